@@ -1,0 +1,3 @@
+from xuanheng.cli.main import main
+
+raise SystemExit(main())

@@ -1,0 +1,67 @@
+"""``xuanheng`` command line: one sub-command per module, imported only when used.
+
+Each sub-command module exposes ``add_arguments(parser)`` and ``run(args) -> int``. Any
+:class:`~xuanheng.errors.XuanhengError` becomes one line on stderr and exit status 2 — never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+
+from xuanheng import __version__
+from xuanheng.errors import XuanhengError
+
+#: sub-command → (module, one-line help)
+COMMANDS: dict[str, tuple[str, str]] = {
+    "calendar": ("xuanheng.cli.calendar_cmd", "calendar chart: pillars, 節氣, 月將, 旬空, lunar date"),
+    "jinkoujue": ("xuanheng.cli.jinkoujue_cmd", "六壬金口訣 chart and reading"),
+    "liuren": ("xuanheng.cli.liuren_cmd", "大六壬 chart and reading"),
+    "serve": ("xuanheng.cli.serve_cmd", "start the web app and HTTP API"),
+}
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # type: ignore[override]
+        self.exit(2, f"xuanheng: error: {message}\n")
+
+
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    parser = _Parser(prog="xuanheng", description="璇衡 — classical Chinese divination charts")
+    parser.add_argument("--version", action="version", version=f"xuanheng {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    for name, (module, help_text) in COMMANDS.items():
+        p = sub.add_parser(name, help=help_text, description=help_text)
+        if only is None or only == name:
+            try:
+                mod = importlib.import_module(module)
+            except ModuleNotFoundError:
+                continue
+            mod.add_arguments(p)
+            p.set_defaults(_module=module)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    only = next((a for a in args_list if a in COMMANDS), None)
+    parser = build_parser(only)
+    args = parser.parse_args(args_list)
+    module = getattr(args, "_module", None)
+    if module is None:
+        parser.print_help()
+        return 2 if args.command is None else 1
+    try:
+        result: int = importlib.import_module(module).run(args)
+        return result
+    except XuanhengError as e:
+        print(f"xuanheng {args.command}: {e}", file=sys.stderr)
+        return 2
+    except BrokenPipeError:
+        return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

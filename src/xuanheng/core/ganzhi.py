@@ -1,0 +1,188 @@
+"""Stems (干), branches (支), the sixty-cycle (六十甲子), 旬 and 旬空, and 遁干.
+
+Indices: 甲=0 … 癸=9, 子=0 … 亥=11; a 干支 has index 0 (甲子) … 59 (癸亥).
+Tables come from ``data/ganzhi.toml`` (sources cited there); everything else here is arithmetic.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from xuanheng.core._data import load
+from xuanheng.errors import InputError
+
+_T = load("ganzhi")
+
+STEMS: tuple[str, ...] = tuple(_T["stems"]["names"])
+BRANCHES: tuple[str, ...] = tuple(_T["branches"]["names"])
+ELEMENTS: tuple[str, ...] = tuple(_T["elements"]["names"])
+STEM_ELEMENT: tuple[int, ...] = tuple(_T["stems"]["element"])
+BRANCH_ELEMENT: tuple[int, ...] = tuple(_T["branches"]["element"])
+#: 十干寄宮 — the branch each stem lodges on (六壬 四課).
+JI_GONG: tuple[int, ...] = tuple(_T["ji_gong"]["branch"])
+#: 天神 / 月將 names by branch (神后 子 … 登明 亥).
+SHEN_NAMES: tuple[str, ...] = tuple(_T["yue_jiang_names"]["names"])
+
+_STEM_IX = {s: i for i, s in enumerate(STEMS)}
+_BRANCH_IX = {b: i for i, b in enumerate(BRANCHES)}
+_SHEN_IX = {n: i for i, n in enumerate(SHEN_NAMES)}
+
+
+def stem_index(value: str | int) -> int:
+    """Index of a stem given as ``"甲"`` … ``"癸"`` or 0–9; raise :class:`InputError` otherwise."""
+    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 10:
+        return value
+    if isinstance(value, str) and value in _STEM_IX:
+        return _STEM_IX[value]
+    raise InputError(f"unknown stem {value!r}: expected one of {''.join(STEMS)} or 0–9", field="stem")
+
+
+def branch_index(value: str | int) -> int:
+    """Index of a branch given as ``"子"`` … ``"亥"``, a 天神 name (``"登明"``) or 0–11."""
+    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 12:
+        return value
+    if isinstance(value, str):
+        v = value.strip()
+        if v in _BRANCH_IX:
+            return _BRANCH_IX[v]
+        if v in _SHEN_IX:
+            return _SHEN_IX[v]
+    raise InputError(
+        f"unknown branch {value!r}: expected one of {''.join(BRANCHES)}, a 天神 name, or 0–11", field="branch"
+    )
+
+
+def stem_yin(stem: int) -> bool:
+    """True for the yin stems 乙丁己辛癸 (odd index)."""
+    return stem % 2 == 1
+
+
+def branch_yin(branch: int) -> bool:
+    """True for the yin branches 丑卯巳未酉亥 (odd index)."""
+    return branch % 2 == 1
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class GanZhi:
+    """One member of the sixty-cycle. ``GanZhi.parse("甲子")``; ``str(gz) == "甲子"``."""
+
+    index: int
+
+    def __post_init__(self) -> None:
+        if not 0 <= self.index < 60:
+            raise InputError(f"干支 index {self.index} out of range 0–59", field="ganzhi")
+
+    @property
+    def stem(self) -> int:
+        return self.index % 10
+
+    @property
+    def branch(self) -> int:
+        return self.index % 12
+
+    @property
+    def name(self) -> str:
+        return STEMS[self.stem] + BRANCHES[self.branch]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @classmethod
+    def of(cls, stem: int, branch: int) -> GanZhi:
+        """The 干支 with this stem and branch; they must have the same parity."""
+        return cls(ganzhi_index(stem, branch))
+
+    @classmethod
+    def parse(cls, text: str) -> GanZhi:
+        if not isinstance(text, str) or len(text.strip()) != 2:
+            raise InputError(f"malformed 干支 {text!r}: expected two characters such as 甲子", field="ganzhi")
+        t = text.strip()
+        return cls.of(stem_index(t[0]), branch_index(t[1]))
+
+    def shift(self, n: int) -> GanZhi:
+        return GanZhi((self.index + n) % 60)
+
+    @property
+    def xun_head(self) -> GanZhi:
+        """The 甲 day opening this 旬 (甲子, 甲戌, … 甲寅)."""
+        return GanZhi(self.index - self.stem)
+
+    @property
+    def xun_kong(self) -> tuple[int, int]:
+        """旬空: the two branches this 旬 leaves without a stem."""
+        return xun_kong(self)
+
+    @property
+    def na_yin(self) -> str:
+        from xuanheng.core.nayin import na_yin
+
+        return na_yin(self)
+
+
+def ganzhi_index(stem: int, branch: int) -> int:
+    """Sixty-cycle index of a stem and branch (Chinese remainder); parity must agree."""
+    if (stem - branch) % 2:
+        raise InputError(
+            f"{STEMS[stem]}{BRANCHES[branch]} is not a 干支: a yang stem pairs only with a yang branch",
+            field="ganzhi",
+        )
+    return (6 * stem - 5 * branch) % 60
+
+
+def xun_kong(gz: GanZhi) -> tuple[int, int]:
+    """旬空 of the 旬 containing *gz*: the branches 10 and 11 steps after the 旬's 甲 branch.
+
+    Formula: a 旬 pairs ten stems with ten branches starting at its 甲; the two branches left over are
+    empty (《六壬大全》卷一〈旬空〉; seed 003 lists the same table, see ``data/relations.toml``).
+    """
+    head = (gz.branch - gz.stem) % 12
+    return ((head + 10) % 12, (head + 11) % 12)
+
+
+def dun_gan(branch: int, within: GanZhi) -> int | None:
+    """遁干: the stem that *branch* carries inside the 旬 of *within*; ``None`` if the branch is 空."""
+    head = (within.branch - within.stem) % 12
+    k = (branch - head) % 12
+    return k if k < 10 else None
+
+
+def wu_hu_dun(year_stem: int, month_branch: int) -> int:
+    """五虎遁 (month stem from the year stem): 甲己之年丙作首 — 寅 month of a 甲/己 year is 丙寅.
+
+    Formula: stem of 寅 = 2·(year_stem mod 5) + 2; count forward to the month branch.
+    Source: 《三命通會》卷二〈論五虎遁〉.
+    """
+    first = (2 * (year_stem % 5) + 2) % 10
+    return (first + (month_branch - 2) % 12) % 10
+
+
+def wu_shu_dun(day_stem: int, hour_branch: int) -> int:
+    """五鼠遁 (五子元遁; hour stem from the day stem): 甲己還加甲 — 子 hour of a 甲/己 day is 甲子.
+
+    Formula: stem of 子 = 2·(day_stem mod 5); count forward to the branch. Source: 《三命通會》卷二〈論五鼠遁〉.
+    """
+    return (2 * (day_stem % 5) + hour_branch) % 10
+
+
+SIXTY: tuple[GanZhi, ...] = tuple(GanZhi(i) for i in range(60))
+
+__all__ = [
+    "BRANCHES",
+    "BRANCH_ELEMENT",
+    "ELEMENTS",
+    "JI_GONG",
+    "SHEN_NAMES",
+    "SIXTY",
+    "STEMS",
+    "STEM_ELEMENT",
+    "GanZhi",
+    "branch_index",
+    "branch_yin",
+    "dun_gan",
+    "ganzhi_index",
+    "stem_index",
+    "stem_yin",
+    "wu_hu_dun",
+    "wu_shu_dun",
+    "xun_kong",
+]

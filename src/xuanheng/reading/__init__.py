@@ -1,0 +1,101 @@
+"""Shared types of a reading (斷): a list of fired rules, each with facts, text and source.
+
+Every method's ``reading(chart, ...)`` returns ``list[FiredRule]``. Judgment texts are written in the
+project's own words in Korean, Traditional Chinese and English; Simplified Chinese is derived from the
+Traditional text with OpenCC when a data file gives none.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cache
+from typing import Any
+
+from xuanheng.errors import InputError
+
+LANGS: tuple[str, ...] = ("ko", "zh-Hant", "zh-Hans", "en")
+DEFAULT_LANG = "zh-Hant"
+
+
+def check_lang(lang: str) -> str:
+    """Return *lang* if supported, else raise :class:`InputError` naming the accepted values."""
+    if lang not in LANGS:
+        raise InputError(f"unknown language {lang!r}: expected one of {', '.join(LANGS)}", field="lang")
+    return lang
+
+
+@cache
+def _t2s() -> Any:
+    import opencc
+
+    return opencc.OpenCC("t2s")
+
+
+def to_simplified(text: str) -> str:
+    """Traditional → Simplified Chinese (OpenCC ``t2s``)."""
+    return str(_t2s().convert(text))
+
+
+@dataclass(frozen=True, slots=True)
+class Text:
+    """A short text in every shipped language. Build from a mapping ``{"ko": …, "zh-Hant": …, "en": …}``."""
+
+    ko: str
+    zh_hant: str
+    en: str
+    zh_hans: str = ""
+
+    @classmethod
+    def from_mapping(cls, m: dict[str, str]) -> Text:
+        missing = [k for k in ("ko", "zh-Hant", "en") if not m.get(k)]
+        if missing:
+            raise ValueError(f"text {m!r} lacks {missing}")
+        return cls(ko=m["ko"], zh_hant=m["zh-Hant"], en=m["en"], zh_hans=m.get("zh-Hans", ""))
+
+    def get(self, lang: str) -> str:
+        check_lang(lang)
+        if lang == "ko":
+            return self.ko
+        if lang == "en":
+            return self.en
+        if lang == "zh-Hant":
+            return self.zh_hant
+        return self.zh_hans or to_simplified(self.zh_hant)
+
+    def all(self) -> dict[str, str]:
+        return {lang: self.get(lang) for lang in LANGS}
+
+
+@dataclass(frozen=True, slots=True)
+class FiredRule:
+    """One rule that fired on a chart.
+
+    ``id`` is the rule's own id (an INVENTORY id such as ``000-127`` when it comes from a seed);
+    ``src`` lists every INVENTORY id or ``book, chapter`` the rule rests on; ``facts`` are the chart facts
+    that made it fire (JSON-ready, classical terms as values); ``topics`` are topic tags (病, 訟, 財 …).
+    """
+
+    id: str
+    src: tuple[str, ...]
+    facts: dict[str, Any]
+    text: Text
+    topics: tuple[str, ...] = ()
+    title: Text | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def to_json(self, lang: str = DEFAULT_LANG) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "id": self.id,
+            "src": list(self.src),
+            "facts": self.facts,
+            "text": self.text.get(lang),
+            "topics": list(self.topics),
+        }
+        if self.title is not None:
+            out["title"] = self.title.get(lang)
+        if self.extra:
+            out.update(self.extra)
+        return out
+
+
+__all__ = ["DEFAULT_LANG", "LANGS", "FiredRule", "Text", "check_lang", "to_simplified"]
