@@ -1,0 +1,51 @@
+"""Shared helpers for benchmarks: time callables in one run and print ratios, not seconds.
+
+Each ``bench/bench_*.py`` defines ``cases() -> list[Case]`` (ours first, then peers); ``bench/run.py`` runs
+them all. A peer that is not installed is reported as missing, never faked.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+
+@dataclass
+class Case:
+    group: str  # what is measured, e.g. "datetime → pillars"
+    name: str  # "xuanheng", "lunar-python", …
+    fn: Callable[[int], None] | None  # fn(n) does n operations; None when the peer is missing
+    n: int = 10_000
+    note: str = ""
+
+
+def measure(fn: Callable[[int], None], n: int, repeat: int = 3) -> float:
+    """Best operations per second over *repeat* runs of ``fn(n)``."""
+    best = float("inf")
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        fn(n)
+        best = min(best, time.perf_counter() - t0)
+    return n / best if best > 0 else float("inf")
+
+
+def report(cases: list[Case]) -> list[dict[str, object]]:
+    """Measure every case and print, per group, each one's rate and its ratio to xuanheng."""
+    rows: list[dict[str, object]] = []
+    groups: dict[str, list[Case]] = {}
+    for c in cases:
+        groups.setdefault(c.group, []).append(c)
+    for group, items in groups.items():
+        print(f"\n## {group}")
+        rates = {c.name: (measure(c.fn, c.n) if c.fn else None) for c in items}
+        ours = rates.get("xuanheng")
+        for c in items:
+            r = rates[c.name]
+            if r is None:
+                print(f"  {c.name:<18} not installed {c.note}")
+                continue
+            ratio = f"xuanheng is {ours / r:8.1f}× this" if ours and c.name != "xuanheng" else ""
+            print(f"  {c.name:<18} {r:>14,.0f} /s   {ratio} {c.note}")
+            rows.append({"group": group, "name": c.name, "per_second": r, "ratio": (ours / r) if ours else None})
+    return rows
