@@ -159,7 +159,8 @@ def wu_hu_dun(year_stem: int, month_branch: int) -> int:
 def wu_shu_dun(day_stem: int, hour_branch: int) -> int:
     """五鼠遁 (五子元遁; hour stem from the day stem): 甲己還加甲 — 子 hour of a 甲/己 day is 甲子.
 
-    Formula: stem of 子 = 2·(day_stem mod 5); count forward to the branch. Source: 《三命通會》卷二〈論五鼠遁〉.
+    Formula: stem of 子 = 2·(day_stem mod 5); count forward to the branch.
+    Source: 《三命通會》卷二〈論五鼠遁〉.
     """
     return (2 * (day_stem % 5) + hour_branch) % 10
 
