@@ -1,0 +1,100 @@
+"""Engines: where the journal lives and how connections are set up.
+
+* ``None`` → ``$XUANHENG_DB_URL`` if set, else a SQLite file ``journal.sqlite3`` in the user's data directory
+  (``platformdirs.user_data_path("xuanheng")``).
+* ``sqlite:///path`` → SQLite in WAL mode, ``synchronous=FULL`` (a commit is on disk before it returns),
+  foreign keys on, 30 s busy timeout; write transactions start with ``BEGIN IMMEDIATE`` so concurrent
+  writers queue instead of failing with "database is locked" half-way.
+* ``postgresql://…`` / ``postgres://…`` → PostgreSQL through psycopg 3 (``postgresql+psycopg://``).
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import Engine, create_engine, event
+from sqlalchemy.engine import make_url
+from sqlalchemy.exc import ArgumentError
+
+from xuanheng.errors import InputError
+from xuanheng.journal.validate import dumps
+
+ENV_URL = "XUANHENG_DB_URL"
+DEFAULT_FILE = "journal.sqlite3"
+#: execution option selecting how a SQLite transaction begins
+BEGIN_OPTION = "xuanheng_sqlite_begin"
+
+
+def default_path() -> Path:
+    """The default SQLite file (its directory is created when the journal opens)."""
+    import platformdirs
+
+    return Path(platformdirs.user_data_path("xuanheng", appauthor=False)) / DEFAULT_FILE
+
+
+def resolve_url(url: str | None) -> str:
+    """The database URL to use for *url* (see the module docstring)."""
+    if url is None or not url.strip():
+        url = os.environ.get(ENV_URL, "").strip() or None
+    if url is None:
+        path = default_path()
+        path.parent.mkdir(parents=True, exist_ok=True)
+        return f"sqlite:///{path}"
+    if url.startswith("postgres://"):
+        url = "postgresql://" + url[len("postgres://") :]
+    if url.startswith("postgresql://"):
+        url = "postgresql+psycopg://" + url[len("postgresql://") :]
+    return url
+
+
+def make_engine(url: str) -> Engine:
+    """An engine for *url* (already resolved) set up for durable journal writes."""
+    try:
+        parsed = make_url(url)
+    except ArgumentError:
+        raise InputError(
+            f"database URL {url!r} is not a URL; expected sqlite:///path/to/file.sqlite3 or "
+            "postgresql://user:password@host/dbname",
+            field="db",
+        ) from None
+    backend = parsed.get_backend_name()
+    if backend == "sqlite":
+        return _sqlite_engine(url)
+    if backend == "postgresql":
+        return create_engine(url, json_serializer=dumps, pool_pre_ping=True)
+    raise InputError(
+        f"database {backend!r} is not supported; use sqlite:///file or postgresql://…", field="db"
+    )
+
+
+def _sqlite_engine(url: str) -> Engine:
+    engine = create_engine(url, json_serializer=dumps, connect_args={"timeout": 30})
+
+    @event.listens_for(engine, "connect")
+    def _connect(dbapi_conn: Any, _record: Any) -> None:
+        # Let SQLAlchemy (the "begin" hook below) issue BEGIN itself instead of the driver.
+        dbapi_conn.isolation_level = None
+        cur = dbapi_conn.cursor()
+        try:
+            cur.execute("PRAGMA journal_mode=WAL")
+            cur.execute("PRAGMA synchronous=FULL")
+            cur.execute("PRAGMA foreign_keys=ON")
+            cur.execute("PRAGMA busy_timeout=30000")
+        finally:
+            cur.close()
+
+    @event.listens_for(engine, "begin")
+    def _begin(conn: Any) -> None:
+        mode = conn.get_execution_options().get(BEGIN_OPTION, "DEFERRED")
+        conn.exec_driver_sql(f"BEGIN {mode}")
+
+    return engine
+
+
+def writer(engine: Engine) -> Engine:
+    """The same engine, whose transactions take the write lock up front on SQLite."""
+    if engine.dialect.name == "sqlite":
+        return engine.execution_options(**{BEGIN_OPTION: "IMMEDIATE"})
+    return engine

@@ -1,0 +1,44 @@
+"""Errors of the case journal, all subclasses of :class:`xuanheng.errors.XuanhengError`.
+
+The HTTP layer maps them to status codes (see ``docs/journal.md``): :class:`NotFoundError` → 404,
+:class:`AccessDeniedError` → 403 (or 404, to hide that a case exists), :class:`AuthError` → 401,
+:class:`ConflictError` → 409, :class:`LimitError` → 413/422, any other :class:`InputError` → 422.
+"""
+
+from __future__ import annotations
+
+from xuanheng.errors import InputError, XuanhengError
+
+
+class JournalError(XuanhengError):
+    """Base class of errors raised by :mod:`xuanheng.journal`."""
+
+
+class NotFoundError(JournalError):
+    """No case (or user) with this id exists for the calling user."""
+
+
+class AccessDeniedError(JournalError):
+    """The case belongs to another user, or the operation is not allowed in this mode."""
+
+
+class AuthError(JournalError):
+    """A user name or password was refused (wrong, taken, or too weak)."""
+
+
+class ConflictError(JournalError):
+    """An imported case id is already in use."""
+
+
+class LimitError(InputError):
+    """An input is larger than the journal accepts (too long a text, too many tags, too big a chart)."""
+
+
+__all__ = [
+    "AccessDeniedError",
+    "AuthError",
+    "ConflictError",
+    "JournalError",
+    "LimitError",
+    "NotFoundError",
+]

@@ -1,0 +1,1 @@
+"""Alembic migrations of the journal (run through :mod:`xuanheng.journal.migrate`)."""

@@ -1,0 +1,255 @@
+"""Value types of the journal API: what goes in (``CaseIn``, ``CasePatch``, ``CaseQuery``) and what comes out
+(``User``, ``Case``, ``Page``, ``Stats``). All frozen; ``to_json()`` gives JSON-ready dicts with pinyin keys.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any, Final, Generic, Literal, TypeVar
+
+#: the three recorded outcomes: borne out, not borne out, partly borne out
+OUTCOMES: Final[tuple[str, ...]] = ("應驗", "不驗", "部分")
+#: pinyin aliases accepted on input (stored and returned as the classical term)
+OUTCOME_ALIASES: Final[Mapping[str, str]] = {"ying_yan": "應驗", "bu_yan": "不驗", "bu_fen": "部分"}
+#: classification kinds with their own section in :class:`Stats`
+KE_TI: Final = "ke_ti"
+YONG_YAO: Final = "yong_yao"
+
+Outcome = Literal["應驗", "不驗", "部分"]
+
+
+def iso(dt: datetime | None) -> str | None:
+    """ISO-8601 text of an aware UTC datetime (``None`` stays ``None``)."""
+    return None if dt is None else dt.isoformat()
+
+
+@dataclass(frozen=True, slots=True)
+class User:
+    """A journal owner. ``is_local`` marks the single local user of single-user mode."""
+
+    id: int
+    name: str
+    is_local: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        return {"id": self.id, "name": self.name, "is_local": self.is_local}
+
+
+@dataclass(frozen=True, slots=True)
+class OutcomeRecord:
+    """What happened after the cast: ``result`` is 應驗, 不驗 or 部分."""
+
+    result: str
+    note: str
+    at: datetime
+
+    def to_json(self) -> dict[str, Any]:
+        return {"result": self.result, "note": self.note, "at": iso(self.at)}
+
+
+@dataclass(frozen=True, slots=True)
+class CaseIn:
+    """A cast to save.
+
+    ``method``: ``jinkoujue``, ``liuren`` (later ``qizheng``, ``liuyao``; any ``[a-z_]{1,32}``).
+    ``inputs``: everything needed to recreate the chart (instant, tz, place, method inputs, options).
+    ``chart``: the chart's ``to_json()`` snapshot. ``rule_ids``: ids of the fired rules (statistics per rule).
+    ``keys``: classification keys by kind, e.g. ``{"ke_ti": ["元首課"]}`` or ``{"yong_yao": ["將神"]}``
+    (see :func:`xuanheng.journal.facts_from_chart`). ``cast_at``: the chart's instant, for date search.
+    """
+
+    method: str
+    inputs: Mapping[str, Any]
+    chart: Mapping[str, Any]
+    question: str = ""
+    topic: str = ""
+    tags: Sequence[str] = ()
+    notes: str = ""
+    rule_ids: Sequence[str] = ()
+    keys: Mapping[str, Sequence[str]] = field(default_factory=dict)
+    cast_at: datetime | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class CasePatch:
+    """Fields to change on a saved case; ``None`` leaves a field as it is. The cast itself is immutable."""
+
+    question: str | None = None
+    topic: str | None = None
+    tags: Sequence[str] | None = None
+    notes: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class CaseQuery:
+    """A search of one user's journal. All given filters must match (AND).
+
+    ``since``/``until``: half-open range ``[since, until)`` on ``date_field`` (``created_at`` or ``cast_at``).
+    ``text``: case-insensitive substring of question, notes or outcome note. ``tag``: exact tag.
+    ``outcome``: 應驗 / 不驗 / 部分, or ``pending`` for cases without an outcome.
+    ``order``: ``newest`` (default) or ``oldest`` first. ``limit`` 1–500, ``offset`` ≥ 0.
+    """
+
+    method: str | None = None
+    tag: str | None = None
+    text: str | None = None
+    topic: str | None = None
+    outcome: str | None = None
+    since: datetime | None = None
+    until: datetime | None = None
+    date_field: Literal["created_at", "cast_at"] = "created_at"
+    order: Literal["newest", "oldest"] = "newest"
+    limit: int = 50
+    offset: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Case:
+    """A saved case as stored."""
+
+    id: str
+    user_id: int
+    method: str
+    inputs: dict[str, Any]
+    chart: dict[str, Any]
+    question: str
+    topic: str
+    tags: tuple[str, ...]
+    notes: str
+    rule_ids: tuple[str, ...]
+    keys: dict[str, tuple[str, ...]]
+    cast_at: datetime | None
+    created_at: datetime
+    updated_at: datetime
+    outcome: OutcomeRecord | None
+
+    def to_json(self, *, with_chart: bool = True) -> dict[str, Any]:
+        """JSON-ready dict (the export format of one case, without ``user_id``)."""
+        out: dict[str, Any] = {
+            "id": self.id,
+            "method": self.method,
+            "inputs": self.inputs,
+        }
+        if with_chart:
+            out["chart"] = self.chart
+        out.update(
+            {
+                "question": self.question,
+                "topic": self.topic,
+                "tags": list(self.tags),
+                "notes": self.notes,
+                "rule_ids": list(self.rule_ids),
+                "keys": {k: list(v) for k, v in sorted(self.keys.items())},
+                "cast_at": iso(self.cast_at),
+                "created_at": iso(self.created_at),
+                "updated_at": iso(self.updated_at),
+                "outcome": None if self.outcome is None else self.outcome.to_json(),
+            }
+        )
+        return out
+
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True, slots=True)
+class Page(Generic[T]):
+    """One page of a search: ``items`` with the ``total`` number of matches."""
+
+    items: tuple[T, ...]
+    total: int
+    limit: int
+    offset: int
+
+
+@dataclass(frozen=True, slots=True)
+class Tally:
+    """Outcome counts of a group of cases.
+
+    ``rate`` = (應驗 + ½·部分) / judged and ``strict_rate`` = 應驗 / judged, where judged = cases with an
+    outcome; both ``None`` while nothing is judged.
+    """
+
+    ying_yan: int = 0
+    bu_yan: int = 0
+    bu_fen: int = 0
+    pending: int = 0
+
+    @property
+    def judged(self) -> int:
+        return self.ying_yan + self.bu_yan + self.bu_fen
+
+    @property
+    def total(self) -> int:
+        return self.judged + self.pending
+
+    @property
+    def rate(self) -> float | None:
+        return None if self.judged == 0 else (self.ying_yan + 0.5 * self.bu_fen) / self.judged
+
+    @property
+    def strict_rate(self) -> float | None:
+        return None if self.judged == 0 else self.ying_yan / self.judged
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "ying_yan": self.ying_yan,
+            "bu_yan": self.bu_yan,
+            "bu_fen": self.bu_fen,
+            "pending": self.pending,
+            "judged": self.judged,
+            "total": self.total,
+            "rate": self.rate,
+            "strict_rate": self.strict_rate,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Stats:
+    """Outcome statistics of one user's journal.
+
+    ``by_rule`` counts a case once for each distinct rule id that fired in it; ``by_ke_ti`` and
+    ``by_yong_yao`` likewise for the classification keys; ``by_key`` holds every kind (including those two).
+    """
+
+    overall: Tally
+    by_method: dict[str, Tally]
+    by_rule: dict[str, Tally]
+    by_ke_ti: dict[str, Tally]
+    by_yong_yao: dict[str, Tally]
+    by_topic: dict[str, Tally]
+    by_key: dict[str, dict[str, Tally]]
+
+    def to_json(self) -> dict[str, Any]:
+        def section(d: Mapping[str, Tally]) -> dict[str, Any]:
+            return {k: v.to_json() for k, v in sorted(d.items())}
+
+        return {
+            "overall": self.overall.to_json(),
+            "by_method": section(self.by_method),
+            "by_rule": section(self.by_rule),
+            "by_ke_ti": section(self.by_ke_ti),
+            "by_yong_yao": section(self.by_yong_yao),
+            "by_topic": section(self.by_topic),
+            "by_key": {k: section(v) for k, v in sorted(self.by_key.items())},
+        }
+
+
+__all__ = [
+    "KE_TI",
+    "OUTCOMES",
+    "OUTCOME_ALIASES",
+    "YONG_YAO",
+    "Case",
+    "CaseIn",
+    "CasePatch",
+    "CaseQuery",
+    "Outcome",
+    "OutcomeRecord",
+    "Page",
+    "Stats",
+    "Tally",
+    "User",
+]
