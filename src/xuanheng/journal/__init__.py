@@ -12,6 +12,7 @@ from xuanheng.journal.errors import (
     LimitError,
     NotFoundError,
 )
+from xuanheng.journal.facts import case_from_chart, facts_from_chart, rule_ids_of
 from xuanheng.journal.model import (
     OUTCOMES,
     Case,
@@ -50,4 +51,7 @@ __all__ = [
     "Stats",
     "Tally",
     "User",
+    "case_from_chart",
+    "facts_from_chart",
+    "rule_ids_of",
 ]

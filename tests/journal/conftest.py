@@ -1,0 +1,102 @@
+"""Fixtures: every ``journal`` test runs on SQLite, and on PostgreSQL when ``XUANHENG_TEST_PG_URL`` is set.
+
+Under CI (``CI=true``) PostgreSQL is required: without the URL the fixture first runs
+``scripts/ci_postgres.sh`` and, if that cannot give a server, the PostgreSQL tests FAIL instead of
+skipping. Outside CI they are skipped when no URL is given.
+Each PostgreSQL test session works in its own database ``xuanheng_journal_<pid>`` (dropped at the end)
+and each test starts from an empty schema.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from sqlalchemy import create_engine, text
+from sqlalchemy.engine import make_url
+
+from xuanheng.journal import Journal
+from xuanheng.journal.db import resolve_url
+
+ROOT = Path(__file__).resolve().parents[2]
+PG_ENV = "XUANHENG_TEST_PG_URL"
+
+
+def _in_ci() -> bool:
+    return os.environ.get("CI", "").lower() in {"1", "true", "yes"}
+
+
+def _pg_base_url() -> str | None:
+    url = os.environ.get(PG_ENV, "").strip()
+    if url:
+        return resolve_url(url)
+    if _in_ci():
+        script = ROOT / "scripts" / "ci_postgres.sh"
+        try:
+            out = subprocess.run(
+                ["bash", str(script)], check=True, capture_output=True, text=True, timeout=600
+            ).stdout.strip()
+        except (OSError, subprocess.SubprocessError) as e:
+            pytest.fail(f"CI=true but {PG_ENV} is unset and {script} failed: {e}")
+        os.environ[PG_ENV] = out.splitlines()[-1]
+        return resolve_url(os.environ[PG_ENV])
+    return None
+
+
+@pytest.fixture(scope="session")
+def pg_url() -> Iterator[str]:
+    """URL of a database private to this test session (created and dropped here)."""
+    base = _pg_base_url()
+    if base is None:
+        pytest.skip(f"PostgreSQL tests need {PG_ENV} (set by scripts/ci_postgres.sh)")
+    name = f"xuanheng_journal_{os.getpid()}_{uuid.uuid4().hex[:6]}"
+    admin = create_engine(base, isolation_level="AUTOCOMMIT")
+    with admin.connect() as c:
+        c.execute(text(f'CREATE DATABASE "{name}"'))
+    url = make_url(base).set(database=name).render_as_string(hide_password=False)
+    try:
+        yield url
+    finally:
+        with admin.connect() as c:
+            c.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+        admin.dispose()
+
+
+def _reset_pg(url: str) -> None:
+    eng = create_engine(url, isolation_level="AUTOCOMMIT")
+    with eng.connect() as c:
+        c.execute(text("DROP SCHEMA public CASCADE"))
+        c.execute(text("CREATE SCHEMA public"))
+    eng.dispose()
+
+
+@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)])
+def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """An empty database of each backend."""
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'journal.sqlite3'}"
+    url: str = request.getfixturevalue("pg_url")
+    _reset_pg(url)
+    return url
+
+
+@pytest.fixture
+def journal(db_url: str) -> Iterator[Journal]:
+    j = Journal.open(db_url, multi_user=False)
+    try:
+        yield j
+    finally:
+        j.close()
+
+
+@pytest.fixture
+def multi(db_url: str) -> Iterator[Journal]:
+    j = Journal.open(db_url, multi_user=True)
+    try:
+        yield j
+    finally:
+        j.close()
