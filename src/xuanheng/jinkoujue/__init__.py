@@ -1,1 +1,51 @@
-"""xuanheng.jinkoujue."""
+"""六壬金口訣: cast a 課 (人元, 貴神, 將神, 地分) and read it.
+
+>>> from xuanheng.jinkoujue import cast_by_coordinates
+>>> c = cast_by_coordinates(day="癸未", hour="亥", month_branch="卯", year="丙午", yue_jiang="戌",
+...                         is_day=False, difen="申")
+>>> c.ren_yuan.name, c.gui_shen.name, c.jiang_shen.name, c.dong_names
+('庚', '青龍', '小吉', ('賊動', '兄弟動'))
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from xuanheng.jinkoujue.cast import cast, cast_by_coordinates, parse_difen
+from xuanheng.jinkoujue.chart import (
+    CalendarFacts,
+    Dong,
+    JinKouJueChart,
+    PairRelation,
+    Position,
+    ShenshaHit,
+    WangShuai,
+)
+from xuanheng.jinkoujue.options import CHOICES, JinKouJueOptions
+
+try:  # the reading module is written separately; the cast works without it
+    from xuanheng.jinkoujue.reading import reading
+except ModuleNotFoundError as _e:  # pragma: no cover - only while reading.py is absent
+    if _e.name != "xuanheng.jinkoujue.reading":
+        raise
+
+    def reading(chart: JinKouJueChart, topic: str | None = None, lang: str = "zh-Hant") -> Any:
+        """Placeholder until :mod:`xuanheng.jinkoujue.reading` lands: raises :class:`NotImplementedError`."""
+        raise NotImplementedError("xuanheng.jinkoujue.reading is not available yet")
+
+
+__all__ = [
+    "CHOICES",
+    "CalendarFacts",
+    "Dong",
+    "JinKouJueChart",
+    "JinKouJueOptions",
+    "PairRelation",
+    "Position",
+    "ShenshaHit",
+    "WangShuai",
+    "cast",
+    "cast_by_coordinates",
+    "parse_difen",
+    "reading",
+]
