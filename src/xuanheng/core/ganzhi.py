@@ -69,8 +69,9 @@ class GanZhi:
     index: int
 
     def __post_init__(self) -> None:
-        if not 0 <= self.index < 60:
-            raise InputError(f"干支 index {self.index} out of range 0–59", field="ganzhi")
+        i = self.index
+        if isinstance(i, bool) or not isinstance(i, int) or not 0 <= i < 60:
+            raise InputError(f"干支 index {i!r} out of range: expected an integer 0–59", field="ganzhi")
 
     @property
     def stem(self) -> int:
@@ -88,16 +89,23 @@ class GanZhi:
         return self.name
 
     @classmethod
-    def of(cls, stem: int, branch: int) -> GanZhi:
-        """The 干支 with this stem and branch; they must have the same parity."""
-        return cls(ganzhi_index(stem, branch))
+    def of(cls, stem: int | str, branch: int | str) -> GanZhi:
+        """The 干支 with this stem and branch; they must have the same parity (陽干 with 陽支)."""
+        return cls(ganzhi_index(stem_index(stem), branch_index(branch)))
 
     @classmethod
     def parse(cls, text: str) -> GanZhi:
+        """Parse two characters such as ``"甲子"`` (surrounding spaces are ignored)."""
         if not isinstance(text, str) or len(text.strip()) != 2:
             raise InputError(f"malformed 干支 {text!r}: expected two characters such as 甲子", field="ganzhi")
         t = text.strip()
-        return cls.of(stem_index(t[0]), branch_index(t[1]))
+        if t[0] not in _STEM_IX or t[1] not in _BRANCH_IX:
+            raise InputError(
+                f"malformed 干支 {text!r}: expected a stem ({''.join(STEMS)}) "
+                f"followed by a branch ({''.join(BRANCHES)})",
+                field="ganzhi",
+            )
+        return cls.of(_STEM_IX[t[0]], _BRANCH_IX[t[1]])
 
     def shift(self, n: int) -> GanZhi:
         return GanZhi((self.index + n) % 60)
@@ -121,6 +129,7 @@ class GanZhi:
 
 def ganzhi_index(stem: int, branch: int) -> int:
     """Sixty-cycle index of a stem and branch (Chinese remainder); parity must agree."""
+    stem, branch = stem_index(stem), branch_index(branch)
     if (stem - branch) % 2:
         raise InputError(
             f"{STEMS[stem]}{BRANCHES[branch]} is not a 干支: a yang stem pairs only with a yang branch",
@@ -139,30 +148,30 @@ def xun_kong(gz: GanZhi) -> tuple[int, int]:
     return ((head + 10) % 12, (head + 11) % 12)
 
 
-def dun_gan(branch: int, within: GanZhi) -> int | None:
+def dun_gan(branch: int | str, within: GanZhi) -> int | None:
     """遁干: the stem that *branch* carries inside the 旬 of *within*; ``None`` if the branch is 空."""
     head = (within.branch - within.stem) % 12
-    k = (branch - head) % 12
+    k = (branch_index(branch) - head) % 12
     return k if k < 10 else None
 
 
-def wu_hu_dun(year_stem: int, month_branch: int) -> int:
+def wu_hu_dun(year_stem: int | str, month_branch: int | str) -> int:
     """五虎遁 (month stem from the year stem): 甲己之年丙作首 — 寅 month of a 甲/己 year is 丙寅.
 
     Formula: stem of 寅 = 2·(year_stem mod 5) + 2; count forward to the month branch.
     Source: 《三命通會》卷二〈論五虎遁〉.
     """
-    first = (2 * (year_stem % 5) + 2) % 10
-    return (first + (month_branch - 2) % 12) % 10
+    first = (2 * (stem_index(year_stem) % 5) + 2) % 10
+    return (first + (branch_index(month_branch) - 2) % 12) % 10
 
 
-def wu_shu_dun(day_stem: int, hour_branch: int) -> int:
+def wu_shu_dun(day_stem: int | str, hour_branch: int | str) -> int:
     """五鼠遁 (五子元遁; hour stem from the day stem): 甲己還加甲 — 子 hour of a 甲/己 day is 甲子.
 
     Formula: stem of 子 = 2·(day_stem mod 5); count forward to the branch.
     Source: 《三命通會》卷二〈論五鼠遁〉.
     """
-    return (2 * (day_stem % 5) + hour_branch) % 10
+    return (2 * (stem_index(day_stem) % 5) + branch_index(hour_branch)) % 10
 
 
 SIXTY: tuple[GanZhi, ...] = tuple(GanZhi(i) for i in range(60))
