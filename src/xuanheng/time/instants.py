@@ -1,0 +1,136 @@
+"""Explicit instants: parse a date-time with an IANA zone or a UTC offset; refuse ambiguous wall times.
+
+Historical offsets and daylight saving (China 1986–1991, Korea 1987–88, Taiwan …) come from the tz
+database through :mod:`zoneinfo` (the ``tzdata`` package is a dependency, so it works on every OS).
+A wall time that occurs twice (DST overlap) or never (DST gap) raises :class:`AmbiguousTimeError`
+unless ``fold`` says which: ``fold=0`` the earlier reading / the offset before the change, ``fold=1``
+the later one (PEP 495).
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import UTC, datetime, timedelta, timezone, tzinfo
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from xuanheng.errors import AmbiguousTimeError, InputError
+
+_OFFSET = re.compile(r"^(?:UTC|GMT)?\s*([+-])(\d{1,2})(?::?(\d{2}))?$", re.IGNORECASE)
+
+
+def parse_zone(tz: str | tzinfo) -> tzinfo:
+    """An IANA zone name (``Asia/Seoul``), ``UTC``, or a fixed offset (``+08:00``, ``UTC+9``, ``-0330``)."""
+    if isinstance(tz, tzinfo):
+        return tz
+    if not isinstance(tz, str) or not tz.strip():
+        raise InputError(
+            "time zone is empty: give an IANA name such as Asia/Shanghai or an offset +08:00", field="tz"
+        )
+    text = tz.strip()
+    if text.upper() in ("UTC", "Z", "GMT"):
+        return UTC
+    m = _OFFSET.match(text)
+    if m:
+        sign, hh, mm = m.group(1), int(m.group(2)), int(m.group(3) or 0)
+        if hh > 14 or mm >= 60:
+            raise InputError(f"UTC offset {text!r} is out of range: accepted −14:00 … +14:00", field="tz")
+        delta = timedelta(hours=hh, minutes=mm)
+        return timezone(-delta if sign == "-" else delta)
+    try:
+        return ZoneInfo(text)
+    except (ZoneInfoNotFoundError, ValueError, OSError):
+        raise InputError(
+            f"unknown time zone {text!r}: give an IANA name such as Asia/Shanghai, Asia/Seoul, "
+            "Asia/Taipei, or a UTC offset such as +08:00",
+            field="tz",
+        ) from None
+
+
+def _parse_text(text: str) -> datetime:
+    t = text.strip()
+    if not t:
+        raise InputError("date-time is empty: expected ISO 8601 such as 2024-02-10T12:00", field="at")
+    if t.endswith(("z", "Z")):
+        t = t[:-1] + "+00:00"
+    try:
+        return datetime.fromisoformat(t.replace(" ", "T", 1) if "T" not in t else t)
+    except ValueError:
+        raise InputError(
+            f"malformed date-time {text!r}: expected ISO 8601 such as 2024-02-10T12:00, "
+            "2024-02-10 12:00:30 or 2024-02-10T12:00+08:00",
+            field="at",
+        ) from None
+
+
+def parse_instant(value: str | datetime, tz: str | tzinfo | None = None, fold: int | None = None) -> datetime:
+    """Turn user input into an aware :class:`datetime` that names one instant.
+
+    * a string in ISO 8601; an explicit offset in it (``+08:00``, ``Z``) fixes the instant, and *tz*,
+      when also given, only chooses the zone the result is expressed in;
+    * a naive date-time (string or :class:`datetime`) is read as wall time in *tz* (required);
+    * an aware :class:`datetime` is taken as is (converted to *tz* if given).
+
+    Raises :class:`InputError` for malformed text or unknown zones and :class:`AmbiguousTimeError` when
+    the wall time is repeated or skipped by a clock change and *fold* (0 or 1) is not given.
+    """
+    if fold is not None and fold not in (0, 1):
+        raise InputError(f"fold must be 0 or 1, not {fold!r}", field="fold")
+    if isinstance(value, str):
+        dt = _parse_text(value)
+    elif isinstance(value, datetime):
+        dt = value
+    else:
+        raise InputError(
+            f"date-time must be ISO 8601 text or a datetime, not {type(value).__name__}", field="at"
+        )
+    zone = parse_zone(tz) if tz is not None else None
+    if dt.tzinfo is not None and dt.utcoffset() is not None:
+        return dt.astimezone(zone) if zone is not None else dt
+    if zone is None:
+        raise InputError(
+            "the date-time has no zone: give a time zone (e.g. tz='Asia/Shanghai') or an offset "
+            "in the text (2024-02-10T12:00+08:00)",
+            field="tz",
+        )
+    a = dt.replace(tzinfo=zone, fold=0)
+    b = dt.replace(tzinfo=zone, fold=1)
+    if a.utcoffset() == b.utcoffset():
+        return a
+    # the two readings differ: a repeated hour (overlap) or a skipped hour (gap)
+    round_trip = a.astimezone(UTC).astimezone(zone).replace(tzinfo=None)
+    kind = "does not exist (clocks jumped forward)" if round_trip != dt else "occurs twice (clocks fell back)"
+    if fold is None:
+        oa, ob = a.utcoffset(), b.utcoffset()
+        raise AmbiguousTimeError(
+            f"local time {dt.isoformat()} in {zone} {kind}: choose fold=0 (offset {_fmt(oa)}) "
+            f"or fold=1 (offset {_fmt(ob)})",
+            field="fold",
+        )
+    chosen = dt.replace(tzinfo=zone, fold=fold)
+    # in a gap, express the chosen instant as a wall time that exists
+    return chosen.astimezone(UTC).astimezone(zone) if round_trip != dt else chosen
+
+
+def _fmt(off: timedelta | None) -> str:
+    s = int((off or timedelta()).total_seconds())
+    sign = "-" if s < 0 else "+"
+    s = abs(s)
+    return f"{sign}{s // 3600:02d}:{s % 3600 // 60:02d}"
+
+
+def offset_seconds(dt: datetime) -> int:
+    """The UTC offset of an aware datetime, in seconds."""
+    off = dt.utcoffset()
+    return int(off.total_seconds()) if off is not None else 0
+
+
+def unix_seconds(dt: datetime) -> float:
+    """Unix timestamp of an aware datetime (microseconds kept), valid for years 1–9999."""
+    off = dt.utcoffset() or timedelta()
+    naive = dt.replace(tzinfo=None) - off
+    return (naive - _EPOCH).total_seconds()
+
+
+_EPOCH = datetime(1970, 1, 1)
+
+__all__ = ["offset_seconds", "parse_instant", "parse_zone", "unix_seconds"]

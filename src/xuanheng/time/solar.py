@@ -1,0 +1,71 @@
+"""True solar time, sunrise and sunset at a place (pyswisseph, Moshier).
+
+* local mean time = UTC + longitude × 4 min/°; true (apparent) solar time = local mean time + the
+  equation of time (時差; swisseph ``time_equ``);
+* sunrise / sunset: the Sun's upper limb on the horizon with standard refraction (1013.25 hPa, 15 °C),
+  swisseph ``rise_trans``; cross-checked against skyfield's almanac in tests/time.
+"""
+
+from __future__ import annotations
+
+import math
+
+import swisseph as swe
+
+from xuanheng.astro.ephemeris import default_ephemeris, jd_from_unix, unix_from_jd
+from xuanheng.errors import InputError
+
+_EPH = default_ephemeris()
+
+
+def check_place(lon: float | None, lat: float | None) -> None:
+    """Refuse a half-given or impossible place."""
+    if (lon is None) != (lat is None):
+        raise InputError(
+            "give both longitude and latitude, or neither", field="lat" if lat is None else "lon"
+        )
+    if lon is None or lat is None:
+        return
+    if not (isinstance(lon, int | float) and math.isfinite(lon) and -180.0 <= lon <= 180.0):
+        raise InputError(
+            f"longitude {lon!r} is out of range: accepted −180 … 180 (east positive)", field="lon"
+        )
+    if not (isinstance(lat, int | float) and math.isfinite(lat) and -90.0 <= lat <= 90.0):
+        raise InputError(f"latitude {lat!r} is out of range: accepted −90 … 90 (north positive)", field="lat")
+
+
+def true_solar_offset(utc: float, lon: float) -> float:
+    """Seconds to add to UTC to get apparent (true) solar time at longitude *lon*."""
+    return lon * 240.0 + _EPH.equation_of_time(jd_from_unix(utc))
+
+
+def equation_of_time(utc: float) -> float:
+    """Apparent minus mean solar time, seconds."""
+    return _EPH.equation_of_time(jd_from_unix(utc))
+
+
+def sun_events(day_start_utc: float, lon: float, lat: float) -> tuple[float | None, float | None]:
+    """(sunrise, sunset) as Unix seconds within the 24 h that start at *day_start_utc*; ``None`` if absent."""
+    jd0 = jd_from_unix(day_start_utc)
+    rise = _EPH.rise_set(jd0, lon, lat, True)
+    sset = _EPH.rise_set(jd0, lon, lat, False)
+    return (
+        unix_from_jd(rise) if rise is not None else None,
+        unix_from_jd(sset) if sset is not None else None,
+    )
+
+
+def sun_altitude(utc: float, lon: float, lat: float) -> float:
+    """Apparent altitude of the Sun's centre (degrees, with refraction)."""
+    jd = jd_from_unix(utc)
+    x, _ = swe.calc_ut(jd, swe.SUN, swe.FLG_MOSEPH)
+    hor = swe.azalt(jd, swe.ECL2HOR, (lon, lat, 0.0), 1013.25, 15.0, (x[0], x[1], x[2]))
+    return float(hor[2])
+
+
+def is_daytime(utc: float, lon: float, lat: float, rise: float | None, sset: float | None) -> bool:
+    """Day if between this civil day's sunrise and sunset; by altitude when the Sun does not rise or set."""
+    if rise is not None and sset is not None and rise < sset:
+        return rise <= utc < sset
+    # polar day/night, or a zone so far from its meridian that sunset precedes sunrise in the civil day
+    return sun_altitude(utc, lon, lat) > -0.8333
