@@ -36,8 +36,9 @@ from xuanheng.core.guiren import (
     gui_ren_branch,
     jiang_at,
 )
+from xuanheng.core.relations import CHONG, LIU_HAI, LIU_PO, XING, table_src, xing_kind
 from xuanheng.core.wuxing import relation
-from xuanheng.errors import InputError, OutOfRangeError
+from xuanheng.errors import InputError
 from xuanheng.jinkoujue.chart import (
     POSITION_KEYS,
     CalendarFacts,
@@ -56,11 +57,6 @@ _M = load_package_data("xuanheng.jinkoujue", "method")
 _DONG_SRC: str = _M["dong"]["src"]
 _DONG_RULES: tuple[dict[str, str], ...] = tuple(_M["dong"]["rule"])
 _REL_NAME = {"剋": "剋", "生": "生", "比和": "比和"}
-_XING: dict[tuple[int, int], str] = {
-    (BRANCHES.index(a), BRANCHES.index(b)): str(k) for a, b, k in _M["san_xing"]["pairs"]
-}
-_HAI = {frozenset((BRANCHES.index(a), BRANCHES.index(b))) for a, b in _M["liu_hai"]["pairs"]}
-_PO = {frozenset((BRANCHES.index(a), BRANCHES.index(b))) for a, b in _M["liu_po"]["pairs"]}
 _SI_DA = {GanZhi.parse(k).index: int(v) for k, v in _M["si_da_kong_wang"]["by_xun"].items()}
 _JI_SHI_OFFSETS: tuple[int, ...] = tuple(_M["ji_shi"]["offsets_from_day_branch"])
 _SPIRITS = load_table("jinkoujue")
@@ -191,16 +187,14 @@ def _relations(positions: Mapping[str, Position], elements: Mapping[str, int]) -
             a, b = positions[up].branch, positions[lo].branch
             assert a is not None and b is not None
             for x, y in ((a, b),) if a == b else ((a, b), (b, a)):
-                xk = _XING.get((x, y))
-                if xk:
-                    out.append(
-                        PairRelation("三刑", up, lo, "000-077", f"{BRANCHES[x]}刑{BRANCHES[y]}（{xk}）")
-                    )
-            if frozenset((a, b)) in _HAI:
-                out.append(PairRelation("六害", up, lo, "000-082", f"{BRANCHES[a]}{BRANCHES[b]}"))
-            if frozenset((a, b)) in _PO:
-                out.append(PairRelation("六破", up, lo, "000-002", f"{BRANCHES[a]}{BRANCHES[b]}"))
-            if (a - b) % 12 == 6:
+                if XING[x] == y:
+                    detail = f"{BRANCHES[x]}刑{BRANCHES[y]}（{xing_kind(x, y)}）"
+                    out.append(PairRelation("三刑", up, lo, table_src("xing"), detail))
+            if LIU_HAI[a] == b:
+                out.append(PairRelation("六害", up, lo, table_src("liu_hai"), f"{BRANCHES[a]}{BRANCHES[b]}"))
+            if LIU_PO[a] == b:
+                out.append(PairRelation("六破", up, lo, table_src("liu_po"), f"{BRANCHES[a]}{BRANCHES[b]}"))
+            if CHONG[a] == b:
                 out.append(PairRelation("沖", up, lo, "000-015", f"{BRANCHES[a]}{BRANCHES[b]}"))
     return tuple(out)
 
@@ -352,7 +346,7 @@ def cast_by_coordinates(
         "di_fen": BRANCH_ELEMENT[df],
     }
     wang = most_wang([elements[k] for k in POSITION_KEYS], opts.wang_tie)
-    s_el = season_ruler(m_b, opts.season_scheme)
+    s_el = season_ruler(m_b, opts.tu_months)
     d_el = BRANCH_ELEMENT[d.branch]
     ry_stem = wu_shu_dun(d.stem, df)
     positions = {
@@ -463,10 +457,6 @@ def _branch(v: int | str, field: str) -> int:
         raise InputError(f"{field}: {e}", field=field) from None
 
 
-#: supported range of instants for ``cast`` (the calendar module's range is the binding one)
-MIN_YEAR, MAX_YEAR = 1800, 2200
-
-
 def cast(
     at: datetime | str,
     *,
@@ -478,11 +468,15 @@ def cast(
     seed: int | None = None,
     ben_ming: GanZhi | str | int | None = None,
     topic: str | None = None,
+    true_solar: bool = False,
+    fold: int | None = None,
 ) -> JinKouJueChart:
     """Cast the 課 for an instant (ISO text + ``tz``, or an aware datetime) and a 地分.
 
-    ``ben_ming`` is the birth year as a 干支 (``"甲子"``) or a Gregorian year (1900 → 庚子, by the
-    sixty-cycle from 甲子 = 1984; the 立春 boundary is the caller's business).
+    The calendar (pillars, 月將 at 中氣 or 節, 晝夜, day boundary, optional true solar time) comes from
+    :func:`xuanheng.time.calendar` with the matching options. ``ben_ming`` is the birth year as a 干支
+    (``"甲子"``) or a Gregorian year number (sixty-cycle counted from 甲子 = 1984; the 立春 boundary is the
+    caller's business). ``fold`` (0/1) picks the side of a daylight-saving overlap.
     """
     from xuanheng import time as xtime
 
@@ -491,13 +485,14 @@ def cast(
         if isinstance(options, JinKouJueOptions)
         else JinKouJueOptions.from_mapping(dict(options or {}))
     )
-    when = xtime.parse_instant(at, tz=tz) if isinstance(at, str) or at.tzinfo is None else at
-    if not MIN_YEAR <= when.year <= MAX_YEAR:
-        raise OutOfRangeError(f"instant {when.isoformat()} outside {MIN_YEAR}–{MAX_YEAR}", field="at")
+    if not isinstance(true_solar, bool):
+        raise InputError(f"true_solar must be True or False, got {true_solar!r}", field="true_solar")
+    when = xtime.parse_instant(at, tz=tz, fold=fold)
     copts = xtime.CalendarOptions(
         day_boundary=opts.day_boundary,
         yue_jiang=opts.yue_jiang,
         day_night=opts.day_night,
+        true_solar=true_solar,
     )
     cal = xtime.calendar(when, lon=lon, lat=lat, options=copts)
     bm: GanZhi | str | None
@@ -505,15 +500,19 @@ def cast(
         if not 1 <= ben_ming <= 9999:
             raise InputError(f"birth year {ben_ming} out of range 1–9999", field="ben_ming")
         bm = GanZhi((ben_ming - 1984) % 60)
+    elif isinstance(ben_ming, bool):
+        raise InputError("ben_ming must be a 干支 such as 甲子 or a year number", field="ben_ming")
     else:
-        bm = ben_ming  # type: ignore[assignment]
-    jie_prev = cal.jie_prev
-    days = (when.date() - jie_prev.at.astimezone(when.tzinfo).date()).days
-    inputs: dict[str, Any] = {"at": when.isoformat(), "tz": tz or str(when.tzinfo)}
+        bm = ben_ming
+    days = (when.date() - cal.jie_prev.at.astimezone(when.tzinfo).date()).days
+    zone = tz if tz is not None else str(when.tzinfo)
+    inputs: dict[str, Any] = {"at": when.isoformat(), "tz": zone}
     if lon is not None:
         inputs["lon"] = lon
     if lat is not None:
         inputs["lat"] = lat
+    if true_solar:
+        inputs["true_solar"] = True
     return cast_by_coordinates(
         day=cal.pillars.day,
         hour=cal.pillars.hour.branch,
@@ -530,7 +529,7 @@ def cast(
         days_since_jie=days if 0 <= days <= 31 else None,
         day_night_basis=cal.day_night_basis,
         instant=when.isoformat(),
-        tz=tz or str(when.tzinfo),
+        tz=zone,
         warnings=tuple(cal.warnings),
         inputs=inputs,
     )

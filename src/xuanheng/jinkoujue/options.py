@@ -27,7 +27,8 @@ CHOICES: dict[str, tuple[str, ...]] = {
     # tie-break of the 四位 most-旺 element when several elements are not overcome
     "wang_tie": ("generated", "count"),
     # 旺衰 by season: four seasons of three months (000-005) or 土 ruling the 季 months 辰未戌丑
-    "season_scheme": ("si_ji", "ji_yue_tu"),
+    # (names as in core.wangshuai's tu_months; 'last_18_days' needs a day count the cast does not keep)
+    "tu_months": ("never", "ji_yue"),
 }
 
 
@@ -42,7 +43,7 @@ class JinKouJueOptions:
     * ``day_boundary``: ``"23:00"`` or ``"00:00"``.
     * ``yong_yao``: ``"yin_yang"`` or ``"ke"``.
     * ``wang_tie``: ``"generated"`` or ``"count"``.
-    * ``season_scheme``: ``"si_ji"`` or ``"ji_yue_tu"``.
+    * ``tu_months``: ``"never"`` (four seasons, 000-005) or ``"ji_yue"`` (土 rules 辰未戌丑 months).
     """
 
     yue_jiang: str = "zhongqi"
@@ -52,7 +53,7 @@ class JinKouJueOptions:
     day_boundary: str = "23:00"
     yong_yao: str = "yin_yang"
     wang_tie: str = "generated"
-    season_scheme: str = "si_ji"
+    tu_months: str = "never"
 
     def __post_init__(self) -> None:
         for name, accepted in CHOICES.items():

@@ -16,27 +16,21 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from xuanheng.core._data import load_package_data
-from xuanheng.core.ganzhi import BRANCHES
+from xuanheng.core.wangshuai import BY_SEASON, SEASON_ELEMENT, season_of_month_branch
 from xuanheng.core.wuxing import generates, overcomes
 
-_T = load_package_data("xuanheng.jinkoujue", "method")["wang_shuai"]
-_BY_DIFF: tuple[str, ...] = tuple(_T["by_difference"])
-_SEASON_ELEMENT: tuple[int, ...] = tuple(_T["season_element"])
-_JI_YUE = frozenset(BRANCHES.index(b) for b in _T["ji_yue"])
-EARTH = 2
+_SEASON_OF_ELEMENT = {e: s for s, e in SEASON_ELEMENT.items()}
 
 
 def state(element: int, ruling: int) -> str:
-    """State of *element* against the *ruling* (旺) element: 旺 相 休 囚 死."""
-    return _BY_DIFF[(element - ruling) % 5]
+    """State of *element* against the *ruling* (旺) element: 旺 相 休 囚 死 (core.wangshuai's table)."""
+    return BY_SEASON[_SEASON_OF_ELEMENT[ruling]][element].value
 
 
-def season_ruler(month_branch: int, scheme: str = "si_ji") -> int:
-    """Element ruling the month: by season (寅卯辰 木 …), or 土 in 辰未戌丑 with ``ji_yue_tu``."""
-    if scheme == "ji_yue_tu" and month_branch in _JI_YUE:
-        return EARTH
-    return _SEASON_ELEMENT[((month_branch - 2) % 12) // 3]
+def season_ruler(month_branch: int, tu_months: str = "never") -> int:
+    """Element ruling the month: four seasons of three months (``"never"``, 000-005) or 土 in 辰未戌丑
+    (``"ji_yue"``); see :mod:`xuanheng.core.wangshuai`."""
+    return SEASON_ELEMENT[season_of_month_branch(month_branch, tu_months=tu_months)]  # type: ignore[arg-type]
 
 
 def most_wang(elements: Sequence[int], tie: str = "generated", main: int = 1) -> int:

@@ -19,6 +19,8 @@ Format of one entry::
     start = "寅"                   # first basis value of `table` (default: 子 / 甲 / 春 / 0)
     by_group = { "申子辰" = "寅" }  # basis value → entry of the group whose key contains it
     const = "丁"                   # fixed value, whatever the context
+    core = "yi_ma"                 # a table that already lives in core.shensha_basic (lu, yi_ma,
+                                   # tao_hua, hua_gai), applied to the basis — never copied here
     after = "jie_sha"              # (with offset) basis is another spirit's first branch
     # optional:
     note = "…"                     # ambiguity and the choice made
@@ -40,17 +42,25 @@ birth_branch gui_ren_branch jie_index``.
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 from typing import Any
 
+from xuanheng.core import shensha_basic
 from xuanheng.core.ganzhi import BRANCHES, STEMS, GanZhi
 from xuanheng.core.guiren import TIAN_JIANG
 from xuanheng.errors import OptionError
 
 YIELDS = ("branch", "stem", "mixed", "ganzhi", "jiang", "number")
+#: tables of core.shensha_basic a spirit may point to with ``core = "…"``
+_CORE: dict[str, Callable[[int], int]] = {
+    "lu": shensha_basic.lu,
+    "yi_ma": shensha_basic.yi_ma,
+    "tao_hua": shensha_basic.tao_hua,
+    "hua_gai": shensha_basic.hua_gai,
+}
 _SEASONS = "春夏秋冬"
 
 
@@ -82,6 +92,7 @@ class Spirit:
     start: int = 0
     by_group: tuple[tuple[str, Any], ...] | None = None
     const: Any = None
+    core: str | None = None
     after: str | None = None
     note: str = ""
     on: tuple[str, ...] = ()
@@ -145,7 +156,7 @@ def _spirit_from(entry: dict[str, Any]) -> Spirit:
     yields = entry["yields"]
     if yields not in YIELDS:
         raise ValueError(f"spirit {entry.get('key')}: yields must be one of {YIELDS}")
-    rules = [k for k in ("offset", "table", "by_group", "const") if k in entry]
+    rules = [k for k in ("offset", "table", "by_group", "const", "core") if k in entry]
     if "after" in entry:
         if "offset" not in entry:
             raise ValueError(f"spirit {entry['key']}: 'after' needs an 'offset'")
@@ -165,6 +176,7 @@ def _spirit_from(entry: dict[str, Any]) -> Spirit:
         start=_start_index(basis, entry.get("start")),
         by_group=tuple(entry["by_group"].items()) if "by_group" in entry else None,
         const=entry.get("const"),
+        core=entry.get("core"),
         after=entry.get("after"),
         note=entry.get("note", ""),
         on=tuple(entry.get("on", ())),
@@ -214,6 +226,8 @@ def evaluate(
     if spirit.const is not None:
         return parse_terms(spirit.const, spirit.yields)
     x = _need(ctx, spirit.basis, spirit.key)
+    if spirit.core is not None:
+        return Occupied(branches=(_CORE[spirit.core](x),))
     if spirit.offset is not None:
         return Occupied(branches=((x + spirit.offset) % 12,))
     if spirit.by_group is not None:
