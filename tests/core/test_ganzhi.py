@@ -197,6 +197,18 @@ def test_wu_shu_dun_verse(s: str) -> None:
         assert (wu_shu_dun(s, b) - b) % 2 == 0
 
 
+def test_dun_tables_from_stem_formula() -> None:
+    for s in range(10):
+        assert wu_hu_dun(s, "寅") == (2 * (s % 5) + 2) % 10
+        assert wu_shu_dun(s, "子") == (2 * (s % 5)) % 10
+
+
+def test_wu_hu_dun_continues_the_month_cycle() -> None:
+    """The 寅 month of year Y follows the 丑 month (the twelfth) of year Y-1 in one sixty-cycle."""
+    for y in range(10):
+        assert (wu_hu_dun((y - 1) % 10, "丑") + 1) % 10 == wu_hu_dun(y, "寅")
+
+
 def test_wu_shu_dun_continues_the_day_cycle() -> None:
     """The 子 hour of day D follows the 亥 hour of day D-1 in one unbroken sixty-cycle."""
     for d in range(10):

@@ -27,6 +27,16 @@ _STEM_IX = {s: i for i, s in enumerate(STEMS)}
 _BRANCH_IX = {b: i for i, b in enumerate(BRANCHES)}
 _SHEN_IX = {n: i for i, n in enumerate(SHEN_NAMES)}
 
+#: 五虎遁: stem of the 寅 month by year stem (甲→丙 …)
+WU_HU_DUN_YIN: tuple[int, ...] = tuple(_STEM_IX[_T["wu_hu_dun"]["yin_month_stem"][s]] for s in STEMS)
+#: 五鼠遁: stem of the 子 hour by day stem (甲→甲 …)
+WU_SHU_DUN_ZI: tuple[int, ...] = tuple(_STEM_IX[_T["wu_shu_dun"]["zi_hour_stem"][s]] for s in STEMS)
+#: 旬空 by the branch of the 旬's 甲 (子 → 戌亥 …), from ``data/relations.toml``
+_XUN_KONG: dict[int, tuple[int, int]] = {
+    _BRANCH_IX[head[1]]: (_BRANCH_IX[pair[0]], _BRANCH_IX[pair[1]])
+    for head, pair in load("relations")["xun_kong"]["by_xun"].items()
+}
+
 
 def stem_index(value: str | int) -> int:
     """Index of a stem given as ``"甲"`` … ``"癸"`` or 0–9; raise :class:`InputError` otherwise."""
@@ -139,13 +149,12 @@ def ganzhi_index(stem: int, branch: int) -> int:
 
 
 def xun_kong(gz: GanZhi) -> tuple[int, int]:
-    """旬空 of the 旬 containing *gz*: the branches 10 and 11 steps after the 旬's 甲 branch.
+    """旬空 of the 旬 containing *gz*, from the table in ``data/relations.toml`` (003-135, 004-106).
 
-    Formula: a 旬 pairs ten stems with ten branches starting at its 甲; the two branches left over are
-    empty (《六壬大全》卷一〈旬空〉; seed 003 lists the same table, see ``data/relations.toml``).
+    Rule (re-derived in the tests): a 旬 pairs ten stems with ten branches from its 甲; the two branches
+    left over — 10 and 11 steps after the 甲's branch — are empty.
     """
-    head = (gz.branch - gz.stem) % 12
-    return ((head + 10) % 12, (head + 11) % 12)
+    return _XUN_KONG[(gz.branch - gz.stem) % 12]
 
 
 def dun_gan(branch: int | str, within: GanZhi) -> int | None:
@@ -158,20 +167,20 @@ def dun_gan(branch: int | str, within: GanZhi) -> int | None:
 def wu_hu_dun(year_stem: int | str, month_branch: int | str) -> int:
     """五虎遁 (month stem from the year stem): 甲己之年丙作首 — 寅 month of a 甲/己 year is 丙寅.
 
-    Formula: stem of 寅 = 2·(year_stem mod 5) + 2; count forward to the month branch.
-    Source: 《三命通會》卷二〈論五虎遁〉.
+    The 寅-month stem comes from ``data/ganzhi.toml`` [wu_hu_dun] (rule: 2·(year stem mod 5) + 2);
+    later months count forward from 寅. Source: 《三命通會》卷二〈論五虎遁〉.
     """
-    first = (2 * (stem_index(year_stem) % 5) + 2) % 10
+    first = WU_HU_DUN_YIN[stem_index(year_stem)]
     return (first + (branch_index(month_branch) - 2) % 12) % 10
 
 
 def wu_shu_dun(day_stem: int | str, hour_branch: int | str) -> int:
     """五鼠遁 (五子元遁; hour stem from the day stem): 甲己還加甲 — 子 hour of a 甲/己 day is 甲子.
 
-    Formula: stem of 子 = 2·(day_stem mod 5); count forward to the branch.
-    Source: 《三命通會》卷二〈論五鼠遁〉.
+    The 子-hour stem comes from ``data/ganzhi.toml`` [wu_shu_dun] (rule: 2·(day stem mod 5)); later
+    hours count forward from 子. Source: 《三命通會》卷二〈論五鼠遁〉.
     """
-    return (2 * (stem_index(day_stem) % 5) + branch_index(hour_branch)) % 10
+    return (WU_SHU_DUN_ZI[stem_index(day_stem)] + branch_index(hour_branch)) % 10
 
 
 SIXTY: tuple[GanZhi, ...] = tuple(GanZhi(i) for i in range(60))
@@ -185,6 +194,8 @@ __all__ = [
     "SIXTY",
     "STEMS",
     "STEM_ELEMENT",
+    "WU_HU_DUN_YIN",
+    "WU_SHU_DUN_ZI",
     "GanZhi",
     "branch_index",
     "branch_yin",
