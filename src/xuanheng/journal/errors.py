@@ -1,7 +1,8 @@
 """Errors of the case journal, all subclasses of :class:`xuanheng.errors.XuanhengError`.
 
 The HTTP layer maps them to status codes (see ``docs/journal.md``): :class:`NotFoundError` → 404,
-:class:`AccessDeniedError` → 403 (or 404, to hide that a case exists), :class:`AuthError` → 401,
+:class:`AccessDeniedError` → 404 as well (it subclasses
+:class:`NotFoundError`, so nobody learns that another user's case exists), :class:`AuthError` → 401,
 :class:`ConflictError` → 409, :class:`LimitError` → 413/422, any other :class:`InputError` → 422.
 """
 
@@ -18,8 +19,12 @@ class NotFoundError(JournalError):
     """No case (or user) with this id exists for the calling user."""
 
 
-class AccessDeniedError(JournalError):
-    """The case belongs to another user, or the operation is not allowed in this mode."""
+class AccessDeniedError(NotFoundError):
+    """The case belongs to another user.
+
+    A subclass of :class:`NotFoundError` so that a handler answering 404 for "not found" also answers 404 for
+    another user's case, without telling that the id exists.
+    """
 
 
 class AuthError(JournalError):
