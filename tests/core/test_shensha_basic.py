@@ -58,3 +58,9 @@ def test_errors() -> None:
         lu("子")
     with pytest.raises(InputError):
         yi_ma("甲")
+
+
+def test_lu_cross_check_lunar_python() -> None:
+    util = pytest.importorskip("lunar_python.util").LunarUtil
+    for s, c in enumerate("甲乙丙丁戊己庚辛壬癸"):
+        assert B[lu(s)] == util.LU[c]

@@ -96,3 +96,7 @@ def test_bad_option() -> None:
     with pytest.raises(OptionError) as ei:
         state_by_month(0, "寅", "sometimes")  # type: ignore[arg-type]
     assert ei.value.field == "tu_months"
+
+
+def test_you_qi() -> None:
+    assert [s.you_qi for s in State] == [True, True, False, False, False]

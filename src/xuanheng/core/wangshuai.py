@@ -36,6 +36,11 @@ class State(StrEnum):
     QIU = "囚"
     SI = "死"
 
+    @property
+    def you_qi(self) -> bool:
+        """有氣: 旺 and 相 have qi; 休 囚 死 lack it (the 休囚 of seed 000, e.g. 000-006, 000-017)."""
+        return self in (State.WANG, State.XIANG)
+
 
 class Season(StrEnum):
     """The four seasons and 季 (土's own period)."""
