@@ -171,13 +171,15 @@ class ShenSha:
     name: str
     branch: int
     src: str
-    basis: str = ""  # what it is keyed on (日干, 日支, 月建 …)
-    in_chart: tuple[str, ...] = ()  # places it appears: "chu_chuan", "ke_1" …, "gan_shang" …
+    basis: str = ""  # what it is keyed on (day_stem, day_branch, month_branch …)
+    in_chart: tuple[str, ...] = ()  # places its branch shows: "ke1" … "ke4" (upper), "chu", "zhong", "mo"
+    stem: int | None = None  # for a stem-valued spirit (月德 丙 …): the stem; ``branch`` is then its 寄宮
 
     def to_json(self) -> dict[str, Any]:
         return {
             "name": self.name,
             "branch": BRANCHES[self.branch],
+            "stem": STEMS[self.stem] if self.stem is not None else None,
             "basis": self.basis,
             "in_chart": list(self.in_chart),
             "src": self.src,

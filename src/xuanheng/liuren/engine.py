@@ -1,0 +1,422 @@
+"""Cast a 大六壬 chart: by the chart's own coordinates (日, 月將, 時) or from an instant.
+
+The structure of the 720 課 (四課, 三傳, 九宗門, 課體) comes from :func:`xuanheng.liuren.sanchuan.table`;
+天將, 遁干, 六親, 旬空 and 神煞 are memoised per key, so casting is a handful of dictionary look-ups.
+
+Sources: 天地盤 by 月將加時, 四課, 天將 順逆 — 《六壬大全》卷一; 遁干 — 《六壬大全》卷一〈遁干〉 (the
+day's 旬 by default); 六親 — 《六壬大全》卷一〈六親〉; 行年 / 本命 — ``data/chart.toml``.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+from dataclasses import fields, replace
+from typing import Any
+
+from xuanheng.core._data import load, load_package_data
+from xuanheng.core.ganzhi import (
+    BRANCH_ELEMENT,
+    BRANCHES,
+    JI_GONG,
+    SHEN_NAMES,
+    SIXTY,
+    STEM_ELEMENT,
+    GanZhi,
+    dun_gan,
+    wu_shu_dun,
+    xun_kong,
+)
+from xuanheng.core.guiren import GUIREN_TABLES, Direction, direction_on, jiang_at
+from xuanheng.core.shensha_basic import HUA_GAI, LU, TAO_HUA, YI_MA
+from xuanheng.errors import InputError, OptionError
+from xuanheng.liuren.chart import Chuan, GuiRen, Ke, KeTi, LiuRenChart, Options, ShenSha
+from xuanheng.liuren.keti import ke_ti_of
+from xuanheng.liuren.sanchuan import BIEZE_YIN, FUYIN_ZIMAO, SHEHAI_SCHOOLS, Structure, table
+
+_C = load_package_data("xuanheng.liuren", "chart")
+_G = load_package_data("xuanheng.liuren", "guiren")
+_SB = load("shensha_basic")
+
+#: every 貴人 table a 六壬 chart accepts: core's named tables plus ``liuren/data/guiren.toml``
+GUIREN: dict[str, tuple[tuple[int, ...], tuple[int, ...], str, str]] = {
+    k: (t.day, t.night, t.label, t.src) for k, t in GUIREN_TABLES.items()
+}
+for _k, _v in _G["variants"].items():
+    GUIREN[_k] = (tuple(_v["day"]), tuple(_v["night"]), _v["label"], _v["src"])
+
+_DAY_HOURS = frozenset(BRANCHES.index(b) for b in _C["day_night_fixed"]["day_hours"])
+_MALE_START = BRANCHES.index(_C["xing_nian"]["male_start"])
+_FEMALE_START = BRANCHES.index(_C["xing_nian"]["female_start"])
+
+DAY_NIGHT = ("auto", "sun", "fixed", "day", "night")
+DUN_GAN = ("day", "hour")
+DAY_BOUNDARY = ("23:00", "00:00")
+SEX = ("male", "female")
+
+_GZ_BY_NAME = {g.name: g.index for g in SIXTY}
+_BR_BY_NAME = {**{b: i for i, b in enumerate(BRANCHES)}, **{n: i for i, n in enumerate(SHEN_NAMES)}}
+_OPTION_FIELDS = frozenset(f.name for f in fields(Options))
+DEFAULT_OPTIONS = Options()
+_VALID: set[Options] = {DEFAULT_OPTIONS}
+
+
+# --- input parsing ------------------------------------------------------------------------------
+def _day(value: object) -> int:
+    if isinstance(value, GanZhi):
+        return value.index
+    if isinstance(value, str):
+        i = _GZ_BY_NAME.get(value.strip())
+        if i is not None:
+            return i
+    elif isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 60:
+        return value
+    msg = f"day {value!r} is not a 干支: expected one of the sixty such as 甲子 or 丁卯, or 0–59"
+    raise InputError(msg, field="day")
+
+
+def _branch(value: object, field: str) -> int:
+    if isinstance(value, str):
+        i = _BR_BY_NAME.get(value.strip())
+        if i is not None:
+            return i
+    elif isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 12:
+        return value
+    raise InputError(
+        f"{field} {value!r} is not a branch: expected one of {''.join(BRANCHES)}, "
+        "a 天神 name such as 登明, or 0–11",
+        field=field,
+    )
+
+
+def make_options(options: Options | None = None, **kw: Any) -> Options:
+    """Options from an :class:`Options` and/or keyword overrides, validated (typed errors)."""
+    unknown = set(kw) - _OPTION_FIELDS
+    if unknown:
+        raise OptionError(
+            f"unknown option(s) {', '.join(sorted(unknown))}: "
+            f"accepted are {', '.join(sorted(_OPTION_FIELDS))}",
+            field=sorted(unknown)[0],
+        )
+    opts = options if options is not None else DEFAULT_OPTIONS
+    if kw:
+        opts = replace(opts, **kw)
+    if opts not in _VALID:
+        _validate(opts)
+        _VALID.add(opts)
+    return opts
+
+
+def _choice(field: str, value: object, accepted: tuple[str, ...]) -> None:
+    if value not in accepted:
+        raise OptionError(f"unknown {field} {value!r}: expected one of {', '.join(accepted)}", field=field)
+
+
+def _validate(o: Options) -> None:
+    _choice("shehai", o.shehai, SHEHAI_SCHOOLS)
+    _choice("bieze_yin", o.bieze_yin, BIEZE_YIN)
+    _choice("fuyin_zimao", o.fuyin_zimao, FUYIN_ZIMAO)
+    _choice("guiren", o.guiren, tuple(GUIREN))
+    _choice("day_night", o.day_night, DAY_NIGHT)
+    _choice("dun_gan", o.dun_gan, DUN_GAN)
+    _choice("day_boundary", o.day_boundary, DAY_BOUNDARY)
+    if not isinstance(o.bazhuan_first, bool):
+        msg = f"bazhuan_first must be true or false, not {o.bazhuan_first!r}"
+        raise OptionError(msg, field="bazhuan_first")
+    if not isinstance(o.true_solar, bool):
+        raise OptionError(f"true_solar must be true or false, not {o.true_solar!r}", field="true_solar")
+    if o.yue_jiang not in ("zhongqi", "jie") and o.yue_jiang not in _BR_BY_NAME:
+        raise OptionError(
+            f"unknown yue_jiang option {o.yue_jiang!r}: "
+            "expected zhongqi, jie, or a branch (子 … 亥) given by hand",
+            field="yue_jiang",
+        )
+    hash(o)  # all fields hashable
+
+
+# --- memoised parts -----------------------------------------------------------------------------
+_STRUCT: dict[tuple[str, str, bool, str], tuple[tuple[Structure, tuple[KeTi, ...]], ...]] = {}
+
+
+def structures(o: Options) -> tuple[tuple[Structure, tuple[KeTi, ...]], ...]:
+    """The 720 課 of the school of *o* with their 課體, indexed ``day * 12 + offset``."""
+    key = (o.shehai, o.bieze_yin, o.bazhuan_first, o.fuyin_zimao)
+    got = _STRUCT.get(key)
+    if got is None:
+        got = tuple((s, ke_ti_of(s)) for s in table(*key))
+        _STRUCT[key] = got
+    return got
+
+
+_Parts = tuple[tuple[int, ...], tuple[int, ...], tuple[Ke, Ke, Ke, Ke], tuple[Chuan, Chuan, Chuan], GuiRen]
+_PARTS: dict[tuple[Any, ...], _Parts] = {}
+
+
+def _parts(s: Structure, is_day: bool, basis: str, guiren: str, xun: GanZhi) -> _Parts:
+    key = (s.day, s.offset, s.chuan, s.method, is_day, basis, guiren, xun.index)
+    got = _PARTS.get(key)
+    if got is not None:
+        return got
+    day = SIXTY[s.day]
+    stem = day.stem
+    offset = s.offset
+    tian_pan = tuple((d + offset) % 12 for d in range(12))
+    day_t, night_t, _, _ = GUIREN[guiren]
+    gb = (day_t if is_day else night_t)[stem]
+    direction = direction_on((gb - offset) % 12)
+    jiang_on = tuple(jiang_at(gb, direction, b) for b in range(12))
+    kong = xun_kong(day)
+    sel = STEM_ELEMENT[stem]
+
+    def lq(b: int) -> int:
+        return (BRANCH_ELEMENT[b] - sel) % 5
+
+    kes = tuple(
+        Ke(
+            upper=u,
+            lower=lo,
+            lower_stem=stem if i == 0 else None,
+            tian_jiang=jiang_on[u],
+            dun_gan=dun_gan(u, xun),
+            liu_qin=lq(u),
+            kong=u in kong,
+            relation=s.relations[i],
+        )
+        for i, (u, lo) in enumerate(zip(s.uppers, s.lowers, strict=True))
+    )
+    chuans = tuple(
+        Chuan(branch=b, tian_jiang=jiang_on[b], dun_gan=dun_gan(b, xun), liu_qin=lq(b), kong=b in kong)
+        for b in s.chuan
+    )
+    gui = GuiRen(gb, is_day, "shun" if direction is Direction.SHUN else "ni", guiren, basis)
+    got = (tian_pan, jiang_on, (kes[0], kes[1], kes[2], kes[3]), (chuans[0], chuans[1], chuans[2]), gui)
+    _PARTS[key] = got
+    return got
+
+
+_SHENSHA: dict[tuple[Any, ...], tuple[ShenSha, ...]] = {}
+
+
+def _places(b: int, s: Structure) -> tuple[str, ...]:
+    out = [f"ke{i + 1}" for i, u in enumerate(s.uppers) if u == b]
+    out += [n for n, c in zip(("chu", "zhong", "mo"), s.chuan, strict=True) if c == b]
+    return tuple(out)
+
+
+def _shensha(s: Structure, ctx: tuple[tuple[str, int], ...]) -> tuple[ShenSha, ...]:
+    key = (s.day, s.offset, s.chuan, ctx)
+    got = _SHENSHA.get(key)
+    if got is not None:
+        return got
+    from xuanheng.shensha import evaluate_all, load_table
+
+    day = SIXTY[s.day]
+    out: list[ShenSha] = []
+    for name, b, src, basis in (
+        ("日祿", LU[day.stem], _SB["lu"]["src"], "day_stem"),
+        ("驛馬", YI_MA[day.branch], _SB["yi_ma"]["src"], "day_branch"),
+        ("咸池", TAO_HUA[day.branch], _SB["tao_hua"]["src"], "day_branch"),
+        ("華蓋", HUA_GAI[day.branch], _SB["hua_gai"]["src"], "day_branch"),
+    ):
+        out.append(ShenSha(name, b, src, basis, _places(b, s)))
+    spirits = load_table("liuren")
+    by_key = {sp.key: sp for sp in spirits}
+    for k, occ in evaluate_all(spirits, dict(ctx)).items():
+        sp = by_key[k]
+        for b in occ.branches:
+            out.append(ShenSha(sp.name, b, sp.src, sp.basis, _places(b, s)))
+        for st in occ.stems:
+            g = JI_GONG[st]
+            out.append(ShenSha(sp.name, g, sp.src, sp.basis, _places(g, s), stem=st))
+    got = tuple(out)
+    _SHENSHA[key] = got
+    return got
+
+
+# --- public API ---------------------------------------------------------------------------------
+def xing_nian(birth_year: int, year: int, sex: str) -> int:
+    """行年 branch for a person born in (立春) year *birth_year*, in year *year* (虛歲 counting)."""
+    age = year - birth_year + 1
+    if age < 1:
+        raise InputError(f"birth_year {birth_year} is after the chart's year {year}", field="birth_year")
+    if sex == "male":
+        return (_MALE_START + age - 1) % 12
+    return (_FEMALE_START - (age - 1)) % 12
+
+
+def _check_person(birth_year: int | None, sex: str | None) -> None:
+    if birth_year is not None and (
+        not isinstance(birth_year, int) or isinstance(birth_year, bool) or not -3000 <= birth_year <= 3000
+    ):
+        msg = f"birth_year {birth_year!r} must be a year number between -3000 and 3000"
+        raise InputError(msg, field="birth_year")
+    if sex is not None and sex not in SEX:
+        raise InputError(f"sex {sex!r}: expected male or female", field="sex")
+
+
+def cast_by_coordinates(
+    day: str | int | GanZhi,
+    yue_jiang: str | int,
+    hour: str | int,
+    *,
+    options: Options | None = None,
+    is_day: bool | None = None,
+    month_branch: str | int | None = None,
+    year_branch: str | int | None = None,
+    year: int | None = None,
+    birth_year: int | None = None,
+    sex: str | None = None,
+    calendar: dict[str, Any] | None = None,
+    warnings: tuple[str, ...] = (),
+    **kw: Any,
+) -> LiuRenChart:
+    """Cast a chart from its own coordinates: day 干支, 月將 and hour branch (study mode).
+
+    Day or night: *is_day* if given, else by ``options.day_night`` (``auto``/``fixed`` = the fixed
+    hours 卯–申, ``day``/``night`` forced; ``sun`` needs an instant, see :func:`cast`). Month and year
+    branches, when given, add the month- and year-keyed 神煞. 行年 needs *birth_year*, *sex* and *year*.
+    Any :class:`Options` field may be passed as a keyword (``shehai="mengzhongji"`` …).
+    """
+    o = make_options(options, **kw)
+    d = _day(day)
+    yj = _branch(yue_jiang, "yue_jiang")
+    hr = _branch(hour, "hour")
+    offset = (yj - hr) % 12
+    s, keti = structures(o)[d * 12 + offset]
+    gz = SIXTY[d]
+    hour_gz = GanZhi.of(wu_shu_dun(gz.stem, hr), hr)
+    if is_day is not None:
+        basis = "given"
+        day_flag = bool(is_day)
+    elif o.day_night in ("day", "night"):
+        basis, day_flag = "forced", o.day_night == "day"
+    elif o.day_night == "sun":
+        raise OptionError(
+            "day_night 'sun' needs an instant and a place (use cast with --at/--lat/--lon); "
+            "with coordinates use auto, fixed, day or night, or pass is_day",
+            field="day_night",
+        )
+    else:
+        basis, day_flag = "fixed", hr in _DAY_HOURS
+    xun = hour_gz if o.dun_gan == "hour" else gz
+    tian_pan, jiang_on, si_ke, san_chuan, gui = _parts(s, day_flag, basis, o.guiren, xun)
+
+    ctx: list[tuple[str, int]] = [
+        ("day_stem", gz.stem),
+        ("day_branch", gz.branch),
+        ("xun_head_branch", (gz.branch - gz.stem) % 12),
+    ]
+    if month_branch is not None:
+        m = _branch(month_branch, "month_branch")
+        ctx += [("month_branch", m), ("season", ((m - 2) % 12) // 3)]
+    if year_branch is not None:
+        ctx.append(("year_branch", _branch(year_branch, "year_branch")))
+    shensha = _shensha(s, tuple(ctx))
+
+    _check_person(birth_year, sex)
+    ben_ming = xn = None
+    warn = list(warnings)
+    if birth_year is not None:
+        ben_ming = (birth_year - 4) % 12
+        if sex is not None and year is not None:
+            xn = xing_nian(birth_year, year, sex)
+        else:
+            warn.append("行年 needs birth_year, sex and the chart's year; it is left out")
+    return LiuRenChart(
+        day=gz,
+        yue_jiang=yj,
+        hour=hr,
+        hour_gz=hour_gz,
+        tian_pan=tian_pan,
+        jiang_on=jiang_on,
+        si_ke=si_ke,
+        san_chuan=san_chuan,
+        method=s.method,
+        sub_method=s.sub_method,
+        ke_ti=keti,
+        gui_ren=gui,
+        xun_kong=xun_kong(gz),
+        ri_lu=LU[gz.stem],
+        yi_ma=YI_MA[gz.branch],
+        ri_de=_ri_de(gz.stem),
+        shensha=shensha,
+        options=o,
+        warnings=tuple(warn),
+        ben_ming=ben_ming,
+        xing_nian=xn,
+        birth_year=birth_year,
+        sex=sex,
+        calendar=calendar,
+    )
+
+
+def _ri_de(stem: int) -> int:
+    from xuanheng.shensha import evaluate, load_table
+
+    for sp in load_table("liuren"):
+        if sp.key == "ri_de":
+            return evaluate(sp, {"day_stem": stem}).branches[0]
+    raise AssertionError("ri_de missing from shensha/data/liuren.toml")
+
+
+def cast(
+    at: str | _dt.datetime,
+    *,
+    tz: str | None = None,
+    lon: float | None = None,
+    lat: float | None = None,
+    options: Options | None = None,
+    birth_year: int | None = None,
+    sex: str | None = None,
+    **kw: Any,
+) -> LiuRenChart:
+    """Cast the chart of an instant: 日 and 時 from the calendar, 月將 at 中氣 (or 節, or by hand),
+    晝夜 by sunrise/sunset when a place is given (``day_night="auto"``), else by fixed hours."""
+    o = make_options(options, **kw)
+    try:
+        from xuanheng.time import CalendarOptions, calendar, parse_instant
+    except ImportError as e:  # the time package is not installed in this build
+        raise OptionError(
+            "casting from an instant needs xuanheng.time; use cast_by_coordinates(day, yue_jiang, hour)",
+            field="at",
+        ) from e
+    when = parse_instant(at, tz=tz) if isinstance(at, str) else at
+    if isinstance(when, _dt.datetime) and when.tzinfo is None:
+        msg = "the instant has no time zone: give tz (an IANA zone such as Asia/Seoul)"
+        raise InputError(msg, field="tz")
+    cal = calendar(
+        when,
+        lon=lon,
+        lat=lat,
+        options=CalendarOptions(
+            day_boundary=o.day_boundary, yue_jiang=o.yue_jiang, true_solar=o.true_solar, day_night=o.day_night
+        ),
+    )
+    p = cal.pillars
+    year = when.year if (when.year - 4) % 12 == p.year.branch else when.year - 1
+    return cast_by_coordinates(
+        p.day,
+        cal.yue_jiang,
+        p.hour.branch,
+        options=o,
+        is_day=cal.is_day,
+        month_branch=p.month.branch,
+        year_branch=p.year.branch,
+        year=year,
+        birth_year=birth_year,
+        sex=sex,
+        calendar=cal.to_json(),
+        warnings=tuple(cal.warnings),
+    )
+
+
+__all__ = [
+    "DAY_NIGHT",
+    "DEFAULT_OPTIONS",
+    "DUN_GAN",
+    "GUIREN",
+    "cast",
+    "cast_by_coordinates",
+    "make_options",
+    "structures",
+    "xing_nian",
+]
