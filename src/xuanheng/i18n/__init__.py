@@ -1,1 +1,65 @@
-"""xuanheng.i18n."""
+"""UI labels of the web app and SVG charts in the four shipped languages (ko, zh-Hant, zh-Hans, en).
+
+The catalogue is ``data/labels.toml``: one table per key with ``ko``, ``zh-Hant`` and ``en``; Simplified
+Chinese is derived from the Traditional text with OpenCC (``t2s``) unless a ``zh-Hans`` entry is given.
+Classical terms inside chart values are never translated here — renderers pass them through
+:func:`term` which only converts the script for ``zh-Hans``.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from xuanheng.errors import InputError
+from xuanheng.reading import LANGS, check_lang, to_simplified
+
+__all__ = ["LANGS", "catalogue", "keys", "label", "term"]
+
+
+def _flatten(prefix: str, node: dict[str, Any], out: dict[str, dict[str, str]]) -> None:
+    for k, v in node.items():
+        if not isinstance(v, dict):
+            continue
+        key = f"{prefix}.{k}" if prefix else k
+        if "zh-Hant" in v and isinstance(v["zh-Hant"], str):
+            out[key] = {lang: str(v[lang]) for lang in ("ko", "zh-Hant", "en", "zh-Hans") if lang in v}
+        else:
+            _flatten(key, v, out)
+
+
+@cache
+def _raw() -> dict[str, dict[str, str]]:
+    text = resources.files("xuanheng.i18n").joinpath("data", "labels.toml").read_text("utf-8")
+    out: dict[str, dict[str, str]] = {}
+    _flatten("", tomllib.loads(text), out)
+    return out
+
+
+def keys() -> tuple[str, ...]:
+    """Every label key in the catalogue (``form.when``, ``chart.si_ke`` …)."""
+    return tuple(_raw())
+
+
+def label(key: str, lang: str) -> str:
+    """The label *key* in *lang*; raise :class:`InputError` for an unknown key or language."""
+    check_lang(lang)
+    entry = _raw().get(key)
+    if entry is None:
+        raise InputError(f"unknown label {key!r}", field="key")
+    if lang == "zh-Hans":
+        return entry.get("zh-Hans") or to_simplified(entry["zh-Hant"])
+    return entry[lang]
+
+
+@cache
+def catalogue(lang: str) -> dict[str, str]:
+    """All labels in *lang* as a flat ``{key: text}`` mapping (what the page downloads)."""
+    return {k: label(k, lang) for k in _raw()}
+
+
+def term(value: str, lang: str) -> str:
+    """A classical term as shown in *lang*: Simplified script for ``zh-Hans``, unchanged otherwise."""
+    return to_simplified(value) if lang == "zh-Hans" else value

@@ -1,0 +1,89 @@
+"""Calendar chart as SVG: the four pillars (年 月 日 時) with 納音-free stems and branches coloured by
+element, then 月將, 旬空, 晝夜, the lunar date and the surrounding 節氣."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from xuanheng.core.ganzhi import BRANCH_ELEMENT, BRANCHES, ELEMENTS, STEM_ELEMENT, STEMS
+from xuanheng.i18n import label, term
+from xuanheng.render.svg import MUTED, Svg, colour
+
+_PILLAR = {"year": "年", "month": "月", "day": "日", "hour": "時"}
+
+
+def _pillars(doc: dict[str, Any]) -> dict[str, str]:
+    src = doc.get("pillars") if isinstance(doc.get("pillars"), dict) else doc
+    out: dict[str, str] = {}
+    for k in ("year", "month", "day", "hour"):
+        v = src.get(k) if isinstance(src, dict) else None
+        if isinstance(v, dict):
+            v = v.get("name") or v.get("ganzhi")
+        if isinstance(v, str) and len(v) == 2:
+            out[k] = v
+    return out
+
+
+def _text_of(v: Any) -> str:
+    if isinstance(v, dict):
+        name = v.get("name", "")
+        at = str(v.get("at", ""))[:16].replace("T", " ")
+        return f"{name} {at}".strip()
+    if isinstance(v, list):
+        return "".join(str(x) for x in v)
+    return "" if v is None else str(v)
+
+
+def render_calendar(doc: dict[str, Any], lang: str = "zh-Hant") -> str:
+    """SVG of a calendar document (``Calendar.to_json()``)."""
+
+    def t(v: object) -> str:
+        return term(str(v), lang)
+
+    svg = Svg(560, 370, label("method.calendar", lang))
+    svg.text(20, 34, label("method.calendar", lang), font_size=22, font_weight="bold")
+    p = _pillars(doc)
+    for i, k in enumerate(("year", "month", "day", "hour")):
+        x = 40 + i * 120
+        svg.rect(x - 10, 50, 100, 140, rx=6, fill="#fff")
+        svg.text(x + 40, 72, label(f"chart.{k}", lang), font_size=13, fill=MUTED, text_anchor="middle")
+        gz = p.get(k, "")
+        if gz:
+            s, b = gz[0], gz[1]
+            se = ELEMENTS[STEM_ELEMENT[STEMS.index(s)]] if s in STEMS else ""
+            be = ELEMENTS[BRANCH_ELEMENT[BRANCHES.index(b)]] if b in BRANCHES else ""
+            svg.text(x + 40, 118, t(s), font_size=36, fill=colour(se), text_anchor="middle", font_weight=700)
+            svg.text(x + 40, 170, t(b), font_size=36, fill=colour(be), text_anchor="middle", font_weight=700)
+    rows: list[tuple[str, str]] = []
+
+    def add(key: str, value: str) -> None:
+        rows.append((label(key, lang), value))
+
+    inp = doc.get("input") or {}
+    if inp.get("at"):
+        add("form.when", f"{str(inp['at'])[:19].replace('T', ' ')} {inp.get('tz', '')}")
+    yj = doc.get("yue_jiang")
+    if yj is not None:
+        add("chart.yue_jiang", _text_of(yj) + " " + _text_of(doc.get("yue_jiang_name")))
+    xk = doc.get("xun_kong")
+    if isinstance(xk, dict):
+        add("chart.xun_kong", "  ".join(f"{_PILLAR.get(k, k)}:{_text_of(v)}" for k, v in xk.items()))
+    elif xk is not None:
+        rows.append((label("chart.xun_kong", lang), _text_of(xk)))
+    dn = doc.get("day_night")
+    if isinstance(dn, dict):
+        rows.append((label("chart.day_night", lang), f"{dn.get('value', '')} ({dn.get('basis', '')})"))
+    lunar = doc.get("lunar")
+    if isinstance(lunar, dict):
+        lt = lunar.get("text") or (
+            f"{'閏' if lunar.get('leap') else ''}{lunar.get('month', '')}月{lunar.get('day', '')}日"
+        )
+        rows.append((label("chart.lunar", lang), str(lt)))
+    for key in ("jieqi", "zhongqi"):
+        pair = doc.get(key)
+        if isinstance(pair, dict):
+            add("chart.jieqi", " → ".join(_text_of(pair.get(k)) for k in ("prev", "next")))
+    for i, (k, v) in enumerate(rows[:8]):
+        svg.text(30, 222 + 18 * i, k, font_size=13, fill=MUTED)
+        svg.text(150, 222 + 18 * i, t(v), font_size=13)
+    return svg.render()

@@ -1,0 +1,159 @@
+"""六壬金口訣 chart as SVG: the four positions in one column, top to bottom 人元, 貴神, 將神, 地分 (000-096).
+
+Each row shows the position's glyph (stem, 天將 or branch, with its 遁干), its element in the element's
+colour, 陰陽, the three layers of 旺衰 (四位 / 季 / 日, 000-123), the 用 mark of the 用爻, the 動 marks
+(賊動 … from ``dong_detail``) and the 神煞 that fall on it. A header gives the four pillars, 月將, 晝夜
+and 旬空.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from xuanheng.i18n import label, term
+from xuanheng.render.svg import INK, LINE, MUTED, Svg, colour
+
+POSITIONS = ("ren_yuan", "gui_shen", "jiang_shen", "di_fen")
+WIDTH = 640
+ROW_H = 96
+TOP = 118
+
+
+def _glyphs(key: str, pos: dict[str, Any]) -> tuple[str, str]:
+    """(small stem, main glyph) of a position as practitioners write it."""
+    if key == "ren_yuan":
+        return "", str(pos.get("stem") or pos.get("name") or "")
+    if key == "gui_shen":
+        return str(pos.get("stem") or ""), str(pos.get("jiang") or pos.get("name") or "")
+    if key == "jiang_shen":
+        return str(pos.get("stem") or ""), str(pos.get("branch") or "")
+    return str(pos.get("stem") or ""), str(pos.get("branch") or pos.get("name") or "")
+
+
+def _sub(key: str, pos: dict[str, Any]) -> str:
+    if key == "gui_shen":
+        return f"{pos.get('branch', '')}" + (f" 臨{pos['on_branch']}" if pos.get("on_branch") else "")
+    if key == "jiang_shen":
+        return str(pos.get("name") or "")
+    return ""
+
+
+def render_jinkoujue(doc: dict[str, Any], lang: str = "zh-Hant") -> str:
+    """SVG of a 金口訣 chart document (``JinKouJueChart.to_json()`` plus optional ``reading``)."""
+    shensha_by_pos: dict[str, list[str]] = {k: [] for k in POSITIONS}
+    for s in doc.get("shensha") or ():
+        for p in s.get("positions") or ():
+            if p in shensha_by_pos:
+                shensha_by_pos[p].append(str(s.get("name", "")))
+    dong_by_pos: dict[str, list[str]] = {k: [] for k in POSITIONS}
+    for d in doc.get("dong_detail") or ():
+        for p in (d.get("target"), d.get("actor")):
+            if p in dong_by_pos and str(d.get("name", "")) not in dong_by_pos[p]:
+                dong_by_pos[p].append(str(d.get("name", "")))
+    height = TOP + ROW_H * 4 + 40
+    svg = Svg(WIDTH, height, f"{label('method.jinkoujue', lang)}")
+
+    def t(v: object) -> str:
+        return term(str(v), lang)
+
+    # header: method, pillars, 月將, 晝夜, 旬空
+    cal = doc.get("calendar") or {}
+    svg.text(20, 34, label("method.jinkoujue", lang), font_size=22, font_weight="bold")
+    pillars = "  ".join(
+        f"{t(cal[k])}{label('chart.' + k, lang) if lang == 'en' else ''}"
+        for k in ("year", "month", "day", "hour")
+        if cal.get(k)
+    )
+    svg.text(20, 64, f"{label('chart.pillars', lang)}: {pillars}", font_size=16, class_="pillars")
+    bits = []
+    if cal.get("yue_jiang"):
+        bits.append(
+            f"{label('chart.yue_jiang', lang)} {t(cal['yue_jiang'])}{t(cal.get('yue_jiang_name', ''))}"
+        )
+    if cal.get("day_night"):
+        bits.append(f"{label('chart.day_night', lang)} {t(cal['day_night'])}")
+    if doc.get("xun_kong"):
+        bits.append(f"{label('chart.xun_kong', lang)} {t(''.join(doc['xun_kong']))}")
+    svg.text(20, 90, "   ".join(bits), font_size=14, fill=MUTED)
+
+    yong = doc.get("yong_yao")
+    # column header
+    y0 = TOP - 8
+    for x, key in ((70, "chart.position"), (250, "chart.state"), (420, "chart.shensha")):
+        svg.text(x, y0, label(key, lang), font_size=12, fill=MUTED)
+    for i, key in enumerate(POSITIONS):
+        pos = doc.get(key) or {}
+        y = TOP + i * ROW_H
+        element = str(pos.get("element") or "")
+        svg.open_group(class_=f"position {key}", data_position=key)
+        svg.rect(16, y, WIDTH - 32, ROW_H - 8, rx=6, stroke=LINE, fill="#fff" if key != yong else "#fff4e0")
+        svg.text(28, y + 26, label(f"chart.{key}", lang), font_size=13, fill=MUTED)
+        small, main = _glyphs(key, pos)
+        if small:
+            svg.text(
+                34,
+                y + 66,
+                t(small),
+                font_size=22,
+                fill=colour(pos.get("element") if key == "ren_yuan" else None),
+            )
+        svg.text(
+            66,
+            y + 68,
+            t(main),
+            font_size=40 if len(main) <= 1 else 30,
+            fill=colour(element),
+            font_weight="bold",
+        )
+        sub = _sub(key, pos)
+        if sub:
+            svg.text(66 + 34 * max(1, len(main)) + 8, y + 66, t(sub), font_size=14, fill=MUTED)
+        # element and yin/yang
+        svg.text(
+            250, y + 34, f"{t(element)} {t(pos.get('yin_yang', ''))}", font_size=16, fill=colour(element)
+        )
+        ws = pos.get("wang_shuai") or {}
+        if ws:
+            svg.text(
+                250,
+                y + 60,
+                f"四位 {t(ws.get('si_wei', ''))}  季 {t(ws.get('season', ''))}  日 {t(ws.get('day', ''))}",
+                font_size=14,
+            )
+        # 用 / 動 marks
+        mx = 250
+        if key == yong:
+            svg.rect(mx, y + 68, 26, 18, rx=3, fill="#c62828", stroke="none")
+            svg.text(
+                mx + 13, y + 82, "用", font_size=13, fill="#fff", text_anchor="middle", class_="mark-yong"
+            )
+            mx += 32
+        for name in dong_by_pos[key][:3]:
+            w = 14 * len(name) + 10
+            svg.rect(mx, y + 68, w, 18, rx=3, fill="none", stroke="#c62828")
+            svg.text(
+                mx + w / 2,
+                y + 82,
+                t(name),
+                font_size=12,
+                fill="#c62828",
+                text_anchor="middle",
+                class_="mark-dong",
+            )
+            mx += w + 6
+        # 神煞 on this position, wrapped in lines of four
+        names = shensha_by_pos[key]
+        for j in range(0, min(len(names), 12), 4):
+            svg.text(420, y + 28 + 18 * (j // 4), t("、".join(names[j : j + 4])), font_size=13, fill=INK)
+        svg.close_group()
+    foot = height - 14
+    gr = doc.get("gui_ren") or {}
+    svg.text(
+        20,
+        foot,
+        f"貴人 {t(gr.get('branch', ''))} {t(gr.get('direction', ''))}   日祿 {t(doc.get('ri_lu', ''))}   "
+        f"驛馬 {t(doc.get('yi_ma', ''))}   旺 {t(doc.get('wang_element', ''))}",
+        font_size=12,
+        fill=MUTED,
+    )
+    return svg.render()

@@ -1,0 +1,132 @@
+"""大六壬 chart as SVG: the 天地盤 as the traditional square (地盤 fixed, 巳午未申 along the top, south up),
+each cell with its 天盤 branch, 地盤 branch and 天將; beside it the 四課 (read right to left, 一課 at the
+right, as written in 《六壬大全》卷一) and the 三傳 with 六親, 遁干 and 天將.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from xuanheng.core.ganzhi import BRANCH_ELEMENT, BRANCHES, ELEMENTS
+from xuanheng.i18n import label, term
+from xuanheng.render.svg import INK, LINE, MUTED, Svg, colour
+
+#: (column, row) of each 地盤 branch in the 4×4 square, 子=0 … 亥=11
+SQUARE: dict[int, tuple[int, int]] = {
+    5: (0, 0), 6: (1, 0), 7: (2, 0), 8: (3, 0),
+    9: (3, 1), 10: (3, 2), 11: (3, 3),
+    0: (2, 3), 1: (1, 3), 2: (0, 3),
+    3: (0, 2), 4: (0, 1),
+}  # fmt: skip
+CELL = 86
+ORIGIN = (20, 110)
+WIDTH = 780
+
+
+def _el(branch: str) -> str:
+    try:
+        return ELEMENTS[BRANCH_ELEMENT[BRANCHES.index(branch)]]
+    except ValueError:
+        return ""
+
+
+def render_liuren(doc: dict[str, Any], lang: str = "zh-Hant") -> str:
+    """SVG of a 大六壬 chart document (``LiuRenChart.to_json()`` plus optional ``reading``)."""
+
+    def t(v: object) -> str:
+        return term(str(v), lang)
+
+    height = ORIGIN[1] + 4 * CELL + 60
+    svg = Svg(WIDTH, height, label("method.liuren", lang))
+    cal = doc.get("calendar") or {}
+    svg.text(20, 34, label("method.liuren", lang), font_size=22, font_weight="bold")
+    pillars = "  ".join(t(cal[k]) for k in ("year", "month", "day", "hour") if isinstance(cal.get(k), str))
+    if not pillars:
+        pillars = f"{t(doc.get('day', ''))}日 {t(doc.get('hour_ganzhi', ''))}時"
+    svg.text(20, 62, f"{label('chart.pillars', lang)}: {pillars}", font_size=16, class_="pillars")
+    info = (
+        f"{label('chart.yue_jiang', lang)} {t(doc.get('yue_jiang', ''))}{t(doc.get('yue_jiang_name', ''))}   "
+        f"{label('chart.xun_kong', lang)} {t(''.join(doc.get('xun_kong') or []))}   "
+        f"{label('chart.ke_ti', lang)} {t(doc.get('method', ''))}·{t(doc.get('sub_method', ''))}"
+    )
+    svg.text(20, 88, info, font_size=14, fill=MUTED)
+
+    # 天地盤 square
+    ox, oy = ORIGIN
+    tian_pan = doc.get("tian_pan") or {}
+    tian_jiang = doc.get("tian_jiang") or {}
+    chuan_branches = {c.get("branch") for c in doc.get("san_chuan") or ()}
+    kong = set(doc.get("xun_kong") or ())
+    svg.open_group(class_="tian-di-pan")
+    for d, (cx, cy) in SQUARE.items():
+        x, y = ox + cx * CELL, oy + cy * CELL
+        di = BRANCHES[d]
+        up = str(tian_pan.get(di, ""))
+        jiang = str(tian_jiang.get(up, ""))
+        fill = "#fff4e0" if up in chuan_branches else "#fff"
+        svg.rect(x, y, CELL, CELL, fill=fill, stroke=LINE, data_di=di)
+        svg.text(x + 6, y + 18, t(jiang), font_size=13, fill=MUTED, class_="jiang")
+        svg.text(x + CELL / 2, y + 56, t(up), font_size=32, fill=colour(_el(up)), text_anchor="middle",
+                 font_weight="bold", class_="tian")  # fmt: skip
+        if up in kong:
+            svg.text(x + CELL - 6, y + 18, "空", font_size=11, fill="#c62828", text_anchor="end")
+        svg.text(x + CELL - 6, y + CELL - 6, t(di), font_size=13, fill=INK, text_anchor="end", class_="di")
+    # centre: day and hour
+    cx0, cy0 = ox + CELL, oy + CELL
+    svg.rect(cx0, cy0, 2 * CELL, 2 * CELL, fill="#faf6ea", stroke=LINE)
+    svg.text(cx0 + CELL, cy0 + 60, f"{t(doc.get('day', ''))}日", font_size=24, text_anchor="middle")
+    svg.text(cx0 + CELL, cy0 + 96, f"{t(doc.get('hour', ''))}時", font_size=20, text_anchor="middle")
+    gr = doc.get("gui_ren") or {}
+    shun = "順" if gr.get("direction") == "shun" else "逆"
+    gui = f"貴人 {t(gr.get('branch', ''))} {shun}"
+    svg.text(cx0 + CELL, cy0 + 130, gui, font_size=13, fill=MUTED, text_anchor="middle")
+    svg.close_group()
+
+    # 四課: four columns, 四課 at the left … 一課 at the right
+    kx, ky = ox + 4 * CELL + 30, oy
+    svg.text(kx, ky - 8, label("chart.si_ke", lang), font_size=14, font_weight="bold")
+    si_ke = list(doc.get("si_ke") or [])
+    cw = 62
+    svg.open_group(class_="si-ke")
+    for i, ke in enumerate(reversed(si_ke)):
+        x = kx + i * cw
+        svg.rect(x, ky, cw, 132, fill="#fff")
+        svg.text(
+            x + cw / 2, ky + 20, t(ke.get("tian_jiang", "")), font_size=13, fill=MUTED, text_anchor="middle"
+        )
+        up = str(ke.get("upper", ""))
+        svg.text(
+            x + cw / 2,
+            ky + 62,
+            t(up),
+            font_size=28,
+            fill=colour(_el(up)),
+            text_anchor="middle",
+            font_weight="bold",
+        )
+        svg.line(x + 8, ky + 76, x + cw - 8, ky + 76)
+        low = str(ke.get("lower", ""))
+        svg.text(x + cw / 2, ky + 110, t(low), font_size=24, fill=colour(_el(low)), text_anchor="middle")
+        if ke.get("relation"):
+            svg.text(x + cw - 4, ky + 128, t(ke["relation"]), font_size=11, fill="#c62828", text_anchor="end")
+    svg.close_group()
+
+    # 三傳: three rows 初 中 末
+    sy = ky + 170
+    svg.text(kx, sy - 8, label("chart.san_chuan", lang), font_size=14, font_weight="bold")
+    svg.open_group(class_="san-chuan")
+    for i, (c, key) in enumerate(zip(doc.get("san_chuan") or [], ("chu", "zhong", "mo"), strict=False)):
+        y = sy + i * 44
+        svg.rect(kx, y, 4 * cw, 40, fill="#fff")
+        svg.text(kx + 8, y + 26, label(f"chart.{key}", lang), font_size=12, fill=MUTED)
+        svg.text(kx + 70, y + 27, t(c.get("liu_qin", "")), font_size=14)
+        svg.text(kx + 118, y + 27, t(c.get("dun_gan") or "　"), font_size=16, fill=MUTED)
+        b = str(c.get("branch", ""))
+        svg.text(kx + 150, y + 31, t(b), font_size=26, fill=colour(_el(b)), font_weight="bold")
+        svg.text(kx + 186, y + 27, t(c.get("tian_jiang", "")), font_size=14)
+        if c.get("kong"):
+            svg.text(kx + 4 * cw - 4, y + 14, "空", font_size=11, fill="#c62828", text_anchor="end")
+    svg.close_group()
+    names = "、".join(str(k.get("name", "")) for k in doc.get("ke_ti") or [])
+    svg.text(20, height - 20, f"{label('chart.ke_ti', lang)}: {t(names)}", font_size=13, fill=MUTED)
+    return svg.render()

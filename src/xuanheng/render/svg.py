@@ -1,0 +1,74 @@
+"""A tiny SVG writer: every attribute and text node is escaped, so user text can never inject markup."""
+
+from __future__ import annotations
+
+from typing import Any
+from xml.sax.saxutils import escape, quoteattr
+
+#: colours of the five elements (木 火 土 金 水), the usual palette of printed charts
+ELEMENT_COLOUR: dict[str, str] = {
+    "木": "#2e7d32",
+    "火": "#c62828",
+    "土": "#8d6e1f",
+    "金": "#b8860b",
+    "水": "#1565c0",
+}
+INK = "#222"
+MUTED = "#666"
+PAPER = "#fffdf7"
+LINE = "#8a7f6a"
+FONT = "'Noto Serif CJK TC','Noto Serif CJK SC','Noto Sans CJK TC','Noto Sans CJK KR',serif"
+
+
+def colour(element: str | None) -> str:
+    return ELEMENT_COLOUR.get(element or "", INK)
+
+
+class Svg:
+    """Collects SVG elements; :meth:`text` and :meth:`el` escape everything they are given."""
+
+    def __init__(self, width: int, height: int, title: str) -> None:
+        self.width = width
+        self.height = height
+        self.parts: list[str] = []
+        self.title = title
+
+    @staticmethod
+    def _attrs(attrs: dict[str, Any]) -> str:
+        out = []
+        for k, v in attrs.items():
+            if v is None or v is False:
+                continue
+            out.append(f" {k.rstrip('_').replace('_', '-')}={quoteattr(str(v))}")
+        return "".join(out)
+
+    def el(self, tag: str, **attrs: Any) -> None:
+        self.parts.append(f"<{tag}{self._attrs(attrs)}/>")
+
+    def text(self, x: float, y: float, content: Any, **attrs: Any) -> None:
+        attrs.setdefault("fill", INK)
+        self.parts.append(f'<text x="{x:.1f}" y="{y:.1f}"{self._attrs(attrs)}>{escape(str(content))}</text>')
+
+    def rect(self, x: float, y: float, w: float, h: float, **attrs: Any) -> None:
+        attrs.setdefault("fill", "none")
+        attrs.setdefault("stroke", LINE)
+        self.el("rect", x=f"{x:.1f}", y=f"{y:.1f}", width=f"{w:.1f}", height=f"{h:.1f}", **attrs)
+
+    def line(self, x1: float, y1: float, x2: float, y2: float, **attrs: Any) -> None:
+        attrs.setdefault("stroke", LINE)
+        self.el("line", x1=f"{x1:.1f}", y1=f"{y1:.1f}", x2=f"{x2:.1f}", y2=f"{y2:.1f}", **attrs)
+
+    def open_group(self, **attrs: Any) -> None:
+        self.parts.append(f"<g{self._attrs(attrs)}>")
+
+    def close_group(self) -> None:
+        self.parts.append("</g>")
+
+    def render(self) -> str:
+        head = (
+            f'<svg xmlns="http://www.w3.org/2000/svg" width="{self.width}" height="{self.height}" '
+            f'viewBox="0 0 {self.width} {self.height}" font-family="{FONT}" role="img">'
+            f"<title>{escape(self.title)}</title>"
+            f'<rect x="0" y="0" width="{self.width}" height="{self.height}" fill="{PAPER}"/>'
+        )
+        return head + "".join(self.parts) + "</svg>"

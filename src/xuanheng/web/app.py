@@ -1,0 +1,140 @@
+"""The FastAPI application: JSON API for every registered method and the calendar, the case journal, the
+page, and OpenAPI at ``/openapi.json``.
+
+Stateless: nothing about a user or a request is kept in the process (sessions are signed cookies, the
+journal lives in the database), so several workers — ``xuanheng serve --workers N`` or
+``gunicorn -k uvicorn.workers.UvicornWorker 'xuanheng.web.app:app_from_env()'`` — can share a load balancer.
+"""
+
+from __future__ import annotations
+
+import importlib
+from importlib import resources
+from typing import Annotated, Any
+
+from fastapi import FastAPI, Query
+from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.staticfiles import StaticFiles
+
+from xuanheng import __version__
+from xuanheng.i18n import LANGS, catalogue
+from xuanheng.web import errors
+from xuanheng.web.cities import search as city_search
+from xuanheng.web.limits import BodyLimit
+from xuanheng.web.registry import MethodPlugin, describe, plugins
+from xuanheng.web.routes_methods import method_router
+from xuanheng.web.settings import Settings
+from xuanheng.web.sources import lookup
+
+#: Content-Security-Policy of every page: no inline script, nothing from other origins
+CSP = (
+    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
+    "img-src 'self' data: blob:; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; "
+    "form-action 'self'"
+)
+#: larger body limit for the whole-journal import
+IMPORT_PATH = "/api/journal/import"
+IMPORT_MAX_BODY = 256 * 1024 * 1024
+
+
+def _static_dir() -> str:
+    return str(resources.files("xuanheng.web").joinpath("static"))
+
+
+def create_app(
+    settings: Settings | None = None, *, methods: dict[str, MethodPlugin] | None = None
+) -> FastAPI:
+    """Build the app. *settings* default to :meth:`Settings.from_env`; *methods* to :func:`plugins`."""
+    settings = settings or Settings.from_env()
+    registered = plugins() if methods is None else methods
+    app = FastAPI(
+        title="xuanheng 璇衡",
+        version=__version__,
+        description=(
+            "Classical Chinese divination charts (六壬金口訣, 大六壬) with source-cited readings, a "
+            "calendar, and a case journal. Every chart endpoint takes the same parameters as the matching "
+            "`xuanheng <method>` command and answers the same JSON as its `--json` output. Bad input → 422 "
+            "with the field named."
+        ),
+        openapi_tags=[{"name": "meta"}, {"name": "journal"}],
+        docs_url=None,  # the Swagger/ReDoc pages load scripts from a CDN; the page must work offline
+        redoc_url=None,
+    )
+    app.state.settings = settings
+    app.state.methods = registered
+    errors.install(app)
+
+    @app.middleware("http")
+    async def _headers(request: Any, call_next: Any) -> Any:
+        response = await call_next(request)
+        response.headers.setdefault("X-Content-Type-Options", "nosniff")
+        if not request.url.path.startswith("/api/"):
+            response.headers.setdefault("Content-Security-Policy", CSP)
+            response.headers.setdefault("Referrer-Policy", "same-origin")
+        return response
+
+    for plugin in registered.values():
+        app.include_router(method_router(plugin))
+
+    @app.get("/api/health", tags=["meta"], summary="liveness check")
+    async def health() -> dict[str, Any]:
+        return {"ok": True, "engine_version": __version__}
+
+    @app.get("/api/methods", tags=["meta"], summary="registered methods with their parameter schemas")
+    async def list_methods() -> dict[str, Any]:
+        return {
+            "methods": [describe(p) for p in registered.values()],
+            "langs": list(LANGS),
+            "multi_user": settings.multi_user,
+        }
+
+    @app.get("/api/i18n/{lang}", tags=["meta"], summary="UI labels in one language")
+    async def i18n(lang: str) -> dict[str, Any]:
+        return {"lang": lang, "labels": catalogue(lang)}
+
+    @app.get("/api/cities", tags=["meta"], summary="search the built-in city list")
+    async def cities(
+        q: Annotated[str, Query(max_length=64, description="part of a city name in any language")] = "",
+        limit: Annotated[int, Query(ge=1, le=50)] = 10,
+    ) -> dict[str, Any]:
+        return {"cities": city_search(q, limit)}
+
+    @app.get("/api/sources/{ident}", tags=["meta"], summary="data entries (rules, tables) citing a source")
+    async def source(ident: str, lang: Annotated[str, Query(max_length=8)] = "zh-Hant") -> dict[str, Any]:
+        return lookup(ident, lang)
+
+    _add_journal(app, settings)
+
+    static = _static_dir()
+
+    @app.get("/", include_in_schema=False)
+    async def index() -> FileResponse:
+        return FileResponse(f"{static}/index.html", headers={"Cache-Control": "no-cache"})
+
+    @app.get("/favicon.ico", include_in_schema=False)
+    async def favicon() -> Response:
+        return Response(status_code=204)
+
+    app.mount("/static", StaticFiles(directory=static), name="static")
+    app.add_middleware(BodyLimit, max_body=settings.max_body, overrides={IMPORT_PATH: IMPORT_MAX_BODY})
+
+    @app.exception_handler(404)
+    async def _not_found(request: Any, exc: Any) -> JSONResponse:
+        msg = f"no such path {request.url.path!r}; see /openapi.json"
+        return errors.error_response(404, msg, "path", "path")
+
+    return app
+
+
+def _add_journal(app: FastAPI, settings: Settings) -> None:
+    """Mount the journal routes when the journal package is present."""
+    try:
+        mod = importlib.import_module("xuanheng.web.routes_journal")
+    except ImportError:
+        return
+    mod.install(app, settings)
+
+
+def app_from_env() -> FastAPI:
+    """Factory for uvicorn/gunicorn workers: settings from the ``XUANHENG_*`` environment."""
+    return create_app(Settings.from_env())

@@ -1,0 +1,1 @@
+"""Method plug-ins of the web app (see :mod:`xuanheng.web.registry`)."""

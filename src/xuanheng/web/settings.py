@@ -1,0 +1,72 @@
+"""Settings of the web app, read from the environment so that every worker process agrees.
+
+``XUANHENG_DB_URL``      SQLAlchemy URL of the journal (default: SQLite file in the user data directory)
+``XUANHENG_MULTI_USER``  ``1`` → several users with password login; default: one local user, no login
+``XUANHENG_SECRET``      key that signs session cookies (default: a random key kept in the data directory;
+                         set it explicitly when workers run on several hosts)
+``XUANHENG_MAX_BODY``    largest accepted request body in bytes (default 2 MiB; larger → HTTP 413)
+``XUANHENG_SECURE_COOKIE`` ``1`` → session cookie only over HTTPS
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+from dataclasses import dataclass
+from pathlib import Path
+
+DEFAULT_MAX_BODY = 2 * 1024 * 1024
+
+
+def data_dir() -> Path:
+    """The per-user data directory (``platformdirs``), created on first use."""
+    from platformdirs import user_data_dir
+
+    p = Path(user_data_dir("xuanheng", appauthor=False))
+    p.mkdir(parents=True, exist_ok=True)
+    return p
+
+
+def default_db_url() -> str:
+    """SQLite file ``journal.sqlite3`` in the user data directory."""
+    return f"sqlite:///{data_dir() / 'journal.sqlite3'}"
+
+
+def _default_secret() -> str:
+    path = data_dir() / "session.key"
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        pass
+    else:
+        with os.fdopen(fd, "w") as f:
+            f.write(secrets.token_hex(32))
+    key = path.read_text().strip()
+    if len(key) < 32:
+        raise RuntimeError(f"session key file {path} is empty or too short; delete it or set XUANHENG_SECRET")
+    return key
+
+
+def _flag(name: str) -> bool:
+    return os.environ.get(name, "").strip().lower() in {"1", "true", "yes", "on"}
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    db_url: str
+    secret: str
+    multi_user: bool = False
+    max_body: int = DEFAULT_MAX_BODY
+    secure_cookie: bool = False
+
+    @classmethod
+    def from_env(cls) -> Settings:
+        """Build settings from the ``XUANHENG_*`` variables (see module docstring)."""
+        max_body = os.environ.get("XUANHENG_MAX_BODY", "")
+        return cls(
+            db_url=os.environ.get("XUANHENG_DB_URL") or default_db_url(),
+            secret=os.environ.get("XUANHENG_SECRET") or _default_secret(),
+            multi_user=_flag("XUANHENG_MULTI_USER"),
+            max_body=int(max_body) if max_body.isdigit() else DEFAULT_MAX_BODY,
+            secure_cookie=_flag("XUANHENG_SECURE_COOKIE"),
+        )

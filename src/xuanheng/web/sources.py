@@ -1,0 +1,88 @@
+"""``/api/sources/<id>``: where a cited source is used — every data entry of the method packages whose ``src``
+names it (an INVENTORY id such as ``000-003``, or a book citation such as ``《六壬大全》卷二``).
+
+This is what the page links each fired rule's source to: the rule as stored (its conditions, topics and
+text in the reader's language) and every other table or judgment resting on the same source.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Iterator
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from xuanheng.errors import InputError
+from xuanheng.reading import check_lang, to_simplified
+
+#: packages whose ``data/*.toml`` are searched
+PACKAGES: tuple[str, ...] = ("xuanheng.jinkoujue", "xuanheng.liuren", "xuanheng.core", "xuanheng.shensha")
+
+
+def _walk(node: Any, path: str) -> Iterator[tuple[str, dict[str, Any]]]:
+    if isinstance(node, dict):
+        if "src" in node:
+            yield path, node
+        for k, v in node.items():
+            yield from _walk(v, f"{path}.{k}" if path else str(k))
+    elif isinstance(node, list):
+        for i, v in enumerate(node):
+            yield from _walk(v, f"{path}[{i}]")
+
+
+@cache
+def _entries() -> tuple[tuple[str, str, str, dict[str, Any]], ...]:
+    out: list[tuple[str, str, str, dict[str, Any]]] = []
+    for pkg in PACKAGES:
+        try:
+            base = resources.files(pkg).joinpath("data")
+            files = sorted((f for f in base.iterdir() if f.name.endswith(".toml")), key=lambda f: f.name)
+        except (ModuleNotFoundError, FileNotFoundError, NotADirectoryError):
+            continue
+        for f in files:
+            try:
+                doc = tomllib.loads(f.read_text("utf-8"))
+            except (tomllib.TOMLDecodeError, UnicodeDecodeError):
+                continue
+            for path, entry in _walk(doc, ""):
+                out.append((pkg, f.name, path, entry))
+    return tuple(out)
+
+
+def _cites(src: Any, ident: str) -> bool:
+    items = src if isinstance(src, list) else [src]
+    return any(isinstance(s, str) and ident in s for s in items)
+
+
+def _text(entry: dict[str, Any], lang: str) -> str | None:
+    if lang == "zh-Hans":
+        v = entry.get("zh-Hans") or entry.get("zh-Hant")
+        return to_simplified(v) if isinstance(v, str) and not entry.get("zh-Hans") else v
+    v = entry.get(lang)
+    return v if isinstance(v, str) else None
+
+
+def lookup(ident: str, lang: str = "zh-Hant", limit: int = 200) -> dict[str, Any]:
+    """Every data entry citing *ident*; raise :class:`InputError` for an empty or overlong id."""
+    check_lang(lang)
+    ident = ident.strip()
+    if not ident or len(ident) > 100:
+        raise InputError("a source id is 1–100 characters, e.g. 000-003 or 《六壬大全》", field="id")
+    found = []
+    for pkg, fname, path, entry in _entries():
+        if not _cites(entry.get("src"), ident):
+            continue
+        item: dict[str, Any] = {"package": pkg, "file": f"data/{fname}", "path": path}
+        item["src"] = entry.get("src")
+        for k in ("id", "name", "label", "when", "topics"):
+            if k in entry:
+                item[k] = entry[k]
+        text = _text(entry, lang)
+        if text:
+            item["text"] = text
+        found.append(item)
+        if len(found) >= limit:
+            break
+    kind = "inventory" if len(ident) == 7 and ident[3] == "-" and ident.replace("-", "").isdigit() else "book"
+    return {"id": ident, "kind": kind, "lang": lang, "entries": found, "count": len(found)}
