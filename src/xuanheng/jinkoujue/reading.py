@@ -1,0 +1,642 @@
+"""The reading (斷) of a 金口訣 課: every judgment of seed 000 whose condition holds on the chart.
+
+The judgments are data (``data/judgments_*.toml``), one entry per INVENTORY id (000-003 … 000-270), each
+with a declarative ``when`` table. This module defines the words ``when`` may use — the vocabulary —
+and evaluates them on a :class:`~xuanheng.jinkoujue.chart.JinKouJueChart`. Every condition returns the
+chart facts that made it hold (JSON-ready, classical terms as values) or ``None``.
+
+Choices where seed 000 is silent or ambiguous (which pair is 上/下, what 比和 means, which 將 are 吉,
+what 受克 and 臨門 mean, which 旺衰 layer is read) are named options of :class:`ReadingOptions`; their
+defaults and reasons are in ``docs/jinkoujue-reading.md``.
+
+>>> from xuanheng.jinkoujue import cast_by_coordinates
+>>> c = cast_by_coordinates(day="癸未", hour="亥", month_branch="卯", year="丙午", yue_jiang="戌",
+...                         is_day=False, difen="申")
+>>> [r.id for r in reading(c) if r.id in ("000-187", "000-191")]
+['000-187', '000-191']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import asdict, dataclass
+from functools import cache
+from itertools import pairwise
+from typing import Any
+
+from xuanheng.core._data import load_package_data
+from xuanheng.core.ganzhi import BRANCHES, ELEMENTS, STEMS
+from xuanheng.core.wangshuai import SEASON_ELEMENT, State, season_of_month_branch, state_by_season
+from xuanheng.core.wuxing import Relation, relation
+from xuanheng.errors import InputError, OptionError
+from xuanheng.jinkoujue.chart import POSITION_KEYS, POSITION_LABELS, JinKouJueChart, Position, ShenshaHit
+from xuanheng.reading import DEFAULT_LANG, FiredRule, Text, check_lang, to_simplified
+
+#: judgment files, in the order their rules are reported (貴神 first, then 人元/地分/類象, then 神煞)
+FILES: tuple[str, ...] = ("judgments_gui_shen", "judgments_si_wei", "judgments_shensha")
+
+#: general rules (the character of the 課) are kept when a reading is filtered by topic
+GENERAL_TOPIC = "總"
+
+_WANG_XIANG = frozenset({"旺", "相"})
+_XIU_QIU = frozenset({"休", "囚", "死"})
+_STATE_CLASS = {"旺相": _WANG_XIANG, "休囚": _XIU_QIU}
+_LABEL = {
+    Relation.GENERATES: "上生下",
+    Relation.GENERATED_BY: "下生上",
+    Relation.OVERCOMES: "上克下",
+    Relation.OVERCOME_BY: "下克上",
+    Relation.SAME: "比和",
+}
+_KE = (Relation.OVERCOMES, Relation.OVERCOME_BY)
+_ADJACENT: tuple[tuple[str, str], ...] = tuple(pairwise(POSITION_KEYS))
+_DOORS = frozenset({BRANCHES.index("卯"), BRANCHES.index("酉")})
+#: positions whose branch stands in the 課 (the 人元 is a stem only)
+_BRANCHED = ("gui_shen", "jiang_shen", "di_fen")
+
+# ── options ──────────────────────────────────────────────────────────────────────────────────────
+
+#: option → accepted values, the default first (reasons in docs/jinkoujue-reading.md)
+CHOICES: dict[str, tuple[str, ...]] = {
+    # which pair of positions 上生下/下生上/上克下/下克上/比和 compare
+    "shang_xia": ("shen_jiang", "adjacent"),
+    # 比和: the 上/下 pair shares one element, or all four positions do
+    "bi_he": ("pair", "si_wei"),
+    # 來意 of the 貴神: always read, or only when the 貴神 is the 用爻
+    "lai_yi": ("always", "yong_yao"),
+    # which 旺衰 layer gives the 貴神's 旺/相/死/囚/休 (000-123: si_wei as in the twelve worked examples)
+    "gui_shen_layer": ("si_wei", "season", "day"),
+    # which layer says whether a position is 旺相 or 休囚 in the 神煞 / clash / 刑 rules
+    "state_layer": ("season", "si_wei", "day"),
+    # 受克: overcome by the position directly above or below, or by any other position
+    "ke_scope": ("adjacent", "any"),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class ReadingOptions:
+    """School choices of the reading; see :data:`CHOICES` and ``docs/jinkoujue-reading.md``."""
+
+    shang_xia: str = "shen_jiang"
+    bi_he: str = "pair"
+    lai_yi: str = "always"
+    gui_shen_layer: str = "si_wei"
+    state_layer: str = "season"
+    ke_scope: str = "adjacent"
+
+    def __post_init__(self) -> None:
+        for name, accepted in CHOICES.items():
+            value = getattr(self, name)
+            if value not in accepted:
+                raise OptionError(
+                    f"unknown value {value!r} for reading option {name}: "
+                    f"expected one of {', '.join(accepted)}",
+                    field=name,
+                )
+
+    @classmethod
+    def from_mapping(cls, m: Mapping[str, Any] | None) -> ReadingOptions:
+        """Build from a mapping; unknown keys raise :class:`OptionError`."""
+        if not m:
+            return cls()
+        for k in m:
+            if k not in CHOICES:
+                raise OptionError(
+                    f"unknown reading option {k!r}: expected one of {', '.join(CHOICES)}", field="options"
+                )
+        return cls(**{k: str(v) for k, v in m.items()})
+
+    def to_json(self) -> dict[str, str]:
+        return dict(asdict(self))
+
+
+# ── the rules as data ────────────────────────────────────────────────────────────────────────────
+
+
+@dataclass(frozen=True, slots=True)
+class Rule:
+    """One judgment entry of ``data/judgments_*.toml``."""
+
+    id: str
+    src: tuple[str, ...]
+    when: Mapping[str, Any]
+    topics: tuple[str, ...]
+    text: Text
+    kind: str = ""
+    tag: str = ""
+    file: str = ""
+
+
+@cache
+def rules() -> tuple[Rule, ...]:
+    """All judgment rules, in report order. Raises ``ValueError`` on a malformed entry."""
+    out: list[Rule] = []
+    for name in FILES:
+        data = load_package_data("xuanheng.jinkoujue", name)
+        for e in data["rule"]:
+            when = dict(e.get("when", {}))
+            unknown = [k for k in when if k not in CONDITIONS]
+            if unknown or not when:
+                raise ValueError(f"{name}: rule {e.get('id')} has unknown or no conditions {unknown}")
+            out.append(
+                Rule(
+                    id=str(e["id"]),
+                    src=tuple(e["src"]),
+                    when=when,
+                    topics=tuple(e.get("topics", ())),
+                    text=Text.from_mapping({k: e[k] for k in ("ko", "zh-Hant", "en") if k in e}),
+                    kind=str(e.get("kind", "")),
+                    tag=str(e.get("tag", "")),
+                    file=name,
+                )
+            )
+    return tuple(out)
+
+
+@cache
+def jiang_class() -> dict[str, str]:
+    """天將 name → ``"吉"`` or ``"凶"`` (``[jiang_class]`` of ``judgments_gui_shen.toml``)."""
+    t = load_package_data("xuanheng.jinkoujue", "judgments_gui_shen")["jiang_class"]
+    return {**{n: "吉" for n in t["ji"]}, **{n: "凶" for n in t["xiong"]}}
+
+
+@cache
+def topics() -> tuple[str, ...]:
+    """Every topic tag used by the judgments (traditional characters)."""
+    seen: dict[str, None] = {}
+    for r in rules():
+        for t in r.topics:
+            seen.setdefault(t, None)
+    return tuple(seen)
+
+
+def normalise_topic(topic: str) -> str:
+    """A topic tag in traditional characters; accepts the simplified form too (``财`` → ``財``)."""
+    t = topic.strip() if isinstance(topic, str) else topic
+    known = topics()
+    if t in known:
+        return t
+    simplified = {to_simplified(k): k for k in known}
+    if isinstance(t, str) and t in simplified:
+        return simplified[t]
+    raise InputError(f"unknown topic {topic!r}: expected one of {' '.join(known)}", field="topic")
+
+
+# ── evaluation context ───────────────────────────────────────────────────────────────────────────
+
+
+class _Ctx:
+    """Per-chart facts the conditions share (elements, branches, states by layer)."""
+
+    def __init__(self, chart: JinKouJueChart, opts: ReadingOptions) -> None:
+        self.chart = chart
+        self.opts = opts
+        self.pos: dict[str, Position] = {p.key: p for p in chart.positions}
+        self.el: dict[str, int] = {k: p.element for k, p in self.pos.items()}
+
+    def label(self, key: str) -> str:
+        return POSITION_LABELS[key]
+
+    def rel(self, upper: str, lower: str) -> Relation:
+        return relation(self.el[upper], self.el[lower])
+
+    def state_of(self, key: str, layer: str | None = None) -> str:
+        return str(getattr(self.pos[key].wang_shuai, layer or self.opts.state_layer))
+
+    def overcome_by(self, key: str, only_above: bool = False) -> list[str]:
+        """Positions whose element overcomes the element of *key* (受克), by the ``ke_scope`` option."""
+        i = POSITION_KEYS.index(key)
+        if only_above:
+            others = [POSITION_KEYS[i - 1]] if i > 0 else []
+        elif self.opts.ke_scope == "adjacent":
+            others = [POSITION_KEYS[j] for j in (i - 1, i + 1) if 0 <= j < len(POSITION_KEYS)]
+        else:
+            others = [k for k in POSITION_KEYS if k != key]
+        return [o for o in others if relation(self.el[o], self.el[key]) is Relation.OVERCOMES]
+
+    def hits(self, names: Iterable[str]) -> list[ShenshaHit]:
+        wanted = set(names)
+        return [h for h in self.chart.shensha if h.name in wanted and h.in_ke]
+
+    def branch_positions(self, branch: int, keys: Iterable[str] = _BRANCHED) -> list[str]:
+        return [k for k in keys if self.pos[k].branch == branch]
+
+    def ke_text(self, actor: str, target: str) -> str:
+        a, t = ELEMENTS[self.el[actor]], ELEMENTS[self.el[target]]
+        return f"{self.label(actor)}{a}克{self.label(target)}{t}"
+
+
+Facts = dict[str, Any]
+Cond = Callable[[_Ctx, Any, Mapping[str, Any]], Facts | None]
+
+
+def _as_list(v: Any) -> list[Any]:
+    return list(v) if isinstance(v, (list, tuple)) else [v]
+
+
+def _labels(ctx: _Ctx, keys: Iterable[str]) -> list[str]:
+    return [ctx.label(k) for k in keys]
+
+
+# ── the vocabulary ───────────────────────────────────────────────────────────────────────────────
+
+
+def _gui_shen(ctx: _Ctx, v: Any, _w: Mapping[str, Any]) -> Facts | None:
+    name = ctx.pos["gui_shen"].name
+    return {"gui_shen": name} if name in _as_list(v) else None
+
+
+def _gui_shen_class(ctx: _Ctx, v: Any, _w: Mapping[str, Any]) -> Facts | None:
+    name = ctx.pos["gui_shen"].name
+    cls = jiang_class().get(name)
+    return {"gui_shen": name, "ji_xiong": cls} if cls == v else None
+
+
+def _shang_xia_pairs(ctx: _Ctx) -> tuple[tuple[str, str], ...]:
+    return (("gui_shen", "jiang_shen"),) if ctx.opts.shang_xia == "shen_jiang" else _ADJACENT
+
+
+def _relation(ctx: _Ctx, v: Any, _w: Mapping[str, Any]) -> Facts | None:
+    if v == "比和" and ctx.opts.bi_he == "si_wei":
+        if len(set(ctx.el.values())) == 1:
+            return {"relation": "比和", "element": ELEMENTS[ctx.el["ren_yuan"]], "scope": "四位"}
+        return None
+    found = [(u, lo) for u, lo in _shang_xia_pairs(ctx) if _LABEL[ctx.rel(u, lo)] == v]
+    if not found:
+        return None
+    return {
+        "relation": v,
+        "pairs": [
+            {
+                "upper": ctx.label(u),
+                "upper_element": ELEMENTS[ctx.el[u]],
+                "lower": ctx.label(lo),
+                "lower_element": ELEMENTS[ctx.el[lo]],
+            }
+            for u, lo in found
+        ],
+    }
+
+
+def _zhan(ctx: _Ctx, v: Any, _w: Mapping[str, Any]) -> Facts | None:
+    pair = {"外戰": ("ren_yuan", "gui_shen"), "內戰": ("jiang_shen", "di_fen")}.get(v)
+    if pair is None:
+        raise ValueError(f"zhan must be 外戰 or 內戰, not {v!r}")
+    r = ctx.rel(*pair)
+    if r not in _KE:
+        return None
+    actor, target = pair if r is Relation.OVERCOMES else (pair[1], pair[0])
+    return {"zhan": v, "ke": ctx.ke_text(actor, target)}
+
+
+def _state(ctx: _Ctx, v: Any, _w: Mapping[str, Any]) -> Facts | None:
+    s = ctx.state_of("gui_shen", ctx.opts.gui_shen_layer)
+    if s not in _as_list(v):
+        return None
+    return {
+        "wang_shuai": s,
+        "layer": ctx.opts.gui_shen_layer,
+        "wang_element": ELEMENTS[ctx.chart.wang_element],
+    }
+
+
+def _lai_yi(ctx: _Ctx, v: Any, _w: Mapping[str, Any]) -> Facts | None:
+    if not v:
+        return None
+    if ctx.opts.lai_yi == "yong_yao" and ctx.chart.yong_yao != "gui_shen":
+        return None
+    return {"lai_yi": True}
+
+
+def _has_ke(ctx: _Ctx, v: Any, _w: Mapping[str, Any]) -> Facts | None:
+    kes = []
+    for u, lo in _ADJACENT:
+        r = ctx.rel(u, lo)
+        if r is Relation.OVERCOMES:
+            kes.append(ctx.ke_text(u, lo))
+        elif r is Relation.OVERCOME_BY:
+            kes.append(ctx.ke_text(lo, u))
+    return {"ke": kes} if bool(kes) == bool(v) and kes else None
+
+
+def _ren_yuan(ctx: _Ctx, v: Any, _w: Mapping[str, Any]) -> Facts | None:
+    p = ctx.pos["ren_yuan"]
+    if p.stem is None or STEMS[p.stem] not in _as_list(v):
+        return None
+    return {
+        "ren_yuan": STEMS[p.stem],
+        "to_gui_shen": ctx.rel("ren_yuan", "gui_shen").value,
+        "to_di_fen": ctx.rel("ren_yuan", "di_fen").value,
+    }
+
+
+def _di_fen(ctx: _Ctx, v: Any, _w: Mapping[str, Any]) -> Facts | None:
+    b = ctx.pos["di_fen"].branch
+    return {"di_fen": BRANCHES[b]} if b is not None and BRANCHES[b] in _as_list(v) else None
+
+
+def _yong_element(ctx: _Ctx, v: Any, _w: Mapping[str, Any]) -> Facts | None:
+    key = ctx.chart.yong_yao
+    e = ELEMENTS[ctx.el[key]]
+    return {"yong_yao": ctx.label(key), "element": e} if e == v else None
+
+
+def _shensha(ctx: _Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
+    hs = ctx.hits(_as_list(v))
+    if not hs:
+        return None
+    return {
+        "shensha": [
+            {
+                "name": h.name,
+                "positions": _labels(ctx, h.positions),
+                **({"applies": True} if h.applies else {}),
+                **({"branches": [BRANCHES[b] for b in h.branches]} if h.branches else {}),
+                **({"stems": [STEMS[s] for s in h.stems]} if h.stems else {}),
+            }
+            for h in hs
+        ]
+    }
+
+
+def _carriers(ctx: _Ctx, w: Mapping[str, Any]) -> list[str]:
+    keys: dict[str, None] = {}
+    for h in ctx.hits(_as_list(w.get("shensha", ()))):
+        for k in h.positions:
+            keys.setdefault(k, None)
+    return list(keys)
+
+
+def _shensha_ke(ctx: _Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
+    found = []
+    for k in _carriers(ctx, w):
+        for o in ctx.overcome_by(k, only_above=(v == "above")):
+            found.append(ctx.ke_text(o, k))
+    return {"shou_ke": found} if found else None
+
+
+def _shensha_ke_ren_yuan(ctx: _Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
+    found = [
+        ctx.ke_text(k, "ren_yuan")
+        for k in _carriers(ctx, w)
+        if k != "ren_yuan" and ctx.rel(k, "ren_yuan") is Relation.OVERCOMES
+    ]
+    return {"ke_ren_yuan": found} if found and v else None
+
+
+def _pair_hits(ctx: _Ctx, kind: str) -> list[tuple[str, str, str]]:
+    return [(r.upper, r.lower, r.detail) for r in ctx.chart.relations if r.kind == kind]
+
+
+def _pair(ctx: _Ctx, v: Any, _w: Mapping[str, Any]) -> Facts | None:
+    found = _pair_hits(ctx, str(v))
+    if not found:
+        return None
+    return {
+        "pair": v,
+        "between": [{"upper": ctx.label(u), "lower": ctx.label(lo), "detail": d} for u, lo, d in found],
+    }
+
+
+def _pair_state(ctx: _Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
+    wanted = _STATE_CLASS[str(v)]
+    keys: dict[str, None] = {}
+    for u, lo, detail in _pair_hits(ctx, str(w.get("pair", ""))):
+        # for 三刑 the detail reads "申刑寅（無恩）": the 刑 position is the punishing one (申)
+        actor = detail[:1] if "刑" in detail else ""
+        for k in (u, lo):
+            b = ctx.pos[k].branch
+            if not actor or (b is not None and BRANCHES[b] == actor):
+                keys.setdefault(k, None)
+    found = {ctx.label(k): ctx.state_of(k) for k in keys if ctx.state_of(k) in wanted}
+    return {"states": found, "layer": ctx.opts.state_layer} if found else None
+
+
+def _dong(ctx: _Ctx, v: Any, _w: Mapping[str, Any]) -> Facts | None:
+    found = [d for d in ctx.chart.dong_names if d in _as_list(v)]
+    return {"dong": found} if found else None
+
+
+def _xiu_qiu_season(ctx: _Ctx, v: Any, _w: Mapping[str, Any]) -> Facts | None:
+    # 000-005: the out-of-season element is the one the season's ruler overcomes (春土 夏金 秋木 冬火)
+    # (four seasons of three months, as that table counts them: core.wangshuai tu_months="never")
+    season = season_of_month_branch(ctx.chart.calendar.month_branch, tu_months="never")
+    found = [k for k in ("gui_shen", "jiang_shen") if state_by_season(ctx.el[k], season) is State.SI]
+    if not found or not v:
+        return None
+    return {
+        "season": season.value,
+        "xiu_qiu_element": ELEMENTS[(SEASON_ELEMENT[season] + 2) % 5],
+        "positions": _labels(ctx, found),
+    }
+
+
+def _branch_on(which: str) -> Cond:
+    def cond(ctx: _Ctx, v: Any, _w: Mapping[str, Any]) -> Facts | None:
+        cal = ctx.chart.calendar
+        b = cal.year.branch if which == "year" else cal.day.branch
+        found = ctx.branch_positions(b, _as_list(v))
+        return {f"{which}_branch": BRANCHES[b], "positions": _labels(ctx, found)} if found else None
+
+    return cond
+
+
+def _weak_on_day(ctx: _Ctx, v: Any, _w: Mapping[str, Any]) -> Facts | None:
+    b = ctx.chart.calendar.day.branch
+    found = {ctx.label(k): ctx.state_of(k) for k in ctx.branch_positions(b) if ctx.state_of(k) in _XIU_QIU}
+    if not found or not v:
+        return None
+    return {"day_branch": BRANCHES[b], "states": found, "layer": ctx.opts.state_layer}
+
+
+def _day_chong(ctx: _Ctx, v: Any, _w: Mapping[str, Any]) -> Facts | None:
+    day_b = ctx.chart.calendar.day.branch
+    keys = ctx.branch_positions((day_b + 6) % 12)
+    if v != "any":
+        keys = [k for k in keys if ctx.state_of(k) in _STATE_CLASS[str(v)]]
+    if not keys:
+        return None
+    out: Facts = {"day_branch": BRANCHES[day_b], "chong": BRANCHES[(day_b + 6) % 12]}
+    out["positions"] = {ctx.label(k): ctx.state_of(k) for k in keys}
+    if v != "any":
+        out["layer"] = ctx.opts.state_layer
+    return out
+
+
+def _door_positions(ctx: _Ctx) -> list[str]:
+    return [k for k in ("jiang_shen", "di_fen") if ctx.pos[k].branch in _DOORS]
+
+
+def _door_ke_or_jia(ctx: _Ctx) -> Facts | None:
+    doors = _door_positions(ctx)
+    jia = len(doors) == 2 and ctx.pos["jiang_shen"].branch != ctx.pos["di_fen"].branch
+    ke = [ctx.ke_text(o, k) for k in doors for o in ctx.overcome_by(k)]
+    if not (jia or ke):
+        return None
+    out: Facts = {"doors": {ctx.label(k): BRANCHES[ctx.pos[k].branch or 0] for k in doors}}
+    if jia:
+        out["xiang_jia"] = "卯酉相加"
+    if ke:
+        out["shou_ke"] = ke
+    return out
+
+
+def _door(ctx: _Ctx, v: Any, _w: Mapping[str, Any]) -> Facts | None:
+    if v == "ke_or_jia":
+        return _door_ke_or_jia(ctx)
+    if v == "gui_zei":
+        base = _door_ke_or_jia(ctx)
+        moving = [d for d in ctx.chart.dong_names if d in ("鬼動", "賊動")]
+        return {**base, "dong": moving} if base is not None and moving else None
+    name = ctx.pos["gui_shen"].name
+    cls = jiang_class().get(name)
+    found: list[str] = []
+    for k in _door_positions(ctx):
+        above = POSITION_KEYS[POSITION_KEYS.index(k) - 1]
+        r = ctx.rel(above, k)
+        if v == "xiong" and cls == "凶" and r is Relation.OVERCOMES:
+            found.append(ctx.ke_text(above, k))
+        elif v == "ji_he" and cls == "吉":
+            if r is Relation.GENERATES:
+                found.append(f"{ctx.label(above)}生{ctx.label(k)}")
+            elif k == "di_fen" and _liu_he(ctx.pos["jiang_shen"].branch, ctx.pos["di_fen"].branch):
+                jb, db = ctx.pos["jiang_shen"].branch or 0, ctx.pos["di_fen"].branch or 0
+                found.append(f"將神{BRANCHES[jb]}合地分{BRANCHES[db]}")
+    if v not in ("xiong", "ji_he"):
+        raise ValueError(f"unknown door condition {v!r}")
+    return {"gui_shen": name, "ji_xiong": cls, "door": found} if found else None
+
+
+def _liu_he(a: int | None, b: int | None) -> bool:
+    from xuanheng.core.relations import liu_he
+
+    return a is not None and b is not None and liu_he(a) == b
+
+
+def _tai_sui(ctx: _Ctx, v: Any, _w: Mapping[str, Any]) -> Facts | None:
+    cal = ctx.chart.calendar
+    yb = cal.year.branch
+    ts = [k for h in ctx.hits(["太歲"]) for k in h.positions]
+    base: Facts = {"tai_sui": cal.year.name, "positions": _labels(ctx, ts)}
+    if v == "in_ke":
+        return base if ts else None
+    if v == "ke":
+        ke = [ctx.ke_text(o, k) for k in ts for o in ctx.overcome_by(k)]
+        return {**base, "shou_ke": ke} if ke else None
+    if v == "zhen":
+        zhen = [k for k in ts if ctx.pos[k].stem == cal.year.stem and ctx.pos[k].branch == yb]
+        return {**base, "zhen_tai_sui": _labels(ctx, zhen)} if zhen else None
+    if v == "door_ke":
+        places = {b: "門戶" for b in _DOORS}
+        places.setdefault(cal.day.branch, "日辰")
+        if ctx.chart.ben_ming is not None:
+            places.setdefault(ctx.chart.ben_ming.branch, "年命")
+        if yb not in places:
+            return None
+        ke = [ctx.ke_text(o, k) for k in ts for o in ctx.overcome_by(k)]
+        return {**base, "on": places[yb], "shou_ke": ke} if ke else None
+    if v == "shift":
+        month = cal.lunar_month_number
+        other = (yb - 1) % 12 if month <= 6 else (yb + 1) % 12
+        found = ctx.branch_positions(other)
+        if not found:
+            return None
+        return {
+            "month": month,
+            "which": "去年" if month <= 6 else "來年",
+            "branch": BRANCHES[other],
+            "positions": _labels(ctx, found),
+        }
+    raise ValueError(f"unknown tai_sui condition {v!r}")
+
+
+#: the condition vocabulary of ``when`` tables (documented in docs/jinkoujue-reading.md)
+CONDITIONS: dict[str, Cond] = {
+    "gui_shen": _gui_shen,
+    "gui_shen_class": _gui_shen_class,
+    "relation": _relation,
+    "zhan": _zhan,
+    "state": _state,
+    "lai_yi": _lai_yi,
+    "has_ke": _has_ke,
+    "ren_yuan": _ren_yuan,
+    "di_fen": _di_fen,
+    "yong_element": _yong_element,
+    "shensha": _shensha,
+    "shensha_ke": _shensha_ke,
+    "shensha_ke_ren_yuan": _shensha_ke_ren_yuan,
+    "pair": _pair,
+    "pair_state": _pair_state,
+    "dong": _dong,
+    "xiu_qiu_season": _xiu_qiu_season,
+    "year_branch_on": _branch_on("year"),
+    "day_branch_on": _branch_on("day"),
+    "weak_on_day": _weak_on_day,
+    "day_chong": _day_chong,
+    "door": _door,
+    "tai_sui": _tai_sui,
+}
+
+
+def evaluate(rule: Rule, chart: JinKouJueChart, options: ReadingOptions | None = None) -> Facts | None:
+    """The facts that make *rule* fire on *chart*, or ``None`` if one of its conditions fails."""
+    return _evaluate(rule, _Ctx(chart, options or ReadingOptions()))
+
+
+def _evaluate(rule: Rule, ctx: _Ctx) -> Facts | None:
+    facts: Facts = {}
+    for key, value in rule.when.items():
+        got = CONDITIONS[key](ctx, value, rule.when)
+        if got is None:
+            return None
+        for k, val in got.items():
+            facts.setdefault(k, val)
+    if rule.tag:
+        facts["tag"] = rule.tag
+    return facts
+
+
+def reading(
+    chart: JinKouJueChart,
+    topic: str | None = None,
+    lang: str = DEFAULT_LANG,
+    options: ReadingOptions | Mapping[str, Any] | None = None,
+) -> list[FiredRule]:
+    """Every judgment of seed 000 that fires on *chart*, with the facts that made it fire.
+
+    *topic* (e.g. ``"病"``; default: the chart's own topic) keeps the rules tagged with it, followed by the
+    general rules (tag ``總``); *lang* is checked here and used when the caller renders
+    (``FiredRule.to_json(lang)`` / ``.text.get(lang)``); *options* are :class:`ReadingOptions`.
+    """
+    check_lang(lang)
+    opts = options if isinstance(options, ReadingOptions) else ReadingOptions.from_mapping(options)
+    wanted = topic if topic is not None else chart.topic
+    t = normalise_topic(wanted) if wanted is not None else None
+    ctx = _Ctx(chart, opts)
+    fired: list[FiredRule] = []
+    for r in rules():
+        facts = _evaluate(r, ctx)
+        if facts is None:
+            continue
+        extra: dict[str, Any] = {"kind": r.kind} if r.kind else {}
+        fired.append(FiredRule(id=r.id, src=r.src, facts=facts, text=r.text, topics=r.topics, extra=extra))
+    if t is None:
+        return fired
+    first = [f for f in fired if t in f.topics]
+    rest = [f for f in fired if t not in f.topics and GENERAL_TOPIC in f.topics]
+    return first + rest
+
+
+__all__ = [
+    "CHOICES",
+    "CONDITIONS",
+    "FILES",
+    "ReadingOptions",
+    "Rule",
+    "evaluate",
+    "jiang_class",
+    "normalise_topic",
+    "reading",
+    "rules",
+    "topics",
+]
