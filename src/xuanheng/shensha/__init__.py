@@ -162,8 +162,10 @@ def _spirit_from(entry: dict[str, Any]) -> Spirit:
             raise ValueError(f"spirit {entry['key']}: 'after' needs an 'offset'")
     elif len(rules) != 1:
         raise ValueError(
-            f"spirit {entry.get('key')}: exactly one of offset/table/by_group/const, got {rules}"
+            f"spirit {entry.get('key')}: exactly one of offset/table/by_group/const/core, got {rules}"
         )
+    if "core" in entry and entry["core"] not in _CORE:
+        raise ValueError(f"spirit {entry['key']}: core must be one of {sorted(_CORE)}")
     table = tuple(entry["table"]) if "table" in entry else None
     sp = Spirit(
         key=entry["key"],
