@@ -179,6 +179,8 @@ class Journal:
     def create_user(self, name: str, password: str, *, now: datetime | None = None) -> User:
         """Add a password user. Names: letters, digits, ``. _ @ + -``; passwords 8–1024 characters."""
         name = v.user_name(name, self.limits)
+        if name.lower() == LOCAL_USER_NAME:
+            raise ConflictError(f"the user name {name!r} is reserved for the local user", field="name")
         password = v.password(password, self.limits)
         digest = hash_password(password)
         try:
@@ -219,6 +221,14 @@ class Journal:
             row = s.get(UserRow, user_id) if isinstance(user_id, int) else None
         if row is None:
             raise NotFoundError(f"no user with id {user_id!r}", field="user")
+        return User(row.id, row.name, row.is_local)
+
+    def user_by_name(self, name: str) -> User:
+        """The user called *name*; :class:`NotFoundError` if none."""
+        with self._read() as s:
+            row = s.scalars(select(UserRow).where(UserRow.name == name)).first()
+        if row is None:
+            raise NotFoundError(f"no user called {name!r}", field="user")
         return User(row.id, row.name, row.is_local)
 
     def list_users(self) -> list[User]:
