@@ -40,6 +40,8 @@ GENERAL_TOPIC = "總"
 
 _WANG_XIANG = frozenset({"旺", "相"})
 _XIU_QIU = frozenset({"休", "囚", "死"})
+#: the three 旺衰 levels of 000-123 as the chart names them: 四位 (位內), 四季, 日下
+LAYERS: tuple[str, ...] = ("si_wei", "season", "day")
 _STATE_CLASS = {"旺相": _WANG_XIANG, "休囚": _XIU_QIU}
 _LABEL = {
     Relation.GENERATES: "上生下",
@@ -64,8 +66,9 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "bi_he": ("pair", "si_wei"),
     # 來意 of the 貴神: always read, or only when the 貴神 is the 用爻
     "lai_yi": ("always", "yong_yao"),
-    # which 旺衰 layer gives the 貴神's 旺/相/死/囚/休 (000-123: si_wei as in the twelve worked examples)
-    "gui_shen_layer": ("si_wei", "season", "day"),
+    # which 旺衰 level(s) give the 貴神's 旺/相/死/囚/休: all three levels of 000-123 (四位, 四季, 日下),
+    # each read separately, or one of them (under si_wei alone 囚 can never occur — see the docs)
+    "gui_shen_layer": ("all", "si_wei", "season", "day"),
     # which layer says whether a position is 旺相 or 休囚 in the 神煞 / clash / 刑 rules
     "state_layer": ("season", "si_wei", "day"),
     # 受克: overcome by the position directly above or below, or by any other position
@@ -80,7 +83,7 @@ class ReadingOptions:
     shang_xia: str = "shen_jiang"
     bi_he: str = "pair"
     lai_yi: str = "always"
-    gui_shen_layer: str = "si_wei"
+    gui_shen_layer: str = "all"
     state_layer: str = "season"
     ke_scope: str = "adjacent"
 
@@ -290,14 +293,13 @@ def _zhan(ctx: _Ctx, v: Any, _w: Mapping[str, Any]) -> Facts | None:
 
 
 def _state(ctx: _Ctx, v: Any, _w: Mapping[str, Any]) -> Facts | None:
-    s = ctx.state_of("gui_shen", ctx.opts.gui_shen_layer)
-    if s not in _as_list(v):
+    layers = LAYERS if ctx.opts.gui_shen_layer == "all" else (ctx.opts.gui_shen_layer,)
+    wanted = _as_list(v)
+    found = {layer: ctx.state_of("gui_shen", layer) for layer in layers}
+    found = {layer: s for layer, s in found.items() if s in wanted}
+    if not found:
         return None
-    return {
-        "wang_shuai": s,
-        "layer": ctx.opts.gui_shen_layer,
-        "wang_element": ELEMENTS[ctx.chart.wang_element],
-    }
+    return {"wang_shuai": found, "wang_element": ELEMENTS[ctx.chart.wang_element]}
 
 
 def _lai_yi(ctx: _Ctx, v: Any, _w: Mapping[str, Any]) -> Facts | None:
