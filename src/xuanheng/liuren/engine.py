@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import datetime as _dt
 from dataclasses import fields, replace
+from functools import cache
 from typing import Any
 
 from xuanheng.core._data import load, load_package_data
@@ -202,12 +203,27 @@ def _places(b: int, s: Structure) -> tuple[str, ...]:
     return tuple(out)
 
 
+@cache
+def _spirits() -> tuple[Any, ...]:
+    """The 六壬 神煞: the entries shared from another table (``[shared]``) then ``liuren.toml``'s own."""
+    from xuanheng.shensha import load_table
+
+    raw = load_package_data("xuanheng.shensha", "liuren")
+    shared = raw.get("shared", {})
+    wanted = list(shared.get("keys", []))
+    from_other = {sp.key: sp for sp in load_table(shared["table"])} if wanted else {}
+    missing = [k for k in wanted if k not in from_other]
+    if missing:
+        raise AssertionError(f"shared 神煞 {missing} not found in {shared.get('table')}.toml")
+    return tuple(from_other[k] for k in wanted) + load_table("liuren")
+
+
 def _shensha(s: Structure, ctx: tuple[tuple[str, int], ...]) -> tuple[ShenSha, ...]:
     key = (s.day, s.offset, s.chuan, ctx)
     got = _SHENSHA.get(key)
     if got is not None:
         return got
-    from xuanheng.shensha import evaluate_all, load_table
+    from xuanheng.shensha import evaluate
 
     day = SIXTY[s.day]
     out: list[ShenSha] = []
@@ -218,10 +234,18 @@ def _shensha(s: Structure, ctx: tuple[tuple[str, int], ...]) -> tuple[ShenSha, .
         ("華蓋", HUA_GAI[day.branch], _SB["hua_gai"]["src"], "day_branch"),
     ):
         out.append(ShenSha(name, b, src, basis, _places(b, s)))
-    spirits = load_table("liuren")
-    by_key = {sp.key: sp for sp in spirits}
-    for k, occ in evaluate_all(spirits, dict(ctx)).items():
-        sp = by_key[k]
+    cmap = dict(ctx)
+    resolved: dict[str, Any] = {}
+    for sp in _spirits():
+        # a spirit keyed on something this chart lacks (no month given …) is left out, and so is one
+        # that counts from such a spirit
+        if sp.after is not None:
+            if sp.after not in resolved:
+                continue
+        elif sp.basis != "none" and sp.basis not in cmap:
+            continue
+        occ = evaluate(sp, cmap, resolved)
+        resolved[sp.key] = occ
         for b in occ.branches:
             out.append(ShenSha(sp.name, b, sp.src, sp.basis, _places(b, s)))
         for st in occ.stems:
@@ -260,6 +284,7 @@ def cast_by_coordinates(
     *,
     options: Options | None = None,
     is_day: bool | None = None,
+    day_night_basis: str = "given",
     month_branch: str | int | None = None,
     year_branch: str | int | None = None,
     year: int | None = None,
@@ -285,7 +310,7 @@ def cast_by_coordinates(
     gz = SIXTY[d]
     hour_gz = GanZhi.of(wu_shu_dun(gz.stem, hr), hr)
     if is_day is not None:
-        basis = "given"
+        basis = day_night_basis
         day_flag = bool(is_day)
     elif o.day_night in ("day", "night"):
         basis, day_flag = "forced", o.day_night == "day"
@@ -367,22 +392,21 @@ def cast(
     options: Options | None = None,
     birth_year: int | None = None,
     sex: str | None = None,
+    fold: int | None = None,
     **kw: Any,
 ) -> LiuRenChart:
     """Cast the chart of an instant: 日 and 時 from the calendar, 月將 at 中氣 (or 節, or by hand),
     晝夜 by sunrise/sunset when a place is given (``day_night="auto"``), else by fixed hours."""
     o = make_options(options, **kw)
     try:
-        from xuanheng.time import CalendarOptions, calendar, parse_instant
+        from xuanheng.time.calendar import CalendarOptions, calendar
+        from xuanheng.time.instants import parse_instant
     except ImportError as e:  # the time package is not installed in this build
         raise OptionError(
             "casting from an instant needs xuanheng.time; use cast_by_coordinates(day, yue_jiang, hour)",
             field="at",
         ) from e
-    when = parse_instant(at, tz=tz) if isinstance(at, str) else at
-    if isinstance(when, _dt.datetime) and when.tzinfo is None:
-        msg = "the instant has no time zone: give tz (an IANA zone such as Asia/Seoul)"
-        raise InputError(msg, field="tz")
+    when = parse_instant(at, tz=tz, fold=fold)
     cal = calendar(
         when,
         lon=lon,
@@ -399,6 +423,7 @@ def cast(
         p.hour.branch,
         options=o,
         is_day=cal.is_day,
+        day_night_basis=cal.day_night_basis,
         month_branch=p.month.branch,
         year_branch=p.year.branch,
         year=year,

@@ -1,0 +1,267 @@
+"""``xuanheng liuren``: cast a 大六壬 chart (from an instant, or by its own coordinates) and print it.
+
+Three ways in:
+
+* ``xuanheng liuren --at 2026-03-10T21:00 --tz Asia/Shanghai [--lon --lat] [options] [--json]``
+* ``xuanheng liuren --day 丁卯 --yue-jiang 亥 --hour 丑 [options] [--json]`` (study mode)
+* ``xuanheng liuren --enumerate [--shehai depth|mengzhongji] [--json]`` — all 720 課 (60 days × 12 offsets)
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import unicodedata
+from datetime import UTC, datetime
+from typing import Any
+
+from xuanheng.core.ganzhi import BRANCHES, SIXTY, STEMS
+from xuanheng.core.guiren import TIAN_JIANG
+from xuanheng.errors import InputError
+from xuanheng.liuren import LiuRenChart, cast, cast_by_coordinates, make_options
+from xuanheng.liuren.chart import LIU_QIN, Options
+from xuanheng.liuren.engine import DAY_NIGHT, DUN_GAN, GUIREN, structures
+from xuanheng.liuren.sanchuan import BIEZE_YIN, FUYIN_ZIMAO, SHEHAI_SCHOOLS
+from xuanheng.reading import LANGS, check_lang
+
+_UI: dict[str, dict[str, str]] = {
+    "en": {"ke": "Four lessons", "chuan": "Three transmissions", "ss": "Spirits", "reading": "Reading",
+           "none": "(no reading module installed)"},
+    "ko": {"ke": "사과", "chuan": "삼전", "ss": "신살", "reading": "판단", "none": "(판단 모듈 없음)"},
+    "zh-Hant": {"ke": "四課", "chuan": "三傳", "ss": "神煞", "reading": "斷", "none": "（無斷語模組）"},
+    "zh-Hans": {"ke": "四课", "chuan": "三传", "ss": "神煞", "reading": "断", "none": "（无断语模块）"},
+}  # fmt: skip
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    g = parser.add_argument_group("from an instant")
+    g.add_argument("--at", help="date-time, ISO 8601 (2026-03-10T21:00, or with an offset +08:00)")
+    g.add_argument("--now", action="store_true", help="use the current time (instead of --at)")
+    g.add_argument(
+        "--tz", help="IANA zone (Asia/Shanghai) or UTC offset (+08:00); needed unless --at has one"
+    )
+    g.add_argument(
+        "--fold", type=int, choices=(0, 1), help="which reading of a wall time a DST change repeats"
+    )
+    g.add_argument("--lon", type=float, help="longitude, degrees east (sunrise/sunset 晝夜, true solar time)")
+    g.add_argument("--lat", type=float, help="latitude, degrees north")
+    g.add_argument("--true-solar", action="store_true", help="count days and hours on true solar time")
+    g.add_argument("--jiang", default="zhongqi", help="月將 changes at zhongqi (default) or jie, or a branch")
+    g.add_argument("--day-boundary", default="23:00", help="23:00 (default, 子初換日) or 00:00")
+    s = parser.add_argument_group("by the chart's own coordinates (study)")
+    s.add_argument("--day", help="day 干支 (丁卯)")
+    s.add_argument("--yue-jiang", help="月將: a branch (亥) or 天神 name (登明)")
+    s.add_argument("--hour", help="hour branch (丑)")
+    s.add_argument("--month", help="月建 branch (寅 …), for the month 神煞")
+    s.add_argument("--year", type=int, help="the chart's (立春) year number, for 行年")
+    s.add_argument("--year-branch", help="太歲 branch, for the year 神煞")
+    s.add_argument("--enumerate", action="store_true", help="print all 720 課 (60 days × 12 offsets)")
+    o = parser.add_argument_group("school options")
+    o.add_argument(
+        "--shehai", default="depth", choices=SHEHAI_SCHOOLS, help="涉害 by depth (default) or 孟仲季"
+    )
+    o.add_argument("--bieze-yin", default="sanhe", choices=BIEZE_YIN, help="陰日 別責: 三合 前辰 (default)")
+    o.add_argument(
+        "--yaoke-first", action="store_true", help="try 遙剋 before 八專 (default: 八專 first, 《六壬大全》)"
+    )
+    o.add_argument(
+        "--fuyin-zimao", default="chong", choices=FUYIN_ZIMAO, help="伏吟 子卯: 末 = 沖 of 中 (default)"
+    )
+    o.add_argument("--guiren", default="jia_wu_geng_niu_yang", choices=tuple(GUIREN), help="貴人 table")
+    o.add_argument(
+        "--day-night", default="auto", choices=DAY_NIGHT, help="晝夜: auto (default), sun, fixed …"
+    )
+    o.add_argument(
+        "--dun-gan", default="day", choices=DUN_GAN, help="遁干 from the day's 旬 (default) or the hour's"
+    )
+    p = parser.add_argument_group("person and output")
+    p.add_argument("--birth-year", type=int, help="birth (立春) year, for 本命 and 行年")
+    p.add_argument("--sex", choices=("male", "female"), help="for 行年")
+    p.add_argument("--topic", help="question topic (病, 財, 訟 …) to focus the reading")
+    p.add_argument("--lang", default="zh-Hant", help="ko, zh-Hant (default), zh-Hans, en")
+    p.add_argument("--no-reading", action="store_true", help="print the chart only")
+    p.add_argument("--json", action="store_true", help="print JSON")
+
+
+def _options(args: argparse.Namespace) -> Options:
+    return make_options(
+        shehai=args.shehai,
+        bieze_yin=args.bieze_yin,
+        bazhuan_first=not args.yaoke_first,
+        fuyin_zimao=args.fuyin_zimao,
+        guiren=args.guiren,
+        day_night=args.day_night,
+        dun_gan=args.dun_gan,
+        yue_jiang=args.jiang,
+        day_boundary=args.day_boundary,
+        true_solar=args.true_solar,
+    )
+
+
+def build_chart(args: argparse.Namespace) -> LiuRenChart:
+    opts = _options(args)
+    coords = (args.day, args.yue_jiang, args.hour)
+    if any(c is not None for c in coords):
+        if args.at or args.now:
+            raise InputError("give either --at/--now or --day/--yue-jiang/--hour, not both", field="at")
+        missing = [n for n, c in zip(("--day", "--yue-jiang", "--hour"), coords, strict=True) if c is None]
+        if missing:
+            raise InputError(f"study mode needs --day, --yue-jiang and --hour; missing {', '.join(missing)}",
+                             field=missing[0].lstrip("-").replace("-", "_"))  # fmt: skip
+        return cast_by_coordinates(
+            args.day,
+            args.yue_jiang,
+            args.hour,
+            options=opts,
+            month_branch=args.month,
+            year_branch=args.year_branch,
+            year=args.year,
+            birth_year=args.birth_year,
+            sex=args.sex,
+        )
+    if args.now and args.at:
+        raise InputError("give --at or --now, not both", field="at")
+    if not args.now and not args.at:
+        raise InputError(
+            "give --at DATE-TIME (ISO 8601, e.g. 2026-03-10T21:00) with --tz, or --day/--yue-jiang/--hour",
+            field="at",
+        )
+    when: str | datetime = datetime.now(UTC) if args.now else args.at
+    tz = args.tz if args.tz is not None else ("UTC" if args.now else None)
+    return cast(
+        when,
+        tz=tz,
+        lon=args.lon,
+        lat=args.lat,
+        options=opts,
+        birth_year=args.birth_year,
+        sex=args.sex,
+        fold=args.fold,
+    )
+
+
+def _reading(chart: LiuRenChart, topic: str | None, lang: str) -> list[Any] | None:
+    try:
+        from xuanheng.liuren.reading import reading
+    except ModuleNotFoundError:
+        return None
+    kw: dict[str, Any] = {"lang": lang}
+    if topic:
+        kw["topic"] = topic
+    return list(reading(chart, **kw))
+
+
+def _width(s: str) -> int:
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in s)
+
+
+def _pad(s: str, n: int) -> str:
+    return s + " " * max(0, n - _width(s))
+
+
+def _cell(chart: LiuRenChart, d: int) -> str:
+    u = chart.tian_pan[d]
+    return f"{TIAN_JIANG[chart.jiang_on[u]][:2]}{BRANCHES[u]}"
+
+
+def render_table(chart: LiuRenChart, rules: list[Any] | None, lang: str) -> str:
+    """A CJK-aligned text view: 天地盤 square (地盤 fixed, 巳午未申 on top), 四課 right to left, 三傳."""
+    ui = _UI[lang]
+    lines: list[str] = []
+    head = f"大六壬  {chart.day.name}日 {chart.hour_gz.name}時  月將 {BRANCHES[chart.yue_jiang]}"
+    if chart.calendar:
+        head += f"  ({chart.calendar['input']['at']} {chart.calendar['input']['tz']})"
+    lines.append(head)
+    g = chart.gui_ren
+    lines.append(
+        f"{'晝' if g.is_day else '夜'}貴 {BRANCHES[g.branch]} {'順' if g.direction == 'shun' else '逆'}"
+        f"  旬空 {''.join(BRANCHES[b] for b in chart.xun_kong)}  日祿 {BRANCHES[chart.ri_lu]}"
+        f"  驛馬 {BRANCHES[chart.yi_ma]}  日德 {BRANCHES[chart.ri_de]}"
+    )
+    grid: list[list[int | None]] = [[5, 6, 7, 8], [4, None, None, 9], [3, None, None, 10], [2, 1, 0, 11]]
+    for row in grid:
+        cells = [_cell(chart, d) + f"/{BRANCHES[d]}" if d is not None else "" for d in row]
+        lines.append("  ".join(_pad(c, 9) for c in cells))
+    lines.append("")
+    lines.append(ui["ke"])
+    ke = list(reversed(chart.si_ke))
+    lines.append("  ".join(_pad(TIAN_JIANG[k.tian_jiang], 6) for k in ke))
+    lines.append("  ".join(_pad(BRANCHES[k.upper] + (k.relation or ""), 6) for k in ke))
+    lines.append("  ".join(_pad(k.lower_name, 6) for k in ke))
+    lines.append("")
+    lines.append(f"{ui['chuan']}  {chart.method}·{chart.sub_method}")
+    for label, c in zip(("初", "中", "末"), chart.san_chuan, strict=True):
+        dg = STEMS[c.dun_gan] if c.dun_gan is not None else "　"
+        lines.append(f"  {label}  {LIU_QIN[c.liu_qin]}  {dg}{BRANCHES[c.branch]}  {TIAN_JIANG[c.tian_jiang]}"
+                     + ("  空" if c.kong else ""))  # fmt: skip
+    lines.append("課體 " + "、".join(k.name for k in chart.ke_ti))
+    if chart.ben_ming is not None:
+        xn = BRANCHES[chart.xing_nian] if chart.xing_nian is not None else "—"
+        lines.append(f"本命 {BRANCHES[chart.ben_ming]}  行年 {xn}")
+    marks = [f"{s.name}{STEMS[s.stem] if s.stem is not None else BRANCHES[s.branch]}" for s in chart.shensha]
+    lines.append(ui["ss"] + " " + "  ".join(marks))
+    for w in chart.warnings:
+        lines.append(f"! {w}")
+    if rules is not None:
+        lines.append("")
+        lines.append(ui["reading"])
+        for r in rules:
+            j = r.to_json(lang)
+            lines.append(f"  [{j['id']}] {j['text']}")
+    return "\n".join(lines)
+
+
+def enumerate_ke(opts: Options) -> list[dict[str, Any]]:
+    """All 720 課 of one school as JSON objects (hour 子, 月將 = 子 + offset)."""
+    out: list[dict[str, Any]] = []
+    for s, keti in structures(opts):
+        out.append(
+            {
+                "day": SIXTY[s.day].name,
+                "offset": s.offset,
+                "yue_jiang": BRANCHES[s.offset],
+                "hour": "子",
+                "si_ke": [
+                    {
+                        "upper": BRANCHES[u],
+                        "lower": STEMS[SIXTY[s.day].stem] if i == 0 else BRANCHES[lo],
+                        "relation": r,
+                    }
+                    for i, (u, lo, r) in enumerate(zip(s.uppers, s.lowers, s.relations, strict=True))
+                ],
+                "san_chuan": [BRANCHES[b] for b in s.chuan],
+                "method": s.method,
+                "sub_method": s.sub_method,
+                "ke_ti": [k.name for k in keti],
+            }
+        )
+    return out
+
+
+def run(args: argparse.Namespace) -> int:
+    lang = check_lang(args.lang)
+    if args.enumerate:
+        rows = enumerate_ke(_options(args))
+        if args.json:
+            print("[\n" + ",\n".join(json.dumps(r, ensure_ascii=False) for r in rows) + "\n]")
+        else:
+            for r in rows:
+                chuan = "".join(r["san_chuan"])
+                print(f"{r['day']} {r['yue_jiang']}將子時  {chuan}  {r['method']}·{r['sub_method']}")
+        return 0
+    chart = build_chart(args)
+    rules = None if args.no_reading else _reading(chart, args.topic, lang)
+    if args.json:
+        out = chart.to_json()
+        out["reading"] = [r.to_json(lang) for r in rules] if rules is not None else []
+        out["lang"] = lang
+        print(json.dumps(out, ensure_ascii=False, indent=2))
+    else:
+        text = render_table(chart, rules, lang)
+        if rules is None and not args.no_reading:
+            text += "\n" + _UI[lang]["none"]
+        print(text)
+    return 0
+
+
+__all__ = ["LANGS", "add_arguments", "build_chart", "enumerate_ke", "render_table", "run"]
