@@ -72,3 +72,16 @@ def new_moon_before(seconds: float) -> float:
     if nm > seconds:
         nm = new_moon_near(nm - 29.53 * 86400.0)
     return nm
+
+
+def term_crossing_precise(k: int, near: float) -> float:
+    """Like :func:`term_crossing` but with the ERFA Sun (needs ``pyerfa``; used to build the table).
+
+    Starts from the Moshier solution and refines it in TT with :mod:`xuanheng.astro.erfa_sun`; the
+    result is converted to UT with swisseph's ΔT.
+    """
+    from xuanheng.astro.erfa_sun import term_crossing_tt, tt_from_ut, ut_from_tt  # noqa: PLC0415
+
+    rough = term_crossing(k, near)
+    tt = term_crossing_tt(15.0 * (k % 24), tt_from_ut(jd_from_unix(rough)))
+    return unix_from_jd(ut_from_tt(tt))
