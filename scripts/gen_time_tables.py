@@ -1,7 +1,7 @@
 """Generate ``src/xuanheng/time/data/time_tables.bin``: solar-term instants and new moons, 1600–2400.
 
-Run: ``.venv/bin/python scripts/gen_time_tables.py`` (≈ 30 s; needs ``pyerfa``). The file is committed; tests re-derive
-samples from the ephemeris and check it against skyfield + DE421.
+Run: ``.venv/bin/python scripts/gen_time_tables.py`` (≈ 15 s; needs ``pyerfa``). The file is committed;
+tests re-derive samples from the ephemeris and check it against skyfield + DE421.
 
 Layout (little-endian): header ``<4sqqqq`` = magic ``XHT1``, Gregorian year of the first term, its k
 (21 = 立春; longitude 15·k°), number of terms, number of new moons; then the term instants and the new-moon

@@ -14,8 +14,8 @@ from typing import Any
 import numpy as np
 import pytest
 
-from xuanheng.astro.erfa_sun import ut_from_tt
 from xuanheng.astro.ephemeris import unix_from_jd
+from xuanheng.astro.erfa_sun import ut_from_tt
 from xuanheng.time import tables
 from xuanheng.time._data import TERM_NAMES
 from xuanheng.time.search import term_crossing

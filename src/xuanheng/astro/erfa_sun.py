@@ -25,10 +25,10 @@ _J2000 = 2451545.0
 
 def sun_apparent_longitude_tt(jd_tt: float) -> float:
     """Apparent geocentric ecliptic longitude of the Sun (degrees, ecliptic and equinox of date) at TT."""
-    import warnings  # noqa: PLC0415
+    import warnings
 
-    import erfa  # noqa: PLC0415 - optional, generator-only dependency
-    import numpy as np  # noqa: PLC0415
+    import erfa
+    import numpy as np
 
     # epv00 warns outside 1900–2100; its accuracy there is documented in docs/time.md
     warnings.filterwarnings("ignore", message=".*epv00.*", category=erfa.ErfaWarning)

@@ -80,7 +80,7 @@ def term_crossing_precise(k: int, near: float) -> float:
     Starts from the Moshier solution and refines it in TT with :mod:`xuanheng.astro.erfa_sun`; the
     result is converted to UT with swisseph's ΔT.
     """
-    from xuanheng.astro.erfa_sun import term_crossing_tt, tt_from_ut, ut_from_tt  # noqa: PLC0415
+    from xuanheng.astro.erfa_sun import term_crossing_tt, tt_from_ut, ut_from_tt
 
     rough = term_crossing(k, near)
     tt = term_crossing_tt(15.0 * (k % 24), tt_from_ut(jd_from_unix(rough)))
