@@ -97,6 +97,8 @@ class Spirit:
     note: str = ""
     on: tuple[str, ...] = ()
     variants: dict[str, tuple[Any, ...]] = field(default_factory=dict)
+    #: parsed results by basis value (tables and groups) or the parsed constant, filled at load time
+    lookup: tuple[Occupied, ...] = ()
 
     def modulus(self) -> int:
         return _modulus(self.basis, self.table)
@@ -190,6 +192,22 @@ def _spirit_from(entry: dict[str, Any]) -> Spirit:
         )
     for v in (table or ()) + tuple(x for _, x in sp.by_group or ()) + ((sp.const,) if sp.const else ()):
         parse_terms(v, yields)  # validate at load time
+    if sp.const is not None:
+        object.__setattr__(sp, "lookup", (parse_terms(sp.const, yields),))
+    elif table is not None:
+        m = sp.modulus()
+        object.__setattr__(
+            sp, "lookup", tuple(parse_terms(table[(x - sp.start) % m], yields) for x in range(m))
+        )
+    elif sp.by_group is not None:
+        names = BRANCHES if basis.endswith("_branch") else STEMS
+        rows = []
+        for name in names:
+            hit = [v for g, v in sp.by_group if name in g]
+            if len(hit) != 1:
+                raise ValueError(f"spirit {sp.key}: {name} must be in exactly one group")
+            rows.append(parse_terms(hit[0], yields))
+        object.__setattr__(sp, "lookup", tuple(rows))
     return sp
 
 
@@ -226,22 +244,16 @@ def evaluate(
             raise ValueError(f"spirit {spirit.key} needs {spirit.after} evaluated first")
         return Occupied(branches=tuple((b + (spirit.offset or 0)) % 12 for b in base.branches))
     if spirit.const is not None:
-        return parse_terms(spirit.const, spirit.yields)
+        return spirit.lookup[0]
     x = _need(ctx, spirit.basis, spirit.key)
     if spirit.core is not None:
         return Occupied(branches=(_CORE[spirit.core](x),))
     if spirit.offset is not None:
         return Occupied(branches=((x + spirit.offset) % 12,))
-    if spirit.by_group is not None:
-        name = (BRANCHES[x % 12] if spirit.basis.endswith("_branch") else STEMS[x % 10]) if x >= 0 else ""
-        for group, value in spirit.by_group:
-            if name in group:
-                return parse_terms(value, spirit.yields)
-        raise ValueError(f"spirit {spirit.key}: no group holds {name}")
-    table = spirit.variants[variant] if variant else spirit.table
-    assert table is not None
-    m = spirit.modulus()
-    return parse_terms(table[(x - spirit.start) % m], spirit.yields)
+    if variant:
+        m = spirit.modulus()
+        return parse_terms(spirit.variants[variant][(x - spirit.start) % m], spirit.yields)
+    return spirit.lookup[x % len(spirit.lookup)]
 
 
 def evaluate_all(

@@ -1,0 +1,89 @@
+"""六壬金口訣: charts per second, ours against the one peer on PyPI that has the method.
+
+Peers searched (PyPI name list, /work/.library/env/packages/pypi.tsv, for 金口訣 / jinkoujue / liuren):
+only ``kinliuren`` has a 金口訣 function (``Liuren(jieqi, cmonth, day, hour).jinkou(branch)``). It takes
+calendar coordinates, not an instant, so the "from a datetime" peer is lunar-python (節氣, 干支) feeding
+kinliuren. Its output is much thinner than ours (人元, 貴神, 將神, 地分 only: no 旺衰, 動, 用爻, 神煞)
+and disagrees with the reference casts of issue 3 on the 貴神 and 將神 — speed only, not correctness.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from zoneinfo import ZoneInfo
+
+from _common import Case
+from xuanheng.core.ganzhi import BRANCHES, GanZhi
+from xuanheng.jinkoujue import cast, cast_by_coordinates
+
+_TZ = ZoneInfo("Asia/Shanghai")
+_START = datetime(2026, 1, 1, 0, 0, tzinfo=_TZ)
+
+
+def _instants(n: int) -> list[datetime]:
+    return [_START + timedelta(minutes=137 * i) for i in range(n)]
+
+
+def _ours_datetime(n: int) -> None:
+    for i, t in enumerate(_instants(n)):
+        cast(t, difen=BRANCHES[i % 12])
+
+
+def _ours_coords(n: int) -> None:
+    for i in range(n):
+        cast_by_coordinates(
+            day=GanZhi(i % 60),
+            hour=i % 12,
+            month_branch=(i // 7) % 12,
+            year=GanZhi((i // 11) % 60),
+            yue_jiang=(i // 5) % 12,
+            is_day=bool(i % 2),
+            difen=BRANCHES[(i * 5) % 12],
+        )
+
+
+def _peer_cases() -> list[Case]:
+    try:
+        from kinliuren.kinliuren import Liuren
+    except ImportError:
+        return [
+            Case("金口訣 chart from calendar coordinates", "kinliuren", None, note="(pip install kinliuren)"),
+            Case("金口訣 chart from a datetime", "lunar-python+kinliuren", None),
+        ]
+    terms = ["立春", "雨水", "驚蟄", "春分", "清明", "穀雨", "立夏", "小滿", "芒種", "夏至", "小暑", "大暑"]
+    terms += ["立秋", "處暑", "白露", "秋分", "寒露", "霜降", "立冬", "小雪", "大雪", "冬至", "小寒", "大寒"]
+
+    def coords(n: int) -> None:
+        for i in range(n):
+            day = GanZhi(i % 60)
+            hour = GanZhi.of((2 * (day.stem % 5) + i % 12) % 10, i % 12)
+            Liuren(terms[i % 24], "正", day.name, hour.name).jinkou(BRANCHES[(i * 5) % 12])
+
+    cases = [Case("金口訣 chart from calendar coordinates", "kinliuren", coords, n=2000)]
+    try:
+        from lunar_python import Solar
+
+        from xuanheng.reading import to_simplified
+    except ImportError:
+        cases.append(Case("金口訣 chart from a datetime", "lunar-python+kinliuren", None))
+        return cases
+    s2t = {to_simplified(t): t for t in terms}
+
+    def from_datetime(n: int) -> None:
+        for i, t in enumerate(_instants(n)):
+            lunar = Solar.fromYmdHms(t.year, t.month, t.day, t.hour, t.minute, 0).getLunar()
+            jq = s2t[lunar.getPrevJieQi().getName()]
+            Liuren(jq, lunar.getMonthInChinese(), lunar.getDayInGanZhi(), lunar.getTimeInGanZhi()).jinkou(
+                BRANCHES[i % 12]
+            )
+
+    cases.append(Case("金口訣 chart from a datetime", "lunar-python+kinliuren", from_datetime, n=2000))
+    return cases
+
+
+def cases() -> list[Case]:
+    ours = [
+        Case("金口訣 chart from calendar coordinates", "xuanheng", _ours_coords, n=2000),
+        Case("金口訣 chart from a datetime", "xuanheng", _ours_datetime, n=2000),
+    ]
+    return ours + _peer_cases()
