@@ -92,7 +92,7 @@ def _options(args: argparse.Namespace) -> Options:
         guiren=args.guiren,
         day_night=args.day_night,
         dun_gan=args.dun_gan,
-        yue_jiang=args.jiang,
+        yue_jiang_rule=args.jiang,
         day_boundary=args.day_boundary,
         true_solar=args.true_solar,
     )

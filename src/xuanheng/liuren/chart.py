@@ -47,7 +47,7 @@ class Options:
     - ``day_night``: ``"auto"`` (by the calendar: sunrise/sunset when a place is given, else fixed hours),
       ``"sun"``, ``"fixed"`` (卯–申 day), ``"day"`` or ``"night"`` (forced).
     - ``dun_gan``: 遁干 from the day's 旬 (``"day"``, default) or the hour's 旬 (``"hour"``).
-    - ``yue_jiang``: when casting from an instant, 月將 changes at 中氣 (``"zhongqi"``, default), at 節
+    - ``yue_jiang_rule``: when casting from an instant, 月將 changes at 中氣 (``"zhongqi"``, default), at 節
       (``"jie"``), or a branch given by hand.
     """
 
@@ -58,7 +58,7 @@ class Options:
     guiren: str = "jia_wu_geng_niu_yang"
     day_night: str = "auto"
     dun_gan: str = "day"
-    yue_jiang: str = "zhongqi"
+    yue_jiang_rule: str = "zhongqi"
     day_boundary: str = "23:00"
     true_solar: bool = False
 
@@ -71,7 +71,7 @@ class Options:
             "guiren": self.guiren,
             "day_night": self.day_night,
             "dun_gan": self.dun_gan,
-            "yue_jiang": self.yue_jiang,
+            "yue_jiang_rule": self.yue_jiang_rule,
             "day_boundary": self.day_boundary,
             "true_solar": self.true_solar,
         }

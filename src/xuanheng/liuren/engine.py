@@ -125,11 +125,11 @@ def _validate(o: Options) -> None:
         raise OptionError(msg, field="bazhuan_first")
     if not isinstance(o.true_solar, bool):
         raise OptionError(f"true_solar must be true or false, not {o.true_solar!r}", field="true_solar")
-    if o.yue_jiang not in ("zhongqi", "jie") and o.yue_jiang not in _BR_BY_NAME:
+    if o.yue_jiang_rule not in ("zhongqi", "jie") and o.yue_jiang_rule not in _BR_BY_NAME:
         raise OptionError(
-            f"unknown yue_jiang option {o.yue_jiang!r}: "
+            f"unknown yue_jiang_rule {o.yue_jiang_rule!r}: "
             "expected zhongqi, jie, or a branch (子 … 亥) given by hand",
-            field="yue_jiang",
+            field="yue_jiang_rule",
         )
     hash(o)  # all fields hashable
 
@@ -412,7 +412,10 @@ def cast(
         lon=lon,
         lat=lat,
         options=CalendarOptions(
-            day_boundary=o.day_boundary, yue_jiang=o.yue_jiang, true_solar=o.true_solar, day_night=o.day_night
+            day_boundary=o.day_boundary,
+            yue_jiang=o.yue_jiang_rule,
+            true_solar=o.true_solar,
+            day_night=o.day_night,
         ),
     )
     p = cal.pillars
