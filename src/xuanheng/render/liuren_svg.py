@@ -39,6 +39,8 @@ def render_liuren(doc: dict[str, Any], lang: str = "zh-Hant") -> str:
     height = ORIGIN[1] + 4 * CELL + 60
     svg = Svg(WIDTH, height, label("method.liuren", lang))
     cal = doc.get("calendar") or {}
+    if isinstance(cal.get("pillars"), dict):
+        cal = cal["pillars"]
     svg.text(20, 34, label("method.liuren", lang), font_size=22, font_weight="bold")
     pillars = "  ".join(t(cal[k]) for k in ("year", "month", "day", "hour") if isinstance(cal.get(k), str))
     if not pillars:

@@ -52,7 +52,7 @@ def _describe(err: dict[str, Any]) -> tuple[str, str]:
     msg = str(err.get("msg", "invalid value"))
     ctx = err.get("ctx") or {}
     expected = ctx.get("expected")
-    if expected and "expected" not in msg.lower():
+    if expected and str(expected) not in msg:
         msg = f"{msg}; expected {expected}"
     if err.get("type") == "missing":
         msg = "this field is required"
@@ -94,8 +94,15 @@ async def _http(request: Request, exc: StarletteHTTPException) -> JSONResponse:
     return resp
 
 
+async def _internal(request: Request, exc: Exception) -> JSONResponse:
+    # an engine bug, not a user error: say so without a traceback (the server log has it)
+    msg = f"internal error ({type(exc).__name__}); please report the request"
+    return error_response(500, msg, None, "server")
+
+
 def install(app: FastAPI) -> None:
     """Register the handlers on *app*."""
+    app.add_exception_handler(Exception, _internal)
     app.add_exception_handler(RequestValidationError, _validation)  # type: ignore[arg-type]
     app.add_exception_handler(XuanhengError, _xuanheng)  # type: ignore[arg-type]
     app.add_exception_handler(StarletteHTTPException, _http)  # type: ignore[arg-type]

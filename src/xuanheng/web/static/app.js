@@ -4,7 +4,7 @@
  */
 "use strict";
 
-const COMMON = ["at", "tz", "lon", "lat", "true_solar", "lang", "topic"];
+const COMMON = ["at", "now", "tz", "fold", "lon", "lat", "true_solar", "lang", "topic"];
 const LANGS = ["ko", "zh-Hant", "zh-Hans", "en"];
 const S = {
   lang: "zh-Hant",
