@@ -9,8 +9,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from xuanheng.jinkoujue.cast import cast, cast_by_coordinates, parse_difen
 from xuanheng.jinkoujue.chart import (
     CalendarFacts,
@@ -22,17 +20,7 @@ from xuanheng.jinkoujue.chart import (
     WangShuai,
 )
 from xuanheng.jinkoujue.options import CHOICES, JinKouJueOptions
-
-try:  # the reading module is written separately; the cast works without it
-    from xuanheng.jinkoujue.reading import reading
-except ModuleNotFoundError as _e:  # pragma: no cover - only while reading.py is absent
-    if _e.name != "xuanheng.jinkoujue.reading":
-        raise
-
-    def reading(chart: JinKouJueChart, topic: str | None = None, lang: str = "zh-Hant") -> Any:
-        """Placeholder until :mod:`xuanheng.jinkoujue.reading` lands: raises :class:`NotImplementedError`."""
-        raise NotImplementedError("xuanheng.jinkoujue.reading is not available yet")
-
+from xuanheng.jinkoujue.reading import reading
 
 __all__ = [
     "CHOICES",

@@ -38,7 +38,7 @@ from xuanheng.core.guiren import (
 )
 from xuanheng.core.relations import CHONG, LIU_HAI, LIU_PO, XING, table_src, xing_kind
 from xuanheng.core.wuxing import relation
-from xuanheng.errors import InputError
+from xuanheng.errors import InputError, OutOfRangeError
 from xuanheng.jinkoujue.chart import (
     POSITION_KEYS,
     CalendarFacts,
@@ -116,7 +116,7 @@ def parse_difen(value: str | int | float | None, *, seed: int | None = None) -> 
         return _azimuth(deg), {"by": "azimuth", "degrees": deg}
     if low in _DIRECTIONS:
         return _DIRECTIONS[low], {"by": "direction", "direction": text}
-    if text.isdigit():
+    if text.isascii() and text.isdigit():
         return parse_difen(int(text))
     try:
         return branch_index(text), {"by": "branch"}
@@ -494,7 +494,13 @@ def cast(
         day_night=opts.day_night,
         true_solar=true_solar,
     )
-    cal = xtime.calendar(when, lon=lon, lat=lat, options=copts)
+    try:
+        cal = xtime.calendar(when, lon=lon, lat=lat, options=copts)
+    except OverflowError:  # the calendar's edge years (0001) overflow datetime; report, never a traceback
+        raise OutOfRangeError(
+            f"instant {when.isoformat()} is too close to the calendar's limits: years 2–2998 are accepted",
+            field="at",
+        ) from None
     bm: GanZhi | str | None
     if isinstance(ben_ming, int) and not isinstance(ben_ming, bool):
         if not 1 <= ben_ming <= 9999:
