@@ -29,9 +29,7 @@ DATA = REPO / "src" / "xuanheng" / "liuren" / "data"
 # the shared directory is absent; test_inventory_list_is_current checks it against the file).
 SEED_002 = {
     f"002-{n:03d}"
-    for n in (
-        [2, 3, 5, 6, 7, 8] + list(range(10, 44)) + [45] + list(range(47, 73)) + [74] + list(range(76, 119))
-    )
+    for n in ([2, 3, 5, 6, 7, 8, *list(range(10, 44)), 45, *list(range(47, 73)), 74, *list(range(76, 119))])
 }
 
 
@@ -72,10 +70,32 @@ def test_all_twelve_shen_have_a_file() -> None:
 
 
 # The 二十四節氣 from 立春, written out independently; 中氣 are the even-numbered ones (雨水, 春分 …).
-TERMS = (
-    "立春 雨水 驚蟄 春分 清明 穀雨 立夏 小滿 芒種 夏至 小暑 大暑 "
-    "立秋 處暑 白露 秋分 寒露 霜降 立冬 小雪 大雪 冬至 小寒 大寒"
-).split()
+TERMS = [
+    "立春",
+    "雨水",
+    "驚蟄",
+    "春分",
+    "清明",
+    "穀雨",
+    "立夏",
+    "小滿",
+    "芒種",
+    "夏至",
+    "小暑",
+    "大暑",
+    "立秋",
+    "處暑",
+    "白露",
+    "秋分",
+    "寒露",
+    "霜降",
+    "立冬",
+    "小雪",
+    "大雪",
+    "冬至",
+    "小寒",
+    "大寒",
+]
 
 
 def test_yue_jiang_follows_the_zhong_qi_backwards_from_deng_ming() -> None:
@@ -108,7 +128,7 @@ def test_shen_headers_rederived() -> None:
     order = "木火金水"
     sheng = {e: (11 + 3 * i) % 12 for i, e in enumerate(order)}
     mu = {e: (b + 8) % 12 for e, b in sheng.items()}
-    # home branch of each 天將 (本家): 貴人丑 螣蛇巳 朱雀午 六合卯 勾陳辰 青龍寅 天空戌 白虎申 太常未 玄武亥 太陰酉 天后子
+    # home branch (本家) of 貴人 螣蛇 朱雀 六合 勾陳 青龍 天空 白虎 太常 玄武 太陰 天后, in that order
     home = dict(zip("丑巳午卯辰寅戌申未亥酉子", TIAN_JIANG, strict=True))
     # 祿: a yang stem at the 孟 of its season, the yin stem one step on (土 follows 火)
     season_meng = {"木": 2, "火": 5, "土": 5, "金": 8, "水": 11}
@@ -130,7 +150,13 @@ def test_shen_headers_rederived() -> None:
 
 
 def _file_key(branch: str) -> str:
-    keys = dict(zip(BRANCHES, "zi chou yin mao chen si wu wei shen you xu hai".split(), strict=True))
+    keys = dict(
+        zip(
+            BRANCHES,
+            ["zi", "chou", "yin", "mao", "chen", "si", "wu", "wei", "shen", "you", "xu", "hai"],
+            strict=True,
+        )
+    )
     return keys[branch]
 
 
@@ -194,7 +220,7 @@ def test_no_copied_seed_passages_in_my_files() -> None:
     spec.loader.exec_module(mod)
     windows = mod.seed_windows(20)
     mine = sorted(DATA.glob("leishen_*.toml")) + sorted(DATA.glob("principles*.toml"))
-    mine += sorted(DATA.glob("keti_meanings*.toml")) + [REPO / "src" / "xuanheng" / "liuren" / "reading.py"]
+    mine += [*sorted(DATA.glob("keti_meanings*.toml")), REPO / "src" / "xuanheng" / "liuren" / "reading.py"]
     for path in mine:
         norm, _ = mod.normalise(path.read_text("utf-8"))
         hits = [norm[i : i + 20] for i in range(len(norm) - 19) if norm[i : i + 20] in windows]
