@@ -13,8 +13,17 @@ import pytest
 
 from xuanheng.core.ganzhi import GanZhi
 from xuanheng.jinkoujue import cast_by_coordinates
-from xuanheng.jinkoujue.reading import CONDITIONS, FILES, jiang_class, reading, rules, topics
-from xuanheng.reading import LANGS
+from xuanheng.jinkoujue.reading import (
+    CONDITIONS,
+    FILES,
+    jiang_class,
+    normalise_topic,
+    reading,
+    rules,
+    topic_label,
+    topics,
+)
+from xuanheng.reading import LANGS, to_simplified
 
 ROOT = Path(__file__).resolve().parents[2]
 INVENTORY = ROOT.parent / "shared" / "seeds" / "INVENTORY.tsv"
@@ -91,3 +100,23 @@ def test_every_rule_fires_on_some_cast_chart() -> None:
         )
         seen.update(r.id for r in reading(c))
     assert {r.id for r in rules()} - seen == set()
+
+
+def test_topic_table_matches_the_rules_and_aliases_are_unambiguous() -> None:
+    used = {t for r in rules() for t in r.topics}
+    assert used == set(topics())
+    raw = resources.files("xuanheng.jinkoujue").joinpath("data", "judgments_topics.toml").read_text("utf-8")
+    owner: dict[str, str] = {}
+    for tag, e in tomllib.loads(raw)["topic"].items():
+        for w in [tag, e["ko"], e["en"], *e["aliases"]]:
+            for form in {w.lower(), to_simplified(w).lower()}:
+                assert owner.setdefault(form, tag) == tag, f"{w!r} names both {owner[form]} and {tag}"
+        for lang in LANGS:
+            assert topic_label(tag, lang)
+
+
+@pytest.mark.parametrize(
+    ("word", "tag"), [("illness", "病"), ("Money", "財"), ("재물", "財"), ("财", "財"), ("婚姻", "婚")]
+)
+def test_topic_aliases(word: str, tag: str) -> None:
+    assert normalise_topic(word) == tag

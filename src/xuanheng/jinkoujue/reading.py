@@ -165,24 +165,48 @@ def jiang_class() -> dict[str, str]:
 
 @cache
 def topics() -> tuple[str, ...]:
-    """Every topic tag used by the judgments (traditional characters)."""
-    seen: dict[str, None] = {}
-    for r in rules():
-        for t in r.topics:
-            seen.setdefault(t, None)
-    return tuple(seen)
+    """Every topic tag, in the order of ``judgments_topics.toml`` (traditional characters)."""
+    return tuple(_topic_table())
+
+
+@cache
+def _topic_table() -> dict[str, dict[str, Any]]:
+    return dict(load_package_data("xuanheng.jinkoujue", "judgments_topics")["topic"])
+
+
+@cache
+def _topic_lookup() -> dict[str, str]:
+    """Every accepted spelling of a topic (tag, simplified tag, names, aliases; ASCII lower-cased) → tag."""
+    out: dict[str, str] = {}
+    for tag, entry in _topic_table().items():
+        words = [tag, entry["ko"], entry["en"], *entry.get("aliases", ())]
+        for w in words:
+            for form in (w, to_simplified(w)):
+                out.setdefault(form.lower(), tag)
+    return out
+
+
+def topic_label(tag: str, lang: str = DEFAULT_LANG) -> str:
+    """The name of topic *tag* in *lang* (``"病"`` → ``"illness"`` in English)."""
+    check_lang(lang)
+    t = normalise_topic(tag)
+    if lang in ("ko", "en"):
+        return str(_topic_table()[t][lang])
+    return t if lang == "zh-Hant" else to_simplified(t)
 
 
 def normalise_topic(topic: str) -> str:
-    """A topic tag in traditional characters; accepts the simplified form too (``财`` → ``財``)."""
-    t = topic.strip() if isinstance(topic, str) else topic
-    known = topics()
-    if t in known:
-        return t
-    simplified = {to_simplified(k): k for k in known}
-    if isinstance(t, str) and t in simplified:
-        return simplified[t]
-    raise InputError(f"unknown topic {topic!r}: expected one of {' '.join(known)}", field="topic")
+    """The topic tag for *topic*: the tag itself (``財``), its simplified form (``财``), or a name or alias
+    in Korean or English (``재물``, ``money``). Anything else is an :class:`InputError`."""
+    t = topic.strip().lower() if isinstance(topic, str) else None
+    tag = _topic_lookup().get(t) if t else None
+    if tag is None:
+        raise InputError(
+            f"unknown topic {topic!r}: expected one of {' '.join(topics())} "
+            "(or their Korean/English names, e.g. 病 = 질병 = illness)",
+            field="topic",
+        )
+    return tag
 
 
 # ── evaluation context ───────────────────────────────────────────────────────────────────────────
@@ -640,5 +664,6 @@ __all__ = [
     "normalise_topic",
     "reading",
     "rules",
+    "topic_label",
     "topics",
 ]
