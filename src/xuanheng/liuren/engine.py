@@ -24,6 +24,7 @@ from xuanheng.core.ganzhi import (
     STEM_ELEMENT,
     GanZhi,
     dun_gan,
+    ganzhi_index,
     wu_shu_dun,
     xun_kong,
 )
@@ -301,19 +302,21 @@ def cast_by_coordinates(
     branches, when given, add the month- and year-keyed 神煞. 行年 needs *birth_year*, *sex* and *year*.
     Any :class:`Options` field may be passed as a keyword (``shehai="mengzhongji"`` …).
     """
-    o = make_options(options, **kw)
-    d = _day(day)
-    yj = _branch(yue_jiang, "yue_jiang")
-    hr = _branch(hour, "hour")
-    offset = (yj - hr) % 12
-    s, keti = structures(o)[d * 12 + offset]
-    gz = SIXTY[d]
-    hour_gz = GanZhi.of(wu_shu_dun(gz.stem, hr), hr)
+    o = DEFAULT_OPTIONS if options is None and not kw else make_options(options, **kw)
+    d = _GZ_BY_NAME.get(day) if type(day) is str else None
+    if d is None:
+        d = _day(day)
+    yj = _BR_BY_NAME.get(yue_jiang) if type(yue_jiang) is str else None
+    if yj is None:
+        yj = _branch(yue_jiang, "yue_jiang")
+    hr = _BR_BY_NAME.get(hour) if type(hour) is str else None
+    if hr is None:
+        hr = _branch(hour, "hour")
     if is_day is not None:
         basis = day_night_basis
         day_flag = bool(is_day)
-    elif o.day_night in ("day", "night"):
-        basis, day_flag = "forced", o.day_night == "day"
+    elif o.day_night == "auto" or o.day_night == "fixed":
+        basis, day_flag = "fixed", hr in _DAY_HOURS
     elif o.day_night == "sun":
         raise OptionError(
             "day_night 'sun' needs an instant and a place (use cast with --at/--lat/--lon); "
@@ -321,22 +324,18 @@ def cast_by_coordinates(
             field="day_night",
         )
     else:
-        basis, day_flag = "fixed", hr in _DAY_HOURS
-    xun = hour_gz if o.dun_gan == "hour" else gz
-    tian_pan, jiang_on, si_ke, san_chuan, gui = _parts(s, day_flag, basis, o.guiren, xun)
-
-    ctx: list[tuple[str, int]] = [
-        ("day_stem", gz.stem),
-        ("day_branch", gz.branch),
-        ("xun_head_branch", (gz.branch - gz.stem) % 12),
-    ]
-    if month_branch is not None:
-        m = _branch(month_branch, "month_branch")
-        ctx += [("month_branch", m), ("season", ((m - 2) % 12) // 3)]
-    if year_branch is not None:
-        ctx.append(("year_branch", _branch(year_branch, "year_branch")))
-    shensha = _shensha(s, tuple(ctx))
-
+        basis, day_flag = "forced", o.day_night == "day"
+    key = (0 if o is DEFAULT_OPTIONS else o, d, yj, hr, day_flag, basis)
+    base = _BASE.get(key)
+    if base is None:
+        base = _BASE[key] = _base(o, d, yj, hr, day_flag, basis)
+    if month_branch is None and year_branch is None:
+        shensha = base[16]
+    else:
+        shensha = _shensha_for(base, month_branch, year_branch)
+    if birth_year is None and sex is None and not warnings:
+        # positional, in field order, from the memo (the hot path; see _base)
+        return LiuRenChart(*base[:16], shensha, o, (), None, None, None, None, calendar)  # type: ignore[call-arg]
     _check_person(birth_year, sex)
     ben_ming = xn = None
     warn = list(warnings)
@@ -346,40 +345,67 @@ def cast_by_coordinates(
             xn = xing_nian(birth_year, year, sex)
         else:
             warn.append("行年 needs birth_year, sex and the chart's year; it is left out")
-    return LiuRenChart(
-        day=gz,
-        yue_jiang=yj,
-        hour=hr,
-        hour_gz=hour_gz,
-        tian_pan=tian_pan,
-        jiang_on=jiang_on,
-        si_ke=si_ke,
-        san_chuan=san_chuan,
-        method=s.method,
-        sub_method=s.sub_method,
-        ke_ti=keti,
-        gui_ren=gui,
-        xun_kong=xun_kong(gz),
-        ri_lu=LU[gz.stem],
-        yi_ma=YI_MA[gz.branch],
-        ri_de=_ri_de(gz.stem),
-        shensha=shensha,
-        options=o,
-        warnings=tuple(warn),
-        ben_ming=ben_ming,
-        xing_nian=xn,
-        birth_year=birth_year,
-        sex=sex,
-        calendar=calendar,
+    rest = (shensha, o, tuple(warn), ben_ming, xn, birth_year, sex, calendar)
+    return LiuRenChart(*base[:16], *rest)  # type: ignore[call-arg]
+
+
+#: memo of everything in a chart that depends only on (options, day, 月將, hour, 晝夜): the hot path
+_BASE: dict[tuple[Any, ...], tuple[Any, ...]] = {}
+
+
+def _day_ctx(gz: GanZhi) -> list[tuple[str, int]]:
+    return [("day_stem", gz.stem), ("day_branch", gz.branch), ("xun_head_branch", (gz.branch - gz.stem) % 12)]
+
+
+def _base(o: Options, d: int, yj: int, hr: int, day_flag: bool, basis: str) -> tuple[Any, ...]:
+    offset = (yj - hr) % 12
+    s, keti = structures(o)[d * 12 + offset]
+    gz = SIXTY[d]
+    hour_gz = SIXTY[ganzhi_index(wu_shu_dun(gz.stem, hr), hr)]
+    xun = hour_gz if o.dun_gan == "hour" else gz
+    tian_pan, jiang_on, si_ke, san_chuan, gui = _parts(s, day_flag, basis, o.guiren, xun)
+    shensha = _shensha(s, tuple(_day_ctx(gz)))
+    return (
+        gz,
+        yj,
+        hr,
+        hour_gz,
+        tian_pan,
+        jiang_on,
+        si_ke,
+        san_chuan,
+        s.method,
+        s.sub_method,
+        keti,
+        gui,
+        xun_kong(gz),
+        LU[gz.stem],
+        YI_MA[gz.branch],
+        _ri_de(gz.stem),
+        shensha,
+        s,
     )
 
 
-def _ri_de(stem: int) -> int:
-    from xuanheng.shensha import evaluate, load_table
+def _shensha_for(base: tuple[Any, ...], month_branch: str | int | None, year_branch: str | int | None) -> Any:
+    gz: GanZhi = base[0]
+    ctx = _day_ctx(gz)
+    if month_branch is not None:
+        m = _branch(month_branch, "month_branch")
+        ctx += [("month_branch", m), ("season", ((m - 2) % 12) // 3)]
+    if year_branch is not None:
+        ctx.append(("year_branch", _branch(year_branch, "year_branch")))
+    return _shensha(base[17], tuple(ctx))
 
-    for sp in load_table("liuren"):
+
+@cache
+def _ri_de(stem: int) -> int:
+    """日德 of a day stem, from the 神煞 table (``ri_de``)."""
+    from xuanheng.shensha import evaluate
+
+    for sp in _spirits():
         if sp.key == "ri_de":
-            return evaluate(sp, {"day_stem": stem}).branches[0]
+            return int(evaluate(sp, {"day_stem": stem}).branches[0])
     raise AssertionError("ri_de missing from shensha/data/liuren.toml")
 
 
