@@ -43,6 +43,7 @@ def test_ren_yuan_and_jiang_shen(day: int) -> None:
 
 @pytest.mark.parametrize("table", sorted(GUIREN_TABLES))
 def test_gui_shen_on_di_pan(table: str) -> None:
+    """Order and elements of the twelve 貴神 (000-124) laid from 貴人."""
     t = GUIREN_TABLES[table]
     for stem, is_day, df in itertools.product(range(10), (True, False), range(12)):
         g = (t.day if is_day else t.night)[stem]
@@ -119,7 +120,7 @@ def test_wang_shuai_layers() -> None:
     # elements 人元 水 貴神 土 將神 水 地分 金: 金 alone is not overcome (火 absent) → 金 旺
     assert c.wang_element == 3
     assert [p.wang_shuai.si_wei for p in c.positions] == ["相", "休", "相", "旺"]
-    # spring (木 旺): 水 休, 土 死, 金 囚
+    # spring (木 旺): 水 休, 土 死, 金 囚 (000-005: 土 is the element without qi in spring)
     assert [p.wang_shuai.season for p in c.positions] == ["休", "死", "休", "囚"]
     # 酉 day (金): same as the 四位 layer here
     assert [p.wang_shuai.day for p in c.positions] == ["相", "休", "相", "旺"]
@@ -146,7 +147,7 @@ def test_shensha_positions() -> None:
     assert hits["tian_de"].positions == ("di_fen",)
     # 太歲 午 not in the 課; 喪門 申 (午 + 2) on the 地分
     assert hits["sang_men"].positions == ("di_fen",)
-    # 天盜 by the first definition: 青龍 (木) overcomes 小吉 (土)
+    # 天盜 by the first definition of 000-073: 青龍 (木) overcomes 小吉 (土)
     assert hits["tian_dao_ke"].positions == ("gui_shen",)
     # 往亡 unknown without the days since the 節
     assert not hits["wang_wang"].applies and "not computable" in hits["wang_wang"].note

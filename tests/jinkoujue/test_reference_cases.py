@@ -58,7 +58,8 @@ def test_case2() -> None:
     assert c.ji_shi == (9, 3)  # 酉, 卯
 
 
-# (id, elements of 人元 貴神 將神 地分 as the text gives them, the 貴神's state the text concludes)
+# (id, elements of 人元 貴神 將神 地分 as the text gives them, the 貴神's state the text concludes);
+# the rule (000-123) is the one NOTES.md infers: the element no other present element overcomes is 旺
 # 木0 火1 土2 金3 水4 — from INVENTORY 000-126 … 000-258
 WORKED = [
     ("000-126", (2, 2, 1, 4), 2, "旺"),

@@ -87,6 +87,7 @@ def test_tian_de_stems_variant_and_main(m: int) -> None:
         assert main.stems == (stem,)
 
 
+# 太歲 000-009/000-022, 歲破 000-026, 歲宅 000-028, 喪門 000-044, 弔客 000-046, 病符 000-057
 YEAR_OFFSETS = {"tai_sui": 0, "sui_po": 6, "sui_zhai": 5, "sang_men": 2, "diao_ke": -2, "bing_fu": -1}
 
 
