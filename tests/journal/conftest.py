@@ -16,14 +16,17 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from sqlalchemy import create_engine, text
+from sqlalchemy import create_engine, inspect, text
 from sqlalchemy.engine import make_url
 
 from xuanheng.journal import Journal
 from xuanheng.journal.db import resolve_url
+from xuanheng.journal.migrate import head
+from xuanheng.journal.tables import Base
 
 ROOT = Path(__file__).resolve().parents[2]
 PG_ENV = "XUANHENG_TEST_PG_URL"
+JOURNAL_TABLES = set(Base.metadata.tables)
 
 
 def _in_ci() -> bool:
@@ -66,22 +69,44 @@ def pg_url() -> Iterator[str]:
         admin.dispose()
 
 
-def _reset_pg(url: str) -> None:
+def _reset_pg(url: str, *, keep_schema: bool) -> None:
+    """Empty the database: drop everything, or (faster) only delete the rows when the schema is at head."""
     eng = create_engine(url, isolation_level="AUTOCOMMIT")
     with eng.connect() as c:
-        c.execute(text("DROP SCHEMA public CASCADE"))
-        c.execute(text("CREATE SCHEMA public"))
+        tables = set(inspect(c).get_table_names())
+        at_head = (
+            "alembic_version" in tables
+            and c.execute(text("SELECT version_num FROM alembic_version")).scalar() == head()
+        )
+        if keep_schema and at_head and tables >= JOURNAL_TABLES:
+            c.execute(text(f"TRUNCATE {', '.join(sorted(JOURNAL_TABLES))} RESTART IDENTITY CASCADE"))
+        else:
+            c.execute(text("DROP SCHEMA public CASCADE"))
+            c.execute(text("CREATE SCHEMA public"))
     eng.dispose()
 
 
-@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)])
-def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
-    """An empty database of each backend."""
+def _url(request: pytest.FixtureRequest, tmp_path: Path, *, keep_schema: bool) -> str:
     if request.param == "sqlite":
         return f"sqlite:///{tmp_path / 'journal.sqlite3'}"
     url: str = request.getfixturevalue("pg_url")
-    _reset_pg(url)
+    _reset_pg(url, keep_schema=keep_schema)
     return url
+
+
+BACKENDS = ["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)]
+
+
+@pytest.fixture(params=BACKENDS)
+def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """A database of each backend without any case or user (the schema may already be there)."""
+    return _url(request, tmp_path, keep_schema=True)
+
+
+@pytest.fixture(params=BACKENDS)
+def empty_db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """A database of each backend without any table (for migration tests)."""
+    return _url(request, tmp_path, keep_schema=False)
 
 
 @pytest.fixture

@@ -26,7 +26,7 @@ sys.path.insert(0, str(HERE))
 from writer_proc import expected  # noqa: E402
 
 WORKERS = 2
-ROUNDS = 3
+ROUNDS = 2
 
 
 def _run_and_kill(url: str, tags: list[str], min_lines: int) -> list[list[str]]:

@@ -27,7 +27,8 @@ def _diff(url: str) -> list[object]:
         engine.dispose()
 
 
-def test_upgrade_head_matches_models(db_url: str) -> None:
+def test_upgrade_head_matches_models(empty_db_url: str) -> None:
+    db_url = empty_db_url
     engine = make_engine(resolve_url(db_url))
     assert current(engine) is None
     upgrade(engine)
@@ -37,7 +38,8 @@ def test_upgrade_head_matches_models(db_url: str) -> None:
     assert _diff(db_url) == []
 
 
-def test_upgrade_is_idempotent_and_downgrade_clears(db_url: str) -> None:
+def test_upgrade_is_idempotent_and_downgrade_clears(empty_db_url: str) -> None:
+    db_url = empty_db_url
     engine = make_engine(resolve_url(db_url))
     upgrade(engine)
     upgrade(engine)
