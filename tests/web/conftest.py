@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import uuid
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -32,4 +35,93 @@ def multi_client(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Te
     monkeypatch.setenv("XUANHENG_SIGNUP", "1")
     app = create_app(make_settings(tmp_path, multi_user=True))
     with TestClient(app) as c:
+        yield c
+
+
+# ---------------------------------------------------------------------------- PostgreSQL (as tests/journal)
+PG_ENV = "XUANHENG_TEST_PG_URL"
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def in_ci() -> bool:
+    return os.environ.get("CI", "").lower() in {"1", "true", "yes"}
+
+
+def _pg_base_url() -> str | None:
+    from xuanheng.journal.db import resolve_url
+
+    url = os.environ.get(PG_ENV, "").strip()
+    if url:
+        return resolve_url(url)
+    if in_ci():
+        script = ROOT / "scripts" / "ci_postgres.sh"
+        try:
+            out = subprocess.run(
+                ["bash", str(script)], check=True, capture_output=True, text=True, timeout=600
+            ).stdout.strip()
+        except (OSError, subprocess.SubprocessError) as e:
+            pytest.fail(f"CI=true but {PG_ENV} is unset and {script} failed: {e}")
+        os.environ[PG_ENV] = out.splitlines()[-1]
+        return resolve_url(os.environ[PG_ENV])
+    return None
+
+
+@pytest.fixture(scope="session")
+def pg_url() -> Iterator[str]:
+    """A PostgreSQL database private to this test session (created and dropped here)."""
+    from sqlalchemy import create_engine, text
+    from sqlalchemy.engine import make_url
+
+    base = _pg_base_url()
+    if base is None:
+        pytest.skip(f"PostgreSQL tests need {PG_ENV} (scripts/ci_postgres.sh prints one)")
+    name = f"xuanheng_web_{os.getpid()}_{uuid.uuid4().hex[:6]}"
+    admin = create_engine(base, isolation_level="AUTOCOMMIT")
+    with admin.connect() as c:
+        c.execute(text(f'CREATE DATABASE "{name}"'))
+    url = make_url(base).set(database=name).render_as_string(hide_password=False)
+    try:
+        yield url
+    finally:
+        with admin.connect() as c:
+            c.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+        admin.dispose()
+
+
+def _reset_pg(url: str) -> None:
+    from sqlalchemy import create_engine, text
+
+    eng = create_engine(url, isolation_level="AUTOCOMMIT")
+    with eng.connect() as c:
+        c.execute(text("DROP SCHEMA public CASCADE"))
+        c.execute(text("CREATE SCHEMA public"))
+    eng.dispose()
+
+
+@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)])
+def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """An empty journal database of each backend."""
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'journal.sqlite3'}"
+    url: str = request.getfixturevalue("pg_url")
+    _reset_pg(url)
+    return url
+
+
+def app_client(db: str, *, multi_user: bool = False) -> TestClient:
+    return TestClient(create_app(Settings(db_url=db, secret=SECRET, multi_user=multi_user)))
+
+
+@pytest.fixture
+def jclient(db_url: str) -> Iterator[TestClient]:
+    """Single-user app on each backend."""
+    with app_client(db_url) as c:
+        yield c
+
+
+@pytest.fixture
+def mclient(db_url: str, monkeypatch: pytest.MonkeyPatch) -> Iterator[TestClient]:
+    """Multi-user app (sign-up open) on each backend."""
+    monkeypatch.setenv("XUANHENG_SIGNUP", "1")
+    with app_client(db_url, multi_user=True) as c:
         yield c

@@ -13,6 +13,7 @@ closures (``UserDep`` is local).
 
 import os
 import threading
+from dataclasses import replace
 from datetime import datetime
 from typing import Annotated, Any, Literal
 
@@ -188,6 +189,8 @@ def install(app: FastAPI, settings: Settings) -> None:
             tags=[t.strip() for t in body.tags if t.strip()],
             notes=body.notes,
         )
+        if case_in.cast_at is None:
+            case_in = replace(case_in, cast_at=_instant_of(doc))
         return holder.get().save_case(user, case_in).to_json()
 
     @router.get("/api/journal/cases", summary="list and search cases")
@@ -292,6 +295,21 @@ def install(app: FastAPI, settings: Settings) -> None:
         return {"imported": n}
 
     app.include_router(router)
+
+
+def _instant_of(doc: dict[str, Any]) -> datetime | None:
+    """The cast instant of a chart document whose calendar sits under ``calendar.input`` or ``input``."""
+    for holder in (doc.get("calendar"), doc):
+        inp = holder.get("input") if isinstance(holder, dict) else None
+        at = inp.get("at") if isinstance(inp, dict) else None
+        if isinstance(at, str):
+            try:
+                dt = datetime.fromisoformat(at)
+            except ValueError:
+                continue
+            if dt.utcoffset() is not None:
+                return dt
+    return None
 
 
 def chart_reading(doc: dict[str, Any]) -> list[Any]:
