@@ -120,3 +120,15 @@ def test_topic_table_matches_the_rules_and_aliases_are_unambiguous() -> None:
 )
 def test_topic_aliases(word: str, tag: str) -> None:
     assert normalise_topic(word) == tag
+
+
+def test_every_shensha_name_is_one_the_chart_can_carry() -> None:
+    """The names in `when.shensha` must be names the cast's 神煞 table produces (no silent drift)."""
+    from xuanheng.shensha import load_table
+
+    produced = {sp.name for sp in load_table("jinkoujue")}
+    wanted: set[str] = set()
+    for r in rules():
+        v = r.when.get("shensha", [])
+        wanted.update([v] if isinstance(v, str) else v)
+    assert wanted <= produced, wanted - produced

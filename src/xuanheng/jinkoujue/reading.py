@@ -19,13 +19,14 @@ defaults and reasons are in ``docs/jinkoujue-reading.md``.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from functools import cache
 from itertools import pairwise
 from typing import Any
 
 from xuanheng.core._data import load_package_data
 from xuanheng.core.ganzhi import BRANCHES, ELEMENTS, STEMS
+from xuanheng.core.guiren import TIAN_JIANG
 from xuanheng.core.wangshuai import SEASON_ELEMENT, State, season_of_month_branch, state_by_season
 from xuanheng.core.wuxing import Relation, relation
 from xuanheng.errors import InputError, OptionError
@@ -113,6 +114,26 @@ class ReadingOptions:
         return dict(asdict(self))
 
 
+#: accepted values of the enumerated condition words (checked when the data is loaded)
+_VALUES: dict[str, frozenset[str]] = {
+    "gui_shen": frozenset(TIAN_JIANG),
+    "gui_shen_class": frozenset({"吉", "凶"}),
+    "relation": frozenset(_LABEL.values()),
+    "zhan": frozenset({"外戰", "內戰"}),
+    "state": frozenset(s.value for s in State),
+    "ren_yuan": frozenset(STEMS),
+    "di_fen": frozenset(BRANCHES),
+    "yong_element": frozenset(ELEMENTS),
+    "shensha_ke": frozenset({"above", "neighbour"}),
+    "pair": frozenset({"三刑", "六害"}),
+    "pair_state": frozenset(_STATE_CLASS),
+    "day_chong": frozenset({"any", *_STATE_CLASS}),
+    "door": frozenset({"ke_or_jia", "gui_zei", "xiong", "ji_he"}),
+    "tai_sui": frozenset({"in_ke", "ke", "zhen", "door_ke", "shift"}),
+    "year_branch_on": frozenset(POSITION_KEYS),
+    "day_branch_on": frozenset(POSITION_KEYS),
+}
+
 # ── the rules as data ────────────────────────────────────────────────────────────────────────────
 
 
@@ -141,6 +162,12 @@ def rules() -> tuple[Rule, ...]:
             unknown = [k for k in when if k not in CONDITIONS]
             if unknown or not when:
                 raise ValueError(f"{name}: rule {e.get('id')} has unknown or no conditions {unknown}")
+            for k, v in when.items():
+                bad = [x for x in _as_list(v) if k in _VALUES and x not in _VALUES[k]]
+                if bad:
+                    raise ValueError(
+                        f"{name}: rule {e.get('id')}: {k} = {bad} not one of {sorted(_VALUES[k])}"
+                    )
             out.append(
                 Rule(
                     id=str(e["id"]),
@@ -514,6 +541,8 @@ def _door(ctx: _Ctx, v: Any, _w: Mapping[str, Any]) -> Facts | None:
         base = _door_ke_or_jia(ctx)
         moving = [d for d in ctx.chart.dong_names if d in ("鬼動", "賊動")]
         return {**base, "dong": moving} if base is not None and moving else None
+    if v not in ("xiong", "ji_he"):
+        raise ValueError(f"unknown door condition {v!r}")
     name = ctx.pos["gui_shen"].name
     cls = jiang_class().get(name)
     found: list[str] = []
@@ -528,8 +557,6 @@ def _door(ctx: _Ctx, v: Any, _w: Mapping[str, Any]) -> Facts | None:
             elif k == "di_fen" and _liu_he(ctx.pos["jiang_shen"].branch, ctx.pos["di_fen"].branch):
                 jb, db = ctx.pos["jiang_shen"].branch or 0, ctx.pos["di_fen"].branch or 0
                 found.append(f"將神{BRANCHES[jb]}合地分{BRANCHES[db]}")
-    if v not in ("xiong", "ji_he"):
-        raise ValueError(f"unknown door condition {v!r}")
     return {"gui_shen": name, "ji_xiong": cls, "door": found} if found else None
 
 
@@ -622,6 +649,12 @@ def _evaluate(rule: Rule, ctx: _Ctx) -> Facts | None:
     return facts
 
 
+@cache
+def _with_hans(text: Text) -> Text:
+    """*text* with its Simplified form filled in once (OpenCC is slow enough to matter per chart)."""
+    return text if text.zh_hans else replace(text, zh_hans=to_simplified(text.zh_hant))
+
+
 def reading(
     chart: JinKouJueChart,
     topic: str | None = None,
@@ -645,7 +678,8 @@ def reading(
         if facts is None:
             continue
         extra: dict[str, Any] = {"kind": r.kind} if r.kind else {}
-        fired.append(FiredRule(id=r.id, src=r.src, facts=facts, text=r.text, topics=r.topics, extra=extra))
+        text = _with_hans(r.text) if lang == "zh-Hans" else r.text
+        fired.append(FiredRule(id=r.id, src=r.src, facts=facts, text=text, topics=r.topics, extra=extra))
     if t is None:
         return fired
     first = [f for f in fired if t in f.topics]
