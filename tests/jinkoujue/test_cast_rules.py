@@ -196,6 +196,30 @@ def test_bad_options_and_coordinates() -> None:
         JinKouJueOptions.from_mapping({"colour": "red"})
     with pytest.raises(OptionError):
         JinKouJueOptions(guiren="nope")
+    with pytest.raises(OptionError) as e3:
+        cast_by_coordinates(
+            day="甲子",
+            hour="子",
+            month_branch="寅",
+            year="甲子",
+            yue_jiang="亥",
+            is_day=True,
+            difen="申",
+            options="jie",
+        )  # type: ignore[arg-type]
+    assert e3.value.field == "options"
+    with pytest.raises(InputError) as e4:
+        cast_by_coordinates(
+            day="甲子",
+            hour="子",
+            month_branch="寅",
+            year="甲子",
+            yue_jiang="亥",
+            is_day=True,
+            difen="申",
+            topic=5,
+        )  # type: ignore[arg-type]
+    assert e4.value.field == "topic"
     with pytest.raises(XuanhengError):
         cast_by_coordinates(
             day="甲丑", hour="子", month_branch="寅", year="甲子", yue_jiang="亥", is_day=True, difen="申"

@@ -38,7 +38,7 @@ from xuanheng.core.guiren import (
 )
 from xuanheng.core.relations import CHONG, LIU_HAI, LIU_PO, XING, table_src, xing_kind
 from xuanheng.core.wuxing import relation
-from xuanheng.errors import InputError, OutOfRangeError
+from xuanheng.errors import InputError, OptionError, OutOfRangeError
 from xuanheng.jinkoujue.chart import (
     POSITION_KEYS,
     CalendarFacts,
@@ -286,11 +286,7 @@ def cast_by_coordinates(
 
     ``month`` defaults to the month 干支 by 五虎遁 from the year stem (《三命通會》卷二〈論五虎遁〉).
     """
-    opts = (
-        options
-        if isinstance(options, JinKouJueOptions)
-        else JinKouJueOptions.from_mapping(dict(options or {}))
-    )
+    opts = _options(options)
     d = _gz(day, "day")
     y = _gz(year, "year")
     h_b = _branch(hour, "hour")
@@ -302,6 +298,8 @@ def cast_by_coordinates(
         isinstance(days_since_jie, bool) or not 0 <= int(days_since_jie) <= 31
     ):
         raise InputError(f"days_since_jie {days_since_jie!r} out of range 0–31", field="days_since_jie")
+    if topic is not None and not isinstance(topic, str):
+        raise InputError(f"topic must be text such as 病 or 財, not {type(topic).__name__}", field="topic")
     bm = None if ben_ming is None else _gz(ben_ming, "ben_ming")
     if month is None:
         from xuanheng.core.ganzhi import wu_hu_dun
@@ -441,6 +439,19 @@ def cast_by_coordinates(
     )
 
 
+def _options(options: JinKouJueOptions | Mapping[str, Any] | None) -> JinKouJueOptions:
+    if isinstance(options, JinKouJueOptions):
+        return options
+    if options is None:
+        return JinKouJueOptions()
+    if not isinstance(options, Mapping):
+        raise OptionError(
+            f"options must be a mapping such as {{'yue_jiang': 'jie'}}, not {type(options).__name__}",
+            field="options",
+        )
+    return JinKouJueOptions.from_mapping(dict(options))
+
+
 def _gz(v: GanZhi | str, field: str) -> GanZhi:
     if isinstance(v, GanZhi):
         return v
@@ -480,11 +491,7 @@ def cast(
     """
     from xuanheng import time as xtime
 
-    opts = (
-        options
-        if isinstance(options, JinKouJueOptions)
-        else JinKouJueOptions.from_mapping(dict(options or {}))
-    )
+    opts = _options(options)
     if not isinstance(true_solar, bool):
         raise InputError(f"true_solar must be True or False, got {true_solar!r}", field="true_solar")
     when = xtime.parse_instant(at, tz=tz, fold=fold)
