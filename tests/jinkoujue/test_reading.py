@@ -518,3 +518,19 @@ def test_bad_input_is_one_clear_error(kwargs: dict[str, Any], err: type[Xuanheng
 def test_options_round_trip() -> None:
     o = ReadingOptions(shang_xia="adjacent")
     assert ReadingOptions.from_mapping(o.to_json()) == o
+
+
+def test_split_judgments_of_sui_po_and_sui_zhai() -> None:
+    # 000-027: the base judgment always; the first-half clause only in months 1–6 (寅 … 未)
+    early = [
+        r for r in reading(chart(month_branch="寅", shensha=(hit("歲破", "di_fen"),))) if r.id == "000-027"
+    ]
+    late = [
+        r for r in reading(chart(month_branch="申", shensha=(hit("歲破", "di_fen"),))) if r.id == "000-027"
+    ]
+    assert len(early) == 2 and len(late) == 1
+    assert early[1].facts["month_half"] == "上半年"
+    # 000-029: the 宅神受制 clause needs the 歲宅 position overcome (地分 申 金 under 將神 午 火)
+    base = fired(chart(jiang_shen="辰", di_fen="申", shensha=(hit("歲宅", "di_fen"),)), "000-029")
+    hurt = fired(chart(jiang_shen="午", di_fen="申", shensha=(hit("歲宅", "di_fen"),)), "000-029")
+    assert len(base) == 1 and len(hurt) == 2

@@ -130,6 +130,7 @@ _VALUES: dict[str, frozenset[str]] = {
     "day_chong": frozenset({"any", *_STATE_CLASS}),
     "door": frozenset({"ke_or_jia", "gui_zei", "xiong", "ji_he"}),
     "tai_sui": frozenset({"in_ke", "ke", "zhen", "door_ke", "shift"}),
+    "month_half": frozenset({"first", "second"}),
     "year_branch_on": frozenset(POSITION_KEYS),
     "day_branch_on": frozenset(POSITION_KEYS),
 }
@@ -465,6 +466,13 @@ def _pair_state(ctx: _Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
     return {"states": found, "layer": ctx.opts.state_layer} if found else None
 
 
+def _month_half(ctx: _Ctx, v: Any, _w: Mapping[str, Any]) -> Facts | None:
+    # months numbered from the 節 month (寅 = 1); the first half of the year is months 1–6
+    month = ctx.chart.calendar.lunar_month_number
+    half = "first" if month <= 6 else "second"
+    return {"month": month, "month_half": "上半年" if half == "first" else "下半年"} if half == v else None
+
+
 def _dong(ctx: _Ctx, v: Any, _w: Mapping[str, Any]) -> Facts | None:
     found = [d for d in ctx.chart.dong_names if d in _as_list(v)]
     return {"dong": found} if found else None
@@ -621,6 +629,7 @@ CONDITIONS: dict[str, Cond] = {
     "pair": _pair,
     "pair_state": _pair_state,
     "dong": _dong,
+    "month_half": _month_half,
     "xiu_qiu_season": _xiu_qiu_season,
     "year_branch_on": _branch_on("year"),
     "day_branch_on": _branch_on("day"),
