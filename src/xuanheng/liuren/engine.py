@@ -150,14 +150,9 @@ def structures(o: Options) -> tuple[tuple[Structure, tuple[KeTi, ...]], ...]:
 
 
 _Parts = tuple[tuple[int, ...], tuple[int, ...], tuple[Ke, Ke, Ke, Ke], tuple[Chuan, Chuan, Chuan], GuiRen]
-_PARTS: dict[tuple[Any, ...], _Parts] = {}
 
 
 def _parts(s: Structure, is_day: bool, basis: str, guiren: str, xun: GanZhi) -> _Parts:
-    key = (s.day, s.offset, s.chuan, s.method, is_day, basis, guiren, xun.index)
-    got = _PARTS.get(key)
-    if got is not None:
-        return got
     day = SIXTY[s.day]
     stem = day.stem
     offset = s.offset
@@ -190,9 +185,7 @@ def _parts(s: Structure, is_day: bool, basis: str, guiren: str, xun: GanZhi) -> 
         for b in s.chuan
     )
     gui = GuiRen(gb, is_day, "shun" if direction is Direction.SHUN else "ni", guiren, basis)
-    got = (tian_pan, jiang_on, (kes[0], kes[1], kes[2], kes[3]), (chuans[0], chuans[1], chuans[2]), gui)
-    _PARTS[key] = got
-    return got
+    return (tian_pan, jiang_on, (kes[0], kes[1], kes[2], kes[3]), (chuans[0], chuans[1], chuans[2]), gui)
 
 
 _SHENSHA: dict[tuple[Any, ...], tuple[ShenSha, ...]] = {}
@@ -357,19 +350,32 @@ def _day_ctx(gz: GanZhi) -> list[tuple[str, int]]:
     return [("day_stem", gz.stem), ("day_branch", gz.branch), ("xun_head_branch", (gz.branch - gz.stem) % 12)]
 
 
+#: hour 干支 by day stem and hour branch (五鼠遁), and the day-only facts, precomputed
+_HOUR_GZ: tuple[tuple[GanZhi, ...], ...] = tuple(
+    tuple(SIXTY[ganzhi_index(wu_shu_dun(st, h), h)] for h in range(12)) for st in range(10)
+)
+_BUNDLE: dict[tuple[Any, ...], tuple[Any, ...]] = {}
+
+
 def _base(o: Options, d: int, yj: int, hr: int, day_flag: bool, basis: str) -> tuple[Any, ...]:
     offset = (yj - hr) % 12
+    gz = SIXTY[d]
+    hour_gz = _HOUR_GZ[gz.stem][hr]
+    xun = hour_gz if o.dun_gan == "hour" else gz
+    key = (0 if o is DEFAULT_OPTIONS else o, d, offset, day_flag, basis, xun.index)
+    b = _BUNDLE.get(key)
+    if b is None:
+        b = _BUNDLE[key] = _bundle(o, d, offset, day_flag, basis, xun)
+    return (gz, yj, hr, hour_gz, *b)
+
+
+def _bundle(o: Options, d: int, offset: int, day_flag: bool, basis: str, xun: GanZhi) -> tuple[Any, ...]:
+    """Everything that depends on (school, day, offset, 晝夜, 遁干 旬) — at most 1,440 per school."""
     s, keti = structures(o)[d * 12 + offset]
     gz = SIXTY[d]
-    hour_gz = SIXTY[ganzhi_index(wu_shu_dun(gz.stem, hr), hr)]
-    xun = hour_gz if o.dun_gan == "hour" else gz
     tian_pan, jiang_on, si_ke, san_chuan, gui = _parts(s, day_flag, basis, o.guiren, xun)
     shensha = _shensha(s, tuple(_day_ctx(gz)))
     return (
-        gz,
-        yj,
-        hr,
-        hour_gz,
         tian_pan,
         jiang_on,
         si_ke,

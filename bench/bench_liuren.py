@@ -1,0 +1,115 @@
+"""大六壬: full charts from (日, 月將, 時) against kinliuren and bazaar-of-fates, measured in one run.
+
+Every case casts the same inputs, cycling through all 8,640 combinations (60 days × 12 月將 × 12 hours).
+Run: ``.venv/bin/python bench/run.py liuren`` (or this file directly).
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+from _common import Case
+
+GAN = "甲乙丙丁戊己庚辛壬癸"
+ZHI = "子丑寅卯辰巳午未申酉戌亥"
+#: kinliuren takes a solar term and derives the 月將 from it; the first term of each 將's span
+KIN_TERM = {"亥": "雨水", "戌": "春分", "酉": "穀雨", "申": "小滿", "未": "夏至", "午": "大暑",
+            "巳": "處暑", "辰": "秋分", "卯": "霜降", "寅": "小雪", "丑": "冬至", "子": "大寒"}  # fmt: skip
+
+INPUTS = [(d, yj, h) for d in range(60) for yj in range(12) for h in range(12)]
+
+
+def _gz(i: int) -> str:
+    return GAN[i % 10] + ZHI[i % 12]
+
+
+def _hour_gz(day: int, hour: int) -> str:
+    return GAN[(2 * (day % 10 % 5) + hour) % 10] + ZHI[hour]
+
+
+def _ours() -> Case:
+    from xuanheng.liuren import cast_by_coordinates
+
+    args = [(_gz(d), ZHI[yj], ZHI[h]) for d, yj, h in INPUTS]
+
+    def run(n: int) -> None:
+        m = len(args)
+        for i in range(n):
+            cast_by_coordinates(*args[i % m])
+
+    return Case("大六壬 full chart (日, 月將, 時)", "xuanheng", run, n=8640)
+
+
+def _bazaar() -> Case:
+    try:
+        from fortune.liuren_ext import cast as bz_cast
+    except ImportError:
+        return Case("大六壬 full chart (日, 月將, 時)", "bazaar-of-fates", None)
+    args = [(d % 10, d % 12, h, yj) for d, yj, h in INPUTS]
+
+    def run(n: int) -> None:
+        m = len(args)
+        for i in range(n):
+            bz_cast(*args[i % m])
+
+    return Case("大六壬 full chart (日, 月將, 時)", "bazaar-of-fates", run, n=8640)
+
+
+def _kinliuren() -> Case:
+    try:
+        from kinliuren.kinliuren import Liuren
+    except ImportError:
+        return Case("大六壬 full chart (日, 月將, 時)", "kinliuren", None)
+    args = [(KIN_TERM[ZHI[yj]], "正", _gz(d), _hour_gz(d, h)) for d, yj, h in INPUTS]
+
+    def run(n: int) -> None:
+        m = len(args)
+        for i in range(n):
+            Liuren(*args[(i * 97) % m]).result(0)
+
+    return Case("大六壬 full chart (日, 月將, 時)", "kinliuren", run, n=60, note="(60 charts per run: slow)")
+
+
+def _structure() -> list[Case]:
+    """The 九宗門 alone, recomputed every time (no memo), against bazaar-of-fates' native cast."""
+    from xuanheng.liuren.sanchuan import solve
+
+    def ours(n: int) -> None:
+        for i in range(n):
+            d, yj, h = INPUTS[i % 8640]
+            solve(d, yj - h)
+
+    return [Case("九宗門 三傳 recomputed (no memo)", "xuanheng", ours, n=8640)] + [
+        Case("九宗門 三傳 recomputed (no memo)", c.name, c.fn, c.n, c.note) for c in (_bazaar(),)
+    ]
+
+
+def all_8640_seconds() -> float:
+    """Wall time of casting all 8,640 charts once in a fresh process state (memo cleared)."""
+    from xuanheng.liuren import cast_by_coordinates, engine, sanchuan
+
+    engine._BASE.clear()
+    engine._STRUCT.clear()
+    engine._BUNDLE.clear()
+    engine._SHENSHA.clear()
+    sanchuan.table.cache_clear()
+    args = [(_gz(d), ZHI[yj], ZHI[h]) for d, yj, h in INPUTS]
+    t0 = time.perf_counter()
+    for a in args:
+        cast_by_coordinates(*a)
+    return time.perf_counter() - t0
+
+
+def cases() -> list[Case]:
+    print(f"大六壬: all 8,640 charts from a cold start: {all_8640_seconds():.3f} s")
+    return [_ours(), _bazaar(), _kinliuren(), *_structure()]
+
+
+if __name__ == "__main__":
+    from _common import report
+
+    report(cases())

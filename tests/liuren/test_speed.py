@@ -1,0 +1,34 @@
+"""Speed budget of the issue: all 8,640 charts (720 課 × 12 hours) in under half a second, from cold."""
+
+from __future__ import annotations
+
+import time
+
+from xuanheng.liuren import cast_by_coordinates, engine, sanchuan
+
+ZHI = "子丑寅卯辰巳午未申酉戌亥"
+GAN = "甲乙丙丁戊己庚辛壬癸"
+ARGS = [(GAN[d % 10] + ZHI[d % 12], ZHI[y], ZHI[h]) for d in range(60) for y in range(12) for h in range(12)]
+
+
+def _cold_run() -> float:
+    engine._BASE.clear()
+    engine._BUNDLE.clear()
+    engine._STRUCT.clear()
+    engine._SHENSHA.clear()
+    sanchuan.table.cache_clear()
+    t0 = time.perf_counter()
+    for a in ARGS:
+        cast_by_coordinates(*a)
+    return time.perf_counter() - t0
+
+
+def test_all_8640_charts_under_half_a_second() -> None:
+    cast_by_coordinates("甲子", "子", "子")  # imports and data files loaded once
+    best = min(_cold_run() for _ in range(3))
+    assert best < 0.5, f"8,640 charts took {best:.3f} s from cold"
+    t0 = time.perf_counter()
+    for a in ARGS:
+        cast_by_coordinates(*a)
+    warm = time.perf_counter() - t0
+    assert warm < 0.5, f"8,640 charts took {warm:.3f} s warm"
