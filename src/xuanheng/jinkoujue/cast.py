@@ -162,7 +162,7 @@ def _dong(elements: Mapping[str, int]) -> tuple[Dong, ...]:
     for r in _DONG_RULES:
         rel = relation(elements[r["actor"]], elements[r["target"]]).value
         if rel == r["relation"]:
-            out.append(Dong(r["name"], r["key"], _DONG_SRC, r["actor"], r["target"], rel))
+            out.append(Dong(r["name"], r["key"], _DONG_SRC, r["actor"], r["target"], rel, r["group"]))
     return tuple(out)
 
 

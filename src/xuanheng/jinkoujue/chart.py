@@ -114,11 +114,13 @@ class Dong:
     actor: str
     target: str
     relation: str  # 剋 | 生 | 比和
+    group: str = ""  # 五動 | 三動
 
     def to_json(self) -> dict[str, Any]:
         return {
             "name": self.name,
             "key": self.key,
+            "group": self.group,
             "actor": self.actor,
             "target": self.target,
             "relation": self.relation,
