@@ -278,3 +278,24 @@ def test_month_from_the_calendar() -> None:
     ch = replace(ch, calendar={"pillars": {"year": "甲子", "month": "癸酉", "day": "辛酉", "hour": "戊子"}})
     assert "002-089" in ids(reading(ch))  # 酉 month from the calendar: 金 旺
     assert BRANCHES[9] == "酉"
+
+
+def test_profile_of_each_read_shen_and_order(dingmao: LiuRenChart) -> None:
+    rs = reading(dingmao, month_branch="寅")
+    lei = [r for r in rs if r.extra.get("kind") in ("leishen", "verse") and r.facts.get("positions")]
+    # 亥 is overcome from below at 初傳/四課 (丑 read), 丑 at 三課 (卯 read); 巳 卯 酉 未 are read as they are
+    profiles = [r.facts["shen"] for r in rs if r.id.startswith("shen.")]
+    assert set(profiles) == {"丑", "酉", "未", "巳", "卯"}
+    you = next(r for r in rs if r.id == "shen.酉")
+    assert (you.facts["element"], you.facts["ben_jiang"], you.facts["ji_gan"]) == ("金", "太陰", [])
+    first = [min(POS_ORDER.index(p["position"]) for p in r.facts["positions"]) for r in lei]
+    assert first == sorted(first)  # 三傳 first, then 四課
+
+
+POS_ORDER = ["chu", "zhong", "mo", "ke1", "ke2", "ke3", "ke4"]
+
+
+def test_reading_json(dingmao: LiuRenChart) -> None:
+    out = R.reading_json(dingmao, "盜", "en")
+    assert out and all(set(o) >= {"id", "src", "facts", "text", "topics"} for o in out)
+    json.dumps(out, ensure_ascii=False)

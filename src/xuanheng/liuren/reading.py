@@ -140,19 +140,6 @@ CHART_KEYS = frozenset(
         "gan_shang_overcomes_day_stem",
     }
 )
-#: keys that make a condition depend on the 神's placement (and so on the upper, 天盤 神)
-PLACEMENT_KEYS = frozenset(
-    {
-        "jiang",
-        "not_jiang",
-        "jiang_class",
-        "on",
-        "not_on",
-        "on_role",
-        "xing_on",
-        "fa_yong",
-    }
-)
 PLATE_RULES = ("seed", "upper")
 KINDS = ("attribute", "verse")
 
@@ -757,6 +744,22 @@ def _leishen_rules(c: _Ctx, plate_rule: str, variants: frozenset[str]) -> list[F
             read_at.setdefault(p.upper, []).append((p, "tian"))
     out: list[FiredRule] = []
     base = _common_facts(c)
+    for b, where in read_at.items():  # the 天神's own profile (element, 寄干, 本將, 月將)
+        s = shens[b]
+        facts = dict(base)
+        facts.update({"shen": BRANCHES[b], "shen_name": s.name, "positions": _facts_of(where, b, c)})
+        facts.update({"element": s.element, "ji_gan": list(s.ji_gan), "ben_jiang": s.ben_jiang})
+        out.append(
+            FiredRule(
+                id=f"shen.{BRANCHES[b]}",
+                src=s.src,
+                facts=facts,
+                text=s.text,
+                topics=("總",),
+                title=_shen_title(s),
+                extra={"kind": "leishen", "about": s.name},
+            )
+        )
     for r in rules:
         when = r.when
         if r.variant_key and r.variant_key in variants and r.variant_when is not None:
@@ -766,21 +769,21 @@ def _leishen_rules(c: _Ctx, plate_rule: str, variants: frozenset[str]) -> list[F
                 out.append(_leishen_fired(r, shens[r.shen], [], when, base, c))
             continue
         for subj in r.subjects:
-            if r.kind == "attribute" or not (PLACEMENT_KEYS & set(_flat_keys(when))):
-                cand = (
-                    read_at.get(subj, [])
-                    if r.kind == "attribute"
-                    else [(q, "tian") for q in upper_at.get(subj, [])]
-                )
-            else:
-                cand = [(q, "tian") for q in upper_at.get(subj, [])]
+            cand = (
+                read_at.get(subj, [])
+                if r.kind == "attribute"
+                else [(q, "tian") for q in upper_at.get(subj, [])]
+            )
             hits = [(q, pl) for q, pl in cand if _holds_at(when, subj, q, c)]
             if hits:
-                facts = [
-                    _pos_fact(q, c, pl) | ({"read": BRANCHES[subj]} if pl == "di" else {}) for q, pl in hits
-                ]
-                out.append(_leishen_fired(r, shens[r.shen], facts, when, base, c, subj))
+                out.append(_leishen_fired(r, shens[r.shen], _facts_of(hits, subj, c), when, base, c, subj))
+    rank = {n: i for i, n in enumerate(POSITIONS)}
+    out.sort(key=lambda f: min((rank[p["position"]] for p in f.facts["positions"]), default=len(rank)))
     return out
+
+
+def _facts_of(hits: list[tuple[Pos, str]], subj: int, c: _Ctx) -> list[dict[str, Any]]:
+    return [_pos_fact(q, c, pl) | ({"read": BRANCHES[subj]} if pl == "di" else {}) for q, pl in hits]
 
 
 def _flat_keys(when: Mapping[str, Any]) -> Iterable[str]:
@@ -904,6 +907,13 @@ def reading(
     return fired
 
 
+def reading_json(
+    chart: LiuRenChart, topic: str | None = None, lang: str = "zh-Hant", **kw: Any
+) -> list[dict[str, Any]]:
+    """:func:`reading` rendered for JSON in *lang* (the ``reading`` list of a chart's JSON)."""
+    return [r.to_json(lang) for r in reading(chart, topic, lang, **kw)]
+
+
 __all__ = [
     "CHART_KEYS",
     "PLATE_RULES",
@@ -916,6 +926,7 @@ __all__ = [
     "leishen",
     "principles",
     "reading",
+    "reading_json",
     "shensha_meanings",
     "topics",
 ]
