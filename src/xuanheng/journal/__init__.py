@@ -11,6 +11,7 @@ from xuanheng.journal.errors import (
     JournalError,
     LimitError,
     NotFoundError,
+    StorageError,
 )
 from xuanheng.journal.facts import case_from_chart, facts_from_chart, rule_ids_of
 from xuanheng.journal.model import (
@@ -49,6 +50,7 @@ __all__ = [
     "OutcomeRecord",
     "Page",
     "Stats",
+    "StorageError",
     "Tally",
     "User",
     "case_from_chart",

@@ -61,6 +61,12 @@ def make_engine(url: str) -> Engine:
         ) from None
     backend = parsed.get_backend_name()
     if backend == "sqlite":
+        db = parsed.database
+        if db and db != ":memory:" and not db.startswith("file:") and not Path(db).parent.is_dir():
+            raise InputError(
+                f"the directory of the SQLite file {db!r} does not exist; create it or give another path",
+                field="db",
+            )
         return _sqlite_engine(url)
     if backend == "postgresql":
         return create_engine(url, json_serializer=dumps, pool_pre_ping=True)

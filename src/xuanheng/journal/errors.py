@@ -3,7 +3,8 @@
 The HTTP layer maps them to status codes (see ``docs/journal.md``): :class:`NotFoundError` → 404,
 :class:`AccessDeniedError` → 404 as well (it subclasses
 :class:`NotFoundError`, so nobody learns that another user's case exists), :class:`AuthError` → 401,
-:class:`ConflictError` → 409, :class:`LimitError` → 413/422, any other :class:`InputError` → 422.
+:class:`ConflictError` → 409, :class:`LimitError` → 413/422, :class:`StorageError` → 503, any other
+:class:`InputError` → 422.
 """
 
 from __future__ import annotations
@@ -35,6 +36,10 @@ class ConflictError(JournalError):
     """An imported case id is already in use."""
 
 
+class StorageError(JournalError):
+    """The database cannot be reached or refused the operation (not the user's fault: HTTP 503)."""
+
+
 class LimitError(InputError):
     """An input is larger than the journal accepts (too long a text, too many tags, too big a chart)."""
 
@@ -46,4 +51,5 @@ __all__ = [
     "JournalError",
     "LimitError",
     "NotFoundError",
+    "StorageError",
 ]

@@ -25,7 +25,7 @@ from datetime import UTC, datetime
 from typing import Any, Final, Literal
 
 from sqlalchemy import Engine, Select, and_, exists, func, or_, select
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.orm import Session
 
 from xuanheng.errors import InputError
@@ -37,6 +37,7 @@ from xuanheng.journal.errors import (
     ConflictError,
     LimitError,
     NotFoundError,
+    StorageError,
 )
 from xuanheng.journal.migrate import upgrade
 from xuanheng.journal.model import (
@@ -67,6 +68,19 @@ OnConflict = Literal["error", "skip", "new_id"]
 
 def _now(now: datetime | None) -> datetime:
     return datetime.now(UTC) if now is None else v.aware(now, "now").astimezone(UTC)
+
+
+@contextmanager
+def _storage_errors(where: str) -> Iterator[None]:
+    """Database failures (unreachable server, disk full, locked too long) become :class:`StorageError`;
+    integrity errors pass through for the callers that turn them into :class:`ConflictError`."""
+    try:
+        yield
+    except IntegrityError:
+        raise
+    except DBAPIError as e:
+        reason = str(e.orig).strip().splitlines()[0] if e.orig is not None else type(e).__name__
+        raise StorageError(f"the journal database {where} failed: {reason}", field="db") from e
 
 
 def _env_flag(name: str) -> bool:
@@ -119,7 +133,12 @@ class Journal:
         """
         engine = make_engine(resolve_url(url))
         if migrate:
-            upgrade(engine)
+            try:
+                with _storage_errors(engine.url.render_as_string(hide_password=True)):
+                    upgrade(engine)
+            except BaseException:
+                engine.dispose()
+                raise
         if multi_user is None:
             multi_user = _env_flag(ENV_MULTI_USER)
         return cls(engine, multi_user=multi_user, limits=limits)
@@ -145,12 +164,12 @@ class Journal:
 
     @contextmanager
     def _read(self) -> Iterator[Session]:
-        with Session(self._engine, expire_on_commit=False) as s, s.begin():
+        with _storage_errors(self.url), Session(self._engine, expire_on_commit=False) as s, s.begin():
             yield s
 
     @contextmanager
     def _write(self) -> Iterator[Session]:
-        with Session(self._writer, expire_on_commit=False) as s, s.begin():
+        with _storage_errors(self.url), Session(self._writer, expire_on_commit=False) as s, s.begin():
             yield s
 
     # ------------------------------------------------------------------- users
