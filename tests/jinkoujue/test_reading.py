@@ -534,3 +534,10 @@ def test_split_judgments_of_sui_po_and_sui_zhai() -> None:
     base = fired(chart(jiang_shen="辰", di_fen="申", shensha=(hit("歲宅", "di_fen"),)), "000-029")
     hurt = fired(chart(jiang_shen="午", di_fen="申", shensha=(hit("歲宅", "di_fen"),)), "000-029")
     assert len(base) == 1 and len(hurt) == 2
+
+
+def test_jie_shen_the_yong_yao_broken_by_the_month() -> None:
+    # 000-004: 用爻 將神 亥 in a 巳 month (巳 + 6 = 亥) → fires; 將神 子 → not; 用爻 人元 (no branch) → not
+    assert fired(chart(month_branch="巳", jiang_shen="亥", yong_yao="jiang_shen"), "000-004")
+    assert not fired(chart(month_branch="巳", jiang_shen="子", yong_yao="jiang_shen"), "000-004")
+    assert not fired(chart(month_branch="巳", jiang_shen="亥", yong_yao="ren_yuan"), "000-004")

@@ -466,6 +466,16 @@ def _pair_state(ctx: _Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
     return {"states": found, "layer": ctx.opts.state_layer} if found else None
 
 
+def _yong_yue_po(ctx: _Ctx, v: Any, _w: Mapping[str, Any]) -> Facts | None:
+    # 000-004: the 用爻 clashed by the 月建 (its branch is 月建 + 6)
+    key = ctx.chart.yong_yao
+    b = ctx.pos[key].branch
+    mb = ctx.chart.calendar.month_branch
+    if not v or b is None or (b - mb) % 12 != 6:
+        return None
+    return {"yong_yao": ctx.label(key), "branch": BRANCHES[b], "yue_jian": BRANCHES[mb]}
+
+
 def _month_half(ctx: _Ctx, v: Any, _w: Mapping[str, Any]) -> Facts | None:
     # months numbered from the 節 month (寅 = 1); the first half of the year is months 1–6
     month = ctx.chart.calendar.lunar_month_number
@@ -630,6 +640,7 @@ CONDITIONS: dict[str, Cond] = {
     "pair_state": _pair_state,
     "dong": _dong,
     "month_half": _month_half,
+    "yong_yue_po": _yong_yue_po,
     "xiu_qiu_season": _xiu_qiu_season,
     "year_branch_on": _branch_on("year"),
     "day_branch_on": _branch_on("day"),
