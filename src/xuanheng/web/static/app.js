@@ -242,13 +242,12 @@ function renderReading(box, rules) {
     box.append(el("p", { class: "muted" }, L("chart.no_rules")));
     return;
   }
+  // each rule once, under its first (main) topic; its other topics are shown as tags
   const groups = new Map();
   for (const r of rules) {
-    const topics = r.topics && r.topics.length ? r.topics : ["—"];
-    for (const t of topics) {
-      if (!groups.has(t)) groups.set(t, []);
-      groups.get(t).push(r);
-    }
+    const t = r.topics && r.topics.length ? r.topics[0] : "—";
+    if (!groups.has(t)) groups.set(t, []);
+    groups.get(t).push(r);
   }
   for (const [topic, list] of groups) {
     const g = el("div", { class: "topic-group" }, el("h3", {}, topic));
@@ -262,6 +261,7 @@ function renderReading(box, rules) {
       g.append(el("div", { class: "rule", "data-rule": r.id },
         r.title ? el("div", { class: "title" }, r.title) : null,
         el("div", { class: "text" }, r.text || ""),
+        r.topics && r.topics.length > 1 ? el("div", { class: "tags" }, r.topics.slice(1).join(" · ")) : null,
         facts.length ? el("div", { class: "facts" }, `${L("chart.facts")}: ${facts.join(" · ")}`) : null,
         src));
     }
@@ -436,7 +436,8 @@ function statsTable(table, title, section) {
   table.append(el("tr", {}, el("th", {}, title), el("th", {}, L("outcome.yingyan")), el("th", {}, L("outcome.buyan")),
     el("th", {}, L("outcome.bufen")), el("th", {}, L("outcome.none")), el("th", {}, L("stats.total")),
     el("th", {}, L("stats.rate"))));
-  for (const [k, t] of Object.entries(section || {})) {
+  const rows = Object.entries(section || {}).sort((a, b) => (b[1].judged - a[1].judged) || (b[1].total - a[1].total));
+  for (const [k, t] of rows) {
     table.append(el("tr", { "data-key": k }, el("td", {}, L(`method.${k}`, k)), el("td", { class: "n-ying" }, t.ying_yan),
       el("td", {}, t.bu_yan), el("td", {}, t.bu_fen), el("td", {}, t.pending), el("td", {}, t.total),
       el("td", {}, pct(t.rate))));
