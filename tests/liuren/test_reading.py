@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import importlib
 import json
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
@@ -299,3 +300,71 @@ def test_reading_json(dingmao: LiuRenChart) -> None:
     out = R.reading_json(dingmao, "盜", "en")
     assert out and all(set(o) >= {"id", "src", "facts", "text", "topics"} for o in out)
     json.dumps(out, ensure_ascii=False)
+
+
+# --- 課體 classes the reading detects: compared with their definitions over all 720 課 -------------------
+_EL = dict(zip(range(12), "水土木木土火火土金金土水", strict=True))
+_SEASON_EL = dict(zip(range(12), "水土木木土火火土金金土水", strict=True))  # 月令 element, 季月 = 土
+_GEN = {"木": "火", "火": "土", "土": "金", "金": "水", "水": "木"}
+
+
+def _wang_xiang(b: int, month: int) -> bool:
+    return _EL[b] == _SEASON_EL[month] or _GEN[_SEASON_EL[month]] == _EL[b]
+
+
+def _ahead(b: int, gui: int, shun: bool) -> bool:
+    return 1 <= ((b - gui) % 12 if shun else (gui - b) % 12) <= 5
+
+
+def _yi_ma(b: int) -> int:  # 申子辰→寅 亥卯未→巳 寅午戌→申 巳酉丑→亥
+    return {0: 2, 4: 2, 8: 2, 3: 5, 7: 5, 11: 5, 2: 8, 6: 8, 10: 8, 1: 11, 5: 11, 9: 11}[b]
+
+
+CLASS_DEFS: dict[str, Callable[[LiuRenChart, int, int], bool]] = {
+    "龍戰": lambda ch, m, y: ch.day.branch in (3, 9) and ch.chu in (3, 9),
+    "三交": lambda ch, m, y: (
+        ch.day.branch % 3 == 0
+        and ch.hour % 3 == 0
+        and all(c.branch % 3 == 0 for c in ch.san_chuan)
+        and any(TIAN_JIANG[c.tian_jiang] in ("太陰", "六合") for c in ch.san_chuan)
+    ),
+    "官爵": lambda ch, m, y: (
+        ch.chu == _yi_ma(ch.day.branch)
+        and 10 in [c.branch for c in ch.san_chuan]
+        and any(TIAN_JIANG[c.tian_jiang] == "太常" for c in ch.san_chuan)
+    ),
+    "富貴": lambda ch, m, y: TIAN_JIANG[ch.san_chuan[0].tian_jiang] == "貴人" and _wang_xiang(ch.chu, m),
+    "三光": lambda ch, m, y: (
+        all(_wang_xiang(b, m) for b in (ch.gan_shang, ch.zhi_shang, ch.chu))
+        and TIAN_JIANG[ch.san_chuan[0].tian_jiang] in ("貴人", "六合", "青龍", "太常", "太陰", "天后")
+    ),
+    "三陽": lambda ch, m, y: (
+        ch.gui_ren.direction == "shun"
+        and all(_ahead(b, ch.gui_ren.branch, True) for b in (ch.gan_shang, ch.zhi_shang))
+        and _wang_xiang(ch.chu, m)
+    ),
+    "龍德": lambda ch, m, y: ch.chu == y == ch.yue_jiang and TIAN_JIANG[ch.san_chuan[0].tian_jiang] == "貴人",
+    "亂首": lambda ch, m, y: (
+        ch.gan_shang == ch.day.branch
+        and {"木": "土", "土": "水", "水": "火", "火": "金", "金": "木"}[_EL[ch.day.branch]]
+        == "木木火火土土金金水水"[ch.day.stem]
+    ),
+}
+
+
+@pytest.mark.parametrize("name", sorted(CLASS_DEFS))
+def test_detected_classes_match_their_definition(name: str) -> None:
+    when = R.keti_meanings()[name]["when"]
+    hits = 0
+    for d in range(60):
+        for off in range(12):
+            for hour, month, year in ((0, 2, 0), (6, 8, 6), (9, 5, 9)):
+                ch = cast_by_coordinates(d, (off + hour) % 12, hour)
+                want = bool(CLASS_DEFS[name](ch, month, year))
+                got = R._holds_chart(when, R._context(ch, month, year))
+                assert got == want, (name, ch.day.name, BRANCHES[ch.yue_jiang], BRANCHES[hour])
+                hits += want
+                if want:
+                    assert f"ke_ti.{name}" in ids(reading(ch, month_branch=month, year_branch=year))
+    if name != "龍德":  # 太歲 = 月將 = 初傳 with 貴人 on it is rare
+        assert hits, name
