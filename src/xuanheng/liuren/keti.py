@@ -38,6 +38,9 @@ def _compile(entry: dict[str, Any]) -> tuple[str, str, str, dict[str, Any]]:
         args["chu"] = _branches(entry["chu"])
     elif cond == "chu_xun":
         args["what"] = entry["what"]
+    elif cond == "ke_relation_count":
+        args["relation"] = entry["relation"]
+        args["count"] = int(entry["count"])
     elif cond not in ("chuan_xun_qi", "chu_ding_ji", "ke_incomplete"):
         raise InputError(f"keti.toml: unknown cond {cond!r}", field="keti")
     return entry["name"], entry["src"], cond, args
@@ -70,6 +73,9 @@ def _holds(cond: str, args: dict[str, Any], s: Structure) -> bool:
         return _XUN_QI[head] in c
     if cond == "chu_ding_ji":
         return MZJ[c[0]] == 2 and dun_gan(c[0], day) == _DING
+    if cond == "ke_relation_count":
+        want: int = args["count"]
+        return sum(1 for r in s.relations if r == args["relation"]) == want
     if cond == "ke_incomplete":
         return len(set(zip(s.uppers, s.lowers, strict=True))) < 4
     raise AssertionError(cond)
