@@ -532,9 +532,7 @@ def _chart_key(key: str, v: Any, c: _Ctx) -> bool:
     if key == "gui_ren_on":
         return ch.lower_of(ch.gui_ren.branch) in _bset(v)
     if key == "ke_ti":
-        return (v if isinstance(v, str) else None) in c.ke_ti or (
-            isinstance(v, list) and any(n in c.ke_ti for n in v)
-        )
+        return any(n in c.ke_ti for n in ([v] if isinstance(v, str) else v))
     if key == "all_ke_relation":
         return all(k.relation == v for k in ch.si_ke)
     if key == "day_in":
