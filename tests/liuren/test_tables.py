@@ -163,6 +163,6 @@ def test_keti_structural_classes_match_definitions() -> None:
         assert ("六儀" in names) == (dun_gan(s.chuan[0], gz) == 0)
         assert ("遊子" in names) == (c[0] in "辰戌丑未" and dun_gan(s.chuan[0], gz) == 3)
         zei, ke = s.relations.count("賊"), s.relations.count("剋")
-        assert ("長度厄" in names) == (zei == 3) and ("絕嗣" in names) == (zei == 4)
-        assert ("幼度厄" in names) == (ke == 3) and ("無祿" in names) == (ke == 4)
+        assert ("絕嗣" in names) == (zei == 4)
+        assert ("無祿" in names) == (ke == 4)
         assert names >= {s.method}
