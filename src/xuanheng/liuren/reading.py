@@ -637,13 +637,10 @@ def _principle_rules(c: _Ctx) -> list[FiredRule]:
     pr = p["plate_rule"]
     flipped = [x for x in c.positions if _lower_overcomes(x)]
     if flipped:
-        names = {
-            lang: "、".join(POSITION_NAMES[x.name][lang] for x in flipped)
-            if lang != "en"
-            else ", ".join(POSITION_NAMES[x.name][lang] for x in flipped)
-            for lang in ("ko", "zh-Hant", "en")
-        }
-        lowers = "、".join(dict.fromkeys(BRANCHES[x.lower] for x in flipped))
+        sep = {"ko": ", ", "zh-Hant": "、", "en": ", "}
+        names = {lang: sep[lang].join(POSITION_NAMES[x.name][lang] for x in flipped) for lang in sep}
+        seen = list(dict.fromkeys(BRANCHES[x.lower] for x in flipped))
+        lowers = {"ko": ", ".join(seen), "zh-Hant": "、".join(seen), "en": ", ".join(seen)}
         out.append(
             FiredRule(
                 id=pr["id"],
@@ -680,7 +677,8 @@ def _principle_rules(c: _Ctx) -> list[FiredRule]:
         target_label = STEMS[ch.day.stem] if key == "day_stem" else BRANCHES[tb] if tb is not None else ""
         for r in rels:
             e = by_rel[r]
-            tn = {lang: f"{tnames[key][lang]}({target_label})" for lang in ("ko", "zh-Hant", "en")}
+            tn = {lang: f"{tnames[key][lang]}({target_label})" for lang in ("ko", "zh-Hant")}
+            tn["en"] = f"{tnames[key]['en']} {target_label}"
             out.append(
                 FiredRule(
                     id=e["id"],
