@@ -368,3 +368,12 @@ def test_detected_classes_match_their_definition(name: str) -> None:
                     assert f"ke_ti.{name}" in ids(reading(ch, month_branch=month, year_branch=year))
     if name != "龍德":  # 太歲 = 月將 = 初傳 with 貴人 on it is rare
         assert hits, name
+
+
+def test_cast_from_an_instant_gives_month_and_year() -> None:
+    from xuanheng.liuren import cast
+
+    ch = cast("2026-03-10T21:00", tz="Asia/Shanghai")  # 丙午年 辛卯月 (驚蟄 was on 5 March)
+    rs = reading(ch)
+    assert {r.facts["month_branch"] for r in rs if "month_branch" in r.facts} == {"卯"}
+    assert any(r.facts.get("target") == "tai_sui" for r in rs)  # 太歲 午 from the year pillar
