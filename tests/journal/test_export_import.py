@@ -148,3 +148,69 @@ def test_import_size_limit(tmp_path: Path) -> None:
         doc = {"format": "xuanheng-journal", "version": 1, "cases": [{}, {}]}
         with pytest.raises(LimitError):
             j.import_json(j.local_user(), doc)
+
+
+# --- property: any valid content round-trips exactly ------------------------------------------------------
+
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+_text = st.text(st.characters(blacklist_categories=("Cs", "Cc")), max_size=30)
+_json = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers(min_value=-(2**80), max_value=2**80)
+    | st.floats(allow_nan=False, allow_infinity=False)
+    | _text,
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(_text, inner, max_size=4),
+    max_leaves=20,
+)
+_label = _text.map(str.strip).filter(bool)
+_time = st.datetimes(min_value=datetime(1900, 1, 1), max_value=datetime(2200, 1, 1), timezones=st.just(UTC))
+_case = st.fixed_dictionaries(
+    {
+        "chart": st.dictionaries(_text, _json, max_size=5),
+        "inputs": st.dictionaries(_text, _json, max_size=3),
+        "question": _text,
+        "notes": st.text(
+            st.characters(blacklist_categories=("Cs", "Cc")) | st.sampled_from("\n\t"), max_size=40
+        ),
+        "tags": st.lists(_label, max_size=4),
+        "rule_ids": st.lists(_label, max_size=4),
+        "ke_ti": st.lists(_label, max_size=3),
+        "created": _time,
+        "outcome": st.none() | st.tuples(st.sampled_from(["應驗", "不驗", "部分"]), _text, _time),
+    }
+)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(cases=st.lists(_case, min_size=1, max_size=4))
+def test_any_valid_journal_round_trips(tmp_path_factory: pytest.TempPathFactory, cases: list[dict]) -> None:  # type: ignore[type-arg]
+    d = tmp_path_factory.mktemp("rt")
+    with Journal.open(f"sqlite:///{d / 'a.sqlite3'}") as j:
+        me = j.local_user()
+        for c in cases:
+            saved = j.save_case(
+                me,
+                CaseIn(
+                    method="liuren",
+                    inputs=c["inputs"],
+                    chart=c["chart"],
+                    question=c["question"],
+                    notes=c["notes"],
+                    tags=c["tags"],
+                    rule_ids=c["rule_ids"],
+                    keys={"ke_ti": c["ke_ti"]},
+                ),
+                now=c["created"],
+            )
+            assert saved.chart == c["chart"] and saved.inputs == c["inputs"]
+            if c["outcome"]:
+                result, note, at = c["outcome"]
+                j.record_outcome(me, saved.id, result, note, now=at)
+        doc = j.export_json(me)
+    text = json.dumps(doc, ensure_ascii=False, allow_nan=False)
+    with Journal.open(f"sqlite:///{d / 'b.sqlite3'}") as k:
+        k.import_json(k.local_user(), json.loads(text))
+        assert json.dumps(k.export_json(k.local_user()), ensure_ascii=False) == text

@@ -79,6 +79,7 @@ def test_local_user_cannot_log_in(journal: Journal) -> None:
         ("x" * 65, "long enough", "name"),
         ("bob", "short", "password"),
         ("bob", "x" * 1025, "password"),
+        ("bob", "surrogate \ud800 pw", "password"),
     ],
 )
 def test_bad_user_input(multi: Journal, name: str, password: str, field: str) -> None:

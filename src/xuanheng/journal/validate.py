@@ -46,6 +46,7 @@ class Limits:
 
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 _CONTROL_NO_CR = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
+_SURROGATE = re.compile(r"[\ud800-\udfff]")
 METHOD_RE = re.compile(r"^[a-z][a-z0-9_]{0,31}$")
 KIND_RE = re.compile(r"^[a-z][a-z0-9_]{0,31}$")
 CASE_ID_RE = re.compile(r"^[A-Za-z0-9_-]{8,64}$")
@@ -60,6 +61,8 @@ def text(value: object, field: str, limit: int, *, multiline: bool) -> str:
         raise LimitError(
             f"{field} is {len(value)} characters long; at most {limit} are accepted", field=field
         )
+    if _SURROGATE.search(value):
+        raise InputError(f"{field} contains a lone UTF-16 surrogate, which is not text", field=field)
     bad = (_CONTROL if multiline else _CONTROL_NO_CR).search(value)
     if bad is not None or (not multiline and "\n" in value):
         ch = bad.group() if bad is not None else "\n"
@@ -157,14 +160,16 @@ def _plain(v: object, field: str, depth: int, max_depth: int) -> Any:
     if isinstance(v, str):
         if "\x00" in v:
             raise InputError(f"{field} contains a NUL character, which cannot be stored", field=field)
+        if _SURROGATE.search(v):
+            raise InputError(f"{field} contains a lone UTF-16 surrogate, which is not text", field=field)
         return v
     if isinstance(v, Mapping):
         out: dict[str, Any] = {}
         for k, item in v.items():
             if not isinstance(k, str):
                 raise InputError(f"{field} has the non-text key {k!r}; JSON keys are text", field=field)
-            if "\x00" in k:
-                raise InputError(f"{field} has a key with a NUL character", field=field)
+            if "\x00" in k or _SURROGATE.search(k):
+                raise InputError(f"{field} has a key with a NUL character or a lone surrogate", field=field)
             out[k] = _plain(item, f"{field}.{k}", depth + 1, max_depth)
         return out
     if isinstance(v, list | tuple):
@@ -211,6 +216,6 @@ def password(value: object, limits: Limits) -> str:
         raise InputError(
             f"password must have {limits.password_min} to {limits.password_max} characters", field="password"
         )
-    if "\x00" in value:
-        raise InputError("password contains a NUL character", field="password")
+    if "\x00" in value or _SURROGATE.search(value):
+        raise InputError("password contains a NUL character or a lone surrogate", field="password")
     return value
