@@ -48,3 +48,18 @@ def test_local_is_reserved(tmp_path: Path) -> None:
         pytest.raises(ConflictError),
     ):
         j.create_user("Local", "long enough pw")
+
+
+def test_admin_move_and_remove(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    db = f"sqlite:///{tmp_path / 'm.sqlite3'}"
+    with Journal.open(db) as j:
+        j.save_case(j.local_user(), CaseIn(method="liuren", inputs={}, chart={}))
+    monkeypatch.setenv("XUANHENG_PASSWORD", "dave's password")
+    assert _run("--db", db, "add-user", "dave") == 0
+    assert _run("--db", db, "move-cases", "--to", "dave") == 0
+    with Journal.open(db) as j:
+        assert j.count_cases(j.user_by_name("dave")) == 1
+        assert j.count_cases(j.local_user()) == 0
+    assert _run("--db", db, "remove-user", "dave") == 0
+    with Journal.open(db) as j:
+        assert [u.name for u in j.list_users()] == ["local"]

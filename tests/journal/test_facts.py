@@ -53,6 +53,8 @@ def test_case_from_chart_saves(tmp_path) -> None:  # type: ignore[no-untyped-def
     c = case_from_chart("liuren", {"at": "2026-03-10T21:00"}, LIUREN, [{"id": "R"}], question="q", tags=["a"])
     assert c.cast_at == datetime(2026, 3, 10, 13, 0, tzinfo=UTC)
     assert case_from_chart("jinkoujue", {}, JINKOUJUE).cast_at is None
+    nested = {"calendar": {"input": {"at": "2026-03-10T21:00:00+09:00"}}}
+    assert case_from_chart("liuren", {}, nested).cast_at == datetime(2026, 3, 10, 12, 0, tzinfo=UTC)
     with Journal.open(f"sqlite:///{tmp_path / 'f.sqlite3'}") as j:
         saved = j.save_case(j.local_user(), c)
         assert saved.keys == {"jiu_zong_men": ("賊剋",), "ke_ti": ("賊剋", "元首課")}

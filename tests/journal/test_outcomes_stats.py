@@ -116,3 +116,23 @@ def test_statistics_equal_a_naive_recount(tmp_path_factory, cases) -> None:  # t
     assert as_lists(s.by_rule) == dict(want["rule"])
     assert as_lists(s.by_ke_ti) == dict(want["ke_ti"])
     assert s.overall.total == len(cases)
+
+
+def test_statistics_of_a_query(journal: Journal) -> None:
+    from xuanheng.journal import CaseQuery
+
+    me = journal.local_user()
+    for i, (method, outcome) in enumerate([("liuren", "應驗"), ("liuren", "不驗"), ("jinkoujue", "應驗")]):
+        c = journal.save_case(
+            me,
+            CaseIn(method=method, inputs={}, chart={}, rule_ids=["R"], tags=["even"] if i % 2 == 0 else []),
+            now=T0 + timedelta(days=i),
+        )
+        journal.record_outcome(me, c.id, outcome)
+    assert journal.statistics(me, CaseQuery(method="liuren")).by_rule == {"R": Tally(1, 1, 0, 0)}
+    assert journal.statistics(me, CaseQuery(tag="even")).by_method == {
+        "liuren": Tally(1, 0, 0, 0),
+        "jinkoujue": Tally(1, 0, 0, 0),
+    }
+    assert journal.statistics(me, CaseQuery(since=T0 + timedelta(days=1))).overall == Tally(1, 1, 0, 0)
+    assert journal.statistics(me, CaseQuery(method="liuyao")).overall == Tally()

@@ -143,3 +143,33 @@ def test_import_cannot_take_over_another_users_case(multi: Journal) -> None:
     (copy,) = multi.list_cases(bob).items
     assert copy.id != doc["cases"][0]["id"]
     assert multi.list_cases(alice).total == 1
+
+
+def test_delete_user_takes_their_cases_only(multi: Journal) -> None:
+    alice = multi.create_user("alice", "alice password")
+    bob = multi.create_user("bob", "bob password")
+    _case(multi, alice)
+    _case(multi, alice)
+    b = _case(multi, bob)
+    assert multi.delete_user(alice) == 2
+    assert multi.authenticate("alice", "alice password") is None
+    assert [u.name for u in multi.list_users()] == ["bob"]
+    assert multi.get_case(bob, b.id).id == b.id
+    assert multi.statistics(bob).overall.total == 1
+    with pytest.raises(NotFoundError):
+        multi.delete_user(alice)
+
+
+def test_move_local_cases_to_an_account(db_url: str) -> None:
+    with Journal.open(db_url) as single:
+        me = single.local_user()
+        c = _case(single, me)
+        with pytest.raises(AccessDeniedError):
+            single.delete_user(me)
+    with Journal.open(db_url, multi_user=True) as multi:
+        alice = multi.create_user("alice", "alice password")
+        assert multi.list_cases(alice).total == 0
+        assert multi.move_cases(me, alice) == 1
+        assert multi.get_case(alice, c.id).id == c.id
+        with pytest.raises(AccessDeniedError):
+            multi.get_case(me, c.id)

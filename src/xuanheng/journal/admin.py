@@ -33,6 +33,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         type=Path,
         help="read the password from this file (default: $XUANHENG_PASSWORD or ask)",
     )
+    p = sub.add_parser("remove-user", help="delete a password user and all their cases")
+    p.add_argument("name")
+    p = sub.add_parser(
+        "move-cases", help="give all cases of one user to another (e.g. local → a new account)"
+    )
+    p.add_argument("--from", dest="source", default=None, help="user name (default: the local user)")
+    p.add_argument("--to", dest="target", required=True, help="user name")
     p = sub.add_parser("export", help="write a user's whole journal as JSON")
     p.add_argument("--user", help="user name (default: the local user)")
     p.add_argument("-o", "--output", type=Path, help="file to write (default: standard output)")
@@ -72,6 +79,12 @@ def run(args: argparse.Namespace) -> int:
         elif action == "add-user":
             u = j.create_user(args.name, _password(args.password_file))
             print(f"added user {u.name}")
+        elif action == "remove-user":
+            n = j.delete_user(j.user_by_name(args.name))
+            print(f"removed user {args.name} and {n} cases")
+        elif action == "move-cases":
+            n = j.move_cases(_user(j, args.source), j.user_by_name(args.target))
+            print(f"moved {n} cases")
         elif action == "export":
             doc = j.export_json(_user(j, args.user))
             out = json.dumps(doc, ensure_ascii=False, indent=1)

@@ -66,9 +66,14 @@ def facts_from_chart(method: str, chart: Mapping[str, Any]) -> dict[str, list[st
 
 
 def cast_instant(chart: Mapping[str, Any], inputs: Mapping[str, Any] | None = None) -> datetime | None:
-    """The chart's instant if the chart or the inputs carry an ISO timestamp with offset."""
+    """The chart's instant: the first ISO timestamp with offset under ``instant``, ``at`` or ``when`` in the
+    inputs, the chart, or its ``inputs`` / ``input`` / ``calendar`` / ``calendar.input`` objects."""
+    calendar = chart.get("calendar")
+    docs: list[object] = [inputs or {}, chart, chart.get("inputs"), chart.get("input"), calendar]
+    if isinstance(calendar, Mapping):
+        docs += [calendar.get("input"), calendar.get("inputs")]
     candidates: list[object] = []
-    for doc in (inputs or {}, chart, chart.get("inputs") or {}, chart.get("calendar") or {}):
+    for doc in docs:
         if isinstance(doc, Mapping):
             candidates += [doc.get("instant"), doc.get("at"), doc.get("when")]
     for c in candidates:

@@ -250,6 +250,30 @@ class Journal:
             raise NotFoundError(f"no user called {name!r}", field="user")
         return User(row.id, row.name, row.is_local)
 
+    def delete_user(self, user: User) -> int:
+        """Delete a password user and all their cases; returns how many cases went with them."""
+        with self._write() as s:
+            row = s.get(UserRow, user.id)
+            if row is None:
+                raise NotFoundError(f"no user with id {user.id}", field="user")
+            if row.is_local:
+                raise AccessDeniedError("the local user cannot be deleted", field="user")
+            n = s.scalar(select(func.count()).where(CaseRow.user_id == user.id)) or 0
+            s.delete(row)
+        return n
+
+    def move_cases(self, source: User, target: User) -> int:
+        """Give every case of *source* to *target* (e.g. the local user's journal to a new account when
+        switching to multi-user mode); returns how many moved."""
+        with self._write() as s:
+            for u in (source, target):
+                if s.get(UserRow, u.id) is None:
+                    raise NotFoundError(f"no user with id {u.id}", field="user")
+            rows = s.scalars(select(CaseRow).where(CaseRow.user_id == source.id)).all()
+            for r in rows:
+                r.user_id = target.id
+        return len(rows)
+
     def list_users(self) -> list[User]:
         """All users, by name (for an administrator)."""
         with self._read() as s:
@@ -476,23 +500,28 @@ class Journal:
 
     # -------------------------------------------------------------- statistics
 
-    def statistics(self, user: User) -> Stats:
-        """Outcome counts per method, fired rule, 課體, 用爻, topic and key kind (see :class:`Stats`)."""
+    def statistics(self, user: User, query: CaseQuery | None = None) -> Stats:
+        """Outcome counts per method, fired rule, 課體, 用爻, topic and key kind (see :class:`Stats`).
+
+        With *query*, only the cases it matches are counted (its ``limit``, ``offset`` and ``order`` are
+        ignored), e.g. ``CaseQuery(method="liuren", since=…)``.
+        """
+        chosen = select(
+            self._filtered(user, query or CaseQuery()).with_only_columns(CaseRow.id).subquery().c.id
+        )
         with self._read() as s:
             cases = s.execute(
                 select(CaseRow.id, CaseRow.method, CaseRow.topic, CaseRow.outcome).where(
-                    CaseRow.user_id == user.id
+                    CaseRow.id.in_(chosen)
                 )
             ).all()
             rules = s.execute(
-                select(CaseRuleRow.case_id, CaseRuleRow.rule_id)
-                .join(CaseRow, CaseRow.id == CaseRuleRow.case_id)
-                .where(CaseRow.user_id == user.id)
+                select(CaseRuleRow.case_id, CaseRuleRow.rule_id).where(CaseRuleRow.case_id.in_(chosen))
             ).all()
             keys = s.execute(
-                select(CaseKeyRow.case_id, CaseKeyRow.kind, CaseKeyRow.value)
-                .join(CaseRow, CaseRow.id == CaseKeyRow.case_id)
-                .where(CaseRow.user_id == user.id)
+                select(CaseKeyRow.case_id, CaseKeyRow.kind, CaseKeyRow.value).where(
+                    CaseKeyRow.case_id.in_(chosen)
+                )
             ).all()
         outcome_of = {cid: out for cid, _m, _t, out in cases}
         slot = {"應驗": 0, "不驗": 1, "部分": 2, None: 3}
