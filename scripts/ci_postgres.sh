@@ -70,17 +70,34 @@ if [[ ! -f "$DATA/PG_VERSION" ]]; then
 fi
 as_pg mkdir -p "$SOCK"
 
-if ! as_pg "$BIN/pg_ctl" -D "$DATA" status >/dev/null 2>&1; then
-    log "starting server on 127.0.0.1:$PORT"
-    as_pg "$BIN/pg_ctl" -D "$DATA" -l "$LOG" -w -t 60 \
-        -o "-p $PORT -k $SOCK -c listen_addresses=127.0.0.1 -c max_connections=200" start >/dev/null
-fi
-
 PSQL=("$BIN/psql" -h 127.0.0.1 -p "$PORT" -U postgres -X -q -t -A)
-for _ in $(seq 1 50); do
-    if as_pg "${PSQL[@]}" -d postgres -c "SELECT 1" >/dev/null 2>&1; then break; fi
-    sleep 0.2
-done
+ready() { as_pg "${PSQL[@]}" -d postgres -c "SELECT 1" >/dev/null 2>&1; }
+
+if ! ready; then
+    # a server killed hard leaves postmaster.pid behind; its pid may be gone or an unreaped zombie
+    if [[ -f "$DATA/postmaster.pid" ]]; then
+        pid="$(head -1 "$DATA/postmaster.pid")"
+        state="$(ps -o stat= -p "$pid" 2>/dev/null || true)"
+        if [[ -z "$state" || "$state" == Z* ]]; then
+            log "removing the stale postmaster.pid of dead server $pid"
+            rm -f "$DATA/postmaster.pid"
+        fi
+    fi
+    if ! as_pg "$BIN/pg_ctl" -D "$DATA" status >/dev/null 2>&1; then
+        log "starting server on 127.0.0.1:$PORT"
+        as_pg "$BIN/pg_ctl" -D "$DATA" -l "$LOG" -w -t 60 \
+            -o "-p $PORT -k $SOCK -c listen_addresses=127.0.0.1 -c max_connections=200" start >/dev/null
+    fi
+    for _ in $(seq 1 150); do
+        if ready; then break; fi
+        sleep 0.2
+    done
+    if ! ready; then
+        log "server did not accept connections on 127.0.0.1:$PORT; see $LOG"
+        tail -20 "$LOG" >&2 || true
+        exit 1
+    fi
+fi
 if [[ "$(as_pg "${PSQL[@]}" -d postgres -c "SELECT 1 FROM pg_database WHERE datname = '$DB'")" != 1 ]]; then
     as_pg "${PSQL[@]}" -d postgres -c "CREATE DATABASE \"$DB\"" >/dev/null
 fi
