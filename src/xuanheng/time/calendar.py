@@ -250,6 +250,12 @@ def calendar(
     zone = dt.tzinfo or UTC
     civil_off = float(offset_seconds(dt))
     warnings: list[str] = []
+    dst = dt.dst()
+    if dst and not opts.true_solar:
+        warnings.append(
+            f"the clock is on daylight saving time (+{_fmt_offset(dst.total_seconds())[1:]}); days and hours "
+            "are counted on that clock — give the standard offset or use true_solar to count on the sun"
+        )
 
     solar_time: datetime | None = None
     clock_off = civil_off

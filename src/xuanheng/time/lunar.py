@@ -1,6 +1,7 @@
 """Chinese lunar date (農曆) with 閏月, by the modern rules (GB/T 33661-2017 《農曆的編算和頒行》).
 
-* a month begins on the civil day (China time, UTC+8) that contains the new moon;
+* a month begins on the civil day (China time, UTC+8; in 1912–1928 Beijing local mean time, 116°25′ E,
+  as the Republic's almanacs reckoned) that contains the new moon;
 * the month containing 冬至 is month 11;
 * a 歲 (冬至 month to the next 冬至 month) with 13 months has one 閏月: the first month in it without
   a 中氣, numbered like the month before it;
@@ -8,9 +9,12 @@
 
 The table in ``data/time_tables.bin`` gives new moons and 中氣 for 1600–2400 (root finding outside it).
 Months whose new moon falls within seconds of midnight follow the published tables
-(``data/lunar_overrides.toml``). Before 1929 China kept local time at Beijing and before 1645 used mean
-terms; dates computed here for those years follow the modern rules and may differ from the historical
-almanacs (documented in docs/time.md).
+(``data/lunar_overrides.toml``). Before 1912 the Qing 時憲書 used its own (older) theory and before 1645
+mean terms; dates computed here for those years follow the modern rules and may differ from the historical
+almanacs (documented in docs/time.md). The 1912–1928 Beijing-meridian rule follows the Republic's
+almanacs (the 120° E meridian came with the standard time zones adopted in 1929); it decides the months
+that begin 1914-11, 1916-02 and 1920-11 (new moons minutes after midnight UTC+8, before it at Beijing),
+where lunar-python agrees (cross-check in tests/time/test_lunar.py).
 """
 
 from __future__ import annotations
@@ -25,12 +29,17 @@ from xuanheng.time import tables as _tb
 from xuanheng.time.search import new_moon_before, new_moon_near, term_around, term_crossing
 
 CHINA = 8 * 3600
+#: 1912–1928 the Republic's almanacs reckoned days at the Beijing meridian, 116°25′ E (UTC+7:45:40)
+BEIJING_LMT = 7 * 3600 + 45 * 60 + 40
+#: 1912-01-01 and 1929-01-01 (00:00 UTC+8); from 1929 the 120° E meridian (UTC+8) is used
+T_1912 = -1830412800.0
+T_1929 = -1293868800.0
 _EPOCH_ORD = date(1970, 1, 1).toordinal()
 
 
 def _day(utc: float) -> int:
-    """Civil day number (days since 1970-01-01) in China time of a Unix instant."""
-    return math.floor((utc + CHINA) / 86400.0)
+    """Civil day number (days since 1970-01-01) in China reckoning of a Unix instant."""
+    return math.floor((utc + (BEIJING_LMT if T_1912 <= utc < T_1929 else CHINA)) / 86400.0)
 
 
 def _day_of(iso: str) -> int:
