@@ -44,7 +44,8 @@ def _pg_base_url() -> str | None:
                 ["bash", str(script)], check=True, capture_output=True, text=True, timeout=600
             ).stdout.strip()
         except (OSError, subprocess.SubprocessError) as e:
-            pytest.fail(f"CI=true but {PG_ENV} is unset and {script} failed: {e}")
+            err = getattr(e, "stderr", "") or ""
+            pytest.fail(f"CI=true but {PG_ENV} is unset and {script} failed: {e}\n{err[-2000:]}")
         os.environ[PG_ENV] = out.splitlines()[-1]
         return resolve_url(os.environ[PG_ENV])
     return None
