@@ -136,6 +136,10 @@ def test_openapi_lists_every_endpoint(client: TestClient) -> None:
         "/api/journal/import",
     ):
         assert p in paths, p
+    params = {p["name"]: p for p in paths["/api/jinkoujue"]["get"]["parameters"]}
+    assert params["difen"]["required"] and not params["at"]["required"]
+    assert params["jiang"]["schema"]["enum"] == ["zhongqi", "jie"]
+    assert "requestBody" in paths["/api/liuren"]["post"]
     # every route the app serves under /api is documented
     routes = client.app.routes  # type: ignore[attr-defined]
     app_paths = {r.path for r in routes if getattr(r, "path", "").startswith("/api/")}

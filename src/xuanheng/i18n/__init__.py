@@ -60,6 +60,11 @@ def catalogue(lang: str) -> dict[str, str]:
     return {k: label(k, lang) for k in _raw()}
 
 
+@cache
+def _simplified(value: str) -> str:
+    return to_simplified(value)
+
+
 def term(value: str, lang: str) -> str:
     """A classical term as shown in *lang*: Simplified script for ``zh-Hans``, unchanged otherwise."""
-    return to_simplified(value) if lang == "zh-Hans" else value
+    return _simplified(value) if lang == "zh-Hans" else value

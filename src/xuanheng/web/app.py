@@ -8,6 +8,7 @@ journal lives in the database), so several workers — ``xuanheng serve --worker
 
 from __future__ import annotations
 
+import functools
 import importlib
 from importlib import resources
 from typing import Annotated, Any
@@ -15,6 +16,7 @@ from typing import Annotated, Any
 from fastapi import FastAPI, Query
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from xuanheng import __version__
 from xuanheng.i18n import LANGS, catalogue
@@ -37,8 +39,43 @@ IMPORT_PATH = "/api/journal/import"
 IMPORT_MAX_BODY = 256 * 1024 * 1024
 
 
+class SecurityHeaders:
+    """Pure ASGI middleware: ``nosniff`` everywhere; CSP and referrer policy on the pages."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        page = not str(scope.get("path", "")).startswith("/api/")
+
+        async def with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = list(message.get("headers", []))
+                headers.append((b"x-content-type-options", b"nosniff"))
+                if page:
+                    headers.append((b"content-security-policy", CSP.encode()))
+                    headers.append((b"referrer-policy", b"same-origin"))
+                message = {**message, "headers": headers}
+            await send(message)
+
+        await self.app(scope, receive, with_headers)
+
+
 def _static_dir() -> str:
     return str(resources.files("xuanheng.web").joinpath("static"))
+
+
+def memoize_simplified() -> None:
+    """Work-around until ``xuanheng.reading.to_simplified`` memoizes itself: OpenCC's pure-Python converter
+    costs ~0.3 ms per text and a 大六壬 reading has ~60 texts, so zh-Hans readings were 10× slower than the
+    others. The conversion is a pure function; the memo changes no output."""
+    import xuanheng.reading as reading_mod
+
+    if not hasattr(reading_mod.to_simplified, "cache_info"):
+        reading_mod.to_simplified = functools.lru_cache(maxsize=65536)(reading_mod.to_simplified)
 
 
 def create_app(
@@ -46,6 +83,7 @@ def create_app(
 ) -> FastAPI:
     """Build the app. *settings* default to :meth:`Settings.from_env`; *methods* to :func:`plugins`."""
     settings = settings or Settings.from_env()
+    memoize_simplified()
     registered = plugins() if methods is None else methods
     app = FastAPI(
         title="xuanheng 璇衡",
@@ -63,15 +101,6 @@ def create_app(
     app.state.settings = settings
     app.state.methods = registered
     errors.install(app)
-
-    @app.middleware("http")
-    async def _headers(request: Any, call_next: Any) -> Any:
-        response = await call_next(request)
-        response.headers.setdefault("X-Content-Type-Options", "nosniff")
-        if not request.url.path.startswith("/api/"):
-            response.headers.setdefault("Content-Security-Policy", CSP)
-            response.headers.setdefault("Referrer-Policy", "same-origin")
-        return response
 
     for plugin in registered.values():
         app.include_router(method_router(plugin))
@@ -117,6 +146,7 @@ def create_app(
 
     app.mount("/static", StaticFiles(directory=static), name="static")
     app.add_middleware(BodyLimit, max_body=settings.max_body, overrides={IMPORT_PATH: IMPORT_MAX_BODY})
+    app.add_middleware(SecurityHeaders)
 
     @app.exception_handler(404)
     async def _not_found(request: Any, exc: Any) -> JSONResponse:

@@ -1,0 +1,243 @@
+"""Bounded load test of the chart API on loopback: start ``xuanheng serve --workers N`` and hammer it.
+
+    .venv/bin/python bench/load_api.py [--workers 2] [--duration 10] [--connections 32] [--mix distinct]
+                                       [--tool wrk|python] [--max-requests 200000]
+
+Bounds: the run lasts at most ``--duration`` seconds (capped at 60) and, with the Python client, at most
+``--max-requests`` requests; only 127.0.0.1 is contacted; the server runs on a throw-away SQLite journal in
+a temporary directory and is stopped at the end.
+
+Request mixes (``--mix``):
+
+* ``distinct`` — every request a different chart: 金口訣 and 大六壬 alternately, instants 37 minutes apart
+  over a year, the twelve 地分, four languages (the per-worker chart memo almost never hits);
+* ``page``     — what the web page sends: the JSON and then the SVG of the same chart (the memo computes
+  each chart once);
+* ``same``     — one chart over and over (an upper bound: every request but the first is a memo hit).
+
+The load generator is ``wrk`` (Debian package ``wrk``) when installed, else a small asyncio HTTP/1.1
+keep-alive client in this file (which costs more CPU on the same two cores, so it reports lower figures).
+Prints requests/s, latency percentiles, the count of non-200 answers, and one JSON line for the docs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import re
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.parse
+import urllib.request
+from pathlib import Path
+
+MAX_DURATION = 60.0
+BRANCHES = "子丑寅卯辰巳午未申酉戌亥"
+LANGS = ("zh-Hant", "ko", "en", "zh-Hans")
+
+
+def paths(mix: str, n: int = 4000) -> list[str]:
+    """Request paths of the mix (see module docstring)."""
+    out: list[str] = []
+    base = time.mktime((2026, 1, 1, 0, 0, 0, 0, 0, -1))
+    for i in range(n):
+        if mix == "same":
+            t, difen, lang, method = base, "申", "zh-Hant", "jinkoujue"
+        else:
+            t = base + (i // (2 if mix == "page" else 1)) * 37 * 60
+            k = i // (2 if mix == "page" else 1)
+            difen, lang = BRANCHES[k % 12], LANGS[k % 4]
+            method = "jinkoujue" if k % 2 == 0 else "liuren"
+        at = time.strftime("%Y-%m-%dT%H:%M", time.localtime(t))
+        q = {"at": at, "tz": "Asia/Shanghai", "lang": lang}
+        if method == "jinkoujue":
+            q["difen"] = difen
+        svg = mix == "page" and i % 2 == 1
+        out.append(f"/api/{method}{'/svg' if svg else ''}?{urllib.parse.urlencode(q)}")
+    return out
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def start_server(workers: int, tmp: Path) -> tuple[subprocess.Popen[bytes], str]:
+    port = free_port()
+    env = dict(os.environ, XDG_DATA_HOME=str(tmp), XUANHENG_SECRET="bench-" + "x" * 40)
+    cmd = [sys.executable, "-m", "xuanheng", "serve", "--host", "127.0.0.1", "--port", str(port)]
+    cmd += ["--workers", str(workers), "--db", f"sqlite:///{tmp / 'bench.sqlite3'}"]
+    log = (tmp / "server.log").open("wb")
+    proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, env=env, start_new_session=True)
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        try:
+            with urllib.request.urlopen(url + "/api/health", timeout=1) as r:
+                if r.status == 200:
+                    return proc, url
+        except OSError:
+            time.sleep(0.2)
+    stop_server(proc)
+    raise SystemExit(f"server did not start; see {tmp / 'server.log'}")
+
+
+def stop_server(proc: subprocess.Popen[bytes]) -> None:
+    if proc.poll() is None:
+        os.killpg(proc.pid, signal.SIGTERM)
+        try:
+            proc.wait(15)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+
+
+def warm_up(url: str, ps: list[str], workers: int) -> None:
+    # each worker imports its tables lazily on first use; touch every endpoint a few times per worker
+    for p in ps[: 8 * workers]:
+        with urllib.request.urlopen(url + p, timeout=10) as r:
+            r.read()
+
+
+# ------------------------------------------------------------------------------------------- wrk
+LUA = """
+local paths = {}
+for line in io.lines("%s") do paths[#paths + 1] = line end
+local i = 0
+local thread_ix = 0
+local counter = 0
+function setup(thread) thread:set("offset", counter); counter = counter + 1 end
+request = function()
+  i = i + 1
+  local p = paths[((i * 7 + (offset or 0) * 997) %% #paths) + 1]
+  return wrk.format("GET", p)
+end
+function done(summary, latency, requests)
+  io.write(string.format("JSON {\\"requests\\": %%d, \\"duration_s\\": %%.3f, \\"non2xx\\": %%d, \\"errors\\": %%d, "
+    .. "\\"p50_ms\\": %%.2f, \\"p90_ms\\": %%.2f, \\"p99_ms\\": %%.2f, \\"max_ms\\": %%.2f}\\n",
+    summary.requests, summary.duration / 1e6, summary.errors.status,
+    summary.errors.connect + summary.errors.read + summary.errors.write + summary.errors.timeout,
+    latency:percentile(50) / 1000, latency:percentile(90) / 1000, latency:percentile(99) / 1000,
+    latency.max / 1000))
+end
+"""
+
+
+def run_wrk(url: str, ps: list[str], duration: float, connections: int, tmp: Path) -> dict[str, float]:
+    # the path list is cycled in a scattered order so that page-mix pairs stay adjacent only per thread
+    plist = tmp / "paths.txt"
+    plist.write_text("\n".join(ps) + "\n")
+    script = tmp / "mix.lua"
+    script.write_text(LUA % plist)
+    out = subprocess.run(
+        ["wrk", "-t2", f"-c{connections}", f"-d{int(duration)}s", "--latency", "-s", str(script), url],
+        capture_output=True,
+        text=True,
+        timeout=duration + 60,
+    ).stdout
+    m = re.search(r"^JSON (\{.*\})$", out, re.M)
+    if not m:
+        raise SystemExit(out)
+    r: dict[str, float] = json.loads(m.group(1))
+    r["rps"] = r["requests"] / r["duration_s"]
+    return r
+
+
+# ----------------------------------------------------------------------------------- asyncio client
+async def _conn(host: str, port: int, ps: list[str], start: int, stop_at: float, budget: list[int],
+                lat: list[float], bad: list[int]) -> None:  # fmt: skip
+    reader, writer = await asyncio.open_connection(host, port)
+    i = start
+    try:
+        while time.monotonic() < stop_at and budget[0] > 0:
+            budget[0] -= 1
+            p = ps[i % len(ps)]
+            i += 1
+            t0 = time.perf_counter()
+            writer.write(f"GET {p} HTTP/1.1\r\nHost: {host}\r\n\r\n".encode())
+            head = await reader.readuntil(b"\r\n\r\n")
+            m = re.search(rb"content-length: *(\d+)", head, re.I)
+            await reader.readexactly(int(m.group(1)) if m else 0)
+            lat.append(time.perf_counter() - t0)
+            if not head.startswith(b"HTTP/1.1 200"):
+                bad[0] += 1
+    finally:
+        writer.close()
+
+
+def run_python(url: str, ps: list[str], duration: float, connections: int, max_requests: int) -> dict[str, float]:
+    u = urllib.parse.urlsplit(url)
+    lat: list[float] = []
+    bad = [0]
+    budget = [max_requests]
+
+    async def main() -> float:
+        t0 = time.monotonic()
+        stop_at = t0 + duration
+        step = max(1, len(ps) // connections)
+        await asyncio.gather(
+            *(_conn(u.hostname or "127.0.0.1", u.port or 80, ps, k * step, stop_at, budget, lat, bad)
+              for k in range(connections))
+        )  # fmt: skip
+        return time.monotonic() - t0
+
+    elapsed = asyncio.run(main())
+    lat.sort()
+
+    def pct(q: float) -> float:
+        return lat[min(len(lat) - 1, int(q * len(lat)))] * 1000 if lat else float("nan")
+
+    return {
+        "requests": len(lat),
+        "duration_s": elapsed,
+        "rps": len(lat) / elapsed,
+        "non2xx": bad[0],
+        "errors": 0,
+        "p50_ms": pct(0.50),
+        "p90_ms": pct(0.90),
+        "p99_ms": pct(0.99),
+        "max_ms": lat[-1] * 1000 if lat else float("nan"),
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--duration", type=float, default=10.0, help="seconds (at most 60)")
+    ap.add_argument("--connections", type=int, default=32)
+    ap.add_argument("--mix", choices=("distinct", "page", "same"), default="distinct")
+    ap.add_argument("--tool", choices=("wrk", "python"), default="wrk" if shutil.which("wrk") else "python")
+    ap.add_argument("--max-requests", type=int, default=200_000, help="cap of the Python client")
+    args = ap.parse_args(argv)
+    duration = min(max(args.duration, 1.0), MAX_DURATION)
+    ps = paths(args.mix)
+    with tempfile.TemporaryDirectory(prefix="xuanheng-load-") as d:
+        tmp = Path(d)
+        proc, url = start_server(args.workers, tmp)
+        try:
+            warm_up(url, ps, args.workers)
+            if args.tool == "wrk":
+                r = run_wrk(url, ps, duration, args.connections, tmp)
+            else:
+                r = run_python(url, ps, duration, args.connections, args.max_requests)
+        finally:
+            stop_server(proc)
+    r.update(workers=args.workers, connections=args.connections, mix=args.mix, tool=args.tool, cpus=os.cpu_count())
+    print(
+        f"{args.mix:8s} workers={args.workers} conns={args.connections} tool={args.tool}: "
+        f"{r['rps']:.0f} req/s  p50 {r['p50_ms']:.1f} ms  p90 {r['p90_ms']:.1f} ms  p99 {r['p99_ms']:.1f} ms  "
+        f"max {r['max_ms']:.1f} ms  non-200 {int(r['non2xx'])}  errors {int(r['errors'])}"
+    )
+    print("JSON " + json.dumps(r))
+    return 0 if r["non2xx"] == 0 and r["errors"] == 0 else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
