@@ -8,7 +8,8 @@ set -euo pipefail
 
 need=()
 [[ -x /usr/bin/chromium ]] || need+=(chromium)
-if ! fc-list 2>/dev/null | grep -qi "Noto Sans CJK"; then need+=(fonts-noto-cjk); fi
+# (no grep -q: with pipefail an early exit would SIGPIPE fc-list and read as "missing")
+if ! fc-list 2>/dev/null | grep -i "Noto Sans CJK" >/dev/null; then need+=(fonts-noto-cjk); fi
 
 if [[ ${#need[@]} -eq 0 ]]; then
     echo "ci_browser: chromium and CJK fonts present" >&2
