@@ -101,7 +101,7 @@ def stop_server(proc: subprocess.Popen[bytes]) -> None:
 
 def warm_up(url: str, ps: list[str], workers: int) -> None:
     # each worker imports its tables lazily on first use; touch every endpoint a few times per worker
-    for p in ps[: 8 * workers]:
+    for p in ps[: 50 * workers]:
         with urllib.request.urlopen(url + p, timeout=10) as r:
             r.read()
 

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import functools
 import importlib
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from importlib import resources
 from typing import Annotated, Any
 
@@ -23,7 +25,7 @@ from xuanheng.i18n import LANGS, catalogue
 from xuanheng.web import errors
 from xuanheng.web.cities import search as city_search
 from xuanheng.web.limits import BodyLimit
-from xuanheng.web.registry import MethodPlugin, describe, plugins
+from xuanheng.web.registry import MethodPlugin, describe, plugins, warm_up
 from xuanheng.web.routes_methods import method_router
 from xuanheng.web.settings import Settings
 from xuanheng.web.sources import lookup
@@ -85,7 +87,15 @@ def create_app(
     settings = settings or Settings.from_env()
     memoize_simplified()
     registered = plugins() if methods is None else methods
+
+    @asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        if settings.warm_up:
+            warm_up(registered)
+        yield
+
     app = FastAPI(
+        lifespan=lifespan,
         title="xuanheng 璇衡",
         version=__version__,
         description=(

@@ -40,6 +40,8 @@ class MethodPlugin:
     summary: str = ""
     options: tuple[str, ...] = ()
     form: dict[str, Any] = field(default_factory=dict)
+    #: parameters of one typical chart, cast at worker start-up so no user pays for loading tables
+    example: dict[str, Any] = field(default_factory=dict)
 
 
 @cache
@@ -55,6 +57,17 @@ def plugins() -> dict[str, MethodPlugin]:
         if plugin is not None:
             out[plugin.name] = plugin
     return out
+
+
+def warm_up(registered: dict[str, MethodPlugin]) -> None:
+    """Cast each plug-in's example chart once per language (loads tables and text caches)."""
+    for plugin in registered.values():
+        if not plugin.example:
+            continue
+        for lang in ("zh-Hant", "zh-Hans", "ko", "en"):
+            params = plugin.params.model_validate({**plugin.example, "lang": lang})
+            doc = plugin.compute(params)
+            plugin.render_svg(doc, lang)
 
 
 def describe(plugin: MethodPlugin) -> dict[str, Any]:

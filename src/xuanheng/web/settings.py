@@ -6,6 +6,7 @@
                          set it explicitly when workers run on several hosts)
 ``XUANHENG_MAX_BODY``    largest accepted request body in bytes (default 2 MiB; larger → HTTP 413)
 ``XUANHENG_SECURE_COOKIE`` ``1`` → session cookie only over HTTPS
+``XUANHENG_WARM_UP``     ``0`` → do not cast sample charts when a worker starts (default: do)
 """
 
 from __future__ import annotations
@@ -58,6 +59,8 @@ class Settings:
     multi_user: bool = False
     max_body: int = DEFAULT_MAX_BODY
     secure_cookie: bool = False
+    #: cast one chart per method and language when a worker starts (off in unit tests)
+    warm_up: bool = False
 
     @classmethod
     def from_env(cls) -> Settings:
@@ -69,4 +72,5 @@ class Settings:
             multi_user=_flag("XUANHENG_MULTI_USER"),
             max_body=int(max_body) if max_body.isdigit() else DEFAULT_MAX_BODY,
             secure_cookie=_flag("XUANHENG_SECURE_COOKIE"),
+            warm_up=os.environ.get("XUANHENG_WARM_UP", "1") != "0",
         )

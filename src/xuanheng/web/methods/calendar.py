@@ -38,6 +38,7 @@ def plugin() -> MethodPlugin | None:
 
     return MethodPlugin(
         name="calendar",
+        example={"at": "2026-03-10T21:00", "tz": "Asia/Shanghai"},
         params=CalendarParams,
         compute=compute,
         render_svg=render_calendar,

@@ -91,6 +91,7 @@ def plugin() -> MethodPlugin | None:
 
     return MethodPlugin(
         name="jinkoujue",
+        example={"at": "2026-03-10T21:00", "tz": "Asia/Shanghai", "difen": "申"},
         params=_model(),
         compute=compute,
         render_svg=render_jinkoujue,

@@ -108,6 +108,7 @@ def plugin() -> MethodPlugin | None:
 
     return MethodPlugin(
         name="liuren",
+        example={"at": "2026-03-10T21:00", "tz": "Asia/Shanghai"},
         params=_model(),
         compute=compute,
         render_svg=render_liuren,
