@@ -54,9 +54,11 @@ def test_create_and_authenticate(multi: Journal) -> None:
     assert multi.authenticate("nobody", "correct horse") is None
     assert multi.authenticate("alice", "") is None
     assert multi.get_user(alice.id) == alice
-    with pytest.raises(ConflictError) as e:
-        multi.create_user("alice", "another password")
-    assert e.value.field == "name"
+    for taken in ("alice", "ALICE", "ａｌｉｃｅ"):  # case and full-width forms are the same name
+        with pytest.raises(ConflictError) as e:
+            multi.create_user(taken, "another password")
+        assert e.value.field == "name"
+    assert multi.authenticate("ａｌｉｃｅ", "correct horse") == alice
     multi.set_password(alice, "new password 2")
     assert multi.authenticate("alice", "correct horse") is None
     assert multi.authenticate("alice", "new password 2") == alice

@@ -16,6 +16,7 @@ library allowed to read the clock).
 from __future__ import annotations
 
 import os
+import unicodedata
 import uuid
 from collections import Counter, defaultdict
 from collections.abc import Iterator, Mapping
@@ -196,7 +197,8 @@ class Journal:
         return User(row.id, row.name, True)
 
     def create_user(self, name: str, password: str, *, now: datetime | None = None) -> User:
-        """Add a password user. Names: letters, digits, ``. _ @ + -``; passwords 8–1024 characters."""
+        """Add a password user. Names: letters, digits, ``. _ @ + -``, unique regardless of case;
+        passwords 8–1024 characters."""
         name = v.user_name(name, self.limits)
         if name.lower() == LOCAL_USER_NAME:
             raise ConflictError(f"the user name {name!r} is reserved for the local user", field="name")
@@ -204,7 +206,8 @@ class Journal:
         digest = hash_password(password)
         try:
             with self._write() as s:
-                if s.scalars(select(UserRow.id).where(UserRow.name == name)).first() is not None:
+                same = select(UserRow.name).where(func.lower(UserRow.name) == name.lower())
+                if s.scalars(same).first() is not None:
                     raise ConflictError(f"the user name {name!r} is taken; choose another", field="name")
                 row = UserRow(name=name, password_hash=digest, is_local=False, created_at=_now(now))
                 s.add(row)
@@ -217,7 +220,9 @@ class Journal:
         if not isinstance(name, str) or not isinstance(password, str) or len(password) > 4096:
             return None
         with self._read() as s:
-            row = s.scalars(select(UserRow).where(UserRow.name == name.strip())).first()
+            row = s.scalars(
+                select(UserRow).where(UserRow.name == unicodedata.normalize("NFKC", name).strip())
+            ).first()
         stored = row.password_hash if row is not None and row.password_hash else DUMMY_HASH
         ok = verify_password(password, stored)
         if row is None or not row.password_hash or not ok:

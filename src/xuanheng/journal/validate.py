@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import math
 import re
+import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -201,6 +202,9 @@ def keys(value: object, limits: Limits) -> dict[str, tuple[str, ...]]:
 
 
 def user_name(value: object, limits: Limits) -> str:
+    """A user name, NFKC-normalised (so full-width and other look-alike forms fold to one name)."""
+    if isinstance(value, str):
+        value = unicodedata.normalize("NFKC", value)
     s = label(value, "name", limits.user_name)
     if not USER_NAME_RE.match(s):
         raise InputError(
