@@ -9,6 +9,7 @@ journal lives in the database), so several workers — ``xuanheng serve --worker
 from __future__ import annotations
 
 import functools
+import gc
 import importlib
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -92,6 +93,8 @@ def create_app(
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         if settings.warm_up:
             warm_up(registered)
+            gc.collect()
+            gc.freeze()  # tables and caches loaded so far live for the whole process: keep them out of GC
         yield
 
     app = FastAPI(
