@@ -5,8 +5,6 @@ frame's element (長生 + 1); 華蓋 = 墓 of the frame (長生 + 8)."""
 from __future__ import annotations
 
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
 
 from xuanheng.core.shensha_basic import hua_gai, lu, tao_hua, xian_chi, yi_ma
 from xuanheng.errors import InputError
@@ -33,7 +31,7 @@ def test_lu_seed_003_111() -> None:
     assert lu("辛") == B.index("酉")  # 002-077
 
 
-@given(st.integers(0, 11))
+@pytest.mark.parametrize("b", range(12))
 def test_frame_spirits(b: int) -> None:
     sheng = FRAME_SHENG[B[b]]
     assert yi_ma(b) == (sheng + 6) % 12
