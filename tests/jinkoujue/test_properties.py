@@ -50,6 +50,7 @@ def check_invariants(c: JinKouJueChart) -> None:
                 or (p.stem is not None and p.stem in h.stems)
                 or (p.jiang is not None and p.jiang in h.jiang)
                 or h.key == "tian_dao_ke"
+                or (h.key == "si_da_kong_wang" and p.element == c.si_da_kong_wang)
             ), (h.key, k)
     for p in c.positions:
         for s in (p.wang_shuai.si_wei, p.wang_shuai.season, p.wang_shuai.day):

@@ -19,6 +19,7 @@ from xuanheng.core._data import load_package_data
 from xuanheng.core.ganzhi import (
     BRANCH_ELEMENT,
     BRANCHES,
+    ELEMENTS,
     SHEN_NAMES,
     STEM_ELEMENT,
     STEMS,
@@ -59,6 +60,8 @@ _DONG_RULES: tuple[dict[str, str], ...] = tuple(_M["dong"]["rule"])
 _REL_NAME = {"剋": "剋", "生": "生", "比和": "比和"}
 _SI_DA = {GanZhi.parse(k).index: int(v) for k, v in _M["si_da_kong_wang"]["by_xun"].items()}
 _JI_SHI_OFFSETS: tuple[int, ...] = tuple(_M["ji_shi"]["offsets_from_day_branch"])
+_JI_SHI_SRC: str = _M["ji_shi"]["src"]
+_SI_DA_SRC: str = _M["si_da_kong_wang"]["src"]
 _SPIRITS = load_table("jinkoujue")
 
 #: 地分 by direction: the four cardinal directions (the intercardinals straddle two branches: use degrees)
@@ -257,6 +260,38 @@ def _shensha(
             note="first definition of the text: a position whose element overcomes the 將神",
         )
     )
+    # 旬空 of the day, 四大空亡 of the day's 旬 (by element) and 忌時, marked like the 神煞
+    kong = xun_kong(cal.day)
+    hits.append(
+        ShenshaHit(
+            key="xun_kong",
+            name="旬空",
+            src="《六壬大全》卷一〈旬空〉 (core.ganzhi.xun_kong)",
+            branches=kong,
+            positions=tuple(k for k in POSITION_KEYS if positions[k].branch in kong),
+        )
+    )
+    empty = _SI_DA.get(cal.day.xun_head.index)
+    hits.append(
+        ShenshaHit(
+            key="si_da_kong_wang",
+            name="四大空亡",
+            src=_SI_DA_SRC,
+            positions=() if empty is None else tuple(k for k in POSITION_KEYS if elements[k] == empty),
+            note="" if empty is None else f"the day's 旬 lacks {ELEMENTS[empty]}: positions of that element",
+        )
+    )
+    ji = tuple((cal.day.branch + k) % 12 for k in _JI_SHI_OFFSETS)
+    hits.append(
+        ShenshaHit(
+            key="ji_shi",
+            name="忌時",
+            src=_JI_SHI_SRC,
+            branches=ji,
+            applies=cal.hour.branch in ji,
+            note="provisional, inferred from one reference cast (docs/jinkoujue.md); applies: hour is one",
+        )
+    )
     return tuple(hits)
 
 
@@ -430,7 +465,7 @@ def cast_by_coordinates(
         si_da_kong_wang=_SI_DA.get(d.xun_head.index),
         ri_lu=occ["ri_lu"].branches[0],
         yi_ma=occ["yi_ma"].branches[0],
-        ji_shi=tuple((d.branch + k) % 12 for k in _JI_SHI_OFFSETS),
+        ji_shi=occ["ji_shi"].branches,
         options=opts,
         inputs=all_inputs,
         warnings=tuple(warnings),
