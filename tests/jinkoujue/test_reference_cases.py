@@ -82,3 +82,34 @@ WORKED = [
 def test_worked_examples(ident: str, elements: tuple[int, ...], wang: int, expected: str, tie: str) -> None:
     assert most_wang(list(elements), tie) == wang, ident
     assert state(elements[1], wang) == expected, ident
+
+
+def test_cases_from_instants() -> None:
+    """The same two casts from the instants, with the tool's convention (月將 at the 節)."""
+    from xuanheng.jinkoujue import cast
+
+    c1 = cast(
+        "2026-03-10T21:00", tz="Asia/Shanghai", difen="申", options={"yue_jiang": "jie", "day_night": "night"}
+    )
+    assert (c1.calendar.day.name, c1.calendar.hour.name) == ("癸未", "癸亥")
+    assert (c1.ren_yuan.name, c1.gui_shen.name, c1.jiang_shen.name) == ("庚", "青龍", "小吉")
+    c2 = cast(
+        "2026-04-05T12:07", tz="Asia/Shanghai", difen="申", options={"yue_jiang": "jie", "day_night": "day"}
+    )
+    assert (c2.calendar.day.name, c2.calendar.hour.name) == ("己酉", "庚午")
+    assert (c2.ren_yuan.name, c2.gui_shen.name, c2.jiang_shen.name) == ("壬", "太常", "登明")
+    assert c2.dong_names == ("賊動", "官動", "父母動") and c2.yong_yao == "jiang_shen"
+    # the fixed 卯–申 day hours give the same 晝/夜 as the tool for these two instants
+    assert (
+        cast("2026-03-10T21:00", tz="Asia/Shanghai", difen="申", options={"yue_jiang": "jie"}).gui_shen.name
+        == "青龍"
+    )
+
+
+def test_default_changes_jiang_at_the_zhongqi() -> None:
+    """Default 月將 at the 中氣 (seed 002-008: 亥 from 雨水 until 春分): on 2026-03-10 the 將 is 亥, so the
+    將神 over 申 at the 亥 hour is 申 itself (傳送) — the tool, switching at the 節, shows 小吉."""
+    from xuanheng.jinkoujue import cast
+
+    c = cast("2026-03-10T21:00", tz="Asia/Shanghai", difen="申")
+    assert c.calendar.yue_jiang == 11 and c.jiang_shen.name == "傳送"
