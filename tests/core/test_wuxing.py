@@ -11,6 +11,7 @@ from xuanheng.core.wuxing import (
     child_of,
     generated_by,
     generates,
+    liu_qin,
     overcome_by,
     overcome_of,
     overcomes,
@@ -64,3 +65,30 @@ def test_seed_000_160() -> None:
     assert relation(_ix("火"), _ix("木")) is Relation.GENERATED_BY
     assert relation(_ix("木"), _ix("金")) is Relation.OVERCOME_BY
     assert Relation.SAME == "比和"
+
+
+def test_liu_qin_from_sheng_ke() -> None:
+    sheng = {(_ix(p[0]), _ix(p[1])) for p in SHENG}
+    ke = {(_ix(p[0]), _ix(p[1])) for p in KE}
+    for me, other in itertools.product(range(5), repeat=2):
+        expect = (
+            "兄弟"
+            if me == other
+            else "子孫"
+            if (me, other) in sheng
+            else "父母"
+            if (other, me) in sheng
+            else "妻財"
+            if (me, other) in ke
+            else "官鬼"
+        )
+        assert liu_qin(me, other) == expect
+
+
+def test_liu_qin_ke_chain_of_seed_004() -> None:
+    """004-015 … 004-019: 父母剋子孫, 子孫剋官鬼, 官鬼剋兄弟, 妻財剋父母, 兄弟剋妻財."""
+    chain = [("父母", "子孫"), ("子孫", "官鬼"), ("官鬼", "兄弟"), ("妻財", "父母"), ("兄弟", "妻財")]
+    for me in range(5):
+        of = {liu_qin(me, e): e for e in range(5)}
+        for a, b in chain:
+            assert overcomes(of[a], of[b])

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from enum import StrEnum
 
+from xuanheng.core._data import load
+
 
 class Relation(StrEnum):
     """How element *a* stands to element *b*."""
@@ -42,6 +44,16 @@ def relation(a: int, b: int) -> Relation:
     )[d]
 
 
+#: 六親 by (other − me) mod 5: 兄弟 子孫 妻財 官鬼 父母 (``data/wuxing.toml``)
+LIU_QIN: tuple[str, ...] = tuple(load("wuxing")["liu_qin"]["names"])
+
+
+def liu_qin(me: int, other: int) -> str:
+    """六親 of element *other* seen from element *me*: same 兄弟, I generate 子孫, I overcome 妻財,
+    overcomes me 官鬼, generates me 父母 (《六壬大全》卷一〈六親〉; 004-015 … 004-019)."""
+    return LIU_QIN[(other - me) % 5]
+
+
 def generated_by(e: int) -> int:
     """The element that generates *e* (its 母)."""
     return (e - 1) % 5
@@ -63,10 +75,12 @@ def overcome_of(e: int) -> int:
 
 
 __all__ = [
+    "LIU_QIN",
     "Relation",
     "child_of",
     "generated_by",
     "generates",
+    "liu_qin",
     "overcome_by",
     "overcome_of",
     "overcomes",
