@@ -35,3 +35,13 @@ def test_not_a_database_file(tmp_path: Path) -> None:
     f.write_bytes(b"this is not a SQLite database" * 100)
     with pytest.raises(StorageError):
         Journal.open(f"sqlite:///{f}")
+
+
+def test_limits_wider_than_the_columns_are_refused(tmp_path: Path) -> None:
+    from xuanheng.errors import OptionError
+    from xuanheng.journal import Limits
+
+    with pytest.raises(OptionError) as e:
+        Journal.open(f"sqlite:///{tmp_path / 'w.sqlite3'}", limits=Limits(tag=65))
+    assert e.value.field == "limits.tag"
+    Journal.open(f"sqlite:///{tmp_path / 'w.sqlite3'}", limits=Limits(tag=10, question=10)).close()

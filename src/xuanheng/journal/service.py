@@ -29,7 +29,7 @@ from sqlalchemy import Engine, Select, and_, exists, func, or_, select
 from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.orm import Session
 
-from xuanheng.errors import InputError
+from xuanheng.errors import InputError, OptionError
 from xuanheng.journal import validate as v
 from xuanheng.journal.db import make_engine, resolve_url, writer
 from xuanheng.journal.errors import (
@@ -84,6 +84,24 @@ def _storage_errors(where: str) -> Iterator[None]:
         raise StorageError(f"the journal database {where} failed: {reason}", field="db") from e
 
 
+def _checked_limits(limits: Limits) -> Limits:
+    """Refuse limits wider than the columns that hold the values (the database would refuse them later)."""
+    columns = {
+        "topic": CaseRow.__table__.c.topic,
+        "tag": CaseTagRow.__table__.c.tag,
+        "rule_id": CaseRuleRow.__table__.c.rule_id,
+        "key_value": CaseKeyRow.__table__.c.value,
+        "user_name": UserRow.__table__.c.name,
+    }
+    widths = {name: int(getattr(col.type, "length", 0) or 0) for name, col in columns.items()}
+    for name, width in widths.items():
+        if getattr(limits, name) > width:
+            raise OptionError(
+                f"Limits.{name} may be at most {width} (the column width)", field=f"limits.{name}"
+            )
+    return limits
+
+
 def _env_flag(name: str) -> bool:
     return os.environ.get(name, "").strip().lower() in {"1", "true", "yes", "on"}
 
@@ -108,10 +126,10 @@ class Journal:
     """A case journal on one database. Thread-safe; open one per process and share it."""
 
     def __init__(self, engine: Engine, *, multi_user: bool = False, limits: Limits | None = None) -> None:
+        self.limits = _checked_limits(limits or Limits())
         self._engine = engine
         self._writer = writer(engine)
         self.multi_user = multi_user
-        self.limits = limits or Limits()
         self._local_id: int | None = None
 
     # ----------------------------------------------------------------- opening
@@ -132,6 +150,7 @@ class Journal:
         ``$XUANHENG_MULTI_USER`` (``1``/``true``/``yes``); in multi-user mode :meth:`local_user` is refused
         and people log in with :meth:`authenticate`.
         """
+        limits = _checked_limits(limits or Limits())
         engine = make_engine(resolve_url(url))
         if migrate:
             try:
