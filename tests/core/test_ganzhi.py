@@ -237,3 +237,10 @@ def test_errors_on_dun() -> None:
         wu_shu_dun(0, 12)
     with pytest.raises(InputError):
         dun_gan(12, GanZhi(0))
+
+
+def test_as_ganzhi_forms() -> None:
+    assert xun_kong("甲子") == xun_kong(0) == xun_kong(GanZhi(0)) == (10, 11)
+    assert dun_gan("子", "丙寅") == 0
+    with pytest.raises(InputError):
+        xun_kong("甲")

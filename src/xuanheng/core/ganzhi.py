@@ -42,8 +42,8 @@ def stem_index(value: str | int) -> int:
     """Index of a stem given as ``"甲"`` … ``"癸"`` or 0–9; raise :class:`InputError` otherwise."""
     if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 10:
         return value
-    if isinstance(value, str) and value in _STEM_IX:
-        return _STEM_IX[value]
+    if isinstance(value, str) and value.strip() in _STEM_IX:
+        return _STEM_IX[value.strip()]
     raise InputError(f"unknown stem {value!r}: expected one of {''.join(STEMS)} or 0–9", field="stem")
 
 
@@ -137,6 +137,15 @@ class GanZhi:
         return na_yin(self)
 
 
+def as_ganzhi(value: GanZhi | str | int) -> GanZhi:
+    """Accept a :class:`GanZhi`, text such as ``"甲子"``, or an index 0–59."""
+    if isinstance(value, GanZhi):
+        return value
+    if isinstance(value, str):
+        return GanZhi.parse(value)
+    return GanZhi(value)
+
+
 def ganzhi_index(stem: int, branch: int) -> int:
     """Sixty-cycle index of a stem and branch (Chinese remainder); parity must agree."""
     stem, branch = stem_index(stem), branch_index(branch)
@@ -148,18 +157,20 @@ def ganzhi_index(stem: int, branch: int) -> int:
     return (6 * stem - 5 * branch) % 60
 
 
-def xun_kong(gz: GanZhi) -> tuple[int, int]:
+def xun_kong(gz: GanZhi | str | int) -> tuple[int, int]:
     """旬空 of the 旬 containing *gz*, from the table in ``data/relations.toml`` (003-135, 004-106).
 
     Rule (re-derived in the tests): a 旬 pairs ten stems with ten branches from its 甲; the two branches
     left over — 10 and 11 steps after the 甲's branch — are empty.
     """
-    return _XUN_KONG[(gz.branch - gz.stem) % 12]
+    g = as_ganzhi(gz)
+    return _XUN_KONG[(g.branch - g.stem) % 12]
 
 
-def dun_gan(branch: int | str, within: GanZhi) -> int | None:
+def dun_gan(branch: int | str, within: GanZhi | str | int) -> int | None:
     """遁干: the stem that *branch* carries inside the 旬 of *within*; ``None`` if the branch is 空."""
-    head = (within.branch - within.stem) % 12
+    w = as_ganzhi(within)
+    head = (w.branch - w.stem) % 12
     k = (branch_index(branch) - head) % 12
     return k if k < 10 else None
 
@@ -197,6 +208,7 @@ __all__ = [
     "WU_HU_DUN_YIN",
     "WU_SHU_DUN_ZI",
     "GanZhi",
+    "as_ganzhi",
     "branch_index",
     "branch_yin",
     "dun_gan",

@@ -3,13 +3,8 @@ element from the 大衍 numbers (《三命通會》〈論納音取象〉)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from xuanheng.core._data import load
-from xuanheng.core.ganzhi import ELEMENTS
-
-if TYPE_CHECKING:
-    from xuanheng.core.ganzhi import GanZhi
+from xuanheng.core.ganzhi import ELEMENTS, GanZhi, as_ganzhi
 
 _T = load("nayin")
 
@@ -20,13 +15,7 @@ _ELEMENT_IX = {name: i for i, name in enumerate(ELEMENTS)}
 
 
 def _index(gz: GanZhi | int | str) -> int:
-    from xuanheng.core.ganzhi import GanZhi
-
-    if isinstance(gz, GanZhi):
-        return gz.index
-    if isinstance(gz, str):
-        return GanZhi.parse(gz).index
-    return GanZhi(gz).index
+    return as_ganzhi(gz).index
 
 
 def na_yin(gz: GanZhi | int | str) -> str:
