@@ -6,6 +6,8 @@ Oracles, all independent of the data under test:
 - the 玄數 of the branches (《太玄·玄數》: 子午九, 丑未八, 寅申七, 卯酉六, 辰戌五, 巳亥四);
 - seed 002's own values for 亥 戌 酉 (音 數 味 宮 宿; INVENTORY 002-012 and the 戌/酉 profiles), from
   which the zodiac sign, the lunar-lodge run and the note of the clashing partner are extended;
+- the 五音 of the twelve branches in 《唐開元占經》卷九十一〈風占·地十二辰五音法〉 (checked against a
+  transcription, 4hn.org): 子午宮, 丑未寅申徵, 卯酉羽, 辰戌商, 巳亥角;
 - hand-built charts for the verses whose condition is a formula (陰陽 of the seat, the day stem overcome).
 """
 
@@ -39,6 +41,7 @@ SEED: dict[str, dict[str, Any]] = {
     "戌": {"yin": "商", "shu": 5, "wei": "甘", "gong": "白羊", "xiu": ["奎", "婁"]},
     "酉": {"yin": "羽", "shu": 6, "wei": "辛", "gong": "金牛", "xiu": ["胃", "昴", "畢"]},
 }
+KAIYUAN_YIN = dict(zip(BRANCHES, "宮徵徵羽商角宮徵徵羽商角", strict=True))  # 《唐開元占經》卷九十一
 ZODIAC = ["白羊", "金牛", "陰陽", "巨蟹", "獅子", "雙女", "天秤", "天蝎", "人馬", "磨羯", "寶瓶", "雙魚"]
 LODGES = list("角亢氐房心尾箕斗牛女虛危室壁奎婁胃昴畢觜參井鬼柳星張翼軫")
 NUMERAL = dict(zip(range(1, 10), "一二三四五六七八九", strict=True))
@@ -160,6 +163,15 @@ def test_note_and_number_equal_the_clashing_partners_in_the_seed() -> None:
         if "yin" in f and partner in SEED:
             assert f["yin"] == SEED[partner]["yin"], b
             assert f["shu"] == SEED[partner]["shu"], b
+
+
+def test_note_agrees_with_the_kaiyuan_zhanjing_table() -> None:
+    for b, f in SEED.items():
+        assert KAIYUAN_YIN[b] == f["yin"], b
+    got = {b: f["yin"] for b, f in facts().items() if "yin" in f}
+    assert set(got) >= {"辰", "巳"}
+    for b, y in got.items():
+        assert y == KAIYUAN_YIN[b], b
 
 
 def test_zodiac_sign_continues_the_seeds_sequence() -> None:
