@@ -130,7 +130,13 @@ def test_instant_invariants(
 
 
 JUNK = st.one_of(
-    st.text(max_size=4), st.integers(-100, 100), st.none(), st.floats(allow_nan=True), st.booleans()
+    st.text(max_size=4),
+    st.integers(-100, 100),
+    st.none(),
+    st.floats(allow_nan=True),
+    st.booleans(),
+    st.lists(st.integers(), max_size=2),
+    st.dictionaries(st.text(max_size=2), st.integers(), max_size=1),
 )
 
 
@@ -157,6 +163,12 @@ def test_invalid_options_give_one_typed_error(key: str, value: object) -> None:
         assert e.field == key and str(e)
         return
     check_invariants(c)
+
+
+def test_options_object_must_be_options() -> None:
+    with pytest.raises(XuanhengError) as ei:
+        cast_by_coordinates("甲子", "子", "午", options="depth")  # type: ignore[arg-type]
+    assert ei.value.field == "options"
 
 
 @pytest.mark.parametrize(

@@ -99,17 +99,23 @@ def make_options(options: Options | None = None, **kw: Any) -> Options:
             f"accepted are {', '.join(sorted(_OPTION_FIELDS))}",
             field=sorted(unknown)[0],
         )
+    if options is not None and not isinstance(options, Options):
+        raise OptionError(f"options must be a liuren Options, not {type(options).__name__}", field="options")
     opts = options if options is not None else DEFAULT_OPTIONS
     if kw:
         opts = replace(opts, **kw)
-    if opts not in _VALID:
+    try:
+        known = opts in _VALID
+    except TypeError:  # an unhashable value: certainly not a valid option
+        known = False
+    if not known:
         _validate(opts)
         _VALID.add(opts)
     return opts
 
 
 def _choice(field: str, value: object, accepted: tuple[str, ...]) -> None:
-    if value not in accepted:
+    if not isinstance(value, str) or value not in accepted:
         raise OptionError(f"unknown {field} {value!r}: expected one of {', '.join(accepted)}", field=field)
 
 
@@ -126,7 +132,8 @@ def _validate(o: Options) -> None:
         raise OptionError(msg, field="bazhuan_first")
     if not isinstance(o.true_solar, bool):
         raise OptionError(f"true_solar must be true or false, not {o.true_solar!r}", field="true_solar")
-    if o.yue_jiang_rule not in ("zhongqi", "jie") and o.yue_jiang_rule not in _BR_BY_NAME:
+    rule = o.yue_jiang_rule
+    if not isinstance(rule, str) or (rule not in ("zhongqi", "jie") and rule not in _BR_BY_NAME):
         raise OptionError(
             f"unknown yue_jiang_rule {o.yue_jiang_rule!r}: "
             "expected zhongqi, jie, or a branch (子 … 亥) given by hand",
