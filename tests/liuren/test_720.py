@@ -238,3 +238,17 @@ def test_720_method_totals_shared_by_schools() -> None:
     assert a == b
     assert sum(a.values()) == 720
     assert a["伏吟"] == 60 and a["返吟"] == 60  # offset 0 and 6 for each of the sixty days
+
+
+def test_jinglan_days_match_the_verse() -> None:
+    """《課經》 verse: 返吟 without 剋 (井欄射) falls on 丑未 days of 丁己辛 — six days, nothing else."""
+    table = structures(make_options())
+    days = sorted(sixty()[s.day] for s, _ in table if s.sub_method == "井欄射")
+    assert days == sorted(["丁丑", "丁未", "己丑", "己未", "辛丑", "辛未"])
+
+
+def test_fuyin_ke_only_on_yi_and_gui_days() -> None:
+    """《課經》 verse 伏吟: 乙癸有剋 — with 天地 unmoved only 乙 (辰) and 癸 (丑) days have a 剋."""
+    table = structures(make_options())
+    stems = {sixty()[s.day][0] for s, _ in table if s.method == "伏吟" and any(s.relations)}
+    assert stems == {"乙", "癸"}
