@@ -252,3 +252,16 @@ def test_fuyin_ke_only_on_yi_and_gui_days() -> None:
     table = structures(make_options())
     stems = {sixty()[s.day][0] for s, _ in table if s.method == "伏吟" and any(s.relations)}
     assert stems == {"乙", "癸"}
+
+
+@pytest.mark.parametrize("school", ["depth", "mengzhongji"])
+def test_zhuixia_only_on_wu_days_seated_on_si_hai(school: str) -> None:
+    """The 《課經》 commentary: a 綴瑕 tie happens only on 戊 days, with the tied 神 on 巳 and 亥 — three 課
+    in all (戊辰 干上子, and the 返吟 of 戊辰 and 戊戌 with 干上亥)."""
+    hits = []
+    for s, _ in structures(make_options(shehai=school)):
+        if s.sub_method == "綴瑕" or "綴瑕" in s.steps:
+            seats = {ZHI[(s.chuan[0] - s.offset) % 12]}
+            hits.append((sixty()[s.day], ZHI[s.chuan[0]], seats))
+    assert sorted(h[:2] for h in hits) == [("戊戌", "亥"), ("戊辰", "亥"), ("戊辰", "子")]
+    assert all(h[2] <= {"巳", "亥"} for h in hits)
