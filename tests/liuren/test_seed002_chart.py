@@ -45,3 +45,16 @@ def test_day_night_by_sun_with_a_place() -> None:
     assert c.gui_ren.is_day is False and c.gui_ren.basis == "sun"
     f = cast("2026-12-20T06:10", tz="Asia/Seoul", day_night="fixed")
     assert f.gui_ren.is_day is True and f.gui_ren.basis == "fixed"
+
+
+def test_boundary_warning_reaches_the_chart() -> None:
+    """Within a minute of a 中氣 the 月將 may be either; the calendar's warning is carried by the chart."""
+    from datetime import timedelta
+
+    from xuanheng.time.calendar import calendar
+
+    qi = calendar("2026-03-19T12:00", tz="UTC").qi_next.at
+    before = cast((qi - timedelta(seconds=30)).isoformat(), tz="UTC")
+    after = cast((qi + timedelta(seconds=30)).isoformat(), tz="UTC")
+    assert BRANCHES[before.yue_jiang] == "亥" and BRANCHES[after.yue_jiang] == "戌"  # 002-045: 春分 → 戌
+    assert before.warnings and after.warnings
