@@ -47,5 +47,7 @@ def report(cases: list[Case]) -> list[dict[str, object]]:
                 continue
             ratio = f"xuanheng is {ours / r:8.1f}× this" if ours and c.name != "xuanheng" else ""
             print(f"  {c.name:<18} {r:>14,.0f} /s   {ratio} {c.note}")
-            rows.append({"group": group, "name": c.name, "per_second": r, "ratio": (ours / r) if ours else None})
+            rows.append(
+                {"group": group, "name": c.name, "per_second": r, "ratio": (ours / r) if ours else None}
+            )
     return rows

@@ -116,7 +116,7 @@ local counter = 0
 function setup(thread) thread:set("offset", counter); counter = counter + 1 end
 request = function()
   i = i + 1
-  local p = paths[((i * 7 + (offset or 0) * 997) %% #paths) + 1]
+  local p = paths[((i - 1 + (offset or 0) * 1999) %% #paths) + 1]
   return wrk.format("GET", p)
 end
 function done(summary, latency, requests)
@@ -131,7 +131,7 @@ end
 
 
 def run_wrk(url: str, ps: list[str], duration: float, connections: int, tmp: Path) -> dict[str, float]:
-    # the path list is cycled in a scattered order so that page-mix pairs stay adjacent only per thread
+    # each wrk thread walks the list in order from its own offset, so a page-mix JSON/SVG pair stays adjacent
     plist = tmp / "paths.txt"
     plist.write_text("\n".join(ps) + "\n")
     script = tmp / "mix.lua"

@@ -67,6 +67,11 @@ def test_svg_endpoint(client: TestClient, method: str, params: dict[str, Any]) -
     assert r.status_code == 200
     assert r.headers["content-type"].startswith("image/svg+xml")
     assert r.text.startswith("<svg") and r.text.endswith("</svg>")
+    # drawing the JSON document gives the same picture as casting it again
+    doc = client.get(f"/api/{method}", params=params).json()
+    lang = params.get("lang", "zh-Hant")
+    drawn = client.post(f"/api/{method}/render", params={"lang": lang}, json=doc)
+    assert drawn.status_code == 200 and drawn.text == r.text
 
 
 BAD: list[tuple[str, dict[str, Any], str]] = [

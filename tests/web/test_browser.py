@@ -85,7 +85,7 @@ def cast(page: object, method: str, difen: str | None = None) -> None:
     if difen is not None:
         p.select_option("#f-difen", difen)  # type: ignore[attr-defined]
     p.fill("#question", EVIL_Q)  # type: ignore[attr-defined]
-    with p.expect_response(lambda r: f"/api/{method}/svg" in r.url):  # type: ignore[attr-defined]
+    with p.expect_response(lambda r: f"/api/{method}/render" in r.url):  # type: ignore[attr-defined]
         p.click("#cast-btn")  # type: ignore[attr-defined]
     p.wait_for_selector("#chart svg")  # type: ignore[attr-defined]
 

@@ -113,3 +113,14 @@ def test_journal_other_endpoints_never_fail(
     _check(client.put(f"/api/journal/cases/{safe}/outcome", json=doc))
     _check(client.get(f"/api/sources/{safe}", params=_query(q)))
     _check(client.get("/api/cities", params={"q": cid}))
+
+
+@SETTINGS
+@given(method=st.sampled_from(["calendar", "jinkoujue", "liuren"]), doc=body_junk)
+def test_render_endpoint_never_fails(client: TestClient, method: str, doc: Any) -> None:
+    _check(client.post(f"/api/{method}/render", json=doc))
+    _check(
+        client.post(
+            f"/api/{method}/render", json={"si_ke": doc, "san_chuan": doc, "ren_yuan": doc, "pillars": doc}
+        )
+    )

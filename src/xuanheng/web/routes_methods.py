@@ -12,16 +12,18 @@ model of each endpoint from the real annotation objects built here per plug-in.
 import json
 import threading
 from collections import OrderedDict
-from typing import Any
+from typing import Any, Literal
 
 from fastapi import APIRouter, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import Response
 from pydantic import BaseModel, ValidationError
 
+from xuanheng.errors import InputError
 from xuanheng.web.registry import MethodPlugin
 
 SVG_TYPE = "image/svg+xml"
+OBJECT: dict[str, Any] = {"type": "object"}
 MEMO_SIZE = 512
 
 try:  # orjson is ~10× faster on the large chart documents; the stdlib gives the same JSON
@@ -106,6 +108,35 @@ def method_router(plugin: MethodPlugin, memo: ChartMemo | None = None) -> APIRou
 
     async def post_svg(params: model) -> Response:  # type: ignore[valid-type]
         return svg_response(params)
+
+    async def render(
+        request: Request, lang: Literal["ko", "zh-Hant", "zh-Hans", "en"] = "zh-Hant"
+    ) -> Response:
+        try:
+            doc = load_json(await request.body())
+        except ValueError:
+            doc = None
+        msg = f"the body must be a chart document (the JSON object of /api/{name})"
+        if not isinstance(doc, dict):
+            raise InputError(msg, field="body")
+        try:
+            svg = plugin.render_svg(doc, lang)
+        except (AttributeError, TypeError, KeyError, ValueError, IndexError):
+            raise InputError(msg, field="body") from None
+        return Response(svg, media_type=SVG_TYPE)
+
+    router.add_api_route(
+        f"/api/{name}/render",
+        render,
+        methods=["POST"],
+        summary=f"draw a {name} chart document (the JSON of /api/{name}) as SVG, without casting it again",
+        operation_id=f"{name}_render",
+        response_class=Response,
+        responses={200: {"content": {SVG_TYPE: {"schema": {"type": "string"}}}, "description": "SVG"}},
+        openapi_extra={
+            "requestBody": {"required": True, "content": {"application/json": {"schema": {"type": "object"}}}}
+        },
+    )
 
     summary = plugin.summary or name
     json_doc = {"content": {"application/json": {"schema": {"type": "object"}}}, "description": "the chart"}

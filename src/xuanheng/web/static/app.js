@@ -217,7 +217,9 @@ async function castNow(pushUrl) {
   const method = S.method;
   const q = query(params);
   try {
-    const [doc, svg] = await Promise.all([api(`/api/${method}?${q}`), api(`/api/${method}/svg?${q}`)]);
+    // one cast: the JSON, then the server draws that same document (no second cast on another worker)
+    const doc = await api(`/api/${method}?${q}`);
+    const svg = await api(`/api/${method}/render?lang=${encodeURIComponent(S.lang)}`, { method: "POST", json: doc });
     S.doc = doc;
     S.svg = svg;
     S.params = params;

@@ -1,0 +1,87 @@
+"""datetime → four pillars + 月將 + 旬空: xuanheng's fast path against lunar-python, tyme4py and sxtwl.
+
+Every case converts the same list of aware datetimes (UTC+8, 1900–2100). Peers do not give 月將 or
+travel by exact instant in the same way (sxtwl's month pillar changes by day, not at the 節 instant), so
+each does as much of the same work as its API offers; notes say what.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from datetime import datetime, timedelta, timezone
+
+from _common import Case
+
+from xuanheng.time import pillars_fast
+
+CST = timezone(timedelta(hours=8))
+_rng = random.Random(42)
+_DATES = [
+    datetime(1900, 1, 1, tzinfo=CST) + timedelta(seconds=_rng.randrange(0, 200 * 365 * 86400)) for _ in range(4096)
+]
+
+
+def _cycle(fn: Callable[[datetime], object]) -> Callable[[int], None]:
+    def run(n: int) -> None:
+        dates = _DATES
+        m = len(dates)
+        for i in range(n):
+            fn(dates[i % m])
+
+    return run
+
+
+def _ours(d: datetime) -> object:
+    off = d.utcoffset()
+    return pillars_fast(d.timestamp(), off.total_seconds() if off is not None else 0.0)
+
+
+def _lunar_python() -> Callable[[int], None] | None:
+    try:
+        from lunar_python import Solar
+    except ImportError:
+        return None
+
+    def one(d: datetime) -> object:
+        ec = Solar.fromYmdHms(d.year, d.month, d.day, d.hour, d.minute, d.second).getLunar().getEightChar()
+        return ec.getYear(), ec.getMonth(), ec.getDay(), ec.getTime(), ec.getDayXunKong()
+
+    return _cycle(one)
+
+
+def _tyme4py() -> Callable[[int], None] | None:
+    try:
+        from tyme4py.solar import SolarTime
+    except ImportError:
+        return None
+
+    def one(d: datetime) -> object:
+        ec = SolarTime.from_ymd_hms(d.year, d.month, d.day, d.hour, d.minute, d.second).get_lunar_hour().get_eight_char()
+        return ec.get_year(), ec.get_month(), ec.get_day(), ec.get_hour(), ec.get_day().get_extra_earth_branches()
+
+    return _cycle(one)
+
+
+def _sxtwl() -> Callable[[int], None] | None:
+    try:
+        import sxtwl
+    except ImportError:
+        return None
+
+    def one(d: datetime) -> object:
+        day = sxtwl.fromSolar(d.year, d.month, d.day)
+        return day.getYearGZ(), day.getMonthGZ(), day.getDayGZ(), day.getHourGZ(d.hour)
+
+    return _cycle(one)
+
+
+def cases() -> list[Case]:
+    group = "datetime → 四柱 + 月將 + 旬空"
+    n = 100_000
+    return [
+        Case(group, "xuanheng", _cycle(_ours), n, "pillars_fast: exact 節/中氣 instants, 月將, day 旬空"),
+        Case(group, "lunar-python", _lunar_python(), 10_000, "EightChar + day 旬空, no 月將"),
+        Case(group, "tyme4py", _tyme4py(), 10_000, "EightChar + day 旬空, no 月將"),
+        Case(group, "sxtwl", _sxtwl(), 50_000, "pillars only (month by day, not instant), no 月將"),
+    ]
