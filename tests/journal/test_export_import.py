@@ -214,3 +214,39 @@ def test_any_valid_journal_round_trips(tmp_path_factory: pytest.TempPathFactory,
     with Journal.open(f"sqlite:///{d / 'b.sqlite3'}") as k:
         k.import_json(k.local_user(), json.loads(text))
         assert json.dumps(k.export_json(k.local_user()), ensure_ascii=False) == text
+
+
+@pytest.mark.postgres
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(cases=st.lists(_case, min_size=1, max_size=3))
+def test_any_valid_journal_survives_postgresql(
+    pg_url: str,
+    tmp_path_factory: pytest.TempPathFactory,
+    cases: list[dict],  # type: ignore[type-arg]
+) -> None:
+    """Random content stored in PostgreSQL reads back exactly (checked by export → SQLite → export)."""
+    import uuid
+
+    with Journal.open(pg_url, multi_user=True) as j:
+        me = j.create_user(f"u{uuid.uuid4().hex[:12]}", "a long password")
+        for c in cases:
+            saved = j.save_case(
+                me,
+                CaseIn(
+                    method="liuren",
+                    inputs=c["inputs"],
+                    chart=c["chart"],
+                    question=c["question"],
+                    notes=c["notes"],
+                    tags=c["tags"],
+                    rule_ids=c["rule_ids"],
+                    keys={"ke_ti": c["ke_ti"]},
+                ),
+                now=c["created"],
+            )
+            assert j.get_case(me, saved.id).chart == c["chart"]
+        doc = j.export_json(me)
+    text = json.dumps(doc, ensure_ascii=False, allow_nan=False)
+    with Journal.open(f"sqlite:///{tmp_path_factory.mktemp('pg') / 'b.sqlite3'}") as k:
+        k.import_json(k.local_user(), json.loads(text))
+        assert json.dumps(k.export_json(k.local_user()), ensure_ascii=False) == text
