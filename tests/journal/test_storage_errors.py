@@ -45,3 +45,12 @@ def test_limits_wider_than_the_columns_are_refused(tmp_path: Path) -> None:
         Journal.open(f"sqlite:///{tmp_path / 'w.sqlite3'}", limits=Limits(tag=65))
     assert e.value.field == "limits.tag"
     Journal.open(f"sqlite:///{tmp_path / 'w.sqlite3'}", limits=Limits(tag=10, question=10)).close()
+
+
+def test_case_of_a_deleted_user_is_a_conflict_not_a_crash(tmp_path: Path) -> None:
+    from xuanheng.journal import CaseIn, ConflictError, User
+
+    with Journal.open(f"sqlite:///{tmp_path / 'd.sqlite3'}", multi_user=True) as j:
+        ghost = User(id=424242, name="ghost")
+        with pytest.raises(ConflictError):
+            j.save_case(ghost, CaseIn(method="liuren", inputs={}, chart={}))

@@ -21,6 +21,7 @@ import uuid
 from collections import Counter, defaultdict
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, Final, Literal
@@ -74,14 +75,33 @@ def _now(now: datetime | None) -> datetime:
 @contextmanager
 def _storage_errors(where: str) -> Iterator[None]:
     """Database failures (unreachable server, disk full, locked too long) become :class:`StorageError`;
-    integrity errors pass through for the callers that turn them into :class:`ConflictError`."""
+    a refused constraint (a case id taken by a concurrent import, a user deleted meanwhile) becomes
+    :class:`ConflictError`, unless the caller asked to see :class:`IntegrityError` itself."""
     try:
         yield
-    except IntegrityError:
-        raise
+    except IntegrityError as e:
+        if _PASS_INTEGRITY.get():
+            raise
+        reason = str(e.orig).strip().splitlines()[0] if e.orig is not None else "constraint"
+        raise ConflictError(
+            f"the change conflicts with the stored journal ({reason}); reload and try again", field="db"
+        ) from e
     except DBAPIError as e:
         reason = str(e.orig).strip().splitlines()[0] if e.orig is not None else type(e).__name__
         raise StorageError(f"the journal database {where} failed: {reason}", field="db") from e
+
+
+#: set while a caller handles IntegrityError itself (user creation races)
+_PASS_INTEGRITY: ContextVar[bool] = ContextVar("_PASS_INTEGRITY", default=False)
+
+
+@contextmanager
+def _integrity_passthrough() -> Iterator[None]:
+    token = _PASS_INTEGRITY.set(True)
+    try:
+        yield
+    finally:
+        _PASS_INTEGRITY.reset(token)
 
 
 def _checked_limits(limits: Limits) -> Limits:
@@ -204,7 +224,7 @@ class Journal:
             row = s.scalars(select(UserRow).where(UserRow.is_local.is_(True))).first()
         if row is None:
             try:
-                with self._write() as s:
+                with _integrity_passthrough(), self._write() as s:
                     row = UserRow(
                         name=LOCAL_USER_NAME, password_hash=None, is_local=True, created_at=_now(None)
                     )
@@ -224,7 +244,7 @@ class Journal:
         password = v.password(password, self.limits)
         digest = hash_password(password)
         try:
-            with self._write() as s:
+            with _integrity_passthrough(), self._write() as s:
                 same = select(UserRow.name).where(func.lower(UserRow.name) == name.lower())
                 if s.scalars(same).first() is not None:
                     raise ConflictError(f"the user name {name!r} is taken; choose another", field="name")
