@@ -63,3 +63,21 @@ def test_admin_move_and_remove(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) 
     assert _run("--db", db, "remove-user", "dave") == 0
     with Journal.open(db) as j:
         assert [u.name for u in j.list_users()] == ["local"]
+
+
+def test_module_entry_point_reports_errors_on_one_line(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    db = f"sqlite:///{tmp_path / 'e.sqlite3'}"
+    ok = subprocess.run(
+        [sys.executable, "-m", "xuanheng.journal", "--db", db, "status"], capture_output=True, text=True
+    )
+    assert ok.returncode == 0 and "schema:" in ok.stdout
+    bad = subprocess.run(
+        [sys.executable, "-m", "xuanheng.journal", "--db", db, "export", "--user", "nobody"],
+        capture_output=True,
+        text=True,
+    )
+    assert bad.returncode == 2
+    assert bad.stderr.strip().count("\n") == 0 and "nobody" in bad.stderr and "Traceback" not in bad.stderr
