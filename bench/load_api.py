@@ -11,8 +11,6 @@ Request mixes (``--mix``):
 
 * ``distinct`` — every request a different chart: 金口訣 and 大六壬 alternately, instants 37 minutes apart
   over a year, the twelve 地分, four languages (the per-worker chart memo almost never hits);
-* ``page``     — what the web page sends: the JSON and then the SVG of the same chart (the memo computes
-  each chart once);
 * ``same``     — one chart over and over (an upper bound: every request but the first is a memo hit).
 
 The load generator is ``wrk`` (Debian package ``wrk``) when installed, else a small asyncio HTTP/1.1
@@ -51,16 +49,15 @@ def paths(mix: str, n: int = 4000) -> list[str]:
         if mix == "same":
             t, difen, lang, method = base, "申", "zh-Hant", "jinkoujue"
         else:
-            t = base + (i // (2 if mix == "page" else 1)) * 37 * 60
-            k = i // (2 if mix == "page" else 1)
+            t = base + i * 37 * 60
+            k = i
             difen, lang = BRANCHES[k % 12], LANGS[k % 4]
             method = "jinkoujue" if k % 2 == 0 else "liuren"
         at = time.strftime("%Y-%m-%dT%H:%M", time.localtime(t))
         q = {"at": at, "tz": "Asia/Shanghai", "lang": lang}
         if method == "jinkoujue":
             q["difen"] = difen
-        svg = mix == "page" and i % 2 == 1
-        out.append(f"/api/{method}{'/svg' if svg else ''}?{urllib.parse.urlencode(q)}")
+        out.append(f"/api/{method}?{urllib.parse.urlencode(q)}")
     return out
 
 
@@ -120,8 +117,9 @@ request = function()
   return wrk.format("GET", p)
 end
 function done(summary, latency, requests)
-  io.write(string.format("JSON {\\"requests\\": %%d, \\"duration_s\\": %%.3f, \\"non2xx\\": %%d, \\"errors\\": %%d, "
-    .. "\\"p50_ms\\": %%.2f, \\"p90_ms\\": %%.2f, \\"p99_ms\\": %%.2f, \\"max_ms\\": %%.2f}\\n",
+  io.write(string.format("JSON {\\"requests\\": %%d, \\"duration_s\\": %%.3f, "
+    .. "\\"non2xx\\": %%d, \\"errors\\": %%d, \\"p50_ms\\": %%.2f, \\"p90_ms\\": %%.2f, "
+    .. "\\"p99_ms\\": %%.2f, \\"max_ms\\": %%.2f}\\n",
     summary.requests, summary.duration / 1e6, summary.errors.status,
     summary.errors.connect + summary.errors.read + summary.errors.write + summary.errors.timeout,
     latency:percentile(50) / 1000, latency:percentile(90) / 1000, latency:percentile(99) / 1000,
@@ -131,7 +129,7 @@ end
 
 
 def run_wrk(url: str, ps: list[str], duration: float, connections: int, tmp: Path) -> dict[str, float]:
-    # each wrk thread walks the list in order from its own offset, so a page-mix JSON/SVG pair stays adjacent
+    # each wrk thread walks the list in order from its own offset
     plist = tmp / "paths.txt"
     plist.write_text("\n".join(ps) + "\n")
     script = tmp / "mix.lua"
@@ -172,7 +170,9 @@ async def _conn(host: str, port: int, ps: list[str], start: int, stop_at: float,
         writer.close()
 
 
-def run_python(url: str, ps: list[str], duration: float, connections: int, max_requests: int) -> dict[str, float]:
+def run_python(
+    url: str, ps: list[str], duration: float, connections: int, max_requests: int
+) -> dict[str, float]:
     u = urllib.parse.urlsplit(url)
     lat: list[float] = []
     bad = [0]
@@ -212,7 +212,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--duration", type=float, default=10.0, help="seconds (at most 60)")
     ap.add_argument("--connections", type=int, default=32)
-    ap.add_argument("--mix", choices=("distinct", "page", "same"), default="distinct")
+    ap.add_argument("--mix", choices=("distinct", "same"), default="distinct")
     ap.add_argument("--tool", choices=("wrk", "python"), default="wrk" if shutil.which("wrk") else "python")
     ap.add_argument("--max-requests", type=int, default=200_000, help="cap of the Python client")
     args = ap.parse_args(argv)
@@ -229,11 +229,13 @@ def main(argv: list[str] | None = None) -> int:
                 r = run_python(url, ps, duration, args.connections, args.max_requests)
         finally:
             stop_server(proc)
-    r.update(workers=args.workers, connections=args.connections, mix=args.mix, tool=args.tool, cpus=os.cpu_count())
+    r.update(workers=args.workers, connections=args.connections, mix=args.mix, tool=args.tool)
+    r.update(cpus=os.cpu_count() or 0, load_avg_1min=os.getloadavg()[0])
     print(
         f"{args.mix:8s} workers={args.workers} conns={args.connections} tool={args.tool}: "
-        f"{r['rps']:.0f} req/s  p50 {r['p50_ms']:.1f} ms  p90 {r['p90_ms']:.1f} ms  p99 {r['p99_ms']:.1f} ms  "
-        f"max {r['max_ms']:.1f} ms  non-200 {int(r['non2xx'])}  errors {int(r['errors'])}"
+        f"{r['rps']:.0f} req/s  p50 {r['p50_ms']:.1f} ms  p90 {r['p90_ms']:.1f} ms  "
+        f"p99 {r['p99_ms']:.1f} ms  max {r['max_ms']:.1f} ms  "
+        f"non-200 {int(r['non2xx'])}  errors {int(r['errors'])}  (load average {r['load_avg_1min']:.1f})"
     )
     print("JSON " + json.dumps(r))
     return 0 if r["non2xx"] == 0 and r["errors"] == 0 else 1
