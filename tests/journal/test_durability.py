@@ -8,6 +8,7 @@ integrity check passes.
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import selectors
 import signal
@@ -22,8 +23,11 @@ from sqlalchemy import text
 from xuanheng.journal import Journal
 
 HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE))
-from writer_proc import expected  # noqa: E402
+_spec = importlib.util.spec_from_file_location("xuanheng_journal_writer_proc", HERE / "writer_proc.py")
+assert _spec is not None and _spec.loader is not None
+_writer = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(_writer)
+expected = _writer.expected
 
 WORKERS = 2
 ROUNDS = 2
