@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from xuanheng.errors import OptionError
-from xuanheng.shensha import Occupied, _spirit_from, evaluate, evaluate_all, parse_terms
+from xuanheng.shensha import Occupied, _spirit_from, evaluate, evaluate_all, load_table, parse_terms
 
 
 def sp(**kw: object) -> object:
@@ -59,3 +59,14 @@ def test_validation() -> None:
         sp(basis="day_stem", core="nonexistent")
     with pytest.raises(OptionError):
         evaluate(sp(basis="month_branch", offset=1), {})  # type: ignore[arg-type]
+
+
+def test_after_spirit_is_left_out_when_its_base_is_not_computable() -> None:
+    """死氣 follows 生氣 (000-084/000-086): with no month in the context neither is computable."""
+    table = load_table("jinkoujue")
+    assert any(s.after for s in table)
+    ctx_without_month = {"day_stem": 0, "day_branch": 0, "year_branch": 0}
+    out = evaluate_all(table, ctx_without_month)
+    for s in table:
+        if s.after is not None and s.after not in out:
+            assert s.key not in out

@@ -221,6 +221,9 @@ def load_table(name: str, package: str = "xuanheng.shensha") -> tuple[Spirit, ..
     dup = {k for k in keys if keys.count(k) > 1}
     if dup:
         raise ValueError(f"{name}.toml: duplicate keys {sorted(dup)}")
+    for i, s in enumerate(spirits):
+        if s.after is not None and s.after not in keys[:i]:
+            raise ValueError(f"{name}.toml: spirit {s.key} is 'after' {s.after}, which must come before it")
     return spirits
 
 
@@ -259,11 +262,17 @@ def evaluate(
 def evaluate_all(
     spirits: tuple[Spirit, ...], ctx: Mapping[str, int], variants: Mapping[str, str] | None = None
 ) -> dict[str, Occupied]:
-    """Evaluate every spirit in file order (an ``after`` entry must follow its base)."""
+    """Evaluate every spirit in file order (an ``after`` entry must follow its base).
+
+    A spirit whose basis the context lacks (e.g. no birth year) is not computable here and is left out;
+    so is an ``after`` spirit whose base was left out for that reason.
+    """
     out: dict[str, Occupied] = {}
     for s in spirits:
         if s.basis != "none" and s.after is None and s.const is None and s.basis not in ctx:
             continue  # context lacks this basis (e.g. no birth year): spirit not computable here
+        if s.after is not None and s.after not in out:
+            continue  # its base spirit was not computable in this context
         out[s.key] = evaluate(s, ctx, out, (variants or {}).get(s.key))
     return out
 
