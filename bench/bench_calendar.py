@@ -17,14 +17,19 @@ from xuanheng.time import pillars_fast
 
 CST = timezone(timedelta(hours=8))
 _rng = random.Random(42)
-_DATES = [
-    datetime(1900, 1, 1, tzinfo=CST) + timedelta(seconds=_rng.randrange(0, 200 * 365 * 86400)) for _ in range(4096)
+#: random instants over two centuries (peers cache per year, so this is their slow case) …
+_SPREAD = [
+    datetime(1900, 1, 1, tzinfo=CST) + timedelta(seconds=_rng.randrange(0, 200 * 365 * 86400))
+    for _ in range(4096)
+]
+#: … and instants within one year (their fast case)
+_ONE_YEAR = [
+    datetime(2024, 1, 1, tzinfo=CST) + timedelta(seconds=_rng.randrange(0, 365 * 86400)) for _ in range(4096)
 ]
 
 
-def _cycle(fn: Callable[[datetime], object]) -> Callable[[int], None]:
+def _cycle(fn: Callable[[datetime], object], dates: list[datetime] = _SPREAD) -> Callable[[int], None]:
     def run(n: int) -> None:
-        dates = _DATES
         m = len(dates)
         for i in range(n):
             fn(dates[i % m])
@@ -37,7 +42,7 @@ def _ours(d: datetime) -> object:
     return pillars_fast(d.timestamp(), off.total_seconds() if off is not None else 0.0)
 
 
-def _lunar_python() -> Callable[[int], None] | None:
+def _lunar_python(dates: list[datetime]) -> Callable[[int], None] | None:
     try:
         from lunar_python import Solar
     except ImportError:
@@ -47,23 +52,33 @@ def _lunar_python() -> Callable[[int], None] | None:
         ec = Solar.fromYmdHms(d.year, d.month, d.day, d.hour, d.minute, d.second).getLunar().getEightChar()
         return ec.getYear(), ec.getMonth(), ec.getDay(), ec.getTime(), ec.getDayXunKong()
 
-    return _cycle(one)
+    return _cycle(one, dates)
 
 
-def _tyme4py() -> Callable[[int], None] | None:
+def _tyme4py(dates: list[datetime]) -> Callable[[int], None] | None:
     try:
         from tyme4py.solar import SolarTime
     except ImportError:
         return None
 
     def one(d: datetime) -> object:
-        ec = SolarTime.from_ymd_hms(d.year, d.month, d.day, d.hour, d.minute, d.second).get_lunar_hour().get_eight_char()
-        return ec.get_year(), ec.get_month(), ec.get_day(), ec.get_hour(), ec.get_day().get_extra_earth_branches()
+        ec = (
+            SolarTime.from_ymd_hms(d.year, d.month, d.day, d.hour, d.minute, d.second)
+            .get_lunar_hour()
+            .get_eight_char()
+        )
+        return (
+            ec.get_year(),
+            ec.get_month(),
+            ec.get_day(),
+            ec.get_hour(),
+            ec.get_day().get_extra_earth_branches(),
+        )
 
-    return _cycle(one)
+    return _cycle(one, dates)
 
 
-def _sxtwl() -> Callable[[int], None] | None:
+def _sxtwl(dates: list[datetime]) -> Callable[[int], None] | None:
     try:
         import sxtwl
     except ImportError:
@@ -73,15 +88,23 @@ def _sxtwl() -> Callable[[int], None] | None:
         day = sxtwl.fromSolar(d.year, d.month, d.day)
         return day.getYearGZ(), day.getMonthGZ(), day.getDayGZ(), day.getHourGZ(d.hour)
 
-    return _cycle(one)
+    return _cycle(one, dates)
 
 
 def cases() -> list[Case]:
-    group = "datetime → 四柱 + 月將 + 旬空"
-    n = 100_000
-    return [
-        Case(group, "xuanheng", _cycle(_ours), n, "pillars_fast: exact 節/中氣 instants, 月將, day 旬空"),
-        Case(group, "lunar-python", _lunar_python(), 10_000, "EightChar + day 旬空, no 月將"),
-        Case(group, "tyme4py", _tyme4py(), 10_000, "EightChar + day 旬空, no 月將"),
-        Case(group, "sxtwl", _sxtwl(), 50_000, "pillars only (month by day, not instant), no 月將"),
-    ]
+    out: list[Case] = []
+    for label, dates, peer_n in (("1900–2100 spread", _SPREAD, 300), ("within 2024", _ONE_YEAR, 5_000)):
+        group = f"datetime → 四柱 + 月將 + 旬空 ({label})"
+        out += [
+            Case(
+                group,
+                "xuanheng",
+                _cycle(_ours, dates),
+                100_000,
+                "pillars_fast: exact instants, 月將, day 旬空",
+            ),
+            Case(group, "lunar-python", _lunar_python(dates), peer_n, "EightChar + day 旬空, no 月將"),
+            Case(group, "tyme4py", _tyme4py(dates), peer_n, "EightChar + day 旬空, no 月將"),
+            Case(group, "sxtwl", _sxtwl(dates), peer_n, "pillars only (month by day, not instant), no 月將"),
+        ]
+    return out
