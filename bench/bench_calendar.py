@@ -12,7 +12,6 @@ from collections.abc import Callable
 from datetime import datetime, timedelta, timezone
 
 from _common import Case
-
 from xuanheng.time import pillars_fast
 
 CST = timezone(timedelta(hours=8))
