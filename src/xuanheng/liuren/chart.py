@@ -221,6 +221,9 @@ class LiuRenChart:
     birth_year: int | None = None
     sex: str | None = None
     calendar: dict[str, Any] | None = field(default=None, compare=False)
+    #: 月建 and 太歲 branches when known (from the calendar, or given with the coordinates)
+    month_branch: int | None = None
+    year_branch: int | None = None
 
     # --- convenient views -------------------------------------------------------------------------
     @property
@@ -271,6 +274,8 @@ class LiuRenChart:
             "xing_nian": BRANCHES[self.xing_nian] if self.xing_nian is not None else None,
             "birth_year": self.birth_year,
             "sex": self.sex,
+            "month_branch": BRANCHES[self.month_branch] if self.month_branch is not None else None,
+            "year_branch": BRANCHES[self.year_branch] if self.year_branch is not None else None,
             "shensha": [s.to_json() for s in self.shensha],
             "options": self.options.to_json(),
             "warnings": list(self.warnings),

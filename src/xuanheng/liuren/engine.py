@@ -333,9 +333,11 @@ def cast_by_coordinates(
         shensha = base[16]
     else:
         shensha = _shensha_for(base, month_branch, year_branch)
-    if birth_year is None and sex is None and not warnings:
+    if birth_year is None and sex is None and not warnings and month_branch is None and year_branch is None:
         # positional, in field order, from the memo (the hot path; see _base)
         return LiuRenChart(*base[:16], shensha, o, (), None, None, None, None, calendar)  # type: ignore[call-arg]
+    mb = None if month_branch is None else _branch(month_branch, "month_branch")
+    yb = None if year_branch is None else _branch(year_branch, "year_branch")
     _check_person(birth_year, sex)
     ben_ming = xn = None
     warn = list(warnings)
@@ -345,7 +347,7 @@ def cast_by_coordinates(
             xn = xing_nian(birth_year, year, sex)
         else:
             warn.append("行年 needs birth_year, sex and the chart's year; it is left out")
-    rest = (shensha, o, tuple(warn), ben_ming, xn, birth_year, sex, calendar)
+    rest = (shensha, o, tuple(warn), ben_ming, xn, birth_year, sex, calendar, mb, yb)
     return LiuRenChart(*base[:16], *rest)  # type: ignore[call-arg]
 
 
