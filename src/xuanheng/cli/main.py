@@ -20,6 +20,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "jinkoujue": ("xuanheng.cli.jinkoujue_cmd", "六壬金口訣 chart and reading"),
     "liuren": ("xuanheng.cli.liuren_cmd", "大六壬 chart and reading"),
     "serve": ("xuanheng.cli.serve_cmd", "start the web app and HTTP API"),
+    "journal": ("xuanheng.journal.admin", "case journal: migrate, users, export/import"),
 }
 
 
