@@ -97,5 +97,9 @@ def plugin() -> MethodPlugin | None:
         render_svg=render_jinkoujue,
         summary="六壬金口訣: 人元 貴神 將神 地分, 用爻, 動, 旺衰, 神煞 and the reading",
         options=("jiang", "day_night", "day_boundary", "guiren", "gui_shen_plate", "yong_yao", "tu_months"),
-        form={"difen": {"choices": list(BRANCHES), "label": "form.difen"}, "topics": list(topics())},
+        form={
+            "hidden": ["no_reading", "seed"],
+            "difen": {"choices": list(BRANCHES), "label": "form.difen"},
+            "topics": list(topics()),
+        },
     )

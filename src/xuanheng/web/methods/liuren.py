@@ -124,5 +124,9 @@ def plugin() -> MethodPlugin | None:
             "day_night",
             "dun_gan",
         ),
-        form={"study": ["day", "yue_jiang", "hour", "month", "year", "year_branch"], "topics": _topics()},
+        form={
+            "hidden": ["no_reading"],
+            "study": ["day", "yue_jiang", "hour", "month", "year", "year_branch"],
+            "topics": _topics(),
+        },
     )

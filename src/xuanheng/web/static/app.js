@@ -75,6 +75,11 @@ async function setLang(lang, recast) {
   });
   document.title = L("app.title");
   fillMethodSelect();
+  if (S.method && S.methods[S.method]) {   // re-label the generated fields, keeping their values
+    const keep = S.method ? collectFields() : {};
+    buildMethodFields();
+    applyParams(keep);
+  }
   if (recast && S.params && S.method) await castNow(false);
   if (recast && S.caseId && !$("journal-view").hidden) await openCase(S.caseId);
   if (recast && !$("stats-view").hidden) await loadStats();
@@ -105,13 +110,13 @@ function fieldInput(name, prop, required) {
   if (prop.type === "boolean") {
     input = el("input", { id, name, type: "checkbox" });
     input.checked = !!prop.default;
-    return el("label", { class: "check" }, input, " ", hint.label ? L(hint.label, name) : name,
+    return el("label", { class: "check", title: prop.description || "" }, input, " ", L(hint.label || `field.${name}`, name),
       prop.default !== undefined ? el("span", { class: "default" }, ` (${L("form.default")}: ${prop.default})`) : null);
   }
   if (choices && choices.length) {
     input = el("select", { id, name, required: required || null });
-    if (!required && prop.default === undefined) input.append(el("option", { value: "" }, ""));
-    if (required && prop.default === undefined) input.append(el("option", { value: "" }, "—"));
+    const noDefault = prop.default === undefined || prop.default === null;
+    if (noDefault) input.append(el("option", { value: "" }, required ? "—" : ""));
     for (const c of choices) {
       const mark = c === prop.default ? ` ★` : "";
       input.append(el("option", { value: c }, `${c}${mark}`));
@@ -124,7 +129,7 @@ function fieldInput(name, prop, required) {
       size: 10, required: required || null });
     if (prop.default !== undefined && prop.default !== null) input.value = prop.default;
   }
-  const caption = hint.label ? L(hint.label, name) : name;
+  const caption = L(hint.label || `field.${name}`, name);
   const def = prop.default !== undefined && prop.default !== null
     ? el("span", { class: "default" }, `${L("form.default")}: ${prop.default}`) : null;
   const lab = el("label", { title: prop.description || "" }, el("span", {}, caption), input, def);
@@ -140,10 +145,19 @@ function buildMethodFields() {
   if (!m) return;
   const props = m.schema.properties || {};
   const required = new Set(m.schema.required || []);
+  const form = m.form || {};
+  const hidden = new Set(form.hidden || []);
+  const study = new Set(form.study || []);
+  let studyBox = null;
+  if (study.size) {
+    studyBox = el("div", { class: "row" });
+    box.append(el("details", { id: "study-box", class: "grow" }, el("summary", {}, L("form.study")), studyBox));
+  }
   for (const [name, prop] of Object.entries(props)) {
-    if (COMMON.includes(name)) continue;
+    if (COMMON.includes(name) || hidden.has(name)) continue;
     const isOption = (m.options || []).includes(name) || prop.option;
-    (isOption ? opts : box).append(fieldInput(name, prop, required.has(name)));
+    const target = isOption ? opts : study.has(name) ? studyBox : box;
+    target.append(fieldInput(name, prop, required.has(name)));
   }
   $("options-box").hidden = !opts.children.length;
   const topics = (m.form && m.form.topics) || [];
@@ -156,6 +170,14 @@ function pad(n) { return String(n).padStart(2, "0"); }
 function nowLocal() {
   const d = new Date();
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+}
+
+function collectFields() {
+  const out = {};
+  document.querySelectorAll("#method-fields [id^='f-'], #option-fields [id^='f-']").forEach((n) => {
+    out[n.id.slice(2)] = n.type === "checkbox" ? n.checked : n.value;
+  });
+  return out;
 }
 
 function gatherParams() {
