@@ -40,9 +40,17 @@ EVIL_N = "<iframe src=javascript:window.__xss=3></iframe>&amp; notes"
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    tmp = tmp_path_factory.mktemp("browser")
+    yield from _serve(tmp_path_factory.mktemp("browser"), XUANHENG_MULTI_USER="0")
+
+
+@pytest.fixture(scope="module")
+def multi_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    yield from _serve(tmp_path_factory.mktemp("browser-multi"), XUANHENG_MULTI_USER="1", XUANHENG_SIGNUP="1")
+
+
+def _serve(tmp: Path, **extra: str) -> Iterator[str]:
     env = dict(os.environ)
-    env.update(XUANHENG_SECRET="b" * 48, XDG_DATA_HOME=str(tmp), XUANHENG_MULTI_USER="0")
+    env.update(XUANHENG_SECRET="b" * 48, XDG_DATA_HOME=str(tmp), **extra)
     proc = subprocess.Popen(
         [sys.executable, "-m", "xuanheng", "serve", "--port", "0", "--db", f"sqlite:///{tmp / 'j.sqlite3'}"],
         stdout=subprocess.PIPE,
@@ -179,6 +187,24 @@ def test_newcomer_flow(server: str, shots: Path) -> None:
         assert page.locator("#stats-rule tr[data-key]").count() > 0
         page.screenshot(path=str(shots / "stats-ko.png"), full_page=True)
 
+        # search, edit and delete in the journal
+        page.click("#nav-journal")
+        page.wait_for_selector("#case-rows tr[data-case]")
+        page.select_option("#s-method", "liuren")
+        page.click("#search-btn")
+        page.wait_for_function("document.querySelectorAll('#case-rows tr[data-case]').length === 1")
+        page.locator("#case-rows tr[data-case]").first.click()
+        page.wait_for_selector("#case-chart svg rect[data-di]")
+        page.fill("#e-notes", "수정한 메모")
+        page.click("#update-btn")
+        page.wait_for_function("document.querySelector('#case-text .notes').textContent === '수정한 메모'")
+        page.once("dialog", lambda d: d.accept())
+        page.click("#delete-btn")
+        page.wait_for_function("document.querySelectorAll('#case-rows tr[data-case]').length === 0")
+        page.select_option("#s-method", "")
+        page.click("#search-btn")
+        page.wait_for_function("document.querySelectorAll('#case-rows tr[data-case]').length === 1")
+
         # nothing injected ran, no script error
         assert page.evaluate("window.__xss") is None
         assert page.locator("#case-rows script, #case-rows img, #case-text iframe").count() == 0
@@ -191,4 +217,40 @@ def test_newcomer_flow(server: str, shots: Path) -> None:
         assert page2.input_value("#f-difen") == "申"
         texts = page2.locator("#chart svg text").all_text_contents()
         assert "申" in texts
+        browser.close()
+
+
+def test_users_log_in_and_see_only_their_cases(multi_server: str) -> None:
+    import httpx
+
+    with httpx.Client(base_url=multi_server) as alice:
+        r = alice.post("/api/signup", json={"name": "alice", "password": "alice-pass-1"})
+        assert r.status_code == 200
+        inputs = {"at": "2026-03-10T21:00", "tz": "Asia/Shanghai"}
+        body = {"method": "liuren", "inputs": inputs, "question": "甲"}
+        assert alice.post("/api/journal/cases", json=body).status_code == 201
+    with httpx.Client(base_url=multi_server) as bob:
+        assert bob.post("/api/signup", json={"name": "bob", "password": "bob-pass-22"}).status_code == 200
+    with playwright_api.sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        page = browser.new_context(bypass_csp=True).new_page()
+        page.goto(multi_server + "#journal")
+        page.wait_for_selector("#login-form", state="visible")
+        page.fill("#login-name", "bob")
+        page.fill("#login-password", "wrong password")
+        page.click("#login-btn")
+        page.wait_for_function("document.getElementById('login-error').textContent.length > 0")
+        page.fill("#login-password", "bob-pass-22")
+        page.click("#login-btn")
+        page.wait_for_selector("#journal-view", state="visible")
+        page.wait_for_selector("#case-empty", state="visible")
+        assert page.locator("#case-rows tr[data-case]").count() == 0
+        assert page.inner_text("#user-name") == "bob"
+        page.click("#logout-btn")
+        page.wait_for_selector("#login-form", state="visible")
+        page.fill("#login-name", "alice")
+        page.fill("#login-password", "alice-pass-1")
+        page.click("#login-btn")
+        page.wait_for_selector("#case-rows tr[data-case]")
+        assert page.locator("#case-rows td.q").all_inner_texts() == ["甲"]
         browser.close()
