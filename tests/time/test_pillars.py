@@ -186,3 +186,32 @@ def test_cross_check_lunar_python_10000() -> None:
         y, m, dd, h, *_ = pillars_fast(t, 28800.0)
         ours = (GanZhi(y).name, GanZhi(m).name, GanZhi(dd).name, GanZhi(h).name)
         assert ours == (ec.getYear(), ec.getMonth(), ec.getDay(), ec.getTime()), d.isoformat()
+
+
+def test_warnings_near_day_and_hour_changes() -> None:
+    near_day = calendar(datetime(2024, 5, 5, 22, 59, 30, tzinfo=CST))
+    assert any("day change" in w for w in near_day.warnings)
+    assert any("hour-branch" in w for w in near_day.warnings)
+    midnight = calendar(
+        datetime(2024, 5, 5, 0, 0, 20, tzinfo=CST), options=CalendarOptions(day_boundary="00:00")
+    )
+    assert any("day change at 00:00" in w for w in midnight.warnings)
+    assert calendar(datetime(2024, 5, 5, 12, 0, tzinfo=CST)).warnings == ()
+    qi = tb.QI[(2024 - tb.FIRST_YEAR) * 12]  # 雨水 2024
+    near_qi = calendar(datetime.fromtimestamp(qi + 30, CST))
+    assert any("雨水" in w and "月將" in w for w in near_qi.warnings)
+    assert BRANCHES[near_qi.yue_jiang] == "亥"
+    assert BRANCHES[calendar(datetime.fromtimestamp(qi - 30, CST)).yue_jiang] == "子"
+
+
+def test_table_path_equals_root_finding_path() -> None:
+    """Inside 1600–2400 the bisected table and the ephemeris root finder give the same months/中氣."""
+    from xuanheng.time.pillars import _months_slow, month_counts
+
+    rng = random.Random(9)
+    for _ in range(300):
+        t = rng.uniform(tb.T_MIN + 86400, tb.T_MAX - 86400)
+        i = __import__("bisect").bisect_right(tb.TERMS, t)
+        if min(t - tb.TERMS[i - 1], tb.TERMS[i] - t) < 5.0:
+            continue
+        assert month_counts(t) == _months_slow(t)
