@@ -87,3 +87,17 @@ def test_out_of_range() -> None:
     with pytest.raises(OutOfRangeError):
         calendar("2999-12-31T00:00", tz="UTC")
     assert calendar("0800-06-01T00:00", tz="UTC").pillars.year.index == (800 - 4) % 60
+
+
+@pytest.mark.parametrize("tz", ["UTC", "+14:00", "-12:00", "Asia/Shanghai"])
+@pytest.mark.parametrize(
+    "at", ["0001-01-01T00:00", "0001-12-30T00:00", "2998-01-02T00:00", "9999-12-31T23:59"]
+)
+def test_edges_are_typed_errors(at: str, tz: str) -> None:
+    with pytest.raises(OutOfRangeError):
+        calendar(at, tz=tz)
+
+
+def test_edges_inside() -> None:
+    assert str(calendar("0002-01-01T12:00", tz="UTC").pillars.year) == "辛酉"  # year 1 CE is 辛酉
+    assert str(calendar("2997-12-31T12:00", tz="UTC").pillars.year) == "丁巳"  # (2997 − 4) mod 60 = 53

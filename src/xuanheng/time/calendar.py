@@ -20,7 +20,6 @@ from datetime import UTC, datetime, timedelta, timezone, tzinfo
 from typing import Any
 
 from xuanheng import SCHEMA_VERSION, __version__
-from xuanheng.astro.ephemeris import default_ephemeris, jd_from_unix
 from xuanheng.core.ganzhi import BRANCHES, SHEN_NAMES, GanZhi, branch_index
 from xuanheng.errors import InputError, OptionError, OutOfRangeError
 from xuanheng.time import tables as _tb
@@ -213,13 +212,16 @@ def _terms_around(
     return jp, jn, qp, qn
 
 
+#: calendar() answers for 0002-01-01T00:00Z … 2997-12-31T23:59:59Z: the neighbouring terms and the lunar
+#: window (±14 months) must stay inside both the ephemeris and Python's datetime (years 1–9999)
+T_FIRST = -62104060800.0
+T_LAST = 32440608000.0
+
+
 def _check_range(utc: float) -> None:
-    eph = default_ephemeris()
-    jd = jd_from_unix(utc)
-    # keep two months of margin so that the neighbouring terms are computable too
-    if not (eph.jd_min + 60 <= jd <= eph.jd_max - 60):
+    if not (T_FIRST <= utc < T_LAST):
         raise OutOfRangeError(
-            "instant is outside the ephemeris range: dates from 0001-01-01 to 2999-10-31 are accepted",
+            "instant is outside the supported range: dates from 0002-01-01 to 2997-12-31 (UTC) are accepted",
             field="at",
         )
 

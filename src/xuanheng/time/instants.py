@@ -13,7 +13,7 @@ import re
 from datetime import UTC, datetime, timedelta, timezone, tzinfo
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from xuanheng.errors import AmbiguousTimeError, InputError
+from xuanheng.errors import AmbiguousTimeError, InputError, OutOfRangeError
 
 _OFFSET = re.compile(r"^(?:UTC|GMT)?\s*([+-])(\d{1,2})(?::?(\d{2}))?$", re.IGNORECASE)
 
@@ -63,6 +63,16 @@ def _parse_text(text: str) -> datetime:
 
 
 def parse_instant(value: str | datetime, tz: str | tzinfo | None = None, fold: int | None = None) -> datetime:
+    """See :func:`_parse_instant`; a date at the very edge of Python's calendar becomes OutOfRangeError."""
+    try:
+        return _parse_instant(value, tz, fold)
+    except OverflowError:
+        raise OutOfRangeError(
+            f"date-time {value!s} is at the edge of the calendar: years 2–9998 are accepted", field="at"
+        ) from None
+
+
+def _parse_instant(value: str | datetime, tz: str | tzinfo | None, fold: int | None) -> datetime:
     """Turn user input into an aware :class:`datetime` that names one instant.
 
     * a string in ISO 8601; an explicit offset in it (``+08:00``, ``Z``) fixes the instant, and *tz*,
@@ -127,8 +137,7 @@ def offset_seconds(dt: datetime) -> int:
 def unix_seconds(dt: datetime) -> float:
     """Unix timestamp of an aware datetime (microseconds kept), valid for years 1–9999."""
     off = dt.utcoffset() or timedelta()
-    naive = dt.replace(tzinfo=None) - off
-    return (naive - _EPOCH).total_seconds()
+    return (dt.replace(tzinfo=None) - _EPOCH).total_seconds() - off.total_seconds()
 
 
 _EPOCH = datetime(1970, 1, 1)
