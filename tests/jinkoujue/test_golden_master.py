@@ -1,0 +1,327 @@
+"""Golden master of the 金口訣 cast and reading: pins BEHAVIOUR, it is NOT an oracle.
+
+The digests below were produced by running this file's sampler on the code as it stood before the speed
+work (commit 20d5f1d, "DEVELOPERS: 大六壬 contract as built"), i.e. by the code under test itself. They
+prove nothing about correctness (the other tests of ``tests/jinkoujue`` do that against the seeds and
+the classical examples); they only guarantee that the optimised cast and reading give exactly the same
+charts, readings and errors as the unoptimised code did, field for field, in all four languages.
+
+The sample is fixed (``random.Random`` with fixed seeds) and covers every cast option, every reading
+option, every 貴人 table, every accepted input form (干支 as text / :class:`GanZhi`, branches as text /
+天神 name / index, 地分 as branch / number / direction / azimuth / random with a seed), optional 本命,
+topic, 月 干支 and days since the 節, readings with and without a topic in ko / zh-Hant / zh-Hans / en, a
+sample of casts from instants, and a sample of invalid inputs (the error class, ``field`` and message).
+
+Digests are per chunk so a failure points at the chunk that changed. To see the current digests (only
+after a change that is MEANT to alter results, reviewed and explained in the commit):
+``XUANHENG_GOLDEN_PRINT=1 .venv/bin/pytest tests/jinkoujue/test_golden_master.py -s``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import hashlib
+import json
+import os
+import random
+from typing import Any
+
+from xuanheng.core.ganzhi import BRANCHES, SHEN_NAMES, GanZhi
+from xuanheng.core.guiren import GUIREN_TABLES
+from xuanheng.errors import XuanhengError
+from xuanheng.jinkoujue import CHOICES, JinKouJueOptions, cast, cast_by_coordinates, reading
+from xuanheng.jinkoujue.reading import CHOICES as READING_CHOICES
+from xuanheng.jinkoujue.reading import ReadingOptions, topics
+from xuanheng.reading import LANGS
+
+N_COORDS = 20_000
+CHUNK = 2_000
+N_INSTANTS = 1_200
+N_ERRORS = 600
+
+#: sha256[:16] of each chunk of N_COORDS // CHUNK coordinate casts + readings (pinned from the old code)
+COORD_DIGESTS: tuple[str, ...] = (
+    "136ef10f4c414e93",
+    "17dd78ebbb86b438",
+    "2368137bdeb51c09",
+    "6fc7b6b08bae0261",
+    "a31f513b6f7e1f11",
+    "c027e533c65fa9ec",
+    "a2ff295ddb3704d3",
+    "46ecb134f1acb08e",
+    "e6c0050200efd4b5",
+    "1cd4f82c97bb02e9",
+)
+#: casts from instants (depends on xuanheng.time as well) and their readings
+INSTANT_DIGEST = "b512edfdc097a404"
+#: invalid inputs: error class, field and message
+ERROR_DIGEST = "6f5fa0deb57ed332"
+
+_PRINT = bool(os.environ.get("XUANHENG_GOLDEN_PRINT"))
+
+
+def _canon(x: Any) -> Any:
+    """A JSON-able, field-by-field image of a value (dataclasses by their fields, 干支 by name)."""
+    if isinstance(x, GanZhi):
+        return ["GZ", x.name]
+    if dataclasses.is_dataclass(x) and not isinstance(x, type):
+        return [type(x).__name__, {f.name: _canon(getattr(x, f.name)) for f in dataclasses.fields(x)}]
+    if isinstance(x, enum.Enum):
+        return _canon(x.value)
+    if isinstance(x, dict):
+        return {str(k): _canon(v) for k, v in x.items()}
+    if isinstance(x, (list, tuple)):
+        return [_canon(v) for v in x]
+    if isinstance(x, (set, frozenset)):
+        return sorted(_canon(v) for v in x)
+    if x is None or isinstance(x, (bool, int, float, str)):
+        return x
+    return ["repr", repr(x)]
+
+
+def _dump(x: Any) -> bytes:
+    return json.dumps(x, ensure_ascii=False, sort_keys=True, separators=(",", ":")).encode()
+
+
+def _chart_image(chart: Any) -> Any:
+    js = chart.to_json()
+    js.pop("engine_version", None)  # the package version, not a result
+    return [_canon(chart), js, chart.dong_names, [p.label for p in chart.positions]]
+
+
+def _reading_image(fired: list[Any], lang: str) -> Any:
+    return [
+        [_canon(f), f.to_json(lang), {lg: f.text.get(lg) for lg in LANGS}, f.title is None] for f in fired
+    ]
+
+
+def _branch_form(rng: random.Random, b: int) -> int | str:
+    forms: list[int | str] = [b, BRANCHES[b], SHEN_NAMES[b], f" {BRANCHES[b]} "]
+    return rng.choice(forms)
+
+
+def _gz_form(rng: random.Random, g: GanZhi) -> GanZhi | str:
+    return g if rng.random() < 0.5 else g.name
+
+
+def _options(rng: random.Random) -> Any:
+    o = {k: rng.choice(v) for k, v in CHOICES.items()}
+    o["guiren"] = rng.choice(list(GUIREN_TABLES))
+    kind = rng.random()
+    if kind < 0.1:
+        return None
+    if kind < 0.2:
+        return {}
+    if kind < 0.6:
+        return JinKouJueOptions(**o)
+    keep = rng.sample(sorted(o), rng.randint(1, len(o)))
+    return {k: o[k] for k in keep}
+
+
+def _difen(rng: random.Random) -> tuple[Any, int | None]:
+    kind = rng.randrange(8)
+    if kind == 0:
+        return rng.randint(1, 12), None
+    if kind == 1:
+        return rng.choice(["北", "東", "东", "南", "西", "north", "East", "s", "W"]), None
+    if kind == 2:
+        return f"az:{rng.uniform(-400, 800):.3f}", None
+    if kind == 3:
+        return rng.uniform(0, 360), None
+    if kind == 4:
+        return "random", rng.randrange(10**6)
+    if kind == 5:
+        return str(rng.randint(1, 12)), None
+    b = rng.randrange(12)
+    return rng.choice([BRANCHES[b], SHEN_NAMES[b], f" {BRANCHES[b]} "]), None
+
+
+def _reading_options(rng: random.Random) -> Any:
+    o = {k: rng.choice(v) for k, v in READING_CHOICES.items()}
+    kind = rng.random()
+    if kind < 0.3:
+        return None
+    if kind < 0.6:
+        return ReadingOptions(**o)
+    keep = rng.sample(sorted(o), rng.randint(1, len(o)))
+    return {k: o[k] for k in keep}
+
+
+def _topic(rng: random.Random) -> str | None:
+    if rng.random() < 0.5:
+        return None
+    return rng.choice([*topics(), "money", "질병", "财", " 病 "])
+
+
+def _coord_case(rng: random.Random) -> tuple[dict[str, Any], dict[str, Any]]:
+    day = GanZhi(rng.randrange(60))
+    year = GanZhi(rng.randrange(60))
+    m_b = rng.randrange(12)
+    difen, seed = _difen(rng)
+    kw: dict[str, Any] = {
+        "day": _gz_form(rng, day),
+        "hour": _branch_form(rng, rng.randrange(12)),
+        "month_branch": _branch_form(rng, m_b),
+        "year": _gz_form(rng, year),
+        "yue_jiang": _branch_form(rng, rng.randrange(12)),
+        "is_day": rng.random() < 0.5,
+        "difen": difen,
+        "options": _options(rng),
+    }
+    if seed is not None:
+        kw["seed"] = seed
+    if rng.random() < 0.3:
+        kw["ben_ming"] = _gz_form(rng, GanZhi(rng.randrange(60)))
+    if rng.random() < 0.3:
+        kw["topic"] = _topic(rng)
+    if rng.random() < 0.3:
+        kw["month"] = GanZhi.of(2 * rng.randrange(5) + m_b % 2, m_b).name
+    if rng.random() < 0.5:
+        kw["days_since_jie"] = rng.randint(0, 31)
+    if rng.random() < 0.1:
+        kw.update(day_night_basis="sun", instant="2026-03-10T21:00:00+08:00", tz="Asia/Shanghai")
+        kw["warnings"] = ("near a 節",)
+        kw["inputs"] = {"note": "given"}
+    rd = {"lang": rng.choice(LANGS), "topic": _topic(rng), "options": _reading_options(rng)}
+    return kw, rd
+
+
+def _instant_case(rng: random.Random) -> tuple[dict[str, Any], dict[str, Any]]:
+    tz = rng.choice(["Asia/Shanghai", "Asia/Seoul", "Asia/Taipei", "UTC", "America/New_York"])
+    y = rng.randint(1900, 2100)
+    mo, d, hh, mi = rng.randint(1, 12), rng.randint(1, 28), rng.randint(0, 23), rng.randint(0, 59)
+    at = f"{y:04d}-{mo:02d}-{d:02d}T{hh:02d}:{mi:02d}"
+    difen, seed = _difen(rng)
+    kw: dict[str, Any] = {"tz": tz, "difen": difen, "options": _options(rng)}
+    if seed is not None:
+        kw["seed"] = seed
+    if rng.random() < 0.4:
+        kw["lon"] = round(rng.uniform(100, 130), 3)
+        kw["lat"] = round(rng.uniform(20, 45), 3)
+        kw["true_solar"] = rng.random() < 0.5
+    if rng.random() < 0.3:
+        kw["ben_ming"] = rng.choice([rng.randint(1900, 2020), GanZhi(rng.randrange(60)).name])
+    if rng.random() < 0.3:
+        kw["topic"] = _topic(rng)
+    rd = {"lang": rng.choice(LANGS), "topic": _topic(rng), "options": _reading_options(rng)}
+    return {"at": at, **kw}, rd
+
+
+def _error_case(rng: random.Random) -> dict[str, Any]:
+    kw, _ = _coord_case(rng)
+    bad = rng.randrange(12)
+    if bad == 0:
+        kw["day"] = rng.choice(["甲丑", "甲", "", "xx", 5])
+    elif bad == 1:
+        kw["hour"] = rng.choice([12, -1, "午時", True, 1.5])
+    elif bad == 2:
+        kw["month_branch"] = rng.choice(["寅月", 99, None])
+    elif bad == 3:
+        kw["yue_jiang"] = rng.choice(["戌將", -3])
+    elif bad == 4:
+        kw["is_day"] = rng.choice([1, "day", None])
+    elif bad == 5:
+        kw["difen"] = rng.choice([0, 13, True, "az:x", "northeast", None, "random", float("nan")])
+        kw.pop("seed", None)
+    elif bad == 6:
+        kw["options"] = rng.choice([{"yue_jiang": "month"}, {"colour": "red"}, ["jie"], {"guiren": "x"}])
+    elif bad == 7:
+        kw["days_since_jie"] = rng.choice([-1, 32, True])
+    elif bad == 8:
+        kw["topic"] = 7
+    elif bad == 9:
+        kw["month"] = "甲子" if kw["month_branch"] not in (0, "子", "神后", " 子 ") else "丙寅"
+    elif bad == 10:
+        kw["ben_ming"] = rng.choice(["甲", "子甲", 3])
+    else:
+        kw["year"] = rng.choice(["乙子", None])
+    return kw
+
+
+def _error_image(kw: dict[str, Any]) -> Any:
+    try:
+        cast_by_coordinates(**kw)
+    except XuanhengError as e:
+        return [type(e).__name__, getattr(e, "field", None), str(e)]
+    except Exception as e:  # pinned as it is: a non-typed error is pinned too
+        return ["untyped", type(e).__name__, str(e)]
+    return ["ok"]
+
+
+def _reading_error_image(chart: Any, rd: dict[str, Any]) -> Any:
+    try:
+        return _reading_image(reading(chart, **rd), rd["lang"])
+    except XuanhengError as e:
+        return [type(e).__name__, getattr(e, "field", None), str(e)]
+
+
+def _coord_digests() -> list[str]:
+    rng = random.Random(20261129)
+    out: list[str] = []
+    h = hashlib.sha256()
+    for i in range(N_COORDS):
+        kw, rd = _coord_case(rng)
+        chart = cast_by_coordinates(**kw)
+        h.update(_dump(_chart_image(chart)))
+        h.update(_dump(_reading_error_image(chart, rd)))
+        if (i + 1) % CHUNK == 0:
+            out.append(h.hexdigest()[:16])
+            h = hashlib.sha256()
+    return out
+
+
+def _check(name: str, got: Any, pinned: Any) -> None:
+    if _PRINT:
+        print(f"{name} = {got!r}")
+        return
+    assert got == pinned, f"{name}: the optimised code no longer gives the pinned results"
+
+
+def test_coordinate_casts_and_readings_unchanged() -> None:
+    _check("COORD_DIGESTS", tuple(_coord_digests()), COORD_DIGESTS)
+
+
+def test_instant_casts_and_readings_unchanged() -> None:
+    rng = random.Random(7_1129)
+    h = hashlib.sha256()
+    for _ in range(N_INSTANTS):
+        kw, rd = _instant_case(rng)
+        try:
+            chart = cast(**kw)
+        except XuanhengError as e:
+            h.update(_dump([type(e).__name__, getattr(e, "field", None), str(e)]))
+            continue
+        h.update(_dump(_chart_image(chart)))
+        h.update(_dump(_reading_error_image(chart, rd)))
+    _check("INSTANT_DIGEST", h.hexdigest()[:16], INSTANT_DIGEST)
+
+
+def test_invalid_inputs_unchanged() -> None:
+    rng = random.Random(404)
+    h = hashlib.sha256()
+    for _ in range(N_ERRORS):
+        h.update(_dump(_error_image(_error_case(rng))))
+    _check("ERROR_DIGEST", h.hexdigest()[:16], ERROR_DIGEST)
+
+
+def test_repeated_casts_are_equal_and_independent() -> None:
+    """A chart cast twice is equal; mutating one chart's inputs does not leak into the next cast."""
+    kw: dict[str, Any] = {
+        "day": "癸未",
+        "hour": "亥",
+        "month_branch": "卯",
+        "year": "丙午",
+        "yue_jiang": "戌",
+        "is_day": False,
+    }
+    a = cast_by_coordinates(difen="申", **kw)
+    a.inputs["scribble"] = 1
+    b = cast_by_coordinates(difen="申", **kw)
+    assert "scribble" not in b.inputs
+    assert _chart_image(a)[0] != _chart_image(b)[0]
+    a.inputs.pop("scribble")
+    assert _chart_image(a) == _chart_image(b)
+    r1 = reading(a)
+    r1[0].facts["scribble"] = 1
+    assert "scribble" not in reading(b)[0].facts
