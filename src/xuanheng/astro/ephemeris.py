@@ -53,6 +53,10 @@ class Ephemeris(Protocol):
     jd_min: float
     jd_max: float
 
+    def check_range(self, jd_ut: float) -> None:
+        """Raise :class:`OutOfRangeError` (field ``at``) if the backend cannot compute *jd_ut*."""
+        ...
+
     def position(self, body: Body, jd_ut: float) -> Position:
         """Apparent geocentric ecliptic longitude, latitude and longitude speed of *body*."""
         ...
@@ -92,7 +96,7 @@ class SwissEphemeris:
 
     _FLAGS = swe.FLG_MOSEPH | swe.FLG_SPEED
 
-    def _check(self, jd_ut: float) -> None:
+    def check_range(self, jd_ut: float) -> None:
         if not (self.jd_min <= jd_ut <= self.jd_max):
             raise OutOfRangeError(
                 f"instant (JD {jd_ut:.1f}) is outside the ephemeris range: years -2999 to 2999 are accepted",
@@ -100,7 +104,7 @@ class SwissEphemeris:
             )
 
     def position(self, body: Body, jd_ut: float) -> Position:
-        self._check(jd_ut)
+        self.check_range(jd_ut)
         x, _ = swe.calc_ut(jd_ut, int(body), self._FLAGS)
         return Position(lon=x[0], lat=x[1], speed=x[3])
 
@@ -116,15 +120,15 @@ class SwissEphemeris:
         return (m[0] - s[0]) % 360.0, m[3] - s[3]
 
     def delta_t(self, jd_ut: float) -> float:
-        self._check(jd_ut)
+        self.check_range(jd_ut)
         return float(swe.deltat_ex(jd_ut, swe.FLG_MOSEPH)) * 86400.0
 
     def equation_of_time(self, jd_ut: float) -> float:
-        self._check(jd_ut)
+        self.check_range(jd_ut)
         return float(swe.time_equ(jd_ut)) * 86400.0
 
     def rise_set(self, jd_ut: float, lon: float, lat: float, rising: bool) -> float | None:
-        self._check(jd_ut)
+        self.check_range(jd_ut)
         rsmi = swe.CALC_RISE if rising else swe.CALC_SET
         res, tret = swe.rise_trans(jd_ut, 0, rsmi, (lon, lat, 0.0), 1013.25, 15.0, swe.FLG_MOSEPH)
         if res != 0 or tret[0] - jd_ut > 1.0:
@@ -133,6 +137,7 @@ class SwissEphemeris:
 
 
 _DEFAULT = SwissEphemeris()
+_CONFORMS: Ephemeris = _DEFAULT  # mypy checks that the backend satisfies the protocol
 
 
 def default_ephemeris() -> SwissEphemeris:

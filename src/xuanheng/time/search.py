@@ -20,7 +20,7 @@ _TOL_MOON = 1e-8
 def sun_longitude(seconds: float) -> float:
     """Apparent geocentric ecliptic longitude of the Sun (degrees) at a Unix time."""
     jd = jd_from_unix(seconds)
-    _EPH._check(jd)
+    _EPH.check_range(jd)
     return _EPH.sun_longitude(jd)[0]
 
 
@@ -28,14 +28,14 @@ def term_crossing(k: int, near: float) -> float:
     """Instant (Unix s) when the Sun's apparent longitude reaches 15·k°, nearest to *near* (±~7 days)."""
     target = 15.0 * (k % 24)
     jd = jd_from_unix(near)
-    _EPH._check(jd)
+    _EPH.check_range(jd)
     for _ in range(20):
         lon, speed = _EPH.sun_longitude(jd)
         d = (target - lon + 180.0) % 360.0 - 180.0
         jd += d / speed
         if abs(d) < _TOL_SUN:
             break
-    _EPH._check(jd)
+    _EPH.check_range(jd)
     return unix_from_jd(jd)
 
 
@@ -54,14 +54,14 @@ def term_around(seconds: float) -> tuple[tuple[int, float], tuple[int, float]]:
 def new_moon_near(near: float) -> float:
     """Instant (Unix s) of the new moon (Moon − Sun apparent longitude = 0) nearest to *near* (±~14 days)."""
     jd = jd_from_unix(near)
-    _EPH._check(jd)
+    _EPH.check_range(jd)
     for _ in range(30):
         el, rate = _EPH.elongation(jd)
         d = -((el + 180.0) % 360.0 - 180.0)
         jd += d / rate
         if abs(d) < _TOL_MOON:
             break
-    _EPH._check(jd)
+    _EPH.check_range(jd)
     return unix_from_jd(jd)
 
 
