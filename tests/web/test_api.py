@@ -104,6 +104,15 @@ def test_bad_input_is_422_naming_the_field(
     assert "Traceback" not in r.text
 
 
+def test_cache_headers(client: TestClient) -> None:
+    q = {"at": "2026-03-10T21:00", "tz": "Asia/Shanghai", "difen": "申"}
+    assert "max-age" in client.get("/api/jinkoujue", params=q).headers["cache-control"]
+    drawn = client.get("/api/jinkoujue", params={**q, "difen": "random"})
+    assert drawn.headers["cache-control"] == "no-store"
+    now = client.get("/api/jinkoujue", params={"now": "true", "difen": "申"})
+    assert now.status_code == 200 and now.headers["cache-control"] == "no-store"
+
+
 def test_body_must_be_a_json_object(client: TestClient) -> None:
     r = client.post("/api/jinkoujue", content=b"{not json", headers={"content-type": "application/json"})
     assert r.status_code == 422

@@ -30,6 +30,9 @@ ARGS = [
     "--disable-sync",
 ]
 IN_CI = os.environ.get("CI", "").lower() in {"1", "true", "yes"}
+if IN_CI and not Path(CHROMIUM).exists():  # safety net: .ci/run should have run it already
+    script = Path(__file__).resolve().parents[2] / "scripts" / "ci_browser.sh"
+    subprocess.run(["bash", str(script)], timeout=1200)
 if not IN_CI and not Path(CHROMIUM).exists():
     pytest.skip(f"{CHROMIUM} missing (run scripts/ci_browser.sh)", allow_module_level=True)
 playwright_api = pytest.importorskip("playwright.sync_api")

@@ -114,12 +114,10 @@ def render_jinkoujue(doc: dict[str, Any], lang: str = "zh-Hant") -> str:
         )
         ws = pos.get("wang_shuai") or {}
         if ws:
-            svg.text(
-                250,
-                y + 60,
-                f"四位 {t(ws.get('si_wei', ''))}  季 {t(ws.get('season', ''))}  日 {t(ws.get('day', ''))}",
-                font_size=14,
+            layers = "  ".join(
+                f"{label(f'chart.ws_{k}', lang)} {t(ws.get(k, ''))}" for k in ("si_wei", "season", "day")
             )
+            svg.text(250, y + 60, layers, font_size=14)
         # 用 / 動 marks
         mx = 250
         if key == yong:

@@ -89,13 +89,17 @@ def method_router(plugin: MethodPlugin, memo: ChartMemo | None = None) -> APIRou
     name = plugin.name
     memo = memo or ChartMemo()
 
+    def caching(params: BaseModel) -> dict[str, str]:
+        # a repeatable chart may be cached by browsers and proxies; "now" and unseeded random ones not
+        return {"Cache-Control": "public, max-age=3600" if memo.repeatable(params) else "no-store"}
+
     def json_response(params: BaseModel) -> Response:
-        return Response(memo.get(plugin, params), media_type="application/json")
+        return Response(memo.get(plugin, params), media_type="application/json", headers=caching(params))
 
     def svg_response(params: BaseModel) -> Response:
         lang = str(getattr(params, "lang", "zh-Hant"))
         svg = plugin.render_svg(load_json(memo.get(plugin, params)), lang)
-        return Response(svg, media_type=SVG_TYPE)
+        return Response(svg, media_type=SVG_TYPE, headers=caching(params))
 
     async def get_json(request: Request) -> Response:
         return json_response(from_query(model, request))
