@@ -100,3 +100,11 @@ def test_bad_option() -> None:
 
 def test_you_qi() -> None:
     assert [s.you_qi for s in State] == [True, True, False, False, False]
+
+
+def test_season_element() -> None:
+    from xuanheng.core.wangshuai import SEASON_ELEMENT as CORE_SEASON_ELEMENT
+
+    assert {s.value: e for s, e in CORE_SEASON_ELEMENT.items()} == SEASON_ELEMENT
+    for s, e in CORE_SEASON_ELEMENT.items():
+        assert state_by_season(e, s) is State.WANG
