@@ -92,3 +92,17 @@ def test_liu_qin_ke_chain_of_seed_004() -> None:
         of = {liu_qin(me, e): e for e in range(5)}
         for a, b in chain:
             assert overcomes(of[a], of[b])
+
+
+def test_element_input_errors() -> None:
+    import pytest
+
+    from xuanheng.core.wuxing import element_index
+    from xuanheng.errors import InputError
+
+    assert element_index("金") == 3 and element_index(4) == 4
+    assert relation("木", "火") is Relation.GENERATES
+    for bad in (5, -1, True, "金木", "甲", None):
+        with pytest.raises(InputError) as ei:
+            relation(bad, 0)  # type: ignore[arg-type]
+        assert ei.value.field == "element"

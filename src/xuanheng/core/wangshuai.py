@@ -18,6 +18,7 @@ from typing import Literal
 
 from xuanheng.core._data import load
 from xuanheng.core.ganzhi import ELEMENTS, branch_index
+from xuanheng.core.wuxing import element_index
 from xuanheng.errors import InputError, OptionError
 
 _T = load("wangshuai")
@@ -113,19 +114,9 @@ def _season(season: Season | str) -> Season:
         ) from None
 
 
-def _element(element: int | str) -> int:
-    if isinstance(element, str) and element in _ELEMENT_IX:
-        return _ELEMENT_IX[element]
-    if isinstance(element, int) and not isinstance(element, bool) and 0 <= element < 5:
-        return element
-    raise InputError(
-        f"unknown element {element!r}: expected one of {''.join(ELEMENTS)} or 0–4", field="element"
-    )
-
-
 def state_by_season(element: int | str, season: Season | str) -> State:
     """旺相休囚死 of *element* (木=0 … 水=4, or its name) in *season* (春 夏 秋 冬 季)."""
-    return BY_SEASON[_season(season)][_element(element)]
+    return BY_SEASON[_season(season)][element_index(element)]
 
 
 def state_by_month(

@@ -10,6 +10,17 @@ from __future__ import annotations
 from enum import StrEnum
 
 from xuanheng.core._data import load
+from xuanheng.core.ganzhi import ELEMENTS as _NAMES
+from xuanheng.errors import InputError
+
+
+def element_index(value: int | str) -> int:
+    """Index of an element given as 0–4 or ``"木"`` … ``"水"``; raise :class:`InputError` otherwise."""
+    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 5:
+        return value
+    if isinstance(value, str) and value.strip() in _NAMES:
+        return _NAMES.index(value.strip())
+    raise InputError(f"unknown element {value!r}: expected one of {''.join(_NAMES)} or 0–4", field="element")
 
 
 class Relation(StrEnum):
@@ -22,19 +33,19 @@ class Relation(StrEnum):
     OVERCOME_BY = "被剋"  # b 剋 a
 
 
-def generates(a: int, b: int) -> bool:
+def generates(a: int | str, b: int | str) -> bool:
     """a 生 b."""
-    return (b - a) % 5 == 1
+    return (element_index(b) - element_index(a)) % 5 == 1
 
 
-def overcomes(a: int, b: int) -> bool:
+def overcomes(a: int | str, b: int | str) -> bool:
     """a 剋 b."""
-    return (b - a) % 5 == 2
+    return (element_index(b) - element_index(a)) % 5 == 2
 
 
-def relation(a: int, b: int) -> Relation:
+def relation(a: int | str, b: int | str) -> Relation:
     """The relation of element *a* to element *b*."""
-    d = (b - a) % 5
+    d = (element_index(b) - element_index(a)) % 5
     return (
         Relation.SAME,
         Relation.GENERATES,
@@ -48,36 +59,37 @@ def relation(a: int, b: int) -> Relation:
 LIU_QIN: tuple[str, ...] = tuple(load("wuxing")["liu_qin"]["names"])
 
 
-def liu_qin(me: int, other: int) -> str:
+def liu_qin(me: int | str, other: int | str) -> str:
     """六親 of element *other* seen from element *me*: same 兄弟, I generate 子孫, I overcome 妻財,
     overcomes me 官鬼, generates me 父母 (《六壬大全》卷一〈六親〉; 004-015 … 004-019)."""
-    return LIU_QIN[(other - me) % 5]
+    return LIU_QIN[(element_index(other) - element_index(me)) % 5]
 
 
-def generated_by(e: int) -> int:
+def generated_by(e: int | str) -> int:
     """The element that generates *e* (its 母)."""
-    return (e - 1) % 5
+    return (element_index(e) - 1) % 5
 
 
-def child_of(e: int) -> int:
+def child_of(e: int | str) -> int:
     """The element *e* generates (its 子)."""
-    return (e + 1) % 5
+    return (element_index(e) + 1) % 5
 
 
-def overcome_by(e: int) -> int:
+def overcome_by(e: int | str) -> int:
     """The element that overcomes *e*."""
-    return (e - 2) % 5
+    return (element_index(e) - 2) % 5
 
 
-def overcome_of(e: int) -> int:
+def overcome_of(e: int | str) -> int:
     """The element *e* overcomes."""
-    return (e + 2) % 5
+    return (element_index(e) + 2) % 5
 
 
 __all__ = [
     "LIU_QIN",
     "Relation",
     "child_of",
+    "element_index",
     "generated_by",
     "generates",
     "liu_qin",
