@@ -5,6 +5,8 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta, timezone
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from xuanheng.errors import AmbiguousTimeError, InputError, OptionError, OutOfRangeError
 from xuanheng.time import CalendarOptions, calendar, parse_instant
@@ -101,3 +103,24 @@ def test_edges_are_typed_errors(at: str, tz: str) -> None:
 def test_edges_inside() -> None:
     assert str(calendar("0002-01-01T12:00", tz="UTC").pillars.year) == "辛酉"  # year 1 CE is 辛酉
     assert str(calendar("2997-12-31T12:00", tz="UTC").pillars.year) == "丁巳"  # (2997 − 4) mod 60 = 53
+
+
+_ZONES = ["Asia/Shanghai", "Asia/Seoul", "Asia/Taipei", "Asia/Hong_Kong", "America/New_York", "Europe/London"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    naive=st.datetimes(min_value=datetime(1900, 1, 1), max_value=datetime(2100, 1, 1)),
+    zone=st.sampled_from(_ZONES),
+)
+def test_wall_time_round_trip(naive: datetime, zone: str) -> None:
+    """A wall time either names one instant that shows the same wall time, or is refused as ambiguous."""
+    try:
+        dt = parse_instant(naive, tz=zone)
+    except AmbiguousTimeError:
+        a = parse_instant(naive, tz=zone, fold=0)
+        b = parse_instant(naive, tz=zone, fold=1)
+        assert a.timestamp() != b.timestamp()
+        return
+    assert dt.replace(tzinfo=None) == naive
+    assert dt.astimezone(UTC).astimezone(dt.tzinfo).replace(tzinfo=None) == naive
