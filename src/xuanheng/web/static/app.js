@@ -455,14 +455,21 @@ async function importJournal(ev) {
 
 /* --------------------------------------------------------- statistics */
 function pct(x) { return x === null || x === undefined ? "—" : `${Math.round(x * 100)}%`; }
-function statsTable(table, title, section) {
+function statsKey(k, linkRules) {
+  const m = linkRules ? /^(\d{3}-\d{3})/.exec(k) : null;
+  if (!m) return L(`method.${k}`, k);
+  return el("a", { href: `/api/sources/${encodeURIComponent(m[1])}?lang=${encodeURIComponent(S.lang)}`,
+    target: "_blank", rel: "noopener" }, k);
+}
+
+function statsTable(table, title, section, linkRules) {
   table.textContent = "";
   table.append(el("tr", {}, el("th", {}, title), el("th", {}, L("outcome.yingyan")), el("th", {}, L("outcome.buyan")),
     el("th", {}, L("outcome.bufen")), el("th", {}, L("outcome.none")), el("th", {}, L("stats.total")),
     el("th", {}, L("stats.rate"))));
   const rows = Object.entries(section || {}).sort((a, b) => (b[1].judged - a[1].judged) || (b[1].total - a[1].total));
   for (const [k, t] of rows) {
-    table.append(el("tr", { "data-key": k }, el("td", {}, L(`method.${k}`, k)), el("td", { class: "n-ying" }, t.ying_yan),
+    table.append(el("tr", { "data-key": k }, el("td", {}, statsKey(k, linkRules)), el("td", { class: "n-ying" }, t.ying_yan),
       el("td", {}, t.bu_yan), el("td", {}, t.bu_fen), el("td", {}, t.pending), el("td", {}, t.total),
       el("td", {}, pct(t.rate))));
   }
@@ -473,7 +480,7 @@ async function loadStats() {
   statsTable($("stats-method"), L("form.method"), s.by_method);
   const keys = Object.assign({}, s.by_ke_ti || {}, s.by_yong_yao || {});
   statsTable($("stats-key"), `${L("chart.ke_ti")} / ${L("chart.yong")}`, keys);
-  statsTable($("stats-rule"), L("stats.per_rule"), s.by_rule);
+  statsTable($("stats-rule"), L("stats.per_rule"), s.by_rule, true);
 }
 
 /* ------------------------------------------------------- cities, login */
