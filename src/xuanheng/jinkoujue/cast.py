@@ -11,8 +11,10 @@ the 金口訣 manuals: 人元 by 五子元遁 (《三命通會》卷二〈論五
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 from datetime import datetime
+from operator import itemgetter
 from typing import Any
 
 from xuanheng.core._data import load_package_data
@@ -25,6 +27,7 @@ from xuanheng.core.ganzhi import (
     STEMS,
     GanZhi,
     branch_index,
+    wu_hu_dun,
     wu_shu_dun,
     xun_kong,
 )
@@ -52,7 +55,7 @@ from xuanheng.jinkoujue.chart import (
 )
 from xuanheng.jinkoujue.options import JinKouJueOptions
 from xuanheng.jinkoujue.wangshuai import most_wang, season_ruler, state
-from xuanheng.shensha import Occupied, evaluate_all, load_table
+from xuanheng.shensha import Occupied, compile_groups, evaluate_all, load_table
 
 _M = load_package_data("xuanheng.jinkoujue", "method")
 _DONG_SRC: str = _M["dong"]["src"]
@@ -295,6 +298,394 @@ def _shensha(
     return tuple(hits)
 
 
+# ── precomputed pieces of the cast (speed; see docs/jinkoujue.md "Speed") ─────────────────────────
+#
+# A cast is split into parts that depend on few coordinates, each computed once by the plain functions
+# above and then looked up: the 課 geometry (_Ke) by (day stem, 月將 − hour, 地分, 晝夜, 貴人 table, plate);
+# the positions with their 旺衰 by (geometry, 四位旺神, season ruler, day element); the 神煞 by group of
+# spirits sharing a context key (shensha.compile_groups) and the positions each group falls on. Caches are
+# bounded (cleared when full); results are the same objects the plain path would build (the golden-master
+# test, tests/jinkoujue/test_golden_master.py, pins them against the unoptimised code).
+
+_CACHE_LIMIT = 65_536
+_GROUPS = compile_groups(_SPIRITS)
+_SPIRIT_ON: tuple[tuple[int, ...], ...] = tuple(
+    tuple(POSITION_KEYS.index(k) for k in (sp.on or POSITION_KEYS)) for sp in _SPIRITS
+)
+_WANG_SHUAI: dict[tuple[int, int, int, int], WangShuai] = {}
+_SEASON_RULER: dict[tuple[int, str], int] = {}
+_HOUR_GZ = tuple(tuple(GanZhi((6 * wu_shu_dun(s, b) - 5 * b) % 60) for b in range(12)) for s in range(10))
+_XUN_KONG = tuple(xun_kong(GanZhi(i)) for i in range(60))
+_SI_DA_OF_DAY = tuple(_SI_DA.get(GanZhi(i).xun_head.index) for i in range(60))
+
+
+class _Ke:
+    """The geometry of one 課 and everything that depends only on it (plus option-keyed sub-caches)."""
+
+    __slots__ = (
+        "codes",
+        "direction",
+        "dong",
+        "elements",
+        "g",
+        "ghits",
+        "jb",
+        "jiang",
+        "kong_hits",
+        "positions",
+        "proto",
+        "relations",
+        "ry_stem",
+        "tian_dao",
+        "triples",
+        "wang",
+        "yong",
+    )
+
+    def __init__(self, d_stem: int, shift: int, df: int, is_day: bool, guiren: str, plate: str) -> None:
+        jb = (df + shift) % 12
+        g = gui_ren_branch(d_stem, is_day, guiren)
+        if plate == "di_pan":
+            direction = direction_on(g)
+            jiang = jiang_at(g, direction, df)
+        else:
+            direction = direction_on((g - shift) % 12)
+            jiang = jiang_at(g, direction, jb)
+        home = TIAN_JIANG_HOME[jiang]
+        ry_stem = wu_shu_dun(d_stem, df)
+        gs_stem = wu_shu_dun(d_stem, home)
+        js_stem = wu_shu_dun(d_stem, jb)
+        elements = {
+            "ren_yuan": STEM_ELEMENT[ry_stem],
+            "gui_shen": TIAN_JIANG_ELEMENT[jiang],
+            "jiang_shen": BRANCH_ELEMENT[jb],
+            "di_fen": BRANCH_ELEMENT[df],
+        }
+        blank = WangShuai("", "", "")
+        self.proto = {
+            "ren_yuan": Position(
+                "ren_yuan", STEMS[ry_stem], elements["ren_yuan"], ry_stem % 2 == 1, blank, stem=ry_stem
+            ),
+            "gui_shen": Position(
+                "gui_shen",
+                TIAN_JIANG[jiang],
+                elements["gui_shen"],
+                home % 2 == 1,
+                blank,
+                stem=gs_stem,
+                branch=home,
+                jiang=jiang,
+                on_branch=df,
+            ),
+            "jiang_shen": Position(
+                "jiang_shen",
+                SHEN_NAMES[jb],
+                elements["jiang_shen"],
+                jb % 2 == 1,
+                blank,
+                stem=js_stem,
+                branch=jb,
+            ),
+            "di_fen": Position("di_fen", BRANCHES[df], elements["di_fen"], df % 2 == 1, blank, branch=df),
+        }
+        self.g, self.direction, self.jiang, self.jb, self.ry_stem = g, direction, jiang, jb, ry_stem
+        self.elements = elements
+        #: (stem, branch, 天將) of each position, and a small code for each (unique within the position)
+        self.triples = ((ry_stem, None, None), (gs_stem, home, jiang), (js_stem, jb, None), (None, df, None))
+        self.codes = (ry_stem, gs_stem * 12 + jiang, js_stem * 12 + jb, df)
+        self.dong = _dong(elements)
+        self.relations = _relations(self.proto, elements)
+        thieves = tuple(
+            k
+            for k in POSITION_KEYS
+            if k != "jiang_shen" and relation(elements[k], elements["jiang_shen"]).value == "剋"
+        )
+        self.tian_dao = ShenshaHit(
+            key="tian_dao_ke",
+            name="天盜(剋將)",
+            src="000-073",
+            positions=thieves,
+            note="first definition of the text: a position whose element overcomes the 將神",
+        )
+        self.wang: dict[str, int] = {}
+        self.yong: dict[str, tuple[str, str]] = {}
+        self.positions: dict[tuple[int, int, int], tuple[Position, ...]] = {}
+        self.kong_hits: dict[int, tuple[ShenshaHit, ShenshaHit]] = {}
+        #: per 神煞 group: hits by the group's context value (a dict keyed (value, extra) for the groups
+        #: whose hits also depend on the day 干支 or the days since the 節); filled by _shensha_fast
+        self.ghits: list[Any] = [None] * len(_GROUP_SLOT)
+
+    def wang_of(self, tie: str) -> int:
+        w = self.wang.get(tie)
+        if w is None:
+            w = self.wang[tie] = most_wang([self.elements[k] for k in POSITION_KEYS], tie)
+        return w
+
+    def yong_of(self, rule: str) -> tuple[str, str]:
+        y = self.yong.get(rule)
+        if y is None:
+            y = self.yong[rule] = _yong_yao(self.proto, self.elements, rule)
+        return y
+
+    def positions_of(self, wang: int, s_el: int, d_el: int) -> tuple[Position, ...]:
+        global _N_POSITIONS
+        key = (wang, s_el, d_el)
+        got = self.positions.get(key)
+        if got is None:
+            got = tuple(
+                replace(self.proto[k], wang_shuai=_wang_shuai(self.elements[k], wang, s_el, d_el))
+                for k in POSITION_KEYS
+            )
+            if _N_POSITIONS >= _CACHE_LIMIT:
+                for ke in _KE.values():
+                    ke.positions.clear()
+                _N_POSITIONS = 0
+            self.positions[key] = got
+            _N_POSITIONS += 1
+        return got
+
+    def kong_of(self, day: GanZhi) -> tuple[ShenshaHit, ShenshaHit]:
+        xun = (day.branch - day.stem) % 12
+        got = self.kong_hits.get(xun)
+        if got is None:
+            kong = _XUN_KONG[day.index]
+            proto = self.proto
+            xk = ShenshaHit(
+                key="xun_kong",
+                name="旬空",
+                src="《六壬大全》卷一〈旬空〉 (core.ganzhi.xun_kong)",
+                branches=kong,
+                positions=tuple(k for k in POSITION_KEYS if proto[k].branch in kong),
+            )
+            empty = _SI_DA_OF_DAY[day.index]
+            lacks = (
+                "" if empty is None else f"the day's 旬 lacks {ELEMENTS[empty]}: positions of that element"
+            )
+            sd = ShenshaHit(
+                key="si_da_kong_wang",
+                name="四大空亡",
+                src=_SI_DA_SRC,
+                positions=()
+                if empty is None
+                else tuple(k for k in POSITION_KEYS if self.elements[k] == empty),
+                note=lacks,
+            )
+            got = self.kong_hits[xun] = (xk, sd)
+        return got
+
+
+_KE: dict[tuple[int, int, int, bool, str, str], _Ke] = {}
+_N_POSITIONS = 0
+
+
+def _ke(d_stem: int, shift: int, df: int, is_day: bool, guiren: str, plate: str) -> _Ke:
+    key = (d_stem, shift, df, is_day, guiren, plate)
+    ke = _KE.get(key)
+    if ke is None:
+        if len(_KE) >= _CACHE_LIMIT:
+            _KE.clear()
+        ke = _KE[key] = _Ke(d_stem, shift, df, is_day, guiren, plate)
+    return ke
+
+
+def _wang_shuai(element: int, wang: int, s_el: int, d_el: int) -> WangShuai:
+    key = (element, wang, s_el, d_el)
+    ws = _WANG_SHUAI.get(key)
+    if ws is None:
+        ws = _WANG_SHUAI[key] = _state_row(element, wang, s_el, d_el)
+    return ws
+
+
+def _season_ruler(m_b: int, tu: str) -> int:
+    key = (m_b, tu)
+    r = _SEASON_RULER.get(key)
+    if r is None:
+        r = _SEASON_RULER[key] = season_ruler(m_b, tu)
+    return r
+
+
+class _GroupHits:
+    """The 神煞 hits of one group of spirits (one context key), memoised by which positions hold them."""
+
+    __slots__ = ("basis", "extra", "hits", "masks", "members", "occupied", "width")
+
+    def __init__(self, basis: str | None, members: tuple[int, ...], occupied: tuple[Any, ...]) -> None:
+        self.basis = basis
+        self.members = members
+        self.occupied = occupied
+        self.width = len(members)
+        size = len(occupied)
+        #: masks[(x * 4 + position) * 128 + code] = members (bits) held by that position
+        self.masks: list[int | None] = [None] * (size * 4 * 128)
+        #: members whose hit also depends on the day (干支 spirits) or the days since the 節
+        self.extra = any(o.ganzhi or o.numbers for row in occupied for o in row)
+        self.hits: dict[tuple[int, int, int], tuple[ShenshaHit, ...]] = {}
+
+    def mask(self, x: int, k: int, code: int, triple: tuple[int | None, int | None, int | None]) -> int:
+        i = (x * 4 + k) * 128 + code
+        m = self.masks[i]
+        if m is None:
+            stem, branch, jiang = triple
+            m = 0
+            for j, (sp_i, o) in enumerate(zip(self.members, self.occupied[x], strict=True)):
+                if k in _SPIRIT_ON[sp_i] and (
+                    (branch is not None and branch in o.branches)
+                    or (stem is not None and stem in o.stems)
+                    or (jiang is not None and jiang in o.jiang)
+                ):
+                    m |= 1 << j
+            self.masks[i] = m
+        return m
+
+    def get(self, x: int, ke: _Ke, cal: CalendarFacts) -> tuple[ShenshaHit, ...]:
+        codes, triples, w = ke.codes, ke.triples, self.width
+        m = (
+            self.mask(x, 0, codes[0], triples[0])
+            | self.mask(x, 1, codes[1], triples[1]) << w
+            | self.mask(x, 2, codes[2], triples[2]) << (2 * w)
+            | self.mask(x, 3, codes[3], triples[3]) << (3 * w)
+        )
+        extra = self.extra_bits(x, cal) if self.extra else 0
+        key = (x, m, extra)
+        got = self.hits.get(key)
+        if got is None:
+            if len(self.hits) >= _CACHE_LIMIT:
+                self.hits.clear()
+            got = self.hits[key] = self._build(x, m, cal)
+        return got
+
+    def extra_bits(self, x: int, cal: CalendarFacts) -> int:
+        """What the group's hits take from the day 干支 and the days since the 節, as bits."""
+        extra = 0
+        for j, o in enumerate(self.occupied[x]):
+            if o.ganzhi and cal.day.index in o.ganzhi:
+                extra |= 1 << (3 * j)
+            if o.numbers:
+                if cal.days_since_jie is None:
+                    extra |= 2 << (3 * j)
+                elif cal.days_since_jie in o.numbers:
+                    extra |= 4 << (3 * j)
+        return extra
+
+    def _build(self, x: int, m: int, cal: CalendarFacts) -> tuple[ShenshaHit, ...]:
+        out = []
+        w = self.width
+        for j, (sp_i, o) in enumerate(zip(self.members, self.occupied[x], strict=True)):
+            sp = _SPIRITS[sp_i]
+            where = tuple(POSITION_KEYS[k] for k in _SPIRIT_ON[sp_i] if m >> (k * w + j) & 1)
+            applies = False
+            if o.ganzhi:
+                applies = cal.day.index in o.ganzhi
+            if o.numbers:
+                applies = cal.days_since_jie is not None and cal.days_since_jie in o.numbers
+            note = sp.note
+            if o.numbers and cal.days_since_jie is None:
+                note = "not computable: the days since the 節 are unknown (give an instant, not only 干支)"
+            out.append(
+                ShenshaHit(
+                    key=sp.key,
+                    name=sp.name,
+                    src=sp.src,
+                    branches=o.branches,
+                    stems=o.stems,
+                    jiang=o.jiang,
+                    positions=where,
+                    applies=applies,
+                    note=note,
+                )
+            )
+        return tuple(out)
+
+
+_GROUP_HITS = tuple(_GroupHits(g.basis, g.members, g.occupied) for g in _GROUPS)
+#: (which groups are computable) → (reorder into file order, index of 日祿, index of 驛馬)
+_ORDER: dict[tuple[bool, ...], tuple[Callable[[Sequence[ShenshaHit]], Any], int, int]] = {}
+_JI_SHI_HITS: dict[tuple[int, int], ShenshaHit] = {}
+
+
+def _order(present: tuple[bool, ...]) -> tuple[Callable[[Sequence[ShenshaHit]], Any], int, int]:
+    got = _ORDER.get(present)
+    if got is None:
+        flat = [i for gh, ok in zip(_GROUP_HITS, present, strict=True) if ok for i in gh.members]
+        perm = sorted(range(len(flat)), key=lambda j: flat[j])
+        keys = [_SPIRITS[flat[j]].key for j in perm]
+        got = _ORDER[present] = (itemgetter(*perm), keys.index("ri_lu"), keys.index("yi_ma"))
+    return got
+
+
+def _ji_shi(day_branch: int, hour_branch: int) -> ShenshaHit:
+    key = (day_branch, hour_branch)
+    hit = _JI_SHI_HITS.get(key)
+    if hit is None:
+        ji = tuple((day_branch + k) % 12 for k in _JI_SHI_OFFSETS)
+        hit = _JI_SHI_HITS[key] = ShenshaHit(
+            key="ji_shi",
+            name="忌時",
+            src=_JI_SHI_SRC,
+            branches=ji,
+            applies=hour_branch in ji,
+            note="provisional, inferred from one reference cast (docs/jinkoujue.md); applies: hour is one",
+        )
+    return hit
+
+
+#: the context values a 神煞 group may be keyed by, in the order of the tuple _shensha_fast receives
+_BASES = (
+    "year_stem",
+    "year_branch",
+    "month_branch",
+    "day_stem",
+    "day_branch",
+    "hour_branch",
+    "season",
+    "day_ganzhi",
+    "jie_index",
+    "gui_ren_branch",
+    "birth_stem",
+    "birth_branch",
+)
+_GROUP_SLOT = tuple(-1 if gh.basis is None else _BASES.index(gh.basis) for gh in _GROUP_HITS)
+
+
+def _shensha_fast(
+    ke: _Ke, vals: tuple[int | None, ...], cal: CalendarFacts
+) -> tuple[tuple[ShenshaHit, ...], int, int]:
+    """The chart's 神煞 (same values and order as :func:`_shensha`) and the 日祿 and 驛馬 branches.
+
+    *vals* holds the context values named in :data:`_BASES` (None: not known, e.g. no 本命).
+    """
+    parts: tuple[ShenshaHit, ...] = ()
+    present = []
+    ghits = ke.ghits
+    for gi, gh in enumerate(_GROUP_HITS):
+        slot = _GROUP_SLOT[gi]
+        x = 0 if slot < 0 else vals[slot]
+        if x is None:
+            present.append(False)
+            continue
+        present.append(True)
+        per = ghits[gi]
+        if gh.extra:
+            if per is None:
+                per = ghits[gi] = {}
+            extra = gh.extra_bits(x, cal)
+            got = per.get((x, extra))
+            if got is None:
+                got = per[(x, extra)] = gh.get(x, ke, cal)
+        else:
+            if per is None:
+                per = ghits[gi] = [None] * len(gh.occupied)
+            got = per[x]
+            if got is None:
+                got = per[x] = gh.get(x, ke, cal)
+        parts += got
+    reorder, i_lu, i_ma = _order(tuple(present))
+    ordered: tuple[ShenshaHit, ...] = reorder(parts)
+    xk, sd = ke.kong_of(cal.day)
+    ji = _ji_shi(cal.day.branch, cal.hour.branch)
+    return (*ordered, ke.tian_dao, xk, sd, ji), ordered[i_lu].branches[0], ordered[i_ma].branches[0]
+
+
 def cast_by_coordinates(
     *,
     day: GanZhi | str,
@@ -337,15 +728,22 @@ def cast_by_coordinates(
         raise InputError(f"topic must be text such as 病 or 財, not {type(topic).__name__}", field="topic")
     bm = None if ben_ming is None else _gz(ben_ming, "ben_ming")
     if month is None:
-        from xuanheng.core.ganzhi import wu_hu_dun
-
-        mgz = GanZhi.of(wu_hu_dun(y.stem, m_b), m_b)
+        mgz = _MONTH_GZ[y.stem][m_b]
     else:
         mgz = _gz(month, "month")
         if mgz.branch != m_b:
             raise InputError(f"month 干支 {mgz} does not have the 月建 {BRANCHES[m_b]}", field="month")
-    hgz = GanZhi.of(wu_shu_dun(d.stem, h_b), h_b)
-    df, how = parse_difen(difen, seed=seed)
+    d_stem, d_branch = d.stem, d.branch
+    hgz = _HOUR_GZ[d_stem][h_b]
+    fast = _DIFEN.get(difen) if type(difen) is str or type(difen) is int else None
+    if fast is None:
+        df, how = parse_difen(difen, seed=seed)
+        if how["by"] != "random" and (type(difen) is str or type(difen) is int):
+            if len(_DIFEN) >= _CACHE_LIMIT:
+                _DIFEN.clear()
+            _DIFEN[difen] = (df, how)
+    else:
+        df, how = fast
     cal = CalendarFacts(
         year=y,
         month=mgz,
@@ -360,84 +758,17 @@ def cast_by_coordinates(
         instant=instant,
         tz=tz,
     )
-    # 將神: 月將加時 — the 天盤 branch standing over the 地分
     shift = (yj - h_b) % 12
-    jb = (df + shift) % 12
-    # 貴神
-    g = gui_ren_branch(d.stem, is_day, opts.guiren)
-    if opts.gui_shen_plate == "di_pan":
-        direction = direction_on(g)
-        jiang = jiang_at(g, direction, df)
-    else:  # riding the 天盤: 貴人 on 天盤 g, which stands over 地盤 g − shift; count to the 將神 branch
-        direction = direction_on((g - shift) % 12)
-        jiang = jiang_at(g, direction, jb)
-    home = TIAN_JIANG_HOME[jiang]
-    elements = {
-        "ren_yuan": STEM_ELEMENT[wu_shu_dun(d.stem, df)],
-        "gui_shen": TIAN_JIANG_ELEMENT[jiang],
-        "jiang_shen": BRANCH_ELEMENT[jb],
-        "di_fen": BRANCH_ELEMENT[df],
-    }
-    wang = most_wang([elements[k] for k in POSITION_KEYS], opts.wang_tie)
-    s_el = season_ruler(m_b, opts.tu_months)
-    d_el = BRANCH_ELEMENT[d.branch]
-    ry_stem = wu_shu_dun(d.stem, df)
-    positions = {
-        "ren_yuan": Position(
-            "ren_yuan",
-            STEMS[ry_stem],
-            elements["ren_yuan"],
-            ry_stem % 2 == 1,
-            _state_row(elements["ren_yuan"], wang, s_el, d_el),
-            stem=ry_stem,
-        ),
-        "gui_shen": Position(
-            "gui_shen",
-            TIAN_JIANG[jiang],
-            elements["gui_shen"],
-            home % 2 == 1,
-            _state_row(elements["gui_shen"], wang, s_el, d_el),
-            stem=wu_shu_dun(d.stem, home),
-            branch=home,
-            jiang=jiang,
-            on_branch=df,
-        ),
-        "jiang_shen": Position(
-            "jiang_shen",
-            SHEN_NAMES[jb],
-            elements["jiang_shen"],
-            jb % 2 == 1,
-            _state_row(elements["jiang_shen"], wang, s_el, d_el),
-            stem=wu_shu_dun(d.stem, jb),
-            branch=jb,
-        ),
-        "di_fen": Position(
-            "di_fen",
-            BRANCHES[df],
-            elements["di_fen"],
-            df % 2 == 1,
-            _state_row(elements["di_fen"], wang, s_el, d_el),
-            branch=df,
-        ),
-    }
-    yong, reason = _yong_yao(positions, elements, opts.yong_yao)
-    ctx: dict[str, int] = {
-        "year_stem": y.stem,
-        "year_branch": y.branch,
-        "month_branch": m_b,
-        "day_stem": d.stem,
-        "day_branch": d.branch,
-        "hour_branch": h_b,
-        "season": cal.season,
-        "day_ganzhi": d.index,
-        "jie_index": (m_b - 2) % 12,
-        "gui_ren_branch": g,
-    }
-    if bm is not None:
-        ctx["birth_stem"] = bm.stem
-        ctx["birth_branch"] = bm.branch
-    shensha = _shensha(positions, elements, ctx, cal)
-    occ = {h.key: h for h in shensha}
+    ke = _ke(d_stem, shift, df, is_day, opts.guiren, opts.gui_shen_plate)
+    wang = ke.wang_of(opts.wang_tie)
+    positions = ke.positions_of(wang, _season_ruler(m_b, opts.tu_months), BRANCH_ELEMENT[d_branch])
+    yong, reason = ke.yong_of(opts.yong_yao)
+    jie = (m_b - 2) % 12
+    vals = (
+        *(y.stem, y.branch, m_b, d_stem, d_branch, h_b, jie // 3, d.index, jie, ke.g),
+        *((None, None) if bm is None else (bm.stem, bm.branch)),
+    )
+    shensha, ri_lu, yi_ma = _shensha_fast(ke, vals, cal)
     all_inputs: dict[str, Any] = {
         "difen": BRANCHES[df],
         "difen_input": difen if isinstance(difen, (str, int, float)) else str(difen),
@@ -448,24 +779,24 @@ def cast_by_coordinates(
     if topic is not None:
         all_inputs["topic"] = topic
     return JinKouJueChart(
-        ren_yuan=positions["ren_yuan"],
-        gui_shen=positions["gui_shen"],
-        jiang_shen=positions["jiang_shen"],
-        di_fen=positions["di_fen"],
+        ren_yuan=positions[0],
+        gui_shen=positions[1],
+        jiang_shen=positions[2],
+        di_fen=positions[3],
         calendar=cal,
         yong_yao=yong,
         yong_yao_reason=reason,
-        dong=_dong(elements),
-        relations=_relations(positions, elements),
+        dong=ke.dong,
+        relations=ke.relations,
         shensha=shensha,
         wang_element=wang,
-        gui_ren_branch=g,
-        direction="順" if direction is Direction.SHUN else "逆",
-        xun_kong=xun_kong(d),
-        si_da_kong_wang=_SI_DA.get(d.xun_head.index),
-        ri_lu=occ["ri_lu"].branches[0],
-        yi_ma=occ["yi_ma"].branches[0],
-        ji_shi=occ["ji_shi"].branches,
+        gui_ren_branch=ke.g,
+        direction="順" if ke.direction is Direction.SHUN else "逆",
+        xun_kong=_XUN_KONG[d.index],
+        si_da_kong_wang=_SI_DA_OF_DAY[d.index],
+        ri_lu=ri_lu,
+        yi_ma=yi_ma,
+        ji_shi=shensha[-1].branches,
         options=opts,
         inputs=all_inputs,
         warnings=tuple(warnings),
@@ -474,33 +805,67 @@ def cast_by_coordinates(
     )
 
 
+_MONTH_GZ = tuple(tuple(GanZhi((6 * wu_hu_dun(s, b) - 5 * b) % 60) for b in range(12)) for s in range(10))
+#: 地分 given as text or a number → (branch, how); 'random' is never stored (it depends on the seed)
+_DIFEN: dict[str | int, tuple[int, dict[str, Any]]] = {}
+_DEFAULT_OPTIONS = JinKouJueOptions()
+_OPTIONS: dict[tuple[tuple[str, str], ...], JinKouJueOptions] = {}
+_GZ: dict[str, GanZhi] = {}
+_BRANCH: dict[str, int] = {}
+
+
 def _options(options: JinKouJueOptions | Mapping[str, Any] | None) -> JinKouJueOptions:
     if isinstance(options, JinKouJueOptions):
         return options
     if options is None:
-        return JinKouJueOptions()
+        return _DEFAULT_OPTIONS  # immutable, so one instance serves every call
     if not isinstance(options, Mapping):
         raise OptionError(
             f"options must be a mapping such as {{'yue_jiang': 'jie'}}, not {type(options).__name__}",
             field="options",
         )
+    key = tuple(options.items())
+    if all(type(k) is str and type(v) is str for k, v in key):  # only plain text is remembered
+        got = _OPTIONS.get(key)
+        if got is None:
+            got = JinKouJueOptions.from_mapping(dict(options))
+            if len(_OPTIONS) >= 1024:
+                _OPTIONS.clear()
+            _OPTIONS[key] = got
+        return got
     return JinKouJueOptions.from_mapping(dict(options))
 
 
 def _gz(v: GanZhi | str, field: str) -> GanZhi:
     if isinstance(v, GanZhi):
         return v
+    if type(v) is str:
+        got = _GZ.get(v)
+        if got is not None:
+            return got
     try:
-        return GanZhi.parse(v)
+        got = GanZhi.parse(v)
     except InputError as e:
         raise InputError(f"{field}: {e}", field=field) from None
+    if type(v) is str and len(_GZ) < 4096:
+        _GZ[v] = got
+    return got
 
 
 def _branch(v: int | str, field: str) -> int:
+    if type(v) is int and 0 <= v < 12:
+        return v
+    if type(v) is str:
+        got = _BRANCH.get(v)
+        if got is not None:
+            return got
     try:
-        return branch_index(v)
+        b = branch_index(v)
     except InputError as e:
         raise InputError(f"{field}: {e}", field=field) from None
+    if type(v) is str and len(_BRANCH) < 4096:
+        _BRANCH[v] = b
+    return b
 
 
 def cast(

@@ -240,6 +240,10 @@ def normalise_topic(topic: str) -> str:
 # ── evaluation context ───────────────────────────────────────────────────────────────────────────
 
 
+#: relation(a, b) of core.wuxing for every pair of element indices, looked up instead of recomputed
+_REL: tuple[tuple[Relation, ...], ...] = tuple(tuple(relation(a, b) for b in range(5)) for a in range(5))
+
+
 class _Ctx:
     """Per-chart facts the conditions share (elements, branches, states by layer)."""
 
@@ -248,12 +252,14 @@ class _Ctx:
         self.opts = opts
         self.pos: dict[str, Position] = {p.key: p for p in chart.positions}
         self.el: dict[str, int] = {k: p.element for k, p in self.pos.items()}
+        #: the 神煞 in the 課 (on a position or in force), in chart order
+        self.in_ke: list[ShenshaHit] = [h for h in chart.shensha if h.positions or h.applies]
 
     def label(self, key: str) -> str:
         return POSITION_LABELS[key]
 
     def rel(self, upper: str, lower: str) -> Relation:
-        return relation(self.el[upper], self.el[lower])
+        return _REL[self.el[upper]][self.el[lower]]
 
     def state_of(self, key: str, layer: str | None = None) -> str:
         return str(getattr(self.pos[key].wang_shuai, layer or self.opts.state_layer))
@@ -267,11 +273,11 @@ class _Ctx:
             others = [POSITION_KEYS[j] for j in (i - 1, i + 1) if 0 <= j < len(POSITION_KEYS)]
         else:
             others = [k for k in POSITION_KEYS if k != key]
-        return [o for o in others if relation(self.el[o], self.el[key]) is Relation.OVERCOMES]
+        return [o for o in others if _REL[self.el[o]][self.el[key]] is Relation.OVERCOMES]
 
     def hits(self, names: Iterable[str]) -> list[ShenshaHit]:
         wanted = set(names)
-        return [h for h in self.chart.shensha if h.name in wanted and h.in_ke]
+        return [h for h in self.in_ke if h.name in wanted]
 
     def branch_positions(self, branch: int, keys: Iterable[str] = _BRANCHED) -> list[str]:
         return [k for k in keys if self.pos[k].branch == branch]
@@ -657,7 +663,16 @@ def evaluate(rule: Rule, chart: JinKouJueChart, options: ReadingOptions | None =
 
 
 def _evaluate(rule: Rule, ctx: _Ctx) -> Facts | None:
-    facts: Facts = {}
+    when = rule.when
+    if len(when) == 1:  # the facts are the one condition's own (fresh) dict
+        ((key, value),) = when.items()
+        facts = CONDITIONS[key](ctx, value, when)
+        if facts is None:
+            return None
+        if rule.tag:
+            facts["tag"] = rule.tag
+        return facts
+    facts = {}
     for key, value in rule.when.items():
         got = CONDITIONS[key](ctx, value, rule.when)
         if got is None:
@@ -675,6 +690,113 @@ def _with_hans(text: Text) -> Text:
     return text if text.zh_hans else replace(text, zh_hans=to_simplified(text.zh_hant))
 
 
+# ── speed: rules indexed by the chart facts that gate them ─────────────────────────────────────────
+#
+# A rule whose ``when`` names the 貴神 (or the 人元, 地分, element of the 用爻) can only fire on charts with
+# one of the named values: those words return None otherwise, and conditions have no side effects. The
+# rules that can fire for one (貴神, 人元, 地分, 用爻 element) are listed once, in report order; a rule
+# naming 神煞 is skipped at once when none of them is in the 課. Every remaining rule is evaluated in
+# full, exactly as before (tests/jinkoujue/test_golden_master.py pins the results).
+
+_GATES: tuple[tuple[str, Callable[[Any], frozenset[str]]], ...] = (
+    ("gui_shen", lambda v: frozenset(_as_list(v))),
+    ("ren_yuan", lambda v: frozenset(_as_list(v))),
+    ("di_fen", lambda v: frozenset(_as_list(v))),
+    ("yong_element", lambda v: frozenset((v,))),
+)
+
+
+#: tai_sui conditions that only look at the positions holding 太歲 (so need it in the 課)
+_NEEDS_TAI_SUI = frozenset({"in_ke", "ke", "zhen", "door_ke"})
+_Gated = tuple[
+    Rule,
+    tuple[frozenset[str] | None, ...],
+    tuple[frozenset[str], ...],
+    dict[str, Any],
+    tuple[tuple[Cond, Any], ...],
+]
+
+
+def _requirements(when: Mapping[str, Any]) -> tuple[frozenset[str], ...]:
+    """Marks the chart must show (each set: at least one of them) for the rule to be able to fire.
+
+    Marks are the names of the 神煞 in the 課, ``pair:三刑`` / ``pair:六害`` when the chart has that
+    relation, ``door`` when the 將神 or 地分 is 卯 or 酉, ``chong`` when a branch in the 課 clashes the day.
+    """
+    out = []
+    if "shensha" in when:
+        out.append(frozenset(str(n) for n in _as_list(when["shensha"])))
+    if when.get("tai_sui") in _NEEDS_TAI_SUI:
+        out.append(frozenset({"太歲"}))
+    if when.get("pair") in ("三刑", "六害"):
+        out.append(frozenset({f"pair:{when['pair']}"}))
+    if "door" in when:
+        out.append(frozenset({"door"}))
+    if "day_chong" in when:
+        out.append(frozenset({"chong"}))
+    return tuple(out)
+
+
+def _marks(ctx: _Ctx) -> set[str]:
+    """The marks of :func:`_requirements` that *ctx*'s chart shows."""
+    marks = {h.name for h in ctx.in_ke}
+    for r in ctx.chart.relations:
+        if r.kind == "三刑" or r.kind == "六害":
+            marks.add(f"pair:{r.kind}")
+    if _door_positions(ctx):
+        marks.add("door")
+    if ctx.branch_positions((ctx.chart.calendar.day.branch + 6) % 12):
+        marks.add("chong")
+    return marks
+
+
+@cache
+def _gated() -> tuple[_Gated, ...]:
+    """Every rule with its gates (one accepted set per word of :data:`_GATES`), marks and extra."""
+    out = []
+    for r in rules():
+        gates = tuple(f(r.when[k]) if k in r.when else None for k, f in _GATES)
+        conds = tuple((CONDITIONS[k], v) for k, v in r.when.items())
+        out.append((r, gates, _requirements(r.when), {"kind": r.kind} if r.kind else {}, conds))
+    return tuple(out)
+
+
+_CANDIDATES: dict[tuple[str | None, ...], tuple[Any, ...]] = {}
+
+
+def _candidates(key: tuple[str | None, ...]) -> tuple[Any, ...]:
+    got = _CANDIDATES.get(key)
+    if got is None:
+        got = _CANDIDATES[key] = tuple(
+            (r, reqs, extra, conds)
+            for r, gates, reqs, extra, conds in _gated()
+            if all(g is None or v in g for g, v in zip(gates, key, strict=True))
+        )
+    return got
+
+
+_DEFAULT_OPTIONS = ReadingOptions()
+_OPTIONS: dict[tuple[tuple[str, str], ...], ReadingOptions] = {}
+
+
+def _reading_options(options: ReadingOptions | Mapping[str, Any] | None) -> ReadingOptions:
+    if isinstance(options, ReadingOptions):
+        return options
+    if not options:
+        return _DEFAULT_OPTIONS  # what from_mapping gives for an empty mapping; immutable
+    if isinstance(options, Mapping):
+        key = tuple(options.items())
+        if all(type(k) is str and type(v) is str for k, v in key):
+            got = _OPTIONS.get(key)
+            if got is None:
+                got = ReadingOptions.from_mapping(options)
+                if len(_OPTIONS) >= 1024:
+                    _OPTIONS.clear()
+                _OPTIONS[key] = got
+            return got
+    return ReadingOptions.from_mapping(options)
+
+
 def reading(
     chart: JinKouJueChart,
     topic: str | None = None,
@@ -688,18 +810,50 @@ def reading(
     (``FiredRule.to_json(lang)`` / ``.text.get(lang)``); *options* are :class:`ReadingOptions`.
     """
     check_lang(lang)
-    opts = options if isinstance(options, ReadingOptions) else ReadingOptions.from_mapping(options)
+    opts = _reading_options(options)
     wanted = topic if topic is not None else chart.topic
     t = normalise_topic(wanted) if wanted is not None else None
     ctx = _Ctx(chart, opts)
+    ry, df = chart.ren_yuan, chart.di_fen
+    key = (
+        chart.gui_shen.name,
+        None if ry.stem is None else STEMS[ry.stem],
+        None if df.branch is None else BRANCHES[df.branch],
+        ELEMENTS[ctx.el[chart.yong_yao]],
+    )
+    marks = _marks(ctx)
+    hans = lang == "zh-Hans"
     fired: list[FiredRule] = []
-    for r in rules():
-        facts = _evaluate(r, ctx)
-        if facts is None:
-            continue
-        extra: dict[str, Any] = {"kind": r.kind} if r.kind else {}
-        text = _with_hans(r.text) if lang == "zh-Hans" else r.text
-        fired.append(FiredRule(id=r.id, src=r.src, facts=facts, text=text, topics=r.topics, extra=extra))
+    for r, reqs, extra, conds in _candidates(key):
+        if reqs:
+            if reqs[0].isdisjoint(marks):
+                continue
+            if len(reqs) > 1 and any(q.isdisjoint(marks) for q in reqs[1:]):
+                continue
+        # _evaluate, inlined: the conditions in order, the first None stops; facts merged first-wins
+        when = r.when
+        if len(conds) == 1:
+            facts = conds[0][0](ctx, conds[0][1], when)
+            if facts is None:
+                continue
+        else:
+            facts = {}
+            for fn, value in conds:
+                got = fn(ctx, value, when)
+                if got is None:
+                    break
+                for k, val in got.items():
+                    facts.setdefault(k, val)
+            else:
+                got = facts
+            if got is None:
+                continue
+        if r.tag:
+            facts["tag"] = r.tag
+        text = _with_hans(r.text) if hans else r.text
+        fired.append(
+            FiredRule(id=r.id, src=r.src, facts=facts, text=text, topics=r.topics, extra=dict(extra))
+        )
     if t is None:
         return fired
     first = [f for f in fired if t in f.topics]

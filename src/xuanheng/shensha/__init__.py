@@ -277,4 +277,78 @@ def evaluate_all(
     return out
 
 
-__all__ = ["YIELDS", "Occupied", "Spirit", "evaluate", "evaluate_all", "load_table", "parse_terms"]
+#: number of values of each context key a compiled table enumerates (see :func:`compile_groups`)
+_BASIS_SIZE = {"season": 4, "day_ganzhi": 60, "jie_index": 12}
+
+
+def basis_size(basis: str) -> int | None:
+    """How many values the context key *basis* takes (branches 12, stems 10, seasons 4 …), or None."""
+    if basis.endswith("_branch"):
+        return 12
+    if basis.endswith("_stem"):
+        return 10
+    return _BASIS_SIZE.get(basis)
+
+
+@dataclass(frozen=True, slots=True)
+class SpiritGroup:
+    """Spirits whose occupancy depends on one context key, evaluated once for every value of it.
+
+    ``basis`` is the context key (``None`` for the constant spirits, always computable); ``members``
+    are indices into the table in file order (an ``after`` spirit joins its base's group);
+    ``occupied[x][j]`` is what member *j* occupies when the key has value *x* — exactly what
+    :func:`evaluate_all` gives for that context.
+    """
+
+    basis: str | None
+    members: tuple[int, ...]
+    occupied: tuple[tuple[Occupied, ...], ...]
+
+
+def compile_groups(spirits: tuple[Spirit, ...]) -> tuple[SpiritGroup, ...]:
+    """Precompute a table (from :func:`load_table`) per context key, for methods that cast many charts.
+
+    Equivalent to :func:`evaluate_all` (same :class:`Occupied` values; a group is computable when its
+    ``basis`` is in the context, or always when ``basis`` is None), but evaluated once per key value at
+    load time instead of once per chart (call it once per table and keep the result). Raises
+    ``ValueError`` for a basis whose range is unknown.
+    """
+    root: dict[str, str | None] = {}
+    order: dict[str | None, list[int]] = {}
+    for i, s in enumerate(spirits):
+        if s.after is not None:
+            g = root[s.after]
+        elif s.const is not None:
+            g = None
+        else:
+            if basis_size(s.basis) is None:
+                raise ValueError(f"spirit {s.key}: basis {s.basis!r} has no known range to precompute")
+            g = s.basis
+        root[s.key] = g
+        order.setdefault(g, []).append(i)
+    groups = []
+    for g, members in order.items():
+        size = 1 if g is None else basis_size(g) or 1
+        rows = []
+        for x in range(size):
+            ctx = {} if g is None else {g: x}
+            resolved: dict[str, Occupied] = {}
+            for i in members:
+                resolved[spirits[i].key] = evaluate(spirits[i], ctx, resolved)
+            rows.append(tuple(resolved[spirits[i].key] for i in members))
+        groups.append(SpiritGroup(g, tuple(members), tuple(rows)))
+    return tuple(groups)
+
+
+__all__ = [
+    "YIELDS",
+    "Occupied",
+    "Spirit",
+    "SpiritGroup",
+    "basis_size",
+    "compile_groups",
+    "evaluate",
+    "evaluate_all",
+    "load_table",
+    "parse_terms",
+]
