@@ -8,7 +8,7 @@ Traditional text with OpenCC when a data file gives none.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from xuanheng.errors import InputError
@@ -31,8 +31,9 @@ def _t2s() -> Any:
     return opencc.OpenCC("t2s")
 
 
+@lru_cache(maxsize=65536)
 def to_simplified(text: str) -> str:
-    """Traditional → Simplified Chinese (OpenCC ``t2s``)."""
+    """Traditional → Simplified Chinese (OpenCC ``t2s``), memoised: judgment texts repeat across charts."""
     return str(_t2s().convert(text))
 
 

@@ -8,7 +8,6 @@ journal lives in the database), so several workers — ``xuanheng serve --worker
 
 from __future__ import annotations
 
-import functools
 import gc
 import importlib
 from collections.abc import AsyncIterator
@@ -71,22 +70,11 @@ def _static_dir() -> str:
     return str(resources.files("xuanheng.web").joinpath("static"))
 
 
-def memoize_simplified() -> None:
-    """Work-around until ``xuanheng.reading.to_simplified`` memoizes itself: OpenCC's pure-Python converter
-    costs ~0.3 ms per text and a 大六壬 reading has ~60 texts, so zh-Hans readings were 10× slower than the
-    others. The conversion is a pure function; the memo changes no output."""
-    import xuanheng.reading as reading_mod
-
-    if not hasattr(reading_mod.to_simplified, "cache_info"):
-        reading_mod.to_simplified = functools.lru_cache(maxsize=65536)(reading_mod.to_simplified)
-
-
 def create_app(
     settings: Settings | None = None, *, methods: dict[str, MethodPlugin] | None = None
 ) -> FastAPI:
     """Build the app. *settings* default to :meth:`Settings.from_env`; *methods* to :func:`plugins`."""
     settings = settings or Settings.from_env()
-    memoize_simplified()
     registered = plugins() if methods is None else methods
 
     @asynccontextmanager
