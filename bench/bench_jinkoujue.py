@@ -5,6 +5,16 @@ only ``kinliuren`` has a 金口訣 function (``Liuren(jieqi, cmonth, day, hour).
 calendar coordinates, not an instant, so the "from a datetime" peer is lunar-python (節氣, 干支) feeding
 kinliuren. Its output is much thinner than ours (人元, 貴神, 將神, 地分 only: no 旺衰, 動, 用爻, 神煞)
 and disagrees with the reference casts of issue 3 on the 貴神 and 將神 — speed only, not correctness.
+No peer has a 金口訣 reading (斷), so the reading is measured alone.
+
+Five groups, all in one run:
+
+* cast from calendar coordinates — warm: the cast keeps per-key tables (課 geometry, 神煞 groups …)
+  once built, so repeated runs over the same 2,000 coordinates measure the steady state;
+* the same with every cache cleared before each run (the cost of a fresh process);
+* cast from a datetime, next to ``xuanheng.time.calendar`` alone (the floor: the cast cannot be faster
+  than the calendar it needs);
+* the reading (斷) of 2,000 cast charts in zh-Hant and in zh-Hans.
 """
 
 from __future__ import annotations
@@ -14,10 +24,16 @@ from zoneinfo import ZoneInfo
 
 from _common import Case
 from xuanheng.core.ganzhi import BRANCHES, GanZhi
-from xuanheng.jinkoujue import cast, cast_by_coordinates
+from xuanheng.jinkoujue import JinKouJueChart, cast, cast_by_coordinates, reading
+from xuanheng.jinkoujue.cast import _clear_caches
 
 _TZ = ZoneInfo("Asia/Shanghai")
 _START = datetime(2026, 1, 1, 0, 0, tzinfo=_TZ)
+
+G_COORDS = "金口訣 chart from calendar coordinates"
+G_COLD = "金口訣 chart from calendar coordinates, caches cleared before each run"
+G_DATETIME = "金口訣 chart from a datetime"
+G_READING = "金口訣 reading (斷) of a cast chart"
 
 
 def _instants(n: int) -> list[datetime]:
@@ -29,17 +45,51 @@ def _ours_datetime(n: int) -> None:
         cast(t, difen=BRANCHES[i % 12])
 
 
+def _calendar_only(n: int) -> None:
+    from xuanheng.time import calendar
+
+    for t in _instants(n):
+        calendar(t)
+
+
+def _coords(i: int) -> JinKouJueChart:
+    return cast_by_coordinates(
+        day=GanZhi(i % 60),
+        hour=i % 12,
+        month_branch=(i // 7) % 12,
+        year=GanZhi((i // 11) % 60),
+        yue_jiang=(i // 5) % 12,
+        is_day=bool(i % 2),
+        difen=BRANCHES[(i * 5) % 12],
+    )
+
+
 def _ours_coords(n: int) -> None:
     for i in range(n):
-        cast_by_coordinates(
-            day=GanZhi(i % 60),
-            hour=i % 12,
-            month_branch=(i // 7) % 12,
-            year=GanZhi((i // 11) % 60),
-            yue_jiang=(i // 5) % 12,
-            is_day=bool(i % 2),
-            difen=BRANCHES[(i * 5) % 12],
-        )
+        _coords(i)
+
+
+def _ours_coords_cold(n: int) -> None:
+    _clear_caches()
+    for i in range(n):
+        _coords(i)
+
+
+_CHARTS: list[JinKouJueChart] = []
+
+
+def _charts(n: int) -> list[JinKouJueChart]:
+    while len(_CHARTS) < n:
+        _CHARTS.append(_coords(len(_CHARTS)))
+    return _CHARTS[:n]
+
+
+def _reading(lang: str) -> Case:
+    def run(n: int) -> None:
+        for c in _charts(n):
+            reading(c, lang=lang)
+
+    return Case(G_READING, "xuanheng" if lang == "zh-Hant" else f"xuanheng ({lang})", run, n=2000)
 
 
 def _peer_cases() -> list[Case]:
@@ -47,8 +97,8 @@ def _peer_cases() -> list[Case]:
         from kinliuren.kinliuren import Liuren
     except ImportError:
         return [
-            Case("金口訣 chart from calendar coordinates", "kinliuren", None, note="(pip install kinliuren)"),
-            Case("金口訣 chart from a datetime", "lunar-python+kinliuren", None),
+            Case(G_COORDS, "kinliuren", None, note="(pip install kinliuren)"),
+            Case(G_DATETIME, "lunar-python+kinliuren", None),
         ]
     terms = ["立春", "雨水", "驚蟄", "春分", "清明", "穀雨", "立夏", "小滿", "芒種", "夏至", "小暑", "大暑"]
     terms += ["立秋", "處暑", "白露", "秋分", "寒露", "霜降", "立冬", "小雪", "大雪", "冬至", "小寒", "大寒"]
@@ -59,13 +109,13 @@ def _peer_cases() -> list[Case]:
             hour = GanZhi.of((2 * (day.stem % 5) + i % 12) % 10, i % 12)
             Liuren(terms[i % 24], "正", day.name, hour.name).jinkou(BRANCHES[(i * 5) % 12])
 
-    cases = [Case("金口訣 chart from calendar coordinates", "kinliuren", coords, n=2000)]
+    cases = [Case(G_COORDS, "kinliuren", coords, n=2000), Case(G_COLD, "kinliuren", coords, n=2000)]
     try:
         from lunar_python import Solar
 
         from xuanheng.reading import to_simplified
     except ImportError:
-        cases.append(Case("金口訣 chart from a datetime", "lunar-python+kinliuren", None))
+        cases.append(Case(G_DATETIME, "lunar-python+kinliuren", None))
         return cases
     s2t = {to_simplified(t): t for t in terms}
 
@@ -77,13 +127,19 @@ def _peer_cases() -> list[Case]:
                 BRANCHES[i % 12]
             )
 
-    cases.append(Case("金口訣 chart from a datetime", "lunar-python+kinliuren", from_datetime, n=2000))
+    cases.append(Case(G_DATETIME, "lunar-python+kinliuren", from_datetime, n=2000))
     return cases
 
 
 def cases() -> list[Case]:
     ours = [
-        Case("金口訣 chart from calendar coordinates", "xuanheng", _ours_coords, n=2000),
-        Case("金口訣 chart from a datetime", "xuanheng", _ours_datetime, n=2000),
+        Case(G_COORDS, "xuanheng", _ours_coords, n=2000),
+        Case(G_COLD, "xuanheng", _ours_coords_cold, n=2000),
+        Case(G_DATETIME, "xuanheng", _ours_datetime, n=2000),
+        Case(
+            G_DATETIME, "calendar alone", _calendar_only, n=2000, note="(xuanheng.time.calendar, the floor)"
+        ),
+        _reading("zh-Hant"),
+        _reading("zh-Hans"),
     ]
     return ours + _peer_cases()

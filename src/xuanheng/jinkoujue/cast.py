@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import replace
 from datetime import datetime
 from operator import itemgetter
 from typing import Any
@@ -433,8 +432,18 @@ class _Ke:
         got = self.positions.get(key)
         if got is None:
             got = tuple(
-                replace(self.proto[k], wang_shuai=_wang_shuai(self.elements[k], wang, s_el, d_el))
-                for k in POSITION_KEYS
+                Position(
+                    p.key,
+                    p.name,
+                    p.element,
+                    p.yin,
+                    _wang_shuai(p.element, wang, s_el, d_el),
+                    stem=p.stem,
+                    branch=p.branch,
+                    jiang=p.jiang,
+                    on_branch=p.on_branch,
+                )
+                for p in self.proto.values()
             )
             if _N_POSITIONS >= _CACHE_LIMIT:
                 for ke in _KE.values():
@@ -889,18 +898,20 @@ def cast(
     (``"甲子"``) or a Gregorian year number (sixty-cycle counted from 甲子 = 1984; the 立春 boundary is the
     caller's business). ``fold`` (0/1) picks the side of a daylight-saving overlap.
     """
-    from xuanheng import time as xtime
-
+    xtime = _time_module()
     opts = _options(options)
     if not isinstance(true_solar, bool):
         raise InputError(f"true_solar must be True or False, got {true_solar!r}", field="true_solar")
     when = xtime.parse_instant(at, tz=tz, fold=fold)
-    copts = xtime.CalendarOptions(
-        day_boundary=opts.day_boundary,
-        yue_jiang=opts.yue_jiang,
-        day_night=opts.day_night,
-        true_solar=true_solar,
-    )
+    ckey = (opts.day_boundary, opts.yue_jiang, opts.day_night, true_solar)
+    copts = _CAL_OPTIONS.get(ckey)
+    if copts is None:
+        copts = _CAL_OPTIONS[ckey] = xtime.CalendarOptions(
+            day_boundary=opts.day_boundary,
+            yue_jiang=opts.yue_jiang,
+            day_night=opts.day_night,
+            true_solar=true_solar,
+        )
     try:
         cal = xtime.calendar(when, lon=lon, lat=lat, options=copts)
     except OverflowError:  # the calendar's edge years (0001) overflow datetime; report, never a traceback
@@ -919,7 +930,8 @@ def cast(
         bm = ben_ming
     days = (when.date() - cal.jie_prev.at.astimezone(when.tzinfo).date()).days
     zone = tz if tz is not None else str(when.tzinfo)
-    inputs: dict[str, Any] = {"at": when.isoformat(), "tz": zone}
+    iso = when.isoformat()
+    inputs: dict[str, Any] = {"at": iso, "tz": zone}
     if lon is not None:
         inputs["lon"] = lon
     if lat is not None:
@@ -941,11 +953,37 @@ def cast(
         topic=topic,
         days_since_jie=days if 0 <= days <= 31 else None,
         day_night_basis=cal.day_night_basis,
-        instant=when.isoformat(),
+        instant=iso,
         tz=zone,
         warnings=tuple(cal.warnings),
         inputs=inputs,
     )
+
+
+#: CalendarOptions by (day_boundary, yue_jiang, day_night, true_solar): validated once (immutable)
+_CAL_OPTIONS: dict[tuple[str, str, str, bool], Any] = {}
+_TIME: list[Any] = []
+
+
+def _clear_caches() -> None:
+    """Forget every memoised piece of the cast (for benchmarks of the cold path and for tests)."""
+    global _N_POSITIONS
+    _KE.clear()
+    _N_POSITIONS = 0
+    for gh in _GROUP_HITS:
+        gh.hits.clear()
+        gh.masks[:] = [None] * len(gh.masks)
+    for d in (_ORDER, _JI_SHI_HITS, _WANG_SHUAI, _SEASON_RULER, _DIFEN, _OPTIONS, _GZ, _BRANCH, _CAL_OPTIONS):
+        d.clear()
+
+
+def _time_module() -> Any:
+    """``xuanheng.time``, imported on first use (keeps ``import xuanheng.jinkoujue`` light)."""
+    if not _TIME:
+        from xuanheng import time as xtime
+
+        _TIME.append(xtime)
+    return _TIME[0]
 
 
 __all__ = ["cast", "cast_by_coordinates", "parse_difen"]

@@ -276,6 +276,8 @@ class _Ctx:
         return [o for o in others if _REL[self.el[o]][self.el[key]] is Relation.OVERCOMES]
 
     def hits(self, names: Iterable[str]) -> list[ShenshaHit]:
+        if not self.in_ke:
+            return []
         wanted = set(names)
         return [h for h in self.in_ke if h.name in wanted]
 
@@ -296,7 +298,7 @@ def _as_list(v: Any) -> list[Any]:
 
 
 def _labels(ctx: _Ctx, keys: Iterable[str]) -> list[str]:
-    return [ctx.label(k) for k in keys]
+    return [POSITION_LABELS[k] for k in keys]
 
 
 # ── the vocabulary ───────────────────────────────────────────────────────────────────────────────
@@ -405,18 +407,17 @@ def _shensha(ctx: _Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
     hs = ctx.hits(_as_list(v))
     if not hs:
         return None
-    return {
-        "shensha": [
-            {
-                "name": h.name,
-                "positions": _labels(ctx, h.positions),
-                **({"applies": True} if h.applies else {}),
-                **({"branches": [BRANCHES[b] for b in h.branches]} if h.branches else {}),
-                **({"stems": [STEMS[s] for s in h.stems]} if h.stems else {}),
-            }
-            for h in hs
-        ]
-    }
+    out = []
+    for h in hs:  # keys in this order: name, positions, applies, branches, stems
+        one: dict[str, Any] = {"name": h.name, "positions": [POSITION_LABELS[k] for k in h.positions]}
+        if h.applies:
+            one["applies"] = True
+        if h.branches:
+            one["branches"] = [BRANCHES[b] for b in h.branches]
+        if h.stems:
+            one["stems"] = [STEMS[s] for s in h.stems]
+        out.append(one)
+    return {"shensha": out}
 
 
 def _carriers(ctx: _Ctx, w: Mapping[str, Any]) -> list[str]:
@@ -594,6 +595,8 @@ def _tai_sui(ctx: _Ctx, v: Any, _w: Mapping[str, Any]) -> Facts | None:
     cal = ctx.chart.calendar
     yb = cal.year.branch
     ts = [k for h in ctx.hits(["太歲"]) for k in h.positions]
+    if not ts and v in ("in_ke", "ke", "zhen", "door_ke"):
+        return None  # each of these reads the positions holding 太歲
     base: Facts = {"tai_sui": cal.year.name, "positions": _labels(ctx, ts)}
     if v == "in_ke":
         return base if ts else None
