@@ -125,6 +125,16 @@ def test_jiang_positions_inverse_of_jiang_at(at: int, d: Direction) -> None:
         assert jiang_at(at, d, p) == k
 
 
+def test_tian_jiang_order_and_elements_of_seed_000_124() -> None:
+    """000-124 counts six forward from 天乙 and six behind it, each with its element."""
+    ahead = [("貴人", "土"), ("螣蛇", "火"), ("朱雀", "火"), ("六合", "木"), ("勾陳", "土"), ("青龍", "木")]
+    behind = [("天后", "水"), ("太陰", "金"), ("玄武", "水"), ("太常", "土"), ("白虎", "金"), ("天空", "土")]
+    for k, (name, element) in enumerate(ahead):
+        assert TIAN_JIANG[k] == name and TIAN_JIANG_ELEMENT[k] == "木火土金水".index(element)
+    for k, (name, element) in enumerate(behind, start=1):
+        assert TIAN_JIANG[-k] == name and TIAN_JIANG_ELEMENT[-k] == "木火土金水".index(element)
+
+
 def test_tian_jiang_order_and_elements() -> None:
     # 000-124: 天乙 土, then forward 螣蛇 火 朱雀 火 六合 木 勾陳 土 青龍 木, behind 天后 水 太陰 金
     assert TIAN_JIANG[:6] == ("貴人", "螣蛇", "朱雀", "六合", "勾陳", "青龍")

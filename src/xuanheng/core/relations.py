@@ -50,8 +50,10 @@ LIU_HE: tuple[int, ...] = _pair_map([[p["a"], p["b"]] for p in _T["liu_he"]["pai
 _LIU_HE_ELEMENT = [-1] * 12
 for _p in _T["liu_he"]["pairs"]:
     _LIU_HE_ELEMENT[_b(_p["a"])] = _LIU_HE_ELEMENT[_b(_p["b"])] = _ELEMENT_IX[_p["element"]]
-_WU_WEI: dict[str, int] = {k: _ELEMENT_IX[v] for k, v in _T["liu_he"]["wu_wei_variants"].items()}
 WuWei = Literal["tu", "huo"]
+_WU_WEI_OPTIONS = ("tu", "huo")
+_WU_WEI_HUO = _ELEMENT_IX[_T["liu_he"]["wu_wei_huo"]]
+_WU_WEI_BRANCHES = frozenset((_b("午"), _b("未")))
 
 # 三合 -------------------------------------------------------------------------------------------
 _FRAME_OF = [-1] * 12
@@ -106,10 +108,12 @@ def liu_he(b: str | int) -> int:
 def liu_he_element(b: str | int, *, wu_wei: WuWei = "tu") -> int:
     """Element the 六合 pair of *b* produces; ``wu_wei`` chooses 土 (default) or 火 for 午未."""
     i = branch_index(b)
-    if wu_wei not in _WU_WEI:
-        raise OptionError(f"unknown wu_wei {wu_wei!r}: expected one of {', '.join(_WU_WEI)}", field="wu_wei")
-    if i in (6, 7):
-        return _WU_WEI[wu_wei]
+    if wu_wei not in _WU_WEI_OPTIONS:
+        raise OptionError(
+            f"unknown wu_wei {wu_wei!r}: expected one of {', '.join(_WU_WEI_OPTIONS)}", field="wu_wei"
+        )
+    if wu_wei == "huo" and i in _WU_WEI_BRANCHES:
+        return _WU_WEI_HUO
     return _LIU_HE_ELEMENT[i]
 
 
