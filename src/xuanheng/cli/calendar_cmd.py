@@ -4,12 +4,49 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import unicodedata
 from datetime import UTC, datetime
 
 from xuanheng.core.ganzhi import BRANCHES, SHEN_NAMES
 from xuanheng.errors import InputError
 from xuanheng.time import CalendarChart, CalendarOptions, calendar
+
+
+def number(text: str | None, field: str, accepted: str) -> float | None:
+    """A ``--lon``/``--lat`` value: a number (full-width digits accepted); the range is checked by the
+    library. Not an argparse ``type``, so that a bad value is reported like every other input error."""
+    if text is None:
+        return None
+    t = unicodedata.normalize("NFKC", text).strip().replace("−", "-")
+    try:
+        return float(t)
+    except ValueError:
+        raise InputError(f"{field} {text!r} is not a number: accepted {accepted}", field=field) from None
+
+
+def lon_lat(args: argparse.Namespace) -> tuple[float | None, float | None]:
+    """``--lon`` and ``--lat`` as numbers (InputError naming the field otherwise)."""
+    return (
+        number(args.lon, "lon", "−180 … 180 (degrees, east positive)"),
+        number(args.lat, "lat", "−90 … 90 (degrees, north positive)"),
+    )
+
+
+def year_number(text: str | None, field: str) -> int | None:
+    """A year argument: an integer −3000 … 3000 (full-width digits accepted)."""
+    if text is None:
+        return None
+    t = unicodedata.normalize("NFKC", text).strip().replace("−", "-")
+    if not re.fullmatch(r"[+-]?\d{1,4}", t) or not -3000 <= int(t) <= 3000:
+        raise InputError(f"{field} {text!r} is not a year number: accepted -3000 … 3000", field=field)
+    return int(t)
+
+
+def coordinate(text: str) -> str | int:
+    """A 干支 / branch argument: NFKC-normalised and stripped; plain digits become an index (子 = 0)."""
+    t = unicodedata.normalize("NFKC", text).strip()
+    return int(t) if t.isascii() and t.isdigit() else t
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -21,8 +58,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--fold", type=int, choices=(0, 1), help="which reading of a wall time a DST change repeats or skips"
     )
-    parser.add_argument("--lon", type=float, help="longitude, degrees east (−180 … 180)")
-    parser.add_argument("--lat", type=float, help="latitude, degrees north (−90 … 90)")
+    parser.add_argument("--lon", help="longitude, degrees east (−180 … 180)")
+    parser.add_argument("--lat", help="latitude, degrees north (−90 … 90)")
     parser.add_argument(
         "--true-solar",
         action="store_true",
@@ -30,7 +67,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--day-boundary", default="23:00", help="23:00 (子初換日, default) or 00:00")
     parser.add_argument(
-        "--yue-jiang", default="zhongqi", help="zhongqi (default), jie, or a branch given by hand"
+        "--yue-jiang",
+        default="zhongqi",
+        type=coordinate,
+        help="zhongqi (default), jie, or a 月將 by hand: a branch (亥), 天神 name (登明) or 0–11 (子 = 0)",
     )
     parser.add_argument("--day-night", default="auto", help="auto (default), sun, fixed, day, night")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
@@ -49,7 +89,8 @@ def _chart(args: argparse.Namespace) -> CalendarChart:
         day_night=args.day_night,
     )
     tz = args.tz if args.tz is not None else ("UTC" if args.now else None)
-    return calendar(when, args.lon, args.lat, options, tz=tz, fold=args.fold)
+    lon, lat = lon_lat(args)
+    return calendar(when, lon, lat, options, tz=tz, fold=args.fold)
 
 
 def _width(s: str) -> int:

@@ -15,6 +15,7 @@ import unicodedata
 from datetime import UTC, datetime
 from typing import Any
 
+from xuanheng.cli.calendar_cmd import coordinate, lon_lat, year_number
 from xuanheng.core.ganzhi import BRANCHES, SIXTY, STEMS
 from xuanheng.core.guiren import TIAN_JIANG
 from xuanheng.errors import InputError
@@ -33,6 +34,12 @@ _UI: dict[str, dict[str, str]] = {
 }  # fmt: skip
 
 
+def _jiang_rule(text: str) -> str:
+    """``--jiang``: zhongqi, jie, or a branch; a number 0–11 is the branch with 子 = 0."""
+    v = coordinate(text)
+    return BRANCHES[v] if isinstance(v, int) and 0 <= v < 12 else str(v)
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     g = parser.add_argument_group("from an instant")
     g.add_argument("--at", help="date-time, ISO 8601 (2026-03-10T21:00, or with an offset +08:00)")
@@ -43,18 +50,25 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     g.add_argument(
         "--fold", type=int, choices=(0, 1), help="which reading of a wall time a DST change repeats"
     )
-    g.add_argument("--lon", type=float, help="longitude, degrees east (sunrise/sunset 晝夜, true solar time)")
-    g.add_argument("--lat", type=float, help="latitude, degrees north")
+    g.add_argument("--lon", help="longitude, degrees east (sunrise/sunset 晝夜, true solar time)")
+    g.add_argument("--lat", help="latitude, degrees north (−90 … 90)")
     g.add_argument("--true-solar", action="store_true", help="count days and hours on true solar time")
-    g.add_argument("--jiang", default="zhongqi", help="月將 changes at zhongqi (default) or jie, or a branch")
+    g.add_argument(
+        "--jiang",
+        default="zhongqi",
+        type=_jiang_rule,
+        help="月將 changes at zhongqi (default) or jie, or a branch (亥, 登明 or 0–11) given by hand",
+    )
     g.add_argument("--day-boundary", default="23:00", help="23:00 (default, 子初換日) or 00:00")
     s = parser.add_argument_group("by the chart's own coordinates (study)")
-    s.add_argument("--day", help="day 干支 (丁卯)")
-    s.add_argument("--yue-jiang", help="月將: a branch (亥) or 天神 name (登明)")
-    s.add_argument("--hour", help="hour branch (丑)")
-    s.add_argument("--month", help="月建 branch (寅 …), for the month 神煞")
-    s.add_argument("--year", type=int, help="the chart's (立春) year number, for 行年")
-    s.add_argument("--year-branch", help="太歲 branch, for the year 神煞")
+    s.add_argument("--day", type=coordinate, help="day 干支 (丁卯) or 0–59 (甲子 = 0)")
+    s.add_argument(
+        "--yue-jiang", type=coordinate, help="月將: a branch (亥), 天神 name (登明) or 0–11 (子 = 0)"
+    )
+    s.add_argument("--hour", type=coordinate, help="hour branch (丑) or 0–11 (子 = 0)")
+    s.add_argument("--month", type=coordinate, help="月建 branch (寅 …), for the month 神煞")
+    s.add_argument("--year", help="the chart's (立春) year number, for 行年")
+    s.add_argument("--year-branch", type=coordinate, help="太歲 branch, for the year 神煞")
     s.add_argument("--enumerate", action="store_true", help="print all 720 課 (60 days × 12 offsets)")
     o = parser.add_argument_group("school options")
     o.add_argument(
@@ -75,7 +89,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--dun-gan", default="day", choices=DUN_GAN, help="遁干 from the day's 旬 (default) or the hour's"
     )
     p = parser.add_argument_group("person and output")
-    p.add_argument("--birth-year", type=int, help="birth (立春) year, for 本命 and 行年")
+    p.add_argument("--birth-year", help="birth (立春) year, for 本命 and 行年")
     p.add_argument("--sex", choices=("male", "female"), help="for 行年")
     p.add_argument("--topic", help="question topic (病, 財, 訟 …) to focus the reading")
     p.add_argument("--lang", default="zh-Hant", help="ko, zh-Hant (default), zh-Hans, en")
@@ -115,8 +129,8 @@ def build_chart(args: argparse.Namespace) -> LiuRenChart:
             options=opts,
             month_branch=args.month,
             year_branch=args.year_branch,
-            year=args.year,
-            birth_year=args.birth_year,
+            year=year_number(args.year, "year"),
+            birth_year=year_number(args.birth_year, "birth_year"),
             sex=args.sex,
         )
     if args.now and args.at:
@@ -128,13 +142,14 @@ def build_chart(args: argparse.Namespace) -> LiuRenChart:
         )
     when: str | datetime = datetime.now(UTC) if args.now else args.at
     tz = args.tz if args.tz is not None else ("UTC" if args.now else None)
+    lon, lat = lon_lat(args)
     return cast(
         when,
         tz=tz,
-        lon=args.lon,
-        lat=args.lat,
+        lon=lon,
+        lat=lat,
         options=opts,
-        birth_year=args.birth_year,
+        birth_year=year_number(args.birth_year, "birth_year"),
         sex=args.sex,
         fold=args.fold,
     )

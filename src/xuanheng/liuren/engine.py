@@ -90,8 +90,12 @@ def _branch(value: object, field: str) -> int:
     )
 
 
-def make_options(options: Options | None = None, **kw: Any) -> Options:
-    """Options from an :class:`Options` and/or keyword overrides, validated (typed errors)."""
+def make_options(options: Options | dict[str, Any] | None = None, **kw: Any) -> Options:
+    """Options from an :class:`Options` (or a dict of its fields) and/or keyword overrides, validated
+    (typed errors)."""
+    if isinstance(options, dict):
+        kw = {**options, **kw}
+        options = None
     unknown = set(kw) - _OPTION_FIELDS
     if unknown:
         raise OptionError(
@@ -283,7 +287,7 @@ def cast_by_coordinates(
     yue_jiang: str | int,
     hour: str | int,
     *,
-    options: Options | None = None,
+    options: Options | dict[str, Any] | None = None,
     is_day: bool | None = None,
     day_night_basis: str = "given",
     month_branch: str | int | None = None,
@@ -430,7 +434,7 @@ def cast(
     tz: str | None = None,
     lon: float | None = None,
     lat: float | None = None,
-    options: Options | None = None,
+    options: Options | dict[str, Any] | None = None,
     birth_year: int | None = None,
     sex: str | None = None,
     fold: int | None = None,

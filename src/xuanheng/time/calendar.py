@@ -113,6 +113,15 @@ class Pillars:
     def as_dict(self) -> dict[str, GanZhi]:
         return {"year": self.year, "month": self.month, "day": self.day, "hour": self.hour}
 
+    def __str__(self) -> str:
+        return f"{self.year.name}年 {self.month.name}月 {self.day.name}日 {self.hour.name}時"
+
+    def __repr__(self) -> str:
+        return (
+            f"Pillars(year={self.year.name}, month={self.month.name}, day={self.day.name}, "
+            f"hour={self.hour.name})"
+        )
+
 
 @dataclass(frozen=True, slots=True)
 class CalendarChart:
@@ -226,19 +235,42 @@ def _check_range(utc: float) -> None:
         )
 
 
+_OPTION_NAMES = ("day_boundary", "yue_jiang", "true_solar", "day_night")
+
+
+def _options(options: CalendarOptions | dict[str, Any] | None) -> CalendarOptions:
+    if options is None:
+        return CalendarOptions()
+    if isinstance(options, CalendarOptions):
+        return options
+    if isinstance(options, dict):
+        unknown = sorted(set(options) - set(_OPTION_NAMES))
+        if unknown:
+            raise OptionError(
+                f"unknown calendar option(s) {', '.join(map(str, unknown))}: "
+                f"accepted {', '.join(_OPTION_NAMES)}",
+                field=str(unknown[0]),
+            )
+        return CalendarOptions(**options)
+    raise OptionError(
+        f"options must be a CalendarOptions or a dict, not {type(options).__name__}", field="options"
+    )
+
+
 def calendar(
     when: datetime | str,
     lon: float | None = None,
     lat: float | None = None,
-    options: CalendarOptions | None = None,
+    options: CalendarOptions | dict[str, Any] | None = None,
     *,
     tz: str | tzinfo | None = None,
     fold: int | None = None,
 ) -> CalendarChart:
-    """Compute the calendar chart of an instant (an aware datetime, or text + ``tz``; see parse_instant)."""
-    opts = options if options is not None else CalendarOptions()
-    if not isinstance(opts, CalendarOptions):
-        raise OptionError("options must be a CalendarOptions", field="options")
+    """Compute the calendar chart of an instant (an aware datetime, or text + ``tz``; see parse_instant).
+
+    *options* is a :class:`CalendarOptions` or a dict of its fields (``{"day_boundary": "00:00"}``).
+    """
+    opts = _options(options)
     dt = parse_instant(when, tz=tz, fold=fold)
     check_place(lon, lat)
     if opts.true_solar and lon is None:
@@ -340,6 +372,16 @@ def calendar(
         assert lon is not None and lat is not None
         is_day = is_daytime(utc, lon, lat, r, s)
         basis = "sun"
+        if r is None and s is None:
+            warnings.append(
+                f"the Sun stays {'above' if is_day else 'below'} the horizon all this civil day at latitude "
+                f"{lat:g}° (polar {'day' if is_day else 'night'}): 晝/夜 is taken from the Sun's altitude"
+            )
+        elif r is None or s is None:
+            warnings.append(
+                f"the Sun does not {'rise' if r is None else 'set'} on this civil day at latitude {lat:g}°: "
+                "晝/夜 is taken from the Sun's altitude at the instant"
+            )
         for ev in (r, s):
             if ev is not None and abs(ev - utc) < NEAR:
                 warnings.append("within a minute of sunrise or sunset: 晝/夜 changes there")

@@ -10,6 +10,7 @@ the later one (PEP 495).
 from __future__ import annotations
 
 import re
+import unicodedata
 from datetime import UTC, datetime, timedelta, timezone, tzinfo
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
@@ -22,7 +23,15 @@ def parse_zone(tz: str | tzinfo) -> tzinfo:
     """An IANA zone name (``Asia/Seoul``), ``UTC``, or a fixed offset (``+08:00``, ``UTC+9``, ``-0330``)."""
     if isinstance(tz, tzinfo):
         return tz
-    if not isinstance(tz, str) or not tz.strip():
+    if not isinstance(tz, str):
+        raise InputError(
+            f"time zone must be text (an IANA name such as Asia/Shanghai or an offset +08:00) or a tzinfo, "
+            f"not {type(tz).__name__}",
+            field="tz",
+        )
+    # full-width forms (＋０８：００) typed on a CJK keyboard mean the same as their ASCII forms
+    tz = unicodedata.normalize("NFKC", tz)
+    if not tz.strip():
         raise InputError(
             "time zone is empty: give an IANA name such as Asia/Shanghai or an offset +08:00", field="tz"
         )
@@ -46,14 +55,37 @@ def parse_zone(tz: str | tzinfo) -> tzinfo:
         ) from None
 
 
+#: ISO 8601 end of day (``T24:00``), which names the next day's 00:00
+_END_OF_DAY = re.compile(r"^(\d{4}-\d{2}-\d{2})([T ])24:00(?::00(?:\.0+)?)?(.*)$")
+#: a positive leap second (``23:59:60``), which Python's datetime cannot hold
+_LEAP_SECOND = re.compile(r"^(.*[T ]\d{2}:\d{2}):60((?:\.\d+)?.*)$")
+
+
 def _parse_text(text: str) -> datetime:
-    t = text.strip()
+    """ISO 8601 text to a datetime (naive or with a fixed offset).
+
+    Full-width digits and punctuation (``２０２４－０２－１０``) are read as ASCII (NFKC). ``T24:00`` is
+    the end of the day, i.e. the next day's 00:00 (ISO 8601). A leap second ``hh:mm:60`` is read as the
+    following ``hh:mm+1:00`` — the same POSIX/Unix second, which is what every clock without leap seconds
+    shows; charts cannot change within that second.
+    """
+    t = unicodedata.normalize("NFKC", text).strip()
     if not t:
         raise InputError("date-time is empty: expected ISO 8601 such as 2024-02-10T12:00", field="at")
     if t.endswith(("z", "Z")):
         t = t[:-1] + "+00:00"
+    if "T" not in t:
+        t = t.replace(" ", "T", 1)
+    add = timedelta()
+    m = _END_OF_DAY.match(t)
+    if m:
+        t, add = f"{m.group(1)}T00:00{m.group(3)}", timedelta(days=1)
+    else:
+        m = _LEAP_SECOND.match(t)
+        if m:
+            t, add = f"{m.group(1)}:59{m.group(2)}", timedelta(seconds=1)
     try:
-        return datetime.fromisoformat(t.replace(" ", "T", 1) if "T" not in t else t)
+        return datetime.fromisoformat(t) + add
     except ValueError:
         raise InputError(
             f"malformed date-time {text!r}: expected ISO 8601 such as 2024-02-10T12:00, "
