@@ -1,0 +1,106 @@
+"""QA as a user: two 大六壬 charts derived by hand from the rules, and inputs the CLI refused before.
+
+Hand derivations (the oracle is the rule, worked here on paper, not the engine):
+
+* 甲子日, 亥將 加 寅時 (夜). 天盤 = 地盤 + 9. 甲 寄 寅: 寅上亥 → 亥/甲; 亥上申 → 申/亥; 子上酉 → 酉/子;
+  酉上午 → 午/酉, 午火剋酉金 — the only 剋 (上剋下): 元首, 初傳 午, 中 午上卯, 末 卯上子.
+  夜貴 未 (甲戊庚牛羊) sits on 地盤 戌 → 逆: 午 螣蛇, 卯 勾陳, 子 白虎. 甲子旬 遁干: 庚午 丁卯 甲子.
+* 戊辰日, 午將 加 申時 (晝). 天盤 = 地盤 + 10. 戊 寄 巳: 巳上卯 → 卯/戊 (上剋下); 卯上丑 → 丑/卯
+  (卯木剋丑土, 下賊上); 辰上寅 → 寅/辰 (上剋下); 寅上子 → 子/寅 (none). The one 下賊上 comes first:
+  重審, 初傳 丑, 中 丑上亥, 末 亥上酉. 晝貴 丑 sits on 地盤 卯 → 順: 丑 貴人, 亥 太陰, 酉 太常.
+  甲子旬 空 戌亥, so 中傳 亥 is 空; 遁干 乙丑, 癸酉. (Rules: seed 002, 四課/三傳 and 賊剋 entries.)
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from xuanheng.cli.main import main
+from xuanheng.core.ganzhi import BRANCHES, STEMS
+from xuanheng.core.guiren import TIAN_JIANG
+from xuanheng.errors import OptionError
+from xuanheng.liuren import cast, cast_by_coordinates
+from xuanheng.liuren.chart import LIU_QIN
+
+CASES = [
+    (
+        ("甲子", "亥", "寅"),
+        ["亥甲", "申亥", "酉子", "午酉"],
+        ["", "", "", "剋"],
+        ("賊剋", "元首"),
+        ["庚午", "丁卯", "甲子"],
+        ["螣蛇", "勾陳", "白虎"],
+        ["子孫", "兄弟", "父母"],
+    ),
+    (
+        ("戊辰", "午", "申"),
+        ["卯戊", "丑卯", "寅辰", "子寅"],
+        ["剋", "賊", "剋", ""],
+        ("賊剋", "重審"),
+        ["乙丑", "亥", "癸酉"],
+        ["貴人", "太陰", "太常"],
+        ["兄弟", "妻財", "子孫"],
+    ),
+]
+
+
+@pytest.mark.parametrize(("coords", "ke", "rel", "method", "chuan", "jiang", "qin"), CASES)
+def test_hand_derived(
+    coords: tuple[str, str, str],
+    ke: list[str],
+    rel: list[str],
+    method: tuple[str, str],
+    chuan: list[str],
+    jiang: list[str],
+    qin: list[str],
+) -> None:
+    c = cast_by_coordinates(*coords)
+    assert [BRANCHES[k.upper] + k.lower_name for k in c.si_ke] == ke
+    assert [k.relation or "" for k in c.si_ke] == rel
+    assert (c.method, c.sub_method) == method
+    got = [(STEMS[x.dun_gan] if x.dun_gan is not None else "") + BRANCHES[x.branch] for x in c.san_chuan]
+    assert got == chuan
+    assert [TIAN_JIANG[x.tian_jiang] for x in c.san_chuan] == jiang
+    assert [LIU_QIN[x.liu_qin] for x in c.san_chuan] == qin
+
+
+def _run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    rc = main(argv)
+    cap = capsys.readouterr()
+    return rc, cap.out, cap.err
+
+
+def test_cli_numbers_for_day_jiang_hour(capsys: pytest.CaptureFixture[str]) -> None:
+    """The error text promised 0–59 / 0–11 but the CLI refused digits (failed before the fix)."""
+    rc, out, _ = _run(
+        ["liuren", "--day", "3", "--yue-jiang", "11", "--hour", "1", "--json", "--no-reading"], capsys
+    )
+    assert rc == 0
+    j = json.loads(out)
+    assert (j["day"], j["yue_jiang"], j["hour"]) == ("丁卯", "亥", "丑")
+
+
+def test_cli_jiang_rule_by_number_and_full_width(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["liuren", "--at", "2026-03-10T21:30", "--tz", "Asia/Shanghai", "--jiang", "１０", "--json"]
+    rc, out, _ = _run([*argv, "--no-reading"], capsys)
+    assert rc == 0 and json.loads(out)["yue_jiang"] == "戌"
+
+
+@pytest.mark.parametrize(
+    ("extra", "field"),
+    [(["--lon", "x", "--lat", "3"], "lon"), (["--birth-year", "abc"], "birth_year")],
+)
+def test_cli_bad_numbers_one_line(extra: list[str], field: str, capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["liuren", "--at", "2026-03-10T21:30", "--tz", "Asia/Shanghai", "--no-reading", *extra]
+    rc, _, err = _run(argv, capsys)
+    assert rc == 2 and err.count("\n") == 1 and err.startswith("xuanheng liuren: ") and field in err
+
+
+def test_options_as_dict() -> None:
+    """Like jinkoujue.cast, liuren.cast takes options as a dict (failed before the fix)."""
+    c = cast("2026-03-10T21:30", tz="Asia/Shanghai", options={"shehai": "mengzhongji"})
+    assert c.options.shehai == "mengzhongji"
+    with pytest.raises(OptionError):
+        cast_by_coordinates("丁卯", "亥", "丑", options={"shehia": "depth"})
