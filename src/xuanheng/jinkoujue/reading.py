@@ -839,23 +839,30 @@ def reading(
             facts = conds[0][0](ctx, conds[0][1], when)
             if facts is None:
                 continue
-        else:
-            facts = {}
-            for fn, value in conds:
+        else:  # the first condition's fresh dict starts the facts; later ones add keys not yet set
+            facts = conds[0][0](ctx, conds[0][1], when)
+            if facts is None:
+                continue
+            for fn, value in conds[1:]:
                 got = fn(ctx, value, when)
                 if got is None:
                     break
                 for k, val in got.items():
                     facts.setdefault(k, val)
-            else:
-                got = facts
             if got is None:
                 continue
         if r.tag:
             facts["tag"] = r.tag
         text = _with_hans(r.text) if hans else r.text
         fired.append(
-            FiredRule(id=r.id, src=r.src, facts=facts, text=text, topics=r.topics, extra=dict(extra))
+            FiredRule(
+                id=r.id,
+                src=r.src,
+                facts=facts,
+                text=text,
+                topics=r.topics,
+                extra=dict(extra) if extra else {},
+            )
         )
     if t is None:
         return fired
