@@ -104,3 +104,28 @@ def test_options_as_dict() -> None:
     assert c.options.shehai == "mengzhongji"
     with pytest.raises(OptionError):
         cast_by_coordinates("丁卯", "亥", "丑", options={"shehia": "depth"})
+
+
+@pytest.mark.parametrize(
+    ("argv", "needle"),
+    [
+        (["--day", "丁卯", "--yue-jiang", "亥", "--hour", "丑", "--tz", "UTC"], "--tz"),
+        (["--day", "丁卯", "--yue-jiang", "亥", "--hour", "丑", "--lon", "3", "--lat", "4"], "--lon"),
+        (["--day", "丁卯", "--yue-jiang", "亥", "--hour", "丑", "--jiang", "jie"], "--jiang"),
+        (["--enumerate", "--at", "2026-01-01T00:00"], "--at"),
+        (["--enumerate", "--hour", "丑"], "--hour"),
+    ],
+)
+def test_ignored_flags_are_refused(argv: list[str], needle: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """These flags used to be silently ignored (failed before the fix): now one line, exit 2."""
+    rc, _, err = _run(["liuren", "--no-reading", *argv], capsys)
+    assert rc == 2 and err.count("\n") == 1 and needle in err
+
+
+def test_enumerate_one_day(capsys: pytest.CaptureFixture[str]) -> None:
+    """--enumerate --day gives that day's 12 課; row for 亥將 agrees with the hand case above (offset)."""
+    rc, out, _ = _run(["liuren", "--enumerate", "--day", "甲子", "--json"], capsys)
+    rows = json.loads(out)
+    assert rc == 0 and len(rows) == 12 and {r["day"] for r in rows} == {"甲子"}
+    # 亥將 加 寅時 is offset 9 (天盤 = 地盤 + 9), the same 課 as 酉將 加 子時
+    assert rows[9]["san_chuan"] == ["午", "卯", "子"]

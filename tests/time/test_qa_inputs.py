@@ -138,3 +138,13 @@ def test_urumqi_true_solar_hour() -> None:
     assert c.pillars.hour.branch == 5
     b = calendar("2026-06-21T12:00", 116.4, 39.9, tz="Asia/Shanghai", options={"true_solar": True})
     assert b.pillars.hour.branch == 6
+
+
+@pytest.mark.parametrize(
+    ("lon", "lat", "field"), [("116.4", 39.9, "lon"), (116.4, None, "lat"), (True, 3.0, "lon")]
+)
+def test_place_of_wrong_type_says_not_a_number(lon: object, lat: object, field: str) -> None:
+    """A string longitude used to be reported as 'out of range' (failed before the fix)."""
+    with pytest.raises(InputError) as e:
+        calendar("2024-02-10T12:00", lon, lat if lat is not None else "north", tz="UTC")  # type: ignore[arg-type]
+    assert e.value.field == field and "not a number" in str(e.value)

@@ -21,7 +21,7 @@ from xuanheng.core.guiren import TIAN_JIANG
 from xuanheng.errors import InputError
 from xuanheng.liuren import LiuRenChart, cast, cast_by_coordinates, make_options
 from xuanheng.liuren.chart import LIU_QIN, Options
-from xuanheng.liuren.engine import DAY_NIGHT, DUN_GAN, GUIREN, structures
+from xuanheng.liuren.engine import DAY_NIGHT, DUN_GAN, GUIREN, _day, structures
 from xuanheng.liuren.sanchuan import BIEZE_YIN, FUYIN_ZIMAO, SHEHAI_SCHOOLS
 from xuanheng.reading import LANGS, check_lang
 
@@ -69,7 +69,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     s.add_argument("--month", type=coordinate, help="月建 branch (寅 …), for the month 神煞")
     s.add_argument("--year", help="the chart's (立春) year number, for 行年")
     s.add_argument("--year-branch", type=coordinate, help="太歲 branch, for the year 神煞")
-    s.add_argument("--enumerate", action="store_true", help="print all 720 課 (60 days × 12 offsets)")
+    s.add_argument(
+        "--enumerate", action="store_true", help="print all 720 課 (60 days × 12 offsets), or one --day's 12"
+    )
     o = parser.add_argument_group("school options")
     o.add_argument(
         "--shehai", default="depth", choices=SHEHAI_SCHOOLS, help="涉害 by depth (default) or 孟仲季"
@@ -112,6 +114,26 @@ def _options(args: argparse.Namespace) -> Options:
     )
 
 
+def _instant_flags(args: argparse.Namespace) -> list[str]:
+    """Flags that only mean something when the chart is cast from an instant."""
+    given = [("--tz", args.tz), ("--lon", args.lon), ("--lat", args.lat), ("--fold", args.fold)]
+    out = [flag for flag, v in given if v is not None]
+    if args.true_solar:
+        out.append("--true-solar")
+    if args.jiang != "zhongqi":
+        out.append("--jiang")
+    if args.day_boundary != "23:00":
+        out.append("--day-boundary")
+    return out
+
+
+def _refuse(flags: list[str], mode: str, accepted: str) -> None:
+    """A flag that would be silently ignored is an input error instead."""
+    if flags:
+        msg = f"{mode} does not use {', '.join(flags)}: {accepted}"
+        raise InputError(msg, field=flags[0].lstrip("-").replace("-", "_"))
+
+
 def build_chart(args: argparse.Namespace) -> LiuRenChart:
     opts = _options(args)
     coords = (args.day, args.yue_jiang, args.hour)
@@ -122,6 +144,7 @@ def build_chart(args: argparse.Namespace) -> LiuRenChart:
         if missing:
             raise InputError(f"study mode needs --day, --yue-jiang and --hour; missing {', '.join(missing)}",
                              field=missing[0].lstrip("-").replace("-", "_"))  # fmt: skip
+        _refuse(_instant_flags(args), "study mode", "those flags belong to a chart cast from --at/--now")
         return cast_by_coordinates(
             args.day,
             args.yue_jiang,
@@ -256,7 +279,19 @@ def enumerate_ke(opts: Options) -> list[dict[str, Any]]:
 def run(args: argparse.Namespace) -> int:
     lang = check_lang(args.lang)
     if args.enumerate:
+        person = [("--birth-year", args.birth_year), ("--sex", args.sex), ("--topic", args.topic)]
+        chart_flags = [("--at", args.at), ("--yue-jiang", args.yue_jiang), ("--hour", args.hour)]
+        chart_flags += [("--month", args.month), ("--year", args.year), ("--year-branch", args.year_branch)]
+        flags = [f for f, v in (*chart_flags, *person) if v is not None] + (["--now"] if args.now else [])
+        _refuse(
+            flags + _instant_flags(args),
+            "--enumerate",
+            "it takes only --day and the school options",
+        )
         rows = enumerate_ke(_options(args))
+        if args.day is not None:
+            day = SIXTY[_day(args.day)].name
+            rows = [r for r in rows if r["day"] == day]
         if args.json:
             print("[\n" + ",\n".join(json.dumps(r, ensure_ascii=False) for r in rows) + "\n]")
         else:

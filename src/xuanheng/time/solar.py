@@ -26,6 +26,12 @@ def check_place(lon: float | None, lat: float | None) -> None:
         )
     if lon is None or lat is None:
         return
+    for name, v in (("longitude", lon), ("latitude", lat)):
+        if not isinstance(v, int | float) or isinstance(v, bool):
+            raise InputError(
+                f"{name} {v!r} is not a number: give degrees as a float (east and north positive)",
+                field="lon" if name == "longitude" else "lat",
+            )
     if not (isinstance(lon, int | float) and math.isfinite(lon) and -180.0 <= lon <= 180.0):
         raise InputError(
             f"longitude {lon!r} is out of range: accepted −180 … 180 (east positive)", field="lon"
