@@ -325,3 +325,34 @@ def test_repeated_casts_are_equal_and_independent() -> None:
     r1 = reading(a)
     r1[0].facts["scribble"] = 1
     assert "scribble" not in reading(b)[0].facts
+
+
+def test_compiled_spirit_groups_match_evaluate_all() -> None:
+    """shensha.compile_groups gives, for every value of every context key, what evaluate_all gives."""
+    from xuanheng.shensha import basis_size, compile_groups, evaluate_all, load_table
+
+    spirits = load_table("jinkoujue")
+    groups = compile_groups(spirits)
+    assert sorted(i for g in groups for i in g.members) == list(range(len(spirits)))
+    for g in groups:
+        for x in range(1 if g.basis is None else basis_size(g.basis) or 0):
+            ctx = {} if g.basis is None else {g.basis: x}
+            plain = evaluate_all(spirits, ctx)
+            for j, i in enumerate(g.members):
+                assert g.occupied[x][j] == plain[spirits[i].key], (spirits[i].key, x)
+
+
+def test_tiny_caches_give_the_same_charts(monkeypatch: Any) -> None:
+    """With every cache bound at a few entries (so they are cleared all the time) the charts are the same."""
+    import importlib
+
+    cast_module = importlib.import_module("xuanheng.jinkoujue.cast")  # the package re-exports cast()
+    rng = random.Random(99)
+    sample = [_coord_case(rng) for _ in range(400)]
+    normal = [_chart_image(cast_by_coordinates(**kw)) for kw, _ in sample]
+    cast_module._clear_caches()
+    monkeypatch.setattr(cast_module, "_KE_LIMIT", 3)
+    monkeypatch.setattr(cast_module, "_CACHE_LIMIT", 5)
+    tiny = [_chart_image(cast_by_coordinates(**kw)) for kw, _ in sample]
+    cast_module._clear_caches()
+    assert tiny == normal

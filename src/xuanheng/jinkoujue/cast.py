@@ -306,7 +306,10 @@ def _shensha(
 # bounded (cleared when full); results are the same objects the plain path would build (the golden-master
 # test, tests/jinkoujue/test_golden_master.py, pins them against the unoptimised code).
 
-_CACHE_LIMIT = 65_536
+#: bounds of the caches (each is cleared when full): 課 geometries (2,880 exist for one option set,
+#: 17,280 for all; ≈ 5 kB each with what hangs on them), positions with 旺衰, 神煞 hits per group
+_KE_LIMIT = 6_000
+_CACHE_LIMIT = 16_384
 _GROUPS = compile_groups(_SPIRITS)
 _SPIRIT_ON: tuple[tuple[int, ...], ...] = tuple(
     tuple(POSITION_KEYS.index(k) for k in (sp.on or POSITION_KEYS)) for sp in _SPIRITS
@@ -458,29 +461,40 @@ class _Ke:
         got = self.kong_hits.get(xun)
         if got is None:
             kong = _XUN_KONG[day.index]
-            proto = self.proto
-            xk = ShenshaHit(
-                key="xun_kong",
-                name="旬空",
-                src="《六壬大全》卷一〈旬空〉 (core.ganzhi.xun_kong)",
-                branches=kong,
-                positions=tuple(k for k in POSITION_KEYS if proto[k].branch in kong),
-            )
             empty = _SI_DA_OF_DAY[day.index]
-            lacks = (
-                "" if empty is None else f"the day's 旬 lacks {ELEMENTS[empty]}: positions of that element"
-            )
-            sd = ShenshaHit(
-                key="si_da_kong_wang",
-                name="四大空亡",
-                src=_SI_DA_SRC,
-                positions=()
-                if empty is None
-                else tuple(k for k in POSITION_KEYS if self.elements[k] == empty),
-                note=lacks,
-            )
-            got = self.kong_hits[xun] = (xk, sd)
+            at_kong = tuple(k for k in POSITION_KEYS if self.proto[k].branch in kong)
+            at_empty = () if empty is None else tuple(k for k in POSITION_KEYS if self.elements[k] == empty)
+            got = self.kong_hits[xun] = (_kong_hit(kong, at_kong), _si_da_hit(empty, at_empty))
         return got
+
+
+_KONG_HITS: dict[tuple[tuple[int, int], tuple[str, ...]], ShenshaHit] = {}
+_SI_DA_HITS: dict[tuple[int | None, tuple[str, ...]], ShenshaHit] = {}
+
+
+def _kong_hit(kong: tuple[int, int], where: tuple[str, ...]) -> ShenshaHit:
+    """旬空 of the day, marked like the 神煞 (one shared value per 旬空 and positions)."""
+    hit = _KONG_HITS.get((kong, where))
+    if hit is None:
+        hit = _KONG_HITS[(kong, where)] = ShenshaHit(
+            key="xun_kong",
+            name="旬空",
+            src="《六壬大全》卷一〈旬空〉 (core.ganzhi.xun_kong)",
+            branches=kong,
+            positions=where,
+        )
+    return hit
+
+
+def _si_da_hit(empty: int | None, where: tuple[str, ...]) -> ShenshaHit:
+    """四大空亡 of the day's 旬 (by element), marked like the 神煞."""
+    hit = _SI_DA_HITS.get((empty, where))
+    if hit is None:
+        lacks = "" if empty is None else f"the day's 旬 lacks {ELEMENTS[empty]}: positions of that element"
+        hit = _SI_DA_HITS[(empty, where)] = ShenshaHit(
+            key="si_da_kong_wang", name="四大空亡", src=_SI_DA_SRC, positions=where, note=lacks
+        )
+    return hit
 
 
 _KE: dict[tuple[int, int, int, bool, str, str], _Ke] = {}
@@ -491,7 +505,7 @@ def _ke(d_stem: int, shift: int, df: int, is_day: bool, guiren: str, plate: str)
     key = (d_stem, shift, df, is_day, guiren, plate)
     ke = _KE.get(key)
     if ke is None:
-        if len(_KE) >= _CACHE_LIMIT:
+        if len(_KE) >= _KE_LIMIT:
             _KE.clear()
         ke = _KE[key] = _Ke(d_stem, shift, df, is_day, guiren, plate)
     return ke
@@ -590,8 +604,12 @@ class _GroupHits:
             note = sp.note
             if o.numbers and cal.days_since_jie is None:
                 note = "not computable: the days since the 節 are unknown (give an instant, not only 干支)"
-            out.append(
-                ShenshaHit(
+            hkey = (sp_i, x, where, applies, note)
+            hit = _HITS.get(hkey)
+            if hit is None:
+                if len(_HITS) >= _CACHE_LIMIT:
+                    _HITS.clear()
+                hit = _HITS[hkey] = ShenshaHit(
                     key=sp.key,
                     name=sp.name,
                     src=sp.src,
@@ -602,8 +620,12 @@ class _GroupHits:
                     applies=applies,
                     note=note,
                 )
-            )
+            out.append(hit)
         return tuple(out)
+
+
+#: one shared ShenshaHit per (spirit, context value, positions, applies, note)
+_HITS: dict[tuple[int, int, tuple[str, ...], bool, str], ShenshaHit] = {}
 
 
 _GROUP_HITS = tuple(_GroupHits(g.basis, g.members, g.occupied) for g in _GROUPS)
@@ -748,7 +770,7 @@ def cast_by_coordinates(
     if fast is None:
         df, how = parse_difen(difen, seed=seed)
         if how["by"] != "random" and (type(difen) is str or type(difen) is int):
-            if len(_DIFEN) >= _CACHE_LIMIT:
+            if len(_DIFEN) >= 4_096:
                 _DIFEN.clear()
             _DIFEN[difen] = (df, how)
     else:
@@ -973,7 +995,20 @@ def _clear_caches() -> None:
     for gh in _GROUP_HITS:
         gh.hits.clear()
         gh.masks[:] = [None] * len(gh.masks)
-    for d in (_ORDER, _JI_SHI_HITS, _WANG_SHUAI, _SEASON_RULER, _DIFEN, _OPTIONS, _GZ, _BRANCH, _CAL_OPTIONS):
+    for d in (
+        _ORDER,
+        _HITS,
+        _JI_SHI_HITS,
+        _KONG_HITS,
+        _SI_DA_HITS,
+        _WANG_SHUAI,
+        _SEASON_RULER,
+        _DIFEN,
+        _OPTIONS,
+        _GZ,
+        _BRANCH,
+        _CAL_OPTIONS,
+    ):
         d.clear()
 
 
