@@ -20,7 +20,7 @@ import pytest
 from xuanheng.cli.main import main
 from xuanheng.core.ganzhi import BRANCHES, STEMS
 from xuanheng.core.guiren import TIAN_JIANG
-from xuanheng.errors import OptionError
+from xuanheng.errors import InputError, OptionError
 from xuanheng.liuren import cast, cast_by_coordinates
 from xuanheng.liuren.chart import LIU_QIN
 
@@ -129,3 +129,24 @@ def test_enumerate_one_day(capsys: pytest.CaptureFixture[str]) -> None:
     assert rc == 0 and len(rows) == 12 and {r["day"] for r in rows} == {"甲子"}
     # 亥將 加 寅時 is offset 9 (天盤 = 地盤 + 9), the same 課 as 酉將 加 子時
     assert rows[9]["san_chuan"] == ["午", "卯", "子"]
+
+
+@pytest.mark.parametrize("dun_gan", ["day", "hour"])
+def test_late_zi_hour_matches_calendar(dun_gan: str) -> None:
+    """With day_boundary 00:00, 23:30 stays on 甲辰 day but the hour is the next day's 丙子 (continuous
+    count, docs/time.md). The chart used to print 甲子時 while its own calendar said 丙子 (failed before)."""
+    c = cast("2024-02-10T23:30", tz="Asia/Shanghai", day_boundary="00:00", dun_gan=dun_gan)
+    assert c.day.name == "甲辰" and c.calendar is not None
+    assert c.hour_gz.name == c.calendar["pillars"]["hour"] == "丙子"
+    # 遁干 by the hour's 旬 uses 丙子 (甲戌 旬, 空 申酉), not 甲子
+    if dun_gan == "hour":
+        from xuanheng.core.ganzhi import GanZhi
+        from xuanheng.core.ganzhi import dun_gan as dg
+
+        bing_zi = GanZhi.parse("丙子")
+        assert [x.dun_gan for x in c.san_chuan] == [dg(x.branch, bing_zi) for x in c.san_chuan]
+
+
+def test_hour_stem_checked() -> None:
+    with pytest.raises(InputError):
+        cast_by_coordinates("甲辰", "子", "子", hour_stem=1)

@@ -148,3 +148,10 @@ def test_place_of_wrong_type_says_not_a_number(lon: object, lat: object, field: 
     with pytest.raises(InputError) as e:
         calendar("2024-02-10T12:00", lon, lat if lat is not None else "north", tz="UTC")  # type: ignore[arg-type]
     assert e.value.field == field and "not a number" in str(e.value)
+
+
+def test_before_gregorian_reform_warns() -> None:
+    """A student entering a Song-dynasty date may have a Julian date: the chart says how it reads dates
+    (no warning existed before)."""
+    assert any("proleptic Gregorian" in w for w in calendar("1127-03-01T12:00", tz="+08:00").warnings)
+    assert not any("proleptic" in w for w in calendar("1582-10-15T12:00", tz="UTC").warnings)

@@ -22,6 +22,7 @@ from xuanheng.core.ganzhi import (
     SHEN_NAMES,
     SIXTY,
     STEM_ELEMENT,
+    STEMS,
     GanZhi,
     dun_gan,
     ganzhi_index,
@@ -297,6 +298,7 @@ def cast_by_coordinates(
     sex: str | None = None,
     calendar: dict[str, Any] | None = None,
     warnings: tuple[str, ...] = (),
+    hour_stem: int | None = None,
     **kw: Any,
 ) -> LiuRenChart:
     """Cast a chart from its own coordinates: day 干支, 月將 and hour branch (study mode).
@@ -305,6 +307,9 @@ def cast_by_coordinates(
     hours 卯–申, ``day``/``night`` forced; ``sun`` needs an instant, see :func:`cast`). Month and year
     branches, when given, add the month- and year-keyed 神煞. 行年 needs *birth_year*, *sex* and *year*.
     Any :class:`Options` field may be passed as a keyword (``shehai="mengzhongji"`` …).
+    *hour_stem* (0–9) overrides the hour's stem found by 五鼠遁 from the day: :func:`cast` passes the
+    calendar's hour pillar, which with ``day_boundary="00:00"`` gives the late 子 hour (23:00–24:00) the
+    next day's 子 stem (continuous count, docs/time.md) — the chart must show the calendar's hour.
     """
     o = DEFAULT_OPTIONS if options is None and not kw else make_options(options, **kw)
     d = _GZ_BY_NAME.get(day) if type(day) is str else None
@@ -329,10 +334,23 @@ def cast_by_coordinates(
         )
     else:
         basis, day_flag = "forced", o.day_night == "day"
-    key = (0 if o is DEFAULT_OPTIONS else o, d, yj, hr, day_flag, basis)
+    if hour_stem is not None and not (
+        isinstance(hour_stem, int) and not isinstance(hour_stem, bool) and 0 <= hour_stem < 10
+    ):
+        raise InputError(
+            f"hour_stem {hour_stem!r} is not a stem index: expected 0–9 (甲 = 0)", field="hour_stem"
+        )
+    if hour_stem is not None and hour_stem % 2 != hr % 2:
+        raise InputError(
+            f"hour_stem {STEMS[hour_stem]} cannot stand on the branch {BRANCHES[hr]}: "
+            "yang stems go with yang branches",
+            field="hour_stem",
+        )
+    hs = None if hour_stem is None or hour_stem == _HOUR_GZ[SIXTY[d].stem][hr].stem else hour_stem
+    key = (0 if o is DEFAULT_OPTIONS else o, d, yj, hr, day_flag, basis) + (() if hs is None else (hs,))
     base = _BASE.get(key)
     if base is None:
-        base = _BASE[key] = _base(o, d, yj, hr, day_flag, basis)
+        base = _BASE[key] = _base(o, d, yj, hr, day_flag, basis, hs)
     if month_branch is None and year_branch is None:
         shensha = base[16]
     else:
@@ -370,10 +388,12 @@ _HOUR_GZ: tuple[tuple[GanZhi, ...], ...] = tuple(
 _BUNDLE: dict[tuple[Any, ...], tuple[Any, ...]] = {}
 
 
-def _base(o: Options, d: int, yj: int, hr: int, day_flag: bool, basis: str) -> tuple[Any, ...]:
+def _base(
+    o: Options, d: int, yj: int, hr: int, day_flag: bool, basis: str, hour_stem: int | None = None
+) -> tuple[Any, ...]:
     offset = (yj - hr) % 12
     gz = SIXTY[d]
-    hour_gz = _HOUR_GZ[gz.stem][hr]
+    hour_gz = _HOUR_GZ[gz.stem][hr] if hour_stem is None else SIXTY[ganzhi_index(hour_stem, hr)]
     xun = hour_gz if o.dun_gan == "hour" else gz
     key = (0 if o is DEFAULT_OPTIONS else o, d, offset, day_flag, basis, xun.index)
     b = _BUNDLE.get(key)
@@ -479,6 +499,7 @@ def cast(
         sex=sex,
         calendar=cal.to_json(),
         warnings=tuple(cal.warnings),
+        hour_stem=p.hour.stem,
     )
 
 

@@ -35,6 +35,8 @@ YUE_JIANG_MODES = ("zhongqi", "jie")
 DAY_NIGHT_MODES = ("auto", "sun", "fixed", "day", "night")
 #: a chart closer than this (seconds) to a boundary carries a warning
 NEAR = 60.0
+#: 1582-10-15T00:00Z, first day of the Gregorian calendar (Unix seconds); earlier dates are proleptic
+GREGORIAN_START = -12219292800.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -289,6 +291,12 @@ def calendar(
         warnings.append(
             f"the clock is on daylight saving time (+{_fmt_offset(dst.total_seconds())[1:]}); days and hours "
             "are counted on that clock — give the standard offset or use true_solar to count on the sun"
+        )
+
+    if utc < GREGORIAN_START:
+        warnings.append(
+            "dates before 1582-10-15 are read as proleptic Gregorian (ISO 8601): convert a date written "
+            "in the Julian calendar first"
         )
 
     solar_time: datetime | None = None
