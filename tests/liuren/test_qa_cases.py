@@ -150,3 +150,9 @@ def test_late_zi_hour_matches_calendar(dun_gan: str) -> None:
 def test_hour_stem_checked() -> None:
     with pytest.raises(InputError):
         cast_by_coordinates("甲辰", "子", "子", hour_stem=1)
+
+
+def test_long_garbage_is_cut_in_errors() -> None:
+    with pytest.raises(InputError) as e:
+        cast_by_coordinates("丁" * 5000, "亥", "丑")
+    assert len(str(e.value)) < 300

@@ -155,3 +155,19 @@ def test_before_gregorian_reform_warns() -> None:
     (no warning existed before)."""
     assert any("proleptic Gregorian" in w for w in calendar("1127-03-01T12:00", tz="+08:00").warnings)
     assert not any("proleptic" in w for w in calendar("1582-10-15T12:00", tz="UTC").warnings)
+
+
+def test_zone_in_wrong_case_and_dates_with_slashes() -> None:
+    """'asia/shanghai' and 2024/2/10 are what people type (both refused before the fix)."""
+    a = parse_instant("2024/2/10 12:00", tz="asia/shanghai")
+    assert a == datetime(2024, 2, 10, 4, tzinfo=UTC) and str(a.tzinfo) == "Asia/Shanghai"
+    with pytest.raises(InputError):
+        parse_instant("2024/13/10", tz="UTC")
+
+
+def test_error_messages_stay_short() -> None:
+    """A pasted page of text is echoed cut short, so the error stays one readable line."""
+    for kw in ({"value": "x" * 5000, "tz": "UTC"}, {"value": "2024-02-10", "tz": "A" * 5000}):
+        with pytest.raises(InputError) as e:
+            parse_instant(kw["value"], tz=kw["tz"])
+        assert len(str(e.value)) < 300

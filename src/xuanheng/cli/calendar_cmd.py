@@ -11,6 +11,7 @@ from datetime import UTC, datetime
 from xuanheng.core.ganzhi import BRANCHES, SHEN_NAMES
 from xuanheng.errors import InputError
 from xuanheng.time import CalendarChart, CalendarOptions, calendar
+from xuanheng.time.instants import _short
 
 
 def number(text: str | None, field: str, accepted: str) -> float | None:
@@ -22,7 +23,9 @@ def number(text: str | None, field: str, accepted: str) -> float | None:
     try:
         return float(t)
     except ValueError:
-        raise InputError(f"{field} {text!r} is not a number: accepted {accepted}", field=field) from None
+        raise InputError(
+            f"{field} {_short(text)!r} is not a number: accepted {accepted}", field=field
+        ) from None
 
 
 def lon_lat(args: argparse.Namespace) -> tuple[float | None, float | None]:
@@ -39,7 +42,7 @@ def year_number(text: str | None, field: str) -> int | None:
         return None
     t = unicodedata.normalize("NFKC", text).strip().replace("−", "-")
     if not re.fullmatch(r"[+-]?\d{1,4}", t) or not -3000 <= int(t) <= 3000:
-        raise InputError(f"{field} {text!r} is not a year number: accepted -3000 … 3000", field=field)
+        raise InputError(f"{field} {_short(text)!r} is not a year number: accepted -3000 … 3000", field=field)
     return int(t)
 
 

@@ -64,6 +64,12 @@ _VALID: set[Options] = {DEFAULT_OPTIONS}
 
 
 # --- input parsing ------------------------------------------------------------------------------
+def _short(value: object, n: int = 60) -> str:
+    """``repr(value)`` cut to *n* characters, for error messages."""
+    r = repr(value)
+    return r if len(r) <= n else r[:n] + "…"
+
+
 def _day(value: object) -> int:
     if isinstance(value, GanZhi):
         return value.index
@@ -73,7 +79,7 @@ def _day(value: object) -> int:
             return i
     elif isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 60:
         return value
-    msg = f"day {value!r} is not a 干支: expected one of the sixty such as 甲子 or 丁卯, or 0–59"
+    msg = f"day {_short(value)} is not a 干支: expected one of the sixty such as 甲子 or 丁卯, or 0–59"
     raise InputError(msg, field="day")
 
 
@@ -85,7 +91,7 @@ def _branch(value: object, field: str) -> int:
     elif isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 12:
         return value
     raise InputError(
-        f"{field} {value!r} is not a branch: expected one of {''.join(BRANCHES)}, "
+        f"{field} {_short(value)} is not a branch: expected one of {''.join(BRANCHES)}, "
         "a 天神 name such as 登明, or 0–11",
         field=field,
     )
@@ -121,7 +127,9 @@ def make_options(options: Options | dict[str, Any] | None = None, **kw: Any) -> 
 
 def _choice(field: str, value: object, accepted: tuple[str, ...]) -> None:
     if not isinstance(value, str) or value not in accepted:
-        raise OptionError(f"unknown {field} {value!r}: expected one of {', '.join(accepted)}", field=field)
+        raise OptionError(
+            f"unknown {field} {_short(value)}: expected one of {', '.join(accepted)}", field=field
+        )
 
 
 def _validate(o: Options) -> None:

@@ -12,7 +12,8 @@ from __future__ import annotations
 import re
 import unicodedata
 from datetime import UTC, datetime, timedelta, timezone, tzinfo
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+from functools import cache
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
 from xuanheng.errors import AmbiguousTimeError, InputError, OutOfRangeError
 
@@ -42,17 +43,38 @@ def parse_zone(tz: str | tzinfo) -> tzinfo:
     if m:
         sign, hh, mm = m.group(1), int(m.group(2)), int(m.group(3) or 0)
         if hh > 14 or mm >= 60:
-            raise InputError(f"UTC offset {text!r} is out of range: accepted −14:00 … +14:00", field="tz")
+            raise InputError(
+                f"UTC offset {_short(text)!r} is out of range: accepted −14:00 … +14:00", field="tz"
+            )
         delta = timedelta(hours=hh, minutes=mm)
         return timezone(-delta if sign == "-" else delta)
     try:
         return ZoneInfo(text)
     except (ZoneInfoNotFoundError, ValueError, OSError):
-        raise InputError(
-            f"unknown time zone {text!r}: give an IANA name such as Asia/Shanghai, Asia/Seoul, "
-            "Asia/Taipei, or a UTC offset such as +08:00",
-            field="tz",
-        ) from None
+        pass
+    canonical = _zone_names_folded().get(text.casefold())
+    if canonical is not None:  # asia/shanghai → Asia/Shanghai
+        return ZoneInfo(canonical)
+    raise InputError(
+        f"unknown time zone {_short(text)!r}: give an IANA name such as Asia/Shanghai, Asia/Seoul, "
+        "Asia/Taipei, or a UTC offset such as +08:00",
+        field="tz",
+    )
+
+
+@cache
+def _zone_names_folded() -> dict[str, str]:
+    """IANA names by their case-folded spelling (for a zone typed in the wrong case)."""
+    return {name.casefold(): name for name in available_timezones()}
+
+
+def _short(text: str, n: int = 60) -> str:
+    """*text* cut to *n* characters for an error message (a pasted megabyte stays one short line)."""
+    return text if len(text) <= n else text[:n] + "…"
+
+
+#: a date written with slashes or without zero padding (2024/2/10, 2024-2-10)
+_LOOSE_DATE = re.compile(r"^(\d{4})[-/](\d{1,2})[-/](\d{1,2})(?=$|[T ])")
 
 
 #: ISO 8601 end of day (``T24:00``), which names the next day's 00:00
@@ -74,6 +96,7 @@ def _parse_text(text: str) -> datetime:
         raise InputError("date-time is empty: expected ISO 8601 such as 2024-02-10T12:00", field="at")
     if t.endswith(("z", "Z")):
         t = t[:-1] + "+00:00"
+    t = _LOOSE_DATE.sub(lambda m: f"{m.group(1)}-{int(m.group(2)):02d}-{int(m.group(3)):02d}", t)
     if "T" not in t:
         t = t.replace(" ", "T", 1)
     add = timedelta()
@@ -88,7 +111,7 @@ def _parse_text(text: str) -> datetime:
         return datetime.fromisoformat(t) + add
     except ValueError:
         raise InputError(
-            f"malformed date-time {text!r}: expected ISO 8601 such as 2024-02-10T12:00, "
+            f"malformed date-time {_short(text)!r}: expected ISO 8601 such as 2024-02-10T12:00, "
             "2024-02-10 12:00:30 or 2024-02-10T12:00+08:00",
             field="at",
         ) from None
