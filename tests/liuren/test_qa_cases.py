@@ -156,3 +156,20 @@ def test_long_garbage_is_cut_in_errors() -> None:
     with pytest.raises(InputError) as e:
         cast_by_coordinates("丁" * 5000, "亥", "丑")
     assert len(str(e.value)) < 300
+
+
+def test_numbers_as_text_in_the_api() -> None:
+    """The messages promise 0–59 / 0–11; text digits from a query string used to be refused (failed)."""
+    c = cast_by_coordinates("3", "11", "1")
+    assert (c.day.name, c.yue_jiang, c.hour) == ("丁卯", 11, 1)
+    assert cast("2026-03-10T21:30", tz="UTC", yue_jiang_rule="10").yue_jiang == 10
+    with pytest.raises(OptionError):
+        cast("2026-03-10T21:30", tz="UTC", yue_jiang_rule="12")
+    with pytest.raises(InputError):
+        cast_by_coordinates("60", "11", "1")
+
+
+def test_yue_jiang_with_at_points_to_jiang(capsys: pytest.CaptureFixture[str]) -> None:
+    """`calendar` spells the rule --yue-jiang, `liuren` --jiang: the mix-up now gets a pointed message."""
+    rc, _, err = _run(["liuren", "--at", "2026-03-10T21:30", "--tz", "UTC", "--yue-jiang", "亥"], capsys)
+    assert rc == 2 and "--jiang" in err and err.count("\n") == 1

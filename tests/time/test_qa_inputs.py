@@ -171,3 +171,8 @@ def test_error_messages_stay_short() -> None:
         with pytest.raises(InputError) as e:
             parse_instant(kw["value"], tz=kw["tz"])
         assert len(str(e.value)) < 300
+
+
+def test_yue_jiang_number_as_text() -> None:
+    c = calendar("2024-02-10T12:00", tz="UTC", options={"yue_jiang": "11"})
+    assert c.yue_jiang == 11 and c.to_json()["options"]["yue_jiang"] == "亥"

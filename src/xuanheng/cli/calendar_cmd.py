@@ -14,11 +14,14 @@ from xuanheng.time import CalendarChart, CalendarOptions, calendar
 from xuanheng.time.instants import _short
 
 
-def number(text: str | None, field: str, accepted: str) -> float | None:
+def number(text: str | float | None, field: str, accepted: str) -> float | None:
     """A ``--lon``/``--lat`` value: a number (full-width digits accepted); the range is checked by the
-    library. Not an argparse ``type``, so that a bad value is reported like every other input error."""
-    if text is None:
-        return None
+    library. Not an argparse ``type``, so that a bad value is reported like every other input error.
+    A number (the web layer builds the namespace from a validated form) is passed through."""
+    if text is None or (isinstance(text, int | float) and not isinstance(text, bool)):
+        return text
+    if not isinstance(text, str):
+        raise InputError(f"{field} {_short(repr(text))} is not a number: accepted {accepted}", field=field)
     t = unicodedata.normalize("NFKC", text).strip().replace("−", "-")
     try:
         return float(t)
@@ -36,10 +39,12 @@ def lon_lat(args: argparse.Namespace) -> tuple[float | None, float | None]:
     )
 
 
-def year_number(text: str | None, field: str) -> int | None:
-    """A year argument: an integer −3000 … 3000 (full-width digits accepted)."""
-    if text is None:
-        return None
+def year_number(text: str | int | None, field: str) -> int | None:
+    """A year argument: an integer −3000 … 3000 (full-width digits accepted; an int is passed through)."""
+    if text is None or (isinstance(text, int) and not isinstance(text, bool)):
+        return text
+    if not isinstance(text, str):
+        raise InputError(f"{field} {_short(repr(text))} is not a year number", field=field)
     t = unicodedata.normalize("NFKC", text).strip().replace("−", "-")
     if not re.fullmatch(r"[+-]?\d{1,4}", t) or not -3000 <= int(t) <= 3000:
         raise InputError(f"{field} {_short(text)!r} is not a year number: accepted -3000 … 3000", field=field)

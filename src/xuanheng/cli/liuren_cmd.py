@@ -138,13 +138,18 @@ def build_chart(args: argparse.Namespace) -> LiuRenChart:
     opts = _options(args)
     coords = (args.day, args.yue_jiang, args.hour)
     if any(c is not None for c in coords):
+        if (args.at or args.now) and args.day is None and args.hour is None:
+            raise InputError(
+                "with --at/--now the 月將 is chosen by --jiang (zhongqi, jie, or a branch such as 亥); "
+                "--yue-jiang belongs to study mode with --day and --hour",
+                field="yue_jiang",
+            )
         if args.at or args.now:
             raise InputError("give either --at/--now or --day/--yue-jiang/--hour, not both", field="at")
         missing = [n for n, c in zip(("--day", "--yue-jiang", "--hour"), coords, strict=True) if c is None]
         if missing:
             raise InputError(f"study mode needs --day, --yue-jiang and --hour; missing {', '.join(missing)}",
                              field=missing[0].lstrip("-").replace("-", "_"))  # fmt: skip
-        _refuse(_instant_flags(args), "study mode", "those flags belong to a chart cast from --at/--now")
         return cast_by_coordinates(
             args.day,
             args.yue_jiang,
@@ -299,6 +304,9 @@ def run(args: argparse.Namespace) -> int:
                 chuan = "".join(r["san_chuan"])
                 print(f"{r['day']} {r['yue_jiang']}將子時  {chuan}  {r['method']}·{r['sub_method']}")
         return 0
+    if any(c is not None for c in (args.day, args.yue_jiang, args.hour)) and not (args.at or args.now):
+        # command line only: the web form sends its zone and place with every request
+        _refuse(_instant_flags(args), "study mode", "those flags belong to a chart cast from --at/--now")
     chart = build_chart(args)
     rules = None if args.no_reading else _reading(chart, args.topic, lang)
     if args.json:

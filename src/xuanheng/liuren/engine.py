@@ -10,6 +10,7 @@ day's 旬 by default); 六親 — 《六壬大全》卷一〈六親〉; 行年 /
 from __future__ import annotations
 
 import datetime as _dt
+import unicodedata
 from dataclasses import fields, replace
 from functools import cache
 from typing import Any
@@ -70,6 +71,12 @@ def _short(value: object, n: int = 60) -> str:
     return r if len(r) <= n else r[:n] + "…"
 
 
+def _digits(text: str) -> int | None:
+    """A number written as text ("11", full-width "１１"), as the error messages promise; else None."""
+    t = unicodedata.normalize("NFKC", text).strip()
+    return int(t) if t.isascii() and t.isdigit() and len(t) <= 3 else None
+
+
 def _day(value: object) -> int:
     if isinstance(value, GanZhi):
         return value.index
@@ -77,6 +84,9 @@ def _day(value: object) -> int:
         i = _GZ_BY_NAME.get(value.strip())
         if i is not None:
             return i
+        n = _digits(value)
+        if n is not None and n < 60:
+            return n
     elif isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 60:
         return value
     msg = f"day {_short(value)} is not a 干支: expected one of the sixty such as 甲子 or 丁卯, or 0–59"
@@ -88,6 +98,9 @@ def _branch(value: object, field: str) -> int:
         i = _BR_BY_NAME.get(value.strip())
         if i is not None:
             return i
+        n = _digits(value)
+        if n is not None and n < 12:
+            return n
     elif isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 12:
         return value
     raise InputError(
@@ -146,7 +159,10 @@ def _validate(o: Options) -> None:
     if not isinstance(o.true_solar, bool):
         raise OptionError(f"true_solar must be true or false, not {o.true_solar!r}", field="true_solar")
     rule = o.yue_jiang_rule
-    if not isinstance(rule, str) or (rule not in ("zhongqi", "jie") and rule not in _BR_BY_NAME):
+    n = _digits(rule) if isinstance(rule, str) else None
+    if not isinstance(rule, str) or (
+        rule not in ("zhongqi", "jie") and rule not in _BR_BY_NAME and (n is None or n >= 12)
+    ):
         raise OptionError(
             f"unknown yue_jiang_rule {o.yue_jiang_rule!r}: "
             "expected zhongqi, jie, or a branch (子 … 亥) given by hand",

@@ -49,6 +49,10 @@ class CalendarOptions:
     day_night: str = "auto"
 
     def __post_init__(self) -> None:
+        yj = self.yue_jiang
+        if isinstance(yj, str) and yj.strip().isascii() and yj.strip().isdigit():
+            # "11" from a command line or a query string means the index 11 (亥), as the message promises
+            object.__setattr__(self, "yue_jiang", int(yj.strip()))
         if self.day_boundary not in DAY_BOUNDARIES:
             raise OptionError(
                 f"day_boundary {self.day_boundary!r} is not known: accepted '23:00' (子初換日) or '00:00'",
