@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import functools
 import hashlib
 import json
 import os
@@ -33,7 +34,7 @@ from xuanheng.errors import XuanhengError
 from xuanheng.jinkoujue import CHOICES, JinKouJueOptions, cast, cast_by_coordinates, reading
 from xuanheng.jinkoujue.reading import CHOICES as READING_CHOICES
 from xuanheng.jinkoujue.reading import ReadingOptions, topics
-from xuanheng.reading import LANGS
+from xuanheng.reading import LANGS, Text
 
 N_COORDS = 20_000
 CHUNK = 2_000
@@ -61,12 +62,22 @@ ERROR_DIGEST = "6f5fa0deb57ed332"
 _PRINT = bool(os.environ.get("XUANHENG_GOLDEN_PRINT"))
 
 
+_FIELDS: dict[type, tuple[str, ...] | None] = {}
+
+
 def _canon(x: Any) -> Any:
     """A JSON-able, field-by-field image of a value (dataclasses by their fields, 干支 by name)."""
+    t = type(x)
+    if t is str or t is int or t is bool or t is float or x is None:
+        return x
     if isinstance(x, GanZhi):
         return ["GZ", x.name]
-    if dataclasses.is_dataclass(x) and not isinstance(x, type):
-        return [type(x).__name__, {f.name: _canon(getattr(x, f.name)) for f in dataclasses.fields(x)}]
+    names = _FIELDS.get(t, ())
+    if names == ():  # first time this type is seen: its dataclass field names, or None
+        dc = dataclasses.is_dataclass(x) and not isinstance(x, type)
+        names = _FIELDS[t] = tuple(f.name for f in dataclasses.fields(x)) if dc else None
+    if names is not None:
+        return [t.__name__, {n: _canon(getattr(x, n)) for n in names}]
     if isinstance(x, enum.Enum):
         return _canon(x.value)
     if isinstance(x, dict):
@@ -75,7 +86,7 @@ def _canon(x: Any) -> Any:
         return [_canon(v) for v in x]
     if isinstance(x, (set, frozenset)):
         return sorted(_canon(v) for v in x)
-    if x is None or isinstance(x, (bool, int, float, str)):
+    if isinstance(x, (bool, int, float, str)):
         return x
     return ["repr", repr(x)]
 
@@ -90,10 +101,14 @@ def _chart_image(chart: Any) -> Any:
     return [_canon(chart), js, chart.dong_names, [p.label for p in chart.positions]]
 
 
+@functools.cache
+def _all_texts(text: Text) -> dict[str, str]:
+    """The text in every language (remembered: the Simplified form is converted by OpenCC)."""
+    return {lg: text.get(lg) for lg in LANGS}
+
+
 def _reading_image(fired: list[Any], lang: str) -> Any:
-    return [
-        [_canon(f), f.to_json(lang), {lg: f.text.get(lg) for lg in LANGS}, f.title is None] for f in fired
-    ]
+    return [[_canon(f), f.to_json(lang), _all_texts(f.text), f.title is None] for f in fired]
 
 
 def _branch_form(rng: random.Random, b: int) -> int | str:

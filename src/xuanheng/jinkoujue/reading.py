@@ -759,10 +759,31 @@ def _gated() -> tuple[_Gated, ...]:
     out = []
     for r in rules():
         gates = tuple(f(r.when[k]) if k in r.when else None for k, f in _GATES)
-        conds = tuple((CONDITIONS[k], v) for k, v in r.when.items())
+        conds = tuple((_GATED_FORM.get(k, CONDITIONS[k]), v) for k, v in r.when.items())
         out.append((r, gates, _requirements(r.when), {"kind": r.kind} if r.kind else {}, conds))
     return tuple(out)
 
+
+def _gui_shen_gated(ctx: _Ctx, v: Any, _w: Mapping[str, Any]) -> Facts | None:
+    return {"gui_shen": ctx.pos["gui_shen"].name}
+
+
+def _di_fen_gated(ctx: _Ctx, v: Any, _w: Mapping[str, Any]) -> Facts | None:
+    return {"di_fen": BRANCHES[ctx.pos["di_fen"].branch or 0]}
+
+
+def _yong_element_gated(ctx: _Ctx, v: Any, _w: Mapping[str, Any]) -> Facts | None:
+    key = ctx.chart.yong_yao
+    return {"yong_yao": POSITION_LABELS[key], "element": ELEMENTS[ctx.el[key]]}
+
+
+#: what _gui_shen, _di_fen and _yong_element return once the gate has admitted the rule (the gate is
+#: exactly their test, so only the facts are left to build)
+_GATED_FORM: dict[str, Cond] = {
+    "gui_shen": _gui_shen_gated,
+    "di_fen": _di_fen_gated,
+    "yong_element": _yong_element_gated,
+}
 
 _CANDIDATES: dict[tuple[str | None, ...], tuple[Any, ...]] = {}
 
