@@ -371,3 +371,21 @@ def test_tiny_caches_give_the_same_charts(monkeypatch: Any) -> None:
     tiny = [_chart_image(cast_by_coordinates(**kw)) for kw, _ in sample]
     cast_module._clear_caches()
     assert tiny == normal
+
+
+def test_threads_share_the_caches_safely(monkeypatch: Any) -> None:
+    """Four threads casting at once, with caches so small they are cleared all the time: same charts."""
+    import importlib
+    from concurrent.futures import ThreadPoolExecutor
+
+    cast_module = importlib.import_module("xuanheng.jinkoujue.cast")
+    rng = random.Random(7)
+    sample = [_coord_case(rng)[0] for _ in range(300)]
+    serial = [_chart_image(cast_by_coordinates(**kw)) for kw in sample]
+    monkeypatch.setattr(cast_module, "_KE_LIMIT", 4)
+    monkeypatch.setattr(cast_module, "_CACHE_LIMIT", 6)
+    with ThreadPoolExecutor(4) as pool:
+        for _ in range(3):
+            got = list(pool.map(lambda kw: _chart_image(cast_by_coordinates(**kw)), sample))
+            assert got == serial
+    cast_module._clear_caches()

@@ -449,7 +449,7 @@ class _Ke:
                 for p in self.proto.values()
             )
             if _N_POSITIONS >= _CACHE_LIMIT:
-                for ke in _KE.values():
+                for ke in list(_KE.values()):  # a snapshot: other threads may add
                     ke.positions.clear()
                 _N_POSITIONS = 0
             self.positions[key] = got
