@@ -54,7 +54,7 @@ from xuanheng.jinkoujue.chart import (
 )
 from xuanheng.jinkoujue.options import JinKouJueOptions
 from xuanheng.jinkoujue.wangshuai import most_wang, season_ruler, state
-from xuanheng.shensha import Occupied, compile_groups, evaluate_all, load_table
+from xuanheng.shensha import compile_groups, load_table
 
 _M = load_package_data("xuanheng.jinkoujue", "method")
 _DONG_SRC: str = _M["dong"]["src"]
@@ -202,99 +202,6 @@ def _relations(positions: Mapping[str, Position], elements: Mapping[str, int]) -
             if CHONG[a] == b:
                 out.append(PairRelation("沖", up, lo, "000-015", f"{BRANCHES[a]}{BRANCHES[b]}"))
     return tuple(out)
-
-
-def _shensha(
-    positions: Mapping[str, Position],
-    elements: Mapping[str, int],
-    ctx: Mapping[str, int],
-    cal: CalendarFacts,
-) -> tuple[ShenshaHit, ...]:
-    occ: dict[str, Occupied] = evaluate_all(_SPIRITS, ctx)
-    hits: list[ShenshaHit] = []
-    for sp in _SPIRITS:
-        o = occ.get(sp.key)
-        if o is None:
-            continue
-        candidates = sp.on or POSITION_KEYS
-        where: list[str] = []
-        for k in candidates:
-            p = positions[k]
-            if (
-                (p.branch is not None and p.branch in o.branches)
-                or (p.stem is not None and p.stem in o.stems)
-                or (p.jiang is not None and p.jiang in o.jiang)
-            ):
-                where.append(k)
-        applies = False
-        if o.ganzhi:
-            applies = cal.day.index in o.ganzhi
-        if o.numbers:
-            applies = cal.days_since_jie is not None and cal.days_since_jie in o.numbers
-        note = sp.note
-        if o.numbers and cal.days_since_jie is None:
-            note = "not computable: the days since the 節 are unknown (give an instant, not only 干支)"
-        hits.append(
-            ShenshaHit(
-                key=sp.key,
-                name=sp.name,
-                src=sp.src,
-                branches=o.branches,
-                stems=o.stems,
-                jiang=o.jiang,
-                positions=tuple(where),
-                applies=applies,
-                note=note,
-            )
-        )
-    # 天盜 by the first definition of 000-073: the positions whose element overcomes the 將神
-    thieves = tuple(
-        k
-        for k in POSITION_KEYS
-        if k != "jiang_shen" and relation(elements[k], elements["jiang_shen"]).value == "剋"
-    )
-    hits.append(
-        ShenshaHit(
-            key="tian_dao_ke",
-            name="天盜(剋將)",
-            src="000-073",
-            positions=thieves,
-            note="first definition of the text: a position whose element overcomes the 將神",
-        )
-    )
-    # 旬空 of the day, 四大空亡 of the day's 旬 (by element) and 忌時, marked like the 神煞
-    kong = xun_kong(cal.day)
-    hits.append(
-        ShenshaHit(
-            key="xun_kong",
-            name="旬空",
-            src="《六壬大全》卷一〈旬空〉 (core.ganzhi.xun_kong)",
-            branches=kong,
-            positions=tuple(k for k in POSITION_KEYS if positions[k].branch in kong),
-        )
-    )
-    empty = _SI_DA.get(cal.day.xun_head.index)
-    hits.append(
-        ShenshaHit(
-            key="si_da_kong_wang",
-            name="四大空亡",
-            src=_SI_DA_SRC,
-            positions=() if empty is None else tuple(k for k in POSITION_KEYS if elements[k] == empty),
-            note="" if empty is None else f"the day's 旬 lacks {ELEMENTS[empty]}: positions of that element",
-        )
-    )
-    ji = tuple((cal.day.branch + k) % 12 for k in _JI_SHI_OFFSETS)
-    hits.append(
-        ShenshaHit(
-            key="ji_shi",
-            name="忌時",
-            src=_JI_SHI_SRC,
-            branches=ji,
-            applies=cal.hour.branch in ji,
-            note="provisional, inferred from one reference cast (docs/jinkoujue.md); applies: hour is one",
-        )
-    )
-    return tuple(hits)
 
 
 # ── precomputed pieces of the cast (speed; see docs/jinkoujue.md "Speed") ─────────────────────────
@@ -681,7 +588,12 @@ _GROUP_SLOT = tuple(-1 if gh.basis is None else _BASES.index(gh.basis) for gh in
 def _shensha_fast(
     ke: _Ke, vals: tuple[int | None, ...], cal: CalendarFacts
 ) -> tuple[tuple[ShenshaHit, ...], int, int]:
-    """The chart's 神煞 (same values and order as :func:`_shensha`) and the 日祿 and 驛馬 branches.
+    """The chart's 神煞 and the 日祿 and 驛馬 branches.
+
+    In table order, every spirit the context can compute (as :func:`xuanheng.shensha.evaluate_all`), each
+    with the positions holding one of its branches / stems / 天將 (only the positions in its ``on`` list),
+    ``applies`` for a 干支 spirit on its day or a day-count spirit on its count; then 天盜 (剋將), 旬空,
+    四大空亡 and 忌時.
 
     *vals* holds the context values named in :data:`_BASES` (None: not known, e.g. no 本命).
     """
