@@ -19,7 +19,7 @@ defaults and reasons are in ``docs/jinkoujue-reading.md``.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import asdict, dataclass, replace
+from dataclasses import asdict, dataclass, fields, replace
 from functools import cache
 from itertools import pairwise
 from typing import Any
@@ -799,6 +799,16 @@ def _candidates(key: tuple[str | None, ...]) -> tuple[Any, ...]:
     return got
 
 
+#: FiredRule's fields in the order the reading passes them positionally (else it uses keywords)
+_FIRED_POSITIONAL = tuple(f.name for f in fields(FiredRule)) == (
+    "id",
+    "src",
+    "facts",
+    "text",
+    "topics",
+    "title",
+    "extra",
+)
 _DEFAULT_OPTIONS = ReadingOptions()
 _OPTIONS: dict[tuple[tuple[str, str], ...], ReadingOptions] = {}
 
@@ -875,16 +885,11 @@ def reading(
         if r.tag:
             facts["tag"] = r.tag
         text = _with_hans(r.text) if hans else r.text
-        fired.append(
-            FiredRule(
-                id=r.id,
-                src=r.src,
-                facts=facts,
-                text=text,
-                topics=r.topics,
-                extra=dict(extra) if extra else {},
-            )
-        )
+        ex = dict(extra) if extra else {}
+        if _FIRED_POSITIONAL:  # cheaper than keywords, same value
+            fired.append(FiredRule(r.id, r.src, facts, text, r.topics, None, ex))
+        else:
+            fired.append(FiredRule(id=r.id, src=r.src, facts=facts, text=text, topics=r.topics, extra=ex))
     if t is None:
         return fired
     first = [f for f in fired if t in f.topics]
