@@ -176,3 +176,19 @@ def test_error_messages_stay_short() -> None:
 def test_yue_jiang_number_as_text() -> None:
     c = calendar("2024-02-10T12:00", tz="UTC", options={"yue_jiang": "11"})
     assert c.yue_jiang == 11 and c.to_json()["options"]["yue_jiang"] == "亥"
+
+
+def test_now_without_tz_uses_the_computers_zone(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`--now` alone used to chart the UTC wall clock — a Seoul user got the wrong hour (failed before)."""
+    import time
+
+    monkeypatch.setenv("TZ", "Asia/Seoul")
+    time.tzset()
+    try:
+        rc, out, _ = _run(["calendar", "--now", "--json"], capsys)
+    finally:
+        monkeypatch.undo()
+        time.tzset()
+    assert rc == 0 and json.loads(out)["input"]["utc_offset"] == "+09:00"

@@ -59,7 +59,11 @@ def coordinate(text: str) -> str | int:
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--at", help="date-time, ISO 8601 (2024-02-10T12:00 or with an offset +08:00)")
-    parser.add_argument("--now", action="store_true", help="use the current time (instead of --at)")
+    parser.add_argument(
+        "--now",
+        action="store_true",
+        help="use the current time (instead of --at), in --tz or else this computer's zone",
+    )
     parser.add_argument(
         "--tz", help="IANA zone (Asia/Shanghai) or UTC offset (+08:00); needed unless --at has one"
     )
@@ -89,14 +93,15 @@ def _chart(args: argparse.Namespace) -> CalendarChart:
         raise InputError("give --at or --now, not both", field="at")
     if not args.now and not args.at:
         raise InputError("give --at DATE-TIME (ISO 8601, e.g. 2024-02-10T12:00) or --now", field="at")
-    when: str | datetime = datetime.now(UTC) if args.now else args.at
+    # --now without --tz: the current instant in this computer's own zone (as its clock shows it)
+    when: str | datetime = datetime.now(UTC).astimezone() if args.now else args.at
     options = CalendarOptions(
         day_boundary=args.day_boundary,
         yue_jiang=args.yue_jiang,
         true_solar=args.true_solar,
         day_night=args.day_night,
     )
-    tz = args.tz if args.tz is not None else ("UTC" if args.now else None)
+    tz = args.tz
     lon, lat = lon_lat(args)
     return calendar(when, lon, lat, options, tz=tz, fold=args.fold)
 

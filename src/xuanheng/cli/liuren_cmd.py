@@ -43,7 +43,11 @@ def _jiang_rule(text: str) -> str:
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     g = parser.add_argument_group("from an instant")
     g.add_argument("--at", help="date-time, ISO 8601 (2026-03-10T21:00, or with an offset +08:00)")
-    g.add_argument("--now", action="store_true", help="use the current time (instead of --at)")
+    g.add_argument(
+        "--now",
+        action="store_true",
+        help="use the current time (instead of --at), in --tz or else this computer's zone",
+    )
     g.add_argument(
         "--tz", help="IANA zone (Asia/Shanghai) or UTC offset (+08:00); needed unless --at has one"
     )
@@ -168,8 +172,9 @@ def build_chart(args: argparse.Namespace) -> LiuRenChart:
             "give --at DATE-TIME (ISO 8601, e.g. 2026-03-10T21:00) with --tz, or --day/--yue-jiang/--hour",
             field="at",
         )
-    when: str | datetime = datetime.now(UTC) if args.now else args.at
-    tz = args.tz if args.tz is not None else ("UTC" if args.now else None)
+    # --now without --tz: the current instant in this computer's own zone (as its clock shows it)
+    when: str | datetime = datetime.now(UTC).astimezone() if args.now else args.at
+    tz = args.tz
     lon, lat = lon_lat(args)
     return cast(
         when,
