@@ -173,3 +173,19 @@ def test_yue_jiang_with_at_points_to_jiang(capsys: pytest.CaptureFixture[str]) -
     """`calendar` spells the rule --yue-jiang, `liuren` --jiang: the mix-up now gets a pointed message."""
     rc, _, err = _run(["liuren", "--at", "2026-03-10T21:30", "--tz", "UTC", "--yue-jiang", "亥"], capsys)
     assert rc == 2 and "--jiang" in err and err.count("\n") == 1
+
+
+def test_now_without_tz_uses_the_computers_zone(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`liuren --now` alone used to cast on the UTC wall clock (failed before the fix)."""
+    import time
+
+    monkeypatch.setenv("TZ", "Asia/Seoul")
+    time.tzset()
+    try:
+        rc, out, _ = _run(["liuren", "--now", "--json", "--no-reading"], capsys)
+    finally:
+        monkeypatch.undo()
+        time.tzset()
+    assert rc == 0 and json.loads(out)["calendar"]["input"]["utc_offset"] == "+09:00"

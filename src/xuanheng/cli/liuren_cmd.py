@@ -172,9 +172,8 @@ def build_chart(args: argparse.Namespace) -> LiuRenChart:
             "give --at DATE-TIME (ISO 8601, e.g. 2026-03-10T21:00) with --tz, or --day/--yue-jiang/--hour",
             field="at",
         )
-    # --now without --tz: the current instant in this computer's own zone (as its clock shows it)
-    when: str | datetime = datetime.now(UTC).astimezone() if args.now else args.at
-    tz = args.tz
+    when: str | datetime = datetime.now(UTC) if args.now else args.at
+    tz = args.tz if args.tz is not None else ("UTC" if args.now else None)
     lon, lat = lon_lat(args)
     return cast(
         when,
@@ -312,6 +311,9 @@ def run(args: argparse.Namespace) -> int:
     if any(c is not None for c in (args.day, args.yue_jiang, args.hour)) and not (args.at or args.now):
         # command line only: the web form sends its zone and place with every request
         _refuse(_instant_flags(args), "study mode", "those flags belong to a chart cast from --at/--now")
+    if args.now and args.tz is None:
+        # command line: --now without --tz is this computer's own zone (the web layer keeps UTC)
+        args.tz = datetime.now(UTC).astimezone().tzinfo
     chart = build_chart(args)
     rules = None if args.no_reading else _reading(chart, args.topic, lang)
     if args.json:
