@@ -29,7 +29,6 @@ import random
 from typing import Any
 
 from xuanheng.core.ganzhi import BRANCHES, SHEN_NAMES, GanZhi
-from xuanheng.core.guiren import GUIREN_TABLES
 from xuanheng.errors import XuanhengError
 from xuanheng.jinkoujue import CHOICES, JinKouJueOptions, cast, cast_by_coordinates, reading
 from xuanheng.jinkoujue.reading import CHOICES as READING_CHOICES
@@ -57,9 +56,12 @@ COORD_DIGESTS: tuple[str, ...] = (
 #: casts from instants (depends on xuanheng.time as well) and their readings
 INSTANT_DIGEST = "b512edfdc097a404"
 #: invalid inputs: error class, field and message
-ERROR_DIGEST = "6f5fa0deb57ed332"
+ERROR_DIGEST = "2dd3dcdbe49ffb2f"  # re-pinned: the unknown-貴人-table message now lists the fourth table
 
 _PRINT = bool(os.environ.get("XUANHENG_GOLDEN_PRINT"))
+
+#: the 貴人 tables the digests were pinned with (a table added later does not reshuffle the sample)
+PINNED_GUIREN_TABLES = ["jia_wu_geng_niu_yang", "jia_yang_wu_geng_niu", "jia_wu_jian_niu_yang"]
 
 
 _FIELDS: dict[type, tuple[str, ...] | None] = {}
@@ -122,7 +124,7 @@ def _gz_form(rng: random.Random, g: GanZhi) -> GanZhi | str:
 
 def _options(rng: random.Random) -> Any:
     o = {k: rng.choice(v) for k, v in CHOICES.items()}
-    o["guiren"] = rng.choice(list(GUIREN_TABLES))
+    o["guiren"] = rng.choice(PINNED_GUIREN_TABLES)
     kind = rng.random()
     if kind < 0.1:
         return None

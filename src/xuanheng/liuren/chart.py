@@ -43,7 +43,7 @@ class Options:
       《六壬大全》卷二〈八專〉); False keeps the plain 九宗門 order.
     - ``fuyin_zimao``: when 初 and 中 of a 伏吟 are 子 and 卯, 末 is the clash of 中 (``"chong"``, default,
       卯子午 as in 《六壬大全》卷二〈伏吟〉) or the 刑 of 中 (``"xing"``, 卯子卯).
-    - ``guiren``: 貴人 table key (see ``xuanheng.core.guiren.GUIREN_TABLES`` and ``liuren/data``).
+    - ``guiren``: 貴人 table key (see ``xuanheng.core.guiren.GUIREN_TABLES``).
     - ``day_night``: ``"auto"`` (by the calendar: sunrise/sunset when a place is given, else fixed hours),
       ``"sun"``, ``"fixed"`` (卯–申 day), ``"day"`` or ``"night"`` (forced).
     - ``dun_gan``: 遁干 from the day's 旬 (``"day"``, default) or the hour's 旬 (``"hour"``).

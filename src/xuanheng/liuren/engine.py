@@ -38,15 +38,12 @@ from xuanheng.liuren.keti import ke_ti_of
 from xuanheng.liuren.sanchuan import BIEZE_YIN, FUYIN_ZIMAO, SHEHAI_SCHOOLS, Structure, table
 
 _C = load_package_data("xuanheng.liuren", "chart")
-_G = load_package_data("xuanheng.liuren", "guiren")
 _SB = load("shensha_basic")
 
-#: every 貴人 table a 六壬 chart accepts: core's named tables plus ``liuren/data/guiren.toml``
+#: every 貴人 table a 六壬 chart accepts: the named tables of ``core/data/guiren.toml``
 GUIREN: dict[str, tuple[tuple[int, ...], tuple[int, ...], str, str]] = {
     k: (t.day, t.night, t.label, t.src) for k, t in GUIREN_TABLES.items()
 }
-for _k, _v in _G["variants"].items():
-    GUIREN[_k] = (tuple(_v["day"]), tuple(_v["night"]), _v["label"], _v["src"])
 
 _DAY_HOURS = frozenset(BRANCHES.index(b) for b in _C["day_night_fixed"]["day_hours"])
 _MALE_START = BRANCHES.index(_C["xing_nian"]["male_start"])
