@@ -66,6 +66,31 @@ class SecurityHeaders:
         await self.app(scope, receive, with_headers)
 
 
+class GcPolicy:
+    """Keep full garbage collections short in a long-running worker.
+
+    The engines memoise tables and chart parts as they meet new days and options, so a worker's heap grows
+    to a few hundred thousand long-lived objects; CPython's full (generation 2) collection then scans them all
+    and stalls a request for ~100 ms every few hundred requests (measured: p99 6 ms, max 140 ms in process).
+    Every *every* requests this moves the survivors into the permanent generation (``gc.freeze``), so full
+    collections only scan what is new. Responses are freed by reference counting; the few reference cycles
+    that could be frozen with them are a bounded, measured cost (~200 objects per 2,000 requests).
+    """
+
+    def __init__(self, app: ASGIApp, every: int = 2000) -> None:
+        self.app = app
+        self.every = every
+        self.count = 0
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        await self.app(scope, receive, send)
+        if scope["type"] == "http":
+            self.count += 1
+            if self.count % self.every == 0:
+                gc.collect(1)
+                gc.freeze()
+
+
 def _static_dir() -> str:
     return str(resources.files("xuanheng.web").joinpath("static"))
 
@@ -148,6 +173,7 @@ def create_app(
     app.mount("/static", StaticFiles(directory=static), name="static")
     app.add_middleware(BodyLimit, max_body=settings.max_body, overrides={IMPORT_PATH: IMPORT_MAX_BODY})
     app.add_middleware(SecurityHeaders)
+    app.add_middleware(GcPolicy)
 
     @app.exception_handler(404)
     async def _not_found(request: Any, exc: Any) -> JSONResponse:
