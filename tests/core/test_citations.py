@@ -7,6 +7,7 @@ root; CI checks ../shared out beside the clone). Core tables must all carry a ``
 
 from __future__ import annotations
 
+import os
 import re
 import tomllib
 from collections.abc import Iterator
@@ -23,7 +24,10 @@ ID = re.compile(r"(?<![0-9])([0-9]{3}-[0-9]{3})(?![0-9])")
 
 def _inventory_ids() -> set[str]:
     if not INVENTORY.exists():
-        pytest.fail(f"{INVENTORY} not found: the seeds must be checked out at ../shared beside the repo")
+        message = f"{INVENTORY} not found: the seeds must be checked out at ../shared beside the repo"
+        if os.environ.get("CI"):
+            pytest.fail(message)  # CI always has ../shared: a missing inventory is an error there
+        pytest.skip(message)
     ids = set()
     for line in INVENTORY.read_text("utf-8").splitlines()[1:]:
         if line.strip():
