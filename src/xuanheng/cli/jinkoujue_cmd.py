@@ -5,12 +5,21 @@ from __future__ import annotations
 import argparse
 import json
 import secrets
-import unicodedata
-from datetime import UTC, datetime
 from typing import Any
 
+from xuanheng.cli._common import (
+    add_calendar_options,
+    add_instant,
+    add_output,
+    add_place,
+    fold_value,
+    instant,
+    lon_lat,
+    now_zone,
+    pad,
+    width,
+)
 from xuanheng.core.ganzhi import BRANCHES, ELEMENTS, STEMS
-from xuanheng.errors import InputError
 from xuanheng.jinkoujue import JinKouJueChart, JinKouJueOptions, cast
 from xuanheng.jinkoujue.chart import POSITION_LABELS
 from xuanheng.jinkoujue.options import CHOICES
@@ -62,19 +71,8 @@ _UI: dict[str, dict[str, str]] = {
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--at", help="date-time, ISO 8601 (2026-03-10T21:00, or with an offset +08:00)")
-    parser.add_argument("--now", action="store_true", help="use the current time (instead of --at)")
-    parser.add_argument(
-        "--tz", help="IANA zone (Asia/Shanghai) or UTC offset (+08:00); needed unless --at has one"
-    )
-    parser.add_argument(
-        "--fold", type=int, choices=(0, 1), help="which reading of a wall time a DST change repeats"
-    )
-    parser.add_argument(
-        "--lon", type=float, help="longitude, degrees east (for sunrise/sunset and true solar time)"
-    )
-    parser.add_argument("--lat", type=float, help="latitude, degrees north")
-    parser.add_argument("--true-solar", action="store_true", help="count days and hours on true solar time")
+    add_instant(parser)
+    add_place(parser)
     parser.add_argument(
         "--difen",
         required=True,
@@ -83,9 +81,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--seed", type=int, help="seed of a random 地分 (printed, so the cast can be replayed)"
     )
-    parser.add_argument("--jiang", default="zhongqi", help="月將 changes at the zhongqi (default) or the jie")
-    parser.add_argument("--day-night", default="auto", help="auto (default), sun, fixed, day, night")
-    parser.add_argument("--day-boundary", default="23:00", help="23:00 (default) or 00:00")
+    add_calendar_options(parser, old_yue_jiang=False)
     parser.add_argument("--guiren", default=None, help="貴人 table: " + ", ".join(_guiren_keys()))
     parser.add_argument("--gui-shen-plate", default="di_pan", help="di_pan (default) or tian_pan")
     parser.add_argument("--yong-yao", default="yin_yang", help="用爻 rule: yin_yang (default) or ke")
@@ -94,9 +90,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--ben-ming", help="birth year as 干支 (甲子) or a year number (1984)")
     parser.add_argument("--topic", help="question topic (病, 財, 訟 …) to focus the reading")
-    parser.add_argument("--lang", default="zh-Hant", help="ko, zh-Hant (default), zh-Hans, en")
     parser.add_argument("--no-reading", action="store_true", help="print the chart only")
-    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    add_output(parser)
 
 
 def _guiren_keys() -> list[str]:
@@ -120,12 +115,11 @@ def _options(args: argparse.Namespace) -> JinKouJueOptions:
 
 
 def build_chart(args: argparse.Namespace) -> JinKouJueChart:
-    if args.now and args.at:
-        raise InputError("give --at or --now, not both", field="at")
-    if not args.now and not args.at:
-        raise InputError("give --at DATE-TIME (ISO 8601, e.g. 2026-03-10T21:00) or --now", field="at")
-    when: str | datetime = datetime.now(UTC) if args.now else args.at
+    when = instant(args, "2026-03-10T21:00")
+    # the web API builds the namespace itself: --now without a zone is UTC there (the CLI's run() has
+    # already put this computer's zone into args.tz)
     tz = args.tz if args.tz is not None else ("UTC" if args.now else None)
+    lon, lat = lon_lat(args)
     seed = args.seed
     if str(args.difen).strip().lower() == "random" and seed is None:
         seed = secrets.randbelow(2**31)  # the CLI may draw; the library only replays a given seed
@@ -136,14 +130,14 @@ def build_chart(args: argparse.Namespace) -> JinKouJueChart:
         when,
         tz=tz,
         difen=args.difen,
-        lon=args.lon,
-        lat=args.lat,
+        lon=lon,
+        lat=lat,
         options=_options(args),
         seed=seed,
         ben_ming=ben_ming,
         topic=args.topic,
         true_solar=args.true_solar,
-        fold=args.fold,
+        fold=fold_value(args.fold),
     )
 
 
@@ -153,14 +147,6 @@ def _reading(chart: JinKouJueChart, topic: str | None, lang: str) -> list[Any] |
     except ModuleNotFoundError:
         return None
     return list(reading(chart, topic=topic, lang=lang))
-
-
-def _width(s: str) -> int:
-    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in s)
-
-
-def _pad(s: str, n: int) -> str:
-    return s + " " * max(0, n - _width(s))
 
 
 def render_table(chart: JinKouJueChart, rules: list[Any] | None, lang: str) -> str:
@@ -199,9 +185,9 @@ def render_table(chart: JinKouJueChart, rules: list[Any] | None, lang: str) -> s
                 " ".join(by_pos[p.key]),
             ]
         )
-    widths = [max(_width(r[i]) for r in rows) + 2 for i in range(len(rows[0]))]
+    widths = [max(width(r[i]) for r in rows) + 2 for i in range(len(rows[0]))]
     for r in rows:
-        lines.append("".join(_pad(c, w) for c, w in zip(r, widths, strict=True)).rstrip())
+        lines.append("".join(pad(c, w) for c, w in zip(r, widths, strict=True)).rstrip())
     lines.append(f"用爻 {POSITION_LABELS[chart.yong_yao]}（{chart.yong_yao_reason}）")
     lines.append("動 " + ("、".join(chart.dong_names) or "—"))
     rel = [
@@ -238,6 +224,7 @@ def render_table(chart: JinKouJueChart, rules: list[Any] | None, lang: str) -> s
 
 def run(args: argparse.Namespace) -> int:
     lang = check_lang(args.lang)
+    now_zone(args)
     chart = build_chart(args)
     rules = None if args.no_reading else _reading(chart, args.topic, lang)
     if args.json:

@@ -11,11 +11,21 @@ from __future__ import annotations
 
 import argparse
 import json
-import unicodedata
-from datetime import UTC, datetime
 from typing import Any
 
-from xuanheng.cli.calendar_cmd import coordinate, lon_lat, year_number
+from xuanheng.cli._common import (
+    add_calendar_options,
+    add_instant,
+    add_output,
+    add_place,
+    coordinate,
+    fold_value,
+    instant,
+    lon_lat,
+    now_zone,
+    pad,
+    year_number,
+)
 from xuanheng.core.ganzhi import BRANCHES, SIXTY, STEMS
 from xuanheng.core.guiren import TIAN_JIANG
 from xuanheng.errors import InputError
@@ -34,40 +44,18 @@ _UI: dict[str, dict[str, str]] = {
 }  # fmt: skip
 
 
-def _jiang_rule(text: str) -> str:
-    """``--jiang``: zhongqi, jie, or a branch; a number 0–11 is the branch with 子 = 0."""
-    v = coordinate(text)
-    return BRANCHES[v] if isinstance(v, int) and 0 <= v < 12 else str(v)
-
-
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     g = parser.add_argument_group("from an instant")
-    g.add_argument("--at", help="date-time, ISO 8601 (2026-03-10T21:00, or with an offset +08:00)")
-    g.add_argument(
-        "--now",
-        action="store_true",
-        help="use the current time (instead of --at), in --tz or else this computer's zone",
-    )
-    g.add_argument(
-        "--tz", help="IANA zone (Asia/Shanghai) or UTC offset (+08:00); needed unless --at has one"
-    )
-    g.add_argument(
-        "--fold", type=int, choices=(0, 1), help="which reading of a wall time a DST change repeats"
-    )
-    g.add_argument("--lon", help="longitude, degrees east (sunrise/sunset 晝夜, true solar time)")
-    g.add_argument("--lat", help="latitude, degrees north (−90 … 90)")
-    g.add_argument("--true-solar", action="store_true", help="count days and hours on true solar time")
-    g.add_argument(
-        "--jiang",
-        default="zhongqi",
-        type=_jiang_rule,
-        help="月將 changes at zhongqi (default) or jie, or a branch (亥, 登明 or 0–11) given by hand",
-    )
-    g.add_argument("--day-boundary", default="23:00", help="23:00 (default, 子初換日) or 00:00")
+    add_instant(g)
+    add_place(g)
+    add_calendar_options(g, day_night_choices=DAY_NIGHT, old_yue_jiang=False)
     s = parser.add_argument_group("by the chart's own coordinates (study)")
     s.add_argument("--day", type=coordinate, help="day 干支 (丁卯) or 0–59 (甲子 = 0)")
     s.add_argument(
-        "--yue-jiang", type=coordinate, help="月將: a branch (亥), 天神 name (登明) or 0–11 (子 = 0)"
+        "--yue-jiang",
+        type=coordinate,
+        help="the 月將 itself in study mode: a branch (亥), 天神 name (登明) or 0–11 (子 = 0); "
+        "with --at/--now the 月將 rule is --yue-jiang-rule (= --jiang)",
     )
     s.add_argument("--hour", type=coordinate, help="hour branch (丑) or 0–11 (子 = 0)")
     s.add_argument("--month", type=coordinate, help="月建 branch (寅 …), for the month 神煞")
@@ -89,18 +77,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     o.add_argument("--guiren", default="jia_wu_geng_niu_yang", choices=tuple(GUIREN), help="貴人 table")
     o.add_argument(
-        "--day-night", default="auto", choices=DAY_NIGHT, help="晝夜: auto (default), sun, fixed …"
-    )
-    o.add_argument(
         "--dun-gan", default="day", choices=DUN_GAN, help="遁干 from the day's 旬 (default) or the hour's"
     )
     p = parser.add_argument_group("person and output")
     p.add_argument("--birth-year", help="birth (立春) year, for 本命 and 行年")
     p.add_argument("--sex", choices=("male", "female"), help="for 行年")
     p.add_argument("--topic", help="question topic (病, 財, 訟 …) to focus the reading")
-    p.add_argument("--lang", default="zh-Hant", help="ko, zh-Hant (default), zh-Hans, en")
     p.add_argument("--no-reading", action="store_true", help="print the chart only")
-    p.add_argument("--json", action="store_true", help="print JSON")
+    add_output(p)
 
 
 def _options(args: argparse.Namespace) -> Options:
@@ -165,14 +149,12 @@ def build_chart(args: argparse.Namespace) -> LiuRenChart:
             birth_year=year_number(args.birth_year, "birth_year"),
             sex=args.sex,
         )
-    if args.now and args.at:
-        raise InputError("give --at or --now, not both", field="at")
     if not args.now and not args.at:
         raise InputError(
             "give --at DATE-TIME (ISO 8601, e.g. 2026-03-10T21:00) with --tz, or --day/--yue-jiang/--hour",
             field="at",
         )
-    when: str | datetime = datetime.now(UTC) if args.now else args.at
+    when = instant(args, "2026-03-10T21:00")
     tz = args.tz if args.tz is not None else ("UTC" if args.now else None)
     lon, lat = lon_lat(args)
     return cast(
@@ -183,7 +165,7 @@ def build_chart(args: argparse.Namespace) -> LiuRenChart:
         options=opts,
         birth_year=year_number(args.birth_year, "birth_year"),
         sex=args.sex,
-        fold=args.fold,
+        fold=fold_value(args.fold),
     )
 
 
@@ -196,14 +178,6 @@ def _reading(chart: LiuRenChart, topic: str | None, lang: str) -> list[Any] | No
     if topic:
         kw["topic"] = topic
     return list(reading(chart, **kw))
-
-
-def _width(s: str) -> int:
-    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in s)
-
-
-def _pad(s: str, n: int) -> str:
-    return s + " " * max(0, n - _width(s))
 
 
 def _cell(chart: LiuRenChart, d: int) -> str:
@@ -228,13 +202,13 @@ def render_table(chart: LiuRenChart, rules: list[Any] | None, lang: str) -> str:
     grid: list[list[int | None]] = [[5, 6, 7, 8], [4, None, None, 9], [3, None, None, 10], [2, 1, 0, 11]]
     for row in grid:
         cells = [_cell(chart, d) + f"/{BRANCHES[d]}" if d is not None else "" for d in row]
-        lines.append("  ".join(_pad(c, 9) for c in cells))
+        lines.append("  ".join(pad(c, 9) for c in cells))
     lines.append("")
     lines.append(ui["ke"])
     ke = list(reversed(chart.si_ke))
-    lines.append("  ".join(_pad(TIAN_JIANG[k.tian_jiang], 6) for k in ke))
-    lines.append("  ".join(_pad(BRANCHES[k.upper] + (k.relation or ""), 6) for k in ke))
-    lines.append("  ".join(_pad(k.lower_name, 6) for k in ke))
+    lines.append("  ".join(pad(TIAN_JIANG[k.tian_jiang], 6) for k in ke))
+    lines.append("  ".join(pad(BRANCHES[k.upper] + (k.relation or ""), 6) for k in ke))
+    lines.append("  ".join(pad(k.lower_name, 6) for k in ke))
     lines.append("")
     lines.append(f"{ui['chuan']}  {chart.method}·{chart.sub_method}")
     for label, c in zip(("初", "中", "末"), chart.san_chuan, strict=True):
@@ -311,9 +285,7 @@ def run(args: argparse.Namespace) -> int:
     if any(c is not None for c in (args.day, args.yue_jiang, args.hour)) and not (args.at or args.now):
         # command line only: the web form sends its zone and place with every request
         _refuse(_instant_flags(args), "study mode", "those flags belong to a chart cast from --at/--now")
-    if args.now and args.tz is None:
-        # command line: --now without --tz is this computer's own zone (the web layer keeps UTC)
-        args.tz = datetime.now(UTC).astimezone().tzinfo
+    now_zone(args)  # command line: --now without --tz is this computer's own zone (the web keeps UTC)
     chart = build_chart(args)
     rules = None if args.no_reading else _reading(chart, args.topic, lang)
     if args.json:

@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import re
 import sys
 from collections.abc import Sequence
+from typing import Any
 
 from xuanheng import __version__
 from xuanheng.errors import XuanhengError
@@ -24,8 +26,31 @@ COMMANDS: dict[str, tuple[str, str]] = {
 }
 
 
+#: longest echo of a user's value in an argparse message (like the library's error messages)
+_ECHO = 60
+
+
+def _cap(value: object) -> str:
+    r = repr(value)
+    return r if len(r) <= _ECHO else r[:_ECHO] + "…"
+
+
 class _Parser(argparse.ArgumentParser):
+    """Exits 2 with one ``xuanheng: error:`` line; echoes of the user's values are cut to 60 characters."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        # no prefix matching: --day must not be read as an abbreviation of --day-night or --day-boundary
+        kwargs["allow_abbrev"] = False
+        super().__init__(*args, **kwargs)
+
+    def _check_value(self, action: argparse.Action, value: Any) -> None:
+        if action.choices is not None and value not in action.choices:
+            accepted = ", ".join(map(str, action.choices))
+            raise argparse.ArgumentError(action, f"invalid choice: {_cap(value)} (accepted: {accepted})")
+
     def error(self, message: str) -> None:  # type: ignore[override]
+        # any other echoed token (unrecognized arguments, a value that failed type=) is cut as well
+        message = re.sub(rf"(\S{{{_ECHO}}})\S+", r"\1…", message)
         self.exit(2, f"xuanheng: error: {message}\n")
 
 

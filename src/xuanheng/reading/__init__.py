@@ -17,11 +17,18 @@ LANGS: tuple[str, ...] = ("ko", "zh-Hant", "zh-Hans", "en")
 DEFAULT_LANG = "zh-Hant"
 
 
+_LANG_FOLDED: dict[str, str] = {code.casefold(): code for code in LANGS}
+
+
 def check_lang(lang: str) -> str:
-    """Return *lang* if supported, else raise :class:`InputError` naming the accepted values."""
-    if lang not in LANGS:
-        raise InputError(f"unknown language {lang!r}: expected one of {', '.join(LANGS)}", field="lang")
-    return lang
+    """The canonical code of *lang* (``KO`` → ``ko``, ``zh-hant`` → ``zh-Hant``; ``_`` is read as ``-``, so
+    ``zh_Hant`` is accepted too), else :class:`InputError` naming the accepted values. Callers must use the
+    returned value, not their argument."""
+    canonical = _LANG_FOLDED.get(lang.strip().replace("_", "-").casefold()) if isinstance(lang, str) else None
+    if canonical is None:
+        shown = repr(lang) if len(repr(lang)) <= 60 else repr(lang)[:60] + "…"
+        raise InputError(f"unknown language {shown}: expected one of {', '.join(LANGS)}", field="lang")
+    return canonical
 
 
 @cache
@@ -54,7 +61,7 @@ class Text:
         return cls(ko=m["ko"], zh_hant=m["zh-Hant"], en=m["en"], zh_hans=m.get("zh-Hans", ""))
 
     def get(self, lang: str) -> str:
-        check_lang(lang)
+        lang = check_lang(lang)
         if lang == "ko":
             return self.ko
         if lang == "en":
