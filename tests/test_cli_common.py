@@ -167,3 +167,9 @@ def test_jinkoujue_now_uses_the_computers_zone(
         time.tzset()
     j = json.loads(out)
     assert rc == 0 and j["calendar"]["tz"] == "+09:00" and j["calendar"]["instant"].endswith("+09:00")
+
+
+def test_full_width_difen_number(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--difen １`` (full width) was refused, though ``--difen 1`` means 子 (報數, 子 = 1)."""
+    rc, out, _ = run(["jinkoujue", *AT, "--difen", "１", "--json", "--no-reading"], capsys)
+    assert rc == 0 and json.loads(out)["inputs"]["difen"] == "子"

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import secrets
+import unicodedata
 from typing import Any
 
 from xuanheng.cli._common import (
@@ -121,7 +122,10 @@ def build_chart(args: argparse.Namespace) -> JinKouJueChart:
     tz = args.tz if args.tz is not None else ("UTC" if args.now else None)
     lon, lat = lon_lat(args)
     seed = args.seed
-    if str(args.difen).strip().lower() == "random" and seed is None:
+    difen = args.difen
+    if isinstance(difen, str):  # full-width digits and letters (１, ａｚ:９０) read as ASCII
+        difen = unicodedata.normalize("NFKC", difen)
+    if str(difen).strip().lower() == "random" and seed is None:
         seed = secrets.randbelow(2**31)  # the CLI may draw; the library only replays a given seed
     ben_ming: str | int | None = args.ben_ming
     if isinstance(ben_ming, str) and ben_ming.strip().isdigit():
@@ -129,7 +133,7 @@ def build_chart(args: argparse.Namespace) -> JinKouJueChart:
     return cast(
         when,
         tz=tz,
-        difen=args.difen,
+        difen=difen,
         lon=lon,
         lat=lat,
         options=_options(args),
