@@ -9,66 +9,24 @@ and each test starts from an empty schema.
 
 from __future__ import annotations
 
-import os
 import shutil
-import subprocess
-import uuid
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 from sqlalchemy import create_engine, inspect, text
-from sqlalchemy.engine import make_url
 
 from xuanheng.journal import Journal
-from xuanheng.journal.db import resolve_url
 from xuanheng.journal.migrate import head
 from xuanheng.journal.tables import Base
 
-ROOT = Path(__file__).resolve().parents[2]
-PG_ENV = "XUANHENG_TEST_PG_URL"
 JOURNAL_TABLES = set(Base.metadata.tables)
 
 
-def _in_ci() -> bool:
-    return os.environ.get("CI", "").lower() in {"1", "true", "yes"}
-
-
-def _pg_base_url() -> str | None:
-    url = os.environ.get(PG_ENV, "").strip()
-    if url:
-        return resolve_url(url)
-    if _in_ci():
-        script = ROOT / "scripts" / "ci_postgres.sh"
-        try:
-            out = subprocess.run(
-                ["bash", str(script)], check=True, capture_output=True, text=True, timeout=600
-            ).stdout.strip()
-        except (OSError, subprocess.SubprocessError) as e:
-            err = getattr(e, "stderr", "") or ""
-            pytest.fail(f"CI=true but {PG_ENV} is unset and {script} failed: {e}\n{err[-2000:]}")
-        os.environ[PG_ENV] = out.splitlines()[-1]
-        return resolve_url(os.environ[PG_ENV])
-    return None
-
-
 @pytest.fixture(scope="session")
-def pg_url() -> Iterator[str]:
-    """URL of a database private to this test session (created and dropped here)."""
-    base = _pg_base_url()
-    if base is None:
-        pytest.skip(f"PostgreSQL tests need {PG_ENV} (set by scripts/ci_postgres.sh)")
-    name = f"xuanheng_journal_{os.getpid()}_{uuid.uuid4().hex[:6]}"
-    admin = create_engine(base, isolation_level="AUTOCOMMIT")
-    with admin.connect() as c:
-        c.execute(text(f'CREATE DATABASE "{name}"'))
-    url = make_url(base).set(database=name).render_as_string(hide_password=False)
-    try:
-        yield url
-    finally:
-        with admin.connect() as c:
-            c.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
-        admin.dispose()
+def pg_url(pg_database: Callable[[str], str]) -> str:
+    """A PostgreSQL database private to this test session (see tests/conftest.py)."""
+    return pg_database("xuanheng_journal")
 
 
 def _reset_pg(url: str, *, keep_schema: bool) -> None:

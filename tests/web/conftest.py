@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-import os
-import subprocess
-import uuid
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -39,53 +36,12 @@ def multi_client(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Te
 
 
 # ---------------------------------------------------------------------------- PostgreSQL (as tests/journal)
-PG_ENV = "XUANHENG_TEST_PG_URL"
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def in_ci() -> bool:
-    return os.environ.get("CI", "").lower() in {"1", "true", "yes"}
-
-
-def _pg_base_url() -> str | None:
-    from xuanheng.journal.db import resolve_url
-
-    url = os.environ.get(PG_ENV, "").strip()
-    if url:
-        return resolve_url(url)
-    if in_ci():
-        script = ROOT / "scripts" / "ci_postgres.sh"
-        try:
-            out = subprocess.run(
-                ["bash", str(script)], check=True, capture_output=True, text=True, timeout=600
-            ).stdout.strip()
-        except (OSError, subprocess.SubprocessError) as e:
-            pytest.fail(f"CI=true but {PG_ENV} is unset and {script} failed: {e}")
-        os.environ[PG_ENV] = out.splitlines()[-1]
-        return resolve_url(os.environ[PG_ENV])
-    return None
 
 
 @pytest.fixture(scope="session")
-def pg_url() -> Iterator[str]:
-    """A PostgreSQL database private to this test session (created and dropped here)."""
-    from sqlalchemy import create_engine, text
-    from sqlalchemy.engine import make_url
-
-    base = _pg_base_url()
-    if base is None:
-        pytest.skip(f"PostgreSQL tests need {PG_ENV} (scripts/ci_postgres.sh prints one)")
-    name = f"xuanheng_web_{os.getpid()}_{uuid.uuid4().hex[:6]}"
-    admin = create_engine(base, isolation_level="AUTOCOMMIT")
-    with admin.connect() as c:
-        c.execute(text(f'CREATE DATABASE "{name}"'))
-    url = make_url(base).set(database=name).render_as_string(hide_password=False)
-    try:
-        yield url
-    finally:
-        with admin.connect() as c:
-            c.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
-        admin.dispose()
+def pg_url(pg_database: Callable[[str], str]) -> str:
+    """A PostgreSQL database private to this test session (see tests/conftest.py)."""
+    return pg_database("xuanheng_web")
 
 
 def _reset_pg(url: str) -> None:

@@ -1,0 +1,74 @@
+"""Fixtures shared by the whole suite: a private PostgreSQL database per test package.
+
+PostgreSQL tests run when ``XUANHENG_TEST_PG_URL`` is set. Under CI (``CI=true``) PostgreSQL is required:
+without the URL the fixture first runs ``scripts/ci_postgres.sh`` and, if that gives no server, the tests
+FAIL instead of skipping. Outside CI they are skipped when no URL is given.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import uuid
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+PG_ENV = "XUANHENG_TEST_PG_URL"
+
+
+def in_ci() -> bool:
+    return os.environ.get("CI", "").lower() in {"1", "true", "yes"}
+
+
+def pg_base_url() -> str | None:
+    """The server URL from the environment, or (in CI) from ``scripts/ci_postgres.sh``; None outside CI."""
+    from xuanheng.journal.db import resolve_url
+
+    url = os.environ.get(PG_ENV, "").strip()
+    if url:
+        return resolve_url(url)
+    if in_ci():
+        script = ROOT / "scripts" / "ci_postgres.sh"
+        try:
+            out = subprocess.run(
+                ["bash", str(script)], check=True, capture_output=True, text=True, timeout=600
+            ).stdout.strip()
+        except (OSError, subprocess.SubprocessError) as e:
+            err = getattr(e, "stderr", "") or ""
+            pytest.fail(f"CI=true but {PG_ENV} is unset and {script} failed: {e}\n{err[-2000:]}")
+        os.environ[PG_ENV] = out.splitlines()[-1]
+        return resolve_url(os.environ[PG_ENV])
+    return None
+
+
+@pytest.fixture(scope="session")
+def pg_database() -> Iterator[Callable[[str], str]]:
+    """Factory: ``pg_database("prefix")`` makes a database private to this session (dropped at the end)."""
+    from sqlalchemy import create_engine, text
+    from sqlalchemy.engine import make_url
+
+    created: list[str] = []
+    admin = None
+    base = None
+
+    def make(prefix: str) -> str:
+        nonlocal admin, base
+        base = base or pg_base_url()
+        if base is None:
+            pytest.skip(f"PostgreSQL tests need {PG_ENV} (scripts/ci_postgres.sh prints one)")
+        admin = admin or create_engine(base, isolation_level="AUTOCOMMIT")
+        name = f"{prefix}_{os.getpid()}_{uuid.uuid4().hex[:6]}"
+        with admin.connect() as c:
+            c.execute(text(f'CREATE DATABASE "{name}"'))
+        created.append(name)
+        return make_url(base).set(database=name).render_as_string(hide_password=False)
+
+    yield make
+    if admin is not None:
+        with admin.connect() as c:
+            for name in created:
+                c.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+        admin.dispose()
