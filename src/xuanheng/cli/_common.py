@@ -143,14 +143,16 @@ def add_instant(g: argparse._ActionsContainer, example: str = "2026-03-10T21:00"
     )
     g.add_argument(
         "--fold",
+        metavar="0|1",
         help="0 or 1: which reading of a wall time that a daylight-saving change repeats or skips",
     )
 
 
 def add_place(g: argparse._ActionsContainer) -> None:
     """``--lon``, ``--lat``, ``--true-solar``."""
-    g.add_argument("--lon", help=f"longitude {LON_ACCEPTED}: sunrise/sunset 晝夜, true solar time")
-    g.add_argument("--lat", help=f"latitude {LAT_ACCEPTED}")
+    lon_help = f"longitude {LON_ACCEPTED}: sunrise/sunset 晝夜, true solar time"
+    g.add_argument("--lon", metavar="DEG", help=lon_help)
+    g.add_argument("--lat", metavar="DEG", help=f"latitude {LAT_ACCEPTED}")
     g.add_argument(
         "--true-solar",
         action="store_true",
@@ -177,7 +179,15 @@ def add_calendar_options(
         help="晝夜: auto (default), sun, fixed, day, night",
     )
     flags = ["--yue-jiang-rule", "--jiang"] + (["--yue-jiang"] if old_yue_jiang else [])
-    g.add_argument(*flags, dest="jiang", default="zhongqi", type=jiang_rule, help=JIANG_RULE_HELP)
+    note = (
+        "; --yue-jiang is this command's older name for the same rule (in liuren, --yue-jiang is the "
+        "study-mode 月將 itself)"
+        if old_yue_jiang
+        else "; the same flag in every command (calendar also accepts --yue-jiang for it)"
+    )
+    g.add_argument(
+        *flags, dest="jiang", default="zhongqi", type=jiang_rule, metavar="RULE", help=JIANG_RULE_HELP + note
+    )
 
 
 def add_output(g: argparse._ActionsContainer) -> None:
