@@ -16,6 +16,7 @@ from xuanheng.web.methods.common import TimeParams
 from xuanheng.web.registry import MethodPlugin
 
 DIFEN_DOC = "地分: a branch (申) or 天神 name, a number 1–12 (子=1), 北/東/南/西, az:DEGREES, or random"
+RANDOM = "random"
 BRANCHES = ("子", "丑", "寅", "卯", "辰", "巳", "午", "未", "申", "酉", "戌", "亥")
 
 
@@ -99,7 +100,14 @@ def plugin() -> MethodPlugin | None:
         options=("jiang", "day_night", "day_boundary", "guiren", "gui_shen_plate", "yong_yao", "tu_months"),
         form={
             "hidden": ["no_reading", "seed"],
-            "difen": {"choices": list(BRANCHES), "label": "form.difen"},
+            # "random" = the server draws (報數 / 隨機); the page shows the drawn 地分 and the seed, and
+            # keeps the seed in the permalink and in the journal inputs so the cast replays exactly
+            "difen": {
+                "choices": [*BRANCHES, RANDOM],
+                "choice_labels": {RANDOM: "form.difen_random"},
+                "label": "form.difen",
+                "random": {"choice": RANDOM, "seed": "seed"},
+            },
             "topics": list(topics()),
         },
     )

@@ -17,6 +17,8 @@ const S = {
   method: null,
   caseId: null,
   caseData: null,
+  pendingSeed: null,   // seed of a random draw read from a permalink, used by the next cast only
+  expectDrawn: null,   // the drawn result the permalink recorded (checked against the replay)
 };
 
 const $ = (id) => document.getElementById(id);
@@ -117,9 +119,10 @@ function fieldInput(name, prop, required) {
     input = el("select", { id, name, required: required || null });
     const noDefault = prop.default === undefined || prop.default === null;
     if (noDefault) input.append(el("option", { value: "" }, required ? "—" : ""));
+    const names = hint.choice_labels || {};
     for (const c of choices) {
       const mark = c === prop.default ? ` ★` : "";
-      input.append(el("option", { value: c }, `${c}${mark}`));
+      input.append(el("option", { value: c }, `${names[c] ? L(names[c], c) : c}${mark}`));
     }
     if (prop.default !== undefined && prop.default !== null) input.value = prop.default;
   } else {
@@ -166,6 +169,16 @@ function buildMethodFields() {
   for (const t of topics) tl.append(el("option", { value: t }));
 }
 
+/* A field whose value can be drawn at random by the server (金口訣 地分 = "random"): the form hint says
+ * which choice draws and which hidden parameter carries the seed that replays the draw. */
+function randomField(method) {
+  const m = S.methods[method || S.method];
+  for (const [name, hint] of Object.entries((m && m.form) || {})) {
+    if (hint && typeof hint === "object" && hint.random) return { name, choice: hint.random.choice, seed: hint.random.seed };
+  }
+  return null;
+}
+
 function pad(n) { return String(n).padStart(2, "0"); }
 function nowLocal() {
   const d = new Date();
@@ -200,6 +213,8 @@ function gatherParams() {
       p[name] = input.type === "number" ? Number(input.value) : input.value;
     }
   }
+  const rf = randomField();
+  if (rf && p[rf.name] === rf.choice && S.pendingSeed !== null) p[rf.seed] = S.pendingSeed;
   p.lang = S.lang;
   return p;
 }
@@ -217,6 +232,11 @@ function applyParams(params) {
   $("lat").value = params.lat !== undefined ? params.lat : "";
   $("true_solar").checked = params.true_solar === true || params.true_solar === "true";
   if (params.topic) $("topic").value = params.topic;
+  const rf = randomField();
+  if (rf) {
+    S.pendingSeed = params[rf.seed] !== undefined && params[rf.seed] !== "" ? String(params[rf.seed]) : null;
+    S.expectDrawn = params.drawn || null;
+  }
   for (const [k, v] of Object.entries(params)) {
     const input = $(`f-${k}`);
     if (!input) continue;
@@ -241,6 +261,7 @@ async function castNow(pushUrl) {
   try {
     // one cast: the JSON, then the server draws that same document (no second cast on another worker)
     const doc = await api(`/api/${method}?${q}`);
+    const drawn = noteDraw(method, params, doc);
     const svg = await api(`/api/${method}/render?lang=${encodeURIComponent(S.lang)}`, { method: "POST", json: doc });
     S.doc = doc;
     S.svg = svg;
@@ -250,7 +271,12 @@ async function castNow(pushUrl) {
     const warn = $("warnings");
     warn.textContent = "";
     for (const w of doc.warnings || (doc.chart && doc.chart.warnings) || []) warn.append(el("li", {}, w));
-    const link = `${location.pathname}?${query(Object.assign({ method }, params))}#cast`;
+    if (drawn && S.expectDrawn && S.expectDrawn !== drawn) {
+      warn.append(el("li", { class: "drawn-mismatch" }, `${L("chart.drawn_mismatch")}: ${S.expectDrawn} → ${drawn}`));
+    }
+    S.expectDrawn = null;
+    // a random draw: the link carries the seed (in params) and the drawn result, so it opens the same chart
+    const link = `${location.pathname}?${query(Object.assign({ method }, params, drawn ? { drawn } : {}))}#cast`;
     $("permalink").href = link;
     if (pushUrl !== false) history.replaceState(null, "", link);
     $("result").hidden = false;
@@ -258,6 +284,31 @@ async function castNow(pushUrl) {
   } catch (e) {
     $("cast-error").textContent = `${L("error.title")}: ${e.message}`;
   }
+}
+
+/* After a cast with a random field: put the seed the chart recorded into *params* (so the permalink, a
+ * language switch and the journal replay the same draw), show the drawn value and seed, and return the
+ * drawn value (null when nothing was drawn). */
+function noteDraw(method, params, doc) {
+  const info = $("draw-info");
+  const rf = randomField(method);
+  const inputs = (doc && doc.inputs) || {};
+  S.pendingSeed = null;
+  if (!rf || params[rf.name] !== rf.choice || inputs.seed === undefined || inputs.seed === null) {
+    info.hidden = true;
+    info.textContent = "";
+    return null;
+  }
+  // a seed the user gave is kept as written (JSON numbers above 2^53 would lose digits)
+  if (params[rf.seed] === undefined || params[rf.seed] === null || params[rf.seed] === "") params[rf.seed] = String(inputs.seed);
+  const drawn = String(inputs[rf.name]);
+  info.textContent = "";
+  info.append(el("span", {}, `${L("chart.difen_drawn")}: `), el("b", { id: "draw-value" }, drawn),
+    el("span", {}, ` · ${L("chart.seed")}: `), el("code", { id: "draw-seed" }, params[rf.seed]));
+  info.dataset.drawn = drawn;
+  info.dataset.seed = params[rf.seed];
+  info.hidden = false;
+  return drawn;
 }
 
 function renderReading(box, rules) {
@@ -436,7 +487,10 @@ async function recordOutcome(ev) {
 function openCaseAsCast() {
   const c = S.caseData;
   if (!c) return;
-  location.href = `/?${query(Object.assign({ method: c.method }, c.inputs, { lang: S.lang }))}#cast`;
+  const rf = randomField(c.method);
+  const ins = (c.chart && c.chart.inputs) || {};
+  const drawn = rf && c.inputs[rf.name] === rf.choice && ins[rf.name] ? { drawn: ins[rf.name] } : {};
+  location.href = `/?${query(Object.assign({ method: c.method }, c.inputs, drawn, { lang: S.lang }))}#cast`;
 }
 
 async function importJournal(ev) {
