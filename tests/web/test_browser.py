@@ -88,6 +88,13 @@ def shots(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return d
 
 
+#: a selector that exists only once the given method's chart has been drawn
+CHART_READY = {
+    "jinkoujue": "#chart svg g[data-position]",
+    "liuren": "#chart svg rect[data-di]",
+}
+
+
 def cast(page: object, method: str, difen: str | None = None) -> None:
     p = page  # type: ignore[assignment]
     p.select_option("#method", method)  # type: ignore[attr-defined]
@@ -98,7 +105,8 @@ def cast(page: object, method: str, difen: str | None = None) -> None:
     p.fill("#question", EVIL_Q)  # type: ignore[attr-defined]
     with p.expect_response(lambda r: f"/api/{method}/render" in r.url):  # type: ignore[attr-defined]
         p.click("#cast-btn")  # type: ignore[attr-defined]
-    p.wait_for_selector("#chart svg")  # type: ignore[attr-defined]
+    # wait for THIS method's drawing: the previous chart's SVG may still be in place for a moment
+    p.wait_for_selector(CHART_READY.get(method, "#chart svg"))  # type: ignore[attr-defined]
 
 
 def test_newcomer_flow(server: str, shots: Path) -> None:

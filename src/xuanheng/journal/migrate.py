@@ -1,11 +1,18 @@
 """Alembic, configured in code (no ``alembic.ini``), so migrations run from the installed package.
 
 ``upgrade(engine)`` brings a database to the newest revision. It is safe to call from several workers at
-once: on PostgreSQL it holds an advisory lock, on SQLite an immediate (write) transaction, so one worker
-migrates and the others then find the schema at head.
+once: on PostgreSQL it holds an advisory lock; on SQLite a lock file beside the database
+(``<file>-migrate.lock``, ``flock``) serialises the first connections too (switching a new file to WAL needs
+an exclusive lock that a racing connection can be refused without waiting) and an immediate (write)
+transaction does the rest, so one worker migrates and the others then find the schema at head.
 """
 
 from __future__ import annotations
+
+import contextlib
+import fcntl
+from collections.abc import Iterator
+from pathlib import Path
 
 from alembic import command
 from alembic.config import Config
@@ -42,9 +49,24 @@ def current(engine: Engine) -> str | None:
         return MigrationContext.configure(conn).get_current_revision()
 
 
+@contextlib.contextmanager
+def _sqlite_file_lock(engine: Engine) -> Iterator[None]:
+    """Hold an exclusive ``flock`` on ``<database>-migrate.lock`` for a SQLite file; no-op otherwise."""
+    db = engine.url.database if engine.dialect.name == "sqlite" else None
+    if not db or db == ":memory:" or db.startswith("file:"):
+        yield
+        return
+    with open(Path(db).with_name(Path(db).name + "-migrate.lock"), "a+b") as fh:
+        fcntl.flock(fh, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(fh, fcntl.LOCK_UN)
+
+
 def upgrade(engine: Engine, revision: str = "head") -> None:
-    """Run ``alembic upgrade <revision>`` on *engine* (idempotent)."""
-    with writer(engine).begin() as conn:
+    """Run ``alembic upgrade <revision>`` on *engine* (idempotent, safe from several workers at once)."""
+    with _sqlite_file_lock(engine), writer(engine).begin() as conn:
         if conn.dialect.name == "postgresql":
             conn.execute(text("SELECT pg_advisory_xact_lock(:k)"), {"k": _PG_LOCK_KEY})
         command.upgrade(config(conn), revision)
