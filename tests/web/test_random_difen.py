@@ -110,3 +110,15 @@ def test_form_offers_the_random_choice_in_four_languages(client: TestClient) -> 
     assert len(set(texts.values())) == 4, texts
     for k in ("chart.difen_drawn", "chart.seed", "chart.drawn_mismatch"):
         assert all(label(k, lang).strip() for lang in LANGS)
+
+
+def test_a_draw_saved_without_a_seed_keeps_the_seed_it_drew(client: TestClient) -> None:
+    """A client that saves ``difen=random`` with no seed still gets a case that recasts to the same chart."""
+    inputs = {**BASE, "difen": "random"}
+    r = client.post("/api/journal/cases", json={"method": "jinkoujue", "inputs": inputs, "question": "報數"})
+    assert r.status_code == 201, r.text
+    case = r.json()
+    drawn_seed = case["chart"]["inputs"]["seed"]
+    assert case["inputs"]["seed"] == drawn_seed
+    replay = {k: v for k, v in case["inputs"].items() if v is not None}
+    assert _get(client, **replay)["inputs"] == case["chart"]["inputs"]

@@ -45,7 +45,7 @@ def keys() -> tuple[str, ...]:
 
 def label(key: str, lang: str) -> str:
     """The label *key* in *lang*; raise :class:`InputError` for an unknown key or language."""
-    check_lang(lang)
+    lang = check_lang(lang)
     entry = _raw().get(key)
     if entry is None:
         raise InputError(f"unknown label {key!r}", field="key")

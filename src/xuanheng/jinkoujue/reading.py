@@ -216,7 +216,7 @@ def _topic_lookup() -> dict[str, str]:
 
 def topic_label(tag: str, lang: str = DEFAULT_LANG) -> str:
     """The name of topic *tag* in *lang* (``"病"`` → ``"illness"`` in English)."""
-    check_lang(lang)
+    lang = check_lang(lang)
     t = normalise_topic(tag)
     if lang in ("ko", "en"):
         return str(_topic_table()[t][lang])
@@ -843,7 +843,7 @@ def reading(
     general rules (tag ``總``); *lang* is checked here and used when the caller renders
     (``FiredRule.to_json(lang)`` / ``.text.get(lang)``); *options* are :class:`ReadingOptions`.
     """
-    check_lang(lang)
+    lang = check_lang(lang)
     opts = _reading_options(options)
     wanted = topic if topic is not None else chart.topic
     t = normalise_topic(wanted) if wanted is not None else None

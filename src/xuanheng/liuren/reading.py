@@ -879,7 +879,7 @@ def reading(
     *variants*: named text variants to use instead of the default reading (``hai_gouchen_bing_ding``:
     002-036 on 丙丁 days, the note's variant).
     """
-    check_lang(lang)
+    lang = check_lang(lang)
     if not isinstance(chart, LiuRenChart):
         raise InputError(
             f"reading needs a LiuRenChart from xuanheng.liuren.cast…, got {type(chart).__name__}",

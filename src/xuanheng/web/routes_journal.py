@@ -109,7 +109,13 @@ def _cast(
         first = e.errors()[0]
         loc = ".".join(str(x) for x in first.get("loc", ()))
         raise InputError(f"inputs.{loc}: {first.get('msg')}", field=f"inputs.{loc}") from None
-    return params.model_dump(mode="json"), plugin.compute(params)
+    stored = params.model_dump(mode="json")
+    doc = plugin.compute(params)
+    chart_inputs = doc.get("inputs") if isinstance(doc, dict) else None
+    if isinstance(chart_inputs, dict) and chart_inputs.get("by") == "random" and "seed" in chart_inputs:
+        # a draw cast without a seed: keep the seed the cast recorded, so the saved case can be recreated
+        stored["seed"] = chart_inputs["seed"]
+    return stored, doc
 
 
 def install(app: FastAPI, settings: Settings) -> None:

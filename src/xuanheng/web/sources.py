@@ -65,7 +65,7 @@ def _text(entry: dict[str, Any], lang: str) -> str | None:
 
 def lookup(ident: str, lang: str = "zh-Hant", limit: int = 200) -> dict[str, Any]:
     """Every data entry citing *ident*; raise :class:`InputError` for an empty or overlong id."""
-    check_lang(lang)
+    lang = check_lang(lang)
     ident = ident.strip()
     if not ident or len(ident) > 100:
         raise InputError("a source id is 1–100 characters, e.g. 000-003 or 《六壬大全》", field="id")
