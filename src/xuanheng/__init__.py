@@ -6,6 +6,6 @@ Layers (data flows down only): ``core`` (干支 vocabulary) → ``astro`` (ephem
 """
 
 __version__ = "0.1.0"
-SCHEMA_VERSION = "1"
+SCHEMA_VERSION = 1  # one version for every JSON document the engine writes (int)
 
 __all__ = ["SCHEMA_VERSION", "__version__"]

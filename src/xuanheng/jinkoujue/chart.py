@@ -20,9 +20,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from xuanheng import SCHEMA_VERSION
 from xuanheng.core.ganzhi import BRANCHES, ELEMENTS, SHEN_NAMES, STEMS, GanZhi
-
-SCHEMA_VERSION = 1
 
 #: position keys, top to bottom
 POSITION_KEYS: tuple[str, ...] = ("ren_yuan", "gui_shen", "jiang_shen", "di_fen")

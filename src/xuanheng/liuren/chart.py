@@ -13,11 +13,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+#: JSON schema version of :meth:`LiuRenChart.to_json`; bump on any incompatible change.
+from xuanheng import SCHEMA_VERSION
 from xuanheng.core.ganzhi import BRANCHES, SHEN_NAMES, STEMS, GanZhi
 from xuanheng.core.guiren import TIAN_JIANG
-
-#: JSON schema version of :meth:`LiuRenChart.to_json`; bump on any incompatible change.
-SCHEMA_VERSION = 1
 
 #: 六親 names by relation of an element to the day stem's element (《六壬大全》卷一〈六親〉):
 #: index 0 same (兄弟), 1 the day stem generates it (子孫), 2 the day stem overcomes it (妻財),
