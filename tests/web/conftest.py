@@ -2,8 +2,14 @@
 
 from __future__ import annotations
 
+import os
+import re
+import subprocess
+import sys
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
@@ -81,3 +87,78 @@ def mclient(db_url: str, monkeypatch: pytest.MonkeyPatch) -> Iterator[TestClient
     monkeypatch.setenv("XUANHENG_SIGNUP", "1")
     with app_client(db_url, multi_user=True) as c:
         yield c
+
+
+# ---------------------------------------------------------------------------- browser tests (Playwright)
+CHROMIUM = os.environ.get("XUANHENG_CHROMIUM", "/usr/bin/chromium")
+#: Chromium flags for a closed network, as root, headless (see docs/web.md)
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+@pytest.fixture(scope="session")
+def browser_launch() -> dict[str, Any]:
+    """Keyword arguments for ``playwright.chromium.launch``: Debian's Chromium (installed in CI if missing;
+    outside CI its absence skips the browser tests)."""
+    in_ci = os.environ.get("CI", "").lower() in {"1", "true", "yes"}
+    if in_ci and not Path(CHROMIUM).exists():  # safety net: .ci/run should have run it already
+        script = Path(__file__).resolve().parents[2] / "scripts" / "ci_browser.sh"
+        subprocess.run(["bash", str(script)], timeout=1200)
+    if not Path(CHROMIUM).exists():
+        if in_ci:
+            pytest.fail(f"{CHROMIUM} missing in CI (scripts/ci_browser.sh did not install it)")
+        pytest.skip(f"{CHROMIUM} missing (run scripts/ci_browser.sh)")
+    return {"executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
+
+
+def _serve(tmp: Path, **extra: str) -> Iterator[str]:
+    """``xuanheng serve`` on a free port with a throw-away journal in *tmp*; yields its URL."""
+    import httpx
+
+    env = dict(os.environ)
+    env.update(XUANHENG_SECRET="b" * 48, XDG_DATA_HOME=str(tmp), **extra)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "xuanheng", "serve", "--port", "0", "--db", f"sqlite:///{tmp / 'j.sqlite3'}"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        env=env,
+    )
+    assert proc.stdout is not None
+    line = proc.stdout.readline()
+    m = re.search(r"http://[^\s/]+:\d+/", line)
+    assert m, line
+    url = m.group(0)
+    for _ in range(100):
+        try:
+            if httpx.get(url + "api/health", timeout=1).status_code == 200:
+                break
+        except httpx.HTTPError:
+            time.sleep(0.1)
+    try:
+        yield url
+    finally:
+        proc.terminate()
+        proc.wait(10)
+
+
+@pytest.fixture(scope="session")
+def serve_app() -> Callable[..., Iterator[str]]:
+    """``yield from serve_app(tmp_dir, ENV=value, …)`` inside a fixture: a real server for a browser."""
+    return _serve
+
+
+@pytest.fixture(scope="module")
+def shots(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Where screenshots go: ``$XUANHENG_SCREENSHOTS`` or a temporary directory."""
+    d = Path(os.environ.get("XUANHENG_SCREENSHOTS") or tmp_path_factory.mktemp("shots"))
+    d.mkdir(parents=True, exist_ok=True)
+    return d

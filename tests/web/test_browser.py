@@ -8,33 +8,13 @@ Skipped only outside CI when /usr/bin/chromium is missing (``scripts/ci_browser.
 
 from __future__ import annotations
 
-import os
 import re
-import subprocess
-import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-CHROMIUM = os.environ.get("XUANHENG_CHROMIUM", "/usr/bin/chromium")
-ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-IN_CI = os.environ.get("CI", "").lower() in {"1", "true", "yes"}
-if IN_CI and not Path(CHROMIUM).exists():  # safety net: .ci/run should have run it already
-    script = Path(__file__).resolve().parents[2] / "scripts" / "ci_browser.sh"
-    subprocess.run(["bash", str(script)], timeout=1200)
-if not IN_CI and not Path(CHROMIUM).exists():
-    pytest.skip(f"{CHROMIUM} missing (run scripts/ci_browser.sh)", allow_module_level=True)
 playwright_api = pytest.importorskip("playwright.sync_api")
 
 EVIL_Q = '<script>window.__xss=1</script><img src=x onerror="window.__xss=2">問<b>財</b>'
@@ -42,50 +22,14 @@ EVIL_N = "<iframe src=javascript:window.__xss=3></iframe>&amp; notes"
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    yield from _serve(tmp_path_factory.mktemp("browser"), XUANHENG_MULTI_USER="0")
+def server(tmp_path_factory: pytest.TempPathFactory, serve_app: Any) -> Iterator[str]:
+    yield from serve_app(tmp_path_factory.mktemp("browser"), XUANHENG_MULTI_USER="0")
 
 
 @pytest.fixture(scope="module")
-def multi_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    yield from _serve(tmp_path_factory.mktemp("browser-multi"), XUANHENG_MULTI_USER="1", XUANHENG_SIGNUP="1")
-
-
-def _serve(tmp: Path, **extra: str) -> Iterator[str]:
-    env = dict(os.environ)
-    env.update(XUANHENG_SECRET="b" * 48, XDG_DATA_HOME=str(tmp), **extra)
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "xuanheng", "serve", "--port", "0", "--db", f"sqlite:///{tmp / 'j.sqlite3'}"],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-        env=env,
-    )
-    assert proc.stdout is not None
-    line = proc.stdout.readline()
-    m = re.search(r"http://[^\s/]+:\d+/", line)
-    assert m, line
-    url = m.group(0)
-    import httpx
-
-    for _ in range(100):
-        try:
-            if httpx.get(url + "api/health", timeout=1).status_code == 200:
-                break
-        except httpx.HTTPError:
-            time.sleep(0.1)
-    try:
-        yield url
-    finally:
-        proc.terminate()
-        proc.wait(10)
-
-
-@pytest.fixture(scope="module")
-def shots(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    d = Path(os.environ.get("XUANHENG_SCREENSHOTS") or tmp_path_factory.mktemp("shots"))
-    d.mkdir(parents=True, exist_ok=True)
-    return d
+def multi_server(tmp_path_factory: pytest.TempPathFactory, serve_app: Any) -> Iterator[str]:
+    tmp = tmp_path_factory.mktemp("browser-multi")
+    yield from serve_app(tmp, XUANHENG_MULTI_USER="1", XUANHENG_SIGNUP="1")
 
 
 #: a selector that exists only once the given method's chart has been drawn
@@ -109,9 +53,9 @@ def cast(page: object, method: str, difen: str | None = None) -> None:
     p.wait_for_selector(CHART_READY.get(method, "#chart svg"))  # type: ignore[attr-defined]
 
 
-def test_newcomer_flow(server: str, shots: Path) -> None:
+def test_newcomer_flow(server: str, shots: Path, browser_launch: dict[str, Any]) -> None:
     with playwright_api.sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        browser = pw.chromium.launch(**browser_launch)
         # bypass_csp: Playwright evaluates its waits as strings; it also proves escaping alone stops injection
         ctx = browser.new_context(
             viewport={"width": 1400, "height": 1000}, accept_downloads=True, bypass_csp=True
@@ -231,7 +175,7 @@ def test_newcomer_flow(server: str, shots: Path) -> None:
         browser.close()
 
 
-def test_users_log_in_and_see_only_their_cases(multi_server: str) -> None:
+def test_users_log_in_and_see_only_their_cases(multi_server: str, browser_launch: dict[str, Any]) -> None:
     import httpx
 
     with httpx.Client(base_url=multi_server) as alice:
@@ -243,7 +187,7 @@ def test_users_log_in_and_see_only_their_cases(multi_server: str) -> None:
     with httpx.Client(base_url=multi_server) as bob:
         assert bob.post("/api/signup", json={"name": "bob", "password": "bob-pass-22"}).status_code == 200
     with playwright_api.sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        browser = pw.chromium.launch(**browser_launch)
         page = browser.new_context(bypass_csp=True).new_page()
         page.goto(multi_server + "#journal")
         page.wait_for_selector("#login-form", state="visible")

@@ -7,81 +7,21 @@ Screenshots go to ``$XUANHENG_SCREENSHOTS`` (default: tmp dir).
 
 from __future__ import annotations
 
-import os
-import re
-import subprocess
-import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 from urllib.parse import parse_qs, urlencode, urlsplit
 
 import pytest
 
-CHROMIUM = os.environ.get("XUANHENG_CHROMIUM", "/usr/bin/chromium")
-ARGS = [  # the launch options of test_browser.py
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-IN_CI = os.environ.get("CI", "").lower() in {"1", "true", "yes"}
-
-if IN_CI and not Path(CHROMIUM).exists():  # safety net: .ci/run should have run it already
-    script = Path(__file__).resolve().parents[2] / "scripts" / "ci_browser.sh"
-    subprocess.run(["bash", str(script)], timeout=1200)
-if not IN_CI and not Path(CHROMIUM).exists():
-    pytest.skip(f"{CHROMIUM} missing (run scripts/ci_browser.sh)", allow_module_level=True)
 playwright_api = pytest.importorskip("playwright.sync_api")
 
 RANDOM_LABEL = {"ko": "무작위로 뽑기", "zh-Hant": "隨機抽取", "zh-Hans": "随机抽取", "en": "draw at random"}
 
 
-def _serve(tmp: Path, **extra: str) -> Iterator[str]:
-    """``xuanheng serve`` on a free port with a throw-away journal (as in test_browser.py)."""
-    import httpx
-
-    env = dict(os.environ)
-    env.update(XUANHENG_SECRET="r" * 48, XDG_DATA_HOME=str(tmp), **extra)
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "xuanheng", "serve", "--port", "0", "--db", f"sqlite:///{tmp / 'j.sqlite3'}"],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-        env=env,
-    )
-    assert proc.stdout is not None
-    line = proc.stdout.readline()
-    m = re.search(r"http://[^\s/]+:\d+/", line)
-    assert m, line
-    url = m.group(0)
-    for _ in range(100):
-        try:
-            if httpx.get(url + "api/health", timeout=1).status_code == 200:
-                break
-        except httpx.HTTPError:
-            time.sleep(0.1)
-    try:
-        yield url
-    finally:
-        proc.terminate()
-        proc.wait(10)
-
-
 @pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    yield from _serve(tmp_path_factory.mktemp("browser-random"), XUANHENG_MULTI_USER="0")
-
-
-@pytest.fixture(scope="module")
-def shots(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    d = Path(os.environ.get("XUANHENG_SCREENSHOTS") or tmp_path_factory.mktemp("shots"))
-    d.mkdir(parents=True, exist_ok=True)
-    return d
+def server(tmp_path_factory: pytest.TempPathFactory, serve_app: Any) -> Iterator[str]:
+    yield from serve_app(tmp_path_factory.mktemp("browser-random"), XUANHENG_MULTI_USER="0")
 
 
 def _cast(page: object) -> None:
@@ -99,11 +39,13 @@ def _di_fen(page: object) -> list[str]:
     return page.locator("#chart svg g[data-position='di_fen'] text").all_text_contents()  # type: ignore[attr-defined,no-any-return]
 
 
-def test_random_difen_draw_permalink_and_journal(server: str, shots: Path) -> None:
+def test_random_difen_draw_permalink_and_journal(
+    server: str, shots: Path, browser_launch: dict[str, Any]
+) -> None:
     import httpx
 
     with playwright_api.sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        browser = pw.chromium.launch(**browser_launch)
         ctx = browser.new_context(viewport={"width": 1400, "height": 1000}, bypass_csp=True)
         page = ctx.new_page()
         errors: list[str] = []
