@@ -21,54 +21,13 @@ from xuanheng.cli._common import (
     width,
 )
 from xuanheng.core.ganzhi import BRANCHES, ELEMENTS, STEMS
+from xuanheng.i18n import label
 from xuanheng.jinkoujue import JinKouJueChart, JinKouJueOptions, cast
 from xuanheng.jinkoujue.chart import POSITION_LABELS
 from xuanheng.jinkoujue.options import CHOICES
 from xuanheng.reading import LANGS, check_lang
 
 #: a few UI words for the table view (classical terms stay as they are)
-_UI: dict[str, dict[str, str]] = {
-    "en": {
-        "pos": "position",
-        "gz": "stem/branch",
-        "name": "name",
-        "el": "element",
-        "ws": "旺衰 (4 pos / season / day)",
-        "ss": "神煞",
-        "reading": "Reading",
-        "none": "(no reading module installed)",
-    },
-    "ko": {
-        "pos": "위",
-        "gz": "간지",
-        "name": "이름",
-        "el": "오행",
-        "ws": "왕쇠 (사위/계절/일)",
-        "ss": "신살",
-        "reading": "판단",
-        "none": "(판단 모듈 없음)",
-    },
-    "zh-Hant": {
-        "pos": "位",
-        "gz": "干支",
-        "name": "名",
-        "el": "五行",
-        "ws": "旺衰（四位/季/日）",
-        "ss": "神煞",
-        "reading": "斷",
-        "none": "（無斷語模組）",
-    },
-    "zh-Hans": {
-        "pos": "位",
-        "gz": "干支",
-        "name": "名",
-        "el": "五行",
-        "ws": "旺衰（四位/季/日）",
-        "ss": "神煞",
-        "reading": "断",
-        "none": "（无断语模块）",
-    },
-}
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -154,7 +113,6 @@ def _reading(chart: JinKouJueChart, topic: str | None, lang: str) -> list[Any] |
 
 
 def render_table(chart: JinKouJueChart, rules: list[Any] | None, lang: str) -> str:
-    ui = _UI[lang]
     cal = chart.calendar
     lines: list[str] = []
     head = f"六壬金口訣  {cal.instant or ''} {('(' + cal.tz + ')') if cal.tz else ''}".rstrip()
@@ -169,7 +127,16 @@ def render_table(chart: JinKouJueChart, rules: list[Any] | None, lang: str) -> s
     for h in chart.shensha:
         for k in h.positions:
             by_pos[k].append(h.name)
-    rows = [[ui["pos"], ui["gz"], ui["name"], ui["el"], ui["ws"], ui["ss"]]]
+    rows = [
+        [
+            label("cli.position", lang),
+            label("cli.ganzhi", lang),
+            label("cli.name", lang),
+            label("chart.element", lang),
+            label("cli.wang_shuai_layers", lang),
+            label("chart.shensha", lang),
+        ]
+    ]
     for p in chart.positions:
         if p.key == "ren_yuan":
             gz = STEMS[p.stem or 0]
@@ -219,7 +186,7 @@ def render_table(chart: JinKouJueChart, rules: list[Any] | None, lang: str) -> s
         lines.append(f"! {w}")
     if rules is not None:
         lines.append("")
-        lines.append(ui["reading"])
+        lines.append(label("chart.reading", lang))
         for r in rules:
             j = r.to_json(lang)
             lines.append(f"  [{j['id']}] {j['text']}")
@@ -240,7 +207,7 @@ def run(args: argparse.Namespace) -> int:
     else:
         text = render_table(chart, rules, lang)
         if rules is None and not args.no_reading:
-            text += "\n" + _UI[lang]["none"]
+            text += "\n" + label("cli.no_reading", lang)
         print(text)
     return 0
 

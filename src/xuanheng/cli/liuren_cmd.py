@@ -29,19 +29,12 @@ from xuanheng.cli._common import (
 from xuanheng.core.ganzhi import BRANCHES, SIXTY, STEMS
 from xuanheng.core.guiren import TIAN_JIANG
 from xuanheng.errors import InputError
+from xuanheng.i18n import label
 from xuanheng.liuren import LiuRenChart, cast, cast_by_coordinates, make_options
 from xuanheng.liuren.chart import LIU_QIN, Options
 from xuanheng.liuren.engine import DAY_NIGHT, DUN_GAN, GUIREN, _day, structures
 from xuanheng.liuren.sanchuan import BIEZE_YIN, FUYIN_ZIMAO, SHEHAI_SCHOOLS
 from xuanheng.reading import LANGS, check_lang
-
-_UI: dict[str, dict[str, str]] = {
-    "en": {"ke": "Four lessons", "chuan": "Three transmissions", "ss": "Spirits", "reading": "Reading",
-           "none": "(no reading module installed)"},
-    "ko": {"ke": "사과", "chuan": "삼전", "ss": "신살", "reading": "판단", "none": "(판단 모듈 없음)"},
-    "zh-Hant": {"ke": "四課", "chuan": "三傳", "ss": "神煞", "reading": "斷", "none": "（無斷語模組）"},
-    "zh-Hans": {"ke": "四课", "chuan": "三传", "ss": "神煞", "reading": "断", "none": "（无断语模块）"},
-}  # fmt: skip
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -187,7 +180,6 @@ def _cell(chart: LiuRenChart, d: int) -> str:
 
 def render_table(chart: LiuRenChart, rules: list[Any] | None, lang: str) -> str:
     """A CJK-aligned text view: 天地盤 square (地盤 fixed, 巳午未申 on top), 四課 right to left, 三傳."""
-    ui = _UI[lang]
     lines: list[str] = []
     head = f"大六壬  {chart.day.name}日 {chart.hour_gz.name}時  月將 {BRANCHES[chart.yue_jiang]}"
     if chart.calendar:
@@ -204,28 +196,28 @@ def render_table(chart: LiuRenChart, rules: list[Any] | None, lang: str) -> str:
         cells = [_cell(chart, d) + f"/{BRANCHES[d]}" if d is not None else "" for d in row]
         lines.append("  ".join(pad(c, 9) for c in cells))
     lines.append("")
-    lines.append(ui["ke"])
+    lines.append(label("chart.si_ke", lang))
     ke = list(reversed(chart.si_ke))
     lines.append("  ".join(pad(TIAN_JIANG[k.tian_jiang], 6) for k in ke))
     lines.append("  ".join(pad(BRANCHES[k.upper] + (k.relation or ""), 6) for k in ke))
     lines.append("  ".join(pad(k.lower_name, 6) for k in ke))
     lines.append("")
-    lines.append(f"{ui['chuan']}  {chart.method}·{chart.sub_method}")
-    for label, c in zip(("初", "中", "末"), chart.san_chuan, strict=True):
+    lines.append(f"{label('chart.san_chuan', lang)}  {chart.method}·{chart.sub_method}")
+    for step, c in zip(("初", "中", "末"), chart.san_chuan, strict=True):
         dg = STEMS[c.dun_gan] if c.dun_gan is not None else "　"
-        lines.append(f"  {label}  {LIU_QIN[c.liu_qin]}  {dg}{BRANCHES[c.branch]}  {TIAN_JIANG[c.tian_jiang]}"
+        lines.append(f"  {step}  {LIU_QIN[c.liu_qin]}  {dg}{BRANCHES[c.branch]}  {TIAN_JIANG[c.tian_jiang]}"
                      + ("  空" if c.kong else ""))  # fmt: skip
     lines.append("課體 " + "、".join(k.name for k in chart.ke_ti))
     if chart.ben_ming is not None:
         xn = BRANCHES[chart.xing_nian] if chart.xing_nian is not None else "—"
         lines.append(f"本命 {BRANCHES[chart.ben_ming]}  行年 {xn}")
     marks = [f"{s.name}{STEMS[s.stem] if s.stem is not None else BRANCHES[s.branch]}" for s in chart.shensha]
-    lines.append(ui["ss"] + " " + "  ".join(marks))
+    lines.append(label("chart.shensha", lang) + " " + "  ".join(marks))
     for w in chart.warnings:
         lines.append(f"! {w}")
     if rules is not None:
         lines.append("")
-        lines.append(ui["reading"])
+        lines.append(label("chart.reading", lang))
         for r in rules:
             j = r.to_json(lang)
             lines.append(f"  [{j['id']}] {j['text']}")
@@ -296,7 +288,7 @@ def run(args: argparse.Namespace) -> int:
     else:
         text = render_table(chart, rules, lang)
         if rules is None and not args.no_reading:
-            text += "\n" + _UI[lang]["none"]
+            text += "\n" + label("cli.no_reading", lang)
         print(text)
     return 0
 
