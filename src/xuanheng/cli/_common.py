@@ -5,8 +5,9 @@ spell, convert and report them alike:
 
 * instant: ``--at``, ``--now``, ``--tz``, ``--fold``;
 * place: ``--lon``, ``--lat``, ``--true-solar``;
-* calendar school options: ``--day-boundary``, ``--day-night`` and the 月將 *rule*
-  (``--yue-jiang-rule``; ``--jiang`` is the same flag; ``calendar`` also keeps its older ``--yue-jiang``);
+* calendar school options: ``--day-boundary``, ``--day-night``, the 月將 *rule*
+  (``--yue-jiang-rule``; ``--jiang`` is the same flag; ``calendar`` also keeps its older ``--yue-jiang``)
+  and, for a command that passes it on, ``--dst clock|standard`` (:data:`DST_HELP`);
 * output: ``--json``, ``--lang``.
 
 Values are converted in :func:`lon_lat`, :func:`year_number` etc. rather than by argparse ``type=``, so a bad
@@ -33,6 +34,12 @@ LAT_ACCEPTED = "−90 … 90 (degrees, north positive)"
 JIANG_RULE_HELP = (
     "月將 rule: zhongqi (default, the 月將 changes at the 中氣), jie, or a 月將 fixed by hand: "
     "a branch (亥), 天神 name (登明) or 0–11 (子 = 0)"
+)
+
+#: help text of ``--dst`` (the calendar option ``dst``; docs/time.md, "Daylight saving time")
+DST_HELP = (
+    "daylight saving: clock (default: count the day and hour on the clock, summer time included) or "
+    "standard (take the summer hour off and count on the zone's standard time; 節氣 and 月將 do not move)"
 )
 
 
@@ -161,13 +168,21 @@ def add_place(g: argparse._ActionsContainer) -> None:
 
 
 def add_calendar_options(
-    g: argparse._ActionsContainer, *, day_night_choices: tuple[str, ...] | None = None, old_yue_jiang: bool
+    g: argparse._ActionsContainer,
+    *,
+    day_night_choices: tuple[str, ...] | None = None,
+    old_yue_jiang: bool,
+    dst: bool = False,
 ) -> None:
-    """``--day-boundary``, ``--day-night`` and the 月將 rule.
+    """``--day-boundary``, ``--day-night``, the 月將 rule and (with *dst*) ``--dst``.
 
     The 月將 rule is ``--yue-jiang-rule`` (= ``--jiang``) in every command. Only ``calendar`` also takes
     ``--yue-jiang`` for it (*old_yue_jiang*), its original spelling; in ``liuren`` ``--yue-jiang`` is the
     study-mode coordinate (the 月將 itself), so it is not an alias there.
+
+    ``--dst`` (``args.dst``, ``"clock"`` or ``"standard"``, checked by the library's options) is added only
+    when the command asks for it (*dst*), i.e. when it passes ``args.dst`` on to its options: a flag that
+    a command parsed but ignored would give a wrong chart without a word.
     """
     g.add_argument(
         "--day-boundary", default="23:00", help="23:00 (default, 子初換日: the day changes at 23:00) or 00:00"
@@ -188,6 +203,8 @@ def add_calendar_options(
     g.add_argument(
         *flags, dest="jiang", default="zhongqi", type=jiang_rule, metavar="RULE", help=JIANG_RULE_HELP + note
     )
+    if dst:
+        g.add_argument("--dst", default="clock", metavar="clock|standard", help=DST_HELP)
 
 
 def add_output(g: argparse._ActionsContainer) -> None:
@@ -209,6 +226,7 @@ def pad(s: str, n: int) -> str:
 
 
 __all__ = [
+    "DST_HELP",
     "JIANG_RULE_HELP",
     "add_calendar_options",
     "add_instant",

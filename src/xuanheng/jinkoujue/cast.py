@@ -837,7 +837,7 @@ def cast(
     if not isinstance(true_solar, bool):
         raise InputError(f"true_solar must be True or False, got {true_solar!r}", field="true_solar")
     when = xtime.parse_instant(at, tz=tz, fold=fold)
-    ckey = (opts.day_boundary, opts.yue_jiang, opts.day_night, true_solar)
+    ckey = (opts.day_boundary, opts.yue_jiang, opts.day_night, true_solar, opts.dst)
     copts = _CAL_OPTIONS.get(ckey)
     if copts is None:
         copts = _CAL_OPTIONS[ckey] = xtime.CalendarOptions(
@@ -845,6 +845,7 @@ def cast(
             yue_jiang=opts.yue_jiang,
             day_night=opts.day_night,
             true_solar=true_solar,
+            dst=opts.dst,
         )
     try:
         cal = xtime.calendar(when, lon=lon, lat=lat, options=copts)
@@ -894,8 +895,8 @@ def cast(
     )
 
 
-#: CalendarOptions by (day_boundary, yue_jiang, day_night, true_solar): validated once (immutable)
-_CAL_OPTIONS: dict[tuple[str, str, str, bool], Any] = {}
+#: CalendarOptions by (day_boundary, yue_jiang, day_night, true_solar, dst): validated once (immutable)
+_CAL_OPTIONS: dict[tuple[str, str, str, bool, str], Any] = {}
 _TIME: list[Any] = []
 
 

@@ -29,6 +29,9 @@ CHOICES: dict[str, tuple[str, ...]] = {
     # 旺衰 by season: four seasons of three months (000-005) or 土 ruling the 季 months 辰未戌丑
     # (names as in core.wangshuai's tu_months; 'last_18_days' needs a day count the cast does not keep)
     "tu_months": ("never", "ji_yue"),
+    # 日/時 on the civil clock (summer time included) or on standard time with the DST hour taken off:
+    # a modern charting convention, no classical source (docs/time.md, "Daylight saving time")
+    "dst": ("clock", "standard"),
 }
 
 
@@ -44,6 +47,7 @@ class JinKouJueOptions:
     * ``yong_yao``: ``"yin_yang"`` or ``"ke"``.
     * ``wang_tie``: ``"generated"`` or ``"count"``.
     * ``tu_months``: ``"never"`` (four seasons, 000-005) or ``"ji_yue"`` (土 rules 辰未戌丑 months).
+    * ``dst``: ``"clock"`` (default) or ``"standard"`` (count 日/時 on standard time under DST).
     """
 
     yue_jiang: str = "zhongqi"
@@ -54,6 +58,7 @@ class JinKouJueOptions:
     yong_yao: str = "yin_yang"
     wang_tie: str = "generated"
     tu_months: str = "never"
+    dst: str = "clock"
 
     def __post_init__(self) -> None:
         for name, accepted in CHOICES.items():

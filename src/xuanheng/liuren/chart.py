@@ -48,6 +48,10 @@ class Options:
     - ``dun_gan``: 遁干 from the day's 旬 (``"day"``, default) or the hour's 旬 (``"hour"``).
     - ``yue_jiang_rule``: when casting from an instant, 月將 changes at 中氣 (``"zhongqi"``, default), at 節
       (``"jie"``), or a branch given by hand.
+    - ``day_boundary``, ``true_solar``: passed to the calendar (docs/time.md).
+    - ``dst``: ``"clock"`` (default) counts 日 and 時 on the civil clock, summer time included;
+      ``"standard"`` takes the daylight-saving hour off first (a modern charting convention, no classical
+      source; docs/time.md, "Daylight saving time").
     """
 
     shehai: str = "depth"
@@ -60,6 +64,7 @@ class Options:
     yue_jiang_rule: str = "zhongqi"
     day_boundary: str = "23:00"
     true_solar: bool = False
+    dst: str = "clock"
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -73,6 +78,7 @@ class Options:
             "yue_jiang_rule": self.yue_jiang_rule,
             "day_boundary": self.day_boundary,
             "true_solar": self.true_solar,
+            "dst": self.dst,
         }
 
 

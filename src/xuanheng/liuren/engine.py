@@ -52,6 +52,7 @@ _FEMALE_START = BRANCHES.index(_C["xing_nian"]["female_start"])
 DAY_NIGHT = ("auto", "sun", "fixed", "day", "night")
 DUN_GAN = ("day", "hour")
 DAY_BOUNDARY = ("23:00", "00:00")
+DST = ("clock", "standard")
 SEX = ("male", "female")
 
 _GZ_BY_NAME = {g.name: g.index for g in SIXTY}
@@ -150,6 +151,7 @@ def _validate(o: Options) -> None:
     _choice("day_night", o.day_night, DAY_NIGHT)
     _choice("dun_gan", o.dun_gan, DUN_GAN)
     _choice("day_boundary", o.day_boundary, DAY_BOUNDARY)
+    _choice("dst", o.dst, DST)
     if not isinstance(o.bazhuan_first, bool):
         msg = f"bazhuan_first must be true or false, not {o.bazhuan_first!r}"
         raise OptionError(msg, field="bazhuan_first")
@@ -502,6 +504,7 @@ def cast(
             yue_jiang=o.yue_jiang_rule,
             true_solar=o.true_solar,
             day_night=o.day_night,
+            dst=o.dst,
         ),
     )
     p = cal.pillars

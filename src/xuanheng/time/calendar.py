@@ -8,7 +8,13 @@ Options (names, defaults and sources are listed in docs/time.md):
   節) or a branch given by hand (``"亥"``, ``"登明"`` or 0–11);
 * ``true_solar`` — count days and hours on apparent solar time at the given longitude (default off);
 * ``day_night`` — ``"auto"`` (default: by sunrise/sunset when a place is given, else fixed hours),
-  ``"sun"``, ``"fixed"`` (卯–申 are day hours), ``"day"``, ``"night"`` (forced).
+  ``"sun"``, ``"fixed"`` (卯–申 are day hours), ``"day"``, ``"night"`` (forced);
+* ``dst`` — ``"clock"`` (default: days, hours and the lunar day are counted on the civil clock as the tz
+  database gives it, summer time included) or ``"standard"`` (the instant's daylight-saving amount,
+  ``when.dst()``, is taken off first, so they are counted on the zone's standard time). No classical text
+  speaks of summer time; ``"standard"`` is a modern convention of charting software and practitioners for
+  births in DST years (docs/time.md, "Daylight saving time"). The instant itself, and so 節氣, 月將,
+  sunrise and true solar time, does not change.
 """
 
 from __future__ import annotations
@@ -33,6 +39,7 @@ from xuanheng.time.solar import check_place, is_daytime, sun_events, true_solar_
 DAY_BOUNDARIES = ("23:00", "00:00")
 YUE_JIANG_MODES = ("zhongqi", "jie")
 DAY_NIGHT_MODES = ("auto", "sun", "fixed", "day", "night")
+DST_MODES = ("clock", "standard")
 #: a chart closer than this (seconds) to a boundary carries a warning
 NEAR = 60.0
 #: 1582-10-15T00:00Z, first day of the Gregorian calendar (Unix seconds); earlier dates are proleptic
@@ -47,6 +54,7 @@ class CalendarOptions:
     yue_jiang: str | int = "zhongqi"
     true_solar: bool = False
     day_night: str = "auto"
+    dst: str = "clock"
 
     def __post_init__(self) -> None:
         yj = self.yue_jiang
@@ -72,6 +80,12 @@ class CalendarOptions:
                 f"day_night {self.day_night!r} is not known: accepted {', '.join(DAY_NIGHT_MODES)}",
                 field="day_night",
             )
+        if self.dst not in DST_MODES:
+            raise OptionError(
+                f"dst {self.dst!r} is not known: accepted 'clock' (count on the civil clock, summer time "
+                "included) or 'standard' (take the daylight-saving hour off)",
+                field="dst",
+            )
         if not isinstance(self.true_solar, bool):
             raise OptionError("true_solar must be true or false", field="true_solar")
 
@@ -88,6 +102,7 @@ class CalendarOptions:
             "yue_jiang": BRANCHES[yj] if yj is not None else self.yue_jiang,
             "true_solar": self.true_solar,
             "day_night": self.day_night,
+            "dst": self.dst,
         }
 
 
@@ -241,7 +256,7 @@ def _check_range(utc: float) -> None:
         )
 
 
-_OPTION_NAMES = ("day_boundary", "yue_jiang", "true_solar", "day_night")
+_OPTION_NAMES = ("day_boundary", "yue_jiang", "true_solar", "day_night", "dst")
 
 
 def _options(options: CalendarOptions | dict[str, Any] | None) -> CalendarOptions:
@@ -291,11 +306,23 @@ def calendar(
     civil_off = float(offset_seconds(dt))
     warnings: list[str] = []
     dst = dt.dst()
-    if dst and not opts.true_solar:
-        warnings.append(
-            f"the clock is on daylight saving time (+{_fmt_offset(dst.total_seconds())[1:]}); days and hours "
-            "are counted on that clock — give the standard offset or use true_solar to count on the sun"
-        )
+    dst_s = dst.total_seconds() if dst else 0.0
+    # the wall clock that counts days, hours and the lunar day (option dst; the instant never moves)
+    wall_off = civil_off - dst_s if opts.dst == "standard" else civil_off
+    if dst_s and not opts.true_solar:
+        amount = _fmt_offset(abs(dst_s))[1:]
+        if opts.dst == "standard":
+            warnings.append(
+                f"the clock is on daylight saving time ({'+' if dst_s > 0 else '-'}{amount}); days and "
+                f"hours are counted on standard time (UTC{_fmt_offset(wall_off)}, option dst='standard'), "
+                f"not on the clock (UTC{_fmt_offset(civil_off)})"
+            )
+        else:
+            warnings.append(
+                f"the clock is on daylight saving time ({'+' if dst_s > 0 else '-'}{amount}); days and "
+                "hours are counted on that clock (option dst='clock') — use dst='standard' to count on "
+                "standard time, or true_solar to count on the sun"
+            )
 
     if utc < GREGORIAN_START:
         warnings.append(
@@ -304,7 +331,7 @@ def calendar(
         )
 
     solar_time: datetime | None = None
-    clock_off = civil_off
+    clock_off = wall_off
     if lon is not None:
         sol_off = true_solar_offset(utc, lon)
         solar_time = datetime.fromtimestamp(0, UTC).replace(tzinfo=None) + timedelta(seconds=utc + sol_off)
@@ -358,8 +385,8 @@ def calendar(
     if min(into_hour, 7200.0 - into_hour) < NEAR:
         warnings.append("within a minute of an hour-branch change: the hour pillar changes there")
 
-    # lunar date of the civil date on the wall clock
-    civil_day = math.floor((utc + civil_off) / 86400.0)
+    # lunar date of the civil date on the wall clock (standard time with dst='standard')
+    civil_day = math.floor((utc + wall_off) / 86400.0)
     lunar = lunar_date_of_day(civil_day)
     start_day = civil_day - lunar.day + 1
     if start_day in OVERRIDES.values() or start_day in OVERRIDES:

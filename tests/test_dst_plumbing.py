@@ -1,0 +1,70 @@
+"""The calendar option ``dst`` reaches the 金口訣 and 大六壬 casts, the shared CLI flag and the web API.
+
+Case: Asia/Seoul 1988-08-15T01:10 on summer time (UTC+10). On the clock the hour is 丑 (01:00–03:00);
+with the summer hour taken off it is 00:10 standard time, the 子 hour (23:00–01:00). Same day either way.
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+import pytest
+
+from xuanheng.cli._common import add_calendar_options
+from xuanheng.errors import OptionError
+
+AT, TZ = "1988-08-15T01:10", "Asia/Seoul"
+
+
+def test_jinkoujue_cast() -> None:
+    from xuanheng.jinkoujue import JinKouJueOptions, cast
+
+    clock = cast(AT, tz=TZ, difen="子")
+    std = cast(AT, tz=TZ, difen="子", options={"dst": "standard"})
+    assert clock.to_json()["options"]["dst"] == "clock"
+    assert std.to_json()["options"]["dst"] == "standard"
+    assert clock.to_json()["calendar"]["hour"][1] == "丑" and std.to_json()["calendar"]["hour"][1] == "子"
+    with pytest.raises(OptionError) as e:
+        JinKouJueOptions(dst="summer")
+    assert e.value.field == "dst"
+
+
+def test_liuren_cast() -> None:
+    from xuanheng.liuren import cast, make_options
+
+    clock = cast(AT, tz=TZ)
+    std = cast(AT, tz=TZ, options={"dst": "standard"})
+    assert clock.to_json()["options"]["dst"] == "clock"
+    assert std.to_json()["options"]["dst"] == "standard"
+    assert clock.to_json()["hour"] != std.to_json()["hour"]
+    with pytest.raises(OptionError) as e:
+        make_options(dst="summer")
+    assert e.value.field == "dst"
+
+
+def test_shared_cli_flag() -> None:
+    p = argparse.ArgumentParser()
+    add_calendar_options(p, old_yue_jiang=False, dst=True)
+    assert p.parse_args([]).dst == "clock"
+    assert p.parse_args(["--dst", "standard"]).dst == "standard"
+    # a command that does not pass the value on does not offer the flag
+    q = argparse.ArgumentParser()
+    add_calendar_options(q, old_yue_jiang=False)
+    assert "dst" not in vars(q.parse_args([]))
+
+
+def test_web_calendar_parameter(tmp_path: Path) -> None:
+    from fastapi.testclient import TestClient
+
+    from xuanheng.web.app import create_app
+    from xuanheng.web.settings import Settings
+
+    settings = Settings(db_url=f"sqlite:///{tmp_path / 'j.sqlite3'}", secret="s" * 48)
+    with TestClient(create_app(settings)) as client:
+        clock = client.post("/api/calendar", json={"at": AT, "tz": TZ}).json()
+        std = client.post("/api/calendar", json={"at": AT, "tz": TZ, "dst": "standard"}).json()
+        bad = client.post("/api/calendar", json={"at": AT, "tz": TZ, "dst": "summer"})
+    assert clock["options"]["dst"] == "clock" and clock["pillars"]["hour"][1] == "丑"
+    assert std["options"]["dst"] == "standard" and std["pillars"]["hour"][1] == "子"
+    assert bad.status_code == 422
