@@ -68,3 +68,38 @@ def test_web_calendar_parameter(tmp_path: Path) -> None:
     assert clock["options"]["dst"] == "clock" and clock["pillars"]["hour"][1] == "丑"
     assert std["options"]["dst"] == "standard" and std["pillars"]["hour"][1] == "子"
     assert bad.status_code == 422
+
+
+@pytest.mark.parametrize("command", [["calendar"], ["jinkoujue", "--difen", "子"], ["liuren"]])
+def test_every_command_takes_dst(command: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    from xuanheng.cli.main import main
+
+    hours = {}
+    for dst in ("clock", "standard"):
+        assert main([*command, "--at", AT, "--tz", TZ, "--dst", dst, "--json"]) == 0
+        doc = json.loads(capsys.readouterr().out)
+        assert doc["options"]["dst"] == dst
+        cal = doc.get("calendar", doc)
+        hours[dst] = (cal.get("pillars") or cal)["hour"][-1]
+    assert hours == {"clock": "丑", "standard": "子"}
+
+
+@pytest.mark.parametrize("method", ["jinkoujue", "liuren"])
+def test_web_methods_take_dst(method: str, tmp_path: Path) -> None:
+    from fastapi.testclient import TestClient
+
+    from xuanheng.web.app import create_app
+    from xuanheng.web.settings import Settings
+
+    app = create_app(Settings(db_url=f"sqlite:///{tmp_path / 'j.sqlite3'}", secret="s" * 48))
+    params = {"at": AT, "tz": TZ, "dst": "standard", "no_reading": "true"}
+    if method == "jinkoujue":
+        params["difen"] = "子"
+    with TestClient(app) as c:
+        r = c.get(f"/api/{method}", params=params)
+        assert r.status_code == 200, r.text
+        assert r.json()["options"]["dst"] == "standard"
+        bad = c.get(f"/api/{method}", params={**params, "dst": "summer"})
+        assert bad.status_code == 422 and "dst" in bad.text

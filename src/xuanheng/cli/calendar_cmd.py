@@ -28,7 +28,7 @@ from xuanheng.time import CalendarChart, CalendarOptions, calendar
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_instant(parser, "2024-02-10T12:00")
     add_place(parser)
-    add_calendar_options(parser, old_yue_jiang=True)
+    add_calendar_options(parser, old_yue_jiang=True, dst=True)
     parser.add_argument(
         "--lang",
         default=None,
@@ -46,6 +46,7 @@ def _chart(args: argparse.Namespace) -> CalendarChart:
         yue_jiang=args.jiang,
         true_solar=args.true_solar,
         day_night=args.day_night,
+        dst=args.dst,
     )
     tz = args.tz
     lon, lat = lon_lat(args)

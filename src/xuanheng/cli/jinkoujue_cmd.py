@@ -41,7 +41,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--seed", type=int, help="seed of a random 地分 (printed, so the cast can be replayed)"
     )
-    add_calendar_options(parser, old_yue_jiang=False)
+    add_calendar_options(parser, old_yue_jiang=False, dst=True)
     parser.add_argument("--guiren", default=None, help="貴人 table: " + ", ".join(_guiren_keys()))
     parser.add_argument("--gui-shen-plate", default="di_pan", help="di_pan (default) or tian_pan")
     parser.add_argument("--yong-yao", default="yin_yang", help="用爻 rule: yin_yang (default) or ke")
@@ -68,6 +68,7 @@ def _options(args: argparse.Namespace) -> JinKouJueOptions:
         "gui_shen_plate": args.gui_shen_plate,
         "yong_yao": args.yong_yao,
         "tu_months": args.tu_months,
+        "dst": args.dst,
     }
     if args.guiren:
         kw["guiren"] = args.guiren

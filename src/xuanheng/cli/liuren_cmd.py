@@ -41,7 +41,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     g = parser.add_argument_group("from an instant")
     add_instant(g)
     add_place(g)
-    add_calendar_options(g, day_night_choices=DAY_NIGHT, old_yue_jiang=False)
+    add_calendar_options(g, day_night_choices=DAY_NIGHT, old_yue_jiang=False, dst=True)
     s = parser.add_argument_group("by the chart's own coordinates (study)")
     s.add_argument("--day", type=coordinate, help="day 干支 (丁卯) or 0–59 (甲子 = 0)")
     s.add_argument(
@@ -92,6 +92,7 @@ def _options(args: argparse.Namespace) -> Options:
         yue_jiang_rule=args.jiang,
         day_boundary=args.day_boundary,
         true_solar=args.true_solar,
+        dst=args.dst,
     )
 
 
@@ -105,6 +106,8 @@ def _instant_flags(args: argparse.Namespace) -> list[str]:
         out.append("--jiang")
     if args.day_boundary != "23:00":
         out.append("--day-boundary")
+    if args.dst != "clock":
+        out.append("--dst")
     return out
 
 

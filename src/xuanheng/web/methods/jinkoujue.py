@@ -49,6 +49,7 @@ def _model() -> type[BaseModel]:
         jiang=opt("yue_jiang", "月將 changes at the zhongqi (default) or the jie"),
         day_night=opt("day_night", "晝夜: auto (default), sun, fixed, day, night"),
         day_boundary=opt("day_boundary", "day changes at 23:00 (default) or 00:00"),
+        dst=opt("dst", "under daylight saving count on the clock (default) or on standard time"),
         guiren=(
             lit(guiren),
             Field(DEFAULT_GUIREN_TABLE, description="貴人 table", json_schema_extra={"option": True}),
@@ -97,7 +98,16 @@ def plugin() -> MethodPlugin | None:
         compute=compute,
         render_svg=render_jinkoujue,
         summary="六壬金口訣: 人元 貴神 將神 地分, 用爻, 動, 旺衰, 神煞 and the reading",
-        options=("jiang", "day_night", "day_boundary", "guiren", "gui_shen_plate", "yong_yao", "tu_months"),
+        options=(
+            "jiang",
+            "day_night",
+            "day_boundary",
+            "dst",
+            "guiren",
+            "gui_shen_plate",
+            "yong_yao",
+            "tu_months",
+        ),
         form={
             "hidden": ["no_reading", "seed"],
             # "random" = the server draws (報數 / 隨機); the page shows the drawn 地分 and the seed, and

@@ -42,6 +42,11 @@ def _model() -> type[BaseModel]:
             ),
         ),
         day_boundary=opt(("23:00", "00:00"), "23:00", "23:00 (default, 子初換日) or 00:00"),
+        dst=opt(
+            ("clock", "standard"),
+            "clock",
+            "under daylight saving count on the clock (default) or standard time",
+        ),
         day=text(4, "study mode: day 干支 (丁卯)"),
         yue_jiang=text(4, "study mode: 月將, a branch (亥) or 天神 name (登明)"),
         hour=text(4, "study mode: hour branch (丑)"),
@@ -116,6 +121,7 @@ def plugin() -> MethodPlugin | None:
         options=(
             "jiang",
             "day_boundary",
+            "dst",
             "shehai",
             "bieze_yin",
             "yaoke_first",
