@@ -18,12 +18,16 @@ prints it on one line, the web API answers 422) instead of argparse's bare "inva
 from __future__ import annotations
 
 import argparse
+import json
 import re
 import unicodedata
+from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
+from typing import Any
 
 from xuanheng.core.ganzhi import BRANCHES
 from xuanheng.errors import InputError
+from xuanheng.i18n import label
 from xuanheng.reading import DEFAULT_LANG, LANGS
 from xuanheng.time.instants import _short
 
@@ -215,6 +219,36 @@ def add_output(g: argparse._ActionsContainer) -> None:
     g.add_argument("--json", action="store_true", help="print one JSON object")
 
 
+def print_chart(
+    chart: Any,
+    rules: list[Any] | None,
+    lang: str,
+    *,
+    as_json: bool,
+    no_reading: bool,
+    render_table: Callable[[Any, list[Any] | None, str], str],
+    empty_reading_key: bool = False,
+) -> None:
+    """Print a method's chart with its reading: one JSON object (``--json``) or the method's table.
+
+    ``rules`` is None when the reading was not asked for (``--no-reading``) or its module is missing;
+    with *empty_reading_key* the JSON then still carries ``"reading": []``.
+    """
+    if as_json:
+        out = chart.to_json()
+        if rules is not None:
+            out["reading"] = [r.to_json(lang) for r in rules]
+        elif empty_reading_key:
+            out["reading"] = []
+        out["lang"] = lang
+        print(json.dumps(out, ensure_ascii=False, indent=2))
+        return
+    text = render_table(chart, rules, lang)
+    if rules is None and not no_reading:
+        text += "\n" + label("cli.no_reading", lang)
+    print(text)
+
+
 def width(s: str) -> int:
     """Display width of *s* in a terminal (CJK wide characters count 2)."""
     return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in s)
@@ -240,6 +274,7 @@ __all__ = [
     "now_zone",
     "number",
     "pad",
+    "print_chart",
     "width",
     "year_number",
 ]

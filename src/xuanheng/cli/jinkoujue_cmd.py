@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 import secrets
 import unicodedata
 from typing import Any
@@ -18,6 +17,7 @@ from xuanheng.cli._common import (
     lon_lat,
     now_zone,
     pad,
+    print_chart,
     width,
 )
 from xuanheng.core.ganzhi import BRANCHES, ELEMENTS, STEMS
@@ -199,17 +199,7 @@ def run(args: argparse.Namespace) -> int:
     now_zone(args)
     chart = build_chart(args)
     rules = None if args.no_reading else _reading(chart, args.topic, lang)
-    if args.json:
-        out = chart.to_json()
-        if rules is not None:
-            out["reading"] = [r.to_json(lang) for r in rules]
-        out["lang"] = lang
-        print(json.dumps(out, ensure_ascii=False, indent=2))
-    else:
-        text = render_table(chart, rules, lang)
-        if rules is None and not args.no_reading:
-            text += "\n" + label("cli.no_reading", lang)
-        print(text)
+    print_chart(chart, rules, lang, as_json=args.json, no_reading=args.no_reading, render_table=render_table)
     return 0
 
 

@@ -24,6 +24,7 @@ from xuanheng.cli._common import (
     lon_lat,
     now_zone,
     pad,
+    print_chart,
     year_number,
 )
 from xuanheng.core.ganzhi import BRANCHES, SIXTY, STEMS
@@ -283,16 +284,15 @@ def run(args: argparse.Namespace) -> int:
     now_zone(args)  # command line: --now without --tz is this computer's own zone (the web keeps UTC)
     chart = build_chart(args)
     rules = None if args.no_reading else _reading(chart, args.topic, lang)
-    if args.json:
-        out = chart.to_json()
-        out["reading"] = [r.to_json(lang) for r in rules] if rules is not None else []
-        out["lang"] = lang
-        print(json.dumps(out, ensure_ascii=False, indent=2))
-    else:
-        text = render_table(chart, rules, lang)
-        if rules is None and not args.no_reading:
-            text += "\n" + label("cli.no_reading", lang)
-        print(text)
+    print_chart(
+        chart,
+        rules,
+        lang,
+        as_json=args.json,
+        no_reading=args.no_reading,
+        render_table=render_table,
+        empty_reading_key=True,
+    )
     return 0
 
 
