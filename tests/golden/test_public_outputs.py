@@ -1,0 +1,739 @@
+"""Golden master of every PUBLIC output: pins behaviour across refactors, it is NOT an oracle.
+
+Pinned on the code as it stood before the method-contract refactor (issue 8, commit 664eeb6), by running this
+file's samplers on that code. It pins only what users see — never internal types:
+
+* the Python keyword API of 金口訣 and 大六壬: ``chart.to_json()`` (without ``engine_version``) and every
+  fired rule's ``to_json(lang)`` in all four languages, for casts from coordinates and from instants, and
+  the error class, ``field`` and message of invalid inputs;
+* the command line: exit status, stdout and stderr of a fixed list of invocations (tables and ``--json``);
+* the HTTP API: status and body of a fixed list of requests (JSON, SVG and errors).
+
+Digests are per section, so a failure names the section that changed. After a change that is MEANT to alter
+an output (reviewed, and explained in the commit), print the new digests
+with ``XUANHENG_GOLDEN_PRINT=1 .venv/bin/python -m pytest tests/golden -s`` and re-pin only the sections it
+changes.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import json
+import os
+import random
+from contextlib import redirect_stderr, redirect_stdout
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from xuanheng.core.ganzhi import BRANCHES, SHEN_NAMES, GanZhi
+from xuanheng.errors import XuanhengError
+from xuanheng.reading import LANGS
+
+_PRINT = bool(os.environ.get("XUANHENG_GOLDEN_PRINT"))
+
+PINNED: dict[str, str] = {
+    "jinkoujue_coordinates": "d49adee5fd697367",
+    "jinkoujue_instants": "e9806d11897a3c47",
+    "jinkoujue_errors": "d1365a477759f1ca",
+    "liuren_coordinates": "b5a5352bf3819093",
+    "liuren_instants": "908babb42c9b068e",
+    "liuren_errors": "748dbaa3e15dafd1",
+    "cli": "ae17b4274a33b478",
+    "http": "d38a980d4c48c847",
+}
+
+
+def _dump(x: Any) -> bytes:
+    return json.dumps(x, ensure_ascii=False, sort_keys=True, separators=(",", ":"), default=str).encode()
+
+
+def _check(name: str, h: Any) -> None:
+    got = h.hexdigest()[:16]
+    if _PRINT:
+        print(f'    "{name}": "{got}",')
+        return
+    assert got == PINNED[name], f"{name}: a public output changed (see the module docstring)"
+
+
+def _chart_json(chart: Any) -> Any:
+    js = chart.to_json()
+    js.pop("engine_version", None)
+    return js
+
+
+def _rules_json(fired: list[Any]) -> Any:
+    return [[f.to_json(lang) for lang in LANGS] for f in fired]
+
+
+def _error(e: XuanhengError) -> list[Any]:
+    return [type(e).__name__, e.field, str(e)]
+
+
+# ---------------------------------------------------------------------------------------------- 金口訣
+
+
+def _jk_options(rng: random.Random) -> Any:
+    from xuanheng.jinkoujue import CHOICES
+
+    o = {k: rng.choice(v) for k, v in CHOICES.items()}
+    o["guiren"] = rng.choice(["jia_wu_geng_niu_yang", "jia_yang_wu_geng_niu", "jia_wu_jian_niu_yang"])
+    keep = rng.sample(sorted(o), rng.randint(0, len(o)))
+    return {k: o[k] for k in keep} or None
+
+
+def _jk_reading_options(rng: random.Random) -> Any:
+    from xuanheng.jinkoujue.reading import CHOICES
+
+    if rng.random() < 0.5:
+        return None
+    return {k: rng.choice(v) for k, v in CHOICES.items() if rng.random() < 0.5}
+
+
+def _difen(rng: random.Random) -> tuple[Any, int | None]:
+    kind = rng.randrange(6)
+    if kind == 0:
+        return rng.randint(1, 12), None
+    if kind == 1:
+        return rng.choice(["北", "東", "南", "西", "north", "e"]), None
+    if kind == 2:
+        return f"az:{rng.uniform(0, 360):.2f}", None
+    if kind == 3:
+        return "random", rng.randrange(10**6)
+    b = rng.randrange(12)
+    return rng.choice([BRANCHES[b], SHEN_NAMES[b]]), None
+
+
+def _jk_topic(rng: random.Random) -> str | None:
+    from xuanheng.jinkoujue.reading import topics
+
+    return None if rng.random() < 0.5 else rng.choice([*topics(), "money", "질병"])
+
+
+def test_jinkoujue_coordinates() -> None:
+    from xuanheng.jinkoujue import cast_by_coordinates, reading
+
+    rng = random.Random(8001)
+    h = hashlib.sha256()
+    for _ in range(2_500):
+        difen, seed = _difen(rng)
+        m_b = rng.randrange(12)
+        kw: dict[str, Any] = {
+            "day": GanZhi(rng.randrange(60)).name,
+            "hour": rng.randrange(12),
+            "month_branch": m_b,
+            "year": GanZhi(rng.randrange(60)).name,
+            "yue_jiang": rng.randrange(12),
+            "is_day": rng.random() < 0.5,
+            "difen": difen,
+            "options": _jk_options(rng),
+        }
+        if seed is not None:
+            kw["seed"] = seed
+        if rng.random() < 0.3:
+            kw["ben_ming"] = GanZhi(rng.randrange(60)).name
+        if rng.random() < 0.5:
+            kw["days_since_jie"] = rng.randint(0, 31)
+        chart = cast_by_coordinates(**kw)
+        h.update(_dump(_chart_json(chart)))
+        fired = reading(chart, topic=_jk_topic(rng), options=_jk_reading_options(rng))
+        h.update(_dump(_rules_json(fired)))
+    _check("jinkoujue_coordinates", h)
+
+
+def _instant(rng: random.Random) -> tuple[str, str]:
+    tz = rng.choice(["Asia/Shanghai", "Asia/Seoul", "Asia/Taipei", "UTC", "America/New_York", "+08:00"])
+    y = rng.randint(1900, 2100)
+    mo, d, hh, mi = rng.randint(1, 12), rng.randint(1, 28), rng.randint(0, 23), rng.randint(0, 59)
+    return f"{y:04d}-{mo:02d}-{d:02d}T{hh:02d}:{mi:02d}", tz
+
+
+def test_jinkoujue_instants() -> None:
+    from xuanheng.jinkoujue import cast, reading
+
+    rng = random.Random(8002)
+    h = hashlib.sha256()
+    for _ in range(500):
+        at, tz = _instant(rng)
+        difen, seed = _difen(rng)
+        kw: dict[str, Any] = {"tz": tz, "difen": difen, "options": _jk_options(rng)}
+        if seed is not None:
+            kw["seed"] = seed
+        if rng.random() < 0.4:
+            kw.update(lon=round(rng.uniform(100, 130), 3), lat=round(rng.uniform(20, 45), 3))
+            kw["true_solar"] = rng.random() < 0.5
+        if rng.random() < 0.3:
+            kw["ben_ming"] = rng.randint(1900, 2020)
+        try:
+            chart = cast(at, **kw)
+        except XuanhengError as e:
+            h.update(_dump(_error(e)))
+            continue
+        h.update(_dump(_chart_json(chart)))
+        h.update(_dump(_rules_json(reading(chart, topic=_jk_topic(rng)))))
+    _check("jinkoujue_instants", h)
+
+
+def test_jinkoujue_errors() -> None:
+    from xuanheng.jinkoujue import cast, cast_by_coordinates, reading
+
+    good: dict[str, Any] = {
+        "day": "癸未",
+        "hour": "亥",
+        "month_branch": "卯",
+        "year": "丙午",
+        "yue_jiang": "戌",
+        "is_day": False,
+        "difen": "申",
+    }
+    bad: list[dict[str, Any]] = (
+        [{"day": v} for v in ("甲丑", "甲", "", "xx", 5, "１")]
+        + [{"hour": v} for v in (12, -1, "午時", True, 1.5, "１２")]
+        + [{"month_branch": v} for v in ("寅月", 99, None)]
+        + [{"yue_jiang": v} for v in ("戌將", -3)]
+        + [{"is_day": v} for v in (1, "day", None)]
+        + [{"difen": v} for v in (0, 13, True, "az:x", "northeast", None, "random", float("nan"), "x" * 500)]
+        + [
+            {"options": v}
+            for v in ({"yue_jiang": "month"}, {"colour": "red"}, ["jie"], {"guiren": "x"}, {"dst": "summer"})
+        ]
+        + [{"days_since_jie": v} for v in (-1, 32, True)]
+        + [{"topic": 7}, {"month": "甲子"}]
+        + [{"ben_ming": v} for v in ("甲", "子甲", 3)]
+        + [{"year": v} for v in ("乙子", None)]
+    )
+    h = hashlib.sha256()
+    for b in bad:
+        try:
+            cast_by_coordinates(**{**good, **b})
+            h.update(b"ok")
+        except XuanhengError as e:
+            h.update(_dump(_error(e)))
+    chart = cast_by_coordinates(**good)
+    for kw in ({"topic": "weather?"}, {"lang": "fr"}, {"options": {"bi_he": "x"}}, {"options": {"q": 1}}):
+        try:
+            reading(chart, **kw)
+            h.update(b"ok")
+        except XuanhengError as e:
+            h.update(_dump(_error(e)))
+    for at, kw in (
+        ("2026-03-10T21:00", {"tz": "Mars/Base"}),
+        ("2026-13-10T21:00", {"tz": "UTC"}),
+        ("1988-05-08T02:30", {"tz": "Asia/Seoul"}),
+        ("2026-03-10T21:00", {"tz": "UTC", "lon": 200.0, "lat": 0.0}),
+        ("2026-03-10T21:00", {"tz": "UTC", "true_solar": True}),
+        ("3500-01-01T00:00", {"tz": "UTC"}),
+        ("2026-03-10T21:00", {"tz": "UTC", "ben_ming": 0}),
+    ):
+        try:
+            cast(at, difen="申", **kw)
+            h.update(b"ok")
+        except XuanhengError as e:
+            h.update(_dump(_error(e)))
+    _check("jinkoujue_errors", h)
+
+
+# ---------------------------------------------------------------------------------------------- 大六壬
+
+
+def _lr_options(rng: random.Random) -> dict[str, Any]:
+    from xuanheng.liuren.engine import DUN_GAN, GUIREN
+    from xuanheng.liuren.sanchuan import BIEZE_YIN, FUYIN_ZIMAO, SHEHAI_SCHOOLS
+
+    o: dict[str, Any] = {
+        "shehai": rng.choice(SHEHAI_SCHOOLS),
+        "bieze_yin": rng.choice(BIEZE_YIN),
+        "bazhuan_first": rng.random() < 0.7,
+        "fuyin_zimao": rng.choice(FUYIN_ZIMAO),
+        "guiren": rng.choice(sorted(GUIREN)),
+        "dun_gan": rng.choice(DUN_GAN),
+    }
+    return {k: v for k, v in o.items() if rng.random() < 0.5}
+
+
+def _lr_reading(rng: random.Random, chart: Any, h: Any) -> None:
+    from xuanheng.liuren import reading
+    from xuanheng.liuren.reading import topics
+
+    kw: dict[str, Any] = {}
+    if rng.random() < 0.4:
+        kw["topic"] = rng.choice(list(topics()))
+    if rng.random() < 0.2:
+        kw["plate_rule"] = "upper"
+    if rng.random() < 0.1:
+        kw["variants"] = ("hai_gouchen_bing_ding",)
+    if rng.random() < 0.2:
+        kw["month_branch"] = rng.randrange(12)
+    h.update(_dump(_rules_json(reading(chart, **kw))))
+
+
+def test_liuren_coordinates() -> None:
+    from xuanheng.liuren import cast_by_coordinates
+
+    rng = random.Random(8003)
+    h = hashlib.sha256()
+    for d in range(60):
+        for offset in range(12):
+            hour = rng.randrange(12)
+            kw: dict[str, Any] = {"options": _lr_options(rng) or None}
+            r = rng.random()
+            if r < 0.3:
+                kw["is_day"] = rng.random() < 0.5
+            elif r < 0.4:
+                kw["day_night"] = rng.choice(["day", "night", "fixed"])
+            if rng.random() < 0.4:
+                kw["month_branch"] = rng.choice([rng.randrange(12), BRANCHES[rng.randrange(12)]])
+            if rng.random() < 0.3:
+                kw["year_branch"] = rng.randrange(12)
+            if rng.random() < 0.3:
+                kw.update(birth_year=rng.randint(1940, 2010), sex=rng.choice(["male", "female"]))
+                if rng.random() < 0.7:
+                    kw["year"] = rng.randint(2011, 2030)
+            day: Any = GanZhi(d).name if rng.random() < 0.7 else d
+            chart = cast_by_coordinates(day, (hour + offset) % 12, hour, **kw)
+            h.update(_dump(_chart_json(chart)))
+            _lr_reading(rng, chart, h)
+    _check("liuren_coordinates", h)
+
+
+def test_liuren_instants() -> None:
+    from xuanheng.liuren import cast
+
+    rng = random.Random(8004)
+    h = hashlib.sha256()
+    for _ in range(400):
+        at, tz = _instant(rng)
+        kw: dict[str, Any] = {"tz": tz, "options": _lr_options(rng) or None}
+        if rng.random() < 0.4:
+            kw.update(lon=round(rng.uniform(100, 130), 3), lat=round(rng.uniform(20, 45), 3))
+            if rng.random() < 0.5:
+                kw["true_solar"] = True
+        if rng.random() < 0.3:
+            kw["yue_jiang_rule"] = rng.choice(["jie", "亥", "zhongqi"])
+        if rng.random() < 0.3:
+            kw["day_boundary"] = "00:00"
+        if rng.random() < 0.3:
+            kw.update(birth_year=rng.randint(1940, 2010), sex=rng.choice(["male", "female"]))
+        try:
+            chart = cast(at, **kw)
+        except XuanhengError as e:
+            h.update(_dump(_error(e)))
+            continue
+        h.update(_dump(_chart_json(chart)))
+        _lr_reading(rng, chart, h)
+    _check("liuren_instants", h)
+
+
+def test_liuren_errors() -> None:
+    from xuanheng.liuren import cast, cast_by_coordinates, reading
+
+    h = hashlib.sha256()
+    for args, kw in [
+        (("甲丑", "亥", "丑"), {}),
+        ((60, "亥", "丑"), {}),
+        (("丁卯", "亥將", "丑"), {}),
+        (("丁卯", "亥", 12), {}),
+        (("丁卯", "亥", "丑"), {"shehai": "x"}),
+        (("丁卯", "亥", "丑"), {"options": {"guiren": "q"}}),
+        (("丁卯", "亥", "丑"), {"colour": "red"}),
+        (("丁卯", "亥", "丑"), {"day_night": "sun"}),
+        (("丁卯", "亥", "丑"), {"hour_stem": 10}),
+        (("丁卯", "亥", "丑"), {"hour_stem": 0}),
+        (("丁卯", "亥", "丑"), {"birth_year": 99999}),
+        (("丁卯", "亥", "丑"), {"sex": "x", "birth_year": 1990}),
+        (("丁卯", "亥", "丑"), {"birth_year": 2030, "sex": "male", "year": 2020}),
+        (("丁卯", "亥", "丑"), {"month_branch": "寅月"}),
+        (("丁卯", "亥", "丑"), {"yue_jiang_rule": "x"}),
+        (("丁卯", "亥", "丑"), {"bazhuan_first": "yes"}),
+        (("丁卯", "x" * 300, "丑"), {}),
+    ]:
+        try:
+            cast_by_coordinates(*args, **kw)
+            h.update(b"ok")
+        except XuanhengError as e:
+            h.update(_dump(_error(e)))
+    chart = cast_by_coordinates("丁卯", "亥", "丑")
+    for kw in (
+        {"topic": "질병"},
+        {"topic": "money"},
+        {"lang": "fr"},
+        {"plate_rule": "x"},
+        {"variants": ("nope",)},
+        {"month_branch": "寅月"},
+    ):
+        try:
+            reading(chart, **kw)
+            h.update(b"ok")
+        except XuanhengError as e:
+            h.update(_dump(_error(e)))
+    for at, kw in (
+        ("2026-03-10T21:00", {"tz": "Mars/Base"}),
+        ("1988-05-08T02:30", {"tz": "Asia/Seoul"}),
+        ("2026-03-10T21:00", {"tz": "UTC", "true_solar": True}),
+        ("2026-03-10T21:00", {"tz": "UTC", "day_night": "sun"}),
+        ("3500-01-01T00:00", {"tz": "UTC"}),
+    ):
+        try:
+            cast(at, **kw)
+            h.update(b"ok")
+        except XuanhengError as e:
+            h.update(_dump(_error(e)))
+    _check("liuren_errors", h)
+
+
+# ---------------------------------------------------------------------------------------------- CLI
+
+CLI_CASES: list[list[str]] = [
+    ["calendar", "--at", "2024-02-10T12:00", "--tz", "Asia/Shanghai", "--lon", "116.4", "--lat", "39.9"],
+    ["calendar", "--at", "2024-02-10T12:00", "--tz", "Asia/Shanghai", "--json"],
+    ["calendar", "--at", "2026-03-10T21:00", "--tz", "Asia/Seoul", "--lang", "ko", "--yue-jiang", "jie"],
+    ["calendar", "--at", "1988-05-08T12:00", "--tz", "Asia/Seoul", "--dst", "standard", "--lang", "en"],
+    [
+        "calendar",
+        "--at",
+        "2024-02-10T12:00",
+        "--tz",
+        "Asia/Shanghai",
+        "--lon",
+        "116.4",
+        "--lat",
+        "39.9",
+        "--true-solar",
+        "--day-night",
+        "sun",
+        "--json",
+    ],
+    ["calendar", "--at", "2026-03-10T21:00", "--tz", "Mars/Base"],
+    ["calendar", "--at", "1988-05-08T02:30", "--tz", "Asia/Seoul"],
+    ["calendar", "--at", "1988-05-08T02:30", "--tz", "Asia/Seoul", "--fold", "1", "--json"],
+    ["calendar", "--at", "2026-03-10T21:00", "--tz", "UTC", "--lon", "x"],
+    ["jinkoujue", "--at", "2026-03-10T21:00", "--tz", "Asia/Shanghai", "--difen", "申"],
+    ["jinkoujue", "--at", "2026-03-10T21:00", "--tz", "Asia/Shanghai", "--difen", "申", "--json"],
+    [
+        "jinkoujue",
+        "--at",
+        "2026-03-10T21:00",
+        "--tz",
+        "Asia/Shanghai",
+        "--difen",
+        "申",
+        "--lang",
+        "ko",
+        "--topic",
+        "病",
+    ],
+    [
+        "jinkoujue",
+        "--at",
+        "2025-07-01T09:30",
+        "--tz",
+        "Asia/Taipei",
+        "--difen",
+        "3",
+        "--lang",
+        "en",
+        "--topic",
+        "財",
+        "--json",
+    ],
+    [
+        "jinkoujue",
+        "--at",
+        "2025-12-01T06:00",
+        "--tz",
+        "+09:00",
+        "--difen",
+        "東",
+        "--jiang",
+        "jie",
+        "--yong-yao",
+        "ke",
+        "--gui-shen-plate",
+        "tian_pan",
+        "--tu-months",
+        "ji_yue",
+    ],
+    [
+        "jinkoujue",
+        "--at",
+        "2025-12-01T06:00",
+        "--tz",
+        "+09:00",
+        "--difen",
+        "random",
+        "--seed",
+        "42",
+        "--json",
+    ],
+    ["jinkoujue", "--at", "2025-12-01T06:00", "--tz", "+09:00", "--difen", "az:135", "--no-reading"],
+    [
+        "jinkoujue",
+        "--at",
+        "2025-12-01T06:00",
+        "--tz",
+        "Asia/Seoul",
+        "--difen",
+        "子",
+        "--ben-ming",
+        "1984",
+        "--guiren",
+        "jia_yang_wu_geng_niu",
+        "--lang",
+        "zh-Hans",
+        "--json",
+    ],
+    ["jinkoujue", "--at", "1988-05-08T12:00", "--tz", "Asia/Seoul", "--difen", "午", "--dst", "standard"],
+    ["jinkoujue", "--at", "2026-03-10T21:00", "--tz", "Asia/Shanghai", "--difen", "x"],
+    [
+        "jinkoujue",
+        "--at",
+        "2026-03-10T21:00",
+        "--tz",
+        "Asia/Shanghai",
+        "--difen",
+        "申",
+        "--gui-shen-plate",
+        "x",
+    ],
+    ["jinkoujue", "--at", "2026-03-10T21:00", "--tz", "Asia/Shanghai", "--difen", "申", "--topic", "q"],
+    ["jinkoujue", "--at", "2026-03-10T21:00", "--tz", "Asia/Shanghai", "--difen", "申", "--jiang", "亥"],
+    ["jinkoujue", "--at", "2026-03-10T21:00", "--tz", "Asia/Shanghai"],
+    ["jinkoujue", "--tz", "Asia/Shanghai", "--difen", "申"],
+    ["jinkoujue", "--at", "2026-03-10T21:00", "--tz", "Asia/Shanghai", "--difen", "申", "--lang", "fr"],
+    [
+        "jinkoujue",
+        "--at",
+        "2026-03-10T21:00",
+        "--tz",
+        "Asia/Shanghai",
+        "--difen",
+        "申",
+        "--lon",
+        "200",
+        "--lat",
+        "0",
+    ],
+    ["liuren", "--at", "2026-03-10T21:30", "--tz", "Asia/Shanghai", "--topic", "病"],
+    ["liuren", "--at", "2026-03-10T21:30", "--tz", "Asia/Shanghai", "--json"],
+    [
+        "liuren",
+        "--at",
+        "2025-05-05T13:10",
+        "--tz",
+        "Asia/Seoul",
+        "--lon",
+        "126.98",
+        "--lat",
+        "37.57",
+        "--lang",
+        "en",
+        "--birth-year",
+        "1990",
+        "--sex",
+        "female",
+    ],
+    ["liuren", "--day", "丁卯", "--yue-jiang", "亥", "--hour", "丑", "--json"],
+    [
+        "liuren",
+        "--day",
+        "丁卯",
+        "--yue-jiang",
+        "登明",
+        "--hour",
+        "丑",
+        "--shehai",
+        "mengzhongji",
+        "--lang",
+        "ko",
+    ],
+    [
+        "liuren",
+        "--day",
+        "庚申",
+        "--yue-jiang",
+        "亥",
+        "--hour",
+        "子",
+        "--yaoke-first",
+        "--lang",
+        "zh-Hans",
+        "--json",
+    ],
+    [
+        "liuren",
+        "--day",
+        "丁卯",
+        "--yue-jiang",
+        "亥",
+        "--hour",
+        "丑",
+        "--month",
+        "寅",
+        "--year",
+        "2026",
+        "--year-branch",
+        "午",
+        "--birth-year",
+        "1980",
+        "--sex",
+        "male",
+        "--no-reading",
+    ],
+    ["liuren", "--enumerate", "--day", "丁卯"],
+    ["liuren", "--enumerate", "--day", "甲子", "--shehai", "mengzhongji", "--json"],
+    ["liuren", "--enumerate", "--at", "2026-03-10T21:00"],
+    ["liuren", "--day", "丁卯", "--yue-jiang", "亥", "--hour", "丑", "--tz", "UTC"],
+    ["liuren", "--day", "丁卯", "--yue-jiang", "亥"],
+    ["liuren", "--at", "2026-03-10T21:00", "--tz", "UTC", "--yue-jiang", "亥"],
+    ["liuren", "--at", "2026-03-10T21:00", "--tz", "UTC", "--day", "丁卯", "--hour", "丑"],
+    ["liuren", "--at", "2026-03-10T21:00", "--tz", "UTC", "--jiang", "亥", "--dun-gan", "hour", "--json"],
+    ["liuren", "--at", "2026-03-10T21:00", "--tz", "UTC", "--shehai", "x"],
+    ["liuren", "--at", "2026-03-10T21:00", "--tz", "UTC", "--topic", "질병"],
+    ["liuren", "--day", "甲丑", "--yue-jiang", "亥", "--hour", "丑"],
+    ["liuren"],
+    [],
+    ["nosuch"],
+]
+
+
+def _run_cli(argv: list[str]) -> list[Any]:
+    from xuanheng.cli.main import main
+
+    out, err = io.StringIO(), io.StringIO()
+    with redirect_stdout(out), redirect_stderr(err):
+        try:
+            rc: Any = main(argv)
+        except SystemExit as e:
+            rc = ["exit", e.code]
+    text = out.getvalue()
+    # the version of the package is not a result
+    text = text.replace(f'"engine_version": "{_version()}"', '"engine_version": "*"')
+    return [rc, text, err.getvalue()]
+
+
+def _version() -> str:
+    from xuanheng import __version__
+
+    return __version__
+
+
+def test_cli_outputs() -> None:
+    h = hashlib.sha256()
+    for argv in CLI_CASES:
+        h.update(_dump([argv, _run_cli(argv)]))
+    _check("cli", h)
+
+
+# ---------------------------------------------------------------------------------------------- HTTP
+
+HTTP_CASES: list[tuple[str, str, dict[str, Any]]] = [
+    ("GET", "/api/calendar", {"at": "2024-02-10T12:00", "tz": "Asia/Shanghai", "lon": 116.4, "lat": 39.9}),
+    ("GET", "/api/calendar", {"at": "2026-03-10T21:00", "tz": "Asia/Seoul", "yue_jiang": "jie"}),
+    ("GET", "/api/calendar/svg", {"at": "2024-02-10T12:00", "tz": "Asia/Shanghai", "lang": "ko"}),
+    ("GET", "/api/calendar", {"at": "1988-05-08T02:30", "tz": "Asia/Seoul"}),
+    ("GET", "/api/jinkoujue", {"at": "2026-03-10T21:00", "tz": "Asia/Shanghai", "difen": "申"}),
+    (
+        "GET",
+        "/api/jinkoujue",
+        {"at": "2025-07-01T09:30", "tz": "Asia/Taipei", "difen": "3", "lang": "ko", "topic": "財"},
+    ),
+    (
+        "GET",
+        "/api/jinkoujue",
+        {
+            "at": "2025-12-01T06:00",
+            "tz": "+09:00",
+            "difen": "東",
+            "jiang": "jie",
+            "yong_yao": "ke",
+            "lang": "en",
+        },
+    ),
+    ("GET", "/api/jinkoujue", {"at": "2025-12-01T06:00", "tz": "+09:00", "difen": "random", "seed": 42}),
+    ("GET", "/api/jinkoujue/svg", {"at": "2026-03-10T21:00", "tz": "Asia/Shanghai", "difen": "申"}),
+    (
+        "GET",
+        "/api/jinkoujue/svg",
+        {"at": "2026-03-10T21:00", "tz": "Asia/Shanghai", "difen": "申", "lang": "en"},
+    ),
+    (
+        "POST",
+        "/api/jinkoujue",
+        {
+            "at": "2026-03-10T21:00",
+            "tz": "Asia/Shanghai",
+            "difen": "申",
+            "lang": "zh-Hans",
+            "no_reading": True,
+        },
+    ),
+    ("GET", "/api/jinkoujue", {"at": "2026-03-10T21:00", "tz": "Asia/Shanghai"}),
+    (
+        "GET",
+        "/api/jinkoujue",
+        {"at": "2026-03-10T21:00", "tz": "Asia/Shanghai", "difen": "申", "gui_shen_plate": "x"},
+    ),
+    ("GET", "/api/jinkoujue", {"at": "2026-03-10T21:00", "tz": "Mars/Base", "difen": "申"}),
+    ("GET", "/api/jinkoujue", {"at": "2026-03-10T21:00", "tz": "UTC", "difen": "申", "topic": "q"}),
+    ("GET", "/api/liuren", {"at": "2026-03-10T21:30", "tz": "Asia/Shanghai", "topic": "病"}),
+    (
+        "GET",
+        "/api/liuren",
+        {"at": "2025-05-05T13:10", "tz": "Asia/Seoul", "lon": 126.98, "lat": 37.57, "lang": "en"},
+    ),
+    ("GET", "/api/liuren", {"day": "丁卯", "yue_jiang": "亥", "hour": "丑", "shehai": "mengzhongji"}),
+    (
+        "GET",
+        "/api/liuren",
+        {"day": "庚申", "yue_jiang": "亥", "hour": "子", "yaoke_first": True, "lang": "zh-Hans"},
+    ),
+    (
+        "GET",
+        "/api/liuren",
+        {
+            "day": "丁卯",
+            "yue_jiang": "亥",
+            "hour": "丑",
+            "tz": "Asia/Shanghai",
+            "lon": 121.5,
+            "lat": 31.2,
+            "lang": "ko",
+        },
+    ),
+    ("GET", "/api/liuren/svg", {"day": "丁卯", "yue_jiang": "亥", "hour": "丑"}),
+    ("GET", "/api/liuren/svg", {"at": "2026-03-10T21:30", "tz": "Asia/Shanghai", "lang": "en"}),
+    ("POST", "/api/liuren", {"day": "丁卯", "yue_jiang": "亥", "hour": "丑", "no_reading": True}),
+    ("GET", "/api/liuren", {"day": "丁卯", "yue_jiang": "亥"}),
+    ("GET", "/api/liuren", {"at": "2026-03-10T21:00", "tz": "UTC", "shehai": "x"}),
+    ("GET", "/api/liuren", {"at": "2026-03-10T21:00", "tz": "UTC", "topic": "질병"}),
+    ("GET", "/api/liuren", {"day": "甲丑", "yue_jiang": "亥", "hour": "丑"}),
+    ("GET", "/api/sources/000-003", {}),
+    ("GET", "/api/sources/002-005", {"lang": "ko"}),
+]
+
+
+def test_http_outputs(tmp_path: Path) -> None:
+    from fastapi.testclient import TestClient
+
+    from xuanheng.web.app import create_app
+    from xuanheng.web.settings import Settings
+
+    app = create_app(Settings(db_url=f"sqlite:///{tmp_path / 'j.sqlite3'}", secret="s" * 40, warm_up=False))
+    h = hashlib.sha256()
+    with TestClient(app) as client:
+        for method, path, params in HTTP_CASES:
+            r = client.get(path, params=params) if method == "GET" else client.post(path, json=params)
+            body: Any = r.text
+            if r.headers.get("content-type", "").startswith("application/json"):
+                body = r.json()
+                if isinstance(body, dict):
+                    body.pop("engine_version", None)
+            h.update(_dump([method, path, params, r.status_code, body]))
+    _check("http", h)
+
+
+@pytest.mark.skipif(not _PRINT, reason="only to print the digests")
+def test_print_marker() -> None:
+    print("(digests above)")
