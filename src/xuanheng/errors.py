@@ -5,6 +5,19 @@ The CLI prints ``str(error)`` on one line and exits 2; the HTTP API answers 422 
 
 from __future__ import annotations
 
+#: longest echo of a user's value in an error message
+ECHO = 60
+
+
+def short(text: str, n: int = ECHO) -> str:
+    """*text* cut to *n* characters (``…`` marks the cut), so a pasted megabyte stays one short line."""
+    return text if len(text) <= n else text[:n] + "…"
+
+
+def echo(value: object, n: int = ECHO) -> str:
+    """``repr(value)`` cut to *n* characters: how an error message shows what the user gave."""
+    return short(repr(value), n)
+
 
 class XuanhengError(ValueError):
     """Base class of every error the library raises on purpose."""
@@ -33,4 +46,13 @@ class OptionError(InputError):
     """A school option has an unknown value."""
 
 
-__all__ = ["AmbiguousTimeError", "InputError", "OptionError", "OutOfRangeError", "XuanhengError"]
+__all__ = [
+    "ECHO",
+    "AmbiguousTimeError",
+    "InputError",
+    "OptionError",
+    "OutOfRangeError",
+    "XuanhengError",
+    "echo",
+    "short",
+]

@@ -37,12 +37,12 @@ _PRINT = bool(os.environ.get("XUANHENG_GOLDEN_PRINT"))
 PINNED: dict[str, str] = {
     "jinkoujue_coordinates": "d49adee5fd697367",
     "jinkoujue_instants": "e9806d11897a3c47",
-    "jinkoujue_errors": "d1365a477759f1ca",
+    "jinkoujue_errors": "164f38acdeea4f46",  # re-pinned: one shared parser for 干支/branch inputs (issue 8)
     "liuren_coordinates": "b5a5352bf3819093",
     "liuren_instants": "908babb42c9b068e",
-    "liuren_errors": "748dbaa3e15dafd1",
-    "cli": "ae17b4274a33b478",
-    "http": "d38a980d4c48c847",
+    "liuren_errors": "400f8320c1f82ce9",  # re-pinned: one shared parser for 干支/branch inputs (issue 8)
+    "cli": "a75df73eb745040b",  # re-pinned: one shared parser for 干支/branch inputs (issue 8)
+    "http": "cff5d744353a607a",  # re-pinned: one shared parser for 干支/branch inputs (issue 8)
 }
 
 

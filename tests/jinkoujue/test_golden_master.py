@@ -58,7 +58,7 @@ COORD_DIGESTS: tuple[str, ...] = (
 #: casts from instants (depends on xuanheng.time as well) and their readings
 INSTANT_DIGEST = "556c7b4c2c40387d"
 #: invalid inputs: error class, field and message
-ERROR_DIGEST = "ca52c0a48c0055f4"  # re-pinned: 貴人 table list (fourth table); option list (dst)
+ERROR_DIGEST = "e412a9f228650d1b"  # re-pinned: 貴人 table list; option list (dst); shared 干支/branch parser
 
 _PRINT = bool(os.environ.get("XUANHENG_GOLDEN_PRINT"))
 

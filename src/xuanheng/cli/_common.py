@@ -27,9 +27,9 @@ from typing import Any
 
 from xuanheng.core.ganzhi import BRANCHES
 from xuanheng.errors import InputError
+from xuanheng.errors import short as _short
 from xuanheng.i18n import label
 from xuanheng.reading import DEFAULT_LANG, LANGS
-from xuanheng.time.instants import _short
 
 LON_ACCEPTED = "−180 … 180 (degrees, east positive)"
 LAT_ACCEPTED = "−90 … 90 (degrees, north positive)"

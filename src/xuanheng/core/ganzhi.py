@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from xuanheng.core._data import load
-from xuanheng.errors import InputError
+from xuanheng.errors import InputError, echo
 
 _T = load("ganzhi")
 
@@ -44,7 +44,7 @@ def stem_index(value: str | int) -> int:
         return value
     if isinstance(value, str) and value.strip() in _STEM_IX:
         return _STEM_IX[value.strip()]
-    raise InputError(f"unknown stem {value!r}: expected one of {''.join(STEMS)} or 0–9", field="stem")
+    raise InputError(f"unknown stem {echo(value)}: expected one of {''.join(STEMS)} or 0–9", field="stem")
 
 
 def branch_index(value: str | int) -> int:
@@ -58,7 +58,8 @@ def branch_index(value: str | int) -> int:
         if v in _SHEN_IX:
             return _SHEN_IX[v]
     raise InputError(
-        f"unknown branch {value!r}: expected one of {''.join(BRANCHES)}, a 天神 name, or 0–11", field="branch"
+        f"unknown branch {echo(value)}: expected one of {''.join(BRANCHES)}, a 天神 name, or 0–11",
+        field="branch",
     )
 
 
@@ -107,11 +108,13 @@ class GanZhi:
     def parse(cls, text: str) -> GanZhi:
         """Parse two characters such as ``"甲子"`` (surrounding spaces are ignored)."""
         if not isinstance(text, str) or len(text.strip()) != 2:
-            raise InputError(f"malformed 干支 {text!r}: expected two characters such as 甲子", field="ganzhi")
+            raise InputError(
+                f"malformed 干支 {echo(text)}: expected two characters such as 甲子", field="ganzhi"
+            )
         t = text.strip()
         if t[0] not in _STEM_IX or t[1] not in _BRANCH_IX:
             raise InputError(
-                f"malformed 干支 {text!r}: expected a stem ({''.join(STEMS)}) "
+                f"malformed 干支 {echo(text)}: expected a stem ({''.join(STEMS)}) "
                 f"followed by a branch ({''.join(BRANCHES)})",
                 field="ganzhi",
             )

@@ -16,6 +16,7 @@ from datetime import datetime
 from operator import itemgetter
 from typing import Any
 
+from xuanheng.core import parse
 from xuanheng.core._data import load_package_data
 from xuanheng.core.ganzhi import (
     BRANCH_ELEMENT,
@@ -116,7 +117,7 @@ def parse_difen(value: str | int | float | None, *, seed: int | None = None) -> 
             deg = float(low[3:])
         except ValueError:
             raise InputError(
-                f"malformed azimuth {text!r}: expected az:<degrees>, e.g. az:135", field="difen"
+                f"malformed azimuth {parse.echo(text)}: expected az:<degrees>, e.g. az:135", field="difen"
             ) from None
         return _azimuth(deg), {"by": "azimuth", "degrees": deg}
     if low in _DIRECTIONS:
@@ -127,7 +128,7 @@ def parse_difen(value: str | int | float | None, *, seed: int | None = None) -> 
         return branch_index(text), {"by": "branch"}
     except InputError:
         raise InputError(
-            f"unknown 地分 {text!r}: expected a branch 子…亥 (or 天神 name), a number 1–12, "
+            f"unknown 地分 {parse.echo(text)}: expected a branch 子…亥 (or 天神 name), a number 1–12, "
             "a direction 北/東/南/西 (north/east/south/west), az:<degrees>, or random",
             field="difen",
         ) from None
@@ -779,33 +780,25 @@ def _options(options: JinKouJueOptions | Mapping[str, Any] | None) -> JinKouJueO
     return JinKouJueOptions.from_mapping(dict(options))
 
 
-def _gz(v: GanZhi | str, field: str) -> GanZhi:
-    if isinstance(v, GanZhi):
-        return v
+def _gz(v: object, field: str) -> GanZhi:
     if type(v) is str:
         got = _GZ.get(v)
         if got is not None:
             return got
-    try:
-        got = GanZhi.parse(v)
-    except InputError as e:
-        raise InputError(f"{field}: {e}", field=field) from None
+    g = parse.ganzhi(v, field)
     if type(v) is str and len(_GZ) < 4096:
-        _GZ[v] = got
-    return got
+        _GZ[v] = g
+    return g
 
 
-def _branch(v: int | str, field: str) -> int:
+def _branch(v: object, field: str) -> int:
     if type(v) is int and 0 <= v < 12:
         return v
     if type(v) is str:
         got = _BRANCH.get(v)
         if got is not None:
             return got
-    try:
-        b = branch_index(v)
-    except InputError as e:
-        raise InputError(f"{field}: {e}", field=field) from None
+    b = parse.branch(v, field)
     if type(v) is str and len(_BRANCH) < 4096:
         _BRANCH[v] = b
     return b

@@ -10,11 +10,11 @@ day's 旬 by default); 六親 — 《六壬大全》卷一〈六親〉; 行年 /
 from __future__ import annotations
 
 import datetime as _dt
-import unicodedata
 from dataclasses import fields, replace
 from functools import cache
 from typing import Any
 
+from xuanheng.core import parse
 from xuanheng.core._data import load, load_package_data
 from xuanheng.core.ganzhi import (
     BRANCH_ELEMENT,
@@ -62,50 +62,13 @@ DEFAULT_OPTIONS = Options()
 _VALID: set[Options] = {DEFAULT_OPTIONS}
 
 
-# --- input parsing ------------------------------------------------------------------------------
-def _short(value: object, n: int = 60) -> str:
-    """``repr(value)`` cut to *n* characters, for error messages."""
-    r = repr(value)
-    return r if len(r) <= n else r[:n] + "…"
-
-
-def _digits(text: str) -> int | None:
-    """A number written as text ("11", full-width "１１"), as the error messages promise; else None."""
-    t = unicodedata.normalize("NFKC", text).strip()
-    return int(t) if t.isascii() and t.isdigit() and len(t) <= 3 else None
-
-
+# --- input parsing (core.parse: the forms every method accepts) ------------------------------------
 def _day(value: object) -> int:
-    if isinstance(value, GanZhi):
-        return value.index
-    if isinstance(value, str):
-        i = _GZ_BY_NAME.get(value.strip())
-        if i is not None:
-            return i
-        n = _digits(value)
-        if n is not None and n < 60:
-            return n
-    elif isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 60:
-        return value
-    msg = f"day {_short(value)} is not a 干支: expected one of the sixty such as 甲子 or 丁卯, or 0–59"
-    raise InputError(msg, field="day")
+    return parse.ganzhi_index(value, "day")
 
 
 def _branch(value: object, field: str) -> int:
-    if isinstance(value, str):
-        i = _BR_BY_NAME.get(value.strip())
-        if i is not None:
-            return i
-        n = _digits(value)
-        if n is not None and n < 12:
-            return n
-    elif isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 12:
-        return value
-    raise InputError(
-        f"{field} {_short(value)} is not a branch: expected one of {''.join(BRANCHES)}, "
-        "a 天神 name such as 登明, or 0–11",
-        field=field,
-    )
+    return parse.branch(value, field)
 
 
 def make_options(options: Options | dict[str, Any] | None = None, **kw: Any) -> Options:
@@ -139,7 +102,7 @@ def make_options(options: Options | dict[str, Any] | None = None, **kw: Any) -> 
 def _choice(field: str, value: object, accepted: tuple[str, ...]) -> None:
     if not isinstance(value, str) or value not in accepted:
         raise OptionError(
-            f"unknown {field} {_short(value)}: expected one of {', '.join(accepted)}", field=field
+            f"unknown {field} {parse.echo(value)}: expected one of {', '.join(accepted)}", field=field
         )
 
 
@@ -158,7 +121,7 @@ def _validate(o: Options) -> None:
     if not isinstance(o.true_solar, bool):
         raise OptionError(f"true_solar must be true or false, not {o.true_solar!r}", field="true_solar")
     rule = o.yue_jiang_rule
-    n = _digits(rule) if isinstance(rule, str) else None
+    n = parse.digits(rule) if isinstance(rule, str) else None
     if not isinstance(rule, str) or (
         rule not in ("zhongqi", "jie") and rule not in _BR_BY_NAME and (n is None or n >= 12)
     ):

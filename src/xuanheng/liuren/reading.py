@@ -51,6 +51,7 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
+from xuanheng.core import parse
 from xuanheng.core._data import load_package_data
 from xuanheng.core.ganzhi import (
     BRANCH_ELEMENT,
@@ -377,12 +378,7 @@ class _Ctx:
 
 
 def _opt_branch(value: str | int | None, field: str) -> int | None:
-    if value is None:
-        return None
-    try:
-        return branch_index(value)
-    except (InputError, ValueError, KeyError, TypeError):
-        raise InputError(f"{field} {value!r}: expected a branch 子 … 亥 or 0–11", field=field) from None
+    return None if value is None else parse.branch(value, field)
 
 
 def _from_calendar(chart: LiuRenChart, key: str) -> int | None:

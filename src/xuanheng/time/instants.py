@@ -16,6 +16,7 @@ from functools import cache
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
 from xuanheng.errors import AmbiguousTimeError, InputError, OutOfRangeError
+from xuanheng.errors import short as _short
 
 _OFFSET = re.compile(r"^(?:UTC|GMT)?\s*([+-])(\d{1,2})(?::?(\d{2}))?$", re.IGNORECASE)
 
@@ -66,11 +67,6 @@ def parse_zone(tz: str | tzinfo) -> tzinfo:
 def _zone_names_folded() -> dict[str, str]:
     """IANA names by their case-folded spelling (for a zone typed in the wrong case)."""
     return {name.casefold(): name for name in available_timezones()}
-
-
-def _short(text: str, n: int = 60) -> str:
-    """*text* cut to *n* characters for an error message (a pasted megabyte stays one short line)."""
-    return text if len(text) <= n else text[:n] + "…"
 
 
 #: a date written with slashes or without zero padding (2024/2/10, 2024-2-10)
