@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from xuanheng.core.ganzhi import BRANCH_ELEMENT, BRANCHES, JI_GONG, STEM_ELEMENT, branch_index
+from xuanheng.core.ganzhi import BRANCH_ELEMENT, BRANCHES, JI_GONG, STEM_ELEMENT, GanZhi, branch_index
 from xuanheng.core.guiren import TIAN_JIANG
 from xuanheng.core.wuxing import overcomes
 from xuanheng.errors import InputError, OptionError
@@ -276,8 +276,10 @@ def test_reading_needs_a_chart() -> None:
 
 def test_month_from_the_calendar() -> None:
     ch = chart("辛酉", "子", "子", jiang={"酉": "青龍"})
-    ch = replace(ch, calendar={"pillars": {"year": "甲子", "month": "癸酉", "day": "辛酉", "hour": "戊子"}})
-    assert "002-089" in ids(reading(ch))  # 酉 month from the calendar: 金 旺
+    year, month = GanZhi.parse("甲子"), GanZhi.parse("癸酉")
+    time = replace(ch.time, year=year, month=month, month_branch=month.branch, year_branch=year.branch)
+    ch = replace(ch, time=time)
+    assert "002-089" in ids(reading(ch))  # 酉 month from the chart's time: 金 旺
     assert BRANCHES[9] == "酉"
 
 

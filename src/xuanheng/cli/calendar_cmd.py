@@ -94,6 +94,8 @@ def render_text(chart: CalendarChart, lang: str | None = None) -> str:
             ),
         )
     )
+    assert chart.jie_prev and chart.jie_next and chart.qi_prev and chart.qi_next
+    assert chart.yue_jiang is not None
     for row_label, t in (
         (L("prev_jie"), chart.jie_prev),
         (L("next_jie"), chart.jie_next),

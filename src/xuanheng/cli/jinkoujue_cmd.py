@@ -119,7 +119,7 @@ def render_table(chart: JinKouJueChart, rules: list[Any] | None, lang: str) -> s
     head = f"六壬金口訣  {cal.instant or ''} {('(' + cal.tz + ')') if cal.tz else ''}".rstrip()
     lines.append(head)
     lines.append(
-        f"{cal.year}年 {cal.month}月 {cal.day}日 {cal.hour}時  月將 {BRANCHES[cal.yue_jiang]}"
+        f"{cal.year}年 {cal.month}月 {cal.day}日 {cal.hour}時  月將 {BRANCHES[cal.yue_jiang or 0]}"
         f"（{chart.to_json()['calendar']['yue_jiang_name']}） {'晝' if cal.is_day else '夜'}"
         f"  貴人 {BRANCHES[chart.gui_ren_branch]}{chart.direction}"
         f"  旬空 {''.join(BRANCHES[b] for b in chart.xun_kong)}"

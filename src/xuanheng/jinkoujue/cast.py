@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 from datetime import datetime
 from operator import itemgetter
 from typing import Any
@@ -45,7 +46,6 @@ from xuanheng.core.wuxing import relation
 from xuanheng.errors import InputError, OptionError, OutOfRangeError
 from xuanheng.jinkoujue.chart import (
     POSITION_KEYS,
-    CalendarFacts,
     Dong,
     JinKouJueChart,
     PairRelation,
@@ -56,6 +56,7 @@ from xuanheng.jinkoujue.chart import (
 from xuanheng.jinkoujue.options import JinKouJueOptions
 from xuanheng.jinkoujue.wangshuai import most_wang, season_ruler, state
 from xuanheng.shensha import compile_groups, load_table
+from xuanheng.time.chart_time import ChartTime
 
 _M = load_package_data("xuanheng.jinkoujue", "method")
 _DONG_SRC: str = _M["dong"]["src"]
@@ -83,7 +84,6 @@ _DIRECTIONS = {
     "west": 9,
     "w": 9,
 }
-_JIE_NAMES = ("立春", "驚蟄", "清明", "立夏", "芒種", "小暑", "立秋", "白露", "寒露", "立冬", "大雪", "小寒")
 
 
 def parse_difen(value: str | int | float | None, *, seed: int | None = None) -> tuple[int, dict[str, Any]]:
@@ -468,7 +468,7 @@ class _GroupHits:
             self.masks[i] = m
         return m
 
-    def get(self, x: int, ke: _Ke, cal: CalendarFacts) -> tuple[ShenshaHit, ...]:
+    def get(self, x: int, ke: _Ke, cal: ChartTime) -> tuple[ShenshaHit, ...]:
         codes, triples, w = ke.codes, ke.triples, self.width
         m = (
             self.mask(x, 0, codes[0], triples[0])
@@ -485,20 +485,20 @@ class _GroupHits:
             got = self.hits[key] = self._build(x, m, cal)
         return got
 
-    def extra_bits(self, x: int, cal: CalendarFacts) -> int:
+    def extra_bits(self, x: int, cal: ChartTime) -> int:
         """What the group's hits take from the day 干支 and the days since the 節, as bits."""
         extra = 0
         for j, o in enumerate(self.occupied[x]):
             if o.ganzhi and cal.day.index in o.ganzhi:
                 extra |= 1 << (3 * j)
             if o.numbers:
-                if cal.days_since_jie is None:
+                if _days(cal) is None:
                     extra |= 2 << (3 * j)
-                elif cal.days_since_jie in o.numbers:
+                elif _days(cal) in o.numbers:
                     extra |= 4 << (3 * j)
         return extra
 
-    def _build(self, x: int, m: int, cal: CalendarFacts) -> tuple[ShenshaHit, ...]:
+    def _build(self, x: int, m: int, cal: ChartTime) -> tuple[ShenshaHit, ...]:
         out = []
         w = self.width
         for j, (sp_i, o) in enumerate(zip(self.members, self.occupied[x], strict=True)):
@@ -508,9 +508,10 @@ class _GroupHits:
             if o.ganzhi:
                 applies = cal.day.index in o.ganzhi
             if o.numbers:
-                applies = cal.days_since_jie is not None and cal.days_since_jie in o.numbers
+                days = _days(cal)
+                applies = days is not None and days in o.numbers
             note = sp.note
-            if o.numbers and cal.days_since_jie is None:
+            if o.numbers and _days(cal) is None:
                 note = "not computable: the days since the 節 are unknown (give an instant, not only 干支)"
             hkey = (sp_i, x, where, applies, note)
             hit = _HITS.get(hkey)
@@ -587,7 +588,7 @@ _GROUP_SLOT = tuple(-1 if gh.basis is None else _BASES.index(gh.basis) for gh in
 
 
 def _shensha_fast(
-    ke: _Ke, vals: tuple[int | None, ...], cal: CalendarFacts
+    ke: _Ke, vals: tuple[int | None, ...], cal: ChartTime
 ) -> tuple[tuple[ShenshaHit, ...], int, int]:
     """The chart's 神煞 and the 日祿 and 驛馬 branches.
 
@@ -650,11 +651,14 @@ def cast_by_coordinates(
     tz: str | None = None,
     warnings: tuple[str, ...] = (),
     inputs: Mapping[str, Any] | None = None,
+    time: ChartTime | None = None,
 ) -> JinKouJueChart:
     """Cast from calendar coordinates. ``hour``/``month_branch``/``yue_jiang`` are branches (子 or 0);
     ``day``/``year``/``month``/``ben_ming`` are 干支 (``"癸未"`` or :class:`GanZhi`).
 
     ``month`` defaults to the month 干支 by 五虎遁 from the year stem (《三命通會》卷二〈論五虎遁〉).
+    *time* is the :class:`~xuanheng.time.ChartTime` of the cast when it comes from an instant (:func:`cast`
+    passes the calendar's own); the coordinates must then be its pillars.
     """
     opts = _options(options)
     d = _gz(day, "day")
@@ -688,20 +692,37 @@ def cast_by_coordinates(
             _DIFEN[difen] = (df, how)
     else:
         df, how = fast
-    cal = CalendarFacts(
-        year=y,
-        month=mgz,
-        day=d,
-        hour=hgz,
-        month_branch=m_b,
-        yue_jiang=yj,
-        is_day=is_day,
-        day_night_basis=day_night_basis,
-        days_since_jie=days_since_jie,
-        jie_name=_JIE_NAMES[(m_b - 2) % 12],
-        instant=instant,
-        tz=tz,
-    )
+    if time is None:
+        when = None
+        if instant is not None:
+            try:
+                when = datetime.fromisoformat(instant)
+            except (TypeError, ValueError):
+                raise InputError(
+                    f"instant {parse.echo(instant)} is not ISO 8601 text such as 2026-03-10T21:00:00+08:00",
+                    field="instant",
+                ) from None
+        cal = ChartTime(
+            day=d,
+            hour=hgz,
+            year=y,
+            month=mgz,
+            month_branch=m_b,
+            year_branch=y.branch,
+            yue_jiang=yj,
+            is_day=is_day,
+            day_night_basis=day_night_basis,
+            warnings=tuple(warnings),
+            when=when,
+            tz=tz,
+            days_since_jie=days_since_jie,
+        )
+    elif time.hour == hgz:
+        cal = time
+    else:
+        # the late 子 hour with day_boundary 00:00: the calendar counts the next day's 子 stem, the 金口訣
+        # chart has always shown the hour 干支 by 五鼠遁 from its own day (docs/jinkoujue.md)
+        cal = replace(time, hour=hgz)
     shift = (yj - h_b) % 12
     ke = _ke(d_stem, shift, df, is_day, opts.guiren, opts.gui_shen_plate)
     wang = ke.wang_of(opts.wang_tie)
@@ -743,7 +764,7 @@ def cast_by_coordinates(
         ji_shi=shensha[-1].branches,
         options=opts,
         inputs=all_inputs,
-        warnings=tuple(warnings),
+        warnings=cal.warnings,
         ben_ming=bm,
         topic=topic,
     )
@@ -841,7 +862,7 @@ def cast(
             dst=opts.dst,
         )
     try:
-        cal = xtime.calendar(when, lon=lon, lat=lat, options=copts)
+        cal = xtime.calendar(when, lon=lon, lat=lat, options=copts, tz=tz if tz is not None else None)
     except OverflowError:  # the calendar's edge years (0001) overflow datetime; report, never a traceback
         raise OutOfRangeError(
             f"instant {when.isoformat()} is too close to the calendar's limits: years 2–2998 are accepted",
@@ -856,22 +877,22 @@ def cast(
         raise InputError("ben_ming must be a 干支 such as 甲子 or a year number", field="ben_ming")
     else:
         bm = ben_ming
-    days = (when.date() - cal.jie_prev.at.astimezone(when.tzinfo).date()).days
-    zone = tz if tz is not None else str(when.tzinfo)
-    iso = when.isoformat()
-    inputs: dict[str, Any] = {"at": iso, "tz": zone}
+    zone = cal.tz or str(when.tzinfo)
+    inputs: dict[str, Any] = {"at": when.isoformat(), "tz": zone}
     if lon is not None:
         inputs["lon"] = lon
     if lat is not None:
         inputs["lat"] = lat
     if true_solar:
         inputs["true_solar"] = True
+    assert cal.year is not None and cal.month is not None and cal.yue_jiang is not None
+    assert cal.is_day is not None
     return cast_by_coordinates(
-        day=cal.pillars.day,
-        hour=cal.pillars.hour.branch,
-        month_branch=cal.pillars.month.branch,
-        month=cal.pillars.month,
-        year=cal.pillars.year,
+        day=cal.day,
+        hour=cal.hour.branch,
+        month_branch=cal.month.branch,
+        month=cal.month,
+        year=cal.year,
         yue_jiang=cal.yue_jiang,
         is_day=cal.is_day,
         difen=difen,
@@ -879,13 +900,15 @@ def cast(
         options=opts,
         ben_ming=bm,
         topic=topic,
-        days_since_jie=days if 0 <= days <= 31 else None,
-        day_night_basis=cal.day_night_basis,
-        instant=iso,
-        tz=zone,
-        warnings=tuple(cal.warnings),
         inputs=inputs,
+        time=cal,
     )
+
+
+def _days(cal: ChartTime) -> int | None:
+    """Days since the 節 as 往亡 counts them (0 on the 節 day; unknown outside 0–31)."""
+    d = cal.days_since_jie
+    return d if d is not None and 0 <= d <= 31 else None
 
 
 #: CalendarOptions by (day_boundary, yue_jiang, day_night, true_solar, dst): validated once (immutable)

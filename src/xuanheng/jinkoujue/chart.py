@@ -12,7 +12,8 @@ Fields the reading engine relies on (contract with ``reading.py``):
 * ``chart.shensha`` — :class:`ShenshaHit` list with the positions each falls on (empty tuple = the
   spirit is computed but absent from the 課).
 * ``chart.relations`` — :class:`PairRelation` list (上生下, 外戰, 三刑, 六害 … between positions).
-* ``chart.calendar`` — :class:`CalendarFacts` (干支 of year/month/day/hour, 月建, season, 月將, 晝夜).
+* ``chart.calendar`` — the :class:`~xuanheng.time.ChartTime` (干支 of year/month/day/hour, 月建, season,
+  月將, 晝夜; the whole calendar when cast from an instant).
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from typing import Any
 
 from xuanheng import SCHEMA_VERSION
 from xuanheng.core.ganzhi import BRANCHES, ELEMENTS, SHEN_NAMES, STEMS, GanZhi
+from xuanheng.time.chart_time import ChartTime
 
 #: position keys, top to bottom
 POSITION_KEYS: tuple[str, ...] = ("ren_yuan", "gui_shen", "jiang_shen", "di_fen")
@@ -188,57 +190,36 @@ class ShenshaHit:
         return out
 
 
-@dataclass(frozen=True, slots=True)
-class CalendarFacts:
-    """The calendar facts of the cast (from ``xuanheng.time.calendar`` or given directly)."""
+#: the older name of the chart's time (now the :class:`~xuanheng.time.ChartTime` every method shares)
+CalendarFacts = ChartTime
 
-    year: GanZhi
-    month: GanZhi
-    day: GanZhi
-    hour: GanZhi
-    month_branch: int  # 月建
-    yue_jiang: int
-    is_day: bool
-    day_night_basis: str = "given"
-    #: days since the last 節 (0 on the 節 day itself), when known (往亡)
-    days_since_jie: int | None = None
-    #: name of the last 節 (立春, 驚蟄 …), when known
-    jie_name: str | None = None
-    instant: str | None = None
-    tz: str | None = None
 
-    @property
-    def season(self) -> int:
-        """0 春 (寅卯辰), 1 夏, 2 秋, 3 冬 — three months per season counted from 寅."""
-        return ((self.month_branch - 2) % 12) // 3
-
-    @property
-    def lunar_month_number(self) -> int:
-        """Month number of the 節 month (寅 = 1 … 丑 = 12), the numbering of the 000 tables."""
-        return (self.month_branch - 2) % 12 + 1
-
-    def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {
-            "year": self.year.name,
-            "month": self.month.name,
-            "day": self.day.name,
-            "hour": self.hour.name,
-            "yue_jian": BRANCHES[self.month_branch],
-            "season": SEASONS[self.season],
-            "yue_jiang": BRANCHES[self.yue_jiang],
-            "yue_jiang_name": SHEN_NAMES[self.yue_jiang],
-            "day_night": "晝" if self.is_day else "夜",
-            "day_night_basis": self.day_night_basis,
-        }
-        if self.jie_name is not None:
-            out["jie"] = self.jie_name
-        if self.days_since_jie is not None:
-            out["days_since_jie"] = self.days_since_jie
-        if self.instant is not None:
-            out["instant"] = self.instant
-        if self.tz is not None:
-            out["tz"] = self.tz
-        return out
+def calendar_json(t: ChartTime) -> dict[str, Any]:
+    """The ``calendar`` section of a 金口訣 chart's JSON: 四柱, 月建 and season, 月將, 晝夜, 節, instant."""
+    assert t.year is not None and t.month is not None and t.month_branch is not None
+    assert t.yue_jiang is not None and t.season is not None
+    out: dict[str, Any] = {
+        "year": t.year.name,
+        "month": t.month.name,
+        "day": t.day.name,
+        "hour": t.hour.name,
+        "yue_jian": BRANCHES[t.month_branch],
+        "season": SEASONS[t.season],
+        "yue_jiang": BRANCHES[t.yue_jiang],
+        "yue_jiang_name": SHEN_NAMES[t.yue_jiang],
+        "day_night": "晝" if t.is_day else "夜",
+        "day_night_basis": t.day_night_basis,
+    }
+    if t.jie_name is not None:
+        out["jie"] = t.jie_name
+    days = t.days_since_jie
+    if days is not None and 0 <= days <= 31:
+        out["days_since_jie"] = days
+    if t.when is not None:
+        out["instant"] = t.when.isoformat()
+    if t.tz is not None:
+        out["tz"] = t.tz
+    return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -249,7 +230,8 @@ class JinKouJueChart:
     gui_shen: Position
     jiang_shen: Position
     di_fen: Position
-    calendar: CalendarFacts
+    #: the time of the cast (pillars, 月建, 月將, 晝夜; the whole calendar when cast from an instant)
+    calendar: ChartTime
     #: key of the 用爻 position
     yong_yao: str
     yong_yao_reason: str
@@ -295,7 +277,7 @@ class JinKouJueChart:
             "engine_version": __version__,
             "schema_version": SCHEMA_VERSION,
             "inputs": self.inputs,
-            "calendar": self.calendar.to_json(),
+            "calendar": calendar_json(self.calendar),
         }
         for p in self.positions:
             out[p.key] = p.to_json()
@@ -334,4 +316,5 @@ __all__ = [
     "Position",
     "ShenshaHit",
     "WangShuai",
+    "calendar_json",
 ]

@@ -252,6 +252,9 @@ class _Ctx:
         self.opts = opts
         self.pos: dict[str, Position] = {p.key: p for p in chart.positions}
         self.el: dict[str, int] = {k: p.element for k, p in self.pos.items()}
+        cal = chart.calendar
+        assert cal.year is not None and cal.month_branch is not None and cal.jie_month is not None
+        self.year, self.month_branch, self.jie_month = cal.year, cal.month_branch, cal.jie_month
         #: the 神煞 in the 課 (on a position or in force), in chart order
         self.in_ke: list[ShenshaHit] = [h for h in chart.shensha if h.positions or h.applies]
 
@@ -477,7 +480,7 @@ def _yong_yue_po(ctx: _Ctx, v: Any, _w: Mapping[str, Any]) -> Facts | None:
     # 000-004: the 用爻 clashed by the 月建 (its branch is 月建 + 6)
     key = ctx.chart.yong_yao
     b = ctx.pos[key].branch
-    mb = ctx.chart.calendar.month_branch
+    mb = ctx.month_branch
     if not v or b is None or (b - mb) % 12 != 6:
         return None
     return {"yong_yao": ctx.label(key), "branch": BRANCHES[b], "yue_jian": BRANCHES[mb]}
@@ -485,7 +488,7 @@ def _yong_yue_po(ctx: _Ctx, v: Any, _w: Mapping[str, Any]) -> Facts | None:
 
 def _month_half(ctx: _Ctx, v: Any, _w: Mapping[str, Any]) -> Facts | None:
     # months numbered from the 節 month (寅 = 1); the first half of the year is months 1–6
-    month = ctx.chart.calendar.lunar_month_number
+    month = ctx.jie_month
     half = "first" if month <= 6 else "second"
     return {"month": month, "month_half": "上半年" if half == "first" else "下半年"} if half == v else None
 
@@ -498,7 +501,7 @@ def _dong(ctx: _Ctx, v: Any, _w: Mapping[str, Any]) -> Facts | None:
 def _xiu_qiu_season(ctx: _Ctx, v: Any, _w: Mapping[str, Any]) -> Facts | None:
     # 000-005: the out-of-season element is the one the season's ruler overcomes (春土 夏金 秋木 冬火)
     # (four seasons of three months, as that table counts them: core.wangshuai tu_months="never")
-    season = season_of_month_branch(ctx.chart.calendar.month_branch, tu_months="never")
+    season = season_of_month_branch(ctx.month_branch, tu_months="never")
     found = [k for k in ("gui_shen", "jiang_shen") if state_by_season(ctx.el[k], season) is State.SI]
     if not found or not v:
         return None
@@ -512,7 +515,7 @@ def _xiu_qiu_season(ctx: _Ctx, v: Any, _w: Mapping[str, Any]) -> Facts | None:
 def _branch_on(which: str) -> Cond:
     def cond(ctx: _Ctx, v: Any, _w: Mapping[str, Any]) -> Facts | None:
         cal = ctx.chart.calendar
-        b = cal.year.branch if which == "year" else cal.day.branch
+        b = ctx.year.branch if which == "year" else cal.day.branch
         found = ctx.branch_positions(b, _as_list(v))
         return {f"{which}_branch": BRANCHES[b], "positions": _labels(ctx, found)} if found else None
 
@@ -593,18 +596,18 @@ def _liu_he(a: int | None, b: int | None) -> bool:
 
 def _tai_sui(ctx: _Ctx, v: Any, _w: Mapping[str, Any]) -> Facts | None:
     cal = ctx.chart.calendar
-    yb = cal.year.branch
+    yb = ctx.year.branch
     ts = [k for h in ctx.hits(["太歲"]) for k in h.positions]
     if not ts and v in ("in_ke", "ke", "zhen", "door_ke"):
         return None  # each of these reads the positions holding 太歲
-    base: Facts = {"tai_sui": cal.year.name, "positions": _labels(ctx, ts)}
+    base: Facts = {"tai_sui": ctx.year.name, "positions": _labels(ctx, ts)}
     if v == "in_ke":
         return base if ts else None
     if v == "ke":
         ke = [ctx.ke_text(o, k) for k in ts for o in ctx.overcome_by(k)]
         return {**base, "shou_ke": ke} if ke else None
     if v == "zhen":
-        zhen = [k for k in ts if ctx.pos[k].stem == cal.year.stem and ctx.pos[k].branch == yb]
+        zhen = [k for k in ts if ctx.pos[k].stem == ctx.year.stem and ctx.pos[k].branch == yb]
         return {**base, "zhen_tai_sui": _labels(ctx, zhen)} if zhen else None
     if v == "door_ke":
         places = {b: "門戶" for b in _DOORS}
@@ -616,7 +619,7 @@ def _tai_sui(ctx: _Ctx, v: Any, _w: Mapping[str, Any]) -> Facts | None:
         ke = [ctx.ke_text(o, k) for k in ts for o in ctx.overcome_by(k)]
         return {**base, "on": places[yb], "shou_ke": ke} if ke else None
     if v == "shift":
-        month = cal.lunar_month_number
+        month = ctx.jie_month
         other = (yb - 1) % 12 if month <= 6 else (yb + 1) % 12
         found = ctx.branch_positions(other)
         if not found:

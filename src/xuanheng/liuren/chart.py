@@ -10,13 +10,14 @@ Vocabulary follows 《六壬大全》卷一 (天地盤, 四課, 三傳) and 卷�
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 #: JSON schema version of :meth:`LiuRenChart.to_json`; bump on any incompatible change.
 from xuanheng import SCHEMA_VERSION
 from xuanheng.core.ganzhi import BRANCHES, SHEN_NAMES, STEMS, GanZhi
 from xuanheng.core.guiren import TIAN_JIANG
+from xuanheng.time.chart_time import ChartTime
 
 #: 六親 names by relation of an element to the day stem's element (《六壬大全》卷一〈六親〉):
 #: index 0 same (兄弟), 1 the day stem generates it (子孫), 2 the day stem overcomes it (妻財),
@@ -199,7 +200,7 @@ class LiuRenChart:
     carried by 天盤 branch ``b``. ``method`` is the 九宗門 name (賊剋 比用 涉害 遙剋 昴星 別責 八專 伏吟
     返吟); ``sub_method`` the finer name (重審 元首 知一 涉害 見機 察微 綴瑕 蒿矢 彈射 虎視 冬蛇掩目 別責
     八專 自任 自信 不虞 無依 井欄射 …). ``ben_ming`` / ``xing_nian`` are set when birth year and sex are
-    given. ``calendar`` holds the calendar facts (JSON-ready) when the chart was cast from an instant.
+    given. ``time`` is the :class:`~xuanheng.time.ChartTime` (the whole calendar when cast from an instant).
     """
 
     day: GanZhi
@@ -220,15 +221,28 @@ class LiuRenChart:
     ri_de: int
     shensha: tuple[ShenSha, ...]
     options: Options
+    #: the time of the chart: the whole calendar when cast from an instant, else the study coordinates
+    time: ChartTime
     warnings: tuple[str, ...] = ()
     ben_ming: int | None = None
     xing_nian: int | None = None
     birth_year: int | None = None
     sex: str | None = None
-    calendar: dict[str, Any] | None = field(default=None, compare=False)
-    #: 月建 and 太歲 branches when known (from the calendar, or given with the coordinates)
-    month_branch: int | None = None
-    year_branch: int | None = None
+
+    @property
+    def month_branch(self) -> int | None:
+        """月建 when known (from the calendar, or given with the coordinates)."""
+        return self.time.month_branch
+
+    @property
+    def year_branch(self) -> int | None:
+        """太歲 when known (from the calendar, or given with the coordinates)."""
+        return self.time.year_branch
+
+    @property
+    def calendar(self) -> dict[str, Any] | None:
+        """The calendar document (``xuanheng calendar --json``) when cast from an instant, else None."""
+        return None if self.time.is_study else self.time.to_json()
 
     # --- convenient views -------------------------------------------------------------------------
     @property
@@ -287,8 +301,8 @@ class LiuRenChart:
             "engine_version": __version__,
             "schema_version": SCHEMA_VERSION,
         }
-        if self.calendar is not None:
-            out["calendar"] = self.calendar
+        if not self.time.is_study:
+            out["calendar"] = self.time.to_json()
         return out
 
 

@@ -36,6 +36,7 @@ from xuanheng.errors import InputError, OptionError
 from xuanheng.liuren.chart import Chuan, GuiRen, Ke, KeTi, LiuRenChart, Options, ShenSha
 from xuanheng.liuren.keti import ke_ti_of
 from xuanheng.liuren.sanchuan import BIEZE_YIN, FUYIN_ZIMAO, SHEHAI_SCHOOLS, Structure, table
+from xuanheng.time.chart_time import ChartTime
 
 _C = load_package_data("xuanheng.liuren", "chart")
 _SB = load("shensha_basic")
@@ -282,9 +283,9 @@ def cast_by_coordinates(
     year: int | None = None,
     birth_year: int | None = None,
     sex: str | None = None,
-    calendar: dict[str, Any] | None = None,
     warnings: tuple[str, ...] = (),
     hour_stem: int | None = None,
+    time: ChartTime | None = None,
     **kw: Any,
 ) -> LiuRenChart:
     """Cast a chart from its own coordinates: day 干支, 月將 and hour branch (study mode).
@@ -296,6 +297,7 @@ def cast_by_coordinates(
     *hour_stem* (0–9) overrides the hour's stem found by 五鼠遁 from the day: :func:`cast` passes the
     calendar's hour pillar, which with ``day_boundary="00:00"`` gives the late 子 hour (23:00–24:00) the
     next day's 子 stem (continuous count, docs/time.md) — the chart must show the calendar's hour.
+    *time* is the calendar's :class:`~xuanheng.time.ChartTime` when :func:`cast` casts from an instant.
     """
     o = DEFAULT_OPTIONS if options is None and not kw else make_options(options, **kw)
     d = _GZ_BY_NAME.get(day) if type(day) is str else None
@@ -341,11 +343,14 @@ def cast_by_coordinates(
         shensha = base[16]
     else:
         shensha = _shensha_for(base, month_branch, year_branch)
-    if birth_year is None and sex is None and not warnings and month_branch is None and year_branch is None:
+    plain = month_branch is None and year_branch is None
+    if birth_year is None and sex is None and not warnings and plain and time is None:
         # positional, in field order, from the memo (the hot path; see _base)
-        return LiuRenChart(*base[:16], shensha, o, (), None, None, None, None, calendar)  # type: ignore[call-arg]
+        return LiuRenChart(*base[:16], shensha, o, base[18])  # type: ignore[call-arg]
     mb = None if month_branch is None else _branch(month_branch, "month_branch")
     yb = None if year_branch is None else _branch(year_branch, "year_branch")
+    if time is None:
+        time = base[18] if plain else replace(base[18], month_branch=mb, year_branch=yb)
     _check_person(birth_year, sex)
     ben_ming = xn = None
     warn = list(warnings)
@@ -355,7 +360,7 @@ def cast_by_coordinates(
             xn = xing_nian(birth_year, year, sex)
         else:
             warn.append("行年 needs birth_year, sex and the chart's year; it is left out")
-    rest = (shensha, o, tuple(warn), ben_ming, xn, birth_year, sex, calendar, mb, yb)
+    rest = (shensha, o, time, tuple(warn), ben_ming, xn, birth_year, sex)
     return LiuRenChart(*base[:16], *rest)  # type: ignore[call-arg]
 
 
@@ -385,7 +390,8 @@ def _base(
     b = _BUNDLE.get(key)
     if b is None:
         b = _BUNDLE[key] = _bundle(o, d, offset, day_flag, basis, xun)
-    return (gz, yj, hr, hour_gz, *b)
+    time = ChartTime(day=gz, hour=hour_gz, yue_jiang=yj, is_day=day_flag, day_night_basis=basis)
+    return (gz, yj, hr, hour_gz, *b, time)
 
 
 def _bundle(o: Options, d: int, offset: int, day_flag: bool, basis: str, xun: GanZhi) -> tuple[Any, ...]:
@@ -471,6 +477,7 @@ def cast(
         ),
     )
     p = cal.pillars
+    assert cal.yue_jiang is not None
     year = when.year if (when.year - 4) % 12 == p.year.branch else when.year - 1
     return cast_by_coordinates(
         p.day,
@@ -484,9 +491,9 @@ def cast(
         year=year,
         birth_year=birth_year,
         sex=sex,
-        calendar=cal.to_json(),
         warnings=tuple(cal.warnings),
         hour_stem=p.hour.stem,
+        time=cal,
     )
 
 

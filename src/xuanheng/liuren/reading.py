@@ -381,23 +381,13 @@ def _opt_branch(value: str | int | None, field: str) -> int | None:
     return None if value is None else parse.branch(value, field)
 
 
-def _from_calendar(chart: LiuRenChart, key: str) -> int | None:
-    cal = chart.calendar or {}
-    name = (cal.get("pillars") or {}).get(key)
-    if isinstance(name, str) and len(name) == 2:
-        return BRANCHES.index(name[1])
-    return None
-
-
 def _context(chart: LiuRenChart, month_branch: str | int | None, year_branch: str | int | None) -> _Ctx:
     m = _opt_branch(month_branch, "month_branch")
     y = _opt_branch(year_branch, "year_branch")
-    if m is None:  # a month_branch field on the chart (if the engine keeps one), else the calendar
-        m = _opt_branch(getattr(chart, "month_branch", None), "month_branch")
-        m = m if m is not None else _from_calendar(chart, "month")
+    if m is None:  # the chart's own 月建 (from its calendar, or given with the coordinates)
+        m = chart.time.month_branch
     if y is None:
-        y = _opt_branch(getattr(chart, "year_branch", None), "year_branch")
-        y = y if y is not None else _from_calendar(chart, "year")
+        y = chart.time.year_branch
     pos: list[Pos] = []
     for name, c in zip(POSITIONS[:3], chart.san_chuan, strict=True):
         lo = chart.lower_of(c.branch)

@@ -21,202 +21,35 @@ from __future__ import annotations
 
 import math
 from bisect import bisect_right
-from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta, timezone, tzinfo
 from typing import Any
 
-from xuanheng import SCHEMA_VERSION, __version__
-from xuanheng.core.ganzhi import BRANCHES, SHEN_NAMES, GanZhi, branch_index
-from xuanheng.errors import InputError, OptionError, OutOfRangeError
+from xuanheng.core.ganzhi import GanZhi
+from xuanheng.errors import OptionError, OutOfRangeError
 from xuanheng.time import tables as _tb
 from xuanheng.time._data import FIXED_DAY_BRANCHES, TERM_NAMES
+from xuanheng.time.chart_time import (
+    DAY_BOUNDARIES,
+    DAY_NIGHT_MODES,
+    DST_MODES,
+    YUE_JIANG_MODES,
+    CalendarChart,
+    CalendarOptions,
+    ChartTime,
+    Pillars,
+    SolarTerm,
+    fmt_offset,
+)
 from xuanheng.time.instants import offset_seconds, parse_instant, unix_seconds
-from xuanheng.time.lunar import OVERRIDES, LunarDate, lunar_date_of_day
+from xuanheng.time.lunar import OVERRIDES, lunar_date_of_day
 from xuanheng.time.pillars import pillars_fast
 from xuanheng.time.search import term_around, term_crossing
 from xuanheng.time.solar import check_place, is_daytime, sun_events, true_solar_offset
 
-DAY_BOUNDARIES = ("23:00", "00:00")
-YUE_JIANG_MODES = ("zhongqi", "jie")
-DAY_NIGHT_MODES = ("auto", "sun", "fixed", "day", "night")
-DST_MODES = ("clock", "standard")
 #: a chart closer than this (seconds) to a boundary carries a warning
 NEAR = 60.0
 #: 1582-10-15T00:00Z, first day of the Gregorian calendar (Unix seconds); earlier dates are proleptic
 GREGORIAN_START = -12219292800.0
-
-
-@dataclass(frozen=True, slots=True)
-class CalendarOptions:
-    """School options of the calendar chart (validated; unknown values raise :class:`OptionError`)."""
-
-    day_boundary: str = "23:00"
-    yue_jiang: str | int = "zhongqi"
-    true_solar: bool = False
-    day_night: str = "auto"
-    dst: str = "clock"
-
-    def __post_init__(self) -> None:
-        yj = self.yue_jiang
-        if isinstance(yj, str) and yj.strip().isascii() and yj.strip().isdigit():
-            # "11" from a command line or a query string means the index 11 (亥), as the message promises
-            object.__setattr__(self, "yue_jiang", int(yj.strip()))
-        if self.day_boundary not in DAY_BOUNDARIES:
-            raise OptionError(
-                f"day_boundary {self.day_boundary!r} is not known: accepted '23:00' (子初換日) or '00:00'",
-                field="day_boundary",
-            )
-        if not (isinstance(self.yue_jiang, str) and self.yue_jiang in YUE_JIANG_MODES):
-            try:
-                branch_index(self.yue_jiang)
-            except InputError:
-                raise OptionError(
-                    f"yue_jiang {self.yue_jiang!r} is not known: accepted 'zhongqi', 'jie', or a branch "
-                    "(子 … 亥, a 天神 name such as 登明, or 0–11)",
-                    field="yue_jiang",
-                ) from None
-        if self.day_night not in DAY_NIGHT_MODES:
-            raise OptionError(
-                f"day_night {self.day_night!r} is not known: accepted {', '.join(DAY_NIGHT_MODES)}",
-                field="day_night",
-            )
-        if self.dst not in DST_MODES:
-            raise OptionError(
-                f"dst {self.dst!r} is not known: accepted 'clock' (count on the civil clock, summer time "
-                "included) or 'standard' (take the daylight-saving hour off)",
-                field="dst",
-            )
-        if not isinstance(self.true_solar, bool):
-            raise OptionError("true_solar must be true or false", field="true_solar")
-
-    @property
-    def manual_yue_jiang(self) -> int | None:
-        if isinstance(self.yue_jiang, str) and self.yue_jiang in YUE_JIANG_MODES:
-            return None
-        return branch_index(self.yue_jiang)
-
-    def to_json(self) -> dict[str, Any]:
-        yj = self.manual_yue_jiang
-        return {
-            "day_boundary": self.day_boundary,
-            "yue_jiang": BRANCHES[yj] if yj is not None else self.yue_jiang,
-            "true_solar": self.true_solar,
-            "day_night": self.day_night,
-            "dst": self.dst,
-        }
-
-
-@dataclass(frozen=True, slots=True)
-class SolarTerm:
-    """One of the 24 terms: name, k (longitude 15·k°, 春分 = 0) and its instant (aware datetime)."""
-
-    name: str
-    index: int
-    at: datetime
-
-    @property
-    def is_jie(self) -> bool:
-        return self.index % 2 == 1
-
-    def to_json(self) -> dict[str, Any]:
-        return {"name": self.name, "index": self.index, "at": self.at.isoformat(timespec="seconds")}
-
-
-@dataclass(frozen=True, slots=True)
-class Pillars:
-    """四柱."""
-
-    year: GanZhi
-    month: GanZhi
-    day: GanZhi
-    hour: GanZhi
-
-    def as_dict(self) -> dict[str, GanZhi]:
-        return {"year": self.year, "month": self.month, "day": self.day, "hour": self.hour}
-
-    def __str__(self) -> str:
-        return f"{self.year.name}年 {self.month.name}月 {self.day.name}日 {self.hour.name}時"
-
-    def __repr__(self) -> str:
-        return (
-            f"Pillars(year={self.year.name}, month={self.month.name}, day={self.day.name}, "
-            f"hour={self.hour.name})"
-        )
-
-
-@dataclass(frozen=True, slots=True)
-class CalendarChart:
-    """Everything ``calendar()`` computes, frozen; ``to_json()`` echoes inputs and options."""
-
-    when: datetime
-    lon: float | None
-    lat: float | None
-    options: CalendarOptions
-    pillars: Pillars
-    yue_jiang: int
-    yue_jiang_basis: str
-    is_day: bool
-    day_night_basis: str
-    jie_prev: SolarTerm
-    jie_next: SolarTerm
-    qi_prev: SolarTerm
-    qi_next: SolarTerm
-    lunar: LunarDate
-    sunrise: datetime | None
-    sunset: datetime | None
-    solar_time: datetime | None
-    warnings: tuple[str, ...] = field(default=())
-
-    @property
-    def xun_kong(self) -> dict[str, tuple[int, int]]:
-        """旬空 of each pillar's 旬 (branch indices)."""
-        return {k: v.xun_kong for k, v in self.pillars.as_dict().items()}
-
-    @property
-    def month_branch(self) -> int:
-        return self.pillars.month.branch
-
-    def to_json(self) -> dict[str, Any]:
-        def iso(d: datetime | None) -> str | None:
-            return d.isoformat(timespec="seconds") if d is not None else None
-
-        return {
-            "engine_version": __version__,
-            "schema_version": SCHEMA_VERSION,
-            "input": {
-                "at": iso(self.when),
-                "tz": str(self.when.tzinfo),
-                "utc_offset": _fmt_offset(offset_seconds(self.when)),
-                "lon": self.lon,
-                "lat": self.lat,
-            },
-            "options": self.options.to_json(),
-            "pillars": {k: v.name for k, v in self.pillars.as_dict().items()},
-            "xun_kong": {k: [BRANCHES[a], BRANCHES[b]] for k, (a, b) in self.xun_kong.items()},
-            "yue_jiang": BRANCHES[self.yue_jiang],
-            "yue_jiang_name": SHEN_NAMES[self.yue_jiang],
-            "yue_jiang_basis": self.yue_jiang_basis,
-            "jieqi": {"prev": self.jie_prev.to_json(), "next": self.jie_next.to_json()},
-            "zhongqi": {"prev": self.qi_prev.to_json(), "next": self.qi_next.to_json()},
-            "lunar": self.lunar.to_json(),
-            "day_night": {
-                "is_day": self.is_day,
-                "value": "晝" if self.is_day else "夜",
-                "basis": self.day_night_basis,
-            },
-            "sunrise": iso(self.sunrise),
-            "sunset": iso(self.sunset),
-            "solar_time": iso(self.solar_time),
-            "warnings": list(self.warnings),
-        }
-
-
-def _fmt_offset(s: float) -> str:
-    s = round(s)
-    sign = "-" if s < 0 else "+"
-    s = abs(s)
-    out = f"{sign}{s // 3600:02d}:{s % 3600 // 60:02d}"
-    return out + (f":{s % 60:02d}" if s % 60 else "")
 
 
 def _terms_around(
@@ -286,7 +119,7 @@ def calendar(
     *,
     tz: str | tzinfo | None = None,
     fold: int | None = None,
-) -> CalendarChart:
+) -> ChartTime:
     """Compute the calendar chart of an instant (an aware datetime, or text + ``tz``; see parse_instant).
 
     *options* is a :class:`CalendarOptions` or a dict of its fields (``{"day_boundary": "00:00"}``).
@@ -310,12 +143,12 @@ def calendar(
     # the wall clock that counts days, hours and the lunar day (option dst; the instant never moves)
     wall_off = civil_off - dst_s if opts.dst == "standard" else civil_off
     if dst_s and not opts.true_solar:
-        amount = _fmt_offset(abs(dst_s))[1:]
+        amount = fmt_offset(abs(dst_s))[1:]
         if opts.dst == "standard":
             warnings.append(
                 f"the clock is on daylight saving time ({'+' if dst_s > 0 else '-'}{amount}); days and "
-                f"hours are counted on standard time (UTC{_fmt_offset(wall_off)}, option dst='standard'), "
-                f"not on the clock (UTC{_fmt_offset(civil_off)})"
+                f"hours are counted on standard time (UTC{fmt_offset(wall_off)}, option dst='standard'), "
+                f"not on the clock (UTC{fmt_offset(civil_off)})"
             )
         else:
             warnings.append(
@@ -427,16 +260,25 @@ def calendar(
     else:
         is_day, basis = (h % 12) in FIXED_DAY_BRANCHES, "fixed"
 
-    return CalendarChart(
-        when=dt,
-        lon=lon,
-        lat=lat,
-        options=opts,
-        pillars=Pillars(GanZhi(y), GanZhi(m), GanZhi(d), GanZhi(h)),
+    day_gz, hour_gz = GanZhi(d), GanZhi(h)
+    year_gz, month_gz = GanZhi(y), GanZhi(m)
+    return ChartTime(
+        day=day_gz,
+        hour=hour_gz,
+        year=year_gz,
+        month=month_gz,
+        month_branch=month_gz.branch,
+        year_branch=year_gz.branch,
         yue_jiang=yj,
         yue_jiang_basis=yj_basis,
         is_day=is_day,
         day_night_basis=basis,
+        options=opts,
+        warnings=tuple(warnings),
+        when=dt,
+        tz=tz if isinstance(tz, str) else str(dt.tzinfo),
+        lon=lon,
+        lat=lat,
         jie_prev=jie_prev,
         jie_next=jie_next,
         qi_prev=qi_prev,
@@ -445,7 +287,7 @@ def calendar(
         sunrise=sunrise,
         sunset=sunset,
         solar_time=solar_time,
-        warnings=tuple(warnings),
+        days_since_jie=(dt.date() - jie_prev.at.date()).days,
     )
 
 
@@ -454,4 +296,15 @@ def _to_zone(utc: float, zone: tzinfo) -> datetime:
     return base.astimezone(zone)
 
 
-__all__ = ["CalendarChart", "CalendarOptions", "Pillars", "SolarTerm", "calendar"]
+__all__ = [
+    "DAY_BOUNDARIES",
+    "DAY_NIGHT_MODES",
+    "DST_MODES",
+    "YUE_JIANG_MODES",
+    "CalendarChart",
+    "CalendarOptions",
+    "ChartTime",
+    "Pillars",
+    "SolarTerm",
+    "calendar",
+]
