@@ -32,7 +32,7 @@ from xuanheng.core.ganzhi import BRANCHES, SHEN_NAMES, GanZhi
 from xuanheng.errors import XuanhengError
 from xuanheng.jinkoujue import CHOICES, JinKouJueOptions, cast, cast_by_coordinates, reading
 from xuanheng.jinkoujue.reading import CHOICES as READING_CHOICES
-from xuanheng.jinkoujue.reading import ReadingOptions, topics
+from xuanheng.jinkoujue.reading import ReadingOptions
 from xuanheng.reading import LANGS, Text
 
 N_COORDS = 20_000
@@ -64,6 +64,38 @@ INSTANT_DIGEST = "c53affe7dcb3fea6"
 ERROR_DIGEST = "e412a9f228650d1b"  # re-pinned: 貴人 table list; option list (dst); shared 干支/branch parser
 
 _PRINT = bool(os.environ.get("XUANHENG_GOLDEN_PRINT"))
+
+#: the topic list the digests were pinned with (金口訣's topics then)
+PINNED_TOPICS = [
+    "總",
+    "病",
+    "訟",
+    "財",
+    "婚",
+    "孕",
+    "官",
+    "尊長",
+    "家宅",
+    "出行",
+    "行人",
+    "失物",
+    "盜",
+    "捕捉",
+    "囚獄",
+    "口舌",
+    "文書",
+    "婦女",
+    "喜慶",
+    "憂疑",
+    "墳墓",
+    "六畜",
+    "交易",
+    "僧道",
+    "天時",
+    "地理",
+    "人事",
+    "應期",
+]
 
 #: the 貴人 tables the digests were pinned with (a table added later does not reshuffle the sample)
 PINNED_GUIREN_TABLES = ["jia_wu_geng_niu_yang", "jia_yang_wu_geng_niu", "jia_wu_jian_niu_yang"]
@@ -173,7 +205,7 @@ def _reading_options(rng: random.Random) -> Any:
 def _topic(rng: random.Random) -> str | None:
     if rng.random() < 0.5:
         return None
-    return rng.choice([*topics(), "money", "질병", "财", " 病 "])
+    return rng.choice([*PINNED_TOPICS, "money", "질병", "财", " 病 "])
 
 
 def _coord_case(rng: random.Random) -> tuple[dict[str, Any], dict[str, Any]]:

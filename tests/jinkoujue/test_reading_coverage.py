@@ -15,7 +15,7 @@ from xuanheng.core.ganzhi import GanZhi
 from xuanheng.jinkoujue import cast_by_coordinates
 from xuanheng.jinkoujue.reading import (
     CONDITIONS,
-    FILES,
+    RULE_FILES,
     jiang_class,
     normalise_topic,
     reading,
@@ -68,11 +68,12 @@ def test_every_rule_cites_its_own_id_and_has_four_languages() -> None:
 
 
 def test_data_files_have_no_unknown_keys() -> None:
-    allowed = {"id", "src", "when", "topics", "ko", "zh-Hant", "en", "kind", "tag"}
-    for name in FILES:
-        raw = resources.files("xuanheng.jinkoujue").joinpath("data", f"{name}.toml").read_text("utf-8")
+    allowed = {"id", "src", "when", "topics", "text", "kind", "tag"}
+    for package, name in RULE_FILES:
+        raw = resources.files(package).joinpath("data", f"{name}.toml").read_text("utf-8")
         for e in tomllib.loads(raw)["rule"]:
             assert set(e) <= allowed, (name, e["id"], set(e) - allowed)
+            assert set(e["text"]) == {"ko", "zh-Hant", "en"}, (name, e["id"])
 
 
 def test_jiang_class_splits_the_twelve() -> None:
@@ -105,10 +106,10 @@ def test_every_rule_fires_on_some_cast_chart() -> None:
 def test_topic_table_matches_the_rules_and_aliases_are_unambiguous() -> None:
     used = {t for r in rules() for t in r.topics}
     assert used == set(topics())
-    raw = resources.files("xuanheng.jinkoujue").joinpath("data", "judgments_topics.toml").read_text("utf-8")
+    raw = resources.files("xuanheng.rules").joinpath("data", "topics.toml").read_text("utf-8")
     owner: dict[str, str] = {}
     for tag, e in tomllib.loads(raw)["topic"].items():
-        for w in [tag, e["ko"], e["en"], *e["aliases"]]:
+        for w in [tag, e["ko"], e["zh-Hant"], e["en"], *e["aliases"]]:
             for form in {w.lower(), to_simplified(w).lower()}:
                 assert owner.setdefault(form, tag) == tag, f"{w!r} names both {owner[form]} and {tag}"
         for lang in LANGS:

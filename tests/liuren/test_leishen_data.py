@@ -42,9 +42,8 @@ def _all_src() -> set[str]:
         out |= set(r.src)
     p = R.principles()
     out |= set(p["sequence"]["src"])
-    out |= set(p["plate_rule"]["src"])
-    for e in p["placement"] + p["pair"]:
-        out |= set(e["src"])
+    for r in R.principle_rules():
+        out |= set(r.src)
     return out
 
 
@@ -172,9 +171,8 @@ def test_every_text_renders_in_four_languages() -> None:
     texts += [s.text for s in shens.values()] + [r.text for r in rules]
     texts += [R._text(e["text"], e["name"]) for e in R.keti_meanings().values()]
     texts += [m[2] for m in R.shensha_meanings().values()]
-    p = R.principles()
-    texts += [R._text(e["text"], e["id"]) for e in p["placement"] + p["pair"]]
-    texts += [R._text(p["plate_rule"]["text"], "plate")]
+    texts += [r.text for r in R.principle_rules()]
+    assert {r.kind for r in R.principle_rules()} == {"placement", "plate_rule", "pair"}
     texts += list(R.topics().values())
     for t in texts:
         for lang in LANGS:

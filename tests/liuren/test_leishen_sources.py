@@ -52,7 +52,7 @@ def load(branch: str) -> dict[str, Any]:
 
 
 def entries(branch: str) -> list[dict[str, Any]]:
-    return list(load(branch)["entry"])
+    return list(load(branch)["rule"])
 
 
 def facts() -> dict[str, dict[str, Any]]:

@@ -29,15 +29,18 @@ from xuanheng.core.ganzhi import BRANCHES, ELEMENTS, STEMS
 from xuanheng.core.guiren import TIAN_JIANG
 from xuanheng.core.wangshuai import SEASON_ELEMENT, State, season_of_month_branch, state_by_season
 from xuanheng.core.wuxing import Relation, relation
-from xuanheng.errors import InputError, OptionError
+from xuanheng.errors import OptionError
 from xuanheng.jinkoujue.chart import POSITION_KEYS, POSITION_LABELS, JinKouJueChart, Position, ShenshaHit
 from xuanheng.reading import DEFAULT_LANG, FiredRule, Text, check_lang, to_simplified
-
-#: judgment files, in the order their rules are reported (貴神 first, then 人元/地分/類象, then 神煞)
-FILES: tuple[str, ...] = ("judgments_gui_shen", "judgments_si_wei", "judgments_shensha")
-
-#: general rules (the character of the 課) are kept when a reading is filtered by topic
-GENERAL_TOPIC = "總"
+from xuanheng.rules import (
+    GENERAL_TOPIC,
+    TOPIC_KEYS,
+    Rule,
+    Vocabulary,
+    load_rules,
+    normalise_topic,
+    topic_label,
+)
 
 _WANG_XIANG = frozenset({"旺", "相"})
 _XIU_QIU = frozenset({"休", "囚", "死"})
@@ -138,49 +141,22 @@ _VALUES: dict[str, frozenset[str]] = {
 # ── the rules as data ────────────────────────────────────────────────────────────────────────────
 
 
-@dataclass(frozen=True, slots=True)
-class Rule:
-    """One judgment entry of ``data/judgments_*.toml``."""
-
-    id: str
-    src: tuple[str, ...]
-    when: Mapping[str, Any]
-    topics: tuple[str, ...]
-    text: Text
-    kind: str = ""
-    tag: str = ""
-    file: str = ""
+#: what a rule's ``kind`` may be (a label for display: 大抵 / 生克 / 戰 / 旺衰 / 來意 …; "" for the 神煞)
+KINDS: tuple[str, ...] = ("", "大抵", "生克", "戰", "旺衰", "來意", "人元", "地分", "類象", "用爻")
+#: the rule files: this package's, then the 神煞 judgments every method shares (``shensha/data``)
+RULE_FILES: tuple[tuple[str, str], ...] = (
+    ("xuanheng.jinkoujue", "judgments_gui_shen"),
+    ("xuanheng.jinkoujue", "judgments_si_wei"),
+    ("xuanheng.shensha", "judgments"),
+)
 
 
 @cache
 def rules() -> tuple[Rule, ...]:
-    """All judgment rules, in report order. Raises ``ValueError`` on a malformed entry."""
+    """All judgment rules, in report order, checked against the shared schema (RuleDataError otherwise)."""
     out: list[Rule] = []
-    for name in FILES:
-        data = load_package_data("xuanheng.jinkoujue", name)
-        for e in data["rule"]:
-            when = dict(e.get("when", {}))
-            unknown = [k for k in when if k not in CONDITIONS]
-            if unknown or not when:
-                raise ValueError(f"{name}: rule {e.get('id')} has unknown or no conditions {unknown}")
-            for k, v in when.items():
-                bad = [x for x in _as_list(v) if k in _VALUES and x not in _VALUES[k]]
-                if bad:
-                    raise ValueError(
-                        f"{name}: rule {e.get('id')}: {k} = {bad} not one of {sorted(_VALUES[k])}"
-                    )
-            out.append(
-                Rule(
-                    id=str(e["id"]),
-                    src=tuple(e["src"]),
-                    when=when,
-                    topics=tuple(e.get("topics", ())),
-                    text=Text.from_mapping({k: e[k] for k in ("ko", "zh-Hant", "en") if k in e}),
-                    kind=str(e.get("kind", "")),
-                    tag=str(e.get("tag", "")),
-                    file=name,
-                )
-            )
+    for package, name in RULE_FILES:
+        out += load_rules(package, (name,), VOCAB, kinds=KINDS, extra_keys=("tag",))
     return tuple(out)
 
 
@@ -193,48 +169,9 @@ def jiang_class() -> dict[str, str]:
 
 @cache
 def topics() -> tuple[str, ...]:
-    """Every topic tag, in the order of ``judgments_topics.toml`` (traditional characters)."""
-    return tuple(_topic_table())
-
-
-@cache
-def _topic_table() -> dict[str, dict[str, Any]]:
-    return dict(load_package_data("xuanheng.jinkoujue", "judgments_topics")["topic"])
-
-
-@cache
-def _topic_lookup() -> dict[str, str]:
-    """Every accepted spelling of a topic (tag, simplified tag, names, aliases; ASCII lower-cased) → tag."""
-    out: dict[str, str] = {}
-    for tag, entry in _topic_table().items():
-        words = [tag, entry["ko"], entry["en"], *entry.get("aliases", ())]
-        for w in words:
-            for form in (w, to_simplified(w)):
-                out.setdefault(form.lower(), tag)
-    return out
-
-
-def topic_label(tag: str, lang: str = DEFAULT_LANG) -> str:
-    """The name of topic *tag* in *lang* (``"病"`` → ``"illness"`` in English)."""
-    lang = check_lang(lang)
-    t = normalise_topic(tag)
-    if lang in ("ko", "en"):
-        return str(_topic_table()[t][lang])
-    return t if lang == "zh-Hant" else to_simplified(t)
-
-
-def normalise_topic(topic: str) -> str:
-    """The topic tag for *topic*: the tag itself (``財``), its simplified form (``财``), or a name or alias
-    in Korean or English (``재물``, ``money``). Anything else is an :class:`InputError`."""
-    t = topic.strip().lower() if isinstance(topic, str) else None
-    tag = _topic_lookup().get(t) if t else None
-    if tag is None:
-        raise InputError(
-            f"unknown topic {topic!r}: expected one of {' '.join(topics())} "
-            "(or their Korean/English names, e.g. 病 = 질병 = illness)",
-            field="topic",
-        )
-    return tag
+    """The topics this method's rules speak of, in the order of the shared vocabulary."""
+    used = {t for r in rules() for t in r.topics}
+    return tuple(t for t in TOPIC_KEYS if t in used)
 
 
 # ── evaluation context ───────────────────────────────────────────────────────────────────────────
@@ -634,33 +571,37 @@ def _tai_sui(ctx: _Ctx, v: Any, _w: Mapping[str, Any]) -> Facts | None:
 
 
 #: the condition vocabulary of ``when`` tables (documented in docs/jinkoujue-reading.md)
-CONDITIONS: dict[str, Cond] = {
-    "gui_shen": _gui_shen,
-    "gui_shen_class": _gui_shen_class,
-    "relation": _relation,
-    "zhan": _zhan,
-    "state": _state,
-    "lai_yi": _lai_yi,
-    "has_ke": _has_ke,
-    "ren_yuan": _ren_yuan,
-    "di_fen": _di_fen,
-    "yong_element": _yong_element,
-    "shensha": _shensha,
-    "shensha_ke": _shensha_ke,
-    "shensha_ke_ren_yuan": _shensha_ke_ren_yuan,
-    "pair": _pair,
-    "pair_state": _pair_state,
-    "dong": _dong,
-    "month_half": _month_half,
-    "yong_yue_po": _yong_yue_po,
-    "xiu_qiu_season": _xiu_qiu_season,
-    "year_branch_on": _branch_on("year"),
-    "day_branch_on": _branch_on("day"),
-    "weak_on_day": _weak_on_day,
-    "day_chong": _day_chong,
-    "door": _door,
-    "tai_sui": _tai_sui,
-}
+VOCAB = Vocabulary("jinkoujue")
+for _key, _fn in (
+    ("gui_shen", _gui_shen),
+    ("gui_shen_class", _gui_shen_class),
+    ("relation", _relation),
+    ("zhan", _zhan),
+    ("state", _state),
+    ("lai_yi", _lai_yi),
+    ("has_ke", _has_ke),
+    ("ren_yuan", _ren_yuan),
+    ("di_fen", _di_fen),
+    ("yong_element", _yong_element),
+    ("shensha", _shensha),
+    ("shensha_ke", _shensha_ke),
+    ("shensha_ke_ren_yuan", _shensha_ke_ren_yuan),
+    ("pair", _pair),
+    ("pair_state", _pair_state),
+    ("dong", _dong),
+    ("month_half", _month_half),
+    ("yong_yue_po", _yong_yue_po),
+    ("xiu_qiu_season", _xiu_qiu_season),
+    ("year_branch_on", _branch_on("year")),
+    ("day_branch_on", _branch_on("day")),
+    ("weak_on_day", _weak_on_day),
+    ("day_chong", _day_chong),
+    ("door", _door),
+    ("tai_sui", _tai_sui),
+):
+    VOCAB.add(_key, _fn, values=_VALUES.get(_key))
+#: condition word → its function (a view of :data:`VOCAB`)
+CONDITIONS: dict[str, Cond] = {k: spec.fn for k, spec in VOCAB.specs.items()}
 
 
 def evaluate(rule: Rule, chart: JinKouJueChart, options: ReadingOptions | None = None) -> Facts | None:
@@ -675,8 +616,8 @@ def _evaluate(rule: Rule, ctx: _Ctx) -> Facts | None:
         facts = CONDITIONS[key](ctx, value, when)
         if facts is None:
             return None
-        if rule.tag:
-            facts["tag"] = rule.tag
+        if rule.get("tag"):
+            facts["tag"] = rule.get("tag")
         return facts
     facts = {}
     for key, value in rule.when.items():
@@ -685,8 +626,8 @@ def _evaluate(rule: Rule, ctx: _Ctx) -> Facts | None:
             return None
         for k, val in got.items():
             facts.setdefault(k, val)
-    if rule.tag:
-        facts["tag"] = rule.tag
+    if rule.get("tag"):
+        facts["tag"] = rule.get("tag")
     return facts
 
 
@@ -885,8 +826,9 @@ def reading(
                     facts.setdefault(k, val)
             if got is None:
                 continue
-        if r.tag:
-            facts["tag"] = r.tag
+        tag = r.extra.get("tag")
+        if tag:
+            facts["tag"] = tag
         text = _with_hans(r.text) if hans else r.text
         ex = dict(extra) if extra else {}
         if _FIRED_POSITIONAL:  # cheaper than keywords, same value
@@ -903,7 +845,9 @@ def reading(
 __all__ = [
     "CHOICES",
     "CONDITIONS",
-    "FILES",
+    "KINDS",
+    "RULE_FILES",
+    "VOCAB",
     "ReadingOptions",
     "Rule",
     "evaluate",

@@ -45,14 +45,13 @@ The 課體 conditions (``keti_meanings.toml``) are chart-wide and documented in 
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from typing import Any
 
 from xuanheng.core import parse
-from xuanheng.core._data import load_package_data
 from xuanheng.core.ganzhi import (
     BRANCH_ELEMENT,
     BRANCHES,
@@ -72,6 +71,17 @@ from xuanheng.core.wuxing import Relation, overcomes, relation
 from xuanheng.errors import InputError, OptionError
 from xuanheng.liuren.chart import LiuRenChart
 from xuanheng.reading import FiredRule, Text, check_lang
+from xuanheng.rules import (
+    TOPIC_KEYS,
+    RuleDataError,
+    Vocabulary,
+    load_rules,
+    normalise_topic,
+    parse_rule,
+    read_table,
+    topic_names,
+)
+from xuanheng.rules import Rule as DataRule
 
 _PKG = "xuanheng.liuren"
 
@@ -87,60 +97,6 @@ POSITION_NAMES: dict[str, dict[str, str]] = {
     "ke4": {"ko": "제4과", "zh-Hant": "四課", "en": "lesson 4"},
 }
 
-POS_KEYS = frozenset(
-    {
-        "jiang",
-        "not_jiang",
-        "jiang_class",
-        "on",
-        "not_on",
-        "on_role",
-        "covered_by",
-        "covered_by_yue_jiang",
-        "covered_by_dun_gan",
-        "day_stem",
-        "not_day_stem",
-        "day_branch",
-        "day_yin",
-        "season",
-        "month",
-        "state",
-        "fa_yong",
-        "overcomes",
-        "gui_direction",
-        "ke_ti",
-        "day_night",
-        "is_yi_ma",
-        "xing_on",
-        "xing_ben_ming",
-        "with_jiang",
-        "with_jiang_all",
-        "any",
-    }
-)
-CHART_KEYS = frozenset(
-    {
-        "gui_ren_on",
-        "ke_ti",
-        "all_ke_relation",
-        "day_in",
-        "zhi_shang",
-        "day_branch",
-        "chu",
-        "hour",
-        "chuan_within",
-        "chuan_jiang_any",
-        "chu_is",
-        "chuan_has",
-        "chu_jiang",
-        "wang_xiang",
-        "chu_jiang_class",
-        "gui_direction",
-        "front_of_gui",
-        "gan_shang_is",
-        "gan_shang_overcomes_day_stem",
-    }
-)
 PLATE_RULES = ("seed", "upper")
 KINDS = ("attribute", "verse")
 
@@ -186,30 +142,15 @@ def _text(m: Mapping[str, str], where: str) -> Text:
         raise ValueError(f"{where}: {e}") from None
 
 
-def _check_when(when: Mapping[str, Any], allowed: frozenset[str], where: str) -> None:
-    for k, v in when.items():
-        if k not in allowed:
-            raise ValueError(f"{where}: unknown condition {k!r}")
-        if k == "any":
-            if not isinstance(v, list) or not v:
-                raise ValueError(f"{where}: 'any' must be a non-empty list of tables")
-            for sub in v:
-                _check_when(sub, allowed - {"any"}, where)
+#: the keys a 類神 rule may carry besides the shared schema's
+LEISHEN_KEYS = ("scope", "subject", "note", "facts", "variant_key", "variant_note", "variant_when")
 
 
 @cache
 def topics() -> dict[str, Text]:
-    """The topic vocabulary: key (classical term) → its name in every language."""
-    t = load_package_data(_PKG, "principles")["topics"]["names"]
-    return {k: _text(v, f"topic {k}") for k, v in t.items()}
-
-
-def _check_topics(tp: Iterable[str], where: str) -> tuple[str, ...]:
-    out = tuple(tp)
-    bad = [x for x in out if x not in topics()]
-    if bad or not out:
-        raise ValueError(f"{where}: topics {bad or out} not in the vocabulary of principles.toml")
-    return out
+    """The topics this method's rules speak of (shared vocabulary order) → their names in every language."""
+    used = {t for r in _all_rules() for t in r.topics}
+    return {t: topic_names(t) for t in TOPIC_KEYS if t in used}
 
 
 def _leishen_files() -> list[str]:
@@ -217,9 +158,13 @@ def _leishen_files() -> list[str]:
     return sorted(p.name for p in d.iterdir() if p.name.startswith("leishen_") and p.name.endswith(".toml"))
 
 
+def _leishen_vocabulary(e: Mapping[str, Any]) -> Vocabulary:
+    return CHART if e.get("scope", "shen") == "chart" else POSITION
+
+
 @cache
 def leishen() -> tuple[dict[int, Shen], tuple[Rule, ...]]:
-    """All 類神 data: the twelve 天神 headers and every rule, validated."""
+    """All 類神 data: the twelve 天神 headers and every rule, checked against the shared schema."""
     shens: dict[int, Shen] = {}
     rules: list[Rule] = []
     d = resources.files(_PKG).joinpath("data")
@@ -240,105 +185,125 @@ def leishen() -> tuple[dict[int, Shen], tuple[Rule, ...]]:
             tuple(h["src"]),
             _text(h["text"], f"{fname} [shen]"),
         )
-        for e in data.get("entry", []):
-            where = f"{fname} {e.get('id')}"
-            kind = e.get("kind")
-            if kind not in KINDS:
-                raise ValueError(f"{where}: kind {kind!r} not in {KINDS}")
-            scope = e.get("scope", "shen")
-            when = e.get("when", {})
-            _check_when(when, CHART_KEYS if scope == "chart" else POS_KEYS, where)
-            if kind == "attribute" and when:
-                raise ValueError(f"{where}: an attribute list has no condition")
-            if kind == "verse" and not when:
-                raise ValueError(f"{where}: a verse needs a condition")
-            if not e.get("src"):
-                raise ValueError(f"{where}: no src")
-            vw = e.get("variant_when")
+        for e in data.get("rule", []):
+            where = f"liuren/data/{fname}"
+            r = parse_rule(
+                e,
+                where,
+                _leishen_vocabulary,
+                kinds=KINDS,
+                extra_keys=LEISHEN_KEYS,
+                needs_when=lambda e: e.get("kind") == "verse",
+                file=fname,
+            )
+            vw = r.get("variant_when")
             if vw is not None:
-                _check_when(vw, POS_KEYS, where)
-            subjects = tuple(branch_index(s) for s in e.get("subject", [h["branch"]]))
+                POSITION.check(vw, f"{where}: rule {r.id} variant_when")
+            subjects = tuple(branch_index(x) for x in r.get("subject", [h["branch"]]))
             rules.append(
                 Rule(
-                    id=e["id"],
-                    src=tuple(e["src"]),
+                    id=r.id,
+                    src=r.src,
                     shen=b,
                     subjects=subjects,
-                    kind=kind,
-                    scope=scope,
-                    topics=_check_topics(e["topics"], where),
-                    when=when,
-                    text=_text(e["text"], where),
-                    note=e.get("note", ""),
-                    variant_key=e.get("variant_key", ""),
+                    kind=r.kind,
+                    scope=r.get("scope", "shen"),
+                    topics=r.topics,
+                    when=r.when,
+                    text=r.text,
+                    note=r.get("note", ""),
+                    variant_key=r.get("variant_key", ""),
                     variant_when=vw,
                 )
             )
     ids = [r.id for r in rules]
     dup = {i for i in ids if ids.count(i) > 1}
     if dup:
-        raise ValueError(f"duplicate 類神 rule ids: {sorted(dup)}")
+        raise RuleDataError(f"duplicate 類神 rule ids: {sorted(dup)}")
     return shens, tuple(rules)
+
+
+def _principle_vocabulary(e: Mapping[str, Any]) -> Vocabulary:
+    return PLACEMENT if e.get("kind") == "placement" else CHART
+
+
+@cache
+def principle_rules() -> tuple[DataRule, ...]:
+    """The judging principles of seed 002 (002-005 placement, 002-006 plate, 002-007 pairs) as rules."""
+    return load_rules(_PKG, ("principles",), _principle_vocabulary, kinds=("placement", "plate_rule", "pair"))
 
 
 @cache
 def principles() -> dict[str, Any]:
-    """The parsed ``principles.toml`` (validated)."""
-    p = load_package_data(_PKG, "principles")
-    for e in p["placement"]:
-        _check_topics(e["topics"], e["id"])
-        _text(e["text"], e["id"])
-    for e in p["pair"]:
-        _check_topics(e["topics"], e["id"])
-        _text(e["text"], e["id"])
-    return p
+    """The parsed ``principles.toml`` (its rules checked by :func:`principle_rules`)."""
+    principle_rules()
+    return read_table(_PKG, "principles")
+
+
+@cache
+def _keti_rules_data() -> tuple[DataRule, ...]:
+    return load_rules(_PKG, ("keti_meanings",), CHART, kinds=("ke_ti",), extra_keys=("name",))
 
 
 @cache
 def keti_meanings() -> dict[str, dict[str, Any]]:
-    """課體 name → its entry in ``keti_meanings.toml`` (validated)."""
+    """課體 name → its entry in ``keti_meanings.toml`` (checked against the shared schema)."""
+    _keti_rules_data()
     out: dict[str, dict[str, Any]] = {}
-    for e in load_package_data(_PKG, "keti_meanings")["keti"]:
-        where = f"keti {e['name']}"
-        when = e.get("when", {})
-        if not when:
-            raise ValueError(f"{where}: no condition")
-        _check_when(when, CHART_KEYS, where)
-        _check_topics(e["topics"], where)
-        _text(e["text"], where)
+    for e in read_table(_PKG, "keti_meanings")["rule"]:
         if e["name"] in out:
-            raise ValueError(f"{where}: duplicate")
+            raise RuleDataError(f"keti {e['name']}: duplicate")
         out[e["name"]] = e
     return out
+
+
+@cache
+def _shensha_rules_data() -> tuple[DataRule, ...]:
+    return load_rules(
+        _PKG, ("principles_shensha",), CHART, kinds=("shensha",), extra_keys=("name",), needs_when=False
+    )
 
 
 @cache
 def shensha_meanings() -> dict[str, tuple[tuple[str, ...], tuple[str, ...], Text, Mapping[str, Any], str]]:
     """神煞 name → (src, topics, text, extra condition, rule id).
 
-    Own meanings (``principles_shensha.toml``) first; the seed-000 judgments come from the shared
-    table of 金口訣 (``jinkoujue/data/judgments_shensha.toml``) when its rule is keyed on the 神煞 alone
-    or on 上剋下 at the 神煞 (``shensha_ke = "above"``).
+    Own meanings (``principles_shensha.toml``) first; the seed-000 judgments come from the 神煞 judgments
+    every method shares (``shensha/data/judgments.toml``) when a rule there is keyed on the 神煞 alone or
+    on 上剋下 at the 神煞 (``shensha_ke = "above"``).
     """
     out: dict[str, tuple[tuple[str, ...], tuple[str, ...], Text, Mapping[str, Any], str]] = {}
-    for e in load_package_data(_PKG, "principles_shensha")["shensha"]:
-        where = f"shensha {e['name']}"
-        out[e["name"]] = (tuple(e["src"]), _check_topics(e["topics"], where), _text(e["text"], where), {}, "")
-    try:
-        shared = load_package_data("xuanheng.jinkoujue", "judgments_shensha")
-    except (FileNotFoundError, ModuleNotFoundError):  # pragma: no cover - jinkoujue always ships
-        return out
-    vocab = topics()
-    for r in shared.get("rule", []):
-        when = dict(r.get("when", {}))
+    for r in _shensha_rules_data():
+        out[r.get("name")] = (r.src, r.topics, r.text, {}, "")
+    shared = read_table("xuanheng.shensha", "judgments")
+    vocab = topics_used_here()
+    for e in shared.get("rule", []):
+        when = dict(e.get("when", {}))
         names = when.pop("shensha", None)
         if names is None or set(when) - {"shensha_ke"} or when.get("shensha_ke", "above") != "above":
             continue
-        text = Text.from_mapping({k: r[k] for k in ("ko", "zh-Hant", "en")})
-        tps = tuple(t for t in r.get("topics", ()) if t in vocab) or ("總",)
+        text = Text.from_mapping({k: e["text"][k] for k in ("ko", "zh-Hant", "en")})
+        tps = tuple(t for t in e.get("topics", ()) if t in vocab) or ("總",)
         for n in [names] if isinstance(names, str) else names:
-            out.setdefault(n, (tuple(r["src"]), tps, text, when, r["id"]))
+            out.setdefault(n, (tuple(e["src"]), tps, text, when, e["id"]))
     return out
+
+
+@cache
+def topics_used_here() -> frozenset[str]:
+    """The topics of this method's own rule files (what a shared 神煞 judgment may keep of its topics)."""
+    return frozenset(t for r in _own_rules() for t in r.topics)
+
+
+def _own_rules() -> Iterable[Any]:
+    yield from leishen()[1]
+    yield from principle_rules()
+    yield from _keti_rules_data()
+    yield from _shensha_rules_data()
+
+
+def _all_rules() -> Iterable[Any]:
+    yield from _own_rules()
 
 
 # --------------------------------------------------------------------------------------- context
@@ -435,76 +400,211 @@ def _season(c: _Ctx) -> str | None:
     return str(season_of_month_branch(c.month, tu_months="never").value)
 
 
-def _pos_holds(key: str, v: Any, shen: int, p: Pos, c: _Ctx) -> bool:
-    ch = c.chart
-    if key == "jiang":
-        return c.jiang_on(shen) in v
-    if key == "not_jiang":
-        return c.jiang_on(shen) not in v
-    if key == "jiang_class":
-        return c.jiang_on(shen) in (c.ji if v == "ji" else c.xiong)
-    if key == "on":
-        return p.lower in _bset(v)
-    if key == "not_on":
-        return p.lower not in _bset(v)
-    if key == "on_role":
-        return any(p.lower in _role_branches(r, c) for r in v)
-    if key == "covered_by":
-        return ch.tian_pan[shen] in _bset(v)
-    if key == "covered_by_yue_jiang":
-        return (ch.hour == shen) is bool(v)
-    if key == "covered_by_dun_gan":
-        g = dun_gan(ch.tian_pan[shen], ch.day)
-        return g is not None and STEMS[g] in v
-    if key == "day_stem":
-        return STEMS[ch.day.stem] in v
-    if key == "not_day_stem":
-        return STEMS[ch.day.stem] not in v
-    if key == "day_branch":
-        return BRANCHES[ch.day.branch] in v
-    if key == "day_yin":
-        return stem_yin(ch.day.stem) is bool(v)
-    if key == "season":
-        return _season(c) in v
-    if key == "month":
-        return c.month is not None and BRANCHES[c.month] in v
-    if key == "state":
-        return c.state(shen) in v
-    if key == "fa_yong":
-        return (ch.chu == shen) is bool(v)
-    if key == "overcomes":
-        e = BRANCH_ELEMENT[shen]
-        if v == "day_stem":
-            return overcomes(e, STEM_ELEMENT[ch.day.stem])
-        return overcomes(e, STEM_ELEMENT[ch.day.stem]) or overcomes(e, BRANCH_ELEMENT[ch.day.branch])
-    if key == "gui_direction":
-        return bool(ch.gui_ren.direction == v)
-    if key == "ke_ti":
-        return any(n in c.ke_ti for n in v)
-    if key == "day_night":
-        return (ch.gui_ren.is_day and v == "day") or (not ch.gui_ren.is_day and v == "night")
-    if key == "is_yi_ma":
-        return (ch.yi_ma == shen) is bool(v)
-    if key == "xing_on":
-        return (xing(shen) == p.lower) is bool(v)
-    if key == "xing_ben_ming":
-        return ch.ben_ming is not None and xing(shen) == ch.ben_ming
-    if key == "with_jiang":
-        return any(TIAN_JIANG[j] in v for j in c.jiang_present)
-    if key == "with_jiang_all":
-        present = {TIAN_JIANG[j] for j in c.jiang_present}
-        return all(n in present for n in v)
-    raise ValueError(f"unknown condition {key!r}")
+@dataclass(frozen=True, slots=True)
+class _At:
+    """What a position condition looks at: the 神 (天盤 branch) the rule is about, at position *p*."""
+
+    shen: int
+    p: Pos
+    c: _Ctx
 
 
-def _holds_at(when: Mapping[str, Any], shen: int, p: Pos, c: _Ctx) -> bool:
-    for k, v in when.items():
-        if k == "any":
-            if not any(_holds_at(sub, shen, p, c) for sub in v):
-                return False
-        elif not _pos_holds(k, v, shen, p, c):
-            return False
-    return True
+#: conditions on one 神 at one position (``scope = "shen"``, the default)
+POSITION = Vocabulary("liuren position")
+#: conditions on the whole chart (``scope = "chart"``, 課體 meanings, principles)
+CHART = Vocabulary("liuren chart")
+#: conditions on a placement target of 002-005 (日干, 日支, 太歲, 本命, 行年)
+PLACEMENT = Vocabulary("liuren placement")
+
+_JIANG = frozenset(TIAN_JIANG)
+_BR = frozenset(BRANCHES)
+_ST = frozenset(STEMS)
+_JI_XIONG = frozenset({"ji", "xiong"})
+_ROLES = frozenset({"day_stem", "day_branch", "nian_ming", "yue_jian", "tai_sui"})
+_SEASONS = frozenset("春夏秋冬")
+_STATES = frozenset("旺相休囚死")
+_DIRECTIONS = frozenset({"shun", "ni"})
+
+
+def _pos(key: str, values: Iterable[Any] | None = None) -> Callable[[Callable[[_At, Any], bool]], None]:
+    """Register a yes/no position condition (it adds no facts of its own)."""
+
+    def register(pred: Callable[[_At, Any], bool]) -> None:
+        POSITION.add(key, lambda a, v, _w: {} if pred(a, v) else None, values=values, doc=pred.__doc__ or "")
+
+    return register
+
+
+def _chart(key: str, values: Iterable[Any] | None = None) -> Callable[[Callable[[_Ctx, Any], bool]], None]:
+    """Register a yes/no chart condition."""
+
+    def register(pred: Callable[[_Ctx, Any], bool]) -> None:
+        CHART.add(key, lambda c, v, _w: {} if pred(c, v) else None, values=values, doc=pred.__doc__ or "")
+
+    return register
+
+
+@_pos("jiang", _JIANG)
+def _c_jiang(a: _At, v: Any) -> bool:
+    """the 天將 the 神 carries is one of the list"""
+    return a.c.jiang_on(a.shen) in v
+
+
+@_pos("not_jiang", _JIANG)
+def _c_not_jiang(a: _At, v: Any) -> bool:
+    """the 天將 the 神 carries is none of the list"""
+    return a.c.jiang_on(a.shen) not in v
+
+
+@_pos("jiang_class", _JI_XIONG)
+def _c_jiang_class(a: _At, v: Any) -> bool:
+    """it carries a 吉將 (ji) / 凶將 (xiong)"""
+    return a.c.jiang_on(a.shen) in (a.c.ji if v == "ji" else a.c.xiong)
+
+
+@_pos("on", _BR)
+def _c_on(a: _At, v: Any) -> bool:
+    """the 地盤 branch under the 神 is one of the list"""
+    return a.p.lower in _bset(v)
+
+
+@_pos("not_on", _BR)
+def _c_not_on(a: _At, v: Any) -> bool:
+    """the 地盤 branch under the 神 is none of the list"""
+    return a.p.lower not in _bset(v)
+
+
+@_pos("on_role", _ROLES)
+def _c_on_role(a: _At, v: Any) -> bool:
+    """the 地盤 under it is the day stem's 寄宮, the day branch, 本命/行年, 月建 or 太歲"""
+    return any(a.p.lower in _role_branches(r, a.c) for r in v)
+
+
+@_pos("covered_by", _BR)
+def _c_covered_by(a: _At, v: Any) -> bool:
+    """the 天盤 branch standing on the 神's own 地盤 place is one of the list"""
+    return a.c.chart.tian_pan[a.shen] in _bset(v)
+
+
+@_pos("covered_by_yue_jiang")
+def _c_covered_by_yue_jiang(a: _At, v: Any) -> bool:
+    """the 月將 stands on the 神's place (the hour branch is the 神)"""
+    return (a.c.chart.hour == a.shen) is bool(v)
+
+
+@_pos("covered_by_dun_gan", _ST)
+def _c_covered_by_dun_gan(a: _At, v: Any) -> bool:
+    """the branch standing on the 神's place has one of these 遁干"""
+    g = dun_gan(a.c.chart.tian_pan[a.shen], a.c.chart.day)
+    return g is not None and STEMS[g] in v
+
+
+@_pos("day_stem", _ST)
+def _c_day_stem(a: _At, v: Any) -> bool:
+    """the day's stem is one of the list"""
+    return STEMS[a.c.chart.day.stem] in v
+
+
+@_pos("not_day_stem", _ST)
+def _c_not_day_stem(a: _At, v: Any) -> bool:
+    """the day's stem is none of the list"""
+    return STEMS[a.c.chart.day.stem] not in v
+
+
+@_pos("day_branch", _BR)
+def _c_day_branch(a: _At, v: Any) -> bool:
+    """the day's branch is one of the list"""
+    return BRANCHES[a.c.chart.day.branch] in v
+
+
+@_pos("day_yin")
+def _c_day_yin(a: _At, v: Any) -> bool:
+    """the day stem is yin (true) or yang (false)"""
+    return stem_yin(a.c.chart.day.stem) is bool(v)
+
+
+@_pos("season", _SEASONS)
+def _c_season(a: _At, v: Any) -> bool:
+    """the season (by 月建) is one of the list"""
+    return _season(a.c) in v
+
+
+@_pos("month", _BR)
+def _c_month(a: _At, v: Any) -> bool:
+    """the 月建 is one of the list"""
+    return a.c.month is not None and BRANCHES[a.c.month] in v
+
+
+@_pos("state", _STATES)
+def _c_state(a: _At, v: Any) -> bool:
+    """the 神's 旺相休囚死 in the month is one of the list"""
+    return a.c.state(a.shen) in v
+
+
+@_pos("fa_yong")
+def _c_fa_yong(a: _At, v: Any) -> bool:
+    """the 神 is the 初傳"""
+    return (a.c.chart.chu == a.shen) is bool(v)
+
+
+@_pos("overcomes", {"day_stem", "ri_chen"})
+def _c_overcomes(a: _At, v: Any) -> bool:
+    """its element overcomes the day stem, or the 日辰 (stem or branch)"""
+    e = BRANCH_ELEMENT[a.shen]
+    ch = a.c.chart
+    if v == "day_stem":
+        return overcomes(e, STEM_ELEMENT[ch.day.stem])
+    return overcomes(e, STEM_ELEMENT[ch.day.stem]) or overcomes(e, BRANCH_ELEMENT[ch.day.branch])
+
+
+@_pos("gui_direction", _DIRECTIONS)
+def _c_gui_direction(a: _At, v: Any) -> bool:
+    """the 天將 run shun / ni"""
+    return bool(a.c.chart.gui_ren.direction == v)
+
+
+@_pos("ke_ti")
+def _c_ke_ti(a: _At, v: Any) -> bool:
+    """the chart carries one of these 課體 names"""
+    return any(n in a.c.ke_ti for n in v)
+
+
+@_pos("day_night", {"day", "night"})
+def _c_day_night(a: _At, v: Any) -> bool:
+    """the 貴人 is of the day / of the night"""
+    is_day = a.c.chart.gui_ren.is_day
+    return (is_day and v == "day") or (not is_day and v == "night")
+
+
+@_pos("is_yi_ma")
+def _c_is_yi_ma(a: _At, v: Any) -> bool:
+    """the 神 is the 驛馬 of the day branch"""
+    return (a.c.chart.yi_ma == a.shen) is bool(v)
+
+
+@_pos("xing_on")
+def _c_xing_on(a: _At, v: Any) -> bool:
+    """it stands on the branch it punishes (刑)"""
+    return (xing(a.shen) == a.p.lower) is bool(v)
+
+
+@_pos("xing_ben_ming")
+def _c_xing_ben_ming(a: _At, v: Any) -> bool:
+    """it punishes the 本命"""
+    return a.c.chart.ben_ming is not None and xing(a.shen) == a.c.chart.ben_ming
+
+
+@_pos("with_jiang", _JIANG)
+def _c_with_jiang(a: _At, v: Any) -> bool:
+    """one of these 天將 is carried somewhere in 課傳"""
+    return any(TIAN_JIANG[j] in v for j in a.c.jiang_present)
+
+
+@_pos("with_jiang_all", _JIANG)
+def _c_with_jiang_all(a: _At, v: Any) -> bool:
+    """all of these 天將 are carried somewhere in 課傳"""
+    present = {TIAN_JIANG[j] for j in a.c.jiang_present}
+    return all(n in present for n in v)
 
 
 def _front_of_gui(b: int, c: _Ctx) -> bool:
@@ -514,56 +614,154 @@ def _front_of_gui(b: int, c: _Ctx) -> bool:
     return 1 <= step <= 5
 
 
-def _chart_key(key: str, v: Any, c: _Ctx) -> bool:
+def _chuan(c: _Ctx) -> list[int]:
+    return [x.branch for x in c.chart.san_chuan]
+
+
+@_chart("gui_ren_on", _BR)
+def _k_gui_ren_on(c: _Ctx, v: Any) -> bool:
+    """貴人 stands on one of these 地盤 branches"""
+    return c.chart.lower_of(c.chart.gui_ren.branch) in _bset(v)
+
+
+@_chart("ke_ti")
+def _k_ke_ti(c: _Ctx, v: Any) -> bool:
+    """the chart carries one of these 課體 names"""
+    return any(n in c.ke_ti for n in ([v] if isinstance(v, str) else v))
+
+
+@_chart("all_ke_relation", {"賊", "剋", ""})
+def _k_all_ke_relation(c: _Ctx, v: Any) -> bool:
+    """every 課 has this relation (賊, 剋 or none)"""
+    return all(k.relation == v for k in c.chart.si_ke)
+
+
+@_chart("day_in")
+def _k_day_in(c: _Ctx, v: Any) -> bool:
+    """the day 干支 is one of the list"""
+    return c.chart.day.name in v
+
+
+@_chart("zhi_shang", _BR)
+def _k_zhi_shang(c: _Ctx, v: Any) -> bool:
+    """the 支上神 is one of the list"""
+    return c.chart.zhi_shang in _bset(v)
+
+
+@_chart("day_branch", _BR)
+def _k_day_branch(c: _Ctx, v: Any) -> bool:
+    """the day branch is one of the list"""
+    return BRANCHES[c.chart.day.branch] in v
+
+
+@_chart("chu", _BR)
+def _k_chu(c: _Ctx, v: Any) -> bool:
+    """the 初傳 is one of the list"""
+    return c.chart.chu in _bset(v)
+
+
+@_chart("hour", _BR)
+def _k_hour(c: _Ctx, v: Any) -> bool:
+    """the hour branch is one of the list"""
+    return c.chart.hour in _bset(v)
+
+
+@_chart("chuan_within", _BR)
+def _k_chuan_within(c: _Ctx, v: Any) -> bool:
+    """all three 傳 are among the list"""
+    return all(b in _bset(v) for b in _chuan(c))
+
+
+@_chart("chuan_has", _BR)
+def _k_chuan_has(c: _Ctx, v: Any) -> bool:
+    """one of the 傳 is among the list"""
+    return any(b in _bset(v) for b in _chuan(c))
+
+
+@_chart("chuan_jiang_any", _JIANG)
+def _k_chuan_jiang_any(c: _Ctx, v: Any) -> bool:
+    """one of the 傳 carries one of these 天將"""
+    return any(TIAN_JIANG[x.tian_jiang] in v for x in c.chart.san_chuan)
+
+
+@_chart("chu_jiang", _JIANG)
+def _k_chu_jiang(c: _Ctx, v: Any) -> bool:
+    """the 初傳 carries one of these 天將"""
+    return TIAN_JIANG[c.chart.san_chuan[0].tian_jiang] in v
+
+
+@_chart("chu_jiang_class", _JI_XIONG)
+def _k_chu_jiang_class(c: _Ctx, v: Any) -> bool:
+    """the 初傳 carries a 吉將 (ji) / 凶將 (xiong)"""
+    return TIAN_JIANG[c.chart.san_chuan[0].tian_jiang] in (c.ji if v == "ji" else c.xiong)
+
+
+@_chart("chu_is", {"yi_ma", "tai_sui", "yue_jiang"})
+def _k_chu_is(c: _Ctx, v: Any) -> bool:
+    """the 初傳 is the 驛馬 / 太歲 / 月將 (all that are listed)"""
     ch = c.chart
-    chuan = [x.branch for x in ch.san_chuan]
-    if key == "gui_ren_on":
-        return ch.lower_of(ch.gui_ren.branch) in _bset(v)
-    if key == "ke_ti":
-        return any(n in c.ke_ti for n in ([v] if isinstance(v, str) else v))
-    if key == "all_ke_relation":
-        return all(k.relation == v for k in ch.si_ke)
-    if key == "day_in":
-        return ch.day.name in v
-    if key == "zhi_shang":
-        return ch.zhi_shang in _bset(v)
-    if key == "day_branch":
-        return BRANCHES[ch.day.branch] in v
-    if key == "chu":
-        return ch.chu in _bset(v)
-    if key == "hour":
-        return ch.hour in _bset(v)
-    if key == "chuan_within":
-        return all(b in _bset(v) for b in chuan)
-    if key == "chuan_has":
-        return any(b in _bset(v) for b in chuan)
-    if key == "chuan_jiang_any":
-        return any(TIAN_JIANG[x.tian_jiang] in v for x in ch.san_chuan)
-    if key == "chu_jiang":
-        return TIAN_JIANG[ch.san_chuan[0].tian_jiang] in v
-    if key == "chu_jiang_class":
-        return TIAN_JIANG[ch.san_chuan[0].tian_jiang] in (c.ji if v == "ji" else c.xiong)
-    if key == "chu_is":
-        ref = {"yi_ma": ch.yi_ma, "tai_sui": c.year, "yue_jiang": ch.yue_jiang}
-        return all(ref[r] is not None and ref[r] == ch.chu for r in v)
-    if key == "wang_xiang":
-        where = {"gan_shang": ch.gan_shang, "zhi_shang": ch.zhi_shang, "chu": ch.chu}
-        return all(c.state(where[w]) in ("旺", "相") for w in v)
-    if key == "gui_direction":
-        return bool(ch.gui_ren.direction == v)
-    if key == "front_of_gui":
-        where = {"gan_shang": ch.gan_shang, "zhi_shang": ch.zhi_shang}
-        return all(_front_of_gui(where[w], c) for w in v)
-    if key == "gan_shang_is":
-        ref = {"day_branch": ch.day.branch}
-        return any(ch.gan_shang == ref[r] for r in v)
-    if key == "gan_shang_overcomes_day_stem":
-        return overcomes(BRANCH_ELEMENT[ch.gan_shang], STEM_ELEMENT[ch.day.stem]) is bool(v)
-    raise ValueError(f"unknown chart condition {key!r}")
+    ref = {"yi_ma": ch.yi_ma, "tai_sui": c.year, "yue_jiang": ch.yue_jiang}
+    return all(ref[r] is not None and ref[r] == ch.chu for r in v)
+
+
+@_chart("wang_xiang", {"gan_shang", "zhi_shang", "chu"})
+def _k_wang_xiang(c: _Ctx, v: Any) -> bool:
+    """the 干上神 / 支上神 / 初傳 (all listed) are 旺 or 相 in the month"""
+    ch = c.chart
+    where = {"gan_shang": ch.gan_shang, "zhi_shang": ch.zhi_shang, "chu": ch.chu}
+    return all(c.state(where[w]) in ("旺", "相") for w in v)
+
+
+@_chart("gui_direction", _DIRECTIONS)
+def _k_gui_direction(c: _Ctx, v: Any) -> bool:
+    """the 天將 run shun / ni"""
+    return bool(c.chart.gui_ren.direction == v)
+
+
+@_chart("front_of_gui", {"gan_shang", "zhi_shang"})
+def _k_front_of_gui(c: _Ctx, v: Any) -> bool:
+    """the 干上神 / 支上神 stand in front of 貴人"""
+    where = {"gan_shang": c.chart.gan_shang, "zhi_shang": c.chart.zhi_shang}
+    return all(_front_of_gui(where[w], c) for w in v)
+
+
+@_chart("gan_shang_is", {"day_branch"})
+def _k_gan_shang_is(c: _Ctx, v: Any) -> bool:
+    """the 干上神 is the day branch"""
+    ref = {"day_branch": c.chart.day.branch}
+    return any(c.chart.gan_shang == ref[r] for r in v)
+
+
+@_chart("gan_shang_overcomes_day_stem")
+def _k_gan_shang_overcomes(c: _Ctx, v: Any) -> bool:
+    """the 干上神 overcomes the day stem (true) or not (false)"""
+    return overcomes(BRANCH_ELEMENT[c.chart.gan_shang], STEM_ELEMENT[c.chart.day.stem]) is bool(v)
+
+
+@CHART.condition("lower_overcomes", values=(True,))
+def _k_lower_overcomes(c: _Ctx, v: Any, _w: Mapping[str, Any]) -> dict[str, Any] | None:
+    """002-006: at some position the 地盤 branch overcomes the 天盤 one (those positions are the facts)"""
+    flipped = [x for x in c.positions if _lower_overcomes(x)]
+    return {"positions": [_pos_fact(x, c, "di") for x in flipped]} if flipped else None
+
+
+@PLACEMENT.condition("placement", values=("生", "被生", "剋", "被剋", "比和", "刑", "合"))
+def _p_placement(t: _Target, v: Any, _w: Mapping[str, Any]) -> dict[str, Any] | None:
+    """002-005: how the 天盤 spirit placed on the target stands to it (生, 被生, 剋, 被剋, 比和, 刑, 合)"""
+    return {} if v in t.rels else None
+
+
+#: the position and chart condition words (the names rules may use in ``when``)
+POS_KEYS = frozenset({*POSITION.specs, "any"})
+CHART_KEYS = frozenset(CHART.specs) - {"lower_overcomes"}
+
+
+def _holds_at(when: Mapping[str, Any], shen: int, p: Pos, c: _Ctx) -> bool:
+    return POSITION.holds(when, _At(shen, p, c)) is not None
 
 
 def _holds_chart(when: Mapping[str, Any], c: _Ctx) -> bool:
-    return all(_chart_key(k, v, c) for k, v in when.items())
+    return CHART.holds(when, c) is not None
 
 
 # --------------------------------------------------------------------------------------- helpers
@@ -615,101 +813,131 @@ def _common_facts(c: _Ctx) -> dict[str, Any]:
 
 
 # ------------------------------------------------------------------------------------- the rules
+@dataclass(frozen=True, slots=True)
+class _Target:
+    """A placement target of 002-005 and how the 天盤 spirit on it stands to it."""
+
+    key: str
+    upper: int
+    branch: int | None
+    label: str
+    rels: tuple[str, ...]
+
+
+_REL_NAME = {
+    Relation.GENERATES: "生",
+    Relation.GENERATED_BY: "被生",
+    Relation.OVERCOMES: "剋",
+    Relation.OVERCOME_BY: "被剋",
+    Relation.SAME: "比和",
+}
+
+
+def _targets(c: _Ctx) -> list[_Target]:
+    """日干, 日支, then 太歲, 本命, 行年 where known, with the spirit placed on each (002-005)."""
+    ch = c.chart
+    raw: list[tuple[str, int, int, int | None]] = [  # key, upper, target element, target branch
+        ("day_stem", ch.gan_shang, STEM_ELEMENT[ch.day.stem], JI_GONG[ch.day.stem]),
+        ("day_branch", ch.zhi_shang, BRANCH_ELEMENT[ch.day.branch], ch.day.branch),
+    ]
+    for key, b in (("tai_sui", c.year), ("ben_ming", ch.ben_ming), ("xing_nian", ch.xing_nian)):
+        if b is not None:
+            raw.append((key, ch.tian_pan[b], BRANCH_ELEMENT[b], b))
+    out = []
+    for key, upper, te, tb in raw:
+        rels = [_REL_NAME[relation(BRANCH_ELEMENT[upper], te)]]
+        if tb is not None and is_xing(upper, tb):
+            rels.append("刑")
+        if tb is not None and liu_he(upper) == tb:
+            rels.append("合")
+        label = STEMS[ch.day.stem] if key == "day_stem" else BRANCHES[tb] if tb is not None else ""
+        out.append(_Target(key, upper, tb, label, tuple(rels)))
+    return out
+
+
 def _principle_rules(c: _Ctx) -> list[FiredRule]:
     p = principles()
-    ch = c.chart
+    rules = principle_rules()
     out: list[FiredRule] = []
     # 002-006: where the lower overcomes the upper, the earth-plate branch is read
-    pr = p["plate_rule"]
-    flipped = [x for x in c.positions if _lower_overcomes(x)]
-    if flipped:
+    for r in (r for r in rules if r.kind == "plate_rule"):
+        facts = CHART.holds(r.when, c)
+        if facts is None:
+            continue
+        flipped = [x for x in c.positions if _lower_overcomes(x)]
         sep = {"ko": ", ", "zh-Hant": "、", "en": ", "}
         names = {lang: sep[lang].join(POSITION_NAMES[x.name][lang] for x in flipped) for lang in sep}
         seen = list(dict.fromkeys(BRANCHES[x.lower] for x in flipped))
         lowers = {"ko": ", ".join(seen), "zh-Hant": "、".join(seen), "en": ", ".join(seen)}
         out.append(
             FiredRule(
-                id=pr["id"],
-                src=tuple(pr["src"]),
-                facts={"positions": [_pos_fact(x, c, "di") for x in flipped]},
-                text=_fmt(_text(pr["text"], "plate_rule"), positions=names, lower=lowers),
-                topics=tuple(pr["topics"]),
+                id=r.id,
+                src=r.src,
+                facts=facts,
+                text=_fmt(r.text, positions=names, lower=lowers),
+                topics=r.topics,
                 extra={"kind": "principle"},
             )
         )
-    # 002-005: the spirit placed on 日干, 日支, 太歲, 本命, 行年
+    # 002-005: the spirit placed on 日干, 日支, 太歲, 本命, 行年 — one rule per target and relation, in the
+    # order of the relations found (the 生剋 relation, then 刑, then 合)
     tnames = p["placement_targets"]["names"]
-    targets: list[tuple[str, int, int, int | None]] = [  # key, upper, target element, target branch
-        ("day_stem", ch.gan_shang, STEM_ELEMENT[ch.day.stem], JI_GONG[ch.day.stem]),
-        ("day_branch", ch.zhi_shang, BRANCH_ELEMENT[ch.day.branch], ch.day.branch),
-    ]
-    for key, b in (("tai_sui", c.year), ("ben_ming", ch.ben_ming), ("xing_nian", ch.xing_nian)):
-        if b is not None:
-            targets.append((key, ch.tian_pan[b], BRANCH_ELEMENT[b], b))
-    rel_name = {
-        Relation.GENERATES: "生",
-        Relation.GENERATED_BY: "被生",
-        Relation.OVERCOMES: "剋",
-        Relation.OVERCOME_BY: "被剋",
-        Relation.SAME: "比和",
-    }
-    by_rel = {e["rel"]: e for e in p["placement"]}
-    for key, upper, te, tb in targets:
-        rels = [rel_name[relation(BRANCH_ELEMENT[upper], te)]]
-        if tb is not None and is_xing(upper, tb):
-            rels.append("刑")
-        if tb is not None and liu_he(upper) == tb:
-            rels.append("合")
-        target_label = STEMS[ch.day.stem] if key == "day_stem" else BRANCHES[tb] if tb is not None else ""
-        for r in rels:
-            e = by_rel[r]
-            tn = {lang: f"{tnames[key][lang]}({target_label})" for lang in ("ko", "zh-Hant")}
-            tn["en"] = f"{tnames[key]['en']} {target_label}"
+    by_rel = {r.when["placement"]: r for r in rules if r.kind == "placement"}
+    for t in _targets(c):
+        for rel in t.rels:
+            r = by_rel[rel]
+            if PLACEMENT.holds(r.when, t) is None:
+                continue
+            tn = {lang: f"{tnames[t.key][lang]}({t.label})" for lang in ("ko", "zh-Hant")}
+            tn["en"] = f"{tnames[t.key]['en']} {t.label}"
             out.append(
                 FiredRule(
-                    id=e["id"],
-                    src=tuple(e["src"]),
-                    facts={"target": key, "target_branch": target_label, "upper": BRANCHES[upper], "rel": r},
-                    text=_fmt(_text(e["text"], e["id"]), upper=BRANCHES[upper], target=tn),
-                    topics=tuple(e["topics"]),
+                    id=r.id,
+                    src=r.src,
+                    facts={"target": t.key, "target_branch": t.label, "upper": BRANCHES[t.upper], "rel": rel},
+                    text=_fmt(r.text, upper=BRANCHES[t.upper], target=tn),
+                    topics=r.topics,
                     extra={"kind": "principle"},
                 )
             )
     # 002-007: the six pairs, by the branches of the 三傳
-    chuan = [x.branch for x in ch.san_chuan]
-    for e in p["pair"]:
-        pair = _bset(e["branches"])
-        hit = [POSITIONS[i] for i, b in enumerate(chuan) if b in pair]
-        if hit:
-            out.append(
-                FiredRule(
-                    id=e["id"],
-                    src=tuple(e["src"]),
-                    facts={"branches": e["branches"], "in": hit},
-                    text=_text(e["text"], e["id"]),
-                    topics=tuple(e["topics"]),
-                    extra={"kind": "principle"},
-                )
+    chuan = [x.branch for x in c.chart.san_chuan]
+    for r in (r for r in rules if r.kind == "pair"):
+        if CHART.holds(r.when, c) is None:
+            continue
+        pair = _bset(r.when["chuan_has"])
+        out.append(
+            FiredRule(
+                id=r.id,
+                src=r.src,
+                facts={
+                    "branches": list(r.when["chuan_has"]),
+                    "in": [POSITIONS[i] for i, b in enumerate(chuan) if b in pair],
+                },
+                text=r.text,
+                topics=r.topics,
+                extra={"kind": "principle"},
             )
+        )
     return out
 
 
 def _keti_rules(c: _Ctx) -> list[FiredRule]:
     out: list[FiredRule] = []
-    for name, e in keti_meanings().items():
-        when = e["when"]
-        if not _holds_chart(when, c):
+    for r in _keti_rules_data():
+        name = r.get("name")
+        if CHART.holds(r.when, c) is None:
             continue
-        facts: dict[str, Any] = {"ke_ti": name, "conditions": dict(when)}
+        facts: dict[str, Any] = {"ke_ti": name, "conditions": dict(r.when)}
         out.append(
             FiredRule(
-                id=f"ke_ti.{name}",
-                src=tuple(e["src"]),
+                id=r.id,
+                src=r.src,
                 facts=facts,
-                text=_text(e["text"], name),
-                topics=tuple(e["topics"]),
+                text=r.text,
+                topics=r.topics,
                 title=Text(ko=name, zh_hant=name, en=name),
-                extra={"kind": "ke_ti", "detected_by": "engine" if "ke_ti" in when else "reading"},
+                extra={"kind": "ke_ti", "detected_by": "engine" if "ke_ti" in r.when else "reading"},
             )
         )
     return out
@@ -871,8 +1099,8 @@ def reading(
             f"reading needs a LiuRenChart from xuanheng.liuren.cast…, got {type(chart).__name__}",
             field="chart",
         )
-    if topic is not None and topic not in topics():
-        raise InputError(f"unknown topic {topic!r}: expected one of {' '.join(topics())}", field="topic")
+    if topic is not None:
+        topic = normalise_topic(topic)
     if plate_rule not in PLATE_RULES:
         raise OptionError(
             f"plate_rule {plate_rule!r}: expected one of {', '.join(PLATE_RULES)}", field="plate_rule"

@@ -56,6 +56,8 @@ def _cites(src: Any, ident: str) -> bool:
 
 
 def _text(entry: dict[str, Any], lang: str) -> str | None:
+    if isinstance(entry.get("text"), dict):  # the shared rule schema keeps the texts in a `text` table
+        entry = entry["text"]
     if lang == "zh-Hans":
         v = entry.get("zh-Hans") or entry.get("zh-Hant")
         return to_simplified(v) if isinstance(v, str) and not entry.get("zh-Hans") else v

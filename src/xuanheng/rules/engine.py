@@ -1,0 +1,302 @@
+"""The one rule engine of every method: a rule is data, a condition is one small registered function.
+
+**The schema.** A rule file is ``<package>/data/<name>.toml`` with an array of tables (``[[rule]]``). Every
+rule has
+
+=============  ======================================================================================
+``id``         the rule's id (an INVENTORY id such as ``000-127`` when one item gives it; one item stated
+               as several cases — 000-097 by the 用爻's element — is several rules with one id and
+               different ``when``)
+``src``        INVENTORY ids (``000-127``) and/or books with chapter (``《六壬大全》卷一〈十二神〉``)
+``kind``       one of the kinds the method declares (大抵, verse, attribute …)
+``topics``     keys of the shared topic vocabulary (:mod:`xuanheng.rules.topics`)
+``when``       condition → value; every condition must hold (``any = [{…}, {…}]``: one of the tables)
+``text``       ``{ko, zh-Hant, en}`` (``zh-Hans`` optional: derived from ``zh-Hant`` by OpenCC)
+=============  ======================================================================================
+
+plus the extra keys a method declares for its own rule families (``tag``, ``note``, ``scope`` …). Anything
+else — an unknown key, condition, kind or topic, a missing language, a ``src`` that is neither an id of the
+inventory nor a named book, a duplicate id — is refused when the file is loaded, with an error naming the
+file and the rule.
+
+**Conditions.** A method registers its condition vocabulary on a :class:`Vocabulary`::
+
+    VOCAB = Vocabulary("jinkoujue")
+
+    @VOCAB.condition("gui_shen", values=TIAN_JIANG)
+    def _gui_shen(ctx, value, when):  # -> the facts that made it hold, or None
+        ...
+
+A condition gets the method's evaluation context, the rule's value for it and the whole ``when`` table (for
+conditions that read a neighbour, e.g. the 神煞 a ``shensha_ke`` condition speaks of); it returns the chart
+facts that made it hold (JSON-ready, classical terms as values) or ``None``. :meth:`Vocabulary.holds`
+evaluates a ``when`` table: the facts of its conditions merged in order, the first one to set a key wins.
+
+How a method iterates (once per chart, or once per position of a chart, …) and how it turns a rule that holds
+into a :class:`~xuanheng.reading.FiredRule` is the method's reading; the schema, the loading checks and the
+meaning of ``when`` are this module's and the same everywhere.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from xuanheng.reading import Text
+from xuanheng.rules.sources import check_src
+from xuanheng.rules.topics import TOPIC_KEYS
+
+Facts = dict[str, Any]
+Condition = Callable[[Any, Any, Mapping[str, Any]], "Facts | None"]
+
+#: keys every rule may have
+BASE_KEYS = frozenset({"id", "src", "kind", "topics", "when", "text"})
+LANG_KEYS = ("ko", "zh-Hant", "en")
+
+
+class RuleDataError(ValueError):
+    """A rule file breaks the schema; the message names the file and the rule."""
+
+
+def _as_list(v: Any) -> list[Any]:
+    return list(v) if isinstance(v, (list, tuple)) else [v]
+
+
+@dataclass(frozen=True, slots=True)
+class ConditionSpec:
+    """A registered condition: its function, the values it accepts (None: any) and what it means."""
+
+    key: str
+    fn: Condition
+    values: frozenset[Any] | None = None
+    doc: str = ""
+
+
+class Vocabulary:
+    """The condition words of one method (or of one family of its rules)."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.specs: dict[str, ConditionSpec] = {}
+
+    def condition(
+        self, key: str, *, values: Iterable[Any] | None = None, doc: str = ""
+    ) -> Callable[[Condition], Condition]:
+        """Decorator: register *fn* as the condition *key* (*values*: what a rule may give it)."""
+
+        def register(fn: Condition) -> Condition:
+            if key in self.specs or key == "any":
+                raise ValueError(f"{self.name}: condition {key!r} is registered twice")
+            accepted = None if values is None else frozenset(values)
+            self.specs[key] = ConditionSpec(key, fn, accepted, doc or (fn.__doc__ or "").strip())
+            return fn
+
+        return register
+
+    def add(self, key: str, fn: Condition, *, values: Iterable[Any] | None = None, doc: str = "") -> None:
+        """Register *fn* as *key* without the decorator (for conditions made by a factory)."""
+        self.condition(key, values=values, doc=doc)(fn)
+
+    def __contains__(self, key: object) -> bool:
+        return key in self.specs
+
+    def fn(self, key: str) -> Condition:
+        return self.specs[key].fn
+
+    def check(self, when: Mapping[str, Any], where: str) -> None:
+        """Raise :class:`RuleDataError` for an unknown condition or a value it does not accept."""
+        if not isinstance(when, Mapping):
+            raise RuleDataError(f"{where}: 'when' must be a table of conditions")
+        for k, v in when.items():
+            if k == "any":
+                if not isinstance(v, list) or not v or not all(isinstance(t, Mapping) for t in v):
+                    raise RuleDataError(f"{where}: 'any' must be a non-empty list of condition tables")
+                for sub in v:
+                    self.check(sub, where)
+                continue
+            spec = self.specs.get(k)
+            if spec is None:
+                known = ", ".join(sorted(self.specs))
+                raise RuleDataError(f"{where}: unknown condition {k!r} (the {self.name} conditions: {known})")
+            if spec.values is not None:
+                bad = [x for x in _as_list(v) if x not in spec.values]
+                if bad:
+                    raise RuleDataError(f"{where}: {k} = {bad} is not one of {sorted(map(str, spec.values))}")
+
+    def holds(self, when: Mapping[str, Any], ctx: Any) -> Facts | None:
+        """The merged facts of *when* on *ctx* (first key wins), or None if a condition fails."""
+        facts: Facts | None = None
+        for k, v in when.items():
+            if k == "any":
+                got = next((f for f in (self.holds(sub, ctx) for sub in v) if f is not None), None)
+            else:
+                got = self.specs[k].fn(ctx, v, when)
+            if got is None:
+                return None
+            if facts is None:
+                facts = got
+            else:
+                for fk, fv in got.items():
+                    facts.setdefault(fk, fv)
+        return {} if facts is None else facts
+
+    def describe(self) -> dict[str, str]:
+        """Condition → its meaning (for the docs and the source pages)."""
+        return {k: s.doc for k, s in sorted(self.specs.items())}
+
+
+@dataclass(frozen=True, slots=True)
+class Rule:
+    """One rule as loaded (see the module docstring); ``extra`` holds the method's own declared keys."""
+
+    id: str
+    src: tuple[str, ...]
+    kind: str
+    topics: tuple[str, ...]
+    when: Mapping[str, Any]
+    text: Text
+    file: str = ""
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+    def get(self, key: str, default: Any = None) -> Any:
+        """A method-declared extra key of the rule."""
+        return self.extra.get(key, default)
+
+
+def text_of(m: Any, where: str) -> Text:
+    """The :class:`Text` of a ``text`` table (ko, zh-Hant, en required; zh-Hans optional)."""
+    if not isinstance(m, Mapping):
+        raise RuleDataError(f"{where}: 'text' must be a table with {', '.join(LANG_KEYS)}")
+    missing = [k for k in LANG_KEYS if not isinstance(m.get(k), str) or not m[k].strip()]
+    unknown = sorted(set(m) - {*LANG_KEYS, "zh-Hans"})
+    if missing or unknown:
+        what = f"lacks {missing}" if missing else f"has unknown languages {unknown}"
+        raise RuleDataError(f"{where}: text {what}")
+    return Text(ko=m["ko"], zh_hant=m["zh-Hant"], en=m["en"], zh_hans=m.get("zh-Hans", ""))
+
+
+def parse_rule(
+    e: Mapping[str, Any],
+    where: str,
+    vocabulary: Vocabulary | Callable[[Mapping[str, Any]], Vocabulary],
+    *,
+    kinds: Iterable[str],
+    extra_keys: Iterable[str] = (),
+    needs_when: bool | Callable[[Mapping[str, Any]], bool] = True,
+    file: str = "",
+) -> Rule:
+    """Check one rule table against the schema and turn it into a :class:`Rule`."""
+    rid = e.get("id")
+    if not isinstance(rid, str) or not rid:
+        raise RuleDataError(f"{where}: a rule without an id")
+    at = f"{where}: rule {rid}"
+    unknown = sorted(set(e) - BASE_KEYS - set(extra_keys))
+    if unknown:
+        raise RuleDataError(f"{at}: unknown keys {unknown}")
+    kind = e.get("kind", "")
+    kinds = tuple(kinds)
+    if kind not in kinds:
+        raise RuleDataError(f"{at}: kind {kind!r} is not one of {list(kinds)}")
+    srcs = tuple(_as_list(e.get("src", ())))
+    if not srcs:
+        raise RuleDataError(f"{at}: no src")
+    for s in srcs:
+        problem = check_src(s)
+        if problem:
+            raise RuleDataError(f"{at}: src {s!r} {problem}")
+    topics = tuple(_as_list(e.get("topics", ())))
+    bad = [t for t in topics if t not in TOPIC_KEYS]
+    if bad or not topics:
+        raise RuleDataError(f"{at}: topics {bad or list(topics)} are not in the shared topic vocabulary")
+    when = e.get("when", {})
+    vocab = vocabulary(e) if callable(vocabulary) and not isinstance(vocabulary, Vocabulary) else vocabulary
+    assert isinstance(vocab, Vocabulary)
+    vocab.check(when, at)
+    must = needs_when(e) if callable(needs_when) else needs_when
+    if must and not when:
+        raise RuleDataError(f"{at}: no condition")
+    if not must and when:
+        raise RuleDataError(f"{at}: a {kind or 'rule'} of this family takes no condition")
+    return Rule(
+        id=rid,
+        src=srcs,
+        kind=kind,
+        topics=topics,
+        when=dict(when),
+        text=text_of(e.get("text"), at),
+        file=file,
+        extra={k: e[k] for k in e if k not in BASE_KEYS},
+    )
+
+
+def read_table(package: str, name: str) -> dict[str, Any]:
+    """The parsed ``data/<name>.toml`` of *package* (a :class:`RuleDataError` names a broken file)."""
+    try:
+        text = resources.files(package).joinpath("data").joinpath(f"{name}.toml").read_text("utf-8")
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        raise RuleDataError(f"{package} data/{name}.toml: {e}") from None
+
+
+def load_rules(
+    package: str,
+    names: Iterable[str],
+    vocabulary: Vocabulary | Callable[[Mapping[str, Any]], Vocabulary],
+    *,
+    kinds: Iterable[str],
+    extra_keys: Iterable[str] = (),
+    array: str = "rule",
+    needs_when: bool | Callable[[Mapping[str, Any]], bool] = True,
+) -> tuple[Rule, ...]:
+    """Every rule of the files *names* of *package*, in file order, checked against the schema."""
+    out: list[Rule] = []
+    seen: dict[tuple[str, str], str] = {}
+    kinds = tuple(kinds)
+    extra = tuple(extra_keys)
+    for name in names:
+        data = read_table(package, name)
+        where = f"{package.rsplit('.', 1)[-1]}/data/{name}.toml"
+        for e in data.get(array, ()):
+            r = parse_rule(
+                e, where, vocabulary, kinds=kinds, extra_keys=extra, needs_when=needs_when, file=name
+            )
+            key = (r.id, repr(sorted(r.when.items())))
+            if key in seen:
+                raise RuleDataError(f"{where}: rule {r.id} with the same conditions also in {seen[key]}")
+            seen[key] = f"data/{name}.toml"
+            out.append(r)
+    return tuple(out)
+
+
+@cache
+def _hans(text: Text) -> Text:
+    from dataclasses import replace
+
+    from xuanheng.reading import to_simplified
+
+    return text if text.zh_hans else replace(text, zh_hans=to_simplified(text.zh_hant))
+
+
+def with_simplified(text: Text) -> Text:
+    """*text* with its Simplified form filled in once (OpenCC is slow enough to matter per chart)."""
+    return _hans(text)
+
+
+__all__ = [
+    "BASE_KEYS",
+    "LANG_KEYS",
+    "ConditionSpec",
+    "Facts",
+    "Rule",
+    "RuleDataError",
+    "Vocabulary",
+    "load_rules",
+    "parse_rule",
+    "read_table",
+    "text_of",
+    "with_simplified",
+]

@@ -1,0 +1,174 @@
+"""The shared rule engine: the schema is checked when a file loads, conditions are registered functions."""
+
+from __future__ import annotations
+
+import os
+import sys
+import textwrap
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from xuanheng.rules import (
+    TOPIC_KEYS,
+    RuleDataError,
+    Vocabulary,
+    check_src,
+    inventory_ids,
+    load_rules,
+    normalise_topic,
+    parse_rule,
+    topic_label,
+)
+
+ROOT = Path(__file__).resolve().parents[2]
+INVENTORY = ROOT.parent / "shared" / "seeds" / "INVENTORY.tsv"
+
+V = Vocabulary("toy")
+
+
+@V.condition("colour", values=("red", "blue"))
+def _colour(ctx: Any, v: Any, _w: Any) -> dict[str, Any] | None:
+    return {"colour": ctx["colour"]} if ctx["colour"] == v else None
+
+
+@V.condition("size")
+def _size(ctx: Any, v: Any, _w: Any) -> dict[str, Any] | None:
+    return {"size": ctx["size"], "colour": "ignored: first key wins"} if ctx["size"] >= v else None
+
+
+GOOD: dict[str, Any] = {
+    "id": "000-003",
+    "src": ["000-003", "《六壬大全》卷一〈十二神〉"],
+    "kind": "k",
+    "topics": ["病"],
+    "when": {"colour": "red"},
+    "text": {"ko": "가", "zh-Hant": "甲", "en": "a"},
+}
+
+
+def parse(**change: Any) -> Any:
+    e = {**GOOD, **change}
+    for k in [k for k, v in change.items() if v is None]:
+        del e[k]
+    return parse_rule(e, "toy/data/x.toml", V, kinds=("k",), extra_keys=("tag",))
+
+
+def test_a_good_rule_loads() -> None:
+    r = parse(tag="t")
+    assert (r.id, r.src, r.kind, r.topics, r.get("tag")) == ("000-003", tuple(GOOD["src"]), "k", ("病",), "t")
+    assert r.text.get("zh-Hans") == "甲" and r.text.get("en") == "a"
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"colr": 1}, "unknown keys ['colr']"),
+        ({"when": {"shape": "round"}}, "unknown condition 'shape'"),
+        ({"when": {"colour": "green"}}, "colour = ['green'] is not one of"),
+        ({"when": {}}, "no condition"),
+        ({"when": {"any": []}}, "'any' must be a non-empty list"),
+        ({"topics": ["weather?"]}, "not in the shared topic vocabulary"),
+        ({"topics": []}, "not in the shared topic vocabulary"),
+        ({"text": {"ko": "가", "zh-Hant": "甲"}}, "text lacks ['en']"),
+        ({"text": {"ko": "가", "zh-Hant": "甲", "en": "a", "fr": "b"}}, "unknown languages ['fr']"),
+        ({"src": ["999-999"]}, "is not an id of the seed inventory"),
+        ({"src": ["a blog"]}, "neither an inventory id"),
+        ({"src": []}, "no src"),
+        ({"kind": "other"}, "kind 'other' is not one of"),
+        ({"id": None}, "a rule without an id"),
+    ],
+)
+def test_schema_errors_name_the_file_and_the_rule(change: dict[str, Any], message: str) -> None:
+    with pytest.raises(RuleDataError) as e:
+        parse(**change)
+    assert str(e.value).startswith("toy/data/x.toml") and message in str(e.value)
+    if "id" not in change:
+        assert "rule 000-003" in str(e.value)
+
+
+def test_holds_merges_facts_first_key_wins_and_any() -> None:
+    ctx = {"colour": "red", "size": 3}
+    assert V.holds({"colour": "red", "size": 2}, ctx) == {"colour": "red", "size": 3}
+    assert V.holds({"colour": "blue"}, ctx) is None
+    assert V.holds({"any": [{"colour": "blue"}, {"size": 1}]}, ctx) == {
+        "size": 3,
+        "colour": "ignored: first key wins",
+    }
+    assert V.holds({"any": [{"colour": "blue"}, {"size": 9}]}, ctx) is None
+
+
+def test_a_condition_is_registered_once() -> None:
+    with pytest.raises(ValueError, match="registered twice"):
+        V.add("colour", _colour)
+
+
+def test_load_rules_from_a_package(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    pkg = tmp_path / "toyrules"
+    (pkg / "data").mkdir(parents=True)
+    (pkg / "__init__.py").write_text("")
+    (pkg / "data" / "a.toml").write_text(
+        textwrap.dedent(
+            """
+            [[rule]]
+            id = "r1"
+            src = ["000-001"]
+            kind = "k"
+            topics = ["財"]
+            when = { colour = "red" }
+            [rule.text]
+            ko = "가"
+            zh-Hant = "甲"
+            en = "a"
+
+            [[rule]]
+            id = "r1"
+            src = ["000-001"]
+            kind = "k"
+            topics = ["財"]
+            when = { colour = "red" }
+            [rule.text]
+            ko = "가"
+            zh-Hant = "甲"
+            en = "a"
+            """
+        ),
+        encoding="utf-8",
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+    with pytest.raises(RuleDataError, match=r"toyrules/data/a.toml: rule r1 with the same conditions"):
+        load_rules("toyrules", ("a",), V, kinds=("k",))
+    sys.modules.pop("toyrules", None)
+
+
+def test_the_shipped_rule_files_load() -> None:
+    from xuanheng.jinkoujue.reading import rules
+    from xuanheng.liuren.reading import keti_meanings, leishen, principle_rules, shensha_meanings
+
+    assert len(rules()) >= 235 and len(leishen()[1]) >= 270 and len(principle_rules()) == 14
+    assert keti_meanings() and shensha_meanings()
+
+
+def test_sources() -> None:
+    assert check_src("000-001") == "" and check_src("《六壬大全》卷二〈涉害〉") == ""
+    assert check_src("000-999") and check_src("") and check_src(3)
+    assert "004-352" in inventory_ids() and len(inventory_ids()) == 877
+
+
+def test_inventory_ids_match_the_inventory() -> None:
+    if not INVENTORY.exists():
+        if os.environ.get("CI"):
+            pytest.fail(f"{INVENTORY} not found")
+        pytest.skip("../shared is not beside the checkout")
+    rows = INVENTORY.read_text("utf-8").splitlines()[1:]
+    assert inventory_ids() == {r.split("\t", 1)[0] for r in rows if r.strip()}
+
+
+def test_one_topic_vocabulary() -> None:
+    assert normalise_topic("질병") == normalise_topic("illness") == normalise_topic(" 病 ") == "病"
+    assert normalise_topic("money") == "財" and normalise_topic("财") == "財"
+    for key in TOPIC_KEYS:
+        assert normalise_topic(key) == key
+        for lang in ("ko", "zh-Hant", "zh-Hans", "en"):
+            assert topic_label(key, lang).strip()
