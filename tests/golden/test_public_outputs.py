@@ -37,11 +37,11 @@ _PRINT = bool(os.environ.get("XUANHENG_GOLDEN_PRINT"))
 PINNED: dict[str, str] = {
     "jinkoujue_coordinates": "d49adee5fd697367",
     "jinkoujue_instants": "e9806d11897a3c47",
-    "jinkoujue_errors": "d1612565e8f3662e",  # re-pinned in issue 8 (see git log)
+    "jinkoujue_errors": "8498489ea12e2787",  # re-pinned in issue 8 (see git log)
     "liuren_coordinates": "02f35c4580c1b3f1",  # re-pinned in issue 8 (see git log)
     "liuren_instants": "cc1e1a342676593e",  # re-pinned in issue 8 (see git log)
     "liuren_errors": "0c141b885fbf168f",  # re-pinned in issue 8 (see git log)
-    "cli": "949cdfb2095829d4",  # re-pinned in issue 8 (see git log)
+    "cli": "02f462144263b9e5",  # re-pinned in issue 8 (see git log)
     "http": "77ac0cdd971c6564",  # re-pinned in issue 8 (see git log)
 }
 

@@ -12,7 +12,7 @@ from datetime import datetime
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from xuanheng.core.ganzhi import BRANCHES, wu_shu_dun
+from xuanheng.core.ganzhi import BRANCHES, branch_index, wu_shu_dun
 from xuanheng.core.guiren import GUIREN_TABLES, TIAN_JIANG_HOME
 from xuanheng.errors import AmbiguousTimeError, InputError, OptionError, XuanhengError
 from xuanheng.jinkoujue import CHOICES, JinKouJueChart, cast
@@ -100,6 +100,13 @@ def test_bad_difen_text_is_one_typed_error(text: str) -> None:
 def test_bad_option_is_option_error(key: str, value: str) -> None:
     if value in CHOICES[key]:
         return
+    if key == "yue_jiang":  # a 月將 given by hand (a branch, 天神 name or 0–11) is a valid rule too
+        try:
+            branch_index(value.strip() if not value.strip().isdigit() else int(value.strip()))
+        except (InputError, ValueError):
+            pass
+        else:
+            return
     try:
         cast("2026-03-10T21:00", tz="Asia/Shanghai", difen="申", options={key: value})
     except OptionError as e:

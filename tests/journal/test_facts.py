@@ -1,4 +1,5 @@
-"""Statistics keys read off chart JSON: 課體 for 大六壬, 用爻 for 金口訣, rule ids from a reading."""
+"""Statistics keys read off chart JSON: each method's ``METHOD.facts`` (課體 for 大六壬, 用爻 for 金口訣),
+rule ids from a reading, and the journal storing whatever keys the caller gives."""
 
 from __future__ import annotations
 
@@ -6,7 +7,8 @@ from datetime import UTC, datetime
 
 import pytest
 
-from xuanheng.journal import Journal, case_from_chart, facts_from_chart, rule_ids_of
+from xuanheng.journal import Journal, case_from_chart, rule_ids_of
+from xuanheng.methods import get
 from xuanheng.reading import FiredRule, Text
 
 # shaped like LiuRenChart.to_json() (only the fields the journal reads)
@@ -24,6 +26,10 @@ LIUREN = {
 JINKOUJUE = {"yong_yao": "jiang_shen", "dong": ["賊動", "兄弟動"], "calendar": {"instant": "not a time"}}
 
 
+def facts_from_chart(method: str, chart: dict) -> dict:  # type: ignore[type-arg]
+    return get(method).facts(chart)
+
+
 def test_liuren_keys() -> None:
     assert facts_from_chart("liuren", LIUREN) == {"ke_ti": ["賊剋", "元首課"], "jiu_zong_men": ["賊剋"]}
 
@@ -32,8 +38,8 @@ def test_jinkoujue_keys() -> None:
     assert facts_from_chart("jinkoujue", JINKOUJUE) == {"yong_yao": ["將神"], "dong": ["賊動", "兄弟動"]}
 
 
-def test_unknown_method_or_missing_fields_give_nothing() -> None:
-    assert facts_from_chart("liuyao", LIUREN) == {}
+def test_missing_fields_give_nothing() -> None:
+    assert facts_from_chart("calendar", LIUREN) == {}
     assert facts_from_chart("liuren", {}) == {}
     assert facts_from_chart("jinkoujue", {"yong_yao": 3}) == {}
 
@@ -50,7 +56,15 @@ def test_rule_ids_from_objects_and_dicts() -> None:
 
 
 def test_case_from_chart_saves(tmp_path) -> None:  # type: ignore[no-untyped-def]
-    c = case_from_chart("liuren", {"at": "2026-03-10T21:00"}, LIUREN, [{"id": "R"}], question="q", tags=["a"])
+    c = case_from_chart(
+        "liuren",
+        {"at": "2026-03-10T21:00"},
+        LIUREN,
+        [{"id": "R"}],
+        question="q",
+        tags=["a"],
+        keys=facts_from_chart("liuren", LIUREN),
+    )
     assert c.cast_at == datetime(2026, 3, 10, 13, 0, tzinfo=UTC)
     assert case_from_chart("jinkoujue", {}, JINKOUJUE).cast_at is None
     nested = {"calendar": {"input": {"at": "2026-03-10T21:00:00+09:00"}}}

@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 
 from xuanheng.core.ganzhi import BRANCHES
+from xuanheng.liuren.render_svg import SQUARE
 from xuanheng.render import render, renderer
-from xuanheng.render.liuren_svg import SQUARE
 
 NS = "{http://www.w3.org/2000/svg}"
 
@@ -113,4 +113,4 @@ def test_unknown_renderer() -> None:
     from xuanheng.errors import InputError
 
     with pytest.raises(InputError):
-        renderer("qizheng")
+        renderer("no-such-method")

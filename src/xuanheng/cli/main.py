@@ -16,11 +16,9 @@ from typing import Any
 from xuanheng import __version__
 from xuanheng.errors import XuanhengError
 
-#: sub-command → (module, one-line help)
+#: the commands that are not methods: sub-command → (module, one-line help); every registered method
+#: (xuanheng.methods) is a command too, made by xuanheng.cli.method_cmd from its Params
 COMMANDS: dict[str, tuple[str, str]] = {
-    "calendar": ("xuanheng.cli.calendar_cmd", "calendar chart: pillars, 節氣, 月將, 旬空, lunar date"),
-    "jinkoujue": ("xuanheng.cli.jinkoujue_cmd", "六壬金口訣 chart and reading"),
-    "liuren": ("xuanheng.cli.liuren_cmd", "大六壬 chart and reading"),
     "serve": ("xuanheng.cli.serve_cmd", "start the web app and HTTP API"),
     "journal": ("xuanheng.journal.admin", "case journal: migrate, users, export/import"),
 }
@@ -54,10 +52,25 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"xuanheng: error: {message}\n")
 
 
+def _method_names() -> list[str]:
+    from xuanheng.methods import registry
+
+    return list(registry())
+
+
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    from xuanheng.cli import method_cmd
+    from xuanheng.methods import registry
+
     parser = _Parser(prog="xuanheng", description="璇衡 — classical Chinese divination charts")
     parser.add_argument("--version", action="version", version=f"xuanheng {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    for name, method in registry().items():
+        help_text = method.summary.en
+        p = sub.add_parser(name, help=help_text, description=help_text)
+        if only is None or only == name:
+            method_cmd.add_arguments(p, method)
+            p.set_defaults(_method=name)
     for name, (module, help_text) in COMMANDS.items():
         p = sub.add_parser(name, help=help_text, description=help_text)
         if only is None or only == name:
@@ -72,14 +85,22 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
-    only = next((a for a in args_list if a in COMMANDS), None)
+    names = {*COMMANDS, *_method_names()}
+    only = next((a for a in args_list if a in names), None)
     parser = build_parser(only)
     args = parser.parse_args(args_list)
     module = getattr(args, "_module", None)
-    if module is None:
+    method = getattr(args, "_method", None)
+    if module is None and method is None:
         parser.print_help()
         return 2 if args.command is None else 1
     try:
+        if method is not None:
+            from xuanheng.cli import method_cmd
+            from xuanheng.methods import get
+
+            return method_cmd.run(args, get(method))
+        assert module is not None
         result: int = importlib.import_module(module).run(args)
         return result
     except XuanhengError as e:

@@ -19,21 +19,26 @@ from xuanheng.jinkoujue.chart import (
     ShenshaHit,
     WangShuai,
 )
+from xuanheng.jinkoujue.method import METHOD
 from xuanheng.jinkoujue.options import CHOICES, JinKouJueOptions
+from xuanheng.jinkoujue.params import JinKouJueParams, cast_params
 from xuanheng.jinkoujue.reading import reading
 
 __all__ = [
     "CHOICES",
+    "METHOD",
     "CalendarFacts",
     "Dong",
     "JinKouJueChart",
     "JinKouJueOptions",
+    "JinKouJueParams",
     "PairRelation",
     "Position",
     "ShenshaHit",
     "WangShuai",
     "cast",
     "cast_by_coordinates",
+    "cast_params",
     "parse_difen",
     "reading",
 ]

@@ -851,16 +851,9 @@ def cast(
     if not isinstance(true_solar, bool):
         raise InputError(f"true_solar must be True or False, got {true_solar!r}", field="true_solar")
     when = xtime.parse_instant(at, tz=tz, fold=fold)
-    ckey = (opts.day_boundary, opts.yue_jiang, opts.day_night, true_solar, opts.dst)
-    copts = _CAL_OPTIONS.get(ckey)
-    if copts is None:
-        copts = _CAL_OPTIONS[ckey] = xtime.CalendarOptions(
-            day_boundary=opts.day_boundary,
-            yue_jiang=opts.yue_jiang,
-            day_night=opts.day_night,
-            true_solar=true_solar,
-            dst=opts.dst,
-        )
+    copts = opts.calendar
+    if true_solar:
+        copts = _CAL_OPTIONS.get(copts) or _CAL_OPTIONS.setdefault(copts, replace(copts, true_solar=True))
     try:
         cal = xtime.calendar(when, lon=lon, lat=lat, options=copts, tz=tz if tz is not None else None)
     except OverflowError:  # the calendar's edge years (0001) overflow datetime; report, never a traceback
@@ -911,8 +904,8 @@ def _days(cal: ChartTime) -> int | None:
     return d if d is not None and 0 <= d <= 31 else None
 
 
-#: CalendarOptions by (day_boundary, yue_jiang, day_night, true_solar, dst): validated once (immutable)
-_CAL_OPTIONS: dict[tuple[str, str, str, bool, str], Any] = {}
+#: the calendar options with true_solar set, by the options without it (validated once; immutable)
+_CAL_OPTIONS: dict[Any, Any] = {}
 _TIME: list[Any] = []
 
 

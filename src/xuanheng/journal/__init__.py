@@ -13,7 +13,7 @@ from xuanheng.journal.errors import (
     NotFoundError,
     StorageError,
 )
-from xuanheng.journal.facts import case_from_chart, facts_from_chart, rule_ids_of
+from xuanheng.journal.facts import case_from_chart, rule_ids_of
 from xuanheng.journal.model import (
     OUTCOMES,
     Case,
@@ -54,6 +54,5 @@ __all__ = [
     "Tally",
     "User",
     "case_from_chart",
-    "facts_from_chart",
     "rule_ids_of",
 ]

@@ -1,15 +1,10 @@
 """What the journal keeps for statistics, read off a chart's JSON and its reading.
 
-The web app calls :func:`case_from_chart` (or :func:`facts_from_chart`) instead of picking fields itself,
-so every method's statistics keys are chosen in one place:
-
-* 大六壬 (``liuren``): ``ke_ti`` = every 課體 name in ``chart["ke_ti"]`` (九宗門 and 《課經》 classes), and
-  ``jiu_zong_men`` = the 九宗門 method (``chart["method"]``).
-* 金口訣 (``jinkoujue``): ``yong_yao`` = the 用爻 position as its classical label (人元 貴神 將神 地分), and
-  ``dong`` = the 動 names (賊動, 官動 …).
-* any method: ``rule_ids`` = the ``id`` of each fired rule of the reading, in order.
-
-Unknown or missing fields yield nothing rather than an error: a chart can always be saved.
+The journal knows no method: the caller (the web app, the command line) passes the method's own
+classification keys — ``METHOD.facts(chart_json)``, e.g. 課體 and 九宗門 for 大六壬, the 用爻 and 動 for
+金口訣 — and :func:`case_from_chart` adds what every method has: ``rule_ids`` (the ``id`` of each fired
+rule of the reading, in order) and the cast instant. Unknown or missing fields yield nothing rather than an
+error: a chart can always be saved.
 """
 
 from __future__ import annotations
@@ -18,21 +13,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
-from xuanheng.jinkoujue.chart import POSITION_LABELS
-from xuanheng.journal.model import KE_TI, YONG_YAO, CaseIn
-
-
-def _names(items: object) -> list[str]:
-    out: list[str] = []
-    if isinstance(items, str):
-        items = [items]
-    if not isinstance(items, Sequence):
-        return out
-    for item in items:
-        name = item.get("name") if isinstance(item, Mapping) else item
-        if isinstance(name, str) and name.strip() and name.strip() not in out:
-            out.append(name.strip())
-    return out
+from xuanheng.journal.model import CaseIn
 
 
 def rule_ids_of(reading: Iterable[Any] | None) -> list[str]:
@@ -43,26 +24,6 @@ def rule_ids_of(reading: Iterable[Any] | None) -> list[str]:
         if isinstance(rid, str) and rid and rid not in out:
             out.append(rid)
     return out
-
-
-def facts_from_chart(method: str, chart: Mapping[str, Any]) -> dict[str, list[str]]:
-    """Classification keys of a chart JSON (see the module docstring)."""
-    keys: dict[str, list[str]] = {}
-    if method == "liuren":
-        ke_ti = _names(chart.get("ke_ti"))
-        if ke_ti:
-            keys[KE_TI] = ke_ti
-        jzm = _names(chart.get("method"))
-        if jzm:
-            keys["jiu_zong_men"] = jzm
-    elif method == "jinkoujue":
-        yy = chart.get("yong_yao")
-        if isinstance(yy, str) and yy:
-            keys[YONG_YAO] = [POSITION_LABELS.get(yy, yy)]
-        dong = _names(chart.get("dong"))
-        if dong:
-            keys["dong"] = dong
-    return keys
 
 
 def cast_instant(chart: Mapping[str, Any], inputs: Mapping[str, Any] | None = None) -> datetime | None:
@@ -97,8 +58,10 @@ def case_from_chart(
     topic: str = "",
     tags: Sequence[str] = (),
     notes: str = "",
+    keys: Mapping[str, Sequence[str]] | None = None,
 ) -> CaseIn:
-    """A :class:`CaseIn` with rule ids, 課體/用爻 keys and cast instant filled in from the chart."""
+    """A :class:`CaseIn` with the method's statistics *keys* (``METHOD.facts(chart)``), the rule ids and the
+    cast instant filled in from the chart."""
     return CaseIn(
         method=method,
         inputs=inputs,
@@ -108,9 +71,9 @@ def case_from_chart(
         tags=tags,
         notes=notes,
         rule_ids=rule_ids_of(reading),
-        keys=facts_from_chart(method, chart),
+        keys={k: list(v) for k, v in (keys or {}).items() if v},
         cast_at=cast_instant(chart, inputs),
     )
 
 
-__all__ = ["case_from_chart", "cast_instant", "facts_from_chart", "rule_ids_of"]
+__all__ = ["case_from_chart", "cast_instant", "rule_ids_of"]

@@ -9,32 +9,26 @@ so that importing it later (``importlib.import_module("xuanheng.liuren.reading")
 
 from __future__ import annotations
 
-from typing import Any
-
 from xuanheng.liuren.chart import Chuan, GuiRen, Ke, KeTi, LiuRenChart, Options, ShenSha
 from xuanheng.liuren.engine import cast, cast_by_coordinates, make_options
-
-try:
-    from xuanheng.liuren.reading import reading
-except ModuleNotFoundError as _e:  # a build without the reading module
-    if _e.name != "xuanheng.liuren.reading":
-        raise
-
-    def reading(chart: LiuRenChart, *args: Any, **kwargs: Any) -> Any:  # type: ignore[misc]
-        """No reading module in this build."""
-        raise NotImplementedError("xuanheng.liuren.reading is not installed")
-
+from xuanheng.liuren.method import METHOD
+from xuanheng.liuren.params import LiuRenParams, cast_params, enumerate_ke
+from xuanheng.liuren.reading import reading
 
 __all__ = [
+    "METHOD",
     "Chuan",
     "GuiRen",
     "Ke",
     "KeTi",
     "LiuRenChart",
+    "LiuRenParams",
     "Options",
     "ShenSha",
     "cast",
     "cast_by_coordinates",
+    "cast_params",
+    "enumerate_ke",
     "make_options",
     "reading",
 ]

@@ -17,7 +17,7 @@ from typing import Any
 from xuanheng import SCHEMA_VERSION
 from xuanheng.core.ganzhi import BRANCHES, SHEN_NAMES, STEMS, GanZhi
 from xuanheng.core.guiren import TIAN_JIANG
-from xuanheng.time.chart_time import ChartTime
+from xuanheng.time.chart_time import CalendarOptions, ChartTime
 
 #: 六親 names by relation of an element to the day stem's element (《六壬大全》卷一〈六親〉):
 #: index 0 same (兄弟), 1 the day stem generates it (子孫), 2 the day stem overcomes it (妻財),
@@ -30,7 +30,7 @@ def liu_qin_index(day_stem_element: int, element: int) -> int:
     return (element - day_stem_element) % 5
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Options:
     """School and calculation options of a chart; every field has a documented default and source.
 
@@ -50,24 +50,82 @@ class Options:
     - ``yue_jiang_rule``: when casting from an instant, 月將 changes at 中氣 (``"zhongqi"``, default), at 節
       (``"jie"``), or a branch given by hand.
     - ``day_boundary``, ``true_solar``: passed to the calendar (docs/time.md).
+
+    The calendar's options (``yue_jiang_rule``, ``day_boundary``, ``true_solar``, ``dst``, ``day_night``) are
+    held as one :class:`~xuanheng.time.CalendarOptions` (``calendar``) and read through by name.
     - ``dst``: ``"clock"`` (default) counts 日 and 時 on the civil clock, summer time included;
       ``"standard"`` takes the daylight-saving hour off first (a modern charting convention, no classical
       source; docs/time.md, "Daylight saving time").
     """
 
-    shehai: str = "depth"
-    bieze_yin: str = "sanhe"
-    bazhuan_first: bool = True
-    fuyin_zimao: str = "chong"
-    guiren: str = "jia_wu_geng_niu_yang"
-    day_night: str = "auto"
-    dun_gan: str = "day"
-    yue_jiang_rule: str = "zhongqi"
-    day_boundary: str = "23:00"
-    true_solar: bool = False
-    dst: str = "clock"
+    calendar: CalendarOptions
+    shehai: str
+    bieze_yin: str
+    bazhuan_first: bool
+    fuyin_zimao: str
+    guiren: str
+    dun_gan: str
 
-    def to_json(self) -> dict[str, Any]:
+    def __init__(
+        self,
+        shehai: str = "depth",
+        bieze_yin: str = "sanhe",
+        bazhuan_first: bool = True,
+        fuyin_zimao: str = "chong",
+        guiren: str = "jia_wu_geng_niu_yang",
+        day_night: str = "auto",
+        dun_gan: str = "day",
+        yue_jiang_rule: str = "zhongqi",
+        day_boundary: str = "23:00",
+        true_solar: bool = False,
+        dst: str = "clock",
+        *,
+        calendar: CalendarOptions | None = None,
+    ) -> None:
+        if calendar is None:
+            # the engine checks every value with its own messages first (xuanheng.liuren.engine._validate);
+            # an Options built directly is checked by the calendar here
+            calendar = CalendarOptions(
+                day_boundary=day_boundary,
+                yue_jiang=yue_jiang_rule,
+                true_solar=true_solar,
+                day_night=day_night,
+                dst=dst,
+            )
+        object.__setattr__(self, "calendar", calendar)
+        for name, value in (
+            ("shehai", shehai),
+            ("bieze_yin", bieze_yin),
+            ("bazhuan_first", bazhuan_first),
+            ("fuyin_zimao", fuyin_zimao),
+            ("guiren", guiren),
+            ("dun_gan", dun_gan),
+        ):
+            object.__setattr__(self, name, value)
+
+    @property
+    def day_night(self) -> str:
+        return self.calendar.day_night
+
+    @property
+    def yue_jiang_rule(self) -> str:
+        yj = self.calendar.yue_jiang
+        return yj if isinstance(yj, str) else str(yj)
+
+    @property
+    def day_boundary(self) -> str:
+        return self.calendar.day_boundary
+
+    @property
+    def true_solar(self) -> bool:
+        return self.calendar.true_solar
+
+    @property
+    def dst(self) -> str:
+        return self.calendar.dst
+
+    def flat(self) -> dict[str, Any]:
+        """Every option by its name (what :func:`~xuanheng.liuren.make_options` takes)."""
         return {
             "shehai": self.shehai,
             "bieze_yin": self.bieze_yin,
@@ -81,6 +139,9 @@ class Options:
             "true_solar": self.true_solar,
             "dst": self.dst,
         }
+
+    def to_json(self) -> dict[str, Any]:
+        return self.flat()
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,7 +10,7 @@ day's 旬 by default); 六親 — 《六壬大全》卷一〈六親〉; 行年 /
 from __future__ import annotations
 
 import datetime as _dt
-from dataclasses import fields, replace
+from dataclasses import replace
 from functools import cache
 from typing import Any
 
@@ -58,9 +58,10 @@ SEX = ("male", "female")
 
 _GZ_BY_NAME = {g.name: g.index for g in SIXTY}
 _BR_BY_NAME = {**{b: i for i, b in enumerate(BRANCHES)}, **{n: i for i, n in enumerate(SHEN_NAMES)}}
-_OPTION_FIELDS = frozenset(f.name for f in fields(Options))
+_OPTION_FIELDS = frozenset(Options().flat())
 DEFAULT_OPTIONS = Options()
-_VALID: set[Options] = {DEFAULT_OPTIONS}
+#: options already made, so equal options are one object (the memo tables key on them)
+_VALID: dict[Options, Options] = {DEFAULT_OPTIONS: DEFAULT_OPTIONS}
 
 
 # --- input parsing (core.parse: the forms every method accepts) ------------------------------------
@@ -88,16 +89,15 @@ def make_options(options: Options | dict[str, Any] | None = None, **kw: Any) -> 
     if options is not None and not isinstance(options, Options):
         raise OptionError(f"options must be a liuren Options, not {type(options).__name__}", field="options")
     opts = options if options is not None else DEFAULT_OPTIONS
-    if kw:
-        opts = replace(opts, **kw)
-    try:
-        known = opts in _VALID
-    except TypeError:  # an unhashable value: certainly not a valid option
-        known = False
-    if not known:
-        _validate(opts)
-        _VALID.add(opts)
-    return opts
+    if not kw:
+        return opts
+    flat = {**opts.flat(), **kw}
+    _validate(flat)
+    made = Options(**flat)
+    got = _VALID.get(made)
+    if got is None:
+        got = _VALID[made] = made
+    return got
 
 
 def _choice(field: str, value: object, accepted: tuple[str, ...]) -> None:
@@ -107,31 +107,30 @@ def _choice(field: str, value: object, accepted: tuple[str, ...]) -> None:
         )
 
 
-def _validate(o: Options) -> None:
-    _choice("shehai", o.shehai, SHEHAI_SCHOOLS)
-    _choice("bieze_yin", o.bieze_yin, BIEZE_YIN)
-    _choice("fuyin_zimao", o.fuyin_zimao, FUYIN_ZIMAO)
-    _choice("guiren", o.guiren, tuple(GUIREN))
-    _choice("day_night", o.day_night, DAY_NIGHT)
-    _choice("dun_gan", o.dun_gan, DUN_GAN)
-    _choice("day_boundary", o.day_boundary, DAY_BOUNDARY)
-    _choice("dst", o.dst, DST)
-    if not isinstance(o.bazhuan_first, bool):
-        msg = f"bazhuan_first must be true or false, not {o.bazhuan_first!r}"
+def _validate(o: dict[str, Any]) -> None:
+    _choice("shehai", o["shehai"], SHEHAI_SCHOOLS)
+    _choice("bieze_yin", o["bieze_yin"], BIEZE_YIN)
+    _choice("fuyin_zimao", o["fuyin_zimao"], FUYIN_ZIMAO)
+    _choice("guiren", o["guiren"], tuple(GUIREN))
+    _choice("day_night", o["day_night"], DAY_NIGHT)
+    _choice("dun_gan", o["dun_gan"], DUN_GAN)
+    _choice("day_boundary", o["day_boundary"], DAY_BOUNDARY)
+    _choice("dst", o["dst"], DST)
+    if not isinstance(o["bazhuan_first"], bool):
+        msg = f"bazhuan_first must be true or false, not {o['bazhuan_first']!r}"
         raise OptionError(msg, field="bazhuan_first")
-    if not isinstance(o.true_solar, bool):
-        raise OptionError(f"true_solar must be true or false, not {o.true_solar!r}", field="true_solar")
-    rule = o.yue_jiang_rule
+    if not isinstance(o["true_solar"], bool):
+        raise OptionError(f"true_solar must be true or false, not {o['true_solar']!r}", field="true_solar")
+    rule = o["yue_jiang_rule"]
     n = parse.digits(rule) if isinstance(rule, str) else None
     if not isinstance(rule, str) or (
         rule not in ("zhongqi", "jie") and rule not in _BR_BY_NAME and (n is None or n >= 12)
     ):
         raise OptionError(
-            f"unknown yue_jiang_rule {o.yue_jiang_rule!r}: "
+            f"unknown yue_jiang_rule {o['yue_jiang_rule']!r}: "
             "expected zhongqi, jie, or a branch (子 … 亥) given by hand",
             field="yue_jiang_rule",
         )
-    hash(o)  # all fields hashable
 
 
 # --- memoised parts -----------------------------------------------------------------------------
@@ -456,7 +455,7 @@ def cast(
     晝夜 by sunrise/sunset when a place is given (``day_night="auto"``), else by fixed hours."""
     o = make_options(options, **kw)
     try:
-        from xuanheng.time.calendar import CalendarOptions, calendar
+        from xuanheng.time.calendar import calendar
         from xuanheng.time.instants import parse_instant
     except ImportError as e:  # the time package is not installed in this build
         raise OptionError(
@@ -464,18 +463,7 @@ def cast(
             field="at",
         ) from e
     when = parse_instant(at, tz=tz, fold=fold)
-    cal = calendar(
-        when,
-        lon=lon,
-        lat=lat,
-        options=CalendarOptions(
-            day_boundary=o.day_boundary,
-            yue_jiang=o.yue_jiang_rule,
-            true_solar=o.true_solar,
-            day_night=o.day_night,
-            dst=o.dst,
-        ),
-    )
+    cal = calendar(when, lon=lon, lat=lat, options=o.calendar)
     p = cal.pillars
     assert cal.yue_jiang is not None
     year = when.year if (when.year - 4) % 12 == p.year.branch else when.year - 1

@@ -1,8 +1,9 @@
 """Server-side SVG of each chart, drawn from the chart's JSON document (what the API and CLI return).
 
-``render(method, doc, lang)`` dispatches to :mod:`.calendar_svg`, :mod:`.jinkoujue_svg` or
-:mod:`.liuren_svg`. Drawing from the JSON (not the Python objects) keeps the renderers in step with the
-public contract and lets a saved journal case be redrawn years later. Every text is XML-escaped.
+``render(method, doc, lang)`` calls the registered method's ``render_svg`` (each method package draws its
+own chart; :mod:`.svg` and :mod:`.text` are the shared primitives). Drawing from the JSON (not the Python
+objects) keeps the renderers in step with the public contract and lets a saved journal case be redrawn years
+later. Every text is XML-escaped.
 """
 
 from __future__ import annotations
@@ -16,22 +17,15 @@ Renderer = Callable[[dict[str, Any], str], str]
 
 
 def renderer(method: str) -> Renderer:
-    """The SVG renderer of *method* (``calendar``, ``jinkoujue``, ``liuren``)."""
-    if method == "calendar":
-        from xuanheng.render.calendar_svg import render_calendar
+    """The SVG renderer of the registered *method*."""
+    from xuanheng.methods import registry
 
-        return render_calendar
-    if method == "jinkoujue":
-        from xuanheng.render.jinkoujue_svg import render_jinkoujue
-
-        return render_jinkoujue
-    if method == "liuren":
-        from xuanheng.render.liuren_svg import render_liuren
-
-        return render_liuren
-    raise InputError(
-        f"no SVG renderer for method {method!r}: expected calendar, jinkoujue or liuren", field="method"
-    )
+    m = registry().get(method)
+    if m is None:
+        raise InputError(
+            f"no SVG renderer for method {method!r}: expected one of {', '.join(registry())}", field="method"
+        )
+    return m.render_svg
 
 
 def render(method: str, doc: dict[str, Any], lang: str = "zh-Hant") -> str:

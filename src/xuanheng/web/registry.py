@@ -1,81 +1,215 @@
-"""Method plug-ins: each divination method registers its name, parameter model, compute and SVG functions.
-
-The app builds one JSON endpoint and one SVG endpoint per registered plug-in, and the page builds its form
-from the plug-in's parameter schema, so a new method (七政四餘, 六爻 …) appears by adding a module to
-:data:`PLUGIN_MODULES` whose ``plugin()`` returns a :class:`MethodPlugin` — or ``None`` while its method
-package has not landed.
+"""The methods as the web app sees them: one plug-in per registered method (``xuanheng.methods``), made from
+the method's ``Params`` — the query/body model (and so the OpenAPI schema), the form hints of the page, and
+the chart document (the same as ``xuanheng <method> --json``). No method is named here.
 """
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import cache
-from typing import Any
+from datetime import UTC, datetime
+from typing import Any, Literal
 
-from pydantic import BaseModel
+from pydantic import AliasChoices, BaseModel, ConfigDict, Field, create_model
 
-#: modules with a ``plugin() -> MethodPlugin | None`` function, in page order
-PLUGIN_MODULES: tuple[str, ...] = (
-    "xuanheng.web.methods.jinkoujue",
-    "xuanheng.web.methods.liuren",
-    "xuanheng.web.methods.calendar",
-)
+from xuanheng.errors import InputError
+from xuanheng.method import Method
+from xuanheng.params import Param
+from xuanheng.reading import DEFAULT_LANG
+
+Lang = Literal["ko", "zh-Hant", "zh-Hans", "en"]
 
 
-@dataclass(frozen=True, slots=True)
+class FrontEnd(BaseModel):
+    """What only a front end has: ``now`` (the current time instead of ``at``), ``lang``, ``no_reading``."""
+
+    model_config = ConfigDict(extra="forbid", str_max_length=200, populate_by_name=True)
+
+    lang: Lang = Field("zh-Hant", description="language of reading texts and chart labels (the CLI's --lang)")
+
+
+def _key(value: Any) -> str:
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
+def _field(p: Param) -> tuple[Any, Any]:
+    """The pydantic (type, Field) of a parameter."""
+    extra: dict[str, Any] = {"label": p.label.all()}
+    if p.option:
+        extra["option"] = True
+    if p.choices:
+        extra["choice_labels"] = {_key(c.value): c.label.all() for c in p.choices}
+        extra["choice_src"] = {_key(c.value): c.src for c in p.choices}
+    kw: dict[str, Any] = {"description": p.help, "json_schema_extra": extra}
+    if p.aliases:
+        kw["validation_alias"] = AliasChoices(p.name, *p.aliases)
+    default = ... if p.required else p.default
+    if p.kind == "choice" and p.values and all(isinstance(v, bool) for v in p.values):
+        return (bool if p.default is not None else bool | None, Field(default, **kw))
+    if p.kind == "choice" and not p.also:
+        lit: Any = Literal[tuple(p.values)]
+        return (lit if p.default is not None or p.required else lit | None, Field(default, **kw))
+    if p.kind == "bool":
+        return (bool, Field(bool(p.default), **kw))
+    if p.kind == "int":
+        t: Any = int
+        if p.ge is not None:
+            kw["ge"] = int(p.ge)
+        if p.le is not None:
+            kw["le"] = int(p.le)
+        return (t | None, Field(default, **kw))
+    if p.kind == "float":
+        if p.ge is not None:
+            kw["ge"] = p.ge
+        if p.le is not None:
+            kw["le"] = p.le
+        return (float | None, Field(default, **kw))
+    length = p.max_length or (40 if p.kind == "instant" else 16 if p.kind == "choice" else 200)
+    if p.required:
+        kw["min_length"] = 1
+    return (str if p.required else str | None, Field(default, max_length=length, **kw))
+
+
+@dataclass(frozen=True)
 class MethodPlugin:
-    """One method as the web app sees it.
+    """One method in the web app: its request model, its document, its SVG, and the page's hints."""
 
-    ``compute(params)`` returns the same JSON document as ``xuanheng <name> --json``;
-    ``render_svg(doc, lang)`` draws that document; ``key_facts(doc)`` names the 課體 / 用爻 that the
-    journal statistics group by; ``form`` holds page hints (field order, which fields are school options).
-    """
-
-    name: str
+    method: Method
     params: type[BaseModel]
-    compute: Callable[[Any], dict[str, Any]]
-    render_svg: Callable[[dict[str, Any], str], str]
-    summary: str = ""
-    options: tuple[str, ...] = ()
-    form: dict[str, Any] = field(default_factory=dict)
-    #: parameters of one typical chart, cast at worker start-up so no user pays for loading tables
-    example: dict[str, Any] = field(default_factory=dict)
+    #: aliases whose true value means the opposite of their parameter (yaoke_first = not bazhuan_first)
+    negated: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def name(self) -> str:
+        return self.method.name
+
+    @property
+    def example(self) -> dict[str, Any]:
+        return dict(self.method.example)
+
+    def values(self, model: BaseModel) -> tuple[dict[str, Any], str, bool]:
+        """(parameter values for the method, language, with the reading) from a validated request."""
+        d = model.model_dump()
+        lang = d.pop("lang", DEFAULT_LANG)
+        now = d.pop("now", False)
+        with_reading = not d.pop("no_reading", False)
+        for alias, name in self.negated.items():
+            v = d.pop(alias, None)
+            if v is not None:
+                d[name] = not v
+        if now:
+            if d.get("at"):
+                raise InputError("give at or now, not both", field="at")
+            d["at"] = datetime.now(UTC)
+            if d.get("tz") is None:  # the web has no computer of the user's: UTC unless a zone is given
+                d["tz"] = "UTC"
+        return {k: v for k, v in d.items() if v is not None}, lang, with_reading
+
+    def compute(self, model: BaseModel) -> dict[str, Any]:
+        """The chart document of a request (``xuanheng <method> --json`` for the same inputs)."""
+        values, lang, with_reading = self.values(model)
+        params = self.method.with_seeds(self.method.make_params(values))
+        return self.method.document(params, lang, with_reading=with_reading)
+
+    def repeatable(self, model: BaseModel) -> bool:
+        """False for ``now`` and for an unseeded random draw (such a chart is neither cached nor replayed)."""
+        if getattr(model, "now", False):
+            return False
+        for p, choice, seed in self.method.random_params():
+            v = getattr(model, p.name, None)
+            if isinstance(v, str) and v.strip().lower() == choice and getattr(model, seed, None) is None:
+                return False
+        return True
+
+    def render_svg(self, doc: dict[str, Any], lang: str) -> str:
+        return self.method.render_svg(doc, lang)
 
 
-@cache
+def plugin_of(method: Method) -> MethodPlugin:
+    """The web plug-in of *method*: its request model generated from the method's parameters."""
+    spec: dict[str, Any] = {}
+    negated: dict[str, str] = {}
+    for p in method.params.SPEC:
+        spec[p.name] = _field(p)
+        if p.switch is not None and p.kind == "choice":
+            flag, value = p.switch
+            alias = flag.lstrip("-").replace("-", "_")
+            if (
+                value is False and alias not in spec
+            ):  # --yaoke-first → yaoke_first=true means bazhuan_first=false
+                spec[alias] = (
+                    bool | None,
+                    Field(None, description=f"the same as {p.name}=false (older name)"),
+                )
+                negated[alias] = p.name
+    names = method.params.by_name()
+    if "at" in names:
+        spec["now"] = (
+            bool,
+            Field(False, description="use the current time instead of at (as the CLI's --now)"),
+        )
+    if method.has_reading:
+        spec["no_reading"] = (bool, Field(False, description="the chart only, without the reading"))
+    model: type[BaseModel] = create_model(
+        f"{method.name.title().replace('_', '')}Request",
+        __base__=FrontEnd,
+        __doc__=f"Parameters of ``xuanheng {method.name}`` (same names and defaults as its flags).",
+        **spec,
+    )
+    return MethodPlugin(method, model, negated)
+
+
+_PLUGINS: dict[str, MethodPlugin] = {}
+
+
 def plugins() -> dict[str, MethodPlugin]:
-    """Every plug-in whose method package imports, keyed by name."""
+    """A plug-in for every registered method, keyed by name (in registry order)."""
+    from xuanheng.methods import registry
+
     out: dict[str, MethodPlugin] = {}
-    for mod_name in PLUGIN_MODULES:
-        try:
-            mod = importlib.import_module(mod_name)
-            plugin = mod.plugin()
-        except (ImportError, AttributeError):
-            continue
-        if plugin is not None:
-            out[plugin.name] = plugin
+    for name, method in registry().items():
+        got = _PLUGINS.get(name)
+        if got is None or got.method is not method:
+            got = _PLUGINS[name] = plugin_of(method)
+        out[name] = got
     return out
 
 
 def warm_up(registered: dict[str, MethodPlugin]) -> None:
-    """Cast each plug-in's example chart once per language (loads tables and text caches)."""
+    """Cast each method's example chart once per language (loads tables and text caches)."""
     for plugin in registered.values():
         if not plugin.example:
             continue
         for lang in ("zh-Hant", "zh-Hans", "ko", "en"):
-            params = plugin.params.model_validate({**plugin.example, "lang": lang})
-            doc = plugin.compute(params)
-            plugin.render_svg(doc, lang)
+            model = plugin.params.model_validate({**plugin.example, "lang": lang})
+            plugin.render_svg(plugin.compute(model), lang)
 
 
 def describe(plugin: MethodPlugin) -> dict[str, Any]:
-    """What the page needs to draw the form of *plugin*: JSON schema, option names, hints."""
-    return {
-        "name": plugin.name,
-        "summary": plugin.summary,
-        "schema": plugin.params.model_json_schema(),
-        "options": list(plugin.options),
-        "form": plugin.form,
+    """What the page needs to draw the form of *plugin*: labels, JSON schema, option names, hints."""
+    m = plugin.method
+    spec = m.params.SPEC
+    form: dict[str, Any] = {
+        "hidden": [p.name for p in spec if p.hidden] + (["no_reading"] if m.has_reading else []),
+        "topics": list(m.topics()),
     }
+    study = [p.name for p in spec if p.group == "study"]
+    if study:
+        form["study"] = study
+    for p in spec:
+        if p.form:
+            form[p.name] = dict(p.form)
+        elif p.kind == "choice" and p.also:  # a choice that also takes a value by hand: suggest the choices
+            form[p.name] = {"choices": list(p.values)}
+    return {
+        "name": m.name,
+        "label": m.label.all(),
+        "summary": m.summary.en,
+        "summary_text": m.summary.all(),
+        "schema": plugin.params.model_json_schema(),
+        "options": [p.name for p in spec if p.option],
+        "params": [p.to_json() for p in spec],
+        "form": form,
+    }
+
+
+__all__ = ["MethodPlugin", "describe", "plugin_of", "plugins", "warm_up"]

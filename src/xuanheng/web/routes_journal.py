@@ -109,12 +109,14 @@ def _cast(
         first = e.errors()[0]
         loc = ".".join(str(x) for x in first.get("loc", ()))
         raise InputError(f"inputs.{loc}: {first.get('msg')}", field=f"inputs.{loc}") from None
-    stored = params.model_dump(mode="json")
-    doc = plugin.compute(params)
-    chart_inputs = doc.get("inputs") if isinstance(doc, dict) else None
-    if isinstance(chart_inputs, dict) and chart_inputs.get("by") == "random" and "seed" in chart_inputs:
-        # a draw cast without a seed: keep the seed the cast recorded, so the saved case can be recreated
-        stored["seed"] = chart_inputs["seed"]
+    stored = params.model_dump(mode="json", exclude_none=False)
+    values, lang, with_reading = plugin.values(params)
+    cast = plugin.method.with_seeds(plugin.method.make_params(values))
+    for _p, _choice, seed in plugin.method.random_params():
+        if stored.get(seed) is None and cast.get(seed) is not None:
+            # a draw cast without a seed: keep the seed drawn, so the saved case can be recreated
+            stored[seed] = cast.get(seed)
+    doc = plugin.method.document(cast, lang, with_reading=with_reading)
     return stored, doc
 
 
@@ -190,6 +192,7 @@ def install(app: FastAPI, settings: Settings) -> None:
             inputs,
             doc,
             chart_reading(doc),
+            keys=registered[body.method].method.facts(doc),
             question=body.question,
             topic=body.topic,
             tags=[t.strip() for t in body.tags if t.strip()],

@@ -1,7 +1,7 @@
 """One JSON and one SVG endpoint per registered method plug-in, in GET (query) and POST (JSON body) form.
 
 A chart is a pure function of its parameters, so each worker keeps a small LRU memo of computed chart
-documents (never for ``now=true`` or an unseeded random 地分, which are not repeatable). The page asks for
+documents (never for ``now=true`` or an unseeded random draw, which are not repeatable). The page asks for
 the JSON and the SVG of the same chart one after the other; the memo computes it once. Nothing about users
 is cached, so workers stay interchangeable behind a load balancer.
 
@@ -57,16 +57,9 @@ class ChartMemo:
         self._data: OrderedDict[tuple[str, str], bytes] = OrderedDict()
         self._lock = threading.Lock()
 
-    @staticmethod
-    def repeatable(params: BaseModel) -> bool:
-        if getattr(params, "now", False):
-            return False
-        difen = getattr(params, "difen", None)
-        return not (isinstance(difen, str) and difen.strip().lower() == "random" and params.seed is None)  # type: ignore[attr-defined]
-
     def get(self, plugin: MethodPlugin, params: BaseModel) -> bytes:
         """The chart document of *params* as JSON bytes."""
-        if not self.repeatable(params):
+        if not plugin.repeatable(params):
             return dump_json(plugin.compute(params))
         key = (plugin.name, params.model_dump_json())
         with self._lock:
@@ -91,7 +84,7 @@ def method_router(plugin: MethodPlugin, memo: ChartMemo | None = None) -> APIRou
 
     def caching(params: BaseModel) -> dict[str, str]:
         # a repeatable chart may be cached by browsers and proxies; "now" and unseeded random ones not
-        return {"Cache-Control": "public, max-age=3600" if memo.repeatable(params) else "no-store"}
+        return {"Cache-Control": "public, max-age=3600" if plugin.repeatable(params) else "no-store"}
 
     def json_response(params: BaseModel) -> Response:
         return Response(memo.get(plugin, params), media_type="application/json", headers=caching(params))
@@ -142,7 +135,7 @@ def method_router(plugin: MethodPlugin, memo: ChartMemo | None = None) -> APIRou
         },
     )
 
-    summary = plugin.summary or name
+    summary = plugin.method.summary.en or name
     json_doc = {"content": {"application/json": {"schema": {"type": "object"}}}, "description": "the chart"}
     svg_doc = {"content": {SVG_TYPE: {"schema": {"type": "string"}}}, "description": "the chart as SVG"}
     query_doc = {"parameters": query_parameters(model)}

@@ -16,8 +16,16 @@ from typing import Any
 from xuanheng.errors import InputError
 from xuanheng.reading import check_lang, to_simplified
 
-#: packages whose ``data/*.toml`` are searched
-PACKAGES: tuple[str, ...] = ("xuanheng.jinkoujue", "xuanheng.liuren", "xuanheng.core", "xuanheng.shensha")
+#: packages whose ``data/*.toml`` are searched besides the registered methods' own
+SHARED_PACKAGES: tuple[str, ...] = ("xuanheng.core", "xuanheng.shensha", "xuanheng", "xuanheng.time")
+
+
+def packages() -> tuple[str, ...]:
+    """Every registered method's package, then the shared ones."""
+    from xuanheng.methods import registry
+
+    own = tuple(dict.fromkeys(m.package for m in registry().values()))
+    return own + tuple(p for p in SHARED_PACKAGES if p not in own)
 
 
 def _walk(node: Any, path: str) -> Iterator[tuple[str, dict[str, Any]]]:
@@ -34,7 +42,7 @@ def _walk(node: Any, path: str) -> Iterator[tuple[str, dict[str, Any]]]:
 @cache
 def _entries() -> tuple[tuple[str, str, str, dict[str, Any]], ...]:
     out: list[tuple[str, str, str, dict[str, Any]]] = []
-    for pkg in PACKAGES:
+    for pkg in packages():
         try:
             base = resources.files(pkg).joinpath("data")
             files = sorted((f for f in base.iterdir() if f.name.endswith(".toml")), key=lambda f: f.name)

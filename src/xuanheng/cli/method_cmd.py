@@ -1,0 +1,163 @@
+"""``xuanheng <method>``: the command of every registered method, generated from its ``Params``.
+
+Each parameter becomes a flag (``--difen``, ``--yue-jiang-rule``/``--jiang`` …) with its help text; a closed
+choice set becomes argparse ``choices``. The command adds what only a command line has: ``--now`` (the
+current time, in ``--tz`` or else this computer's zone), ``--json``, ``--lang``, ``--no-reading`` for a method
+with a reading, and ``--enumerate`` for a method with an enumeration. Values are checked by the method's
+``Params`` (typed errors naming the field, printed on one line by :mod:`xuanheng.cli.main`); a flag that
+the cast's mode would silently ignore is refused. The JSON is :meth:`Method.document` — the same as the
+HTTP API's — and the table is the method's ``render_text``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from xuanheng.errors import InputError
+from xuanheng.method import Method
+from xuanheng.params import GROUPS, Param
+from xuanheng.reading import DEFAULT_LANG, LANGS, check_lang
+
+GROUP_TITLES = {
+    "time": "instant",
+    "place": "place",
+    "calendar": "calendar options",
+    "input": "inputs",
+    "study": "by the chart's own coordinates (study)",
+    "school": "school options",
+    "person": "person and question",
+}
+
+
+def _help(p: Param) -> str:
+    text = p.help
+    if p.option and p.default is not None and "default" not in text:
+        shown = str(p.default).lower() if isinstance(p.default, bool) else p.default
+        text += f" (default {shown})"
+    return text.replace("%", "%%")
+
+
+def add_arguments(parser: argparse.ArgumentParser, method: Method) -> None:
+    """The flags of *method*, generated from its parameters."""
+    groups: dict[str, argparse._ActionsContainer] = {}
+    spec = method.params.SPEC
+    for name in GROUPS:
+        if any(p.group == name and p.cli for p in spec):
+            groups[name] = parser.add_argument_group(GROUP_TITLES[name])
+    for p in spec:
+        if not p.cli:
+            continue
+        g: argparse._ActionsContainer = groups.get(p.group, parser)
+        kw: dict[str, Any] = {"dest": p.name, "default": argparse.SUPPRESS, "help": _help(p)}
+        bool_choice = p.kind == "choice" and any(isinstance(v, bool) for v in p.values)
+        if p.kind == "bool":
+            g.add_argument(*p.cli_flags, action="store_const", const=True, **kw)
+            continue
+        if p.required:
+            kw["required"] = True
+        if p.metavar:
+            kw["metavar"] = p.metavar
+        elif p.kind == "choice":  # the values are checked by Params, so the message is the API's
+            kw["metavar"] = "|".join(["true", "false"] if bool_choice else map(str, p.values))
+        g.add_argument(*p.cli_flags, **kw)
+        if p.switch is not None:
+            flag, value = p.switch
+            g.add_argument(
+                flag,
+                dest=p.name,
+                action="store_const",
+                const=value,
+                default=argparse.SUPPRESS,
+                help=f"the same as {p.cli_flags[0]} {str(value).lower()}",
+            )
+    out = parser.add_argument_group("output")
+    if "at" in method.params.by_name():
+        out.add_argument(
+            "--now",
+            action="store_true",
+            help="use the current time (instead of --at), in --tz or this computer's zone",
+        )
+    if method.enumerate is not None:
+        out.add_argument(
+            "--enumerate", action="store_true", help="print every chart of the method (or one --day's)"
+        )
+    if method.has_reading:
+        out.add_argument("--no-reading", action="store_true", help="print the chart only")
+    out.add_argument(
+        "--lang", default=None, help=f"{', '.join(LANGS)} (default {DEFAULT_LANG}; any letter case)"
+    )
+    out.add_argument("--json", action="store_true", help="print one JSON object")
+
+
+def _local_offset() -> str:
+    """This computer's current UTC offset as ``+09:00`` (what ``--now`` without ``--tz`` charts in)."""
+    offset = datetime.now(UTC).astimezone().utcoffset() or timedelta(0)
+    minutes = round(offset.total_seconds() / 60)
+    sign = "-" if minutes < 0 else "+"
+    return f"{sign}{abs(minutes) // 60:02d}:{abs(minutes) % 60:02d}"
+
+
+def _refuse_unused(method: Method, mode: str, values: dict[str, Any], now: bool) -> None:
+    """A flag the cast's *mode* does not use is an input error (it would be ignored without a word)."""
+    if mode not in method.modes:
+        return
+    name, why = method.modes[mode]
+    bad = []
+    for p in method.params.SPEC:
+        if p.modes and mode not in p.modes:
+            if p.name in values and values[p.name] != p.default:
+                flags = p.cli_flags
+                bad.append(flags[0] + (f" (= {', '.join(flags[1:])})" if len(flags) > 1 else ""))
+            elif p.name == "at" and now:
+                bad.append("--now")
+    if bad:
+        raise InputError(
+            f"{name} does not use {', '.join(bad)}: {why}", field=bad[0].lstrip("-").replace("-", "_")
+        )
+
+
+def run(args: argparse.Namespace, method: Method) -> int:
+    lang = check_lang(args.lang) if args.lang is not None else None
+    spec = method.params.by_name()
+    values = {k: v for k, v in vars(args).items() if k in spec}
+    for name, v in list(values.items()):  # --bazhuan-first true|false
+        p = spec[name]
+        if p.kind == "choice" and isinstance(v, str) and any(isinstance(c, bool) for c in p.values):
+            values[name] = v == "true"
+    now = bool(getattr(args, "now", False))
+    enumerate_ = bool(getattr(args, "enumerate", False))
+    given = dict(values)
+    if now:
+        if values.get("at") is not None:
+            raise InputError("give --at or --now, not both", field="at")
+        values["at"] = datetime.now(UTC)
+        if values.get("tz") is None:
+            values["tz"] = _local_offset()
+    if enumerate_:
+        _refuse_unused(method, "enumerate", given, now)
+    elif method.mode is not None:
+        _refuse_unused(method, method.mode(method.make_params(values)), given, now)
+    params = method.with_seeds(method.make_params(values))
+    if enumerate_:
+        assert method.enumerate is not None
+        rows = method.enumerate(params)
+        if args.json:
+            print("[\n" + ",\n".join(json.dumps(r, ensure_ascii=False) for r in rows) + "\n]")
+        elif method.render_enumeration is not None:
+            print(method.render_enumeration(rows))
+        return 0
+    with_reading = not getattr(args, "no_reading", False)
+    doc = method.document(params, lang or DEFAULT_LANG, with_reading=with_reading)
+    if args.json:
+        print(json.dumps(doc, ensure_ascii=False, indent=2))
+        return 0
+    if not with_reading:
+        doc.pop("reading", None)
+    print(method.render_text(doc, lang))
+    return 0
+
+
+__all__ = ["add_arguments", "run"]

@@ -1,0 +1,97 @@
+"""The parameters of a 金口訣 cast (the method contract's ``Params``) and the cast from them.
+
+Labels, defaults and sources: ``data/params.toml`` (the method's own) and ``xuanheng/data/params.toml``
+(instant, place, calendar options and 貴人 table, shared by every method).
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from typing import Any
+
+from xuanheng.core.ganzhi import BRANCHES
+from xuanheng.errors import InputError
+from xuanheng.jinkoujue.cast import cast
+from xuanheng.jinkoujue.chart import JinKouJueChart
+from xuanheng.jinkoujue.options import JinKouJueOptions
+from xuanheng.params import Param, Params, calendar_params, declared, guiren_param, time_params
+
+_PKG = "xuanheng.jinkoujue"
+RANDOM = "random"
+
+
+def _own(name: str, kind: Any = None, **code: Any) -> Param:
+    return declared(_PKG, name, kind, **code)
+
+
+class JinKouJueParams(Params):
+    """Inputs and school options of ``xuanheng jinkoujue`` / ``/api/jinkoujue``."""
+
+    SPEC = (
+        *time_params(),
+        _own(
+            "difen",
+            required=True,
+            max_length=32,
+            form={
+                "choices": [*BRANCHES, RANDOM],
+                "choice_labels": {RANDOM: "form.difen_random"},
+                "label": "form.difen",
+                # the server draws (報數 / 隨機); the page shows the drawn 地分 and the seed and keeps the
+                # seed in the permalink and the journal, so the cast replays exactly
+                "random": {"choice": RANDOM, "seed": "seed"},
+            },
+        ),
+        _own("seed", "int", ge=0, le=2**63 - 1, hidden=True),
+        *calendar_params(),
+        guiren_param(),
+        _own("gui_shen_plate", group="school"),
+        _own("yong_yao", group="school"),
+        _own("wang_tie", group="school"),
+        _own("tu_months", group="school"),
+        _own("ben_ming", max_length=8, group="person"),
+        _own("topic", max_length=16, group="person"),
+    )
+
+
+def options_of(p: Params) -> JinKouJueOptions:
+    """The :class:`JinKouJueOptions` of a set of parameters."""
+    return JinKouJueOptions(
+        yue_jiang=p.yue_jiang_rule,
+        day_night=p.day_night,
+        day_boundary=p.day_boundary,
+        dst=p.dst,
+        guiren=p.guiren,
+        gui_shen_plate=p.gui_shen_plate,
+        yong_yao=p.yong_yao,
+        wang_tie=p.wang_tie,
+        tu_months=p.tu_months,
+    )
+
+
+def cast_params(p: Params) -> JinKouJueChart:
+    """Cast from :class:`JinKouJueParams` (what the command line, the HTTP API and the MCP tool do)."""
+    if p.at is None:
+        raise InputError("give --at DATE-TIME (ISO 8601, e.g. 2026-03-10T21:00) or --now", field="at")
+    difen = p.difen
+    if isinstance(difen, str):  # full-width digits and letters (１, ａｚ:９０) read as ASCII
+        difen = unicodedata.normalize("NFKC", difen)
+    ben_ming: str | int | None = p.ben_ming
+    if isinstance(ben_ming, str) and ben_ming.strip().isdigit():
+        ben_ming = int(ben_ming)
+    return cast(
+        p.at,
+        tz=p.tz,
+        difen=difen,
+        lon=p.lon,
+        lat=p.lat,
+        options=options_of(p),
+        seed=p.seed,
+        ben_ming=ben_ming,
+        topic=p.topic,
+        true_solar=bool(p.true_solar),
+        fold=p.fold,
+    )
+
+
+__all__ = ["RANDOM", "JinKouJueParams", "cast_params", "options_of"]

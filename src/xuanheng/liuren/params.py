@@ -1,0 +1,168 @@
+"""The parameters of a 大六壬 cast (the method contract's ``Params``), the cast from them, and the enumeration
+of the 720 課.
+
+A cast is in one of three modes: from an instant (``at``), in study mode from the chart's own coordinates
+(``day``, ``yue_jiang``, ``hour``), or the enumeration. Each parameter names the modes that use it; the
+command line refuses a flag the mode would silently ignore.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from xuanheng.core.ganzhi import BRANCHES, SIXTY, STEMS
+from xuanheng.errors import InputError
+from xuanheng.liuren.chart import LiuRenChart, Options
+from xuanheng.liuren.engine import _day, cast, cast_by_coordinates, make_options, structures
+from xuanheng.params import Param, Params, calendar_params, declared, guiren_param, time_params, year_number
+
+_PKG = "xuanheng.liuren"
+INSTANT, STUDY, ENUMERATE = "instant", "study", "enumerate"
+
+
+def _own(name: str, kind: Any = None, **code: Any) -> Param:
+    return declared(_PKG, name, kind, **code)
+
+
+class LiuRenParams(Params):
+    """Inputs and school options of ``xuanheng liuren`` / ``/api/liuren``."""
+
+    SPEC = (
+        *time_params(modes=(INSTANT,)),
+        *calendar_params(modes=(INSTANT,), day_night_modes=()),
+        _own("day", max_length=4, group="study", modes=(STUDY, ENUMERATE), metavar="干支"),
+        _own("yue_jiang", max_length=4, group="study", modes=(STUDY,), metavar="BRANCH"),
+        _own("hour", max_length=4, group="study", modes=(STUDY,), metavar="BRANCH"),
+        _own("month", max_length=4, group="study", modes=(STUDY,), metavar="BRANCH"),
+        _own("year", "int", group="study", modes=(STUDY,), convert_with=year_number("year")),
+        _own("year_branch", max_length=4, group="study", modes=(STUDY,), metavar="BRANCH"),
+        _own("shehai", group="school"),
+        _own("bieze_yin", group="school"),
+        _own("bazhuan_first", group="school", switch=("--yaoke-first", False)),
+        _own("fuyin_zimao", group="school"),
+        guiren_param(),
+        _own("dun_gan", group="school"),
+        _own(
+            "birth_year",
+            "int",
+            group="person",
+            modes=(INSTANT, STUDY),
+            convert_with=year_number("birth_year"),
+        ),
+        _own("sex", group="person", modes=(INSTANT, STUDY), option=False),
+        _own("topic", max_length=16, group="person", modes=(INSTANT, STUDY)),
+    )
+
+
+def options_of(p: Params) -> Options:
+    """The :class:`Options` of a set of parameters."""
+    return make_options(
+        shehai=p.shehai,
+        bieze_yin=p.bieze_yin,
+        bazhuan_first=p.bazhuan_first,
+        fuyin_zimao=p.fuyin_zimao,
+        guiren=p.guiren,
+        day_night=p.day_night,
+        dun_gan=p.dun_gan,
+        yue_jiang_rule=p.yue_jiang_rule,
+        day_boundary=p.day_boundary,
+        true_solar=bool(p.true_solar),
+        dst=p.dst,
+    )
+
+
+def mode_of(p: Params) -> str:
+    """``study`` when a study coordinate is given without an instant, else ``instant``."""
+    study = any(p.get(k) is not None for k in ("day", "yue_jiang", "hour"))
+    return STUDY if study and p.at is None else INSTANT
+
+
+def cast_params(p: Params) -> LiuRenChart:
+    """Cast from :class:`LiuRenParams`: from the instant, or in study mode from the coordinates."""
+    opts = options_of(p)
+    coords = (p.day, p.yue_jiang, p.hour)
+    if any(c is not None for c in coords):
+        if p.at is not None and p.day is None and p.hour is None:
+            raise InputError(
+                "with --at/--now the 月將 is chosen by --jiang (zhongqi, jie, or a branch such as 亥); "
+                "--yue-jiang belongs to study mode with --day and --hour",
+                field="yue_jiang",
+            )
+        if p.at is not None:
+            raise InputError("give either --at/--now or --day/--yue-jiang/--hour, not both", field="at")
+        missing = [n for n, c in zip(("--day", "--yue-jiang", "--hour"), coords, strict=True) if c is None]
+        if missing:
+            raise InputError(
+                f"study mode needs --day, --yue-jiang and --hour; missing {', '.join(missing)}",
+                field=missing[0].lstrip("-").replace("-", "_"),
+            )
+        return cast_by_coordinates(
+            p.day,
+            p.yue_jiang,
+            p.hour,
+            options=opts,
+            month_branch=p.month,
+            year_branch=p.year_branch,
+            year=p.year,
+            birth_year=p.birth_year,
+            sex=p.sex,
+        )
+    if p.at is None:
+        raise InputError(
+            "give --at DATE-TIME (ISO 8601, e.g. 2026-03-10T21:00) with --tz, or --day/--yue-jiang/--hour",
+            field="at",
+        )
+    return cast(
+        p.at,
+        tz=p.tz,
+        lon=p.lon,
+        lat=p.lat,
+        options=opts,
+        birth_year=p.birth_year,
+        sex=p.sex,
+        fold=p.fold,
+    )
+
+
+def enumerate_ke(p: Params | Options) -> list[dict[str, Any]]:
+    """All 720 課 of one school as JSON objects (hour 子, 月將 = 子 + offset), or one ``day``'s 12."""
+    opts = p if isinstance(p, Options) else options_of(p)
+    day = None if isinstance(p, Options) or p.day is None else SIXTY[_day(p.day)].name
+    out: list[dict[str, Any]] = []
+    for s, keti in structures(opts):
+        name = SIXTY[s.day].name
+        if day is not None and name != day:
+            continue
+        out.append(
+            {
+                "day": name,
+                "offset": s.offset,
+                "yue_jiang": BRANCHES[s.offset],
+                "hour": "子",
+                "si_ke": [
+                    {
+                        "upper": BRANCHES[u],
+                        "lower": STEMS[SIXTY[s.day].stem] if i == 0 else BRANCHES[lo],
+                        "relation": r,
+                    }
+                    for i, (u, lo, r) in enumerate(zip(s.uppers, s.lowers, s.relations, strict=True))
+                ],
+                "san_chuan": [BRANCHES[b] for b in s.chuan],
+                "method": s.method,
+                "sub_method": s.sub_method,
+                "ke_ti": [k.name for k in keti],
+            }
+        )
+    return out
+
+
+__all__ = [
+    "ENUMERATE",
+    "INSTANT",
+    "STUDY",
+    "LiuRenParams",
+    "cast_params",
+    "enumerate_ke",
+    "mode_of",
+    "options_of",
+]

@@ -1,0 +1,66 @@
+"""The one list of methods. Adding a method is one package plus one line here.
+
+The command line, the HTTP API and page, the journal, the renderers and the MCP server read
+:func:`registry`; none of them names a method. A package outside xuanheng can add its own with the entry
+point group ``xuanheng.methods`` (``name = "package.module:METHOD"``); a test or an application can
+:func:`register` one at run time.
+"""
+
+from __future__ import annotations
+
+import importlib
+from importlib.metadata import entry_points
+from typing import Any
+
+from xuanheng.errors import InputError
+from xuanheng.method import Method
+
+#: the packages whose ``METHOD`` is registered, in the order the command line and the page show them
+METHOD_PACKAGES: tuple[str, ...] = (
+    "xuanheng.jinkoujue",
+    "xuanheng.liuren",
+    "xuanheng.calendar",
+)
+
+_EXTRA: dict[str, Method] = {}
+_CACHE: dict[str, Method] = {}
+
+
+def _load() -> dict[str, Method]:
+    out: dict[str, Method] = {}
+    for pkg in METHOD_PACKAGES:
+        m: Any = importlib.import_module(pkg).METHOD
+        out[m.name] = m
+    for ep in entry_points(group="xuanheng.methods"):
+        m = ep.load()
+        if isinstance(m, Method):
+            out.setdefault(m.name, m)
+    return out
+
+
+def registry() -> dict[str, Method]:
+    """Every registered method by name (built-in first, in :data:`METHOD_PACKAGES` order)."""
+    if not _CACHE:
+        _CACHE.update(_load())
+    return {**_CACHE, **_EXTRA}
+
+
+def get(name: str) -> Method:
+    """The method *name*, or an :class:`InputError` listing the known ones."""
+    m = registry().get(name)
+    if m is None:
+        raise InputError(f"unknown method {name!r}: expected one of {', '.join(registry())}", field="method")
+    return m
+
+
+def register(method: Method) -> None:
+    """Add *method* at run time (a test's toy method, an application's own)."""
+    _EXTRA[method.name] = method
+
+
+def unregister(name: str) -> None:
+    """Remove a method added with :func:`register`."""
+    _EXTRA.pop(name, None)
+
+
+__all__ = ["METHOD_PACKAGES", "get", "register", "registry", "unregister"]

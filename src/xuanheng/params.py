@@ -1,0 +1,485 @@
+"""``Params``: the typed declaration of a method's inputs and school options; front ends are made of it.
+
+A method declares each input once, as a :class:`Param`: its name (the Python keyword, the JSON and query
+key), its kind, its label in four languages, a one-line help text, its default and — for a school option —
+the closed set of :class:`Choice` values, each with its label and its source. The labels, defaults and sources
+are data, in the method's ``data/params.toml`` (the calendar options, which every method shares, in
+``time/data/params.toml``)::
+
+    [option.shehai]
+    default = "depth"
+    label = { ko = "섭해 취법", zh-Hant = "涉害取法", en = "涉害 method" }
+    help = "涉害 by depth (default) or 孟仲季"
+    [[option.shehai.choice]]
+    value = "depth"
+    label = { ko = "깊이로 셈", zh-Hant = "論深淺", en = "by depth" }
+    src = "《六壬大全》卷七〈涉害〉"
+
+    [input.difen]
+    label = { ko = "지분", zh-Hant = "地分", en = "place (地分)" }
+    help = "地分: a branch (申) …"
+
+The command line (flags and ``--help``), the HTTP API (query and body schema, OpenAPI), the web form and the
+MCP tool schema are generated from the declaration; no front end spells a choice or a default again.
+
+A method's parameter class subclasses :class:`Params` and sets ``SPEC``. An instance is immutable and
+validated when it is made: an unknown name is an :class:`~xuanheng.errors.OptionError`, a value outside its
+kind or choices an :class:`~xuanheng.errors.InputError` / ``OptionError`` naming the parameter.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
+from datetime import datetime
+from functools import cache
+from typing import Any, ClassVar, Literal, TypeVar
+
+from xuanheng.core import parse
+from xuanheng.errors import InputError, OptionError, echo, short
+from xuanheng.reading import LANGS, Text
+from xuanheng.rules.engine import read_table
+
+Kind = Literal["choice", "text", "int", "float", "bool", "instant"]
+KINDS: tuple[str, ...] = ("choice", "text", "int", "float", "bool", "instant")
+#: where a parameter sits on the form and in ``--help`` (in this order)
+GROUPS: tuple[str, ...] = ("time", "place", "calendar", "input", "study", "school", "person")
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """One value of a school option: the value as the API spells it, its label, and its source."""
+
+    value: str | bool
+    label: Text
+    src: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        return {"value": self.value, "label": self.label.all(), "src": self.src}
+
+
+@dataclass(frozen=True, slots=True)
+class Param:
+    """One input or school option of a method (see the module docstring)."""
+
+    name: str
+    kind: Kind
+    label: Text
+    help: str
+    default: Any = None
+    choices: tuple[Choice, ...] = ()
+    #: a choice parameter that also accepts a value given by hand of this kind (``"branch"``)
+    also: str = ""
+    required: bool = False
+    #: a school option (shown among the options, with its choices' labels and sources)
+    option: bool = False
+    group: str = "input"
+    #: command-line flags (the first one is the main spelling); default ``--name-with-dashes``
+    flags: tuple[str, ...] = ()
+    #: a command-line flag without a value that sets this value (``("--yaoke-first", False)``)
+    switch: tuple[str, Any] | None = None
+    metavar: str | None = None
+    #: older names the HTTP API still accepts for this parameter
+    aliases: tuple[str, ...] = ()
+    max_length: int | None = None
+    ge: float | None = None
+    le: float | None = None
+    #: what the value range is, in words, for error messages (numbers)
+    accepted: str = ""
+    #: the cast modes that use it (empty: every mode); the command line refuses it in the others
+    modes: tuple[str, ...] = ()
+    #: not on the web form (still in the API)
+    hidden: bool = False
+    #: extra hints for the page (a server-side random draw, suggested values of a free text …)
+    form: Mapping[str, Any] = field(default_factory=dict)
+    #: a converter of its own, for an input whose checks are richer than its kind's
+    convert_with: Callable[[Any], Any] | None = None
+    cli: bool = True
+
+    @property
+    def cli_flags(self) -> tuple[str, ...]:
+        return self.flags or ("--" + self.name.replace("_", "-"),)
+
+    @property
+    def values(self) -> tuple[Any, ...]:
+        return tuple(c.value for c in self.choices)
+
+    def choice(self, value: Any) -> Choice | None:
+        return next((c for c in self.choices if c.value == value), None)
+
+    def convert(self, value: Any) -> Any:
+        """*value* checked and normalised for this parameter (``None`` stays ``None``)."""
+        if value is None:
+            return None
+        if self.convert_with is not None:
+            return self.convert_with(value)
+        if self.kind == "choice":
+            return self._convert_choice(value)
+        if self.kind == "bool":
+            return _bool(value, self.name)
+        if self.kind == "int":
+            lo = -(10**12) if self.ge is None else int(self.ge)
+            hi = 10**12 if self.le is None else int(self.le)
+            return parse.integer(value, self.name, lo, hi)
+        if self.kind == "float":
+            x = parse.number(value, self.name, self.accepted or "a number")
+            if (self.ge is not None and x < self.ge) or (self.le is not None and x > self.le):
+                raise InputError(
+                    f"{self.name} {x:g} is out of range: accepted {self.accepted}", field=self.name
+                )
+            return x
+        if self.kind == "instant":
+            if isinstance(value, datetime):
+                return value
+            if not isinstance(value, str):
+                raise InputError(
+                    f"{self.name} {echo(value)} is not a date-time (ISO 8601 text)", field=self.name
+                )
+            return value
+        if not isinstance(value, str):
+            raise InputError(f"{self.name} {echo(value)} is not text", field=self.name)
+        if self.max_length is not None and len(value) > self.max_length:
+            raise InputError(
+                f"{self.name} {echo(value)} is too long: at most {self.max_length} characters",
+                field=self.name,
+            )
+        return value
+
+    def _convert_choice(self, value: Any) -> Any:
+        if isinstance(value, bool) or any(isinstance(v, bool) for v in self.values):
+            b = _bool(value, self.name) if not isinstance(value, bool) else value
+            if b in self.values:
+                return b
+        elif isinstance(value, str) and value in self.values:
+            return value
+        if self.also == "branch" and isinstance(value, str | int) and not isinstance(value, bool):
+            from xuanheng.core.ganzhi import BRANCHES
+
+            try:
+                index = parse.branch(value, self.name)
+            except InputError:
+                pass
+            else:  # a branch or 天神 name stays as written; an index becomes its branch (子 = 0)
+                written = value.strip() if isinstance(value, str) else ""
+                return written if written and parse.digits(written) is None else BRANCHES[index]
+        also = ", or a branch (子 … 亥, a 天神 name such as 登明, or 0–11)" if self.also == "branch" else ""
+        accepted = ", ".join(str(v).lower() if isinstance(v, bool) else str(v) for v in self.values)
+        raise OptionError(
+            f"unknown value {echo(value)} for option {self.name}: expected one of {accepted}{also}",
+            field=self.name,
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        """What the page and the MCP schema learn about the parameter."""
+        out: dict[str, Any] = {
+            "name": self.name,
+            "kind": self.kind,
+            "label": self.label.all(),
+            "help": self.help,
+            "default": self.default,
+            "group": self.group,
+            "option": self.option,
+        }
+        if self.choices:
+            out["choices"] = [c.to_json() for c in self.choices]
+        if self.also:
+            out["also"] = self.also
+        if self.modes:
+            out["modes"] = list(self.modes)
+        return out
+
+
+def _bool(value: Any, name: str) -> bool:
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, str) and value.strip().lower() in ("true", "1", "yes", "on"):
+        return True
+    if isinstance(value, str) and value.strip().lower() in ("false", "0", "no", "off"):
+        return False
+    raise InputError(f"{name} {echo(value)} is not true or false", field=name)
+
+
+P = TypeVar("P", bound="Params")
+
+
+class Params:
+    """The validated inputs and options of one cast (subclass per method, with ``SPEC``)."""
+
+    SPEC: ClassVar[tuple[Param, ...]] = ()
+    __slots__ = ("_values",)
+    _values: dict[str, Any]
+
+    def __init__(self, **values: Any) -> None:
+        spec = self.by_name()
+        unknown = [k for k in values if k not in spec]
+        if unknown:
+            raise OptionError(
+                f"unknown parameter {echo(unknown[0])}: accepted {', '.join(spec)}", field=str(unknown[0])
+            )
+        out = {}
+        for p in self.SPEC:
+            out[p.name] = p.convert(values[p.name]) if p.name in values else p.default
+        object.__setattr__(self, "_values", out)
+
+    @classmethod
+    @cache
+    def by_name(cls) -> dict[str, Param]:
+        return {p.name: p for p in cls.SPEC}
+
+    @classmethod
+    def param(cls, name: str) -> Param:
+        return cls.by_name()[name]
+
+    def __getattr__(self, name: str) -> Any:
+        try:
+            return self._values[name]
+        except KeyError:
+            raise AttributeError(name) from None
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"{type(self).__name__} is immutable; use replace()")
+
+    def get(self, name: str, default: Any = None) -> Any:
+        return self._values.get(name, default)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._values)
+
+    def items(self) -> Iterable[tuple[str, Any]]:
+        return self._values.items()
+
+    def replace(self: P, **changes: Any) -> P:
+        return type(self)(**{**self._values, **changes})
+
+    def non_default(self) -> tuple[str, ...]:
+        """Names of the parameters whose value differs from the default."""
+        return tuple(p.name for p in self.SPEC if self._values[p.name] != p.default)
+
+    def to_json(self) -> dict[str, Any]:
+        return {k: (v.isoformat() if isinstance(v, datetime) else v) for k, v in self._values.items()}
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and other._values == self._values
+
+    def __hash__(self) -> int:
+        return hash((type(self).__name__, tuple(sorted((k, repr(v)) for k, v in self._values.items()))))
+
+    def __repr__(self) -> str:
+        given = ", ".join(f"{k}={self._values[k]!r}" for k in self.non_default())
+        return f"{type(self).__name__}({given})"
+
+
+# ------------------------------------------------------------------------------- declaring from data
+def _text(m: Any, where: str) -> Text:
+    if not isinstance(m, Mapping) or not all(isinstance(m.get(k), str) for k in ("ko", "zh-Hant", "en")):
+        raise ValueError(f"{where}: a label needs ko, zh-Hant and en")
+    return Text(ko=m["ko"], zh_hant=m["zh-Hant"], en=m["en"], zh_hans=m.get("zh-Hans", ""))
+
+
+@cache
+def declarations(package: str) -> dict[str, dict[str, Any]]:
+    """The ``[option.*]`` and ``[input.*]`` tables of *package*'s ``data/params.toml``."""
+    data = read_table(package, "params")
+    return {**data.get("input", {}), **data.get("option", {})}
+
+
+def declared(package: str, name: str, kind: Kind | None = None, **code: Any) -> Param:
+    """The :class:`Param` *name* of *package*: label, help, default and choices from its ``params.toml``,
+    the rest (flags, group, modes, kind …) from the keyword arguments."""
+    where = f"{package} data/params.toml [{name}]"
+    d = declarations(package).get(name)
+    if d is None:
+        raise ValueError(f"{where}: not declared")
+    choices = tuple(
+        Choice(c["value"], _text(c["label"], f"{where} {c['value']}"), c.get("src", ""))
+        for c in d.get("choice", ())
+    )
+    k: Kind = kind or ("choice" if choices else "text")
+    default = d.get("default", code.pop("default", None))
+    if choices and default is not None and default not in (c.value for c in choices):
+        raise ValueError(f"{where}: default {default!r} is not one of its choices")
+    return Param(
+        name=name,
+        kind=k,
+        label=_text(d["label"], where),
+        help=d["help"],
+        default=default,
+        choices=choices,
+        option="choice" in d and code.pop("option", True),
+        **code,
+    )
+
+
+# ------------------------------------------------------------------------------ shared parameters
+LON_ACCEPTED = "−180 … 180 (degrees, east positive)"
+LAT_ACCEPTED = "−90 … 90 (degrees, north positive)"
+
+
+def fold_value(value: Any) -> int:
+    """``fold``: 0 or 1 (full-width digits accepted)."""
+    import unicodedata
+
+    if isinstance(value, int) and not isinstance(value, bool) and value in (0, 1):
+        return value
+    t = unicodedata.normalize("NFKC", str(value)).strip()
+    if t not in ("0", "1"):
+        raise InputError(
+            f"fold {short(str(value))!r} is not accepted: 0 (the first reading of a repeated or skipped "
+            "wall time) or 1 (the second)",
+            field="fold",
+        )
+    return int(t)
+
+
+def _coordinate(name: str, accepted: str) -> Callable[[Any], float]:
+    def convert(value: Any) -> float:
+        if isinstance(value, int | float) and not isinstance(value, bool):
+            x = float(value)
+            if not math.isfinite(x):
+                raise InputError(
+                    f"{name} {echo(value)} is not a finite number: accepted {accepted}", field=name
+                )
+            return x
+        return parse.number(value, name, accepted)
+
+    return convert
+
+
+def year_number(name: str) -> Callable[[Any], int]:
+    """A year argument: an integer −3000 … 3000 (full-width digits accepted)."""
+    import re
+    import unicodedata
+
+    def convert(value: Any) -> int:
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value
+        if not isinstance(value, str):
+            raise InputError(f"{name} {short(repr(value))} is not a year number", field=name)
+        t = unicodedata.normalize("NFKC", value).strip().replace("−", "-")
+        if not re.fullmatch(r"[+-]?\d{1,4}", t) or not -3000 <= int(t) <= 3000:
+            raise InputError(
+                f"{name} {short(value)!r} is not a year number: accepted -3000 … 3000", field=name
+            )
+        return int(t)
+
+    return convert
+
+
+def _shared(name: str, kind: Kind | None = None, **code: Any) -> Param:
+    return declared("xuanheng", name, kind, **code)
+
+
+def time_params(*, modes: tuple[str, ...] = ()) -> tuple[Param, ...]:
+    """The instant and place of a cast: ``at``, ``tz``, ``fold``, ``lon``, ``lat``, ``true_solar``."""
+    return (
+        _shared("at", "instant", group="time", modes=modes, metavar="DATE-TIME"),
+        _shared("tz", "text", group="time", modes=modes, max_length=64, metavar="ZONE"),
+        _shared("fold", "int", group="time", modes=modes, metavar="0|1", convert_with=fold_value),
+        _shared(
+            "lon",
+            "float",
+            group="place",
+            modes=modes,
+            metavar="DEG",
+            accepted=LON_ACCEPTED,
+            ge=-180,
+            le=180,  # the web form's bounds; the time core checks the range with its own message
+            convert_with=_coordinate("lon", LON_ACCEPTED),
+        ),
+        _shared(
+            "lat",
+            "float",
+            group="place",
+            modes=modes,
+            metavar="DEG",
+            accepted=LAT_ACCEPTED,
+            ge=-90,
+            le=90,
+            convert_with=_coordinate("lat", LAT_ACCEPTED),
+        ),
+        _shared("true_solar", "bool", group="place", modes=modes, default=False),
+    )
+
+
+def calendar_params(
+    *,
+    modes: tuple[str, ...] = (),
+    yue_jiang_by_hand: bool = True,
+    old_yue_jiang: bool = False,
+    day_night_modes: tuple[str, ...] | None = None,
+) -> tuple[Param, ...]:
+    """The calendar school options (``day_boundary``, ``yue_jiang_rule``, ``day_night``, ``dst``), passed
+    on to :class:`~xuanheng.time.CalendarOptions`. *yue_jiang_by_hand*: a branch is accepted as the 月將;
+    *old_yue_jiang*: ``--yue-jiang`` is also a flag for the rule (the calendar command's older spelling)."""
+    flags = ("--yue-jiang-rule", "--jiang") + (("--yue-jiang",) if old_yue_jiang else ())
+    aliases = ("jiang",) + (("yue_jiang",) if old_yue_jiang else ())
+    return (
+        _shared("day_boundary", group="calendar", modes=modes),
+        _shared(
+            "yue_jiang_rule",
+            group="calendar",
+            modes=modes,
+            flags=flags,
+            aliases=aliases,
+            metavar="RULE",
+            also="branch" if yue_jiang_by_hand else "",
+        ),
+        _shared("day_night", group="calendar", modes=modes if day_night_modes is None else day_night_modes),
+        _shared("dst", group="calendar", modes=modes, metavar="clock|standard"),
+    )
+
+
+def guiren_param() -> Param:
+    """The 天乙貴人 table (``core.guiren.GUIREN_TABLES``; labels and sources in the shared params)."""
+    from xuanheng.core.guiren import GUIREN_TABLES
+
+    p = _shared("guiren", group="school")
+    if set(p.values) != set(GUIREN_TABLES):
+        raise ValueError(
+            "data/params.toml [option.guiren] must list exactly the tables of core/data/guiren.toml"
+        )
+    return p
+
+
+def calendar_options(params: Any, *, yue_jiang: str = "yue_jiang_rule") -> Any:
+    """The :class:`~xuanheng.time.CalendarOptions` of *params* (which hold the calendar parameters)."""
+    from xuanheng.time import CalendarOptions
+
+    return CalendarOptions(
+        day_boundary=params.day_boundary,
+        yue_jiang=params.get(yue_jiang),
+        true_solar=bool(params.get("true_solar", False)),
+        day_night=params.day_night,
+        dst=params.dst,
+    )
+
+
+def labels_of(params: Iterable[Param], lang: str) -> dict[str, str]:
+    """Parameter name → its label in *lang* (for the page and the docs)."""
+    return {p.name: p.label.get(lang) for p in params}
+
+
+def finite(value: float | None) -> bool:
+    return value is not None and math.isfinite(value)
+
+
+__all__ = [
+    "GROUPS",
+    "KINDS",
+    "LANGS",
+    "LAT_ACCEPTED",
+    "LON_ACCEPTED",
+    "Choice",
+    "Param",
+    "Params",
+    "calendar_options",
+    "calendar_params",
+    "declarations",
+    "declared",
+    "fold_value",
+    "guiren_param",
+    "labels_of",
+    "time_params",
+    "year_number",
+]

@@ -1,1 +1,0 @@
-"""Method plug-ins of the web app (see :mod:`xuanheng.web.registry`)."""
