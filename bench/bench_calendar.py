@@ -9,12 +9,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from datetime import datetime, timedelta, timezone
+from datetime import date, datetime, timedelta, timezone
 
 from _common import Case
-from xuanheng.time import pillars_fast
+from xuanheng.time import calendar, pillars_fast
+from xuanheng.time.lunar import lunar_date_of_day
 
 CST = timezone(timedelta(hours=8))
+_EPOCH = date(1970, 1, 1).toordinal()
 _rng = random.Random(42)
 #: random instants over two centuries (peers cache per year, so this is their slow case) …
 _SPREAD = [
@@ -90,8 +92,68 @@ def _sxtwl(dates: list[datetime]) -> Callable[[int], None] | None:
     return _cycle(one, dates)
 
 
+#: civil days 1900–2050 (days since 1970-01-01) for the lunar-date cases
+_DAYS = [_rng.randrange(-25567, 29585) for _ in range(4096)]
+
+
+def _lunar(system: str) -> Callable[[int], None]:
+    def run(n: int) -> None:
+        m = len(_DAYS)
+        for i in range(n):
+            lunar_date_of_day(_DAYS[i % m], system)
+
+    return run
+
+
+def _lunar_python_lunar() -> Callable[[int], None] | None:
+    try:
+        from lunar_python import Solar
+    except ImportError:
+        return None
+    dates = [date.fromordinal(d + _EPOCH) for d in _DAYS]
+
+    def run(n: int) -> None:
+        for i in range(n):
+            d = dates[i % len(dates)]
+            lu = Solar.fromYmd(d.year, d.month, d.day).getLunar()
+            lu.getMonth(), lu.getDay()
+
+    return run
+
+
+def _korean_lunar_calendar() -> Callable[[int], None] | None:
+    try:
+        from korean_lunar_calendar import KoreanLunarCalendar
+    except ImportError:
+        return None
+    dates = [date.fromordinal(d + _EPOCH) for d in _DAYS]
+    k = KoreanLunarCalendar()
+
+    def run(n: int) -> None:
+        for i in range(n):
+            d = dates[i % len(dates)]
+            k.setSolarDate(d.year, d.month, d.day)
+
+    return run
+
+
 def cases() -> list[Case]:
-    out: list[Case] = []
+    out: list[Case] = [
+        Case(
+            "calendar() full chart (no place)",
+            "xuanheng",
+            _cycle(calendar),
+            20_000,
+            "pillars, terms, lunar date, warnings",
+        ),
+    ]
+    group = "civil date → lunar date (1900–2050)"
+    out += [
+        Case(group, "xuanheng", _lunar("chinese"), 100_000, "lunar_date_of_day, system chinese"),
+        Case(group, "xuanheng korean", _lunar("korean"), 100_000, "lunar_date_of_day, system korean"),
+        Case(group, "lunar-python", _lunar_python_lunar(), 5_000, "Solar → Lunar (Chinese)"),
+        Case(group, "korean-lunar-calendar", _korean_lunar_calendar(), 20_000, "KASI tables (Korean)"),
+    ]
     for label, dates, peer_n in (("1900–2100 spread", _SPREAD, 300), ("within 2024", _ONE_YEAR, 5_000)):
         group = f"datetime → 四柱 + 月將 + 旬空 ({label})"
         out += [
