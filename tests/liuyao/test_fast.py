@@ -117,4 +117,4 @@ def test_memo_limit_is_respected(monkeypatch: pytest.MonkeyPatch) -> None:
         )
         lines = "".join(rng.choice("6789") for _ in range(6))
         assert fast.cast(when, lines=lines) == api.cast_plain(when, lines=lines)
-    assert len(fast._STATE) <= 51 + 6 and len(fast._RECORD) <= 51
+    assert len(fast._SLOTS) <= 50 // 100 + 1 and len(fast._RECORD) <= 51

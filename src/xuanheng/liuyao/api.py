@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import datetime as _dt
 import math
+from collections.abc import Callable
 from typing import Any
 
 from xuanheng.core.ganzhi import BRANCHES, SIXTY, GanZhi, ganzhi_index, wu_shu_dun
@@ -22,6 +23,11 @@ from xuanheng.liuyao.options import Options, make_options
 from xuanheng.time import CalendarOptions, calendar, parse_instant
 from xuanheng.time.calendar import CalendarChart
 from xuanheng.time.instants import offset_seconds, unix_seconds
+
+#: what builds a chart from (values, time, options, cast record, inputs, warnings)
+Builder = Callable[
+    [tuple[int, ...], rules.TimeContext, Options, CastRecord, dict[str, Any], tuple[str, ...]], LiuYaoChart
+]
 
 METHODS = ("manual", "hexagram", "coins", "yarrow", "time", "numbers")
 _JI_YUE = frozenset((1, 4, 7, 10))  # 丑 辰 未 戌
@@ -186,9 +192,14 @@ def cast_plain(
     time: bool = False,
     numbers: object = None,
     options: Options | dict[str, Any] | None = None,
+    builder: Builder | None = None,
     **kw: Any,
 ) -> LiuYaoChart:
-    """Cast from an instant by the plain rule statements (the reference of :func:`cast`)."""
+    """Cast from an instant by the plain rule statements (the reference of :func:`cast`).
+
+    *builder* turns the six values and the time into the chart: :func:`rules.build` (default) or the
+    equal :func:`xuanheng.liuyao.fast.build`, which the fast path passes when it falls back to the calendar.
+    """
     o = make_options(options, **kw)
     method = _method(lines, hexagram, coins, yarrow, time, numbers)
     when, cal = _prepare(at, tz, lon, lat, fold, o, method)
@@ -232,7 +243,7 @@ def cast_plain(
         "lat": lat,
         **echo,
     }
-    return rules.build(values, ctx, o, record, inputs, tuple(warnings), _lunar_json(cal))
+    return (builder or rules.build)(values, ctx, o, record, inputs, tuple(warnings))
 
 
 def _gz(value: object, field: str) -> GanZhi:
@@ -320,7 +331,7 @@ def cast_study(
         "in_tu_wang": in_tu_wang,
         **echo,
     }
-    return rules.build(values, ctx, o, record, inputs, ("study mode: no instant; 干支 given",), None)
+    return rules.build(values, ctx, o, record, inputs, ("study mode: no instant; 干支 given",))
 
 
 __all__ = ["METHODS", "calendar_options", "cast_plain", "cast_study", "time_numbers"]

@@ -409,7 +409,6 @@ class LiuYaoChart:
     cast: CastRecord
     options: Options
     inputs: dict[str, Any]
-    lunar: dict[str, Any] | None = None
     warnings: tuple[str, ...] = field(default=())
 
     @property
@@ -464,7 +463,6 @@ class LiuYaoChart:
             "yue_jian": BRANCHES[self.yue_jian],
             "ri_chen": BRANCHES[self.ri_chen],
             "yue_po": BRANCHES[self.yue_po],
-            "lunar": self.lunar,
             "marks": [m.to_json() for m in self.marks],
             "cast": self.cast.to_json(),
             "options": self.options.to_json(),

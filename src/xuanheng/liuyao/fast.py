@@ -45,7 +45,7 @@ from xuanheng.liuyao.options import Options, make_options
 from xuanheng.time import parse_instant, pillars_fast
 from xuanheng.time.calendar import GREGORIAN_START, T_FIRST, T_LAST
 from xuanheng.time.instants import offset_seconds
-from xuanheng.time.lunar import OVERRIDES, lunar_date_of_day
+from xuanheng.time.lunar import OVERRIDES
 
 _C = TypeVar("_C")
 
@@ -92,6 +92,7 @@ _SHEN: dict[tuple[int, str], Shen] = {}
 _FAN_FU: dict[tuple[int, int, str], dict[str, str | None]] = {}
 _BIAN_LINES: dict[tuple[int, int], tuple[BianLine, ...]] = {}
 _ZHUANG: dict[tuple[int, ...], ZhuangGua] = {}
+_CODE_MASK: dict[tuple[int, ...], tuple[int, int]] = {}
 _MARK: dict[tuple[int, str, int, str], MarkedBranch] = {}
 
 
@@ -144,47 +145,41 @@ def zhuang_gua(values: tuple[int, ...] | str) -> ZhuangGua:
 
 
 # --- the time layer, memoised -----------------------------------------------------------------------
-_STATE: dict[tuple[Any, ...], BranchState] = {}
-_CHANGE: dict[tuple[Any, ...], Change] = {}
-_FUSHEN: dict[tuple[Any, ...], FuShen] = {}
+class _Slot:
+    """Memo of the time layer for one context (day, month, hour for 旬空, options): the state of each
+    branch, each 變爻 and each 伏神 met so far."""
+
+    __slots__ = ("changes", "fu", "states")
+
+    def __init__(self) -> None:
+        self.states: list[BranchState | None] = [None] * 12
+        self.changes: dict[int, Change] = {}
+        self.fu: dict[int, FuShen] = {}
+
+
+_SLOTS: dict[tuple[Any, ...], _Slot] = {}
 
 
 def _ctx_key(ctx: rules.TimeContext, o: Options) -> tuple[Any, ...]:
     hour = ctx.hour.index if (o.kong == "day_and_hour" and ctx.hour is not None) else None
-    return (ctx.day.index, ctx.month_branch, hour, ctx.in_tu_wang, o.tu_months, o.tu_changsheng, o.kong)
+    day, month, in_tu = ctx.day.index, ctx.month_branch, ctx.in_tu_wang
+    return (day, month, hour, in_tu, o.tu_months, o.tu_changsheng, o.kong, o.jin_tui)
 
 
-def _state(branch: int, ck: tuple[Any, ...], ctx: rules.TimeContext, o: Options) -> BranchState:
-    key = (branch, *ck)
-    got = _STATE.get(key)
+def _slot(ctx: rules.TimeContext, o: Options) -> _Slot:
+    key = _ctx_key(ctx, o)
+    got = _SLOTS.get(key)
     if got is None:
-        if len(_STATE) > MEMO_LIMIT:
-            _STATE.clear()
-        got = _STATE[key] = rules.branch_state(branch, ctx, o)
+        if len(_SLOTS) > MEMO_LIMIT // 100:
+            _SLOTS.clear()
+        got = _SLOTS[key] = _Slot()
     return got
 
 
-def _change(
-    y: Yao, stem: int, branch: int, pe: int, ck: tuple[Any, ...], ctx: rules.TimeContext, o: Options
-) -> Change:
-    key = (y.branch, y.yang, stem, branch, pe, o.jin_tui, *ck)
-    got = _CHANGE.get(key)
+def _state(slot: _Slot, branch: int, ctx: rules.TimeContext, o: Options) -> BranchState:
+    got = slot.states[branch]
     if got is None:
-        if len(_CHANGE) > MEMO_LIMIT:
-            _CHANGE.clear()
-        got = _CHANGE[key] = rules.change(y, stem, branch, pe, ctx, o)
-    return got
-
-
-def _fushen(
-    pos: int, f: tuple[int, int, int, str, str], ck: tuple[Any, ...], ctx: rules.TimeContext, o: Options
-) -> FuShen:
-    key = (pos, f, *ck)
-    got = _FUSHEN.get(key)
-    if got is None:
-        if len(_FUSHEN) > MEMO_LIMIT:
-            _FUSHEN.clear()
-        got = _FUSHEN[key] = FuShen(pos, f[0], f[1], f[2], f[3], f[4], _state(f[1], ck, ctx, o))
+        got = slot.states[branch] = rules.branch_state(branch, ctx, o)
     return got
 
 
@@ -204,24 +199,33 @@ _ZFS = tuple(("直符" + n, T.ZHI_FU_SHEN[n]) for n in T.LIU_SHEN)
 _SHA = tuple(T.MONTH_SHA.values())
 
 
-_MONTH_MARKS: dict[tuple[int, int], tuple[MarkedBranch, ...]] = {}
+_CODE_MARKS: dict[int, tuple[tuple[MarkedBranch, ...], ...]] = {}
+
+
+def _code_marks(code: int) -> tuple[tuple[MarkedBranch, ...], ...]:
+    """For one hexagram: 天符, 直符, 傳符 by branch, and the month spirits and 殺 by month branch."""
+    got = _CODE_MARKS.get(code)
+    if got is None:
+        tian = tuple(_mark(code, "天符", b, _FU_SRC["tian_fu_src"]) for b in range(12))
+        zhi = tuple(_mark(code, "直符", b, _FU_SRC["zhi_fu_src"]) for b in range(12))
+        chuan = tuple(_mark(code, "傳符", b, _FU_SRC["chuan_fu_src"]) for b in range(12))
+        tail = tuple(
+            tuple(
+                [_mark(code, name, by_month[m], _ZFS_SRC) for name, by_month in _ZFS]
+                + [_mark(code, name, by_month[m], src) for name, by_month, src in _SHA]
+            )
+            for m in range(12)
+        )
+        got = _CODE_MARKS[code] = (tian, zhi, chuan, tail)  # type: ignore[assignment]
+    return got  # type: ignore[return-value]
 
 
 def _marks(code: int, ctx: rules.TimeContext) -> tuple[MarkedBranch, ...]:
+    tian, zhi, chuan, tail = _code_marks(code)
     m = ctx.month_branch
-    head: tuple[MarkedBranch, ...] = (
-        _mark(code, "直符", m, _FU_SRC["zhi_fu_src"]),
-        _mark(code, "傳符", ctx.day.branch, _FU_SRC["chuan_fu_src"]),
-    )
-    if ctx.year is not None:
-        head = (_mark(code, "天符", ctx.year.branch, _FU_SRC["tian_fu_src"]), *head)
-    tail = _MONTH_MARKS.get((code, m))
-    if tail is None:
-        tail = _MONTH_MARKS[(code, m)] = tuple(
-            [_mark(code, name, by_month[m], _ZFS_SRC) for name, by_month in _ZFS]
-            + [_mark(code, name, by_month[m], src) for name, by_month, src in _SHA]
-        )
-    return head + tail
+    if ctx.year is None:
+        return (zhi[m], chuan[ctx.day.branch], *tail[m])  # type: ignore[misc]
+    return (tian[ctx.year.branch], zhi[m], chuan[ctx.day.branch], *tail[m])  # type: ignore[misc]
 
 
 def build(
@@ -231,27 +235,41 @@ def build(
     cast: CastRecord,
     inputs: dict[str, Any],
     warnings: tuple[str, ...] = (),
-    lunar: dict[str, Any] | None = None,
 ) -> LiuYaoChart:
     """The chart :func:`rules.build` gives, from the memo tables."""
-    code, mask = rules.code_and_mask(values)
+    cm = _CODE_MASK.get(values)
+    if cm is None:
+        cm = _CODE_MASK[values] = rules.code_and_mask(values)
+    code, mask = cm
     info = _INFO[code]
     pe = info.palace_element
-    own = _YAOS[code]
     fu = _FU[code]
     spirits = _LIU_SHEN[ctx.day.stem]
     sh = _shen(code, o)
-    ck = _ctx_key(ctx, o)
+    slot = _slot(ctx, o)
+    states, changes, fus = slot.states, slot.changes, slot.fu
     bian_code = code ^ mask
     bn = _NAJIA[bian_code]
     lines = []
     shen_pos = sh.positions
-    for i, y in enumerate(own):
+    for i, y in enumerate(_YAOS[code]):
         moving = bool(mask >> i & 1)
-        st = _state(y.branch, ck, ctx, o)
-        f = fu.get(i + 1)
-        fs = _fushen(i + 1, f, ck, ctx, o) if f is not None else None
-        ch = _change(y, bn[i][0], bn[i][1], pe, ck, ctx, o) if moving else None
+        st = states[y.branch] or _state(slot, y.branch, ctx, o)
+        fs = None
+        if i + 1 in fu:
+            fs = fus.get(code * 8 + i)
+            if fs is None:
+                f = fu[i + 1]
+                fs = fus[code * 8 + i] = FuShen(
+                    i + 1, f[0], f[1], f[2], f[3], f[4], _state(slot, f[1], ctx, o)
+                )
+        ch = None
+        if moving:
+            stem, branch = bn[i]
+            ck = (((y.branch * 2 + y.yang) * 10 + stem) * 12 + branch) * 5 + pe
+            ch = changes.get(ck)
+            if ch is None:
+                ch = changes[ck] = rules.change(y, stem, branch, pe, ctx, o)
         rc = st.ri_chong and not moving
         lines.append(
             _mk_line(
@@ -280,7 +298,7 @@ def build(
         _fan_fu(code, bian_code, o),
         _MISSING[code],
         sh,
-        ctx.day.xun_kong,
+        _XUN_KONG[ctx.day.index],
         xk_hour,
         ctx.year,
         ctx.month,
@@ -292,17 +310,22 @@ def build(
         cast,
         o,
         inputs,
-        lunar,
         warnings,
     )
 
 
 _LIU_SHEN: tuple[tuple[str, ...], ...] = tuple(rules.liu_shen(s) for s in range(10))
+_XUN_KONG: tuple[tuple[int, int], ...] = tuple(g.xun_kong for g in SIXTY)
 
 
 # --- from an instant --------------------------------------------------------------------------------
-def _fast_pillars(when: _dt.datetime, o: Options) -> tuple[tuple[int, int, int, int], dict[str, Any]] | None:
-    """(year, month, day, hour) 干支 indices and the lunar date, when the calendar would add no warning."""
+def _fast_pillars(when: _dt.datetime, o: Options) -> tuple[int, int, int, int] | None:
+    """(year, month, day, hour) 干支 indices when the calendar would add no warning, else None.
+
+    The pillars are taken a minute before and a minute after the instant: equal tuples mean no 節, 中氣,
+    day or hour change lies within a minute (each changes some index, and none can change back within
+    two minutes), which is exactly when the calendar stays silent about boundaries.
+    """
     if when.dst():
         return None
     utc = when.timestamp()
@@ -310,21 +333,18 @@ def _fast_pillars(when: _dt.datetime, o: Options) -> tuple[tuple[int, int, int, 
         return None
     off = float(offset_seconds(when))
     b23 = o.day_boundary == "23:00"
-    p = pillars_fast(utc, off, b23, False)
-    if (
-        pillars_fast(utc - 60.0, off, b23, False)[:5] != p[:5]
-        or pillars_fast(utc + 60.0, off, b23, False)[:5] != p[:5]
-    ):
+    p = pillars_fast(utc - 60.0, off, b23, False)
+    if pillars_fast(utc + 60.0, off, b23, False)[:5] != p[:5]:
         return None
-    civil_day = math.floor((utc + off) / 86400.0)
-    lu = lunar_date_of_day(civil_day)
-    start = civil_day - lu.day + 1
-    if start in OVERRIDES or start in _OVERRIDE_DAYS:
+    if math.floor((utc + off) / 86400.0) in _NEAR_OVERRIDE:
         return None
-    return (p[0], p[1], p[2], p[3]), {"year": lu.year, "month": lu.month, "day": lu.day, "leap": lu.leap}
+    return p[0], p[1], p[2], p[3]
 
 
-_OVERRIDE_DAYS = frozenset(OVERRIDES.values())
+#: civil days in a lunar month whose first day the calendar takes from the published tables (it warns there)
+_NEAR_OVERRIDE = frozenset(
+    day for start in (*OVERRIDES, *OVERRIDES.values()) for day in range(start - 1, start + 31)
+)
 #: manual casts by their text: (values, record, echoed inputs); the echo dict is only read
 #: (spread into each chart's inputs)
 _RECORD: dict[object, tuple[tuple[int, ...], CastRecord, dict[str, Any]]] = {}
@@ -350,20 +370,26 @@ def cast(
 ) -> LiuYaoChart:
     """Cast a chart from an instant (see :mod:`xuanheng.liuyao.api` for the arguments)."""
     o = make_options(options, **kw)
-    method = _method(lines, hexagram, coins, yarrow, time, numbers)
-    args: dict[str, Any] = dict(
-        tz=tz, lon=lon, lat=lat, fold=fold, lines=lines, hexagram=hexagram, moving=moving, coins=coins,
-        yarrow=yarrow, seed=seed, time=time, numbers=numbers, options=o,
-    )  # fmt: skip
+    if lines is not None and hexagram is None and numbers is None and not (coins or yarrow or time):
+        method = "manual"
+    else:
+        method = _method(lines, hexagram, coins, yarrow, time, numbers)
+
+    def plain(at: str | _dt.datetime) -> LiuYaoChart:
+        return cast_plain(
+            at, tz=tz, lon=lon, lat=lat, fold=fold, lines=lines, hexagram=hexagram, moving=moving,
+            coins=coins, yarrow=yarrow, seed=seed, time=time, numbers=numbers, options=o, builder=build,
+        )  # fmt: skip
+
     if method == "time" or lon is not None or lat is not None or o.true_solar == "true":
-        return cast_plain(at, **args)
+        return plain(at)
     if o.tu_months == "last_18_days":
-        return cast_plain(at, **args)
+        return plain(at)
     when = parse_instant(at, tz=tz, fold=fold)
     got = _fast_pillars(when, o)
     if got is None:
-        return cast_plain(when, **args)
-    (y, m, d, h), lunar = got
+        return plain(when)
+    y, m, d, h = got
     hour = SIXTY[h]
     rkey = (
         lines if (method == "manual" and isinstance(lines, str) and moving is None and seed is None) else None
@@ -396,13 +422,13 @@ def cast(
         "lat": None,
         **echo,
     }
-    return build(values, ctx, o, record, inputs, (), lunar)
+    return build(values, ctx, o, record, inputs, ())
 
 
 def clear_memo() -> None:
     """Empty the memo tables (benchmarks measure a cold start with this)."""
     for table in (
-        _SHEN, _FAN_FU, _BIAN_LINES, _ZHUANG, _MARK, _MONTH_MARKS, _STATE, _CHANGE, _FUSHEN, _RECORD,
+        _SHEN, _FAN_FU, _BIAN_LINES, _ZHUANG, _MARK, _CODE_MARKS, _SLOTS, _RECORD, _CODE_MASK,
     ):  # fmt: skip
         table.clear()
 

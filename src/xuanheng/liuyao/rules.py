@@ -345,7 +345,6 @@ def build(
     cast: CastRecord,
     inputs: dict[str, Any],
     warnings: tuple[str, ...] = (),
-    lunar: dict[str, Any] | None = None,
 ) -> LiuYaoChart:
     """The whole chart of six line values (初 → 上) at the time *ctx*."""
     code, mask = code_and_mask(values)
@@ -411,7 +410,6 @@ def build(
         cast=cast,
         options=o,
         inputs=inputs,
-        lunar=lunar,
         warnings=warnings,
     )
 
