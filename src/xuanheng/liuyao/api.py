@@ -29,7 +29,9 @@ Builder = Callable[
     [tuple[int, ...], rules.TimeContext, Options, CastRecord, dict[str, Any], tuple[str, ...]], LiuYaoChart
 ]
 
-METHODS = ("manual", "hexagram", "coins", "yarrow", "time", "numbers")
+#: the cast methods a chart records (a hexagram given by name is a manual cast; its name and moving lines
+#: are echoed in ``inputs``)
+METHODS = ("manual", "coins", "yarrow", "time", "numbers")
 _JI_YUE = frozenset((1, 4, 7, 10))  # 丑 辰 未 戌
 #: 土王用事: the last 18 days before the 節 that ends a 季月
 TU_WANG_DAYS = 18.0
@@ -131,7 +133,7 @@ def _record(
         mv = casting.parse_moving(moving)
         values = casting.values_of(code, mv)
         echo = {"hexagram": str(hexagram), "moving": list(mv)}
-        return values, CastRecord("hexagram", values, numbers=mv), echo
+        return values, CastRecord("manual", values), echo
     if method in ("coins", "yarrow"):
         if seed is None:
             raise InputError(

@@ -237,6 +237,8 @@ class GuaInfo:
     full_name: str
     upper: str
     lower: str
+    upper_element: int  # element of the outer trigram (外卦)
+    lower_element: int  # element of the inner trigram (內卦)
     palace: str
     palace_element: int
     type: str  # 八純 一世 … 五世 遊魂 歸魂
@@ -256,6 +258,8 @@ class GuaInfo:
             "number": self.number,
             "upper": self.upper,
             "lower": self.lower,
+            "upper_element": ELEMENTS[self.upper_element],
+            "lower_element": ELEMENTS[self.lower_element],
             "palace": self.palace,
             "palace_element": ELEMENTS[self.palace_element],
             "type": self.type,
@@ -359,7 +363,7 @@ class CastRecord:
     (year, month, day, hour or the given numbers) and ``formula`` says how.
     """
 
-    method: str  # manual | hexagram | coins | yarrow | time | numbers
+    method: str  # manual (six values, or a hexagram by name + moving lines) | coins | yarrow | time | numbers
     values: tuple[int, ...]
     seed: int | None = None
     throws: tuple[str | tuple[int, ...], ...] = ()

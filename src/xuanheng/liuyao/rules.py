@@ -93,6 +93,8 @@ def gua_info(code: int) -> GuaInfo:
         full_name=h.full,
         upper=h.upper,
         lower=h.lower,
+        upper_element=T.TRIGRAM_BY_NAME[h.upper].element,
+        lower_element=T.TRIGRAM_BY_NAME[h.lower].element,
         palace=T.TRIGRAM_BY_CODE[pal].name,
         palace_element=T.TRIGRAM_BY_CODE[pal].element,
         type=T.TYPE_NAMES[typ],
