@@ -152,3 +152,29 @@ def test_li_chun_boundary() -> None:
     near = cast("2024-02-04T16:27:20", tz="Asia/Shanghai", lines="777777")
     assert any("立春" in w for w in near.warnings)
     assert near == cast_plain("2024-02-04T16:27:20", tz="Asia/Shanghai", lines="777777")
+
+
+@pytest.mark.parametrize(
+    ("lines", "name", "branch", "positions", "shi_branch_position"),
+    [
+        # 乾: 世 on 上爻 (yang) → from 子 at 初爻 up to line 6: 巳, the fourth month; 乾 has no 巳 line
+        ("777777", "乾", "巳", (), 5),
+        # 明夷: 世 on 四爻 (yin, 癸丑) → from 午 at 初爻 up to line 4: 酉, the eighth month; 癸酉 on 上爻;
+        # 丑未持世身居二
+        ("787888", "明夷", "酉", (6,), 2),
+        # 否: 世 on 三爻 (yin) → 午 未 申: the 卦身 is 兄弟壬申 on 五爻
+        ("888777", "否", "申", (5,), 4),
+    ],
+)
+def test_gua_shen_worked_examples(
+    lines: str, name: str, branch: str, positions: tuple[int, ...], shi_branch_position: int
+) -> None:
+    """《卜筮全書》〈起月卦身訣〉 (乾 → 四月卦, 明夷 → 八月卦) and 〈安身訣〉 (子午持世身居初 …)."""
+    c = cast_study(day="甲子", month="寅", lines=lines)
+    assert c.ben.name == name
+    assert B[c.shen.yue_gua_shen] == branch and c.shen.yue_gua_shen_positions == positions
+    assert c.shen.positions == positions  # default option shen = yue_gua_shen
+    assert c.shen.shi_branch_position == shi_branch_position
+    other = cast_study(day="甲子", month="寅", lines=lines, shen="shi_branch")
+    assert other.shen.positions == (shi_branch_position,)
+    assert [ln.yao.position for ln in other.lines if ln.shen] == [shi_branch_position]

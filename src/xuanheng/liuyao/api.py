@@ -172,7 +172,6 @@ def _prepare(
     lat: float | None,
     fold: int | None,
     o: Options,
-    method: str,
 ) -> tuple[_dt.datetime, CalendarChart]:
     when = parse_instant(at, tz=tz, fold=fold)
     return when, calendar(when, lon, lat, calendar_options(o))
@@ -204,7 +203,7 @@ def cast_plain(
     """
     o = make_options(options, **kw)
     method = _method(lines, hexagram, coins, yarrow, time, numbers)
-    when, cal = _prepare(at, tz, lon, lat, fold, o, method)
+    when, cal = _prepare(at, tz, lon, lat, fold, o)
     p = cal.pillars
     warnings = list(cal.warnings)
     lunar_t = None
