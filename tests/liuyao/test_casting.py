@@ -41,6 +41,23 @@ def test_coin_odds_exact() -> None:
     }
 
 
+def test_coin_throws_worked_example() -> None:
+    """《增刪卜易》〈占卦法章〉: six throws read from the bottom up — 一背, 兩背, 三背, 三字, 三背, 兩背 —
+    give 單 拆 重 交 重 拆; with ○ and × read as their lines, 內卦 離 and 外卦 坎: 水火既濟."""
+    throws = ["背字字", "背背字", "背背背", "字字字", "背背背", "背背字"]
+    values = [casting.coin_value(f) for f in throws]
+    assert [casting.VALUE_MARKS[v] for v in values] == ["單", "拆", "重", "交", "重", "拆"]
+    c = cast("2026-03-10T21:00", tz="Asia/Shanghai", lines=values)
+    assert (c.ben.name, c.ben.lower, c.ben.upper, c.moving) == ("既濟", "離", "坎", (3, 4, 5))
+    with pytest.raises(InputError) as e:
+        casting.coin_value("背字")
+    assert e.value.field == "throws"
+    # the same six throws given to cast() (a user clicking each throw): recorded as a coin cast, no seed
+    clicked = cast("2026-03-10T21:00", tz="Asia/Shanghai", throws=" ".join(throws))
+    assert clicked.cast.method == "coins" and clicked.cast.seed is None
+    assert clicked.cast.throws == tuple(throws) and clicked.ben.name == "既濟"
+
+
 def test_yarrow_odds_exact() -> None:
     # first change: 9 (large) only when both of its two bits are 1; later changes: one bit each
     dist: dict[int, Fraction] = {}

@@ -69,7 +69,9 @@ def _instants(rng: random.Random, n: int) -> list[dt.datetime]:
 
 
 def _cast_kwargs(rng: random.Random) -> dict[str, object]:
-    kind = rng.choice(["manual", "hexagram", "coins", "yarrow", "time", "numbers"])
+    kind = rng.choice(["manual", "hexagram", "coins", "yarrow", "time", "numbers", "throws"])
+    if kind == "throws":
+        return {"throws": ["".join(rng.choice("背字") for _ in range(3)) for _ in range(6)]}
     if kind == "manual":
         return {"lines": "".join(rng.choice("6789") for _ in range(6))}
     if kind == "hexagram":

@@ -32,6 +32,10 @@ casts_st = st.one_of(
     ),
     st.builds(lambda s: {"coins": True, "seed": s}, st.integers(0, 2**64 - 1)),
     st.builds(lambda s: {"yarrow": True, "seed": s}, st.integers(0, 2**64 - 1)),
+    st.builds(
+        lambda f: {"throws": f},
+        st.lists(st.text(alphabet="背字", min_size=3, max_size=3), min_size=6, max_size=6),
+    ),
     st.just({"time": True}),
     st.builds(lambda n: {"numbers": tuple(n)}, st.lists(st.integers(1, 10**6), min_size=2, max_size=3)),
 )
@@ -95,7 +99,8 @@ def check_invariants(c: LiuYaoChart) -> None:
 def test_valid_casts_keep_the_invariants(when: dt.datetime, kw: dict[str, Any], opts: dict[str, str]) -> None:
     c = cast(when, options=opts, **kw)
     check_invariants(c)
-    assert c.cast.method == {"lines": "manual", "hexagram": "manual"}.get(next(iter(kw)), next(iter(kw)))
+    first = next(iter(kw))
+    assert c.cast.method == {"lines": "manual", "hexagram": "manual", "throws": "coins"}.get(first, first)
     assert c.options.to_json() == opts
 
 
@@ -151,6 +156,10 @@ BAD_CASTS: list[tuple[dict[str, Any], str]] = [
     ({"hexagram": "乾", "moving": (1, 1)}, "moving"),
     ({"hexagram": "乾", "moving": "x"}, "moving"),
     ({"lines": "777777", "moving": (1,)}, "moving"),
+    ({"throws": ["背字字"] * 5}, "throws"),
+    ({"throws": "背字字 背背 背背背 字字字 背背背 背背字"}, "throws"),
+    ({"throws": ["背字X"] * 6}, "throws"),
+    ({"throws": 7}, "throws"),
     ({"coins": True}, "seed"),
     ({"coins": True, "seed": -3}, "seed"),
     ({"lines": "777777", "seed": 3}, "seed"),

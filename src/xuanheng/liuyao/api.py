@@ -38,13 +38,22 @@ TU_WANG_DAYS = 18.0
 _GZ_BY_NAME = {g.name: g for g in SIXTY}
 
 
-def _method(lines: object, hexagram: object, coins: bool, yarrow: bool, time: bool, numbers: object) -> str:
+def _method(
+    lines: object,
+    hexagram: object,
+    coins: bool,
+    yarrow: bool,
+    time: bool,
+    numbers: object,
+    throws: object = None,
+) -> str:
     chosen = [
         name
         for name, on in (
             ("manual", lines is not None),
             ("hexagram", hexagram is not None),
             ("coins", bool(coins)),
+            ("throws", throws is not None),
             ("yarrow", bool(yarrow)),
             ("time", bool(time)),
             ("numbers", numbers is not None),
@@ -55,7 +64,7 @@ def _method(lines: object, hexagram: object, coins: bool, yarrow: bool, time: bo
         what = "none" if not chosen else " and ".join(chosen)
         raise InputError(
             f"give exactly one way of casting (got {what}): lines=, hexagram= (with moving=), coins=True, "
-            "yarrow=True, time=True or numbers=",
+            "throws= (six coin throws), yarrow=True, time=True or numbers=",
             field="cast",
         )
     return chosen[0]
@@ -119,6 +128,7 @@ def _record(
     time_nums: tuple[int, ...] | None,
     o: Options,
     lunar: dict[str, Any] | None,
+    throws: object = None,
 ) -> tuple[tuple[int, ...], CastRecord, dict[str, Any]]:
     """The six values, the cast record and the echoed cast inputs."""
     if method != "hexagram" and moving is not None:
@@ -128,6 +138,10 @@ def _record(
     if method == "manual":
         values = casting.parse_lines(lines)
         return values, CastRecord("manual", values), {"lines": "".join(map(str, values))}
+    if method == "throws":
+        faces = casting.parse_throws(throws)
+        values = tuple(casting.coin_value(f) for f in faces)
+        return values, CastRecord("coins", values, throws=faces), {"throws": list(faces)}
     if method == "hexagram":
         code = casting.hexagram_code(hexagram)
         mv = casting.parse_moving(moving)
@@ -192,6 +206,7 @@ def cast_plain(
     seed: object = None,
     time: bool = False,
     numbers: object = None,
+    throws: object = None,
     options: Options | dict[str, Any] | None = None,
     builder: Builder | None = None,
     **kw: Any,
@@ -202,7 +217,7 @@ def cast_plain(
     equal :func:`xuanheng.liuyao.fast.build`, which the fast path passes when it falls back to the calendar.
     """
     o = make_options(options, **kw)
-    method = _method(lines, hexagram, coins, yarrow, time, numbers)
+    method = _method(lines, hexagram, coins, yarrow, time, numbers, throws)
     when, cal = _prepare(at, tz, lon, lat, fold, o)
     p = cal.pillars
     warnings = list(cal.warnings)
@@ -228,6 +243,7 @@ def cast_plain(
         time_nums=nums,
         o=o,
         lunar=lunar_t,
+        throws=throws,
     )
     ctx = rules.TimeContext(
         day=p.day,
@@ -284,6 +300,7 @@ def cast_study(
     yarrow: bool = False,
     seed: object = None,
     numbers: object = None,
+    throws: object = None,
     options: Options | dict[str, Any] | None = None,
     **kw: Any,
 ) -> LiuYaoChart:
@@ -291,7 +308,7 @@ def cast_study(
     given; ``hour`` (a 干支, or a branch whose stem follows from the day by 五鼠遁) and ``year`` (a 干支)
     are optional. The time method needs an instant and is not available here."""
     o = make_options(options, **kw)
-    method = _method(lines, hexagram, coins, yarrow, False, numbers)
+    method = _method(lines, hexagram, coins, yarrow, False, numbers, throws)
     d = _gz(day, "day")
     month_gz: GanZhi | None = None
     if isinstance(month, GanZhi) or (isinstance(month, str) and month.strip() in _GZ_BY_NAME):
@@ -322,6 +339,7 @@ def cast_study(
         time_nums=None,
         o=o,
         lunar=None,
+        throws=throws,
     )
     ctx = rules.TimeContext(day=d, month_branch=mb, hour=h, year=y, month=month_gz, in_tu_wang=in_tu_wang)
     inputs: dict[str, Any] = {

@@ -73,13 +73,42 @@ def check_seed(seed: object) -> int:
     )
 
 
+def coin_value(faces: str) -> int:
+    """The line value of one throw of three coins written as faces (``"背字字"`` → 7)."""
+    if len(faces) != 3 or any(f not in _FACE_COUNT for f in faces):
+        raise InputError(
+            f"throw {_short(faces)} is not three coin faces: expected three of 背 / 字, e.g. 背字字",
+            field="throws",
+        )
+    return sum(_FACE_COUNT[f] for f in faces)
+
+
+def parse_throws(throws: object) -> tuple[str, ...]:
+    """Six coin throws 初 → 上 as faces (``["背字字", …]`` or ``"背字字 背背字 …"``), each checked."""
+    items: list[str] | None = None
+    if isinstance(throws, str):
+        t = unicodedata.normalize("NFKC", throws)
+        items = [p for p in t.replace(",", " ").replace("，", " ").replace("、", " ").split() if p]
+    elif isinstance(throws, Sequence) and all(isinstance(x, str) for x in throws):
+        items = [x.strip() for x in throws]
+    if items is None or len(items) != 6:
+        raise InputError(
+            f"throws {_short(throws)} is not accepted: expected six throws of three coin faces (背 / 字), "
+            "from 初爻 (the first throw) to 上爻, e.g. 背字字 背背字 背背背 字字字 背背背 背背字",
+            field="throws",
+        )
+    for f in items:
+        coin_value(f)
+    return tuple(items)
+
+
 def coins(seed: int) -> tuple[tuple[int, ...], tuple[str, ...]]:
     """Six values and the faces of each throw (three coins, 背 = 3, 字 = 2), 初 → 上."""
     bits = bit_stream(seed)
     values, throws = [], []
     for _ in range(6):
         faces = "".join(_FACE[next(bits)] for _ in range(3))
-        values.append(sum(_FACE_COUNT[f] for f in faces))
+        values.append(coin_value(faces))
         throws.append(faces)
     return tuple(values), tuple(throws)
 
@@ -257,6 +286,7 @@ __all__ = [
     "bit_stream",
     "branch_number",
     "check_seed",
+    "coin_value",
     "coins",
     "from_numbers",
     "hexagram_code",
@@ -264,6 +294,7 @@ __all__ = [
     "parse_lines",
     "parse_moving",
     "parse_numbers",
+    "parse_throws",
     "splitmix64",
     "time_cast",
     "values_of",

@@ -365,20 +365,28 @@ def cast(
     seed: object = None,
     time: bool = False,
     numbers: object = None,
+    throws: object = None,
     options: Options | dict[str, Any] | None = None,
     **kw: Any,
 ) -> LiuYaoChart:
     """Cast a chart from an instant (see :mod:`xuanheng.liuyao.api` for the arguments)."""
     o = make_options(options, **kw)
-    if lines is not None and hexagram is None and numbers is None and not (coins or yarrow or time):
+    if (
+        lines is not None
+        and hexagram is None
+        and numbers is None
+        and throws is None
+        and not (coins or yarrow or time)
+    ):
         method = "manual"
     else:
-        method = _method(lines, hexagram, coins, yarrow, time, numbers)
+        method = _method(lines, hexagram, coins, yarrow, time, numbers, throws)
 
     def plain(at: str | _dt.datetime) -> LiuYaoChart:
         return cast_plain(
             at, tz=tz, lon=lon, lat=lat, fold=fold, lines=lines, hexagram=hexagram, moving=moving,
-            coins=coins, yarrow=yarrow, seed=seed, time=time, numbers=numbers, options=o, builder=build,
+            coins=coins, yarrow=yarrow, seed=seed, time=time, numbers=numbers, throws=throws, options=o,
+            builder=build,
         )  # fmt: skip
 
     if method == "time" or lon is not None or lat is not None or o.true_solar == "true":
@@ -407,6 +415,7 @@ def cast(
             time_nums=None,
             o=o,
             lunar=None,
+            throws=throws,
         )
         if rkey is not None:
             if len(_RECORD) > MEMO_LIMIT:
