@@ -92,7 +92,29 @@ _SHEN: dict[tuple[int, str], Shen] = {}
 _FAN_FU: dict[tuple[int, int, str], dict[str, str | None]] = {}
 _BIAN_LINES: dict[tuple[int, int], tuple[BianLine, ...]] = {}
 _ZHUANG: dict[tuple[int, ...], ZhuangGua] = {}
-_CODE_MASK: dict[tuple[int, ...], tuple[int, int]] = {}
+#: per value pattern: (code, mask, per line (index, Yao, value, moving, 變 stem, 變 branch, memo key, 伏神))
+_Step = tuple[int, Yao, int, bool, int, int, int, int, "tuple[int, int, int, str, str] | None"]
+_PLAN: dict[tuple[int, ...], tuple[int, int, tuple[_Step, ...]]] = {}
+
+
+def _plan(values: tuple[int, ...]) -> tuple[int, int, tuple[_Step, ...]]:
+    """What :func:`build` needs per line of one value pattern, looked up once (4,096 patterns at most)."""
+    code, mask = rules.code_and_mask(values)
+    pe = _INFO[code].palace_element
+    bn = _NAJIA[code ^ mask]
+    fu = _FU[code]
+    steps = []
+    for i, y in enumerate(_YAOS[code]):
+        moving = bool(mask >> i & 1)
+        stem, branch = bn[i]
+        # memo keys of the line's 變爻 (by 本爻 branch and polarity, 變 stem and branch, palace element) and
+        # of its 伏神 (by hexagram and position)
+        change_key = (((y.branch * 2 + y.yang) * 10 + stem) * 12 + branch) * 5 + pe
+        steps.append((i, y, values[i], moving, stem, branch, change_key, code * 8 + i, fu.get(i + 1)))
+    got = _PLAN[tuple(values)] = (code, mask, tuple(steps))
+    return got
+
+
 _MARK: dict[tuple[int, str, int, str], MarkedBranch] = {}
 
 
@@ -237,54 +259,37 @@ def build(
     warnings: tuple[str, ...] = (),
 ) -> LiuYaoChart:
     """The chart :func:`rules.build` gives, from the memo tables."""
-    cm = _CODE_MASK.get(values)
-    if cm is None:
-        cm = _CODE_MASK[values] = rules.code_and_mask(values)
-    code, mask = cm
+    plan = _PLAN.get(values)
+    if plan is None:
+        plan = _plan(values)
+    code, mask, steps = plan
     info = _INFO[code]
     pe = info.palace_element
-    fu = _FU[code]
     spirits = _LIU_SHEN[ctx.day.stem]
     sh = _shen(code, o)
     slot = _slot(ctx, o)
     states, changes, fus = slot.states, slot.changes, slot.fu
-    bian_code = code ^ mask
-    bn = _NAJIA[bian_code]
-    lines = []
     shen_pos = sh.positions
-    for i, y in enumerate(_YAOS[code]):
-        moving = bool(mask >> i & 1)
-        st = states[y.branch] or _state(slot, y.branch, ctx, o)
+    lines = []
+    for i, y, value, moving, stem, branch, ck, fk, f in steps:
+        b = y.branch
+        st = states[b] or _state(slot, b, ctx, o)
         fs = None
-        if i + 1 in fu:
-            fs = fus.get(code * 8 + i)
+        if f is not None:
+            fs = fus.get(fk)
             if fs is None:
-                f = fu[i + 1]
-                fs = fus[code * 8 + i] = FuShen(
-                    i + 1, f[0], f[1], f[2], f[3], f[4], _state(slot, f[1], ctx, o)
-                )
+                fs = fus[fk] = FuShen(i + 1, f[0], f[1], f[2], f[3], f[4], _state(slot, f[1], ctx, o))
         ch = None
         if moving:
-            stem, branch = bn[i]
-            ck = (((y.branch * 2 + y.yang) * 10 + stem) * 12 + branch) * 5 + pe
             ch = changes.get(ck)
             if ch is None:
                 ch = changes[ck] = rules.change(y, stem, branch, pe, ctx, o)
         rc = st.ri_chong and not moving
+        yq = st.you_qi
         lines.append(
-            _mk_line(
-                values[i],
-                moving,
-                y,
-                spirits[i],
-                st,
-                rc and st.you_qi,
-                rc and not st.you_qi,
-                i + 1 in shen_pos,
-                ch,
-                fs,
-            )
+            _mk_line(value, moving, y, spirits[i], st, rc and yq, rc and not yq, i + 1 in shen_pos, ch, fs)
         )
+    bian_code = code ^ mask
     xk_hour = ctx.hour.xun_kong if (o.kong == "day_and_hour" and ctx.hour is not None) else None
     hcz = _HU_CUO_ZONG[code]
     return _mk_chart(
@@ -437,7 +442,7 @@ def cast(
 def clear_memo() -> None:
     """Empty the memo tables (benchmarks measure a cold start with this)."""
     for table in (
-        _SHEN, _FAN_FU, _BIAN_LINES, _ZHUANG, _MARK, _CODE_MARKS, _SLOTS, _RECORD, _CODE_MASK,
+        _SHEN, _FAN_FU, _BIAN_LINES, _ZHUANG, _MARK, _CODE_MARKS, _SLOTS, _RECORD, _PLAN,
     ):  # fmt: skip
         table.clear()
 
