@@ -26,6 +26,8 @@ INSTANTS = [dt.datetime(2026, 1, 1, 0, 17, tzinfo=_ZONE) + dt.timedelta(minutes=
 #: najia's line codes: 1 少陽, 2 少陰, 3 老陽, 4 老陰
 NAJIA_CODE = {7: 1, 8: 2, 9: 3, 6: 4}
 ZG = "裝卦 from six line values"
+#: best of this many runs for every case, ours and najia's alike
+REPEAT = 5
 CH = "whole chart from a datetime"
 
 
@@ -51,10 +53,10 @@ def _ours() -> list[Case]:
             api.cast_plain(INSTANTS[i & 4095], lines=texts[(i * 37) & 4095])
 
     return [
-        Case(ZG, "xuanheng", zhuang, n=40_960),
-        Case(ZG, "xuanheng-plain", zhuang_plain, n=2048, note="(the plain rule statements, no memo)"),
-        Case(CH, "xuanheng", chart, n=8192),
-        Case(CH, "xuanheng-plain", chart_plain, n=1024, note="(calendar() + plain rules)"),
+        Case(ZG, "xuanheng", zhuang, n=40_960, repeat=REPEAT),
+        Case(ZG, "xuanheng-plain", zhuang_plain, n=2048, note="(the plain rules, no memo)", repeat=REPEAT),
+        Case(CH, "xuanheng", chart, n=8192, repeat=REPEAT),
+        Case(CH, "xuanheng-plain", chart_plain, n=1024, note="(calendar() + plain rules)", repeat=REPEAT),
     ]
 
 
@@ -91,15 +93,9 @@ def _najia() -> list[Case]:
             Najia(verbose=0).compile(params=params[(i * 37) & 4095], date=when.strftime("%Y-%m-%d %H:%M"))
 
     return [
-        Case(
-            ZG,
-            "najia",
-            compile_,
-            n=300,
-            note="(Najia().compile, its entry point; calendar included)",
-        ),
-        Case(ZG, "najia-utils", utils_only, n=2048, note="(its utils functions only, no calendar)"),
-        Case(CH, "najia", chart, n=300, note="(Najia().compile with the date)"),
+        Case(ZG, "najia", compile_, n=150, note="(Najia().compile; calendar included)", repeat=REPEAT),
+        Case(ZG, "najia-utils", utils_only, n=2048, note="(its utils functions only)", repeat=REPEAT),
+        Case(CH, "najia", chart, n=150, note="(Najia().compile with the date)", repeat=REPEAT),
     ]
 
 
