@@ -215,3 +215,29 @@ def test_bad_instant_is_typed() -> None:
     with pytest.raises(XuanhengError) as e:
         cast("not a date", tz="Asia/Shanghai", lines="777777")
     assert e.value.field == "at"
+
+
+@SETTINGS
+@given(
+    field=st.sampled_from(["lines", "numbers", "hexagram", "moving", "seed", "throws"]),
+    value=st.one_of(
+        st.text(max_size=12),
+        st.integers(-(10**20), 10**20),
+        st.lists(st.integers(-20, 20), max_size=8),
+        st.lists(st.text(max_size=4), max_size=7),
+        st.none(),
+        st.floats(allow_nan=True),
+    ),
+)
+def test_arbitrary_input_is_a_chart_or_one_typed_error(field: str, value: object) -> None:
+    kw: dict[str, Any] = {field: value}
+    if field == "moving":
+        kw["hexagram"] = "乾"
+    if field == "seed":
+        kw["coins"] = True
+    try:
+        c = cast("2026-03-10T21:00", tz="Asia/Shanghai", **kw)
+    except XuanhengError as e:
+        assert e.field in (field, "cast"), (kw, e.field)
+        return
+    check_invariants(c)
