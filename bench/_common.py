@@ -18,6 +18,7 @@ class Case:
     fn: Callable[[int], None] | None  # fn(n) does n operations; None when the peer is missing
     n: int = 10_000
     note: str = ""
+    repeat: int = 3  # runs of fn(n); the best counts (more runs ride out a machine shared with other jobs)
 
 
 def measure(fn: Callable[[int], None], n: int, repeat: int = 3) -> float:
@@ -38,7 +39,7 @@ def report(cases: list[Case]) -> list[dict[str, object]]:
         groups.setdefault(c.group, []).append(c)
     for group, items in groups.items():
         print(f"\n## {group}")
-        rates = {c.name: (measure(c.fn, c.n) if c.fn else None) for c in items}
+        rates = {c.name: (measure(c.fn, c.n, c.repeat) if c.fn else None) for c in items}
         ours = rates.get("xuanheng")
         for c in items:
             r = rates[c.name]

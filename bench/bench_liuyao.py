@@ -1,0 +1,151 @@
+"""六爻: 裝卦 from six line values and whole charts from a datetime, against the najia package, in one run.
+
+Every case cycles through all 4,096 line-value patterns (64 hexagrams × 64 moving masks); the chart cases
+also cycle through 4,096 instants a few hours apart. Targets (issue 9): 裝卦 ≥ 100,000/s and ≥ 50×
+najia's; whole chart from a datetime ≥ 20,000/s.
+
+Run: ``.venv/bin/python bench/run.py liuyao`` (or this file directly).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import itertools
+import sys
+import time
+from pathlib import Path
+from zoneinfo import ZoneInfo
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+from _common import Case
+
+VALUES = [tuple(v) for v in itertools.product((6, 7, 8, 9), repeat=6)]
+_ZONE = ZoneInfo("Asia/Shanghai")
+INSTANTS = [dt.datetime(2026, 1, 1, 0, 17, tzinfo=_ZONE) + dt.timedelta(minutes=97 * i) for i in range(4096)]
+#: najia's line codes: 1 少陽, 2 少陰, 3 老陽, 4 老陰
+NAJIA_CODE = {7: 1, 8: 2, 9: 3, 6: 4}
+ZG = "裝卦 from six line values"
+#: best of this many runs for every case, ours and najia's alike
+REPEAT = 5
+CH = "whole chart from a datetime"
+
+
+def _ours() -> list[Case]:
+    from xuanheng.liuyao import api, fast, rules
+
+    def zhuang(n: int) -> None:
+        for i in range(n):
+            fast.zhuang_gua(VALUES[i & 4095])
+
+    def zhuang_plain(n: int) -> None:
+        for i in range(n):
+            rules.zhuang_gua(VALUES[i & 4095])
+
+    texts = ["".join(map(str, v)) for v in VALUES]
+
+    def chart(n: int) -> None:
+        for i in range(n):
+            fast.cast(INSTANTS[i & 4095], lines=texts[(i * 37) & 4095])
+
+    def chart_plain(n: int) -> None:
+        for i in range(n):
+            api.cast_plain(INSTANTS[i & 4095], lines=texts[(i * 37) & 4095])
+
+    return [
+        Case(ZG, "xuanheng", zhuang, n=40_960, repeat=REPEAT),
+        Case(ZG, "xuanheng-plain", zhuang_plain, n=2048, note="(the plain rules, no memo)", repeat=REPEAT),
+        Case(CH, "xuanheng", chart, n=8192, repeat=REPEAT),
+        Case(CH, "xuanheng-plain", chart_plain, n=1024, note="(calendar() + plain rules)", repeat=REPEAT),
+    ]
+
+
+def _najia() -> list[Case]:
+    try:
+        from najia import const, utils
+        from najia.najia import Najia
+    except ImportError:
+        return [Case(ZG, "najia", None), Case(CH, "najia", None)]
+    params = [[NAJIA_CODE[v] for v in vals] for vals in VALUES]
+    moment = "2026-03-10 21:00"
+
+    def compile_(n: int) -> None:
+        for i in range(n):
+            Najia(verbose=0).compile(params=params[i & 4095], date=moment)
+
+    def utils_only(n: int) -> None:
+        # najia's 裝卦 without its calendar: 世應, 宮, 納甲, 六親, 伏神, 變卦
+        for i in range(n):
+            p = params[i & 4095]
+            mark = "".join(str(x % 2) for x in p)
+            shi = utils.set_shi_yao(mark)
+            gong = utils.palace(mark, shi[0])
+            qin = [
+                utils.get_qin6(const.XING5[int(const.GUA5[gong])], const.ZHI5[const.ZHIS.index(x[1])])
+                for x in utils.get_najia(mark)
+            ]
+            Najia._hidden(gong, qin)
+            Najia._transform(params=p, gong=gong)
+
+    def chart(n: int) -> None:
+        for i in range(n):
+            when = INSTANTS[i & 4095]
+            Najia(verbose=0).compile(params=params[(i * 37) & 4095], date=when.strftime("%Y-%m-%d %H:%M"))
+
+    return [
+        Case(ZG, "najia", compile_, n=150, note="(Najia().compile; calendar included)", repeat=REPEAT),
+        Case(ZG, "najia-utils", utils_only, n=2048, note="(its utils functions only)", repeat=REPEAT),
+        Case(CH, "najia", chart, n=150, note="(Najia().compile with the date)", repeat=REPEAT),
+    ]
+
+
+def cold_seconds() -> tuple[float, float]:
+    """(all 4,096 裝卦 from empty memo tables, the first 4,096 charts from empty memo tables) in seconds."""
+    from xuanheng.liuyao import fast
+
+    fast.clear_memo()
+    t0 = time.perf_counter()
+    for v in VALUES:
+        fast.zhuang_gua(v)
+    t1 = time.perf_counter()
+    fast.clear_memo()
+    texts = ["".join(map(str, v)) for v in VALUES]
+    t2 = time.perf_counter()
+    for i in range(4096):
+        fast.cast(INSTANTS[i], lines=texts[(i * 37) & 4095])
+    t3 = time.perf_counter()
+    return t1 - t0, t3 - t2
+
+
+def cpu_rates() -> tuple[float, float]:
+    """(裝卦 /s, charts /s) of xuanheng on process CPU time, best of five: unlike the wall-clock table
+    below, this does not drop when other processes share the machine."""
+    from xuanheng.liuyao import fast
+
+    texts = ["".join(map(str, v)) for v in VALUES]
+    best_z = best_c = 0.0
+    for _ in range(5):
+        t0 = time.process_time()
+        for i in range(40_960):
+            fast.zhuang_gua(VALUES[i & 4095])
+        t1 = time.process_time()
+        for i in range(8192):
+            fast.cast(INSTANTS[i & 4095], lines=texts[(i * 37) & 4095])
+        t2 = time.process_time()
+        best_z = max(best_z, 40_960 / max(t1 - t0, 1e-9))
+        best_c = max(best_c, 8192 / max(t2 - t1, 1e-9))
+    return best_z, best_c
+
+
+def cases() -> list[Case]:
+    z, c = cold_seconds()
+    print(f"六爻: all 4,096 裝卦 from a cold start {z:.3f} s; 4,096 charts from a cold start {c:.3f} s")
+    rz, rc = cpu_rates()
+    print(f"六爻 on CPU time: 裝卦 {rz:,.0f} /s (target 100,000), whole chart {rc:,.0f} /s (target 20,000)")
+    return [*_ours(), *_najia()]
+
+
+if __name__ == "__main__":
+    from _common import report
+
+    report(cases())

@@ -1,0 +1,53 @@
+"""六爻 (納甲筮法): cast a hexagram, 裝卦 (納甲, 八宮, 世應, 六親, 六神, 伏神) and its time layer.
+
+Python API::
+
+    from xuanheng import liuyao
+    chart = liuyao.cast("2026-03-10T21:00", tz="Asia/Shanghai", lines="887868")   # 初 → 上
+    chart = liuyao.cast(at, tz=..., coins=True, seed=42)        # or yarrow=True, time=True,
+    chart = liuyao.cast(at, tz=..., numbers=(3, 5))              # or hexagram="姤", moving=(1,)
+    chart = liuyao.cast_study(day="甲子", month="寅", lines="777777")   # no instant
+    chart.to_json()
+
+Options: ``data/options.toml`` (:data:`OPTION_SPECS`); docs: ``docs/liuyao.md``.
+"""
+
+from xuanheng.liuyao.api import METHODS, cast_plain, cast_study
+from xuanheng.liuyao.chart import (
+    BianLine,
+    BranchState,
+    CastRecord,
+    Change,
+    FuShen,
+    GuaInfo,
+    Line,
+    LiuYaoChart,
+    MarkedBranch,
+    Shen,
+    Yao,
+)
+from xuanheng.liuyao.fast import cast, zhuang_gua
+from xuanheng.liuyao.options import DEFAULT_OPTIONS, OPTION_SPECS, Options, make_options
+
+__all__ = [
+    "DEFAULT_OPTIONS",
+    "METHODS",
+    "OPTION_SPECS",
+    "BianLine",
+    "BranchState",
+    "CastRecord",
+    "Change",
+    "FuShen",
+    "GuaInfo",
+    "Line",
+    "LiuYaoChart",
+    "MarkedBranch",
+    "Options",
+    "Shen",
+    "Yao",
+    "cast",
+    "cast_plain",
+    "cast_study",
+    "make_options",
+    "zhuang_gua",
+]

@@ -1,0 +1,356 @@
+"""The Python API: cast a 六爻 chart from an instant (:func:`cast`) or from given 干支 (:func:`cast_study`).
+
+Exactly one way of casting is given per call: ``lines="887868"`` (初 → 上), ``hexagram="姤", moving=(1,)``,
+``coins=True, seed=N``, ``yarrow=True, seed=N``, ``time=True`` (梅花 年月日時), or ``numbers=(3, 5)``.
+The instant gives the pillars, 月建 and 日辰 through :func:`xuanheng.time.calendar`; the chart echoes the
+inputs, the options and the calendar's warnings. :func:`cast` takes the fast path of
+:mod:`xuanheng.liuyao.fast` (same result, proved by ``tests/liuyao/test_fast.py``);
+:func:`cast_plain` is the plain rule statement.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import math
+from collections.abc import Callable
+from typing import Any
+
+from xuanheng.core.ganzhi import BRANCHES, SIXTY, GanZhi, ganzhi_index, wu_shu_dun
+from xuanheng.errors import InputError
+from xuanheng.liuyao import casting, rules
+from xuanheng.liuyao.chart import CastRecord, LiuYaoChart
+from xuanheng.liuyao.options import Options, make_options
+from xuanheng.time import CalendarOptions, calendar, parse_instant
+from xuanheng.time.calendar import CalendarChart
+from xuanheng.time.instants import offset_seconds, unix_seconds
+
+#: what builds a chart from (values, time, options, cast record, inputs, warnings)
+Builder = Callable[
+    [tuple[int, ...], rules.TimeContext, Options, CastRecord, dict[str, Any], tuple[str, ...]], LiuYaoChart
+]
+
+#: the cast methods a chart records (a hexagram given by name is a manual cast; its name and moving lines
+#: are echoed in ``inputs``)
+METHODS = ("manual", "coins", "yarrow", "time", "numbers")
+_JI_YUE = frozenset((1, 4, 7, 10))  # 丑 辰 未 戌
+#: 土王用事: the last 18 days before the 節 that ends a 季月
+TU_WANG_DAYS = 18.0
+_GZ_BY_NAME = {g.name: g for g in SIXTY}
+
+
+def _method(
+    lines: object,
+    hexagram: object,
+    coins: bool,
+    yarrow: bool,
+    time: bool,
+    numbers: object,
+    throws: object = None,
+) -> str:
+    chosen = [
+        name
+        for name, on in (
+            ("manual", lines is not None),
+            ("hexagram", hexagram is not None),
+            ("coins", bool(coins)),
+            ("throws", throws is not None),
+            ("yarrow", bool(yarrow)),
+            ("time", bool(time)),
+            ("numbers", numbers is not None),
+        )
+        if on
+    ]
+    if len(chosen) != 1:
+        what = "none" if not chosen else " and ".join(chosen)
+        raise InputError(
+            f"give exactly one way of casting (got {what}): lines=, hexagram= (with moving=), coins=True, "
+            "throws= (six coin throws), yarrow=True, time=True or numbers=",
+            field="cast",
+        )
+    return chosen[0]
+
+
+def calendar_options(o: Options) -> CalendarOptions:
+    return CalendarOptions(day_boundary=o.day_boundary, true_solar=o.true_solar == "true", dst=o.dst)
+
+
+def _in_tu_wang(o: Options, cal: CalendarChart, when: _dt.datetime) -> bool | None:
+    if o.tu_months != "last_18_days" or cal.pillars.month.branch not in _JI_YUE:
+        return None
+    return (unix_seconds(cal.jie_next.at) - unix_seconds(when)) <= TU_WANG_DAYS * 86400.0
+
+
+def _lunar_json(cal: CalendarChart) -> dict[str, Any]:
+    lu = cal.lunar
+    return {"year": lu.year, "month": lu.month, "day": lu.day, "leap": lu.leap}
+
+
+def _lunar_for_time(
+    cal: CalendarChart, when: _dt.datetime, lon: float | None, lat: float | None, o: Options
+) -> dict[str, Any]:
+    """The lunar date the time method counts: the civil date's, or (option ``time_day="day_boundary"``)
+    the date of the civil day whose 干支 is the day pillar — the next day in the late 子 hour."""
+    lunar = _lunar_json(cal)
+    if o.time_day != "day_boundary":
+        return lunar
+    dst = when.dst()
+    wall_off = offset_seconds(when) - (dst.total_seconds() if (dst and o.dst == "standard") else 0.0)
+    civil_day = math.floor((unix_seconds(when) + wall_off) / 86400.0)
+    shift = (cal.pillars.day.index - (civil_day + 17)) % 60  # 1970-01-01 is 辛巳 (17)
+    if shift == 0:
+        return lunar
+    delta = 1 if shift == 1 else -1
+    target = civil_day + delta
+    noon = _dt.datetime.fromtimestamp(target * 86400.0 + 43200.0 - wall_off, _dt.UTC)
+    other = calendar(noon.astimezone(when.tzinfo), lon, lat, calendar_options(o))
+    return _lunar_json(other)
+
+
+def time_numbers(lunar: dict[str, Any], year_branch: int, hour_branch: int, o: Options) -> tuple[int, ...]:
+    """(year, month, day, hour) numbers of the 梅花 time method under the options."""
+    # the lunar year's branch (4 CE was 甲子), or the year pillar's
+    y = (int(lunar["year"]) - 4) % 12 if o.time_year == "lunar" else year_branch
+    month = int(lunar["month"])
+    if lunar["leap"] and o.time_leap == "next":
+        month = month % 12 + 1
+    return casting.branch_number(y), month, int(lunar["day"]), casting.branch_number(hour_branch)
+
+
+def _record(
+    method: str,
+    *,
+    lines: object,
+    hexagram: object,
+    moving: object,
+    seed: object,
+    numbers: object,
+    hour_branch: int | None,
+    time_nums: tuple[int, ...] | None,
+    o: Options,
+    lunar: dict[str, Any] | None,
+    throws: object = None,
+) -> tuple[tuple[int, ...], CastRecord, dict[str, Any]]:
+    """The six values, the cast record and the echoed cast inputs."""
+    if method != "hexagram" and moving is not None:
+        raise InputError("moving= goes with hexagram= only", field="moving")
+    if method not in ("coins", "yarrow") and seed is not None:
+        raise InputError("seed= goes with coins=True or yarrow=True only", field="seed")
+    if method == "manual":
+        values = casting.parse_lines(lines)
+        return values, CastRecord("manual", values), {"lines": "".join(map(str, values))}
+    if method == "throws":
+        faces = casting.parse_throws(throws)
+        values = tuple(casting.coin_value(f) for f in faces)
+        return values, CastRecord("coins", values, throws=faces), {"throws": list(faces)}
+    if method == "hexagram":
+        code = casting.hexagram_code(hexagram)
+        mv = casting.parse_moving(moving)
+        values = casting.values_of(code, mv)
+        echo = {"hexagram": str(hexagram), "moving": list(mv)}
+        return values, CastRecord("manual", values), echo
+    if method in ("coins", "yarrow"):
+        if seed is None:
+            raise InputError(
+                f"{method}=True needs seed=: the seed is recorded so that the cast can be replayed",
+                field="seed",
+            )
+        s = casting.check_seed(seed)
+        if method == "coins":
+            values, faces = casting.coins(s)
+            return values, CastRecord("coins", values, seed=s, throws=faces), {"coins": True, "seed": s}
+        values, counts = casting.yarrow(s)
+        return values, CastRecord("yarrow", values, seed=s, throws=counts), {"yarrow": True, "seed": s}
+    if method == "time":
+        assert time_nums is not None
+        values, formula = casting.time_cast(*time_nums)
+        return (
+            values,
+            CastRecord("time", values, numbers=time_nums, formula=formula, lunar=lunar),
+            {"time": True},
+        )
+    nums = casting.parse_numbers(numbers)
+    hour_n = casting.branch_number(hour_branch) if hour_branch is not None else None
+    values, formula = casting.numbers_cast(nums, hour_n, o.numbers_moving)
+    used = (*nums, hour_n) if (len(nums) == 2 and o.numbers_moving == "sum_and_hour" and hour_n) else nums
+    return (
+        values,
+        CastRecord("numbers", values, numbers=tuple(int(x) for x in used if x is not None), formula=formula),
+        {"numbers": list(nums)},
+    )
+
+
+def _prepare(
+    at: str | _dt.datetime,
+    tz: str | None,
+    lon: float | None,
+    lat: float | None,
+    fold: int | None,
+    o: Options,
+) -> tuple[_dt.datetime, CalendarChart]:
+    when = parse_instant(at, tz=tz, fold=fold)
+    return when, calendar(when, lon, lat, calendar_options(o))
+
+
+def cast_plain(
+    at: str | _dt.datetime,
+    *,
+    tz: str | None = None,
+    lon: float | None = None,
+    lat: float | None = None,
+    fold: int | None = None,
+    lines: object = None,
+    hexagram: object = None,
+    moving: object = None,
+    coins: bool = False,
+    yarrow: bool = False,
+    seed: object = None,
+    time: bool = False,
+    numbers: object = None,
+    throws: object = None,
+    options: Options | dict[str, Any] | None = None,
+    builder: Builder | None = None,
+    **kw: Any,
+) -> LiuYaoChart:
+    """Cast from an instant by the plain rule statements (the reference of :func:`cast`).
+
+    *builder* turns the six values and the time into the chart: :func:`rules.build` (default) or the
+    equal :func:`xuanheng.liuyao.fast.build`, which the fast path passes when it falls back to the calendar.
+    """
+    o = make_options(options, **kw)
+    method = _method(lines, hexagram, coins, yarrow, time, numbers, throws)
+    when, cal = _prepare(at, tz, lon, lat, fold, o)
+    p = cal.pillars
+    warnings = list(cal.warnings)
+    lunar_t = None
+    nums = None
+    if method == "time":
+        lunar_t = _lunar_for_time(cal, when, lon, lat, o)
+        nums = time_numbers(lunar_t, p.year.branch, p.hour.branch, o)
+        if lunar_t["leap"]:
+            counted = nums[1]
+            warnings.append(
+                f"the lunar month is the leap month 閏{lunar_t['month']}月; the time method counts it as "
+                f"{counted} (option time_leap={o.time_leap})"
+            )
+    values, record, echo = _record(
+        method,
+        lines=lines,
+        hexagram=hexagram,
+        moving=moving,
+        seed=seed,
+        numbers=numbers,
+        hour_branch=p.hour.branch,
+        time_nums=nums,
+        o=o,
+        lunar=lunar_t,
+        throws=throws,
+    )
+    ctx = rules.TimeContext(
+        day=p.day,
+        month_branch=p.month.branch,
+        hour=p.hour,
+        year=p.year,
+        month=p.month,
+        in_tu_wang=_in_tu_wang(o, cal, when),
+    )
+    inputs = {
+        "at": when.isoformat(timespec="seconds"),
+        "tz": str(when.tzinfo),
+        "lon": lon,
+        "lat": lat,
+        **echo,
+    }
+    return (builder or rules.build)(values, ctx, o, record, inputs, tuple(warnings))
+
+
+def _gz(value: object, field: str) -> GanZhi:
+    if isinstance(value, GanZhi):
+        return value
+    if isinstance(value, str) and value.strip() in _GZ_BY_NAME:
+        return _GZ_BY_NAME[value.strip()]
+    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 60:
+        return SIXTY[value]
+    raise InputError(
+        f"{field} {value!r} is not a 干支: expected one of the sixty such as 甲子 or 丁卯, or 0–59",
+        field=field,
+    )
+
+
+def _branch(value: object, field: str) -> int:
+    if isinstance(value, str) and value.strip() in BRANCHES:
+        return BRANCHES.index(value.strip())
+    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 12:
+        return value
+    raise InputError(
+        f"{field} {value!r} is not a branch: expected one of {''.join(BRANCHES)} or 0–11", field=field
+    )
+
+
+def cast_study(
+    *,
+    day: object,
+    month: object,
+    hour: object = None,
+    year: object = None,
+    in_tu_wang: bool | None = None,
+    lines: object = None,
+    hexagram: object = None,
+    moving: object = None,
+    coins: bool = False,
+    yarrow: bool = False,
+    seed: object = None,
+    numbers: object = None,
+    throws: object = None,
+    options: Options | dict[str, Any] | None = None,
+    **kw: Any,
+) -> LiuYaoChart:
+    """Cast without an instant: the day 干支 and the month (a branch 寅 … or a 干支 such as 丙寅) are
+    given; ``hour`` (a 干支, or a branch whose stem follows from the day by 五鼠遁) and ``year`` (a 干支)
+    are optional. The time method needs an instant and is not available here."""
+    o = make_options(options, **kw)
+    method = _method(lines, hexagram, coins, yarrow, False, numbers, throws)
+    d = _gz(day, "day")
+    month_gz: GanZhi | None = None
+    if isinstance(month, GanZhi) or (isinstance(month, str) and month.strip() in _GZ_BY_NAME):
+        month_gz = _gz(month, "month")
+        mb = month_gz.branch
+    else:
+        mb = _branch(month, "month")
+    h: GanZhi | None = None
+    if hour is not None:
+        if (isinstance(hour, str) and hour.strip() in BRANCHES) or (
+            isinstance(hour, int) and not isinstance(hour, bool) and 0 <= hour < 12
+        ):
+            hb = _branch(hour, "hour")
+            h = SIXTY[ganzhi_index(wu_shu_dun(d.stem, hb), hb)]
+        else:
+            h = _gz(hour, "hour")
+    y = _gz(year, "year") if year is not None else None
+    if in_tu_wang is not None and not isinstance(in_tu_wang, bool):
+        raise InputError("in_tu_wang must be true or false", field="in_tu_wang")
+    values, record, echo = _record(
+        method,
+        lines=lines,
+        hexagram=hexagram,
+        moving=moving,
+        seed=seed,
+        numbers=numbers,
+        hour_branch=h.branch if h is not None else None,
+        time_nums=None,
+        o=o,
+        lunar=None,
+        throws=throws,
+    )
+    ctx = rules.TimeContext(day=d, month_branch=mb, hour=h, year=y, month=month_gz, in_tu_wang=in_tu_wang)
+    inputs: dict[str, Any] = {
+        "day": d.name,
+        "month": month_gz.name if month_gz is not None else BRANCHES[mb],
+        "hour": h.name if h is not None else None,
+        "year": y.name if y is not None else None,
+        "in_tu_wang": in_tu_wang,
+        **echo,
+    }
+    return rules.build(values, ctx, o, record, inputs, ("study mode: no instant; 干支 given",))
+
+
+__all__ = ["METHODS", "calendar_options", "cast_plain", "cast_study", "time_numbers"]
