@@ -87,7 +87,7 @@ def _sex(sex: str | None) -> str | None:
 
 def _position(xb: Boundaries, lon: float, display: str) -> XiuPosition:
     k, du = xb.locate(lon)
-    width = xb.width_of(k)
+    width = xb.widths[xb.rank[k]]
     return XiuPosition(xiu=k, du=du, width=width, text=du_text(k, du, width, display))
 
 
@@ -332,6 +332,9 @@ def cast(
                 body=body,
             )
         )
+    in_palace: dict[int, list[str]] = {}
+    for y in yaos:
+        in_palace.setdefault(y.gong, []).append(y.name)
     palaces = []
     for k, pname in enumerate(GONG_NAMES):
         b = gong_branch(ming, k)
@@ -339,7 +342,7 @@ def cast(
             Palace(
                 name=pname,
                 branch=b,
-                yao=tuple(y.name for y in yaos if y.gong == b),
+                yao=tuple(in_palace.get(b, ())),
                 crossing=_position(xb, palace_start(b), display),
             )
         )

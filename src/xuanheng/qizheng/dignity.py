@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import cache
+
 from xuanheng.core._data import load_package_data
 from xuanheng.core.ganzhi import BRANCHES
 from xuanheng.qizheng.gong import PALACES
@@ -24,6 +26,7 @@ XI: dict[str, int] = {k: BRANCHES.index(v) for k, v in _D["xi"]["palace"].items(
 ORDER = ("入垣", "升殿", "廟", "旺", "樂", "喜")
 
 
+@cache
 def dignities(name: str, palace: int, xiu: int) -> tuple[str, ...]:
     """Which of 入垣 升殿 廟 旺 樂 喜 hold for 曜 *name* in palace branch *palace* and mansion *xiu*."""
     out = []

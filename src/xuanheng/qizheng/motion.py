@@ -65,9 +65,10 @@ def is_stationary(name: str, jd_ut: float, speed: float) -> bool:
     half = LIU_DAYS[name] / 2.0
     body = PLANET_BODY[name]
     eph = default_ephemeris()
-    before = eph.position(body, jd_ut - half).speed
-    after = eph.position(body, jd_ut + half).speed
-    return (before > 0) != (after > 0) or (before > 0) != (speed > 0) or (after > 0) != (speed > 0)
+    now = speed > 0
+    if (eph.position(body, jd_ut + half).speed > 0) != now:
+        return True
+    return (eph.position(body, jd_ut - half).speed > 0) != now
 
 
 def motion(name: str, lon: float, speed: float, sun_lon: float, jd_ut: float, fu: str = "gengwu") -> Motion:

@@ -126,7 +126,8 @@ def ding_yin(
 def mao_yan(hour_branch: int) -> dict[str, Any]:
     """The cat's pupil at the hour branch (003-003)."""
     t = _T["mao_yan"]
-    return {"hour": BRANCHES[hour_branch], "shape": str(t["shape_of"][BRANCHES[hour_branch]]), "src": t["src"]}
+    b = BRANCHES[hour_branch]
+    return {"hour": b, "shape": str(t["shape_of"][b]), "src": t["src"]}
 
 
 # 太陰出沒 ---------------------------------------------------------------------------------------------------

@@ -20,6 +20,7 @@ from __future__ import annotations
 from bisect import bisect_right
 from dataclasses import dataclass
 from datetime import datetime
+from functools import cache
 
 from xuanheng.astro.bodies import general_precession, tt_from_ut
 from xuanheng.astro.ephemeris import JD_UNIX_EPOCH
@@ -69,6 +70,7 @@ _GU_EPOCH = datetime.fromisoformat(str(_D["gu_precession_epoch"]))
 GU_EPOCH_JD: float = JD_UNIX_EPOCH + _GU_EPOCH.timestamp() / 86400.0
 
 
+@cache
 def star_keys(zi_shen: str = "lambda_zeta") -> tuple[str, ...]:
     """Determinative star key of each mansion for the 觜/參 choice."""
     if zi_shen not in _D["zi_shen"]:
@@ -89,17 +91,18 @@ class Boundaries:
     system: str
     starts: tuple[float, ...]  # sorted ascending in [0, 360)
     order: tuple[int, ...]  # mansion index of each start
+    widths: tuple[float, ...] = ()  # width of each, in the same order (filled by _make)
+    rank: tuple[int, ...] = ()  # rank[xiu] = its place in ``order``
 
     def width(self, k: int) -> float:
         """Width (degrees) of the k-th mansion in ecliptic order."""
-        nxt = self.starts[(k + 1) % 28]
-        return (nxt - self.starts[k]) % 360.0
+        return self.widths[k]
 
     def start_of(self, xiu: int) -> float:
-        return self.starts[self.order.index(xiu)]
+        return self.starts[self.rank[xiu]]
 
     def width_of(self, xiu: int) -> float:
-        return self.width(self.order.index(xiu))
+        return self.widths[self.rank[xiu]]
 
     def locate(self, lon: float) -> tuple[int, float]:
         """(mansion index, degrees of 360 past its start) of an ecliptic longitude."""
@@ -110,7 +113,13 @@ class Boundaries:
 
 def _make(system: str, starts_by_xiu: list[float]) -> Boundaries:
     pairs = sorted((s % 360.0, i) for i, s in enumerate(starts_by_xiu))
-    return Boundaries(system=system, starts=tuple(p[0] for p in pairs), order=tuple(p[1] for p in pairs))
+    starts = tuple(p[0] for p in pairs)
+    order = tuple(p[1] for p in pairs)
+    widths = tuple((starts[(k + 1) % 28] - starts[k]) % 360.0 for k in range(28))
+    rank = [0] * 28
+    for k, x in enumerate(order):
+        rank[x] = k
+    return Boundaries(system=system, starts=starts, order=order, widths=widths, rank=tuple(rank))
 
 
 def boundaries(
@@ -133,11 +142,18 @@ _DIGITS = "〇一二三四五六七八九"
 
 def chinese_number(n: int) -> str:
     """0–99 in Chinese numerals as degrees are written (0 → 初, 10 → 十, 21 → 二十一)."""
+    return _NUMBERS[n] if 0 <= n < 100 else _chinese_number(n)
+
+
+def _chinese_number(n: int) -> str:
     if n == 0:
         return "初"
     tens, ones = divmod(n, 10)
     head = "" if tens == 0 else ("十" if tens == 1 else _DIGITS[tens] + "十")
     return head + (_DIGITS[ones] if ones else "")
+
+
+_NUMBERS = tuple(_chinese_number(n) for n in range(100))
 
 
 def du_whole(du: float, width: float, display: str = "round") -> int:
