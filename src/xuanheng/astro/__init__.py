@@ -1,4 +1,5 @@
-"""xuanheng.astro: the ephemeris protocol and its pyswisseph (Moshier) backend."""
+"""xuanheng.astro: the ephemeris protocol and its pyswisseph (Moshier) backend; the bodies of 七政四餘
+(``xuanheng.astro.bodies``) and the fixed stars of the 28 mansions (``xuanheng.astro.stars``)."""
 
 from xuanheng.astro.ephemeris import (
     JD_UNIX_EPOCH,

@@ -34,6 +34,8 @@ class Body(IntEnum):
     MEAN_NODE = 10
     TRUE_NODE = 11
     MEAN_APOGEE = 12
+    #: osculating lunar apogee ("true Lilith"); 七政四餘 uses it only as an explicit option
+    OSC_APOGEE = 13
 
 
 @dataclass(frozen=True, slots=True)

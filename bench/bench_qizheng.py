@@ -1,0 +1,100 @@
+"""七政四餘: full natal charts from a datetime and a place, against bazaar-of-fates and the ephemeris floor.
+
+Every case casts the same 2,000 instants (random minutes 1900–2050, seed 10) at Beijing; the rates are
+measured in one run, so the ratios hold on any machine:
+
+* ``xuanheng`` — ``xuanheng.qizheng.cast`` with the default options: the whole chart (calendar, eleven 曜,
+  28 mansions of date, 命宮/身宮, palaces, motion states, dignities, the time rules with the real moonrise);
+* ``ephemeris floor`` — the seven bodies alone (``xuanheng.astro.bodies.seven_governors``), the part no
+  chart can skip;
+* ``time core`` — ``xuanheng.time.calendar`` with the place (pillars, terms, lunar date, sunrise, sunset),
+  the other part the chart takes as it is;
+* ``bazaar-of-fates`` — ``fortune.engines.qizheng.chart_for(date)``: positions only, from a date (no time,
+  no place, J2000 ecliptic), so it does far less; for speed only.
+
+Run: ``.venv/bin/python bench/run.py qizheng`` (or this file directly).
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+from _common import Case
+
+GROUP = "七政四餘 chart from a datetime and place"
+LON, LAT = 116.4, 39.9
+
+
+def _instants(n: int = 2000) -> list[datetime]:
+    rng = random.Random(10)
+    start = datetime(1900, 1, 1, tzinfo=UTC)
+    return [start + timedelta(minutes=rng.randint(0, 150 * 365 * 1440)) for _ in range(n)]
+
+
+INSTANTS = _instants()
+
+
+def _ours() -> Case:
+    from xuanheng.qizheng import cast
+
+    def run(n: int) -> None:
+        m = len(INSTANTS)
+        for i in range(n):
+            cast(INSTANTS[i % m], lon=LON, lat=LAT)
+
+    return Case(GROUP, "xuanheng", run, n=2000)
+
+
+def _floor() -> Case:
+    from xuanheng.astro.bodies import seven_governors
+    from xuanheng.astro.ephemeris import jd_from_unix
+
+    jds = [jd_from_unix(t.timestamp()) for t in INSTANTS]
+
+    def run(n: int) -> None:
+        m = len(jds)
+        for i in range(n):
+            seven_governors(jds[i % m])
+
+    return Case(GROUP, "ephemeris floor", run, n=2000, note="(seven bodies only)")
+
+
+def _time_core() -> Case:
+    from xuanheng.time import calendar
+
+    def run(n: int) -> None:
+        m = len(INSTANTS)
+        for i in range(n):
+            calendar(INSTANTS[i % m], LON, LAT)
+
+    return Case(GROUP, "time core", run, n=2000, note="(calendar with the place)")
+
+
+def _bazaar() -> Case:
+    try:
+        from fortune.engines.qizheng.qizheng import chart_for
+    except ImportError:
+        return Case(GROUP, "bazaar-of-fates", None)
+    dates = [t.date() for t in INSTANTS]
+
+    def run(n: int) -> None:
+        m = len(dates)
+        for i in range(n):
+            chart_for(dates[i % m])
+
+    return Case(GROUP, "bazaar-of-fates", run, n=2000, note="(positions from a date only)")
+
+
+def cases() -> list[Case]:
+    return [_ours(), _floor(), _time_core(), _bazaar()]
+
+
+if __name__ == "__main__":
+    from _common import report
+
+    report(cases())

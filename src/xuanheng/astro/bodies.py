@@ -1,0 +1,305 @@
+"""The eleven bodies of 七政四餘 and the ascendant, all through swisseph (Moshier) or closed formulas.
+
+* 七政 — 日 月 水 金 火 木 土: apparent geocentric ecliptic longitude and latitude of date and the speed in
+  longitude (degrees per day), :func:`seven_governors`; the Moon optionally topocentric
+  (:func:`moon_topocentric`).
+* 羅睺 / 計都 — the lunar nodes, :func:`lunar_node` (``"mean"`` or ``"true"`` = osculating). Which node is
+  which 曜 is a school question decided by the method, not here.
+* 月孛 — the lunar apogee, :func:`lunar_apogee` (``"mean"``, or ``"osculating"``, which swings up to 30°
+  about the mean one).
+* 紫氣 — a fictitious point moving uniformly, :func:`ziqi`, from a named epoch preset (``data/ziqi.toml``).
+* :func:`ascendant` — the ecliptic longitude rising in the east, from the local apparent sidereal time.
+* :func:`general_precession` — IAU 2006 general precession in longitude p_A (Capitaine, Wallace &
+  Chapront 2003, *A&A* 412, 567, eq. 39), used for the 古制 + 歲差 mansions.
+
+The accuracy of each quantity against JPL DE421 and the Meeus series is measured in ``docs/qizheng.md``.
+swisseph keeps global state for the topocentric observer; :func:`moon_topocentric` sets it under a lock.
+"""
+
+from __future__ import annotations
+
+import math
+import threading
+import tomllib
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from functools import cache
+from importlib import resources
+from typing import Any
+
+import swisseph as swe
+
+from xuanheng.astro.ephemeris import JD_UNIX_EPOCH, Body, Position, default_ephemeris
+from xuanheng.errors import InputError, OptionError, OutOfRangeError
+
+_FLAGS = swe.FLG_MOSEPH | swe.FLG_SPEED
+_J2000 = 2451545.0
+_TOPO_LOCK = threading.Lock()
+
+#: the 七政 in chart order (日 月 水 金 火 木 土)
+SEVEN: tuple[Body, ...] = (
+    Body.SUN,
+    Body.MOON,
+    Body.MERCURY,
+    Body.VENUS,
+    Body.MARS,
+    Body.JUPITER,
+    Body.SATURN,
+)
+
+NODE_KINDS = ("mean", "true")
+APOGEE_KINDS = ("mean", "osculating")
+
+
+def _load(name: str) -> dict[str, Any]:
+    text = resources.files("xuanheng.astro").joinpath("data").joinpath(f"{name}.toml").read_text("utf-8")
+    return tomllib.loads(text)
+
+
+def seven_governors(jd_ut: float) -> tuple[Position, ...]:
+    """Apparent geocentric positions of 日 月 水 金 火 木 土 at *jd_ut* (UT), in that order."""
+    default_ephemeris().check_range(jd_ut)
+    out = []
+    for b in SEVEN:
+        x, _ = swe.calc_ut(jd_ut, int(b), _FLAGS)
+        out.append(Position(lon=x[0], lat=x[1], speed=x[3]))
+    return tuple(out)
+
+
+def moon_topocentric(jd_ut: float, lon: float, lat: float, alt: float = 0.0) -> Position:
+    """Apparent topocentric position of the Moon seen from (lon, lat, alt m); parallax up to about 1°."""
+    default_ephemeris().check_range(jd_ut)
+    with _TOPO_LOCK:
+        swe.set_topo(lon, lat, alt)
+        x, _ = swe.calc_ut(jd_ut, int(Body.MOON), _FLAGS | swe.FLG_TOPOCTR)
+    return Position(lon=x[0], lat=x[1], speed=x[3])
+
+
+def lunar_node(jd_ut: float, kind: str = "mean") -> Position:
+    """Ascending (north) lunar node: ``"mean"`` (ELP mean elements) or ``"true"`` (osculating node)."""
+    if kind not in NODE_KINDS:
+        raise OptionError(f"node kind {kind!r} is not known: accepted 'mean' or 'true'", field="node")
+    body = Body.MEAN_NODE if kind == "mean" else Body.TRUE_NODE
+    return default_ephemeris().position(body, jd_ut)
+
+
+def lunar_apogee(jd_ut: float, kind: str = "mean") -> Position:
+    """Lunar apogee: ``"mean"`` (mean apogee, projected on the ecliptic) or ``"osculating"``."""
+    if kind not in APOGEE_KINDS:
+        raise OptionError(
+            f"apogee kind {kind!r} is not known: accepted 'mean' or 'osculating'", field="yuebei"
+        )
+    body = Body.MEAN_APOGEE if kind == "mean" else Body.OSC_APOGEE
+    return default_ephemeris().position(body, jd_ut)
+
+
+def moon_rise(jd_ut: float, lon: float, lat: float) -> float | None:
+    """Next moonrise (Julian Day UT) after *jd_ut* at the place: the upper limb on the horizon with standard
+    refraction (1013.25 hPa, 15 °C) and the Moon's parallax; ``None`` if it does not rise within a day."""
+    default_ephemeris().check_range(jd_ut)
+    res, tret = swe.rise_trans(
+        jd_ut, int(Body.MOON), swe.CALC_RISE, (lon, lat, 0.0), 1013.25, 15.0, swe.FLG_MOSEPH
+    )
+    if res != 0 or tret[0] - jd_ut > 1.0:
+        return None
+    return float(tret[0])
+
+
+_SIDEREAL_RATE = 360.98564736629  # degrees of sidereal time per day (Meeus eq. 12.4)
+_EARTH_RADIUS_AU = 6378.14 / 149597870.7
+
+
+def _moon_equatorial(lon: float, lat: float, eps: float) -> tuple[float, float]:
+    lo, la, e = math.radians(lon), math.radians(lat), math.radians(eps)
+    ra = math.atan2(math.sin(lo) * math.cos(e) - math.tan(la) * math.sin(e), math.cos(lo))
+    dec = math.asin(math.sin(la) * math.cos(e) + math.cos(la) * math.sin(e) * math.sin(lo))
+    return math.degrees(ra) % 360.0, math.degrees(dec)
+
+
+def moon_rise_fast(jd_start: float, lon: float, lat: float) -> float | None:
+    """Fast path of :func:`moon_rise`: the first moonrise in the 24 h after *jd_start*, or ``None``.
+
+    One ephemeris call gives the Moon at mid-interval; its ecliptic position is carried linearly to trial
+    times, turned to right ascension and declination, and the hour angle of rising (upper limb, with the
+    standard refraction of 34′ and the parallax: h₀ = 0.7275 π − 0.5667°, Meeus ch. 15) is solved for by
+    iteration; a second call at the found time corrects it. ``tests/astro`` shows it agrees with
+    :func:`moon_rise` (swisseph ``rise_trans``) to a few seconds.
+    """
+    default_ephemeris().check_range(jd_start)
+    mid = jd_start + 0.5
+    x, _ = swe.calc_ut(mid, int(Body.MOON), _FLAGS)
+    eps = nutation(mid)[0]
+    phi = math.radians(lat)
+
+    def rise_hour_angle(dec: float, dist: float) -> float | None:
+        h0 = math.radians(0.7275 * math.degrees(math.asin(_EARTH_RADIUS_AU / dist)) - 0.5667)
+        d = math.radians(dec)
+        cos_h = (math.sin(h0) - math.sin(phi) * math.sin(d)) / (math.cos(phi) * math.cos(d))
+        return None if abs(cos_h) > 1.0 else -math.degrees(math.acos(cos_h))
+
+    def step(
+        t: float, lam: float, bet: float, dlam: float, dbet: float, dist: float, t_ref: float, forward: bool
+    ) -> float | None:
+        ra, dec = _moon_equatorial(lam + dlam * (t - t_ref), bet + dbet * (t - t_ref), eps)
+        h_rise = rise_hour_angle(dec, dist)
+        if h_rise is None:
+            return None
+        h_now = (float(swe.sidtime(t)) * 15.0 + lon - ra) % 360.0
+        diff = (h_rise - h_now) % 360.0 if forward else (h_rise - h_now + 180.0) % 360.0 - 180.0
+        return t + diff / (_SIDEREAL_RATE - dlam)  # the Moon's own motion slows its hour angle
+
+    lam, bet, dist, dlam, dbet = x[0], x[1], x[2], x[3], x[4]
+    lunar_day = 1.0 / (1.0 - dlam / _SIDEREAL_RATE) / _SIDEREAL_RATE * 360.0  # days between moonrises
+
+    def refine(t0: float) -> float | None:
+        t: float | None = t0
+        for _ in range(2):
+            if t is None:
+                return None
+            t = step(t, lam, bet, dlam, dbet, dist, mid, False)
+        if t is None:
+            return None
+        y, _ = swe.calc_ut(t, int(Body.MOON), _FLAGS)
+        return step(t, y[0], y[1], y[3], y[4], y[2], t, False)
+
+    first = step(jd_start, lam, bet, dlam, dbet, dist, mid, True)  # the next rise after the start
+    if first is None:
+        return None
+    for guess in (first, first - lunar_day, first + lunar_day):
+        t = refine(guess)
+        if t is not None and jd_start <= t < jd_start + 1.0:
+            return t
+    return None
+
+
+def nutation(jd_ut: float) -> tuple[float, float, float, float]:
+    """(true obliquity, mean obliquity, nutation in longitude Δψ, in obliquity Δε), degrees."""
+    x, _ = swe.calc_ut(jd_ut, swe.ECL_NUT, 0)
+    return x[0], x[1], x[2], x[3]
+
+
+def tt_from_ut(jd_ut: float) -> float:
+    """TT Julian Day of a UT Julian Day (swisseph's ΔT, the same the rest of the engine uses)."""
+    return jd_ut + default_ephemeris().delta_t(jd_ut) / 86400.0
+
+
+def polar_limit(jd_ut: float) -> float:
+    """Latitude (degrees) beyond which some ecliptic points never rise: 90° − the true obliquity."""
+    return 90.0 - nutation(jd_ut)[0]
+
+
+def ascendant(jd_ut: float, lon: float, lat: float) -> float:
+    """Ecliptic longitude of the ascendant (degrees) at (lon east, lat north).
+
+    With θ the local apparent sidereal time and ε the true obliquity, the point of the ecliptic on the
+    eastern horizon is λ = atan2(cos θ, −(sin θ cos ε + tan φ sin ε)) (Meeus, *Astronomical Algorithms*,
+    2nd ed., ch. 14, eq. 14.2). Beyond the polar circles (|φ| ≥ 90° − ε) parts of the ecliptic never rise
+    and the ascendant jumps or is undefined: :class:`OutOfRangeError` (field ``lat``).
+    """
+    eps = nutation(jd_ut)[0]
+    if abs(lat) >= 90.0 - eps:
+        raise OutOfRangeError(
+            f"latitude {lat:g}° is inside a polar circle (|latitude| ≥ {90.0 - eps:.2f}° on this date): "
+            "there the ecliptic does not rise in order and the ascendant is undefined; use a rule that "
+            "does not need the ascendant",
+            field="lat",
+        )
+    theta = math.radians((swe.sidtime(jd_ut) * 15.0 + lon) % 360.0)
+    e = math.radians(eps)
+    phi = math.radians(lat)
+    asc = math.degrees(
+        math.atan2(math.cos(theta), -(math.sin(theta) * math.cos(e) + math.tan(phi) * math.sin(e)))
+    )
+    return asc % 360.0
+
+
+def general_precession(jd_tt: float) -> float:
+    """IAU 2006 general precession in longitude p_A since J2000.0, degrees (Capitaine et al. 2003, eq. 39)."""
+    t = (jd_tt - _J2000) / 36525.0
+    arcsec = t * (5028.796195 + t * (1.1054348 + t * (0.00007964 + t * (-0.000023857 + t * -0.0000000383))))
+    return arcsec / 3600.0
+
+
+# 紫氣 -------------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class ZiqiPreset:
+    """An epoch, the longitude of 紫氣 then and its period, with the source they come from."""
+
+    key: str
+    epoch_jd_ut: float
+    lon0: float
+    period_days: float
+    src: str
+    note: str
+
+    @property
+    def speed(self) -> float:
+        """Degrees per day."""
+        return 360.0 / self.period_days
+
+
+def _jd_of_iso(text: str) -> float:
+    dt = datetime.fromisoformat(text)
+    if dt.tzinfo is None:
+        raise ValueError(f"ziqi epoch {text!r} needs an explicit offset")
+    return JD_UNIX_EPOCH + (dt - datetime(1970, 1, 1, tzinfo=UTC)).total_seconds() / 86400.0
+
+
+@cache
+def ziqi_presets() -> dict[str, ZiqiPreset]:
+    """The named 紫氣 presets of ``astro/data/ziqi.toml``."""
+    data = _load("ziqi")
+    out: dict[str, ZiqiPreset] = {}
+    for key, p in data["preset"].items():
+        period = float(p["period_days"]) if "period_days" in p else 360.0 / float(p["speed_deg_per_day"])
+        out[key] = ZiqiPreset(
+            key=key,
+            epoch_jd_ut=_jd_of_iso(p["epoch"]),
+            lon0=float(p["lon0"]),
+            period_days=period,
+            src=str(p["src"]),
+            note=str(p.get("note", "")),
+        )
+    return out
+
+
+def ziqi(jd_ut: float, preset: str = "moira") -> Position:
+    """Longitude of 紫氣 at *jd_ut* from a named preset (uniform motion, latitude 0)."""
+    presets = ziqi_presets()
+    if preset not in presets:
+        raise OptionError(
+            f"紫氣 preset {preset!r} is not known: accepted {', '.join(sorted(presets))}", field="ziqi"
+        )
+    p = presets[preset]
+    return Position(lon=(p.lon0 + (jd_ut - p.epoch_jd_ut) * p.speed) % 360.0, lat=0.0, speed=p.speed)
+
+
+def check_place(lon: float, lat: float) -> None:
+    """Refuse a non-numeric or impossible place (the same bounds as the time core)."""
+    for name, v, lim in (("lon", lon, 180.0), ("lat", lat, 90.0)):
+        if isinstance(v, bool) or not isinstance(v, int | float) or not math.isfinite(v) or abs(v) > lim:
+            raise InputError(f"{name} {v!r} is not a number within ±{lim:g} degrees", field=name)
+
+
+__all__ = [
+    "APOGEE_KINDS",
+    "NODE_KINDS",
+    "SEVEN",
+    "ZiqiPreset",
+    "ascendant",
+    "check_place",
+    "general_precession",
+    "lunar_apogee",
+    "lunar_node",
+    "moon_rise",
+    "moon_rise_fast",
+    "moon_topocentric",
+    "nutation",
+    "polar_limit",
+    "seven_governors",
+    "tt_from_ut",
+    "ziqi",
+    "ziqi_presets",
+]

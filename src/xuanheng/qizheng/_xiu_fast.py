@@ -1,0 +1,72 @@
+"""Hot path for :func:`xuanheng.qizheng.xiu.boundaries`: the same boundaries, from memoised mean positions.
+
+The mean ecliptic position of date of a star (proper motion + precession) changes almost linearly with time,
+so it is computed once per star at yearly nodes from J2000 (kept in a memo) and interpolated linearly between
+the two nodes around the instant; nutation and aberration are then added exactly as the plain statement does.
+The curvature of the mean position over one year is below 0.001″; ``tests/qizheng/test_xiu.py`` checks the
+two paths against each other.
+"""
+
+from __future__ import annotations
+
+import math
+from functools import cache
+
+from xuanheng.astro.bodies import nutation, tt_from_ut
+from xuanheng.astro.stars import mean_ecliptic_of_date, stars
+from xuanheng.qizheng.xiu import XIU, Boundaries, _make, gu_offset, star_keys
+
+_J2000 = 2451545.0
+_YEAR = 365.25
+
+
+_KAPPA = 20.49552 / 3600.0  # degrees
+
+
+@cache
+def _node(keys: tuple[str, ...], n: int) -> tuple[tuple[float, float], ...]:
+    table = stars()
+    jd_tt = _J2000 + n * _YEAR
+    return tuple(mean_ecliptic_of_date(table[k], jd_tt) for k in keys)
+
+
+def _unwrap(a: float, b: float) -> float:
+    """b moved by ±360° to be within 180° of a."""
+    return b + 360.0 * round((a - b) / 360.0)
+
+
+@cache
+def _segment(keys: tuple[str, ...], n: int) -> tuple[tuple[float, float, float, float], ...]:
+    """Per star between nodes n and n+1: (lon at n, change over the year, cos λ / cos β, sin λ / cos β)."""
+    out = []
+    for (la, ba), (lb, _bb) in zip(_node(keys, n), _node(keys, n + 1), strict=True):
+        c = math.cos(math.radians(ba))
+        out.append((la, _unwrap(la, lb) - la, math.cos(math.radians(la)) / c, math.sin(math.radians(la)) / c))
+    return tuple(out)
+
+
+def boundaries(system: str, jd_ut: float, zi_shen: str, sun_lon: float) -> Boundaries:
+    """Same result as :func:`xuanheng.qizheng.xiu.boundaries` (within 0.01″).
+
+    Aberration −κ cos(⊙ − λ) / cos β is expanded as −κ (cos ⊙ cos λ + sin ⊙ sin λ) / cos β with the factors
+    of λ and β taken at the year's node (they change by 3·10⁻⁴ of themselves in a year: ≤ 0.006″).
+    """
+    if system == "jin":
+        keys = star_keys(zi_shen)
+        x = (tt_from_ut(jd_ut) - _J2000) / _YEAR
+        n = math.floor(x)
+        f = x - n
+        dpsi = nutation(jd_ut)[2]
+        s = math.radians(sun_lon)
+        kc, ks = _KAPPA * math.cos(s), _KAPPA * math.sin(s)
+        starts = [(la + f * dl + dpsi - kc * a - ks * b) % 360.0 for la, dl, a, b in _segment(keys, n)]
+        return _make(system, starts)
+    if system == "gu":
+        return _GU
+    off = gu_offset(jd_ut)
+    return _make(system, [x.gu + off for x in XIU])
+
+
+_GU = _make("gu", [x.gu for x in XIU])
+
+__all__ = ["boundaries"]

@@ -1,0 +1,397 @@
+"""Casting a 七政四餘 natal chart from an instant and a place.
+
+Steps (each a named rule with its source in ``data/``; the options in ``data/options.toml``):
+
+1. the calendar of the instant from the shared time core (pillars, lunar date, sunrise and sunset);
+2. the eleven 曜 from ``xuanheng.astro``: 七政 apparent geocentric (the Moon topocentric on request);
+   羅睺/計都 from the lunar node (mean or true; which one is north is option ``luo_ji``); 月孛 from the
+   lunar apogee; 紫炁 from its epoch preset;
+3. the 28 mansions of the chosen system at the instant, and each 曜's mansion and degree;
+4. the 命宮 and 命度, the 身宮, the twelve 人事 palaces with their 宮主 and the 曜 in each;
+5. motion states and dignities of each 曜, the time rules of seed 003;
+6. the star spirits (化曜 and 神煞) from ``xuanheng.qizheng.spirits.star_spirits`` if that module is there.
+"""
+
+from __future__ import annotations
+
+import importlib
+import math
+from collections.abc import Callable, Mapping
+from datetime import datetime, tzinfo
+from functools import cache
+from types import MappingProxyType
+from typing import Any
+
+from xuanheng.astro.bodies import (
+    ascendant,
+    lunar_apogee,
+    lunar_node,
+    moon_rise,
+    moon_rise_fast,
+    moon_topocentric,
+    seven_governors,
+    ziqi,
+)
+from xuanheng.astro.ephemeris import Position, jd_from_unix
+from xuanheng.errors import InputError, OptionError, OutOfRangeError
+from xuanheng.qizheng import _xiu_fast
+from xuanheng.qizheng.chart import YAO_NAMES, Palace, Point, QiZhengChart, XiuBound, XiuPosition, Yao
+from xuanheng.qizheng.dignity import dignities
+from xuanheng.qizheng.gong import (
+    GONG_NAMES,
+    carried_degree,
+    gong_branch,
+    ming_by_hour,
+    palace_of,
+    palace_start,
+    shen_by_hour,
+)
+from xuanheng.qizheng.motion import motion
+from xuanheng.qizheng.options import manual_branch, validate
+from xuanheng.qizheng.timerules import TimeRules, ding_yin, hou, hour_branch_at, mao_yan, moonrise, phase, run
+from xuanheng.qizheng.xiu import Boundaries, du_text
+from xuanheng.time import CalendarOptions, calendar, parse_instant
+
+SEXES = ("男", "女")
+_SEX_ALIASES = {
+    "男": "男",
+    "女": "女",
+    "m": "男",
+    "male": "男",
+    "f": "女",
+    "female": "女",
+    "乾": "男",
+    "坤": "女",
+}
+
+#: options that need the birthplace
+_NEEDS_PLACE = {
+    ("ming_gong", "sunrise"),
+    ("ming_gong", "asc"),
+    ("ming_du", "asc"),
+    ("moon", "topocentric"),
+    ("shen_gong", "sunset"),
+    ("shen_gong", "moonrise"),
+}
+
+
+def _sex(sex: str | None) -> str | None:
+    if sex is None:
+        return None
+    if isinstance(sex, str) and sex.strip().casefold() in _SEX_ALIASES:
+        return _SEX_ALIASES[sex.strip().casefold()]
+    raise InputError(
+        f"sex {sex!r} is not known: accepted 男 or 女 (male / female), or leave it out", field="sex"
+    )
+
+
+def _position(xb: Boundaries, lon: float, display: str) -> XiuPosition:
+    k, du = xb.locate(lon)
+    width = xb.widths[xb.rank[k]]
+    return XiuPosition(xiu=k, du=du, width=width, text=du_text(k, du, width, display))
+
+
+def _calendar_options(cal: CalendarOptions | Mapping[str, Any] | None) -> CalendarOptions:
+    if cal is None:
+        return CalendarOptions()
+    if isinstance(cal, CalendarOptions):
+        return cal
+    if isinstance(cal, Mapping):
+        return CalendarOptions(**dict(cal))
+    raise OptionError("calendar must be CalendarOptions or a dict of its fields", field="calendar")
+
+
+def _clock_offset(dt: datetime, cal_opts: CalendarOptions, solar: datetime | None) -> float:
+    """Seconds ahead of UTC of the clock that counts the chart's hours (as the time core counts them)."""
+    if cal_opts.true_solar and solar is not None:
+        off = solar.utcoffset()
+        return off.total_seconds() if off is not None else 0.0
+    civil = dt.utcoffset()
+    c = civil.total_seconds() if civil is not None else 0.0
+    if cal_opts.dst == "standard":
+        d = dt.dst()
+        c -= d.total_seconds() if d else 0.0
+    return c
+
+
+@cache
+def _spirits_function() -> Callable[..., Any] | None:
+    """``xuanheng.qizheng.spirits.star_spirits`` if that module is installed (looked up once)."""
+    try:
+        mod = importlib.import_module("xuanheng.qizheng.spirits")
+    except ModuleNotFoundError as e:
+        if e.name != "xuanheng.qizheng.spirits":
+            raise
+        return None
+    fn = getattr(mod, "star_spirits", None)
+    return fn if callable(fn) else None
+
+
+def _star_spirits(
+    pillars: Any,
+    ming: int,
+    yao_gong: dict[str, int],
+    shen: int,
+    is_day: bool,
+    sex: str | None,
+    spirit_options: Mapping[str, str] | None,
+) -> tuple[dict[str, str], tuple[Mapping[str, Any], ...], tuple[str, ...]]:
+    """Hook for the star spirits: ``xuanheng.qizheng.spirits.star_spirits`` if that module exists.
+
+    It is called with the four pillars, the 命宮 branch and the palace branch of each 曜 (as that module
+    documents) and its chart's JSON gives ``hua_yao`` ({title: 曜}) and ``shensha`` (a list of hits, each
+    with ``branch`` or ``yao``). Without the module both stay empty.
+    """
+    fn = _spirits_function()
+    if fn is None:
+        return {}, (), ()
+    sc = fn(
+        pillars.year,
+        pillars.month,
+        pillars.day,
+        pillars.hour,
+        ming,
+        yao_gong,
+        shen_gong=shen,
+        is_day=is_day,
+        sex=sex,
+        options=spirit_options,
+    )
+    js = sc.to_json()
+    hua = {str(k): str(v) for k, v in js.get("hua_yao", {}).items()}
+    hits = tuple(MappingProxyType(dict(h)) for h in js.get("shensha", []))
+    return hua, hits, tuple(str(w) for w in js.get("warnings", []))
+
+
+def cast(
+    at: datetime | str,
+    tz: str | tzinfo | None = None,
+    lon: float | None = None,
+    lat: float | None = None,
+    sex: str | None = None,
+    *,
+    fold: int | None = None,
+    calendar_options: CalendarOptions | Mapping[str, Any] | None = None,
+    spirit_options: Mapping[str, str] | None = None,
+    **options: Any,
+) -> QiZhengChart:
+    """Cast the 七政四餘 natal chart of an instant (``at`` + ``tz``, or an aware datetime) and a place.
+
+    ``options``: the school options of ``data/options.toml`` (``xiu="gu"``, ``luo_ji="luo_north"`` …,
+    ``ming_gong="酉"`` for a palace given by hand). ``calendar_options``: the time core's options
+    (day boundary, true solar time, DST handling, 晝夜). ``spirit_options``: passed to the star spirits.
+    Raises :class:`InputError` / :class:`OptionError` / :class:`OutOfRangeError` (with ``field``) for
+    wrong input, a rule that cannot work at the place (the ascendant inside a polar circle, no sunrise),
+    and dates outside the supported range.
+    """
+    opts = validate(options)
+    cal_opts = _calendar_options(calendar_options)
+    sex_v = _sex(sex)
+    dt = parse_instant(at, tz=tz, fold=fold)
+    has_place = lon is not None and lat is not None
+    for key, value in _NEEDS_PLACE:
+        if opts[key] == value and not has_place:
+            raise OptionError(f"option {key}={value} needs the birthplace: give lon and lat", field=key)
+    cal = calendar(dt, lon, lat, cal_opts)
+    utc = dt.timestamp()
+    jd = jd_from_unix(utc)
+    warnings: list[str] = list(cal.warnings)
+
+    # 曜 -----------------------------------------------------------------------------------------------
+    seven = list(seven_governors(jd))
+    if opts["moon"] == "topocentric":
+        assert lon is not None and lat is not None
+        seven[1] = moon_topocentric(jd, lon, lat)
+    node = lunar_node(jd, opts["node"])
+    south = Position(lon=(node.lon + 180.0) % 360.0, lat=-node.lat, speed=node.speed)
+    node_kind = "mean node" if opts["node"] == "mean" else "true node"
+    if opts["luo_ji"] == "ji_north":
+        luo, ji, luo_b, ji_b = south, node, f"{node_kind}, south", f"{node_kind}, north"
+    else:
+        luo, ji, luo_b, ji_b = node, south, f"{node_kind}, north", f"{node_kind}, south"
+    bei = lunar_apogee(jd, opts["yuebei"])
+    qi = ziqi(jd, opts["ziqi"])
+    positions = [*seven, luo, ji, bei, qi]
+    bodies = [
+        "apparent geocentric",
+        "apparent topocentric" if opts["moon"] == "topocentric" else "apparent geocentric",
+        *["apparent geocentric"] * 5,
+        luo_b,
+        ji_b,
+        f"{opts['yuebei']} lunar apogee",
+        f"紫炁 preset {opts['ziqi']}",
+    ]
+    sun = seven[0]
+
+    # 宿 ------------------------------------------------------------------------------------------------
+    xb = _xiu_fast.boundaries(opts["xiu"], jd, opts["zi_shen"], sun.lon)
+    display = opts["du_display"]
+
+    # ascendant --------------------------------------------------------------------------------------
+    asc: float | None = None
+    if has_place:
+        assert lon is not None and lat is not None
+        try:
+            asc = ascendant(jd, lon, lat)
+        except OutOfRangeError:
+            if opts["ming_gong"] == "asc" or opts["ming_du"] == "asc":
+                raise
+            warnings.append(
+                f"latitude {lat:g}° is inside a polar circle: the ascendant is undefined and not shown"
+            )
+
+    clock_off = _clock_offset(dt, cal_opts, cal.solar_time)
+    hour = cal.pillars.hour.branch
+    sun_palace = palace_of(sun.lon)
+    moon_palace = palace_of(seven[1].lon)
+
+    def event_branch(ev: datetime | None, what: str, field: str) -> int:
+        if ev is None:
+            raise OutOfRangeError(
+                f"there is no {what} on this civil day at latitude {lat:g}°: option {field} needs one; "
+                "use another rule",
+                field="lat",
+            )
+        return hour_branch_at(ev.timestamp(), clock_off)
+
+    # 命宮 ----------------------------------------------------------------------------------------------
+    rule = opts["ming_gong"]
+    manual = manual_branch(rule)
+    if manual is not None:
+        ming = manual
+    elif rule == "mao":
+        ming = ming_by_hour(sun_palace, hour)
+    elif rule == "sunrise":
+        ming = ming_by_hour(sun_palace, hour, event_branch(cal.sunrise, "sunrise", "ming_gong"))
+    else:  # asc
+        assert asc is not None
+        ming = palace_of(asc)
+    if opts["ming_du"] == "asc":
+        assert asc is not None
+        ming_lon = carried_degree(ming, asc)
+    else:
+        ming_lon = carried_degree(ming, sun.lon)
+    ming_point = Point(branch=ming, lon=ming_lon, xiu=_position(xb, ming_lon, display), rule=rule)
+
+    # 身宮 ----------------------------------------------------------------------------------------------
+    moon = seven[1]
+    srule = opts["shen_gong"]
+    day_start = math.floor((utc + clock_off) / 86400.0) * 86400.0 - clock_off
+    moonrise_utc: float | None = None
+    if has_place:
+        assert lon is not None and lat is not None
+        jd0 = jd_from_unix(day_start)
+        # fast path within ±60° (agrees with swisseph rise_trans to a minute, tests/astro); otherwise, or on a
+        # day it finds no moonrise, the plain rise_trans decides
+        mr = moon_rise_fast(jd0, lon, lat) if abs(lat) <= 60.0 else None
+        if mr is None:
+            mr = moon_rise(jd0, lon, lat)
+        moonrise_utc = (mr - 2440587.5) * 86400.0 if mr is not None else None
+    if srule == "moon":
+        shen = moon_palace
+        shen_lon = moon.lon
+    elif srule == "dui":
+        shen = (ming + 6) % 12
+        shen_lon = (ming_lon + 180.0) % 360.0
+    else:
+        if srule == "you":
+            target = 9
+        elif srule == "sunset":
+            target = event_branch(cal.sunset, "sunset", "shen_gong")
+        else:  # moonrise
+            if moonrise_utc is None:
+                raise OutOfRangeError(
+                    "the Moon does not rise on this civil day at this place: option shen_gong=moonrise needs "
+                    "a moonrise; use another rule",
+                    field="lat",
+                )
+            target = hour_branch_at(moonrise_utc, clock_off)
+        shen = shen_by_hour(moon_palace, hour, target)
+        shen_lon = carried_degree(shen, moon.lon)
+    shen_point = Point(branch=shen, lon=shen_lon, xiu=_position(xb, shen_lon, display), rule=srule)
+
+    # 曜 in palaces and mansions ---------------------------------------------------------------------
+    yaos: list[Yao] = []
+    for name, pos, body in zip(YAO_NAMES, positions, bodies, strict=True):
+        g = palace_of(pos.lon)
+        xp = _position(xb, pos.lon, display)
+        m = motion(name, pos.lon, pos.speed, sun.lon, jd, opts["fu"])
+        yaos.append(
+            Yao(
+                name=name,
+                lon=pos.lon,
+                lat=pos.lat,
+                speed=pos.speed,
+                gong=g,
+                xiu=xp,
+                state=m.state,
+                retrograde=m.retrograde,
+                stationary=m.stationary,
+                combust=m.combust,
+                dignities=dignities(name, g, xp.xiu),
+                body=body,
+            )
+        )
+    in_palace: dict[int, list[str]] = {}
+    for y in yaos:
+        in_palace.setdefault(y.gong, []).append(y.name)
+    palaces = []
+    for k, pname in enumerate(GONG_NAMES):
+        b = gong_branch(ming, k)
+        palaces.append(
+            Palace(
+                name=pname,
+                branch=b,
+                yao=tuple(in_palace.get(b, ())),
+                crossing=_position(xb, palace_start(b), display),
+            )
+        )
+    bounds = tuple(XiuBound(xiu=xb.order[k], start=xb.starts[k], width=xb.width(k)) for k in range(28))
+
+    # time rules ---------------------------------------------------------------------------------------
+    sunrise_utc = cal.sunrise.timestamp() if cal.sunrise is not None else None
+    sunset_utc = cal.sunset.timestamp() if cal.sunset is not None else None
+    lunar = cal.lunar
+    month_start = day_start - (lunar.day - 1) * 86400.0
+    if lunar.leap:
+        zq_name, zq_at = None, None
+    elif cal.qi_prev.at.timestamp() >= month_start:
+        zq_name, zq_at = cal.qi_prev.name, cal.qi_prev.at
+    else:
+        zq_name, zq_at = cal.qi_next.name, cal.qi_next.at
+    rules = TimeRules(
+        ding_yin=ding_yin(lunar.month, sunrise_utc, sunset_utc, clock_off, day_start, opts["ding_yin"]),
+        mao_yan=MappingProxyType(mao_yan(hour)),
+        moonrise=MappingProxyType(moonrise(lunar.day, moonrise_utc, clock_off)),
+        phase=MappingProxyType(phase(lunar.day, moon.lon, sun.lon, moon.speed, sun.speed)),
+        hou=MappingProxyType(hou(sun.lon)),
+        run=MappingProxyType(run(lunar.leap, lunar.month, zq_name, zq_at)),
+    )
+
+    # star spirits -------------------------------------------------------------------------------------
+    yao_gong = {y.name: y.gong for y in yaos}
+    hua, hits, sp_warn = _star_spirits(cal.pillars, ming, yao_gong, shen, cal.is_day, sex_v, spirit_options)
+    warnings.extend(sp_warn)
+
+    return QiZhengChart(
+        when=dt,
+        lon=lon,
+        lat=lat,
+        sex=sex_v,
+        options=MappingProxyType(opts),
+        calendar=cal,
+        jd_ut=jd,
+        yao=tuple(yaos),
+        ming_gong=ming_point,
+        shen_gong=shen_point,
+        gong=tuple(palaces),
+        xiu_bounds=bounds,
+        ascendant=asc,
+        time_rules=rules,
+        hua_yao=MappingProxyType(hua),
+        shensha=hits,
+        warnings=tuple(warnings),
+    )
+
+
+__all__ = ["SEXES", "cast"]
