@@ -205,6 +205,7 @@ class SpiritInfo:
     option: str | None = None
     tag: str = ""
     yin_name: str = ""
+    tag_by_parity: tuple[str, ...] = ()
     note: str = ""
 
     def to_json(self) -> dict[str, Any]:
@@ -216,10 +217,10 @@ class SpiritInfo:
             "rule": self.rule,
             "src": list(self.src),
         }
-        for k in ("option", "tag", "yin_name", "note"):
+        for k in ("option", "tag", "yin_name", "tag_by_parity", "note"):
             v = getattr(self, k)
             if v:
-                out[k] = v
+                out[k] = list(v) if isinstance(v, tuple) else v
         return out
 
 
@@ -236,6 +237,7 @@ SPIRITS: tuple[SpiritInfo, ...] = tuple(
         option=e.get("option"),
         tag=e.get("tag", ""),
         yin_name=e.get("yin_name", ""),
+        tag_by_parity=tuple(e.get("tag_by_parity", ())),
         note=e.get("note", ""),
     )
     for e in _ENTRIES
@@ -526,9 +528,9 @@ def hits_of(info: SpiritInfo, c: Ctx) -> tuple[SpiritHit, ...]:
     """The hits of one spirit in context *c* (the plain statement of its rule)."""
     values = RULES[info.key](c)
     name = info.yin_name if info.yin_name and c.ys % 2 else info.name
-    if info.key == "kong_wang":
+    if info.tag_by_parity:
         return tuple(
-            SpiritHit(info.key, name, info.target, b, info.src, "亡" if b % 2 else "空") for b in values
+            SpiritHit(info.key, name, info.target, v, info.src, info.tag_by_parity[v % 2]) for v in values
         )
     return tuple(SpiritHit(info.key, name, info.target, v, info.src, info.tag) for v in values)
 
