@@ -570,16 +570,19 @@ class SpiritChart:
         """The 化曜 of a title (祿 暗 …)."""
         return self.hua_yao[HUA_TITLES.index(title)]
 
-    def _yao_in(self, branch: int) -> list[str]:
-        return [YAO[i] for i, b in enumerate(self.yao_gong) if b == branch]
+    def _yao_by_branch(self) -> list[list[str]]:
+        out: list[list[str]] = [[] for _ in range(12)]
+        for i, b in enumerate(self.yao_gong):
+            out[b].append(YAO[i])
+        return out
 
-    def _hit_json(self, h: SpiritHit) -> dict[str, Any]:
+    def _hit_json(self, h: SpiritHit, yao_by_branch: list[list[str]]) -> dict[str, Any]:
         out: dict[str, Any] = {"key": h.key, "name": h.name}
         if h.target == "branch":
-            out["branch"] = BRANCHES[h.value]
-            out["gong"] = GONG_NAMES[gong_of(self.ming_gong, h.value)]
-            out["yao_here"] = self._yao_in(h.value)
             where = h.value
+            out["branch"] = BRANCHES[where]
+            out["gong"] = GONG_NAMES[gong_of(self.ming_gong, where)]
+            out["yao_here"] = list(yao_by_branch[where])
         else:
             where = self.yao_gong[h.value]
             out["yao"] = YAO[h.value]
@@ -593,6 +596,14 @@ class SpiritChart:
         return out
 
     def to_json(self) -> dict[str, Any]:
+        yao_by_branch = self._yao_by_branch()
+        spirits: list[list[str]] = [[] for _ in range(12)]
+        yao_spirits: list[list[str]] = [[] for _ in range(12)]
+        for h in self.shensha:
+            if h.target == "branch":
+                spirits[h.value].append(h.name)
+            else:
+                yao_spirits[self.yao_gong[h.value]].append(h.name)
         palaces = []
         for k in range(12):
             b = gong_branch(self.ming_gong, k)
@@ -600,11 +611,9 @@ class SpiritChart:
                 {
                     "gong": GONG_NAMES[k],
                     "branch": BRANCHES[b],
-                    "yao": self._yao_in(b),
-                    "spirits": [h.name for h in self.shensha if h.target == "branch" and h.value == b],
-                    "yao_spirits": [
-                        h.name for h in self.shensha if h.target == "yao" and self.yao_gong[h.value] == b
-                    ],
+                    "yao": yao_by_branch[b],
+                    "spirits": spirits[b],
+                    "yao_spirits": yao_spirits[b],
                 }
             )
         return {
@@ -622,7 +631,7 @@ class SpiritChart:
             "options": dict(self.options),
             "hua_yao": {HUA_TITLES[h.title]: YAO[h.yao] for h in self.hua_yao},
             "hua_yao_at": [h.to_json(self.ming_gong) for h in self.hua_yao],
-            "shensha": [self._hit_json(h) for h in self.shensha],
+            "shensha": [self._hit_json(h, yao_by_branch) for h in self.shensha],
             "palaces": palaces,
             "warnings": list(self.warnings),
             "engine_version": __version__,
