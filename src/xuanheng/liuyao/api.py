@@ -77,11 +77,13 @@ def calendar_options(o: Options) -> CalendarOptions:
 def _in_tu_wang(o: Options, cal: CalendarChart, when: _dt.datetime) -> bool | None:
     if o.tu_months != "last_18_days" or cal.pillars.month.branch not in _JI_YUE:
         return None
+    assert cal.jie_next is not None  # cast from an instant
     return (unix_seconds(cal.jie_next.at) - unix_seconds(when)) <= TU_WANG_DAYS * 86400.0
 
 
 def _lunar_json(cal: CalendarChart) -> dict[str, Any]:
     lu = cal.lunar
+    assert lu is not None  # cast from an instant
     return {"year": lu.year, "month": lu.month, "day": lu.day, "leap": lu.leap}
 
 

@@ -352,6 +352,7 @@ def cast(
     sunrise_utc = cal.sunrise.timestamp() if cal.sunrise is not None else None
     sunset_utc = cal.sunset.timestamp() if cal.sunset is not None else None
     lunar = cal.lunar
+    assert lunar is not None and cal.qi_prev is not None and cal.qi_next is not None  # cast from an instant
     month_start = day_start - (lunar.day - 1) * 86400.0
     if lunar.leap:
         zq_name, zq_at = None, None
@@ -370,7 +371,7 @@ def cast(
 
     # star spirits -------------------------------------------------------------------------------------
     yao_gong = {y.name: y.gong for y in yaos}
-    hua, hits, sp_warn = _star_spirits(cal.pillars, ming, yao_gong, shen, cal.is_day, sex_v, spirit_options)
+    hua, hits, sp_warn = _star_spirits(cal.pillars, ming, yao_gong, shen, bool(cal.is_day), sex_v, spirit_options)
     warnings.extend(sp_warn)
 
     return QiZhengChart(
