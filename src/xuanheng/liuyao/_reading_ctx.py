@@ -1,0 +1,592 @@
+"""The facts of one chart that the reading's conditions share, computed once per reading.
+
+:class:`Ctx` holds the chart, the reading options, the asked topic, the 用神 (:class:`YongShen`), the 神煞
+of the 神煞 verse on the chart's branches, and one :class:`L` per line (its element, 六親, 六神, motion,
+void, 旺衰, trigram, role towards the 用神, the spirits it carries …). Line sets are also kept as 6-bit
+masks (bit 0 = 初爻) so that the fast path (:mod:`._reading_fast`) can skip lines without looking at them;
+the plain path reads the same :class:`L` values.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+from bisect import bisect_right
+from dataclasses import dataclass
+from functools import cached_property, lru_cache
+from typing import Any
+
+from xuanheng.core import relations, wangshuai, wuxing
+from xuanheng.core.ganzhi import BRANCH_ELEMENT, BRANCHES, ELEMENTS, STEMS
+from xuanheng.core.guiren import guiren_table
+from xuanheng.liuyao import tables as T
+from xuanheng.liuyao._reading_data import (
+    GUI_REN_TABLE,
+    JI_LIU_SHEN,
+    JI_SHENSHA,
+    SHA,
+    SHENSHA_NAMES,
+    TOPIC_PARENTS,
+    YONG_DEFAULT,
+    YONG_SHEN,
+    ReadingOptions,
+    YongEntry,
+    spirit_lookup,
+)
+from xuanheng.liuyao.chart import FuShen, Line, LiuYaoChart
+
+YAO_NAMES = ("初爻", "二爻", "三爻", "四爻", "五爻", "上爻")
+_WANG = frozenset({"旺", "相"})
+#: 六神 → its element (zhuanggua.toml [liu_shen.element]: 青龍 木, 朱雀 火, 勾陳/螣蛇 土, 白虎 金, 玄武 水)
+SHEN_ELEMENT = T.LIU_SHEN_ELEMENT
+_TRI_YANG = {t.name: sum(t.lines) % 2 == 1 for t in T.TRIGRAMS}  # 乾震坎艮 odd = yang trigrams
+
+
+def topic_family(topic: str | None) -> frozenset[str] | None:
+    """The topics a question about *topic* reads: itself, its parent and its children (None: every topic)."""
+    if topic is None:
+        return None
+    fam = {topic}
+    if topic in TOPIC_PARENTS:
+        fam.add(TOPIC_PARENTS[topic])
+    fam.update(k for k, p in TOPIC_PARENTS.items() if p == topic)
+    return frozenset(fam)
+
+
+# ── 用神 ───────────────────────────────────────────────────────────────────────────────────────
+@dataclass(frozen=True, slots=True)
+class YongShen:
+    """The 用神 of a reading and its kin.
+
+    ``key`` is what the question names (a 六親, or 世 / 應); ``liu_qin`` the 六親 the 用神 has on this
+    chart; ``position`` the line taken (None when the 用神 is hidden); ``positions`` every line of that
+    六親; ``fu`` the 伏神 when the 六親 is not on the chart (``under`` = the line it hides beneath);
+    ``yuan`` / ``ji`` / ``chou`` the 六親 of 原神 (generates it), 忌神 (overcomes it) and 仇神 (overcomes the
+    原神); ``chosen_by`` why this line was taken when the 六親 shows twice (兩現).
+    """
+
+    key: str
+    liu_qin: str
+    element: int
+    branch: int
+    position: int | None
+    positions: tuple[int, ...]
+    fu: FuShen | None
+    under: int | None
+    yuan: str
+    ji: str
+    chou: str
+    chosen_by: str
+    topic: str | None
+    src: tuple[str, ...]
+    also: dict[str, str]
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "yong_shen": self.key,
+            "liu_qin": self.liu_qin,
+            "element": ELEMENTS[self.element],
+            "branch": BRANCHES[self.branch],
+            "position": self.position,
+            "positions": list(self.positions),
+            "yuan_shen": self.yuan,
+            "ji_shen": self.ji,
+            "chou_shen": self.chou,
+            "chosen_by": self.chosen_by,
+        }
+        if self.fu is not None:
+            out["fu_shen"] = self.fu.label
+            out["under"] = self.under
+            out["fei_fu"] = self.fu.relation
+        if self.also:
+            out["also"] = dict(self.also)
+        return out
+
+
+def yong_entry(topic: str | None) -> YongEntry:
+    """The 用神 entry of *topic* (its parent's when it has none; the 世 line when neither has one)."""
+    if topic is not None:
+        if topic in YONG_SHEN:
+            return YONG_SHEN[topic]
+        parent = TOPIC_PARENTS.get(topic)
+        if parent in YONG_SHEN:
+            return YONG_SHEN[parent]
+    return YONG_DEFAULT
+
+
+def _rank(ln: Line) -> tuple[int, int, int, int, int, int]:
+    """兩現: the line taken first (《增刪卜易》: 舍靜用動, 舍休囚用旺相, 舍月破, 舍旬空; then the 世/應 line,
+    then the lower line)."""
+    s = ln.state
+    return (
+        0 if ln.moving else 1,
+        0 if s.you_qi else 1,
+        1 if s.yue_po else 0,
+        1 if s.kong else 0,
+        0 if (ln.yao.shi or ln.yao.ying) else 1,
+        ln.yao.position,
+    )
+
+
+_RANK_NAMES = ("動", "旺相", "不破", "不空", "世應", "在下")
+
+
+def select_yong(chart: LiuYaoChart, topic: str | None, opts: ReadingOptions) -> YongShen:
+    """The 用神 of *chart* for the question *topic* under *opts* (see :class:`YongShen`)."""
+    entry = yong_entry(topic)
+    key = opts.yong_shen if opts.yong_shen != "auto" else entry.resolve(opts)
+    src = entry.src if opts.yong_shen == "auto" else ("《增刪卜易》〈用神章〉",)
+    also = entry.also if opts.yong_shen == "auto" else {}
+    pe = chart.ben.palace_element
+    fu: FuShen | None = None
+    under: int | None = None
+    chosen_by = "唯一"
+    if key in ("世", "應"):
+        ln = chart.lines[(chart.ben.shi if key == "世" else chart.ben.ying) - 1]
+        el, branch, qin = ln.yao.element, ln.yao.branch, ln.yao.liu_qin
+        position: int | None = ln.yao.position
+        positions: tuple[int, ...] = (ln.yao.position,)
+        chosen_by = key
+    else:
+        cands = [ln for ln in chart.lines if ln.yao.liu_qin == key]
+        qin = key
+        if cands:
+            ranked = sorted(cands, key=_rank)
+            best = ranked[0]
+            if len(ranked) > 1:
+                a, b = _rank(best), _rank(ranked[1])
+                chosen_by = next(n for n, x, y in zip(_RANK_NAMES, a, b, strict=True) if x != y)
+            el, branch = best.yao.element, best.yao.branch
+            position = best.yao.position
+            positions = tuple(ln.yao.position for ln in cands)
+        else:
+            hid = next(ln for ln in chart.lines if ln.fu_shen is not None and ln.fu_shen.liu_qin == key)
+            fu = hid.fu_shen
+            assert fu is not None
+            el, branch = fu.element, fu.branch
+            position, positions, under = None, (), hid.yao.position
+            chosen_by = "伏神"
+    yuan_el = wuxing.generated_by(el)
+    return YongShen(
+        key=key,
+        liu_qin=qin,
+        element=el,
+        branch=branch,
+        position=position,
+        positions=positions,
+        fu=fu,
+        under=under,
+        yuan=wuxing.liu_qin(pe, yuan_el),
+        ji=wuxing.liu_qin(pe, wuxing.overcome_by(el)),
+        chou=wuxing.liu_qin(pe, wuxing.overcome_by(yuan_el)),
+        chosen_by=chosen_by,
+        topic=topic,
+        src=src,
+        also=dict(also),
+    )
+
+
+# ── per line ────────────────────────────────────────────────────────────────────────────────────
+class L:
+    """The facts of one line that the line conditions read (built once per reading)."""
+
+    __slots__ = (
+        "bian",
+        "bit",
+        "branch",
+        "c",
+        "el",
+        "i",
+        "inner",
+        "is_shen",
+        "kong",
+        "ln",
+        "moving",
+        "pos",
+        "qin",
+        "role",
+        "shen",
+        "shi",
+        "stem",
+        "tri",
+        "wang",
+        "ws",
+        "yang",
+        "ying",
+    )
+
+    def __init__(self, c: Ctx, ln: Line, tri: str) -> None:
+        y = ln.yao
+        s = ln.state
+        self.c = c
+        self.ln = ln
+        self.pos = p = y.position
+        self.i = p - 1
+        self.bit = 1 << (p - 1)
+        self.el = y.element
+        self.qin = y.liu_qin
+        self.shen = ln.liu_shen
+        self.moving = ln.moving
+        self.kong = s.kong or s.kong_hour
+        self.ws = ws = s.wang_shuai
+        self.wang = ws in _WANG
+        self.inner = p <= 3
+        self.tri = tri
+        self.branch = y.branch
+        self.stem = y.stem
+        self.yang = y.yang
+        self.shi = y.shi
+        self.ying = y.ying
+        self.is_shen = ln.shen
+        self.bian = ln.bian
+        self.role: str | None = None
+
+    @property
+    def spirits(self) -> tuple[str, ...]:
+        """The 神煞 of the verse on this line's branch (or stem), and 貴人 when it is a 天乙貴人."""
+        b = self.bit
+        return tuple(n for n, m in self.c.spirit_mask.items() if m & b)
+
+    @property
+    def sha(self) -> tuple[str, ...]:
+        """The ominous 殺 on this line (judgments.toml [classes] sha: 神煞 and the chart's month 殺)."""
+        b = self.bit
+        if not self.c.sha_mask & b:
+            return ()
+        return tuple(n for n, m in self.c.sha_masks if m & b)
+
+    @property
+    def ji(self) -> tuple[str, ...]:
+        """The auspicious spirits on this line (吉神: 青龍 and the auspicious 神煞)."""
+        b = self.bit
+        if not self.c.ji_mask & b:
+            return ()
+        return tuple(n for n, m in self.c.ji_masks if m & b)
+
+    @property
+    def gui(self) -> bool:
+        return bool(self.c.spirit_mask.get("貴人", 0) & self.bit)
+
+    def facts(self) -> dict[str, Any]:
+        """What every fired line reports: position, 納甲, 六親, 六神."""
+        return {
+            "position": self.pos,
+            "yao": YAO_NAMES[self.i],
+            "najia": _NAJIA[self.stem][self.branch],
+            "liu_qin": self.qin,
+            "liu_shen": self.shen,
+        }
+
+
+_NAJIA: tuple[tuple[str, ...], ...] = tuple(tuple(s + b for b in BRANCHES) for s in STEMS)
+
+
+#: season index (0 春 … 3 冬) of each 月建 (寅卯辰 春 …, 季月 with their season)
+_SEASON_OF_MONTH: tuple[int, ...] = tuple(
+    ("春", "夏", "秋", "冬").index(wangshuai.season_of_month_branch(b, tu_months="never").value)
+    for b in range(12)
+)
+
+
+_PLANS: dict[
+    tuple[str, ...], tuple[tuple[str, str, tuple[frozenset[int], ...], tuple[frozenset[int], ...]], ...]
+] = {}
+#: the reading options that choose a 神煞 table
+_PLAN_OPTIONS = ("tian_xi", "tian_jie", "da_sha", "xian_chi", "tian_yi", "er_hao", "fei_lian")
+
+
+def _spirit_plan(
+    opts: ReadingOptions,
+) -> tuple[tuple[str, str, tuple[frozenset[int], ...], tuple[frozenset[int], ...]], ...]:
+    """(name, basis, branches by basis value, stems by basis value) of each 神煞 of the verse under *opts*."""
+    key = tuple(getattr(opts, n) for n in _PLAN_OPTIONS)
+    got = _PLANS.get(key)
+    if got is None:
+        out = []
+        for name in SHENSHA_NAMES:
+            sp = spirit_lookup(name, opts)
+            out.append((name, sp.basis, sp.branches, sp.stems))
+        got = _PLANS[key] = tuple(out)
+    return got
+
+
+@lru_cache(maxsize=4096)
+def _jie_day(at: str, day_boundary: str) -> tuple[int, int] | None:
+    """(index of the 節 since 立春 (0 立春 … 11 小寒), days since the 節 day, the 節 day being day 0) for
+    an instant given as ISO text with its offset; None outside the precomputed term table."""
+    from xuanheng.time import tables as tt
+
+    when = _dt.datetime.fromisoformat(at)
+    off = when.utcoffset()
+    if off is None:
+        return None
+    utc = when.timestamp()
+    if not (tt.T_MIN <= utc < tt.T_MAX):
+        return None
+    i = bisect_right(tt.JIE, utc) - 1
+    shift = off.total_seconds() + (3600.0 if day_boundary == "23:00" else 0.0)
+    day_now = int((utc + shift) // 86400.0)
+    day_jie = int((tt.JIE[i] + shift) // 86400.0)
+    return i % 12, day_now - day_jie
+
+
+class Ctx:
+    """Every fact of one chart the conditions read (see the module docstring)."""
+
+    def __init__(self, chart: LiuYaoChart, topic: str | None, opts: ReadingOptions) -> None:
+        self.chart = chart
+        self.opts = opts
+        self.topic = topic
+        self.family = topic_family(topic)
+        ben = chart.ben
+        self.ben = ben
+        self.code = ben.code
+        self.name = ben.name
+        self.upper = up = ben.upper
+        self.lower = lo = ben.lower
+        self.month = month = chart.yue_jian
+        self.day = day = chart.day
+        self.year_branch = yb = chart.year.branch if chart.year is not None else None
+        self.season = season = _SEASON_OF_MONTH[month]
+        self.yong = ys = select_yong(chart, topic, opts)
+        cl = chart.lines
+        self.lines = lines = (
+            L(self, cl[0], lo),
+            L(self, cl[1], lo),
+            L(self, cl[2], lo),
+            L(self, cl[3], up),
+            L(self, cl[4], up),
+            L(self, cl[5], up),
+        )
+        self.shi = shi = lines[ben.shi - 1]
+        self.ying = lines[ben.ying - 1]
+        self.shen_lines = tuple(x for x in lines if x.is_shen)
+        self.yong_line = yl = lines[ys.position - 1] if ys.position is not None else None
+        yuan, ji, chou = ys.yuan, ys.ji, ys.chou
+        moving = kong = wang = shen_mask = yang_mv = 0
+        role_mask: dict[str, int] = {}
+        hua_qin: dict[str, int] = {}
+        hua_el: dict[int, int] = {}
+        hua_stem: dict[int, int] = {}
+        hua_flag: dict[str, int] = {}
+        state_mask: dict[str, int] = {}
+        stage_mask: dict[str, int] = {}
+        flag = [0, 0, 0, 0, 0, 0]  # yue_jian ri_chen yue_po ri_chong an_dong ri_po
+        bmask = [0] * 12
+        smask = [0] * 10
+        by_qin: dict[str, int] = {}
+        by_el = [0, 0, 0, 0, 0]
+        by_shen: dict[str, int] = {}
+        for x in lines:
+            q = x.qin
+            if x is yl:
+                x.role = "用神"
+            elif q == yuan:
+                x.role = "原神"
+            elif q == ji:
+                x.role = "忌神"
+            elif q == chou:
+                x.role = "仇神"
+            b = x.bit
+            if x.role is not None:
+                role_mask[x.role] = role_mask.get(x.role, 0) | b
+            if x.moving:
+                moving |= b
+                if x.yang:
+                    yang_mv |= b
+                bn = x.bian
+                assert bn is not None
+                hq = bn.liu_qin
+                hua_qin[hq] = hua_qin.get(hq, 0) | b
+                hua_el[bn.element] = hua_el.get(bn.element, 0) | b
+                hua_stem[bn.stem] = hua_stem.get(bn.stem, 0) | b
+                for h in bn.hua:
+                    hua_flag[h] = hua_flag.get(h, 0) | b
+            st = x.ln.state
+            state_mask[x.ws] = state_mask.get(x.ws, 0) | b
+            stage_mask[st.ri_stage] = stage_mask.get(st.ri_stage, 0) | b
+            if st.yue_jian:
+                flag[0] |= b
+            if st.ri_chen:
+                flag[1] |= b
+            if st.yue_po:
+                flag[2] |= b
+            if st.ri_chong:
+                flag[3] |= b
+            if x.ln.an_dong:
+                flag[4] |= b
+            if x.ln.ri_po:
+                flag[5] |= b
+            if x.wang:
+                wang |= b
+            if x.is_shen:
+                shen_mask |= b
+            if x.kong:
+                kong |= b
+            bmask[x.branch] |= b
+            smask[x.stem] |= b
+            by_qin[q] = by_qin.get(q, 0) | b
+            by_el[x.el] |= b
+            by_shen[x.shen] = b
+        self.bmask = bmask
+        self.smask = smask
+        self.hua_el = hua_el
+        self.hua_stem = hua_stem
+        self.hua_flag = hua_flag
+        self.state_mask = state_mask
+        self.stage_mask = stage_mask
+        self.flag = flag
+        self.word_masks: dict[tuple[str, int], int] = {}
+        self.lin_line = shi if (opts.lin_yao == "shi" or yl is None) else yl
+        self.moving_mask = moving
+        self.kong_mask = kong
+        self.wang_mask = wang
+        self.shen_mask = shen_mask
+        self.role_mask = role_mask
+        self.hua_qin = hua_qin
+        #: moving yang lines (陽化陰) and moving yin lines (陰化陽)
+        self.change_mask = {"陽化陰": yang_mv, "陰化陽": moving & ~yang_mv}
+        self.tri_mask = {lo: 7, up: 56} if lo != up else {lo: 63}
+        self.by_shen = by_shen
+        self.by_qin = by_qin
+        self.by_el = by_el
+        self.key_mask = moving | shi.bit | (yl.bit if yl is not None else 0)
+        # 神煞 of the verse on the lines (name → mask of the lines carrying it)
+        basis = {
+            "year_branch": yb,
+            "month_branch": month,
+            "day_branch": day.branch,
+            "day_stem": day.stem,
+            "season": season,
+        }
+        spirit_mask: dict[str, int] = {}
+        for name, key, btab, stab in _spirit_plan(opts):
+            v = basis[key]
+            if v is None:
+                continue  # not computable on this chart (no year in study mode)
+            m = 0
+            for br in btab[v]:
+                m |= bmask[br]
+            for sx in stab[v]:
+                m |= smask[sx]
+            spirit_mask[name] = m
+        g = guiren_table(GUI_REN_TABLE)
+        spirit_mask["貴人"] = bmask[g.day[day.stem]] | bmask[g.night[day.stem]]
+        self.spirit_mask = spirit_mask
+        self.marks = marks = {mk.name: mk for mk in chart.marks}
+        mark_mask: dict[str, int] = {}
+        for mk in chart.marks:
+            m = 0
+            for p in mk.positions:
+                m |= 1 << (p - 1)
+            mark_mask[mk.name] = m
+        self.mark_mask = mark_mask
+        self.sha_masks = tuple((n, m) for n, m in spirit_mask.items() if n in SHA and m) + tuple(
+            (n, m) for n, m in mark_mask.items() if n in SHA and m
+        )
+        self.ji_masks = tuple((n, m) for n, m in spirit_mask.items() if n in JI_SHENSHA and m) + tuple(
+            (n, m) for n, m in by_shen.items() if n in JI_LIU_SHEN
+        )
+        sha_mask = ji_mask = 0
+        for _n, m in self.sha_masks:
+            sha_mask |= m
+        for _n, m in self.ji_masks:
+            ji_mask |= m
+        self.sha_mask = sha_mask
+        self.ji_mask = ji_mask
+        del marks
+        t = opts.tian_shi_table
+        if t == "auto":
+            t = {"雨": "yu", "晴": "qing"}.get(topic or "", "general")
+        self.tian_shi_table = t
+        self.many_moving = int(opts.many_moving)
+        self._jie: tuple[int, int] | None = None
+        self._jie_done = False
+        self._season: wangshuai.Season | None = None
+
+    @cached_property
+    def rel_masks(self) -> tuple[int, int, int, int]:
+        """Lines (not the target) whose element overcomes / generates the 世 line's, and the 身 lines'."""
+        e = self.by_el
+        shi = self.shi
+        ke_shi = e[(shi.el - 2) % 5] & ~shi.bit
+        sheng_shi = e[(shi.el - 1) % 5] & ~shi.bit
+        ke_shen = sheng_shen = 0
+        for t in self.shen_lines:
+            ke_shen |= e[(t.el - 2) % 5] & ~t.bit
+            sheng_shen |= e[(t.el - 1) % 5] & ~t.bit
+        return ke_shi, sheng_shi, ke_shen, sheng_shen
+
+    @cached_property
+    def he_tian_fu_mask(self) -> int:
+        """Lines whose branch combines (六合) with the year branch."""
+        y = self.year_branch
+        return 0 if y is None else self.bmask[relations.liu_he(y)]
+
+    def word_mask(self, key: tuple[str, int], value: Any) -> int:
+        """The lines (a 6-bit mask) on which the line word ``key[0]`` = *value* holds, by the plain condition
+        function itself (memoised per chart under *key*; the fast path's gate for the words it has no cheaper
+        mask of). ``key[0] == "*"``: *value* is a whole table of line words."""
+        got = self.word_masks.get(key)
+        if got is None:
+            from xuanheng.liuyao._reading_vocab import LINE
+
+            word = key[0]
+            fn = LINE.fn(word) if word != "*" else None
+            m = 0
+            for x in self.lines:
+                ok = (
+                    LINE.holds(value, x) is not None
+                    if fn is None
+                    else fn(x, value, {word: value}) is not None
+                )
+                if ok:
+                    m |= x.bit
+            got = self.word_masks[key] = m
+        return got
+
+    def jie_day(self) -> tuple[int, int] | None:
+        """(節 index, days since the 節) of the cast instant, or None (study mode, or outside the tables)."""
+        if not self._jie_done:
+            at = self.chart.inputs.get("at")
+            self._jie = (
+                _jie_day(str(at), self.chart.options.day_boundary)
+                if at is not None and self.chart.month is not None
+                else None
+            )
+            self._jie_done = True
+        return self._jie
+
+    def element_state(self, element: int) -> str:
+        """旺相休囚死 of *element* in the chart's month, as the chart itself counts it (its ``tu_months``
+        option): the season is the one that gives the first line the state the chart gives it (for one
+        element the five seasons give five different states)."""
+        if self._season is None:
+            x = self.lines[0]
+            self._season = next(s for s, row in wangshuai.BY_SEASON.items() if row[x.el].value == x.ws)
+        return str(wangshuai.BY_SEASON[self._season][element].value)
+
+
+def yang_trigram(name: str) -> bool:
+    """乾 震 坎 艮 are yang trigrams (an odd number of yang lines), 坤 巽 離 兌 yin."""
+    return _TRI_YANG[name]
+
+
+def branch_clash(a: int, b: int) -> bool:
+    return relations.chong(a) == b
+
+
+def element_of_branch(b: int) -> int:
+    return BRANCH_ELEMENT[b]
+
+
+__all__ = [
+    "YAO_NAMES",
+    "Ctx",
+    "L",
+    "YongShen",
+    "branch_clash",
+    "select_yong",
+    "topic_family",
+    "yang_trigram",
+    "yong_entry",
+]

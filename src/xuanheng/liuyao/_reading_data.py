@@ -1,0 +1,268 @@
+"""The data of the 六爻 reading that is not a rule: ``data/judgments.toml`` as values.
+
+* :data:`READING_OPTION_SPECS` / :class:`ReadingOptions` — the school options of the reading (closed sets of
+  plain strings, each choice with labels and a source), validated by :func:`make_reading_options`;
+* :data:`YONG_SHEN` — the 用神 of each question (topic → a 六親 or 世 / 應, maybe chosen by an option);
+* :data:`SHA` / :data:`JI_SHENSHA` — the classes the seed calls 殺 and 吉神;
+* :func:`spirit_lookup` — for each name of the 神煞 verse, the shared 神煞 table chosen by the options, read
+  from ``xuanheng/shensha/data`` (never re-typed) and turned into a per-basis lookup;
+* the topic tree, the 爻位 table of each topic and the not-computable items.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields, replace
+from functools import cache
+from typing import Any
+
+from xuanheng import shensha
+from xuanheng.core._data import load_package_data
+from xuanheng.errors import OptionError
+from xuanheng.liuyao.options import Choice, OptionSpec
+from xuanheng.reading import to_simplified
+
+_T = load_package_data("xuanheng.liuyao", "judgments")
+
+
+def _labels(m: dict[str, str]) -> dict[str, str]:
+    out = {k: m[k] for k in ("ko", "zh-Hant", "en")}
+    out["zh-Hans"] = m.get("zh-Hans") or to_simplified(m["zh-Hant"])
+    return out
+
+
+READING_OPTION_SPECS: tuple[OptionSpec, ...] = tuple(
+    OptionSpec(
+        name=o["name"],
+        default=o["default"],
+        label=_labels(o["label"]),
+        group="reading",
+        choices=tuple(Choice(c["value"], _labels(c["labels"]), c["src"]) for c in o["choice"]),
+    )
+    for o in _T["option"]
+)
+READING_SPEC_BY_NAME: dict[str, OptionSpec] = {s.name: s for s in READING_OPTION_SPECS}
+
+
+@dataclass(frozen=True, slots=True)
+class ReadingOptions:
+    """School choices of the reading (``data/judgments.toml`` [[option]]; docs/liuyao-reading.md)."""
+
+    yong_shen: str = "auto"
+    sex: str = "male"
+    qing_yong: str = "zi_sun"
+    lin_yao: str = "yong"
+    shensha_on: str = "key_lines"
+    tian_shi_table: str = "auto"
+    shi_ke_ying: str = "both"
+    tian_he_table: str = "tian_he"
+    gui_ke: str = "ke"
+    kun_gen_sha: str = "gou_chen"
+    sha_wang: str = "moving"
+    zhai_ren: str = "nei_zhai"
+    tian_fu_match: str = "either"
+    xun_ru_kan: str = "jing"
+    sui_xu: str = "sui"
+    yin_yang_he: str = "tai"
+    li_yao: str = "trigram"
+    you_long: str = "moving"
+    jia_bian_geng: str = "no_rain"
+    feng_lei: str = "trigram"
+    many_moving: str = "4"
+    many_element: str = "2"
+    tian_xi: str = "seed_000"
+    tian_jie: str = "yue_po"
+    da_sha: str = "seed_003"
+    xian_chi: str = "year"
+    tian_yi: str = "seed_000"
+    er_hao: str = "seed_003"
+    fei_lian: str = "seed_000"
+
+    def to_json(self) -> dict[str, str]:
+        return {f.name: getattr(self, f.name) for f in fields(self)}
+
+
+READING_OPTION_NAMES: tuple[str, ...] = tuple(f.name for f in fields(ReadingOptions))
+assert tuple(s.name for s in READING_OPTION_SPECS) == READING_OPTION_NAMES, (
+    "ReadingOptions and judgments.toml"
+)
+assert all(getattr(ReadingOptions(), s.name) == s.default for s in READING_OPTION_SPECS), "defaults disagree"
+assert all(s.default in s.values for s in READING_OPTION_SPECS), "a default is not one of its choices"
+
+DEFAULT_READING_OPTIONS = ReadingOptions()
+_VALID: set[ReadingOptions] = {DEFAULT_READING_OPTIONS}
+
+
+def make_reading_options(options: ReadingOptions | dict[str, Any] | None = None, **kw: Any) -> ReadingOptions:
+    """A validated :class:`ReadingOptions` from an instance, a dict and/or keywords (else OptionError)."""
+    if not kw and (options is None or (type(options) is ReadingOptions and options in _VALID)):
+        return options if options is not None else DEFAULT_READING_OPTIONS
+    if isinstance(options, dict):
+        kw = {**options, **kw}
+        options = None
+    elif options is not None and not isinstance(options, ReadingOptions):
+        raise OptionError(
+            f"reading options must be a ReadingOptions or a dict, not {type(options).__name__}",
+            field="options",
+        )
+    unknown = sorted(map(str, set(kw) - set(READING_OPTION_NAMES)))
+    if unknown:
+        raise OptionError(
+            f"unknown reading option(s) {', '.join(unknown)}: accepted are {', '.join(READING_OPTION_NAMES)}",
+            field=unknown[0],
+        )
+    base = options if options is not None else DEFAULT_READING_OPTIONS
+    clean: dict[str, str] = {}
+    for k, v in kw.items():
+        if not isinstance(v, str):
+            accepted = ", ".join(READING_SPEC_BY_NAME[k].values)
+            raise OptionError(f"reading option {k} must be one of {accepted}, not {v!r}", field=k)
+        clean[k] = v.strip()
+    if clean:
+        base = replace(base, **clean)
+    if base not in _VALID:
+        for spec in READING_OPTION_SPECS:
+            v = getattr(base, spec.name)
+            if v not in spec.values:
+                raise OptionError(
+                    f"unknown {spec.name} {v!r}: expected one of {', '.join(spec.values)}", field=spec.name
+                )
+        if len(_VALID) > 4096:
+            _VALID.clear()
+            _VALID.add(DEFAULT_READING_OPTIONS)
+        _VALID.add(base)
+    return base
+
+
+# ── 用神 ───────────────────────────────────────────────────────────────────────────────────────
+@dataclass(frozen=True, slots=True)
+class YongEntry:
+    """The 用神 of one question: ``yong`` (a 六親 or 世 / 應), or the option deciding it."""
+
+    topic: str
+    yong: str
+    by_option: tuple[str, dict[str, str]] | None
+    src: tuple[str, ...]
+    note: str
+    also: dict[str, str]
+
+    def resolve(self, opts: ReadingOptions) -> str:
+        if self.by_option is None:
+            return self.yong
+        name, table = self.by_option
+        return table[getattr(opts, name)]
+
+
+def _yong_entry(e: dict[str, Any]) -> YongEntry:
+    by = e.get("by_option")
+    by_option = None
+    if by is not None:
+        ((name, table),) = by.items()
+        by_option = (str(name), dict(table))
+    src = e["src"] if isinstance(e["src"], list) else [e["src"]]
+    return YongEntry(
+        e["topic"], e.get("yong", ""), by_option, tuple(src), e.get("note", ""), dict(e.get("also", {}))
+    )
+
+
+YONG_SHEN: dict[str, YongEntry] = {e["topic"]: _yong_entry(e) for e in _T["yong_shen"]}
+YONG_DEFAULT = YongEntry("", _T["yong_default"]["yong"], None, (_T["yong_default"]["src"],), "", {})
+
+# ── classes, topics, tables ─────────────────────────────────────────────────────────────────────────
+_C = _T["classes"]
+SHA: frozenset[str] = frozenset(_C["sha"])
+JI_LIU_SHEN: frozenset[str] = frozenset(_C["ji_liu_shen"])
+JI_SHENSHA: frozenset[str] = frozenset(_C["ji_shensha"])
+TOPIC_PARENTS: dict[str, str] = dict(_T["topic_parents"])
+_YW = _T["yao_wei_topics"]
+YAO_WEI_TOPICS: dict[str, str] = {k: v for k, v in _YW.items() if isinstance(v, str)}
+YAO_WEI_TIAN_SHI: dict[str, str] = dict(_YW["tian_shi"])
+YAO_WEI_TIAN_HE: dict[str, str] = dict(_YW["tian_he"])
+ANIMAL_NAMES: dict[str, str] = dict(_T["animal_names"])
+NOT_COMPUTABLE: tuple[dict[str, str], ...] = tuple(dict(e) for e in _T["not_computable"])
+PARTLY: tuple[dict[str, str], ...] = tuple(dict(e) for e in _T["partly"])
+NEVER: tuple[dict[str, str], ...] = tuple(dict(e) for e in _T["never"])
+GUI_REN_TABLE: str = _T["shensha"]["gui_ren_table"]
+
+#: the names of the 神煞 verse read from shared tables, in file order (往亡 is a day, not a branch)
+_SS = {k: v for k, v in _T["shensha"].items() if isinstance(v, dict)}
+SHENSHA_NAMES: tuple[str, ...] = tuple(k for k in _SS if k != "往亡")
+
+
+@dataclass(frozen=True, slots=True)
+class SpiritLookup:
+    """One 神煞 as the reading uses it: its basis (a context key) and, per basis value, the branches and
+    stems it occupies; ``table`` names the shared table it was read from (``file:key[@variant]``)."""
+
+    name: str
+    table: str
+    src: str
+    basis: str
+    branches: tuple[frozenset[int], ...]
+    stems: tuple[frozenset[int], ...]
+    numbers: tuple[tuple[int, ...], ...]
+
+
+def _basis_range(sp: shensha.Spirit) -> int:
+    return shensha.basis_size(sp.basis) or len(sp.lookup) or 1
+
+
+@cache
+def _load_spirit(ref: str) -> SpiritLookup:
+    file, _, rest = ref.partition(":")
+    key, _, variant = rest.partition("@")
+    table = shensha.load_table(file)
+    by_key = {s.key: s for s in table}
+    sp = by_key[key]
+    base = by_key.get(sp.after) if sp.after else None
+    rows_b: list[frozenset[int]] = []
+    rows_s: list[frozenset[int]] = []
+    rows_n: list[tuple[int, ...]] = []
+    for x in range(_basis_range(sp)):
+        ctx = {sp.basis: x}
+        resolved = {base.key: shensha.evaluate(base, ctx)} if base is not None else None
+        occ = shensha.evaluate(sp, ctx, resolved, variant or None)
+        rows_b.append(frozenset(occ.branches))
+        rows_s.append(frozenset(occ.stems))
+        rows_n.append(tuple(occ.numbers))
+    return SpiritLookup(sp.name, ref, sp.src, sp.basis, tuple(rows_b), tuple(rows_s), tuple(rows_n))
+
+
+def spirit_ref(name: str, opts: ReadingOptions) -> str:
+    """The shared table (``file:key[@variant]``) the 神煞 *name* is read from under *opts*."""
+    e = _SS[name]
+    if "table" in e:
+        return str(e["table"])
+    return str(e["tables"][getattr(opts, e["option"])])
+
+
+def spirit_lookup(name: str, opts: ReadingOptions) -> SpiritLookup:
+    """The lookup of the 神煞 *name* under *opts* (loaded once per table)."""
+    return _load_spirit(spirit_ref(name, opts))
+
+
+__all__ = [
+    "ANIMAL_NAMES",
+    "DEFAULT_READING_OPTIONS",
+    "GUI_REN_TABLE",
+    "JI_LIU_SHEN",
+    "JI_SHENSHA",
+    "NEVER",
+    "NOT_COMPUTABLE",
+    "PARTLY",
+    "READING_OPTION_NAMES",
+    "READING_OPTION_SPECS",
+    "SHA",
+    "SHENSHA_NAMES",
+    "TOPIC_PARENTS",
+    "YAO_WEI_TIAN_HE",
+    "YAO_WEI_TIAN_SHI",
+    "YAO_WEI_TOPICS",
+    "YONG_DEFAULT",
+    "YONG_SHEN",
+    "ReadingOptions",
+    "SpiritLookup",
+    "YongEntry",
+    "make_reading_options",
+    "spirit_lookup",
+    "spirit_ref",
+]

@@ -1,0 +1,473 @@
+"""The fast path of the 六爻 reading: the same fired rules as :func:`~xuanheng.liuyao.reading.reading_plain`,
+found without evaluating the rules and lines that cannot fire.
+
+* **static words** — words that depend only on the hexagram, the asked topic and the options (``gua``,
+  ``trigrams``, ``shi_ying``, ``nei_wai``, ``option``, ``yao_wei`` …) are evaluated once per (hexagram, topic,
+  options) with the plain condition functions; a rule one of them rejects is left out for that combination;
+* **exact line masks** — every line table (``line = {…}``, ``line_b`` … ``line_d``, ``no_line``, ``yong``,
+  ``count``) is turned into a 6-bit mask of the lines it holds on: the AND of one mask per word, read from the
+  masks the context keeps (六神, 六親, element, motion, void, 旺相, position, 世/應/身, role, trigram, 變爻,
+  marks, 神煞, 殺, 吉神) or, for the other words, computed once per chart by calling the plain word function
+  on each line (:meth:`~._reading_ctx.Ctx.word_mask`) — so each mask is exactly where the table holds;
+* **one generated gate function** per (hexagram, topic, options) tests every candidate rule's masks inline
+  and returns the rules that can fire with their masks; those are then evaluated with the plain condition
+  functions, each line table visiting only its mask's lines — so the facts are exactly the plain path's.
+
+tests/liuyao/test_reading_fast.py proves both paths give the same readings over a seeded sweep of charts,
+topics and options.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import fields
+from typing import Any
+
+from xuanheng.liuyao import reading as R
+from xuanheng.liuyao import tables as T
+from xuanheng.liuyao._reading_ctx import _NAJIA, YAO_NAMES, Ctx
+from xuanheng.liuyao._reading_data import YAO_WEI_TIAN_HE, ReadingOptions
+from xuanheng.liuyao._reading_vocab import CHART, LINE
+from xuanheng.liuyao.chart import LiuYaoChart
+from xuanheng.reading import FiredRule
+from xuanheng.rules import Rule
+
+Facts = dict[str, Any]
+
+#: chart words that depend only on the hexagram, the topic and the options
+STATIC_WORDS = frozenset(
+    {
+        "gua",
+        "trigrams",
+        "upper",
+        "lower",
+        "has_trigram",
+        "palace",
+        "gua_type",
+        "shi_ying",
+        "shi_element",
+        "nei_wai",
+        "zhai_ren",
+        "yin_yang_trigrams",
+        "yin_yang_he",
+        "missing",
+        "option",
+        "tian_shi_table",
+        "yao_wei",
+    }
+)
+#: chart words whose value is a table of line words (their facts key)
+LINE_TABLES = {"line": "lines", "line_b": "also", "line_c": "also_c", "line_d": "also_d"}
+_ELEMENT_IX = {"木": 0, "火": 1, "土": 2, "金": 3, "水": 4}
+_ELEMENTS = ("木", "火", "土", "金", "水")
+_STEM_IX = {s: i for i, s in enumerate("甲乙丙丁戊己庚辛壬癸")}
+_BRANCH_IX = {b: i for i, b in enumerate("子丑寅卯辰巳午未申酉戌亥")}
+POP = tuple(bin(i).count("1") for i in range(64))
+
+
+def _as_list(v: Any) -> list[Any]:
+    return list(v) if isinstance(v, (list, tuple)) else [v]
+
+
+# ── mask expressions (Python source over the locals of the generated gate function) ──────────────────
+class _Src:
+    """Collects the constants a generated function needs (as names ``K0``, ``K1`` …)."""
+
+    def __init__(self) -> None:
+        self.consts: dict[str, Any] = {}
+        self.n = 0
+
+    def const(self, value: Any) -> str:
+        name = f"K{len(self.consts)}"
+        self.consts[name] = value
+        return name
+
+    def serial(self) -> int:
+        self.n += 1
+        return self.n
+
+    def temp(self) -> str:
+        self.n += 1
+        return f"t{self.n}"
+
+
+def _or_get(d: str, vals: list[Any], src: _Src) -> str:
+    parts = [f"{d}.get({src.const(v)}, 0)" for v in vals]
+    return parts[0] if len(parts) == 1 else "(" + " | ".join(parts) + ")"
+
+
+def word_expr(key: str, v: Any, opts: ReadingOptions, src: _Src) -> str:
+    """A Python expression for the mask of the lines on which line word *key* = *v* holds."""
+    vals = _as_list(v)
+    direct = {
+        "liu_shen": "S",
+        "liu_qin": "Q",
+        "hua_liu_qin": "HQ",
+        "role": "RL",
+        "trigram": "TR",
+        "mark": "MK",
+        "shensha": "SP",
+        "change": "CH",
+    }
+    if key in direct:
+        return _or_get(direct[key], vals, src)
+    if key == "verse_shensha":
+        inner = _or_get("SP", vals, src)
+        return inner if opts.shensha_on == "any_line" else f"({inner} & KEY)"
+    if key == "element":
+        parts = [f"E[{_ELEMENT_IX[e]}]" for e in vals]
+        return parts[0] if len(parts) == 1 else "(" + " | ".join(parts) + ")"
+    bools = {
+        "moving": "MV",
+        "kong": "KG",
+        "sha": "SH",
+        "ji_shen": "JI",
+        "shen": "SN",
+        "shi": "SHI",
+        "ying": "YG",
+    }
+    if key in bools:
+        return bools[key] if v else f"(63 ^ {bools[key]})"
+    if key == "qi":
+        return "WG" if v == "旺相" else "(63 ^ WG)"
+    if key == "position":
+        m = 0
+        for p in vals:
+            m |= 1 << (int(p) - 1)
+        return str(m)
+    if key == "inner":
+        return "7" if v else "56"
+    if key == "lin_yao":
+        return "LIN"
+    if key == "key_line":
+        return "KEY"
+    if key == "verse_line":
+        return "63" if opts.shensha_on == "any_line" else "KEY"
+    flags = {"yue_jian": 0, "ri_chen": 1, "yue_po": 2, "ri_chong": 3, "an_dong": 4, "ri_po": 5}
+    if key in flags:
+        return f"FL[{flags[key]}]" if v else f"(63 ^ FL[{flags[key]}])"
+    if key == "state":
+        return _or_get("STT", vals, src)
+    if key == "ri_stage":
+        return _or_get("STG", vals, src)
+    if key == "hua":
+        return _or_get("HF", vals, src)
+    if key == "hua_element":
+        return _or_get("HE", [_ELEMENT_IX[e] for e in vals], src)
+    if key == "hua_stem":
+        return _or_get("HS", [_STEM_IX[x] for x in vals], src)
+    if key == "branch":
+        parts = [f"BM[{_BRANCH_IX[b]}]" for b in vals]
+        return parts[0] if len(parts) == 1 else "(" + " | ".join(parts) + ")"
+    if key == "stem":
+        parts = [f"SM[{_STEM_IX[x]}]" for x in vals]
+        return parts[0] if len(parts) == 1 else "(" + " | ".join(parts) + ")"
+    rel = {"ke_shi": 0, "sheng_shi": 1, "ke_shen": 2, "sheng_shen": 3}
+    if key in rel:
+        return f"RM[{rel[key]}]" if v else f"(63 ^ RM[{rel[key]}])"
+    if key == "chong":
+        return "(FL[2] | FL[3])" if v else "(63 ^ (FL[2] | FL[3]))"
+    if key == "gui_ren":
+        return f"SP.get({src.const('貴人')}, 0)"
+    if key == "he_tian_fu":
+        return "c.he_tian_fu_mask"
+    if key == "li_yao":
+        return f"TR.get({src.const('離')}, 0)" if opts.li_yao == "trigram" else "E[1]"
+    if key == "fu_pair":
+        spirit = f"S.get({src.const(v)}, 0)"
+        el = f"E[{T.LIU_SHEN_ELEMENT[v]}]"
+        return f"({spirit} & {el})" if opts.tian_fu_match == "both" else f"({spirit} | {el})"
+    if key == "yao_wei_item":
+        items = T.YAO_WEI[YAO_WEI_TIAN_HE[opts.tian_he_table]][1]
+        return str(sum(1 << i for i, it in enumerate(items) if it))
+    if key == "not":
+        return f"(63 ^ {table_expr(v, opts, src)})"
+    if key == "any":
+        return "(" + " | ".join(table_expr(sub, opts, src) for sub in v) + ")"
+    if key == "same_trigram":
+        t = src.temp()
+        return f"((7 if ({t} := {table_expr(v, opts, src)}) & 7 else 0) | (56 if {t} & 56 else 0))"
+    return f"WM({src.const((key, src.serial()))}, {src.const(v)})"
+
+
+def table_expr(sub: Mapping[str, Any], opts: ReadingOptions, src: _Src) -> str:
+    """The mask of the lines on which the line table *sub* holds (the AND of its words' masks)."""
+    parts = [word_expr(k, v, opts, src) for k, v in sub.items()]
+    return "(" + " & ".join(parts) + ")" if len(parts) > 1 else parts[0]
+
+
+_PROLOGUE = (
+    "    S = c.by_shen; Q = c.by_qin; E = c.by_el; HQ = c.hua_qin; RL = c.role_mask; TR = c.tri_mask\n"
+    "    MK = c.mark_mask; SP = c.spirit_mask; CH = c.change_mask; MV = c.moving_mask; KG = c.kong_mask\n"
+    "    SH = c.sha_mask; JI = c.ji_mask; SN = c.shen_mask; WG = c.wang_mask; SHI = c.shi.bit\n"
+    "    YG = c.ying.bit; LIN = c.lin_line.bit; KEY = c.key_mask; WM = c.word_mask\n"
+    "    FL = c.flag; STT = c.state_mask; STG = c.stage_mask; HF = c.hua_flag; HE = c.hua_el\n"
+    "    HS = c.hua_stem\n"
+    "    BM = c.bmask; SM = c.smask; RM = c.rel_masks\n"
+    "    YB = c.yong_line.bit if c.yong_line is not None else 0\n"
+    "    out = []\n"
+)
+
+
+# ── compiled rules ────────────────────────────────────────────────────────────────────────────────
+#: line words whose facts are fixed keys read straight off the line (their plain functions give exactly
+#: these when they hold): word → ((key, expression), …); a flag word gives its key only when its value is true
+_SIMPLE_FACTS: dict[str, tuple[tuple[str, str], ...]] = {
+    "liu_shen": (),
+    "liu_qin": (),
+    "position": (),
+    "key_line": (),
+    "verse_line": (),
+    "element": (("element", "EL[x.el]"),),
+    "moving": (("moving", "x.moving"),),
+    "kong": (("kong", "x.kong"),),
+    "qi": (("wang_shuai", "x.ws"),),
+    "state": (("wang_shuai", "x.ws"),),
+    "inner": (("gua", "('內卦' if x.inner else '外卦')"),),
+    "shi": (("shi", "x.shi"),),
+    "ying": (("ying", "x.ying"),),
+    "shen": (("shen", "x.is_shen"),),
+    "role": (("role", "x.role"),),
+    "change": (("change", "('陽化陰' if x.yang else '陰化陽')"),),
+    "hua_liu_qin": (("hua_liu_qin", "x.bian.liu_qin"), ("bian", "NJ[x.bian.stem][x.bian.branch]")),
+}
+_FLAG_WORDS = ("yue_jian", "ri_chen", "yue_po", "ri_chong")
+
+
+def _exact_run(sub: Mapping[str, Any]) -> Callable[[Ctx, int], list[Facts]]:
+    """The facts of the lines of *mask* for the table *sub*, known to hold there, as :meth:`Vocabulary.holds`
+    and ``line_facts`` merge them: a generated function that writes the fixed keys of the simple words
+    (:data:`_SIMPLE_FACTS`) directly and calls the plain word function of the others for their facts."""
+    if "any" in sub:  # an ``any`` word: the plain merge, on the lines of the mask
+
+        def run_any(c: Ctx, mask: int) -> list[Facts]:
+            out = []
+            for x in c.lines:
+                if x.bit & mask:
+                    got = LINE.holds(sub, x)
+                    assert got is not None
+                    f = x.facts()
+                    for k, val in got.items():
+                        f.setdefault(k, val)
+                    out.append(f)
+            return out
+
+        return run_any
+    ns: dict[str, Any] = {"SUB": sub, "EL": _ELEMENTS, "YN": YAO_NAMES, "NJ": _NAJIA}
+    body = [
+        "def one(x):",
+        "    d = {'position': x.pos, 'yao': YN[x.i], 'najia': NJ[x.stem][x.branch], 'liu_qin': x.qin,"
+        " 'liu_shen': x.shen}",
+    ]
+    known = {"position", "yao", "najia", "liu_qin", "liu_shen"}
+    loose = False  # an earlier word may have set keys not known here
+    for i, (k, v) in enumerate(sub.items()):
+        pairs: tuple[tuple[str, str], ...] | None = _SIMPLE_FACTS.get(k)
+        if pairs is None and k in _FLAG_WORDS:
+            pairs = ((k, "True"),) if v else ()
+        if pairs is not None:
+            for key, expr in pairs:
+                if loose:
+                    body.append(f"    if {key!r} not in d: d[{key!r}] = {expr}")
+                elif key not in known:
+                    body.append(f"    d[{key!r}] = {expr}")
+                known.add(key)
+            continue
+        ns[f"P{i}"] = LINE.fn(k)
+        ns[f"V{i}"] = v
+        body.append(f"    for k_, v_ in P{i}(x, V{i}, SUB).items():")
+        body.append("        if k_ not in d: d[k_] = v_")
+        loose = True
+    body.append("    return d")
+    exec("\n".join(body), ns)  # generated from the rule data only
+    one = ns["one"]
+
+    def run(c: Ctx, mask: int) -> list[Facts]:
+        return [one(x) for x in c.lines if x.bit & mask]
+
+    return run
+
+
+class Compiled:
+    """One rule ready for the fast path: its static words and, per word of its ``when``, how to get its facts
+    (line tables from the mask the gate computed)."""
+
+    __slots__ = ("index", "rule", "static", "steps", "tables")
+
+    def __init__(self, index: int, rule: Rule) -> None:
+        self.index = index
+        self.rule = rule
+        when = rule.when
+        self.static = tuple((k, v) for k, v in when.items() if k in STATIC_WORDS)
+        #: (word, value) of the words whose mask the gate computes, in ``when`` order
+        self.tables = tuple(
+            (k, v)
+            for k, v in when.items()
+            if k in LINE_TABLES or k in ("no_line", "yong", "count", "no_moving")
+        )
+        steps: list[tuple[str, Any, Callable[..., Any]]] = []
+        for k, v in when.items():
+            if k in LINE_TABLES:
+                steps.append((k, v, _exact_run(v)))
+            elif k == "any":
+                steps.append((k, v, _any_step))
+            else:
+                steps.append((k, v, CHART.fn(k)))
+        self.steps = tuple(steps)
+
+    def facts(self, c: Ctx, masks: tuple[int, ...]) -> Facts | None:
+        """The facts of the rule on *c* given the masks of its line tables (as the plain merge)."""
+        when = self.rule.when
+        facts: Facts | None = None
+        mi = 0
+        for k, v, fn in self.steps:
+            if k in LINE_TABLES:
+                got: Facts | None = {LINE_TABLES[k]: fn(c, masks[mi])}
+                mi += 1
+            elif k in ("no_line", "no_moving"):
+                mi += 1
+                got = fn(c, v, when) if k == "no_moving" else {}
+            elif k in ("yong", "count"):
+                mi += 1
+                got = fn(c, v, when)
+            else:
+                got = fn(c, v, when)
+            if got is None:
+                return None
+            if facts is None:
+                facts = got
+            else:
+                for fk, fv in got.items():
+                    facts.setdefault(fk, fv)
+        return {} if facts is None else facts
+
+
+def _any_step(c: Ctx, v: Any, _w: Mapping[str, Any]) -> Facts | None:
+    holds = CHART.holds
+    return next((f for f in (holds(sub, c) for sub in v) if f is not None), None)
+
+
+_COMPILED: tuple[Compiled, ...] | None = None
+Gates = Callable[[Ctx, tuple[bool, ...]], list[tuple[Compiled, tuple[int, ...]]]]
+_GATES: dict[ReadingOptions, Gates] = {}
+_OK: dict[tuple[int, ReadingOptions, str | None], tuple[bool, ...]] = {}
+_LIMIT = 8192
+
+
+def compiled() -> tuple[Compiled, ...]:
+    global _COMPILED
+    if _COMPILED is None:
+        _COMPILED = tuple(Compiled(i, r) for i, r in enumerate(R.rules()))
+    return _COMPILED
+
+
+def _gate_source(crs: tuple[Compiled, ...], opts: ReadingOptions, src: _Src) -> str:
+    """The generated gate function: for each rule still allowed by ``OK`` (its topic and static words), the
+    masks of its line tables, inline; a rule whose tables all hold is returned with its masks."""
+    lines = ["def gates(c, OK):\n", _PROLOGUE]
+    for cr in crs:
+        rule = src.const(cr)
+        lines.append(f"    if OK[{cr.index}]:\n")
+        ind = "        "
+        names = []
+        for n, (k, v) in enumerate(cr.tables):
+            m = f"m{n}"
+            names.append(m)
+            if k in LINE_TABLES:
+                lines.append(f"{ind}{m} = {table_expr(v, opts, src)}\n{ind}if {m}:\n")
+            elif k == "no_line":
+                lines.append(f"{ind}{m} = {table_expr(v, opts, src)}\n{ind}if not {m}:\n")
+            elif k == "yong":
+                lines.append(f"{ind}{m} = {table_expr(v, opts, src)} & YB\n{ind}if {m}:\n")
+            elif k == "count":
+                lo = v.get("min", 0)
+                lo_n = int(opts.many_moving) if lo == "many" else int(lo)
+                hi = int(v.get("max", 6))
+                lines.append(
+                    f"{ind}{m} = {table_expr(v['of'], opts, src)}\n{ind}if {lo_n} <= POP[{m}] <= {hi}:\n"
+                )
+            elif k == "no_moving":
+                lines.append(f"{ind}{m} = MV\n{ind}if {'not ' if v else ''}{m}:\n")
+            ind += "    "
+        tup = "(" + "".join(f"{m}, " for m in names) + ")"
+        lines.append(f"{ind}out.append(({rule}, {tup}))\n")
+    lines.append("    return out\n")
+    return "".join(lines)
+
+
+def _gates(opts: ReadingOptions) -> Gates:
+    """The generated gate function of *opts* (compiled once per set of options)."""
+    got = _GATES.get(opts)
+    if got is None:
+        src = _Src()
+        code = _gate_source(compiled(), opts, src)
+        ns: dict[str, Any] = {"POP": POP, **src.consts}
+        exec(compile(code, "<liuyao reading gates>", "exec"), ns)  # generated from the rule data only
+        got = ns["gates"]
+        if len(_GATES) >= 256:
+            _GATES.clear()
+        _GATES[opts] = got
+    return got
+
+
+def _ok(c: Ctx) -> tuple[bool, ...]:
+    """Per rule: whether it belongs to *c*'s topic and its static words hold on *c*'s hexagram (cached per
+    hexagram, options and topic)."""
+    key = (c.code, c.opts, c.topic)
+    got = _OK.get(key)
+    if got is None:
+        fam = c.family
+        flags = []
+        for cr in compiled():
+            ok = R.relevant(cr.rule, fam)
+            if ok:
+                when = cr.rule.when
+                ok = all(CHART.fn(k)(c, v, when) is not None for k, v in cr.static)
+            flags.append(ok)
+        got = tuple(flags)
+        if len(_OK) >= _LIMIT:
+            _OK.clear()
+        _OK[key] = got
+    return got
+
+
+def _maker() -> Callable[..., FiredRule]:
+    """FiredRule built by filling its slots (the same value as ``FiredRule(...)``, whose frozen __init__ is
+    slower)."""
+    names = [f.name for f in fields(FiredRule)]
+    ns: dict[str, Any] = {"new": object.__new__, "cls": FiredRule}
+    body = ["def make(" + ", ".join(names) + "):", "    o = new(cls)"]
+    for n in names:
+        ns["set_" + n] = getattr(FiredRule, n).__set__
+        body.append(f"    set_{n}(o, {n})")
+    body.append("    return o")
+    exec("\n".join(body), ns)  # the generated code only assigns slots
+    make: Callable[..., FiredRule] = ns["make"]
+    return make
+
+
+make_fired = _maker()
+
+
+def evaluate(chart: LiuYaoChart, topic: str | None, opts: ReadingOptions, hans: bool) -> list[FiredRule]:
+    """The fired rules of *chart* (what :func:`~xuanheng.liuyao.reading.reading_plain` gives, faster)."""
+    c = Ctx(chart, topic, opts)
+    fired = []
+    fire = R.fire
+    for cr, masks in _gates(opts)(c, _ok(c)):
+        facts = cr.facts(c, masks)
+        if facts is not None:
+            fired.append(fire(cr.rule, facts, c, hans))
+    return R.order(fired, c.family)
+
+
+__all__ = [
+    "LINE_TABLES",
+    "POP",
+    "STATIC_WORDS",
+    "Compiled",
+    "compiled",
+    "evaluate",
+    "table_expr",
+    "word_expr",
+]

@@ -1,0 +1,307 @@
+"""The 六爻 reading (斷): every judgment of seed 004 that holds on a chart, grouped around the 用神.
+
+The judgments are data (``data/judgments_*.toml``, rules in the shared schema of :mod:`xuanheng.rules`), each
+citing its inventory id (``004-052``) or a named book; the words their ``when`` tables use are registered in
+:mod:`._reading_vocab`; what is not a rule (options, the 用神 of each question, the 殺 / 吉神 classes, 神煞
+tables chosen, the not-computable items) is ``data/judgments.toml``.
+
+>>> from xuanheng import liuyao
+>>> from xuanheng.liuyao.reading import reading
+>>> c = liuyao.cast_study(day="丙子", month="午", lines="887888")   # 謙 on a 丙 day
+>>> "004-309" in {r.id for r in reading(c, "家宅")}
+True
+
+:func:`reading` returns :class:`~xuanheng.reading.FiredRule` values: ``facts`` are the chart facts that made
+the rule fire (the lines, with position, 納甲, 六親, 六神 and what the condition read), ``extra`` carries
+``kind`` (the rule family), ``group`` (用神 原神 忌神 仇神 or 卦: what the rule is about) and ``lines``.
+With a topic the rules of that question come first, then the general ones (topic 總); within each part the
+rules about the 用神 come first, then 原神, 忌神, 仇神, then the rest, each in data order.
+
+:func:`reading_plain` evaluates every rule with :meth:`~xuanheng.rules.Vocabulary.holds` on every line;
+:func:`reading` (the fast path, :mod:`._reading_fast`) skips the rules and lines that cannot fire and gives
+the same list (tests/liuyao/test_reading_fast.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from xuanheng.errors import InputError
+from xuanheng.liuyao import tables as T
+from xuanheng.liuyao._reading_ctx import Ctx, YongShen, select_yong, topic_family
+from xuanheng.liuyao._reading_data import (
+    DEFAULT_READING_OPTIONS,
+    NOT_COMPUTABLE,
+    PARTLY,
+    READING_OPTION_NAMES,
+    READING_OPTION_SPECS,
+    ReadingOptions,
+    make_reading_options,
+)
+from xuanheng.liuyao._reading_vocab import CHART, LINE, check_nested, yao_wei_key
+from xuanheng.liuyao.chart import LiuYaoChart
+from xuanheng.reading import DEFAULT_LANG, FiredRule, Text, check_lang
+from xuanheng.rules import GENERAL_TOPIC, TOPIC_KEYS, Rule, load_rules, normalise_topic, topic_names
+from xuanheng.rules.engine import with_simplified
+
+_PKG = "xuanheng.liuyao"
+
+#: the rule files, in report order
+RULE_FILES: tuple[str, ...] = (
+    "judgments_yongshen",
+    "judgments_liushen",
+    "judgments_liuqin",
+    "judgments_fu",
+    "judgments_shensha",
+    "judgments_yaowei",
+    "judgments_tianshi",
+    "judgments_tianhe",
+    "judgments_jiazhai",
+    "judgments_wuxing",
+)
+#: rule families (``kind``)
+KINDS: tuple[str, ...] = (
+    "用神",
+    "日辰",
+    "六神",
+    "六親",
+    "動化",
+    "天符",
+    "直符",
+    "傳符",
+    "神煞",
+    "爻位",
+    "天時",
+    "田禾",
+    "家宅",
+    "五行",
+)
+#: the keys a rule may carry besides the shared schema's: the rule it contradicts, and a fixed group
+EXTRA_KEYS: tuple[str, ...] = ("conflict", "group")
+GROUPS: tuple[str, ...] = ("用神", "原神", "忌神", "仇神", "卦")
+_GROUP_RANK = {g: i for i, g in enumerate(GROUPS)}
+
+
+@cache
+def rules() -> tuple[Rule, ...]:
+    """Every rule of the reading in report order, checked against the shared schema and the line words."""
+    out = load_rules(_PKG, RULE_FILES, CHART, kinds=KINDS, extra_keys=EXTRA_KEYS)
+    for r in out:
+        check_nested(r.when, f"liuyao/data/{r.file}.toml: rule {r.id}")
+    return out
+
+
+@cache
+def topics() -> tuple[str, ...]:
+    """The topics this method's rules speak of, in the order of the shared vocabulary."""
+    used = {t for r in rules() for t in r.topics}
+    return tuple(t for t in TOPIC_KEYS if t in used)
+
+
+def topic_labels() -> dict[str, Text]:
+    """:func:`topics` with their names in every language."""
+    return {t: topic_names(t) for t in topics()}
+
+
+# ── firing ─────────────────────────────────────────────────────────────────────────────────────
+_POS_KEYS = ("lines", "also", "also_c", "also_d")
+
+
+def _positions(facts: Mapping[str, Any]) -> list[int]:
+    """The positions of the lines a rule's facts name (``lines`` and ``also…`` entries), first seen first."""
+    out: list[int] = []
+    get = facts.get
+    for key in _POS_KEYS:
+        got = get(key)
+        if got:
+            for f in got:
+                if type(f) is dict:
+                    p = f.get("position")
+                    if p is not None and p not in out:
+                        out.append(p)
+    return out
+
+
+def _group(r: Rule, facts: Mapping[str, Any], c: Ctx, positions: list[int]) -> str:
+    fixed = r.extra.get("group")
+    if fixed:
+        return str(fixed)
+    if r.kind == "用神" or "yong_shen" in facts:
+        return "用神"
+    best = 4  # 卦
+    lines = c.lines
+    for p in positions:
+        role = lines[p - 1].role
+        if role is not None:
+            rank = _GROUP_RANK[role]
+            if rank < best:
+                best = rank
+    return GROUPS[best]
+
+
+def fire(r: Rule, facts: dict[str, Any], c: Ctx, hans: bool) -> FiredRule:
+    """The :class:`FiredRule` of rule *r* that held with *facts* on the chart of *c*."""
+    positions = _positions(facts)
+    extra: dict[str, Any] = {"kind": r.kind, "group": _group(r, facts, c, positions), "lines": positions}
+    conflict = r.extra.get("conflict")
+    if conflict:
+        extra["conflict_with"] = conflict
+    text = with_simplified(r.text) if hans else r.text
+    return FiredRule(r.id, r.src, facts, text, r.topics, None, extra)
+
+
+def relevant(r: Rule, family: frozenset[str] | None) -> bool:
+    """Whether rule *r* belongs to a reading of the topic *family* (None: every rule)."""
+    return family is None or GENERAL_TOPIC in r.topics or not family.isdisjoint(r.topics)
+
+
+def order(fired: list[FiredRule], family: frozenset[str] | None) -> list[FiredRule]:
+    """The report order: the asked topic's rules first (with a topic), then by group, then data order."""
+
+    def key(ix: tuple[int, FiredRule]) -> tuple[int, int, int]:
+        i, f = ix
+        own = 0 if family is None or not family.isdisjoint(f.topics) else 1
+        return (own, _GROUP_RANK[f.extra["group"]], i)
+
+    return [f for _, f in sorted(enumerate(fired), key=key)]
+
+
+def _check(
+    chart: object, topic: object, lang: str, options: Mapping[str, Any]
+) -> tuple[str | None, ReadingOptions]:
+    check_lang(lang)
+    if not isinstance(chart, LiuYaoChart):
+        raise InputError(
+            f"reading needs a LiuYaoChart from xuanheng.liuyao.cast…, got {type(chart).__name__}",
+            field="chart",
+        )
+    t = normalise_topic(topic) if topic is not None else None
+    opts = options.get("options")
+    rest = {k: v for k, v in options.items() if k != "options"}
+    return t, make_reading_options(opts, **rest)
+
+
+def reading_plain(
+    chart: LiuYaoChart, topic: str | None = None, lang: str = DEFAULT_LANG, **options: Any
+) -> list[FiredRule]:
+    """:func:`reading` by the plain rule statement: every rule, every line, no index (the reference)."""
+    t, opts = _check(chart, topic, lang, options)
+    c = Ctx(chart, t, opts)
+    hans = check_lang(lang) == "zh-Hans"
+    fired = []
+    for r in rules():
+        if not relevant(r, c.family):
+            continue
+        facts = CHART.holds(r.when, c)
+        if facts is not None:
+            fired.append(fire(r, facts, c, hans))
+    return order(fired, c.family)
+
+
+def reading(
+    chart: LiuYaoChart, topic: str | None = None, lang: str = DEFAULT_LANG, **options: Any
+) -> list[FiredRule]:
+    """Every judgment of seed 004 (and the 用神 rules of the books) that fires on *chart*.
+
+    *topic*: the question (a key of the shared topic vocabulary or any of its names: ``"天時"``, ``"rain"``,
+    ``"가택"`` …); it chooses the 用神 and keeps that question's rules and the general ones. *lang* is checked
+    and used for the Simplified text (every :class:`~xuanheng.reading.Text` carries all languages).
+    *options*: reading options by name (``sex="female"``, ``shi_ke_ying="verse_four"`` …, see
+    :data:`READING_OPTION_SPECS`) or ``options=ReadingOptions(...)``; an unknown name or value raises
+    :class:`~xuanheng.errors.OptionError` naming it.
+    """
+    from xuanheng.liuyao._reading_fast import evaluate
+
+    t, opts = _check(chart, topic, lang, options)
+    return evaluate(chart, t, opts, check_lang(lang) == "zh-Hans")
+
+
+def reading_json(
+    chart: LiuYaoChart, topic: str | None = None, lang: str = DEFAULT_LANG, **options: Any
+) -> list[dict[str, Any]]:
+    """:func:`reading` rendered for JSON in *lang* (the ``reading`` list of a chart document)."""
+    lang = check_lang(lang)
+    return [r.to_json(lang) for r in reading(chart, topic, lang, **options)]
+
+
+def yong_shen(chart: LiuYaoChart, topic: str | None = None, **options: Any) -> YongShen:
+    """The 用神 of *chart* for the question *topic* (with its 原神, 忌神, 仇神 and why it was taken)."""
+    t, opts = _check(chart, topic, DEFAULT_LANG, options)
+    return select_yong(chart, t, opts)
+
+
+@dataclass(frozen=True, slots=True)
+class LineTable:
+    """The 爻位 table of a question laid on a chart: its name, source and the item of each line (初 → 上)."""
+
+    key: str
+    name: str
+    src: str
+    items: tuple[str, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"key": self.key, "name": self.name, "src": self.src, "items": list(self.items)}
+
+
+def line_table(chart: LiuYaoChart, topic: str | None, **options: Any) -> LineTable | None:
+    """The 爻位 table (004-107 … 004-124, 004-190, 004-191, 004-242) of the question *topic*, for drawing
+    beside the hexagram; None when the topic has no table."""
+    t, opts = _check(chart, topic, DEFAULT_LANG, options)
+    key = yao_wei_key(Ctx(chart, t, opts))
+    if key is None:
+        return None
+    name, items, src = T.YAO_WEI[key]
+    return LineTable(key, name, src, items)
+
+
+def not_computable() -> tuple[dict[str, str], ...]:
+    """The items of seed 004 no rule fires for, with the reason (``data/judgments.toml``)."""
+    return NOT_COMPUTABLE
+
+
+def partly_computable() -> tuple[dict[str, str], ...]:
+    """The items of seed 004 whose rule fires for only part of what they name, with the reason."""
+    return PARTLY
+
+
+def conditions() -> dict[str, dict[str, str]]:
+    """The condition words (chart and line) with their meaning, for the docs."""
+    return {"chart": CHART.describe(), "line": LINE.describe()}
+
+
+def cited(items: Iterable[Rule] | None = None) -> set[str]:
+    """Every inventory id the rules cite."""
+    out: set[str] = set()
+    for r in items if items is not None else rules():
+        for s in r.src:
+            out.update(x for x in s.replace(",", " ").split() if len(x) == 7 and x[3] == "-")
+    return out
+
+
+__all__ = [
+    "DEFAULT_READING_OPTIONS",
+    "GROUPS",
+    "KINDS",
+    "READING_OPTION_NAMES",
+    "READING_OPTION_SPECS",
+    "RULE_FILES",
+    "LineTable",
+    "ReadingOptions",
+    "YongShen",
+    "conditions",
+    "line_table",
+    "make_reading_options",
+    "not_computable",
+    "partly_computable",
+    "reading",
+    "reading_json",
+    "reading_plain",
+    "rules",
+    "topic_family",
+    "topic_labels",
+    "topics",
+    "yong_shen",
+]
