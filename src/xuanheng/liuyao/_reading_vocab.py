@@ -389,7 +389,7 @@ def _l_animal_form(x: L, v: Any, _w: Mapping[str, Any]) -> Facts | None:
     """形: the line's branch is the zodiac branch of the animal the 六畜 table puts on this line"""
     name, branch = _animal(x.i)
     has = x.branch == branch
-    return {"animal": name, "xing": BRANCHES[branch]} if has == v else None
+    return {"animal": name, "animal_branch": BRANCHES[branch]} if has == v else None
 
 
 @LINE.condition("fu_pair", values=T.LIU_SHEN)

@@ -1,0 +1,66 @@
+"""六爻 readings of cast charts (issue 11: ≥ 5,000 readings/s), in the same run as the chart benchmark.
+
+The charts are cast once (4,096 instants a few hours apart, cycling through all 4,096 line-value patterns
+as in bench_liuyao.py); each case then reads them in turn. ``xuanheng`` reads for a question (cycling
+through 天時, 家宅, 農, 病, 財 — the use the issue describes: a practitioner asks about something),
+``xuanheng-all`` with no topic (every rule of every question, about twice as many fired rules),
+``xuanheng-plain`` is the plain path (every rule on every line, no masks), for comparison.
+No peer package reads seed 004's judgments.
+
+Run: ``.venv/bin/python bench/run.py liuyao`` (with bench_liuyao.py) or this file directly.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import itertools
+import sys
+from pathlib import Path
+from zoneinfo import ZoneInfo
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+from _common import Case
+
+VALUES = ["".join(map(str, v)) for v in itertools.product((6, 7, 8, 9), repeat=6)]
+_ZONE = ZoneInfo("Asia/Shanghai")
+INSTANTS = [dt.datetime(2026, 1, 1, 0, 17, tzinfo=_ZONE) + dt.timedelta(minutes=97 * i) for i in range(4096)]
+TOPICS = ("天時", "家宅", "農", "病", "財")
+REPEAT = 5
+RD = "reading of a cast chart"
+
+
+def cases() -> list[Case]:
+    from xuanheng.liuyao import fast
+    from xuanheng.liuyao.reading import reading, reading_plain
+
+    charts = [fast.cast(INSTANTS[i], lines=VALUES[(i * 37) & 4095]) for i in range(4096)]
+    for i, c in enumerate(charts):  # warm the per-hexagram tables of each topic once
+        reading(c, TOPICS[i % len(TOPICS)])
+        reading(c)
+
+    def topic(n: int) -> None:
+        for i in range(n):
+            reading(charts[i & 4095], TOPICS[i % 5])
+
+    def everything(n: int) -> None:
+        for i in range(n):
+            reading(charts[i & 4095])
+
+    def plain(n: int) -> None:
+        for i in range(n):
+            reading_plain(charts[i & 4095], TOPICS[i % 5])
+
+    return [
+        Case(RD, "xuanheng", topic, n=4096, note="(one question per chart)", repeat=REPEAT),
+        Case(
+            RD, "xuanheng-all", everything, n=2048, note="(no topic: every question's rules)", repeat=REPEAT
+        ),
+        Case(RD, "xuanheng-plain", plain, n=256, note="(plain rule statement)", repeat=REPEAT),
+    ]
+
+
+if __name__ == "__main__":
+    from _common import report
+
+    report(cases())
