@@ -1,4 +1,4 @@
-"""True solar time, sunrise and sunset at a place (pyswisseph, Moshier).
+"""True solar time, sunrise and sunset at a place (through ``xuanheng.astro``: pyswisseph, Moshier).
 
 * local mean time = UTC + longitude × 4 min/°; true (apparent) solar time = local mean time + the
   equation of time (時差; swisseph ``time_equ``);
@@ -10,9 +10,7 @@ from __future__ import annotations
 
 import math
 
-import swisseph as swe
-
-from xuanheng.astro.ephemeris import default_ephemeris, jd_from_unix, unix_from_jd
+from xuanheng.astro.ephemeris import Body, default_ephemeris, jd_from_unix, unix_from_jd
 from xuanheng.errors import InputError
 
 _EPH = default_ephemeris()
@@ -63,10 +61,7 @@ def sun_events(day_start_utc: float, lon: float, lat: float) -> tuple[float | No
 
 def sun_altitude(utc: float, lon: float, lat: float) -> float:
     """Apparent altitude of the Sun's centre (degrees, with refraction)."""
-    jd = jd_from_unix(utc)
-    x, _ = swe.calc_ut(jd, swe.SUN, swe.FLG_MOSEPH)
-    hor = swe.azalt(jd, swe.ECL2HOR, (lon, lat, 0.0), 1013.25, 15.0, (x[0], x[1], x[2]))
-    return float(hor[2])
+    return _EPH.altitude(Body.SUN, jd_from_unix(utc), lon, lat)
 
 
 def is_daytime(utc: float, lon: float, lat: float, rise: float | None, sset: float | None) -> bool:

@@ -23,6 +23,8 @@ const S = {
 
 const $ = (id) => document.getElementById(id);
 const L = (key, fallback) => S.labels[key] || fallback || key;
+/* a method's name in the page's language: its own labels (from /api/methods), else the catalogue */
+const ML = (name) => ((S.methods[name] || {}).label || {})[S.lang] || L(`method.${name}`, name);
 
 function el(tag, attrs, ...children) {
   const node = document.createElement(tag);
@@ -97,8 +99,8 @@ function fillMethodSelect() {
   sm.textContent = "";
   sm.append(el("option", { value: "" }, ""));
   for (const name of S.order) {
-    sel.append(el("option", { value: name }, L(`method.${name}`, name)));
-    sm.append(el("option", { value: name }, L(`method.${name}`, name)));
+    sel.append(el("option", { value: name }, ML(name)));
+    sm.append(el("option", { value: name }, ML(name)));
   }
   if (keep) sel.value = keep;
   sm.value = keepS;
@@ -120,9 +122,11 @@ function fieldInput(name, prop, required) {
     const noDefault = prop.default === undefined || prop.default === null;
     if (noDefault) input.append(el("option", { value: "" }, required ? "—" : ""));
     const names = hint.choice_labels || {};
+    const ownNames = prop.choice_labels || {};
     for (const c of choices) {
       const mark = c === prop.default ? ` ★` : "";
-      input.append(el("option", { value: c }, `${names[c] ? L(names[c], c) : c}${mark}`));
+      const text = names[c] ? L(names[c], c) : ((ownNames[c] || {})[S.lang] || c);
+      input.append(el("option", { value: c }, `${text}${mark}`));
     }
     if (prop.default !== undefined && prop.default !== null) input.value = prop.default;
   } else {
@@ -132,7 +136,8 @@ function fieldInput(name, prop, required) {
       size: 10, required: required || null });
     if (prop.default !== undefined && prop.default !== null) input.value = prop.default;
   }
-  const caption = L(hint.label || `field.${name}`, name);
+  const own = (prop.label || {})[S.lang];  // the parameter's own label, declared with the method
+  const caption = hint.label ? L(hint.label, name) : own || L(`field.${name}`, name);
   const def = prop.default !== undefined && prop.default !== null
     ? el("span", { class: "default" }, `${L("form.default")}: ${prop.default}`) : null;
   const lab = el("label", { title: prop.description || "" }, el("span", {}, caption), input, def);
@@ -196,12 +201,13 @@ function collectFields() {
 function gatherParams() {
   const m = S.methods[S.method];
   const p = {};
-  p.at = $("at").value;
-  if ($("tz").value.trim()) p.tz = $("tz").value.trim();
-  if ($("lon").value !== "") p.lon = Number($("lon").value);
-  if ($("lat").value !== "") p.lat = Number($("lat").value);
-  if ($("true_solar").checked) p.true_solar = true;
   const props = m.schema.properties || {};
+  // the shared instant and place fields, only for a method that takes them
+  if ("at" in props) p.at = $("at").value;
+  if ("tz" in props && $("tz").value.trim()) p.tz = $("tz").value.trim();
+  if ("lon" in props && $("lon").value !== "") p.lon = Number($("lon").value);
+  if ("lat" in props && $("lat").value !== "") p.lat = Number($("lat").value);
+  if ("true_solar" in props && $("true_solar").checked) p.true_solar = true;
   if ("topic" in props && $("topic").value.trim()) p.topic = $("topic").value.trim();
   for (const [name, prop] of Object.entries(props)) {
     if (COMMON.includes(name)) continue;
@@ -427,7 +433,7 @@ async function loadCases(ev) {
     const oc = c.outcome ? L(OUTCOME_KEY[c.outcome.result], c.outcome.result) : L("outcome.none");
     body.append(el("tr", { "data-case": c.id, onclick: () => openCase(c.id) },
       el("td", {}, localDate(c.created_at)),
-      el("td", {}, L(`method.${c.method}`, c.method)),
+      el("td", {}, ML(c.method)),
       el("td", { class: "q" }, c.question),
       el("td", {}, c.topic),
       el("td", {}, c.tags.join(", ")),
