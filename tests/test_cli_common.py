@@ -1,4 +1,4 @@
-"""The shared command-line arguments (``xuanheng.cli._common``): one spelling, one conversion, one error
+"""The shared command-line arguments (generated for every method from the shared parameters, ``xuanheng.params``): one spelling, one conversion, one error
 style for ``calendar``, ``jinkoujue`` and ``liuren``. Each test below failed before the shared module
 (QA findings of the three separately written commands)."""
 
