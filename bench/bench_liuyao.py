@@ -2,7 +2,8 @@
 
 Every case cycles through all 4,096 line-value patterns (64 hexagrams × 64 moving masks); the chart cases
 also cycle through 4,096 instants a few hours apart. Targets (issue 9): 裝卦 ≥ 100,000/s and ≥ 50×
-najia's; whole chart from a datetime ≥ 20,000/s.
+najia's; whole chart from a datetime ≥ 20,000/s. Also measured (no target): the chart's JSON document
+through the method contract (what one CLI / HTTP request computes) and its SVG.
 
 Run: ``.venv/bin/python bench/run.py liuyao`` (or this file directly).
 """
@@ -29,6 +30,9 @@ ZG = "裝卦 from six line values"
 #: best of this many runs for every case, ours and najia's alike
 REPEAT = 5
 CH = "whole chart from a datetime"
+#: what the CLI and the HTTP API do per request: Params from the inputs, the cast, the chart's JSON
+DOC = "document through the method contract"
+SVG = "SVG from a chart document"
 
 
 def _ours() -> list[Case]:
@@ -52,11 +56,26 @@ def _ours() -> list[Case]:
         for i in range(n):
             api.cast_plain(INSTANTS[i & 4095], lines=texts[(i * 37) & 4095])
 
+    from xuanheng.liuyao import METHOD
+
+    def document(n: int) -> None:
+        for i in range(n):
+            params = METHOD.make_params({"at": INSTANTS[i & 4095], "lines": texts[(i * 37) & 4095]})
+            METHOD.document(params, "zh-Hant")
+
+    docs = [fast.cast(INSTANTS[i], lines=texts[(i * 37) & 4095]).to_json() for i in range(256)]
+
+    def svg(n: int) -> None:
+        for i in range(n):
+            METHOD.render_svg(docs[i & 255], "zh-Hant")
+
     return [
         Case(ZG, "xuanheng", zhuang, n=40_960, repeat=REPEAT),
         Case(ZG, "xuanheng-plain", zhuang_plain, n=2048, note="(the plain rules, no memo)", repeat=REPEAT),
         Case(CH, "xuanheng", chart, n=8192, repeat=REPEAT),
         Case(CH, "xuanheng-plain", chart_plain, n=1024, note="(calendar() + plain rules)", repeat=REPEAT),
+        Case(DOC, "xuanheng", document, n=4096, note="(METHOD.make_params + METHOD.document)", repeat=REPEAT),
+        Case(SVG, "xuanheng", svg, n=1024, note="(METHOD.render_svg)", repeat=REPEAT),
     ]
 
 

@@ -213,18 +213,29 @@ def test_svg_moving_marks_and_a_still_hexagram() -> None:
 
 @pytest.mark.parametrize("lang", ["ko", "zh-Hant", "zh-Hans", "en"])
 def test_svg_fonts_are_legible_at_390px(lang: str) -> None:
-    for lines in ("887868", "696969", "778899"):
-        doc = liuyao.cast(AT["at"], tz=AT["tz"], lines=lines, kong="day_and_hour").to_json()
+    ways: list[dict[str, Any]] = [
+        {"lines": "887868", "kong": "day_and_hour"},
+        {"lines": "696969"},
+        {"coins": True, "seed": 2**64 - 1},
+        {"yarrow": True, "seed": 2**64 - 1},
+        {"throws": "背背背 字字字 背字字 背背字 背字字 背背字"},
+        {"numbers": (123456, 654321, 999999)},
+        {"hexagram": "渙", "moving": (1, 2, 3, 4, 5, 6)},
+        {"time": True},
+    ]
+    for way in ways:
+        doc = liuyao.cast(AT["at"], tz=AT["tz"], **way).to_json()
         root = _svg(doc, lang)
         assert root.get("viewBox") == f"0 0 {WIDTH} {root.get('height')}"
         for t in root.iter(f"{SVG_NS}text"):
             assert float(t.get("font-size") or 0) >= MIN_FONT >= 11, t.text
             x = float(t.get("x") or 0)
             assert 0 <= x <= WIDTH, t.text
-        # the widest text lines fit: a CJK character is one em wide at most
+        # the widest text lines fit: a CJK character is one em wide, Latin letters about half (the browser
+        # test measures the real widths)
         for t in root.iter(f"{SVG_NS}text"):
             size = float(t.get("font-size") or 0)
-            wide = sum(1.0 if ord(c) > 0x2E80 else 0.62 for c in t.text or "")
+            wide = sum(1.0 if ord(c) > 0x2E80 else 0.55 for c in t.text or "")
             x = float(t.get("x") or 0)
             left = x - wide * size if t.get("text-anchor") == "end" else x
             assert left >= 0 and left + wide * size <= WIDTH + 1, (lang, t.text)
@@ -301,3 +312,25 @@ def test_journal_does_not_import_the_method() -> None:
     root = Path(__file__).resolve().parents[2] / "src" / "xuanheng" / "journal"
     for path in root.rglob("*.py"):
         assert not re.search(r"xuanheng\.liuyao|from xuanheng import liuyao", path.read_text("utf-8")), path
+
+
+# ------------------------------------------------------------------------------------------------ page
+def test_page_plugin_is_loaded_and_uses_known_labels() -> None:
+    from importlib import resources
+
+    from xuanheng.i18n import keys
+
+    static = resources.files("xuanheng.web").joinpath("static")
+    index = static.joinpath("index.html").read_text("utf-8")
+    script = static.joinpath("liuyao_throws.js").read_text("utf-8")
+    assert '<script src="/static/liuyao_throws.js" defer></script>' in index
+    used = set(re.findall(r'\bL\("([a-z_]+\.[a-z_]+)"', script))
+    assert {"form.throw_coins", "form.throws_again", "form.throws_hint", "form.liuyao_mode"} <= used
+    form = METHOD.params.param("coins").form["random"]
+    assert not (used | {form["label"], "method.liuyao"}) - set(keys())
+    # the script fills only fields the parameters declare, and knows every way of casting
+    ways = set(re.findall(r"\b(\w+): \[\"", script.split("const WAYS", 1)[1].split("};", 1)[0]))
+    from xuanheng.liuyao.params import WAYS
+
+    assert ways == set(WAYS)
+    assert "innerHTML" not in script

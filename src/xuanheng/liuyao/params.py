@@ -21,7 +21,7 @@ from xuanheng.liuyao.api import cast_study
 from xuanheng.liuyao.casting import MASK64, check_seed
 from xuanheng.liuyao.chart import LiuYaoChart
 from xuanheng.liuyao.fast import cast
-from xuanheng.liuyao.options import OPTION_SPECS
+from xuanheng.liuyao.options import OPTION_SPECS, Options, make_options
 from xuanheng.params import Param, Params, calendar_params, declared, time_params
 
 _PKG = "xuanheng.liuyao"
@@ -78,11 +78,20 @@ class LiuYaoParams(Params):
     )
 
 
-def options_of(p: Params) -> dict[str, Any]:
-    """The chart options of a set of parameters (validated by :func:`xuanheng.liuyao.make_options`)."""
-    out: dict[str, Any] = {s.name: p.get(s.name) for s in OPTION_SPECS}
-    out["true_solar"] = bool(p.get("true_solar"))
-    return out
+_OPTION_NAMES = tuple(s.name for s in OPTION_SPECS)
+#: option values → the validated Options (a few combinations in practice; a request is not re-validated)
+_OPTIONS: dict[tuple[Any, ...], Options] = {}
+
+
+def options_of(p: Params) -> Options:
+    """The chart :class:`~xuanheng.liuyao.Options` of a set of parameters (validated by ``make_options``)."""
+    key = (*(p.get(n) for n in _OPTION_NAMES), bool(p.get("true_solar")))
+    got = _OPTIONS.get(key)
+    if got is None:
+        got = make_options(dict(zip((*_OPTION_NAMES, "true_solar"), key, strict=True)))
+        if len(_OPTIONS) < 4096:
+            _OPTIONS[key] = got
+    return got
 
 
 def mode_of(p: Params) -> str:

@@ -7,8 +7,9 @@ line of the 變卦: its 六親 (by the 本卦's palace) and 納甲, 世/應 of t
 it changes into (回頭生, 化進神 …). A header gives the pillars, 月建, 日辰, 旬空 and 月破; a footer the
 卦身, 互/錯/綜 and how the hexagram was cast.
 
-The drawing is 390 px wide (a phone held upright) and no text is smaller than 12 px, so it stays legible
-when the page scales it down a little. Every text is XML-escaped (:mod:`xuanheng.render.svg`).
+The drawing is 390 px wide (a phone held upright) and no text is smaller than 13 px, so it stays legible
+(≥ 11 px) when the page scales it down to fit a phone's screen. Every text is XML-escaped
+(:mod:`xuanheng.render.svg`).
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from xuanheng.render.svg import INK, LINE, MUTED, Svg, colour
 
 WIDTH = 390
 #: the smallest font size used (px); tests hold the drawing to it
-MIN_FONT = 12
+MIN_FONT = 13
 ROW = 40
 ROWS_TOP = 140
 MOVING = "#c62828"
@@ -64,7 +65,7 @@ def _shi_ying(svg: Svg, x: float, y: float, line: Mapping[str, Any], lang: str) 
     if not mark:
         return
     svg.rect(x - 1, y - 12, 16, 16, rx=3, stroke=INK if mark == "世" else MUTED, fill="#fff")
-    svg.text(x + 7, y + 1, term(mark, lang), font_size=12, text_anchor="middle", class_=f"mark-{mark}")
+    svg.text(x + 7, y + 1, term(mark, lang), font_size=13, text_anchor="middle", class_=f"mark-{mark}")
 
 
 def _title(gua: Mapping[str, Any] | None) -> str:
@@ -83,8 +84,9 @@ def _palace(gua: Mapping[str, Any], lang: str) -> str:
     return term(" ".join(bits), lang)
 
 
-def _cast_line(doc: Mapping[str, Any], lang: str) -> str:
-    """How the hexagram was cast, in the language of the page: the way's own label (from the params)."""
+def _cast_lines(doc: Mapping[str, Any], lang: str) -> list[str]:
+    """How the hexagram was cast, in the language of the page (the way's own label, from the params), the
+    seed of a random cast, and the faces of the coin throws (or the yarrow counts), 初爻 first."""
     from xuanheng.liuyao.params import LiuYaoParams
 
     cast = doc.get("cast") or {}
@@ -98,16 +100,18 @@ def _cast_line(doc: Mapping[str, Any], lang: str) -> str:
         "numbers": "numbers",
     }.get(method)
     spec = LiuYaoParams.by_name()
-    head = spec[way].label.get(lang) if way in spec else method
-    out = [f"{label('chart.cast_by', lang)}: {head}"]
-    if cast.get("seed") is not None:
-        out.append(f"{label('chart.seed', lang)} {cast['seed']}")
-    throws = cast.get("throws") or []
-    if method == "coins" and throws:
-        out.append(" ".join(term(str(t), lang) for t in throws))
+    head = f"{label('chart.cast_by', lang)}: {spec[way].label.get(lang) if way in spec else method}"
     if cast.get("numbers"):
-        out.append("·".join(str(n) for n in cast["numbers"]))
-    return "  ".join(out)
+        head += "  " + "·".join(str(n) for n in cast["numbers"])
+    out = [head]
+    if cast.get("seed") is not None:
+        out.append(f"{label('chart.seed', lang)}: {cast['seed']}")
+    throws = [
+        term(x, lang) if isinstance(x, str) else "-".join(map(str, x)) for x in cast.get("throws") or ()
+    ]
+    if throws:
+        out.append(" ".join(throws))
+    return out
 
 
 def render_liuyao(doc: dict[str, Any], lang: str = "zh-Hant") -> str:
@@ -120,7 +124,7 @@ def render_liuyao(doc: dict[str, Any], lang: str = "zh-Hant") -> str:
     bian = doc.get("bian_gua") or None
     ben_lines = _lines(ben)
     bian_lines = _lines(bian)
-    height = ROWS_TOP + 6 * ROW + 50
+    height = ROWS_TOP + 6 * ROW + 30 + 20 * len(_cast_lines(doc, lang))
     name = label("method.liuyao", lang)
     pair = _title(ben) + (f" → {_title(bian)}" if bian else "")
     svg = Svg(WIDTH, height, f"{name}: {t(pair)}" if pair else name)
@@ -130,7 +134,7 @@ def render_liuyao(doc: dict[str, Any], lang: str = "zh-Hant") -> str:
     svg.text(8, 22, name, font_size=16, font_weight="bold")
     when = str(inputs.get("at") or "").replace("T", " ")[:16]
     if when:
-        svg.text(WIDTH - 8, 22, f"{when} {inputs.get('tz') or ''}".strip(), font_size=12, fill=MUTED,
+        svg.text(WIDTH - 8, 22, f"{when} {inputs.get('tz') or ''}".strip(), font_size=13, fill=MUTED,
                  text_anchor="end")  # fmt: skip
     pillars = doc.get("pillars") or {}
     pil = "  ".join(
@@ -148,16 +152,16 @@ def render_liuyao(doc: dict[str, Any], lang: str = "zh-Hant") -> str:
         bits.append(f"{label('chart.xun_kong', lang)} {t(''.join(doc['xun_kong']))}")
     if doc.get("yue_po"):
         bits.append(f"{label('chart.yue_po', lang)} {t(doc['yue_po'])}")
-    svg.text(8, 64, "  ".join(bits), font_size=12, fill=MUTED, class_="time")
+    svg.text(8, 64, "  ".join(bits), font_size=13, fill=MUTED, class_="time")
 
     # the two hexagrams' names, palace, type and labels
-    svg.text(8, 88, label("chart.ben_gua", lang), font_size=12, fill=MUTED)
+    svg.text(8, 88, label("chart.ben_gua", lang), font_size=13, fill=MUTED)
     svg.text(8, 107, t(_title(ben)), font_size=16, font_weight="bold", class_="gua-name ben")
-    svg.text(8, 124, _palace(ben, lang), font_size=12, fill=MUTED)
-    svg.text(X_BIAN, 88, label("chart.bian_gua", lang), font_size=12, fill=MUTED)
+    svg.text(8, 124, _palace(ben, lang), font_size=13, fill=MUTED)
+    svg.text(X_BIAN, 88, label("chart.bian_gua", lang), font_size=13, fill=MUTED)
     if bian:
         svg.text(X_BIAN, 107, t(_title(bian)), font_size=16, font_weight="bold", class_="gua-name bian")
-        svg.text(X_BIAN, 124, _palace(bian, lang), font_size=12, fill=MUTED)
+        svg.text(X_BIAN, 124, _palace(bian, lang), font_size=13, fill=MUTED)
     else:
         svg.text(X_BIAN, 107, label("chart.static_gua", lang), font_size=13, fill=MUTED, class_="static")
     svg.line(8, ROWS_TOP - 6, WIDTH - 8, ROWS_TOP - 6, stroke=LINE)
@@ -171,9 +175,9 @@ def render_liuyao(doc: dict[str, Any], lang: str = "zh-Hant") -> str:
         value = int(ln.get("value") or 0)
         moving = bool(ln.get("moving"))
         svg.open_group(class_="line", data_position=pos, data_value=value, data_moving=str(moving).lower())
-        svg.text(X_SHEN, mid + 4, t(ln.get("liu_shen") or ""), font_size=12, class_="liu-shen")
-        svg.text(X_QIN, mid + 4, t(ln.get("liu_qin") or ""), font_size=12, class_="liu-qin")
-        svg.text(X_NAJIA, mid + 4, t(ln.get("najia") or ""), font_size=12, fill=colour(ln.get("element")),
+        svg.text(X_SHEN, mid + 4, t(ln.get("liu_shen") or ""), font_size=13, class_="liu-shen")
+        svg.text(X_QIN, mid + 4, t(ln.get("liu_qin") or ""), font_size=13, class_="liu-qin")
+        svg.text(X_NAJIA, mid + 4, t(ln.get("najia") or ""), font_size=13, fill=colour(ln.get("element")),
                  class_="najia")  # fmt: skip
         _bar(svg, X_BAR, mid, BAR_W, ln.get("yin_yang") == "陽", MOVING if moving else INK)
         if moving and value in MARKS:
@@ -181,11 +185,11 @@ def render_liuyao(doc: dict[str, Any], lang: str = "zh-Hant") -> str:
                      class_="mark-moving")  # fmt: skip
         _shi_ying(svg, X_SHI, mid + 4, ln, lang)
         if ln.get("fu_shen"):  # the 伏神 under its 飛神
-            svg.text(X_FU, mid + 21, f"{t('伏')} {t(ln['fu_shen'])}", font_size=12, fill=MUTED,
+            svg.text(X_FU, mid + 21, f"{t('伏')} {t(ln['fu_shen'])}", font_size=13, fill=MUTED,
                      class_="fu-shen")  # fmt: skip
         flags = [t(mark) for key, mark in LINE_FLAGS if ln.get(key)]
         if flags:
-            svg.text(X_BAR, mid + 21, " ".join(flags), font_size=12, fill=MOVING, class_="flags")
+            svg.text(X_BAR, mid + 21, " ".join(flags), font_size=13, fill=MOVING, class_="flags")
         svg.close_group()
     svg.close_group()
 
@@ -200,13 +204,13 @@ def render_liuyao(doc: dict[str, Any], lang: str = "zh-Hant") -> str:
             svg.open_group(class_="line", data_position=pos, data_changed=str(changed).lower())
             _bar(svg, X_BIAN, mid, BIAN_W, ln.get("yin_yang") == "陽", CHANGED if changed else STILL_BIAN)
             ink = INK if changed else MUTED
-            svg.text(X_BQIN, mid + 4, t(ln.get("liu_qin") or ""), font_size=12, fill=ink, class_="liu-qin")
-            svg.text(X_BNAJIA, mid + 4, t(ln.get("najia") or ""), font_size=12,
+            svg.text(X_BQIN, mid + 4, t(ln.get("liu_qin") or ""), font_size=13, fill=ink, class_="liu-qin")
+            svg.text(X_BNAJIA, mid + 4, t(ln.get("najia") or ""), font_size=13,
                      fill=colour(ln.get("element")) if changed else MUTED, class_="najia")  # fmt: skip
             _shi_ying(svg, X_BSHI, mid + 4, ln, lang)
             names = [t(h) for h in hua.get(pos, ()) if isinstance(h, str)]
             if changed and names:
-                svg.text(X_BIAN, mid + 21, " ".join(names[:3]), font_size=12, fill=CHANGED, class_="hua")
+                svg.text(X_BIAN, mid + 21, " ".join(names[:3]), font_size=13, fill=CHANGED, class_="hua")
             svg.close_group()
         svg.close_group()
 
@@ -224,8 +228,9 @@ def render_liuyao(doc: dict[str, Any], lang: str = "zh-Hant") -> str:
     for key in ("hu_gua", "cuo_gua", "zong_gua"):
         if doc.get(key):
             extra.append(f"{label('chart.' + key, lang)} {t(doc[key])}")
-    svg.text(8, foot + 10, "  ".join(extra), font_size=12, fill=MUTED, class_="extra")
-    svg.text(8, foot + 30, _cast_line(doc, lang), font_size=12, fill=MUTED, class_="cast")
+    svg.text(8, foot + 10, "  ".join(extra), font_size=13, fill=MUTED, class_="extra")
+    for i, text in enumerate(_cast_lines(doc, lang)):
+        svg.text(8, foot + 30 + 20 * i, text, font_size=13, fill=MUTED, class_="cast")
     return svg.render()
 
 
