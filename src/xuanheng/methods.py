@@ -21,6 +21,7 @@ from xuanheng.method import Method
 METHOD_PACKAGES: tuple[str, ...] = (
     "xuanheng.jinkoujue",
     "xuanheng.liuren",
+    "xuanheng.liuyao",
     "xuanheng.calendar",
 )
 

@@ -41,7 +41,7 @@ PINNED: dict[str, str] = {
     "liuren_coordinates": "02f35c4580c1b3f1",  # re-pinned in issue 8 (see git log)
     "liuren_instants": "cc1e1a342676593e",  # re-pinned in issue 8 (see git log)
     "liuren_errors": "0c141b885fbf168f",  # re-pinned in issue 8 (see git log)
-    "cli": "02f462144263b9e5",  # re-pinned in issue 8 (see git log)
+    "cli": "a1c4c76ce4def174",  # re-pinned in issue 9: the command list names liuyao (see git log)
     "http": "77ac0cdd971c6564",  # re-pinned in issue 8 (see git log)
 }
 

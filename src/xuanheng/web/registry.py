@@ -12,7 +12,7 @@ from typing import Any, Literal
 from pydantic import AliasChoices, BaseModel, ConfigDict, Field, create_model
 
 from xuanheng.errors import InputError
-from xuanheng.method import Method
+from xuanheng.method import Method, asks_draw
 from xuanheng.params import Param
 from xuanheng.reading import DEFAULT_LANG
 
@@ -115,8 +115,7 @@ class MethodPlugin:
         if getattr(model, "now", False):
             return False
         for p, choice, seed in self.method.random_params():
-            v = getattr(model, p.name, None)
-            if isinstance(v, str) and v.strip().lower() == choice and getattr(model, seed, None) is None:
+            if asks_draw(choice, getattr(model, p.name, None)) and getattr(model, seed, None) is None:
                 return False
         return True
 
