@@ -4,7 +4,7 @@
 ``to_json()`` carries the eleven 曜 (日 月 水 金 火 木 土 羅 計 孛 炁), the 命宮/身宮, the twelve palaces,
 the 28 mansions of the chosen system, the time rules, and the star spirits (``hua_yao``, ``shensha``) filled
 by ``xuanheng.qizheng.spirits.star_spirits`` when that module is installed. Options and their sources:
-``xuanheng.qizheng.options`` (``data/options.toml``); everything else in ``docs/qizheng.md``.
+``xuanheng.qizheng.options`` (``data/params.toml``); everything else in ``docs/qizheng.md``.
 """
 
 from __future__ import annotations

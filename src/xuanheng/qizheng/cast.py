@@ -1,6 +1,6 @@
 """Casting a 七政四餘 natal chart from an instant and a place.
 
-Steps (each a named rule with its source in ``data/``; the options in ``data/options.toml``):
+Steps (each a named rule with its source in ``data/``; the options in ``data/params.toml``):
 
 1. the calendar of the instant from the shared time core (pillars, lunar date, sunrise and sunset);
 2. the eleven 曜 from ``xuanheng.astro``: 七政 apparent geocentric (the Moon topocentric on request);
@@ -177,7 +177,7 @@ def cast(
 ) -> QiZhengChart:
     """Cast the 七政四餘 natal chart of an instant (``at`` + ``tz``, or an aware datetime) and a place.
 
-    ``options``: the school options of ``data/options.toml`` (``xiu="gu"``, ``luo_ji="luo_north"`` …,
+    ``options``: the school options of ``data/params.toml`` (``xiu="gu"``, ``luo_ji="luo_north"`` …,
     ``ming_gong="酉"`` for a palace given by hand). ``calendar_options``: the time core's options
     (day boundary, true solar time, DST handling, 晝夜). ``spirit_options``: passed to the star spirits.
     Raises :class:`InputError` / :class:`OptionError` / :class:`OutOfRangeError` (with ``field``) for
@@ -371,7 +371,9 @@ def cast(
 
     # star spirits -------------------------------------------------------------------------------------
     yao_gong = {y.name: y.gong for y in yaos}
-    hua, hits, sp_warn = _star_spirits(cal.pillars, ming, yao_gong, shen, bool(cal.is_day), sex_v, spirit_options)
+    hua, hits, sp_warn = _star_spirits(
+        cal.pillars, ming, yao_gong, shen, bool(cal.is_day), sex_v, spirit_options
+    )
     warnings.extend(sp_warn)
 
     return QiZhengChart(

@@ -12,8 +12,9 @@ returns a frozen :class:`SpiritChart`:
 
 Everything is data: the tables and derivations with their sources are in ``data/spirits.toml``,
 ``data/hua_yao.toml`` and ``xuanheng/shensha/data/qizheng.toml`` (palace tables in the shared 神煞 format);
-the school options in ``data/spirits_options.toml``. The derivations that seed 003 states as a method
-(天元祿, 職元, 斗標 …) are written below as one small function each, step by step as the seed states them.
+the school options in ``data/params.toml`` (``scope = "spirits"``). The derivations that seed 003 states as
+a method (天元祿, 職元, 斗標 …) are written below as one small function each, step by step as the seed
+states them.
 :func:`star_spirits_plain` evaluates these rules directly; :func:`star_spirits` gives the same chart from
 tables precomputed once per option set (``_spirits_fast``), and a test proves that both agree.
 
@@ -55,13 +56,15 @@ from xuanheng.shensha import Spirit as TableSpirit
 _PKG = "xuanheng.qizheng"
 _S = load_package_data(_PKG, "spirits")
 _H = load_package_data(_PKG, "hua_yao")
-_O = load_package_data(_PKG, "spirits_options")
+_O = load_package_data(_PKG, "params")
+_Y = load_package_data(_PKG, "yao")  # the 曜 (shared with the chart)
+_G = load_package_data(_PKG, "gong")  # palace order and 宮主 (shared with the chart)
 
 # 曜 ------------------------------------------------------------------------------------------------------
 #: the eleven 曜 in chart order: 日 月 水 金 火 木 土 羅 計 孛 炁
-YAO: tuple[str, ...] = tuple(_S["yao"]["names"])
+YAO: tuple[str, ...] = tuple(y["name"] for y in _Y["yao"])
 _YAO_IX: dict[str, int] = {n: i for i, n in enumerate(YAO)}
-_YAO_IX.update({alias: _YAO_IX[name] for alias, name in _S["yao"]["aliases"].items()})
+_YAO_IX.update({alias: _YAO_IX[name] for alias, name in _Y["aliases"].items()})
 
 
 def yao_index(name: str | int) -> int:
@@ -82,8 +85,8 @@ ELEMENT_STAR: tuple[int, ...] = _yao_terms("".join(_S["element_star"]["stars"]))
 
 # palaces ---------------------------------------------------------------------------------------------------
 #: the twelve palaces in their order from the 命宮
-GONG_NAMES: tuple[str, ...] = tuple(_S["gong"]["names"])
-_GONG_STEP: int = int(_S["gong"]["step"])
+GONG_NAMES: tuple[str, ...] = tuple(_G["names"])
+_GONG_STEP: int = int(_G["step"])
 _GUAN_LU = GONG_NAMES.index("官祿")
 
 
@@ -98,7 +101,7 @@ def gong_of(ming_gong: int, branch: int) -> int:
 
 
 #: 宮主 (ruling 曜) of each palace branch, 子 … 亥 (003-012)
-GONG_ZHU: tuple[int, ...] = _yao_terms("".join(_S["gong_zhu"]["by_branch"]))
+GONG_ZHU: tuple[int, ...] = _yao_terms("".join(p["zhu"] for p in _G["branches"]))
 #: 卦氣 palace of each year stem (003-082)
 GUA_QI_BRANCH: tuple[int, ...] = tuple(
     branch_index(_S["gua_qi"]["branch_by_trigram"][t]) for t in _S["gua_qi"]["trigram_by_stem"]
@@ -146,15 +149,17 @@ class OptionSpec:
         return tuple(c.value for c in self.choices)
 
 
+#: the star spirits' options: the ``scope = "spirits"`` tables of ``data/params.toml`` (in file order)
 OPTIONS: tuple[OptionSpec, ...] = tuple(
     OptionSpec(
-        name=o["name"],
+        name=name,
         default=o["default"],
         src=o["src"],
-        labels=MappingProxyType(dict(o["labels"])),
-        choices=tuple(Choice(c["value"], MappingProxyType(dict(c["labels"])), c["src"]) for c in o["choice"]),
+        labels=MappingProxyType(dict(o["label"])),
+        choices=tuple(Choice(c["value"], MappingProxyType(dict(c["label"])), c["src"]) for c in o["choice"]),
     )
-    for o in _O["option"]
+    for name, o in _O["option"].items()
+    if o.get("scope") == "spirits"
 )
 _OPTION_IX = {o.name: i for i, o in enumerate(OPTIONS)}
 #: default value of every option
@@ -826,8 +831,8 @@ def star_spirits(
     palace it stands in. ``shen_gong``
     (身宮 branch) only marks hits that fall on the 身宮; ``is_day`` (day birth) chooses 太陽 or 太陰 for
     天祿卦氣 (when None it is taken from the hour branch, with a warning); ``sex`` is echoed for readings.
-    ``options``: see :data:`OPTIONS` (``data/spirits_options.toml``). Raises :class:`InputError` /
-    :class:`OptionError` with ``field`` set.
+    ``options``: see :data:`OPTIONS` (``data/params.toml``, ``scope = "spirits"``). Raises
+    :class:`InputError` / :class:`OptionError` with ``field`` set.
     """
     from xuanheng.qizheng import _spirits_fast
 
