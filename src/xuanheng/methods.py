@@ -19,6 +19,7 @@ from xuanheng.method import Method
 METHOD_PACKAGES: tuple[str, ...] = (
     "xuanheng.jinkoujue",
     "xuanheng.liuren",
+    "xuanheng.qizheng",
     "xuanheng.calendar",
 )
 

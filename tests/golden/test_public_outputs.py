@@ -41,7 +41,7 @@ PINNED: dict[str, str] = {
     "liuren_coordinates": "02f35c4580c1b3f1",  # re-pinned in issue 8 (see git log)
     "liuren_instants": "cc1e1a342676593e",  # re-pinned in issue 8 (see git log)
     "liuren_errors": "0c141b885fbf168f",  # re-pinned in issue 8 (see git log)
-    "cli": "02f462144263b9e5",  # re-pinned in issue 8 (see git log)
+    "cli": "20b8365b259a0f2d",  # re-pinned in issue 10: `xuanheng` and `xuanheng nosuch` list qizheng
     "http": "77ac0cdd971c6564",  # re-pinned in issue 8 (see git log)
 }
 

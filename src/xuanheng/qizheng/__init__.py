@@ -11,10 +11,12 @@ from __future__ import annotations
 
 from xuanheng.qizheng.cast import SEXES, cast
 from xuanheng.qizheng.chart import YAO_NAMES, Palace, Point, QiZhengChart, XiuBound, XiuPosition, Yao
+from xuanheng.qizheng.method import METHOD
 from xuanheng.qizheng.options import DEFAULTS, OPTIONS, catalogue
 
 __all__ = [
     "DEFAULTS",
+    "METHOD",
     "OPTIONS",
     "SEXES",
     "YAO_NAMES",

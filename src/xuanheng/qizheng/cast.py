@@ -9,16 +9,14 @@ Steps (each a named rule with its source in ``data/``; the options in ``data/par
 3. the 28 mansions of the chosen system at the instant, and each 曜's mansion and degree;
 4. the 命宮 and 命度, the 身宮, the twelve 人事 palaces with their 宮主 and the 曜 in each;
 5. motion states and dignities of each 曜, the time rules of seed 003;
-6. the star spirits (化曜 and 神煞) from ``xuanheng.qizheng.spirits.star_spirits`` if that module is there.
+6. the star spirits (化曜 and 神煞) from :func:`xuanheng.qizheng.spirits.star_spirits`.
 """
 
 from __future__ import annotations
 
-import importlib
 import math
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from datetime import datetime, tzinfo
-from functools import cache
 from types import MappingProxyType
 from typing import Any
 
@@ -48,6 +46,7 @@ from xuanheng.qizheng.gong import (
 )
 from xuanheng.qizheng.motion import motion
 from xuanheng.qizheng.options import manual_branch, validate
+from xuanheng.qizheng.spirits import HUA_TITLES, YAO, options_key, star_spirits
 from xuanheng.qizheng.timerules import TimeRules, ding_yin, hou, hour_branch_at, mao_yan, moonrise, phase, run
 from xuanheng.qizheng.xiu import Boundaries, du_text
 from xuanheng.time import CalendarOptions, calendar, parse_instant
@@ -75,7 +74,8 @@ _NEEDS_PLACE = {
 }
 
 
-def _sex(sex: str | None) -> str | None:
+def sex_value(sex: str | None) -> str | None:
+    """男 or 女 from the accepted spellings (男/女, m/f, male/female, 乾/坤), ``None`` left as it is."""
     if sex is None:
         return None
     if isinstance(sex, str) and sex.strip().casefold() in _SEX_ALIASES:
@@ -114,55 +114,6 @@ def _clock_offset(dt: datetime, cal_opts: CalendarOptions, solar: datetime | Non
     return c
 
 
-@cache
-def _spirits_function() -> Callable[..., Any] | None:
-    """``xuanheng.qizheng.spirits.star_spirits`` if that module is installed (looked up once)."""
-    try:
-        mod = importlib.import_module("xuanheng.qizheng.spirits")
-    except ModuleNotFoundError as e:
-        if e.name != "xuanheng.qizheng.spirits":
-            raise
-        return None
-    fn = getattr(mod, "star_spirits", None)
-    return fn if callable(fn) else None
-
-
-def _star_spirits(
-    pillars: Any,
-    ming: int,
-    yao_gong: dict[str, int],
-    shen: int,
-    is_day: bool,
-    sex: str | None,
-    spirit_options: Mapping[str, str] | None,
-) -> tuple[dict[str, str], tuple[Mapping[str, Any], ...], tuple[str, ...]]:
-    """Hook for the star spirits: ``xuanheng.qizheng.spirits.star_spirits`` if that module exists.
-
-    It is called with the four pillars, the 命宮 branch and the palace branch of each 曜 (as that module
-    documents) and its chart's JSON gives ``hua_yao`` ({title: 曜}) and ``shensha`` (a list of hits, each
-    with ``branch`` or ``yao``). Without the module both stay empty.
-    """
-    fn = _spirits_function()
-    if fn is None:
-        return {}, (), ()
-    sc = fn(
-        pillars.year,
-        pillars.month,
-        pillars.day,
-        pillars.hour,
-        ming,
-        yao_gong,
-        shen_gong=shen,
-        is_day=is_day,
-        sex=sex,
-        options=spirit_options,
-    )
-    js = sc.to_json()
-    hua = {str(k): str(v) for k, v in js.get("hua_yao", {}).items()}
-    hits = tuple(MappingProxyType(dict(h)) for h in js.get("shensha", []))
-    return hua, hits, tuple(str(w) for w in js.get("warnings", []))
-
-
 def cast(
     at: datetime | str,
     tz: str | tzinfo | None = None,
@@ -185,8 +136,9 @@ def cast(
     and dates outside the supported range.
     """
     opts = validate(options)
+    options_key(spirit_options)  # the star spirits' options, checked before anything is computed
     cal_opts = _calendar_options(calendar_options)
-    sex_v = _sex(sex)
+    sex_v = sex_value(sex)
     dt = parse_instant(at, tz=tz, fold=fold)
     has_place = lon is not None and lat is not None
     for key, value in _NEEDS_PLACE:
@@ -370,11 +322,21 @@ def cast(
     )
 
     # star spirits -------------------------------------------------------------------------------------
-    yao_gong = {y.name: y.gong for y in yaos}
-    hua, hits, sp_warn = _star_spirits(
-        cal.pillars, ming, yao_gong, shen, bool(cal.is_day), sex_v, spirit_options
+    sc = star_spirits(
+        cal.pillars.year,
+        cal.pillars.month,
+        cal.pillars.day,
+        cal.pillars.hour,
+        ming,
+        {y.name: y.gong for y in yaos},
+        shen_gong=shen,
+        is_day=bool(cal.is_day),
+        sex=sex_v,
+        options=spirit_options,
     )
-    warnings.extend(sp_warn)
+    hua = {HUA_TITLES[h.title]: YAO[h.yao] for h in sc.hua_yao}
+    hits = tuple(MappingProxyType(h) for h in sc.hits_json())
+    warnings.extend(sc.warnings)
 
     return QiZhengChart(
         when=dt,
@@ -393,6 +355,7 @@ def cast(
         time_rules=rules,
         hua_yao=MappingProxyType(hua),
         shensha=hits,
+        spirit_options=sc.options,
         warnings=tuple(warnings),
     )
 

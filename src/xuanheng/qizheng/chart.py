@@ -175,6 +175,8 @@ class QiZhengChart:
     hua_yao: Mapping[str, str] = field(default_factory=dict)
     shensha: tuple[Mapping[str, Any], ...] = ()
     warnings: tuple[str, ...] = ()
+    #: the star spirits' options (every one, defaults included); ``to_json`` echoes them with ``options``
+    spirit_options: Mapping[str, str] = field(default_factory=dict)
 
     def yao_named(self, name: str) -> Yao:
         """The 曜 called *name* (日 … 炁)."""
@@ -199,7 +201,7 @@ class QiZhengChart:
                 "sex": self.sex,
                 "jd_ut": self.jd_ut,
             },
-            "options": dict(self.options),
+            "options": {**self.options, **self.spirit_options},
             "yao": [y.to_json(ming) for y in self.yao],
             "ming_gong": self.ming_gong.to_json(),
             "shen_gong": self.shen_gong.to_json(),

@@ -600,6 +600,11 @@ class SpiritChart:
         out["src"] = list(h.src)
         return out
 
+    def hits_json(self) -> list[dict[str, Any]]:
+        """The ``shensha`` list of :meth:`to_json` alone (what the natal chart carries)."""
+        yao_by_branch = self._yao_by_branch()
+        return [self._hit_json(h, yao_by_branch) for h in self.shensha]
+
     def to_json(self) -> dict[str, Any]:
         yao_by_branch = self._yao_by_branch()
         spirits: list[list[str]] = [[] for _ in range(12)]
