@@ -4,6 +4,11 @@
   equation of time (時差; swisseph ``time_equ``);
 * sunrise / sunset: the Sun's upper limb on the horizon with standard refraction (1013.25 hPa, 15 °C),
   swisseph ``rise_trans``; cross-checked against skyfield's almanac in tests/time.
+
+:func:`sun_events` and :func:`true_solar_offset` are the plain statements. :func:`day_events` gives the
+same three numbers for one civil day from one Sun position (``xuanheng.astro.sun_fast``), falling back on
+``rise_trans`` wherever that fast path declines; ``tests/time/test_solar_fast.py`` proves they agree within
+the tolerance documented in docs/time.md (0.5 s for the events, 0.05 s for the equation of time).
 """
 
 from __future__ import annotations
@@ -13,6 +18,7 @@ import math
 import swisseph as swe
 
 from xuanheng.astro.ephemeris import default_ephemeris, jd_from_unix, unix_from_jd
+from xuanheng.astro.sun_fast import UNDECIDED, solar_day
 from xuanheng.errors import InputError
 
 _EPH = default_ephemeris()
@@ -59,6 +65,23 @@ def sun_events(day_start_utc: float, lon: float, lat: float) -> tuple[float | No
         unix_from_jd(rise) if rise is not None else None,
         unix_from_jd(sset) if sset is not None else None,
     )
+
+
+def day_events(
+    day_start_utc: float, lon: float, lat: float, utc: float
+) -> tuple[float | None, float | None, float]:
+    """(sunrise, sunset, true solar offset at *utc*) for the civil day starting at *day_start_utc*: what
+    :func:`sun_events` and :func:`true_solar_offset` give, from one solar day (see the module docstring).
+    *utc* must fall within that day."""
+    jd0 = jd_from_unix(day_start_utc)
+    sd = solar_day(jd0)
+    events: list[float | None] = []
+    for rising in (True, False):
+        ev = sd.rise_set(lon, lat, rising)
+        if ev is UNDECIDED:
+            ev = _EPH.rise_set(jd0, lon, lat, rising)
+        events.append(unix_from_jd(ev) if isinstance(ev, float) else None)
+    return events[0], events[1], lon * 240.0 + sd.equation_of_time(jd_from_unix(utc))
 
 
 def sun_altitude(utc: float, lon: float, lat: float) -> float:
