@@ -1,5 +1,6 @@
 """The fast solar day (``xuanheng.astro.sun_fast`` through ``time.solar.day_events``) against the plain
-statements (``sun_events`` = swisseph ``rise_trans``, ``true_solar_offset`` = ``time_equ``): the same events
+statements (``sun_events`` = swisseph ``rise_trans``, ``true_solar_offset`` = ``time_equ``,
+``is_daytime``): the same events
 within 0.5 s for |φ| ≤ 60° (5 s up to 65°, where ``rise_trans`` itself converges less tightly: the fast
 answer then sits closer to the horizon criterion than the plain one), no event where the plain search finds
 none, and the equation of time within 0.05 s. docs/time.md gives these bounds."""
@@ -14,7 +15,7 @@ import swisseph as swe
 
 from xuanheng.astro.ephemeris import jd_from_unix
 from xuanheng.astro.sun_fast import UNDECIDED, solar_day
-from xuanheng.time.solar import day_events, sun_events, true_solar_offset
+from xuanheng.time.solar import day_events, is_daytime, sun_events, true_solar_offset
 
 DAY = 86400.0
 
@@ -48,8 +49,9 @@ def _altitude_error(unix: float, lon: float, lat: float) -> float:
 def test_events_agree_with_rise_trans(lat_max: float, bound: float) -> None:
     worst = 0.0
     for start, lon, lat, utc in _cases(600, lat_max, int(lat_max)):
-        rise, sset, off = day_events(start, lon, lat, utc)
+        rise, sset, off, up = day_events(start, lon, lat, utc)
         p_rise, p_set = sun_events(start, lon, lat)
+        assert up == is_daytime(utc, lon, lat, p_rise, p_set)
         for fast, plain in ((rise, p_rise), (sset, p_set)):
             assert (fast is None) == (plain is None), (start, lon, lat)
             if fast is not None and plain is not None:
@@ -63,6 +65,14 @@ def test_events_agree_with_rise_trans(lat_max: float, bound: float) -> None:
     assert worst < bound, worst
 
 
+def test_day_or_night_everywhere() -> None:
+    """The 晝/夜 answer equals is_daytime's at every latitude, also where the civil day's sunset comes before
+    its sunrise (the altitude rule) and in polar day and night."""
+    for start, lon, lat, utc in _cases(600, 90.0, 11):
+        *_, up = day_events(start, lon, lat, utc)
+        assert up == is_daytime(utc, lon, lat, *sun_events(start, lon, lat))
+
+
 def test_polar_days_and_nights_fall_back_to_the_plain_search() -> None:
     for start, lon, lat in [
         (1703116800.0, 15.0, 78.2),  # Svalbard, 2023-12-21: polar night
@@ -72,8 +82,9 @@ def test_polar_days_and_nights_fall_back_to_the_plain_search() -> None:
     ]:
         sd = solar_day(jd_from_unix(start))
         assert sd.rise_set(lon, lat, True) is UNDECIDED
-        rise, sset, _ = day_events(start, lon, lat, start + 3600.0)
+        rise, sset, _, up = day_events(start, lon, lat, start + 3600.0)
         assert (rise, sset) == sun_events(start, lon, lat)
+        assert up == is_daytime(start + 3600.0, lon, lat, rise, sset)
 
 
 def test_days_far_from_the_meridian() -> None:
@@ -82,8 +93,9 @@ def test_days_far_from_the_meridian() -> None:
     for _ in range(400):
         lon, lat = -170.0 + rng.uniform(-5, 5), rng.uniform(-50, 50)
         start = rng.randrange(0, 20000) * DAY - 14 * 3600.0  # UTC+14 civil midnight at 170° W
-        rise, sset, _ = day_events(start, lon, lat, start)
+        rise, sset, _, up = day_events(start, lon, lat, start + 7200.0)
         p = sun_events(start, lon, lat)
         assert (rise is None, sset is None) == (p[0] is None, p[1] is None)
+        assert up == is_daytime(start + 7200.0, lon, lat, *p)
         for fast, plain in zip((rise, sset), p, strict=True):
             assert fast is None or plain is None or abs(fast - plain) < 0.5

@@ -17,6 +17,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 from datetime import datetime, tzinfo
+from functools import cache
 from types import MappingProxyType
 from typing import Any
 
@@ -27,7 +28,9 @@ from xuanheng.astro.bodies import (
     moon_rise,
     moon_rise_fast,
     moon_topocentric,
-    seven_governors,
+    nutation,
+    seven_governors_raw,
+    sidereal_time,
     ziqi,
 )
 from xuanheng.astro.ephemeris import Position, jd_from_unix
@@ -48,7 +51,7 @@ from xuanheng.qizheng.motion import motion
 from xuanheng.qizheng.options import manual_branch, validate
 from xuanheng.qizheng.spirits import HUA_TITLES, YAO, options_key, star_spirits
 from xuanheng.qizheng.timerules import TimeRules, ding_yin, hou, hour_branch_at, mao_yan, moonrise, phase, run
-from xuanheng.qizheng.xiu import Boundaries, du_text
+from xuanheng.qizheng.xiu import Boundaries, du_text, du_whole
 from xuanheng.time import CalendarOptions, calendar, parse_instant
 
 SEXES = ("男", "女")
@@ -85,15 +88,24 @@ def sex_value(sex: str | None) -> str | None:
     )
 
 
+@cache
+def _written(xiu: int, whole: int) -> str:
+    """参水八度 for mansion *xiu* and *whole* degrees (``du_text`` of that whole degree, memoised)."""
+    return du_text(xiu, float(whole), 0.0, "floor")
+
+
 def _position(xb: Boundaries, lon: float, display: str) -> XiuPosition:
     k, du = xb.locate(lon)
     width = xb.widths[xb.rank[k]]
-    return XiuPosition(xiu=k, du=du, width=width, text=du_text(k, du, width, display))
+    return XiuPosition(xiu=k, du=du, width=width, text=_written(k, du_whole(du, width, display)))
+
+
+_DEFAULT_CALENDAR = CalendarOptions()
 
 
 def _calendar_options(cal: CalendarOptions | Mapping[str, Any] | None) -> CalendarOptions:
     if cal is None:
-        return CalendarOptions()
+        return _DEFAULT_CALENDAR
     if isinstance(cal, CalendarOptions):
         return cal
     if isinstance(cal, Mapping):
@@ -150,7 +162,9 @@ def cast(
     warnings: list[str] = list(cal.warnings)
 
     # 曜 -----------------------------------------------------------------------------------------------
-    seven = list(seven_governors(jd))
+    raw = seven_governors_raw(jd)
+    seven = [Position(lon=x[0], lat=x[1], speed=x[3]) for x in raw]
+    eps, _, dpsi, _ = nutation(jd)  # shared by the mansions of date, the ascendant and the moonrise
     if opts["moon"] == "topocentric":
         assert lon is not None and lat is not None
         seven[1] = moon_topocentric(jd, lon, lat)
@@ -176,15 +190,16 @@ def cast(
     sun = seven[0]
 
     # 宿 ------------------------------------------------------------------------------------------------
-    xb = _xiu_fast.boundaries(opts["xiu"], jd, opts["zi_shen"], sun.lon)
+    xb = _xiu_fast.boundaries(opts["xiu"], jd, opts["zi_shen"], sun.lon, dpsi)
     display = opts["du_display"]
 
     # ascendant --------------------------------------------------------------------------------------
     asc: float | None = None
+    gast = sidereal_time(jd) if has_place else 0.0  # shared by the ascendant and the moonrise
     if has_place:
         assert lon is not None and lat is not None
         try:
-            asc = ascendant(jd, lon, lat)
+            asc = ascendant(jd, lon, lat, eps=eps, gast=gast)
         except OutOfRangeError:
             if opts["ming_gong"] == "asc" or opts["ming_du"] == "asc":
                 raise
@@ -235,7 +250,11 @@ def cast(
         jd0 = jd_from_unix(day_start)
         # fast path within ±60° (agrees with swisseph rise_trans to a minute, tests/astro); otherwise, or on a
         # day it finds no moonrise, the plain rise_trans decides
-        mr = moon_rise_fast(jd0, lon, lat) if abs(lat) <= 60.0 else None
+        mr = (
+            moon_rise_fast(jd0, lon, lat, seed=raw[1], seed_jd=jd, eps=eps, gast=gast)
+            if abs(lat) <= 60.0
+            else None
+        )
         if mr is None:
             mr = moon_rise(jd0, lon, lat)
         moonrise_utc = (mr - 2440587.5) * 86400.0 if mr is not None else None

@@ -82,8 +82,25 @@ def _accepted(spec: OptionSpec) -> str:
     return f"{vals} or a branch 子 … 亥" if spec.branch else vals
 
 
+_VALID: dict[tuple[tuple[str, Any], ...], dict[str, str]] = {}
+
+
 def validate(options: Mapping[str, Any] | None) -> dict[str, str]:
     """Complete *options* with the defaults and check each value (:class:`OptionError`, field = name)."""
+    try:
+        key = tuple(options.items()) if options else ()
+        got = _VALID.get(key)
+    except TypeError:  # an unhashable value: checked (and refused) below
+        key, got = None, None
+    if got is not None:
+        return dict(got)
+    out = _validate(options)
+    if key is not None and len(_VALID) < 1024:
+        _VALID[key] = dict(out)
+    return out
+
+
+def _validate(options: Mapping[str, Any] | None) -> dict[str, str]:
     out = dict(DEFAULTS)
     for name, value in (options or {}).items():
         spec = OPTIONS.get(name)

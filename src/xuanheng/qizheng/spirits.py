@@ -167,12 +167,29 @@ DEFAULT_OPTIONS: Mapping[str, str] = MappingProxyType({o.name: o.default for o i
 _DEFAULT_KEY: tuple[str, ...] = tuple(o.default for o in OPTIONS)
 
 
+_KEYS: dict[tuple[tuple[str, Any], ...], tuple[str, ...]] = {}
+
+
 def options_key(options: Mapping[str, str] | None) -> tuple[str, ...]:
     """Validate *options* (name → value; missing names take their default) into a tuple in OPTIONS order."""
     if not options:
         return _DEFAULT_KEY
     if not isinstance(options, Mapping):
         raise OptionError("options must be a mapping of option name to value", field="options")
+    try:
+        memo = tuple(options.items())
+        got = _KEYS.get(memo)
+    except TypeError:  # an unhashable value: refused below
+        memo, got = None, None
+    if got is not None:
+        return got
+    key = _options_key(options)
+    if memo is not None and len(_KEYS) < 1024:
+        _KEYS[memo] = key
+    return key
+
+
+def _options_key(options: Mapping[str, str]) -> tuple[str, ...]:
     values = list(_DEFAULT_KEY)
     for name, value in options.items():
         i = _OPTION_IX.get(name)
@@ -603,7 +620,35 @@ class SpiritChart:
     def hits_json(self) -> list[dict[str, Any]]:
         """The ``shensha`` list of :meth:`to_json` alone (what the natal chart carries)."""
         yao_by_branch = self._yao_by_branch()
-        return [self._hit_json(h, yao_by_branch) for h in self.shensha]
+        gong = [GONG_NAMES[gong_of(self.ming_gong, b)] for b in range(12)]
+        shen = self.shen_gong
+        out: list[dict[str, Any]] = []
+        for h in self.shensha:  # the same dicts as _hit_json, built with the palace names looked up once
+            if h.target == "branch":
+                where = h.value
+                d: dict[str, Any] = {
+                    "key": h.key,
+                    "name": h.name,
+                    "branch": BRANCHES[where],
+                    "gong": gong[where],
+                    "yao_here": list(yao_by_branch[where]),
+                }
+            else:
+                where = self.yao_gong[h.value]
+                d = {
+                    "key": h.key,
+                    "name": h.name,
+                    "yao": YAO[h.value],
+                    "at": BRANCHES[where],
+                    "gong": gong[where],
+                }
+            if shen is not None:
+                d["shen_gong"] = where == shen
+            if h.tag:
+                d["tag"] = h.tag
+            d["src"] = list(h.src)
+            out.append(d)
+        return out
 
     def to_json(self) -> dict[str, Any]:
         yao_by_branch = self._yao_by_branch()

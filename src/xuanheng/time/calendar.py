@@ -44,7 +44,7 @@ from xuanheng.time.instants import offset_seconds, parse_instant, unix_seconds
 from xuanheng.time.lunar import OVERRIDES, lunar_date_of_day
 from xuanheng.time.pillars import pillars_fast
 from xuanheng.time.search import term_around, term_crossing
-from xuanheng.time.solar import check_place, day_events, is_daytime
+from xuanheng.time.solar import check_place, day_events
 
 #: a chart closer than this (seconds) to a boundary carries a warning
 NEAR = 60.0
@@ -166,10 +166,11 @@ def calendar(
     solar_time: datetime | None = None
     clock_off = wall_off
     r = s = None
+    sun_up = False
     if lon is not None and lat is not None:
         # sunrise, sunset and the equation of time of the civil day, from one solar day (time.solar)
         day_start = math.floor((utc + civil_off) / 86400.0) * 86400.0 - civil_off
-        r, s, sol_off = day_events(day_start, lon, lat, utc)
+        r, s, sol_off, sun_up = day_events(day_start, lon, lat, utc)
         solar_time = datetime.fromtimestamp(0, UTC).replace(tzinfo=None) + timedelta(seconds=utc + sol_off)
         solar_time = solar_time.replace(tzinfo=timezone(timedelta(seconds=round(sol_off))))
         if opts.true_solar:
@@ -243,7 +244,7 @@ def calendar(
         is_day, basis = mode == "day", "forced"
     elif mode == "sun":
         assert lon is not None and lat is not None
-        is_day = is_daytime(utc, lon, lat, r, s)
+        is_day = sun_up  # is_daytime(utc, lon, lat, r, s), from the same solar day
         basis = "sun"
         if r is None and s is None:
             warnings.append(

@@ -24,6 +24,10 @@ from xuanheng.errors import InputError
 _EPH = default_ephemeris()
 
 
+#: apparent altitude of the Sun's centre above which it is day when sunrise and sunset cannot decide (degrees)
+DAY_ALTITUDE = -0.8333
+
+
 def check_place(lon: float | None, lat: float | None) -> None:
     """Refuse a half-given or impossible place."""
     if (lon is None) != (lat is None):
@@ -69,10 +73,10 @@ def sun_events(day_start_utc: float, lon: float, lat: float) -> tuple[float | No
 
 def day_events(
     day_start_utc: float, lon: float, lat: float, utc: float
-) -> tuple[float | None, float | None, float]:
-    """(sunrise, sunset, true solar offset at *utc*) for the civil day starting at *day_start_utc*: what
-    :func:`sun_events` and :func:`true_solar_offset` give, from one solar day (see the module docstring).
-    *utc* must fall within that day."""
+) -> tuple[float | None, float | None, float, bool]:
+    """(sunrise, sunset, true solar offset at *utc*, Sun up at *utc*) for the civil day starting at
+    *day_start_utc*: what :func:`sun_events`, :func:`true_solar_offset` and :func:`is_daytime` give, from one
+    solar day (see the module docstring). *utc* must fall within that day."""
     jd0 = jd_from_unix(day_start_utc)
     sd = solar_day(jd0)
     events: list[float | None] = []
@@ -81,7 +85,16 @@ def day_events(
         if ev is UNDECIDED:
             ev = _EPH.rise_set(jd0, lon, lat, rising)
         events.append(unix_from_jd(ev) if isinstance(ev, float) else None)
-    return events[0], events[1], lon * 240.0 + sd.equation_of_time(jd_from_unix(utc))
+    rise, sset = events
+    jd = jd_from_unix(utc)
+    if rise is not None and sset is not None and rise < sset:
+        up = rise <= utc < sset
+    else:  # is_daytime's altitude rule; the plain altitude when the fast one is within 0.01° of the limit
+        alt = sd.apparent_altitude(jd, lon, lat)
+        if abs(alt - DAY_ALTITUDE) < 0.01:
+            alt = sun_altitude(utc, lon, lat)
+        up = alt > DAY_ALTITUDE
+    return rise, sset, lon * 240.0 + sd.equation_of_time(jd), up
 
 
 def sun_altitude(utc: float, lon: float, lat: float) -> float:
@@ -97,4 +110,4 @@ def is_daytime(utc: float, lon: float, lat: float, rise: float | None, sset: flo
     if rise is not None and sset is not None and rise < sset:
         return rise <= utc < sset
     # polar day/night, or a zone so far from its meridian that sunset precedes sunrise in the civil day
-    return sun_altitude(utc, lon, lat) > -0.8333
+    return sun_altitude(utc, lon, lat) > DAY_ALTITUDE
