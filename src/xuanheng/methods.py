@@ -22,6 +22,7 @@ METHOD_PACKAGES: tuple[str, ...] = (
     "xuanheng.jinkoujue",
     "xuanheng.liuren",
     "xuanheng.liuyao",
+    "xuanheng.qizheng",
     "xuanheng.calendar",
 )
 

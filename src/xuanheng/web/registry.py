@@ -5,6 +5,7 @@ the chart document (the same as ``xuanheng <method> --json``). No method is name
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, Literal
@@ -183,6 +184,19 @@ def warm_up(registered: dict[str, MethodPlugin]) -> None:
             plugin.render_svg(plugin.compute(model), lang)
 
 
+def method_labels(registered: dict[str, MethodPlugin], lang: str, known: Mapping[str, str]) -> dict[str, str]:
+    """The page's labels of every method that the UI catalogue lacks: ``method.<name>`` from the method's
+    label and ``field.<parameter>`` from each parameter's declared label (the catalogue's own entries win).
+    A method declares its labels once, in its ``Params``; it need not copy them into the catalogue."""
+    out: dict[str, str] = {}
+    for plugin in registered.values():
+        m = plugin.method
+        out.setdefault(f"method.{m.name}", m.label.get(lang))
+        for p in m.params.SPEC:
+            out.setdefault(f"field.{p.name}", p.label.get(lang))
+    return {k: v for k, v in out.items() if k not in known and v}
+
+
 def describe(plugin: MethodPlugin) -> dict[str, Any]:
     """What the page needs to draw the form of *plugin*: labels, JSON schema, option names, hints."""
     m = plugin.method
@@ -211,4 +225,4 @@ def describe(plugin: MethodPlugin) -> dict[str, Any]:
     }
 
 
-__all__ = ["MethodPlugin", "describe", "plugin_of", "plugins", "warm_up"]
+__all__ = ["MethodPlugin", "describe", "method_labels", "plugin_of", "plugins", "warm_up"]
