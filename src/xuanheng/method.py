@@ -8,7 +8,7 @@ draw::
         name="jinkoujue", label=Text(...), summary=Text(...),
         params=JinKouJueParams,
         cast=cast_params,                      # Params → chart (a frozen value with to_json())
-        reading=reading,                       # (chart, topic, lang) → [FiredRule], or None
+        reading=reading,                       # (chart, topic, lang, **options) → [FiredRule], or None
         facts=facts,                           # chart JSON → {"yong_yao": ["將神"], …} for the journal
         render_svg=render_svg,                 # (chart JSON, lang) → SVG text
         render_text=render_text,               # (chart JSON, lang) → the terminal table
@@ -61,6 +61,9 @@ class Method:
     modes: Mapping[str, tuple[str, str]] = field(default_factory=dict)
     #: the document carries ``"reading": []`` when no reading was asked for
     reading_key_always: bool = False
+    #: the parameters that are options of the reading, not of the cast (names): :meth:`document` passes them
+    #: to ``reading`` as keyword arguments and echoes them as ``reading_options``
+    reading_options: tuple[str, ...] = ()
     #: topics the method's reading knows (for the form's suggestions)
     topics: Callable[[], tuple[str, ...]] = tuple
     #: the date-time the command line's error message gives as an example
@@ -89,7 +92,11 @@ class Method:
         if self.reading is not None:
             lang = check_lang(lang)
             if with_reading:
-                out["reading"] = [r.to_json(lang) for r in self.reading(chart, params.get("topic"), lang)]
+                kw = {name: params.get(name) for name in self.reading_options}
+                read: Callable[..., list[FiredRule]] = self.reading
+                out["reading"] = [r.to_json(lang) for r in read(chart, params.get("topic"), lang, **kw)]
+                if kw:
+                    out["reading_options"] = kw
             elif self.reading_key_always:
                 out["reading"] = []
             out["lang"] = lang

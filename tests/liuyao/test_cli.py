@@ -11,6 +11,7 @@ import pytest
 
 from xuanheng import liuyao
 from xuanheng.cli.main import main
+from xuanheng.liuyao.reading import reading_json
 
 AT = ("--at", "2026-03-10T21:00", "--tz", "Asia/Shanghai")
 
@@ -28,8 +29,13 @@ def run_json(capsys: pytest.CaptureFixture[str], *argv: str) -> dict[str, Any]:
     return doc
 
 
+#: what the document adds to the chart's JSON: its reading (issue 11; tests/liuyao/test_reading_method.py)
+READING_KEYS = ("lang", "reading", "reading_options")
+
+
 def _strip(doc: dict[str, Any]) -> dict[str, Any]:
-    return {k: v for k, v in doc.items() if k != "engine_version"}
+    """The chart part of a document (no engine version, no reading)."""
+    return {k: v for k, v in doc.items() if k != "engine_version" and k not in READING_KEYS}
 
 
 def test_help_lists_the_issue_flags(capsys: pytest.CaptureFixture[str]) -> None:
@@ -85,8 +91,10 @@ def test_json_is_the_issue_shape_and_the_library_chart(capsys: pytest.CaptureFix
     assert set(js["pillars"]) == {"year", "month", "day", "hour"}
     assert {"method", "seed", "throws"} <= set(js["cast"])
     assert js["cast"]["method"] == "manual" and js["cast"]["seed"] is None
-    lib = liuyao.cast("2026-03-10T21:00", tz="Asia/Shanghai", lines="887868").to_json()
+    chart = liuyao.cast("2026-03-10T21:00", tz="Asia/Shanghai", lines="887868")
+    lib = chart.to_json()
     assert _strip(js) == _strip(lib)
+    assert js["reading"] == reading_json(chart, None, "zh-Hant")
 
 
 @pytest.mark.parametrize(

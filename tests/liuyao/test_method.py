@@ -52,7 +52,8 @@ def _flags(params: dict[str, Any]) -> list[str]:
 
 def test_registered_once() -> None:
     assert registry()["liuyao"] is METHOD
-    assert METHOD.reading is None  # the readings are issue 11's (another branch)
+    assert METHOD.reading is not None  # issue 11: the reading of seed 004, with its own options
+    assert set(METHOD.reading_options) <= set(METHOD.params.by_name())
     assert METHOD.package == "xuanheng.liuyao"
 
 

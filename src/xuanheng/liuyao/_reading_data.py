@@ -1,7 +1,9 @@
 """The data of the 六爻 reading that is not a rule: ``data/judgments.toml`` as values.
 
 * :data:`READING_OPTION_SPECS` / :class:`ReadingOptions` — the school options of the reading (closed sets of
-  plain strings, each choice with labels and a source), validated by :func:`make_reading_options`;
+  plain strings, each choice with labels and a source), declared once in ``data/params.toml`` (section
+  "reading options", the contract's parameters are made from the same declarations) and validated by
+  :func:`make_reading_options`;
 * :data:`YONG_SHEN` — the 用神 of each question (topic → a 六親 or 世 / 應, maybe chosen by an option);
 * :data:`SHA` / :data:`JI_SHENSHA` — the classes the seed calls 殺 and 吉神;
 * :func:`spirit_lookup` — for each name of the 神煞 verse, the shared 神煞 table chosen by the options, read
@@ -19,33 +21,26 @@ from xuanheng import shensha
 from xuanheng.core._data import load_package_data
 from xuanheng.errors import OptionError
 from xuanheng.liuyao.options import Choice, OptionSpec
-from xuanheng.reading import to_simplified
+from xuanheng.params import declared
 
-_T = load_package_data("xuanheng.liuyao", "judgments")
-
-
-def _labels(m: dict[str, str]) -> dict[str, str]:
-    out = {k: m[k] for k in ("ko", "zh-Hant", "en")}
-    out["zh-Hans"] = m.get("zh-Hans") or to_simplified(m["zh-Hant"])
-    return out
+_PKG = "xuanheng.liuyao"
+_T = load_package_data(_PKG, "judgments")
 
 
-READING_OPTION_SPECS: tuple[OptionSpec, ...] = tuple(
-    OptionSpec(
-        name=o["name"],
-        default=o["default"],
-        label=_labels(o["label"]),
+def _spec(name: str) -> OptionSpec:
+    p = declared(_PKG, name)
+    return OptionSpec(
+        name=name,
+        default=str(p.default),
+        label=p.label.all(),
         group="reading",
-        choices=tuple(Choice(c["value"], _labels(c["labels"]), c["src"]) for c in o["choice"]),
+        choices=tuple(Choice(str(c.value), c.label.all(), c.src) for c in p.choices),
     )
-    for o in _T["option"]
-)
-READING_SPEC_BY_NAME: dict[str, OptionSpec] = {s.name: s for s in READING_OPTION_SPECS}
 
 
 @dataclass(frozen=True, slots=True)
 class ReadingOptions:
-    """School choices of the reading (``data/judgments.toml`` [[option]]; docs/liuyao-reading.md)."""
+    """School choices of the reading (``data/params.toml``, "reading options"; docs/liuyao-reading.md)."""
 
     yong_shen: str = "auto"
     sex: str = "male"
@@ -82,9 +77,8 @@ class ReadingOptions:
 
 
 READING_OPTION_NAMES: tuple[str, ...] = tuple(f.name for f in fields(ReadingOptions))
-assert tuple(s.name for s in READING_OPTION_SPECS) == READING_OPTION_NAMES, (
-    "ReadingOptions and judgments.toml"
-)
+READING_OPTION_SPECS: tuple[OptionSpec, ...] = tuple(_spec(n) for n in READING_OPTION_NAMES)
+READING_SPEC_BY_NAME: dict[str, OptionSpec] = {s.name: s for s in READING_OPTION_SPECS}
 assert all(getattr(ReadingOptions(), s.name) == s.default for s in READING_OPTION_SPECS), "defaults disagree"
 assert all(s.default in s.values for s in READING_OPTION_SPECS), "a default is not one of its choices"
 

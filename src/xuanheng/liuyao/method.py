@@ -5,12 +5,16 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from xuanheng.liuyao._reading_data import READING_OPTION_NAMES
 from xuanheng.liuyao.params import INSTANT, STUDY, LiuYaoParams, cast_params, mode_of
+from xuanheng.liuyao.reading import reading, topics
 from xuanheng.liuyao.render_svg import render_liuyao
 from xuanheng.liuyao.render_text import render_text
 from xuanheng.method import Method
-from xuanheng.reading import Text
+from xuanheng.reading import FiredRule, Text
 
+#: the reading's rule that names the 用神 (its facts: yong_shen, liu_qin, position, chosen_by …)
+YONG_RULE = "yong.select"
 #: the fields a 用神 may be named by, when the chart (or its reading) carries one
 _YONG_SHEN_NAMES = ("liu_qin", "name", "label")
 
@@ -45,9 +49,20 @@ def _yong_shen(value: object) -> list[str]:
     return out
 
 
+def _yong_select(doc: Mapping[str, Any]) -> Mapping[str, Any] | None:
+    """The facts of the reading's 用神 rule (``yong.select``), if the document carries a reading."""
+    for r in doc.get("reading") or ():
+        if isinstance(r, Mapping) and r.get("id") == YONG_RULE and isinstance(r.get("facts"), Mapping):
+            f: Mapping[str, Any] = r["facts"]
+            return f
+    return None
+
+
 def facts(doc: Mapping[str, Any]) -> dict[str, list[str]]:
     """What the journal counts for a 六爻 case: the 本卦 and 變卦 (full names), the 本卦's palace, and the
-    用神 when the chart (or its reading) names one (``yong_shen``)."""
+    用神 when the chart or its reading names one (``yong_shen``: its 六親 on this chart; with the reading
+    also ``yong_shen_by``, why that line was taken — 唯一, 動, 旺相 … or 伏神 when it is hidden — and
+    ``reading_kind``, the rule families that fired)."""
     out: dict[str, list[str]] = {}
     ben = doc.get("ben_gua")
     name = _gua_name(ben)
@@ -58,10 +73,21 @@ def facts(doc: Mapping[str, Any]) -> dict[str, list[str]]:
         out["bian_gua"] = [bian]
     if isinstance(ben, Mapping) and isinstance(ben.get("palace"), str) and ben["palace"]:
         out["palace"] = [f"{ben['palace']}宮"]
-    yong = _yong_shen(doc.get("yong_shen"))
+    sel = _yong_select(doc)
+    yong = _yong_shen(doc.get("yong_shen") if sel is None else sel)
     if yong:
         out["yong_shen"] = yong
+    if sel is not None and isinstance(sel.get("chosen_by"), str):
+        out["yong_shen_by"] = [sel["chosen_by"]]
+    read = [r.get("kind") for r in doc.get("reading") or () if isinstance(r, Mapping)]
+    kinds = list(dict.fromkeys(k for k in read if isinstance(k, str) and k))
+    if kinds:
+        out["reading_kind"] = kinds
     return out
+
+
+def _reading(chart: Any, topic: str | None, lang: str, **options: Any) -> list[FiredRule]:
+    return reading(chart, topic or None, lang, **options)
 
 
 METHOD = Method(
@@ -74,7 +100,9 @@ METHOD = Method(
     ),
     params=LiuYaoParams,
     cast=cast_params,
-    reading=None,
+    reading=_reading,
+    reading_options=READING_OPTION_NAMES,
+    topics=topics,
     facts=facts,
     render_svg=render_liuyao,
     render_text=render_text,

@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from xuanheng.errors import InputError
+from xuanheng.liuyao._reading_data import READING_OPTION_NAMES
 from xuanheng.liuyao.api import cast_study
 from xuanheng.liuyao.casting import MASK64, check_seed
 from xuanheng.liuyao.chart import LiuYaoChart
@@ -75,6 +76,7 @@ class LiuYaoParams(Params):
         _own("year", max_length=4, group="study", modes=(STUDY,), metavar="干支"),
         *(_own(s.name, group="school") for s in OPTION_SPECS if s.name not in CALENDAR),
         _own("topic", max_length=16, group="person"),
+        *(_own(name, group="school") for name in READING_OPTION_NAMES),
     )
 
 

@@ -13,7 +13,8 @@ True
 
 :func:`reading` returns :class:`~xuanheng.reading.FiredRule` values: ``facts`` are the chart facts that made
 the rule fire (the lines, with position, 納甲, 六親, 六神 and what the condition read), ``extra`` carries
-``kind`` (the rule family), ``group`` (用神 原神 忌神 仇神 or 卦: what the rule is about) and ``lines``.
+``kind`` (the rule family), ``group`` (用神 原神 忌神 仇神 or 卦: what the rule is about), ``lines`` and,
+with a topic, ``asked`` (one of the question's own rules, or a general one).
 With a topic the rules of that question come first, then the general ones (topic 總); within each part the
 rules about the 用神 come first, then 原神, 忌神, 仇神, then the rest, each in data order.
 
@@ -159,11 +160,16 @@ def relevant(r: Rule, family: frozenset[str] | None) -> bool:
 
 
 def order(fired: list[FiredRule], family: frozenset[str] | None) -> list[FiredRule]:
-    """The report order: the asked topic's rules first (with a topic), then by group, then data order."""
+    """The report order: the asked topic's rules first (with a topic), then by group, then data order.
+
+    With a topic, each rule's ``extra`` says whether it is one of the question's own (``asked``: True) or a
+    general one (False)."""
 
     def key(ix: tuple[int, FiredRule]) -> tuple[int, int, int]:
         i, f = ix
         own = 0 if family is None or not family.isdisjoint(f.topics) else 1
+        if family is not None:
+            f.extra["asked"] = own == 0
         return (own, _GROUP_RANK[f.extra["group"]], i)
 
     return [f for _, f in sorted(enumerate(fired), key=key)]

@@ -4,6 +4,10 @@ The six lines are printed top (上爻) to bottom (初爻), as practitioners writ
 伏神, 六親 and 納甲, the line with its moving mark (○ 老陽, × 老陰), 世/應, and beside it the 變卦's
 line, 六親, 納甲 and 世/應, then the line's marks (空, 月破, 日破, 暗動, 身) and what a moving line changes
 into. Then 旬空, 月建, 日辰 (and 月破), 卦身, 互/錯/綜, the cast record and the warnings.
+
+With a reading: the 用神 (its line, why that line, 原神 / 忌神 / 仇神, or the 伏神 it hides as), the 爻位
+table of the question (what each line stands for), then the fired rules under a heading per group (用神,
+原神, 忌神, 仇神, 卦), each with its id, text, the lines it names and its source when that is not its id.
 """
 
 from __future__ import annotations
@@ -150,9 +154,63 @@ def render_text(doc: Mapping[str, Any], lang: str | None = None) -> str:
     if "reading" in doc:
         out.append("")
         out.append(label("chart.reading", lang))
-        for r in doc["reading"]:
-            out.append(f"  [{r['id']}] {r['text']}")
+        out.extend(_reading_lines(doc["reading"], t))
     return "\n".join(out)
+
+
+def _yong_line(f: Mapping[str, Any]) -> str:
+    """用神 父母 四爻 戊申 (唯一) · 原神 官鬼 · 忌神 妻財 · 仇神 子孫 — from the facts of ``yong.select``."""
+    head = f"用神 {f.get('liu_qin', '')}"
+    if f.get("yong_shen") in ("世", "應"):
+        head = f"用神 {f['yong_shen']}爻 {f.get('liu_qin', '')}"
+    pos = f.get("position")
+    if isinstance(pos, int) and 1 <= pos <= 6:
+        head += f" {POSITION_NAMES[pos - 1]}爻 {f.get('branch', '')}"
+    elif f.get("fu_shen"):
+        head += f" 伏神 {f['fu_shen']}"
+        if isinstance(f.get("under"), int):
+            head += f" ({POSITION_NAMES[f['under'] - 1]}爻下, {f.get('fei_fu', '')})"
+    if f.get("chosen_by"):
+        head += f" ({f['chosen_by']})"
+    kin = [
+        f"{k} {f[v]}"
+        for k, v in (("原神", "yuan_shen"), ("忌神", "ji_shen"), ("仇神", "chou_shen"))
+        if f.get(v)
+    ]
+    return " · ".join([head, *kin])
+
+
+def _reading_lines(rules: list[Mapping[str, Any]], t: Any) -> list[str]:
+    out: list[str] = []
+    topic = None
+    for r in rules:
+        f = r.get("facts") or {}
+        if r.get("id") == "yong.select":
+            topic = f.get("topic")
+            out.append("  " + t(_yong_line(f)))
+        elif r.get("kind") == "爻位" and f.get("table") and f.get("lines"):
+            items = " · ".join(
+                f"{POSITION_NAMES[x['position'] - 1]} {x.get('item', '')}"
+                for x in f["lines"]
+                if isinstance(x, Mapping) and isinstance(x.get("position"), int)
+            )
+            out.append("  " + t(f"爻位（{f['table']}）: {items}"))
+    head = None
+    for r in rules:
+        g = r.get("group")
+        part = None if "asked" not in r else (topic if r["asked"] else "總")
+        if g and (part, g) != head:
+            out.append(f" {t(f'〔{part}〕{g}' if part else g)}")
+            head = (part, g)
+        where = [POSITION_NAMES[p - 1] for p in r.get("lines") or () if isinstance(p, int) and 1 <= p <= 6]
+        tail = f"  ({t(''.join(where))})" if where else ""
+        src = [s for s in r.get("src") or () if s != r.get("id")]
+        if src:
+            tail += f"  ← {t('; '.join(map(str, src)))}"
+        if r.get("conflict_with"):
+            tail += f"  ≠ {', '.join(map(str, r['conflict_with']))}"
+        out.append(f"  [{r['id']}] {r['text']}{tail}")
+    return out
 
 
 __all__ = ["render_text"]
