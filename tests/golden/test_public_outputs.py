@@ -38,11 +38,11 @@ PINNED: dict[str, str] = {
     "jinkoujue_coordinates": "d49adee5fd697367",
     "jinkoujue_instants": "e9806d11897a3c47",
     "jinkoujue_errors": "8498489ea12e2787",  # re-pinned in issue 8 (see git log)
-    "liuren_coordinates": "02f35c4580c1b3f1",  # re-pinned in issue 8 (see git log)
-    "liuren_instants": "cc1e1a342676593e",  # re-pinned in issue 8 (see git log)
-    "liuren_errors": "0c141b885fbf168f",  # re-pinned in issue 8 (see git log)
-    "cli": "02f462144263b9e5",  # re-pinned in issue 8 (see git log)
-    "http": "77ac0cdd971c6564",  # re-pinned in issue 8 (see git log)
+    "liuren_coordinates": "9a65c7991033f080",  # re-pinned in issue 13 (課體, 斬關 option)
+    "liuren_instants": "8d7778263aee954d",  # re-pinned in issue 13 (課體, 斬關 option)
+    "liuren_errors": "6170952f5614994c",  # re-pinned in issue 13 (課體, 斬關 option)
+    "cli": "789e20a2dcffc92d",  # re-pinned in issue 13 (課體, 斬關 option)
+    "http": "68138a2fea4d42a5",  # re-pinned in issue 13 (課體, 斬關 option)
 }
 
 

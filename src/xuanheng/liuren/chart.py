@@ -47,6 +47,8 @@ class Options:
     - ``day_night``: ``"auto"`` (by the calendar: sunrise/sunset when a place is given, else fixed hours),
       ``"sun"``, ``"fixed"`` (卯–申 day), ``"day"`` or ``"night"`` (forced).
     - ``dun_gan``: 遁干 from the day's 旬 (``"day"``, default) or the hour's 旬 (``"hour"``).
+    - ``zhan_guan``: 斬關 when 魁罡 on 日辰 is 發用 (``"fa_yong"``, default, 《六壬大全》卷八〈斬關課〉) or
+      whenever 魁罡 stands on the 干 or the 支 (``"gan_zhi"``, 《御定六壬直指》's lists).
     - ``yue_jiang_rule``: when casting from an instant, 月將 changes at 中氣 (``"zhongqi"``, default), at 節
       (``"jie"``), or a branch given by hand.
     - ``day_boundary``, ``true_solar``: passed to the calendar (docs/time.md).
@@ -65,6 +67,7 @@ class Options:
     fuyin_zimao: str
     guiren: str
     dun_gan: str
+    zhan_guan: str
 
     def __init__(
         self,
@@ -79,6 +82,7 @@ class Options:
         day_boundary: str = "23:00",
         true_solar: bool = False,
         dst: str = "clock",
+        zhan_guan: str = "fa_yong",
         *,
         calendar: CalendarOptions | None = None,
     ) -> None:
@@ -100,6 +104,7 @@ class Options:
             ("fuyin_zimao", fuyin_zimao),
             ("guiren", guiren),
             ("dun_gan", dun_gan),
+            ("zhan_guan", zhan_guan),
         ):
             object.__setattr__(self, name, value)
 
@@ -138,6 +143,7 @@ class Options:
             "day_boundary": self.day_boundary,
             "true_solar": self.true_solar,
             "dst": self.dst,
+            "zhan_guan": self.zhan_guan,
         }
 
     def to_json(self) -> dict[str, Any]:

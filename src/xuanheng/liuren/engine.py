@@ -34,7 +34,7 @@ from xuanheng.core.guiren import GUIREN_TABLES, Direction, direction_on, jiang_a
 from xuanheng.core.shensha_basic import HUA_GAI, LU, TAO_HUA, YI_MA
 from xuanheng.errors import InputError, OptionError
 from xuanheng.liuren.chart import Chuan, GuiRen, Ke, KeTi, LiuRenChart, Options, ShenSha
-from xuanheng.liuren.keti import ke_ti_of
+from xuanheng.liuren.keti import ZHAN_GUAN, chart_ke_ti, ke_ti_of
 from xuanheng.liuren.sanchuan import BIEZE_YIN, FUYIN_ZIMAO, SHEHAI_SCHOOLS, Structure, table
 from xuanheng.time.chart_time import ChartTime
 
@@ -116,6 +116,7 @@ def _validate(o: dict[str, Any]) -> None:
     _choice("dun_gan", o["dun_gan"], DUN_GAN)
     _choice("day_boundary", o["day_boundary"], DAY_BOUNDARY)
     _choice("dst", o["dst"], DST)
+    _choice("zhan_guan", o["zhan_guan"], ZHAN_GUAN)
     if not isinstance(o["bazhuan_first"], bool):
         msg = f"bazhuan_first must be true or false, not {o['bazhuan_first']!r}"
         raise OptionError(msg, field="bazhuan_first")
@@ -134,15 +135,16 @@ def _validate(o: dict[str, Any]) -> None:
 
 
 # --- memoised parts -----------------------------------------------------------------------------
-_STRUCT: dict[tuple[str, str, bool, str], tuple[tuple[Structure, tuple[KeTi, ...]], ...]] = {}
+_STRUCT: dict[tuple[str, str, bool, str, str], tuple[tuple[Structure, tuple[KeTi, ...]], ...]] = {}
 
 
 def structures(o: Options) -> tuple[tuple[Structure, tuple[KeTi, ...]], ...]:
-    """The 720 課 of the school of *o* with their 課體, indexed ``day * 12 + offset``."""
-    key = (o.shehai, o.bieze_yin, o.bazhuan_first, o.fuyin_zimao)
+    """The 720 課 of the school of *o* with their 課體 (those that need no 天將), indexed
+    ``day * 12 + offset``."""
+    key = (o.shehai, o.bieze_yin, o.bazhuan_first, o.fuyin_zimao, o.zhan_guan)
     got = _STRUCT.get(key)
     if got is None:
-        got = tuple((s, ke_ti_of(s)) for s in table(*key))
+        got = tuple((s, ke_ti_of(s, o.zhan_guan)) for s in table(*key[:4]))
         _STRUCT[key] = got
     return got
 
@@ -398,6 +400,7 @@ def _bundle(o: Options, d: int, offset: int, day_flag: bool, basis: str, xun: Ga
     s, keti = structures(o)[d * 12 + offset]
     gz = SIXTY[d]
     tian_pan, jiang_on, si_ke, san_chuan, gui = _parts(s, day_flag, basis, o.guiren, xun)
+    keti = keti + chart_ke_ti(s, jiang_on, gui.branch)
     shensha = _shensha(s, tuple(_day_ctx(gz)))
     return (
         tian_pan,

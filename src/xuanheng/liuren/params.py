@@ -42,6 +42,7 @@ class LiuRenParams(Params):
         _own("fuyin_zimao", group="school"),
         guiren_param(),
         _own("dun_gan", group="school"),
+        _own("zhan_guan", group="school"),
         _own(
             "birth_year",
             "int",
@@ -64,6 +65,7 @@ def options_of(p: Params) -> Options:
         guiren=p.guiren,
         day_night=p.day_night,
         dun_gan=p.dun_gan,
+        zhan_guan=p.zhan_guan,
         yue_jiang_rule=p.yue_jiang_rule,
         day_boundary=p.day_boundary,
         true_solar=bool(p.true_solar),
