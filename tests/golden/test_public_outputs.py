@@ -38,11 +38,11 @@ PINNED: dict[str, str] = {
     "jinkoujue_coordinates": "d49adee5fd697367",
     "jinkoujue_instants": "e9806d11897a3c47",
     "jinkoujue_errors": "8498489ea12e2787",  # re-pinned in issue 8 (see git log)
-    "liuren_coordinates": "9a65c7991033f080",  # re-pinned in issue 13 (課體, 斬關 option)
-    "liuren_instants": "8d7778263aee954d",  # re-pinned in issue 13 (課體, 斬關 option)
-    "liuren_errors": "6170952f5614994c",  # re-pinned in issue 13 (課體, 斬關 option)
-    "cli": "789e20a2dcffc92d",  # re-pinned in issue 13 (課體, 斬關 option)
-    "http": "68138a2fea4d42a5",  # re-pinned in issue 13 (課體, 斬關 option)
+    "liuren_coordinates": "55ea1b8df4554cff",  # re-pinned in issue 13 (課體, 斬關, 涉害 depths; git log)
+    "liuren_instants": "d742d49d048841b2",  # re-pinned in issue 13 (課體, 斬關, 涉害 depths; git log)
+    "liuren_errors": "5a397b5fc9d0103a",  # re-pinned in issue 13 (課體, 斬關, 涉害 depths; git log)
+    "cli": "e12f88d9d081f079",  # re-pinned in issue 13 (課體, 斬關, 涉害 depths; git log)
+    "http": "e6a9782a8c988f77",  # re-pinned in issue 13 (課體, 斬關, 涉害 depths; git log)
 }
 
 

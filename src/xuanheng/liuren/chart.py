@@ -238,6 +238,26 @@ class KeTi:
 
 
 @dataclass(frozen=True, slots=True)
+class SheHaiDepth:
+    """A candidate of the 涉害 procedure: ``depth`` as the chart's school counts it (the seat included;
+    None under ``mengzhongji``, which does not count), ``depth_book`` as the books' prose counts the 重
+    (without the seat: 丁卯日 亥加丑 "五重"). Display only: the 三傳 follow the school."""
+
+    branch: int
+    kind: str
+    depth: int | None
+    depth_book: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "branch": BRANCHES[self.branch],
+            "kind": self.kind,
+            "depth": self.depth,
+            "depth_book": self.depth_book,
+        }
+
+
+@dataclass(frozen=True, slots=True)
 class ShenSha:
     """A 神煞 of the chart: its name, the branch it falls on, where it shows, and its source."""
 
@@ -281,6 +301,8 @@ class LiuRenChart:
     method: str
     sub_method: str
     ke_ti: tuple[KeTi, ...]
+    #: the candidates weighed by the 涉害 procedure, when it was entered (else empty)
+    she_hai: tuple[SheHaiDepth, ...]
     gui_ren: GuiRen
     xun_kong: tuple[int, int]
     ri_lu: int
@@ -351,6 +373,7 @@ class LiuRenChart:
             "method": self.method,
             "sub_method": self.sub_method,
             "ke_ti": [k.to_json() for k in self.ke_ti],
+            "she_hai": [x.to_json() for x in self.she_hai],
             "gui_ren": self.gui_ren.to_json(),
             "xun_kong": [BRANCHES[b] for b in self.xun_kong],
             "ri_lu": BRANCHES[self.ri_lu],
@@ -382,6 +405,7 @@ __all__ = [
     "KeTi",
     "LiuRenChart",
     "Options",
+    "SheHaiDepth",
     "ShenSha",
     "liu_qin_index",
 ]

@@ -153,6 +153,15 @@ def enumerate_ke(p: Params | Options) -> list[dict[str, Any]]:
                 "method": s.method,
                 "sub_method": s.sub_method,
                 "ke_ti": [k.name for k in keti],
+                "she_hai": [
+                    {
+                        "branch": BRANCHES[x.branch],
+                        "kind": x.kind,
+                        "depth": x.depth,
+                        "depth_book": x.depth_book,
+                    }
+                    for x in s.she_hai
+                ],
             }
         )
     return out
