@@ -35,14 +35,14 @@ from xuanheng.reading import LANGS
 _PRINT = bool(os.environ.get("XUANHENG_GOLDEN_PRINT"))
 
 PINNED: dict[str, str] = {
-    "jinkoujue_coordinates": "d49adee5fd697367",
-    "jinkoujue_instants": "e9806d11897a3c47",
+    "jinkoujue_coordinates": "201bfab0ab7f19c7",  # re-pinned in issue 13 (see git log)
+    "jinkoujue_instants": "c39322e0d4725f7a",  # re-pinned in issue 13 (see git log)
     "jinkoujue_errors": "8498489ea12e2787",  # re-pinned in issue 8 (see git log)
     "liuren_coordinates": "55ea1b8df4554cff",  # re-pinned in issue 13 (課體, 斬關, 涉害 depths; git log)
     "liuren_instants": "d742d49d048841b2",  # re-pinned in issue 13 (課體, 斬關, 涉害 depths; git log)
     "liuren_errors": "5a397b5fc9d0103a",  # re-pinned in issue 13 (課體, 斬關, 涉害 depths; git log)
-    "cli": "e12f88d9d081f079",  # re-pinned in issue 13 (課體, 斬關, 涉害 depths; git log)
-    "http": "e6a9782a8c988f77",  # re-pinned in issue 13 (課體, 斬關, 涉害 depths; git log)
+    "cli": "e7c4138001350892",  # re-pinned in issue 13 (see git log)
+    "http": "0b9995b91aa39694",  # re-pinned in issue 13 (see git log)
 }
 
 

@@ -22,7 +22,7 @@ from xuanheng.core.ganzhi import BRANCH_ELEMENT, ELEMENTS, GanZhi, wu_hu_dun, wu
 from xuanheng.core.guiren import Direction
 from xuanheng.errors import OptionError
 from xuanheng.jinkoujue.cast import (
-    _JI_SHI_OFFSETS,
+    _JI_SHI_NOTE,
     _JI_SHI_SRC,
     _SI_DA,
     _SI_DA_SRC,
@@ -33,6 +33,7 @@ from xuanheng.jinkoujue.cast import (
     _state_row,
     _yong_yao,
     geometry,
+    ji_shi,
     parse_difen,
     tian_dao,
 )
@@ -332,7 +333,7 @@ _HITS: dict[tuple[int, int, tuple[str, ...], bool, str], ShenshaHit] = {}
 _GROUP_HITS = tuple(_GroupHits(g.basis, g.members, g.occupied) for g in _GROUPS)
 #: (which groups are computable) → (reorder into file order, index of 日祿, index of 驛馬)
 _ORDER: dict[tuple[bool, ...], tuple[Callable[[Sequence[ShenshaHit]], Any], int, int]] = {}
-_JI_SHI_HITS: dict[tuple[int, int], ShenshaHit] = {}
+_JI_SHI_HITS: dict[tuple[int, int, int], ShenshaHit] = {}
 
 
 def _order(present: tuple[bool, ...]) -> tuple[Callable[[Sequence[ShenshaHit]], Any], int, int]:
@@ -345,18 +346,18 @@ def _order(present: tuple[bool, ...]) -> tuple[Callable[[Sequence[ShenshaHit]], 
     return got
 
 
-def _ji_shi(day_branch: int, hour_branch: int) -> ShenshaHit:
-    key = (day_branch, hour_branch)
+def _ji_shi(month_branch: int, day_stem: int, hour_branch: int) -> ShenshaHit:
+    key = (month_branch, day_stem, hour_branch)
     hit = _JI_SHI_HITS.get(key)
     if hit is None:
-        ji = tuple((day_branch + k) % 12 for k in _JI_SHI_OFFSETS)
+        ji = ji_shi(month_branch, day_stem)
         hit = _JI_SHI_HITS[key] = ShenshaHit(
             key="ji_shi",
             name="忌時",
             src=_JI_SHI_SRC,
             branches=ji,
             applies=hour_branch in ji,
-            note="provisional, inferred from one reference cast (docs/jinkoujue.md); applies: hour is one",
+            note=_JI_SHI_NOTE,
         )
     return hit
 
@@ -419,7 +420,8 @@ def _shensha_fast(
     reorder, i_lu, i_ma = _order(tuple(present))
     ordered: tuple[ShenshaHit, ...] = reorder(parts)
     xk, sd = ke.kong_of(cal.day)
-    ji = _ji_shi(cal.day.branch, cal.hour.branch)
+    assert cal.month_branch is not None
+    ji = _ji_shi(cal.month_branch, cal.day.stem, cal.hour.branch)
     return (*ordered, ke.tian_dao, xk, sd, ji), ordered[i_lu].branches[0], ordered[i_ma].branches[0]
 
 

@@ -44,6 +44,7 @@ from xuanheng.core.guiren import (
     jiang_at,
 )
 from xuanheng.core.relations import CHONG, LIU_HAI, LIU_PO, XING, table_src, xing_kind
+from xuanheng.core.shensha_basic import TAO_HUA
 from xuanheng.core.wuxing import relation
 from xuanheng.errors import InputError, OptionError, OutOfRangeError
 from xuanheng.jinkoujue.chart import (
@@ -65,8 +66,9 @@ _DONG_SRC: str = _M["dong"]["src"]
 _DONG_RULES: tuple[dict[str, str], ...] = tuple(_M["dong"]["rule"])
 _REL_NAME = {"剋": "剋", "生": "生", "比和": "比和"}
 _SI_DA = {GanZhi.parse(k).index: int(v) for k, v in _M["si_da_kong_wang"]["by_xun"].items()}
-_JI_SHI_OFFSETS: tuple[int, ...] = tuple(_M["ji_shi"]["offsets_from_day_branch"])
+_JI_SHI_BY_STEM: tuple[int, ...] = tuple(branch_index(b) for b in _M["ji_shi"]["by_day_stem"])
 _JI_SHI_SRC: str = _M["ji_shi"]["src"]
+_JI_SHI_NOTE: str = _M["ji_shi"]["note"] + "; applies: the hour is one of them"
 _SI_DA_SRC: str = _M["si_da_kong_wang"]["src"]
 _SPIRITS = load_table("jinkoujue")
 
@@ -368,7 +370,8 @@ def shensha(
             note="" if empty is None else f"the day's 旬 lacks {ELEMENTS[empty]}: positions of that element",
         )
     )
-    ji = tuple((cal.day.branch + k) % 12 for k in _JI_SHI_OFFSETS)
+    assert cal.month_branch is not None
+    ji = ji_shi(cal.month_branch, cal.day.stem)
     hits.append(
         ShenshaHit(
             key="ji_shi",
@@ -376,10 +379,16 @@ def shensha(
             src=_JI_SHI_SRC,
             branches=ji,
             applies=cal.hour.branch in ji,
-            note="provisional, inferred from one reference cast (docs/jinkoujue.md); applies: hour is one",
+            note=_JI_SHI_NOTE,
         )
     )
     return tuple(hits)
+
+
+def ji_shi(month_branch: int, day_stem: int) -> tuple[int, int]:
+    """忌時: the 大時 (咸池) of the 月建, then the hour of the season in which the day stem dies
+    (``data/method.toml`` [ji_shi])."""
+    return TAO_HUA[month_branch], _JI_SHI_BY_STEM[day_stem]
 
 
 def chart(
@@ -658,4 +667,4 @@ from xuanheng.jinkoujue import _fast  # noqa: E402
 
 _clear_caches = _fast.clear_caches
 
-__all__ = ["cast", "cast_by_coordinates", "chart", "geometry", "parse_difen", "shensha"]
+__all__ = ["cast", "cast_by_coordinates", "chart", "geometry", "ji_shi", "parse_difen", "shensha"]
