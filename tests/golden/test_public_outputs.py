@@ -35,14 +35,14 @@ from xuanheng.reading import LANGS
 _PRINT = bool(os.environ.get("XUANHENG_GOLDEN_PRINT"))
 
 PINNED: dict[str, str] = {
-    "jinkoujue_coordinates": "201bfab0ab7f19c7",  # re-pinned in issue 13 (see git log)
-    "jinkoujue_instants": "c39322e0d4725f7a",  # re-pinned in issue 13 (see git log)
-    "jinkoujue_errors": "8498489ea12e2787",  # re-pinned in issue 8 (see git log)
+    "jinkoujue_coordinates": "8c02191489ae88c3",  # re-pinned in issue 13 (see git log)
+    "jinkoujue_instants": "01099e9195162906",  # re-pinned in issue 13 (see git log)
+    "jinkoujue_errors": "b1feac400f881b45",  # re-pinned in issue 13 (see git log)
     "liuren_coordinates": "55ea1b8df4554cff",  # re-pinned in issue 13 (課體, 斬關, 涉害 depths; git log)
     "liuren_instants": "d742d49d048841b2",  # re-pinned in issue 13 (課體, 斬關, 涉害 depths; git log)
     "liuren_errors": "5a397b5fc9d0103a",  # re-pinned in issue 13 (課體, 斬關, 涉害 depths; git log)
-    "cli": "e7c4138001350892",  # re-pinned in issue 13 (see git log)
-    "http": "0b9995b91aa39694",  # re-pinned in issue 13 (see git log)
+    "cli": "4609325d27b3c1d0",  # re-pinned in issue 13 (see git log)
+    "http": "d072dcb1a965ee54",  # re-pinned in issue 13 (see git log)
 }
 
 

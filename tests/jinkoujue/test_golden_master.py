@@ -47,23 +47,25 @@ N_ERRORS = 600
 #: the internal dataclass fields, while tests/golden/test_public_outputs.py showed every public output —
 #: chart JSON, readings in four languages, CLI, HTTP — unchanged; and again when the options came to hold a
 #: CalendarOptions, for the same reason; and in issue 13, when 忌時 took its new rule (大時 of the month, the
-#: stem's season of death) and 桃花 joined the 神煞: every chart's 神煞 list and 忌時 change, nothing else)
+#: stem's season of death) and 桃花 joined the 神煞: every chart's 神煞 list and 忌時 change, nothing
+#: else; and when the option tianhou_home was added: the sampler draws it and the options echo it —
+#: with it left out of the sample and of the echo, 3,000 casts with readings came out identical)
 COORD_DIGESTS: tuple[str, ...] = (
-    "4996b5e66ea1bde8",
-    "11f5d3945682cccd",
-    "4ce334b553605a10",
-    "b24d960f463ff959",
-    "36fd25e0e1a99797",
-    "45cf318de237777e",
-    "7882ad69c217d8b1",
-    "cf7b261f5d14c311",
-    "021d6f9e8b2894c4",
-    "a0e7168e60f099d9",
+    "2c379eaf716a2559",
+    "64297892dc5892c1",
+    "c57b7732b602df30",
+    "69ba0911cb3562c7",
+    "6f5d9b1e9f8239d2",
+    "6fec9f9bfa957b57",
+    "f67b99fd3c234141",
+    "d9b858635c0e852c",
+    "3d2cb15bd0d4cbfd",
+    "25e78d7260951eb9",
 )
 #: casts from instants (depends on xuanheng.time as well) and their readings
-INSTANT_DIGEST = "0cdf884855f68e13"
+INSTANT_DIGEST = "9b491a7a76a5a7a1"
 #: invalid inputs: error class, field and message
-ERROR_DIGEST = "36a23e8275490fa8"  # re-pinned for each change listed in git log
+ERROR_DIGEST = "4c3e1655384fbdc2"  # re-pinned for each change listed in git log
 
 _PRINT = bool(os.environ.get("XUANHENG_GOLDEN_PRINT"))
 

@@ -88,8 +88,10 @@ class _Ke:
         "yong",
     )
 
-    def __init__(self, d_stem: int, shift: int, df: int, is_day: bool, guiren: str, plate: str) -> None:
-        geo = geometry(d_stem, shift, df, is_day, guiren, plate)
+    def __init__(
+        self, d_stem: int, shift: int, df: int, is_day: bool, guiren: str, plate: str, tianhou: str
+    ) -> None:
+        geo = geometry(d_stem, shift, df, is_day, guiren, plate, tianhou)
         self.proto, self.elements = geo.proto, geo.elements
         self.g, self.direction, self.jiang, self.jb, self.ry_stem = (
             geo.g,
@@ -198,17 +200,17 @@ def _si_da_hit(empty: int | None, where: tuple[str, ...]) -> ShenshaHit:
     return hit
 
 
-_KE: dict[tuple[int, int, int, bool, str, str], _Ke] = {}
+_KE: dict[tuple[int, int, int, bool, str, str, str], _Ke] = {}
 _N_POSITIONS = 0
 
 
-def _ke(d_stem: int, shift: int, df: int, is_day: bool, guiren: str, plate: str) -> _Ke:
-    key = (d_stem, shift, df, is_day, guiren, plate)
+def _ke(d_stem: int, shift: int, df: int, is_day: bool, guiren: str, plate: str, tianhou: str) -> _Ke:
+    key = (d_stem, shift, df, is_day, guiren, plate, tianhou)
     ke = _KE.get(key)
     if ke is None:
         if len(_KE) >= _KE_LIMIT:
             _KE.clear()
-        ke = _KE[key] = _Ke(d_stem, shift, df, is_day, guiren, plate)
+        ke = _KE[key] = _Ke(d_stem, shift, df, is_day, guiren, plate, tianhou)
     return ke
 
 
@@ -442,7 +444,7 @@ def chart(
     """The chart, from memo tables (the same values as :func:`xuanheng.jinkoujue.cast.chart`)."""
     d_stem, d_branch = d.stem, d.branch
     shift = (yj - h_b) % 12
-    ke = _ke(d_stem, shift, df, is_day, opts.guiren, opts.gui_shen_plate)
+    ke = _ke(d_stem, shift, df, is_day, opts.guiren, opts.gui_shen_plate, opts.tianhou_home)
     wang = ke.wang_of(opts.wang_tie)
     positions = ke.positions_of(wang, _season_ruler(m_b, opts.tu_months), BRANCH_ELEMENT[d_branch])
     yong, reason = ke.yong_of(opts.yong_yao)
