@@ -38,11 +38,11 @@ PINNED: dict[str, str] = {
     "jinkoujue_coordinates": "8c02191489ae88c3",  # re-pinned in issue 13 (see git log)
     "jinkoujue_instants": "01099e9195162906",  # re-pinned in issue 13 (see git log)
     "jinkoujue_errors": "b1feac400f881b45",  # re-pinned in issue 13 (see git log)
-    "liuren_coordinates": "b176b243a03ecf48",  # re-pinned in issue 13 (see git log)
-    "liuren_instants": "46ba22cc7e15a130",  # re-pinned in issue 13 (see git log)
+    "liuren_coordinates": "4c9878dcccd83b34",  # re-pinned in issue 13 (see git log)
+    "liuren_instants": "62974e12ce45cc28",  # re-pinned in issue 13 (see git log)
     "liuren_errors": "5a397b5fc9d0103a",  # re-pinned in issue 13 (課體, 斬關, 涉害 depths; git log)
-    "cli": "7e769dfd412be86e",  # re-pinned in issue 13 (see git log)
-    "http": "205cbdbdc6803d3d",  # re-pinned in issue 13 (see git log)
+    "cli": "0b7b320653486c0f",  # re-pinned in issue 13 (see git log)
+    "http": "e28e01c721f3e463",  # re-pinned in issue 13 (see git log)
 }
 
 
