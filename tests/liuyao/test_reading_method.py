@@ -213,3 +213,16 @@ def test_journal_indexes_the_yong_shen(client: TestClient) -> None:
         json={"method": "liuyao", "inputs": {**Q, "lines": LINES, "topic": "財"}, "topic": "財"},
     )
     assert r.json()["keys"]["yong_shen"] == ["妻財"] and r.json()["keys"]["yong_shen_by"] == ["伏神"]
+
+
+# ------------------------------------------------------------------------------------------------ SVG
+def test_svg_frames_the_yong_shen_and_lists_the_line_table(client: TestClient) -> None:
+    svg = client.get("/api/liuyao/svg", params={**Q, "lines": LINES, "topic": "家宅"}).text
+    assert svg.count('class="yong-shen"') == 1
+    line4 = svg.split('data-position="4"', 1)[1].split("</g>", 1)[0]
+    assert 'class="yong-shen"' in line4  # 父母 戊申 on 四爻
+    assert "用神 父母 四爻" in svg and "家宅: 初井 二灶 三床 四門戶 五人口 上棟宇" in svg
+    hidden = client.get("/api/liuyao/svg", params={**Q, "lines": LINES, "topic": "財"}).text
+    assert 'class="yong-shen"' not in hidden and "用神 妻財 伏 妻財戊午" in hidden
+    bare = client.get("/api/liuyao/svg", params={**Q, "lines": LINES, "topic": "家宅", "no_reading": "true"})
+    assert bare.status_code == 200 and 'class="yong-shen"' not in bare.text and "用神" not in bare.text

@@ -114,8 +114,47 @@ def _cast_lines(doc: Mapping[str, Any], lang: str) -> list[str]:
     return out
 
 
+def _reading_facts(doc: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The facts of the reading's 用神 rule (``yong.select``) and of its 爻位 table rule, when present."""
+    yong: dict[str, Any] = {}
+    table: dict[str, Any] = {}
+    for r in doc.get("reading") or ():
+        if not isinstance(r, dict) or not isinstance(r.get("facts"), dict):
+            continue
+        if r.get("id") == "yong.select" and not yong:
+            yong = r["facts"]
+        elif r.get("kind") == "爻位" and r["facts"].get("table") and not table:
+            table = r["facts"]
+    return yong, table
+
+
+def _reading_lines(doc: dict[str, Any], lang: str) -> list[str]:
+    """Under the cast record: the 用神 (and its kin) and the question's 爻位 table, from the reading."""
+    yong, table = _reading_facts(doc)
+    out = []
+    if yong.get("liu_qin"):
+        pos = yong.get("position")
+        where = f" {POSITION_NAMES[pos - 1]}爻" if isinstance(pos, int) and 1 <= pos <= 6 else ""
+        if yong.get("fu_shen"):
+            where = f" 伏 {yong['fu_shen']}"
+        kin = [
+            f"{k} {yong[v]}"
+            for k, v in (("原", "yuan_shen"), ("忌", "ji_shen"), ("仇", "chou_shen"))
+            if yong.get(v)
+        ]
+        out.append(term(" · ".join([f"用神 {yong['liu_qin']}{where}", *kin]), lang))
+    items = [
+        x for x in table.get("lines") or () if isinstance(x, dict) and isinstance(x.get("position"), int)
+    ]
+    if items:
+        row = " ".join(f"{POSITION_NAMES[x['position'] - 1]}{x.get('item', '')}" for x in items)
+        out.append(term(f"{table['table']}: {row}", lang))
+    return out
+
+
 def render_liuyao(doc: dict[str, Any], lang: str = "zh-Hant") -> str:
-    """SVG of a 六爻 chart document (``LiuYaoChart.to_json()``, plus the reading when there is one)."""
+    """SVG of a 六爻 chart document (``LiuYaoChart.to_json()``, plus the reading when there is one: the
+    用神 line is framed and named under the cast record, with the question's 爻位 table)."""
 
     def t(v: object) -> str:
         return term(str(v), lang)
@@ -124,7 +163,9 @@ def render_liuyao(doc: dict[str, Any], lang: str = "zh-Hant") -> str:
     bian = doc.get("bian_gua") or None
     ben_lines = _lines(ben)
     bian_lines = _lines(bian)
-    height = ROWS_TOP + 6 * ROW + 30 + 20 * len(_cast_lines(doc, lang))
+    notes = [*_cast_lines(doc, lang), *_reading_lines(doc, lang)]
+    yong_at = _reading_facts(doc)[0].get("position")
+    height = ROWS_TOP + 6 * ROW + 30 + 20 * len(notes)
     name = label("method.liuyao", lang)
     pair = _title(ben) + (f" → {_title(bian)}" if bian else "")
     svg = Svg(WIDTH, height, f"{name}: {t(pair)}" if pair else name)
@@ -175,6 +216,8 @@ def render_liuyao(doc: dict[str, Any], lang: str = "zh-Hant") -> str:
         value = int(ln.get("value") or 0)
         moving = bool(ln.get("moving"))
         svg.open_group(class_="line", data_position=pos, data_value=value, data_moving=str(moving).lower())
+        if pos == yong_at:  # the reading's 用神
+            svg.rect(X_QIN - 3, mid - 10, X_BAR - X_QIN - 2, 19, stroke=MOVING, rx=3, class_="yong-shen")
         svg.text(X_SHEN, mid + 4, t(ln.get("liu_shen") or ""), font_size=13, class_="liu-shen")
         svg.text(X_QIN, mid + 4, t(ln.get("liu_qin") or ""), font_size=13, class_="liu-qin")
         svg.text(X_NAJIA, mid + 4, t(ln.get("najia") or ""), font_size=13, fill=colour(ln.get("element")),
@@ -229,8 +272,10 @@ def render_liuyao(doc: dict[str, Any], lang: str = "zh-Hant") -> str:
         if doc.get(key):
             extra.append(f"{label('chart.' + key, lang)} {t(doc[key])}")
     svg.text(8, foot + 10, "  ".join(extra), font_size=13, fill=MUTED, class_="extra")
-    for i, text in enumerate(_cast_lines(doc, lang)):
-        svg.text(8, foot + 30 + 20 * i, text, font_size=13, fill=MUTED, class_="cast")
+    cast_n = len(_cast_lines(doc, lang))
+    for i, text in enumerate(notes):
+        svg.text(8, foot + 30 + 20 * i, text, font_size=13, fill=MUTED if i < cast_n else INK,
+                 class_="cast" if i < cast_n else "reading-note")  # fmt: skip
     return svg.render()
 
 
