@@ -120,6 +120,7 @@ class Ctx:
     __slots__ = (
         "_gui_ma",
         "by_branch",
+        "cands",
         "chart",
         "cur",
         "cur_branch",
@@ -217,6 +218,8 @@ class Ctx:
         self.cur: str | None = None
         self.cur_branch: int = -1
         self._gui_ma: dict[int, str] | None = None
+        #: candidate lists of the fast path, by subject (filled as rules ask)
+        self.cands: dict[Any, list[tuple[str, str | None, int]]] = {}
 
     # ── lookups ──────────────────────────────────────────────────────────────────────────────────────
     def branches(self, tokens: Any) -> list[tuple[str, int]]:

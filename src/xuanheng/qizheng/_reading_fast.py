@@ -279,10 +279,22 @@ def selected(ix: Index, ctx: Ctx) -> list[int]:
 _YAO = ("日", "月", "水", "金", "火", "木", "土", "羅", "計", "孛", "炁")
 
 
+_CHART_CAND: list[tuple[str, str | None, int]] = [("", None, -1)]
+
+
 def candidates(cr: Compiled, ctx: Ctx) -> list[tuple[str, str | None, int]]:
-    """The (subject name, 曜, branch) a compiled rule is tried on — as ``reading._subjects`` gives them."""
+    """The (subject name, 曜, branch) a compiled rule is tried on — as ``reading._subjects`` gives them
+    (memoised per chart for the subject names, which many rules share)."""
     if cr.subject == "chart":
-        return [("", None, -1)]
+        return _CHART_CAND
+    key = (cr.subject, cr.names, cr.dignity)
+    got = ctx.cands.get(key)
+    if got is None:
+        got = ctx.cands[key] = _candidates(cr, ctx)
+    return got
+
+
+def _candidates(cr: Compiled, ctx: Ctx) -> list[tuple[str, str | None, int]]:
     out: list[tuple[str, str | None, int]] = []
     if cr.subject == "star":
         if cr.names == ("*",):
