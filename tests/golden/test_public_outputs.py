@@ -36,13 +36,13 @@ _PRINT = bool(os.environ.get("XUANHENG_GOLDEN_PRINT"))
 
 PINNED: dict[str, str] = {
     "jinkoujue_coordinates": "d49adee5fd697367",
-    "jinkoujue_instants": "e9806d11897a3c47",
-    "jinkoujue_errors": "8498489ea12e2787",  # re-pinned in issue 8 (see git log)
+    "jinkoujue_instants": "a5a3f12118ea8935",  # re-pinned in issue 10: fast solar day (see git log)
+    "jinkoujue_errors": "793ff5447baa7ee7",  # re-pinned in issue 12: 七政四餘 topics in the topic error
     "liuren_coordinates": "02f35c4580c1b3f1",  # re-pinned in issue 8 (see git log)
-    "liuren_instants": "cc1e1a342676593e",  # re-pinned in issue 8 (see git log)
+    "liuren_instants": "ea70b9b2b357eb59",  # re-pinned in issue 10: fast solar day (see git log)
     "liuren_errors": "0c141b885fbf168f",  # re-pinned in issue 8 (see git log)
-    "cli": "02f462144263b9e5",  # re-pinned in issue 8 (see git log)
-    "http": "77ac0cdd971c6564",  # re-pinned in issue 8 (see git log)
+    "cli": "63d402b6176a6764",  # re-pinned in issues 9, 10, 12: command list; topics (git log)
+    "http": "c223a0b6d820c959",  # re-pinned in issue 12: 七政四餘 topics in the topic error
 }
 
 
