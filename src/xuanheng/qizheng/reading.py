@@ -30,6 +30,7 @@ from dataclasses import fields
 from functools import cache
 from typing import Any
 
+from xuanheng.core._data import load_package_data
 from xuanheng.errors import OptionError
 from xuanheng.qizheng import _reading_fast as _fast
 from xuanheng.qizheng._reading_ctx import QIANG_RUO_CHOICES, YAO, Ctx
@@ -53,12 +54,18 @@ KINDS: tuple[str, ...] = ("星曜得失", "化曜", "神煞", "格局")
 RULE_FILES: tuple[str, ...] = ("judgments", "patterns")
 EXTRA_KEYS: tuple[str, ...] = ("star", "palace", "name", "grade", "note", "tag")
 
-#: option → accepted values, the default first
+_P = load_package_data(_PKG, "params")["option"]
+#: option → accepted values, the default first (declared in ``data/params.toml`` with ``scope = "reading"``)
 CHOICES: dict[str, tuple[str, ...]] = {
-    "qiang_ruo": QIANG_RUO_CHOICES,
-    "stage_of": ("nayin", "star"),
+    name: (str(o["default"]), *(str(c["value"]) for c in o["choice"] if c["value"] != o["default"]))
+    for name, o in _P.items()
+    if o.get("scope") == "reading"
 }
-_XIAN_OPTIONS = ("first_term", "dongwei", "xiao_xian_change", "year_start")
+if set(CHOICES.get("qiang_ruo", ())) != set(QIANG_RUO_CHOICES):  # pragma: no cover - a data error
+    raise ValueError("qizheng data: qiang_ruo of params.toml and the tables of aspects.toml differ")
+#: the 限 options (``scope = "xian"``), passed on to :mod:`xuanheng.qizheng.xian`
+XIAN_OPTIONS: tuple[str, ...] = tuple(n for n, o in _P.items() if o.get("scope") == "xian")
+_XIAN_OPTIONS = XIAN_OPTIONS
 DEFAULT_OPTIONS: dict[str, str] = {k: v[0] for k, v in CHOICES.items()}
 
 
@@ -119,6 +126,12 @@ def _options(options: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str, Any]
                 field=str(k),
             )
     return opts, xian_opts
+
+
+def validate(options: Mapping[str, Any] | None) -> dict[str, Any]:
+    """The reading's own options (``qiang_ruo``, ``stage_of``) completed with their defaults; an unknown
+    name or value raises :class:`OptionError` (the 限 options and ``on`` are accepted and left out)."""
+    return _options(dict(options or {}))[0]
 
 
 def _subjects(r: Rule, ctx: Ctx) -> list[tuple[str, str | None, int]]:
@@ -307,6 +320,7 @@ __all__ = [
     "KINDS",
     "RULE_FILES",
     "VOCAB",
+    "XIAN_OPTIONS",
     "context",
     "evaluate",
     "patterns",
@@ -314,4 +328,5 @@ __all__ = [
     "reading_plain",
     "rules",
     "topics",
+    "validate",
 ]

@@ -48,19 +48,25 @@ DA_XIAN_ORDER: tuple[str, ...] = tuple(_X["da_xian"]["order"])
 DA_XIAN_YEARS: tuple[float, ...] = tuple(float(y) for y in _X["da_xian"]["years"])
 TONG_XIAN: tuple[str, ...] = tuple(_X["tong_xian"]["palaces"])
 
-#: option → (default, choices)
-OPTIONS: dict[str, tuple[str, tuple[str, ...]]] = {
-    "first_term": (_X["first_term"]["default"], tuple(_X["first_term"]["choice"])),
-    "dongwei": (_X["dongwei"]["default"], tuple(_X["dongwei"]["choice"])),
-    "xiao_xian_change": (_X["xiao_xian"]["default"], tuple(_X["xiao_xian"]["choice"])),
-    "year_start": (_X["liu_nian"]["default"], tuple(_X["liu_nian"]["choice"])),
-}
+#: the 限 options are declared in ``data/params.toml`` (``scope = "xian"``: default, labels, a source per
+#: choice); this file's tables hold each choice's numbers, keyed by the option's values
+_P = load_package_data("xuanheng.qizheng", "params")["option"]
 _OPTION_TABLE = {
     "first_term": "first_term",
     "dongwei": "dongwei",
     "xiao_xian_change": "xiao_xian",
     "year_start": "liu_nian",
 }
+#: option → (default, choices)
+OPTIONS: dict[str, tuple[str, tuple[str, ...]]] = {
+    name: (str(o["default"]), tuple(str(c["value"]) for c in o["choice"]))
+    for name, o in _P.items()
+    if o.get("scope") == "xian"
+}
+if set(OPTIONS) != set(_OPTION_TABLE) or any(
+    set(OPTIONS[k][1]) != set(_X[t]["choice"]) for k, t in _OPTION_TABLE.items()
+):  # pragma: no cover - a data error
+    raise ValueError("qizheng data: the 限 options of params.toml and the choices of xian.toml differ")
 DEFAULTS: dict[str, str] = {k: v[0] for k, v in OPTIONS.items()}
 
 #: palace names by language (the chart's names are the zh-Hant ones)
@@ -110,19 +116,22 @@ def gong_label(name: str, lang: str) -> str:
 
 def option_catalogue() -> list[dict[str, Any]]:
     """The options of this module as plain data: name, default, and per choice its labels and source."""
-    out = []
-    for name, (default, choices) in OPTIONS.items():
-        table = _X[_OPTION_TABLE[name]]["choice"]
-        out.append(
-            {
-                "name": name,
-                "default": default,
-                "choices": [
-                    {"value": c, "labels": dict(table[c]["labels"]), "src": table[c]["src"]} for c in choices
-                ],
-            }
-        )
-    return out
+    return [
+        {
+            "name": name,
+            "default": OPTIONS[name][0],
+            "choices": [
+                {"value": str(c["value"]), "labels": dict(c["label"]), "src": str(c["src"])}
+                for c in _P[name]["choice"]
+            ],
+        }
+        for name in OPTIONS
+    ]
+
+
+def choice_src(name: str, value: str) -> str:
+    """The source of choice *value* of the 限 option *name* (``data/params.toml``)."""
+    return next(str(c["src"]) for c in _P[name]["choice"] if c["value"] == value)
 
 
 def validate(options: Mapping[str, Any] | None) -> dict[str, str]:
@@ -555,11 +564,11 @@ def timeline(
         "liu_nian": liu,
         "src": {
             "da_xian": _X["da_xian"]["src"],
-            "first_term": _X["first_term"]["choice"][p.opts["first_term"]]["src"],
-            "dongwei": _X["dongwei"]["choice"][p.opts["dongwei"]]["src"],
+            "first_term": choice_src("first_term", p.opts["first_term"]),
+            "dongwei": choice_src("dongwei", p.opts["dongwei"]),
             "tong_xian": _X["tong_xian"]["src"],
-            "xiao_xian": _X["xiao_xian"]["choice"][p.opts["xiao_xian_change"]]["src"],
-            "liu_nian": _X["liu_nian"]["choice"][p.opts["year_start"]]["src"],
+            "xiao_xian": choice_src("xiao_xian_change", p.opts["xiao_xian_change"]),
+            "liu_nian": choice_src("year_start", p.opts["year_start"]),
         },
         "current": None,
         "current_index": None,
@@ -670,6 +679,7 @@ __all__ = [
     "TONG_XIAN",
     "Plan",
     "branches_at",
+    "choice_src",
     "dongwei_xiu",
     "gong_label",
     "liu_nian_at",
