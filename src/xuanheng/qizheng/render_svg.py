@@ -26,7 +26,6 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 from typing import Any
-from xml.sax.saxutils import escape as escape_text
 
 from xuanheng.core._data import load_package_data
 from xuanheng.i18n import label, term
@@ -366,10 +365,7 @@ def _xian(doc: Mapping[str, Any], lang: str, t: Any, y0: float) -> tuple[list[st
             data_gong=str(r["gong"]),
             data_branch=str(r["branch"]),
             data_start=str(r["start"]),
-        )
-        sub.parts.append(
-            f"<title>{escape_text(t(r['gong']))} {escape_text(t(r['branch']))} "
-            f"{float(r['start_age']):.1f}–{float(r['end_age']):.1f}</title>"
+            data_ages=f"{float(r['start_age']):.1f}–{float(r['end_age']):.1f}",
         )
         sub.rect(
             x0,
@@ -417,10 +413,6 @@ def _xian(doc: Mapping[str, Any], lang: str, t: Any, y0: float) -> tuple[list[st
             data_year=str(yr.get("year", "")),
             data_ganzhi=str(yr.get("ganzhi", "")),
             style="cursor:pointer",
-        )
-        sub.parts.append(
-            f"<title>{escape_text(str(yr.get('year', '')))} {escape_text(t(yr.get('ganzhi', '')))} "
-            f"{escape_text(t(yr.get('gong', '')))}</title>"
         )
         fill = CURRENT if is_cur else _YEAR_FILL[int(dx) % 2 if isinstance(dx, int) else 0]
         sub.rect(cx + 1, cyy + 1, cell_w - 2, cell_h - 2, fill=fill, stroke=ACCENT if is_cur else "#e4dccb")
