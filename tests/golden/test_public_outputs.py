@@ -35,14 +35,14 @@ from xuanheng.reading import LANGS
 _PRINT = bool(os.environ.get("XUANHENG_GOLDEN_PRINT"))
 
 PINNED: dict[str, str] = {
-    "jinkoujue_coordinates": "d49adee5fd697367",
-    "jinkoujue_instants": "a5a3f12118ea8935",  # re-pinned in issue 10: fast solar day (see git log)
-    "jinkoujue_errors": "793ff5447baa7ee7",  # re-pinned in issue 12: 七政四餘 topics in the topic error
-    "liuren_coordinates": "02f35c4580c1b3f1",  # re-pinned in issue 8 (see git log)
-    "liuren_instants": "ea70b9b2b357eb59",  # re-pinned in issue 10: fast solar day (see git log)
-    "liuren_errors": "0c141b885fbf168f",  # re-pinned in issue 8 (see git log)
-    "cli": "63d402b6176a6764",  # re-pinned in issues 9, 10, 12: command list; topics (git log)
-    "http": "c223a0b6d820c959",  # re-pinned in issue 12: 七政四餘 topics in the topic error
+    "jinkoujue_coordinates": "8c02191489ae88c3",  # re-pinned in issue 13 (see git log)
+    "jinkoujue_instants": "01099e9195162906",  # re-pinned in issue 13 (see git log)
+    "jinkoujue_errors": "d4ee2c6a9b1d2b4c",  # issues 13, 12 (七政四餘 topics in the topic error; git log)
+    "liuren_coordinates": "4c9878dcccd83b34",  # re-pinned in issue 13 (see git log)
+    "liuren_instants": "9676ac1615a4e0c5",  # issues 13 + 10 (fast solar day; git log)
+    "liuren_errors": "5a397b5fc9d0103a",  # re-pinned in issue 13 (課體, 斬關, 涉害 depths; git log)
+    "cli": "f6924979ede96448",  # issue 13 + command list of issues 9, 10 + topics of 12 (git log)
+    "http": "f5e985e4a495a924",  # issues 13, 12 (七政四餘 topics in the topic error; git log)
 }
 
 
