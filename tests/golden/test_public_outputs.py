@@ -37,12 +37,12 @@ _PRINT = bool(os.environ.get("XUANHENG_GOLDEN_PRINT"))
 PINNED: dict[str, str] = {
     "jinkoujue_coordinates": "8c02191489ae88c3",  # re-pinned in issue 13 (see git log)
     "jinkoujue_instants": "01099e9195162906",  # re-pinned in issue 13 (see git log)
-    "jinkoujue_errors": "da2793e5ec51fa82",  # issues 13, 11 (六爻 topics in the topic list; git log)
+    "jinkoujue_errors": "4b857623ec2711c6",  # issues 13, 11, 12 (topic list; git log)
     "liuren_coordinates": "4c9878dcccd83b34",  # re-pinned in issue 13 (see git log)
     "liuren_instants": "9676ac1615a4e0c5",  # issues 13 + 10 (fast solar day; git log)
     "liuren_errors": "5a397b5fc9d0103a",  # re-pinned in issue 13 (課體, 斬關, 涉害 depths; git log)
-    "cli": "46bca5ff49a5f139",  # issue 13 + command list of issues 9, 10 + 六爻 topics, issue 11 (git log)
-    "http": "583a67b72d1fdb44",  # issues 13, 11 (六爻 topics in the topic list; git log)
+    "cli": "57556d3894e30535",  # issues 13, 9, 10, 11, 12 (command list, topic list; git log)
+    "http": "5e8fa77680f8ebea",  # issues 13, 11, 12 (topics of 六爻, 七政四餘; git log)
 }
 
 

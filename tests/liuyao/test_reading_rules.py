@@ -148,7 +148,7 @@ def test_topics() -> None:
     # the topics.toml block of this method sits at the end of the file under its heading
     text = (ROOT / "src" / "xuanheng" / "rules" / "data" / "topics.toml").read_text("utf-8")
     tail = text[text.index("# 六爻") :]
-    for t in ("晴", "雨", "身命", "國事", "鬼神", "求謀", "蠶桑", "斗毆", "逃亡", "科舉"):
+    for t in ("晴", "雨", "命", "國事", "鬼神", "求謀", "蠶桑", "斗毆", "逃亡", "科舉"):
         assert f'[topic."{t}"]' in tail
 
 

@@ -14,7 +14,13 @@ from xuanheng.cli.main import main
 from xuanheng.methods import registry
 from xuanheng.qizheng import METHOD, cast
 from xuanheng.qizheng.method import facts
-from xuanheng.qizheng.params import CHART_OPTION_NAMES, SPIRIT_OPTION_NAMES, QiZhengParams
+from xuanheng.qizheng.params import (
+    CHART_OPTION_NAMES,
+    READING_OPTION_NAMES,
+    SPIRIT_OPTION_NAMES,
+    XIAN_OPTION_NAMES,
+    QiZhengParams,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 PARAMS = ROOT / "src/xuanheng/qizheng/data/params.toml"
@@ -48,9 +54,13 @@ def test_registered_once() -> None:
 def test_every_option_declared_once_with_labels_and_sources() -> None:
     raw = tomllib.loads(PARAMS.read_text("utf-8"))
     options = raw["option"]
-    # both the chart's and the spirits' options come from this one file, nothing else declares options
-    assert set(options) == set(CHART_OPTION_NAMES) | set(SPIRIT_OPTION_NAMES)
-    assert not set(CHART_OPTION_NAMES) & set(SPIRIT_OPTION_NAMES)
+    # the chart's, the spirits', the reading's and the 限 options come from this one file, nothing else
+    # declares options
+    groups = [CHART_OPTION_NAMES, SPIRIT_OPTION_NAMES, READING_OPTION_NAMES, XIAN_OPTION_NAMES]
+    assert set(options) == set().union(*groups)
+    assert sum(len(g) for g in groups) == len(options)
+    assert set(READING_OPTION_NAMES) == {"qiang_ruo", "stage_of"}
+    assert set(XIAN_OPTION_NAMES) == {"first_term", "dongwei", "xiao_xian_change", "year_start"}
     data = ROOT / "src/xuanheng/qizheng/data"
     assert sorted(p.name for p in data.glob("*options*.toml")) == []
     for name, o in options.items():
@@ -69,7 +79,7 @@ def test_every_option_declared_once_with_labels_and_sources() -> None:
 
 def test_params_match_the_keyword_api() -> None:
     p = METHOD.make_params({**METHOD.example, "xiu": "gu", "ming_gong": "巳", "kong_wang": "both"})
-    a = METHOD.cast(p).to_json()
+    a = METHOD.cast(p).chart.to_json()
     b = cast(
         "1983-10-27T18:30",
         tz="+08:00",

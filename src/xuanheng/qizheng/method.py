@@ -1,7 +1,9 @@
 """七政四餘 as a method of the contract (:class:`xuanheng.method.Method`): one value, ``METHOD``.
 
-The readings and the 限 are another module's (``xuanheng.qizheng.reading``); until it is there ``reading``
-is None and a document carries no ``reading`` key.
+``cast`` gives a :class:`~xuanheng.qizheng.life.QiZhengLife` (the natal chart, the reading and 限 options,
+the 限 of ``on`` and the life's timeline); ``reading`` is :func:`xuanheng.qizheng.reading.reading` of its
+natal chart with those options, so the document carries ``reading`` unless it is turned off
+(``--no-reading``, ``no_reading=true``).
 """
 
 from __future__ import annotations
@@ -10,15 +12,18 @@ from collections.abc import Mapping
 from typing import Any
 
 from xuanheng.method import Method
+from xuanheng.qizheng.life import QiZhengLife
 from xuanheng.qizheng.params import QiZhengParams, cast_params
+from xuanheng.qizheng.reading import reading, topics
 from xuanheng.qizheng.render_svg import render_qizheng
 from xuanheng.qizheng.render_text import render_text
-from xuanheng.reading import Text
+from xuanheng.reading import FiredRule, Text
 
 
 def facts(doc: Mapping[str, Any]) -> dict[str, list[str]]:
     """What the journal counts for a 七政四餘 case: the 命宮 branch, the 命度 as practitioners write it
-    (宿 + 七曜 + degree: 奎木十一度), the ten 化曜 as ``祿:木`` …, and the sex when given."""
+    (宿 + 七曜 + degree: 奎木十一度), the ten 化曜 as ``祿:木`` …, the sex when given, the 格局 the reading
+    found (their names), and with a date ``on`` the palace of its 大限 and of its 流年."""
     out: dict[str, list[str]] = {}
     ming = doc.get("ming_gong")
     if isinstance(ming, Mapping):
@@ -34,7 +39,26 @@ def facts(doc: Mapping[str, Any]) -> dict[str, list[str]]:
     sex = (doc.get("inputs") or {}).get("sex") if isinstance(doc.get("inputs"), Mapping) else None
     if isinstance(sex, str) and sex:
         out["sex"] = [sex]
+    ge = [
+        r["name"]
+        for r in doc.get("reading") or ()
+        if isinstance(r, Mapping) and r.get("kind") == "格局" and isinstance(r.get("name"), str)
+    ]
+    if ge:
+        out["ge_ju"] = list(dict.fromkeys(ge))
+    for key in ("da_xian", "liu_nian"):
+        row = doc.get(key)
+        if isinstance(row, Mapping) and isinstance(row.get("gong"), str):
+            out[key] = [row["gong"]]
     return out
+
+
+def _reading(case: QiZhengLife, topic: str | None, lang: str) -> list[FiredRule]:
+    return reading(case.chart, topic or None, lang, on=case.on, **case.reading_options, **case.xian_options)
+
+
+def _topics() -> tuple[str, ...]:
+    return tuple(topics())
 
 
 METHOD = Method(
@@ -47,12 +71,14 @@ METHOD = Method(
     ),
     params=QiZhengParams,
     cast=cast_params,
-    reading=None,
+    reading=_reading,
     facts=facts,
     render_svg=render_qizheng,
     render_text=render_text,
     example={"at": "1983-10-27T18:30", "tz": "+08:00", "lon": 116.383333, "lat": 39.9, "sex": "男"},
     at_example="1983-10-27T18:30",
+    reading_key_always=True,
+    topics=_topics,
 )
 
 __all__ = ["METHOD", "facts"]

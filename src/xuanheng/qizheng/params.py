@@ -1,9 +1,10 @@
 """The parameters of a 七政四餘 chart (the method contract's ``Params``) and the cast from them.
 
-Every input and school option is declared once in ``data/params.toml`` (the chart's options and, with
-``scope = "spirits"``, the star spirits' options); the instant, the place and the calendar options are the
-shared ones of ``xuanheng/data/params.toml``. The 月將 rule is left out: no part of the 七政四餘 chart uses
-the 月將.
+Every input and school option is declared once in ``data/params.toml`` (the chart's options; with
+``scope = "spirits"`` the star spirits' options; with ``scope = "reading"`` / ``"xian"`` the reading's and
+the 限 options; the inputs ``sex``, ``on`` and ``topic``); the instant, the place and the calendar options
+are the shared ones of ``xuanheng/data/params.toml``. The 月將 rule is left out: no part of the 七政四餘
+chart uses the 月將.
 """
 
 from __future__ import annotations
@@ -14,7 +15,9 @@ from xuanheng.errors import InputError
 from xuanheng.params import Param, Params, calendar_params, declarations, declared, time_params
 from xuanheng.qizheng.cast import cast, sex_value
 from xuanheng.qizheng.chart import QiZhengChart
+from xuanheng.qizheng.life import QiZhengLife, life
 from xuanheng.qizheng.options import OPTIONS as CHART_OPTIONS
+from xuanheng.qizheng.reading import CHOICES, XIAN_OPTIONS
 from xuanheng.qizheng.spirits import OPTIONS as SPIRIT_OPTIONS
 from xuanheng.time import CalendarOptions
 
@@ -41,6 +44,9 @@ def _values(d: dict[str, Any]) -> list[str]:
 #: names of the chart's options and of the star spirits' options, in the order of ``data/params.toml``
 CHART_OPTION_NAMES: tuple[str, ...] = tuple(CHART_OPTIONS)
 SPIRIT_OPTION_NAMES: tuple[str, ...] = tuple(o.name for o in SPIRIT_OPTIONS)
+#: the reading's options (``scope = "reading"``) and the 限 options (``scope = "xian"``)
+READING_OPTION_NAMES: tuple[str, ...] = tuple(CHOICES)
+XIAN_OPTION_NAMES: tuple[str, ...] = XIAN_OPTIONS
 
 
 class QiZhengParams(Params):
@@ -52,6 +58,10 @@ class QiZhengParams(Params):
         declared(_PKG, "sex", "choice", option=False, group="person", metavar="男|女", convert_with=_sex),
         *(_school(name) for name in CHART_OPTION_NAMES),
         *(_school(name) for name in SPIRIT_OPTION_NAMES),
+        declared(_PKG, "on", "text", group="person", max_length=40, metavar="DATE"),
+        declared(_PKG, "topic", "text", group="person", max_length=16),
+        *(_school(name) for name in READING_OPTION_NAMES),
+        *(_school(name) for name in XIAN_OPTION_NAMES),
     )
 
 
@@ -65,8 +75,19 @@ def calendar_options_of(p: Params) -> CalendarOptions:
     )
 
 
-def cast_params(p: Params) -> QiZhengChart:
-    """Cast from :class:`QiZhengParams` (what the command line, the HTTP API and the MCP tool do)."""
+def cast_params(p: Params) -> QiZhengLife:
+    """Cast from :class:`QiZhengParams` (what the command line, the HTTP API and the MCP tool do): the natal
+    chart with its reading options, the 限 of ``on`` and the timeline (:mod:`xuanheng.qizheng.life`)."""
+    return life(
+        cast_chart(p),
+        on=p.on if p.on is None or p.on.strip() else None,
+        reading_options={name: p.get(name) for name in READING_OPTION_NAMES},
+        xian_options={name: p.get(name) for name in XIAN_OPTION_NAMES},
+    )
+
+
+def cast_chart(p: Params) -> QiZhengChart:
+    """The natal chart alone of :class:`QiZhengParams` (the reading and 限 parameters are not used)."""
     if p.at is None:
         raise InputError("give --at DATE-TIME (ISO 8601, e.g. 1983-10-27T18:30) or --now", field="at")
     return cast(
@@ -84,8 +105,11 @@ def cast_params(p: Params) -> QiZhengChart:
 
 __all__ = [
     "CHART_OPTION_NAMES",
+    "READING_OPTION_NAMES",
     "SPIRIT_OPTION_NAMES",
+    "XIAN_OPTION_NAMES",
     "QiZhengParams",
     "calendar_options_of",
+    "cast_chart",
     "cast_params",
 ]

@@ -193,7 +193,8 @@ def render_qizheng(doc: dict[str, Any], lang: str = "zh-Hant") -> str:
         return term(str(v), lang)
 
     cy = TOP + R_OUT + 6
-    parts_below = _spirits_table(doc, lang, t, cy + R_OUT + 24)
+    xian_parts, y_xian = _xian(doc, lang, t, cy + R_OUT + 24)
+    parts_below = _spirits_table(doc, lang, t, y_xian)
     height = int(parts_below[1] + 16)
     title = label("method.qizheng", lang)
     svg = Svg(WIDTH, height, title)
@@ -235,6 +236,7 @@ def render_qizheng(doc: dict[str, Any], lang: str = "zh-Hant") -> str:
     for k, (text, fill, size) in enumerate(rows):
         svg.text(CX, cy - 38 + 27 * k, text, font_size=size, fill=fill, text_anchor="middle", class_="centre")
     svg.close_group()
+    svg.parts += xian_parts
     svg.parts += parts_below[0]
     return svg.render()
 
@@ -321,6 +323,190 @@ def _bodies(svg: Svg, doc: Mapping[str, Any], t: Any, cy: float) -> None:
         svg.text(px, py - 2, t(y["name"]), font_size=size_g, text_anchor="middle", fill=colour)
         svg.text(px, py + size_d + 1, deg, font_size=size_d, text_anchor="middle", fill=INK)
         svg.close_group()
+
+
+_DA_FILL = ("#efe8d6", "#e0d6bd")
+_YEAR_FILL = ("#faf7ef", "#f1ead9")
+CURRENT = "#f4c542"
+
+
+def _xian(doc: Mapping[str, Any], lang: str, t: Any, y0: float) -> tuple[list[str], float]:
+    """The SVG parts of the 限 under the wheel (the document's ``timeline`` and what runs on ``on``), and the
+    y where they end: the band of 大限 over the life (the one running on ``on`` marked), a grid of the 流年
+    (ten a row; each a group ``g.liu-nian-year`` whose ``data-on`` is a date inside that year, which the
+    page's script sends back as ``on``), then the 限 of ``on`` and the 流曜."""
+    tl = doc.get("timeline")
+    if not isinstance(tl, Mapping) or not tl.get("da_xian"):
+        return [], y0
+    sub = Svg(WIDTH, 0, "")
+    size = MIN_FONT
+    left, inner = 16.0, WIDTH - 32.0
+    rows = list(tl["da_xian"])
+    span = max(float(r["end_age"]) for r in rows)
+    cur = tl.get("current_index")
+    y = y0
+    sub.open_group(class_="xian")
+    sub.text(
+        left,
+        y,
+        f"{label('qizheng.da_xian', lang)} · {label('qizheng.liu_nian', lang)}",
+        font_size=19,
+        font_weight="bold",
+    )
+    y += 12
+    band_h = 40.0
+    for r in rows:
+        k = int(r["index"])
+        x0 = left + float(r["start_age"]) / span * inner
+        w = (float(r["end_age"]) - float(r["start_age"])) / span * inner
+        is_cur = cur is not None and k == int(cur)
+        sub.open_group(
+            class_="da-xian current" if is_cur else "da-xian",
+            data_gong=str(r["gong"]),
+            data_branch=str(r["branch"]),
+            data_start=str(r["start"]),
+            data_ages=f"{float(r['start_age']):.1f}–{float(r['end_age']):.1f}",
+        )
+        sub.rect(
+            x0,
+            y,
+            w,
+            band_h,
+            fill=CURRENT if is_cur else _DA_FILL[k % 2],
+            stroke=ACCENT if is_cur else LINE,
+            stroke_width=2 if is_cur else 1,
+        )
+        if w >= size + 2:
+            sub.text(x0 + w / 2, y + 27, t(r["branch"]), font_size=size, text_anchor="middle")
+        sub.close_group()
+    y += band_h
+    ages = [a for a in range(0, int(span) + 1, 20)]
+    for a in ages:
+        x = left + a / span * inner
+        sub.line(x, y, x, y + 5, stroke=MUTED)
+        sub.text(x, y + 24, str(a), font_size=size, fill=MUTED, text_anchor="start" if a == 0 else "middle")
+    y += 34
+    da = doc.get("da_xian")
+    if isinstance(da, Mapping):
+        line = (
+            f"{label('qizheng.da_xian', lang)} {t(da['gong'])} {t(da['branch'])}  "
+            f"{float(da['start_age']):.1f}–{float(da['end_age']):.1f} {label('qizheng.age', lang)}  "
+            f"{str(da['start'])[:10]} – {str(da['end'])[:10]}"
+        )
+        y += 22
+        sub.text(left, y, line, font_size=size, class_="da-xian-now")
+        y += 8
+    # the 流年, ten a row
+    years = list(tl.get("liu_nian") or ())
+    now = doc.get("liu_nian")
+    now_start = now.get("start") if isinstance(now, Mapping) else None
+    cols, cell_w, cell_h = 10, inner / 10, 46.0
+    y += 8
+    for i, yr in enumerate(years):
+        cx = left + cell_w * (i % cols)
+        cyy = y + cell_h * (i // cols)
+        is_cur = now_start is not None and yr.get("start") == now_start
+        dx = yr.get("da_xian")
+        sub.open_group(
+            class_="liu-nian-year current" if is_cur else "liu-nian-year",
+            data_on=str(yr.get("link", "")),
+            data_year=str(yr.get("year", "")),
+            data_ganzhi=str(yr.get("ganzhi", "")),
+            style="cursor:pointer",
+        )
+        fill = CURRENT if is_cur else _YEAR_FILL[int(dx) % 2 if isinstance(dx, int) else 0]
+        sub.rect(cx + 1, cyy + 1, cell_w - 2, cell_h - 2, fill=fill, stroke=ACCENT if is_cur else "#e4dccb")
+        sub.text(cx + cell_w / 2, cyy + 20, str(yr.get("year", "")), font_size=size, text_anchor="middle")
+        sub.text(
+            cx + cell_w / 2,
+            cyy + 40,
+            t(yr.get("ganzhi", "")),
+            font_size=size,
+            text_anchor="middle",
+            fill=MUTED,
+        )
+        sub.close_group()
+    y += cell_h * ((len(years) + cols - 1) // cols) + 12
+    y = _on_panel(sub, doc, lang, t, y)
+    sub.close_group()
+    return sub.parts, y + 24
+
+
+def _on_panel(sub: Svg, doc: Mapping[str, Any], lang: str, t: Any, y: float) -> float:
+    """What runs on ``on`` (大限, 童限, 小限, 流年, 洞微) and the 流曜 table; the y where it ends."""
+    on = (doc.get("inputs") or {}).get("on")
+    if not on:
+        return y
+    size = MIN_FONT
+    y += 30
+    sub.open_group(class_="xian-on", data_on=str(on))
+    sub.text(16, y, f"{label('qizheng.on', lang)} {str(on)[:10]}", font_size=19, font_weight="bold")
+    lines = []
+    da = doc.get("da_xian")
+    if isinstance(da, Mapping):
+        lines.append(f"{label('qizheng.da_xian', lang)}  {t(da['gong'])} {t(da['branch'])}")
+    tx = doc.get("tong_xian")
+    if isinstance(tx, Mapping):
+        lines.append(f"{label('qizheng.tong_xian', lang)}  {t(tx['gong'])} {t(tx['branch'])}")
+    xx = doc.get("xiao_xian")
+    if isinstance(xx, Mapping):
+        lines.append(
+            f"{label('qizheng.xiao_xian', lang)}  {t(xx['gong'])} {t(xx['branch'])}  "
+            f"({label('qizheng.age', lang)} {xx['age']})"
+        )
+    ln = doc.get("liu_nian")
+    if isinstance(ln, Mapping):
+        lines.append(
+            f"{label('qizheng.liu_nian', lang)}  {t(ln['ganzhi'])}  {t(ln['gong'])} {t(ln['branch'])}"
+        )
+    dw = doc.get("dongwei")
+    if isinstance(dw, Mapping):
+        lines.append(f"{label('qizheng.dongwei', lang)}  {t(dw['xiu'])}  {float(dw['lon']):.1f}°")
+    for text in lines:
+        y += 26
+        sub.text(16, y, text, font_size=size, class_="xian-line")
+    ly = doc.get("liu_yao")
+    if isinstance(ly, Sequence) and ly:
+        y += 38
+        sub.text(16, y, label("qizheng.liu_yao", lang), font_size=19, font_weight="bold")
+        cols = (16, 56, 160, 262, 300, 380)
+        y += 26
+        head = [
+            label("qizheng.yao", lang),
+            label("qizheng.gong", lang),
+            label("qizheng.xiu", lang),
+            "",
+            label("qizheng.hua_yao", lang),
+            label("qizheng.over", lang),
+        ]
+        for x, h in zip(cols, head, strict=True):
+            if h:
+                sub.text(x, y, h, font_size=size, fill=MUTED)
+        for r in ly:
+            y += 26
+            name = str(r.get("name", ""))
+            sub.open_group(class_="liu-yao", data_yao=name, data_branch=str(r.get("branch", "")))
+            cells = [
+                t(name),
+                f"{t(r.get('gong', ''))} {t(r.get('branch', ''))}",
+                t(r.get("xiu_text", "")),
+                t(r.get("state", "")),
+                t(r.get("hua") or ""),
+                t(" ".join(r.get("over") or ())),
+            ]
+            for k, (x, c) in enumerate(zip(cols, cells, strict=True)):
+                if c:
+                    sub.text(
+                        x,
+                        y,
+                        c,
+                        font_size=20 if k == 0 else size,
+                        fill=yao_colour(name) if k == 0 else INK,
+                        font_weight="bold" if k == 0 else None,
+                    )
+            sub.close_group()
+    sub.close_group()
+    return y
 
 
 def _spirits_table(doc: Mapping[str, Any], lang: str, t: Any, y0: float) -> tuple[list[str], float]:

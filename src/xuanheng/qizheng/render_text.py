@@ -141,14 +141,85 @@ def render_text(doc: Mapping[str, Any], lang: str | None = None) -> str:
     if by_yao:
         items = [f"{name} {y}" for y in by_yao for name in by_yao[y]]
         lines.append(f"{label('qizheng.yao_spirits', lang)}  " + t("、".join(items)))
+    lines += _xian_lines(doc, lang, t)
     for w in doc.get("warnings") or ():
         lines.append(f"! {w}")
     if "reading" in doc:
         lines.append("")
         lines.append(label("chart.reading", lang))
         for r in doc["reading"]:
-            lines.append(f"  [{r['id']}] {r['text']}")
+            name = f"〈{t(r['name'])}〉 " if r.get("kind") == "格局" and r.get("name") else ""
+            lines.append(f"  [{r['id']}] {name}{r['text']}")
     return "\n".join(lines)
+
+
+def _xian_lines(doc: Mapping[str, Any], lang: str, t: Any) -> list[str]:
+    """The 大限 of the life (the one running on ``on`` marked ＊), then what runs on ``on`` and the 流曜."""
+    tl = doc.get("timeline")
+    if not isinstance(tl, Mapping) or not tl.get("da_xian"):
+        return []
+    cur = tl.get("current_index")
+    out = ["", label("qizheng.da_xian", lang)]
+    rows = [[label("qizheng.gong", lang), "", label("qizheng.age", lang), label("qizheng.start", lang), ""]]
+    for r in tl["da_xian"]:
+        mark = "＊" if cur is not None and int(r["index"]) == int(cur) else ""
+        xiu = " ".join(str(x["xiu"]) for x in r.get("xiu") or ())
+        rows.append(
+            [
+                t(r["gong"]) + mark,
+                t(r["branch"]),
+                f"{float(r['start_age']):.1f}–{float(r['end_age']):.1f}",
+                str(r["start"])[:10],
+                t(xiu),
+            ]
+        )
+    out += ["  " + line for line in _table(rows)]
+    on = (doc.get("inputs") or {}).get("on")
+    if not on:
+        return out
+    out += ["", f"{label('qizheng.on', lang)} {on}"]
+    da, tx, xx, ln, dw = (doc.get(k) for k in ("da_xian", "tong_xian", "xiao_xian", "liu_nian", "dongwei"))
+    if isinstance(da, Mapping):
+        out.append(f"  {label('qizheng.da_xian', lang)}  {t(da['gong'])} {t(da['branch'])}")
+    if isinstance(tx, Mapping):
+        out.append(f"  {label('qizheng.tong_xian', lang)}  {t(tx['gong'])} {t(tx['branch'])}")
+    if isinstance(xx, Mapping):
+        out.append(
+            f"  {label('qizheng.xiao_xian', lang)}  {t(xx['gong'])} {t(xx['branch'])}"
+            f"  ({label('qizheng.age', lang)} {xx['age']})"
+        )
+    if isinstance(ln, Mapping):
+        out.append(
+            f"  {label('qizheng.liu_nian', lang)}  {t(ln['ganzhi'])} {t(ln['gong'])} {t(ln['branch'])}"
+        )
+    if isinstance(dw, Mapping):
+        out.append(f"  {label('qizheng.dongwei', lang)}  {t(dw['xiu'])} {dms(float(dw['lon']))}")
+    ly = doc.get("liu_yao")
+    if isinstance(ly, Sequence) and ly:
+        out += ["", label("qizheng.liu_yao", lang)]
+        rows = [
+            [
+                label("qizheng.yao", lang),
+                label("qizheng.gong", lang),
+                label("qizheng.xiu", lang),
+                label("qizheng.state", lang),
+                label("qizheng.hua_yao", lang),
+                label("qizheng.over", lang),
+            ]
+        ]
+        for r in ly:
+            rows.append(
+                [
+                    t(r["name"]),
+                    t(f"{r['gong']} {r['branch']}"),
+                    t(r["xiu_text"]),
+                    t(r["state"]),
+                    t(r.get("hua") or ""),
+                    t(" ".join(r.get("over") or ())),
+                ]
+            )
+        out += ["  " + line for line in _table(rows)]
+    return out
 
 
 __all__ = ["dms", "render_text", "spirits_by_branch", "spirits_by_yao"]

@@ -1,0 +1,170 @@
+"""七政四餘 readings and 限 timelines on charts cast beforehand (the chart's own speed is bench_qizheng.py).
+
+The charts: 200 random minutes 1900–2040 at Beijing (seed 10), cast once before timing. Cases:
+
+* ``xuanheng`` (reading) — ``xuanheng.qizheng.reading.reading``: every seed-003 judgment and 格局 that fires,
+  through the gated, compiled rules (``_reading_fast``); the issue's target is ≥ 2,000/s;
+* ``plain rules`` — ``reading_plain``, every rule through the shared engine's ``Vocabulary.holds``: the
+  statement the fast path is tested against;
+* ``xuanheng`` (timeline) — ``xuanheng.qizheng.xian.timeline``: the 12 大限 with their 宿 by 洞微, the 童限,
+  and 100 years of 小限 and 流年; the target is < 50 ms each (> 20/s);
+* ``xuanheng`` (限 on a date) — ``xian(chart, on, with_liu_yao=False)``: which 大限, 小限 and 流年 run;
+* ``xuanheng`` (contract document) — ``METHOD.document`` of a birth with ``on``: the cast, the 流曜 cast of
+  the date, the timeline and the reading in one (what ``xuanheng qizheng --on … --json`` and the API do).
+
+Run directly, the file also prints CPU-time rates (``time.process_time``) of the reading and the timeline,
+which a machine shared with other jobs disturbs less than wall-clock rates.
+
+Run: ``.venv/bin/python bench/run.py qizheng_reading`` (or this file directly).
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+from _common import Case
+
+LON, LAT = 116.4, 39.9
+
+
+def _charts(n: int = 200) -> list[object]:
+    from xuanheng.qizheng import cast
+
+    rng = random.Random(10)
+    start = datetime(1900, 1, 1, tzinfo=UTC)
+    return [
+        cast(
+            start + timedelta(minutes=rng.randint(0, 140 * 365 * 1440)),
+            lon=LON,
+            lat=LAT,
+            sex=rng.choice("男女"),
+        )
+        for _ in range(n)
+    ]
+
+
+_CHARTS: list[object] = []
+
+
+def charts() -> list[object]:
+    if not _CHARTS:
+        _CHARTS.extend(_charts())
+    return _CHARTS
+
+
+def _reading() -> Case:
+    from xuanheng.qizheng.reading import reading
+
+    cs = charts()
+    for c in cs:
+        reading(c)
+
+    def run(n: int) -> None:
+        m = len(cs)
+        for i in range(n):
+            reading(cs[i % m])
+
+    return Case("七政四餘 reading of a cast chart", "xuanheng", run, n=2000, repeat=5)
+
+
+def _plain() -> Case:
+    from xuanheng.qizheng.reading import reading_plain
+
+    cs = charts()
+
+    def run(n: int) -> None:
+        m = len(cs)
+        for i in range(n):
+            reading_plain(cs[i % m])
+
+    return Case(
+        "七政四餘 reading of a cast chart", "plain rules", run, n=1000, note="(no gates, engine holds)"
+    )
+
+
+def _timeline() -> Case:
+    from xuanheng.qizheng.xian import timeline
+
+    cs = charts()
+
+    def run(n: int) -> None:
+        m = len(cs)
+        for i in range(n):
+            timeline(cs[i % m], years=100)
+
+    return Case("七政四餘 100-year 限 timeline", "xuanheng", run, n=100, repeat=5)
+
+
+def _on_date() -> Case:
+    from xuanheng.qizheng.xian import xian
+
+    cs = charts()
+
+    def run(n: int) -> None:
+        m = len(cs)
+        for i in range(n):
+            c = cs[i % m]
+            xian(c, c.when + timedelta(days=30 * 365), with_liu_yao=False)  # type: ignore[attr-defined]
+
+    return Case("七政四餘 限 on a date", "xuanheng", run, n=500, repeat=5)
+
+
+def _document() -> Case:
+    from xuanheng.qizheng import METHOD
+
+    rng = random.Random(11)
+    ps = [
+        METHOD.make_params(
+            {
+                "at": f"{rng.randint(1920, 2000)}-{rng.randint(1, 12):02d}-{rng.randint(1, 28):02d}T12:00",
+                "tz": "+08:00",
+                "lon": LON,
+                "lat": LAT,
+                "on": "2026-06-01",
+            }
+        )
+        for _ in range(20)
+    ]
+    METHOD.document(ps[0], "zh-Hant")
+
+    def run(n: int) -> None:
+        for i in range(n):
+            METHOD.document(ps[i % len(ps)], "zh-Hant")
+
+    return Case("七政四餘 contract document with on", "xuanheng", run, n=20, repeat=3)
+
+
+def cases() -> list[Case]:
+    return [_reading(), _plain(), _timeline(), _on_date(), _document()]
+
+
+def cpu_rates() -> tuple[float, float]:
+    """(readings per CPU second, timelines per CPU second) over the bench's charts."""
+    import time
+
+    from xuanheng.qizheng.reading import reading
+    from xuanheng.qizheng.xian import timeline
+
+    cs = charts()
+    t0 = time.process_time()
+    for c in cs * 5:
+        reading(c)
+    t1 = time.process_time()
+    for c in cs[:100]:
+        timeline(c, years=100)
+    t2 = time.process_time()
+    return 5 * len(cs) / (t1 - t0), 100 / (t2 - t1)
+
+
+if __name__ == "__main__":
+    from _common import report
+
+    report(cases())
+    r, t = cpu_rates()
+    print(f"CPU time: reading {r:,.0f}/s ({1000 / r:.2f} ms),", end=" ")
+    print(f"100-year timeline {t:,.0f}/s ({1000 / t:.1f} ms)")

@@ -1,0 +1,934 @@
+"""The condition words of the 七政四餘 reading (registered on one :class:`~xuanheng.rules.Vocabulary`).
+
+A rule names its **subject** with the extra key ``star`` (a role: ``化祿`` … ``化權`` for the ten 化曜, the
+key of a star spirit such as ``ke_ming`` 科名, ``命主`` / ``身主`` / ``度主`` / ``壽星``, ``*`` for every 曜);
+or a palace with ``palace`` (the key of a palace spirit such as ``dou_biao`` 斗標, or ``宮:田宅`` for a 人事
+palace). The reading tries each candidate (each 曜 of the role, each branch of the spirit) and the rule fires
+for the candidates on which every condition holds. *Star words* look at the current 曜 (``ctx.cur``),
+*palace words* at the current branch (``ctx.cur_branch``); *chart words* at the whole chart (the 格局 use
+only these). Palace tokens are 人事 names (命宮 財帛 … 相貌), ``身宮``, or branch names (子 … 亥).
+
+Every word returns the chart facts that made it hold (classical terms) or None. The table of words with their
+meaning is :func:`describe` (docs/qizheng-reading.md lists it).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any
+
+from xuanheng.core.ganzhi import BRANCHES, STEMS
+from xuanheng.core.wangshuai import season_of_month_branch
+from xuanheng.core.wuxing import overcomes
+from xuanheng.qizheng._reading_ctx import (
+    ASPECT_OF,
+    DIGNITIES,
+    JI,
+    JIA_OFFSETS,
+    SAN_FANG,
+    SI_XING,
+    XIAN_JI,
+    XIONG,
+    YAO,
+    YAO_ELEMENT,
+    Ctx,
+)
+from xuanheng.qizheng.gong import GONG_NAMES
+from xuanheng.rules import Vocabulary
+
+Facts = dict[str, Any]
+VOCAB = Vocabulary("qizheng")
+
+_PALACE_TOKENS = frozenset((*GONG_NAMES, "身宮", *BRANCHES))
+_MOTION = frozenset({"順", "逆", "留", "伏"})
+_CLASSES = frozenset({"吉", "凶"})
+_XIAN_KINDS = frozenset({"大限", "小限", "流年"})
+
+
+def _as_list(v: Any) -> list[Any]:
+    return list(v) if isinstance(v, (list, tuple)) else [v]
+
+
+Word = Callable[[Ctx, Any, Mapping[str, Any]], "Facts | None"]
+
+
+def _word(key: str, doc: str, values: Iterable[Any] | None = None) -> Callable[[Word], Word]:
+    register = VOCAB.condition(key, values=values, doc=doc)
+
+    def deco(fn: Word) -> Word:
+        register(fn)
+        return fn
+
+    return deco
+
+
+def _class_of(y: str) -> str | None:
+    return "吉" if y in JI else "凶" if y in XIONG else None
+
+
+def _others(ctx: Ctx, b: int) -> tuple[str, ...]:
+    """The 曜 in branch *b* other than the current one."""
+    return tuple(y for y in ctx.by_branch[b] if y != ctx.cur)
+
+
+def _cur_b(ctx: Ctx) -> int:
+    """The branch the current subject stands on (its 曜's palace, or the palace itself)."""
+    return ctx.yao_b[ctx.cur] if ctx.cur is not None else ctx.cur_branch
+
+
+def _role_stars(ctx: Ctx, roles: Iterable[str]) -> list[tuple[str, str]]:
+    return [(r, y) for r in roles for y in ctx.roles.get(r, ())]
+
+
+def _role_name(ctx: Ctx, r: str) -> str:
+    return ctx.spirit_names.get(r, r)
+
+
+# ── star words ───────────────────────────────────────────────────────────────────────────────────────
+
+
+@_word("present", "the subject is in the chart (always holds when it is): its place is reported", (True,))
+def _present(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
+    return {}
+
+
+@_word("in_gong", "the current 曜 (or palace) stands in one of these palaces", _PALACE_TOKENS)
+def _in_gong(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
+    b = _cur_b(ctx)
+    hit = [t for t, tb in ctx.branches(v) if tb == b]
+    return {"in": hit} if hit else None
+
+
+@_word("not_in_gong", "the current 曜 stands in none of these palaces", _PALACE_TOKENS)
+def _not_in_gong(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
+    return None if _cur_b(ctx) in ctx.branch_set(v) else {}
+
+
+@_word("branch", "the current 曜 (or palace) is on one of these branches", BRANCHES)
+def _branch(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
+    return {} if BRANCHES[_cur_b(ctx)] in _as_list(v) else None
+
+
+@_word(
+    "zhao_gong",
+    "the current 曜 aspects one of these palaces from its 三方四正 (同宮, 對照, 三合)",
+    _PALACE_TOKENS,
+)
+def _zhao_gong(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
+    b = _cur_b(ctx)
+    hit = [
+        {"gong": t, "by": ASPECT_OF[(b - tb) % 12]} for t, tb in ctx.branches(v) if (b - tb) % 12 in ASPECT_OF
+    ]
+    return {"zhao": hit} if hit else None
+
+
+@_word("not_zhao", "the current 曜 (or palace) is in the 三方四正 of none of these palaces", _PALACE_TOKENS)
+def _not_zhao(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
+    return None if _zhao_gong(ctx, v, w) else {}
+
+
+@_word("qiang", "the palace of the current 曜 (or the palace) is a 七強 or a 五弱 palace", ("七強", "五弱"))
+def _qiang(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
+    b = _cur_b(ctx)
+    ok = b in ctx.qiang if v == "七強" else b in ctx.ruo
+    return {"qiang_ruo": v} if ok else None
+
+
+@_word("dignity", "the current 曜 has one of these dignities (入垣 升殿 廟 旺 樂 喜)", DIGNITIES)
+def _dignity(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
+    assert ctx.cur is not None
+    got = [d for d in ctx.dignities[ctx.cur] if d in _as_list(v)]
+    return {"dignity": got} if got else None
+
+
+@_word(
+    "de_di",
+    "the current 曜 has (true) or lacks (false) every dignity (得地: 入垣 升殿 廟 旺 樂 喜)",
+    (True, False),
+)
+def _de_di(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
+    assert ctx.cur is not None
+    d = ctx.dignities[ctx.cur]
+    if bool(d) != bool(v):
+        return None
+    return {"dignity": list(d)} if d else {"dignity": []}
+
+
+@_word(
+    "xian", "the current 曜 is (true) or is not (false) 陷: in its 怒宮 (aspects.toml [xian])", (True, False)
+)
+def _xian(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
+    assert ctx.cur is not None
+    is_x = ctx.cur in ctx.xian_at
+    return ({"xian": True} if is_x else {}) if is_x == bool(v) else None
+
+
+@_word("xian_ruo", "the current 曜 is 陷 or in a 五弱 palace (the seed's 陷弱)", (True,))
+def _xian_ruo(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
+    assert ctx.cur is not None
+    out = []
+    if ctx.cur in ctx.xian_at:
+        out.append("陷")
+    if ctx.yao_b[ctx.cur] in ctx.ruo:
+        out.append("五弱")
+    return {"xian_ruo": out} if out else None
+
+
+@_word("motion", "the current 曜 moves in one of these ways (順 逆 留 伏; 逆 留 伏 each as a flag)", _MOTION)
+def _motion(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
+    assert ctx.cur is not None
+    got = sorted(ctx.motion[ctx.cur] & set(_as_list(v)))
+    if "順" in got and ctx.motion[ctx.cur] & {"逆", "留", "伏"}:
+        got.remove("順")
+    return {"motion": got} if got else None
+
+
+@_word("si_sha", "the current 曜 (or palace) is (true) or is not (false) in a 四殺 palace", (True, False))
+def _si_sha(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
+    s = ctx.is_si_sha(_cur_b(ctx))
+    return ({"si_sha": True} if s else {}) if s == bool(v) else None
+
+
+@_word("si_xing", "the current 曜 is in a 四刑 palace (子 午 卯 酉)", (True,))
+def _si_xing(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
+    return {"si_xing": BRANCHES[_cur_b(ctx)]} if _cur_b(ctx) in SI_XING else None
+
+
+@_word("xian_ji", "the current 曜 is in the 閒極 palace (兄弟)", (True,))
+def _xian_ji(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
+    return {"xian_ji": True} if ctx.gong_of[_cur_b(ctx)] in XIAN_JI else None
+
+
+@_word("nayin_stage", "the current 曜's palace is one of these 長生 stages of the birth year's 納音 element")
+def _nayin_stage(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
+    s = ctx.stage(ctx.nayin, _cur_b(ctx))
+    return {"nayin_stage": s} if s in _as_list(v) else None
+
+
+@_word(
+    "stage", "the current 曜's palace is one of these 長生 stages (option stage_of: 納音 or the 曜's element)"
+)
+def _stage(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
+    e = ctx.nayin if ctx.opts["stage_of"] == "nayin" or ctx.cur is None else YAO_ELEMENT[ctx.cur]
+    s = ctx.stage(e, _cur_b(ctx))
+    return {"stage": s, "stage_of": ctx.opts["stage_of"]} if s in _as_list(v) else None
+
+
+@_word("with_roles", "a 曜 holding one of these roles stands in the same palace as the current subject")
+def _with_roles(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
+    b = _cur_b(ctx)
+    hit = [
+        {"role": _role_name(ctx, r), "yao": y} for r, y in _role_stars(ctx, _as_list(v)) if ctx.yao_b[y] == b
+    ]
+    return {"with": hit} if hit else None
+
+
+@_word(
+    "meet_roles", "stars of these roles stand in the 三方四正 of the current palace ({roles, min} or a list)"
+)
+def _meet_roles(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
+    roles, need = (v["roles"], int(v.get("min", 1))) if isinstance(v, Mapping) else (_as_list(v), 1)
+    b = _cur_b(ctx)
+    hit, seen = [], set()
+    for r, y in _role_stars(ctx, roles):
+        off = (ctx.yao_b[y] - b) % 12
+        if off in ASPECT_OF and y != ctx.cur:
+            hit.append({"role": _role_name(ctx, r), "yao": y, "by": ASPECT_OF[off]})
+            seen.add(r)
+    return {"meet": hit} if len(seen) >= need else None
+
+
+@_word("with_yao", "one of these 曜 (other than the current one) stands in the same palace", YAO)
+def _with_yao(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
+    got = [y for y in _others(ctx, _cur_b(ctx)) if y in _as_list(v)]
+    return {"with_yao": got} if got else None
+
+
+@_word(
+    "with_xiong",
+    "a 凶 曜 other than the current one is (true) or is not (false) in the same palace",
+    (True, False),
+)
+def _with_xiong(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
+    got = [y for y in _others(ctx, _cur_b(ctx)) if y in XIONG]
+    if bool(got) != bool(v):
+        return None
+    return {"xiong": got} if got else {}
+
+
+@_word("with_ji", "a 吉 曜 other than the current one stands in the same palace", (True,))
+def _with_ji(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
+    got = [y for y in _others(ctx, _cur_b(ctx)) if y in JI]
+    return {"ji": got} if got else None
+
+
+@_word("xiong_zhao", "a 凶 曜 aspects the current palace from its 對照 or 三合 palaces", (True,))
+def _xiong_zhao(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
+    b = _cur_b(ctx)
+    got = [
+        {"yao": y, "by": ASPECT_OF[o]}
+        for o in SAN_FANG
+        if o
+        for y in ctx.by_branch[(b + o) % 12]
+        if y in XIONG and y != ctx.cur
+    ]
+    return {"xiong_zhao": got} if got else None
+
+
+def _jia(ctx: Ctx, b: int, cls: str) -> list[list[str]] | None:
+    sides = [[y for y in ctx.by_branch[(b + o) % 12] if _class_of(y) == cls] for o in JIA_OFFSETS]
+    return sides if all(sides) else None
+
+
+@_word("jia", "both palaces next to the current one hold a 吉 (or a 凶) 曜 (夾)", _CLASSES)
+def _jia_word(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
+    got = _jia(ctx, _cur_b(ctx), str(v))
+    return {"jia": got} if got else None
+
+
+@_word(
+    "gong_jia",
+    "the current palace is flanked (夾) or held between its two 三合 palaces (拱) by 凶 曜",
+    ("凶",),
+)
+def _gong_jia(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
+    b = _cur_b(ctx)
+    got = _jia(ctx, b, "凶")
+    if got:
+        return {"jia": got}
+    sides = [[y for y in ctx.by_branch[(b + o) % 12] if y in XIONG] for o in (4, 8)]
+    return {"gong": sides} if all(sides) else None
+
+
+@_word("is_role", "the current 曜 also holds one of these roles (命主, 化祿, a spirit key …)")
+def _is_role(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
+    got = [_role_name(ctx, r) for r in _as_list(v) if ctx.cur in ctx.roles.get(r, ())]
+    return {"also": got} if got else None
+
+
+@_word("yao", "the current 曜 is one of these", YAO)
+def _yao(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
+    return {} if ctx.cur in _as_list(v) else None
+
+
+@_word("zhu_of", "the current 曜 is the 宮主 of one of these palaces", _PALACE_TOKENS)
+def _zhu_of(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
+    got = [t for t, b in ctx.branches(v) if ctx.zhu[b] == ctx.cur]
+    return {"zhu_of": got} if got else None
+
+
+@_word(
+    "gui_ma",
+    "the current 曜 stands on the birth year's 貴人 (天乙 by day, 玉堂 by night), 祿 or 驛馬",
+    (True,),
+)
+def _gui_ma(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
+    name = ctx.gui_ma_branches().get(_cur_b(ctx))
+    return {"on": name} if name else None
+
+
+@_word("on_spirits", "a palace spirit with one of these keys stands on the current palace")
+def _on_spirits(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
+    b = _cur_b(ctx)
+    got = [_role_name(ctx, k) for k in _as_list(v) if b in ctx.spirit_branches.get(k, ())]
+    return {"spirits": got} if got else None
+
+
+@_word("with_spirits", "another palace spirit with one of these keys stands on the current palace")
+def _with_spirits(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
+    return _on_spirits(ctx, v, w)
+
+
+@_word(
+    "xian_reach",
+    "on the date of the reading, this 限 stands on the current palace (大限 小限 流年)",
+    _XIAN_KINDS,
+)
+def _xian_reach(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
+    if ctx.xian_b is None:
+        return None
+    b = _cur_b(ctx)
+    got = [k for k in _as_list(v) if ctx.xian_b.get(k) == b]
+    return {"xian": got} if got else None
+
+
+@_word("ke_ming", "the element of the current 曜 overcomes the element of the 命主 (克命)", (True,))
+def _ke_ming(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
+    assert ctx.cur is not None
+    zhu = ctx.roles["命主"][0]
+    if overcomes(YAO_ELEMENT[ctx.cur], YAO_ELEMENT[zhu]):
+        return {"ke": f"{ctx.cur}克命主{zhu}"}
+    return None
+
+
+@_word("ke_xian", "the element of the current 曜 overcomes the 宮主 of the 大限 palace of the date", (True,))
+def _ke_xian(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
+    if ctx.xian_b is None or ctx.xian_b.get("大限") is None or ctx.cur is None:
+        return None
+    b = ctx.xian_b["大限"]
+    assert b is not None
+    zhu = ctx.zhu[b]
+    if overcomes(YAO_ELEMENT[ctx.cur], YAO_ELEMENT[zhu]):
+        return {"ke": f"{ctx.cur}克限主{zhu}", "da_xian": ctx.gong_of[b]}
+    return None
+
+
+# ── palace words ─────────────────────────────────────────────────────────────────────────────────────
+
+
+@_word("at_gong", "the current palace is one of these palaces", _PALACE_TOKENS)
+def _at_gong(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
+    return _in_gong(ctx, v, w)
+
+
+@_word("at_zhao", "the current palace is in the 三方四正 of one of these palaces", _PALACE_TOKENS)
+def _at_zhao(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
+    return _zhao_gong(ctx, v, w)
+
+
+@_word(
+    "gong_has",
+    "the current palace holds: 吉 / 凶 曜, any 曜 (星), none (無星), or no 凶 曜 (無凶)",
+    ("吉", "凶", "星", "無星", "無凶"),
+)
+def _gong_has(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
+    here = _others(ctx, _cur_b(ctx))
+    if v == "星":
+        return {"yao_here": list(here)} if here else None
+    if v == "無星":
+        return {} if not here else None
+    if v == "無凶":
+        return None if any(y in XIONG for y in here) else {"yao_here": list(here)}
+    got = [y for y in here if _class_of(y) == v]
+    return {"yao_here": got} if got else None
+
+
+@_word("gong_yao", "one of these 曜 stands in the current palace", YAO)
+def _gong_yao(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
+    return _with_yao(ctx, v, w)
+
+
+@_word("meet_yao", "one of these 曜 stands in the 三方四正 of the current palace", YAO)
+def _meet_yao(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
+    b = _cur_b(ctx)
+    got = [
+        {"yao": y, "by": ASPECT_OF[o]}
+        for o in SAN_FANG
+        for y in ctx.by_branch[(b + o) % 12]
+        if y in _as_list(v)
+    ]
+    return {"meet": got} if got else None
+
+
+@_word("zhao_has", "a 吉 (or 凶) 曜 stands in the 三方四正 of the current palace", _CLASSES)
+def _zhao_has(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
+    b = _cur_b(ctx)
+    got = [
+        {"yao": y, "by": ASPECT_OF[o]}
+        for o in SAN_FANG
+        for y in ctx.by_branch[(b + o) % 12]
+        if _class_of(y) == v and y != ctx.cur
+    ]
+    return {"zhao": got} if got else None
+
+
+@_word("kong", "the current palace is (true) or is not (false) 空亡 (the chart's 空亡)", (True, False))
+def _kong(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
+    k = _cur_b(ctx) in ctx.kong
+    return ({"kong": True} if k else {}) if k == bool(v) else None
+
+
+@_word("po", "the current palace is (true) or is not (false) broken: 大耗 (歲破) stands on it", (True, False))
+def _po(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
+    p = _cur_b(ctx) in ctx.spirit_branches.get("da_hao", ())
+    return ({"po": True} if p else {}) if p == bool(v) else None
+
+
+@_word("gong_zhu_xian", "the 宮主 of the current palace is (true) or is not (false) 陷", (True, False))
+def _gong_zhu_xian(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
+    z = ctx.zhu[_cur_b(ctx)]
+    x = z in ctx.xian_at
+    if x != bool(v):
+        return None
+    return {"gong_zhu": z, "xian": True} if x else {}
+
+
+@_word("gong_zhu_in", "the 宮主 of the current palace stands in it (入垣)", (True,))
+def _gong_zhu_in(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
+    b = _cur_b(ctx)
+    z = ctx.zhu[b]
+    return {"gong_zhu": z} if ctx.yao_b[z] == b else None
+
+
+@_word("gong_zhu_at", "the 宮主 of the current palace stands in one of these palaces", _PALACE_TOKENS)
+def _gong_zhu_at(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
+    z = ctx.zhu[_cur_b(ctx)]
+    got = [t for t, b in ctx.branches(v) if ctx.yao_b[z] == b]
+    return {"gong_zhu": z, "at": got} if got else None
+
+
+@_word(
+    "gong_zhu_good",
+    "the 宮主 of the current palace is well placed: not 陷, in a 七強 palace or 廟 旺 入垣",
+    (True,),
+)
+def _gong_zhu_good(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
+    z = ctx.zhu[_cur_b(ctx)]
+    return {"gong_zhu": z} if ctx.strength(z) > 0 else None
+
+
+@_word(
+    "gong_yao_xian", "a 曜 in the current palace is (true) or none is (false) 陷 (in its 怒宮)", (True, False)
+)
+def _gong_yao_xian(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
+    got = [y for y in ctx.by_branch[_cur_b(ctx)] if y in ctx.xian_at]
+    if bool(got) != bool(v):
+        return None
+    return {"xian": got} if got else {}
+
+
+@_word("yao_roles_here", "a 曜 holding one of these roles stands in the current palace")
+def _yao_roles_here(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
+    return _with_roles(ctx, v, w)
+
+
+@_word("gong_stage", "the current palace is one of these stages of the birth year's 納音 element")
+def _gong_stage(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
+    return _nayin_stage(ctx, v, w)
+
+
+# ── chart words ──────────────────────────────────────────────────────────────────────────────────────
+
+
+@_word("ming_weak", "the 命主 is weak: in a 五弱 palace or 陷", (True,))
+def _ming_weak(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
+    z = ctx.roles["命主"][0]
+    return {"ming_zhu": z, "weak": True} if ctx.strength(z) < 0 else None
+
+
+@_word("shen_qiang", "the 身宮 is a 七強 palace", (True,))
+def _shen_qiang(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
+    return {"shen_gong": ctx.gong_of[ctx.shen]} if ctx.shen in ctx.qiang else None
+
+
+@_word("role_in", "{role: [palaces]}: for every listed role, a 曜 of that role stands in one of its palaces")
+def _role_in(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
+    got = []
+    for r, toks in v.items():
+        bs = ctx.branch_set(toks)
+        hit = [
+            {"role": _role_name(ctx, r), "yao": y, **ctx.where(ctx.yao_b[y])}
+            for y in ctx.roles.get(r, ())
+            if ctx.yao_b[y] in bs
+        ]
+        if not hit:
+            return None
+        got += hit
+    return {"roles_in": got}
+
+
+@_word("role_qiang", "{role: 七強|五弱}: the 曜 of that role stands in a palace of that class")
+def _role_qiang(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
+    got = []
+    for r, cls in v.items():
+        ys = [y for y in ctx.roles.get(r, ()) if ctx.yao_b[y] in (ctx.qiang if cls == "七強" else ctx.ruo)]
+        if not ys:
+            return None
+        got.append(
+            {"role": _role_name(ctx, r), "yao": ys[0], **ctx.where(ctx.yao_b[ys[0]]), "qiang_ruo": cls}
+        )
+    return {"roles": got}
+
+
+@_word("roles_differ", "[role a, role b]: the two roles are held by different 曜")
+def _roles_differ(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
+    a, b = (set(ctx.roles.get(r, ())) for r in v)
+    return {} if a and b and not a & b else None
+
+
+@_word("not_role_yao", "{role: [曜]}: the 曜 of that role is none of these")
+def _not_role_yao(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
+    return None if any(y in ys for r, ys in v.items() for y in ctx.roles.get(r, ())) else {}
+
+
+@_word("no_roles_in", "{roles: [...], in: [palaces]}: no 曜 of these roles stands in those palaces")
+def _no_roles_in(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
+    bs = ctx.branch_set(v["in"])
+    return None if any(ctx.yao_b[y] in bs for _, y in _role_stars(ctx, v["roles"])) else {}
+
+
+@_word("spirit_at", "{spirit key: [palaces]}: one of these palace spirits stands in one of its palaces")
+def _spirit_at(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
+    got = []
+    for k, toks in v.items():
+        bs = ctx.branch_set(toks)
+        got += [
+            {"spirit": _role_name(ctx, k), **ctx.where(b)} for b in ctx.spirit_branches.get(k, ()) if b in bs
+        ]
+    return {"spirits_in": got} if got else None
+
+
+@_word(
+    "wen_shen",
+    "strength of the 文星 against the 身主: 文旺身衰, 身旺文衰 or 均平 (both strong)",
+    ("文旺身衰", "身旺文衰", "均平"),
+)
+def _wen_shen(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
+    wen = ctx.roles.get("wen_xing", ())
+    if not wen:
+        return None
+    a, s = ctx.strength(wen[0]), ctx.strength(ctx.roles["身主"][0])
+    ok = {"文旺身衰": a > 0 > s, "身旺文衰": s > 0 > a, "均平": a > 0 and s > 0}[str(v)]
+    return {"wen_xing": wen[0], "shen_zhu": ctx.roles["身主"][0]} if ok else None
+
+
+@_word(
+    "jing_wei",
+    "天經 and 地緯 flank (夾) or hold between their 三合 (拱) the 命宮 or 身宮 (拱夾), or the "
+    "斗標 palace holds one of them (斗標破)",
+    ("拱夾", "斗標破"),
+)
+def _jing_wei(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
+    jing, wei = ctx.roles.get("tian_jing", ()), ctx.roles.get("di_wei", ())
+    if not jing or not wei:
+        return None
+    bj, bw = ctx.yao_b[jing[0]], ctx.yao_b[wei[0]]
+    if v == "斗標破":
+        db = ctx.spirit_branches.get("dou_biao", ())
+        return {"dou_biao": BRANCHES[db[0]]} if db and db[0] in (bj, bw) else None
+    for name, b in (("命宮", ctx.ming), ("身宮", ctx.shen)):
+        pair = {(bj - b) % 12, (bw - b) % 12}
+        if pair == {1, 11}:
+            return {"gong": name, "by": "夾"}
+        if pair == {4, 8}:
+            return {"gong": name, "by": "拱"}
+    return None
+
+
+@_word(
+    "ge_ju",
+    "a fired 格局 of this grade (貴 or 賤) involves the 宮主 of a key palace (命 身 官 福 田 財 妻 子)",
+    ("貴", "賤"),
+)
+def _ge_ju(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
+    key = [
+        ctx.zhu[ctx.gong_branch[g]] for g in ("命宮", "身宮", "官祿", "福德", "田宅", "財帛", "夫妻", "男女")
+    ]
+    got = []
+    for name, grade, facts in ctx.patterns:
+        if grade != v:
+            continue
+        stars = pattern_stars(facts)
+        if any(y in key for y in stars):
+            got.append({"ge": name, "yao": [y for y in stars if y in key]})
+    return {"ge_ju": got} if got else None
+
+
+def pattern_stars(facts: Mapping[str, Any]) -> tuple[str, ...]:
+    """The 曜 the facts of a fired 格局 name (keys or values), in order."""
+    found: list[str] = []
+
+    def walk(x: Any) -> None:
+        if isinstance(x, str):
+            if x in YAO:
+                found.append(x)
+        elif isinstance(x, Mapping):
+            for k, val in x.items():
+                if k in YAO:
+                    found.append(k)
+                walk(val)
+        elif isinstance(x, (list, tuple)):
+            for val in x:
+                walk(val)
+
+    walk(facts)
+    return tuple(dict.fromkeys(found))
+
+
+@_word("sex", "the native's sex", ("男", "女"))
+def _sex(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
+    return {"sex": ctx.sex} if ctx.sex == v else None
+
+
+@_word("day_night", "born by day (晝) or by night (夜), as the time core tells", ("晝", "夜"))
+def _day_night(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
+    return {"day_night": v} if (v == "晝") == ctx.day else None
+
+
+@_word("year_stem", "the birth year's stem is one of these", STEMS)
+def _year_stem(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
+    s = STEMS[ctx.year.stem]
+    return {"year_stem": s} if s in _as_list(v) else None
+
+
+@_word("month", "the 月建 of the birth month is one of these branches", BRANCHES)
+def _month(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
+    m = BRANCHES[ctx.month]
+    return {"month": m} if m in _as_list(v) else None
+
+
+@_word(
+    "season",
+    "the season of the birth month (春 夏 秋 冬, and 季 for 辰 未 戌 丑)",
+    ("春", "夏", "秋", "冬", "季"),
+)
+def _season(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
+    return {"season": ctx.season} if ctx.season in _as_list(v) else None
+
+
+@_word("lunar_day", "the day of the lunar month is one of these")
+def _lunar_day(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
+    return {"lunar_day": ctx.lunar_day} if ctx.lunar_day in _as_list(v) else None
+
+
+@_word("hour", "the birth hour's branch is one of these", BRANCHES)
+def _hour(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
+    h = BRANCHES[ctx.hour]
+    return {"hour": h} if h in _as_list(v) else None
+
+
+@_word("ming", "the 命宮 is on one of these branches", BRANCHES)
+def _ming(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
+    m = BRANCHES[ctx.ming]
+    return {"ming_gong": m} if m in _as_list(v) else None
+
+
+@_word("shen", "the 身宮 is on one of these branches", BRANCHES)
+def _shen(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
+    s = BRANCHES[ctx.shen]
+    return {"shen_gong": s} if s in _as_list(v) else None
+
+
+@_word("yao_in", "{曜: [palaces]}: every listed 曜 stands in one of its palaces")
+def _yao_in(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
+    got = {}
+    for y, toks in v.items():
+        hit = [t for t, b in ctx.branches(toks) if ctx.yao_b[y] == b]
+        if not hit:
+            return None
+        got[y] = hit[0]
+    return {"yao_in": got}
+
+
+@_word("yao_dignity", "{曜: [dignities]}: every listed 曜 has one of its dignities")
+def _yao_dignity(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
+    got = {}
+    for y, ds in v.items():
+        d = [x for x in ctx.dignities[y] if x in ds]
+        if not d:
+            return None
+        got[y] = d
+    return {"dignity": got}
+
+
+@_word(
+    "yao_on",
+    "{曜: 月建|華蓋|驛馬|祿}: the 曜 stands on the birth month's 月建, or the year's 華蓋, 驛馬 or 祿",
+)
+def _yao_on(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
+    from xuanheng.core.shensha_basic import hua_gai, lu, yi_ma
+
+    where = {
+        "月建": ctx.month,
+        "華蓋": hua_gai(ctx.year.branch),
+        "驛馬": yi_ma(ctx.year.branch),
+        "祿": lu(ctx.year.stem),
+    }
+    got = {}
+    for y, k in v.items():
+        b = where[k]
+        if ctx.yao_b[y] != b:
+            return None
+        got[y] = {"on": k, "branch": BRANCHES[b]}
+    return {"yao_on": got}
+
+
+@_word("same_gong", "all these 曜 stand in one palace", YAO)
+def _same_gong(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
+    bs = {ctx.yao_b[y] for y in _as_list(v)}
+    return {"same_gong": ctx.where(next(iter(bs)))} if len(bs) == 1 else None
+
+
+@_word("count_in", "{yao: [...], in: [palaces], min: n}: at least n of these 曜 stand in those palaces")
+def _count_in(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
+    bs = ctx.branch_set(v["in"])
+    got = [y for y in v["yao"] if ctx.yao_b[y] in bs]
+    return {"count_in": got} if len(got) >= int(v["min"]) else None
+
+
+@_word(
+    "count_zhao", "{yao: [...], gong: palace, min: n}: at least n of these 曜 aspect that palace (三方四正)"
+)
+def _count_zhao(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
+    b = ctx.branch_set(v["gong"])
+    (tb,) = b
+    got = [
+        {"yao": y, "by": ASPECT_OF[(ctx.yao_b[y] - tb) % 12]}
+        for y in v["yao"]
+        if (ctx.yao_b[y] - tb) % 12 in ASPECT_OF
+    ]
+    return {"zhao": got} if len(got) >= int(v["min"]) else None
+
+
+@_word(
+    "relation",
+    "{a, b, kinds}: the palaces of 曜 a and b are related by one of these aspects (同宮 對照 三合)",
+)
+def _relation(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
+    off = (ctx.yao_b[v["a"]] - ctx.yao_b[v["b"]]) % 12
+    k = ASPECT_OF.get(off)
+    return {"relation": {"a": v["a"], "b": v["b"], "by": k}} if k in v["kinds"] else None
+
+
+@_word("empty", "no 曜 stands in these palaces", _PALACE_TOKENS)
+def _empty(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
+    return None if any(ctx.by_branch[b] for b in ctx.branch_set(v)) else {"empty": _as_list(v)}
+
+
+@_word("no_xiong_in", "no 凶 曜 stands in these palaces", _PALACE_TOKENS)
+def _no_xiong_in(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
+    return None if any(y in XIONG for b in ctx.branch_set(v) for y in ctx.by_branch[b]) else {}
+
+
+@_word("lian_zhu", "the five planets stand in five palaces in a row (連珠), or all in one palace", (True,))
+def _lian_zhu(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
+    bs = sorted({ctx.yao_b[y] for y in ("水", "金", "火", "木", "土")})
+    if len(bs) == 1:
+        return {"lian_zhu": "同宮", **ctx.where(bs[0])}
+    if len(bs) != 5:
+        return None
+    for s in bs:
+        if {(s + i) % 12 for i in range(5)} == set(bs):
+            return {"lian_zhu": [BRANCHES[(s + i) % 12] for i in range(5)]}
+    return None
+
+
+@_word("xiu_in", "{曜: [mansions]}: every listed 曜 stands in one of its mansions")
+def _xiu_in(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
+    from xuanheng.qizheng.xiu import NAMES
+
+    got = {}
+    for y, xs in v.items():
+        x = NAMES[ctx.yao_xiu[y]]
+        if x not in xs:
+            return None
+        got[y] = x
+    return {"xiu_in": got}
+
+
+@_word(
+    "flank", "{gong, by: [a, b]}: 曜 a and b stand in the two palaces next to that palace, one on each side"
+)
+def _flank(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
+    (b,) = ctx.branch_set(v["gong"])
+    a, c = v["by"]
+    sides = {(ctx.yao_b[a] - b) % 12, (ctx.yao_b[c] - b) % 12}
+    return {"flank": {"gong": v["gong"], "by": [a, c]}} if sides == set(o % 12 for o in JIA_OFFSETS) else None
+
+
+@_word("ji_flank", "the palace of this 曜 is flanked by 吉 曜 on both sides", YAO)
+def _ji_flank(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
+    got = _jia(ctx, ctx.yao_b[str(v)], "吉")
+    return {"jia": got} if got else None
+
+
+_FIVE = frozenset({"水", "金", "火", "木", "土"})
+
+
+def _member(y: str, v: Mapping[str, Any]) -> bool:
+    if "yao" in v:
+        return y in v["yao"]
+    cls = v["class"]
+    return cls == "星" or (cls == "五星" and y in _FIVE) or _class_of(y) == cls
+
+
+@_word(
+    "each_has",
+    "{in: [palaces], class: 吉|凶|星|五星 or yao: [...]}: every one of these palaces holds such a 曜",
+)
+def _each_has(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
+    out = {}
+    for t, b in ctx.branches(v["in"]):
+        got = [y for y in ctx.by_branch[b] if _member(y, v)]
+        if not got:
+            return None
+        out[t] = got
+    return {"each": out}
+
+
+@_word(
+    "yin_shou",
+    "the 命宮's 宮主 element, the element it generates and the next all have their planet in the 命宮"
+    " (印夀雙全 generalised: 亥 → 木 火 土)",
+    (True,),
+)
+def _yin_shou(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
+    e = YAO_ELEMENT[ctx.zhu[ctx.ming]]
+    stars = [("木", "火", "土", "金", "水")[(e + i) % 5] for i in range(3)]
+    return {"san_yuan": stars} if all(ctx.yao_b[s] == ctx.ming for s in stars) else None
+
+
+@_word(
+    "shui_huo",
+    "水 and 火 share a palace that aspects the 命宮; which entered it first (the deeper one): "
+    "火先 (未濟) or 水先 (既濟)",
+    ("火先", "水先"),
+)
+def _shui_huo(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
+    b = ctx.yao_b["水"]
+    if ctx.yao_b["火"] != b or (b - ctx.ming) % 12 not in ASPECT_OF:
+        return None
+    lon = {y.name: y.lon % 30.0 for y in ctx.chart.yao if y.name in ("水", "火")}
+    first = "火先" if lon["火"] > lon["水"] else "水先"
+    return {"order": first, **ctx.where(b)} if first == v else None
+
+
+@_word("role_zhao", "{role: palace}: a 曜 of that role aspects that palace (三方四正)")
+def _role_zhao(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
+    got = []
+    for r, tok in v.items():
+        (tb,) = ctx.branch_set(tok)
+        ys = [y for y in ctx.roles.get(r, ()) if (ctx.yao_b[y] - tb) % 12 in ASPECT_OF]
+        if not ys:
+            return None
+        got.append({"role": _role_name(ctx, r), "yao": ys[0], "by": ASPECT_OF[(ctx.yao_b[ys[0]] - tb) % 12]})
+    return {"zhao": got}
+
+
+@_word("yao_motion", "{曜: [motions]}: every listed 曜 moves in one of its ways (順 逆 留 伏)")
+def _yao_motion(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
+    got = {}
+    for y, ms in v.items():
+        m = set(ctx.motion[y]) & set(ms)
+        if "順" in m and ctx.motion[y] & {"逆", "留", "伏"}:
+            m.discard("順")
+        if not m:
+            return None
+        got[y] = sorted(m)
+    return {"motion": got}
+
+
+@_word(
+    "month_star_in_ming",
+    "the planet of the birth month's season (春 木 夏 火 秋 金 冬 水 季 土) stands in the "
+    "命宮, and the 命宮 is a palace of that season's element",
+    (True,),
+)
+def _month_star_in_ming(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
+    from xuanheng.core.wangshuai import SEASON_ELEMENT
+
+    s = season_of_month_branch(ctx.month)
+    star = ("木", "火", "土", "金", "水")[SEASON_ELEMENT[s]]
+    from xuanheng.core.ganzhi import BRANCH_ELEMENT
+
+    if ctx.yao_b[star] != ctx.ming or BRANCH_ELEMENT[ctx.ming] != SEASON_ELEMENT[s]:
+        return None
+    return {"season": s.value, "star": star, "ming_gong": BRANCHES[ctx.ming]}
+
+
+def describe() -> dict[str, str]:
+    """Every condition word with its meaning."""
+    return VOCAB.describe()
+
+
+__all__ = ["VOCAB", "describe"]

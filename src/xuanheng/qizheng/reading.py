@@ -1,0 +1,332 @@
+"""The reading (斷) of a 七政四餘 natal chart: every judgment of seed 003 and every 格局 that holds on it.
+
+The judgments are data in the shared rule schema (``data/judgments.toml``: one or more rules per INVENTORY
+id of seed 003; ``data/patterns.toml``: the named 格局 of 《星學大成》), each with a ``when`` table of the
+condition words of :mod:`xuanheng.qizheng._reading_vocab` and texts in ko / zh-Hant / en. A rule says what
+it is about with ``star`` (a role: ``化祿`` … ``化權``, a star spirit's key such as ``ke_ming``, ``命主``
+``身主`` ``度主`` ``壽星``, or ``*``: any 曜) or ``palace`` (a palace spirit's key such as ``dou_biao``, or
+``宮:田宅``); patterns look at the whole chart. The tables the words look up (七強/五弱, 閒極, 四殺, 四刑宮,
+陷 = 怒宮, 吉/凶 曜, 照 拱 夾) are ``data/aspects.toml``, each cited.
+
+Options (closed sets, defaults first; docs/qizheng-reading.md gives the reasons):
+
+* ``qiang_ruo``: ``kuocang`` (《星學大成》卷四〈括蒼二十字例〉 and 卷八) or ``xitian`` (卷七〈西天聿斯經〉);
+* ``stage_of``: whose 長生 cycle the seed's 生旺 / 死絕 of a star means — ``nayin`` (the birth year's 納音
+  element, as 003-025 states it) or ``star`` (the star's own element);
+* ``on``: a date; the 限 judgments (天刑 reached by a 限, 月符 on the 限, 月廉主 克限 …) are read for the
+  大限, 小限 and 流年 of that date (:mod:`xuanheng.qizheng.xian`; its options ``first_term``, ``dongwei``,
+  ``xiao_xian_change``, ``year_start`` are accepted too).
+
+>>> from xuanheng.qizheng import cast
+>>> c = cast("1983-10-27T18:30", tz="+08:00", lon=116.383333, lat=39.9)
+>>> any(r.id == "003-023" for r in reading(c))
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import fields
+from functools import cache
+from typing import Any
+
+from xuanheng.core._data import load_package_data
+from xuanheng.errors import OptionError
+from xuanheng.qizheng import _reading_fast as _fast
+from xuanheng.qizheng._reading_ctx import QIANG_RUO_CHOICES, YAO, Ctx
+from xuanheng.qizheng._reading_vocab import VOCAB
+from xuanheng.qizheng.gong import GONG_NAMES
+from xuanheng.reading import DEFAULT_LANG, FiredRule, check_lang
+from xuanheng.rules import (
+    GENERAL_TOPIC,
+    TOPIC_KEYS,
+    Rule,
+    RuleDataError,
+    load_rules,
+    normalise_topic,
+    with_simplified,
+)
+
+_PKG = "xuanheng.qizheng"
+#: what a rule's ``kind`` may be
+KINDS: tuple[str, ...] = ("星曜得失", "化曜", "神煞", "格局")
+#: the rule files, in report order: the seed's judgments, then the 格局
+RULE_FILES: tuple[str, ...] = ("judgments", "patterns")
+EXTRA_KEYS: tuple[str, ...] = ("star", "palace", "name", "grade", "note", "tag")
+
+_P = load_package_data(_PKG, "params")["option"]
+#: option → accepted values, the default first (declared in ``data/params.toml`` with ``scope = "reading"``)
+CHOICES: dict[str, tuple[str, ...]] = {
+    name: (str(o["default"]), *(str(c["value"]) for c in o["choice"] if c["value"] != o["default"]))
+    for name, o in _P.items()
+    if o.get("scope") == "reading"
+}
+if set(CHOICES.get("qiang_ruo", ())) != set(QIANG_RUO_CHOICES):  # pragma: no cover - a data error
+    raise ValueError("qizheng data: qiang_ruo of params.toml and the tables of aspects.toml differ")
+#: the 限 options (``scope = "xian"``), passed on to :mod:`xuanheng.qizheng.xian`
+XIAN_OPTIONS: tuple[str, ...] = tuple(n for n, o in _P.items() if o.get("scope") == "xian")
+_XIAN_OPTIONS = XIAN_OPTIONS
+DEFAULT_OPTIONS: dict[str, str] = {k: v[0] for k, v in CHOICES.items()}
+
+
+@cache
+def rules() -> tuple[Rule, ...]:
+    """Every rule (judgments then 格局), checked against the shared schema when first loaded."""
+    out = load_rules(_PKG, RULE_FILES, VOCAB, kinds=KINDS, extra_keys=EXTRA_KEYS)
+    for r in out:
+        _check_subject(r)
+    return out
+
+
+def _check_subject(r: Rule) -> None:
+    star, palace = r.get("star"), r.get("palace")
+    where = f"qizheng/data/{r.file}.toml: rule {r.id}"
+    if star is not None and palace is not None:
+        raise RuleDataError(f"{where}: give star or palace, not both")
+    if r.kind == "格局" and (
+        star is not None
+        or palace is not None
+        or not r.get("name")
+        or r.get("grade") not in ("貴", "賤", "雜")
+    ):
+        raise RuleDataError(f"{where}: a 格局 has a name and a grade (貴 賤 雜) and no star/palace")
+    for p in _as_tuple(palace) if palace is not None else ():
+        if not isinstance(p, str) or (p.startswith("宮:") and p[2:] not in GONG_NAMES):
+            raise RuleDataError(
+                f"{where}: palace {p!r} is not a spirit key or 宮: + one of {' '.join(GONG_NAMES)}"
+            )
+
+
+@cache
+def topics() -> tuple[str, ...]:
+    """The topics this method's rules speak of, in the order of the shared vocabulary."""
+    used = {t for r in rules() for t in r.topics}
+    return tuple(t for t in TOPIC_KEYS if t in used)
+
+
+def _options(options: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+    """(reading options completed with defaults, 限 options) — unknown names or values: OptionError."""
+    opts: dict[str, Any] = dict(DEFAULT_OPTIONS)
+    xian_opts: dict[str, Any] = {}
+    for k, v in options.items():
+        if k in CHOICES:
+            if v is None:
+                continue
+            if v not in CHOICES[k]:
+                raise OptionError(
+                    f"option {k} = {v!r} is not known: accepted {', '.join(CHOICES[k])}", field=k
+                )
+            opts[k] = v
+        elif k in _XIAN_OPTIONS:
+            xian_opts[k] = v
+        elif k != "on":
+            accepted = ", ".join((*CHOICES, "on", *_XIAN_OPTIONS))
+            raise OptionError(
+                f"unknown 七政四餘 reading option {k!r}: accepted {accepted}",
+                field=str(k),
+            )
+    return opts, xian_opts
+
+
+def validate(options: Mapping[str, Any] | None) -> dict[str, Any]:
+    """The reading's own options (``qiang_ruo``, ``stage_of``) completed with their defaults; an unknown
+    name or value raises :class:`OptionError` (the 限 options and ``on`` are accepted and left out)."""
+    return _options(dict(options or {}))[0]
+
+
+def _subjects(r: Rule, ctx: Ctx) -> list[tuple[str, str | None, int]]:
+    """The candidates a rule is tried on: (曜, its branch) for a star rule, (None, branch) for a palace rule,
+    and one (None, -1) for a chart rule."""
+    star, palace = r.get("star"), r.get("palace")
+    if star is not None:
+        if star == "*":
+            return [("*", y, ctx.yao_b[y]) for y in YAO]
+        return list(
+            dict.fromkeys((s, y, ctx.yao_b[y]) for s in _as_tuple(star) for y in ctx.roles.get(s, ()))
+        )
+    if palace is not None:
+        out: list[tuple[str, str | None, int]] = []
+        for p in _as_tuple(palace):
+            if p.startswith("宮:"):
+                out.append((p, None, ctx.gong_branch[p[2:]]))
+            else:
+                out += [(p, None, b) for b in dict.fromkeys(ctx.spirit_branches.get(p, ()))]
+        return out
+    return [("", None, -1)]
+
+
+def _as_tuple(v: Any) -> tuple[str, ...]:
+    return tuple(v) if isinstance(v, (list, tuple)) else (v,)
+
+
+def _subject_facts(r: Rule, ctx: Ctx, s: str, y: str | None, b: int) -> dict[str, Any]:
+    if r.get("star") is not None:
+        assert y is not None
+        out: dict[str, Any] = {"yao": y, **ctx.where(b)}
+        if s != "*":
+            out = {"star": ctx.spirit_names.get(s, s), **out}
+        return out
+    if r.get("palace") is not None:
+        name = s[2:] if s.startswith("宮:") else ctx.spirit_names.get(s, s)
+        return {"palace": name, **ctx.where(b)}
+    return {}
+
+
+def evaluate(r: Rule, ctx: Ctx) -> dict[str, Any] | None:
+    """The facts that make rule *r* fire on the chart of *ctx*, or None (the plain statement: every
+    candidate, every condition through :meth:`Vocabulary.holds`)."""
+    hits = []
+    for s, y, b in _subjects(r, ctx):
+        ctx.cur, ctx.cur_branch = y, b
+        got = VOCAB.holds(r.when, ctx)
+        if got is not None:
+            hits.append({**_subject_facts(r, ctx, s, y, b), **got})
+    ctx.cur, ctx.cur_branch = None, -1
+    return _finish(r, hits)
+
+
+def _finish(r: Rule, hits: list[dict[str, Any]]) -> dict[str, Any] | None:
+    if not hits:
+        return None
+    facts = hits[0] if len(hits) == 1 else {"each": hits}
+    if r.kind == "格局":
+        facts = {"ge": r.get("name"), "grade": r.get("grade"), **facts}
+    return facts
+
+
+_FIRED_POSITIONAL = tuple(f.name for f in fields(FiredRule)) == (
+    "id",
+    "src",
+    "facts",
+    "text",
+    "topics",
+    "title",
+    "extra",
+)
+
+
+def context(chart: Any, **options: Any) -> Ctx:
+    """The evaluation context of *chart* (for tests and tools); options as for :func:`reading`."""
+    opts, xian_opts = _options(options)
+    xb = None
+    if options.get("on") is not None:
+        from xuanheng.qizheng import xian as X
+
+        p = X.plan(chart, **xian_opts)
+        t = X.parse_on(options["on"], p.tz).timestamp()
+        xb = X.branches_at(p, t) if t >= p.birth else None
+    return Ctx(chart, opts, xb)
+
+
+def reading(
+    chart: Any, topic: str | None = None, lang: str = DEFAULT_LANG, **options: Any
+) -> list[FiredRule]:
+    """Every seed-003 judgment and 格局 that fires on *chart*, with the facts that made it fire.
+
+    *topic* (a key of the shared vocabulary or any of its names) keeps the rules tagged with it, then the
+    general ones (總); *lang* is checked here and used when the caller renders (``FiredRule.to_json(lang)``).
+    *options*: ``qiang_ruo``, ``stage_of``, ``on`` (a date: read the 限 judgments for it) and the 限 options.
+    The 格局 come first (they decide 003-019 and 003-020), then the judgments in inventory order.
+    """
+    return _reading(chart, topic, lang, True, options)
+
+
+def reading_plain(
+    chart: Any, topic: str | None = None, lang: str = DEFAULT_LANG, **options: Any
+) -> list[FiredRule]:
+    """:func:`reading` evaluating every rule plainly (no gates, no compiled conditions): the statement the
+    fast path is tested against."""
+    return _reading(chart, topic, lang, False, options)
+
+
+def _reading(
+    chart: Any, topic: str | None, lang: str, fast: bool, options: Mapping[str, Any]
+) -> list[FiredRule]:
+    lang = check_lang(lang)
+    t = normalise_topic(topic) if topic is not None else None
+    ctx = context(chart, **options)
+    hans = lang == "zh-Hans"
+    fired: list[FiredRule] = []
+    ordered = _ordered()
+    shown = _shown()
+    if fast:
+        ix = _fast.compiled(ordered)
+        comp = ix.rules
+        todo = _fast.selected(ix, ctx)
+    else:
+        todo = list(range(len(ordered)))
+    for i in todo:
+        r = ordered[i]
+        facts = _fast.evaluate(comp[i], ctx, _subject_facts, _finish) if fast else evaluate(r, ctx)
+        if facts is None:
+            continue
+        grade, extra = shown[i]
+        if grade:
+            ctx.patterns.append((extra["name"], grade, facts))
+        text = with_simplified(r.text) if hans else r.text
+        if _FIRED_POSITIONAL:
+            fr = FiredRule(r.id, r.src, facts, text, r.topics, None, dict(extra))
+        else:  # pragma: no cover - if FiredRule's fields change
+            fr = FiredRule(id=r.id, src=r.src, facts=facts, text=text, topics=r.topics, extra=dict(extra))
+        fired.append(fr)
+    if t is None:
+        return fired
+    first = [f for f in fired if t in f.topics]
+    rest = [f for f in fired if t not in f.topics and GENERAL_TOPIC in f.topics]
+    return first + rest
+
+
+@cache
+def _shown() -> tuple[tuple[str, dict[str, Any]], ...]:
+    """Per rule in report order: its 格局 grade ("" for a judgment) and the extra keys of a fired rule."""
+    out = []
+    for r in _ordered():
+        extra: dict[str, Any] = {"kind": r.kind}
+        if r.get("name"):
+            extra["name"] = r.get("name")
+        if r.get("grade"):
+            extra["grade"] = r.get("grade")
+        grade = str(r.get("grade")) if r.kind == "格局" else ""
+        out.append((grade, extra))
+    return tuple(out)
+
+
+@cache
+def _ordered() -> tuple[Rule, ...]:
+    rs = rules()
+    return tuple(r for r in rs if r.kind == "格局") + tuple(r for r in rs if r.kind != "格局")
+
+
+def patterns() -> list[dict[str, Any]]:
+    """The 格局 as plain data: id, name, grade, sources, topics and texts (for the docs and front ends)."""
+    return [
+        {
+            "id": r.id,
+            "name": r.get("name"),
+            "grade": r.get("grade"),
+            "src": list(r.src),
+            "topics": list(r.topics),
+            "text": with_simplified(r.text).all(),
+        }
+        for r in rules()
+        if r.kind == "格局"
+    ]
+
+
+__all__ = [
+    "CHOICES",
+    "DEFAULT_OPTIONS",
+    "EXTRA_KEYS",
+    "KINDS",
+    "RULE_FILES",
+    "VOCAB",
+    "XIAN_OPTIONS",
+    "context",
+    "evaluate",
+    "patterns",
+    "reading",
+    "reading_plain",
+    "rules",
+    "topics",
+    "validate",
+]

@@ -1,0 +1,571 @@
+"""Every rule family of the 七政四餘 reading on charts built to make it fire, and the same chart with the
+deciding fact changed that keeps it quiet.
+
+The charts are built by hand here (``chart(...)``): the eleven 曜 put in the palaces a case needs, the 命宮,
+身宮, birth year, month, hour and day/night given; dignities come from ``xuanheng.qizheng.dignity`` and the
+star spirits from ``xuanheng.qizheng.spirits`` exactly as a cast chart gets them. Each case names what makes
+the rule fire (``on``) and the one change that keeps it quiet (``off``); the expectations are the rule
+statements of the seed and of 《星學大成》, not output of the reading.
+"""
+
+from __future__ import annotations
+
+from types import SimpleNamespace as NS
+from typing import Any
+
+import pytest
+
+from xuanheng.core.ganzhi import BRANCHES, STEMS, GanZhi, wu_hu_dun, wu_shu_dun
+from xuanheng.qizheng.dignity import dignities
+from xuanheng.qizheng.gong import palace_start
+from xuanheng.qizheng.reading import reading, reading_plain, rules
+from xuanheng.qizheng.spirits import star_spirits
+from xuanheng.qizheng.xiu import boundaries
+
+YAO = ("日", "月", "水", "金", "火", "木", "土", "羅", "計", "孛", "炁")
+_XB = boundaries("gu", 2451545.0)
+#: a neutral placement: every 曜 alone in a palace (命宮 戌, 身宮 辰 by default)
+BASE = {
+    "日": "丑",
+    "月": "卯",
+    "水": "寅",
+    "金": "午",
+    "火": "巳",
+    "木": "酉",
+    "土": "子",
+    "羅": "亥",
+    "計": "申",
+    "孛": "未",
+    "炁": "辰",
+}
+
+
+def chart(
+    *,
+    year: str = "甲子",
+    month: str = "午",
+    hour: str = "午",
+    day: bool = True,
+    lunar_day: int = 10,
+    sex: str = "男",
+    ming: str = "戌",
+    shen: str = "辰",
+    at: dict[str, str] | None = None,
+    deg: dict[str, float] | None = None,
+    motion: dict[str, str] | None = None,
+    ming_deg: float = 15.0,
+) -> Any:
+    """A chart-like value with what the reading reads (see the module docstring)."""
+    place = dict(BASE)
+    place.update(at or {})
+    deg = deg or {}
+    motion = motion or {}
+    yg = GanZhi.parse(year)
+    mg = GanZhi.of(wu_hu_dun(yg.stem, BRANCHES.index(month)), BRANCHES.index(month))
+    dg = GanZhi(0)
+    hg = GanZhi.of(wu_shu_dun(dg.stem, BRANCHES.index(hour)), BRANCHES.index(hour))
+    yao = []
+    for n in YAO:
+        b = BRANCHES.index(place[n])
+        lon = palace_start(b) + deg.get(n, 15.0)
+        k, _ = _XB.locate(lon)
+        m = motion.get(n, "順")
+        yao.append(
+            NS(
+                name=n,
+                gong=b,
+                lon=lon,
+                xiu=NS(xiu=k),
+                dignities=dignities(n, b, k),
+                state=m,
+                retrograde=m == "逆",
+                stationary=m == "留",
+                combust=m == "伏",
+            )
+        )
+    mb, sb = BRANCHES.index(ming), BRANCHES.index(shen)
+    sc = star_spirits(
+        yg, mg, dg, hg, mb, {y.name: y.gong for y in yao}, shen_gong=sb, is_day=day, sex=sex
+    ).to_json()
+    ml = palace_start(mb) + ming_deg
+    return NS(
+        ming_gong=NS(branch=mb, lon=ml, xiu=NS(xiu=_XB.locate(ml)[0])),
+        shen_gong=NS(branch=sb),
+        yao=tuple(yao),
+        calendar=NS(pillars=NS(year=yg, month=mg, hour=hg), is_day=day, lunar=NS(day=lunar_day)),
+        sex=sex,
+        hua_yao=sc["hua_yao"],
+        shensha=sc["shensha"],
+    )
+
+
+def fired(c: Any, rule_id: str, want: dict[str, Any] | None = None, **options: Any) -> list[dict[str, Any]]:
+    """Facts of the rules *rule_id* that fired (with *want* a sub-dict of the facts or of one of ``each``)."""
+    out = []
+    for r in reading(c, **options):
+        if r.id != rule_id:
+            continue
+        parts = [r.facts, *r.facts.get("each", ())]
+        if want is None or any(all(p.get(k) == v for k, v in want.items()) for p in parts):
+            out.append(r.facts)
+    return out
+
+
+def _merge(a: dict[str, Any], b: dict[str, Any]) -> dict[str, Any]:
+    out = dict(a)
+    for k, v in b.items():
+        out[k] = {**out.get(k, {}), **v} if isinstance(v, dict) and k in ("at", "deg", "motion") else v
+    return out
+
+
+# 甲 year: 祿 火, 暗 孛, 福 木, 耗 金, 蔭 土, 貴 月, 刑 水, 印 炁, 囚 計, 權 羅 (003-021)
+# palaces with 命宮 戌: 命 戌 財帛 酉 兄弟 申 田宅 未 男女 午 奴僕 巳
+#                     夫妻 辰 疾厄 卯 遷移 寅 官祿 丑 福德 子 相貌 亥
+JUDGMENT_CASES: list[tuple[str, dict[str, Any], dict[str, Any], dict[str, Any] | None]] = [
+    # 星曜得失: 火 at home in 戌 (入垣) rules the 命宮 戌; moved to 申 it is not at home
+    ("003-015", {"at": {"火": "戌"}}, {"at": {"火": "申"}}, {"yao": "火"}),
+    # 廟旺: 土 in 丑 (廟) rules 丑 (the 命宮 丑) and 子; with 命 申 they are the 疾厄 and 遷移
+    ("003-017", {"at": {"土": "丑"}, "ming": "丑"}, {"at": {"土": "丑"}, "ming": "申"}, {"yao": "土"}),
+    # 喜樂: 日 in 午 (樂) rules 午, the 男女 of 命 戌; with 命 申 午 is the 兄弟
+    ("003-018", {"at": {"日": "午"}}, {"at": {"日": "午"}, "ming": "申", "shen": "寅"}, {"yao": "日"}),
+    # 天祿 (火)
+    ("003-024", {"at": {"火": "戌"}}, {"at": {"火": "酉"}}, None),
+    ("003-026", {"at": {"火": "寅"}}, {"at": {"火": "酉"}}, None),
+    # 天暗 (孛) in the 官祿 (丑)
+    ("003-029", {"at": {"孛": "丑"}}, {"at": {"孛": "未"}}, None),
+    # 天福 (木) in the 男女 (午)
+    ("003-032", {"at": {"木": "午", "金": "申"}}, {"at": {"木": "巳", "金": "申"}}, {"in": ["男女"]}),
+    # 天耗 (金) in the 財帛 (酉)
+    ("003-036", {"at": {"金": "酉", "木": "巳"}}, {"at": {"金": "巳", "木": "午"}}, {"in": ["財帛"]}),
+    # 天蔭 (土) in the 遷移 (寅)
+    ("003-040", {"at": {"土": "寅", "水": "午"}}, {"at": {"土": "子"}}, None),
+    # 天蔭 on 子午卯酉 with no 凶 曜 beside it
+    ("003-041", {"at": {"土": "子"}}, {"at": {"土": "子", "火": "子"}}, None),
+    # 天貴 (月) in the 兄弟 (申)
+    ("003-045", {"at": {"月": "申", "計": "卯"}}, {"at": {"月": "卯", "計": "申"}}, None),
+    # 天刑 (水) in the 田宅 (未)
+    ("003-048", {"at": {"水": "未", "孛": "寅"}}, {"at": {"水": "寅", "孛": "未"}}, {"in": ["田宅"]}),
+    # 天印 (炁) in the 田宅 (未)
+    ("003-053", {"at": {"炁": "未", "孛": "寅"}}, {"at": {"炁": "寅", "孛": "未"}}, None),
+    # 天囚 (計) in a 四刑 palace
+    ("003-058", {"at": {"計": "卯", "月": "巳", "火": "申"}}, {"at": {"計": "巳", "火": "申"}}, None),
+    # 天權 (羅) with the Sun and 福 (木) in one palace
+    (
+        "003-062",
+        {"at": {"羅": "亥", "日": "亥", "木": "亥"}},
+        {"at": {"羅": "亥", "日": "亥"}},
+        {"with_yao": ["日"]},
+    ),
+    # 科名 (甲: 木) strong, direct and 廟旺: 木 in 亥 (廟) as the 命宮
+    (
+        "003-064",
+        {"at": {"木": "亥"}, "ming": "亥"},
+        {"at": {"木": "亥"}, "ming": "亥", "motion": {"木": "逆"}},
+        {"dignity": ["廟"]},
+    ),
+    # 爵星 (子 year: 土) in the 命宮; in 申 it is the 兄弟
+    ("003-078", {"at": {"土": "戌"}}, {"at": {"土": "申", "計": "子"}}, None),
+    # 陽刃 (甲: 卯) on the 命宮
+    ("003-112", {"ming": "卯", "at": {"月": "午"}}, {"ming": "辰", "at": {"月": "午"}}, None),
+    # 大耗 (子 year: 午) on the 財帛 (命 未)
+    ("003-121", {"ming": "未"}, {"ming": "申"}, {"palace": "大耗"}),
+    # 注受 (month 午 = 五月: 戌) on the 命宮
+    ("003-101", {"ming": "戌"}, {"ming": "亥"}, None),
+    # 咸池 (子 year: 酉) is the 命宮, 金 meets it; a man
+    (
+        "003-133",
+        {"ming": "酉", "at": {"金": "酉", "木": "午"}},
+        {"ming": "酉", "at": {"金": "寅", "木": "午"}},
+        None,
+    ),
+    # 月煞 (month 午 = 五月: 寅) on the 命宮
+    ("003-127", {"ming": "寅", "at": {"水": "卯"}}, {"ming": "卯", "at": {"月": "午"}}, None),
+    # 大煞 (子 year: 申) on the 身宮
+    ("003-134", {"shen": "申"}, {"shen": "酉"}, {"in": ["身宮"]}),
+]
+
+
+@pytest.mark.parametrize(("rule_id", "on", "off", "want"), JUDGMENT_CASES, ids=[c[0] for c in JUDGMENT_CASES])
+def test_judgment_fires_and_keeps_quiet(
+    rule_id: str, on: dict[str, Any], off: dict[str, Any], want: dict[str, Any] | None
+) -> None:
+    assert fired(chart(**on), rule_id, want), f"{rule_id} should fire on {on}"
+    assert not fired(chart(**off), rule_id, want), f"{rule_id} should stay quiet on {off}"
+
+
+def test_hua_yao_subject_is_the_year_stem_s_star() -> None:
+    # 甲: 天祿 is 火 (003-021); 乙: 天祿 is 孛 — the same placement changes the subject
+    c1 = chart(year="甲子", at={"火": "戌", "孛": "午"})
+    c2 = chart(year="乙丑", at={"火": "戌", "孛": "午"})
+    assert fired(c1, "003-024")[0]["yao"] == "火"
+    assert not fired(c2, "003-024")
+
+
+def test_tian_xing_reached_by_a_xian_needs_the_date() -> None:
+    from xuanheng.qizheng import cast
+
+    c = cast("1983-10-27T18:30", tz="+08:00", lon=116.383333, lat=39.9, sex="男")
+    # 癸: 天刑 is 月 (in 未, the 兄弟); the 小限 reaches 未 at age 3 (命 酉 → 申 → 未)
+    assert c.hua_yao["刑"] == "月" and c.yao_named("月").gong == BRANCHES.index("未")
+    assert not [r for r in reading(c) if r.id == "003-048" and "xian" in r.facts]
+    on = [r.facts for r in reading(c, on="1986-06-01") if r.id == "003-048" and "xian" in r.facts]
+    assert on and on[0]["xian"] == ["小限"]
+    assert not [r for r in reading(c, on="1987-06-01") if r.id == "003-048" and "xian" in r.facts]
+
+
+def test_ju_zhu_void_keeps_it_quiet() -> None:
+    # 003-094: 局主 on 命/身 and not 空亡: with the year 甲子 the 空 (yang) is 戌
+    rid = "003-094"
+    for ming in BRANCHES:
+        c = chart(ming=ming)
+        roles = {h["key"]: h for h in c.shensha if "yao" in h}
+        ju = roles["ju_zhu"]["yao"]
+        place = {ju: ming}
+        got = fired(chart(ming=ming, at=place), rid)
+        kong = {h["branch"] for h in c.shensha if h["key"] == "kong_wang"}
+        po = {h["branch"] for h in c.shensha if h["key"] == "da_hao"}
+        assert bool(got) == (ming not in kong and ming not in po), (ming, ju)
+
+
+# ── 格局 ────────────────────────────────────────────────────────────────────────────────────────────
+PATTERN_CASES: list[tuple[str, dict[str, Any], dict[str, Any]]] = [
+    ("日月合璧", {"at": {"日": "戌", "月": "戌"}}, {"at": {"日": "戌", "月": "亥"}}),
+    (
+        "五星連珠",
+        {"at": {"水": "子", "金": "丑", "火": "寅", "木": "卯", "土": "辰", "月": "午", "炁": "午"}},
+        {"at": {"水": "子", "金": "丑", "火": "寅", "木": "卯", "土": "巳", "月": "午", "炁": "午"}},
+    ),
+    ("牛斗秀氣", {"ming": "丑", "at": {"炁": "未", "孛": "申"}}, {"ming": "丑", "at": {"炁": "申"}}),
+    (
+        "文章秘府",
+        {"ming": "亥", "at": {"日": "卯", "月": "未", "木": "亥", "羅": "巳"}},
+        {"ming": "亥", "at": {"日": "寅", "月": "申", "木": "子", "羅": "巳"}},
+    ),
+    (
+        "五星朝斗",
+        {"at": {"日": "亥", "月": "亥", "木": "亥", "金": "戌", "水": "子", "羅": "午"}},
+        {"at": {"日": "亥", "月": "亥", "木": "亥", "金": "戌", "水": "丑", "羅": "午"}},
+    ),
+    ("孛居東井", {"ming": "未", "day": False}, {"ming": "未", "day": True}),
+    ("首攜龍角", {"ming": "辰", "at": {"羅": "辰"}}, {"ming": "辰", "at": {"羅": "巳"}}),
+    ("計居龍尾", {"ming": "寅", "at": {"計": "寅"}}, {"ming": "寅"}),
+    ("大人虎變", {"ming": "申", "at": {"金": "申"}}, {"ming": "午", "at": {"金": "午"}}),
+    (
+        "老人星現",
+        {"ming": "辰", "at": {"日": "辰", "炁": "午"}},
+        {"ming": "辰", "at": {"日": "巳", "炁": "午"}},
+    ),
+    (
+        "陰陽類聚",
+        {"ming": "午", "at": {"日": "午", "火": "午", "金": "申"}},
+        {"ming": "午", "at": {"日": "午", "金": "申"}},
+    ),
+    (
+        "衆星拱北",
+        {
+            "ming": "子",
+            "at": {"日": "亥", "月": "亥", "水": "亥", "金": "丑", "火": "丑", "木": "丑", "土": "寅"},
+        },
+        {
+            "ming": "子",
+            "at": {"日": "亥", "月": "亥", "水": "亥", "金": "丑", "火": "丑", "木": "丑", "土": "子"},
+        },
+    ),
+    (
+        "豶豕之牙",
+        {"ming": "亥", "at": {"木": "亥", "羅": "辰"}},
+        {"ming": "亥", "at": {"木": "亥", "羅": "辰"}, "motion": {"木": "逆"}},
+    ),
+    (
+        "旄頭直事",
+        {"ming": "酉", "at": {"羅": "酉", "火": "酉", "木": "午"}},
+        {"ming": "酉", "at": {"羅": "酉", "木": "午"}},
+    ),
+    (
+        "大火當權",
+        {"ming": "午", "day": False, "at": {"火": "午", "金": "寅"}},
+        {"ming": "午", "day": True, "at": {"火": "午", "金": "寅"}},
+    ),
+    (
+        "長庚入命",
+        {"day": False, "at": {"金": "酉", "月": "酉", "木": "午"}},
+        {"day": True, "at": {"金": "酉", "月": "酉", "木": "午"}},
+    ),
+    ("神羊觸邪", {"ming": "未"}, {"ming": "申"}),
+    ("雙女爭權", {"at": {"金": "巳", "火": "巳", "計": "申"}}, {"at": {"金": "巳", "火": "申", "計": "午"}}),
+    (
+        "日出扶桑",
+        {"ming": "卯", "at": {"日": "卯", "月": "丑"}},
+        {"ming": "卯", "at": {"日": "卯", "月": "丑", "火": "酉", "木": "申"}},
+    ),
+    (
+        "箕星好風",
+        {"ming": "寅", "at": {"日": "寅", "水": "卯", "月": "丑"}},
+        {"ming": "寅", "at": {"日": "寅", "水": "卯", "月": "丑", "計": "寅"}},
+    ),
+    (
+        "畢星好雨",
+        {"ming": "酉", "at": {"月": "酉", "木": "午"}, "deg": {"月": 28.5}},
+        {"ming": "酉", "at": {"月": "酉", "木": "午"}, "deg": {"月": 2.0}},
+    ),
+    (
+        "大月當斗",
+        {"at": {"月": "丑", "日": "卯"}, "deg": {"月": 12.0}},
+        {"at": {"月": "丑", "日": "卯"}, "deg": {"月": 28.0}},
+    ),
+    (
+        "青龍用事",
+        {"month": "寅", "ming": "卯", "at": {"木": "卯", "月": "丑"}},
+        {"month": "巳", "ming": "卯", "at": {"木": "卯", "月": "丑"}},
+    ),
+    (
+        "朱雀當權",
+        {"month": "巳", "ming": "午", "at": {"火": "午", "金": "申"}},
+        {"month": "寅", "ming": "午", "at": {"火": "午", "金": "申"}},
+    ),
+    (
+        "白虎當權",
+        {"month": "申", "ming": "酉", "at": {"金": "酉", "木": "午"}},
+        {"month": "亥", "ming": "酉", "at": {"金": "酉", "木": "午"}},
+    ),
+    (
+        "玄武當權",
+        {"month": "亥", "ming": "子", "at": {"水": "子", "土": "寅"}},
+        {"month": "申", "ming": "子", "at": {"水": "子", "土": "寅"}},
+    ),
+    (
+        "勾陳得位",
+        {"month": "辰", "ming": "辰", "at": {"土": "辰", "炁": "午"}},
+        {"month": "卯", "ming": "辰", "at": {"土": "辰", "炁": "午"}},
+    ),
+    (
+        "星環帝座",
+        {"at": {"日": "子", "木": "亥", "金": "丑", "土": "寅"}},
+        {"at": {"日": "子", "木": "亥", "金": "寅", "土": "寅"}},
+    ),
+    (
+        "左右環拱",
+        {"ming": "子", "at": {"水": "亥", "金": "丑", "土": "寅"}},
+        {"ming": "子", "at": {"水": "寅", "金": "丑", "土": "寅"}},
+    ),
+    (
+        "印夀雙全",
+        {"ming": "亥", "at": {"木": "亥", "火": "亥", "土": "亥", "羅": "辰"}},
+        {"ming": "亥", "at": {"木": "亥", "火": "亥", "羅": "辰"}},
+    ),
+    (
+        "金雞浮瑞",
+        {"ming": "酉", "at": {"日": "酉", "木": "午"}},
+        {"ming": "酉", "day": False, "at": {"日": "酉", "木": "午"}},
+    ),
+    (
+        "金紫朝斗",
+        {
+            "year": "辛未",
+            "ming": "辰",
+            "at": {"月": "申", "炁": "申", "金": "辰", "水": "子", "日": "子", "火": "午", "土": "卯"},
+        },
+        {
+            "year": "庚午",
+            "ming": "辰",
+            "at": {"月": "申", "炁": "申", "金": "辰", "水": "子", "日": "子", "火": "午", "土": "卯"},
+        },
+    ),
+    ("月扶斗杓", {"month": "卯", "at": {"月": "卯"}}, {"month": "辰", "at": {"月": "卯"}}),
+    ("身居華蓋", {"at": {"月": "辰"}}, {"at": {"月": "巳", "計": "申"}}),
+    (
+        "金星入斗",
+        {"year": "辛未", "ming": "酉", "at": {"金": "丑", "木": "午", "日": "卯"}},
+        {"year": "辛未", "ming": "酉", "at": {"金": "寅", "木": "午", "日": "卯"}},
+    ),
+    ("箕翕其舌", {"ming": "寅", "at": {"金": "寅"}}, {"ming": "寅", "at": {"水": "卯"}}),
+    ("神水華池", {"at": {"水": "亥", "羅": "辰"}}, {"at": {"水": "寅"}}),
+    ("風生浪擊", {"lunar_day": 8, "hour": "午"}, {"lunar_day": 9, "hour": "午"}),
+    (
+        "虎踞龍盤",
+        {"ming": "辰", "at": {"金": "辰", "木": "辰", "炁": "午"}},
+        {"ming": "辰", "at": {"金": "辰", "木": "巳", "炁": "午"}},
+    ),
+    (
+        "離坎交會",
+        {"day": False, "ming": "午", "at": {"火": "午", "水": "子", "金": "寅", "土": "卯"}},
+        {"day": True, "ming": "午", "at": {"火": "午", "水": "子", "金": "寅", "土": "卯"}},
+    ),
+    (
+        "陰陽交輔",
+        {"ming": "寅", "at": {"日": "丑", "月": "卯"}},
+        {"ming": "辰", "at": {"日": "丑", "月": "卯"}},
+    ),
+    (
+        "三光環微",
+        {"ming": "子", "at": {"日": "丑", "月": "辰", "炁": "午"}},
+        {"ming": "子", "at": {"日": "丑", "月": "巳", "炁": "午"}},
+    ),
+    (
+        "雲漢騰輝",
+        {"ming": "丑", "at": {"日": "丑", "月": "未", "孛": "申", "土": "寅"}},
+        {"ming": "丑", "at": {"日": "丑", "月": "申", "孛": "申", "土": "寅"}},
+    ),
+    (
+        "江湖沛澤",
+        {"ming": "子", "at": {"水": "子", "土": "寅"}},
+        {"ming": "子", "at": {"水": "亥", "土": "寅"}},
+    ),
+    (
+        "子行父政",
+        {"ming": "午", "at": {"日": "子", "火": "午", "土": "寅", "金": "申"}},
+        {"ming": "午", "at": {"日": "丑", "火": "午", "土": "寅", "金": "申"}},
+    ),
+    (
+        "金神得位",
+        {"year": "庚午", "ming": "午", "at": {"金": "午"}},
+        {"year": "甲子", "ming": "午", "at": {"金": "午"}},
+    ),
+    (
+        "河洛呈祥",
+        {"ming": "午", "at": {"炁": "午", "木": "午", "金": "申"}},
+        {"ming": "午", "at": {"炁": "午", "木": "未", "金": "申"}},
+    ),
+    (
+        "雷乃發聲",
+        {"month": "卯", "ming": "卯", "at": {"水": "卯", "月": "丑"}},
+        {"month": "辰", "ming": "卯", "at": {"水": "卯", "月": "丑"}},
+    ),
+    (
+        "紫微四輔",
+        {
+            "ming": "巳",
+            "at": {"日": "辰", "月": "巳", "金": "午", "木": "未", "計": "申", "孛": "酉", "炁": "戌"},
+        },
+        {
+            "ming": "巳",
+            "at": {"日": "辰", "月": "巳", "金": "午", "木": "申", "計": "申", "孛": "酉", "炁": "戌"},
+        },
+    ),
+    (
+        "精神具足",
+        {"ming": "子", "at": {"水": "子", "火": "午", "金": "申", "土": "寅"}},
+        {"ming": "子", "at": {"水": "子", "火": "未", "金": "申", "土": "寅"}},
+    ),
+    ("月華金闕", {"at": {"金": "亥", "月": "亥", "羅": "辰"}}, {"at": {"金": "亥", "月": "戌", "羅": "辰"}}),
+    ("日華金闕", {"at": {"金": "辰", "日": "辰", "炁": "午"}}, {"at": {"金": "辰", "日": "巳", "炁": "午"}}),
+    (
+        "日中見斗",
+        {"at": {"日": "未", "月": "未", "羅": "未", "孛": "申"}},
+        {"at": {"日": "未", "月": "申", "羅": "未", "孛": "申"}},
+    ),
+    (
+        "明入地中",
+        {"ming": "申", "at": {"日": "申", "羅": "申", "火": "午"}},
+        {"ming": "申", "at": {"日": "申", "羅": "酉", "火": "午"}},
+    ),
+    (
+        "明出地晉",
+        {"ming": "申", "at": {"日": "寅", "水": "卯"}},
+        {"ming": "申", "day": False, "at": {"日": "寅", "水": "卯"}},
+    ),
+    (
+        "木上水井",
+        {"at": {"木": "未", "水": "亥", "孛": "申", "羅": "辰"}},
+        {"at": {"木": "未", "水": "戌", "孛": "申", "羅": "辰"}},
+    ),
+    ("金居乾位", {"at": {"金": "亥", "羅": "辰"}}, {"at": {"金": "戌", "羅": "辰"}}),
+    (
+        "水注東南",
+        {"ming": "寅", "at": {"水": "巳", "木": "寅", "計": "申"}},
+        {"ming": "寅", "at": {"水": "午", "木": "寅", "計": "申", "金": "酉"}},
+    ),
+    (
+        "除舊換新",
+        {"month": "寅", "at": {"孛": "亥", "羅": "辰"}},
+        {"month": "卯", "at": {"孛": "亥", "羅": "辰"}},
+    ),
+    (
+        "火水未濟",
+        {"at": {"火": "戌", "水": "戌"}, "deg": {"火": 20.0, "水": 5.0}},
+        {"at": {"火": "戌", "水": "戌"}, "deg": {"火": 5.0, "水": 20.0}},
+    ),
+    (
+        "水火既濟",
+        {"at": {"火": "戌", "水": "戌"}, "deg": {"火": 5.0, "水": 20.0}},
+        {"at": {"火": "戌", "水": "戌"}, "deg": {"火": 20.0, "水": 5.0}},
+    ),
+    (
+        "日月朝天",
+        {"ming": "亥", "at": {"日": "戌", "羅": "辰"}, "deg": {"日": 10.0}},
+        {"ming": "子", "at": {"日": "戌", "羅": "辰"}, "deg": {"日": 10.0}},
+    ),
+    (
+        "水星捧月",
+        {"at": {"月": "亥", "水": "巳", "羅": "辰", "計": "申"}},
+        {"at": {"月": "亥", "水": "午", "羅": "辰", "計": "申", "金": "酉"}},
+    ),
+    ("金星捧月", {"at": {"月": "酉", "金": "酉", "木": "午"}}, {"at": {"月": "酉", "金": "申", "木": "午"}}),
+    ("照廟逢貴", {"ming": "丑", "shen": "未"}, {"ming": "丑", "shen": "申"}),
+    (
+        "熒惑面南",
+        {"day": False, "ming": "午", "at": {"火": "子", "土": "寅"}},
+        {"day": False, "ming": "午", "at": {"火": "丑", "土": "寅"}},
+    ),
+    (
+        "馬頭帶劍",
+        {"ming": "亥", "at": {"羅": "亥", "金": "卯"}},
+        {"ming": "亥", "at": {"羅": "亥", "金": "寅"}},
+    ),
+    (
+        "身命主星互垣",
+        {"ming": "亥", "shen": "辰", "at": {"木": "辰", "金": "亥", "炁": "午"}},
+        {"ming": "亥", "shen": "辰", "at": {"木": "辰", "金": "子", "炁": "午"}},
+    ),
+    ("身命主星入閒極", {"ming": "子", "at": {"土": "戌"}}, {"ming": "子", "at": {"土": "酉"}}),
+    ("身命主星入財帛", {"ming": "子", "at": {"土": "亥"}}, {"ming": "子", "at": {"土": "亥", "孛": "亥"}}),
+    ("身命主星入田宅", {"ming": "子", "at": {"土": "酉"}}, {"ming": "子", "at": {"土": "申"}}),
+]
+#: patterns whose positive case is a cast chart below, not a hand-made one
+CAST_PATTERNS = {"祿馬同鄉"}
+
+
+def pattern_fired(c: Any, name: str) -> bool:
+    return any(r.extra.get("name") == name for r in reading(c))
+
+
+@pytest.mark.parametrize(("name", "on", "off"), PATTERN_CASES, ids=[c[0] for c in PATTERN_CASES])
+def test_pattern_fires_and_keeps_quiet(name: str, on: dict[str, Any], off: dict[str, Any]) -> None:
+    assert pattern_fired(chart(**on), name), f"{name} should fire on {on}"
+    assert not pattern_fired(chart(**off), name), f"{name} should stay quiet on {off}"
+
+
+def test_every_pattern_has_a_case() -> None:
+    names = {r.get("name") for r in rules() if r.kind == "格局"}
+    assert names == {c[0] for c in PATTERN_CASES} | CAST_PATTERNS
+    assert len(names) >= 40
+
+
+def test_lu_ma_tong_xiang() -> None:
+    # 祿馬同鄉: 甲子 year — 祿元: 甲's 祿 寅 → 木星; 馬元: 子's 驛馬 寅 → 木星; both aspect the 命宮
+    assert pattern_fired(chart(ming="午", at={"木": "寅"}), "祿馬同鄉")
+    assert not pattern_fired(chart(ming="午", at={"木": "卯"}), "祿馬同鄉")
+
+
+def test_gui_ge_drives_003_019() -> None:
+    # 首攜龍角 (貴) involves 羅; 003-019 needs that star to rule a key palace — 羅 rules none, 日 does (午)
+    c = chart(ming="午", at={"日": "午", "火": "午", "金": "申"})  # 陰陽類聚 (貴) names 日 and 火
+    facts = fired(c, "003-019")
+    assert facts and facts[0]["ge_ju"][0]["ge"] == "陰陽類聚"
+    quiet = chart(ming="辰", at={"羅": "辰"})  # 首攜龍角 alone: 羅 is no 宮主
+    assert pattern_fired(quiet, "首攜龍角") and not fired(quiet, "003-019")
+
+
+def test_plain_and_fast_agree_on_the_cases() -> None:
+    for case in [*JUDGMENT_CASES, *PATTERN_CASES]:
+        for kw in case[1:3]:
+            c = chart(**kw)
+            assert [r.to_json() for r in reading(c)] == [r.to_json() for r in reading_plain(c)]
+
+
+def test_base_chart_is_neutral() -> None:
+    # the base placement makes none of the 格局 (so each positive case above is the case's own doing)
+    assert not [r.extra.get("name") for r in reading(chart()) if r.extra["kind"] == "格局"]
+
+
+_ = (STEMS, _merge)
