@@ -22,7 +22,7 @@ def test_branch_forms(i: int) -> None:
         assert parse.branch(form, "hour") == i
 
 
-@pytest.mark.parametrize("bad", [12, -1, True, 1.5, "午時", "", None, "１２", "x" * 500])
+@pytest.mark.parametrize("bad", [12, -1, True, 1.5, "午時", "", None, "１２", "²", "①", "x" * 500])
 def test_branch_errors_name_the_field_and_cut_the_echo(bad: object) -> None:
     with pytest.raises(InputError) as e:
         parse.branch(bad, "month_branch")

@@ -29,7 +29,7 @@ def _cold_run() -> float:
 
 def test_all_8640_charts_under_half_a_second() -> None:
     cast_by_coordinates("甲子", "子", "子")  # imports and data files loaded once
-    best = min(_cold_run() for _ in range(3))
+    best = min(_cold_run() for _ in range(5))  # best of five: CPU time too swells on a crowded machine
     assert best < 0.5, f"8,640 charts took {best:.3f} s from cold"
     t0 = time.process_time()
     for a in ARGS:

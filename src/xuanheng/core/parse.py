@@ -34,9 +34,14 @@ STEM_ACCEPTED = f"one of {''.join(STEMS)} or 0–9"
 GANZHI_ACCEPTED = "one of the sixty such as 甲子 or 丁卯, or 0–59"
 
 
+_FULL_WIDTH_DIGITS = {0xFF10 + i: ord("0") + i for i in range(10)}
+
+
 def digits(text: str, most: int = 3) -> int | None:
-    """A small non-negative integer written as text (``"11"``, full-width ``"１１"``), else None."""
-    t = unicodedata.normalize("NFKC", text).strip()
+    """A small non-negative integer written as text (``"11"``, full-width ``"１１"``), else None. Only the
+    ASCII and full-width digits count: NFKC would also turn a superscript ``"²"`` into ``2``, which the
+    time core's branch parser refuses, so one value would be a branch in one place and not in another."""
+    t = text.strip().translate(_FULL_WIDTH_DIGITS)
     return int(t) if t.isascii() and t.isdigit() and len(t) <= most else None
 
 
