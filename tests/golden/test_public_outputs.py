@@ -35,14 +35,14 @@ from xuanheng.reading import LANGS
 _PRINT = bool(os.environ.get("XUANHENG_GOLDEN_PRINT"))
 
 PINNED: dict[str, str] = {
-    "jinkoujue_coordinates": "d49adee5fd697367",
-    "jinkoujue_instants": "e9806d11897a3c47",
-    "jinkoujue_errors": "8498489ea12e2787",  # re-pinned in issue 8 (see git log)
-    "liuren_coordinates": "02f35c4580c1b3f1",  # re-pinned in issue 8 (see git log)
-    "liuren_instants": "cc1e1a342676593e",  # re-pinned in issue 8 (see git log)
-    "liuren_errors": "0c141b885fbf168f",  # re-pinned in issue 8 (see git log)
-    "cli": "02f462144263b9e5",  # re-pinned in issue 8 (see git log)
-    "http": "77ac0cdd971c6564",  # re-pinned in issue 8 (see git log)
+    "jinkoujue_coordinates": "6cb46a2eee4f7b42",  # re-pinned in issue 15 (lunar_calendar; see git log)
+    "jinkoujue_instants": "673a9e75b493bcd7",  # re-pinned in issue 15 (lunar_calendar; see git log)
+    "jinkoujue_errors": "4fa2a048b7bedcf5",  # re-pinned in issue 15 (lunar_calendar; see git log)
+    "liuren_coordinates": "9d1627a00872a750",  # re-pinned in issue 15 (lunar_calendar; see git log)
+    "liuren_instants": "05499013f4410398",  # re-pinned in issue 15 (lunar_calendar; see git log)
+    "liuren_errors": "cdd7e94af7548336",  # re-pinned in issue 15 (lunar_calendar; see git log)
+    "cli": "5022811997c6a813",  # re-pinned in issue 15 (lunar_calendar; see git log)
+    "http": "677eb00ef876a0cf",  # re-pinned in issue 15 (lunar_calendar; see git log)
 }
 
 

@@ -51,8 +51,9 @@ class Options:
       (``"jie"``), or a branch given by hand.
     - ``day_boundary``, ``true_solar``: passed to the calendar (docs/time.md).
 
-    The calendar's options (``yue_jiang_rule``, ``day_boundary``, ``true_solar``, ``dst``, ``day_night``) are
-    held as one :class:`~xuanheng.time.CalendarOptions` (``calendar``) and read through by name.
+    The calendar's options (``yue_jiang_rule``, ``day_boundary``, ``true_solar``, ``dst``, ``day_night``,
+    ``lunar_calendar``: the lunar date of the chart's calendar, docs/time.md) are held as one
+    :class:`~xuanheng.time.CalendarOptions` (``calendar``) and read through by name.
     - ``dst``: ``"clock"`` (default) counts 日 and 時 on the civil clock, summer time included;
       ``"standard"`` takes the daylight-saving hour off first (a modern charting convention, no classical
       source; docs/time.md, "Daylight saving time").
@@ -79,6 +80,7 @@ class Options:
         day_boundary: str = "23:00",
         true_solar: bool = False,
         dst: str = "clock",
+        lunar_calendar: str = "chinese",
         *,
         calendar: CalendarOptions | None = None,
     ) -> None:
@@ -91,6 +93,7 @@ class Options:
                 true_solar=true_solar,
                 day_night=day_night,
                 dst=dst,
+                lunar_calendar=lunar_calendar,
             )
         object.__setattr__(self, "calendar", calendar)
         for name, value in (
@@ -124,6 +127,10 @@ class Options:
     def dst(self) -> str:
         return self.calendar.dst
 
+    @property
+    def lunar_calendar(self) -> str:
+        return self.calendar.lunar_calendar
+
     def flat(self) -> dict[str, Any]:
         """Every option by its name (what :func:`~xuanheng.liuren.make_options` takes)."""
         return {
@@ -138,6 +145,7 @@ class Options:
             "day_boundary": self.day_boundary,
             "true_solar": self.true_solar,
             "dst": self.dst,
+            "lunar_calendar": self.lunar_calendar,
         }
 
     def to_json(self) -> dict[str, Any]:

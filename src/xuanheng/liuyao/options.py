@@ -73,6 +73,7 @@ class Options:
     day_boundary: str = "23:00"
     true_solar: str = "false"
     dst: str = "clock"
+    lunar_calendar: str = "chinese"
     tu_months: str = "ji_yue"
     kong: str = "day"
     jin_tui: str = "seven"
