@@ -41,7 +41,7 @@ PINNED: dict[str, str] = {
     "liuren_coordinates": "9d1627a00872a750",  # re-pinned in issue 15 (lunar_calendar; see git log)
     "liuren_instants": "05499013f4410398",  # re-pinned in issue 15 (lunar_calendar; see git log)
     "liuren_errors": "cdd7e94af7548336",  # re-pinned in issue 15 (lunar_calendar; see git log)
-    "cli": "5022811997c6a813",  # re-pinned in issue 15 (lunar_calendar; see git log)
+    "cli": "3da8e7906f62f57f",  # re-pinned in issue 15 (lunar_calendar; the mcp command; see git log)
     "http": "677eb00ef876a0cf",  # re-pinned in issue 15 (lunar_calendar; see git log)
 }
 
