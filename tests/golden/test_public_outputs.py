@@ -35,14 +35,14 @@ from xuanheng.reading import LANGS
 _PRINT = bool(os.environ.get("XUANHENG_GOLDEN_PRINT"))
 
 PINNED: dict[str, str] = {
-    "jinkoujue_coordinates": "6cb46a2eee4f7b42",  # re-pinned in issue 15 (lunar_calendar; see git log)
-    "jinkoujue_instants": "673a9e75b493bcd7",  # re-pinned in issue 15 (lunar_calendar; see git log)
-    "jinkoujue_errors": "4fa2a048b7bedcf5",  # re-pinned in issue 15 (lunar_calendar; see git log)
-    "liuren_coordinates": "9d1627a00872a750",  # re-pinned in issue 15 (lunar_calendar; see git log)
-    "liuren_instants": "05499013f4410398",  # re-pinned in issue 15 (lunar_calendar; see git log)
-    "liuren_errors": "cdd7e94af7548336",  # re-pinned in issue 15 (lunar_calendar; see git log)
-    "cli": "3da8e7906f62f57f",  # re-pinned in issue 15 (lunar_calendar; the mcp command; see git log)
-    "http": "677eb00ef876a0cf",  # re-pinned in issue 15 (lunar_calendar; see git log)
+    "jinkoujue_coordinates": "6cb46a2eee4f7b42",  # re-pinned in issue 15: lunar_calendar echoed (see git log)
+    "jinkoujue_instants": "cbf8d6d3b4f42468",  # issues 10, 15: fast solar day; lunar_calendar (git log)
+    "jinkoujue_errors": "4fa2a048b7bedcf5",  # re-pinned in issue 15: lunar_calendar accepted (see git log)
+    "liuren_coordinates": "9d1627a00872a750",  # re-pinned in issue 15: lunar_calendar echoed (see git log)
+    "liuren_instants": "9d97c3a60d103ad3",  # issues 10, 15: fast solar day; lunar_calendar (git log)
+    "liuren_errors": "cdd7e94af7548336",  # re-pinned in issue 15: lunar_calendar accepted (see git log)
+    "cli": "3aa35ea7300eb8cc",  # re-pinned in issues 9, 10, 15: command list; lunar_calendar (git log)
+    "http": "677eb00ef876a0cf",  # re-pinned in issue 15: lunar_calendar echoed (see git log)
 }
 
 

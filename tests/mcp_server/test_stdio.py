@@ -57,6 +57,10 @@ async def exercise(client: Client) -> dict[str, Any]:
 
 def check(seen: dict[str, Any]) -> None:
     assert set(builtin_examples()) <= set(seen["names"]) and "reading" in seen["names"]
+    # the methods that joined after the MCP server was written are tools too, and cast
+    assert {"liuyao", "qizheng", "enumerate_liuren"} <= set(seen["names"])
+    assert seen["docs"]["liuyao"]["ben_gua"]["full_name"] == "地山謙"  # its example: lines 887868
+    assert seen["docs"]["qizheng"]["ming_gong"]
     for name, doc in seen["docs"].items():
         m = registry()[name]
         assert doc["engine_version"] and doc["schema_version"]

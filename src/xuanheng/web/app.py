@@ -25,7 +25,7 @@ from xuanheng.i18n import LANGS, catalogue
 from xuanheng.web import errors
 from xuanheng.web.cities import search as city_search
 from xuanheng.web.limits import BodyLimit
-from xuanheng.web.registry import MethodPlugin, describe, plugins, warm_up
+from xuanheng.web.registry import MethodPlugin, describe, method_labels, plugins, warm_up
 from xuanheng.web.routes_methods import method_router
 from xuanheng.web.settings import Settings
 from xuanheng.web.sources import lookup
@@ -145,7 +145,8 @@ def create_app(
 
     @app.get("/api/i18n/{lang}", tags=["meta"], summary="UI labels in one language")
     async def i18n(lang: str) -> dict[str, Any]:
-        return {"lang": lang, "labels": catalogue(lang)}
+        labels = catalogue(lang)
+        return {"lang": lang, "labels": {**labels, **method_labels(registered, lang, labels)}}
 
     @app.get("/api/cities", tags=["meta"], summary="search the built-in city list")
     async def cities(

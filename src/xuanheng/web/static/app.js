@@ -23,6 +23,8 @@ const S = {
 
 const $ = (id) => document.getElementById(id);
 const L = (key, fallback) => S.labels[key] || fallback || key;
+/* a method's name in the page's language: its own labels (from /api/methods), else the catalogue */
+const ML = (name) => ((S.methods[name] || {}).label || {})[S.lang] || L(`method.${name}`, name);
 
 function el(tag, attrs, ...children) {
   const node = document.createElement(tag);
@@ -97,8 +99,8 @@ function fillMethodSelect() {
   sm.textContent = "";
   sm.append(el("option", { value: "" }, ""));
   for (const name of S.order) {
-    sel.append(el("option", { value: name }, L(`method.${name}`, name)));
-    sm.append(el("option", { value: name }, L(`method.${name}`, name)));
+    sel.append(el("option", { value: name }, ML(name)));
+    sm.append(el("option", { value: name }, ML(name)));
   }
   if (keep) sel.value = keep;
   sm.value = keepS;
@@ -109,10 +111,13 @@ function fieldInput(name, prop, required) {
   const hint = (S.methods[S.method].form || {})[name] || {};
   let input;
   const choices = hint.choices || prop.enum || (prop.anyOf || []).flatMap((a) => a.enum || []);
+  // without a page label, the label the parameter declares (its params.toml, carried by the schema)
+  const own = (prop.label && prop.label[S.lang]) || name;
+  const ownChoice = (c) => (prop.choice_labels && prop.choice_labels[c] && prop.choice_labels[c][S.lang]) || c;
   if (prop.type === "boolean") {
     input = el("input", { id, name, type: "checkbox" });
     input.checked = !!prop.default;
-    return el("label", { class: "check", title: prop.description || "" }, input, " ", L(hint.label || `field.${name}`, name),
+    return el("label", { class: "check", title: prop.description || "" }, input, " ", L(hint.label || `field.${name}`, own),
       prop.default !== undefined ? el("span", { class: "default" }, ` (${L("form.default")}: ${prop.default})`) : null);
   }
   if (choices && choices.length) {
@@ -122,7 +127,7 @@ function fieldInput(name, prop, required) {
     const names = hint.choice_labels || {};
     for (const c of choices) {
       const mark = c === prop.default ? ` ★` : "";
-      input.append(el("option", { value: c }, `${names[c] ? L(names[c], c) : c}${mark}`));
+      input.append(el("option", { value: c }, `${names[c] ? L(names[c], c) : ownChoice(c)}${mark}`));
     }
     if (prop.default !== undefined && prop.default !== null) input.value = prop.default;
   } else {
@@ -132,7 +137,7 @@ function fieldInput(name, prop, required) {
       size: 10, required: required || null });
     if (prop.default !== undefined && prop.default !== null) input.value = prop.default;
   }
-  const caption = L(hint.label || `field.${name}`, name);
+  const caption = L(hint.label || `field.${name}`, own);
   const def = prop.default !== undefined && prop.default !== null
     ? el("span", { class: "default" }, `${L("form.default")}: ${prop.default}`) : null;
   const lab = el("label", { title: prop.description || "" }, el("span", {}, caption), input, def);
@@ -167,16 +172,37 @@ function buildMethodFields() {
   const tl = $("topic-list");
   tl.textContent = "";
   for (const t of topics) tl.append(el("option", { value: t }));
+  notifyPlugins("xh:fields");
+}
+
+/* Hook for page plug-ins of a method (e.g. /static/liuyao_throws.js, the 六爻 coin throws): they listen to
+ * "xh:fields" (the method's form was built) and "xh:params" (values were put into it). */
+function notifyPlugins(name) {
+  document.dispatchEvent(new CustomEvent(name, { detail: { method: S.method, meta: S.methods[S.method],
+    box: $("method-fields"), lang: S.lang, label: L } }));
 }
 
 /* A field whose value can be drawn at random by the server (金口訣 地分 = "random"): the form hint says
- * which choice draws and which hidden parameter carries the seed that replays the draw. */
-function randomField(method) {
+ * which choice draws and which hidden parameter carries the seed that replays the draw. With several
+ * (六爻 coins / yarrow, switches whose choice is true), the one whose value in *values* asks for the draw;
+ * the hint may name where the chart shows what was drawn (drawn: "cast.values") and its label. */
+function randomField(method, values) {
   const m = S.methods[method || S.method];
+  let first = null;
   for (const [name, hint] of Object.entries((m && m.form) || {})) {
-    if (hint && typeof hint === "object" && hint.random) return { name, choice: hint.random.choice, seed: hint.random.seed };
+    if (!(hint && typeof hint === "object" && hint.random)) continue;
+    const rf = { name, choice: hint.random.choice, seed: hint.random.seed, drawn: hint.random.drawn, label: hint.random.label };
+    if (values && asksDraw(rf, values[name])) return rf;
+    first = first || rf;
   }
-  return null;
+  return first;
+}
+function asksDraw(rf, value) { return value !== undefined && value !== null && String(value) === String(rf.choice); }
+/* What a random field drew, as the chart document shows it (default: its inputs[name]). */
+function drawnOf(rf, doc) {
+  let v = doc;
+  for (const k of rf.drawn ? rf.drawn.split(".") : ["inputs", rf.name]) v = v && typeof v === "object" ? v[k] : undefined;
+  return v === undefined || v === null ? null : String(v);
 }
 
 function pad(n) { return String(n).padStart(2, "0"); }
@@ -196,12 +222,13 @@ function collectFields() {
 function gatherParams() {
   const m = S.methods[S.method];
   const p = {};
-  p.at = $("at").value;
-  if ($("tz").value.trim()) p.tz = $("tz").value.trim();
-  if ($("lon").value !== "") p.lon = Number($("lon").value);
-  if ($("lat").value !== "") p.lat = Number($("lat").value);
-  if ($("true_solar").checked) p.true_solar = true;
   const props = m.schema.properties || {};
+  // the shared instant and place fields, only for a method that takes them
+  if ("at" in props) p.at = $("at").value;
+  if ("tz" in props && $("tz").value.trim()) p.tz = $("tz").value.trim();
+  if ("lon" in props && $("lon").value !== "") p.lon = Number($("lon").value);
+  if ("lat" in props && $("lat").value !== "") p.lat = Number($("lat").value);
+  if ("true_solar" in props && $("true_solar").checked) p.true_solar = true;
   if ("topic" in props && $("topic").value.trim()) p.topic = $("topic").value.trim();
   for (const [name, prop] of Object.entries(props)) {
     if (COMMON.includes(name)) continue;
@@ -213,8 +240,8 @@ function gatherParams() {
       p[name] = input.type === "number" ? Number(input.value) : input.value;
     }
   }
-  const rf = randomField();
-  if (rf && p[rf.name] === rf.choice && S.pendingSeed !== null) p[rf.seed] = S.pendingSeed;
+  const rf = randomField(S.method, p);
+  if (rf && asksDraw(rf, p[rf.name]) && S.pendingSeed !== null) p[rf.seed] = S.pendingSeed;
   p.lang = S.lang;
   return p;
 }
@@ -232,7 +259,7 @@ function applyParams(params) {
   $("lat").value = params.lat !== undefined ? params.lat : "";
   $("true_solar").checked = params.true_solar === true || params.true_solar === "true";
   if (params.topic) $("topic").value = params.topic;
-  const rf = randomField();
+  const rf = randomField(S.method, params);
   if (rf) {
     S.pendingSeed = params[rf.seed] !== undefined && params[rf.seed] !== "" ? String(params[rf.seed]) : null;
     S.expectDrawn = params.drawn || null;
@@ -243,6 +270,7 @@ function applyParams(params) {
     if (input.type === "checkbox") input.checked = v === true || v === "true";
     else input.value = v;
   }
+  notifyPlugins("xh:params");
 }
 
 /* ---------------------------------------------------------------- cast */
@@ -291,19 +319,19 @@ async function castNow(pushUrl) {
  * drawn value (null when nothing was drawn). */
 function noteDraw(method, params, doc) {
   const info = $("draw-info");
-  const rf = randomField(method);
+  const rf = randomField(method, params);
   const inputs = (doc && doc.inputs) || {};
   S.pendingSeed = null;
-  if (!rf || params[rf.name] !== rf.choice || inputs.seed === undefined || inputs.seed === null) {
+  if (!rf || !asksDraw(rf, params[rf.name]) || inputs.seed === undefined || inputs.seed === null) {
     info.hidden = true;
     info.textContent = "";
     return null;
   }
   // a seed the user gave is kept as written (JSON numbers above 2^53 would lose digits)
   if (params[rf.seed] === undefined || params[rf.seed] === null || params[rf.seed] === "") params[rf.seed] = String(inputs.seed);
-  const drawn = String(inputs[rf.name]);
+  const drawn = drawnOf(rf, doc);
   info.textContent = "";
-  info.append(el("span", {}, `${L("chart.difen_drawn")}: `), el("b", { id: "draw-value" }, drawn),
+  info.append(el("span", {}, `${L(rf.label || "chart.difen_drawn")}: `), el("b", { id: "draw-value" }, drawn),
     el("span", {}, ` · ${L("chart.seed")}: `), el("code", { id: "draw-seed" }, params[rf.seed]));
   info.dataset.drawn = drawn;
   info.dataset.seed = params[rf.seed];
@@ -427,7 +455,7 @@ async function loadCases(ev) {
     const oc = c.outcome ? L(OUTCOME_KEY[c.outcome.result], c.outcome.result) : L("outcome.none");
     body.append(el("tr", { "data-case": c.id, onclick: () => openCase(c.id) },
       el("td", {}, localDate(c.created_at)),
-      el("td", {}, L(`method.${c.method}`, c.method)),
+      el("td", {}, ML(c.method)),
       el("td", { class: "q" }, c.question),
       el("td", {}, c.topic),
       el("td", {}, c.tags.join(", ")),
@@ -487,9 +515,9 @@ async function recordOutcome(ev) {
 function openCaseAsCast() {
   const c = S.caseData;
   if (!c) return;
-  const rf = randomField(c.method);
-  const ins = (c.chart && c.chart.inputs) || {};
-  const drawn = rf && c.inputs[rf.name] === rf.choice && ins[rf.name] ? { drawn: ins[rf.name] } : {};
+  const rf = randomField(c.method, c.inputs);
+  const got = rf && asksDraw(rf, c.inputs[rf.name]) ? drawnOf(rf, c.chart) : null;
+  const drawn = got ? { drawn: got } : {};
   location.href = `/?${query(Object.assign({ method: c.method }, c.inputs, drawn, { lang: S.lang }))}#cast`;
 }
 
