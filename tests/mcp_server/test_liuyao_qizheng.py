@@ -240,3 +240,48 @@ def test_bad_arguments_name_their_field() -> None:
         assert r.is_error, (name, args)
         assert r.structured_content["error"]["field"] == field, (name, args, r.structured_content)
         assert "Traceback" not in r.content[0].text
+
+
+def _jing_fang_palaces() -> dict[tuple[int, ...], tuple[str, str]]:
+    """(palace, type) of every hexagram by 京房's 八宮 rule: from the pure hexagram of a trigram, change
+    the lines 初, 二, 三, 四, 五 in turn (一世 … 五世), then change 四 back (遊魂), then restore the inner
+    trigram of the palace (歸魂)."""
+    out: dict[tuple[int, ...], tuple[str, str]] = {}
+    for bits, name in TRIGRAM.items():
+        lines = list(bits + bits)
+        out[tuple(lines)] = (name, "八純")
+        for i, kind in enumerate(("一世", "二世", "三世", "四世", "五世")):
+            lines[i] = 1 - lines[i]
+            out[tuple(lines)] = (name, kind)
+        lines[3] = 1 - lines[3]
+        out[tuple(lines)] = (name, "遊魂")
+        lines[:3] = bits
+        out[tuple(lines)] = (name, "歸魂")
+    return out
+
+
+def test_enumerate_liuyao_is_the_64_gua(capsys: pytest.CaptureFixture[str]) -> None:
+    every, page, bad, bad_at = calls(
+        ("enumerate_liuyao", {}),
+        ("enumerate_liuyao", {"offset": 60, "limit": 10}),
+        ("enumerate_liuyao", {"lines": "787878"}),
+        ("enumerate_liuyao", {"at": "2026-03-10T21:00"}),
+    )
+    rows = doc(every)["rows"]
+    assert doc(every)["total"] == 64 and [r["number"] for r in rows] == list(range(1, 65))
+    palaces = _jing_fang_palaces()
+    assert len(palaces) == 64
+    shi_of_type = {"八純": 6, "一世": 1, "二世": 2, "三世": 3, "四世": 4, "五世": 5, "遊魂": 4, "歸魂": 3}
+    for r in rows:
+        bits = tuple(1 if line["value"] == 7 else 0 for line in r["lines"])
+        assert (r["upper"], r["lower"]) == (TRIGRAM[bits[3:]], TRIGRAM[bits[:3]]), r["full_name"]
+        assert (r["palace"], r["type"]) == palaces[bits], r["full_name"]
+        assert r["shi"] == shi_of_type[r["type"]] and (r["ying"] - r["shi"]) % 6 == 3, r["full_name"]
+        assert not any(line["moving"] for line in r["lines"])
+    assert doc(page)["rows"] == rows[60:] and doc(page)["total"] == 64
+    assert rows == cli_json(["liuyao", "--enumerate"], capsys)
+    for r, field in ((bad, "lines"), (bad_at, "at")):
+        assert r.is_error and r.structured_content["error"]["field"] == field
+    assert main(["liuyao", "--enumerate"]) == 0
+    text = capsys.readouterr().out.splitlines()
+    assert len(text) == 64 and text[0].split()[:2] == ["1", "乾為天"]
