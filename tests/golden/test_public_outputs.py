@@ -35,14 +35,14 @@ from xuanheng.reading import LANGS
 _PRINT = bool(os.environ.get("XUANHENG_GOLDEN_PRINT"))
 
 PINNED: dict[str, str] = {
-    "jinkoujue_coordinates": "6cb46a2eee4f7b42",  # re-pinned in issue 15: lunar_calendar echoed (see git log)
-    "jinkoujue_instants": "cbf8d6d3b4f42468",  # issues 10, 15: fast solar day; lunar_calendar (git log)
-    "jinkoujue_errors": "4fa2a048b7bedcf5",  # re-pinned in issue 15: lunar_calendar accepted (see git log)
-    "liuren_coordinates": "9d1627a00872a750",  # re-pinned in issue 15: lunar_calendar echoed (see git log)
-    "liuren_instants": "9d97c3a60d103ad3",  # issues 10, 15: fast solar day; lunar_calendar (git log)
-    "liuren_errors": "cdd7e94af7548336",  # re-pinned in issue 15: lunar_calendar accepted (see git log)
-    "cli": "3aa35ea7300eb8cc",  # re-pinned in issues 9, 10, 15: command list; lunar_calendar (git log)
-    "http": "677eb00ef876a0cf",  # re-pinned in issue 15: lunar_calendar echoed (see git log)
+    "jinkoujue_coordinates": "6cb18f26520e0451",  # issues 13, 15 (lunar_calendar echoed; git log)
+    "jinkoujue_instants": "cfb3afa0685f2d0a",  # issues 13, 15 (lunar_calendar echoed; git log)
+    "jinkoujue_errors": "01640af8e46db88b",  # issues 13, 15 (lunar_calendar accepted; git log)
+    "liuren_coordinates": "c027258fbb07f603",  # issues 13, 15 (lunar_calendar echoed; git log)
+    "liuren_instants": "49c1492289300539",  # issues 13 + 10 (fast solar day), 15 (lunar_calendar; git log)
+    "liuren_errors": "09d0097dff9bc8b7",  # issues 13, 15 (課體, 斬關, 涉害 depths; lunar_calendar; git log)
+    "cli": "649d100bf58b4bc9",  # issue 13 + command list of issues 9, 10, 15 (mcp; git log)
+    "http": "1a9f996617907e45",  # issues 13, 15 (lunar_calendar echoed; git log)
 }
 
 
