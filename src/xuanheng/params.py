@@ -409,9 +409,10 @@ def calendar_params(
     old_yue_jiang: bool = False,
     day_night_modes: tuple[str, ...] | None = None,
 ) -> tuple[Param, ...]:
-    """The calendar school options (``day_boundary``, ``yue_jiang_rule``, ``day_night``, ``dst``), passed
-    on to :class:`~xuanheng.time.CalendarOptions`. *yue_jiang_by_hand*: a branch is accepted as the 月將;
-    *old_yue_jiang*: ``--yue-jiang`` is also a flag for the rule (the calendar command's older spelling)."""
+    """The calendar school options (``day_boundary``, ``yue_jiang_rule``, ``day_night``, ``dst``,
+    ``lunar_calendar``), passed on to :class:`~xuanheng.time.CalendarOptions`. *yue_jiang_by_hand*: a branch
+    is accepted as the 月將; *old_yue_jiang*: ``--yue-jiang`` is also a flag for the rule (the calendar
+    command's older spelling)."""
     flags = ("--yue-jiang-rule", "--jiang") + (("--yue-jiang",) if old_yue_jiang else ())
     aliases = ("jiang",) + (("yue_jiang",) if old_yue_jiang else ())
     return (
@@ -427,7 +428,21 @@ def calendar_params(
         ),
         _shared("day_night", group="calendar", modes=modes if day_night_modes is None else day_night_modes),
         _shared("dst", group="calendar", modes=modes, metavar="clock|standard"),
+        lunar_calendar_param(modes=modes),
     )
+
+
+def lunar_calendar_param(*, modes: tuple[str, ...] = ()) -> Param:
+    """The lunar calendar system (``time.lunar.LUNAR_SYSTEMS``; labels and sources in the shared params)."""
+    from xuanheng.time.lunar import LUNAR_SYSTEMS
+
+    p = _shared("lunar_calendar", group="calendar", modes=modes)
+    if p.values != LUNAR_SYSTEMS or p.default != LUNAR_SYSTEMS[0]:
+        raise ValueError(
+            "data/params.toml [option.lunar_calendar] must list the systems of time/data/lunar_systems.toml, "
+            "the default first"
+        )
+    return p
 
 
 def guiren_param() -> Param:
@@ -452,6 +467,7 @@ def calendar_options(params: Any, *, yue_jiang: str = "yue_jiang_rule") -> Any:
         true_solar=bool(params.get("true_solar", False)),
         day_night=params.day_night,
         dst=params.dst,
+        lunar_calendar=params.get("lunar_calendar") or "chinese",
     )
 
 
@@ -480,6 +496,7 @@ __all__ = [
     "fold_value",
     "guiren_param",
     "labels_of",
+    "lunar_calendar_param",
     "time_params",
     "year_number",
 ]

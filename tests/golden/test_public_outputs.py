@@ -35,14 +35,14 @@ from xuanheng.reading import LANGS
 _PRINT = bool(os.environ.get("XUANHENG_GOLDEN_PRINT"))
 
 PINNED: dict[str, str] = {
-    "jinkoujue_coordinates": "8c02191489ae88c3",  # re-pinned in issue 13 (see git log)
-    "jinkoujue_instants": "01099e9195162906",  # re-pinned in issue 13 (see git log)
-    "jinkoujue_errors": "4b857623ec2711c6",  # issues 13, 11, 12 (topic list; git log)
-    "liuren_coordinates": "4c9878dcccd83b34",  # re-pinned in issue 13 (see git log)
-    "liuren_instants": "9676ac1615a4e0c5",  # issues 13 + 10 (fast solar day; git log)
-    "liuren_errors": "5a397b5fc9d0103a",  # re-pinned in issue 13 (課體, 斬關, 涉害 depths; git log)
-    "cli": "57556d3894e30535",  # issues 13, 9, 10, 11, 12 (command list, topic list; git log)
-    "http": "5e8fa77680f8ebea",  # issues 13, 11, 12 (topics of 六爻, 七政四餘; git log)
+    "jinkoujue_coordinates": "6cb18f26520e0451",  # issues 9–15 (git log)
+    "jinkoujue_instants": "cfb3afa0685f2d0a",  # issues 9–15 (git log)
+    "jinkoujue_errors": "69a8c28692c60792",  # issues 9–15 (git log)
+    "liuren_coordinates": "c027258fbb07f603",  # issues 9–15 (git log)
+    "liuren_instants": "49c1492289300539",  # issues 9–15 (git log)
+    "liuren_errors": "09d0097dff9bc8b7",  # issues 9–15 (git log)
+    "cli": "240633c9b823a8b1",  # issues 9–15 (git log)
+    "http": "8fc98d3926452177",  # issues 9–15 (git log)
 }
 
 

@@ -20,6 +20,7 @@ from xuanheng.errors import XuanhengError
 #: (xuanheng.methods) is a command too, made by xuanheng.cli.method_cmd from its Params
 COMMANDS: dict[str, tuple[str, str]] = {
     "serve": ("xuanheng.cli.serve_cmd", "start the web app and HTTP API"),
+    "mcp": ("xuanheng.cli.mcp_cmd", "serve every method over MCP, the Model Context Protocol"),
     "journal": ("xuanheng.journal.admin", "case journal: migrate, users, export/import"),
 }
 

@@ -45,7 +45,8 @@ def _is_branch(value: object) -> bool:
 @dataclass(frozen=True, slots=True, init=False)
 class JinKouJueOptions:
     """Named school options: ``calendar`` (the :class:`CalendarOptions` the cast hands to the time core:
-    ``yue_jiang`` 中氣/節 or a 月將 by hand, ``day_night``, ``day_boundary``, ``dst``) and the method's own —
+    ``yue_jiang`` 中氣/節 or a 月將 by hand, ``day_night``, ``day_boundary``, ``dst``, ``lunar_calendar``) and
+    the method's own —
     ``guiren`` (a key of ``core.guiren.GUIREN_TABLES``), ``gui_shen_plate``, ``yong_yao``, ``wang_tie``,
     ``tu_months``, ``tianhou_home`` (天后 on 子 as in 大六壬, or on 亥 as the 金口訣 tools). Built from the
     flat names, e.g. ``JinKouJueOptions(yue_jiang="jie", yong_yao="ke")``.
@@ -72,6 +73,7 @@ class JinKouJueOptions:
         dst: str = "clock",
         tianhou_home: str = "zi",
         *,
+        lunar_calendar: str = "chinese",
         calendar: CalendarOptions | None = None,
     ) -> None:
         if calendar is None:
@@ -88,7 +90,11 @@ class JinKouJueOptions:
                     field="yue_jiang",
                 )
         cal = calendar or CalendarOptions(
-            day_boundary=day_boundary, yue_jiang=yue_jiang, day_night=day_night, dst=dst
+            day_boundary=day_boundary,
+            yue_jiang=yue_jiang,
+            day_night=day_night,
+            dst=dst,
+            lunar_calendar=lunar_calendar,
         )
         own = {
             "gui_shen_plate": gui_shen_plate,
@@ -129,12 +135,16 @@ class JinKouJueOptions:
     def dst(self) -> str:
         return self.calendar.dst
 
+    @property
+    def lunar_calendar(self) -> str:
+        return self.calendar.lunar_calendar
+
     @classmethod
     def from_mapping(cls, m: Mapping[str, Any] | None) -> JinKouJueOptions:
         """Build from a mapping, rejecting unknown keys with an :class:`OptionError`."""
         if not m:
             return cls()
-        known = set(CHOICES) | {"guiren"}
+        known = set(CHOICES) | {"guiren", "lunar_calendar"}
         for k in m:
             if k not in known:
                 raise OptionError(
@@ -155,6 +165,7 @@ class JinKouJueOptions:
             "tu_months": self.tu_months,
             "dst": self.dst,
             "tianhou_home": self.tianhou_home,
+            "lunar_calendar": self.lunar_calendar,
         }
 
 

@@ -62,6 +62,7 @@ def options_of(p: Params) -> JinKouJueOptions:
         day_night=p.day_night,
         day_boundary=p.day_boundary,
         dst=p.dst,
+        lunar_calendar=p.lunar_calendar,
         guiren=p.guiren,
         gui_shen_plate=p.gui_shen_plate,
         yong_yao=p.yong_yao,

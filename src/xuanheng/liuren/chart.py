@@ -53,8 +53,9 @@ class Options:
       (``"jie"``), or a branch given by hand.
     - ``day_boundary``, ``true_solar``: passed to the calendar (docs/time.md).
 
-    The calendar's options (``yue_jiang_rule``, ``day_boundary``, ``true_solar``, ``dst``, ``day_night``) are
-    held as one :class:`~xuanheng.time.CalendarOptions` (``calendar``) and read through by name.
+    The calendar's options (``yue_jiang_rule``, ``day_boundary``, ``true_solar``, ``dst``, ``day_night``,
+    ``lunar_calendar``: the lunar date of the chart's calendar, docs/time.md) are held as one
+    :class:`~xuanheng.time.CalendarOptions` (``calendar``) and read through by name.
     - ``dst``: ``"clock"`` (default) counts 日 and 時 on the civil clock, summer time included;
       ``"standard"`` takes the daylight-saving hour off first (a modern charting convention, no classical
       source; docs/time.md, "Daylight saving time").
@@ -83,6 +84,7 @@ class Options:
         true_solar: bool = False,
         dst: str = "clock",
         zhan_guan: str = "fa_yong",
+        lunar_calendar: str = "chinese",
         *,
         calendar: CalendarOptions | None = None,
     ) -> None:
@@ -95,6 +97,7 @@ class Options:
                 true_solar=true_solar,
                 day_night=day_night,
                 dst=dst,
+                lunar_calendar=lunar_calendar,
             )
         object.__setattr__(self, "calendar", calendar)
         for name, value in (
@@ -129,6 +132,10 @@ class Options:
     def dst(self) -> str:
         return self.calendar.dst
 
+    @property
+    def lunar_calendar(self) -> str:
+        return self.calendar.lunar_calendar
+
     def flat(self) -> dict[str, Any]:
         """Every option by its name (what :func:`~xuanheng.liuren.make_options` takes)."""
         return {
@@ -144,6 +151,7 @@ class Options:
             "true_solar": self.true_solar,
             "dst": self.dst,
             "zhan_guan": self.zhan_guan,
+            "lunar_calendar": self.lunar_calendar,
         }
 
     def to_json(self) -> dict[str, Any]:

@@ -37,6 +37,7 @@ from xuanheng.liuren.chart import Chuan, GuiRen, Ke, KeTi, LiuRenChart, Options,
 from xuanheng.liuren.keti import ZHAN_GUAN, chart_ke_ti, ke_ti_of
 from xuanheng.liuren.sanchuan import BIEZE_YIN, FUYIN_ZIMAO, SHEHAI_SCHOOLS, Structure, table
 from xuanheng.time.chart_time import ChartTime
+from xuanheng.time.lunar import LUNAR_SYSTEMS
 
 _C = load_package_data("xuanheng.liuren", "chart")
 _SB = load("shensha_basic")
@@ -117,6 +118,7 @@ def _validate(o: dict[str, Any]) -> None:
     _choice("day_boundary", o["day_boundary"], DAY_BOUNDARY)
     _choice("dst", o["dst"], DST)
     _choice("zhan_guan", o["zhan_guan"], ZHAN_GUAN)
+    _choice("lunar_calendar", o["lunar_calendar"], LUNAR_SYSTEMS)
     if not isinstance(o["bazhuan_first"], bool):
         msg = f"bazhuan_first must be true or false, not {o['bazhuan_first']!r}"
         raise OptionError(msg, field="bazhuan_first")

@@ -70,6 +70,7 @@ def options_of(p: Params) -> Options:
         day_boundary=p.day_boundary,
         true_solar=bool(p.true_solar),
         dst=p.dst,
+        lunar_calendar=p.lunar_calendar,
     )
 
 

@@ -71,7 +71,12 @@ def _method(
 
 
 def calendar_options(o: Options) -> CalendarOptions:
-    return CalendarOptions(day_boundary=o.day_boundary, true_solar=o.true_solar == "true", dst=o.dst)
+    return CalendarOptions(
+        day_boundary=o.day_boundary,
+        true_solar=o.true_solar == "true",
+        dst=o.dst,
+        lunar_calendar=o.lunar_calendar,
+    )
 
 
 def _in_tu_wang(o: Options, cal: CalendarChart, when: _dt.datetime) -> bool | None:

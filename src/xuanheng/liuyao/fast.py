@@ -45,7 +45,7 @@ from xuanheng.liuyao.options import Options, make_options
 from xuanheng.time import parse_instant, pillars_fast
 from xuanheng.time.calendar import GREGORIAN_START, T_FIRST, T_LAST
 from xuanheng.time.instants import offset_seconds
-from xuanheng.time.lunar import OVERRIDES
+from xuanheng.time.lunar import LUNAR_SYSTEMS, month_start_overrides
 
 _C = TypeVar("_C")
 
@@ -341,15 +341,19 @@ def _fast_pillars(when: _dt.datetime, o: Options) -> tuple[int, int, int, int] |
     p = pillars_fast(utc - 60.0, off, b23, False)
     if pillars_fast(utc + 60.0, off, b23, False)[:5] != p[:5]:
         return None
-    if math.floor((utc + off) / 86400.0) in _NEAR_OVERRIDE:
+    if math.floor((utc + off) / 86400.0) in _NEAR_OVERRIDE[o.lunar_calendar]:
         return None
     return p[0], p[1], p[2], p[3]
 
 
-#: civil days in a lunar month whose first day the calendar takes from the published tables (it warns there)
-_NEAR_OVERRIDE = frozenset(
-    day for start in (*OVERRIDES, *OVERRIDES.values()) for day in range(start - 1, start + 31)
-)
+#: per lunar calendar system, civil days in a lunar month whose first day the calendar takes from the
+#: published tables (it warns there)
+def _near_override(system: str) -> frozenset[int]:
+    ov = month_start_overrides(system)
+    return frozenset(day for start in (*ov, *ov.values()) for day in range(start - 1, start + 31))
+
+
+_NEAR_OVERRIDE: dict[str, frozenset[int]] = {system: _near_override(system) for system in LUNAR_SYSTEMS}
 #: manual casts by their text: (values, record, echoed inputs); the echo dict is only read
 #: (spread into each chart's inputs)
 _RECORD: dict[object, tuple[tuple[int, ...], CastRecord, dict[str, Any]]] = {}

@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from xuanheng.liuyao._reading_data import READING_OPTION_NAMES
+from xuanheng.liuyao.enumeration import ENUMERATE, enumerate_gua, render_enumeration
 from xuanheng.liuyao.params import INSTANT, STUDY, LiuYaoParams, cast_params, mode_of
 from xuanheng.liuyao.reading import reading, topics
 from xuanheng.liuyao.render_svg import render_liuyao
@@ -107,8 +108,11 @@ METHOD = Method(
     render_svg=render_liuyao,
     render_text=render_text,
     example={"at": "2026-03-10T21:00", "tz": "Asia/Shanghai", "lines": "887868"},
+    enumerate=enumerate_gua,
+    render_enumeration=render_enumeration,
     mode=mode_of,
     modes={
+        ENUMERATE: ("--enumerate", "the 64 卦 take no other input"),
         INSTANT: ("a cast from --at/--now", "those flags belong to study mode (--day, --month)"),
         STUDY: ("study mode", "those flags belong to a chart cast from --at/--now"),
     },

@@ -1,8 +1,8 @@
 """School options of a 六爻 chart, declared once in ``data/params.toml`` and validated from it.
 
-Every option is a closed set of plain-string choices with labels in four languages and a source per
-choice. The method's own options are declared in ``liuyao/data/params.toml``, the calendar's
-(``day_boundary``, ``dst``) in the shared ``xuanheng/data/params.toml``; ``true_solar`` is the shared
+Every option is a closed set of plain-string choices with labels in four languages and a source per choice.
+The method's own options are declared in ``liuyao/data/params.toml``, the calendar's (``day_boundary``,
+``dst``, ``lunar_calendar``) in the shared ``xuanheng/data/params.toml``; ``true_solar`` is the shared
 true/false input (no school choice, echoed as ``"true"`` / ``"false"``). :data:`OPTION_SPECS` is that
 declaration as values (the contract's :class:`~xuanheng.liuyao.params.LiuYaoParams` is made from the same
 declarations). :func:`make_options` turns a dict / keywords into a validated :class:`Options`; an unknown
@@ -60,6 +60,7 @@ class OptionSpec:
 _DECLARED: tuple[tuple[str, str, str], ...] = (
     ("day_boundary", "xuanheng", "calendar"),
     ("dst", "xuanheng", "calendar"),
+    ("lunar_calendar", "xuanheng", "calendar"),
     ("tu_months", _PKG, "chart"),
     ("kong", _PKG, "chart"),
     ("jin_tui", _PKG, "chart"),
@@ -98,6 +99,7 @@ class Options:
     day_boundary: str = "23:00"
     true_solar: str = "false"
     dst: str = "clock"
+    lunar_calendar: str = "chinese"
     tu_months: str = "ji_yue"
     kong: str = "day"
     jin_tui: str = "seven"

@@ -28,7 +28,7 @@ from xuanheng.params import Param, Params, calendar_params, declared, time_param
 _PKG = "xuanheng.liuyao"
 INSTANT, STUDY = "instant", "study"
 #: the calendar options a 六爻 chart uses (it has no 月將 and no 晝夜)
-CALENDAR = ("day_boundary", "dst")
+CALENDAR = ("day_boundary", "dst", "lunar_calendar")
 #: the ways of casting: parameter → how the command line spells it in a message
 WAYS: dict[str, str] = {
     "lines": "--lines 887868",

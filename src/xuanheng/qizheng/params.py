@@ -72,6 +72,7 @@ def calendar_options_of(p: Params) -> CalendarOptions:
         true_solar=bool(p.true_solar),
         day_night=p.day_night,
         dst=p.dst,
+        lunar_calendar=p.lunar_calendar,
     )
 
 

@@ -9,6 +9,9 @@ Options (names, defaults and sources are listed in docs/time.md):
 * ``true_solar`` — count days and hours on apparent solar time at the given longitude (default off);
 * ``day_night`` — ``"auto"`` (default: by sunrise/sunset when a place is given, else fixed hours),
   ``"sun"``, ``"fixed"`` (卯–申 are day hours), ``"day"``, ``"night"`` (forced);
+* ``lunar_calendar`` — the lunar calendar system of the lunar date: ``"chinese"`` (default, GB/T
+  33661-2017 on China time) or ``"korean"`` (KASI's tables, Korean standard time); docs/time.md, "Korean
+  lunar calendar". 節氣, pillars and 月將 do not depend on it;
 * ``dst`` — ``"clock"`` (default: days, hours and the lunar day are counted on the civil clock as the tz
   database gives it, summer time included) or ``"standard"`` (the instant's daylight-saving amount,
   ``when.dst()``, is taken off first, so they are counted on the zone's standard time). No classical text
@@ -41,7 +44,13 @@ from xuanheng.time.chart_time import (
     fmt_offset,
 )
 from xuanheng.time.instants import offset_seconds, parse_instant, unix_seconds
-from xuanheng.time.lunar import OVERRIDES, lunar_date_of_day
+from xuanheng.time.lunar import (
+    DEFAULT_SYSTEM,
+    OVERRIDES,
+    SYSTEM_INFO,
+    lunar_date_of_day,
+    month_start_overrides,
+)
 from xuanheng.time.pillars import pillars_fast
 from xuanheng.time.search import term_around, term_crossing
 from xuanheng.time.solar import check_place, day_events
@@ -89,7 +98,7 @@ def _check_range(utc: float) -> None:
         )
 
 
-_OPTION_NAMES = ("day_boundary", "yue_jiang", "true_solar", "day_night", "dst")
+_OPTION_NAMES = ("day_boundary", "yue_jiang", "true_solar", "day_night", "dst", "lunar_calendar")
 
 
 def _options(options: CalendarOptions | dict[str, Any] | None) -> CalendarOptions:
@@ -222,14 +231,17 @@ def calendar(
     if min(into_hour, 7200.0 - into_hour) < NEAR:
         warnings.append("within a minute of an hour-branch change: the hour pillar changes there")
 
-    # lunar date of the civil date on the wall clock (standard time with dst='standard')
+    # lunar date of the civil date on the wall clock (standard time with dst='standard'), in the lunar
+    # calendar system of the options (its months begin on the days of its own reckoning)
     civil_day = math.floor((utc + wall_off) / 86400.0)
-    lunar = lunar_date_of_day(civil_day)
+    system = opts.lunar_calendar
+    lunar = lunar_date_of_day(civil_day, system)
     start_day = civil_day - lunar.day + 1
-    if start_day in OVERRIDES.values() or start_day in OVERRIDES:
+    overrides = OVERRIDES if system == DEFAULT_SYSTEM else month_start_overrides(system)
+    if start_day in overrides.values() or start_day in overrides:
         warnings.append(
             "this lunar month's first day follows the published observatory tables (its new moon is within "
-            "seconds of midnight China time)"
+            f"seconds of midnight {SYSTEM_INFO[system]['clock']})"
         )
 
     # sunrise, sunset, 晝夜

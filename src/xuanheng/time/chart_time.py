@@ -22,9 +22,9 @@ from typing import Any
 
 from xuanheng import SCHEMA_VERSION, __version__
 from xuanheng.core.ganzhi import BRANCHES, SHEN_NAMES, GanZhi, branch_index
-from xuanheng.errors import InputError, OptionError
+from xuanheng.errors import InputError, OptionError, echo
 from xuanheng.time.instants import offset_seconds
-from xuanheng.time.lunar import LunarDate
+from xuanheng.time.lunar import DEFAULT_SYSTEM, LUNAR_SYSTEMS, LunarDate
 
 DAY_BOUNDARIES = ("23:00", "00:00")
 YUE_JIANG_MODES = ("zhongqi", "jie")
@@ -43,6 +43,9 @@ class CalendarOptions:
     true_solar: bool = False
     day_night: str = "auto"
     dst: str = "clock"
+    #: the lunar calendar system of ``lunar`` and of every rule driven by the lunar date
+    #: (``time/data/lunar_systems.toml``; 節氣, pillars and 月將 do not depend on it)
+    lunar_calendar: str = DEFAULT_SYSTEM
 
     def __post_init__(self) -> None:
         yj = self.yue_jiang
@@ -76,6 +79,12 @@ class CalendarOptions:
             )
         if not isinstance(self.true_solar, bool):
             raise OptionError("true_solar must be true or false", field="true_solar")
+        if not (isinstance(self.lunar_calendar, str) and self.lunar_calendar in LUNAR_SYSTEMS):
+            raise OptionError(
+                f"lunar_calendar {echo(self.lunar_calendar)} is not known: accepted "
+                f"{', '.join(repr(s) for s in LUNAR_SYSTEMS)} (docs/time.md, Korean lunar calendar)",
+                field="lunar_calendar",
+            )
 
     @property
     def manual_yue_jiang(self) -> int | None:
@@ -91,6 +100,7 @@ class CalendarOptions:
             "true_solar": self.true_solar,
             "day_night": self.day_night,
             "dst": self.dst,
+            "lunar_calendar": self.lunar_calendar,
         }
 
 

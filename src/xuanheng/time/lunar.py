@@ -112,9 +112,15 @@ DEFAULT_SYSTEM: str = LUNAR_SYSTEMS[0]
 RECKONING: Mapping[str, Reckoning] = MappingProxyType(
     {k: _reckoning(_SYS[k]["reckoning"]) for k in LUNAR_SYSTEMS}
 )
-#: labels (ko / zh-Hant / zh-Hans / en) and source of each system, for front ends
+#: labels (ko / zh-Hant / zh-Hans / en), source and the name of the clock it reckons on (for messages)
+#: of each system, for front ends
 SYSTEM_INFO: Mapping[str, Mapping[str, Any]] = MappingProxyType(
-    {k: MappingProxyType({"labels": dict(_SYS[k]["labels"]), "src": _SYS[k]["src"]}) for k in LUNAR_SYSTEMS}
+    {
+        k: MappingProxyType(
+            {"labels": dict(_SYS[k]["labels"]), "src": _SYS[k]["src"], "clock": _SYS[k]["clock"]}
+        )
+        for k in LUNAR_SYSTEMS
+    }
 )
 
 
