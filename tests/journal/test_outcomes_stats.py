@@ -80,7 +80,9 @@ def test_statistics_hand_counted(journal: Journal) -> None:
         "interval": [pytest.approx(0.20766, abs=1e-4), pytest.approx(0.93851, abs=1e-4)],
         "enough": False,
         "vs_base": None,
+        "methods": ["jinkoujue", "liuren"],  # R1 fired in cases of both methods
     }
+    assert s.rule_methods["J1"] == ("jinkoujue",)
     assert set(j["by_key"]) == {"ke_ti", "yong_yao"}
 
 

@@ -22,7 +22,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "all": ("xuanheng.cli.all_cmd", "one moment cast in every method (those that need more input say what)"),
     "serve": ("xuanheng.cli.serve_cmd", "start the web app and HTTP API"),
     "journal": (
-        "xuanheng.journal.admin",
+        "xuanheng.cli.journal_cmd",
         "case journal: list, show, outcome, stats, migrate, users, export/import",
     ),
 }

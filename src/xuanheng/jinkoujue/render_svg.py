@@ -108,8 +108,9 @@ def render_jinkoujue(doc: dict[str, Any], lang: str = "zh-Hant") -> str:
             font_weight="bold",
         )
         sub = _sub(key, pos)
-        if sub:
-            svg.text(66 + 34 * max(1, len(main)) + 8, y + 66, t(sub), font_size=14, fill=MUTED)
+        if sub:  # clear of the main glyph (40 px for one character, 30 px each for a 天將 name)
+            main_w = 40 if len(main) <= 1 else 30 * len(main)
+            svg.text(66 + main_w + 12, y + 66, t(sub), font_size=14, fill=MUTED)
         # element and yin/yang
         svg.text(
             250, y + 34, f"{t(element)} {t(pos.get('yin_yang', ''))}", font_size=16, fill=colour(element)

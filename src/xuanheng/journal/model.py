@@ -261,6 +261,8 @@ class Stats:
 
     ``by_rule`` counts a case once for each distinct rule id that fired in it; ``by_ke_ti`` and
     ``by_yong_yao`` likewise for the classification keys; ``by_key`` holds every kind (including those two).
+    In JSON every entry also says how it stands against the whole journal (``vs_base``, see
+    :meth:`Tally.compare`) and a rule's entry the methods it fired in (``methods``).
     """
 
     overall: Tally
@@ -270,6 +272,8 @@ class Stats:
     by_yong_yao: dict[str, Tally]
     by_topic: dict[str, Tally]
     by_key: dict[str, dict[str, Tally]]
+    #: rule id → the methods of the cases it fired in (a rule shared by several methods lists them all)
+    rule_methods: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
         base = self.overall
@@ -277,12 +281,16 @@ class Stats:
         def section(d: Mapping[str, Tally]) -> dict[str, Any]:
             return {k: {**v.to_json(), "vs_base": v.compare(base)} for k, v in sorted(d.items())}
 
+        by_rule = section(self.by_rule)
+        for k, v in by_rule.items():
+            v["methods"] = list(self.rule_methods.get(k, ()))
+
         return {
             "min_cases": MIN_CASES,
             "base_rate": base.rate,
             "overall": self.overall.to_json(),
             "by_method": section(self.by_method),
-            "by_rule": section(self.by_rule),
+            "by_rule": by_rule,
             "by_ke_ti": section(self.by_ke_ti),
             "by_yong_yao": section(self.by_yong_yao),
             "by_topic": section(self.by_topic),

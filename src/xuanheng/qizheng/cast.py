@@ -371,7 +371,9 @@ def cast(
 
     # star spirits -------------------------------------------------------------------------------------
     yao_gong = {y.name: y.gong for y in yaos}
-    hua, hits, sp_warn = _star_spirits(cal.pillars, ming, yao_gong, shen, bool(cal.is_day), sex_v, spirit_options)
+    hua, hits, sp_warn = _star_spirits(
+        cal.pillars, ming, yao_gong, shen, bool(cal.is_day), sex_v, spirit_options
+    )
     warnings.extend(sp_warn)
 
     return QiZhengChart(

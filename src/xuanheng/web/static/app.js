@@ -214,19 +214,13 @@ function fieldInput(method, p, idp) {
   if (p.option && p.default !== undefined && p.default !== null) {
     lab.append(el("span", { class: "default" }, `${L("form.default")}: ${choiceText(p, p.default, hint)}`));
   }
-  if (values.length && (p.choices || []).some((c) => c.src)) {
-    lab.append(el("span", { class: "src-note", "data-src-for": id }));
-    setTimeout(() => showSource(input), 0);
-  }
+  if (values.length && (p.choices || []).some((c) => c.src)) setTimeout(() => showSource(input), 0);
   return lab;
 }
 
-/* The source of the chosen value of a school option, under it (hover shows it too). */
+/* The source of the chosen value of a school option, on hover of the field (each choice has its own). */
 function showSource(input) {
-  const note = document.querySelector(`[data-src-for="${input.id}"]`);
-  if (!note) return;
   const opt = input.options[input.selectedIndex];
-  note.textContent = opt && opt.title ? opt.title : "";
   input.title = opt && opt.title ? opt.title : "";
 }
 
@@ -856,7 +850,9 @@ async function loadStats() {
     const r = rules[k];
     const name = el("a", { href: `#source/${encodeURIComponent(k)}`, class: "rule-link" },
       el("span", { class: "rule-text" }, r && r.text ? r.text : k), " ", el("span", { class: "rule-id" }, k));
-    return { name, method: r && r.method ? methodLabel(r.method) : "" };
+    // the methods of the cases the rule fired in (a rule shared by two methods names both)
+    const ms = (s.by_rule[k].methods || []).length ? s.by_rule[k].methods : r && r.method ? [r.method] : [];
+    return { name, method: ms.map(methodLabel).join(SEP()) };
   });
 }
 
