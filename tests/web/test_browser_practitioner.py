@@ -422,6 +422,8 @@ def test_phone_layout(server: str, browser: Any, meta: dict[str, Any], shots: Pa
         _open(page, server, _cast_link(server, name, "ko", **_needed_values(m)))
         page.wait_for_selector("#chart svg")
         assert _smallest_label_px(page, "#chart") >= 11, name  # the chart scrolls rather than shrinks
+        # and says so: the right part of a wide chart is out of sight until swiped
+        assert page.locator("#chart.scrolls").count() == page.locator(".scroll-hint:visible").count(), name
         _no_sideways_scroll(page)
         page.screenshot(path=str(shots / f"{name}-ko-phone.png"), full_page=True)
     # a long fact does not push the page sideways

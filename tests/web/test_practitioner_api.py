@@ -123,3 +123,17 @@ def test_statistics_give_intervals_and_the_base_rate(client: TestClient) -> None
     lo, hi = m["interval"]
     assert 0.2 < lo < 0.21 and 0.93 < hi < 0.94
     assert all(v["methods"] == ["liuren"] for v in s["by_rule"].values())
+
+
+def test_a_rule_with_placeholders_reads_as_a_general_statement(client: TestClient) -> None:
+    """The statistics and the sources page show a rule without a chart: its {placeholders} become words
+    (and the Korean particles follow them), never braces."""
+    for lang in ("ko", "zh-Hant", "en"):
+        rules = client.get("/api/rules", params={"ids": "002-005.bi,002-006", "lang": lang}).json()["rules"]
+        assert set(rules) == {"002-005.bi", "002-006"}
+        for r in rules.values():
+            assert "{" not in r["text"] and "(와)" not in r["text"] and "(가)" not in r["text"], r["text"]
+        src = client.get("/api/sources/002-005.bi", params={"lang": lang}).json()
+        assert src["entries"] and all("{" not in e.get("text", "") for e in src["entries"])
+    ko = client.get("/api/rules", params={"ids": "002-005.bi", "lang": "ko"}).json()["rules"]["002-005.bi"]
+    assert ko["text"].startswith("그 자리와 ")  # 리 has no final consonant → 와

@@ -7,6 +7,7 @@ text in the reader's language) and every other table or judgment resting on the 
 
 from __future__ import annotations
 
+import re
 import tomllib
 from collections.abc import Iterator
 from functools import cache
@@ -91,8 +92,8 @@ def lookup(ident: str, lang: str = "zh-Hant", limit: int = 200) -> dict[str, Any
             if k in entry:
                 item[k] = entry[k]
         text = _text(entry, lang)
-        if text:
-            item["text"] = text
+        if text:  # a rule's text is read as a general statement (its placeholders in words)
+            item["text"] = general_text(text, lang) if "when" in entry else text
         found.append(item)
         if len(found) >= limit:
             break
@@ -125,6 +126,28 @@ def _rule_index() -> dict[str, tuple[str, str, str, dict[str, Any]]]:
     return out
 
 
+_SLOT = re.compile(r"\{([a-z_]+)\}")
+
+
+def general_text(text: str, lang: str) -> str:
+    """A rule's text with its ``{placeholders}`` (filled from a chart when the rule fires) in general words
+    (``rule_slot.<name>`` of the label catalogue, "…" for one it lacks); Korean particles then follow the
+    words put in."""
+    from xuanheng.i18n import keys, label
+    from xuanheng.i18n.korean import resolve
+
+    known = set(keys())
+
+    def fill(m: re.Match[str]) -> str:
+        key = f"rule_slot.{m.group(1)}"
+        return label(key, lang) if key in known else "…"
+
+    out = _SLOT.sub(fill, text)
+    if lang == "ko":
+        return resolve(out)
+    return out[:1].upper() + out[1:] if lang == "en" and out != text else out
+
+
 def rules_by_id(ids: list[str], lang: str = "zh-Hant") -> dict[str, dict[str, Any]]:
     """Each rule id of *ids* that a data file defines → its text in *lang*, its method, topics and sources
     (what the statistics table shows for a rule); unknown ids are left out."""
@@ -141,7 +164,7 @@ def rules_by_id(ids: list[str], lang: str = "zh-Hant") -> dict[str, dict[str, An
         out[rid] = {
             "id": rid,
             "method": methods.get(pkg),
-            "text": _text(entry, lang) or "",
+            "text": general_text(_text(entry, lang) or "", lang),
             "topics": list(entry.get("topics") or []),
             "src": src if isinstance(src, list) else [src] if src else [],
             "file": f"{pkg}:data/{fname}",

@@ -380,7 +380,16 @@ function fitChart(container) {
   svg.setAttribute("width", String(Math.round(w * scale)));
   svg.setAttribute("height", String(Math.round(h * scale)));
   svg.style.maxWidth = "none";
-  container.classList.toggle("scrolls", w * scale > avail + 1);
+  const scrolls = w * scale > avail + 1;
+  container.classList.toggle("scrolls", scrolls);
+  // say so under the chart: on a phone the right part of a wide chart is out of sight until swiped
+  let hint = container.nextElementSibling;
+  if (!hint || !hint.classList.contains("scroll-hint")) {
+    hint = el("p", { class: "scroll-hint muted" });
+    container.after(hint);
+  }
+  hint.textContent = scrolls ? L("chart.scroll_hint") : "";
+  hint.hidden = !scrolls;
 }
 
 function refit() { document.querySelectorAll(".chart").forEach((c) => { if (c.offsetParent) fitChart(c); }); }
@@ -821,7 +830,7 @@ function statsTable(table, title, section, rowInfo) {
     const cell = (i, cls, ...c) => el("td", { "data-label": head[i], class: cls || null }, ...c);
     body.append(el("tr", { "data-key": k, class: t.judged && !t.enough ? "few" : null },
       cell(0, "name", info.name),
-      cell(1, "method", info.method || ""),
+      cell(1, "method", ...(info.method ? [info.method] : [])),
       cell(2, "n-judged", t.judged),
       cell(3, "rate", pct(t.rate)),
       cell(4, "interval", interval(t)),
