@@ -199,3 +199,30 @@ def test_jinkoujue_relations_say_which_positions() -> None:
     assert "三刑 申刑寅（無恩）(貴神/將神)" in line and "三刑 申刑寅（無恩）(貴神/地分)" in line
     for kind in ("三刑 申刑寅（無恩）", "沖 寅申"):  # each pair of positions once, none without positions
         assert line.count(kind) == 2 and line.count(f"{kind}(") == 2
+
+
+def _help_paths() -> list[list[str]]:
+    """Every command and sub-command of the real parser (``journal stats`` …)."""
+    import argparse
+
+    from xuanheng.cli.main import build_parser
+
+    def subs(parser: argparse.ArgumentParser) -> dict[str, argparse.ArgumentParser]:
+        for a in parser._actions:
+            if isinstance(a, argparse._SubParsersAction):
+                return dict(a.choices)
+        return {}
+
+    out: list[list[str]] = []
+    for name, p in subs(build_parser()).items():
+        out.append([name])
+        out += [[name, act] for act in subs(p)]
+    return out
+
+
+@pytest.mark.parametrize("path", _help_paths(), ids=" ".join)
+def test_every_help_prints(path: list[str]) -> None:
+    """``--help`` of every command and action prints its usage (a stray ``%`` in a help text was a
+    traceback)."""
+    rc, out, err = run([*path, "--help"])
+    assert rc == 0 and out.startswith("usage: xuanheng") and "Traceback" not in err

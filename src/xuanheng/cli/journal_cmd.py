@@ -44,7 +44,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     p.add_argument("--note", default="", help="what happened, in a few words")
     p.add_argument("--clear", action="store_true", help="remove the recorded outcome")
     p.add_argument("--lang", default=None, help=lang_help)
-    p = sub.add_parser("stats", help="hit rates with their counts and 95% intervals, per method and rule")
+    p = sub.add_parser("stats", help="hit rates with their counts and 95%% intervals, per method and rule")
     p.add_argument("--method", help="only this method's cases")
     p.add_argument("--lang", default=None, help=lang_help)
     p.add_argument("--json", action="store_true", help="print one JSON object")
