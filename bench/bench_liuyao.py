@@ -2,7 +2,8 @@
 
 Every case cycles through all 4,096 line-value patterns (64 hexagrams × 64 moving masks); the chart cases
 also cycle through 4,096 instants a few hours apart. Targets (issue 9): 裝卦 ≥ 100,000/s and ≥ 50×
-najia's; whole chart from a datetime ≥ 20,000/s.
+najia's; whole chart from a datetime ≥ 20,000/s. Also measured (no target): the chart's JSON document
+through the method contract (what one CLI / HTTP request computes) and its SVG.
 
 Run: ``.venv/bin/python bench/run.py liuyao`` (or this file directly).
 """
@@ -29,6 +30,9 @@ ZG = "裝卦 from six line values"
 #: best of this many runs for every case, ours and najia's alike
 REPEAT = 5
 CH = "whole chart from a datetime"
+#: what the CLI and the HTTP API do per request: Params from the inputs, the cast, the chart's JSON
+DOC = "document through the method contract"
+SVG = "SVG from a chart document"
 
 
 def _ours() -> list[Case]:
@@ -52,11 +56,26 @@ def _ours() -> list[Case]:
         for i in range(n):
             api.cast_plain(INSTANTS[i & 4095], lines=texts[(i * 37) & 4095])
 
+    from xuanheng.liuyao import METHOD
+
+    def document(n: int) -> None:
+        for i in range(n):
+            params = METHOD.make_params({"at": INSTANTS[i & 4095], "lines": texts[(i * 37) & 4095]})
+            METHOD.document(params, "zh-Hant")
+
+    docs = [fast.cast(INSTANTS[i], lines=texts[(i * 37) & 4095]).to_json() for i in range(256)]
+
+    def svg(n: int) -> None:
+        for i in range(n):
+            METHOD.render_svg(docs[i & 255], "zh-Hant")
+
     return [
         Case(ZG, "xuanheng", zhuang, n=40_960, repeat=REPEAT),
         Case(ZG, "xuanheng-plain", zhuang_plain, n=2048, note="(the plain rules, no memo)", repeat=REPEAT),
         Case(CH, "xuanheng", chart, n=8192, repeat=REPEAT),
         Case(CH, "xuanheng-plain", chart_plain, n=1024, note="(calendar() + plain rules)", repeat=REPEAT),
+        Case(DOC, "xuanheng", document, n=4096, note="(METHOD.make_params + METHOD.document)", repeat=REPEAT),
+        Case(SVG, "xuanheng", svg, n=1024, note="(METHOD.render_svg)", repeat=REPEAT),
     ]
 
 
@@ -117,13 +136,14 @@ def cold_seconds() -> tuple[float, float]:
     return t1 - t0, t3 - t2
 
 
-def cpu_rates() -> tuple[float, float]:
-    """(裝卦 /s, charts /s) of xuanheng on process CPU time, best of five: unlike the wall-clock table
-    below, this does not drop when other processes share the machine."""
-    from xuanheng.liuyao import fast
+def cpu_rates() -> tuple[float, float, float, float]:
+    """(裝卦 /s, charts /s, contract documents /s, SVGs /s) of xuanheng on process CPU time, best of five:
+    unlike the wall-clock table below, this does not drop when other processes share the machine."""
+    from xuanheng.liuyao import METHOD, fast
 
     texts = ["".join(map(str, v)) for v in VALUES]
-    best_z = best_c = 0.0
+    docs = [fast.cast(INSTANTS[i], lines=texts[(i * 37) & 4095]).to_json() for i in range(256)]
+    best = [0.0, 0.0, 0.0, 0.0]
     for _ in range(5):
         t0 = time.process_time()
         for i in range(40_960):
@@ -132,16 +152,24 @@ def cpu_rates() -> tuple[float, float]:
         for i in range(8192):
             fast.cast(INSTANTS[i & 4095], lines=texts[(i * 37) & 4095])
         t2 = time.process_time()
-        best_z = max(best_z, 40_960 / max(t1 - t0, 1e-9))
-        best_c = max(best_c, 8192 / max(t2 - t1, 1e-9))
-    return best_z, best_c
+        for i in range(2048):
+            params = METHOD.make_params({"at": INSTANTS[i & 4095], "lines": texts[(i * 37) & 4095]})
+            METHOD.document(params, "zh-Hant")
+        t3 = time.process_time()
+        for i in range(512):
+            METHOD.render_svg(docs[i & 255], "zh-Hant")
+        t4 = time.process_time()
+        for k, (n, a, b) in enumerate(((40_960, t0, t1), (8192, t1, t2), (2048, t2, t3), (512, t3, t4))):
+            best[k] = max(best[k], n / max(b - a, 1e-9))
+    return best[0], best[1], best[2], best[3]
 
 
 def cases() -> list[Case]:
     z, c = cold_seconds()
     print(f"六爻: all 4,096 裝卦 from a cold start {z:.3f} s; 4,096 charts from a cold start {c:.3f} s")
-    rz, rc = cpu_rates()
+    rz, rc, rd, rs = cpu_rates()
     print(f"六爻 on CPU time: 裝卦 {rz:,.0f} /s (target 100,000), whole chart {rc:,.0f} /s (target 20,000)")
+    print(f"六爻 on CPU time: contract document {rd:,.0f} /s, SVG {rs:,.0f} /s")
     return [*_ours(), *_najia()]
 
 

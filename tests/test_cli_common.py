@@ -1,6 +1,6 @@
-"""The shared command-line arguments (``xuanheng.cli._common``): one spelling, one conversion, one error
-style for ``calendar``, ``jinkoujue`` and ``liuren``. Each test below failed before the shared module
-(QA findings of the three separately written commands)."""
+"""The shared command-line arguments (generated for every method from the shared parameters,
+``xuanheng.params``): one spelling, one conversion, one error style for every command. Each test below failed
+before the shared module (QA findings of the three separately written commands)."""
 
 from __future__ import annotations
 

@@ -44,8 +44,10 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 def _inputs_for(name: str) -> list[str]:
     """The flags a cast of *name* at AT needs besides the moment (from its Params, as `all` does)."""
     out: list[str] = []
-    for p in registry()[name].needed():
-        out += [p.cli_flags[0], "申" if p.kind in ("text", "choice") else "1"]
+    m = registry()[name]
+    for p in m.needed():
+        v = m.example.get(p.name, "申" if p.kind in ("text", "choice") else "1")
+        out += [p.cli_flags[0], str(v)]
     return out
 
 
@@ -119,7 +121,8 @@ def test_all_casts_every_method_and_asks_for_what_is_missing() -> None:
             assert [n["name"] for n in parts[name]["needs"]] == [p.name for p in m.needed()]
         else:
             assert "document" in parts[name], parts[name]
-    rc, out, _ = run(["all", *AT, "--with", "difen=申"])
+    given = [f"{p.name}={m.example.get(p.name, '申')}" for m in registry().values() for p in m.needed()]
+    rc, out, _ = run(["all", *AT, *[a for g in dict.fromkeys(given) for a in ("--with", g)]])
     assert rc == 0
     for m in registry().values():
         assert f"== {m.label.get('zh-Hant')} ==" in out

@@ -11,7 +11,6 @@ from pathlib import Path
 
 import pytest
 
-from xuanheng.cli._common import add_calendar_options
 from xuanheng.errors import OptionError
 
 AT, TZ = "1988-08-15T01:10", "Asia/Seoul"
@@ -44,14 +43,18 @@ def test_liuren_cast() -> None:
 
 
 def test_shared_cli_flag() -> None:
-    p = argparse.ArgumentParser()
-    add_calendar_options(p, old_yue_jiang=False, dst=True)
-    assert p.parse_args([]).dst == "clock"
-    assert p.parse_args(["--dst", "standard"]).dst == "standard"
-    # a command that does not pass the value on does not offer the flag
-    q = argparse.ArgumentParser()
-    add_calendar_options(q, old_yue_jiang=False)
-    assert "dst" not in vars(q.parse_args([]))
+    """Every method whose Params hold the calendar options offers --dst; one without them does not."""
+    from xuanheng.cli.method_cmd import add_arguments
+    from xuanheng.methods import registry
+
+    for name, method in registry().items():
+        p = argparse.ArgumentParser()
+        add_arguments(p, method)
+        has = "dst" in method.params.by_name()
+        assert ("--dst" in p.format_help()) == has, name
+        if has:
+            action = next(a for a in p._actions if "--dst" in a.option_strings)
+            assert action.dest == "dst"
 
 
 def test_web_calendar_parameter(tmp_path: Path) -> None:

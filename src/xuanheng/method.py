@@ -108,20 +108,23 @@ class Method:
         out += [by_name[n] for n in self.needs if n in by_name and by_name[n] not in out]
         return tuple(out)
 
-    def random_params(self) -> tuple[tuple[Param, str, str], ...]:
-        """(parameter, value that asks for a draw, name of its seed parameter) of each random input."""
+    def random_params(self) -> tuple[tuple[Param, Any, str], ...]:
+        """(parameter, value that asks for a draw, name of its seed parameter) of each random input.
+
+        The value is a choice (金口訣's ``difen="random"``) or ``True`` for a switch that asks for a draw
+        (六爻's ``coins``); see :func:`asks_draw`."""
         out = []
         for p in self.params.SPEC:
             r = p.form.get("random")
             if r:
-                out.append((p, str(r["choice"]), str(r["seed"])))
+                choice = r["choice"]
+                out.append((p, choice if isinstance(choice, bool) else str(choice), str(r["seed"])))
         return tuple(out)
 
     def repeatable(self, params: Params) -> bool:
         """False when the cast draws at random without a recorded seed (it cannot be cached or replayed)."""
         for p, choice, seed in self.random_params():
-            v = params.get(p.name)
-            if isinstance(v, str) and v.strip().lower() == choice and params.get(seed) is None:
+            if asks_draw(choice, params.get(p.name)) and params.get(seed) is None:
                 return False
         return True
 
@@ -130,10 +133,17 @@ class Method:
         never draws, it replays the seed it is given, and the chart records it)."""
         draws = {}
         for p, choice, seed in self.random_params():
-            v = params.get(p.name)
-            if isinstance(v, str) and v.strip().lower() == choice and params.get(seed) is None:
+            if asks_draw(choice, params.get(p.name)) and params.get(seed) is None:
                 draws[seed] = secrets.randbelow(2**31)
         return params.replace(**draws) if draws else params
 
 
-__all__ = ["Method", "Reading"]
+def asks_draw(choice: Any, value: Any) -> bool:
+    """Whether *value* of a random input asks for a draw: the draw's choice (any letter case, spaces
+    around) for a choice parameter, ``True`` itself for a switch whose ``form.random.choice`` is ``True``."""
+    if isinstance(choice, bool):
+        return value is choice
+    return isinstance(value, str) and value.strip().lower() == choice
+
+
+__all__ = ["Method", "Reading", "asks_draw"]

@@ -2,13 +2,15 @@
 
 The command line, the HTTP API and page, the journal, the renderers and the MCP server read
 :func:`registry`; none of them names a method. A package outside xuanheng can add its own with the entry
-point group ``xuanheng.methods`` (``name = "package.module:METHOD"``); a test or an application can
+point group ``xuanheng.methods`` (``name = "package.module:METHOD"``); during development the environment
+variable ``XUANHENG_METHODS`` (``module:ATTR,module:ATTR``) adds more; a test or an application can
 :func:`register` one at run time.
 """
 
 from __future__ import annotations
 
 import importlib
+import os
 from importlib.metadata import entry_points
 from typing import Any
 
@@ -19,6 +21,8 @@ from xuanheng.method import Method
 METHOD_PACKAGES: tuple[str, ...] = (
     "xuanheng.jinkoujue",
     "xuanheng.liuren",
+    "xuanheng.liuyao",
+    "xuanheng.qizheng",
     "xuanheng.calendar",
 )
 
@@ -35,6 +39,12 @@ def _load() -> dict[str, Method]:
         m = ep.load()
         if isinstance(m, Method):
             out.setdefault(m.name, m)
+    for spec in filter(None, (x.strip() for x in os.environ.get("XUANHENG_METHODS", "").split(","))):
+        module, _, attr = spec.partition(":")
+        m = getattr(importlib.import_module(module), attr or "METHOD")
+        if not isinstance(m, Method):
+            raise TypeError(f"XUANHENG_METHODS: {spec} is not a xuanheng.method.Method")
+        out.setdefault(m.name, m)
     return out
 
 

@@ -36,12 +36,12 @@ _PRINT = bool(os.environ.get("XUANHENG_GOLDEN_PRINT"))
 
 PINNED: dict[str, str] = {
     "jinkoujue_coordinates": "d49adee5fd697367",
-    "jinkoujue_instants": "e9806d11897a3c47",
+    "jinkoujue_instants": "a5a3f12118ea8935",  # re-pinned in issue 10: fast solar day (see git log)
     "jinkoujue_errors": "8498489ea12e2787",  # re-pinned in issue 8 (see git log)
     "liuren_coordinates": "02f35c4580c1b3f1",  # re-pinned in issue 8 (see git log)
-    "liuren_instants": "cc1e1a342676593e",  # re-pinned in issue 8 (see git log)
+    "liuren_instants": "ea70b9b2b357eb59",  # re-pinned in issue 10: fast solar day (see git log)
     "liuren_errors": "0c141b885fbf168f",  # re-pinned in issue 8 (see git log)
-    "cli": "02f462144263b9e5",  # re-pinned in issue 8 (see git log)
+    "cli": "a9b1d13d866ad1a6",  # re-pinned in issues 9, 10: command list (git log)
     "http": "77ac0cdd971c6564",  # re-pinned in issue 8 (see git log)
 }
 

@@ -1,4 +1,4 @@
-"""data/options.toml: every option declared once, closed choices, four languages, a source per choice."""
+"""data/params.toml: every option declared once, closed choices, four languages, a source per choice."""
 
 from __future__ import annotations
 
@@ -6,13 +6,14 @@ import pytest
 
 from xuanheng.errors import OptionError
 from xuanheng.liuyao import DEFAULT_OPTIONS, OPTION_SPECS, Options, make_options
-from xuanheng.liuyao.options import OPTION_NAMES
+from xuanheng.liuyao.options import OPTION_NAMES, TRUE_SOLAR
 
 LANGS = {"ko", "zh-Hant", "zh-Hans", "en"}
 
 
 def test_every_option_is_declared_with_labels_and_sources() -> None:
-    assert [s.name for s in OPTION_SPECS] == list(OPTION_NAMES)
+    # true_solar is the shared true/false input (xuanheng/data/params.toml), not a school option
+    assert [s.name for s in OPTION_SPECS] == [n for n in OPTION_NAMES if n != TRUE_SOLAR]
     for spec in OPTION_SPECS:
         assert set(spec.label) == LANGS and all(spec.label.values()), spec.name
         assert len(spec.choices) >= 2, spec.name
@@ -50,3 +51,21 @@ def test_options_objects() -> None:
     with pytest.raises(OptionError) as e:
         make_options("kong")  # type: ignore[arg-type]
     assert e.value.field == "options"
+
+
+def test_options_and_params_are_one_declaration() -> None:
+    """The Python option specs and the contract's Params are made of the same declarations."""
+    from xuanheng.liuyao.params import LiuYaoParams
+
+    spec = LiuYaoParams.by_name()
+    for s in OPTION_SPECS:
+        p = spec[s.name]
+        assert p.option and p.default == s.default, s.name
+        assert [str(v) for v in p.values] == list(s.values), s.name
+        assert p.label.all() == s.label, s.name
+        assert [c.src for c in p.choices] == [c.src for c in s.choices], s.name
+    assert spec[TRUE_SOLAR].kind == "bool" and spec[TRUE_SOLAR].default is False
+    assert make_options(true_solar="true").true_solar == "true"
+    with pytest.raises(OptionError) as e:
+        make_options(true_solar="maybe")
+    assert e.value.field == TRUE_SOLAR

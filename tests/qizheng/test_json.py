@@ -6,6 +6,7 @@ import json
 
 from xuanheng import SCHEMA_VERSION, __version__
 from xuanheng.qizheng import DEFAULTS, cast
+from xuanheng.qizheng.spirits import DEFAULT_OPTIONS as SPIRIT_DEFAULTS
 
 
 def test_keys_of_the_issue_example() -> None:
@@ -42,7 +43,7 @@ def test_keys_of_the_issue_example() -> None:
         "zhu": "金",
     }
     assert j["pillars"] == {"year": "癸亥", "month": "壬戌", "day": "戊子", "hour": "辛酉"}
-    assert j["options"] == dict(DEFAULTS)
+    assert j["options"] == {**DEFAULTS, **SPIRIT_DEFAULTS}
     assert len(j["xiu"]) == 28 and j["time_rules"]["hou"]["name"]
 
 

@@ -2,8 +2,9 @@
 
 Coverage: every table/derivation row of seed 003 that is a star spirit (003-021 onward, and the 宮主 table
 003-012 the spirits use) must be cited in the spirits' data and named by a test here; every option declared
-in ``spirits_options.toml`` must be complete (labels in four languages, a source per choice) and every
-non-default choice must change some chart; every spirit must be documented in docs/qizheng-spirits.md.
+in ``params.toml`` with ``scope = "spirits"`` must be complete (labels in four languages, a source per
+choice) and every non-default choice must change some chart; every spirit must be documented in
+docs/qizheng-spirits.md.
 """
 
 from __future__ import annotations
@@ -33,8 +34,10 @@ INVENTORY = ROOT.parent / "shared" / "seeds" / "INVENTORY.tsv"
 DATA = [
     ROOT / "src/xuanheng/qizheng/data/spirits.toml",
     ROOT / "src/xuanheng/qizheng/data/hua_yao.toml",
-    ROOT / "src/xuanheng/qizheng/data/spirits_options.toml",
+    ROOT / "src/xuanheng/qizheng/data/params.toml",
     ROOT / "src/xuanheng/shensha/data/qizheng.toml",
+    ROOT / "src/xuanheng/qizheng/data/gong.toml",  # palace order and 宮主, shared with the chart
+    ROOT / "src/xuanheng/qizheng/data/yao.toml",  # the 曜, shared with the chart
 ]
 DOC = ROOT / "docs/qizheng-spirits.md"
 ID = re.compile(r"(?<![0-9])(003-[0-9]{3})(?![0-9])")
@@ -118,7 +121,8 @@ def test_issue_list_of_spirits_is_complete() -> None:
 # options as data ------------------------------------------------------------------------------------------
 def test_options_declared_completely() -> None:
     raw = tomllib.loads(DATA[2].read_text("utf-8"))
-    assert len(raw["option"]) == len(OPTIONS)
+    spirits = [name for name, o in raw["option"].items() if o.get("scope") == "spirits"]
+    assert spirits == [o.name for o in OPTIONS]
     doc = DOC.read_text("utf-8")
     for o in OPTIONS:
         assert o.default in o.values and len(o.values) == len(set(o.values)) >= 2

@@ -83,3 +83,40 @@ def test_degree_text() -> None:
     assert du_text(NAMES.index("井"), 10.704, 30.5, "floor") == "井木十度"
     assert du_text(0, 0.3, 10.0) == "角木初度"
     assert pytest.approx(365.25 / 360) == GU_DEGREE
+
+
+def test_chart_writes_degrees_as_du_text() -> None:
+    """The cast's memoised writing of a position (cast._position) is du_text's, for both displays."""
+    import importlib
+    import random
+
+    from xuanheng.qizheng import _xiu_fast
+    from xuanheng.qizheng.xiu import du_text
+
+    cast_module = importlib.import_module("xuanheng.qizheng.cast")
+    xb = _xiu_fast.boundaries("jin", 2445634.9, "lambda_zeta", 213.4)
+    rng = random.Random(2)
+    for _ in range(2000):
+        lon = rng.uniform(0, 360)
+        for display in ("round", "floor"):
+            p = cast_module._position(xb, lon, display)
+            assert p.text == du_text(p.xiu, p.du, p.width, display)
+
+
+def test_ordered_boundaries_equal_the_sorted_ones() -> None:
+    """_xiu_fast reuses the last ecliptic order of the stars when it still holds: the same Boundaries as
+    sorting them (xiu._make), including across the centuries where the order changes."""
+    import random
+
+    from xuanheng.qizheng import _xiu_fast
+    from xuanheng.qizheng.xiu import _make
+
+    rng = random.Random(9)
+    for _ in range(300):
+        starts = [rng.uniform(0, 360) for _ in range(28)] if rng.random() < 0.2 else None
+        if starts is None:
+            b = _xiu_fast.boundaries(
+                "jin", rng.uniform(2378496.5, 2524593.5), "lambda_zeta", rng.uniform(0, 360)
+            )
+            starts = [b.starts[b.rank[x]] for x in range(28)]
+        assert _xiu_fast._ordered(("k",), list(starts)) == _make("jin", list(starts))

@@ -49,7 +49,7 @@ def _needed_values(m: dict[str, Any]) -> dict[str, str]:
     out = {}
     for name in m["needs"]:
         p = next(p for p in m["params"] if p["name"] == name)
-        out[name] = "申" if p["kind"] in ("text", "choice") else "1"
+        out[name] = str(m["example"].get(name, "申" if p["kind"] in ("text", "choice") else "1"))
     return out
 
 

@@ -58,12 +58,15 @@ def _load(name: str) -> dict[str, Any]:
 
 def seven_governors(jd_ut: float) -> tuple[Position, ...]:
     """Apparent geocentric positions of 日 月 水 金 火 木 土 at *jd_ut* (UT), in that order."""
+    return tuple(Position(lon=x[0], lat=x[1], speed=x[3]) for x in seven_governors_raw(jd_ut))
+
+
+def seven_governors_raw(jd_ut: float) -> tuple[tuple[float, ...], ...]:
+    """The swisseph vectors (longitude, latitude, distance in au, and their speeds per day) of 日 月 水 金 火
+    木 土 at *jd_ut*: what :func:`seven_governors` reads, with the distances (the Moon's seeds
+    :func:`moon_rise_fast`)."""
     default_ephemeris().check_range(jd_ut)
-    out = []
-    for b in SEVEN:
-        x, _ = swe.calc_ut(jd_ut, int(b), _FLAGS)
-        out.append(Position(lon=x[0], lat=x[1], speed=x[3]))
-    return tuple(out)
+    return tuple(tuple(swe.calc_ut(jd_ut, int(b), _FLAGS)[0]) for b in SEVEN)
 
 
 def moon_topocentric(jd_ut: float, lon: float, lat: float, alt: float = 0.0) -> Position:
@@ -116,19 +119,35 @@ def _moon_equatorial(lon: float, lat: float, eps: float) -> tuple[float, float]:
     return math.degrees(ra) % 360.0, math.degrees(dec)
 
 
-def moon_rise_fast(jd_start: float, lon: float, lat: float) -> float | None:
+def moon_rise_fast(
+    jd_start: float,
+    lon: float,
+    lat: float,
+    *,
+    seed: tuple[float, ...] | None = None,
+    seed_jd: float | None = None,
+    eps: float | None = None,
+    gast: float | None = None,
+) -> float | None:
     """Fast path of :func:`moon_rise`: the first moonrise in the 24 h after *jd_start*, or ``None``.
 
-    One ephemeris call gives the Moon at mid-interval; its ecliptic position is carried linearly to trial
-    times, turned to right ascension and declination, and the hour angle of rising (upper limb, with the
-    standard refraction of 34′ and the parallax: h₀ = 0.7275 π − 0.5667°, Meeus ch. 15) is solved for by
-    iteration; a second call at the found time corrects it. ``tests/astro`` shows it agrees with
-    :func:`moon_rise` (swisseph ``rise_trans``) to a few seconds.
+    One ephemeris call gives the Moon at mid-interval (or *seed*, the swisseph vector of the Moon at
+    *seed_jd* within the interval, when the caller has it); its ecliptic position is carried linearly to
+    trial times, turned to right ascension and declination (with the true obliquity *eps*, computed when not
+    given), and the hour angle of rising (upper limb, with the standard refraction of 34′ and the parallax:
+    h₀ = 0.7275 π − 0.5667°, Meeus ch. 15) is solved for by iteration, the sidereal time carried linearly
+    from one swisseph value; a second ephemeris call at the found time corrects it. ``tests/astro`` shows it
+    agrees with :func:`moon_rise` (swisseph ``rise_trans``) to a few seconds.
     """
     default_ephemeris().check_range(jd_start)
-    mid = jd_start + 0.5
-    x, _ = swe.calc_ut(mid, int(Body.MOON), _FLAGS)
-    eps = nutation(mid)[0]
+    if seed is not None and seed_jd is not None:
+        mid, x = seed_jd, seed
+    else:
+        mid = jd_start + 0.5
+        x = swe.calc_ut(mid, int(Body.MOON), _FLAGS)[0]
+    obliquity = nutation(mid)[0] if eps is None else eps
+    # the sidereal time at the reference instant (*gast* when the caller has it at *seed_jd*)
+    gast_mid = gast if gast is not None and seed is not None else sidereal_time(mid)
     phi = math.radians(lat)
 
     def rise_hour_angle(dec: float, dist: float) -> float | None:
@@ -140,11 +159,11 @@ def moon_rise_fast(jd_start: float, lon: float, lat: float) -> float | None:
     def step(
         t: float, lam: float, bet: float, dlam: float, dbet: float, dist: float, t_ref: float, forward: bool
     ) -> float | None:
-        ra, dec = _moon_equatorial(lam + dlam * (t - t_ref), bet + dbet * (t - t_ref), eps)
+        ra, dec = _moon_equatorial(lam + dlam * (t - t_ref), bet + dbet * (t - t_ref), obliquity)
         h_rise = rise_hour_angle(dec, dist)
         if h_rise is None:
             return None
-        h_now = (float(swe.sidtime(t)) * 15.0 + lon - ra) % 360.0
+        h_now = (gast_mid + _SIDEREAL_RATE * (t - mid) + lon - ra) % 360.0
         diff = (h_rise - h_now) % 360.0 if forward else (h_rise - h_now + 180.0) % 360.0 - 180.0
         return t + diff / (_SIDEREAL_RATE - dlam)  # the Moon's own motion slows its hour angle
 
@@ -188,15 +207,25 @@ def polar_limit(jd_ut: float) -> float:
     return 90.0 - nutation(jd_ut)[0]
 
 
-def ascendant(jd_ut: float, lon: float, lat: float) -> float:
+def sidereal_time(jd_ut: float) -> float:
+    """Apparent sidereal time at Greenwich (degrees) at *jd_ut* (swisseph ``sidtime``)."""
+    return float(swe.sidtime(jd_ut)) * 15.0
+
+
+def ascendant(
+    jd_ut: float, lon: float, lat: float, *, eps: float | None = None, gast: float | None = None
+) -> float:
     """Ecliptic longitude of the ascendant (degrees) at (lon east, lat north).
 
     With θ the local apparent sidereal time and ε the true obliquity, the point of the ecliptic on the
     eastern horizon is λ = atan2(cos θ, −(sin θ cos ε + tan φ sin ε)) (Meeus, *Astronomical Algorithms*,
     2nd ed., ch. 14, eq. 14.2). Beyond the polar circles (|φ| ≥ 90° − ε) parts of the ecliptic never rise
-    and the ascendant jumps or is undefined: :class:`OutOfRangeError` (field ``lat``).
+    and the ascendant jumps or is undefined: :class:`OutOfRangeError` (field ``lat``). *eps*: the true
+    obliquity at *jd_ut* and *gast* its apparent sidereal time (:func:`sidereal_time`) when the caller has
+    them.
     """
-    eps = nutation(jd_ut)[0]
+    if eps is None:
+        eps = nutation(jd_ut)[0]
     if abs(lat) >= 90.0 - eps:
         raise OutOfRangeError(
             f"latitude {lat:g}° is inside a polar circle (|latitude| ≥ {90.0 - eps:.2f}° on this date): "
@@ -204,7 +233,7 @@ def ascendant(jd_ut: float, lon: float, lat: float) -> float:
             "does not need the ascendant",
             field="lat",
         )
-    theta = math.radians((swe.sidtime(jd_ut) * 15.0 + lon) % 360.0)
+    theta = math.radians(((sidereal_time(jd_ut) if gast is None else gast) + lon) % 360.0)
     e = math.radians(eps)
     phi = math.radians(lat)
     asc = math.degrees(
@@ -299,6 +328,8 @@ __all__ = [
     "nutation",
     "polar_limit",
     "seven_governors",
+    "seven_governors_raw",
+    "sidereal_time",
     "tt_from_ut",
     "ziqi",
     "ziqi_presets",

@@ -71,6 +71,10 @@ class Ephemeris(Protocol):
         """Apparent minus mean solar time, in seconds."""
         ...
 
+    def altitude(self, body: Body, jd_ut: float, lon: float, lat: float) -> float:
+        """Apparent altitude of *body*'s centre (degrees, with standard refraction)."""
+        ...
+
     def rise_set(self, jd_ut: float, lon: float, lat: float, rising: bool) -> float | None:
         """Next sunrise (``rising``) or sunset after *jd_ut* at the place; ``None`` if none within a day."""
         ...
@@ -128,6 +132,12 @@ class SwissEphemeris:
     def equation_of_time(self, jd_ut: float) -> float:
         self.check_range(jd_ut)
         return float(swe.time_equ(jd_ut)) * 86400.0
+
+    def altitude(self, body: Body, jd_ut: float, lon: float, lat: float) -> float:
+        """Apparent altitude of *body*'s centre above the horizon (degrees, standard refraction)."""
+        x, _ = swe.calc_ut(jd_ut, int(body), swe.FLG_MOSEPH)
+        hor = swe.azalt(jd_ut, swe.ECL2HOR, (lon, lat, 0.0), 1013.25, 15.0, (x[0], x[1], x[2]))
+        return float(hor[2])
 
     def rise_set(self, jd_ut: float, lon: float, lat: float, rising: bool) -> float | None:
         self.check_range(jd_ut)

@@ -125,9 +125,9 @@ def _outcome_label(result: str | None, lang: str) -> str:
 
 
 def _list(j: Any, user: Any, args: argparse.Namespace, lang: str) -> int:
-    from xuanheng.cli._common import pad, width
     from xuanheng.i18n import label
     from xuanheng.journal import CaseQuery
+    from xuanheng.render.text import pad, width
 
     if not 1 <= args.limit <= 500:
         raise InputError(f"limit {args.limit} out of range: expected 1–500", field="limit")
@@ -219,9 +219,9 @@ def _outcome(j: Any, user: Any, args: argparse.Namespace, lang: str) -> int:
 
 
 def _stats(j: Any, user: Any, args: argparse.Namespace, lang: str) -> int:
-    from xuanheng.cli._common import pad, width
     from xuanheng.i18n import label
     from xuanheng.journal import CaseQuery
+    from xuanheng.render.text import pad, width
 
     st = j.statistics(user, CaseQuery(method=args.method) if args.method else None)
     if args.json:

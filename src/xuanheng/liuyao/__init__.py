@@ -9,7 +9,9 @@ Python API::
     chart = liuyao.cast_study(day="甲子", month="寅", lines="777777")   # no instant
     chart.to_json()
 
-Options: ``data/options.toml`` (:data:`OPTION_SPECS`); docs: ``docs/liuyao.md``.
+Every input and option is declared once in ``data/params.toml`` (:data:`OPTION_SPECS` for the Python
+options, :class:`~xuanheng.liuyao.params.LiuYaoParams` for the method contract); ``METHOD`` makes the
+``xuanheng liuyao`` command, ``/api/liuyao`` and the page. Docs: ``docs/liuyao.md``.
 """
 
 from xuanheng.liuyao.api import METHODS, cast_plain, cast_study
@@ -27,10 +29,13 @@ from xuanheng.liuyao.chart import (
     Yao,
 )
 from xuanheng.liuyao.fast import cast, zhuang_gua
+from xuanheng.liuyao.method import METHOD
 from xuanheng.liuyao.options import DEFAULT_OPTIONS, OPTION_SPECS, Options, make_options
+from xuanheng.liuyao.params import LiuYaoParams, cast_params
 
 __all__ = [
     "DEFAULT_OPTIONS",
+    "METHOD",
     "METHODS",
     "OPTION_SPECS",
     "BianLine",
@@ -41,11 +46,13 @@ __all__ = [
     "GuaInfo",
     "Line",
     "LiuYaoChart",
+    "LiuYaoParams",
     "MarkedBranch",
     "Options",
     "Shen",
     "Yao",
     "cast",
+    "cast_params",
     "cast_plain",
     "cast_study",
     "make_options",

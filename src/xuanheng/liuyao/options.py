@@ -1,9 +1,12 @@
-"""School options of a 六爻 chart, declared once in ``data/options.toml`` and validated from it.
+"""School options of a 六爻 chart, declared once in ``data/params.toml`` and validated from it.
 
 Every option is a closed set of plain-string choices with labels in four languages and a source per
-choice; :data:`OPTION_SPECS` is that declaration as values (the method contract generates front ends from
-it). :func:`make_options` turns a dict / keywords into a validated :class:`Options`; an unknown option or
-value raises :class:`~xuanheng.errors.OptionError` naming the option.
+choice. The method's own options are declared in ``liuyao/data/params.toml``, the calendar's
+(``day_boundary``, ``dst``) in the shared ``xuanheng/data/params.toml``; ``true_solar`` is the shared
+true/false input (no school choice, echoed as ``"true"`` / ``"false"``). :data:`OPTION_SPECS` is that
+declaration as values (the contract's :class:`~xuanheng.liuyao.params.LiuYaoParams` is made from the same
+declarations). :func:`make_options` turns a dict / keywords into a validated :class:`Options`; an unknown
+option or value raises :class:`~xuanheng.errors.OptionError` naming the option.
 """
 
 from __future__ import annotations
@@ -11,10 +14,10 @@ from __future__ import annotations
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
-from xuanheng.core._data import load_package_data
 from xuanheng.errors import OptionError
+from xuanheng.params import declared
 
-_T = load_package_data("xuanheng.liuyao", "options")
+_PKG = "xuanheng.liuyao"
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,22 +56,44 @@ class OptionSpec:
         }
 
 
-OPTION_SPECS: tuple[OptionSpec, ...] = tuple(
-    OptionSpec(
-        name=o["name"],
-        default=o["default"],
-        label=dict(o["label"]),
-        group=o["group"],
-        choices=tuple(Choice(c["value"], dict(c["labels"]), c["src"]) for c in o["choice"]),
-    )
-    for o in _T["option"]
+#: (option, package that declares it, what it concerns: the calendar, the chart, the time or number cast)
+_DECLARED: tuple[tuple[str, str, str], ...] = (
+    ("day_boundary", "xuanheng", "calendar"),
+    ("dst", "xuanheng", "calendar"),
+    ("tu_months", _PKG, "chart"),
+    ("kong", _PKG, "chart"),
+    ("jin_tui", _PKG, "chart"),
+    ("fan_yin", _PKG, "chart"),
+    ("tu_changsheng", _PKG, "chart"),
+    ("shen", _PKG, "chart"),
+    ("time_year", _PKG, "cast_time"),
+    ("time_leap", _PKG, "cast_time"),
+    ("time_day", _PKG, "cast_time"),
+    ("numbers_moving", _PKG, "cast_numbers"),
 )
+
+
+def _spec(name: str, package: str, group: str) -> OptionSpec:
+    p = declared(package, name)
+    return OptionSpec(
+        name=name,
+        default=str(p.default),
+        label=p.label.all(),
+        group=group,
+        choices=tuple(Choice(str(c.value), c.label.all(), c.src) for c in p.choices),
+    )
+
+
+OPTION_SPECS: tuple[OptionSpec, ...] = tuple(_spec(*d) for d in _DECLARED)
 SPEC_BY_NAME: dict[str, OptionSpec] = {s.name: s for s in OPTION_SPECS}
+#: the true/false calendar input that the chart echoes as an option (``"true"`` / ``"false"``)
+TRUE_SOLAR = "true_solar"
+_BOOL_TEXT = ("false", "true")
 
 
 @dataclass(frozen=True, slots=True)
 class Options:
-    """The options of one chart (every value a plain string; see ``data/options.toml``)."""
+    """The options of one chart (every value a plain string; see ``data/params.toml``)."""
 
     day_boundary: str = "23:00"
     true_solar: str = "false"
@@ -90,21 +115,28 @@ class Options:
 
 OPTION_NAMES: tuple[str, ...] = tuple(f.name for f in fields(Options))
 # the dataclass and the declaration must agree (names and defaults)
-assert tuple(s.name for s in OPTION_SPECS) == OPTION_NAMES, "Options and data/options.toml disagree"
+assert tuple(s.name for s in OPTION_SPECS) == tuple(n for n in OPTION_NAMES if n != TRUE_SOLAR), (
+    "Options and data/params.toml disagree"
+)
 assert all(getattr(Options(), s.name) == s.default for s in OPTION_SPECS), "defaults disagree"
 assert all(s.default in s.values for s in OPTION_SPECS), "a default is not one of its choices"
+assert Options().true_solar == "false"  # clock time unless asked (the shared true_solar input: False)
 
 DEFAULT_OPTIONS = Options()
 _VALID: set[Options] = {DEFAULT_OPTIONS}
 
 
+def _accepted(name: str) -> tuple[str, ...]:
+    return _BOOL_TEXT if name == TRUE_SOLAR else SPEC_BY_NAME[name].values
+
+
 def _plain(name: str, value: object) -> str:
     """Accept a bool for the true/false options, a str for all; anything else is an error."""
-    if isinstance(value, bool) and SPEC_BY_NAME[name].values == ("false", "true"):
+    if isinstance(value, bool) and _accepted(name) == _BOOL_TEXT:
         return "true" if value else "false"
     if isinstance(value, str):
         return value.strip()
-    accepted = ", ".join(SPEC_BY_NAME[name].values)
+    accepted = ", ".join(_accepted(name))
     raise OptionError(f"option {name} must be one of {accepted}, not {value!r}", field=name)
 
 
@@ -133,11 +165,11 @@ def make_options(options: Options | dict[str, Any] | None = None, **kw: Any) -> 
     except TypeError:  # an unhashable value: certainly not a valid choice
         known = False
     if not known:
-        for spec in OPTION_SPECS:
-            v = getattr(base, spec.name)
-            if not isinstance(v, str) or v not in spec.values:
+        for name in OPTION_NAMES:
+            v = getattr(base, name)
+            if not isinstance(v, str) or v not in _accepted(name):
                 raise OptionError(
-                    f"unknown {spec.name} {v!r}: expected one of {', '.join(spec.values)}", field=spec.name
+                    f"unknown {name} {v!r}: expected one of {', '.join(_accepted(name))}", field=name
                 )
         _VALID.add(base)
     return base
@@ -148,6 +180,7 @@ __all__ = [
     "OPTION_NAMES",
     "OPTION_SPECS",
     "SPEC_BY_NAME",
+    "TRUE_SOLAR",
     "Choice",
     "OptionSpec",
     "Options",

@@ -4,17 +4,19 @@
 ``to_json()`` carries the eleven 曜 (日 月 水 金 火 木 土 羅 計 孛 炁), the 命宮/身宮, the twelve palaces,
 the 28 mansions of the chosen system, the time rules, and the star spirits (``hua_yao``, ``shensha``) filled
 by ``xuanheng.qizheng.spirits.star_spirits`` when that module is installed. Options and their sources:
-``xuanheng.qizheng.options`` (``data/options.toml``); everything else in ``docs/qizheng.md``.
+``xuanheng.qizheng.options`` (``data/params.toml``); everything else in ``docs/qizheng.md``.
 """
 
 from __future__ import annotations
 
 from xuanheng.qizheng.cast import SEXES, cast
 from xuanheng.qizheng.chart import YAO_NAMES, Palace, Point, QiZhengChart, XiuBound, XiuPosition, Yao
+from xuanheng.qizheng.method import METHOD
 from xuanheng.qizheng.options import DEFAULTS, OPTIONS, catalogue
 
 __all__ = [
     "DEFAULTS",
+    "METHOD",
     "OPTIONS",
     "SEXES",
     "YAO_NAMES",

@@ -9,6 +9,7 @@ two paths against each other.
 
 from __future__ import annotations
 
+import itertools
 import math
 from functools import cache
 
@@ -45,8 +46,11 @@ def _segment(keys: tuple[str, ...], n: int) -> tuple[tuple[float, float, float, 
     return tuple(out)
 
 
-def boundaries(system: str, jd_ut: float, zi_shen: str, sun_lon: float) -> Boundaries:
-    """Same result as :func:`xuanheng.qizheng.xiu.boundaries` (within 0.01″).
+def boundaries(
+    system: str, jd_ut: float, zi_shen: str, sun_lon: float, dpsi: float | None = None
+) -> Boundaries:
+    """Same result as :func:`xuanheng.qizheng.xiu.boundaries` (within 0.01″). *dpsi*: the nutation in
+    longitude at *jd_ut* (degrees) when the caller has it.
 
     Aberration −κ cos(⊙ − λ) / cos β is expanded as −κ (cos ⊙ cos λ + sin ⊙ sin λ) / cos β with the factors
     of λ and β taken at the year's node (they change by 3·10⁻⁴ of themselves in a year: ≤ 0.006″).
@@ -56,11 +60,12 @@ def boundaries(system: str, jd_ut: float, zi_shen: str, sun_lon: float) -> Bound
         x = (tt_from_ut(jd_ut) - _J2000) / _YEAR
         n = math.floor(x)
         f = x - n
-        dpsi = nutation(jd_ut)[2]
+        if dpsi is None:
+            dpsi = nutation(jd_ut)[2]
         s = math.radians(sun_lon)
         kc, ks = _KAPPA * math.cos(s), _KAPPA * math.sin(s)
         starts = [(la + f * dl + dpsi - kc * a - ks * b) % 360.0 for la, dl, a, b in _segment(keys, n)]
-        return _make(system, starts)
+        return _ordered(keys, starts)
     if system == "gu":
         return _GU
     off = gu_offset(jd_ut)
@@ -68,5 +73,25 @@ def boundaries(system: str, jd_ut: float, zi_shen: str, sun_lon: float) -> Bound
 
 
 _GU = _make("gu", [x.gu for x in XIU])
+_ORDER: dict[tuple[str, ...], tuple[tuple[int, ...], tuple[int, ...]]] = {}
+
+
+def _ordered(keys: tuple[str, ...], starts_by_xiu: list[float]) -> Boundaries:
+    """``_make("jin", starts_by_xiu)`` without the sort when the stars keep the order of the last chart made
+    with the same stars (the order changes once in centuries, where the equinox passes a star)."""
+    got = _ORDER.get(keys)
+    if got is not None:
+        order, rank = got
+        starts = [starts_by_xiu[i] for i in order]
+        if all(a < b for a, b in itertools.pairwise(starts)):
+            widths = [b - a for a, b in itertools.pairwise(starts)]
+            widths.append((starts[0] - starts[-1]) % 360.0)
+            return Boundaries(
+                system="jin", starts=tuple(starts), order=order, widths=tuple(widths), rank=rank
+            )
+    made = _make("jin", starts_by_xiu)
+    _ORDER[keys] = (made.order, made.rank)
+    return made
+
 
 __all__ = ["boundaries"]

@@ -1,6 +1,6 @@
 """Casting a 七政四餘 natal chart from an instant and a place.
 
-Steps (each a named rule with its source in ``data/``; the options in ``data/options.toml``):
+Steps (each a named rule with its source in ``data/``; the options in ``data/params.toml``):
 
 1. the calendar of the instant from the shared time core (pillars, lunar date, sunrise and sunset);
 2. the eleven 曜 from ``xuanheng.astro``: 七政 apparent geocentric (the Moon topocentric on request);
@@ -9,14 +9,13 @@ Steps (each a named rule with its source in ``data/``; the options in ``data/opt
 3. the 28 mansions of the chosen system at the instant, and each 曜's mansion and degree;
 4. the 命宮 and 命度, the 身宮, the twelve 人事 palaces with their 宮主 and the 曜 in each;
 5. motion states and dignities of each 曜, the time rules of seed 003;
-6. the star spirits (化曜 and 神煞) from ``xuanheng.qizheng.spirits.star_spirits`` if that module is there.
+6. the star spirits (化曜 and 神煞) from :func:`xuanheng.qizheng.spirits.star_spirits`.
 """
 
 from __future__ import annotations
 
-import importlib
 import math
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from datetime import datetime, tzinfo
 from functools import cache
 from types import MappingProxyType
@@ -29,7 +28,9 @@ from xuanheng.astro.bodies import (
     moon_rise,
     moon_rise_fast,
     moon_topocentric,
-    seven_governors,
+    nutation,
+    seven_governors_raw,
+    sidereal_time,
     ziqi,
 )
 from xuanheng.astro.ephemeris import Position, jd_from_unix
@@ -48,8 +49,9 @@ from xuanheng.qizheng.gong import (
 )
 from xuanheng.qizheng.motion import motion
 from xuanheng.qizheng.options import manual_branch, validate
+from xuanheng.qizheng.spirits import HUA_TITLES, YAO, options_key, star_spirits
 from xuanheng.qizheng.timerules import TimeRules, ding_yin, hou, hour_branch_at, mao_yan, moonrise, phase, run
-from xuanheng.qizheng.xiu import Boundaries, du_text
+from xuanheng.qizheng.xiu import Boundaries, du_text, du_whole
 from xuanheng.time import CalendarOptions, calendar, parse_instant
 
 SEXES = ("男", "女")
@@ -75,7 +77,8 @@ _NEEDS_PLACE = {
 }
 
 
-def _sex(sex: str | None) -> str | None:
+def sex_value(sex: str | None) -> str | None:
+    """男 or 女 from the accepted spellings (男/女, m/f, male/female, 乾/坤), ``None`` left as it is."""
     if sex is None:
         return None
     if isinstance(sex, str) and sex.strip().casefold() in _SEX_ALIASES:
@@ -85,15 +88,24 @@ def _sex(sex: str | None) -> str | None:
     )
 
 
+@cache
+def _written(xiu: int, whole: int) -> str:
+    """参水八度 for mansion *xiu* and *whole* degrees (``du_text`` of that whole degree, memoised)."""
+    return du_text(xiu, float(whole), 0.0, "floor")
+
+
 def _position(xb: Boundaries, lon: float, display: str) -> XiuPosition:
     k, du = xb.locate(lon)
     width = xb.widths[xb.rank[k]]
-    return XiuPosition(xiu=k, du=du, width=width, text=du_text(k, du, width, display))
+    return XiuPosition(xiu=k, du=du, width=width, text=_written(k, du_whole(du, width, display)))
+
+
+_DEFAULT_CALENDAR = CalendarOptions()
 
 
 def _calendar_options(cal: CalendarOptions | Mapping[str, Any] | None) -> CalendarOptions:
     if cal is None:
-        return CalendarOptions()
+        return _DEFAULT_CALENDAR
     if isinstance(cal, CalendarOptions):
         return cal
     if isinstance(cal, Mapping):
@@ -114,55 +126,6 @@ def _clock_offset(dt: datetime, cal_opts: CalendarOptions, solar: datetime | Non
     return c
 
 
-@cache
-def _spirits_function() -> Callable[..., Any] | None:
-    """``xuanheng.qizheng.spirits.star_spirits`` if that module is installed (looked up once)."""
-    try:
-        mod = importlib.import_module("xuanheng.qizheng.spirits")
-    except ModuleNotFoundError as e:
-        if e.name != "xuanheng.qizheng.spirits":
-            raise
-        return None
-    fn = getattr(mod, "star_spirits", None)
-    return fn if callable(fn) else None
-
-
-def _star_spirits(
-    pillars: Any,
-    ming: int,
-    yao_gong: dict[str, int],
-    shen: int,
-    is_day: bool,
-    sex: str | None,
-    spirit_options: Mapping[str, str] | None,
-) -> tuple[dict[str, str], tuple[Mapping[str, Any], ...], tuple[str, ...]]:
-    """Hook for the star spirits: ``xuanheng.qizheng.spirits.star_spirits`` if that module exists.
-
-    It is called with the four pillars, the 命宮 branch and the palace branch of each 曜 (as that module
-    documents) and its chart's JSON gives ``hua_yao`` ({title: 曜}) and ``shensha`` (a list of hits, each
-    with ``branch`` or ``yao``). Without the module both stay empty.
-    """
-    fn = _spirits_function()
-    if fn is None:
-        return {}, (), ()
-    sc = fn(
-        pillars.year,
-        pillars.month,
-        pillars.day,
-        pillars.hour,
-        ming,
-        yao_gong,
-        shen_gong=shen,
-        is_day=is_day,
-        sex=sex,
-        options=spirit_options,
-    )
-    js = sc.to_json()
-    hua = {str(k): str(v) for k, v in js.get("hua_yao", {}).items()}
-    hits = tuple(MappingProxyType(dict(h)) for h in js.get("shensha", []))
-    return hua, hits, tuple(str(w) for w in js.get("warnings", []))
-
-
 def cast(
     at: datetime | str,
     tz: str | tzinfo | None = None,
@@ -177,7 +140,7 @@ def cast(
 ) -> QiZhengChart:
     """Cast the 七政四餘 natal chart of an instant (``at`` + ``tz``, or an aware datetime) and a place.
 
-    ``options``: the school options of ``data/options.toml`` (``xiu="gu"``, ``luo_ji="luo_north"`` …,
+    ``options``: the school options of ``data/params.toml`` (``xiu="gu"``, ``luo_ji="luo_north"`` …,
     ``ming_gong="酉"`` for a palace given by hand). ``calendar_options``: the time core's options
     (day boundary, true solar time, DST handling, 晝夜). ``spirit_options``: passed to the star spirits.
     Raises :class:`InputError` / :class:`OptionError` / :class:`OutOfRangeError` (with ``field``) for
@@ -185,8 +148,9 @@ def cast(
     and dates outside the supported range.
     """
     opts = validate(options)
+    options_key(spirit_options)  # the star spirits' options, checked before anything is computed
     cal_opts = _calendar_options(calendar_options)
-    sex_v = _sex(sex)
+    sex_v = sex_value(sex)
     dt = parse_instant(at, tz=tz, fold=fold)
     has_place = lon is not None and lat is not None
     for key, value in _NEEDS_PLACE:
@@ -198,7 +162,9 @@ def cast(
     warnings: list[str] = list(cal.warnings)
 
     # 曜 -----------------------------------------------------------------------------------------------
-    seven = list(seven_governors(jd))
+    raw = seven_governors_raw(jd)
+    seven = [Position(lon=x[0], lat=x[1], speed=x[3]) for x in raw]
+    eps, _, dpsi, _ = nutation(jd)  # shared by the mansions of date, the ascendant and the moonrise
     if opts["moon"] == "topocentric":
         assert lon is not None and lat is not None
         seven[1] = moon_topocentric(jd, lon, lat)
@@ -224,15 +190,16 @@ def cast(
     sun = seven[0]
 
     # 宿 ------------------------------------------------------------------------------------------------
-    xb = _xiu_fast.boundaries(opts["xiu"], jd, opts["zi_shen"], sun.lon)
+    xb = _xiu_fast.boundaries(opts["xiu"], jd, opts["zi_shen"], sun.lon, dpsi)
     display = opts["du_display"]
 
     # ascendant --------------------------------------------------------------------------------------
     asc: float | None = None
+    gast = sidereal_time(jd) if has_place else 0.0  # shared by the ascendant and the moonrise
     if has_place:
         assert lon is not None and lat is not None
         try:
-            asc = ascendant(jd, lon, lat)
+            asc = ascendant(jd, lon, lat, eps=eps, gast=gast)
         except OutOfRangeError:
             if opts["ming_gong"] == "asc" or opts["ming_du"] == "asc":
                 raise
@@ -283,7 +250,11 @@ def cast(
         jd0 = jd_from_unix(day_start)
         # fast path within ±60° (agrees with swisseph rise_trans to a minute, tests/astro); otherwise, or on a
         # day it finds no moonrise, the plain rise_trans decides
-        mr = moon_rise_fast(jd0, lon, lat) if abs(lat) <= 60.0 else None
+        mr = (
+            moon_rise_fast(jd0, lon, lat, seed=raw[1], seed_jd=jd, eps=eps, gast=gast)
+            if abs(lat) <= 60.0
+            else None
+        )
         if mr is None:
             mr = moon_rise(jd0, lon, lat)
         moonrise_utc = (mr - 2440587.5) * 86400.0 if mr is not None else None
@@ -370,11 +341,21 @@ def cast(
     )
 
     # star spirits -------------------------------------------------------------------------------------
-    yao_gong = {y.name: y.gong for y in yaos}
-    hua, hits, sp_warn = _star_spirits(
-        cal.pillars, ming, yao_gong, shen, bool(cal.is_day), sex_v, spirit_options
+    sc = star_spirits(
+        cal.pillars.year,
+        cal.pillars.month,
+        cal.pillars.day,
+        cal.pillars.hour,
+        ming,
+        {y.name: y.gong for y in yaos},
+        shen_gong=shen,
+        is_day=bool(cal.is_day),
+        sex=sex_v,
+        options=spirit_options,
     )
-    warnings.extend(sp_warn)
+    hua = {HUA_TITLES[h.title]: YAO[h.yao] for h in sc.hua_yao}
+    hits = tuple(MappingProxyType(h) for h in sc.hits_json())
+    warnings.extend(sc.warnings)
 
     return QiZhengChart(
         when=dt,
@@ -393,6 +374,7 @@ def cast(
         time_rules=rules,
         hua_yao=MappingProxyType(hua),
         shensha=hits,
+        spirit_options=sc.options,
         warnings=tuple(warnings),
     )
 

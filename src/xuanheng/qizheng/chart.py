@@ -13,14 +13,15 @@ from datetime import datetime
 from typing import Any
 
 from xuanheng import SCHEMA_VERSION, __version__
+from xuanheng.core._data import load_package_data
 from xuanheng.core.ganzhi import BRANCHES
 from xuanheng.qizheng.gong import GONG_NAMES, PALACES
 from xuanheng.qizheng.timerules import TimeRules
 from xuanheng.qizheng.xiu import GU_DEGREE, NAMES, XIU
 from xuanheng.time import CalendarChart
 
-#: the eleven 曜 in chart order
-YAO_NAMES: tuple[str, ...] = ("日", "月", "水", "金", "火", "木", "土", "羅", "計", "孛", "炁")
+#: the eleven 曜 in chart order (``data/yao.toml``: 日 月 水 金 火 木 土 羅 計 孛 炁)
+YAO_NAMES: tuple[str, ...] = tuple(y["name"] for y in load_package_data("xuanheng.qizheng", "yao")["yao"])
 
 
 @dataclass(frozen=True, slots=True)
@@ -174,6 +175,8 @@ class QiZhengChart:
     hua_yao: Mapping[str, str] = field(default_factory=dict)
     shensha: tuple[Mapping[str, Any], ...] = ()
     warnings: tuple[str, ...] = ()
+    #: the star spirits' options (every one, defaults included); ``to_json`` echoes them with ``options``
+    spirit_options: Mapping[str, str] = field(default_factory=dict)
 
     def yao_named(self, name: str) -> Yao:
         """The 曜 called *name* (日 … 炁)."""
@@ -198,7 +201,7 @@ class QiZhengChart:
                 "sex": self.sex,
                 "jd_ut": self.jd_ut,
             },
-            "options": dict(self.options),
+            "options": {**self.options, **self.spirit_options},
             "yao": [y.to_json(ming) for y in self.yao],
             "ming_gong": self.ming_gong.to_json(),
             "shen_gong": self.shen_gong.to_json(),

@@ -1,4 +1,8 @@
-"""The school options of a 七政四餘 chart, loaded once from ``data/options.toml`` and validated against it.
+"""The school options of a 七政四餘 chart, loaded once from ``data/params.toml`` and validated against it.
+
+``data/params.toml`` declares every parameter of the method once (the method contract's format, read by
+:mod:`xuanheng.qizheng.params` as well); the chart's options are its ``[option.*]`` tables without
+``scope``, the star spirits' options (``scope = "spirits"``) are read by :mod:`xuanheng.qizheng.spirits`.
 
 Each option is a closed set of choices with a default; each choice has labels in ko / zh-Hant / zh-Hans / en
 and a source. ``ming_gong`` also accepts a palace branch (子 … 亥) given by hand. Values are kept as plain
@@ -46,19 +50,21 @@ class OptionSpec:
 
 
 def _load() -> dict[str, OptionSpec]:
-    raw = load_package_data("xuanheng.qizheng", "options")["option"]
+    raw = load_package_data("xuanheng.qizheng", "params")["option"]
     out: dict[str, OptionSpec] = {}
     for name, o in raw.items():
+        if o.get("scope"):  # the star spirits' options (xuanheng.qizheng.spirits)
+            continue
         choices = tuple(
-            Choice(value=str(c["value"]), labels=MappingProxyType(dict(c["labels"])), src=str(c["src"]))
+            Choice(value=str(c["value"]), labels=MappingProxyType(dict(c["label"])), src=str(c["src"]))
             for c in o["choice"]
         )
         out[name] = OptionSpec(
             name=name,
             default=str(o["default"]),
-            doc=str(o.get("doc", "")),
+            doc=str(o.get("help", "")),
             choices=choices,
-            branch=bool(o.get("choices_branch", False)),
+            branch="branch_labels" in o,
             branch_labels=MappingProxyType(dict(o.get("branch_labels", {}))),
             branch_src=str(o.get("branch_src", "")),
         )
@@ -76,8 +82,25 @@ def _accepted(spec: OptionSpec) -> str:
     return f"{vals} or a branch 子 … 亥" if spec.branch else vals
 
 
+_VALID: dict[tuple[tuple[str, Any], ...], dict[str, str]] = {}
+
+
 def validate(options: Mapping[str, Any] | None) -> dict[str, str]:
     """Complete *options* with the defaults and check each value (:class:`OptionError`, field = name)."""
+    try:
+        key = tuple(options.items()) if options else ()
+        got = _VALID.get(key)
+    except TypeError:  # an unhashable value: checked (and refused) below
+        key, got = None, None
+    if got is not None:
+        return dict(got)
+    out = _validate(options)
+    if key is not None and len(_VALID) < 1024:
+        _VALID[key] = dict(out)
+    return out
+
+
+def _validate(options: Mapping[str, Any] | None) -> dict[str, str]:
     out = dict(DEFAULTS)
     for name, value in (options or {}).items():
         spec = OPTIONS.get(name)

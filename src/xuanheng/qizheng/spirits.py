@@ -12,8 +12,9 @@ returns a frozen :class:`SpiritChart`:
 
 Everything is data: the tables and derivations with their sources are in ``data/spirits.toml``,
 ``data/hua_yao.toml`` and ``xuanheng/shensha/data/qizheng.toml`` (palace tables in the shared 神煞 format);
-the school options in ``data/spirits_options.toml``. The derivations that seed 003 states as a method
-(天元祿, 職元, 斗標 …) are written below as one small function each, step by step as the seed states them.
+the school options in ``data/params.toml`` (``scope = "spirits"``). The derivations that seed 003 states as
+a method (天元祿, 職元, 斗標 …) are written below as one small function each, step by step as the seed
+states them.
 :func:`star_spirits_plain` evaluates these rules directly; :func:`star_spirits` gives the same chart from
 tables precomputed once per option set (``_spirits_fast``), and a test proves that both agree.
 
@@ -55,13 +56,15 @@ from xuanheng.shensha import Spirit as TableSpirit
 _PKG = "xuanheng.qizheng"
 _S = load_package_data(_PKG, "spirits")
 _H = load_package_data(_PKG, "hua_yao")
-_O = load_package_data(_PKG, "spirits_options")
+_O = load_package_data(_PKG, "params")
+_Y = load_package_data(_PKG, "yao")  # the 曜 (shared with the chart)
+_G = load_package_data(_PKG, "gong")  # palace order and 宮主 (shared with the chart)
 
 # 曜 ------------------------------------------------------------------------------------------------------
 #: the eleven 曜 in chart order: 日 月 水 金 火 木 土 羅 計 孛 炁
-YAO: tuple[str, ...] = tuple(_S["yao"]["names"])
+YAO: tuple[str, ...] = tuple(y["name"] for y in _Y["yao"])
 _YAO_IX: dict[str, int] = {n: i for i, n in enumerate(YAO)}
-_YAO_IX.update({alias: _YAO_IX[name] for alias, name in _S["yao"]["aliases"].items()})
+_YAO_IX.update({alias: _YAO_IX[name] for alias, name in _Y["aliases"].items()})
 
 
 def yao_index(name: str | int) -> int:
@@ -82,8 +85,8 @@ ELEMENT_STAR: tuple[int, ...] = _yao_terms("".join(_S["element_star"]["stars"]))
 
 # palaces ---------------------------------------------------------------------------------------------------
 #: the twelve palaces in their order from the 命宮
-GONG_NAMES: tuple[str, ...] = tuple(_S["gong"]["names"])
-_GONG_STEP: int = int(_S["gong"]["step"])
+GONG_NAMES: tuple[str, ...] = tuple(_G["names"])
+_GONG_STEP: int = int(_G["step"])
 _GUAN_LU = GONG_NAMES.index("官祿")
 
 
@@ -98,7 +101,7 @@ def gong_of(ming_gong: int, branch: int) -> int:
 
 
 #: 宮主 (ruling 曜) of each palace branch, 子 … 亥 (003-012)
-GONG_ZHU: tuple[int, ...] = _yao_terms("".join(_S["gong_zhu"]["by_branch"]))
+GONG_ZHU: tuple[int, ...] = _yao_terms("".join(p["zhu"] for p in _G["branches"]))
 #: 卦氣 palace of each year stem (003-082)
 GUA_QI_BRANCH: tuple[int, ...] = tuple(
     branch_index(_S["gua_qi"]["branch_by_trigram"][t]) for t in _S["gua_qi"]["trigram_by_stem"]
@@ -146,20 +149,25 @@ class OptionSpec:
         return tuple(c.value for c in self.choices)
 
 
+#: the star spirits' options: the ``scope = "spirits"`` tables of ``data/params.toml`` (in file order)
 OPTIONS: tuple[OptionSpec, ...] = tuple(
     OptionSpec(
-        name=o["name"],
+        name=name,
         default=o["default"],
         src=o["src"],
-        labels=MappingProxyType(dict(o["labels"])),
-        choices=tuple(Choice(c["value"], MappingProxyType(dict(c["labels"])), c["src"]) for c in o["choice"]),
+        labels=MappingProxyType(dict(o["label"])),
+        choices=tuple(Choice(c["value"], MappingProxyType(dict(c["label"])), c["src"]) for c in o["choice"]),
     )
-    for o in _O["option"]
+    for name, o in _O["option"].items()
+    if o.get("scope") == "spirits"
 )
 _OPTION_IX = {o.name: i for i, o in enumerate(OPTIONS)}
 #: default value of every option
 DEFAULT_OPTIONS: Mapping[str, str] = MappingProxyType({o.name: o.default for o in OPTIONS})
 _DEFAULT_KEY: tuple[str, ...] = tuple(o.default for o in OPTIONS)
+
+
+_KEYS: dict[tuple[tuple[str, Any], ...], tuple[str, ...]] = {}
 
 
 def options_key(options: Mapping[str, str] | None) -> tuple[str, ...]:
@@ -168,6 +176,20 @@ def options_key(options: Mapping[str, str] | None) -> tuple[str, ...]:
         return _DEFAULT_KEY
     if not isinstance(options, Mapping):
         raise OptionError("options must be a mapping of option name to value", field="options")
+    try:
+        memo = tuple(options.items())
+        got = _KEYS.get(memo)
+    except TypeError:  # an unhashable value: refused below
+        memo, got = None, None
+    if got is not None:
+        return got
+    key = _options_key(options)
+    if memo is not None and len(_KEYS) < 1024:
+        _KEYS[memo] = key
+    return key
+
+
+def _options_key(options: Mapping[str, str]) -> tuple[str, ...]:
     values = list(_DEFAULT_KEY)
     for name, value in options.items():
         i = _OPTION_IX.get(name)
@@ -595,6 +617,39 @@ class SpiritChart:
         out["src"] = list(h.src)
         return out
 
+    def hits_json(self) -> list[dict[str, Any]]:
+        """The ``shensha`` list of :meth:`to_json` alone (what the natal chart carries)."""
+        yao_by_branch = self._yao_by_branch()
+        gong = [GONG_NAMES[gong_of(self.ming_gong, b)] for b in range(12)]
+        shen = self.shen_gong
+        out: list[dict[str, Any]] = []
+        for h in self.shensha:  # the same dicts as _hit_json, built with the palace names looked up once
+            if h.target == "branch":
+                where = h.value
+                d: dict[str, Any] = {
+                    "key": h.key,
+                    "name": h.name,
+                    "branch": BRANCHES[where],
+                    "gong": gong[where],
+                    "yao_here": list(yao_by_branch[where]),
+                }
+            else:
+                where = self.yao_gong[h.value]
+                d = {
+                    "key": h.key,
+                    "name": h.name,
+                    "yao": YAO[h.value],
+                    "at": BRANCHES[where],
+                    "gong": gong[where],
+                }
+            if shen is not None:
+                d["shen_gong"] = where == shen
+            if h.tag:
+                d["tag"] = h.tag
+            d["src"] = list(h.src)
+            out.append(d)
+        return out
+
     def to_json(self) -> dict[str, Any]:
         yao_by_branch = self._yao_by_branch()
         spirits: list[list[str]] = [[] for _ in range(12)]
@@ -826,8 +881,8 @@ def star_spirits(
     palace it stands in. ``shen_gong``
     (身宮 branch) only marks hits that fall on the 身宮; ``is_day`` (day birth) chooses 太陽 or 太陰 for
     天祿卦氣 (when None it is taken from the hour branch, with a warning); ``sex`` is echoed for readings.
-    ``options``: see :data:`OPTIONS` (``data/spirits_options.toml``). Raises :class:`InputError` /
-    :class:`OptionError` with ``field`` set.
+    ``options``: see :data:`OPTIONS` (``data/params.toml``, ``scope = "spirits"``). Raises
+    :class:`InputError` / :class:`OptionError` with ``field`` set.
     """
     from xuanheng.qizheng import _spirits_fast
 

@@ -44,7 +44,7 @@ from xuanheng.time.instants import offset_seconds, parse_instant, unix_seconds
 from xuanheng.time.lunar import OVERRIDES, lunar_date_of_day
 from xuanheng.time.pillars import pillars_fast
 from xuanheng.time.search import term_around, term_crossing
-from xuanheng.time.solar import check_place, is_daytime, sun_events, true_solar_offset
+from xuanheng.time.solar import check_place, day_events
 
 #: a chart closer than this (seconds) to a boundary carries a warning
 NEAR = 60.0
@@ -165,8 +165,12 @@ def calendar(
 
     solar_time: datetime | None = None
     clock_off = wall_off
-    if lon is not None:
-        sol_off = true_solar_offset(utc, lon)
+    r = s = None
+    sun_up = False
+    if lon is not None and lat is not None:
+        # sunrise, sunset and the equation of time of the civil day, from one solar day (time.solar)
+        day_start = math.floor((utc + civil_off) / 86400.0) * 86400.0 - civil_off
+        r, s, sol_off, sun_up = day_events(day_start, lon, lat, utc)
         solar_time = datetime.fromtimestamp(0, UTC).replace(tzinfo=None) + timedelta(seconds=utc + sol_off)
         solar_time = solar_time.replace(tzinfo=timezone(timedelta(seconds=round(sol_off))))
         if opts.true_solar:
@@ -234,15 +238,13 @@ def calendar(
     if mode == "auto":
         mode = "sun" if lon is not None else "fixed"
     if lon is not None and lat is not None:
-        day_start = math.floor((utc + civil_off) / 86400.0) * 86400.0 - civil_off
-        r, s = sun_events(day_start, lon, lat)
         sunrise = _to_zone(r, zone) if r is not None else None
         sunset = _to_zone(s, zone) if s is not None else None
     if mode in ("day", "night"):
         is_day, basis = mode == "day", "forced"
     elif mode == "sun":
         assert lon is not None and lat is not None
-        is_day = is_daytime(utc, lon, lat, r, s)
+        is_day = sun_up  # is_daytime(utc, lon, lat, r, s), from the same solar day
         basis = "sun"
         if r is None and s is None:
             warnings.append(

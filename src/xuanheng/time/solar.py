@@ -1,21 +1,29 @@
-"""True solar time, sunrise and sunset at a place (pyswisseph, Moshier).
+"""True solar time, sunrise and sunset at a place (through ``xuanheng.astro``: pyswisseph, Moshier).
 
 * local mean time = UTC + longitude × 4 min/°; true (apparent) solar time = local mean time + the
   equation of time (時差; swisseph ``time_equ``);
 * sunrise / sunset: the Sun's upper limb on the horizon with standard refraction (1013.25 hPa, 15 °C),
   swisseph ``rise_trans``; cross-checked against skyfield's almanac in tests/time.
+
+:func:`sun_events` and :func:`true_solar_offset` are the plain statements. :func:`day_events` gives the
+same three numbers for one civil day from one Sun position (``xuanheng.astro.sun_fast``), falling back on
+``rise_trans`` wherever that fast path declines; ``tests/time/test_solar_fast.py`` proves they agree within
+the tolerance documented in docs/time.md (0.5 s for the events, 0.05 s for the equation of time).
 """
 
 from __future__ import annotations
 
 import math
 
-import swisseph as swe
-
-from xuanheng.astro.ephemeris import default_ephemeris, jd_from_unix, unix_from_jd
+from xuanheng.astro.ephemeris import Body, default_ephemeris, jd_from_unix, unix_from_jd
+from xuanheng.astro.sun_fast import UNDECIDED, solar_day
 from xuanheng.errors import InputError
 
 _EPH = default_ephemeris()
+
+
+#: apparent altitude of the Sun's centre above which it is day when sunrise and sunset cannot decide (degrees)
+DAY_ALTITUDE = -0.8333
 
 
 def check_place(lon: float | None, lat: float | None) -> None:
@@ -61,12 +69,35 @@ def sun_events(day_start_utc: float, lon: float, lat: float) -> tuple[float | No
     )
 
 
+def day_events(
+    day_start_utc: float, lon: float, lat: float, utc: float
+) -> tuple[float | None, float | None, float, bool]:
+    """(sunrise, sunset, true solar offset at *utc*, Sun up at *utc*) for the civil day starting at
+    *day_start_utc*: what :func:`sun_events`, :func:`true_solar_offset` and :func:`is_daytime` give, from one
+    solar day (see the module docstring). *utc* must fall within that day."""
+    jd0 = jd_from_unix(day_start_utc)
+    sd = solar_day(jd0)
+    events: list[float | None] = []
+    for rising in (True, False):
+        ev = sd.rise_set(lon, lat, rising)
+        if ev is UNDECIDED:
+            ev = _EPH.rise_set(jd0, lon, lat, rising)
+        events.append(unix_from_jd(ev) if isinstance(ev, float) else None)
+    rise, sset = events
+    jd = jd_from_unix(utc)
+    if rise is not None and sset is not None and rise < sset:
+        up = rise <= utc < sset
+    else:  # is_daytime's altitude rule; the plain altitude when the fast one is within 0.01° of the limit
+        alt = sd.apparent_altitude(jd, lon, lat)
+        if abs(alt - DAY_ALTITUDE) < 0.01:
+            alt = sun_altitude(utc, lon, lat)
+        up = alt > DAY_ALTITUDE
+    return rise, sset, lon * 240.0 + sd.equation_of_time(jd), up
+
+
 def sun_altitude(utc: float, lon: float, lat: float) -> float:
     """Apparent altitude of the Sun's centre (degrees, with refraction)."""
-    jd = jd_from_unix(utc)
-    x, _ = swe.calc_ut(jd, swe.SUN, swe.FLG_MOSEPH)
-    hor = swe.azalt(jd, swe.ECL2HOR, (lon, lat, 0.0), 1013.25, 15.0, (x[0], x[1], x[2]))
-    return float(hor[2])
+    return _EPH.altitude(Body.SUN, jd_from_unix(utc), lon, lat)
 
 
 def is_daytime(utc: float, lon: float, lat: float, rise: float | None, sset: float | None) -> bool:
@@ -74,4 +105,4 @@ def is_daytime(utc: float, lon: float, lat: float, rise: float | None, sset: flo
     if rise is not None and sset is not None and rise < sset:
         return rise <= utc < sset
     # polar day/night, or a zone so far from its meridian that sunset precedes sunrise in the civil day
-    return sun_altitude(utc, lon, lat) > -0.8333
+    return sun_altitude(utc, lon, lat) > DAY_ALTITUDE

@@ -27,7 +27,7 @@ from xuanheng.reading import check_lang
 from xuanheng.web import errors
 from xuanheng.web.cities import search as city_search
 from xuanheng.web.limits import BodyLimit
-from xuanheng.web.registry import MethodPlugin, describe, plugins, warm_up
+from xuanheng.web.registry import MethodPlugin, describe, method_labels, plugins, warm_up
 from xuanheng.web.routes_methods import method_router
 from xuanheng.web.settings import Settings
 from xuanheng.web.sources import lookup, rules_by_id
@@ -162,7 +162,12 @@ def create_app(
 
     @app.get("/api/i18n/{lang}", tags=["meta"], summary="UI labels, topic names in one language")
     async def i18n(lang: str) -> dict[str, Any]:
-        return {"lang": lang, "labels": catalogue(lang), "topics": topic_labels(lang)}
+        labels = catalogue(lang)
+        return {
+            "lang": lang,
+            "labels": {**labels, **method_labels(registered, lang, labels)},
+            "topics": topic_labels(lang),
+        }
 
     @app.post("/api/messages", tags=["meta"], summary="messages and warnings in a language")
     async def localize_messages(

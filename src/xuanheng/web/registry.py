@@ -5,6 +5,7 @@ the chart document (the same as ``xuanheng <method> --json``). No method is name
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, Literal
@@ -12,7 +13,7 @@ from typing import Any, Literal
 from pydantic import AliasChoices, BaseModel, ConfigDict, Field, create_model
 
 from xuanheng.errors import InputError
-from xuanheng.method import Method
+from xuanheng.method import Method, asks_draw
 from xuanheng.params import Param
 from xuanheng.reading import DEFAULT_LANG
 
@@ -116,8 +117,7 @@ class MethodPlugin:
         if getattr(model, "now", False):
             return False
         for p, choice, seed in self.method.random_params():
-            v = getattr(model, p.name, None)
-            if isinstance(v, str) and v.strip().lower() == choice and getattr(model, seed, None) is None:
+            if asks_draw(choice, getattr(model, p.name, None)) and getattr(model, seed, None) is None:
                 return False
         return True
 
@@ -185,6 +185,19 @@ def warm_up(registered: dict[str, MethodPlugin]) -> None:
             plugin.render_svg(plugin.compute(model), lang)
 
 
+def method_labels(registered: dict[str, MethodPlugin], lang: str, known: Mapping[str, str]) -> dict[str, str]:
+    """The page's labels of every method that the UI catalogue lacks: ``method.<name>`` from the method's
+    label and ``field.<parameter>`` from each parameter's declared label (the catalogue's own entries win).
+    A method declares its labels once, in its ``Params``; it need not copy them into the catalogue."""
+    out: dict[str, str] = {}
+    for plugin in registered.values():
+        m = plugin.method
+        out.setdefault(f"method.{m.name}", m.label.get(lang))
+        for p in m.params.SPEC:
+            out.setdefault(f"field.{p.name}", p.label.get(lang))
+    return {k: v for k, v in out.items() if k not in known and v}
+
+
 def describe(plugin: MethodPlugin) -> dict[str, Any]:
     """What the page needs to draw the form of *plugin*: labels, JSON schema, option names, hints."""
     m = plugin.method
@@ -213,7 +226,9 @@ def describe(plugin: MethodPlugin) -> dict[str, Any]:
         "has_reading": m.has_reading,
         #: what a cast of one moment still needs from the user (Method.needed)
         "needs": [p.name for p in m.needed()],
+        #: the method's example inputs (the page shows them as placeholders of what it asks for)
+        "example": {k: v if isinstance(v, (str, int, float, bool)) else str(v) for k, v in m.example.items()},
     }
 
 
-__all__ = ["MethodPlugin", "describe", "plugin_of", "plugins", "warm_up"]
+__all__ = ["MethodPlugin", "describe", "method_labels", "plugin_of", "plugins", "warm_up"]

@@ -36,6 +36,8 @@ const L = (key, fallback) => S.labels[key] || (fallback === undefined ? key : fa
 const zh = () => S.lang.startsWith("zh");
 const SEP = () => (zh() ? "、" : ", ");
 const paren = (s) => (zh() ? `（${s}）` : ` (${s})`);
+/* a method's name in the page's language (main's name for methodLabel, used by page plug-ins too) */
+const ML = (name) => methodLabel(name);
 
 function el(tag, attrs, ...children) {
   const node = document.createElement(tag);
@@ -209,6 +211,9 @@ function fieldInput(method, p, idp) {
     input = el("input", { id, name, type: isNum ? "number" : "text", maxlength: 200, size: 10,
       required: required || null, step: p.kind === "float" ? "any" : null, "data-param": name });
     if (p.default !== undefined && p.default !== null) input.value = p.default;
+    // the method's example value shows what is expected (六爻's six lines 887868 …)
+    const ex = ((S.methods[method] || {}).example || {})[p.name];
+    if (ex !== undefined && ex !== null && !input.value) input.placeholder = String(ex);
   }
   const lab = el("label", { title }, el("span", {}, caption), input);
   if (p.option && p.default !== undefined && p.default !== null) {
@@ -247,6 +252,7 @@ function buildMethodFields() {
   $("reading-col").hidden = !m.has_reading;
   fillTopics();
   updateOptionsSummary();
+  notifyPlugins("xh:fields");
 }
 
 /* The options stay folded; their summary says how many differ from the defaults. */
@@ -260,14 +266,34 @@ function updateOptionsSummary() {
   $("options-changed").textContent = n ? ` · ${n} ${L("form.options_changed")}` : "";
 }
 
-/* A field whose value can be drawn at random by the server (a 地分 = "random"): the form hint says which
- * choice draws and which hidden parameter carries the seed that replays the draw. */
-function randomField(method) {
+/* Hook for page plug-ins of a method (e.g. /static/liuyao_throws.js, the 六爻 coin throws): they listen to
+ * "xh:fields" (the method's form was built) and "xh:params" (values were put into it). */
+function notifyPlugins(name) {
+  document.dispatchEvent(new CustomEvent(name, { detail: { method: S.method, meta: S.methods[S.method],
+    box: $("method-fields"), lang: S.lang, label: L } }));
+}
+
+/* A field whose value can be drawn at random by the server (金口訣 地分 = "random"): the form hint says
+ * which choice draws and which hidden parameter carries the seed that replays the draw. With several
+ * (六爻 coins / yarrow, switches whose choice is true), the one whose value in *values* asks for the draw;
+ * the hint may name where the chart shows what was drawn (drawn: "cast.values") and its label. */
+function randomField(method, values) {
   const m = S.methods[method || S.method];
+  let first = null;
   for (const [name, hint] of Object.entries((m && m.form) || {})) {
-    if (hint && typeof hint === "object" && hint.random) return { name, choice: hint.random.choice, seed: hint.random.seed };
+    if (!(hint && typeof hint === "object" && hint.random)) continue;
+    const rf = { name, choice: hint.random.choice, seed: hint.random.seed, drawn: hint.random.drawn, label: hint.random.label };
+    if (values && asksDraw(rf, values[name])) return rf;
+    first = first || rf;
   }
-  return null;
+  return first;
+}
+function asksDraw(rf, value) { return value !== undefined && value !== null && String(value) === String(rf.choice); }
+/* What a random field drew, as the chart document shows it (default: its inputs[name]). */
+function drawnOf(rf, doc) {
+  let v = doc;
+  for (const k of rf.drawn ? rf.drawn.split(".") : ["inputs", rf.name]) v = v && typeof v === "object" ? v[k] : undefined;
+  return v === undefined || v === null ? null : String(v);
 }
 
 function pad(n) { return String(n).padStart(2, "0"); }
@@ -284,17 +310,18 @@ function collectFields() {
   return out;
 }
 
-function momentParams() {
+function momentParams(method) {
   const p = {};
-  p.at = $("at").value;
-  if ($("tz").value.trim()) p.tz = $("tz").value.trim();
-  if ($("lon").value !== "") p.lon = Number($("lon").value);
-  if ($("lat").value !== "") p.lat = Number($("lat").value);
-  if ($("true_solar").checked) p.true_solar = true;
-  if (S.fold !== null) p.fold = S.fold;
+  // the shared instant and place fields, only those *method* takes (all of them for "every method")
+  const takes = (n) => !method || !!paramOf(method, n);
+  if (takes("at")) p.at = $("at").value;
+  if (takes("tz") && $("tz").value.trim()) p.tz = $("tz").value.trim();
+  if (takes("lon") && $("lon").value !== "") p.lon = Number($("lon").value);
+  if (takes("lat") && $("lat").value !== "") p.lat = Number($("lat").value);
+  if (takes("true_solar") && $("true_solar").checked) p.true_solar = true;
+  if (takes("fold") && S.fold !== null) p.fold = S.fold;
   return p;
 }
-
 /* The values of the inputs of *method* found under ids with prefix *idp*, those that differ from the
  * defaults. */
 function fieldValues(method, idp) {
@@ -314,10 +341,10 @@ function fieldValues(method, idp) {
 
 function gatherParams() {
   const m = S.methods[S.method];
-  const p = Object.assign(momentParams(), fieldValues(S.method, "f-"));
+  const p = Object.assign(momentParams(S.method), fieldValues(S.method, "f-"));
   if (paramOf(S.method, "topic") && $("topic").value.trim()) p.topic = $("topic").value.trim();
-  const rf = randomField();
-  if (rf && p[rf.name] === rf.choice && S.pendingSeed !== null) p[rf.seed] = S.pendingSeed;
+  const rf = randomField(S.method, p);
+  if (rf && asksDraw(rf, p[rf.name]) && S.pendingSeed !== null) p[rf.seed] = S.pendingSeed;
   if (!m) return p;
   p.lang = S.lang;
   return p;
@@ -337,7 +364,7 @@ function applyParams(params) {
   if (params.true_solar !== undefined) $("true_solar").checked = params.true_solar === true || params.true_solar === "true";
   if (params.fold !== undefined && params.fold !== "") S.fold = Number(params.fold);
   if (params.topic) $("topic").value = params.topic;
-  const rf = randomField();
+  const rf = randomField(S.method, params);
   if (rf) {
     S.pendingSeed = params[rf.seed] !== undefined && params[rf.seed] !== "" ? String(params[rf.seed]) : null;
     S.expectDrawn = params.drawn || null;
@@ -350,6 +377,7 @@ function applyParams(params) {
     if (input.tagName === "SELECT") showSource(input);
   }
   updateOptionsSummary();
+  notifyPlugins("xh:params");
 }
 
 /* ---------------------------------------------------------------- cast */
@@ -377,8 +405,8 @@ function fitChart(container) {
   if (!isFinite(minFont)) minFont = 12;
   const avail = Math.max(container.clientWidth - 2, 100);
   const scale = Math.max(Math.min(avail / w, 1.25), (MIN_LABEL_PX + 0.05) / minFont);
-  svg.setAttribute("width", String(Math.round(w * scale)));
-  svg.setAttribute("height", String(Math.round(h * scale)));
+  svg.setAttribute("width", String(Math.ceil(w * scale)));
+  svg.setAttribute("height", String(Math.ceil(h * scale)));
   svg.style.maxWidth = "none";
   const scrolls = w * scale > avail + 1;
   container.classList.toggle("scrolls", scrolls);
@@ -474,19 +502,19 @@ async function castNow(pushUrl) {
  * drawn value (null when nothing was drawn). */
 function noteDraw(method, params, doc) {
   const info = $("draw-info");
-  const rf = randomField(method);
+  const rf = randomField(method, params);
   const inputs = (doc && doc.inputs) || {};
   S.pendingSeed = null;
-  if (!rf || params[rf.name] !== rf.choice || inputs.seed === undefined || inputs.seed === null) {
+  if (!rf || !asksDraw(rf, params[rf.name]) || inputs.seed === undefined || inputs.seed === null) {
     info.hidden = true;
     info.textContent = "";
     return null;
   }
   // a seed the user gave is kept as written (JSON numbers above 2^53 would lose digits)
   if (params[rf.seed] === undefined || params[rf.seed] === null || params[rf.seed] === "") params[rf.seed] = String(inputs.seed);
-  const drawn = String(inputs[rf.name]);
+  const drawn = drawnOf(rf, doc);
   info.textContent = "";
-  info.append(el("span", {}, `${L("chart.difen_drawn")}: `), el("b", { id: "draw-value" }, drawn),
+  info.append(el("span", {}, `${L(rf.label || "chart.difen_drawn")}: `), el("b", { id: "draw-value" }, drawn),
     el("span", {}, ` · ${L("chart.seed")}: `), el("code", { id: "draw-seed" }, params[rf.seed]));
   info.dataset.drawn = drawn;
   info.dataset.seed = params[rf.seed];
@@ -787,9 +815,9 @@ async function recordOutcome(ev) {
 function openCaseAsCast() {
   const c = S.caseData;
   if (!c) return;
-  const rf = randomField(c.method);
-  const ins = (c.chart && c.chart.inputs) || {};
-  const drawn = rf && c.inputs[rf.name] === rf.choice && ins[rf.name] ? { drawn: ins[rf.name] } : {};
+  const rf = randomField(c.method, c.inputs);
+  const got = rf && asksDraw(rf, c.inputs[rf.name]) ? drawnOf(rf, c.chart) : null;
+  const drawn = got ? { drawn: got } : {};
   location.href = `/?${query(Object.assign({ method: c.method }, c.inputs, drawn, { lang: S.lang }))}#cast`;
 }
 
@@ -938,8 +966,16 @@ function askFor(card, name, needs, moment) {
   card.append(el("p", { class: "muted needs-note" }, `${L("all.needs")}: ${needs.map((n) => textIn((paramOf(name, n) || {}).label) || n).join(SEP())}`), box, btn);
 }
 
+/* Only the parameters *method* declares (one moment carries every shared field; a method may lack some). */
+function onlyTakes(method, params) {
+  const out = {};
+  for (const [k, v] of Object.entries(params)) if (paramOf(method, k)) out[k] = v;
+  return out;
+}
+
 async function castCard(card, name, params) {
   const m = S.methods[name];
+  params = onlyTakes(name, params);
   const q = Object.assign({}, params, { lang: S.lang });
   if (m.has_reading) q.no_reading = true;
   try {

@@ -1,0 +1,166 @@
+"""The parameters of a 六爻 cast (the method contract's ``Params``) and the cast from them.
+
+Labels, help, defaults and sources: ``data/params.toml`` (the method's own inputs and options) and
+``xuanheng/data/params.toml`` (instant, place, ``day_boundary``, ``dst``, shared by every method). The same
+declarations give :data:`xuanheng.liuyao.OPTION_SPECS`, so nothing is spelled twice.
+
+A cast is in one of two modes: from an instant (``at``: pillars, 月建 and 日辰 from the time core), or in
+study mode from given 干支 (``day`` and ``month``, optionally ``hour`` and ``year``). Each parameter names the
+modes that use it; the command line refuses a flag the mode would silently ignore. Exactly one way of
+casting is given: ``lines``, ``hexagram`` (with ``moving``), ``coins``, ``yarrow``, ``throws``, ``time``
+or ``numbers``. ``coins`` and ``yarrow`` are random draws: a front end that gets no ``seed`` draws one
+(:meth:`xuanheng.method.Method.with_seeds`), the chart records it, and the same seed replays the cast.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from xuanheng.errors import InputError
+from xuanheng.liuyao.api import cast_study
+from xuanheng.liuyao.casting import MASK64, check_seed
+from xuanheng.liuyao.chart import LiuYaoChart
+from xuanheng.liuyao.fast import cast
+from xuanheng.liuyao.options import OPTION_SPECS, Options, make_options
+from xuanheng.params import Param, Params, calendar_params, declared, time_params
+
+_PKG = "xuanheng.liuyao"
+INSTANT, STUDY = "instant", "study"
+#: the calendar options a 六爻 chart uses (it has no 月將 and no 晝夜)
+CALENDAR = ("day_boundary", "dst")
+#: the ways of casting: parameter → how the command line spells it in a message
+WAYS: dict[str, str] = {
+    "lines": "--lines 887868",
+    "hexagram": "--hexagram NAME [--moving 1,4]",
+    "coins": "--coins [--seed N]",
+    "yarrow": "--yarrow [--seed N]",
+    "throws": "--throws FACES",
+    "time": "--time",
+    "numbers": "--numbers A,B[,C]",
+}
+STUDY_INPUTS = ("day", "month", "hour", "year")
+#: inputs that go with some ways of casting only
+COMPANIONS: dict[str, tuple[str, ...]] = {"moving": ("hexagram",), "seed": ("coins", "yarrow")}
+
+
+def _own(name: str, kind: Any = None, **code: Any) -> Param:
+    return declared(_PKG, name, kind, **code)
+
+
+def _draw(label: str) -> dict[str, Any]:
+    """Form hint of a switch that draws at random on the server: the page sends ``coins=true`` without a
+    seed, the server draws one, and the page keeps the seed (permalink, language switch, journal) and shows
+    the drawn lines (``cast.values`` of the chart) under *label*."""
+    return {"random": {"choice": True, "seed": "seed", "drawn": "cast.values", "label": label}}
+
+
+class LiuYaoParams(Params):
+    """Inputs and school options of ``xuanheng liuyao`` / ``/api/liuyao``."""
+
+    SPEC = (
+        *time_params(modes=(INSTANT,)),
+        *(p for p in calendar_params(modes=(INSTANT,)) if p.name in CALENDAR),
+        _own("lines", max_length=32, metavar="887868"),
+        _own("hexagram", max_length=16, metavar="NAME"),
+        _own("moving", max_length=16, metavar="1,4"),
+        _own("coins", "bool", default=False, form=_draw("chart.lines_drawn")),
+        _own("yarrow", "bool", default=False, form=_draw("chart.lines_drawn")),
+        _own("seed", "int", ge=0, le=MASK64, hidden=True, metavar="N", convert_with=check_seed),
+        _own("throws", max_length=64, metavar="FACES"),
+        _own("time", "bool", default=False, modes=(INSTANT,)),
+        _own("numbers", max_length=64, metavar="A,B[,C]"),
+        _own("day", max_length=4, group="study", modes=(STUDY,), metavar="干支"),
+        _own("month", max_length=4, group="study", modes=(STUDY,), metavar="BRANCH|干支"),
+        _own("hour", max_length=4, group="study", modes=(STUDY,), metavar="BRANCH|干支"),
+        _own("year", max_length=4, group="study", modes=(STUDY,), metavar="干支"),
+        *(_own(s.name, group="school") for s in OPTION_SPECS if s.name not in CALENDAR),
+        _own("topic", max_length=16, group="person"),
+    )
+
+
+_OPTION_NAMES = tuple(s.name for s in OPTION_SPECS)
+#: option values → the validated Options (a few combinations in practice; a request is not re-validated)
+_OPTIONS: dict[tuple[Any, ...], Options] = {}
+
+
+def options_of(p: Params) -> Options:
+    """The chart :class:`~xuanheng.liuyao.Options` of a set of parameters (validated by ``make_options``)."""
+    key = (*(p.get(n) for n in _OPTION_NAMES), bool(p.get("true_solar")))
+    got = _OPTIONS.get(key)
+    if got is None:
+        got = make_options(dict(zip((*_OPTION_NAMES, "true_solar"), key, strict=True)))
+        if len(_OPTIONS) < 4096:
+            _OPTIONS[key] = got
+    return got
+
+
+def mode_of(p: Params) -> str:
+    """``study`` when a study input is given without an instant, else ``instant``."""
+    study = any(p.get(k) is not None for k in STUDY_INPUTS)
+    return STUDY if study and p.get("at") is None else INSTANT
+
+
+def _way(p: Params) -> dict[str, Any]:
+    """The way of casting (exactly one) and its companions, as keyword arguments of the library."""
+    given = [k for k in WAYS if p.get(k) not in (None, False)]
+    if len(given) != 1:
+        got = "none" if not given else " and ".join(WAYS[k].split()[0] for k in given)
+        raise InputError(
+            f"give exactly one way of casting (got {got}): {', '.join(WAYS.values())}", field="cast"
+        )
+    way = given[0]
+    kw: dict[str, Any] = {way: p.get(way)}
+    for companion, ways in COMPANIONS.items():
+        if p.get(companion) is None:
+            continue
+        if way not in ways:
+            raise InputError(
+                f"--{companion} goes with {' or '.join('--' + w for w in ways)} only, not with --{way}",
+                field=companion,
+            )
+        kw[companion] = p.get(companion)
+    return kw
+
+
+def cast_params(p: Params) -> LiuYaoChart:
+    """Cast from :class:`LiuYaoParams`: from the instant, or in study mode from the 干支."""
+    options = options_of(p)
+    if mode_of(p) == STUDY:
+        if p.time:
+            raise InputError(
+                "--time needs an instant (--at/--now): the 梅花 time cast counts the lunar date", field="time"
+            )
+        missing = [f"--{k}" for k in ("day", "month") if p.get(k) is None]
+        if missing:
+            raise InputError(
+                "study mode needs --day and --month (and optionally --hour, --year); "
+                f"missing {', '.join(missing)}",
+                field=missing[0].lstrip("-"),
+            )
+        return cast_study(day=p.day, month=p.month, hour=p.hour, year=p.year, options=options, **_way(p))
+    if p.at is None:
+        raise InputError(
+            "give --at DATE-TIME (ISO 8601, e.g. 2026-03-10T21:00) with --tz, or --now, "
+            "or study mode with --day and --month",
+            field="at",
+        )
+    study = [k for k in STUDY_INPUTS if p.get(k) is not None]
+    if study:
+        raise InputError(
+            f"give either --at/--now or --{study[0]} (study mode), not both: a cast from an instant takes "
+            "its 干支 from the calendar",
+            field=study[0],
+        )
+    return cast(p.at, tz=p.tz, lon=p.lon, lat=p.lat, fold=p.fold, options=options, **_way(p))
+
+
+__all__ = [
+    "CALENDAR",
+    "INSTANT",
+    "STUDY",
+    "WAYS",
+    "LiuYaoParams",
+    "cast_params",
+    "mode_of",
+    "options_of",
+]

@@ -1,0 +1,158 @@
+"""The terminal view of a 六爻 chart, drawn from its JSON document (``xuanheng liuyao`` without ``--json``).
+
+The six lines are printed top (上爻) to bottom (初爻), as practitioners write them: position, 六神,
+伏神, 六親 and 納甲, the line with its moving mark (○ 老陽, × 老陰), 世/應, and beside it the 變卦's
+line, 六親, 納甲 and 世/應, then the line's marks (空, 月破, 日破, 暗動, 身) and what a moving line changes
+into. Then 旬空, 月建, 日辰 (and 月破), 卦身, 互/錯/綜, the cast record and the warnings.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from xuanheng.i18n import label, term
+from xuanheng.liuyao.render_svg import LINE_FLAGS, MARKS, POSITION_NAMES
+from xuanheng.reading import DEFAULT_LANG
+from xuanheng.render.text import pad, width
+
+YANG = "━━━━━"
+YIN = "━━ ━━"
+
+
+def _glyph(line: Mapping[str, Any]) -> str:
+    return YANG if line.get("yin_yang") == "陽" else YIN
+
+
+def _gua(g: Mapping[str, Any] | None) -> str:
+    if not g:
+        return ""
+    head = str(g.get("full_name") or g.get("name") or "")
+    bits = [f"{g['palace']}宮" if g.get("palace") else "", str(g.get("type") or "")]
+    bits += [str(x) for x in g.get("labels") or ()]
+    return f"{head}（{' '.join(b for b in bits if b)}）"
+
+
+def render_text(doc: Mapping[str, Any], lang: str | None = None) -> str:
+    """CJK-aligned table of the chart document *doc* (labels in *lang*, terms in its script)."""
+    lang = lang or DEFAULT_LANG
+
+    def t(v: object) -> str:
+        return term(str(v), lang)
+
+    out: list[str] = []
+    inputs = doc.get("inputs") or {}
+    head = label("method.liuyao", lang)
+    if inputs.get("at"):
+        head += f"  {inputs['at']}" + (f" ({inputs['tz']})" if inputs.get("tz") else "")
+    out.append(head)
+    pillars = doc.get("pillars") or {}
+    out.append(
+        t(
+            " ".join(
+                f"{pillars[k]}{suffix}"
+                for k, suffix in (("year", "年"), ("month", "月"), ("day", "日"), ("hour", "時"))
+                if pillars.get(k)
+            )
+        )
+    )
+    ben = doc.get("ben_gua") or {}
+    bian = doc.get("bian_gua")
+    pair = f"{label('chart.ben_gua', lang)} {t(_gua(ben))}"
+    pair += (
+        f"  →  {label('chart.bian_gua', lang)} {t(_gua(bian))}"
+        if bian
+        else f"  ({label('chart.static_gua', lang)})"
+    )
+    out.append(pair)
+
+    rows = [
+        [
+            "",
+            label("chart.liu_shen", lang),
+            label("chart.fu_shen", lang),
+            f"{label('chart.liu_qin', lang)} {label('chart.najia', lang)}",
+            label("chart.ben_gua", lang),
+            label("chart.shi_ying", lang),
+            label("chart.bian_gua", lang) if bian else "",
+            "",
+            "",
+            label("chart.marks", lang),
+        ]
+    ]
+    bian_by_pos = {int(b.get("position") or 0): b for b in (bian or {}).get("lines") or ()}
+    for ln in reversed(list(ben.get("lines") or ())):
+        pos = int(ln.get("position") or 0)
+        value = int(ln.get("value") or 0)
+        mark = MARKS.get(value, "") if ln.get("moving") else ""
+        shi_ying = "世" if ln.get("shi") else "應" if ln.get("ying") else ""
+        b = bian_by_pos.get(pos) or {}
+        b_shi_ying = "世" if b.get("shi") else "應" if b.get("ying") else ""
+        flags = [m for key, m in LINE_FLAGS if ln.get(key)]
+        flags += [str(h) for h in (ln.get("bian") or {}).get("hua") or ()]
+        rows.append(
+            [
+                POSITION_NAMES[pos - 1] if 1 <= pos <= 6 else "",
+                t(ln.get("liu_shen") or ""),
+                t(ln.get("fu_shen") or ""),
+                t(f"{ln.get('liu_qin') or ''}{ln.get('najia') or ''}"),
+                f"{_glyph(ln)} {mark}".rstrip(),
+                t(shi_ying),
+                _glyph(b) if b else "",
+                t(f"{b.get('liu_qin') or ''}{b.get('najia') or ''}") if b and b.get("changed") else "",
+                t(b_shi_ying),
+                t(" ".join(flags)),
+            ]
+        )
+    widths = [max(width(r[i]) for r in rows) + 2 for i in range(len(rows[0]))]
+    for r in rows:
+        out.append("".join(pad(c, w) for c, w in zip(r, widths, strict=True)).rstrip())
+
+    time_bits = []
+    if doc.get("xun_kong"):
+        time_bits.append(f"{label('chart.xun_kong', lang)} {t(''.join(doc['xun_kong']))}")
+    if doc.get("xun_kong_hour"):
+        time_bits.append(f"時{label('chart.xun_kong', lang)} {t(''.join(doc['xun_kong_hour']))}")
+    for key, lab in (
+        ("yue_jian", "chart.yue_jian"),
+        ("ri_chen", "chart.ri_chen"),
+        ("yue_po", "chart.yue_po"),
+    ):
+        if doc.get(key):
+            time_bits.append(f"{label(lab, lang)} {t(doc[key])}")
+    out.append("  ".join(time_bits))
+
+    extra = []
+    shen = doc.get("shen") or {}
+    yue = shen.get("yue_gua_shen") or {}
+    if shen.get("rule") == "yue_gua_shen" and yue.get("branch"):
+        extra.append(f"{label('chart.gua_shen', lang)} {t(yue['branch'])}")
+    if shen.get("positions"):
+        extra.append("身 " + "、".join(POSITION_NAMES[p - 1] for p in shen["positions"]))
+    for key in ("hu_gua", "cuo_gua", "zong_gua"):
+        if doc.get(key):
+            extra.append(f"{label('chart.' + key, lang)} {t(doc[key])}")
+    if doc.get("missing_liu_qin"):
+        extra.append(f"{label('chart.fu_shen', lang)} {t('、'.join(doc['missing_liu_qin']))}")
+    out.append("  ".join(extra))
+
+    cast = doc.get("cast") or {}
+    rec = [f"{label('chart.cast_by', lang)} {cast.get('method', '')}", f"{cast.get('values', '')}"]
+    if cast.get("seed") is not None:
+        rec.append(f"seed {cast['seed']}")
+    if cast.get("throws"):
+        rec.append(" ".join(t(x) if isinstance(x, str) else "-".join(map(str, x)) for x in cast["throws"]))
+    if cast.get("formula"):
+        rec.append(str(cast["formula"]))
+    out.append("  ".join(r for r in rec if r))
+    for w in doc.get("warnings") or ():
+        out.append(f"! {w}")
+    if "reading" in doc:
+        out.append("")
+        out.append(label("chart.reading", lang))
+        for r in doc["reading"]:
+            out.append(f"  [{r['id']}] {r['text']}")
+    return "\n".join(out)
+
+
+__all__ = ["render_text"]

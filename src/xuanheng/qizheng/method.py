@@ -1,0 +1,58 @@
+"""七政四餘 as a method of the contract (:class:`xuanheng.method.Method`): one value, ``METHOD``.
+
+The readings and the 限 are another module's (``xuanheng.qizheng.reading``); until it is there ``reading``
+is None and a document carries no ``reading`` key.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from xuanheng.method import Method
+from xuanheng.qizheng.params import QiZhengParams, cast_params
+from xuanheng.qizheng.render_svg import render_qizheng
+from xuanheng.qizheng.render_text import render_text
+from xuanheng.reading import Text
+
+
+def facts(doc: Mapping[str, Any]) -> dict[str, list[str]]:
+    """What the journal counts for a 七政四餘 case: the 命宮 branch, the 命度 as practitioners write it
+    (宿 + 七曜 + degree: 奎木十一度), the ten 化曜 as ``祿:木`` …, and the sex when given."""
+    out: dict[str, list[str]] = {}
+    ming = doc.get("ming_gong")
+    if isinstance(ming, Mapping):
+        if isinstance(ming.get("branch"), str) and ming["branch"]:
+            out["ming_gong"] = [ming["branch"]]
+        if isinstance(ming.get("xiu_text"), str) and ming["xiu_text"]:
+            out["ming_du"] = [ming["xiu_text"]]
+    hua = doc.get("hua_yao")
+    if isinstance(hua, Mapping):
+        pairs = [f"{k}:{v}" for k, v in hua.items() if isinstance(k, str) and isinstance(v, str)]
+        if pairs:
+            out["hua_yao"] = pairs
+    sex = (doc.get("inputs") or {}).get("sex") if isinstance(doc.get("inputs"), Mapping) else None
+    if isinstance(sex, str) and sex:
+        out["sex"] = [sex]
+    return out
+
+
+METHOD = Method(
+    name="qizheng",
+    label=Text(ko="칠정사여", zh_hant="七政四餘", en="Qizheng Siyu (七政四餘)"),
+    summary=Text(
+        ko="칠정사여: 실제 천체 위치의 11요, 28수, 12궁, 명궁·신궁, 화요와 신살",
+        zh_hant="七政四餘：實測之十一曜、二十八宿、十二宮、命宮身宮、化曜與神煞",
+        en="七政四餘: the 11 曜 at their real positions, 28 宿, 12 宮, 命宮/身宮, 化曜 and star spirits",
+    ),
+    params=QiZhengParams,
+    cast=cast_params,
+    reading=None,
+    facts=facts,
+    render_svg=render_qizheng,
+    render_text=render_text,
+    example={"at": "1983-10-27T18:30", "tz": "+08:00", "lon": 116.383333, "lat": 39.9, "sex": "男"},
+    at_example="1983-10-27T18:30",
+)
+
+__all__ = ["METHOD", "facts"]

@@ -1,0 +1,91 @@
+"""The parameters of a 七政四餘 chart (the method contract's ``Params``) and the cast from them.
+
+Every input and school option is declared once in ``data/params.toml`` (the chart's options and, with
+``scope = "spirits"``, the star spirits' options); the instant, the place and the calendar options are the
+shared ones of ``xuanheng/data/params.toml``. The 月將 rule is left out: no part of the 七政四餘 chart uses
+the 月將.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from xuanheng.errors import InputError
+from xuanheng.params import Param, Params, calendar_params, declarations, declared, time_params
+from xuanheng.qizheng.cast import cast, sex_value
+from xuanheng.qizheng.chart import QiZhengChart
+from xuanheng.qizheng.options import OPTIONS as CHART_OPTIONS
+from xuanheng.qizheng.spirits import OPTIONS as SPIRIT_OPTIONS
+from xuanheng.time import CalendarOptions
+
+_PKG = "xuanheng.qizheng"
+
+
+def _sex(value: Any) -> str:
+    out = sex_value(value if isinstance(value, str) else str(value))
+    assert out is not None
+    return out
+
+
+def _school(name: str) -> Param:
+    d = declarations(_PKG)[name]
+    if "branch_labels" in d:  # 命宮 given by hand: a branch is accepted besides the rules
+        return declared(_PKG, name, group="school", also="branch", metavar="|".join(_values(d)) + "|BRANCH")
+    return declared(_PKG, name, group="school")
+
+
+def _values(d: dict[str, Any]) -> list[str]:
+    return [str(c["value"]) for c in d.get("choice", ())]
+
+
+#: names of the chart's options and of the star spirits' options, in the order of ``data/params.toml``
+CHART_OPTION_NAMES: tuple[str, ...] = tuple(CHART_OPTIONS)
+SPIRIT_OPTION_NAMES: tuple[str, ...] = tuple(o.name for o in SPIRIT_OPTIONS)
+
+
+class QiZhengParams(Params):
+    """Inputs and school options of ``xuanheng qizheng`` / ``/api/qizheng``."""
+
+    SPEC = (
+        *time_params(),
+        *(p for p in calendar_params(yue_jiang_by_hand=False) if p.name != "yue_jiang_rule"),
+        declared(_PKG, "sex", "choice", option=False, group="person", metavar="男|女", convert_with=_sex),
+        *(_school(name) for name in CHART_OPTION_NAMES),
+        *(_school(name) for name in SPIRIT_OPTION_NAMES),
+    )
+
+
+def calendar_options_of(p: Params) -> CalendarOptions:
+    """The time core's options of a set of parameters (no 月將 rule: the chart does not use it)."""
+    return CalendarOptions(
+        day_boundary=p.day_boundary,
+        true_solar=bool(p.true_solar),
+        day_night=p.day_night,
+        dst=p.dst,
+    )
+
+
+def cast_params(p: Params) -> QiZhengChart:
+    """Cast from :class:`QiZhengParams` (what the command line, the HTTP API and the MCP tool do)."""
+    if p.at is None:
+        raise InputError("give --at DATE-TIME (ISO 8601, e.g. 1983-10-27T18:30) or --now", field="at")
+    return cast(
+        p.at,
+        tz=p.tz,
+        lon=p.lon,
+        lat=p.lat,
+        sex=p.sex,
+        fold=p.fold,
+        calendar_options=calendar_options_of(p),
+        spirit_options={name: p.get(name) for name in SPIRIT_OPTION_NAMES},
+        **{name: p.get(name) for name in CHART_OPTION_NAMES},
+    )
+
+
+__all__ = [
+    "CHART_OPTION_NAMES",
+    "SPIRIT_OPTION_NAMES",
+    "QiZhengParams",
+    "calendar_options_of",
+    "cast_params",
+]

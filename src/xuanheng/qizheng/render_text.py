@@ -1,0 +1,154 @@
+"""The terminal view of a 七政四餘 chart, drawn from its JSON document (``xuanheng qizheng`` without
+``--json``): the eleven 曜 with palace, mansion and degree as practitioners write them (參水八度), the exact
+degree, the speed and the motion state; then the twelve palaces with their 宮主, their 曜 and the spirits
+on them; the 化曜 and the spirits that fall to a 曜; the warnings and, when there is one, the reading."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from xuanheng.i18n import label, term
+from xuanheng.reading import DEFAULT_LANG
+from xuanheng.render.text import pad, width
+
+
+def dms(deg: float, seconds: bool = False) -> str:
+    """Degrees as 12°34′ (or 12°34′56″), rounded to the last unit shown."""
+    unit = 3600 if seconds else 60
+    total = round(deg * unit)
+    d, rest = divmod(total, unit)
+    if seconds:
+        m, s = divmod(rest, 60)
+        return f"{d}°{m:02d}′{s:02d}″"
+    return f"{d}°{rest:02d}′"
+
+
+def _table(rows: Sequence[Sequence[str]]) -> list[str]:
+    widths = [max(width(r[i]) for r in rows) + 2 for i in range(len(rows[0]))]
+    return ["".join(pad(c, w) for c, w in zip(r, widths, strict=True)).rstrip() for r in rows]
+
+
+def spirits_by_branch(doc: Mapping[str, Any]) -> dict[str, list[str]]:
+    """Palace branch → names of the spirits that fall on that palace (in the chart's order)."""
+    out: dict[str, list[str]] = {}
+    for h in doc.get("shensha") or ():
+        b = h.get("branch")
+        if isinstance(b, str):
+            name = str(h.get("name", "")) + (f"({h['tag']})" if h.get("tag") else "")
+            out.setdefault(b, []).append(name)
+    return out
+
+
+def spirits_by_yao(doc: Mapping[str, Any]) -> dict[str, list[str]]:
+    """曜 → names of the spirits that fall to it (in the chart's order)."""
+    out: dict[str, list[str]] = {}
+    for h in doc.get("shensha") or ():
+        y = h.get("yao")
+        if isinstance(y, str):
+            name = str(h.get("name", "")) + (f"({h['tag']})" if h.get("tag") else "")
+            out.setdefault(y, []).append(name)
+    return out
+
+
+def render_text(doc: Mapping[str, Any], lang: str | None = None) -> str:
+    """CJK-aligned tables of the chart document *doc* (labels in *lang*; classical terms as they are)."""
+    lang = lang or DEFAULT_LANG
+
+    def t(v: object) -> str:
+        return term(str(v), lang)
+
+    inputs = doc.get("inputs") or {}
+    lines: list[str] = []
+    head = f"{label('method.qizheng', lang)}  {inputs.get('at', '')}"
+    if inputs.get("lon") is not None and inputs.get("lat") is not None:
+        lon, lat = float(inputs["lon"]), float(inputs["lat"])
+        head += f"  {abs(lon):.3f}°{'E' if lon >= 0 else 'W'} {abs(lat):.3f}°{'N' if lat >= 0 else 'S'}"
+    if inputs.get("sex"):
+        head += f"  {t(inputs['sex'])}"
+    lines.append(head)
+    p = doc.get("pillars") or {}
+    ming, shen = doc.get("ming_gong") or {}, doc.get("shen_gong") or {}
+    second = [
+        t(f"{p.get('year', '')}年 {p.get('month', '')}月 {p.get('day', '')}日 {p.get('hour', '')}時"),
+        f"{label('qizheng.ming_gong', lang)} {t(ming.get('branch', ''))} {t(ming.get('xiu_text', ''))}",
+        f"{label('qizheng.shen_gong', lang)} {t(shen.get('branch', ''))} {t(shen.get('xiu_text', ''))}",
+    ]
+    if doc.get("ascendant") is not None:
+        second.append(f"{label('qizheng.ascendant', lang)} {dms(float(doc['ascendant']))}")
+    lines.append("   ".join(second))
+    lines.append("")
+
+    by_yao = spirits_by_yao(doc)
+    rows = [
+        [
+            label("qizheng.yao", lang),
+            label("qizheng.gong", lang),
+            label("qizheng.xiu", lang),
+            label("qizheng.lon", lang),
+            label("qizheng.speed", lang),
+            label("qizheng.state", lang),
+            label("qizheng.dignities", lang),
+            label("chart.shensha", lang),
+        ]
+    ]
+    for y in doc.get("yao") or ():
+        rows.append(
+            [
+                t(y["name"]),
+                t(f"{y['gong']} {y.get('gong_name', '')}"),
+                t(f"{y['xiu_text']} ({dms(float(y['xiu_du']))})"),
+                dms(float(y["lon"]), seconds=True),
+                f"{float(y['speed']):+.4f}",
+                t(y["state"]),
+                t(" ".join(y.get("dignities") or ())),
+                t(" ".join(by_yao.get(y["name"], ()))),
+            ]
+        )
+    lines += _table(rows)
+    lines.append("")
+
+    by_branch = spirits_by_branch(doc)
+    rows = [
+        [
+            label("qizheng.gong", lang),
+            "",
+            label("qizheng.zhu", lang),
+            label("qizheng.yao", lang),
+            label("qizheng.palace_spirits", lang),
+        ]
+    ]
+    for g in doc.get("gong") or ():
+        mark = ""
+        if g["branch"] == ming.get("branch"):
+            mark += "命"
+        if g["branch"] == shen.get("branch"):
+            mark += "身"
+        rows.append(
+            [
+                t(g["name"]) + (f"＊{t(mark)}" if mark else ""),
+                t(g["branch"]),
+                t(g.get("zhu", "")),
+                t(" ".join(g.get("yao") or ())),
+                t(" ".join(by_branch.get(g["branch"], ()))),
+            ]
+        )
+    lines += _table(rows)
+    lines.append("")
+    hua = doc.get("hua_yao") or {}
+    if hua:
+        lines.append(f"{label('qizheng.hua_yao', lang)}  " + t(" ".join(f"{k}{v}" for k, v in hua.items())))
+    if by_yao:
+        items = [f"{name} {y}" for y in by_yao for name in by_yao[y]]
+        lines.append(f"{label('qizheng.yao_spirits', lang)}  " + t("、".join(items)))
+    for w in doc.get("warnings") or ():
+        lines.append(f"! {w}")
+    if "reading" in doc:
+        lines.append("")
+        lines.append(label("chart.reading", lang))
+        for r in doc["reading"]:
+            lines.append(f"  [{r['id']}] {r['text']}")
+    return "\n".join(lines)
+
+
+__all__ = ["dms", "render_text", "spirits_by_branch", "spirits_by_yao"]
