@@ -35,14 +35,14 @@ from xuanheng.reading import LANGS
 _PRINT = bool(os.environ.get("XUANHENG_GOLDEN_PRINT"))
 
 PINNED: dict[str, str] = {
-    "jinkoujue_coordinates": "d49adee5fd697367",
-    "jinkoujue_instants": "a5a3f12118ea8935",  # re-pinned in issue 10: fast solar day (see git log)
-    "jinkoujue_errors": "8498489ea12e2787",  # re-pinned in issue 8 (see git log)
-    "liuren_coordinates": "02f35c4580c1b3f1",  # re-pinned in issue 8 (see git log)
-    "liuren_instants": "ea70b9b2b357eb59",  # re-pinned in issue 10: fast solar day (see git log)
-    "liuren_errors": "0c141b885fbf168f",  # re-pinned in issue 8 (see git log)
-    "cli": "a9b1d13d866ad1a6",  # re-pinned in issues 9, 10: command list (git log)
-    "http": "77ac0cdd971c6564",  # re-pinned in issue 8 (see git log)
+    "jinkoujue_coordinates": "8c02191489ae88c3",  # re-pinned in issue 13 (see git log)
+    "jinkoujue_instants": "01099e9195162906",  # re-pinned in issue 13 (see git log)
+    "jinkoujue_errors": "b1feac400f881b45",  # re-pinned in issue 13 (see git log)
+    "liuren_coordinates": "4c9878dcccd83b34",  # re-pinned in issue 13 (see git log)
+    "liuren_instants": "9676ac1615a4e0c5",  # issues 13 + 10 (fast solar day; git log)
+    "liuren_errors": "5a397b5fc9d0103a",  # re-pinned in issue 13 (課體, 斬關, 涉害 depths; git log)
+    "cli": "7f11111bd9817909",  # issue 13 + command list of issues 9, 10 (git log)
+    "http": "e28e01c721f3e463",  # re-pinned in issue 13 (see git log)
 }
 
 

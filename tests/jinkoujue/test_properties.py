@@ -39,7 +39,11 @@ def check_invariants(c: JinKouJueChart) -> None:
     assert c.ren_yuan.stem == wu_shu_dun(cal.day.stem, df)
     assert c.jiang_shen.branch == (cal.yue_jiang + df - cal.hour.branch) % 12
     assert cal.hour.stem == wu_shu_dun(cal.day.stem, cal.hour.branch)
-    assert c.gui_shen.jiang is not None and c.gui_shen.branch == TIAN_JIANG_HOME[c.gui_shen.jiang]
+    assert c.gui_shen.jiang is not None
+    home = TIAN_JIANG_HOME[c.gui_shen.jiang]
+    if c.options.tianhou_home == "hai" and c.gui_shen.name in ("天后", "玄武"):
+        home = {"天后": 11, "玄武": 0}[c.gui_shen.name]  # 天后 on 亥, 玄武 on 子 (option tianhou_home)
+    assert c.gui_shen.branch == home
     assert c.yong_yao in POSITION_KEYS
     assert sum(n in c.dong_names for n in ("鬼動", "妻動", "父母動", "子孫動", "兄弟動")) == 1
     for h in c.shensha:

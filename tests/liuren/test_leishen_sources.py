@@ -276,3 +276,23 @@ def test_mao_pestilence_needs_spring_and_the_seat_zi() -> None:
             assert ("shen-mao.tianhou_chun_zi" in fired) is (spring and on_zi)
         met.add(on_zi)
     assert met == {True, False}
+
+
+def test_seven_tianshen_proof_read_against_siku() -> None:
+    """Issue 13: every entry of 子 丑 寅 卯 巳 午 未 written before an edition was at hand points to the
+    proof-reading against 《六壬大全》(四庫本) 卷二〈神將釋〉, and the docs list each of them item by item."""
+    import tomllib
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    doc = (root / "docs" / "liuren-leishen.md").read_text("utf-8")
+    n = 0
+    for f in ("zi", "chou", "yin", "mao", "si", "wu", "wei"):
+        data = tomllib.loads((root / "src/xuanheng/liuren/data" / f"leishen_{f}.toml").read_text("utf-8"))
+        for r in data["rule"]:
+            note = r.get("note", "")
+            if "before an edition" in note:
+                assert "卷二〈神將釋〉" in note, r["id"]
+                assert f"`{r['id']}`" in doc, r["id"]
+                n += 1
+    assert n == 38

@@ -157,10 +157,13 @@ def test_keti_structural_classes_match_definitions() -> None:
         assert ("稼穡" in names) == all(x in "辰戌丑未" for x in c)
         assert ("元胎" in names) == all(x in "寅申巳亥" for x in c)
         seat = (s.chuan[0] - s.offset) % 12
-        assert ("鑄印" in names) == (c[0] == "戌" and ZHI[seat] == "巳")
-        assert ("斲輪" in names) == (c[0] == "卯" and ZHI[seat] == "申")
+        zhong_seat = (s.chuan[1] - s.offset) % 12
+        # 鑄印: 戌 加 巳 in the 中傳; 斲輪: 卯 加 庚 (申) or 辛 (戌) as 發用 (《六壬大全》卷八)
+        assert ("鑄印" in names) == (c[1] == "戌" and ZHI[zhong_seat] == "巳")
+        assert ("斲輪" in names) == (c[0] == "卯" and ZHI[seat] in "申戌")
         gz = SIXTY[s.day]
-        assert ("六儀" in names) == (dun_gan(s.chuan[0], gz) == 0)
+        # 六儀: the 旬首 (the branch carrying 甲) anywhere in the 三傳
+        assert ("六儀" in names) == any(dun_gan(b, gz) == 0 for b in s.chuan)
         assert ("遊子" in names) == (c[0] in "辰戌丑未" and dun_gan(s.chuan[0], gz) == 3)
         zei, ke = s.relations.count("賊"), s.relations.count("剋")
         assert ("絕嗣" in names) == (zei == 4)

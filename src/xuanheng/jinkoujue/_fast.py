@@ -22,7 +22,7 @@ from xuanheng.core.ganzhi import BRANCH_ELEMENT, ELEMENTS, GanZhi, wu_hu_dun, wu
 from xuanheng.core.guiren import Direction
 from xuanheng.errors import OptionError
 from xuanheng.jinkoujue.cast import (
-    _JI_SHI_OFFSETS,
+    _JI_SHI_NOTE,
     _JI_SHI_SRC,
     _SI_DA,
     _SI_DA_SRC,
@@ -33,6 +33,7 @@ from xuanheng.jinkoujue.cast import (
     _state_row,
     _yong_yao,
     geometry,
+    ji_shi,
     parse_difen,
     tian_dao,
 )
@@ -87,8 +88,10 @@ class _Ke:
         "yong",
     )
 
-    def __init__(self, d_stem: int, shift: int, df: int, is_day: bool, guiren: str, plate: str) -> None:
-        geo = geometry(d_stem, shift, df, is_day, guiren, plate)
+    def __init__(
+        self, d_stem: int, shift: int, df: int, is_day: bool, guiren: str, plate: str, tianhou: str
+    ) -> None:
+        geo = geometry(d_stem, shift, df, is_day, guiren, plate, tianhou)
         self.proto, self.elements = geo.proto, geo.elements
         self.g, self.direction, self.jiang, self.jb, self.ry_stem = (
             geo.g,
@@ -197,17 +200,17 @@ def _si_da_hit(empty: int | None, where: tuple[str, ...]) -> ShenshaHit:
     return hit
 
 
-_KE: dict[tuple[int, int, int, bool, str, str], _Ke] = {}
+_KE: dict[tuple[int, int, int, bool, str, str, str], _Ke] = {}
 _N_POSITIONS = 0
 
 
-def _ke(d_stem: int, shift: int, df: int, is_day: bool, guiren: str, plate: str) -> _Ke:
-    key = (d_stem, shift, df, is_day, guiren, plate)
+def _ke(d_stem: int, shift: int, df: int, is_day: bool, guiren: str, plate: str, tianhou: str) -> _Ke:
+    key = (d_stem, shift, df, is_day, guiren, plate, tianhou)
     ke = _KE.get(key)
     if ke is None:
         if len(_KE) >= _KE_LIMIT:
             _KE.clear()
-        ke = _KE[key] = _Ke(d_stem, shift, df, is_day, guiren, plate)
+        ke = _KE[key] = _Ke(d_stem, shift, df, is_day, guiren, plate, tianhou)
     return ke
 
 
@@ -332,7 +335,7 @@ _HITS: dict[tuple[int, int, tuple[str, ...], bool, str], ShenshaHit] = {}
 _GROUP_HITS = tuple(_GroupHits(g.basis, g.members, g.occupied) for g in _GROUPS)
 #: (which groups are computable) → (reorder into file order, index of 日祿, index of 驛馬)
 _ORDER: dict[tuple[bool, ...], tuple[Callable[[Sequence[ShenshaHit]], Any], int, int]] = {}
-_JI_SHI_HITS: dict[tuple[int, int], ShenshaHit] = {}
+_JI_SHI_HITS: dict[tuple[int, int, int], ShenshaHit] = {}
 
 
 def _order(present: tuple[bool, ...]) -> tuple[Callable[[Sequence[ShenshaHit]], Any], int, int]:
@@ -345,18 +348,18 @@ def _order(present: tuple[bool, ...]) -> tuple[Callable[[Sequence[ShenshaHit]], 
     return got
 
 
-def _ji_shi(day_branch: int, hour_branch: int) -> ShenshaHit:
-    key = (day_branch, hour_branch)
+def _ji_shi(month_branch: int, day_stem: int, hour_branch: int) -> ShenshaHit:
+    key = (month_branch, day_stem, hour_branch)
     hit = _JI_SHI_HITS.get(key)
     if hit is None:
-        ji = tuple((day_branch + k) % 12 for k in _JI_SHI_OFFSETS)
+        ji = ji_shi(month_branch, day_stem)
         hit = _JI_SHI_HITS[key] = ShenshaHit(
             key="ji_shi",
             name="忌時",
             src=_JI_SHI_SRC,
             branches=ji,
             applies=hour_branch in ji,
-            note="provisional, inferred from one reference cast (docs/jinkoujue.md); applies: hour is one",
+            note=_JI_SHI_NOTE,
         )
     return hit
 
@@ -419,7 +422,8 @@ def _shensha_fast(
     reorder, i_lu, i_ma = _order(tuple(present))
     ordered: tuple[ShenshaHit, ...] = reorder(parts)
     xk, sd = ke.kong_of(cal.day)
-    ji = _ji_shi(cal.day.branch, cal.hour.branch)
+    assert cal.month_branch is not None
+    ji = _ji_shi(cal.month_branch, cal.day.stem, cal.hour.branch)
     return (*ordered, ke.tian_dao, xk, sd, ji), ordered[i_lu].branches[0], ordered[i_ma].branches[0]
 
 
@@ -440,7 +444,7 @@ def chart(
     """The chart, from memo tables (the same values as :func:`xuanheng.jinkoujue.cast.chart`)."""
     d_stem, d_branch = d.stem, d.branch
     shift = (yj - h_b) % 12
-    ke = _ke(d_stem, shift, df, is_day, opts.guiren, opts.gui_shen_plate)
+    ke = _ke(d_stem, shift, df, is_day, opts.guiren, opts.gui_shen_plate, opts.tianhou_home)
     wang = ke.wang_of(opts.wang_tie)
     positions = ke.positions_of(wang, _season_ruler(m_b, opts.tu_months), BRANCH_ELEMENT[d_branch])
     yong, reason = ke.yong_of(opts.yong_yao)

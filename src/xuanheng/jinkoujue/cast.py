@@ -44,6 +44,7 @@ from xuanheng.core.guiren import (
     jiang_at,
 )
 from xuanheng.core.relations import CHONG, LIU_HAI, LIU_PO, XING, table_src, xing_kind
+from xuanheng.core.shensha_basic import TAO_HUA
 from xuanheng.core.wuxing import relation
 from xuanheng.errors import InputError, OptionError, OutOfRangeError
 from xuanheng.jinkoujue.chart import (
@@ -65,9 +66,24 @@ _DONG_SRC: str = _M["dong"]["src"]
 _DONG_RULES: tuple[dict[str, str], ...] = tuple(_M["dong"]["rule"])
 _REL_NAME = {"剋": "剋", "生": "生", "比和": "比和"}
 _SI_DA = {GanZhi.parse(k).index: int(v) for k, v in _M["si_da_kong_wang"]["by_xun"].items()}
-_JI_SHI_OFFSETS: tuple[int, ...] = tuple(_M["ji_shi"]["offsets_from_day_branch"])
+_JI_SHI_BY_STEM: tuple[int, ...] = tuple(branch_index(b) for b in _M["ji_shi"]["by_day_stem"])
 _JI_SHI_SRC: str = _M["ji_shi"]["src"]
+_JI_SHI_NOTE: str = _M["ji_shi"]["note"] + "; applies: the hour is one of them"
 _SI_DA_SRC: str = _M["si_da_kong_wang"]["src"]
+
+
+def _homes(moved: dict[str, str]) -> tuple[int, ...]:
+    homes = list(TIAN_JIANG_HOME)
+    for jiang, branch in moved.items():
+        homes[TIAN_JIANG.index(jiang)] = branch_index(branch)
+    return tuple(homes)
+
+
+#: home branch of each 天將 by the option tianhou_home
+HOMES: dict[str, tuple[int, ...]] = {
+    "zi": TIAN_JIANG_HOME,
+    **{k: _homes(v["homes"]) for k, v in _M["tianhou_home"].items()},
+}
 _SPIRITS = load_table("jinkoujue")
 
 #: 地分 by direction: the four cardinal directions (the intercardinals straddle two branches: use degrees)
@@ -222,10 +238,13 @@ class Geometry(NamedTuple):
     proto: dict[str, Position]
 
 
-def geometry(d_stem: int, shift: int, df: int, is_day: bool, guiren: str, plate: str) -> Geometry:
+def geometry(
+    d_stem: int, shift: int, df: int, is_day: bool, guiren: str, plate: str, tianhou_home: str = "zi"
+) -> Geometry:
     """The 課 of a day stem on 地分 *df* with the 天盤 turned by *shift* (月將 − hour): 將神 by 月將加時,
     人元 by 五子元遁 from the day stem onto the 地分, 貴神 the 天將 on the 地分 (laid 順/逆 from the day's
-    貴人) or, with ``plate = "tian_pan"``, riding the 將神. Positions carry no 旺衰 yet."""
+    貴人) or, with ``plate = "tian_pan"``, riding the 將神; the 貴神 shown on its home branch (by
+    *tianhou_home*) with that branch's 遁干 and 陰陽. Positions carry no 旺衰 yet."""
     jb = (df + shift) % 12
     g = gui_ren_branch(d_stem, is_day, guiren)
     if plate == "di_pan":
@@ -234,7 +253,7 @@ def geometry(d_stem: int, shift: int, df: int, is_day: bool, guiren: str, plate:
     else:
         direction = direction_on((g - shift) % 12)
         jiang = jiang_at(g, direction, jb)
-    home = TIAN_JIANG_HOME[jiang]
+    home = HOMES[tianhou_home][jiang]
     ry_stem = wu_shu_dun(d_stem, df)
     gs_stem = wu_shu_dun(d_stem, home)
     js_stem = wu_shu_dun(d_stem, jb)
@@ -368,7 +387,8 @@ def shensha(
             note="" if empty is None else f"the day's 旬 lacks {ELEMENTS[empty]}: positions of that element",
         )
     )
-    ji = tuple((cal.day.branch + k) % 12 for k in _JI_SHI_OFFSETS)
+    assert cal.month_branch is not None
+    ji = ji_shi(cal.month_branch, cal.day.stem)
     hits.append(
         ShenshaHit(
             key="ji_shi",
@@ -376,10 +396,16 @@ def shensha(
             src=_JI_SHI_SRC,
             branches=ji,
             applies=cal.hour.branch in ji,
-            note="provisional, inferred from one reference cast (docs/jinkoujue.md); applies: hour is one",
+            note=_JI_SHI_NOTE,
         )
     )
     return tuple(hits)
+
+
+def ji_shi(month_branch: int, day_stem: int) -> tuple[int, int]:
+    """忌時: the 大時 (咸池) of the 月建, then the hour of the season in which the day stem dies
+    (``data/method.toml`` [ji_shi])."""
+    return TAO_HUA[month_branch], _JI_SHI_BY_STEM[day_stem]
 
 
 def chart(
@@ -397,7 +423,7 @@ def chart(
     topic: str | None,
 ) -> JinKouJueChart:
     """The 課 of the coordinates, computed by the rules above alone."""
-    geo = geometry(d.stem, (yj - h_b) % 12, df, is_day, opts.guiren, opts.gui_shen_plate)
+    geo = geometry(d.stem, (yj - h_b) % 12, df, is_day, opts.guiren, opts.gui_shen_plate, opts.tianhou_home)
     elements = geo.elements
     wang = most_wang([elements[k] for k in POSITION_KEYS], opts.wang_tie)
     s_el, d_el = season_ruler(m_b, opts.tu_months), BRANCH_ELEMENT[d.branch]
@@ -658,4 +684,4 @@ from xuanheng.jinkoujue import _fast  # noqa: E402
 
 _clear_caches = _fast.clear_caches
 
-__all__ = ["cast", "cast_by_coordinates", "chart", "geometry", "parse_difen", "shensha"]
+__all__ = ["cast", "cast_by_coordinates", "chart", "geometry", "ji_shi", "parse_difen", "shensha"]

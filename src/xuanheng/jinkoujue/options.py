@@ -29,6 +29,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "yong_yao": _values("xuanheng.jinkoujue", "yong_yao"),
     "wang_tie": _values("xuanheng.jinkoujue", "wang_tie"),
     "tu_months": _values("xuanheng.jinkoujue", "tu_months"),
+    "tianhou_home": _values("xuanheng.jinkoujue", "tianhou_home"),
     "dst": _values("xuanheng", "dst"),
 }
 
@@ -46,7 +47,8 @@ class JinKouJueOptions:
     """Named school options: ``calendar`` (the :class:`CalendarOptions` the cast hands to the time core:
     ``yue_jiang`` 中氣/節 or a 月將 by hand, ``day_night``, ``day_boundary``, ``dst``) and the method's own —
     ``guiren`` (a key of ``core.guiren.GUIREN_TABLES``), ``gui_shen_plate``, ``yong_yao``, ``wang_tie``,
-    ``tu_months``. Built from the flat names, e.g. ``JinKouJueOptions(yue_jiang="jie", yong_yao="ke")``.
+    ``tu_months``, ``tianhou_home`` (天后 on 子 as in 大六壬, or on 亥 as the 金口訣 tools). Built from the
+    flat names, e.g. ``JinKouJueOptions(yue_jiang="jie", yong_yao="ke")``.
     """
 
     calendar: CalendarOptions
@@ -55,6 +57,7 @@ class JinKouJueOptions:
     yong_yao: str
     wang_tie: str
     tu_months: str
+    tianhou_home: str
 
     def __init__(
         self,
@@ -67,6 +70,7 @@ class JinKouJueOptions:
         wang_tie: str = "generated",
         tu_months: str = "never",
         dst: str = "clock",
+        tianhou_home: str = "zi",
         *,
         calendar: CalendarOptions | None = None,
     ) -> None:
@@ -91,6 +95,7 @@ class JinKouJueOptions:
             "yong_yao": yong_yao,
             "wang_tie": wang_tie,
             "tu_months": tu_months,
+            "tianhou_home": tianhou_home,
         }
         for name, value in own.items():
             if value not in CHOICES[name]:
@@ -149,6 +154,7 @@ class JinKouJueOptions:
             "wang_tie": self.wang_tie,
             "tu_months": self.tu_months,
             "dst": self.dst,
+            "tianhou_home": self.tianhou_home,
         }
 
 

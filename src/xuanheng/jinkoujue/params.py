@@ -49,6 +49,7 @@ class JinKouJueParams(Params):
         _own("yong_yao", group="school"),
         _own("wang_tie", group="school"),
         _own("tu_months", group="school"),
+        _own("tianhou_home", group="school"),
         _own("ben_ming", max_length=8, group="person"),
         _own("topic", max_length=16, group="person"),
     )
@@ -66,6 +67,7 @@ def options_of(p: Params) -> JinKouJueOptions:
         yong_yao=p.yong_yao,
         wang_tie=p.wang_tie,
         tu_months=p.tu_months,
+        tianhou_home=p.tianhou_home,
     )
 
 

@@ -47,6 +47,8 @@ class Options:
     - ``day_night``: ``"auto"`` (by the calendar: sunrise/sunset when a place is given, else fixed hours),
       ``"sun"``, ``"fixed"`` (卯–申 day), ``"day"`` or ``"night"`` (forced).
     - ``dun_gan``: 遁干 from the day's 旬 (``"day"``, default) or the hour's 旬 (``"hour"``).
+    - ``zhan_guan``: 斬關 when 魁罡 on 日辰 is 發用 (``"fa_yong"``, default, 《六壬大全》卷八〈斬關課〉) or
+      whenever 魁罡 stands on the 干 or the 支 (``"gan_zhi"``, 《御定六壬直指》's lists).
     - ``yue_jiang_rule``: when casting from an instant, 月將 changes at 中氣 (``"zhongqi"``, default), at 節
       (``"jie"``), or a branch given by hand.
     - ``day_boundary``, ``true_solar``: passed to the calendar (docs/time.md).
@@ -65,6 +67,7 @@ class Options:
     fuyin_zimao: str
     guiren: str
     dun_gan: str
+    zhan_guan: str
 
     def __init__(
         self,
@@ -79,6 +82,7 @@ class Options:
         day_boundary: str = "23:00",
         true_solar: bool = False,
         dst: str = "clock",
+        zhan_guan: str = "fa_yong",
         *,
         calendar: CalendarOptions | None = None,
     ) -> None:
@@ -100,6 +104,7 @@ class Options:
             ("fuyin_zimao", fuyin_zimao),
             ("guiren", guiren),
             ("dun_gan", dun_gan),
+            ("zhan_guan", zhan_guan),
         ):
             object.__setattr__(self, name, value)
 
@@ -138,6 +143,7 @@ class Options:
             "day_boundary": self.day_boundary,
             "true_solar": self.true_solar,
             "dst": self.dst,
+            "zhan_guan": self.zhan_guan,
         }
 
     def to_json(self) -> dict[str, Any]:
@@ -232,6 +238,26 @@ class KeTi:
 
 
 @dataclass(frozen=True, slots=True)
+class SheHaiDepth:
+    """A candidate of the 涉害 procedure: ``depth`` as the chart's school counts it (the seat included;
+    None under ``mengzhongji``, which does not count), ``depth_book`` as the books' prose counts the 重
+    (without the seat: 丁卯日 亥加丑 "五重"). Display only: the 三傳 follow the school."""
+
+    branch: int
+    kind: str
+    depth: int | None
+    depth_book: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "branch": BRANCHES[self.branch],
+            "kind": self.kind,
+            "depth": self.depth,
+            "depth_book": self.depth_book,
+        }
+
+
+@dataclass(frozen=True, slots=True)
 class ShenSha:
     """A 神煞 of the chart: its name, the branch it falls on, where it shows, and its source."""
 
@@ -275,6 +301,8 @@ class LiuRenChart:
     method: str
     sub_method: str
     ke_ti: tuple[KeTi, ...]
+    #: the candidates weighed by the 涉害 procedure, when it was entered (else empty)
+    she_hai: tuple[SheHaiDepth, ...]
     gui_ren: GuiRen
     xun_kong: tuple[int, int]
     ri_lu: int
@@ -345,6 +373,7 @@ class LiuRenChart:
             "method": self.method,
             "sub_method": self.sub_method,
             "ke_ti": [k.to_json() for k in self.ke_ti],
+            "she_hai": [x.to_json() for x in self.she_hai],
             "gui_ren": self.gui_ren.to_json(),
             "xun_kong": [BRANCHES[b] for b in self.xun_kong],
             "ri_lu": BRANCHES[self.ri_lu],
@@ -376,6 +405,7 @@ __all__ = [
     "KeTi",
     "LiuRenChart",
     "Options",
+    "SheHaiDepth",
     "ShenSha",
     "liu_qin_index",
 ]

@@ -33,8 +33,8 @@ from xuanheng.core.ganzhi import (
 from xuanheng.core.guiren import GUIREN_TABLES, Direction, direction_on, jiang_at
 from xuanheng.core.shensha_basic import HUA_GAI, LU, TAO_HUA, YI_MA
 from xuanheng.errors import InputError, OptionError
-from xuanheng.liuren.chart import Chuan, GuiRen, Ke, KeTi, LiuRenChart, Options, ShenSha
-from xuanheng.liuren.keti import ke_ti_of
+from xuanheng.liuren.chart import Chuan, GuiRen, Ke, KeTi, LiuRenChart, Options, SheHaiDepth, ShenSha
+from xuanheng.liuren.keti import ZHAN_GUAN, chart_ke_ti, ke_ti_of
 from xuanheng.liuren.sanchuan import BIEZE_YIN, FUYIN_ZIMAO, SHEHAI_SCHOOLS, Structure, table
 from xuanheng.time.chart_time import ChartTime
 
@@ -116,6 +116,7 @@ def _validate(o: dict[str, Any]) -> None:
     _choice("dun_gan", o["dun_gan"], DUN_GAN)
     _choice("day_boundary", o["day_boundary"], DAY_BOUNDARY)
     _choice("dst", o["dst"], DST)
+    _choice("zhan_guan", o["zhan_guan"], ZHAN_GUAN)
     if not isinstance(o["bazhuan_first"], bool):
         msg = f"bazhuan_first must be true or false, not {o['bazhuan_first']!r}"
         raise OptionError(msg, field="bazhuan_first")
@@ -134,15 +135,16 @@ def _validate(o: dict[str, Any]) -> None:
 
 
 # --- memoised parts -----------------------------------------------------------------------------
-_STRUCT: dict[tuple[str, str, bool, str], tuple[tuple[Structure, tuple[KeTi, ...]], ...]] = {}
+_STRUCT: dict[tuple[str, str, bool, str, str], tuple[tuple[Structure, tuple[KeTi, ...]], ...]] = {}
 
 
 def structures(o: Options) -> tuple[tuple[Structure, tuple[KeTi, ...]], ...]:
-    """The 720 課 of the school of *o* with their 課體, indexed ``day * 12 + offset``."""
-    key = (o.shehai, o.bieze_yin, o.bazhuan_first, o.fuyin_zimao)
+    """The 720 課 of the school of *o* with their 課體 (those that need no 天將), indexed
+    ``day * 12 + offset``."""
+    key = (o.shehai, o.bieze_yin, o.bazhuan_first, o.fuyin_zimao, o.zhan_guan)
     got = _STRUCT.get(key)
     if got is None:
-        got = tuple((s, ke_ti_of(s)) for s in table(*key))
+        got = tuple((s, ke_ti_of(s, o.zhan_guan)) for s in table(*key[:4]))
         _STRUCT[key] = got
     return got
 
@@ -339,17 +341,17 @@ def cast_by_coordinates(
     if base is None:
         base = _BASE[key] = _base(o, d, yj, hr, day_flag, basis, hs)
     if month_branch is None and year_branch is None:
-        shensha = base[16]
+        shensha = base[17]
     else:
         shensha = _shensha_for(base, month_branch, year_branch)
     plain = month_branch is None and year_branch is None
     if birth_year is None and sex is None and not warnings and plain and time is None:
         # positional, in field order, from the memo (the hot path; see _base)
-        return LiuRenChart(*base[:16], shensha, o, base[18])  # type: ignore[call-arg]
+        return LiuRenChart(*base[:17], shensha, o, base[19])  # type: ignore[call-arg]
     mb = None if month_branch is None else _branch(month_branch, "month_branch")
     yb = None if year_branch is None else _branch(year_branch, "year_branch")
     if time is None:
-        time = base[18] if plain else replace(base[18], month_branch=mb, year_branch=yb)
+        time = base[19] if plain else replace(base[19], month_branch=mb, year_branch=yb)
     _check_person(birth_year, sex)
     ben_ming = xn = None
     warn = list(warnings)
@@ -360,7 +362,7 @@ def cast_by_coordinates(
         else:
             warn.append("行年 needs birth_year, sex and the chart's year; it is left out")
     rest = (shensha, o, time, tuple(warn), ben_ming, xn, birth_year, sex)
-    return LiuRenChart(*base[:16], *rest)  # type: ignore[call-arg]
+    return LiuRenChart(*base[:17], *rest)  # type: ignore[call-arg]
 
 
 #: memo of everything in a chart that depends only on (options, day, 月將, hour, 晝夜): the hot path
@@ -398,6 +400,7 @@ def _bundle(o: Options, d: int, offset: int, day_flag: bool, basis: str, xun: Ga
     s, keti = structures(o)[d * 12 + offset]
     gz = SIXTY[d]
     tian_pan, jiang_on, si_ke, san_chuan, gui = _parts(s, day_flag, basis, o.guiren, xun)
+    keti = keti + chart_ke_ti(s, jiang_on, gui.branch)
     shensha = _shensha(s, tuple(_day_ctx(gz)))
     return (
         tian_pan,
@@ -407,6 +410,7 @@ def _bundle(o: Options, d: int, offset: int, day_flag: bool, basis: str, xun: Ga
         s.method,
         s.sub_method,
         keti,
+        tuple(SheHaiDepth(x.branch, x.kind, x.depth, x.depth_book) for x in s.she_hai),
         gui,
         xun_kong(gz),
         LU[gz.stem],
@@ -425,7 +429,7 @@ def _shensha_for(base: tuple[Any, ...], month_branch: str | int | None, year_bra
         ctx += [("month_branch", m), ("season", ((m - 2) % 12) // 3)]
     if year_branch is not None:
         ctx.append(("year_branch", _branch(year_branch, "year_branch")))
-    return _shensha(base[17], tuple(ctx))
+    return _shensha(base[18], tuple(ctx))
 
 
 @cache

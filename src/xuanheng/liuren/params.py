@@ -42,6 +42,7 @@ class LiuRenParams(Params):
         _own("fuyin_zimao", group="school"),
         guiren_param(),
         _own("dun_gan", group="school"),
+        _own("zhan_guan", group="school"),
         _own(
             "birth_year",
             "int",
@@ -64,6 +65,7 @@ def options_of(p: Params) -> Options:
         guiren=p.guiren,
         day_night=p.day_night,
         dun_gan=p.dun_gan,
+        zhan_guan=p.zhan_guan,
         yue_jiang_rule=p.yue_jiang_rule,
         day_boundary=p.day_boundary,
         true_solar=bool(p.true_solar),
@@ -151,6 +153,15 @@ def enumerate_ke(p: Params | Options) -> list[dict[str, Any]]:
                 "method": s.method,
                 "sub_method": s.sub_method,
                 "ke_ti": [k.name for k in keti],
+                "she_hai": [
+                    {
+                        "branch": BRANCHES[x.branch],
+                        "kind": x.kind,
+                        "depth": x.depth,
+                        "depth_book": x.depth_book,
+                    }
+                    for x in s.she_hai
+                ],
             }
         )
     return out

@@ -258,6 +258,21 @@ def keti_meanings() -> dict[str, dict[str, Any]]:
 
 
 @cache
+def bifa_rules() -> tuple[DataRule, ...]:
+    """The hundred 法 of 《畢法賦》 (``data/bifa.toml``; conditions in :mod:`xuanheng.liuren.bifa`)."""
+    from xuanheng.liuren.bifa import BIFA
+
+    return load_rules(
+        _PKG,
+        ("bifa",),
+        BIFA,
+        kinds=("bifa",),
+        extra_keys=("number", "line", "example", "note", "needs"),
+        needs_when=lambda e: "needs" not in e,
+    )
+
+
+@cache
 def _shensha_rules_data() -> tuple[DataRule, ...]:
     return load_rules(
         _PKG, ("principles_shensha",), CHART, kinds=("shensha",), extra_keys=("name",), needs_when=False
@@ -299,6 +314,7 @@ def _own_rules() -> Iterable[Any]:
     yield from leishen()[1]
     yield from principle_rules()
     yield from _keti_rules_data()
+    yield from bifa_rules()
     yield from _shensha_rules_data()
 
 
@@ -943,6 +959,32 @@ def _keti_rules(c: _Ctx) -> list[FiredRule]:
     return out
 
 
+def _bifa_rules(c: _Ctx) -> list[FiredRule]:
+    from xuanheng.liuren.bifa import BIFA, Ctx
+
+    ctx = Ctx(c.chart, c.month, c.year)
+    out: list[FiredRule] = []
+    for r in bifa_rules():
+        if not r.when:
+            continue  # a principle of reading (`needs`): never fires
+        facts = BIFA.holds(r.when, ctx)
+        if facts is None:
+            continue
+        line = r.get("line")
+        out.append(
+            FiredRule(
+                id=r.id,
+                src=r.src,
+                facts={**facts, "number": r.get("number"), "line": line},
+                text=r.text,
+                topics=r.topics,
+                title=Text(ko=line, zh_hant=line, en=line),
+                extra={"kind": "bifa"},
+            )
+        )
+    return out
+
+
 def _leishen_rules(c: _Ctx, plate_rule: str, variants: frozenset[str]) -> list[FiredRule]:
     shens, rules = leishen()
     read_at: dict[int, list[tuple[Pos, str]]] = {}  # 神 read by the plate rule → positions
@@ -1113,7 +1155,13 @@ def reading(
             field="variants",
         )
     c = _context(chart, month_branch, year_branch)
-    fired = _principle_rules(c) + _keti_rules(c) + _leishen_rules(c, plate_rule, vs) + _shensha_rules(c)
+    fired = (
+        _principle_rules(c)
+        + _keti_rules(c)
+        + _bifa_rules(c)
+        + _leishen_rules(c, plate_rule, vs)
+        + _shensha_rules(c)
+    )
     if topic is not None:
         fired = [f for f in fired if topic in f.topics]
     return fired
@@ -1134,6 +1182,7 @@ __all__ = [
     "Pos",
     "Rule",
     "Shen",
+    "bifa_rules",
     "keti_meanings",
     "leishen",
     "principles",

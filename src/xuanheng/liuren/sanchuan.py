@@ -22,7 +22,7 @@ from xuanheng.errors import OptionError
 
 _T = load_package_data("xuanheng.liuren", "jiuzongmen")
 
-SHEHAI_SCHOOLS = ("depth", "mengzhongji")
+SHEHAI_SCHOOLS = ("depth", "mengzhongji", "biyong")
 BIEZE_YIN = ("sanhe", "sanhe_upper")
 FUYIN_ZIMAO = ("chong", "xing")
 
@@ -44,6 +44,18 @@ def _overcomes(a: int, b: int) -> bool:
 
 
 @dataclass(frozen=True, slots=True)
+class SheHai:
+    """One candidate weighed by the 涉害 procedure: its depth as the chosen school counts it (seat
+    included; ``None`` for the 孟仲季 school, which does not count) and as the books' prose counts it
+    (the 重 passed on the way, without the seat: 亥加丑 "五重")."""
+
+    branch: int
+    kind: str  # "賊" (下賊上) or "剋" (上剋下)
+    depth: int | None
+    depth_book: int
+
+
+@dataclass(frozen=True, slots=True)
 class Structure:
     """The offset-and-day part of a chart: 四課 (upper, lower branch, relation), 三傳, method names."""
 
@@ -56,22 +68,23 @@ class Structure:
     method: str  # 九宗門 name
     sub_method: str  # finer name (元首 … 井欄射)
     steps: tuple[str, ...]  # further 課體 names met on the way (e.g. 返吟 + 涉害 → ("涉害",))
-    depths: tuple[tuple[int, int], ...] = ()  # (candidate, depth) when 涉害 counted
+    she_hai: tuple[SheHai, ...] = ()  # the candidates when the 涉害 procedure was entered
 
 
-def shehai_depth(candidate: int, offset: int, kind: str) -> int:
+def shehai_depth(candidate: int, offset: int, kind: str, *, seat: bool = True) -> int:
     """涉害 depth of *candidate* (a 天盤 branch) at *offset*.
 
     Walk the 地盤 from the candidate's seat (included) forward to its own place (the home itself not
     counted) and count the 地盤 branches and lodged stems (寄宮) that stand in the 剋 of its kind: for a
     下賊上 (``kind="賊"``) those overcoming the candidate, for a 上剋下 (``"剋"``) those it overcomes.
     《六壬大全》卷七〈課經集〉〈涉害〉〈訂訛〉 (丁卯日 亥加丑 deeper than 丑加卯; 庚子日 午加庚 deeper than
-    戌加子); with the seat counted this reproduces the 《課經》 tallies (涉害 63, 見機 9, 綴瑕 1)."""
+    戌加子); with the seat counted this reproduces the 《課經》 tallies (涉害 63, 見機 9, 綴瑕 1).
+    ``seat=False`` counts as the books' prose does, from the first branch after the seat (亥加丑: 五重)."""
     el = BRANCH_ELEMENT[candidate]
-    seat = (candidate - offset) % 12
+    home_seat = (candidate - offset) % 12
     n = 0
-    for i in range(offset % 12):
-        p = (seat + i) % 12
+    for i in range(0 if seat else 1, offset % 12):
+        p = (home_seat + i) % 12
         for e in (BRANCH_ELEMENT[p], *(STEM_ELEMENT[s] for s in LODGED[p])):
             if _overcomes(e, el) if kind == "賊" else _overcomes(el, e):
                 n += 1
@@ -87,16 +100,44 @@ def _first_seen(cands: list[int], uppers: tuple[int, ...], yang: bool) -> int:
     return cands[0]
 
 
+def she_hai_of(cands: list[int], offset: int, kind: str, school: str) -> tuple[SheHai, ...]:
+    """The 涉害 candidates with their depths (see :class:`SheHai`)."""
+    return tuple(
+        SheHai(
+            c,
+            kind,
+            None if school == "mengzhongji" else shehai_depth(c, offset, kind),
+            shehai_depth(c, offset, kind, seat=False),
+        )
+        for c in cands
+    )
+
+
 def _shehai(
-    cands: list[int], offset: int, uppers: tuple[int, ...], yang: bool, school: str, kind: str
+    cands: list[int],
+    offset: int,
+    uppers: tuple[int, ...],
+    yang: bool,
+    school: str,
+    kind: str,
+    day_stem: int = 0,
 ) -> tuple[int, str]:
-    """Choose among several 剋 that are all 比 or none 比; returns (branch, sub-name)."""
+    """Choose among several 剋 that are all 比 or none 比; returns (branch, sub-name).
+
+    ``school="biyong"`` (《六壬大全》卷七〈涉害課〉 比用格): a candidate that generates the day stem or shares
+    its element is used when it is the only one ("用神畏日干所勝，以比和者為用"); otherwise depth decides."""
     pool = cands
     sub = "涉害"
-    if school == "depth":
-        depths = [shehai_depth(c, offset, kind) for c in cands]
+    if school == "biyong":
+        sel = STEM_ELEMENT[day_stem]
+        friendly = [c for c in cands if (sel - BRANCH_ELEMENT[c]) % 5 in (0, 1)]
+        if len(friendly) == 1:
+            return friendly[0], "比用格"
+        pool = friendly or cands
+    if school in ("depth", "biyong"):
+        depths = [shehai_depth(c, offset, kind) for c in pool]
         best = max(depths)
-        pool = [c for c, d in zip(cands, depths, strict=True) if d == best]
+        pool = [c for c, d in zip(pool, depths, strict=True) if d == best]
         if len(pool) == 1:
             return pool[0], sub
     for rank, name in ((0, "見機"), (1, "察微")):
@@ -111,8 +152,9 @@ def _shehai(
 
 def _zei_ke(
     uppers: tuple[int, ...], rel: tuple[str, ...], day_stem: int, offset: int, school: str
-) -> tuple[int, str, str] | None:
-    """賊剋 / 比用 / 涉害: returns (初傳, 九宗門 name, sub-name) or None when no 課 has a 剋."""
+) -> tuple[int, str, str, tuple[SheHai, ...]] | None:
+    """賊剋 / 比用 / 涉害: returns (初傳, 九宗門 name, sub-name, 涉害 candidates) or None when no 課 has a
+    剋."""
     yang = day_stem % 2 == 0
     for kind, single in (("賊", "重審"), ("剋", "元首")):
         cands: list[int] = []
@@ -122,17 +164,19 @@ def _zei_ke(
         if not cands:
             continue
         if len(cands) == 1:
-            return cands[0], "賊剋", single
+            return cands[0], "賊剋", single, ()
         bi = [c for c in cands if (c % 2 == 0) == yang]
         if len(bi) == 1:
-            return bi[0], "比用", "知一"
+            return bi[0], "比用", "知一", ()
         pool = bi if bi else cands
-        chu, sub = _shehai(pool, offset, uppers, yang, school, kind)
-        return chu, "涉害", sub
+        chu, sub = _shehai(pool, offset, uppers, yang, school, kind, day_stem)
+        return chu, "涉害", sub, she_hai_of(pool, offset, kind, school)
     return None
 
 
-def _yao_ke(uppers: tuple[int, ...], day_stem: int, offset: int, school: str) -> tuple[int, str] | None:
+def _yao_ke(
+    uppers: tuple[int, ...], day_stem: int, offset: int, school: str
+) -> tuple[int, str, tuple[SheHai, ...]] | None:
     """遙剋: a 神 of 二三四課 overcoming the day stem (蒿矢), else overcome by it (彈射)."""
     yang = day_stem % 2 == 0
     sel = STEM_ELEMENT[day_stem]
@@ -146,12 +190,12 @@ def _yao_ke(uppers: tuple[int, ...], day_stem: int, offset: int, school: str) ->
         if not cands:
             continue
         if len(cands) == 1:
-            return cands[0], name
+            return cands[0], name, ()
         bi = [c for c in cands if (c % 2 == 0) == yang]
         if len(bi) == 1:
-            return bi[0], name
-        chu, _ = _shehai(bi or cands, offset, uppers, yang, school, kind)
-        return chu, name
+            return bi[0], name, ()
+        chu, _ = _shehai(bi or cands, offset, uppers, yang, school, kind, day_stem)
+        return chu, name, she_hai_of(bi or cands, offset, kind, school)
     return None
 
 
@@ -209,8 +253,14 @@ def solve(
     def chain(chu: int) -> tuple[int, int, int]:
         return (chu, up(chu), up(up(chu)))
 
-    def done(c: tuple[int, int, int], method: str, sub: str, extra: tuple[str, ...] = ()) -> Structure:
-        return Structure(day, offset, uppers, lowers, rel4, c, method, sub, extra)
+    def done(
+        c: tuple[int, int, int],
+        method: str,
+        sub: str,
+        extra: tuple[str, ...] = (),
+        she_hai: tuple[SheHai, ...] = (),
+    ) -> Structure:
+        return Structure(day, offset, uppers, lowers, rel4, c, method, sub, extra, she_hai)
 
     if offset == 0:
         c, sub = _fu_yin(uppers, rel, stem, fuyin_zimao)
@@ -218,21 +268,21 @@ def solve(
     zk = _zei_ke(uppers, rel, stem, offset, shehai)
     if offset == 6:
         if zk is not None:
-            chu, _, zsub = zk
-            return done(chain(chu), "返吟", "無依", (zsub,))
+            chu, _, zsub, sh = zk
+            return done(chain(chu), "返吟", "無依", (zsub,), sh)
         return done((YI_MA[branch], u3, u1), "返吟", "井欄射")
     if zk is not None:
-        chu, method, sub = zk
-        return done(chain(chu), method, sub)
+        chu, method, sub, sh = zk
+        return done(chain(chu), method, sub, (), sh)
     bazhuan = g == branch
     if bazhuan and bazhuan_first:
         return done(_ba_zhuan(uppers, yang), "八專", "八專")
     yk = _yao_ke(uppers, stem, offset, shehai)
     if yk is not None:
-        chu, sub = yk
+        chu, sub, sh = yk
         if bazhuan:
             steps = ("八專",)
-        return done(chain(chu), "遙剋", sub, steps)
+        return done(chain(chu), "遙剋", sub, steps, sh)
     if bazhuan:
         return done(_ba_zhuan(uppers, yang), "八專", "八專")
     distinct = len(set(zip(uppers, lowers, strict=True)))
@@ -287,6 +337,7 @@ __all__ = [
     "SHEHAI_SCHOOLS",
     "SUB_METHOD",
     "SUB_SRC",
+    "SheHai",
     "Structure",
     "check_school",
     "shehai_depth",
