@@ -38,11 +38,11 @@ PINNED: dict[str, str] = {
     "jinkoujue_coordinates": "8c02191489ae88c3",  # re-pinned in issue 13 (see git log)
     "jinkoujue_instants": "01099e9195162906",  # re-pinned in issue 13 (see git log)
     "jinkoujue_errors": "b1feac400f881b45",  # re-pinned in issue 13 (see git log)
-    "liuren_coordinates": "4c9878dcccd83b34",  # re-pinned in issue 13 (see git log)
-    "liuren_instants": "9676ac1615a4e0c5",  # issues 13 + 10 (fast solar day; git log)
+    "liuren_coordinates": "e354ca6b945b6259",  # issue 14: Korean particles (git log)
+    "liuren_instants": "4b5601e6bbb4cb3c",  # issues 13 + 10, issue 14 Korean particles (git log)
     "liuren_errors": "5a397b5fc9d0103a",  # re-pinned in issue 13 (課體, 斬關, 涉害 depths; git log)
-    "cli": "7f11111bd9817909",  # issue 13 + command list of issues 9, 10 (git log)
-    "http": "e28e01c721f3e463",  # re-pinned in issue 13 (see git log)
+    "cli": "15a3d042c4d89b5d",  # issue 14: words, localized warnings, 生剋 positions (git log)
+    "http": "5dd6a40ba00ef92b",  # issue 14: error code/params/text, SVG, sources (git log)
 }
 
 
