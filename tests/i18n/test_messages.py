@@ -123,3 +123,20 @@ def test_cli_says_errors_and_warnings_in_the_chosen_language() -> None:
     assert rc == 0 and "시주가 바뀝니다" in out and "within a minute" not in out
     rc, out, _ = _cli(["liuren", "--at", "2026-03-10T21:00", "--tz", "Asia/Shanghai", "--lang", "en"])
     assert "within a minute of an hour-branch change" in out
+
+
+@pytest.mark.parametrize(
+    ("argv", "ko"),
+    [
+        ([], "기괘법을 꼭 하나만 주세요 (받은 것: 없음)"),
+        (["--lines", "申"], "효의 값 '申'은 받을 수 없습니다"),  # 申 신: a final consonant → 은
+        (["--lines", "8878"], "효의 값 '8878'은 4개입니다"),
+    ],
+)
+def test_liuyao_errors_in_korean(argv: list[str], ko: str) -> None:
+    """六爻's refusals of a way of casting and of its lines come in the chosen language (issue 14)."""
+    at = ["--at", "2026-03-10T21:00", "--tz", "Asia/Shanghai"]
+    rc, _out, err = _cli(["liuyao", *at, "--lang", "ko", *argv])
+    assert rc == 2 and ko in err, err
+    rc, _out, err = _cli(["liuyao", *at, "--lang", "en", *argv])
+    assert rc == 2 and ("way of casting" in err or "lines" in err), err
