@@ -154,7 +154,10 @@ def run(args: argparse.Namespace) -> int:
             body += f"\n{label('all.full_chart', lang)}: {full_command(m, p['params'])}"
         elif "needs" in p:
             needs = ", ".join(f"{n['label']} ({n['flag']})" for n in p["needs"])
-            flags = " ".join(f"--with {n['name']}=…" for n in p["needs"])
+            # a moment's own flag (--lon) as itself, any other input through --with
+            flags = " ".join(
+                f"{n['flag']} …" if n["name"] in MOMENT else f"--with {n['name']}=…" for n in p["needs"]
+            )
             body = f"{label('all.needs', lang)}: {needs}\n  xuanheng all … {flags}"
         else:
             body = f"{label('error.title', lang)}: {p['error']}"

@@ -53,6 +53,8 @@ METHOD = Method(
     render_text=render_text,
     example={"at": "1983-10-27T18:30", "tz": "+08:00", "lon": 116.383333, "lat": 39.9, "sex": "男"},
     at_example="1983-10-27T18:30",
+    # one moment cast in every method asks for the birth place (the 命宮 rises there)
+    needs=("lon", "lat"),
 )
 
 __all__ = ["METHOD", "facts"]
