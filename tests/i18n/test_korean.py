@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from xuanheng.core.ganzhi import BRANCHES, STEMS
-from xuanheng.i18n.korean import final_of, readings, resolve
+from xuanheng.reading.korean import final_of, readings, resolve
 
 SRC = Path(__file__).resolve().parents[2] / "src" / "xuanheng"
 DOUBLE = re.compile(
@@ -147,7 +147,7 @@ def test_no_double_particle_is_left_in_any_korean_reading() -> None:
 
 
 def test_the_table_is_well_formed() -> None:
-    data = tomllib.loads((SRC / "i18n" / "data" / "hanja_ko.toml").read_text("utf-8"))
+    data = tomllib.loads((SRC / "reading" / "data" / "hanja_ko.toml").read_text("utf-8"))
     for reading, chars in data["reading"].items():
         assert len(reading) == 1 and "가" <= reading <= "힣", reading
         assert chars and all("\u4e00" <= c <= "\u9fff" for c in chars), (reading, chars)

@@ -126,7 +126,8 @@ def test_no_code_names_on_any_form_or_chart(
     english = _english_words(server, meta)
     page = _page(browser)
     for name, m in meta.items():
-        _open(page, server, _cast_link(server, name, lang, lon=121.47, lat=31.23, **_needed_values(m)))
+        values = {"lon": 121.47, "lat": 31.23, **_needed_values(m)}
+        _open(page, server, _cast_link(server, name, lang, **values))
         page.wait_for_selector("#chart svg")
         bad = _code_names(_visible_words(page, "#cast-view"), ident, english, lang)
         assert bad == [], (lang, name, bad)
@@ -401,7 +402,8 @@ def _smallest_label_px(page: Any, sel: str) -> float:
     return float(
         page.evaluate(
             f"""() => Math.min(...[...document.querySelectorAll('{sel} svg text')].map(t =>
-              parseFloat(t.getAttribute('font-size')) * t.getScreenCTM().a))"""
+              parseFloat(t.getAttribute('font-size')) *
+              Math.hypot(t.getScreenCTM().a, t.getScreenCTM().b)))"""
         )
     )
 

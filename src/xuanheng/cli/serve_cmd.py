@@ -92,8 +92,6 @@ def run(args: argparse.Namespace) -> int:
         raise InputError(f"port {args.port} out of range: expected 0–65535", field="port")
     if not 1 <= args.workers <= 64:
         raise InputError(f"workers {args.workers} out of range: expected 1–64", field="workers")
-    if args.port:
-        check_port(args.host, args.port)
     if args.db:
         os.environ["XUANHENG_DB_URL"] = args.db
     if args.multi_user:
@@ -105,6 +103,8 @@ def run(args: argparse.Namespace) -> int:
     journal = Journal.open(settings.db_url, multi_user=settings.multi_user)
     where = journal.url
     journal.close()
+    if args.port:  # after every argument is checked: a bad --db is said first, whichever port
+        check_port(args.host, args.port)
     port = args.port or _free_port(args.host)
     shown = f"[{args.host}]" if ":" in args.host else args.host
     print(f"xuanheng serving on http://{shown}:{port}/  (journal: {where}; workers: {args.workers})")

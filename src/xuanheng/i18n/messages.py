@@ -11,7 +11,7 @@ parameter goes) and its Korean and Chinese wording. A message is rendered in ano
 A message the catalogue does not know stays English, as it was written. A parameter named ``field`` is
 shown as the label of that input in the reader's language (*labels*), and a parameter whose value is a
 catalogued phrase (``−90 … 90 (degrees, north positive)``) is translated as well. Korean double particles
-are resolved after the parameters are filled in (:mod:`xuanheng.i18n.korean`).
+are resolved after the parameters are filled in (:mod:`xuanheng.reading.korean`).
 """
 
 from __future__ import annotations
@@ -24,8 +24,8 @@ from functools import cache, lru_cache
 from importlib import resources
 from typing import Any
 
-from xuanheng.i18n.korean import resolve as _korean
 from xuanheng.reading import check_lang, to_simplified
+from xuanheng.reading.korean import resolve as _korean
 
 _PLACEHOLDER = re.compile(r"\{([a-z_][a-z0-9_]*)\}")
 

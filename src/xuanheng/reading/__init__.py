@@ -46,10 +46,10 @@ def to_simplified(text: str) -> str:
 
 def _korean(text: str) -> str:
     """A Korean text with its double particles (``과(와)``, ``이(가)`` …) chosen by the reading of the word
-    before them (:func:`xuanheng.i18n.korean.resolve`)."""
+    before them (:func:`xuanheng.reading.korean.resolve`)."""
     if "(" not in text:
         return text
-    from xuanheng.i18n.korean import resolve  # imported late: xuanheng.i18n itself imports this module
+    from xuanheng.reading.korean import resolve  # imported late: only Korean texts need the table
 
     return resolve(text)
 

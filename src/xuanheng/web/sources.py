@@ -134,7 +134,7 @@ def general_text(text: str, lang: str) -> str:
     (``rule_slot.<name>`` of the label catalogue, "…" for one it lacks); Korean particles then follow the
     words put in."""
     from xuanheng.i18n import keys, label
-    from xuanheng.i18n.korean import resolve
+    from xuanheng.reading.korean import resolve
 
     known = set(keys())
 

@@ -54,7 +54,7 @@ _PATTERN = _pattern()
 @cache
 def readings() -> dict[str, str]:
     """Hanja → its Korean reading (one Hangul syllable), from ``data/hanja_ko.toml``."""
-    text = resources.files("xuanheng.i18n").joinpath("data", "hanja_ko.toml").read_text("utf-8")
+    text = resources.files("xuanheng.reading").joinpath("data", "hanja_ko.toml").read_text("utf-8")
     out: dict[str, str] = {}
     for reading, chars in tomllib.loads(text)["reading"].items():
         for c in chars:
