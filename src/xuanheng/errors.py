@@ -20,14 +20,34 @@ def echo(value: object, n: int = ECHO) -> str:
 
 
 class XuanhengError(ValueError):
-    """Base class of every error the library raises on purpose."""
+    """Base class of every error the library raises on purpose.
+
+    ``str(error)`` is the English message. *code* names the message in the catalogue of
+    ``xuanheng.i18n.messages`` (``data/messages.toml``) and *params* fills its placeholders, so that a
+    front end can say the same in the reader's language (``xuanheng.i18n.messages.describe``); without a
+    code the catalogue recognises a known English message by its template, and an unknown one stays
+    English.
+    """
 
     #: name of the offending input field (``at``, ``tz``, ``difen`` …), when known
     field: str | None = None
+    #: the message's key in the i18n message catalogue (``ambiguous_time`` …), when known
+    code: str | None = None
+    #: the values of the message's placeholders (JSON-ready)
+    params: dict[str, object]
 
-    def __init__(self, message: str, *, field: str | None = None) -> None:
+    def __init__(
+        self,
+        message: str,
+        *,
+        field: str | None = None,
+        code: str | None = None,
+        params: dict[str, object] | None = None,
+    ) -> None:
         super().__init__(message)
         self.field = field
+        self.code = code
+        self.params = dict(params or {})
 
 
 class InputError(XuanhengError):

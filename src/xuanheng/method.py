@@ -68,6 +68,10 @@ class Method:
     topics: Callable[[], tuple[str, ...]] = tuple
     #: the date-time the command line's error message gives as an example
     at_example: str = "2026-03-10T21:00"
+    #: parameters a cast of a given moment cannot do without although they are not required in every mode
+    #: (a birth place: ``("lon", "lat")``); with the required parameters that have no default they are what
+    #: "one moment, every method" asks for before it casts this method (:meth:`needed`)
+    needs: tuple[str, ...] = ()
 
     @property
     def package(self) -> str:
@@ -101,6 +105,15 @@ class Method:
                 out["reading"] = []
             out["lang"] = lang
         return out
+
+    def needed(self) -> tuple[Param, ...]:
+        """The parameters besides the instant and place of a moment that a cast needs from the user: every
+        required parameter without a default, and those the method declares in :attr:`needs`."""
+        shared = {"at", "tz", "fold"}
+        out = [p for p in self.params.SPEC if p.required and p.default is None and p.name not in shared]
+        by_name = self.params.by_name()
+        out += [by_name[n] for n in self.needs if n in by_name and by_name[n] not in out]
+        return tuple(out)
 
     def random_params(self) -> tuple[tuple[Param, Any, str], ...]:
         """(parameter, value that asks for a draw, name of its seed parameter) of each random input.

@@ -38,11 +38,11 @@ PINNED: dict[str, str] = {
     "jinkoujue_coordinates": "6cb18f26520e0451",  # issues 9–15 (git log)
     "jinkoujue_instants": "cfb3afa0685f2d0a",  # issues 9–15 (git log)
     "jinkoujue_errors": "69a8c28692c60792",  # issues 9–15 (git log)
-    "liuren_coordinates": "c027258fbb07f603",  # issues 9–15 (git log)
-    "liuren_instants": "49c1492289300539",  # issues 9–15 (git log)
+    "liuren_coordinates": "5f5d4275928cdd05",  # issues 9–15 (git log)
+    "liuren_instants": "d78d0d71e56473f4",  # issues 9–15 (git log)
     "liuren_errors": "09d0097dff9bc8b7",  # issues 9–15 (git log)
-    "cli": "240633c9b823a8b1",  # issues 9–15 (git log)
-    "http": "8fc98d3926452177",  # issues 9–15 (git log)
+    "cli": "a0a559f09f206290",  # issues 9–15 (git log)
+    "http": "46d6ce48393120ae",  # issues 9–15 (git log)
 }
 
 

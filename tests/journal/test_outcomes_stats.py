@@ -75,7 +75,14 @@ def test_statistics_hand_counted(journal: Journal) -> None:
         "total": 4,
         "rate": pytest.approx(2 / 3),
         "strict_rate": pytest.approx(2 / 3),
+        # issue 14: the 95% Wilson interval (roots of (n+z²)p² − (2np̂+z²)p + np̂² = 0, n = 3, p̂ = 2/3),
+        # too few cases to compare with the base rate
+        "interval": [pytest.approx(0.20766, abs=1e-4), pytest.approx(0.93851, abs=1e-4)],
+        "enough": False,
+        "vs_base": None,
+        "methods": ["jinkoujue", "liuren"],  # R1 fired in cases of both methods
     }
+    assert s.rule_methods["J1"] == ("jinkoujue",)
     assert set(j["by_key"]) == {"ke_ti", "yong_yao"}
 
 

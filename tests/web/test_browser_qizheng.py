@@ -28,7 +28,7 @@ def server(tmp_path_factory: pytest.TempPathFactory, serve_app: Any) -> Iterator
 def test_newcomer_casts_a_natal_chart(server: str, shots: Path, browser_launch: dict[str, Any]) -> None:
     with playwright_api.sync_playwright() as pw:
         browser = pw.chromium.launch(**browser_launch)
-        ctx = browser.new_context(viewport={"width": 1300, "height": 1000}, bypass_csp=True)
+        ctx = browser.new_context(viewport={"width": 1300, "height": 1000}, bypass_csp=True, locale="zh-TW")
         page = ctx.new_page()
         errors: list[str] = []
         page.on("pageerror", lambda e: errors.append(str(e)))

@@ -99,7 +99,7 @@ def test_the_page_lists_and_casts_the_toy(
     try:
         with sync.sync_playwright() as pw:
             browser = pw.chromium.launch(**browser_launch)
-            page = browser.new_page()
+            page = browser.new_page(locale="zh-TW")  # the page opens in the browser's language
             page.goto(url)
             page.wait_for_selector("body[data-ready='1']")
             options = page.eval_on_selector_all(

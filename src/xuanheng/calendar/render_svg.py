@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from xuanheng.calendar.words import basis_label
 from xuanheng.core.ganzhi import BRANCH_ELEMENT, BRANCHES, ELEMENTS, STEM_ELEMENT, STEMS
 from xuanheng.i18n import label, term
 from xuanheng.render.svg import MUTED, Svg, colour
@@ -40,7 +41,7 @@ def render_calendar(doc: dict[str, Any], lang: str = "zh-Hant") -> str:
     def t(v: object) -> str:
         return term(str(v), lang)
 
-    svg = Svg(560, 370, label("method.calendar", lang))
+    svg = Svg(600, 370, label("method.calendar", lang))
     svg.text(20, 34, label("method.calendar", lang), font_size=22, font_weight="bold")
     p = _pillars(doc)
     for i, k in enumerate(("year", "month", "day", "hour")):
@@ -62,9 +63,15 @@ def render_calendar(doc: dict[str, Any], lang: str = "zh-Hant") -> str:
     inp = doc.get("input") or {}
     if inp.get("at"):
         add("form.when", f"{str(inp['at'])[:19].replace('T', ' ')} {inp.get('tz', '')}")
+    solar = doc.get("solar_time")
+    if isinstance(solar, str) and solar:
+        add("cal.solar_time", solar[:19].replace("T", " "))
     yj = doc.get("yue_jiang")
     if yj is not None:
-        add("chart.yue_jiang", _text_of(yj) + " " + _text_of(doc.get("yue_jiang_name")))
+        yj_text = _text_of(yj) + " " + _text_of(doc.get("yue_jiang_name"))
+        if doc.get("yue_jiang_basis"):
+            yj_text += f" ({basis_label(doc['yue_jiang_basis'], lang)})"
+        add("chart.yue_jiang", yj_text)
     xk = doc.get("xun_kong")
     if isinstance(xk, dict):
         add("chart.xun_kong", "  ".join(f"{_PILLAR.get(k, k)}:{_text_of(v)}" for k, v in xk.items()))
@@ -72,7 +79,13 @@ def render_calendar(doc: dict[str, Any], lang: str = "zh-Hant") -> str:
         rows.append((label("chart.xun_kong", lang), _text_of(xk)))
     dn = doc.get("day_night")
     if isinstance(dn, dict):
-        rows.append((label("chart.day_night", lang), f"{dn.get('value', '')} ({dn.get('basis', '')})"))
+        rows.append(
+            (label("chart.day_night", lang), f"{dn.get('value', '')} ({basis_label(dn.get('basis'), lang)})")
+        )
+    if doc.get("sunrise") or doc.get("sunset"):
+        sr = str(doc.get("sunrise") or "—")[11:19] or "—"
+        ss = str(doc.get("sunset") or "—")[11:19] or "—"
+        add("cal.sun", f"{sr} / {ss}")
     lunar = doc.get("lunar")
     if isinstance(lunar, dict):
         lt = lunar.get("text") or (
@@ -83,7 +96,19 @@ def render_calendar(doc: dict[str, Any], lang: str = "zh-Hant") -> str:
         pair = doc.get(key)
         if isinstance(pair, dict):
             add("chart.jieqi", " → ".join(_text_of(pair.get(k)) for k in ("prev", "next")))
-    for i, (k, v) in enumerate(rows[:8]):
+    # the value column starts after the widest label (an English label such as "月將 (monthly general)" is
+    # wider than a Chinese one; 13 px text: a wide character ~13 px, a narrow one ~7 px)
+    value_x = 30 + max((_px(k) for k, _ in rows), default=100) + 14
+    height = 222 + 18 * len(rows) + 10
+    svg.height = max(svg.height, height)
+    for i, (k, v) in enumerate(rows):
         svg.text(30, 222 + 18 * i, k, font_size=13, fill=MUTED)
-        svg.text(150, 222 + 18 * i, t(v), font_size=13)
+        svg.text(value_x, 222 + 18 * i, t(v), font_size=13)
     return svg.render()
+
+
+def _px(text: str) -> int:
+    """Width of *text* at 13 px, estimated (wide characters 13 px, others 7 px)."""
+    import unicodedata
+
+    return sum(13 if unicodedata.east_asian_width(c) in "WF" else 7 for c in text)

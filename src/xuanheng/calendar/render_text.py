@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from datetime import datetime
 from typing import Any
 
+from xuanheng.calendar.words import basis_label, options_text
 from xuanheng.core.ganzhi import SHEN_NAMES, branch_index
 from xuanheng.i18n import label
 from xuanheng.render.text import pad, width
@@ -61,18 +62,27 @@ def render_text(doc: Mapping[str, Any], lang: str | None = None) -> str:
     ):
         rows.append((row_label(key), f"{pad(t['name'], 5)}{t['at']}"))
     yj = doc["yue_jiang"]
-    rows.append((row_label("yue_jiang"), f"{yj} {SHEN_NAMES[branch_index(yj)]} ({doc['yue_jiang_basis']})"))
+
+    def basis(b: str) -> str:  # in words when a language is asked for (the bilingual default keeps the code)
+        return b if lang is None else basis_label(b, lang)
+
+    rows.append(
+        (row_label("yue_jiang"), f"{yj} {SHEN_NAMES[branch_index(yj)]} ({basis(doc['yue_jiang_basis'])})")
+    )
     rows.append((row_label("lunar"), str(doc["lunar"]["text"])))
     dn = doc["day_night"]
-    rows.append((row_label("day_night"), f"{dn['value']} ({dn['basis']})"))
+    rows.append((row_label("day_night"), f"{dn['value']} ({basis(dn['basis'])})"))
     if doc["sunrise"] is not None or doc["sunset"] is not None:
         sr = _clock(doc["sunrise"], "%H:%M:%S") or "—"
         ss = _clock(doc["sunset"], "%H:%M:%S") or "—"
         rows.append((row_label("sun"), f"{sr} / {ss}"))
-    rows.append((row_label("options"), ", ".join(f"{k}={v}" for k, v in doc["options"].items())))
+    if lang is None:
+        rows.append((row_label("options"), ", ".join(f"{k}={v}" for k, v in doc["options"].items())))
+    else:
+        rows.append((row_label("options"), options_text(dict(doc["options"]), lang)))
     col = max(width(k) for k, _ in rows) + 2
     lines = [pad(k, col) + v for k, v in rows]
-    lines += [f"warning: {w}" for w in doc["warnings"]]
+    lines += [f"{'warning' if lang is None else label('chart.warnings', lang)}: {w}" for w in doc["warnings"]]
     return "\n".join(lines)
 
 

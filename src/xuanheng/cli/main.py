@@ -19,9 +19,13 @@ from xuanheng.errors import XuanhengError
 #: the commands that are not methods: sub-command → (module, one-line help); every registered method
 #: (xuanheng.methods) is a command too, made by xuanheng.cli.method_cmd from its Params
 COMMANDS: dict[str, tuple[str, str]] = {
+    "all": ("xuanheng.cli.all_cmd", "one moment cast in every method (those that need more input say what)"),
     "serve": ("xuanheng.cli.serve_cmd", "start the web app and HTTP API"),
     "mcp": ("xuanheng.cli.mcp_cmd", "serve every method over MCP, the Model Context Protocol"),
-    "journal": ("xuanheng.journal.admin", "case journal: migrate, users, export/import"),
+    "journal": (
+        "xuanheng.cli.journal_cmd",
+        "case journal: list, show, outcome, stats, migrate, users, export/import",
+    ),
 }
 
 
@@ -51,6 +55,32 @@ class _Parser(argparse.ArgumentParser):
         # any other echoed token (unrecognized arguments, a value that failed type=) is cut as well
         message = re.sub(rf"(\S{{{_ECHO}}})\S+", r"\1…", message)
         self.exit(2, f"xuanheng: error: {message}\n")
+
+
+def error_text(error: XuanhengError, lang: object) -> str:
+    """The message of *error* in the language chosen with ``--lang`` (English without one, or when the
+    message catalogue does not know it)."""
+    if not isinstance(lang, str):
+        return str(error)
+    from xuanheng.i18n.messages import localize_error
+    from xuanheng.reading import check_lang
+
+    try:
+        lang = check_lang(lang)
+    except XuanhengError:
+        return str(error)
+    return localize_error(error, lang, labels=field_labels(lang))
+
+
+def field_labels(lang: str) -> dict[str, str]:
+    """Parameter name → its label in *lang*, over every registered method."""
+    from xuanheng.methods import registry
+
+    out: dict[str, str] = {}
+    for m in registry().values():
+        for p in m.params.SPEC:
+            out.setdefault(p.name, p.label.get(lang))
+    return out
 
 
 def _method_names() -> list[str]:
@@ -105,7 +135,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         result: int = importlib.import_module(module).run(args)
         return result
     except XuanhengError as e:
-        print(f"xuanheng {args.command}: {e}", file=sys.stderr)
+        print(f"xuanheng {args.command}: {error_text(e, getattr(args, 'lang', None))}", file=sys.stderr)
         return 2
     except BrokenPipeError:
         return 0

@@ -90,6 +90,26 @@ def add_arguments(parser: argparse.ArgumentParser, method: Method) -> None:
         "--lang", default=None, help=f"{', '.join(LANGS)} (default {DEFAULT_LANG}; any letter case)"
     )
     out.add_argument("--json", action="store_true", help="print one JSON object")
+    add_save_arguments(parser, method)
+
+
+def add_save_arguments(parser: argparse.ArgumentParser, method: Method) -> None:
+    """``--save`` with ``--question``, ``--tag``, ``--notes`` and ``--db``: keep the cast in the journal."""
+    names = set(method.params.by_name())
+    g = parser.add_argument_group("journal")
+    g.add_argument(
+        "--save",
+        action="store_true",
+        help="save the cast in the case journal (the same database as the web page: xuanheng serve)",
+    )
+    for flag, dest, kw in (
+        ("--question", "save_question", {"help": "the question asked (with --save)"}),
+        ("--tag", "save_tags", {"action": "append", "help": "a tag of the saved case (repeatable)"}),
+        ("--notes", "save_notes", {"help": "notes of the saved case (with --save)"}),
+        ("--db", "save_db", {"metavar": "URL", "help": "journal database URL (default: as xuanheng serve)"}),
+    ):
+        if flag.lstrip("-") not in names:
+            g.add_argument(flag, dest=dest, default=None, **kw)  # type: ignore[arg-type]
 
 
 def _local_offset() -> str:
@@ -151,13 +171,84 @@ def run(args: argparse.Namespace, method: Method) -> int:
         return 0
     with_reading = not getattr(args, "no_reading", False)
     doc = method.document(params, lang or DEFAULT_LANG, with_reading=with_reading)
+    if not getattr(args, "save", False):
+        for flag in ("save_question", "save_tags", "save_notes", "save_db"):
+            if getattr(args, flag, None) is not None:
+                raise InputError(
+                    f"--{flag[5:].rstrip('s')} belongs to --save: add --save to keep the cast in the journal",
+                    field=flag[5:],
+                )
     if args.json:
         print(json.dumps(doc, ensure_ascii=False, indent=2))
-        return 0
-    if not with_reading:
-        doc.pop("reading", None)
-    print(method.render_text(doc, lang))
+    else:
+        shown = dict(doc)
+        if not with_reading:
+            shown.pop("reading", None)
+        print(method.render_text(localize_warnings(shown, lang), lang))
+    if getattr(args, "save", False):
+        saved = (
+            doc if with_reading or not method.has_reading else method.document(params, lang or DEFAULT_LANG)
+        )
+        save_case(args, method, params, saved, lang)
     return 0
+
+
+def localize_warnings(doc: dict[str, Any], lang: str | None) -> dict[str, Any]:
+    """*doc* with the warnings it shows (``warnings``, also inside ``calendar`` / ``chart``) in *lang*."""
+    if lang is None or lang == "en":
+        return doc
+    from xuanheng.i18n.messages import localize_all
+
+    out = dict(doc)
+    for key in ("warnings",):
+        if isinstance(out.get(key), list):
+            out[key] = localize_all([str(w) for w in out[key]], lang)
+    for inner in ("calendar", "chart", "time"):
+        if isinstance(out.get(inner), dict) and isinstance(out[inner].get("warnings"), list):
+            out[inner] = dict(out[inner])
+            out[inner]["warnings"] = localize_all([str(w) for w in out[inner]["warnings"]], lang)
+    return out
+
+
+def saved_inputs(params: Any) -> dict[str, Any]:
+    """The parameters of a cast as the journal keeps them (what the page and the API take back)."""
+    spec = params.by_name()
+    out: dict[str, Any] = {}
+    for k, v in params.to_json().items():
+        if v is None or (k in spec and v == spec[k].default and k not in ("at", "tz")):
+            continue
+        out[k] = v
+    return out
+
+
+def save_case(
+    args: argparse.Namespace, method: Method, params: Any, doc: dict[str, Any], lang: str | None
+) -> str:
+    """Save a cast in the journal (local user); prints where to stderr and returns the case id."""
+    import sys
+
+    from xuanheng.journal import Journal, case_from_chart
+
+    tags = [t.strip() for t in (getattr(args, "save_tags", None) or []) for t in t.split(",") if t.strip()]
+    reading = doc.get("reading") if isinstance(doc.get("reading"), list) else []
+    case_in = case_from_chart(
+        method.name,
+        saved_inputs(params),
+        doc,
+        reading,
+        keys=method.facts(doc),
+        question=getattr(args, "save_question", None) or "",
+        topic=str(params.get("topic") or ""),
+        tags=tags,
+        notes=getattr(args, "save_notes", None) or "",
+    )
+    with Journal.open(getattr(args, "save_db", None), multi_user=False) as j:
+        case = j.save_case(j.local_user(), case_in)
+        where = j.url
+    from xuanheng.i18n import label
+
+    print(f"{label('journal.saved', lang or 'en')}: {case.id[:8]} ({where})", file=sys.stderr)
+    return case.id
 
 
 __all__ = ["add_arguments", "run"]

@@ -24,7 +24,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--port", type=int, default=DEFAULT_PORT, help=f"port (default {DEFAULT_PORT}; 0 = any free port)"
     )
-    parser.add_argument("--db", help="journal database URL (default: SQLite file in the user data directory)")
+    parser.add_argument(
+        "--db",
+        help="journal database URL (default: $XUANHENG_DB_URL, else the SQLite file journal.sqlite3 in the "
+        "user data directory, the one xuanheng journal and --save use)",
+    )
     parser.add_argument("--workers", type=int, default=1, help="worker processes (default 1)")
     parser.add_argument(
         "--multi-user", action="store_true", help="several users with password login (else one local user)"
@@ -36,6 +40,43 @@ def _free_port(host: str) -> int:
     with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET) as s:
         s.bind((host, 0))
         return int(s.getsockname()[1])
+
+
+def check_port(host: str, port: int) -> None:
+    """Refuse, before anything is printed or migrated, a port the server could not listen on (in use,
+    privileged, an unknown host) with one line saying what is wrong — the server would otherwise print
+    "serving on …" and then fail."""
+    import errno
+
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    except socket.gaierror as e:
+        raise InputError(
+            f"cannot listen on {host} port {port}: {e.strerror or e}",
+            field="host",
+            code="serve.cannot_bind",
+            params={"host": host, "port": port, "reason": str(e.strerror or e)},
+        ) from None
+    family, kind, proto, _name, addr = infos[0]
+    with socket.socket(family, kind, proto) as s:
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as uvicorn does
+        try:
+            s.bind(addr)
+        except OSError as e:
+            if e.errno == errno.EADDRINUSE:
+                raise InputError(
+                    f"port {port} on {host} is in use: stop the program that holds it, or give another "
+                    "--port (0 = any free port)",
+                    field="port",
+                    code="serve.port_in_use",
+                    params={"host": host, "port": port},
+                ) from None
+            raise InputError(
+                f"cannot listen on {host} port {port}: {e.strerror or e}",
+                field="port",
+                code="serve.cannot_bind",
+                params={"host": host, "port": port, "reason": str(e.strerror or e)},
+            ) from None
 
 
 def run(args: argparse.Namespace) -> int:
@@ -62,6 +103,8 @@ def run(args: argparse.Namespace) -> int:
     journal = Journal.open(settings.db_url, multi_user=settings.multi_user)
     where = journal.url
     journal.close()
+    if args.port:  # after every argument is checked: a bad --db is said first, whichever port
+        check_port(args.host, args.port)
     port = args.port or _free_port(args.host)
     shown = f"[{args.host}]" if ":" in args.host else args.host
     print(f"xuanheng serving on http://{shown}:{port}/  (journal: {where}; workers: {args.workers})")

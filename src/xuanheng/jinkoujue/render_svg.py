@@ -16,6 +16,8 @@ from xuanheng.render.svg import INK, LINE, MUTED, Svg, colour
 POSITIONS = ("ren_yuan", "gui_shen", "jiang_shen", "di_fen")
 WIDTH = 640
 ROW_H = 96
+#: left edge of the 神煞 column: the widest 旺衰 line (English "4-pos 旺 season 囚 day 相", 14 px) ends by 430
+SHENSHA_X = 452
 TOP = 118
 
 
@@ -59,8 +61,8 @@ def render_jinkoujue(doc: dict[str, Any], lang: str = "zh-Hant") -> str:
     # header: method, pillars, 月將, 晝夜, 旬空
     cal = doc.get("calendar") or {}
     svg.text(20, 34, label("method.jinkoujue", lang), font_size=22, font_weight="bold")
-    pillars = "  ".join(
-        f"{t(cal[k])}{label('chart.' + k, lang) if lang == 'en' else ''}"
+    pillars = "  ".join(  # 丙午年 in Chinese and Korean; 丙午 Year in English (a word needs a space)
+        f"{t(cal[k])}{' ' + label('chart.' + k, lang) if lang == 'en' else ''}"
         for k in ("year", "month", "day", "hour")
         if cal.get(k)
     )
@@ -68,18 +70,18 @@ def render_jinkoujue(doc: dict[str, Any], lang: str = "zh-Hant") -> str:
     bits = []
     if cal.get("yue_jiang"):
         bits.append(
-            f"{label('chart.yue_jiang', lang)} {t(cal['yue_jiang'])}{t(cal.get('yue_jiang_name', ''))}"
+            f"{label('chart.yue_jiang', lang)} {t(cal['yue_jiang'])} {t(cal.get('yue_jiang_name', ''))}"
         )
     if cal.get("day_night"):
         bits.append(f"{label('chart.day_night', lang)} {t(cal['day_night'])}")
     if doc.get("xun_kong"):
         bits.append(f"{label('chart.xun_kong', lang)} {t(''.join(doc['xun_kong']))}")
-    svg.text(20, 90, "   ".join(bits), font_size=14, fill=MUTED)
+    svg.text(20, 90, "  ·  ".join(bits), font_size=14, fill=MUTED)
 
     yong = doc.get("yong_yao")
     # column header
     y0 = TOP - 8
-    for x, key in ((70, "chart.position"), (250, "chart.state"), (420, "chart.shensha")):
+    for x, key in ((70, "chart.position"), (250, "chart.state"), (SHENSHA_X, "chart.shensha")):
         svg.text(x, y0, label(key, lang), font_size=12, fill=MUTED)
     for i, key in enumerate(POSITIONS):
         pos = doc.get(key) or {}
@@ -106,8 +108,9 @@ def render_jinkoujue(doc: dict[str, Any], lang: str = "zh-Hant") -> str:
             font_weight="bold",
         )
         sub = _sub(key, pos)
-        if sub:
-            svg.text(66 + 34 * max(1, len(main)) + 8, y + 66, t(sub), font_size=14, fill=MUTED)
+        if sub:  # clear of the main glyph (40 px for one character, 30 px each for a 天將 name)
+            main_w = 40 if len(main) <= 1 else 30 * len(main)
+            svg.text(66 + main_w + 12, y + 66, t(sub), font_size=14, fill=MUTED)
         # element and yin/yang
         svg.text(
             250, y + 34, f"{t(element)} {t(pos.get('yin_yang', ''))}", font_size=16, fill=colour(element)
@@ -139,10 +142,12 @@ def render_jinkoujue(doc: dict[str, Any], lang: str = "zh-Hant") -> str:
                 class_="mark-dong",
             )
             mx += w + 6
-        # 神煞 on this position, wrapped in lines of four
+        # 神煞 on this position, wrapped in lines of three (a column of its own, clear of the 旺衰 layers)
         names = shensha_by_pos[key]
-        for j in range(0, min(len(names), 12), 4):
-            svg.text(420, y + 28 + 18 * (j // 4), t("、".join(names[j : j + 4])), font_size=13, fill=INK)
+        for j in range(0, min(len(names), 12), 3):
+            svg.text(
+                SHENSHA_X, y + 28 + 18 * (j // 3), t("、".join(names[j : j + 3])), font_size=13, fill=INK
+            )
         svg.close_group()
     foot = height - 14
     gr = doc.get("gui_ren") or {}

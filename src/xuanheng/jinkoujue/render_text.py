@@ -72,7 +72,12 @@ def render_text(doc: Mapping[str, Any], lang: str | None = None) -> str:
         if not r.get("detail")
     ]
     named = ("三刑", "六害", "六破", "沖")
-    rel += [f"{r['kind']} {r['detail']}" for r in doc["relations"] if r["kind"] in named]
+    # a 刑/沖 … between two pairs of positions is listed once per pair, so say which positions it joins
+    rel += [
+        f"{r['kind']} {r['detail']}({POSITION_LABELS[r['upper']]}/{POSITION_LABELS[r['lower']]})"
+        for r in doc["relations"]
+        if r["kind"] in named
+    ]
     lines.append("生剋 " + " ".join(rel))
     extra = [
         f"旺 {doc['wang_element']}",

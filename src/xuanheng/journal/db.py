@@ -1,7 +1,8 @@
 """Engines: where the journal lives and how connections are set up.
 
 * ``None`` → ``$XUANHENG_DB_URL`` if set, else a SQLite file ``journal.sqlite3`` in the user's data directory
-  (``platformdirs.user_data_path("xuanheng")``).
+  (``platformdirs.user_data_path("xuanheng")``), the folder 0700 and the file 0600 (a new SQLite file of
+  any path is created 0600 too: the journal holds the questions people asked).
 * ``sqlite:///path`` → SQLite in WAL mode, ``synchronous=FULL`` (a commit is on disk before it returns),
   foreign keys on, 30 s busy timeout; write transactions start with ``BEGIN IMMEDIATE`` so concurrent
   writers queue instead of failing with "database is locked" half-way.
@@ -34,13 +35,47 @@ def default_path() -> Path:
     return Path(platformdirs.user_data_path("xuanheng", appauthor=False)) / DEFAULT_FILE
 
 
+def private_dir(path: Path) -> None:
+    """Create the folder *path* readable by its owner only (0700); tighten it if it is ours and wider.
+    The journal holds the questions people asked: other local users must not read them."""
+    path.mkdir(mode=0o700, parents=True, exist_ok=True)
+    try:
+        st = path.stat()
+        if st.st_uid == os.getuid() and st.st_mode & 0o077:
+            path.chmod(0o700)
+    except (OSError, AttributeError):  # AttributeError: os.getuid on Windows
+        pass
+
+
+def private_file(path: Path, *, tighten: bool = False) -> None:
+    """Create the SQLite file *path* as 0600 before SQLite does (SQLite would make it 0644 under the usual
+    umask, and gives its -wal and -shm files the database file's mode). With *tighten*, an existing file
+    of ours (and its -wal/-shm) that others can read becomes 0600 too (the default journal)."""
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        if tighten:
+            for p in (path, Path(f"{path}-wal"), Path(f"{path}-shm")):
+                try:
+                    st = p.stat()
+                    if st.st_uid == os.getuid() and st.st_mode & 0o077:
+                        p.chmod(0o600)
+                except (OSError, AttributeError):
+                    pass
+    except OSError:
+        return  # a read-only place or a missing folder: SQLite reports it when it opens the file
+    else:
+        os.close(fd)
+
+
 def resolve_url(url: str | None) -> str:
     """The database URL to use for *url* (see the module docstring)."""
     if url is None or not url.strip():
         url = os.environ.get(ENV_URL, "").strip() or None
     if url is None:
         path = default_path()
-        path.parent.mkdir(parents=True, exist_ok=True)
+        private_dir(path.parent)
+        private_file(path, tighten=True)
         return f"sqlite:///{path}"
     if url.startswith("postgres://"):
         url = "postgresql://" + url[len("postgres://") :]
@@ -67,6 +102,8 @@ def make_engine(url: str) -> Engine:
                 f"the directory of the SQLite file {db!r} does not exist; create it or give another path",
                 field="db",
             )
+        if db and db != ":memory:" and not db.startswith("file:"):
+            private_file(Path(db))
         return _sqlite_engine(url)
     if backend == "postgresql":
         return create_engine(url, json_serializer=dumps, pool_pre_ping=True)

@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -164,12 +165,35 @@ class Page(Generic[T]):
     offset: int
 
 
+#: fewer judged cases than this and a rate is marked "too few cases" (its interval is too wide to say much)
+MIN_CASES: Final = 5
+#: the normal quantile of a two-sided 95% interval
+Z95: Final = 1.959963984540054
+
+
+def wilson(successes: float, n: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a proportion *successes* / *n* (Wilson 1927, *JASA* 22: 209–212):
+    ``(p̂ + z²/2n ± z·√(p̂(1−p̂)/n + z²/4n²)) / (1 + z²/n)``. Unlike p̂ ± z·√(p̂(1−p̂)/n) it stays inside
+    [0, 1] and is not empty at 0 or n successes, which matters for the few cases of a journal. A half
+    success (部分) counts as ½."""
+    if n <= 0:
+        raise ValueError("n must be positive")
+    p = successes / n
+    z2 = z * z
+    centre = p + z2 / (2 * n)
+    half = z * math.sqrt(max(p * (1 - p) / n + z2 / (4 * n * n), 0.0))
+    d = 1 + z2 / n
+    return max(0.0, (centre - half) / d), min(1.0, (centre + half) / d)
+
+
 @dataclass(frozen=True, slots=True)
 class Tally:
     """Outcome counts of a group of cases.
 
     ``rate`` = (應驗 + ½·部分) / judged and ``strict_rate`` = 應驗 / judged, where judged = cases with an
-    outcome; both ``None`` while nothing is judged.
+    outcome; both ``None`` while nothing is judged. ``interval`` is the 95% Wilson interval of ``rate``;
+    ``enough`` says whether at least :data:`MIN_CASES` cases are judged; :meth:`compare` sets the rate
+    against a base rate (the whole journal's).
     """
 
     ying_yan: int = 0
@@ -193,7 +217,30 @@ class Tally:
     def strict_rate(self) -> float | None:
         return None if self.judged == 0 else self.ying_yan / self.judged
 
+    @property
+    def interval(self) -> tuple[float, float] | None:
+        """The 95% Wilson interval of :attr:`rate` (None while nothing is judged)."""
+        return None if self.judged == 0 else wilson(self.ying_yan + 0.5 * self.bu_fen, self.judged)
+
+    @property
+    def min_cases(self) -> int:
+        return MIN_CASES
+
+    @property
+    def enough(self) -> bool:
+        """At least :data:`MIN_CASES` judged cases (fewer: the rate says little)."""
+        return self.judged >= MIN_CASES
+
+    def compare(self, base: Tally) -> str | None:
+        """``above`` / ``below`` when the base rate (e.g. the whole journal's) lies outside this rate's 95%
+        interval, ``same`` when inside, None when either has nothing judged or this has too few cases."""
+        iv, b = self.interval, base.rate
+        if iv is None or b is None or not self.enough:
+            return None
+        return "above" if b < iv[0] else "below" if b > iv[1] else "same"
+
     def to_json(self) -> dict[str, Any]:
+        iv = self.interval
         return {
             "ying_yan": self.ying_yan,
             "bu_yan": self.bu_yan,
@@ -203,6 +250,8 @@ class Tally:
             "total": self.total,
             "rate": self.rate,
             "strict_rate": self.strict_rate,
+            "interval": None if iv is None else [iv[0], iv[1]],
+            "enough": self.enough,
         }
 
 
@@ -212,6 +261,8 @@ class Stats:
 
     ``by_rule`` counts a case once for each distinct rule id that fired in it; ``by_ke_ti`` and
     ``by_yong_yao`` likewise for the classification keys; ``by_key`` holds every kind (including those two).
+    In JSON every entry also says how it stands against the whole journal (``vs_base``, see
+    :meth:`Tally.compare`) and a rule's entry the methods it fired in (``methods``).
     """
 
     overall: Tally
@@ -221,15 +272,25 @@ class Stats:
     by_yong_yao: dict[str, Tally]
     by_topic: dict[str, Tally]
     by_key: dict[str, dict[str, Tally]]
+    #: rule id → the methods of the cases it fired in (a rule shared by several methods lists them all)
+    rule_methods: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
+        base = self.overall
+
         def section(d: Mapping[str, Tally]) -> dict[str, Any]:
-            return {k: v.to_json() for k, v in sorted(d.items())}
+            return {k: {**v.to_json(), "vs_base": v.compare(base)} for k, v in sorted(d.items())}
+
+        by_rule = section(self.by_rule)
+        for k, v in by_rule.items():
+            v["methods"] = list(self.rule_methods.get(k, ()))
 
         return {
+            "min_cases": MIN_CASES,
+            "base_rate": base.rate,
             "overall": self.overall.to_json(),
             "by_method": section(self.by_method),
-            "by_rule": section(self.by_rule),
+            "by_rule": by_rule,
             "by_ke_ti": section(self.by_ke_ti),
             "by_yong_yao": section(self.by_yong_yao),
             "by_topic": section(self.by_topic),
@@ -239,6 +300,7 @@ class Stats:
 
 __all__ = [
     "KE_TI",
+    "MIN_CASES",
     "OUTCOMES",
     "OUTCOME_ALIASES",
     "YONG_YAO",
@@ -252,4 +314,5 @@ __all__ = [
     "Stats",
     "Tally",
     "User",
+    "wilson",
 ]

@@ -584,6 +584,10 @@ class Journal:
         for cid, kind, value in keys:
             by_key_pairs[kind].add((cid, value))
         by_key = {kind: group(pairs) for kind, pairs in sorted(by_key_pairs.items())}
+        method_of = {cid: m for cid, m, _t, _o in cases}
+        rule_methods: dict[str, set[str]] = defaultdict(set)
+        for cid, r in rules:
+            rule_methods[r].add(method_of[cid])
         return Stats(
             overall=tally(overall),
             by_method=group({(cid, m) for cid, m, _t, _o in cases}),
@@ -592,6 +596,7 @@ class Journal:
             by_yong_yao=by_key.get(YONG_YAO, {}),
             by_topic=group({(cid, t) for cid, _m, t, _o in cases if t}),
             by_key=by_key,
+            rule_methods={r: tuple(sorted(ms)) for r, ms in sorted(rule_methods.items())},
         )
 
     # ---------------------------------------------------------- export/import

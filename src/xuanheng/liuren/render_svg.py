@@ -19,7 +19,8 @@ SQUARE: dict[int, tuple[int, int]] = {
     3: (0, 2), 4: (0, 1),
 }  # fmt: skip
 CELL = 86
-ORIGIN = (20, 110)
+#: top-left of the square; the subtitle line (y 88) must clear the 四課 heading above the square's top
+ORIGIN = (20, 128)
 WIDTH = 780
 
 
@@ -47,9 +48,9 @@ def render_liuren(doc: dict[str, Any], lang: str = "zh-Hant") -> str:
         pillars = f"{t(doc.get('day', ''))}日 {t(doc.get('hour_ganzhi', ''))}時"
     svg.text(20, 62, f"{label('chart.pillars', lang)}: {pillars}", font_size=16, class_="pillars")
     info = (
-        f"{label('chart.yue_jiang', lang)} {t(doc.get('yue_jiang', ''))}{t(doc.get('yue_jiang_name', ''))}   "
-        f"{label('chart.xun_kong', lang)} {t(''.join(doc.get('xun_kong') or []))}   "
-        f"{label('chart.ke_ti', lang)} {t(doc.get('method', ''))}·{t(doc.get('sub_method', ''))}"
+        f"{label('chart.yue_jiang', lang)} {t(doc.get('yue_jiang', ''))} {t(doc.get('yue_jiang_name', ''))}"
+        f"  ·  {label('chart.xun_kong', lang)} {t(''.join(doc.get('xun_kong') or []))}"
+        f"  ·  {label('chart.ke_ti', lang)} {t(doc.get('method', ''))}·{t(doc.get('sub_method', ''))}"
     )
     svg.text(20, 88, info, font_size=14, fill=MUTED)
 

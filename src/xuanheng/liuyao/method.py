@@ -110,6 +110,8 @@ METHOD = Method(
     example={"at": "2026-03-10T21:00", "tz": "Asia/Shanghai", "lines": "887868"},
     enumerate=enumerate_gua,
     render_enumeration=render_enumeration,
+    # one moment cast in every method asks for the six lines (the other ways are in the method's own form)
+    needs=("lines",),
     mode=mode_of,
     modes={
         ENUMERATE: ("--enumerate", "the 64 卦 take no other input"),

@@ -79,6 +79,8 @@ METHOD = Method(
     at_example="1983-10-27T18:30",
     reading_key_always=True,
     topics=_topics,
+    # one moment cast in every method asks for the birth place (the 命宮 rises there)
+    needs=("lon", "lat"),
 )
 
 __all__ = ["METHOD", "facts"]

@@ -44,6 +44,16 @@ def to_simplified(text: str) -> str:
     return str(_t2s().convert(text))
 
 
+def _korean(text: str) -> str:
+    """A Korean text with its double particles (``과(와)``, ``이(가)`` …) chosen by the reading of the word
+    before them (:func:`xuanheng.reading.korean.resolve`)."""
+    if "(" not in text:
+        return text
+    from xuanheng.reading.korean import resolve  # imported late: only Korean texts need the table
+
+    return resolve(text)
+
+
 @dataclass(frozen=True, slots=True)
 class Text:
     """A short text in every shipped language. Build from a mapping ``{"ko": …, "zh-Hant": …, "en": …}``."""
@@ -63,7 +73,7 @@ class Text:
     def get(self, lang: str) -> str:
         lang = check_lang(lang)
         if lang == "ko":
-            return self.ko
+            return _korean(self.ko)
         if lang == "en":
             return self.en
         if lang == "zh-Hant":

@@ -5,13 +5,17 @@ from __future__ import annotations
 from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
-#: colours of the five elements (木 火 土 金 水), the usual palette of printed charts
+#: colours of the five elements (木 火 土 金 水), after the five colours 青 赤 黃 白 黑 but chosen to stay
+#: apart for readers with protanopia, deuteranopia or tritanopia (CIELAB ΔE ≥ 20 between every pair under
+#: the simulations of Machado et al. 2009), in grey-scale print (L* at least 8 apart) and readable on the
+#: paper colour (contrast ≥ 3:1); tests/web/test_colours.py checks all three with its own simulation. The
+#: element's name is always written beside its colour, so colour is never the only cue.
 ELEMENT_COLOUR: dict[str, str] = {
-    "木": "#2e7d32",
-    "火": "#c62828",
-    "土": "#8d6e1f",
-    "金": "#b8860b",
-    "水": "#1565c0",
+    "木": "#31a76d",
+    "火": "#9b1723",
+    "土": "#b8630e",
+    "金": "#5d665d",
+    "水": "#0e1121",
 }
 INK = "#222"
 MUTED = "#666"

@@ -166,6 +166,16 @@ def _parse_instant(value: str | datetime, tz: str | tzinfo | None, fold: int | N
             f"local time {dt.isoformat()} in {zone} {kind}: choose fold=0 (offset {_fmt(oa)}) "
             f"or fold=1 (offset {_fmt(ob)})",
             field="fold",
+            code="time.gap" if round_trip != dt else "time.overlap",
+            params={  # what a front end needs to offer the two readings right where the error appears
+                "wall": dt.isoformat(),
+                "zone": str(zone),
+                "offset0": _fmt(oa),
+                "offset1": _fmt(ob),
+                # each reading as the instant it names, on a wall clock that exists (ISO with offset)
+                "instant0": a.astimezone(UTC).astimezone(zone).isoformat(),
+                "instant1": b.astimezone(UTC).astimezone(zone).isoformat(),
+            },
         )
     chosen = dt.replace(tzinfo=zone, fold=fold)
     # in a gap, express the chosen instant as a wall time that exists

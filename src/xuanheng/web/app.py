@@ -18,17 +18,34 @@ from typing import Annotated, Any
 from fastapi import FastAPI, Query
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from xuanheng import __version__
-from xuanheng.i18n import LANGS, catalogue
+from xuanheng.i18n import LANGS, catalogue, messages
+from xuanheng.reading import check_lang
 from xuanheng.web import errors
 from xuanheng.web.cities import search as city_search
 from xuanheng.web.limits import BodyLimit
 from xuanheng.web.registry import MethodPlugin, describe, method_labels, plugins, warm_up
 from xuanheng.web.routes_methods import method_router
 from xuanheng.web.settings import Settings
-from xuanheng.web.sources import lookup
+from xuanheng.web.sources import lookup, rules_by_id
+
+
+class MessagesIn(BaseModel):
+    """Messages or warnings (in English, as the library writes them) to say in another language."""
+
+    model_config = ConfigDict(extra="forbid")
+    texts: list[Annotated[str, StringConstraints(max_length=2000)]] = Field(..., max_length=100)
+
+
+def topic_labels(lang: str) -> dict[str, str]:
+    """Each topic of the shared vocabulary (rules/data/topics.toml) → its name in *lang*."""
+    from xuanheng.rules.topics import TOPIC_KEYS, topic_label
+
+    return {k: topic_label(k, lang) for k in TOPIC_KEYS}
+
 
 #: Content-Security-Policy of every page: no inline script, nothing from other origins
 CSP = (
@@ -143,10 +160,40 @@ def create_app(
             "multi_user": settings.multi_user,
         }
 
-    @app.get("/api/i18n/{lang}", tags=["meta"], summary="UI labels in one language")
+    @app.get("/api/i18n/{lang}", tags=["meta"], summary="UI labels, topic names in one language")
     async def i18n(lang: str) -> dict[str, Any]:
         labels = catalogue(lang)
-        return {"lang": lang, "labels": {**labels, **method_labels(registered, lang, labels)}}
+        return {
+            "lang": lang,
+            "labels": {**labels, **method_labels(registered, lang, labels)},
+            "topics": topic_labels(lang),
+        }
+
+    @app.post("/api/messages", tags=["meta"], summary="messages and warnings in a language")
+    async def localize_messages(
+        body: MessagesIn, lang: Annotated[str, Query(max_length=8)] = "en"
+    ) -> dict[str, Any]:
+        lang = check_lang(lang)
+        labels = errors.field_labels(lang)
+        out = []
+        for text in body.texts:
+            found = messages.identify(text)
+            out.append(
+                {
+                    "text": messages.localize(text, lang, labels=labels),
+                    "code": found[0] if found else None,
+                    "params": found[1] if found else {},
+                }
+            )
+        return {"lang": lang, "messages": out}
+
+    @app.get("/api/rules", tags=["meta"], summary="rules by id: their text, method, topics and sources")
+    async def rules(
+        ids: Annotated[str, Query(max_length=20000, description="rule ids separated by commas")] = "",
+        lang: Annotated[str, Query(max_length=8)] = "zh-Hant",
+    ) -> dict[str, Any]:
+        wanted = [i.strip() for i in ids.split(",") if i.strip()][:500]
+        return {"lang": check_lang(lang), "rules": rules_by_id(wanted, lang)}
 
     @app.get("/api/cities", tags=["meta"], summary="search the built-in city list")
     async def cities(

@@ -2,8 +2,14 @@
 
 Shape of an error answer (FastAPI's own validation shape, plus one readable line)::
 
-    {"error": {"status": 422, "field": "difen", "message": "unknown branch 'x': expected one of …"},
+    {"error": {"status": 422, "field": "difen", "message": "unknown branch 'x': expected one of …",
+               "code": "difen.unknown", "params": {"value": "'x'"}, "text": "알 수 없는 지분 'x' …"},
      "detail": [{"loc": ["query", "difen"], "msg": "…", "type": "InputError"}]}
+
+``message`` is the English message as the library wrote it; ``code`` and ``params`` name it in the message
+catalogue (``xuanheng.i18n.messages``; absent when the catalogue does not know it) and ``text`` is the
+same message in the language of the request — its ``lang`` query parameter, else its ``Accept-Language``
+header, else English. A field in ``text`` is named by its label in that language.
 
 :class:`~xuanheng.errors.XuanhengError` → 422 (journal errors: not found 404, access 403, auth 401,
 conflict 409, limit 413); request validation → 422 naming each field and what it accepts.
@@ -12,6 +18,7 @@ conflict 409, limit 413); request validation → 422 naming each field and what 
 from __future__ import annotations
 
 import json
+from functools import lru_cache
 from typing import Any
 
 from fastapi import FastAPI, Request
@@ -20,6 +27,8 @@ from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from xuanheng.errors import XuanhengError
+from xuanheng.i18n import messages
+from xuanheng.reading import LANGS
 
 #: journal error class name → HTTP status (the journal package documents the same mapping)
 _STATUS_BY_NAME = {
@@ -38,17 +47,115 @@ def status_of(exc: XuanhengError) -> int:
     return 422
 
 
-def error_response(status: int, message: str, field: str | None = None, where: str = "query") -> JSONResponse:
-    detail = [{"loc": [where, field] if field else [where], "msg": message, "type": "value_error"}]
-    return JSONResponse(
-        {"error": {"status": status, "field": field, "message": message}, "detail": detail},
-        status_code=status,
+def request_lang(request: Request | None) -> str:
+    """The language a request reads: its ``lang`` query parameter, else the first language of its
+    ``Accept-Language`` header that the app speaks (``ko-KR`` → ko, ``zh-TW``/``zh-HK`` → zh-Hant,
+    ``zh-CN``/``zh-SG`` → zh-Hans), else English."""
+    if request is None:
+        return "en"
+    q = request.query_params.get("lang")
+    if q:
+        for lang in LANGS:
+            if q.strip().replace("_", "-").casefold() == lang.casefold():
+                return lang
+    return accept_language(request.headers.get("accept-language", ""))
+
+
+def accept_language(header: str) -> str:
+    """The first language of an ``Accept-Language`` header that the app speaks (else ``en``)."""
+    tags: list[tuple[float, int, str]] = []
+    for i, part in enumerate(header.split(",")[:20]):
+        tag, _, rest = part.strip().partition(";")
+        q = 1.0
+        if rest.strip().startswith("q="):
+            try:
+                q = float(rest.strip()[2:])
+            except ValueError:
+                q = 0.0
+        tags.append((-q, i, tag.strip().casefold()))
+    for _q, _i, tag in sorted(tags):
+        lang = lang_of_tag(tag)
+        if lang:
+            return lang
+    return "en"
+
+
+def lang_of_tag(tag: str) -> str | None:
+    """The app's language for a BCP 47 tag (``ko-KR`` → ko, ``zh-Hant-TW`` → zh-Hant …), or None."""
+    t = tag.casefold().replace("_", "-")
+    if t.startswith("ko"):
+        return "ko"
+    if t.startswith("en"):
+        return "en"
+    if t.startswith("zh"):
+        parts = t.split("-")[1:]
+        if "hans" in parts or any(p in ("cn", "sg", "my") for p in parts):
+            return "zh-Hans"
+        return "zh-Hant"
+    return None
+
+
+def field_labels(lang: str) -> dict[str, str]:
+    """Parameter name → its label in *lang*, over every registered method (for messages naming a field)."""
+    from xuanheng.methods import registry
+
+    return dict(_field_labels(lang, tuple(registry())))
+
+
+@lru_cache(maxsize=64)
+def _field_labels(lang: str, _names: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
+    from xuanheng.methods import registry
+
+    out: dict[str, str] = {}
+    for m in registry().values():
+        for p in m.params.SPEC:
+            out.setdefault(p.name, p.label.get(lang))
+            for alias in p.aliases:
+                out.setdefault(alias, p.label.get(lang))
+    out.setdefault(
+        "body", {"ko": "요청 본문", "zh-Hant": "請求內容", "zh-Hans": "请求内容"}.get(lang, "body")
     )
+    return tuple(out.items())
+
+
+def error_response(
+    status: int,
+    message: str,
+    field: str | None = None,
+    where: str = "query",
+    *,
+    code: str | None = None,
+    params: dict[str, Any] | None = None,
+    request: Request | None = None,
+) -> JSONResponse:
+    detail = [{"loc": [where, field] if field else [where], "msg": message, "type": "value_error"}]
+    err: dict[str, Any] = {"status": status, "field": field, "message": message}
+    if code is None:
+        found = messages.identify(message)
+        if found is not None:
+            code, params = found[0], {**found[1], **(params or {})}
+    if code is not None:
+        err["code"] = code
+        err["params"] = _jsonable(params or {})
+    lang = request_lang(request)
+    text = None
+    if code is not None and lang != "en":
+        text = messages.render(code, params or {}, lang, labels=field_labels(lang))
+    err["text"] = text or message
+    return JSONResponse({"error": err, "detail": detail}, status_code=status)
+
+
+def _jsonable(params: dict[str, Any]) -> dict[str, Any]:
+    return {
+        k: v if isinstance(v, str | int | float | bool) or v is None else str(v) for k, v in params.items()
+    }
 
 
 def _describe(err: dict[str, Any]) -> tuple[str, str]:
     loc = [str(x) for x in err.get("loc", ()) if x not in ("query", "body", "path", "header", "cookie")]
     field = ".".join(loc) or "request"
+    if err.get("type") == "json_invalid":  # its loc is a byte offset into the body, not a field
+        field = "body"
     msg = str(err.get("msg", "invalid value"))
     ctx = err.get("ctx") or {}
     expected = ctx.get("expected")
@@ -62,6 +169,8 @@ def _describe(err: dict[str, Any]) -> tuple[str, str]:
         msg = "the body is not valid JSON"
     elif err.get("type") == "model_attributes_type":
         msg = "expected a JSON object"
+    elif err.get("type") == "finite_number":
+        msg = "not a number; a finite number is expected"
     return field, msg
 
 
@@ -76,19 +185,27 @@ async def _validation(request: Request, exc: RequestValidationError) -> JSONResp
         lines.append(f"{field}: {msg}")
         detail.append({"loc": [str(x) for x in e.get("loc", ())], "msg": msg, "type": str(e.get("type"))})
     message = "; ".join(lines) or "invalid request"
-    return JSONResponse(
-        {"error": {"status": 422, "field": first_field, "message": message}, "detail": detail},
-        status_code=422,
-    )
+    lang = request_lang(request)
+    err: dict[str, Any] = {"status": 422, "field": first_field, "message": message}
+    if len(lines) == 1:
+        found = messages.identify(message)
+        if found is not None:
+            err["code"], err["params"] = found
+    texts = [
+        messages.localize(line, lang, labels=field_labels(lang)) if lang != "en" else line for line in lines
+    ]
+    err["text"] = "; ".join(texts) or message
+    return JSONResponse({"error": err, "detail": detail}, status_code=422)
 
 
 async def _xuanheng(request: Request, exc: XuanhengError) -> JSONResponse:
-    return error_response(status_of(exc), str(exc), exc.field)
+    code, params = messages.describe(exc)
+    return error_response(status_of(exc), str(exc), exc.field, code=code, params=params, request=request)
 
 
 async def _http(request: Request, exc: StarletteHTTPException) -> JSONResponse:
     message = exc.detail if isinstance(exc.detail, str) else json.dumps(exc.detail, ensure_ascii=False)
-    resp = error_response(exc.status_code, message)
+    resp = error_response(exc.status_code, message, request=request)
     if exc.headers:
         resp.headers.update(exc.headers)
     return resp
@@ -97,7 +214,7 @@ async def _http(request: Request, exc: StarletteHTTPException) -> JSONResponse:
 async def _internal(request: Request, exc: Exception) -> JSONResponse:
     # an engine bug, not a user error: say so without a traceback (the server log has it)
     msg = f"internal error ({type(exc).__name__}); please report the request"
-    return error_response(500, msg, None, "server")
+    return error_response(500, msg, None, "server", request=request)
 
 
 def install(app: FastAPI) -> None:

@@ -33,8 +33,37 @@ class BodyLimit:
                     await self._refuse(send, 400, "malformed Content-Length header")
                     return
                 if length > limit:
-                    await self._refuse(send, 413, self._msg(limit))
+                    await self._refuse(send, 413, self._msg(limit), limit)
                     return
+        has_length = any(name == b"content-length" for name, _v in scope.get("headers", ()))
+        if not has_length and scope.get("method") in ("POST", "PUT", "PATCH"):
+            # a body without Content-Length (chunked): read it up to the limit here, before any handler
+            # parses it, so that an oversized one is answered 413 (a handler would report a parse error)
+            chunks: list[bytes] = []
+            seen = 0
+            while True:
+                message = await receive()
+                if message["type"] != "http.request":
+                    break
+                seen += len(message.get("body", b""))
+                if seen > limit:
+                    await self._refuse(send, 413, self._msg(limit), limit)
+                    return
+                chunks.append(message.get("body", b""))
+                if not message.get("more_body", False):
+                    break
+            body = b"".join(chunks)
+            replayed = False
+
+            async def replay() -> Message:
+                nonlocal replayed
+                if not replayed:
+                    replayed = True
+                    return {"type": "http.request", "body": body, "more_body": False}
+                return await receive()
+
+            await self.app(scope, replay, send)
+            return
         seen = 0
         started = False
 
@@ -57,16 +86,19 @@ class BodyLimit:
             await self.app(scope, limited_receive, tracking_send)
         except _TooLarge:
             if not started:
-                await self._refuse(send, 413, self._msg(limit))
+                await self._refuse(send, 413, self._msg(limit), limit)
 
     @staticmethod
     def _msg(limit: int) -> str:
         return f"request body too large: at most {limit} bytes are accepted"
 
     @staticmethod
-    async def _refuse(send: Send, status: int, message: str) -> None:
+    async def _refuse(send: Send, status: int, message: str, limit: int | None = None) -> None:
+        error: dict[str, Any] = {"status": status, "field": "body", "message": message, "text": message}
+        if limit is not None:
+            error.update(code="web.body_too_large", params={"limit": limit})
         payload: dict[str, Any] = {
-            "error": {"status": status, "field": "body", "message": message},
+            "error": error,
             "detail": [{"loc": ["body"], "msg": message, "type": "too_large"}],
         }
         body = json.dumps(payload, ensure_ascii=False).encode()

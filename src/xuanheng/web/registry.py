@@ -59,6 +59,7 @@ def _field(p: Param) -> tuple[Any, Any]:
             kw["le"] = int(p.le)
         return (t | None, Field(default, **kw))
     if p.kind == "float":
+        kw["allow_inf_nan"] = False  # nan and inf are not numbers of a place: "not a number", not "≤ 90"
         if p.ge is not None:
             kw["ge"] = p.ge
         if p.le is not None:
@@ -222,6 +223,11 @@ def describe(plugin: MethodPlugin) -> dict[str, Any]:
         "options": [p.name for p in spec if p.option],
         "params": [p.to_json() for p in spec],
         "form": form,
+        "has_reading": m.has_reading,
+        #: what a cast of one moment still needs from the user (Method.needed)
+        "needs": [p.name for p in m.needed()],
+        #: the method's example inputs (the page shows them as placeholders of what it asks for)
+        "example": {k: v if isinstance(v, (str, int, float, bool)) else str(v) for k, v in m.example.items()},
     }
 
 

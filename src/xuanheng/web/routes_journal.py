@@ -236,7 +236,7 @@ def install(app: FastAPI, settings: Settings) -> None:
         )
         page = holder.get().list_cases(user, q)
         return {
-            "items": [c.to_json(with_chart=with_chart) for c in page.items],
+            "items": [with_cast_time(c, c.to_json(with_chart=with_chart)) for c in page.items],
             "total": page.total,
             "limit": page.limit,
             "offset": page.offset,
@@ -244,7 +244,8 @@ def install(app: FastAPI, settings: Settings) -> None:
 
     @router.get("/api/journal/cases/{case_id}", summary="one case with its chart")
     def get_case(case_id: str, user: UserDep) -> dict[str, Any]:
-        return holder.get().get_case(user, case_id).to_json()
+        c = holder.get().get_case(user, case_id)
+        return with_cast_time(c, c.to_json())
 
     @router.get("/api/journal/cases/{case_id}/svg", summary="the saved chart of a case as SVG")
     def case_svg(
@@ -304,6 +305,24 @@ def install(app: FastAPI, settings: Settings) -> None:
         return {"imported": n}
 
     app.include_router(router)
+
+
+def with_cast_time(case: Any, out: dict[str, Any]) -> dict[str, Any]:
+    """*out* (a case's JSON) with ``cast_time``, the cast instant on the clock of the chart's own zone
+    (ISO with its offset), and ``cast_tz``, the zone the chart was cast in — what the page shows as "cast
+    at" (``cast_at`` is the same instant in UTC)."""
+    from xuanheng.journal.facts import cast_instant
+
+    dt = cast_instant(case.chart, case.inputs) or _instant_of(case.chart)
+    out["cast_time"] = None if dt is None else dt.isoformat()
+    tz = case.inputs.get("tz") if isinstance(case.inputs, dict) else None
+    if not isinstance(tz, str):
+        for holder in (case.chart.get("calendar"), case.chart.get("input"), case.chart):
+            if isinstance(holder, dict) and isinstance(holder.get("tz"), str):
+                tz = holder["tz"]
+                break
+    out["cast_tz"] = tz if isinstance(tz, str) else None
+    return out
 
 
 def _instant_of(doc: dict[str, Any]) -> datetime | None:

@@ -23,14 +23,21 @@ def data_dir() -> Path:
     """The per-user data directory (``platformdirs``), created on first use."""
     from platformdirs import user_data_dir
 
+    from xuanheng.journal.db import private_dir
+
     p = Path(user_data_dir("xuanheng", appauthor=False))
-    p.mkdir(parents=True, exist_ok=True)
+    private_dir(p)  # 0700: it holds the journal and the session key
     return p
 
 
 def default_db_url() -> str:
-    """SQLite file ``journal.sqlite3`` in the user data directory."""
-    return f"sqlite:///{data_dir() / 'journal.sqlite3'}"
+    """SQLite file ``journal.sqlite3`` in the user data directory — the one ``Journal.open(None)`` and
+    ``xuanheng journal`` use (folder 0700, file 0600)."""
+    from xuanheng.journal.db import DEFAULT_FILE, private_file
+
+    path = data_dir() / DEFAULT_FILE
+    private_file(path, tighten=True)
+    return f"sqlite:///{path}"
 
 
 def _default_secret() -> str:

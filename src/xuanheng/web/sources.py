@@ -7,6 +7,7 @@ text in the reader's language) and every other table or judgment resting on the 
 
 from __future__ import annotations
 
+import re
 import tomllib
 from collections.abc import Iterator
 from functools import cache
@@ -80,19 +81,92 @@ def lookup(ident: str, lang: str = "zh-Hant", limit: int = 200) -> dict[str, Any
     if not ident or len(ident) > 100:
         raise InputError("a source id is 1–100 characters, e.g. 000-003 or 《六壬大全》", field="id")
     found = []
-    for pkg, fname, path, entry in _entries():
-        if not _cites(entry.get("src"), ident):
-            continue
+    # a rule named by its own id (002-005.ke, shen-chou.shen) that does not cite that id comes first,
+    # then every entry citing the id, in file order
+    own = [e for e in _entries() if e[3].get("id") == ident and not _cites(e[3].get("src"), ident)]
+    citing = [e for e in _entries() if _cites(e[3].get("src"), ident)]
+    for pkg, fname, path, entry in [*own, *citing]:
         item: dict[str, Any] = {"package": pkg, "file": f"data/{fname}", "path": path}
         item["src"] = entry.get("src")
         for k in ("id", "name", "label", "when", "topics"):
             if k in entry:
                 item[k] = entry[k]
         text = _text(entry, lang)
-        if text:
-            item["text"] = text
+        if text:  # a rule's text is read as a general statement (its placeholders in words)
+            item["text"] = general_text(text, lang) if "when" in entry else text
         found.append(item)
         if len(found) >= limit:
             break
     kind = "inventory" if len(ident) == 7 and ident[3] == "-" and ident.replace("-", "").isdigit() else "book"
-    return {"id": ident, "kind": kind, "lang": lang, "entries": found, "count": len(found)}
+    if own and kind == "book":
+        kind = "rule"
+    out: dict[str, Any] = {"id": ident, "kind": kind, "lang": lang, "entries": found, "count": len(found)}
+    methods = method_of_package()
+    for item in found:
+        m = methods.get(item["package"])
+        if m is not None:
+            item["method"] = m
+    return out
+
+
+def method_of_package() -> dict[str, str]:
+    """Package → the registered method it belongs to (``xuanheng.liuren`` → ``liuren``)."""
+    from xuanheng.methods import registry
+
+    return {m.package: m.name for m in registry().values()}
+
+
+@cache
+def _rule_index() -> dict[str, tuple[str, str, str, dict[str, Any]]]:
+    out: dict[str, tuple[str, str, str, dict[str, Any]]] = {}
+    for e in _entries():
+        rid = e[3].get("id")
+        if isinstance(rid, str) and (isinstance(e[3].get("text"), dict) or "when" in e[3]):
+            out.setdefault(rid, e)
+    return out
+
+
+_SLOT = re.compile(r"\{([a-z_]+)\}")
+
+
+def general_text(text: str, lang: str) -> str:
+    """A rule's text with its ``{placeholders}`` (filled from a chart when the rule fires) in general words
+    (``rule_slot.<name>`` of the label catalogue, "…" for one it lacks); Korean particles then follow the
+    words put in."""
+    from xuanheng.i18n import keys, label
+    from xuanheng.reading.korean import resolve
+
+    known = set(keys())
+
+    def fill(m: re.Match[str]) -> str:
+        key = f"rule_slot.{m.group(1)}"
+        return label(key, lang) if key in known else "…"
+
+    out = _SLOT.sub(fill, text)
+    if lang == "ko":
+        return resolve(out)
+    return out[:1].upper() + out[1:] if lang == "en" and out != text else out
+
+
+def rules_by_id(ids: list[str], lang: str = "zh-Hant") -> dict[str, dict[str, Any]]:
+    """Each rule id of *ids* that a data file defines → its text in *lang*, its method, topics and sources
+    (what the statistics table shows for a rule); unknown ids are left out."""
+    lang = check_lang(lang)
+    index = _rule_index()
+    methods = method_of_package()
+    out: dict[str, dict[str, Any]] = {}
+    for rid in ids:
+        e = index.get(rid)
+        if e is None:
+            continue
+        pkg, fname, _path, entry = e
+        src = entry.get("src")
+        out[rid] = {
+            "id": rid,
+            "method": methods.get(pkg),
+            "text": general_text(_text(entry, lang) or "", lang),
+            "topics": list(entry.get("topics") or []),
+            "src": src if isinstance(src, list) else [src] if src else [],
+            "file": f"{pkg}:data/{fname}",
+        }
+    return out

@@ -1,14 +1,23 @@
 /* xuanheng web page — plain JavaScript, no build step, no external resources.
  * Every user-written text is put into the page with textContent (never innerHTML); the only markup inserted
  * is the chart SVG produced (and XML-escaped) by the server.
+ *
+ * The page knows no method by name: the form, the "one moment, every method" view and the journal are made
+ * from /api/methods (each method's parameters with their labels, choices and sources in every language).
+ * Words shown to a reader come from the label catalogue (/api/i18n/<lang>); messages and warnings from the
+ * server in the page's language (Accept-Language is the page's language on every request).
  */
 "use strict";
 
 const COMMON = ["at", "now", "tz", "fold", "lon", "lat", "true_solar", "lang", "topic"];
+const MOMENT = ["at", "tz", "fold", "lon", "lat", "true_solar"];
 const LANGS = ["ko", "zh-Hant", "zh-Hans", "en"];
+/* the smallest label of a chart on screen, in CSS pixels: a narrow screen scrolls the chart instead */
+const MIN_LABEL_PX = 11;
 const S = {
   lang: "zh-Hant",
   labels: {},
+  topics: {},
   methods: {},
   order: [],
   doc: null,
@@ -17,14 +26,18 @@ const S = {
   method: null,
   caseId: null,
   caseData: null,
+  fold: null,          // 0 or 1 once the reader chose a reading of a repeated or skipped wall time
   pendingSeed: null,   // seed of a random draw read from a permalink, used by the next cast only
   expectDrawn: null,   // the drawn result the permalink recorded (checked against the replay)
 };
 
 const $ = (id) => document.getElementById(id);
-const L = (key, fallback) => S.labels[key] || fallback || key;
-/* a method's name in the page's language: its own labels (from /api/methods), else the catalogue */
-const ML = (name) => ((S.methods[name] || {}).label || {})[S.lang] || L(`method.${name}`, name);
+const L = (key, fallback) => S.labels[key] || (fallback === undefined ? key : fallback);
+const zh = () => S.lang.startsWith("zh");
+const SEP = () => (zh() ? "、" : ", ");
+const paren = (s) => (zh() ? `（${s}）` : ` (${s})`);
+/* a method's name in the page's language (main's name for methodLabel, used by page plug-ins too) */
+const ML = (name) => methodLabel(name);
 
 function el(tag, attrs, ...children) {
   const node = document.createElement(tag);
@@ -49,29 +62,48 @@ async function api(path, opts) {
     o.headers["Content-Type"] = "application/json";
     delete o.json;
   }
+  o.headers["Accept-Language"] = S.lang;   // error messages come back in the page's language
   o.credentials = "same-origin";
   const r = await fetch(path, o);
   const type = r.headers.get("content-type") || "";
   let body = null;
   if (r.status !== 204) body = type.includes("json") ? await r.json() : await r.text();
   if (!r.ok) {
-    const msg = body && body.error ? body.error.message : `HTTP ${r.status}`;
-    const err = new Error(msg);
+    const e = body && body.error ? body.error : {};
+    const err = new Error(e.text || e.message || `HTTP ${r.status}`);
     err.status = r.status;
-    err.field = body && body.error ? body.error.field : null;
+    err.field = e.field || null;
+    err.code = e.code || null;
+    err.params = e.params || {};
     throw err;
   }
   return body;
 }
 
 /* ---------------------------------------------------------------- i18n */
-async function setLang(lang, recast) {
+/* The page's language on a first visit: the first of the browser's languages the page speaks. */
+function browserLang() {
+  const tags = (navigator.languages && navigator.languages.length) ? navigator.languages : [navigator.language || ""];
+  for (const raw of tags) {
+    const t = String(raw).toLowerCase();
+    if (t.startsWith("ko")) return "ko";
+    if (t.startsWith("en")) return "en";
+    if (t.startsWith("zh")) {
+      const parts = t.split("-").slice(1);
+      return parts.includes("hans") || parts.some((p) => ["cn", "sg", "my"].includes(p)) ? "zh-Hans" : "zh-Hant";
+    }
+  }
+  return null;
+}
+
+async function setLang(lang, recast, remember) {
   if (!LANGS.includes(lang)) lang = "zh-Hant";
   S.lang = lang;
-  try { localStorage.setItem("xh-lang", lang); } catch (e) { /* private mode */ }
+  if (remember) { try { localStorage.setItem("xh-lang", lang); } catch (e) { /* private mode */ } }
   $("lang").value = lang;
   const data = await api(`/api/i18n/${encodeURIComponent(lang)}`);
   S.labels = data.labels;
+  S.topics = data.topics || {};
   document.documentElement.lang = lang;
   document.querySelectorAll("[data-i18n]").forEach((n) => {
     const v = S.labels[n.dataset.i18n];
@@ -80,14 +112,25 @@ async function setLang(lang, recast) {
   document.title = L("app.title");
   fillMethodSelect();
   if (S.method && S.methods[S.method]) {   // re-label the generated fields, keeping their values
-    const keep = S.method ? collectFields() : {};
+    const keep = collectFields();
     buildMethodFields();
     applyParams(keep);
   }
+  fillTopics();
   if (recast && S.params && S.method) await castNow(false);
   if (recast && S.caseId && !$("journal-view").hidden) await openCase(S.caseId);
+  if (recast && !$("journal-view").hidden) await loadCases();
   if (recast && !$("stats-view").hidden) await loadStats();
+  if (recast && !$("all-view").hidden && S.allDone) await castAll();
+  if (recast && !$("source-view").hidden) await route();
 }
+
+function methodLabel(name) {
+  const m = S.methods[name];
+  return m ? (m.label[S.lang] || m.label["zh-Hant"] || name) : L(`method.${name}`, name);
+}
+function textIn(t) { return t ? (t[S.lang] || t["zh-Hant"] || t.en || "") : ""; }
+function topicLabel(key) { return S.topics[key] || key; }
 
 /* --------------------------------------------------------- method form */
 function fillMethodSelect() {
@@ -97,51 +140,93 @@ function fillMethodSelect() {
   const sm = $("s-method");
   const keepS = sm.value;
   sm.textContent = "";
-  sm.append(el("option", { value: "" }, ""));
+  sm.append(el("option", { value: "" }, L("form.topic_any")));
   for (const name of S.order) {
-    sel.append(el("option", { value: name }, ML(name)));
-    sm.append(el("option", { value: name }, ML(name)));
+    sel.append(el("option", { value: name }, methodLabel(name)));
+    sm.append(el("option", { value: name }, methodLabel(name)));
   }
   if (keep) sel.value = keep;
   sm.value = keepS;
 }
 
-function fieldInput(name, prop, required) {
-  const id = `f-${name}`;
-  const hint = (S.methods[S.method].form || {})[name] || {};
+function fillTopics() {
+  const m = S.methods[S.method];
+  const tl = $("topic-list");
+  tl.textContent = "";
+  for (const t of ((m && m.form && m.form.topics) || [])) tl.append(el("option", { value: t, label: topicLabel(t) }, topicLabel(t)));
+}
+
+function paramsOf(method) {
+  const m = S.methods[method];
+  return m ? (m.params || []) : [];
+}
+function paramOf(method, name) { return paramsOf(method).find((p) => p.name === name) || null; }
+
+/* The text of a value of a parameter: its choice label in the page's language (never the code). */
+function choiceText(p, value, hint) {
+  const key = typeof value === "boolean" ? String(value) : value;
+  const c = (p && p.choices || []).find((x) => String(x.value) === String(key));
+  if (c) return textIn(c.label);
+  const names = (hint && hint.choice_labels) || {};
+  if (names[key]) return L(names[key], String(key));
+  if (typeof value === "boolean") return value ? L("form.yes") : L("form.no");
+  return String(value);
+}
+
+/* One input of a method: a select of labelled choices (the source on hover), a check box, or a text or
+ * number field. *idp* prefixes the element id (the "one moment" cards have their own). */
+function fieldInput(method, p, idp) {
+  const name = p.name;
+  const id = `${idp || "f-"}${name}`;
+  const m = S.methods[method];
+  const hint = ((m && m.form) || {})[name] || {};
+  const caption = hint.label ? L(hint.label, textIn(p.label)) : textIn(p.label);
+  const title = S.lang === "en" ? p.help || "" : "";
+  const required = (m.schema.required || []).includes(name);
   let input;
-  const choices = hint.choices || prop.enum || (prop.anyOf || []).flatMap((a) => a.enum || []);
-  // without a page label, the label the parameter declares (its params.toml, carried by the schema)
-  const own = (prop.label && prop.label[S.lang]) || name;
-  const ownChoice = (c) => (prop.choice_labels && prop.choice_labels[c] && prop.choice_labels[c][S.lang]) || c;
-  if (prop.type === "boolean") {
-    input = el("input", { id, name, type: "checkbox" });
-    input.checked = !!prop.default;
-    return el("label", { class: "check", title: prop.description || "" }, input, " ", L(hint.label || `field.${name}`, own),
-      prop.default !== undefined ? el("span", { class: "default" }, ` (${L("form.default")}: ${prop.default})`) : null);
+  if (p.kind === "bool") {
+    input = el("input", { id, name, type: "checkbox", "data-param": name });
+    input.checked = !!p.default;
+    return el("label", { class: "check", title }, input, " ", caption);
   }
-  if (choices && choices.length) {
-    input = el("select", { id, name, required: required || null });
-    const noDefault = prop.default === undefined || prop.default === null;
-    if (noDefault) input.append(el("option", { value: "" }, required ? "—" : ""));
-    const names = hint.choice_labels || {};
-    for (const c of choices) {
-      const mark = c === prop.default ? ` ★` : "";
-      input.append(el("option", { value: c }, `${names[c] ? L(names[c], c) : ownChoice(c)}${mark}`));
+  const values = hint.choices || (p.choices || []).map((c) => c.value);
+  if (values.length) {
+    input = el("select", { id, name, required: required || null, "data-param": name });
+    const hasDefault = p.default !== undefined && p.default !== null;
+    if (!hasDefault) input.append(el("option", { value: "" }, "—"));
+    for (const v of values) {
+      const c = (p.choices || []).find((x) => String(x.value) === String(v));
+      const mark = hasDefault && String(v) === String(p.default) ? " ★" : "";
+      input.append(el("option", { value: String(v), title: c && c.src ? c.src : null }, `${choiceText(p, v, hint)}${mark}`));
     }
-    if (prop.default !== undefined && prop.default !== null) input.value = prop.default;
+    if (p.also === "branch") {   // a value given by hand: a fixed branch (the 月將 fixed by hand)
+      const g = el("optgroup", { label: L("form.fixed_branch") });
+      for (const b of "子丑寅卯辰巳午未申酉戌亥") g.append(el("option", { value: b }, b));
+      input.append(g);
+    }
+    if (hasDefault) input.value = String(p.default);
+    input.addEventListener("change", () => { showSource(input); updateOptionsSummary(); });
   } else {
-    const isNum = prop.type === "integer" || prop.type === "number" ||
-      (prop.anyOf || []).some((a) => a.type === "integer" || a.type === "number");
-    input = el("input", { id, name, type: isNum ? "number" : "text", maxlength: prop.maxLength || 200,
-      size: 10, required: required || null });
-    if (prop.default !== undefined && prop.default !== null) input.value = prop.default;
+    const isNum = p.kind === "int" || p.kind === "float";
+    input = el("input", { id, name, type: isNum ? "number" : "text", maxlength: 200, size: 10,
+      required: required || null, step: p.kind === "float" ? "any" : null, "data-param": name });
+    if (p.default !== undefined && p.default !== null) input.value = p.default;
+    // the method's example value shows what is expected (六爻's six lines 887868 …)
+    const ex = ((S.methods[method] || {}).example || {})[p.name];
+    if (ex !== undefined && ex !== null && !input.value) input.placeholder = String(ex);
   }
-  const caption = L(hint.label || `field.${name}`, own);
-  const def = prop.default !== undefined && prop.default !== null
-    ? el("span", { class: "default" }, `${L("form.default")}: ${prop.default}`) : null;
-  const lab = el("label", { title: prop.description || "" }, el("span", {}, caption), input, def);
+  const lab = el("label", { title }, el("span", {}, caption), input);
+  if (p.option && p.default !== undefined && p.default !== null) {
+    lab.append(el("span", { class: "default" }, `${L("form.default")}: ${choiceText(p, p.default, hint)}`));
+  }
+  if (values.length && (p.choices || []).some((c) => c.src)) setTimeout(() => showSource(input), 0);
   return lab;
+}
+
+/* The source of the chosen value of a school option, on hover of the field (each choice has its own). */
+function showSource(input) {
+  const opt = input.options[input.selectedIndex];
+  input.title = opt && opt.title ? opt.title : "";
 }
 
 function buildMethodFields() {
@@ -151,28 +236,34 @@ function buildMethodFields() {
   box.textContent = "";
   opts.textContent = "";
   if (!m) return;
-  const props = m.schema.properties || {};
-  const required = new Set(m.schema.required || []);
   const form = m.form || {};
   const hidden = new Set(form.hidden || []);
-  const study = new Set(form.study || []);
   let studyBox = null;
-  if (study.size) {
+  if ((form.study || []).length) {
     studyBox = el("div", { class: "row" });
     box.append(el("details", { id: "study-box", class: "grow" }, el("summary", {}, L("form.study")), studyBox));
   }
-  for (const [name, prop] of Object.entries(props)) {
-    if (COMMON.includes(name) || hidden.has(name)) continue;
-    const isOption = (m.options || []).includes(name) || prop.option;
-    const target = isOption ? opts : study.has(name) ? studyBox : box;
-    target.append(fieldInput(name, prop, required.has(name)));
+  for (const p of paramsOf(S.method)) {
+    if (COMMON.includes(p.name) || hidden.has(p.name)) continue;
+    const target = p.option ? opts : p.group === "study" ? studyBox || box : box;
+    target.append(fieldInput(S.method, p));
   }
   $("options-box").hidden = !opts.children.length;
-  const topics = (m.form && m.form.topics) || [];
-  const tl = $("topic-list");
-  tl.textContent = "";
-  for (const t of topics) tl.append(el("option", { value: t }));
+  $("reading-col").hidden = !m.has_reading;
+  fillTopics();
+  updateOptionsSummary();
   notifyPlugins("xh:fields");
+}
+
+/* The options stay folded; their summary says how many differ from the defaults. */
+function updateOptionsSummary() {
+  const n = [...document.querySelectorAll("#option-fields [data-param]")].filter((inp) => {
+    const p = paramOf(S.method, inp.dataset.param);
+    if (!p) return false;
+    const v = inp.type === "checkbox" ? inp.checked : inp.value;
+    return String(v) !== String(p.default);
+  }).length;
+  $("options-changed").textContent = n ? ` · ${n} ${L("form.options_changed")}` : "";
 }
 
 /* Hook for page plug-ins of a method (e.g. /static/liuyao_throws.js, the 六爻 coin throws): they listen to
@@ -213,35 +304,48 @@ function nowLocal() {
 
 function collectFields() {
   const out = {};
-  document.querySelectorAll("#method-fields [id^='f-'], #option-fields [id^='f-']").forEach((n) => {
-    out[n.id.slice(2)] = n.type === "checkbox" ? n.checked : n.value;
+  document.querySelectorAll("#method-fields [data-param], #option-fields [data-param]").forEach((n) => {
+    out[n.dataset.param] = n.type === "checkbox" ? n.checked : n.value;
   });
   return out;
 }
 
-function gatherParams() {
-  const m = S.methods[S.method];
+function momentParams(method) {
   const p = {};
-  const props = m.schema.properties || {};
-  // the shared instant and place fields, only for a method that takes them
-  if ("at" in props) p.at = $("at").value;
-  if ("tz" in props && $("tz").value.trim()) p.tz = $("tz").value.trim();
-  if ("lon" in props && $("lon").value !== "") p.lon = Number($("lon").value);
-  if ("lat" in props && $("lat").value !== "") p.lat = Number($("lat").value);
-  if ("true_solar" in props && $("true_solar").checked) p.true_solar = true;
-  if ("topic" in props && $("topic").value.trim()) p.topic = $("topic").value.trim();
-  for (const [name, prop] of Object.entries(props)) {
-    if (COMMON.includes(name)) continue;
-    const input = $(`f-${name}`);
+  // the shared instant and place fields, only those *method* takes (all of them for "every method")
+  const takes = (n) => !method || !!paramOf(method, n);
+  if (takes("at")) p.at = $("at").value;
+  if (takes("tz") && $("tz").value.trim()) p.tz = $("tz").value.trim();
+  if (takes("lon") && $("lon").value !== "") p.lon = Number($("lon").value);
+  if (takes("lat") && $("lat").value !== "") p.lat = Number($("lat").value);
+  if (takes("true_solar") && $("true_solar").checked) p.true_solar = true;
+  if (takes("fold") && S.fold !== null) p.fold = S.fold;
+  return p;
+}
+/* The values of the inputs of *method* found under ids with prefix *idp*, those that differ from the
+ * defaults. */
+function fieldValues(method, idp) {
+  const p = {};
+  for (const prm of paramsOf(method)) {
+    if (COMMON.includes(prm.name)) continue;
+    const input = $(`${idp}${prm.name}`);
     if (!input) continue;
     if (input.type === "checkbox") {
-      if (input.checked !== !!prop.default) p[name] = input.checked;
-    } else if (input.value !== "" && String(input.value) !== String(prop.default)) {
-      p[name] = input.type === "number" ? Number(input.value) : input.value;
+      if (input.checked !== !!prm.default) p[prm.name] = input.checked;
+    } else if (input.value !== "" && String(input.value) !== String(prm.default)) {
+      p[prm.name] = input.type === "number" ? Number(input.value) : input.value;
     }
   }
+  return p;
+}
+
+function gatherParams() {
+  const m = S.methods[S.method];
+  const p = Object.assign(momentParams(S.method), fieldValues(S.method, "f-"));
+  if (paramOf(S.method, "topic") && $("topic").value.trim()) p.topic = $("topic").value.trim();
   const rf = randomField(S.method, p);
   if (rf && asksDraw(rf, p[rf.name]) && S.pendingSeed !== null) p[rf.seed] = S.pendingSeed;
+  if (!m) return p;
   p.lang = S.lang;
   return p;
 }
@@ -253,11 +357,12 @@ function query(params) {
 }
 
 function applyParams(params) {
-  if (params.at) $("at").value = params.at.slice(0, 19);
+  if (params.at) $("at").value = String(params.at).slice(0, 19);
   if (params.tz) $("tz").value = params.tz;
-  $("lon").value = params.lon !== undefined ? params.lon : "";
-  $("lat").value = params.lat !== undefined ? params.lat : "";
-  $("true_solar").checked = params.true_solar === true || params.true_solar === "true";
+  if (params.lon !== undefined) $("lon").value = params.lon;
+  if (params.lat !== undefined) $("lat").value = params.lat;
+  if (params.true_solar !== undefined) $("true_solar").checked = params.true_solar === true || params.true_solar === "true";
+  if (params.fold !== undefined && params.fold !== "") S.fold = Number(params.fold);
   if (params.topic) $("topic").value = params.topic;
   const rf = randomField(S.method, params);
   if (rf) {
@@ -269,7 +374,9 @@ function applyParams(params) {
     if (!input) continue;
     if (input.type === "checkbox") input.checked = v === true || v === "true";
     else input.value = v;
+    if (input.tagName === "SELECT") showSource(input);
   }
+  updateOptionsSummary();
   notifyPlugins("xh:params");
 }
 
@@ -279,10 +386,88 @@ function insertSvg(container, svgText) {
   const doc = new DOMParser().parseFromString(svgText, "image/svg+xml");
   const root = doc.documentElement;
   if (root && root.nodeName === "svg") container.append(document.importNode(root, true));
+  fitChart(container);
+}
+
+/* Draw a chart as wide as its box, but never so small that its smallest label falls under MIN_LABEL_PX:
+ * on a phone the chart keeps readable labels and its box scrolls sideways (the page itself does not). */
+function fitChart(container) {
+  const svg = container.querySelector("svg");
+  if (!svg) return;
+  const vb = (svg.getAttribute("viewBox") || "").split(/\s+/).map(Number);
+  const w = vb.length === 4 && vb[2] ? vb[2] : Number(svg.getAttribute("width")) || 600;
+  const h = vb.length === 4 && vb[3] ? vb[3] : Number(svg.getAttribute("height")) || 400;
+  let minFont = Infinity;
+  for (const t of svg.querySelectorAll("text")) {
+    const f = parseFloat(t.getAttribute("font-size") || "");
+    if (f > 0 && f < minFont) minFont = f;
+  }
+  if (!isFinite(minFont)) minFont = 12;
+  const avail = Math.max(container.clientWidth - 2, 100);
+  const scale = Math.max(Math.min(avail / w, 1.25), (MIN_LABEL_PX + 0.05) / minFont);
+  svg.setAttribute("width", String(Math.ceil(w * scale)));
+  svg.setAttribute("height", String(Math.ceil(h * scale)));
+  svg.style.maxWidth = "none";
+  const scrolls = w * scale > avail + 1;
+  container.classList.toggle("scrolls", scrolls);
+  // say so under the chart: on a phone the right part of a wide chart is out of sight until swiped
+  let hint = container.nextElementSibling;
+  if (!hint || !hint.classList.contains("scroll-hint")) {
+    hint = el("p", { class: "scroll-hint muted" });
+    container.after(hint);
+  }
+  hint.textContent = scrolls ? L("chart.scroll_hint") : "";
+  hint.hidden = !scrolls;
+}
+
+function refit() { document.querySelectorAll(".chart").forEach((c) => { if (c.offsetParent) fitChart(c); }); }
+
+async function showWarnings(list, doc) {
+  list.textContent = "";
+  const texts = (doc.warnings || (doc.chart && doc.chart.warnings) || (doc.calendar && doc.calendar.warnings) || []).map(String);
+  if (!texts.length) return;
+  let shown = texts;
+  if (S.lang !== "en") {
+    try {
+      const r = await api(`/api/messages?lang=${encodeURIComponent(S.lang)}`, { method: "POST", json: { texts } });
+      shown = r.messages.map((m) => m.text);
+    } catch (e) { /* keep the English text */ }
+  }
+  list.textContent = "";
+  for (const w of shown) list.append(el("li", {}, w));
+}
+
+function clearError() {
+  $("cast-error").textContent = "";
+  $("fold-choice").hidden = true;
+  $("fold-choice").textContent = "";
+}
+
+/* A wall time that a daylight-saving change skips or repeats: offer its two readings right here. */
+function offerFold(err, recast) {
+  const box = $("fold-choice");
+  box.textContent = "";
+  const p = err.params || {};
+  const readings = [0, 1].map((fold) => ({ fold, at: p[`instant${fold}`], off: p[`offset${fold}`] }));
+  if (!readings[0].at || !readings[1].at) return;
+  readings.sort((a, b) => new Date(a.at) - new Date(b.at));
+  box.append(el("span", { class: "fold-prompt" }, L("form.fold_choose")));
+  readings.forEach((r, i) => {
+    const when = String(r.at).slice(0, 16).replace("T", " ");
+    box.append(el("button", { type: "button", class: "fold-btn", "data-fold": r.fold,
+      onclick: () => { S.fold = r.fold; clearError(); recast(); } },
+      `${L(i === 0 ? "form.fold_earlier" : "form.fold_later")}: ${when} (UTC${r.off})`));
+  });
+  box.hidden = false;
+}
+
+function showError(e, recast) {
+  $("cast-error").textContent = `${L("error.title")}: ${e.message}`;
+  if (e.code === "time.gap" || e.code === "time.overlap") offerFold(e, recast);
 }
 
 async function castNow(pushUrl) {
-  $("cast-error").textContent = "";
+  clearError();
   const params = pushUrl === false && S.params ? Object.assign({}, S.params, { lang: S.lang }) : gatherParams();
   const method = S.method;
   const q = query(params);
@@ -294,23 +479,21 @@ async function castNow(pushUrl) {
     S.doc = doc;
     S.svg = svg;
     S.params = params;
+    $("result").hidden = false;
     insertSvg($("chart"), svg);
     renderReading($("reading"), doc.reading || []);
-    const warn = $("warnings");
-    warn.textContent = "";
-    for (const w of doc.warnings || (doc.chart && doc.chart.warnings) || []) warn.append(el("li", {}, w));
+    await showWarnings($("warnings"), doc);
     if (drawn && S.expectDrawn && S.expectDrawn !== drawn) {
-      warn.append(el("li", { class: "drawn-mismatch" }, `${L("chart.drawn_mismatch")}: ${S.expectDrawn} → ${drawn}`));
+      $("warnings").append(el("li", { class: "drawn-mismatch" }, `${L("chart.drawn_mismatch")}: ${S.expectDrawn} → ${drawn}`));
     }
     S.expectDrawn = null;
     // a random draw: the link carries the seed (in params) and the drawn result, so it opens the same chart
     const link = `${location.pathname}?${query(Object.assign({ method }, params, drawn ? { drawn } : {}))}#cast`;
     $("permalink").href = link;
     if (pushUrl !== false) history.replaceState(null, "", link);
-    $("result").hidden = false;
     $("save-status").textContent = "";
   } catch (e) {
-    $("cast-error").textContent = `${L("error.title")}: ${e.message}`;
+    showError(e, () => castNow(true));
   }
 }
 
@@ -339,6 +522,41 @@ function noteDraw(method, params, doc) {
   return drawn;
 }
 
+/* ------------------------------------------------------- facts in words */
+const isCode = (s) => /^[a-z][a-z0-9_]*$/.test(s);
+function factKey(k) { return S.labels[`fact.${k}`] || (isCode(k) ? "" : k); }
+function factValue(v) {
+  if (v === true) return L("value.true");
+  if (v === false) return L("value.false");
+  if (typeof v === "number") return String(v);
+  if (typeof v === "string") return S.labels[`value.${v}`] || (isCode(v) && v.length > 1 ? "" : v);
+  if (Array.isArray(v)) return v.map(factValue).filter(Boolean).join(SEP());
+  if (v && typeof v === "object") {
+    const name = v.name !== undefined ? factValue(v.name) : "";
+    const rest = Object.entries(v).filter(([k]) => k !== "name").map(([k, x]) => factPair(k, x)).filter(Boolean);
+    if (!name) return rest.join(SEP());
+    return rest.length ? `${name}${paren(rest.join(SEP()))}` : name;
+  }
+  return "";
+}
+/* One fact as words: its name in the page's language and its value (a true flag is its name alone). */
+function factPair(k, v) {
+  const key = factKey(k);
+  if (v === true) return key;
+  if (v === false) return key ? `${key}: ${L("value.false")}` : "";
+  if (Array.isArray(v) && !v.length) return "";
+  const val = factValue(v);
+  if (!val) return "";
+  return key ? `${key} ${val}` : val;
+}
+function factsText(facts) {
+  return Object.entries(facts || {}).map(([k, v]) => factPair(k, v)).filter(Boolean).join(" · ");
+}
+
+function sourceLink(s) {
+  return el("a", { href: `#source/${encodeURIComponent(s)}`, class: "src-link" }, s);
+}
+
 function renderReading(box, rules) {
   box.textContent = "";
   if (!rules.length) {
@@ -353,19 +571,16 @@ function renderReading(box, rules) {
     groups.get(t).push(r);
   }
   for (const [topic, list] of groups) {
-    const g = el("div", { class: "topic-group" }, el("h3", {}, topic));
+    const g = el("div", { class: "topic-group" }, el("h3", { "data-topic": topic }, topicLabel(topic)));
     for (const r of list) {
-      const facts = Object.entries(r.facts || {}).map(([k, v]) => `${k}: ${typeof v === "object" ? JSON.stringify(v) : v}`);
+      const facts = factsText(r.facts);
       const src = el("div", { class: "src" }, `${L("chart.source")}: `);
-      for (const s of r.src || []) {
-        src.append(el("a", { href: `/api/sources/${encodeURIComponent(s)}?lang=${encodeURIComponent(S.lang)}`,
-          target: "_blank", rel: "noopener", class: "src-link" }, s));
-      }
+      for (const s of r.src || []) src.append(sourceLink(s));
       g.append(el("div", { class: "rule", "data-rule": r.id },
         r.title ? el("div", { class: "title" }, r.title) : null,
         el("div", { class: "text" }, r.text || ""),
-        r.topics && r.topics.length > 1 ? el("div", { class: "tags" }, r.topics.slice(1).join(" · ")) : null,
-        facts.length ? el("div", { class: "facts" }, `${L("chart.facts")}: ${facts.join(" · ")}`) : null,
+        r.topics && r.topics.length > 1 ? el("div", { class: "tags" }, r.topics.slice(1).map(topicLabel).join(" · ")) : null,
+        facts ? el("div", { class: "facts" }, `${L("chart.facts")}: ${facts}`) : null,
         src));
     }
     box.append(g);
@@ -381,9 +596,78 @@ function download(name, blob) {
 }
 function stamp() { return `${S.method}-${(S.params && S.params.at || "").replace(/[^0-9]/g, "").slice(0, 12)}`; }
 
+/* The instant and zone of a chart document, wherever its method keeps them. */
+function castMoment(doc, inputs) {
+  const holders = [doc, doc && doc.calendar, doc && doc.input, doc && doc.inputs, doc && doc.calendar && doc.calendar.input, inputs];
+  let at = null, tz = null;
+  for (const h of holders) {
+    if (!h || typeof h !== "object") continue;
+    for (const k of ["instant", "at", "when"]) {
+      if (!at && typeof h[k] === "string" && /[+-]\d\d:\d\d$|Z$/.test(h[k])) at = h[k];
+    }
+    if (!tz && typeof h.tz === "string") tz = h.tz;
+  }
+  return { at, tz };
+}
+function momentText(at, tz) {
+  if (!at) return "";
+  const off = (/([+-]\d\d:\d\d)$/.exec(at) || [])[1] || (at.endsWith("Z") ? "+00:00" : "");
+  const zone = tz && tz !== off ? `${tz}, UTC${off}` : `UTC${off}`;
+  return `${at.slice(0, 16).replace("T", " ")} (${zone})`;
+}
+
+/* The chart with a caption band: the method, when it was cast (with its zone) and the question; the same in
+ * the SVG's <title>, <desc> and <metadata>. */
+function exportSvgText(svgText, meta) {
+  const NS = "http://www.w3.org/2000/svg";
+  const chart = new DOMParser().parseFromString(svgText, "image/svg+xml").documentElement;
+  const w = Number(chart.getAttribute("width")) || 600;
+  const h = Number(chart.getAttribute("height")) || 400;
+  const lines = [`${meta.method}  ·  ${meta.when}`];
+  if (meta.question) {
+    const q = meta.question.replace(/\s+/g, " ").trim();
+    const per = Math.max(20, Math.floor(w / 15));
+    lines.push(q.length > per ? q.slice(0, per) : q);
+    if (q.length > per) lines.push(q.length > 2 * per ? `${q.slice(per, 2 * per - 1)}…` : q.slice(per));
+  }
+  const capH = 16 + 22 * lines.length;
+  const out = document.implementation.createDocument(NS, "svg", null);
+  const root = out.documentElement;
+  root.setAttribute("width", String(w));
+  root.setAttribute("height", String(h + capH));
+  root.setAttribute("viewBox", `0 0 ${w} ${h + capH}`);
+  const add = (parent, tag, attrs, text) => {
+    const n = out.createElementNS(NS, tag);
+    for (const [k, v] of Object.entries(attrs || {})) n.setAttribute(k, String(v));
+    if (text !== undefined) n.textContent = text;
+    parent.append(n);
+    return n;
+  };
+  add(root, "title", {}, `${meta.method} ${meta.when}`);
+  add(root, "desc", {}, lines.join("\n"));
+  add(root, "metadata", {}, JSON.stringify({ method: meta.name, cast_at: meta.at, tz: meta.tz, question: meta.question || "" }));
+  add(root, "rect", { x: 0, y: 0, width: w, height: h + capH, fill: "#fffdf7" });
+  lines.forEach((t, i) => add(root, "text", { x: 20, y: 26 + 22 * i, "font-size": i === 0 ? 15 : 14,
+    fill: i === 0 ? "#222" : "#444", "font-family": "'Noto Sans CJK TC','Noto Sans CJK KR',sans-serif",
+    class: i === 0 ? "export-caption" : "export-question" }, t));
+  const g = add(root, "g", { transform: `translate(0 ${capH})` });
+  g.append(out.importNode(chart, true));
+  return new XMLSerializer().serializeToString(out);
+}
+
+function exportMeta(method, doc, params, question) {
+  const m = castMoment(doc, params);
+  return { name: method, method: methodLabel(method), at: m.at, tz: m.tz, when: momentText(m.at, m.tz), question };
+}
+
+function exportedSvg() {
+  return exportSvgText(S.svg, exportMeta(S.method, S.doc, S.params, $("question").value));
+}
+
 function exportPng() {
   if (!S.svg) return;
-  const url = URL.createObjectURL(new Blob([S.svg], { type: "image/svg+xml" }));
+  const text = exportedSvg();
+  const url = URL.createObjectURL(new Blob([text], { type: "image/svg+xml" }));
   const img = new Image();
   img.onload = () => {
     const scale = 2;
@@ -423,6 +707,8 @@ function localDate(iso) {
   const d = new Date(iso);
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }
+/* When a chart was cast, on the clock of its own zone (as the practitioner cast it). */
+function castTimeText(c) { return c.cast_time ? momentText(c.cast_time, c.cast_tz) : "—"; }
 const OUTCOME_KEY = { "應驗": "outcome.yingyan", "不驗": "outcome.buyan", "部分": "outcome.bufen" };
 
 async function loadCases(ev) {
@@ -447,20 +733,22 @@ async function loadCases(ev) {
     page = await api(`/api/journal/cases?${query(q)}`);
   } catch (e) {
     if (e.status === 401) return showLogin();
-    body.append(el("tr", {}, el("td", { colspan: 7, class: "error" }, e.message)));
+    body.append(el("tr", {}, el("td", { colspan: 8, class: "error" }, e.message)));
     return;
   }
   $("case-empty").hidden = page.items.length > 0;
+  const cell = (key, cls, ...content) => el("td", { "data-label": L(key, ""), class: cls || null }, ...content);
   for (const c of page.items) {
     const oc = c.outcome ? L(OUTCOME_KEY[c.outcome.result], c.outcome.result) : L("outcome.none");
     body.append(el("tr", { "data-case": c.id, onclick: () => openCase(c.id) },
-      el("td", {}, localDate(c.created_at)),
-      el("td", {}, ML(c.method)),
-      el("td", { class: "q" }, c.question),
-      el("td", {}, c.topic),
-      el("td", {}, c.tags.join(", ")),
-      el("td", { class: "oc" }, oc),
-      el("td", {}, el("button", { type: "button", class: "open-btn" }, L("journal.open")))));
+      cell("journal.cast_at", "cast", castTimeText(c)),
+      cell("form.method", "m", methodLabel(c.method)),
+      cell("form.question", "q", c.question),
+      cell("form.topic", "t", c.topic ? topicLabel(c.topic) : ""),
+      cell("journal.tag", "tags", c.tags.join(", ")),
+      cell("journal.outcome", "oc", oc),
+      cell("journal.saved_at", "created", localDate(c.created_at)),
+      el("td", { class: "open" }, el("button", { type: "button", class: "open-btn" }, L("journal.open")))));
   }
 }
 
@@ -469,6 +757,8 @@ async function openCase(id) {
   S.caseId = id;
   S.caseData = c;
   const svg = await api(`/api/journal/cases/${encodeURIComponent(id)}/svg?lang=${encodeURIComponent(S.lang)}`);
+  S.caseSvg = svg;
+  $("case-detail").hidden = false;
   insertSvg($("case-chart"), svg);
   $("e-question").value = c.question;
   $("e-topic").value = c.topic;
@@ -478,11 +768,21 @@ async function openCase(id) {
   else { $("o-note").value = ""; }
   const t = $("case-text");
   t.textContent = "";
+  t.append(el("p", { class: "meta" },
+    el("span", { class: "cast-time" }, `${L("journal.cast_at")}: ${castTimeText(c)}`), " · ",
+    el("span", {}, methodLabel(c.method)), " · ",
+    el("span", { class: "saved-time" }, `${L("journal.saved_at")}: ${localDate(c.created_at)}`)));
   t.append(el("p", { class: "q" }, c.question), el("p", { class: "notes" }, c.notes));
   if (c.outcome) t.append(el("p", { class: "outcome" }, `${L(OUTCOME_KEY[c.outcome.result], c.outcome.result)} — ${c.outcome.note}`));
   renderReading($("case-reading"), (c.chart && c.chart.reading) || []);
   $("outcome-status").textContent = "";
-  $("case-detail").hidden = false;
+}
+
+function exportCaseSvg() {
+  const c = S.caseData;
+  if (!c || !S.caseSvg) return;
+  const text = exportSvgText(S.caseSvg, exportMeta(c.method, c.chart, c.inputs, c.question));
+  download(`${c.method}-${c.id.slice(0, 8)}.svg`, new Blob([text], { type: "image/svg+xml" }));
 }
 
 async function updateCase(ev) {
@@ -537,32 +837,161 @@ async function importJournal(ev) {
 
 /* --------------------------------------------------------- statistics */
 function pct(x) { return x === null || x === undefined ? "—" : `${Math.round(x * 100)}%`; }
-function statsKey(k, linkRules) {
-  const m = linkRules ? /^(\d{3}-\d{3})/.exec(k) : null;
-  if (!m) return L(`method.${k}`, k);
-  return el("a", { href: `/api/sources/${encodeURIComponent(m[1])}?lang=${encodeURIComponent(S.lang)}`,
-    target: "_blank", rel: "noopener" }, k);
+function interval(t) { return t.interval ? `${Math.round(t.interval[0] * 100)}–${Math.round(t.interval[1] * 100)}%` : "—"; }
+function verdict(t) {
+  if (!t.judged) return "";
+  if (!t.enough) return L("stats.too_few");
+  return t.vs_base ? L(`stats.compare_${t.vs_base}`) : "";
 }
 
-function statsTable(table, title, section, linkRules) {
+/* A table of hit rates: each row its name (and for a rule its text and method), the count judged, the rate
+ * with its 95% interval, how it stands against the base rate, and the raw counts. */
+function statsTable(table, title, section, rowInfo) {
   table.textContent = "";
-  table.append(el("tr", {}, el("th", {}, title), el("th", {}, L("outcome.yingyan")), el("th", {}, L("outcome.buyan")),
-    el("th", {}, L("outcome.bufen")), el("th", {}, L("outcome.none")), el("th", {}, L("stats.total")),
-    el("th", {}, L("stats.rate"))));
-  const rows = Object.entries(section || {}).sort((a, b) => (b[1].judged - a[1].judged) || (b[1].total - a[1].total));
+  const head = [title, L("stats.method"), L("stats.judged"), L("stats.rate"), L("stats.interval"), L("stats.vs_base"),
+    L("outcome.yingyan"), L("outcome.buyan"), L("outcome.bufen"), L("outcome.none")];
+  table.append(el("thead", {}, el("tr", {}, ...head.map((h) => el("th", {}, h)))));
+  const body = el("tbody");
+  const rows = Object.entries(section || {}).sort((a, b) => (b[1].judged - a[1].judged) || (b[1].total - a[1].total) || a[0].localeCompare(b[0]));
   for (const [k, t] of rows) {
-    table.append(el("tr", { "data-key": k }, el("td", {}, statsKey(k, linkRules)), el("td", { class: "n-ying" }, t.ying_yan),
-      el("td", {}, t.bu_yan), el("td", {}, t.bu_fen), el("td", {}, t.pending), el("td", {}, t.total),
-      el("td", {}, pct(t.rate))));
+    const info = rowInfo(k);
+    const cell = (i, cls, ...c) => el("td", { "data-label": head[i], class: cls || null }, ...c);
+    body.append(el("tr", { "data-key": k, class: t.judged && !t.enough ? "few" : null },
+      cell(0, "name", info.name),
+      cell(1, "method", ...(info.method ? [info.method] : [])),
+      cell(2, "n-judged", t.judged),
+      cell(3, "rate", pct(t.rate)),
+      cell(4, "interval", interval(t)),
+      cell(5, "vs", verdict(t)),
+      cell(6, "n-ying", t.ying_yan), cell(7, "n-bu", t.bu_yan), cell(8, "n-fen", t.bu_fen), cell(9, "n-pending", t.pending)));
   }
+  table.append(body);
 }
+
 async function loadStats() {
   let s;
   try { s = await api("/api/journal/statistics"); } catch (e) { if (e.status === 401) return showLogin(); throw e; }
-  statsTable($("stats-method"), L("form.method"), s.by_method);
+  const ruleIds = Object.keys(s.by_rule || {});
+  let rules = {};
+  if (ruleIds.length) {
+    try { rules = (await api(`/api/rules?lang=${encodeURIComponent(S.lang)}&ids=${encodeURIComponent(ruleIds.join(","))}`)).rules; }
+    catch (e) { rules = {}; }
+  }
+  const o = s.overall || {};
+  $("stats-base").textContent = `${L("stats.base_rate")}: ${pct(s.base_rate)} (${L("stats.judged")} ${o.judged || 0}; ${L("stats.interval")} ${interval(o)})`;
+  $("stats-note").textContent = L("stats.note");
+  statsTable($("stats-method"), L("form.method"), s.by_method, (k) => ({ name: methodLabel(k), method: "" }));
   const keys = Object.assign({}, s.by_ke_ti || {}, s.by_yong_yao || {});
-  statsTable($("stats-key"), `${L("chart.ke_ti")} / ${L("chart.yong")}`, keys);
-  statsTable($("stats-rule"), L("stats.per_rule"), s.by_rule, true);
+  statsTable($("stats-key"), `${L("chart.ke_ti")} / ${L("chart.yong")}`, keys, (k) => ({ name: k, method: "" }));
+  statsTable($("stats-rule"), L("stats.rule"), s.by_rule, (k) => {
+    const r = rules[k];
+    const name = el("a", { href: `#source/${encodeURIComponent(k)}`, class: "rule-link" },
+      el("span", { class: "rule-text" }, r && r.text ? r.text : k), " ", el("span", { class: "rule-id" }, k));
+    // the methods of the cases the rule fired in (a rule shared by two methods names both)
+    const ms = (s.by_rule[k].methods || []).length ? s.by_rule[k].methods : r && r.method ? [r.method] : [];
+    return { name, method: ms.map(methodLabel).join(SEP()) };
+  });
+}
+
+/* -------------------------------------------------------------- sources */
+/* A rule or a cited source as a readable page: the rule itself (its text, topics, conditions and sources)
+ * and every rule and table resting on the same source, each with its method. */
+async function openSource(ident) {
+  const box = $("source-body");
+  box.textContent = "";
+  $("source-title").textContent = `${L("source.title")}: ${ident}`;
+  let r;
+  try { r = await api(`/api/sources/${encodeURIComponent(ident)}?lang=${encodeURIComponent(S.lang)}`); }
+  catch (e) { box.append(el("p", { class: "error" }, e.message)); return; }
+  if (!r.entries.length) { box.append(el("p", { class: "muted" }, L("source.none"))); return; }
+  box.append(el("p", { class: "muted" }, L("source.cited_by")));
+  for (const e of r.entries) {
+    const card = el("div", { class: "rule source-entry", "data-entry": e.id || e.path });
+    const head = [e.method ? methodLabel(e.method) : null, e.id || null, e.name || null].filter(Boolean).join(" · ");
+    if (head) card.append(el("div", { class: "title" }, head));
+    if (e.label && typeof e.label === "object") card.append(el("div", { class: "text" }, textIn(e.label)));
+    if (e.text) card.append(el("div", { class: "text" }, e.text));
+    if (e.topics && e.topics.length) card.append(el("div", { class: "tags" }, e.topics.map(topicLabel).join(" · ")));
+    if (e.when && typeof e.when === "object") {
+      const w = factsText(e.when);
+      if (w) card.append(el("div", { class: "facts" }, `${L("source.conditions")}: ${w}`));
+    }
+    const srcs = Array.isArray(e.src) ? e.src : e.src ? [e.src] : [];
+    if (srcs.length) {
+      const d = el("div", { class: "src" }, `${L("chart.source")}: `);
+      for (const s of srcs) d.append(s === ident ? el("span", { class: "src-here" }, s) : sourceLink(s));
+      card.append(d);
+    }
+    box.append(card);
+  }
+}
+
+/* ---------------------------------------------------- one moment, all */
+/* Every method at the instant and place of the form: a method that needs nothing more is cast and drawn;
+ * one that needs more input (its required parameters without a default, or what it declares it needs)
+ * asks for it on its card. */
+async function castAll() {
+  S.allDone = true;
+  const grid = $("all-grid");
+  grid.textContent = "";
+  const moment = momentParams();
+  $("all-moment").textContent = moment.at ? `${moment.at.replace("T", " ")} ${moment.tz || ""}` : "";
+  for (const name of S.order) {
+    const m = S.methods[name];
+    const card = el("section", { class: "all-card card", "data-method": name },
+      el("h3", {}, methodLabel(name)));
+    grid.append(card);
+    const needs = (m.needs || []).filter((n) => !(n in moment));
+    if (needs.length) askFor(card, name, needs, moment);
+    else await castCard(card, name, Object.assign({}, moment));
+  }
+}
+
+function askFor(card, name, needs, moment) {
+  const box = el("div", { class: "row needs" });
+  for (const n of needs) {
+    const p = paramOf(name, n);
+    if (p) box.append(fieldInput(name, p, `a-${name}-`));
+  }
+  const btn = el("button", { type: "button", class: "primary cast-one" }, L("all.cast_this"));
+  btn.addEventListener("click", async () => {
+    const params = Object.assign({}, moment, fieldValues(name, `a-${name}-`));
+    for (const n of needs) {
+      const input = $(`a-${name}-${n}`);
+      if (input && input.value !== "" && !(n in params)) params[n] = input.value;
+    }
+    card.querySelectorAll(".all-chart, .error, .all-links").forEach((x) => x.remove());
+    await castCard(card, name, params);
+  });
+  card.append(el("p", { class: "muted needs-note" }, `${L("all.needs")}: ${needs.map((n) => textIn((paramOf(name, n) || {}).label) || n).join(SEP())}`), box, btn);
+}
+
+/* Only the parameters *method* declares (one moment carries every shared field; a method may lack some). */
+function onlyTakes(method, params) {
+  const out = {};
+  for (const [k, v] of Object.entries(params)) if (paramOf(method, k)) out[k] = v;
+  return out;
+}
+
+async function castCard(card, name, params) {
+  const m = S.methods[name];
+  params = onlyTakes(name, params);
+  const q = Object.assign({}, params, { lang: S.lang });
+  if (m.has_reading) q.no_reading = true;
+  try {
+    const doc = await api(`/api/${name}?${query(q)}`);
+    const svg = await api(`/api/${name}/render?lang=${encodeURIComponent(S.lang)}`, { method: "POST", json: doc });
+    const chart = el("div", { class: "chart all-chart" });
+    card.append(chart);
+    insertSvg(chart, svg);
+    const full = Object.assign({ method: name }, params, { lang: S.lang });
+    card.append(el("p", { class: "all-links" }, el("a", { href: `/?${query(full)}#cast`, class: "full-chart" }, L("all.full_chart"))));
+  } catch (e) {
+    const field = e.field && paramOf(name, e.field) && !MOMENT.includes(e.field) ? e.field : null;
+    if (field && !card.querySelector(`#a-${name}-${field}`)) { askFor(card, name, [field], params); return; }
+    card.append(el("p", { class: "error" }, e.message));
+    if (e.code === "time.gap" || e.code === "time.overlap") offerFold(e, () => castAll());
+  }
 }
 
 /* ------------------------------------------------------- cities, login */
@@ -584,6 +1013,7 @@ function pickCity(c, name) {
   $("lon").value = c.lon;
   $("lat").value = c.lat;
   $("tz").value = c.tz;
+  S.fold = null;
   $("city").value = name;
   $("city-results").hidden = true;
 }
@@ -617,36 +1047,44 @@ async function whoami() {
 
 /* -------------------------------------------------------------- routing */
 async function route() {
-  const view = (location.hash || "#cast").slice(1);
-  if (view !== "cast" && !(await whoami())) return showLogin();
+  const hash = (location.hash || "#cast").slice(1);
+  const view = hash.split("/")[0];
+  if (!["cast", "all", "source"].includes(view) && !(await whoami())) return showLogin();
   for (const v of document.querySelectorAll(".view")) v.hidden = true;
   for (const a of document.querySelectorAll("header nav a")) a.classList.toggle("active", a.id === `nav-${view}`);
   if (view === "journal") { $("journal-view").hidden = false; await loadCases(); }
   else if (view === "stats") { $("stats-view").hidden = false; await loadStats(); }
-  else $("cast-view").hidden = false;
+  else if (view === "all") { $("all-view").hidden = false; if (!S.allDone) await castAll(); }
+  else if (view === "source") { $("source-view").hidden = false; await openSource(decodeURIComponent(hash.slice(7))); }
+  else { $("cast-view").hidden = false; refit(); }
 }
 
 async function init() {
   const url = new URLSearchParams(location.search);
   let lang = url.get("lang");
   if (!lang) { try { lang = localStorage.getItem("xh-lang"); } catch (e) { lang = null; } }
+  if (!lang) lang = browserLang();
   const meta = await api("/api/methods");
   for (const m of meta.methods) { S.methods[m.name] = m; S.order.push(m.name); }
-  await setLang(lang || "zh-Hant", false);
   S.method = url.get("method") && S.methods[url.get("method")] ? url.get("method") : S.order[0];
+  await setLang(lang || "zh-Hant", false, false);
   $("method").value = S.method;
   buildMethodFields();
   $("at").value = nowLocal();
   $("tz").value = Intl.DateTimeFormat().resolvedOptions().timeZone || "Asia/Shanghai";
 
   $("method").addEventListener("change", () => { S.method = $("method").value; buildMethodFields(); });
-  $("now-btn").addEventListener("click", () => { $("at").value = nowLocal(); });
+  $("now-btn").addEventListener("click", () => { $("at").value = nowLocal(); S.fold = null; });
+  for (const id of ["at", "tz"]) $(id).addEventListener("input", () => { S.fold = null; clearError(); });
   $("cast-form").addEventListener("submit", (ev) => { ev.preventDefault(); castNow(true); });
-  $("lang").addEventListener("change", () => setLang($("lang").value, true));
-  $("export-svg").addEventListener("click", () => download(`${stamp()}.svg`, new Blob([S.svg], { type: "image/svg+xml" })));
+  $("all-btn").addEventListener("click", () => { S.allDone = false; if (location.hash === "#all") route(); else location.hash = "#all"; });
+  $("all-recast").addEventListener("click", () => castAll());
+  $("lang").addEventListener("change", () => setLang($("lang").value, true, true));
+  $("export-svg").addEventListener("click", () => download(`${stamp()}.svg`, new Blob([exportedSvg()], { type: "image/svg+xml" })));
   $("export-json").addEventListener("click", () => download(`${stamp()}.json`,
     new Blob([JSON.stringify(S.doc, null, 2)], { type: "application/json" })));
   $("export-png").addEventListener("click", exportPng);
+  $("case-export-svg").addEventListener("click", exportCaseSvg);
   $("save-form").addEventListener("submit", saveCase);
   $("search-form").addEventListener("submit", loadCases);
   $("edit-form").addEventListener("submit", updateCase);
@@ -655,6 +1093,7 @@ async function init() {
   $("outcome-form").addEventListener("submit", recordOutcome);
   $("import-file").addEventListener("change", importJournal);
   $("login-form").addEventListener("submit", login);
+  $("source-back").addEventListener("click", () => history.back());
   $("logout-btn").addEventListener("click", async () => { await api("/api/logout", { method: "POST" }); showLogin(); });
   let timer = null;
   $("city").addEventListener("input", () => { clearTimeout(timer); timer = setTimeout(searchCity, 150); });
@@ -670,15 +1109,18 @@ async function init() {
       items[Math.max(citySel, 0)].click();
     }
   });
+  let rt = null;
+  window.addEventListener("resize", () => { clearTimeout(rt); rt = setTimeout(refit, 100); });
   window.addEventListener("hashchange", route);
-  await route();
 
   if (url.get("at")) {           // permalink: recreate the chart
     const params = {};
-    for (const [k, v] of url.entries()) if (k !== "method") params[k] = v;
+    for (const [k, v] of url.entries()) if (k !== "method" && k !== "drawn") params[k] = v;
+    if (url.get("drawn")) params.drawn = url.get("drawn");
     applyParams(params);
-    await castNow(false);
   }
+  await route();
+  if (url.get("at") && (location.hash || "#cast") === "#cast") await castNow(false);
   document.body.dataset.ready = "1";
 }
 

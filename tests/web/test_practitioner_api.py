@@ -1,0 +1,139 @@
+"""The HTTP API items of issue 14: messages in the request's language with their code and parameters, a
+broken JSON body named as the body, a chunked oversized body refused 413, ``nan`` reported as not a number,
+rules opened by their id, cast times in the journal, and what the page learns of each method."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from fastapi.testclient import TestClient
+
+AT = {"at": "2026-03-10T21:00", "tz": "Asia/Shanghai"}
+
+
+def test_error_has_code_params_and_text_in_the_requests_language(client: TestClient) -> None:
+    q = {"at": "1988-05-08T02:30", "tz": "Asia/Seoul"}
+    r = client.get("/api/liuren", params=q, headers={"Accept-Language": "ko-KR,ko;q=0.9,en;q=0.5"})
+    assert r.status_code == 422
+    e = r.json()["error"]
+    assert e["field"] == "fold" and e["code"] == "time.gap"
+    assert e["message"].startswith("local time 1988-05-08T02:30:00 in Asia/Seoul does not exist")  # English
+    assert "현지 시각" in e["text"] and "choose" not in e["text"]
+    assert e["params"]["instant0"] == "1988-05-08T03:30:00+10:00"
+    assert e["params"]["instant1"] == "1988-05-08T01:30:00+09:00"
+    # the lang query parameter wins over the header; zh-TW reads 繁體
+    r = client.get("/api/liuren", params={**q, "lang": "zh-Hant"}, headers={"Accept-Language": "ko"})
+    assert "當地時間" in r.json()["error"]["text"]
+    r = client.get("/api/liuren", params=q, headers={"Accept-Language": "zh-TW"})
+    assert "當地時間" in r.json()["error"]["text"]
+    r = client.get("/api/liuren", params=q)
+    assert r.json()["error"]["text"] == r.json()["error"]["message"]
+
+
+def test_validation_errors_name_the_field_in_the_readers_words(client: TestClient) -> None:
+    r = client.get("/api/jinkoujue", params={**AT, "lang": "ko"})
+    e = r.json()["error"]
+    assert e["field"] == "difen" and e["text"] == "지분: 꼭 입력해야 합니다."
+
+
+def test_a_broken_json_body_names_the_body(client: TestClient) -> None:
+    r = client.post("/api/liuren", content=b'{"at": 2026-', headers={"Content-Type": "application/json"})
+    assert r.status_code == 422
+    e = r.json()["error"]
+    assert e["field"] == "body" and "not valid JSON" in e["message"]
+
+
+def test_a_chunked_body_too_large_is_413(client: TestClient) -> None:
+    def chunks() -> Iterator[bytes]:
+        for _ in range(40):
+            yield b" " * 65536  # 2.5 MiB, more than the 2 MiB limit, with no Content-Length
+
+    r = client.post("/api/liuren", content=chunks(), headers={"Content-Type": "application/json"})
+    assert r.status_code == 413
+    assert r.json()["error"]["field"] == "body"
+
+    def small() -> Iterator[bytes]:
+        yield b'{"at": "2026-03-10T21:00", '
+        yield b'"tz": "Asia/Shanghai"}'
+
+    r = client.post("/api/liuren", content=small(), headers={"Content-Type": "application/json"})
+    assert r.status_code == 200 and r.json()["day"] == "癸未"
+
+
+def test_nan_is_not_a_number(client: TestClient) -> None:
+    for bad in ("nan", "NaN", "inf", "-inf"):
+        r = client.get("/api/liuren", params={**AT, "lon": "121", "lat": bad})
+        assert r.status_code == 422
+        e = r.json()["error"]
+        assert e["field"] == "lat" and "not a number" in e["message"] and "90" not in e["message"]
+
+
+def test_a_rule_opens_by_its_id(client: TestClient) -> None:
+    r = client.get("/api/sources/002-005.ke", params={"lang": "ko"}).json()
+    assert r["count"] >= 1 and r["kind"] == "rule"
+    rule = r["entries"][0]
+    assert rule["id"] == "002-005.ke" and rule["method"] == "liuren" and rule["text"]
+    got = client.get("/api/rules", params={"ids": "002-005.ke,000-031,nosuch", "lang": "ko"}).json()["rules"]
+    assert set(got) == {"002-005.ke", "000-031"}
+    assert got["000-031"]["text"].startswith("천덕") and got["002-005.ke"]["method"] == "liuren"
+    assert got["000-031"]["method"] is None  # a shared 神煞 judgment: the statistics name its methods
+
+
+def test_warnings_in_a_language(client: TestClient) -> None:
+    doc = client.get("/api/liuren", params=AT).json()
+    texts = doc["warnings"]
+    assert texts == ["within a minute of an hour-branch change: the hour pillar changes there"]
+    r = client.post("/api/messages?lang=ko", json={"texts": [*texts, "something else"]}).json()
+    assert r["messages"][0]["code"] == "warn.near_hour" and "시주" in r["messages"][0]["text"]
+    assert r["messages"][1] == {"text": "something else", "code": None, "params": {}}
+
+
+def test_methods_say_what_they_need_and_whether_they_read(client: TestClient) -> None:
+    from xuanheng.methods import registry
+
+    meta = {m["name"]: m for m in client.get("/api/methods").json()["methods"]}
+    for name, m in registry().items():
+        assert meta[name]["has_reading"] == m.has_reading
+        assert meta[name]["needs"] == [p.name for p in m.needed()]
+    assert meta["jinkoujue"]["needs"] == ["difen"] and meta["liuren"]["needs"] == []
+    t = client.get("/api/i18n/ko").json()["topics"]
+    assert t["總"] == "총론" and t["病"] == "질병"
+
+
+def test_journal_items_carry_the_cast_time(client: TestClient) -> None:
+    body = {"method": "liuren", "inputs": {**AT}, "question": "q"}
+    case = client.post("/api/journal/cases", json=body).json()
+    items = client.get("/api/journal/cases").json()["items"]
+    assert items[0]["cast_time"] == "2026-03-10T21:00:00+08:00" and items[0]["cast_tz"] == "Asia/Shanghai"
+    one = client.get(f"/api/journal/cases/{case['id']}").json()
+    assert one["cast_time"] == "2026-03-10T21:00:00+08:00"
+
+
+def test_statistics_give_intervals_and_the_base_rate(client: TestClient) -> None:
+    ids = []
+    for h in ("21:00", "09:00", "13:00"):
+        body = {"method": "liuren", "inputs": {"at": f"2026-03-10T{h}", "tz": "Asia/Shanghai"}}
+        ids.append(client.post("/api/journal/cases", json=body).json()["id"])
+    for cid, res in zip(ids, ("應驗", "不驗", "應驗"), strict=True):
+        client.put(f"/api/journal/cases/{cid}/outcome", json={"result": res})
+    s = client.get("/api/journal/statistics").json()
+    assert s["base_rate"] == 2 / 3 and s["min_cases"] == 5
+    m = s["by_method"]["liuren"]
+    assert m["judged"] == 3 and m["enough"] is False and m["vs_base"] is None
+    lo, hi = m["interval"]
+    assert 0.2 < lo < 0.21 and 0.93 < hi < 0.94
+    assert all(v["methods"] == ["liuren"] for v in s["by_rule"].values())
+
+
+def test_a_rule_with_placeholders_reads_as_a_general_statement(client: TestClient) -> None:
+    """The statistics and the sources page show a rule without a chart: its {placeholders} become words
+    (and the Korean particles follow them), never braces."""
+    for lang in ("ko", "zh-Hant", "en"):
+        rules = client.get("/api/rules", params={"ids": "002-005.bi,002-006", "lang": lang}).json()["rules"]
+        assert set(rules) == {"002-005.bi", "002-006"}
+        for r in rules.values():
+            assert "{" not in r["text"] and "(와)" not in r["text"] and "(가)" not in r["text"], r["text"]
+        src = client.get("/api/sources/002-005.bi", params={"lang": lang}).json()
+        assert src["entries"] and all("{" not in e.get("text", "") for e in src["entries"])
+    ko = client.get("/api/rules", params={"ids": "002-005.bi", "lang": "ko"}).json()["rules"]["002-005.bi"]
+    assert ko["text"].startswith("그 자리와 ")  # 리 has no final consonant → 와
