@@ -132,7 +132,12 @@ def test_no_double_particle_is_left_in_any_korean_reading() -> None:
                 "tz": "Asia/Seoul",
             }
             for p in m.needed():
-                values[p.name] = rng.choice(BRANCHES) if p.kind in ("text", "choice") else 1
+                if p.name == "lines":  # 六爻: six line values, 初爻 first
+                    values[p.name] = "".join(rng.choice("6789") for _ in range(6))
+                elif p.name in ("lon", "lat"):  # 七政四餘: the birth place (Seoul)
+                    values[p.name] = 126.98 if p.name == "lon" else 37.57
+                else:
+                    values[p.name] = rng.choice(BRANCHES) if p.kind in ("text", "choice") else 1
             if "birth_year" in spec and "sex" in spec:
                 values.update(birth_year=rng.randint(1950, 2005), sex=rng.choice(["male", "female"]))
             doc = m.document(m.make_params(values), "ko")
