@@ -20,6 +20,7 @@ from xuanheng.core.ganzhi import BRANCH_ELEMENT, BRANCHES, ELEMENTS, STEMS
 from xuanheng.core.guiren import guiren_table
 from xuanheng.liuyao import tables as T
 from xuanheng.liuyao._reading_data import (
+    ANIMAL_NAMES,
     GUI_REN_TABLE,
     JI_LIU_SHEN,
     JI_SHENSHA,
@@ -195,6 +196,7 @@ class L:
         "branch",
         "c",
         "el",
+        "fb",
         "i",
         "inner",
         "is_shen",
@@ -239,6 +241,14 @@ class L:
         self.is_shen = ln.shen
         self.bian = ln.bian
         self.role: str | None = None
+        #: what every fired line reports (copied by :meth:`facts`)
+        self.fb: dict[str, Any] = {
+            "position": p,
+            "yao": YAO_NAMES[p - 1],
+            "najia": _NAJIA[y.stem][y.branch],
+            "liu_qin": y.liu_qin,
+            "liu_shen": ln.liu_shen,
+        }
 
     @property
     def spirits(self) -> tuple[str, ...]:
@@ -267,17 +277,20 @@ class L:
         return bool(self.c.spirit_mask.get("貴人", 0) & self.bit)
 
     def facts(self) -> dict[str, Any]:
-        """What every fired line reports: position, 納甲, 六親, 六神."""
-        return {
-            "position": self.pos,
-            "yao": YAO_NAMES[self.i],
-            "najia": _NAJIA[self.stem][self.branch],
-            "liu_qin": self.qin,
-            "liu_shen": self.shen,
-        }
+        """What every fired line reports: position, 納甲, 六親, 六神 (a new dict)."""
+        return self.fb.copy()
 
 
 _NAJIA: tuple[tuple[str, ...], ...] = tuple(tuple(s + b for b in BRANCHES) for s in STEMS)
+
+
+def _animal_branches() -> tuple[int, ...]:
+    names = T.YAO_WEI["liu_chu"][1]
+    return tuple(T.ZODIAC.index(ANIMAL_NAMES.get(n, n)) for n in names)
+
+
+#: the zodiac branch of the animal of the 六畜 table at each position (as the line word animal_form reads it)
+_ANIMAL_BRANCH = _animal_branches()
 
 
 #: season index (0 春 … 3 冬) of each 月建 (寅卯辰 春 …, 季月 with their season)
@@ -442,6 +455,13 @@ class Ctx:
         self.wang_mask = wang
         self.shen_mask = shen_mask
         self.role_mask = role_mask
+        #: the lines of each role, in the order of the reading's groups (用神 原神 忌神 仇神)
+        self.role_bits = (
+            role_mask.get("用神", 0),
+            role_mask.get("原神", 0),
+            role_mask.get("忌神", 0),
+            role_mask.get("仇神", 0),
+        )
         self.hua_qin = hua_qin
         #: moving yang lines (陽化陰) and moving yin lines (陰化陽)
         self.change_mask = {"陽化陰": yang_mv, "陰化陽": moving & ~yang_mv}
@@ -521,6 +541,65 @@ class Ctx:
         """Lines whose branch combines (六合) with the year branch."""
         y = self.year_branch
         return 0 if y is None else self.bmask[relations.liu_he(y)]
+
+    @cached_property
+    def ke_by_gui_mask(self) -> int:
+        """Lines a 鬼 works on (line word ke_by_gui; option gui_ke): 官鬼 lines themselves (lin), or the lines
+        another 官鬼 line's element overcomes."""
+        if self.opts.gui_ke == "lin":
+            return self.by_qin.get("官鬼", 0)
+        m = 0
+        for g in self.lines:
+            if g.qin == "官鬼":
+                m |= self.by_el[(g.el + 2) % 5] & ~g.bit
+        return m
+
+    @cached_property
+    def you_qi_mask(self) -> int:
+        """有氣 lines: 旺相 in the month, or the day generates them or is of their element."""
+        m = self.wang_mask
+        for x in self.lines:
+            if x.ln.state.ri_relation in ("生", "比和"):
+                m |= x.bit
+        return m
+
+    @cached_property
+    def animal_mask(self) -> int:
+        """Lines whose branch is the zodiac branch of the animal the 六畜 table puts on their position."""
+        m = 0
+        for x in self.lines:
+            if x.branch == _ANIMAL_BRANCH[x.i]:
+                m |= x.bit
+        return m
+
+    @cached_property
+    def chong_by_sha_mask(self) -> int:
+        """Lines another line carrying a 殺 clashes (a branch never clashes itself)."""
+        m = 0
+        sm = self.sha_mask
+        for o in self.lines:
+            if o.bit & sm:
+                m |= self.bmask[relations.chong(o.branch)]
+        return m
+
+    def _pair_mask(self, test: Any) -> int:
+        day, month, ying = self.day.branch, self.month, self.ying.branch
+        m = 0
+        for x in self.lines:
+            b = x.branch
+            if test(b, day) or test(b, month) or (x.shi and test(b, ying)):
+                m |= x.bit
+        return m
+
+    @cached_property
+    def xing_mask(self) -> int:
+        """Lines in 三刑 with the 日辰 or the 月建 (the 世 line also with the 應)."""
+        return self._pair_mask(relations.is_xing)
+
+    @cached_property
+    def hai_mask(self) -> int:
+        """Lines in 六害 with the 日辰 or the 月建 (the 世 line also with the 應)."""
+        return self._pair_mask(lambda a, b: relations.liu_hai(a) == b)
 
     def word_mask(self, key: tuple[str, int], value: Any) -> int:
         """The lines (a 6-bit mask) on which the line word ``key[0]`` = *value* holds, by the plain condition

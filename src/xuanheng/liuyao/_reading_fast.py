@@ -23,6 +23,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import fields
 from typing import Any
 
+from xuanheng.core.ganzhi import BRANCHES, STEMS
 from xuanheng.liuyao import reading as R
 from xuanheng.liuyao import tables as T
 from xuanheng.liuyao._reading_ctx import _NAJIA, YAO_NAMES, Ctx
@@ -31,6 +32,7 @@ from xuanheng.liuyao._reading_vocab import CHART, LINE
 from xuanheng.liuyao.chart import LiuYaoChart
 from xuanheng.reading import FiredRule
 from xuanheng.rules import Rule
+from xuanheng.rules.engine import with_simplified
 
 Facts = dict[str, Any]
 
@@ -187,6 +189,17 @@ def word_expr(key: str, v: Any, opts: ReadingOptions, src: _Src) -> str:
     if key == "same_trigram":
         t = src.temp()
         return f"((7 if ({t} := {table_expr(v, opts, src)}) & 7 else 0) | (56 if {t} & 56 else 0))"
+    masks = {
+        "ke_by_gui": "c.ke_by_gui_mask",
+        "you_qi": "c.you_qi_mask",
+        "chong_by_sha": "c.chong_by_sha_mask",
+        "xing": "c.xing_mask",
+        "hai": "c.hai_mask",
+    }
+    if key in masks and v is True:
+        return masks[key]
+    if key == "animal_form" and isinstance(v, bool):
+        return "c.animal_mask" if v else "(63 ^ c.animal_mask)"
     return f"WM({src.const((key, src.serial()))}, {src.const(v)})"
 
 
@@ -234,6 +247,43 @@ _SIMPLE_FACTS: dict[str, tuple[tuple[str, str], ...]] = {
 _FLAG_WORDS = ("yue_jian", "ri_chen", "yue_po", "ri_chong")
 
 
+def _value_facts(k: str, v: Any, i: int) -> tuple[tuple[str, str], ...] | None:
+    """The fixed keys of line word *k* = *v* (the *i*-th word of its table, its value list bound as ``V{i}``)
+    read straight off the line, as its plain function gives them when it holds; None: call the function."""
+    if k == "not":
+        return ()
+    if k in ("sha", "ji_shen"):
+        return ((k, f"list(x.{'sha' if k == 'sha' else 'ji'})"),) if v else ()
+    simple = {
+        "trigram": (("trigram", "x.tri"),),
+        "gui_ren": (("gui_ren", "BR[x.branch]"),),
+        "branch": (("branch", "BR[x.branch]"),),
+        "stem": (("stem", "ST[x.stem]"),),
+        "hua_element": (("hua_element", "EL[x.bian.element]"),),
+        "hua_stem": (("hua_stem", "ST[x.bian.stem]"),),
+        "ri_stage": (("ri_stage", "x.ln.state.ri_stage"),),
+        "an_dong": (("an_dong", "x.ln.an_dong"),),
+        "ri_po": (("ri_po", "x.ln.ri_po"),),
+        "animal_form": (("animal", "AN[x.i]"), ("animal_branch", "AB[x.i]")),
+        "lin_yao": (("lin_yao", "('用神' if x is x.c.yong_line and x.c.opts.lin_yao == 'yong' else '世')"),),
+        "mark": (("mark", f"[n for n in V{i} if x.c.mark_mask.get(n, 0) & x.bit]"),),
+        "shensha": (("shensha", f"[n for n in x.spirits if n in V{i}]"),),
+        "verse_shensha": (("shensha", f"[n for n in x.spirits if n in V{i}]"),),
+        "hua": (
+            ("hua", f"[h for h in x.bian.hua if h in V{i}]"),
+            ("bian", "NJ[x.bian.stem][x.bian.branch]"),
+        ),
+    }
+    return simple.get(k)
+
+
+def _animals() -> tuple[tuple[str, ...], tuple[str, ...]]:
+    from xuanheng.liuyao._reading_vocab import _animal
+
+    got = [_animal(i) for i in range(6)]
+    return tuple(n for n, _ in got), tuple(BRANCHES[b] for _, b in got)
+
+
 def _exact_run(sub: Mapping[str, Any]) -> Callable[[Ctx, int], list[Facts]]:
     """The facts of the lines of *mask* for the table *sub*, known to hold there, as :meth:`Vocabulary.holds`
     and ``line_facts`` merge them: a generated function that writes the fixed keys of the simple words
@@ -253,18 +303,27 @@ def _exact_run(sub: Mapping[str, Any]) -> Callable[[Ctx, int], list[Facts]]:
             return out
 
         return run_any
-    ns: dict[str, Any] = {"SUB": sub, "EL": _ELEMENTS, "YN": YAO_NAMES, "NJ": _NAJIA}
-    body = [
-        "def one(x):",
-        "    d = {'position': x.pos, 'yao': YN[x.i], 'najia': NJ[x.stem][x.branch], 'liu_qin': x.qin,"
-        " 'liu_shen': x.shen}",
-    ]
+    an, ab = _animals()
+    ns: dict[str, Any] = {
+        "SUB": sub,
+        "EL": _ELEMENTS,
+        "YN": YAO_NAMES,
+        "NJ": _NAJIA,
+        "BR": BRANCHES,
+        "ST": STEMS,
+        "AN": an,
+        "AB": ab,
+    }
+    body = ["def one(x):", "    d = x.fb.copy()"]
     known = {"position", "yao", "najia", "liu_qin", "liu_shen"}
     loose = False  # an earlier word may have set keys not known here
     for i, (k, v) in enumerate(sub.items()):
         pairs: tuple[tuple[str, str], ...] | None = _SIMPLE_FACTS.get(k)
         if pairs is None and k in _FLAG_WORDS:
             pairs = ((k, "True"),) if v else ()
+        if pairs is None:
+            pairs = _value_facts(k, v, i)
+            ns[f"V{i}"] = _as_list(v)
         if pairs is not None:
             for key, expr in pairs:
                 if loose:
@@ -288,11 +347,83 @@ def _exact_run(sub: Mapping[str, Any]) -> Callable[[Ctx, int], list[Facts]]:
     return run
 
 
+#: chart words whose facts never carry the keys a fired rule's lines are read from (``lines``, ``also`` …)
+_NO_POS_WORDS = frozenset(
+    {
+        "gua",
+        "trigrams",
+        "upper",
+        "lower",
+        "has_trigram",
+        "palace",
+        "gua_type",
+        "shi_ying",
+        "shi_element",
+        "nei_wai",
+        "zhai_ren",
+        "yin_yang_trigrams",
+        "yin_yang_he",
+        "missing",
+        "option",
+        "tian_shi_table",
+        "no_line",
+        "no_moving",
+        "ri_to_yong",
+        "yong_hidden",
+        "yong_fu",
+        "yong_fu_state",
+        "trigram_state",
+        "palace_state",
+        "stems_meet",
+        "has_year",
+        "wang_wang",
+        "rain_days",
+        "yong_select",
+    }
+)
+#: the positions (1 … 6) of the lines of each 6-bit mask, in order
+BITS: tuple[tuple[int, ...], ...] = tuple(tuple(p + 1 for p in range(6) if m >> p & 1) for m in range(64))
+_ROLE_GROUPS = R.GROUPS[:4]
+
+
+def _merged_positions(*masks: int) -> list[int]:
+    """The positions of the lines of *masks*, each mask's in order, first seen first (as ``_positions``)."""
+    out = list(BITS[masks[0]])
+    seen = masks[0]
+    for m in masks[1:]:
+        for p in BITS[m & ~seen]:
+            out.append(p)
+        seen |= m
+    return out
+
+
+def _mask_of(positions: list[int]) -> int:
+    m = 0
+    for p in positions:
+        m |= 1 << (p - 1)
+    return m
+
+
+def group_rank(lines: int, role_bits: tuple[int, int, int, int]) -> int:
+    """The rank in GROUPS of the group of a rule about the lines *lines*: the first role (用神 原神 忌神 仇神)
+    one of them has, else 卦 (as ``reading._group``: roles are exclusive, so the least rank wins)."""
+    if lines & role_bits[0]:
+        return 0
+    if lines & role_bits[1]:
+        return 1
+    if lines & role_bits[2]:
+        return 2
+    if lines & role_bits[3]:
+        return 3
+    return 4
+
+
 class Compiled:
     """One rule ready for the fast path: its static words and, per word of its ``when``, how to get its facts
-    (line tables from the mask the gate computed)."""
+    (line tables from the mask the gate computed); :attr:`fire` is a function generated from the rule that
+    makes its :class:`FiredRule` (the same value as ``reading.fire``) and its group rank, or None."""
 
-    __slots__ = ("index", "rule", "static", "steps", "tables")
+    __slots__ = ("fire", "index", "rule", "static", "steps", "tables")
 
     def __init__(self, index: int, rule: Rule) -> None:
         self.index = index
@@ -314,32 +445,94 @@ class Compiled:
             else:
                 steps.append((k, v, CHART.fn(k)))
         self.steps = tuple(steps)
+        self.fire: Callable[[Ctx, tuple[int, ...], Any], tuple[int, FiredRule] | None] = self._make_fire()
 
-    def facts(self, c: Ctx, masks: tuple[int, ...]) -> Facts | None:
-        """The facts of the rule on *c* given the masks of its line tables (as the plain merge)."""
-        when = self.rule.when
-        facts: Facts | None = None
+    def _make_fire(self) -> Callable[[Ctx, tuple[int, ...], Any], tuple[int, FiredRule] | None]:
+        """Generate :attr:`fire` from the rule: the facts merged in ``when`` order as
+        :meth:`Vocabulary.holds` merges them (the first word's facts first, later words adding missing keys),
+        then the fired rule's lines, group and ``extra`` as ``reading.fire`` gives them."""
+        r = self.rule
+        ns: dict[str, Any] = {
+            "W": r.when,
+            "make": make_fired,
+            "MP": _merged_positions,
+            "BITS": BITS,
+            "POSITIONS": R._positions,
+            "MASK_OF": _mask_of,
+            "GR": group_rank,
+            "GROUPS": R.GROUPS,
+            "ID": r.id,
+            "SRC": r.src,
+            "TOPICS": r.topics,
+            "KIND": r.kind,
+        }
+        body = ["def fire(c, masks, text):"]
+        first = True
         mi = 0
-        for k, v, fn in self.steps:
+        from_masks = True
+        pos_masks: dict[str, str] = {}
+        for j, (k, v, fn) in enumerate(self.steps):
             if k in LINE_TABLES:
-                got: Facts | None = {LINE_TABLES[k]: fn(c, masks[mi])}
+                key = LINE_TABLES[k]
+                m = f"masks[{mi}]"
                 mi += 1
-            elif k in ("no_line", "no_moving"):
+                pos_masks[key] = m
+                ns[f"R{j}"] = fn
+                expr = f"R{j}(c, {m})"
+                if first:
+                    body.append(f"    f = {{{key!r}: {expr}}}")
+                else:
+                    body.append(f"    if {key!r} not in f: f[{key!r}] = {expr}")
+                first = False
+                continue
+            if k == "no_line":  # the gate proved no line holds: no facts
                 mi += 1
-                got = fn(c, v, when) if k == "no_moving" else {}
-            elif k in ("yong", "count"):
+                if first:
+                    body.append("    f = {}")
+                first = False
+                continue
+            if k in ("no_moving", "yong", "count"):
                 mi += 1
-                got = fn(c, v, when)
+            if k not in _NO_POS_WORDS:
+                from_masks = False
+            ns[f"P{j}"] = fn
+            ns[f"V{j}"] = v
+            body.append(f"    g = P{j}(c, V{j}, W)")
+            body.append("    if g is None: return None")
+            if first:
+                body.append("    f = g")
             else:
-                got = fn(c, v, when)
-            if got is None:
-                return None
-            if facts is None:
-                facts = got
+                body.append("    for k_, v_ in g.items():")
+                body.append("        if k_ not in f: f[k_] = v_")
+            first = False
+        if first:
+            body.append("    f = {}")
+        if from_masks:
+            ms = [pos_masks[key] for key in R._POS_KEYS if key in pos_masks]
+            if not ms:
+                body.append("    pos = []; um = 0")
+            elif len(ms) == 1:
+                body.append(f"    um = {ms[0]}; pos = list(BITS[um])")
             else:
-                for fk, fv in got.items():
-                    facts.setdefault(fk, fv)
-        return {} if facts is None else facts
+                body.append(f"    pos = MP({', '.join(ms)}); um = {' | '.join(ms)}")
+        else:
+            body.append("    pos = POSITIONS(f); um = MASK_OF(pos)")
+        fixed = r.extra.get("group")
+        if fixed:
+            body.append(f"    rk = {R.GROUPS.index(str(fixed))}")
+        elif r.kind == "用神":
+            body.append("    rk = 0")
+        else:
+            body.append("    rk = 0 if 'yong_shen' in f else GR(um, c.role_bits)")
+        body.append("    extra = {'kind': KIND, 'group': GROUPS[rk], 'lines': pos}")
+        conflict = r.extra.get("conflict")
+        if conflict:
+            ns["CONFLICT"] = conflict
+            body.append("    extra['conflict_with'] = CONFLICT")
+        body.append("    return rk, make(ID, SRC, f, text, TOPICS, None, extra)")
+        exec("\n".join(body), ns)  # generated from the rule data only
+        fire: Callable[[Ctx, tuple[int, ...], Any], tuple[int, FiredRule] | None] = ns["fire"]
+        return fire
 
 
 def _any_step(c: Ctx, v: Any, _w: Mapping[str, Any]) -> Facts | None:
@@ -350,7 +543,7 @@ def _any_step(c: Ctx, v: Any, _w: Mapping[str, Any]) -> Facts | None:
 _COMPILED: tuple[Compiled, ...] | None = None
 Gates = Callable[[Ctx, tuple[bool, ...]], list[tuple[Compiled, tuple[int, ...]]]]
 _GATES: dict[ReadingOptions, Gates] = {}
-_OK: dict[tuple[int, ReadingOptions, str | None], tuple[bool, ...]] = {}
+_OK: dict[tuple[int, ReadingOptions, str | None], tuple[tuple[bool, ...], tuple[int, ...]]] = {}
 _LIMIT = 8192
 
 
@@ -410,21 +603,23 @@ def _gates(opts: ReadingOptions) -> Gates:
     return got
 
 
-def _ok(c: Ctx) -> tuple[bool, ...]:
-    """Per rule: whether it belongs to *c*'s topic and its static words hold on *c*'s hexagram (cached per
-    hexagram, options and topic)."""
+def _ok(c: Ctx) -> tuple[tuple[bool, ...], tuple[int, ...]]:
+    """Per rule: whether it belongs to *c*'s topic and its static words hold on *c*'s hexagram, and whether it
+    is one of the topic's own rules (0) or a general one (1) (cached per hexagram, options and topic)."""
     key = (c.code, c.opts, c.topic)
     got = _OK.get(key)
     if got is None:
         fam = c.family
         flags = []
+        own = []
         for cr in compiled():
             ok = R.relevant(cr.rule, fam)
             if ok:
                 when = cr.rule.when
                 ok = all(CHART.fn(k)(c, v, when) is not None for k, v in cr.static)
             flags.append(ok)
-        got = tuple(flags)
+            own.append(0 if fam is None or not fam.isdisjoint(cr.rule.topics) else 1)
+        got = (tuple(flags), tuple(own))
         if len(_OK) >= _LIMIT:
             _OK.clear()
         _OK[key] = got
@@ -450,24 +645,33 @@ make_fired = _maker()
 
 
 def evaluate(chart: LiuYaoChart, topic: str | None, opts: ReadingOptions, hans: bool) -> list[FiredRule]:
-    """The fired rules of *chart* (what :func:`~xuanheng.liuyao.reading.reading_plain` gives, faster)."""
+    """The fired rules of *chart* (what :func:`~xuanheng.liuyao.reading.reading_plain` gives, faster), in
+    the order of ``reading.order``: the asked topic's own rules first, then by group, then data order."""
     c = Ctx(chart, topic, opts)
-    fired = []
-    fire = R.fire
-    for cr, masks in _gates(opts)(c, _ok(c)):
-        facts = cr.facts(c, masks)
-        if facts is not None:
-            fired.append(fire(cr.rule, facts, c, hans))
-    return R.order(fired, c.family)
+    ok, own = _ok(c)
+    rows = []
+    for cr, masks in _gates(opts)(c, ok):
+        text = with_simplified(cr.rule.text) if hans else cr.rule.text
+        got = cr.fire(c, masks, text)
+        if got is not None:
+            i = cr.index
+            rows.append((own[i], got[0], i, got[1]))
+    rows.sort()  # the rule index is unique: the FiredRule is never compared
+    if c.family is not None:
+        for o, _r, _i, f in rows:
+            f.extra["asked"] = o == 0
+    return [row[3] for row in rows]
 
 
 __all__ = [
+    "BITS",
     "LINE_TABLES",
     "POP",
     "STATIC_WORDS",
     "Compiled",
     "compiled",
     "evaluate",
+    "group_rank",
     "table_expr",
     "word_expr",
 ]
