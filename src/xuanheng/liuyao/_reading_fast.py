@@ -541,9 +541,10 @@ def _any_step(c: Ctx, v: Any, _w: Mapping[str, Any]) -> Facts | None:
 
 
 _COMPILED: tuple[Compiled, ...] | None = None
-Gates = Callable[[Ctx, tuple[bool, ...]], list[tuple[Compiled, tuple[int, ...]]]]
-_GATES: dict[ReadingOptions, Gates] = {}
-_OK: dict[tuple[int, ReadingOptions, str | None], tuple[tuple[bool, ...], tuple[int, ...]]] = {}
+#: the generated reading function of one (options, allowed rules): fired rows (own, group rank, index, rule)
+Gates = Callable[[Ctx, bool], list[tuple[int, int, int, FiredRule]]]
+_GATES: dict[tuple[ReadingOptions, tuple[bool, ...]], Gates] = {}
+_OK: dict[tuple[int, ReadingOptions, str | None], Gates] = {}
 _LIMIT = 8192
 
 
@@ -554,14 +555,16 @@ def compiled() -> tuple[Compiled, ...]:
     return _COMPILED
 
 
-def _gate_source(crs: tuple[Compiled, ...], opts: ReadingOptions, src: _Src) -> str:
-    """The generated gate function: for each rule still allowed by ``OK`` (its topic and static words), the
-    masks of its line tables, inline; a rule whose tables all hold is returned with its masks."""
-    lines = ["def gates(c, OK):\n", _PROLOGUE]
+def _gate_source(crs: tuple[Compiled, ...], opts: ReadingOptions, src: _Src, own: tuple[int, ...]) -> str:
+    """The generated function for the rules *crs* (those a hexagram, topic and options allow): for each rule,
+    the masks of its line tables, inline; a rule whose tables all hold is fired (its generated ``fire``) and
+    kept as (own, group rank, index, fired rule) when its other words hold too."""
+    lines = ["def gates(c, hans):\n", _PROLOGUE]
     for cr in crs:
-        rule = src.const(cr)
-        lines.append(f"    if OK[{cr.index}]:\n")
-        ind = "        "
+        fire = src.const(cr.fire)
+        text = src.const(cr.rule.text)
+        hans_text = src.const(cr.rule.text if cr.rule.text.zh_hans else None)
+        ind = "    "
         names = []
         for n, (k, v) in enumerate(cr.tables):
             m = f"m{n}"
@@ -583,29 +586,38 @@ def _gate_source(crs: tuple[Compiled, ...], opts: ReadingOptions, src: _Src) -> 
                 lines.append(f"{ind}{m} = MV\n{ind}if {'not ' if v else ''}{m}:\n")
             ind += "    "
         tup = "(" + "".join(f"{m}, " for m in names) + ")"
-        lines.append(f"{ind}out.append(({rule}, {tup}))\n")
+        lines.append(
+            f"{ind}got = {fire}(c, {tup}, (HANS({text}) if {hans_text} is None else {hans_text}) if hans"
+            f" else {text})\n"
+            f"{ind}if got is not None:\n"
+            f"{ind}    out.append(({own[cr.index]}, got[0], {cr.index}, got[1]))\n"
+        )
     lines.append("    return out\n")
     return "".join(lines)
 
 
-def _gates(opts: ReadingOptions) -> Gates:
-    """The generated gate function of *opts* (compiled once per set of options)."""
-    got = _GATES.get(opts)
+def _gates(opts: ReadingOptions, ok: tuple[bool, ...], own: tuple[int, ...]) -> Gates:
+    """The generated function of *opts* for the allowed rules *ok* (compiled once per options and rule set;
+    hexagrams whose static words allow the same rules share it)."""
+    key = (opts, ok)
+    got = _GATES.get(key)
     if got is None:
         src = _Src()
-        code = _gate_source(compiled(), opts, src)
-        ns: dict[str, Any] = {"POP": POP, **src.consts}
+        crs = tuple(cr for cr in compiled() if ok[cr.index])
+        code = _gate_source(crs, opts, src, own)
+        ns: dict[str, Any] = {"POP": POP, "HANS": with_simplified, **src.consts}
         exec(compile(code, "<liuyao reading gates>", "exec"), ns)  # generated from the rule data only
         got = ns["gates"]
-        if len(_GATES) >= 256:
+        if len(_GATES) >= 2048:
             _GATES.clear()
-        _GATES[opts] = got
+        _GATES[key] = got
     return got
 
 
-def _ok(c: Ctx) -> tuple[tuple[bool, ...], tuple[int, ...]]:
-    """Per rule: whether it belongs to *c*'s topic and its static words hold on *c*'s hexagram, and whether it
-    is one of the topic's own rules (0) or a general one (1) (cached per hexagram, options and topic)."""
+def _ok(c: Ctx) -> Gates:
+    """The generated function of *c*'s hexagram, options and topic: it reads the rules that belong to the
+    topic and whose static words hold on the hexagram; a rule is one of the topic's own (0) or a general
+    one (1) (cached per hexagram, options and topic)."""
     key = (c.code, c.opts, c.topic)
     got = _OK.get(key)
     if got is None:
@@ -619,7 +631,7 @@ def _ok(c: Ctx) -> tuple[tuple[bool, ...], tuple[int, ...]]:
                 ok = all(CHART.fn(k)(c, v, when) is not None for k, v in cr.static)
             flags.append(ok)
             own.append(0 if fam is None or not fam.isdisjoint(cr.rule.topics) else 1)
-        got = (tuple(flags), tuple(own))
+        got = _gates(c.opts, tuple(flags), tuple(own))
         if len(_OK) >= _LIMIT:
             _OK.clear()
         _OK[key] = got
@@ -648,14 +660,7 @@ def evaluate(chart: LiuYaoChart, topic: str | None, opts: ReadingOptions, hans: 
     """The fired rules of *chart* (what :func:`~xuanheng.liuyao.reading.reading_plain` gives, faster), in
     the order of ``reading.order``: the asked topic's own rules first, then by group, then data order."""
     c = Ctx(chart, topic, opts)
-    ok, own = _ok(c)
-    rows = []
-    for cr, masks in _gates(opts)(c, ok):
-        text = with_simplified(cr.rule.text) if hans else cr.rule.text
-        got = cr.fire(c, masks, text)
-        if got is not None:
-            i = cr.index
-            rows.append((own[i], got[0], i, got[1]))
+    rows = _ok(c)(c, hans)
     rows.sort()  # the rule index is unique: the FiredRule is never compared
     if c.family is not None:
         for o, _r, _i, f in rows:
