@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import datetime as _dt
 from bisect import bisect_right
+from collections.abc import Callable
 from dataclasses import dataclass
-from functools import cached_property, lru_cache
+from functools import cache, lru_cache
 from typing import Any
 
 from xuanheng.core import relations, wangshuai, wuxing
@@ -42,6 +43,7 @@ SHEN_ELEMENT = T.LIU_SHEN_ELEMENT
 _TRI_YANG = {t.name: sum(t.lines) % 2 == 1 for t in T.TRIGRAMS}  # 乾震坎艮 odd = yang trigrams
 
 
+@cache
 def topic_family(topic: str | None) -> frozenset[str] | None:
     """The topics a question about *topic* reads: itself, its parent and its children (None: every topic)."""
     if topic is None:
@@ -303,6 +305,7 @@ _SEASON_OF_MONTH: tuple[int, ...] = tuple(
 _PLANS: dict[
     tuple[str, ...], tuple[tuple[str, str, tuple[frozenset[int], ...], tuple[frozenset[int], ...]], ...]
 ] = {}
+_LAST_PLAN: list[Any] = []  # the options last asked for and their plan (most readings use one set)
 #: the reading options that choose a 神煞 table
 _PLAN_OPTIONS = ("tian_xi", "tian_jie", "da_sha", "xian_chi", "tian_yi", "er_hao", "fei_lian")
 
@@ -311,6 +314,9 @@ def _spirit_plan(
     opts: ReadingOptions,
 ) -> tuple[tuple[str, str, tuple[frozenset[int], ...], tuple[frozenset[int], ...]], ...]:
     """(name, basis, branches by basis value, stems by basis value) of each 神煞 of the verse under *opts*."""
+    last = _LAST_PLAN
+    if last and last[0] is opts:
+        return last[1]
     key = tuple(getattr(opts, n) for n in _PLAN_OPTIONS)
     got = _PLANS.get(key)
     if got is None:
@@ -319,6 +325,7 @@ def _spirit_plan(
             sp = spirit_lookup(name, opts)
             out.append((name, sp.basis, sp.branches, sp.stems))
         got = _PLANS[key] = tuple(out)
+    _LAST_PLAN[:] = [opts, got]
     return got
 
 
@@ -340,6 +347,25 @@ def _jie_day(at: str, day_boundary: str) -> tuple[int, int] | None:
     day_now = int((utc + shift) // 86400.0)
     day_jie = int((tt.JIE[i] + shift) // 86400.0)
     return i % 12, day_now - day_jie
+
+
+class _lazy:
+    """A value computed on first read and kept on the instance (``functools.cached_property`` without its
+    lock, which costs more than the masks it guards on Python 3.11)."""
+
+    def __init__(self, fn: Callable[[Ctx], Any]) -> None:
+        self.fn = fn
+        self.name = fn.__name__
+        self.__doc__ = fn.__doc__
+
+    def __get__(self, obj: Ctx | None, owner: type | None = None) -> Any:
+        if obj is None:
+            return self
+        v = obj.__dict__[self.name] = self.fn(obj)
+        return v
+
+
+_GUI = guiren_table(GUI_REN_TABLE)
 
 
 class Ctx:
@@ -489,7 +515,7 @@ class Ctx:
             for sx in stab[v]:
                 m |= smask[sx]
             spirit_mask[name] = m
-        g = guiren_table(GUI_REN_TABLE)
+        g = _GUI
         spirit_mask["貴人"] = bmask[g.day[day.stem]] | bmask[g.night[day.stem]]
         self.spirit_mask = spirit_mask
         self.marks = marks = {mk.name: mk for mk in chart.marks}
@@ -523,7 +549,7 @@ class Ctx:
         self._jie_done = False
         self._season: wangshuai.Season | None = None
 
-    @cached_property
+    @_lazy
     def rel_masks(self) -> tuple[int, int, int, int]:
         """Lines (not the target) whose element overcomes / generates the 世 line's, and the 身 lines'."""
         e = self.by_el
@@ -536,13 +562,13 @@ class Ctx:
             sheng_shen |= e[(t.el - 1) % 5] & ~t.bit
         return ke_shi, sheng_shi, ke_shen, sheng_shen
 
-    @cached_property
+    @_lazy
     def he_tian_fu_mask(self) -> int:
         """Lines whose branch combines (六合) with the year branch."""
         y = self.year_branch
         return 0 if y is None else self.bmask[relations.liu_he(y)]
 
-    @cached_property
+    @_lazy
     def ke_by_gui_mask(self) -> int:
         """Lines a 鬼 works on (line word ke_by_gui; option gui_ke): 官鬼 lines themselves (lin), or the lines
         another 官鬼 line's element overcomes."""
@@ -554,7 +580,7 @@ class Ctx:
                 m |= self.by_el[(g.el + 2) % 5] & ~g.bit
         return m
 
-    @cached_property
+    @_lazy
     def you_qi_mask(self) -> int:
         """有氣 lines: 旺相 in the month, or the day generates them or is of their element."""
         m = self.wang_mask
@@ -563,7 +589,7 @@ class Ctx:
                 m |= x.bit
         return m
 
-    @cached_property
+    @_lazy
     def animal_mask(self) -> int:
         """Lines whose branch is the zodiac branch of the animal the 六畜 table puts on their position."""
         m = 0
@@ -572,7 +598,7 @@ class Ctx:
                 m |= x.bit
         return m
 
-    @cached_property
+    @_lazy
     def chong_by_sha_mask(self) -> int:
         """Lines another line carrying a 殺 clashes (a branch never clashes itself)."""
         m = 0
@@ -591,12 +617,12 @@ class Ctx:
                 m |= x.bit
         return m
 
-    @cached_property
+    @_lazy
     def xing_mask(self) -> int:
         """Lines in 三刑 with the 日辰 or the 月建 (the 世 line also with the 應)."""
         return self._pair_mask(relations.is_xing)
 
-    @cached_property
+    @_lazy
     def hai_mask(self) -> int:
         """Lines in 六害 with the 日辰 or the 月建 (the 世 line also with the 應)."""
         return self._pair_mask(lambda a, b: relations.liu_hai(a) == b)

@@ -65,6 +65,8 @@ _ELEMENTS = ("木", "火", "土", "金", "水")
 _STEM_IX = {s: i for i, s in enumerate("甲乙丙丁戊己庚辛壬癸")}
 _BRANCH_IX = {b: i for i, b in enumerate("子丑寅卯辰巳午未申酉戌亥")}
 POP = tuple(bin(i).count("1") for i in range(64))
+#: the line indices (0 … 5) of each 6-bit mask, in order
+_INDICES: tuple[tuple[int, ...], ...] = tuple(tuple(i for i in range(6) if m >> i & 1) for m in range(64))
 
 
 def _as_list(v: Any) -> list[Any]:
@@ -337,13 +339,24 @@ def _exact_run(sub: Mapping[str, Any]) -> Callable[[Ctx, int], list[Facts]]:
         body.append(f"    for k_, v_ in P{i}(x, V{i}, SUB).items():")
         body.append("        if k_ not in d: d[k_] = v_")
         loose = True
-    body.append("    return d")
-    exec("\n".join(body), ns)  # generated from the rule data only
-    one = ns["one"]
-
-    def run(c: Ctx, mask: int) -> list[Facts]:
-        return [one(x) for x in c.lines if x.bit & mask]
-
+    ns["IX"] = _INDICES
+    if len(body) == 2:  # nothing but the base facts
+        code = "def run(c, mask):\n    lines = c.lines\n    return [lines[i_].fb.copy() for i_ in IX[mask]]"
+    else:
+        code = "\n".join(
+            [
+                "def run(c, mask):",
+                "    out = []",
+                "    lines = c.lines",
+                "    for i_ in IX[mask]:",
+                "        x = lines[i_]",
+                *("    " + ln for ln in body[1:]),
+                "        out.append(d)",
+                "    return out",
+            ]
+        )
+    exec(code, ns)  # generated from the rule data only
+    run: Callable[[Ctx, int], list[Facts]] = ns["run"]
     return run
 
 
@@ -544,7 +557,9 @@ _COMPILED: tuple[Compiled, ...] | None = None
 #: the generated reading function of one (options, allowed rules): fired rows (own, group rank, index, rule)
 Gates = Callable[[Ctx, bool], list[tuple[int, int, int, FiredRule]]]
 _GATES: dict[tuple[ReadingOptions, tuple[bool, ...]], Gates] = {}
-_OK: dict[tuple[int, ReadingOptions, str | None], Gates] = {}
+#: options → (hexagram, topic) → the generated function
+_OK: dict[ReadingOptions, dict[tuple[int, str | None], Gates]] = {}
+_LAST_OK: list[Any] = []  # the options last read with and their table (most readings use one set)
 _LIMIT = 8192
 
 
@@ -618,8 +633,18 @@ def _ok(c: Ctx) -> Gates:
     """The generated function of *c*'s hexagram, options and topic: it reads the rules that belong to the
     topic and whose static words hold on the hexagram; a rule is one of the topic's own (0) or a general
     one (1) (cached per hexagram, options and topic)."""
-    key = (c.code, c.opts, c.topic)
-    got = _OK.get(key)
+    last = _LAST_OK
+    if last and last[0] is c.opts:
+        table = last[1]
+    else:
+        table = _OK.get(c.opts)
+        if table is None:
+            if len(_OK) >= 256:
+                _OK.clear()
+            table = _OK[c.opts] = {}
+        _LAST_OK[:] = [c.opts, table]
+    key = (c.code, c.topic)
+    got = table.get(key)
     if got is None:
         fam = c.family
         flags = []
@@ -632,9 +657,9 @@ def _ok(c: Ctx) -> Gates:
             flags.append(ok)
             own.append(0 if fam is None or not fam.isdisjoint(cr.rule.topics) else 1)
         got = _gates(c.opts, tuple(flags), tuple(own))
-        if len(_OK) >= _LIMIT:
-            _OK.clear()
-        _OK[key] = got
+        if len(table) >= _LIMIT:
+            table.clear()
+        table[key] = got
     return got
 
 
