@@ -316,7 +316,8 @@ def _spirit_plan(
     """(name, basis, branches by basis value, stems by basis value) of each 神煞 of the verse under *opts*."""
     last = _LAST_PLAN
     if last and last[0] is opts:
-        return last[1]
+        plan: tuple[tuple[str, str, tuple[frozenset[int], ...], tuple[frozenset[int], ...]], ...] = last[1]
+        return plan
     key = tuple(getattr(opts, n) for n in _PLAN_OPTIONS)
     got = _PLANS.get(key)
     if got is None:

@@ -634,17 +634,19 @@ def _ok(c: Ctx) -> Gates:
     topic and whose static words hold on the hexagram; a rule is one of the topic's own (0) or a general
     one (1) (cached per hexagram, options and topic)."""
     last = _LAST_OK
+    table: dict[tuple[int, str | None], Gates]
     if last and last[0] is c.opts:
         table = last[1]
     else:
-        table = _OK.get(c.opts)
-        if table is None:
+        found = _OK.get(c.opts)
+        if found is None:
             if len(_OK) >= 256:
                 _OK.clear()
-            table = _OK[c.opts] = {}
+            found = _OK[c.opts] = {}
+        table = found
         _LAST_OK[:] = [c.opts, table]
     key = (c.code, c.topic)
-    got = table.get(key)
+    got: Gates | None = table.get(key)
     if got is None:
         fam = c.family
         flags = []
