@@ -64,6 +64,10 @@ class Method:
     #: the parameters that are options of the reading, not of the cast (names): :meth:`document` passes them
     #: to ``reading`` as keyword arguments and echoes them as ``reading_options``
     reading_options: tuple[str, ...] = ()
+    #: the values a fired rule's ``group`` (in its ``extra``) takes, in the order to show them: the page and
+    #: the text table then show the reading by group (the rules about the group itself — whose ``kind`` is
+    #: the group's name — first in each), not by topic; empty: no groups
+    reading_groups: tuple[str, ...] = ()
     #: topics the method's reading knows (for the form's suggestions)
     topics: Callable[[], tuple[str, ...]] = tuple
     #: the date-time the command line's error message gives as an example

@@ -8,7 +8,7 @@ from typing import Any
 from xuanheng.liuyao._reading_data import READING_OPTION_NAMES
 from xuanheng.liuyao.enumeration import ENUMERATE, enumerate_gua, render_enumeration
 from xuanheng.liuyao.params import INSTANT, STUDY, LiuYaoParams, cast_params, mode_of
-from xuanheng.liuyao.reading import reading, topics
+from xuanheng.liuyao.reading import GROUPS, reading, topics
 from xuanheng.liuyao.render_svg import render_liuyao
 from xuanheng.liuyao.render_text import render_text
 from xuanheng.method import Method
@@ -103,6 +103,7 @@ METHOD = Method(
     cast=cast_params,
     reading=_reading,
     reading_options=READING_OPTION_NAMES,
+    reading_groups=GROUPS,
     topics=topics,
     facts=facts,
     render_svg=render_liuyao,

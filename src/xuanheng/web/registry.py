@@ -224,6 +224,8 @@ def describe(plugin: MethodPlugin) -> dict[str, Any]:
         "params": [p.to_json() for p in spec],
         "form": form,
         "has_reading": m.has_reading,
+        #: the reading's groups in the order to show them (Method.reading_groups; empty: by topic)
+        "reading_groups": list(m.reading_groups),
         #: what a cast of one moment still needs from the user (Method.needed)
         "needs": [p.name for p in m.needed()],
         #: the method's example inputs (the page shows them as placeholders of what it asks for)

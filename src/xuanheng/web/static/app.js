@@ -481,7 +481,7 @@ async function castNow(pushUrl) {
     S.params = params;
     $("result").hidden = false;
     insertSvg($("chart"), svg);
-    renderReading($("reading"), doc.reading || []);
+    renderReading($("reading"), doc.reading || [], method);
     await showWarnings($("warnings"), doc);
     if (drawn && S.expectDrawn && S.expectDrawn !== drawn) {
       $("warnings").append(el("li", { class: "drawn-mismatch" }, `${L("chart.drawn_mismatch")}: ${S.expectDrawn} → ${drawn}`));
@@ -524,7 +524,8 @@ function noteDraw(method, params, doc) {
 
 /* ------------------------------------------------------- facts in words */
 const isCode = (s) => /^[a-z][a-z0-9_]*$/.test(s);
-function factKey(k) { return S.labels[`fact.${k}`] || (isCode(k) ? "" : k); }
+/* A fact's name; *kind* (the rule family) first: a key can name another thing in one family's rules. */
+function factKey(k, kind) { return (kind && S.labels[`fact.${kind}.${k}`]) || S.labels[`fact.${k}`] || (isCode(k) ? "" : k); }
 function factValue(v) {
   if (v === true) return L("value.true");
   if (v === false) return L("value.false");
@@ -540,8 +541,8 @@ function factValue(v) {
   return "";
 }
 /* One fact as words: its name in the page's language and its value (a true flag is its name alone). */
-function factPair(k, v) {
-  const key = factKey(k);
+function factPair(k, v, kind) {
+  const key = factKey(k, kind);
   if (v === true) return key;
   if (v === false) return key ? `${key}: ${L("value.false")}` : "";
   if (Array.isArray(v) && !v.length) return "";
@@ -549,37 +550,61 @@ function factPair(k, v) {
   if (!val) return "";
   return key ? `${key} ${val}` : val;
 }
-function factsText(facts) {
-  return Object.entries(facts || {}).map(([k, v]) => factPair(k, v)).filter(Boolean).join(" · ");
+function factsText(facts, kind) {
+  return Object.entries(facts || {}).map(([k, v]) => factPair(k, v, kind)).filter(Boolean).join(" · ");
 }
 
 function sourceLink(s) {
   return el("a", { href: `#source/${encodeURIComponent(s)}`, class: "src-link" }, s);
 }
 
-function renderReading(box, rules) {
+/* The reading by the groups its method names (Method.reading_groups, e.g. 用神 原神 忌神 仇神 卦), in that
+ * order, each group's own rules (their kind is the group's name: what it is and how strong) first; null when
+ * the method names none or no rule carries a group. */
+function readingGroups(rules, method) {
+  const order = (S.methods[method] && S.methods[method].reading_groups) || [];
+  if (!order.length || !rules.some((r) => r.group)) return null;
+  const groups = new Map(order.map((g) => [g, []]));
+  for (const r of rules) {
+    const g = r.group || "—";
+    if (!groups.has(g)) groups.set(g, []);
+    groups.get(g).push(r);
+  }
+  for (const [g, list] of groups) groups.set(g, list.filter((r) => r.kind === g).concat(list.filter((r) => r.kind !== g)));
+  return groups;
+}
+
+function renderReading(box, rules, method) {
   box.textContent = "";
   if (!rules.length) {
     box.append(el("p", { class: "muted" }, L("chart.no_rules")));
     return;
   }
-  // each rule once, under its first (main) topic; its other topics are shown as tags
-  const groups = new Map();
-  for (const r of rules) {
-    const t = r.topics && r.topics.length ? r.topics[0] : "—";
-    if (!groups.has(t)) groups.set(t, []);
-    groups.get(t).push(r);
+  const byGroup = readingGroups(rules, method || S.method);
+  // otherwise each rule once, under its first (main) topic; its other topics are shown as tags
+  const groups = byGroup || new Map();
+  if (!byGroup) {
+    for (const r of rules) {
+      const t = r.topics && r.topics.length ? r.topics[0] : "—";
+      if (!groups.has(t)) groups.set(t, []);
+      groups.get(t).push(r);
+    }
   }
   for (const [topic, list] of groups) {
-    const g = el("div", { class: "topic-group" }, el("h3", { "data-topic": topic }, topicLabel(topic)));
+    if (!list.length) continue;
+    const head = byGroup
+      ? el("h3", { "data-group": topic }, S.labels[`group.${topic}`] || topic)
+      : el("h3", { "data-topic": topic }, topicLabel(topic));
+    const g = el("div", { class: byGroup ? "topic-group reading-group" : "topic-group" }, head);
     for (const r of list) {
-      const facts = factsText(r.facts);
+      const facts = factsText(r.facts, r.kind);
       const src = el("div", { class: "src" }, `${L("chart.source")}: `);
       for (const s of r.src || []) src.append(sourceLink(s));
       g.append(el("div", { class: "rule", "data-rule": r.id },
         r.title ? el("div", { class: "title" }, r.title) : null,
         el("div", { class: "text" }, r.text || ""),
-        r.topics && r.topics.length > 1 ? el("div", { class: "tags" }, r.topics.slice(1).map(topicLabel).join(" · ")) : null,
+        byGroup ? el("div", { class: "tags" }, (r.topics || []).map(topicLabel).join(" · "))
+          : r.topics && r.topics.length > 1 ? el("div", { class: "tags" }, r.topics.slice(1).map(topicLabel).join(" · ")) : null,
         facts ? el("div", { class: "facts" }, `${L("chart.facts")}: ${facts}`) : null,
         src));
     }
@@ -774,7 +799,7 @@ async function openCase(id) {
     el("span", { class: "saved-time" }, `${L("journal.saved_at")}: ${localDate(c.created_at)}`)));
   t.append(el("p", { class: "q" }, c.question), el("p", { class: "notes" }, c.notes));
   if (c.outcome) t.append(el("p", { class: "outcome" }, `${L(OUTCOME_KEY[c.outcome.result], c.outcome.result)} — ${c.outcome.note}`));
-  renderReading($("case-reading"), (c.chart && c.chart.reading) || []);
+  renderReading($("case-reading"), (c.chart && c.chart.reading) || [], c.method);
   $("outcome-status").textContent = "";
 }
 
