@@ -63,13 +63,21 @@ def test_table_prints_the_reading_around_the_yong_shen() -> None:
     assert "用神 父母 四爻 申 (唯一)" in reading and "原神 官鬼" in reading and "忌神 妻財" in reading
     # the 家宅 line table (004-108) laid on the six lines
     assert "爻位（家宅）: 初 井 · 二 灶 · 三 床 · 四 門戶 · 五 人口 · 上 棟宇" in reading
-    # the question's own rules first, then the general ones, each under its group
+    # grouped as the page groups it: by 用神, 原神, 忌神, 仇神, then the rest of the hexagram, each group
+    # once; in the 用神 group its own rules (which line, how strong) first; the question's rules tagged
     heads = [ln.strip() for ln in reading.splitlines() if ln.startswith(" 〔")]
-    assert heads[0] == "〔家宅〕用神" and "〔總〕用神" in heads
-    assert heads.index("〔總〕用神") > max(i for i, h in enumerate(heads) if h.startswith("〔家宅〕"))
-    # every fired rule of the library's reading is printed, with its id
-    for r in reading_json(chart(), "家宅"):
-        assert f"[{r['id']}]" in reading, r["id"]
+    order = ["〔用神〕", "〔原神〕", "〔忌神〕", "〔仇神〕", "〔卦〕"]
+    assert heads[0] == "〔用神〕" and heads == [h for h in order if h in heads]
+    body = reading.split("〔用神〕", 1)[1].splitlines()[1:]
+    assert body[0].startswith("  [yong.select] ")
+    rules = reading_json(chart(), "家宅")
+    own = [r["id"] for r in rules if r["group"] == "用神" and r["kind"] == "用神"]
+    assert [ln.split("]")[0][3:].split()[0] for ln in body[: len(own)]] == own
+    # every fired rule of the library's reading is printed once, with its id (and the topic when it is the
+    # question's own)
+    for r in rules:
+        tag = f"[{r['id']} 家宅]" if r["asked"] else f"[{r['id']}]"
+        assert reading.count(tag) == 1, r["id"]
 
 
 def test_no_reading_and_languages() -> None:

@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from xuanheng.i18n import label, term
+from xuanheng.liuyao.reading import GROUPS
 from xuanheng.liuyao.render_svg import LINE_FLAGS, MARKS, POSITION_NAMES
 from xuanheng.reading import DEFAULT_LANG
 from xuanheng.render.text import pad, width
@@ -196,12 +197,12 @@ def _reading_lines(rules: list[Mapping[str, Any]], t: Any) -> list[str]:
             )
             out.append("  " + t(f"爻位（{f['table']}）: {items}"))
     head = None
-    for r in rules:
+    for r in by_group(rules):
         g = r.get("group")
-        part = None if "asked" not in r else (topic if r["asked"] else "總")
-        if g and (part, g) != head:
-            out.append(f" {t(f'〔{part}〕{g}' if part else g)}")
-            head = (part, g)
+        if g and g != head:
+            out.append(f" {t(f'〔{g}〕')}")
+            head = g
+        own = f" {t(topic)}" if r.get("asked") and topic else ""
         where = [POSITION_NAMES[p - 1] for p in r.get("lines") or () if isinstance(p, int) and 1 <= p <= 6]
         tail = f"  ({t(''.join(where))})" if where else ""
         src = [s for s in r.get("src") or () if s != r.get("id")]
@@ -209,8 +210,22 @@ def _reading_lines(rules: list[Mapping[str, Any]], t: Any) -> list[str]:
             tail += f"  ← {t('; '.join(map(str, src)))}"
         if r.get("conflict_with"):
             tail += f"  ≠ {', '.join(map(str, r['conflict_with']))}"
-        out.append(f"  [{r['id']}] {r['text']}{tail}")
+        out.append(f"  [{r['id']}{own}] {r['text']}{tail}")
     return out
 
 
-__all__ = ["render_text"]
+def by_group(rules: list[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
+    """The fired rules as the page shows them: by group (用神 原神 忌神 仇神 卦, ``reading.GROUPS``), within
+    a group the rules about the group itself (its 用神 rules: which line, how strong) first, then the
+    question's own rules and the general ones in reading order."""
+    rank = {g: i for i, g in enumerate(GROUPS)}
+
+    def key(ir: tuple[int, Mapping[str, Any]]) -> tuple[int, int, int]:
+        i, r = ir
+        g = r.get("group")
+        return (rank.get(str(g), len(rank)), 0 if r.get("kind") == g else 1, i)
+
+    return [r for _, r in sorted(enumerate(rules), key=key)]
+
+
+__all__ = ["by_group", "render_text"]
