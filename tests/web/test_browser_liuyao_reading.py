@@ -1,0 +1,113 @@
+"""The 六爻 reading on the page, in a real browser (Playwright driving Debian's Chromium, as in
+test_browser.py): a house question (家宅) opened from its permalink shows the reading beside the drawn
+hexagrams grouped around the 用神 — the 用神 group first, headed in the page's language, opening with the
+rule that names the 用神 and its line, its 原神 / 忌神 / 仇神 with their names and how strong it is, then the
+rules about its line; then the 原神, 忌神, 仇神 groups and the rest of the hexagram — each fired rule once,
+with its facts in words (no code names), in Korean and in Chinese.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Any
+from urllib.parse import urlencode
+
+import pytest
+
+from xuanheng import liuyao
+from xuanheng.i18n import label
+from xuanheng.liuyao.reading import GROUPS, reading_json
+
+playwright_api = pytest.importorskip("playwright.sync_api")
+
+AT, TZ, LINES, TOPIC = "2026-03-10T21:00", "Asia/Shanghai", "887898", "家宅"
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory, serve_app: Any) -> Iterator[str]:
+    yield from serve_app(tmp_path_factory.mktemp("browser-liuyao-reading"), XUANHENG_MULTI_USER="0")
+
+
+def _expected(lang: str) -> list[dict[str, Any]]:
+    return reading_json(liuyao.cast(AT, tz=TZ, lines=LINES), TOPIC, lang)
+
+
+def _shown(page: Any) -> list[tuple[str, str, list[str]]]:
+    """(group key, heading text, rule ids in page order) of each group the page shows."""
+    got: list[tuple[str, str, list[str]]] = page.evaluate(
+        """() => [...document.querySelectorAll('#reading .reading-group')].map((g) => {
+             const h = g.querySelector('h3');
+             return [h.dataset.group, h.textContent,
+                     [...g.querySelectorAll('.rule')].map((r) => r.dataset.rule)];
+           })"""
+    )
+    return got
+
+
+def _check_page(page: Any, lang: str) -> None:
+    rules = _expected(lang)
+    groups = _shown(page)
+    # the groups in the reading's order (用神 first), each once, headed by its name in the page's language
+    present = [g for g in GROUPS if any(r["group"] == g for r in rules)]
+    assert [g for g, _, _ in groups] == present and present[0] == "用神"
+    for g, head, _ in groups:
+        assert head == label(f"group.{g}", lang)
+    # every fired rule once, under its own group; in each group the rules about the group itself first
+    for g, _, ids in groups:
+        mine = [r for r in rules if r["group"] == g]
+        assert ids == [r["id"] for r in mine if r["kind"] == g] + [r["id"] for r in mine if r["kind"] != g]
+    assert sum(len(ids) for _, _, ids in groups) == len(rules)
+    # the 用神 group opens with the rule naming the 用神: its 六親, its line and its kin, in words
+    assert groups[0][2][0] == "yong.select"
+    sel = next(r for r in rules if r["id"] == "yong.select")["facts"]
+    facts = page.inner_text("#reading .rule[data-rule='yong.select'] .facts")
+    for key, value in (
+        ("fact.yong_shen", sel["yong_shen"]),
+        ("fact.position", str(sel["position"])),
+        ("fact.yuan_shen", sel["yuan_shen"]),
+        ("fact.用神.ji_shen", sel["ji_shen"]),
+        ("fact.chou_shen", sel["chou_shen"]),
+        ("fact.chosen_by", sel["chosen_by"]),
+    ):
+        assert f"{label(key, lang)} {value}" in facts, (key, facts)
+    # its strength: the 用神 rules on its line come right after it (旺相 / 休囚, 動 …)
+    strength = [r["id"] for r in rules if r["kind"] == "用神" and r["id"] != "yong.select"]
+    assert strength and groups[0][2][1 : 1 + len(strength)] == strength
+    # each rule's text and facts in the page's language; no code names anywhere in the reading
+    for r in rules[:12]:
+        assert page.inner_text(f"#reading .rule[data-rule='{r['id']}'] .text") == r["text"]
+    text = page.inner_text("#reading")
+    assert not re.findall(r"\b[a-z]+_[a-z_]+\b", text), re.findall(r"\b[a-z]+_[a-z_]+\b", text)
+    assert "yong.select" not in text
+
+
+def test_liuyao_reading_grouped_by_yong_shen_in_korean_and_chinese(
+    server: str, browser_launch: dict[str, Any]
+) -> None:
+    query = urlencode({"method": "liuyao", "at": AT, "tz": TZ, "lines": LINES, "topic": TOPIC, "lang": "ko"})
+    with playwright_api.sync_playwright() as pw:
+        browser = pw.chromium.launch(**browser_launch)
+        ctx = browser.new_context(viewport={"width": 1300, "height": 1000}, bypass_csp=True)
+        page = ctx.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(f"{server.rstrip('/')}/?{query}#cast")
+        page.wait_for_selector("#chart svg g[data-gua='ben']")
+        page.wait_for_selector("#reading .rule")
+        # the reading sits beside the drawn hexagrams
+        chart_box = page.locator("#chart svg").bounding_box()
+        reading_box = page.locator("#reading").bounding_box()
+        assert chart_box and reading_box and reading_box["x"] >= chart_box["x"] + chart_box["width"] - 1
+        _check_page(page, "ko")
+        assert "용신" in page.inner_text("#reading h3[data-group='用神']")
+
+        page.select_option("#lang", "zh-Hant")
+        page.wait_for_function("document.querySelector('#chart svg title').textContent.startsWith('六爻')")
+        page.wait_for_function(
+            "document.querySelector(\"#reading h3[data-group='用神']\")"
+            " && document.querySelector(\"#reading h3[data-group='用神']\").textContent.startsWith('用神：')"
+        )
+        _check_page(page, "zh-Hant")
+        assert errors == []
+        browser.close()
