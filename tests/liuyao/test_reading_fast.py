@@ -110,3 +110,56 @@ def test_word_masks_are_where_the_word_holds(opts: dict[str, str]) -> None:
             assert got[i] == want, (k, v, c.ben.name, c.inputs)
             checked += 1
     assert checked > 10_000
+
+
+def _random_casts(n: int, seed: int) -> list[LiuYaoChart]:
+    """*n* charts cast from random instants (2000–2049, Shanghai) with random line values, all four alike."""
+    import datetime as dt
+    import random
+    from zoneinfo import ZoneInfo
+
+    from xuanheng import liuyao
+
+    rnd = random.Random(seed)
+    zone = ZoneInfo("Asia/Shanghai")
+    t0 = dt.datetime(2000, 1, 1, tzinfo=zone)
+    out = []
+    for _ in range(n):
+        at = t0 + dt.timedelta(minutes=rnd.randrange(50 * 365 * 24 * 60))
+        out.append(liuyao.cast(at, lines="".join(rnd.choice("6789") for _ in range(6))))
+    return out
+
+
+@pytest.mark.slow
+def test_fast_equals_plain_on_random_casts_for_every_topic() -> None:
+    """Random casts × every topic of the reading (and none): the fast path's fired rules, their facts,
+    groups, order and JSON are the plain rule statement's."""
+    from xuanheng.liuyao.reading import topics
+
+    every = [None, *topics()]
+    n = 0
+    for i, c in enumerate(_random_casts(120, 20261201)):
+        for t in every[i % 3 :: 3]:  # each chart a third of the topics; every topic on 40 charts
+            assert _key(reading(c, t), "ko") == _key(reading_plain(c, t), "ko"), (c.inputs, t)
+            n += 1
+    assert n >= 120 * len(every) // 3
+
+
+def test_speed_floor_on_cpu_time() -> None:
+    """A guard against a gross slow-down, not the benchmark: the target (≥ 5,000 readings/s of a cast chart
+    with a question) is measured by bench/bench_liuyao_reading.py. Here CPU time (time.process_time) and a
+    floor well under what the fast path reaches on a loaded machine, so CI shared with other jobs does not
+    fail on load alone; the plain path (every rule on every line) stays far below it."""
+    import time
+
+    charts = _random_casts(300, 7)
+    asked = ("天時", "家宅", "農", "病", "財")
+    for i, c in enumerate(charts):  # the generated functions of each hexagram and question, once
+        reading(c, asked[i % 5])
+    best = 0.0
+    for _ in range(3):
+        t0 = time.process_time()
+        for i, c in enumerate(charts):
+            reading(c, asked[i % 5])
+        best = max(best, len(charts) / max(time.process_time() - t0, 1e-9))
+    assert best >= 1_000, f"{best:.0f} readings/s of CPU time"

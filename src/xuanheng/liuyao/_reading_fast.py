@@ -556,7 +556,7 @@ def _any_step(c: Ctx, v: Any, _w: Mapping[str, Any]) -> Facts | None:
 _COMPILED: tuple[Compiled, ...] | None = None
 #: the generated reading function of one (options, allowed rules): fired rows (own, group rank, index, rule)
 Gates = Callable[[Ctx, bool], list[tuple[int, int, int, FiredRule]]]
-_GATES: dict[tuple[ReadingOptions, tuple[bool, ...]], Gates] = {}
+_GATES: dict[tuple[ReadingOptions, tuple[bool, ...], tuple[int, ...]], Gates] = {}
 #: options → (hexagram, topic) → the generated function
 _OK: dict[ReadingOptions, dict[tuple[int, str | None], Gates]] = {}
 _LAST_OK: list[Any] = []  # the options last read with and their table (most readings use one set)
@@ -612,9 +612,10 @@ def _gate_source(crs: tuple[Compiled, ...], opts: ReadingOptions, src: _Src, own
 
 
 def _gates(opts: ReadingOptions, ok: tuple[bool, ...], own: tuple[int, ...]) -> Gates:
-    """The generated function of *opts* for the allowed rules *ok* (compiled once per options and rule set;
-    hexagrams whose static words allow the same rules share it)."""
-    key = (opts, ok)
+    """The generated function of *opts* for the allowed rules *ok*, of which *own* says which are the
+    question's own (compiled once per options, rule set and own rules; hexagrams and topics that give the
+    same share it)."""
+    key = (opts, ok, own)
     got = _GATES.get(key)
     if got is None:
         src = _Src()
