@@ -279,6 +279,14 @@ def _value_facts(k: str, v: Any, i: int) -> tuple[tuple[str, str], ...] | None:
     return simple.get(k)
 
 
+def _line_any(x: Any, v: Any, _w: Mapping[str, Any]) -> Facts:
+    """The facts of a line's ``any`` word (the first of its tables that holds, as Vocabulary.holds reads
+    ``any``); the gate's mask proved one holds."""
+    holds = LINE.holds
+    got = next(f for f in (holds(sub, x) for sub in v) if f is not None)
+    return got
+
+
 def _animals() -> tuple[tuple[str, ...], tuple[str, ...]]:
     from xuanheng.liuyao._reading_vocab import _animal
 
@@ -290,21 +298,6 @@ def _exact_run(sub: Mapping[str, Any]) -> Callable[[Ctx, int], list[Facts]]:
     """The facts of the lines of *mask* for the table *sub*, known to hold there, as :meth:`Vocabulary.holds`
     and ``line_facts`` merge them: a generated function that writes the fixed keys of the simple words
     (:data:`_SIMPLE_FACTS`) directly and calls the plain word function of the others for their facts."""
-    if "any" in sub:  # an ``any`` word: the plain merge, on the lines of the mask
-
-        def run_any(c: Ctx, mask: int) -> list[Facts]:
-            out = []
-            for x in c.lines:
-                if x.bit & mask:
-                    got = LINE.holds(sub, x)
-                    assert got is not None
-                    f = x.facts()
-                    for k, val in got.items():
-                        f.setdefault(k, val)
-                    out.append(f)
-            return out
-
-        return run_any
     an, ab = _animals()
     ns: dict[str, Any] = {
         "SUB": sub,
@@ -334,7 +327,7 @@ def _exact_run(sub: Mapping[str, Any]) -> Callable[[Ctx, int], list[Facts]]:
                     body.append(f"    d[{key!r}] = {expr}")
                 known.add(key)
             continue
-        ns[f"P{i}"] = LINE.fn(k)
+        ns[f"P{i}"] = _line_any if k == "any" else LINE.fn(k)
         ns[f"V{i}"] = v
         body.append(f"    for k_, v_ in P{i}(x, V{i}, SUB).items():")
         body.append("        if k_ not in d: d[k_] = v_")
