@@ -77,14 +77,37 @@ def _as_list(v: Any) -> list[Any]:
 class _Src:
     """Collects the constants a generated function needs (as names ``K0``, ``K1`` …)."""
 
-    def __init__(self) -> None:
+    def __init__(self, hoist: bool = False) -> None:
         self.consts: dict[str, Any] = {}
         self.n = 0
+        #: with *hoist*, each distinct word mask expression is computed once, at the top (name → expression)
+        self.hoist = hoist
+        self.locals: dict[str, str] = {}
+        self._by_text: dict[str, str] = {}
+        self._by_value: dict[tuple[type, str], str] = {}
 
     def const(self, value: Any) -> str:
-        name = f"K{len(self.consts)}"
+        if isinstance(value, (str, int, list, tuple, dict)) and self.hoist:
+            key = (type(value), repr(value))
+            got = self._by_value.get(key)
+            if got is not None:
+                return got
+            name = self._by_value[key] = f"K{len(self.consts)}"
+        else:
+            name = f"K{len(self.consts)}"
         self.consts[name] = value
         return name
+
+    def local(self, expr: str) -> str:
+        """*expr* as a local computed once at the top (when hoisting; not for the words whose mask is the
+        plain function's, nor the ones binding a temporary)."""
+        if not self.hoist or expr.isidentifier() or expr.isdigit() or "WM(" in expr or ":=" in expr:
+            return expr
+        got = self._by_text.get(expr)
+        if got is None:
+            got = self._by_text[expr] = f"w{len(self.locals)}"
+            self.locals[got] = expr
+        return got
 
     def serial(self) -> int:
         self.n += 1
@@ -207,7 +230,7 @@ def word_expr(key: str, v: Any, opts: ReadingOptions, src: _Src) -> str:
 
 def table_expr(sub: Mapping[str, Any], opts: ReadingOptions, src: _Src) -> str:
     """The mask of the lines on which the line table *sub* holds (the AND of its words' masks)."""
-    parts = [word_expr(k, v, opts, src) for k, v in sub.items()]
+    parts = [src.local(word_expr(k, v, opts, src)) for k, v in sub.items()]
     return "(" + " & ".join(parts) + ")" if len(parts) > 1 else parts[0]
 
 
@@ -601,7 +624,8 @@ def _gate_source(crs: tuple[Compiled, ...], opts: ReadingOptions, src: _Src, own
             f"{ind}    out.append(({own[cr.index]}, got[0], {cr.index}, got[1]))\n"
         )
     lines.append("    return out\n")
-    return "".join(lines)
+    hoisted = [f"    {name} = {expr}\n" for name, expr in src.locals.items()]
+    return "".join(lines[:2] + hoisted + lines[2:])
 
 
 def _gates(opts: ReadingOptions, ok: tuple[bool, ...], own: tuple[int, ...]) -> Gates:
@@ -611,7 +635,7 @@ def _gates(opts: ReadingOptions, ok: tuple[bool, ...], own: tuple[int, ...]) -> 
     key = (opts, ok, own)
     got = _GATES.get(key)
     if got is None:
-        src = _Src()
+        src = _Src(hoist=True)
         crs = tuple(cr for cr in compiled() if ok[cr.index])
         code = _gate_source(crs, opts, src, own)
         ns: dict[str, Any] = {"POP": POP, "HANS": with_simplified, **src.consts}
