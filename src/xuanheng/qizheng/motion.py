@@ -12,6 +12,7 @@ The one-word ``state`` follows 伏 > 留 > 逆 > 順. 日 and 月 are always 順
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 from xuanheng.astro.ephemeris import Body, default_ephemeris
 from xuanheng.core._data import load_package_data
@@ -82,6 +83,12 @@ def motion(name: str, lon: float, speed: float, sun_lon: float, jd_ut: float, fu
         stationary = combust = False
         if name in ("日", "月"):
             retro = False
+    return _motion(retro, stationary, combust)
+
+
+@cache
+def _motion(retro: bool, stationary: bool, combust: bool) -> Motion:
+    """The :class:`Motion` of three flags (eight values, each built once: they are frozen)."""
     state = "伏" if combust else "留" if stationary else "逆" if retro else "順"
     return Motion(state=state, retrograde=retro, stationary=stationary, combust=combust)
 
