@@ -306,8 +306,8 @@ def calendar(
 
 
 def _to_zone(utc: float, zone: tzinfo) -> datetime:
-    base = datetime(1970, 1, 1, tzinfo=UTC) + timedelta(seconds=round(utc))
-    return base.astimezone(zone)
+    """The whole second of *utc* in *zone* (as ``(epoch + seconds).astimezone(zone)``, in one step)."""
+    return datetime.fromtimestamp(round(utc), zone)
 
 
 __all__ = [
