@@ -46,7 +46,7 @@ def cast_params(p: Params) -> ChartTime:
 
 METHOD = Method(
     name="calendar",
-    label=Text(ko="만세력", zh_hant="曆法", en="calendar"),
+    label=Text(ko="만세력", zh_hant="曆法", en="Calendar (曆法)"),
     summary=Text(
         ko="만세력: 사주, 순공, 절기, 월장, 음력, 낮·밤",
         zh_hant="曆：四柱、旬空、節氣、月將、農曆、晝夜",

@@ -14,6 +14,8 @@ const MOMENT = ["at", "tz", "fold", "lon", "lat", "true_solar"];
 const LANGS = ["ko", "zh-Hant", "zh-Hans", "en"];
 /* the smallest label of a chart on screen, in CSS pixels: a narrow screen scrolls the chart instead */
 const MIN_LABEL_PX = 11;
+/* a chart box narrower than this (CSS px) asks for the method's narrow drawing (its parts stacked), if any */
+const NARROW_BELOW = 600;
 const S = {
   lang: "zh-Hant",
   labels: {},
@@ -381,6 +383,12 @@ function applyParams(params) {
 }
 
 /* ---------------------------------------------------------------- cast */
+/* "&layout=narrow" for a chart drawn into *box* when the box is narrow (a phone), else "" */
+function layoutFor(box) {
+  const w = (box && (box.clientWidth || (box.parentElement && box.parentElement.clientWidth))) || window.innerWidth;
+  return w < NARROW_BELOW ? "&layout=narrow" : "";
+}
+
 function insertSvg(container, svgText) {
   container.textContent = "";
   const doc = new DOMParser().parseFromString(svgText, "image/svg+xml");
@@ -475,7 +483,7 @@ async function castNow(pushUrl) {
     // one cast: the JSON, then the server draws that same document (no second cast on another worker)
     const doc = await api(`/api/${method}?${q}`);
     const drawn = noteDraw(method, params, doc);
-    const svg = await api(`/api/${method}/render?lang=${encodeURIComponent(S.lang)}`, { method: "POST", json: doc });
+    const svg = await api(`/api/${method}/render?lang=${encodeURIComponent(S.lang)}${layoutFor($("chart"))}`, { method: "POST", json: doc });
     S.doc = doc;
     S.svg = svg;
     S.params = params;
@@ -756,9 +764,9 @@ async function openCase(id) {
   const c = await api(`/api/journal/cases/${encodeURIComponent(id)}`);
   S.caseId = id;
   S.caseData = c;
-  const svg = await api(`/api/journal/cases/${encodeURIComponent(id)}/svg?lang=${encodeURIComponent(S.lang)}`);
-  S.caseSvg = svg;
   $("case-detail").hidden = false;
+  const svg = await api(`/api/journal/cases/${encodeURIComponent(id)}/svg?lang=${encodeURIComponent(S.lang)}${layoutFor($("case-chart"))}`);
+  S.caseSvg = svg;
   insertSvg($("case-chart"), svg);
   $("e-question").value = c.question;
   $("e-topic").value = c.topic;
@@ -980,9 +988,9 @@ async function castCard(card, name, params) {
   if (m.has_reading) q.no_reading = true;
   try {
     const doc = await api(`/api/${name}?${query(q)}`);
-    const svg = await api(`/api/${name}/render?lang=${encodeURIComponent(S.lang)}`, { method: "POST", json: doc });
     const chart = el("div", { class: "chart all-chart" });
     card.append(chart);
+    const svg = await api(`/api/${name}/render?lang=${encodeURIComponent(S.lang)}${layoutFor(chart)}`, { method: "POST", json: doc });
     insertSvg(chart, svg);
     const full = Object.assign({ method: name }, params, { lang: S.lang });
     card.append(el("p", { class: "all-links" }, el("a", { href: `/?${query(full)}#cast`, class: "full-chart" }, L("all.full_chart"))));
