@@ -426,14 +426,25 @@ def test_phone_layout(server: str, browser: Any, meta: dict[str, Any], shots: Pa
         assert b.evaluate(
             "e => e.scrollWidth <= e.clientWidth + 1 && e.getBoundingClientRect().height < 48"
         ), b.inner_text()
+    wide = []
     for name, m in meta.items():
         _open(page, server, _cast_link(server, name, "ko", **_needed_values(m)))
         page.wait_for_selector("#chart svg")
-        assert _smallest_label_px(page, "#chart") >= 11, name  # the chart scrolls rather than shrinks
-        # and says so: the right part of a wide chart is out of sight until swiped
-        assert page.locator("#chart.scrolls").count() == page.locator(".scroll-hint:visible").count(), name
+        smallest = _smallest_label_px(page, "#chart")
+        assert smallest >= 11, name  # the chart does not shrink its labels …
+        # … and fits the phone without scrolling sideways (大六壬 stacks its 天地盤, 四課 and 三傳)
+        box = page.evaluate(
+            "() => { const c = document.querySelector('#chart'); return [c.scrollWidth, c.clientWidth]; }"
+        )
+        print(f"phone {name}: smallest label {smallest:.2f} px, chart box {box[0]}/{box[1]} px")
+        if page.locator("#chart.scrolls").count() or box[0] > box[1] + 1:
+            wide.append((name, box))
+        assert page.locator(".scroll-hint:visible").count() == page.locator("#chart.scrolls").count(), name
         _no_sideways_scroll(page)
         page.screenshot(path=str(shots / f"{name}-ko-phone.png"), full_page=True)
+    # 大六壬 and 六爻 fit; the 金口訣 table, the 七政四餘 wheel and the calendar still scroll inside their box
+    # (with the hint) on a phone: issue 14, left open until they have narrow drawings too
+    assert {n for n, _ in wide} <= {"jinkoujue", "qizheng", "calendar"}, wide
     # a long fact does not push the page sideways
     _open(page, server, _cast_link(server, "jinkoujue", "ko", difen="寅"))
     page.wait_for_selector("#reading .facts")
@@ -453,6 +464,11 @@ def test_phone_layout(server: str, browser: Any, meta: dict[str, Any], shots: Pa
     q = page.locator("#case-rows tr[data-case] td.q").first
     assert q.bounding_box()["width"] > 250  # type: ignore[index]  # not one character per line
     page.screenshot(path=str(shots / "journal-ko-phone.png"), full_page=True)
+    page.locator("#case-rows tr[data-case] .open-btn").first.click()  # a saved 大六壬 chart fits too
+    page.wait_for_selector("#case-chart svg")
+    assert _smallest_label_px(page, "#case-chart") >= 11
+    assert page.locator("#case-chart.scrolls").count() == 0
+    _no_sideways_scroll(page)
     _open(page, server, {"lang": "ko"}, "stats")
     page.wait_for_selector("#stats-method tr[data-key]")
     _no_sideways_scroll(page)
