@@ -399,6 +399,30 @@ def test_one_moment_in_every_method(server: str, browser: Any, meta: dict[str, A
     page.wait_for_selector("#cast-view #chart svg")
 
 
+def test_date_time_field_speaks_the_pages_language(server: str, browser: Any) -> None:
+    """Chromium draws a datetime-local input in its own locale whatever the page says (the lang attribute
+    included): the field is text in the page's language, read back whatever language it was typed in."""
+    page = _page(browser, locale="ko-KR")
+    _open(page, server, {"method": "liuren", "at": "2026-03-10T21:00", "tz": "Asia/Shanghai", "lang": "ko"})
+    page.wait_for_selector("#chart svg")
+    assert page.input_value("#at") == "2026년 3월 10일 21:00"
+    assert "24시간제" in page.inner_text("#at-format")
+    page.select_option("#lang", "zh-Hant")
+    page.wait_for_function("document.querySelector('#at').value.includes('年')")
+    assert page.input_value("#at") == "2026年3月10日 21:00"
+    assert "24 小時制" in page.inner_text("#at-format")
+    page.fill("#at", "２０２４年2月10日 12:00:30")  # full-width digits, seconds
+    page.click("#cast-btn")
+    page.wait_for_function("document.querySelector('#permalink').href.includes('2024-02-10T12%3A00%3A30')")
+    page.select_option("#lang", "en")
+    page.wait_for_function("document.querySelector('#at').value.startsWith('2024-02-10 ')")
+    assert page.input_value("#at") == "2024-02-10 12:00:30"
+    page.select_option("#lang", "ko")
+    page.wait_for_function("document.querySelector('#at').value.includes('년')")
+    assert page.input_value("#at") == "2024년 2월 10일 12:00:30"
+    assert page.errors == []
+
+
 # ---------------------------------------------------------------------------------------------- phone
 def _no_sideways_scroll(page: Any) -> None:
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
