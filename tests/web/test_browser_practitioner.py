@@ -456,7 +456,8 @@ def test_phone_layout(server: str, browser: Any, meta: dict[str, Any], shots: Pa
         page.wait_for_selector("#chart svg")
         smallest = _smallest_label_px(page, "#chart")
         assert smallest >= 11, name  # the chart does not shrink its labels …
-        # … and fits the phone without scrolling sideways (大六壬 stacks its 天地盤, 四課 and 三傳)
+        # … and fits the phone without scrolling sideways (大六壬 stacks its 天地盤, 四課 and 三傳; 金口訣 and
+        # the calendar have narrow drawings too)
         box = page.evaluate(
             "() => { const c = document.querySelector('#chart'); return [c.scrollWidth, c.clientWidth]; }"
         )
@@ -466,9 +467,9 @@ def test_phone_layout(server: str, browser: Any, meta: dict[str, Any], shots: Pa
         assert page.locator(".scroll-hint:visible").count() == page.locator("#chart.scrolls").count(), name
         _no_sideways_scroll(page)
         page.screenshot(path=str(shots / f"{name}-ko-phone.png"), full_page=True)
-    # 大六壬 and 六爻 fit; the 金口訣 table, the 七政四餘 wheel and the calendar still scroll inside their box
-    # (with the hint) on a phone: issue 14, left open until they have narrow drawings too
-    assert {n for n, _ in wide} <= {"jinkoujue", "qizheng", "calendar"}, wide
+    # every chart fits but the 七政四餘 wheel, which still scrolls inside its box (with the hint) by some
+    # 25 px on a phone: issue 14, left open (its drawing belongs to the qizheng package)
+    assert {n for n, _ in wide} <= {"qizheng"}, wide
     # a long fact does not push the page sideways
     _open(page, server, _cast_link(server, "jinkoujue", "ko", difen="寅"))
     page.wait_for_selector("#reading .facts")

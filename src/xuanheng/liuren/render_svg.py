@@ -13,7 +13,7 @@ from typing import Any
 
 from xuanheng.core.ganzhi import BRANCH_ELEMENT, BRANCHES, ELEMENTS
 from xuanheng.i18n import label, term
-from xuanheng.render.svg import INK, LINE, MUTED, Svg, colour
+from xuanheng.render.svg import INK, LINE, MUTED, Svg, colour, text_width, wrap
 
 #: (column, row) of each 地盤 branch in the 4×4 square, 子=0 … 亥=11
 SQUARE: dict[int, tuple[int, int]] = {
@@ -38,22 +38,6 @@ def _el(branch: str) -> str:
         return ELEMENTS[BRANCH_ELEMENT[BRANCHES.index(branch)]]
     except ValueError:
         return ""
-
-
-def _text_width(text: str, size: float) -> float:
-    """About how wide *text* is drawn at font *size* (a CJK or Hangul character a full em, others 0.6)."""
-    return sum(size if ord(ch) >= 0x2E80 else 0.6 * size for ch in text)
-
-
-def _wrap(parts: list[str], sep: str, size: float, width: float) -> list[str]:
-    """*parts* joined by *sep* into lines no wider than *width* at *size* (a part longer stays whole)."""
-    lines: list[str] = []
-    for part in parts:
-        if lines and _text_width(lines[-1] + sep + part, size) <= width:
-            lines[-1] += sep + part
-        else:
-            lines.append(part)
-    return lines or [""]
 
 
 class _Draw:
@@ -210,11 +194,11 @@ def render_liuren_narrow(doc: dict[str, Any], lang: str = "zh-Hant") -> str:
     m, w = NARROW_MARGIN, NARROW_WIDTH
     inner = w - 2 * m
     probe = _Draw(Svg(w, 0, ""), doc, lang, small=NARROW_SMALL)
-    pillars = _wrap(
-        probe.pillars().split("  "), "  ", 16, inner - _text_width(label("chart.pillars", lang), 16)
+    pillars = wrap(
+        probe.pillars().split("  "), "  ", 16, inner - text_width(label("chart.pillars", lang), 16)
     )
-    info = _wrap(probe.info(), "  ·  ", 14, inner)
-    names = _wrap([probe.t(n) for n in probe.ke_ti_names()], "、", 13, inner)
+    info = wrap(probe.info(), "  ·  ", 14, inner)
+    names = wrap([probe.t(n) for n in probe.ke_ti_names()], "、", 13, inner)
     names[0] = f"{label('chart.ke_ti', lang)}: {names[0]}"
     head = 30 + 24 * len(pillars) + 20 * len(info)
     oy = head + 8
