@@ -420,6 +420,14 @@ def test_date_time_field_speaks_the_pages_language(server: str, browser: Any) ->
     page.select_option("#lang", "ko")
     page.wait_for_function("document.querySelector('#at').value.includes('년')")
     assert page.input_value("#at") == "2024년 2월 10일 12:00:30"
+    # a permalink's place with more decimals than a step of 0.01 casts again (the browser refused the form
+    # silently), and 七政四餘's 限 date still defaults to today from the localized field
+    link = {"method": "qizheng", "at": "1983-10-27T18:30", "tz": "Asia/Shanghai", "lang": "ko"}
+    _open(page, server, {**link, "lon": "116.383333", "lat": "39.9"})
+    page.wait_for_selector("#chart svg")
+    with page.expect_response(lambda r: "/api/qizheng?" in r.url) as resp:
+        page.click("#cast-btn")
+    assert "on=" in resp.value.url and "at=1983-10-27T18%3A30" in resp.value.url
     assert page.errors == []
 
 
