@@ -475,9 +475,8 @@ def test_phone_layout(server: str, browser: Any, meta: dict[str, Any], shots: Pa
         assert page.locator(".scroll-hint:visible").count() == page.locator("#chart.scrolls").count(), name
         _no_sideways_scroll(page)
         page.screenshot(path=str(shots / f"{name}-ko-phone.png"), full_page=True)
-    # every chart fits but the 七政四餘 wheel, which still scrolls inside its box (with the hint) by some
-    # 25 px on a phone: issue 14, left open (its drawing belongs to the qizheng package)
-    assert {n for n, _ in wide} <= {"qizheng"}, wide
+    # every chart fits (the 七政四餘 wheel too: its smallest text is sized for the phone's 368 px box)
+    assert not wide, wide
     # a long fact does not push the page sideways
     _open(page, server, _cast_link(server, "jinkoujue", "ko", difen="寅"))
     page.wait_for_selector("#reading .facts")
