@@ -101,6 +101,18 @@ def _palaces(ming: int, shen: int) -> tuple[dict[str, int], tuple[str, ...]]:
 
 
 @cache
+def _wheres(ming: int, shen: int) -> tuple[Mapping[str, Any], ...]:
+    gof = _palaces(ming, shen)[1]
+    out = []
+    for b in range(12):
+        w: dict[str, Any] = {"branch": BRANCHES[b], "gong": gof[b]}
+        if b == shen:
+            w["shen_gong"] = True
+        out.append(w)
+    return tuple(out)
+
+
+@cache
 def _classes(ming: int, choice: str) -> tuple[frozenset[int], frozenset[int]]:
     q, r = qiang_ruo(choice)
     gof = tuple(GONG_NAMES[gong_index(ming, b)] for b in range(12))
@@ -134,6 +146,7 @@ class Ctx:
         "ming",
         "month",
         "motion",
+        "ms",
         "nayin",
         "opts",
         "patterns",
@@ -145,6 +158,7 @@ class Ctx:
         "shen",
         "spirit_branches",
         "spirit_names",
+        "where_of",
         "xian_at",
         "xian_b",
         "yao_b",
@@ -172,6 +186,10 @@ class Ctx:
             self.motion[n] = _motion_set(y.state, y.retrograde, y.stationary, y.combust)
         self.by_branch = tuple(tuple(b) for b in by_branch)
         self.gong_branch, self.gong_of = _palaces(ming, self.shen)
+        #: 命宮 and 身宮 in one number (tables that depend on both are kept per ``ms``)
+        self.ms = ming * 12 + self.shen
+        #: per branch: its palace facts, as :meth:`where` gives them (shared: copy before changing)
+        self.where_of = _wheres(ming, self.shen)
         self.qiang, self.ruo = _classes(ming, str(opts["qiang_ruo"]))
         self.xian_at = {y for y, b in self.yao_b.items() if b in XIAN_PALACES.get(y, ())}
         pil = chart.calendar.pillars
