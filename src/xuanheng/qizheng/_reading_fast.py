@@ -876,8 +876,9 @@ def compile_when(when: Mapping[str, Any], subject: str) -> tuple[Cond, float]:
     parts: list[tuple[Cond, float]] = []
     for k, v in when.items():
         if k == "any":
-            alts = tuple(compile_when(sub, subject)[0] for sub in v)
-            parts.append((_any(alts), 2.5))
+            alts = [compile_when(sub, subject) for sub in v]
+            # cost 3 and more: a plain word is called (it reads the subject from the context)
+            parts.append((_any(tuple(a for a, _ in alts)), max(2.5, *(k for _, k in alts))))
         else:
             parts.append(_cond(k, v, when, subject))
     if not parts:
@@ -968,6 +969,7 @@ class Compiled:
     buckets: tuple[tuple[Any, ...], ...]  # keys under which the rule is filed; () = tried on every chart
     dignity: frozenset[str] | None  # for a rule on every 曜 (*) with a top-level dignity: only those 曜
     cand_key: tuple[Any, ...]
+    plain_words: bool  # some condition is the plain word, which reads ctx.cur / ctx.cur_branch
 
 
 def _gates(when: Mapping[str, Any]) -> tuple[Gate, ...]:
@@ -987,9 +989,10 @@ def compile_rule(r: Rule) -> Compiled:
     subject = "star" if star is not None else "palace" if palace is not None else "chart"
     names = tuple(_as_list(star if star is not None else palace)) if subject != "chart" else ()
     dignity = frozenset(_as_list(r.when["dignity"])) if names == ("*",) and "dignity" in r.when else None
+    cond, cost = compile_when(r.when, subject)
     return Compiled(
         rule=r,
-        cond=compile_when(r.when, subject)[0],
+        cond=cond,
         # a chart rule's gates are its own cheap conditions, which its predicate tries first anyway
         gates=_gates(r.when) if subject != "chart" else (),
         subject=subject,
@@ -998,6 +1001,7 @@ def compile_rule(r: Rule) -> Compiled:
         buckets=_buckets(r.when),
         dignity=dignity,
         cand_key=(subject, names, dignity),
+        plain_words=cost >= 3,
     )
 
 
@@ -1034,6 +1038,7 @@ class Shown:
     """What a fired rule shows, built once per rule: its texts, the extra keys, and the 格局 grade ("" for
     a judgment)."""
 
+    rule: Rule
     text: Text
     extra: Mapping[str, Any]
     grade: str
@@ -1047,7 +1052,7 @@ def _shown(r: Rule) -> Shown:
     if r.get("grade"):
         extra["grade"] = r.get("grade")
     grade = str(r.get("grade")) if r.kind == "格局" else ""
-    return Shown(r.text, extra, grade, str(r.get("name") or ""))
+    return Shown(r, r.text, extra, grade, str(r.get("name") or ""))
 
 
 @dataclass(frozen=True, slots=True)
@@ -1060,6 +1065,7 @@ class Index:
     shown: tuple[Shown, ...]
     #: per topic key: positions of the rules a reading for that topic keeps (its own, 總, and every 格局)
     keep: Mapping[str, frozenset[int]]
+    runs: tuple[Run, ...]
 
 
 def build_index(rules: tuple[Rule, ...]) -> Index:
@@ -1082,7 +1088,12 @@ def build_index(rules: tuple[Rule, ...]) -> Index:
         for t in TOPIC_KEYS
     }
     return Index(
-        comp, tuple(always), {k: tuple(v) for k, v in by_key.items()}, tuple(_shown(r) for r in rules), keep
+        comp,
+        tuple(always),
+        {k: tuple(v) for k, v in by_key.items()},
+        tuple(_shown(r) for r in rules),
+        keep,
+        tuple(runner(cr) for cr in comp),
     )
 
 
@@ -1183,6 +1194,77 @@ def evaluate(cr: Compiled, ctx: Ctx) -> Facts | None:
     return facts
 
 
+Run = Callable[[Ctx], "Facts | None"]
+
+
+def runner(cr: Compiled) -> Run:
+    """:func:`evaluate` of one rule specialised by its subject: a chart rule is its predicate; a rule on
+    one role or one 人事 palace (most judgments) looks its one candidate up directly."""
+    f, gates, r = cr.cond, cr.gates, cr.rule
+    if cr.subject == "chart":
+        if not cr.pattern:
+            return lambda c: f(c, None, -1)
+        ge, grade = r.get("name"), r.get("grade")
+
+        def run_pattern(c: Ctx) -> Facts | None:
+            got = f(c, None, -1)
+            return None if got is None else {"ge": ge, "grade": grade, **got}
+
+        return run_pattern
+    if cr.pattern or len(cr.names) != 1 or cr.names[0] == "*":
+        return lambda c: evaluate(cr, c)
+    name = cr.names[0]
+    cur = cr.plain_words
+    if cr.subject == "palace" and name.startswith("宮:"):
+        gong, shown = name[2:], name[2:]
+
+        def run_gong(c: Ctx) -> Facts | None:
+            for g in gates:
+                if not g(c):
+                    return None
+            b = c.gong_branch[gong]
+            if cur:
+                c.cur_branch = b
+            got = f(c, None, b)
+            if cur:
+                c.cur_branch = -1
+            if got is None:
+                return None
+            h: Facts = {"palace": shown}
+            h.update(c.where_of[b])
+            h.update(got)
+            return h
+
+        return run_gong
+    if cr.subject != "star":
+        return lambda c: evaluate(cr, c)
+
+    def run_star(c: Ctx) -> Facts | None:
+        for g in gates:
+            if not g(c):
+                return None
+        ys = c.roles.get(name)
+        if not ys:
+            return None
+        if len(ys) != 1:
+            return evaluate(cr, c)
+        y = ys[0]
+        b = c.yao_b[y]
+        if cur:
+            c.cur, c.cur_branch = y, b
+        got = f(c, y, b)
+        if cur:
+            c.cur, c.cur_branch = None, -1
+        if got is None:
+            return None
+        h: Facts = {"star": c.spirit_names.get(name, name), "yao": y}
+        h.update(c.where_of[b])
+        h.update(got)
+        return h
+
+    return run_star
+
+
 def read(ix: Index, ctx: Ctx, topic: str | None = None, hans: bool = False) -> list[FiredRule]:
     """The fired rules of *ctx*'s chart in report order (before the topic's reordering, which the caller
     does): what the plain loop of ``reading._reading`` gives for the rules a *topic* reading keeps."""
@@ -1190,17 +1272,16 @@ def read(ix: Index, ctx: Ctx, topic: str | None = None, hans: bool = False) -> l
     if topic is not None:
         keep = ix.keep[topic]
         todo = [i for i in todo if i in keep]
-    comp, shown = ix.rules, ix.shown
+    runs, shown = ix.runs, ix.shown
     fired: list[FiredRule] = []
     for i in todo:
-        cr = comp[i]
-        facts = evaluate(cr, ctx)
+        facts = runs[i](ctx)
         if facts is None:
             continue
         sh = shown[i]
         if sh.grade:
             ctx.patterns.append((sh.name, sh.grade, facts))
-        r = cr.rule
+        r = sh.rule
         text = with_simplified(sh.text) if hans else sh.text
         fired.append(FiredRule(r.id, r.src, facts, text, r.topics, None, dict(sh.extra)))
     return fired
