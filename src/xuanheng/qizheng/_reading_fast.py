@@ -1265,25 +1265,158 @@ def runner(cr: Compiled) -> Run:
     return run_star
 
 
+Member = tuple[int, Cond, tuple[Gate, ...], bool]
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    """How one reading (all rules, or the rules a topic keeps) is evaluated: the rules tried one by one
+    (every chart rule, so every 格局, in report order; and the rules filed under bucket keys), then the
+    judgments on one role, one 人事 palace or one palace spirit in groups that look their subject up once.
+    Only the 格局 feed later rules (``ctx.patterns``, read by ``ge_ju``); they all come first."""
+
+    always: tuple[int, ...]
+    by_key: Mapping[tuple[Any, ...], tuple[int, ...]]
+    star: tuple[tuple[str, tuple[Member, ...]], ...]
+    gong: tuple[tuple[str, tuple[Member, ...]], ...]
+    spirit: tuple[tuple[str, tuple[Member, ...]], ...]
+
+
+_PLANS: dict[tuple[int, str | None], Plan] = {}
+
+
+def plan(ix: Index, topic: str | None) -> Plan:
+    """The evaluation plan of *ix* for *topic* (None: every rule), built once."""
+    key = (id(ix), topic)
+    got = _PLANS.get(key)
+    if got is None:
+        got = _PLANS[key] = _plan(ix, None if topic is None else ix.keep[topic])
+    return got
+
+
+def _group_of(cr: Compiled) -> tuple[str, str] | None:
+    """(group kind, subject) of a rule that can be evaluated in a group, else None."""
+    if cr.buckets or cr.pattern or len(cr.names) != 1:
+        return None
+    name = cr.names[0]
+    if cr.subject == "star":
+        return None if name == "*" else ("star", name)
+    if cr.subject == "palace":
+        return ("gong", name[2:]) if name.startswith("宮:") else ("spirit", name)
+    return None
+
+
+def _plan(ix: Index, keep: frozenset[int] | None) -> Plan:
+    always: list[int] = []
+    by_key: dict[tuple[Any, ...], list[int]] = {}
+    groups: dict[str, dict[str, list[Member]]] = {"star": {}, "gong": {}, "spirit": {}}
+    for i, cr in enumerate(ix.rules):
+        if keep is not None and i not in keep:
+            continue
+        g = _group_of(cr)
+        if g is not None:
+            groups[g[0]].setdefault(g[1], []).append((i, cr.cond, cr.gates, cr.plain_words))
+        elif not cr.buckets:
+            always.append(i)
+        for k in cr.buckets:
+            by_key.setdefault(k, []).append(i)
+
+    def tup(d: dict[str, list[Member]]) -> tuple[tuple[str, tuple[Member, ...]], ...]:
+        return tuple((k, tuple(v)) for k, v in d.items())
+
+    return Plan(
+        tuple(always),
+        {k: tuple(v) for k, v in by_key.items()},
+        tup(groups["star"]),
+        tup(groups["gong"]),
+        tup(groups["spirit"]),
+    )
+
+
+def _members(
+    c: Ctx, members: tuple[Member, ...], y: str | None, b: int, head: Facts, out: dict[int, Facts]
+) -> None:
+    """Evaluate a group's rules on its one candidate (曜 *y* on branch *b*; *head*: the subject facts)."""
+    where = c.where_of[b]
+    for pos, f, gates, cur in members:
+        if gates:
+            ok = True
+            for g in gates:
+                if not g(c):
+                    ok = False
+                    break
+            if not ok:
+                continue
+        if cur:
+            c.cur, c.cur_branch = y, b
+            got = f(c, y, b)
+            c.cur, c.cur_branch = None, -1
+        else:
+            got = f(c, y, b)
+        if got is not None:
+            h = dict(head)
+            h.update(where)
+            h.update(got)
+            out[pos] = h
+
+
 def read(ix: Index, ctx: Ctx, topic: str | None = None, hans: bool = False) -> list[FiredRule]:
     """The fired rules of *ctx*'s chart in report order (before the topic's reordering, which the caller
     does): what the plain loop of ``reading._reading`` gives for the rules a *topic* reading keeps."""
-    todo = selected(ix, ctx)
-    if topic is not None:
-        keep = ix.keep[topic]
-        todo = [i for i in todo if i in keep]
-    runs, shown = ix.runs, ix.shown
-    fired: list[FiredRule] = []
+    pl = plan(ix, topic)
+    todo = pl.always
+    extra: set[int] = set()
+    get = pl.by_key.get
+    for k in chart_keys(ctx):
+        hit = get(k)
+        if hit:
+            extra.update(hit)
+    if extra:
+        todo = tuple(sorted(extra.union(todo)))
+    runs, shown, comp = ix.runs, ix.shown, ix.rules
+    out: dict[int, Facts] = {}
     for i in todo:
         facts = runs[i](ctx)
-        if facts is None:
+        if facts is not None:
+            out[i] = facts
+            sh = shown[i]
+            if sh.grade:
+                ctx.patterns.append((sh.name, sh.grade, facts))
+    names = ctx.spirit_names
+    roles, yao_b = ctx.roles, ctx.yao_b
+    for role, members in pl.star:
+        ys = roles.get(role)
+        if not ys:
             continue
+        if len(ys) == 1:
+            y = ys[0]
+            _members(ctx, members, y, yao_b[y], {"star": names.get(role, role), "yao": y}, out)
+        else:
+            for pos, *_ in members:
+                got = evaluate(comp[pos], ctx)
+                if got is not None:
+                    out[pos] = got
+    gb = ctx.gong_branch
+    for gong, members in pl.gong:
+        _members(ctx, members, None, gb[gong], {"palace": gong}, out)
+    sb = ctx.spirit_branches
+    for key, members in pl.spirit:
+        bs = sb.get(key)
+        if not bs:
+            continue
+        if len(bs) == 1:
+            _members(ctx, members, None, bs[0], {"palace": names.get(key, key)}, out)
+        else:
+            for pos, *_ in members:
+                got = evaluate(comp[pos], ctx)
+                if got is not None:
+                    out[pos] = got
+    fired: list[FiredRule] = []
+    for i in sorted(out):
         sh = shown[i]
-        if sh.grade:
-            ctx.patterns.append((sh.name, sh.grade, facts))
         r = sh.rule
         text = with_simplified(sh.text) if hans else sh.text
-        fired.append(FiredRule(r.id, r.src, facts, text, r.topics, None, dict(sh.extra)))
+        fired.append(FiredRule(r.id, r.src, out[i], text, r.topics, None, dict(sh.extra)))
     return fired
 
 
@@ -1297,6 +1430,7 @@ __all__ = [
     "compile_when",
     "compiled",
     "evaluate",
+    "plan",
     "read",
     "selected",
 ]
