@@ -29,15 +29,19 @@ from typing import Any
 
 from xuanheng.core.changsheng import element_stage
 from xuanheng.core.ganzhi import BRANCH_ELEMENT, BRANCHES, STEMS
+from xuanheng.core.shensha_basic import hua_gai, lu, yi_ma
 from xuanheng.core.wangshuai import SEASON_ELEMENT, season_of_month_branch
+from xuanheng.core.wuxing import overcomes
 from xuanheng.qizheng._reading_ctx import (
     ASPECT_OF,
     JI,
+    JIA_OFFSETS,
     SAN_FANG,
     SI_XING,
     XIAN_JI,
     XIONG,
     YAO,
+    YAO_ELEMENT,
     Ctx,
 )
 from xuanheng.qizheng._reading_vocab import VOCAB
@@ -347,7 +351,6 @@ def _nayin_stage(v: Any) -> Cond:
 @_w("stage", 1)
 def _stage(v: Any) -> Cond:
     vs = frozenset(_as_list(v))
-    from xuanheng.qizheng._reading_ctx import YAO_ELEMENT
 
     def f(c: Ctx, y: str | None, b: int) -> Facts | None:
         of = c.opts["stage_of"]
@@ -848,6 +851,206 @@ def _each_has(v: Any) -> Cond:
                 return None
             out[t] = got
         return {"each": out}
+
+    return f
+
+
+def _jia_sides(c: Ctx, b: int, cls: str) -> list[list[str]] | None:
+    bb = c.by_branch
+    sides = [[x for x in bb[(b + o) % 12] if _class_of(x) == cls] for o in JIA_OFFSETS]
+    return sides if all(sides) else None
+
+
+@_w("jia", 2)
+def _jia(v: Any) -> Cond:
+    cls = str(v)
+
+    def f(c: Ctx, y: str | None, b: int) -> Facts | None:
+        got = _jia_sides(c, b, cls)
+        return {"jia": got} if got else None
+
+    return f
+
+
+@_w("gong_jia", 2)
+def _gong_jia(v: Any) -> Cond:
+    def f(c: Ctx, y: str | None, b: int) -> Facts | None:
+        got = _jia_sides(c, b, "凶")
+        if got:
+            return {"jia": got}
+        bb = c.by_branch
+        sides = [[x for x in bb[(b + o) % 12] if x in XIONG] for o in (4, 8)]
+        return {"gong": sides} if all(sides) else None
+
+    return f
+
+
+@_w("gui_ma", 1)
+def _gui_ma(v: Any) -> Cond:
+    def f(c: Ctx, y: str | None, b: int) -> Facts | None:
+        name = c.gui_ma_branches().get(b)
+        return {"on": name} if name else None
+
+    return f
+
+
+@_w("ke_ming", 1)
+def _ke_ming(v: Any) -> Cond:
+    def f(c: Ctx, y: str | None, b: int) -> Facts | None:
+        zhu = c.roles["命主"][0]
+        if overcomes(YAO_ELEMENT[y], YAO_ELEMENT[zhu]):  # type: ignore[index]
+            return {"ke": f"{y}克命主{zhu}"}
+        return None
+
+    return f
+
+
+_YEAR_ON: tuple[tuple[int, int, int], ...] = tuple(
+    (hua_gai(i % 12), yi_ma(i % 12), lu(i % 10)) for i in range(60)
+)
+
+
+@_w("yao_on", 1, chart=True)
+def _yao_on(v: Any) -> Cond:
+    tests = tuple(v.items())
+
+    def f(c: Ctx, y: str | None, b: int) -> Facts | None:
+        hg, ma, lu_b = _YEAR_ON[c.year.index]
+        where = {"月建": c.month, "華蓋": hg, "驛馬": ma, "祿": lu_b}
+        got = {}
+        for x, k in tests:
+            wb = where[k]
+            if c.yao_b[x] != wb:
+                return None
+            got[x] = {"on": k, "branch": BRANCHES[wb]}
+        return {"yao_on": got}
+
+    return f
+
+
+@_w("wen_shen", 1, chart=True)
+def _wen_shen(v: Any) -> Cond:
+    want = str(v)
+
+    def f(c: Ctx, y: str | None, b: int) -> Facts | None:
+        wen = c.roles.get("wen_xing", ())
+        if not wen:
+            return None
+        shen_zhu = c.roles["身主"][0]
+        a, s = c.strength(wen[0]), c.strength(shen_zhu)
+        ok = {"文旺身衰": a > 0 > s, "身旺文衰": s > 0 > a, "均平": a > 0 and s > 0}[want]
+        return {"wen_xing": wen[0], "shen_zhu": shen_zhu} if ok else None
+
+    return f
+
+
+@_w("ge_ju", 2, chart=True)
+def _ge_ju(v: Any) -> Cond:
+    fn = VOCAB.fn("ge_ju")
+
+    def f(c: Ctx, y: str | None, b: int) -> Facts | None:
+        # no fired 格局 of this grade: nothing to look at (else the plain word)
+        if not any(grade == v for _, grade, _ in c.patterns):
+            return None
+        return fn(c, v, {})
+
+    return f
+
+
+@_w("role_zhao", 1, chart=True)
+def _role_zhao(v: Any) -> Cond:
+    tests = tuple((r, _set_of(tok)) for r, tok in v.items())
+
+    def f(c: Ctx, y: str | None, b: int) -> Facts | None:
+        got = []
+        yb = c.yao_b
+        for r, bs in tests:
+            (tb,) = bs(c)
+            ys = [x for x in c.roles.get(r, ()) if (yb[x] - tb) % 12 in ASPECT_OF]
+            if not ys:
+                return None
+            got.append({"role": _name(c, r), "yao": ys[0], "by": ASPECT_OF[(yb[ys[0]] - tb) % 12]})
+        return {"zhao": got}
+
+    return f
+
+
+@_w("jing_wei", 1, chart=True)
+def _jing_wei(v: Any) -> Cond:
+    def f(c: Ctx, y: str | None, b: int) -> Facts | None:
+        jing, wei = c.roles.get("tian_jing", ()), c.roles.get("di_wei", ())
+        if not jing or not wei:
+            return None
+        bj, bw = c.yao_b[jing[0]], c.yao_b[wei[0]]
+        if v == "斗標破":
+            db = c.spirit_branches.get("dou_biao", ())
+            return {"dou_biao": BRANCHES[db[0]]} if db and db[0] in (bj, bw) else None
+        for name, g in (("命宮", c.ming), ("身宮", c.shen)):
+            pair = {(bj - g) % 12, (bw - g) % 12}
+            if pair == {1, 11}:
+                return {"gong": name, "by": "夾"}
+            if pair == {4, 8}:
+                return {"gong": name, "by": "拱"}
+        return None
+
+    return f
+
+
+@_w("spirit_at", 1, chart=True)
+def _spirit_at(v: Any) -> Cond:
+    tests = tuple((k, _set_of(toks)) for k, toks in v.items())
+
+    def f(c: Ctx, y: str | None, b: int) -> Facts | None:
+        got: list[Facts] = []
+        sb = c.spirit_branches
+        for k, bs in tests:
+            s = bs(c)
+            got += [{"spirit": _name(c, k), **c.where(x)} for x in sb.get(k, ()) if x in s]
+        return {"spirits_in": got} if got else None
+
+    return f
+
+
+@_w("yin_shou", 1, chart=True)
+def _yin_shou(v: Any) -> Cond:
+    five = ("木", "火", "土", "金", "水")
+
+    def f(c: Ctx, y: str | None, b: int) -> Facts | None:
+        e = YAO_ELEMENT[_ZHU[c.ming]]
+        stars = [five[(e + i) % 5] for i in range(3)]
+        return {"san_yuan": stars} if all(c.yao_b[s] == c.ming for s in stars) else None
+
+    return f
+
+
+@_w("lian_zhu", 1, chart=True)
+def _lian_zhu(v: Any) -> Cond:
+    def f(c: Ctx, y: str | None, b: int) -> Facts | None:
+        yb = c.yao_b
+        bs = sorted({yb["水"], yb["金"], yb["火"], yb["木"], yb["土"]})
+        if len(bs) == 1:
+            return {"lian_zhu": "同宮", **c.where(bs[0])}
+        if len(bs) != 5:
+            return None
+        for s in bs:
+            if {(s + i) % 12 for i in range(5)} == set(bs):
+                return {"lian_zhu": [BRANCHES[(s + i) % 12] for i in range(5)]}
+        return None
+
+    return f
+
+
+@_w("flank", 1, chart=True)
+def _flank(v: Any) -> Cond:
+    bs = _set_of(v["gong"])
+    a, d = v["by"]
+    want = {o % 12 for o in JIA_OFFSETS}
+    gong = v["gong"]
+
+    def f(c: Ctx, y: str | None, b: int) -> Facts | None:
+        (g,) = bs(c)
+        sides = {(c.yao_b[a] - g) % 12, (c.yao_b[d] - g) % 12}
+        return {"flank": {"gong": gong, "by": [a, d]}} if sides == want else None
 
     return f
 
