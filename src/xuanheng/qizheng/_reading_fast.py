@@ -1210,8 +1210,9 @@ def compile_rule(r: Rule) -> Compiled:
 
 def _buckets(when: Mapping[str, Any]) -> tuple[tuple[Any, ...], ...]:
     """Keys a chart must show for the rule to be worth trying (one of them): the 命宮 branch it names, the
-    palaces of the first 曜 of its ``yao_in``, or a date for the 限 words. Every key is implied by one of
-    the rule's own top-level conditions, so a rule filed under keys the chart lacks cannot fire."""
+    palaces of the first 曜 of its ``yao_in``, or a date for the 限 words; for an ``any`` whose tables all
+    have keys, theirs. Every key is implied by one of the rule's own top-level conditions (or by one of each
+    ``any`` table's), so a rule filed under keys the chart lacks cannot fire."""
     if "ming" in when:
         return tuple(("ming", BRANCHES.index(b)) for b in _as_list(when["ming"]))
     if "yao_in" in when:
@@ -1219,6 +1220,11 @@ def _buckets(when: Mapping[str, Any]) -> tuple[tuple[Any, ...], ...]:
         return tuple(("yao", y, t) for t in _as_list(toks))
     if "xian_reach" in when or "ke_xian" in when:
         return (("on",),)
+    if "any" in when:
+        # one of the tables must hold: when each has keys, the rule is filed under all of them
+        alts = [_buckets(sub) for sub in when["any"]]
+        if all(alts):
+            return tuple(dict.fromkeys(k for a in alts for k in a))
     return ()
 
 
