@@ -1275,6 +1275,8 @@ class Index:
     #: per topic key: positions of the rules a reading for that topic keeps (its own, 總, and every 格局)
     keep: Mapping[str, frozenset[int]]
     runs: tuple[Run, ...]
+    #: per rule: what its FiredRule is built from (id, src, text, topics, extra keys)
+    emit: tuple[tuple[str, tuple[str, ...], Text, tuple[str, ...], Mapping[str, Any]], ...]
 
 
 def build_index(rules: tuple[Rule, ...]) -> Index:
@@ -1288,6 +1290,7 @@ def build_index(rules: tuple[Rule, ...]) -> Index:
             always.append(i)
         for k in cr.buckets:
             by_key.setdefault(k, []).append(i)
+    shown = tuple(_shown(r) for r in rules)
     keep = {
         t: frozenset(
             i
@@ -1300,9 +1303,10 @@ def build_index(rules: tuple[Rule, ...]) -> Index:
         comp,
         tuple(always),
         {k: tuple(v) for k, v in by_key.items()},
-        tuple(_shown(r) for r in rules),
+        shown,
         keep,
         tuple(runner(cr) for cr in comp),
+        tuple((r.id, r.src, r.text, r.topics, sh.extra) for r, sh in zip(rules, shown, strict=True)),
     )
 
 
@@ -1475,6 +1479,8 @@ def runner(cr: Compiled) -> Run:
 
 
 Member = tuple[int, Cond, tuple[Gate, ...], bool]
+#: a group: its subject, the members with neither gates nor plain words (position, predicate), the others
+Group = tuple[str, tuple[tuple[int, Cond], ...], tuple[Member, ...]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -1486,9 +1492,9 @@ class Plan:
 
     always: tuple[int, ...]
     by_key: Mapping[tuple[Any, ...], tuple[int, ...]]
-    star: tuple[tuple[str, tuple[Member, ...]], ...]
-    gong: tuple[tuple[str, tuple[Member, ...]], ...]
-    spirit: tuple[tuple[str, tuple[Member, ...]], ...]
+    star: tuple[Group, ...]
+    gong: tuple[Group, ...]
+    spirit: tuple[Group, ...]
 
 
 _PLANS: dict[tuple[int, str | None], Plan] = {}
@@ -1530,8 +1536,15 @@ def _plan(ix: Index, keep: frozenset[int] | None) -> Plan:
         for k in cr.buckets:
             by_key.setdefault(k, []).append(i)
 
-    def tup(d: dict[str, list[Member]]) -> tuple[tuple[str, tuple[Member, ...]], ...]:
-        return tuple((k, tuple(v)) for k, v in d.items())
+    def tup(d: dict[str, list[Member]]) -> tuple[Group, ...]:
+        return tuple(
+            (
+                k,
+                tuple((m[0], m[1]) for m in v if not m[2] and not m[3]),
+                tuple(m for m in v if m[2] or m[3]),
+            )
+            for k, v in d.items()
+        )
 
     return Plan(
         tuple(always),
@@ -1542,12 +1555,14 @@ def _plan(ix: Index, keep: frozenset[int] | None) -> Plan:
     )
 
 
-def _members(
-    c: Ctx, members: tuple[Member, ...], y: str | None, b: int, head: Facts, out: dict[int, Facts]
-) -> None:
+def _members(c: Ctx, grp: Group, y: str | None, b: int, head: Facts, out: dict[int, Facts]) -> None:
     """Evaluate a group's rules on its one candidate (曜 *y* on branch *b*; *head*: the subject facts)."""
     where = c.where_of[b]
-    for pos, f, gates, cur in members:
+    for pos, f in grp[1]:
+        got = f(c, y, b)
+        if got is not None:
+            out[pos] = {**head, **where, **got}
+    for pos, f, gates, cur in grp[2]:
         if gates:
             ok = True
             for g in gates:
@@ -1563,10 +1578,15 @@ def _members(
         else:
             got = f(c, y, b)
         if got is not None:
-            h = dict(head)
-            h.update(where)
-            h.update(got)
-            out[pos] = h
+            out[pos] = {**head, **where, **got}
+
+
+def _each(c: Ctx, comp: tuple[Compiled, ...], grp: Group, out: dict[int, Facts]) -> None:
+    """A group's rules on a subject with several candidates: each rule by :func:`evaluate`."""
+    for pos in sorted([m[0] for m in grp[1]] + [m[0] for m in grp[2]]):
+        got = evaluate(comp[pos], c)
+        if got is not None:
+            out[pos] = got
 
 
 def read(ix: Index, ctx: Ctx, topic: str | None = None, hans: bool = False) -> list[FiredRule]:
@@ -1593,39 +1613,36 @@ def read(ix: Index, ctx: Ctx, topic: str | None = None, hans: bool = False) -> l
                 ctx.patterns.append((sh.name, sh.grade, facts))
     names = ctx.spirit_names
     roles, yao_b = ctx.roles, ctx.yao_b
-    for role, members in pl.star:
+    for grp in pl.star:
+        role = grp[0]
         ys = roles.get(role)
         if not ys:
             continue
         if len(ys) == 1:
             y = ys[0]
-            _members(ctx, members, y, yao_b[y], {"star": names.get(role, role), "yao": y}, out)
+            _members(ctx, grp, y, yao_b[y], {"star": names.get(role, role), "yao": y}, out)
         else:
-            for pos, *_ in members:
-                got = evaluate(comp[pos], ctx)
-                if got is not None:
-                    out[pos] = got
+            _each(ctx, comp, grp, out)
     gb = ctx.gong_branch
-    for gong, members in pl.gong:
-        _members(ctx, members, None, gb[gong], {"palace": gong}, out)
+    for grp in pl.gong:
+        _members(ctx, grp, None, gb[grp[0]], {"palace": grp[0]}, out)
     sb = ctx.spirit_branches
-    for key, members in pl.spirit:
+    for grp in pl.spirit:
+        key = grp[0]
         bs = sb.get(key)
         if not bs:
             continue
         if len(bs) == 1:
-            _members(ctx, members, None, bs[0], {"palace": names.get(key, key)}, out)
+            _members(ctx, grp, None, bs[0], {"palace": names.get(key, key)}, out)
         else:
-            for pos, *_ in members:
-                got = evaluate(comp[pos], ctx)
-                if got is not None:
-                    out[pos] = got
+            _each(ctx, comp, grp, out)
     fired: list[FiredRule] = []
+    emit = ix.emit
     for i in sorted(out):
-        sh = shown[i]
-        r = sh.rule
-        text = with_simplified(sh.text) if hans else sh.text
-        fired.append(FiredRule(r.id, r.src, out[i], text, r.topics, None, dict(sh.extra)))
+        rid, src, text, tps, ext = emit[i]
+        if hans:
+            text = with_simplified(text)
+        fired.append(FiredRule(rid, src, out[i], text, tps, None, dict(ext)))
     return fired
 
 
