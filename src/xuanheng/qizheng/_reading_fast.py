@@ -139,8 +139,11 @@ def _pairs(v: Any) -> Callable[[Ctx], tuple[tuple[str, int], ...]]:
     return pairs
 
 
-def _per_ms(v: Any, build: Callable[[tuple[tuple[str, int], ...]], Any]) -> Callable[[Ctx], Any]:
-    """``build(pairs)`` of a token list, memoised per 命宮/身宮."""
+def _ms_cache(
+    v: Any, build: Callable[[tuple[tuple[str, int], ...]], Any]
+) -> tuple[dict[int, Any], Callable[[Ctx], Any]]:
+    """(the memo, its filler) of ``build(pairs)`` of a token list per 命宮/身宮: the hottest words look the
+    memo up themselves (``tab.get(c.ms)``) and call the filler only the first time."""
     pairs = _pairs(v)
     tab: dict[int, Any] = {}
 
@@ -150,7 +153,22 @@ def _per_ms(v: Any, build: Callable[[tuple[tuple[str, int], ...]], Any]) -> Call
             got = tab[c.ms] = build(pairs(c))
         return got
 
-    return get
+    return tab, get
+
+
+def _per_ms(v: Any, build: Callable[[tuple[tuple[str, int], ...]], Any]) -> Callable[[Ctx], Any]:
+    """``build(pairs)`` of a token list, memoised per 命宮/身宮."""
+    return _ms_cache(v, build)[1]
+
+
+def _hits_build(p: tuple[tuple[str, int], ...]) -> tuple[tuple[str, ...], ...]:
+    return tuple(tuple(t for t, tb in p if tb == b) for b in range(12))
+
+
+def _zhao_build(p: tuple[tuple[str, int], ...]) -> tuple[tuple[tuple[str, str], ...], ...]:
+    return tuple(
+        tuple((t, ASPECT_OF[(b - tb) % 12]) for t, tb in p if (b - tb) % 12 in ASPECT_OF) for b in range(12)
+    )
 
 
 def _hits_by_branch(v: Any) -> Callable[[Ctx], tuple[tuple[str, ...], ...]]:
@@ -210,10 +228,11 @@ def _present(v: Any) -> Cond:
 @_w("in_gong", 1)
 @_w("at_gong", 1)
 def _in_gong(v: Any) -> Cond:
-    hits = _hits_by_branch(v)
+    tab, fill = _ms_cache(v, _hits_build)
 
     def f(c: Ctx, y: str | None, b: int) -> Facts | None:
-        h = hits(c)[b]
+        t = tab.get(c.ms)
+        h = (fill(c) if t is None else t)[b]
         return {"in": list(h)} if h else None
 
     return f
@@ -234,10 +253,11 @@ def _branch(v: Any) -> Cond:
 @_w("zhao_gong", 2)
 @_w("at_zhao", 2)
 def _zhao_gong(v: Any) -> Cond:
-    zh = _zhao_by_branch(v)
+    tab, fill = _ms_cache(v, _zhao_build)
 
     def f(c: Ctx, y: str | None, b: int) -> Facts | None:
-        h = zh(c)[b]
+        t = tab.get(c.ms)
+        h = (fill(c) if t is None else t)[b]
         return {"zhao": [{"gong": t, "by": by} for t, by in h]} if h else None
 
     return f
@@ -667,15 +687,19 @@ def _lunar_day(v: Any) -> Cond:
 @_w("yao_in", 1, chart=True)
 def _yao_in(v: Any) -> Cond:
     tabs = tuple(
-        (x, _per_ms(toks, lambda p: tuple(next((t for t, tb in p if tb == bb), None) for bb in range(12))))
+        (
+            x,
+            *_ms_cache(toks, lambda p: tuple(next((t for t, tb in p if tb == bb), None) for bb in range(12))),
+        )
         for x, toks in v.items()
     )
 
     def f(c: Ctx, y: str | None, b: int) -> Facts | None:
         got = {}
-        yb = c.yao_b
-        for x, tab in tabs:
-            h = tab(c)[yb[x]]
+        yb, ms = c.yao_b, c.ms
+        for x, tab, fill in tabs:
+            t = tab.get(ms)
+            h = (fill(c) if t is None else t)[yb[x]]
             if h is None:
                 return None
             got[x] = h
