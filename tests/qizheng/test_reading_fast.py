@@ -106,9 +106,10 @@ def test_every_word_the_rules_use_is_compiled_or_falls_back_to_the_plain_word() 
 
 def test_speed_floor_on_cpu_time() -> None:
     """A guard against a gross slow-down, not the benchmark: the target (≥ 2,000 readings/s of a cast chart)
-    is bench/bench_qizheng_reading.py's. Here CPU time, the best of three passes, and a floor well under
-    both the target and what a loaded machine gives, so that a CI machine shared with other jobs does not
-    fail on load alone (the plain rule statement runs about 250/s, the fast path before this guard 700/s)."""
+    is bench/bench_qizheng_reading.py's. Here CPU time, the best of three passes, and a floor of 700/s: about
+    a third of the target and well under the slowest run seen on a loaded shared machine (1,150/s at load
+    6), so that a CI machine shared with other jobs does not fail on load alone, while falling back to the
+    plain rules (about 300/s) fails it."""
     cs = [c for c, _ in _charts(100, 3)]
     for c in cs:
         reading(c)  # the per-命宮 tables
@@ -118,4 +119,4 @@ def test_speed_floor_on_cpu_time() -> None:
         for c in cs:
             reading(c)
         best = max(best, len(cs) / max(time.process_time() - t0, 1e-9))
-    assert best >= 900, f"{best:.0f} readings/s of CPU time"
+    assert best >= 700, f"{best:.0f} readings/s of CPU time"
