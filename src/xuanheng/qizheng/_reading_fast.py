@@ -4,8 +4,9 @@ The plain statement is :func:`xuanheng.qizheng.reading.evaluate` (every rule, ev
 :meth:`Vocabulary.holds` and the condition words of :mod:`xuanheng.qizheng._reading_vocab`). Here:
 
 * **buckets** — a rule is only tried on a chart that shows one of its keys (the 命宮 branch it names, a
-  palace its first ``yao_in`` 曜 must stand in, a date for the 限 words); every key is implied by one of the
-  rule's own top-level conditions, so a rule filed under keys the chart lacks cannot fire;
+  palace its first ``yao_in`` 曜 must stand in, a date for the 限 words, or all the keys of an ``any`` whose
+  tables each have some); every key is implied by the rule's own top-level conditions, so a rule filed under
+  keys the chart lacks cannot fire;
 * **gates** — for a star or palace rule, necessary chart conditions (命宮, month, sex, season …) checked on
   plain indices before its candidates are looked up;
 * **topics** — with a topic, a judgment that would be dropped from the answer (neither the topic nor 總) is
@@ -15,6 +16,9 @@ The plain statement is :func:`xuanheng.qizheng.reading.evaluate` (every rule, ev
   use are written again here from their statement; the others call the plain word). A ``when`` table
   becomes one predicate that tries its cheap conditions first and merges the facts in the table's order, the
   first key winning, as :meth:`Vocabulary.holds` does;
+* **groups** — the judgments on one role, one 人事 palace or one palace spirit are evaluated together on
+  their one candidate, looked up once (:class:`Plan`, one per topic); the 格局, which ``ge_ju`` reads from
+  ``ctx.patterns``, are all evaluated before them, in report order, and the answer is put in report order;
 * texts and fired-rule records are only built for rules that fire.
 
 ``tests/qizheng/test_reading_fast.py`` checks both readings agree (ids, facts, texts, order) over a seeded
