@@ -54,6 +54,9 @@ class Method:
     enumerate: Callable[[Any], list[dict[str, Any]]] | None = None
     #: the terminal view of the enumeration (one line per chart)
     render_enumeration: Callable[[list[dict[str, Any]]], str] | None = None
+    #: the chart as SVG laid out for a narrow screen (a phone: its parts stacked), or None when the one
+    #: drawing of :attr:`render_svg` serves every width (the page asks for it with ``layout=narrow``)
+    render_svg_narrow: Callable[[dict[str, Any], str], str] | None = None
     #: the cast mode of a set of parameters ("instant", "study" …) and, per mode, what the command line
     #: says of a flag that mode does not use (parameters declare the modes that use them)
     mode: Callable[[Any], str] | None = None

@@ -42,7 +42,7 @@ PINNED: dict[str, str] = {
     "liuren_instants": "d78d0d71e56473f4",  # issues 9–15 (git log)
     "liuren_errors": "09d0097dff9bc8b7",  # issues 9–15 (git log)
     "cli": "a0a559f09f206290",  # issues 9–15 (git log)
-    "http": "46d6ce48393120ae",  # issues 9–15 (git log)
+    "http": "6289730591e8c993",  # issues 9–15 (git log)
 }
 
 

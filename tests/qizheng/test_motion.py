@@ -60,3 +60,60 @@ def test_fu_and_states() -> None:
     m = motion("火", 100.0, -0.3, 280.0, 2451545.0)
     assert m.retrograde and m.state == "逆" and not m.combust
     assert Body.MERCURY in PLANET_BODY.values()
+
+
+# the station table (_motion_fast, data/stations.bin) -----------------------------------------------------
+
+
+def _sign_changes(name: str, jd0: float, jd1: float, step: float = 1.0) -> list[tuple[float, float]]:
+    """Brackets (a, a + step) in which the ephemeris speed changes sign, by stepping every *step* days."""
+    eph, body = default_ephemeris(), PLANET_BODY[name]
+    out, a, da = [], jd0, eph.position(body, jd0).speed > 0
+    while a < jd1:
+        b = a + step
+        db = eph.position(body, b).speed > 0
+        if db != da:
+            out.append((a, b))
+        a, da = b, db
+    return out
+
+
+@pytest.mark.parametrize("name", ["水", "金", "火", "木", "土"])
+def test_station_table_is_the_ephemeris(name: str) -> None:
+    """In three sample spans (early, middle, late in the table), every sign change a daily scan finds has
+    exactly one station of the table inside its bracket, and the table has no other station there."""
+    from xuanheng.qizheng import _motion_fast
+
+    first, last, stations = _motion_fast.table()
+    assert first <= 2378496.5 and last >= 2524593.5  # 1800–2200 at least
+    s = stations[name]
+    assert all(a < b for a, b in pairwise(s))
+    for jd0 in (first + 10.0, 2451545.0, last - 1200.0):
+        jd1 = jd0 + 1000.0
+        brackets = _sign_changes(name, jd0, jd1)
+        inside = [t for t in s if jd0 < t <= jd1]
+        assert len(inside) == len(brackets) > 0
+        for (a, b), t in zip(brackets, inside, strict=True):
+            assert a <= t <= b
+
+
+@pytest.mark.parametrize("name", ["水", "金", "火", "木", "土"])
+def test_table_answer_is_the_exact_test(name: str) -> None:
+    """_motion_fast.is_stationary (what charts use) equals the exact test for random instants, for instants
+    just inside and just outside the window around stations, and outside the table (the fallback)."""
+    from xuanheng.qizheng import _motion_fast
+
+    eph, body, half = default_ephemeris(), PLANET_BODY[name], LIU_DAYS[name] / 2
+    _, _, stations = _motion_fast.table()
+    rng = random.Random(name)
+    jds = [rng.uniform(2378496.5, 2524593.5) for _ in range(150)]
+    for t in rng.sample(stations[name], 25):
+        jds += [t + half - 1e-3, t + half + 1e-3, t - half + 1e-3, t - half - 1e-3, t]
+    jds += [rng.uniform(2200000.0, 2300000.0) for _ in range(10)]  # before 1600: the exact test decides
+    hits = 0
+    for jd in jds:
+        v = eph.position(body, jd).speed
+        want = is_stationary(name, jd, v)
+        assert _motion_fast.is_stationary(name, jd, v) == want, jd
+        hits += want
+    assert hits >= 25  # the near-station instants did test the window's edges

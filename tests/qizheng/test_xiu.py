@@ -85,22 +85,25 @@ def test_degree_text() -> None:
     assert pytest.approx(365.25 / 360) == GU_DEGREE
 
 
-def test_chart_writes_degrees_as_du_text() -> None:
-    """The cast's memoised writing of a position (cast._position) is du_text's, for both displays."""
-    import importlib
+def test_positions_are_the_plain_steps() -> None:
+    """_xiu_fast.positions (how the chart places its longitudes) gives, for every system and both displays,
+    what the plain steps give: Boundaries.locate, the mansion's width, and du_text of the degree."""
     import random
 
     from xuanheng.qizheng import _xiu_fast
     from xuanheng.qizheng.xiu import du_text
 
-    cast_module = importlib.import_module("xuanheng.qizheng.cast")
-    xb = _xiu_fast.boundaries("jin", 2445634.9, "lambda_zeta", 213.4)
     rng = random.Random(2)
-    for _ in range(2000):
-        lon = rng.uniform(0, 360)
+    for system in ("jin", "gu", "gu_precessed"):
+        xb = _xiu_fast.boundaries(system, rng.uniform(2378496.5, 2524593.5), "lambda_zeta", 213.4)
+        lons = [rng.uniform(-30, 390) for _ in range(700)] + [xb.starts[k] for k in range(28)] + [0.0, 360.0]
         for display in ("round", "floor"):
-            p = cast_module._position(xb, lon, display)
-            assert p.text == du_text(p.xiu, p.du, p.width, display)
+            for lon, p in zip(lons, _xiu_fast.positions(xb, lons, display), strict=True):
+                k, du = xb.locate(lon)
+                assert (p.xiu, p.du, p.width) == (k, du, xb.width_of(k))
+                assert p.text == du_text(k, du, xb.width_of(k), display)
+    with pytest.raises(OptionError):
+        _xiu_fast.positions(xb, [1.0], "nearest")
 
 
 def test_ordered_boundaries_equal_the_sorted_ones() -> None:

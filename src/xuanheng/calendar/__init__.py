@@ -9,7 +9,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from xuanheng.calendar.render_svg import render_calendar
+from xuanheng.calendar.render_svg import render_calendar, render_calendar_narrow
 from xuanheng.calendar.render_text import render_text
 from xuanheng.method import Method
 from xuanheng.params import Params, calendar_options, calendar_params, time_params
@@ -46,7 +46,7 @@ def cast_params(p: Params) -> ChartTime:
 
 METHOD = Method(
     name="calendar",
-    label=Text(ko="만세력", zh_hant="曆法", en="calendar"),
+    label=Text(ko="만세력", zh_hant="曆法", en="Calendar (曆法)"),
     summary=Text(
         ko="만세력: 사주, 순공, 절기, 월장, 음력, 낮·밤",
         zh_hant="曆：四柱、旬空、節氣、月將、農曆、晝夜",
@@ -56,6 +56,7 @@ METHOD = Method(
     cast=cast_params,
     facts=lambda doc: {},
     render_svg=render_calendar,
+    render_svg_narrow=render_calendar_narrow,
     render_text=render_text,
     example={"at": "2026-03-10T21:00", "tz": "Asia/Shanghai"},
     at_example="2024-02-10T12:00",

@@ -8,7 +8,7 @@ from typing import Any
 from xuanheng.jinkoujue.chart import POSITION_LABELS
 from xuanheng.jinkoujue.params import JinKouJueParams, cast_params
 from xuanheng.jinkoujue.reading import reading, topics
-from xuanheng.jinkoujue.render_svg import render_jinkoujue
+from xuanheng.jinkoujue.render_svg import render_jinkoujue, render_jinkoujue_narrow
 from xuanheng.jinkoujue.render_text import render_text
 from xuanheng.method import Method
 from xuanheng.reading import FiredRule, Text
@@ -43,6 +43,7 @@ METHOD = Method(
     reading=_reading,
     facts=facts,
     render_svg=render_jinkoujue,
+    render_svg_narrow=render_jinkoujue_narrow,
     render_text=render_text,
     example={"at": "2026-03-10T21:00", "tz": "Asia/Shanghai", "difen": "申"},
     topics=topics,

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from xuanheng.i18n import label, term
-from xuanheng.render.svg import INK, LINE, MUTED, Svg, colour
+from xuanheng.render.svg import INK, LINE, MUTED, Svg, colour, text_width, wrap
 
 POSITIONS = ("ren_yuan", "gui_shen", "jiang_shen", "di_fen")
 WIDTH = 640
@@ -159,4 +159,149 @@ def render_jinkoujue(doc: dict[str, Any], lang: str = "zh-Hant") -> str:
         font_size=12,
         fill=MUTED,
     )
+    return svg.render()
+
+
+#: the narrow (phone) drawing: its width, and the left edge of the 旺衰 / marks column in a row
+NARROW_WIDTH = 360
+NARROW_STATE_X = 150
+
+
+def render_jinkoujue_narrow(doc: dict[str, Any], lang: str = "zh-Hant") -> str:
+    """The same chart drawn for a narrow screen: the header wrapped, and in each row the 旺衰 layers and
+    the 神煞 on lines of their own under the glyph (smallest font 12)."""
+    w = NARROW_WIDTH
+    inner = w - 24
+
+    def t(v: object) -> str:
+        return term(str(v), lang)
+
+    shensha_by_pos: dict[str, list[str]] = {k: [] for k in POSITIONS}
+    for s in doc.get("shensha") or ():
+        for p in s.get("positions") or ():
+            if p in shensha_by_pos:
+                shensha_by_pos[p].append(t(s.get("name", "")))
+    dong_by_pos: dict[str, list[str]] = {k: [] for k in POSITIONS}
+    for d in doc.get("dong_detail") or ():
+        for p in (d.get("target"), d.get("actor")):
+            if p in dong_by_pos and str(d.get("name", "")) not in dong_by_pos[p]:
+                dong_by_pos[p].append(str(d.get("name", "")))
+    cal = doc.get("calendar") or {}
+    pillars = [
+        f"{t(cal[k])}{' ' + label('chart.' + k, lang) if lang == 'en' else ''}"
+        for k in ("year", "month", "day", "hour")
+        if cal.get(k)
+    ]
+    head = wrap(pillars, "  ", 16, inner - text_width(label("chart.pillars", lang) + ": ", 16))
+    bits = []
+    if cal.get("yue_jiang"):
+        bits.append(
+            f"{label('chart.yue_jiang', lang)} {t(cal['yue_jiang'])} {t(cal.get('yue_jiang_name', ''))}"
+        )
+    if cal.get("day_night"):
+        bits.append(f"{label('chart.day_night', lang)} {t(cal['day_night'])}")
+    if doc.get("xun_kong"):
+        bits.append(f"{label('chart.xun_kong', lang)} {t(''.join(doc['xun_kong']))}")
+    info = wrap(bits, "  ·  ", 14, inner)
+    gr = doc.get("gui_ren") or {}
+    foot = wrap(
+        [
+            f"貴人 {t(gr.get('branch', ''))} {t(gr.get('direction', ''))}",
+            f"日祿 {t(doc.get('ri_lu', ''))}",
+            f"驛馬 {t(doc.get('yi_ma', ''))}",
+            f"旺 {t(doc.get('wang_element', ''))}",
+        ],
+        "   ",
+        12,
+        inner,
+    )
+    rows: list[tuple[str, list[str], list[str]]] = []
+    for key in POSITIONS:
+        pos = doc.get(key) or {}
+        ws = pos.get("wang_shuai") or {}
+        layers = [f"{label(f'chart.ws_{k}', lang)} {t(ws.get(k, ''))}" for k in ("si_wei", "season", "day")]
+        rows.append(
+            (key, wrap(layers, "  ", 14, inner) if ws else [], wrap(shensha_by_pos[key], "、", 13, inner))
+        )
+    top = 30 + 24 * len(head) + 20 * len(info) + 14
+    heights = [110 + 20 * len(ly) + 18 * len(ss) for _, ly, ss in rows]
+    height = top + sum(heights) + 18 * len(foot) + 10
+    svg = Svg(w, height, f"{label('method.jinkoujue', lang)}")
+    svg.text(12, 30, label("method.jinkoujue", lang), font_size=22, font_weight="bold")
+    y = 30
+    for i, line in enumerate(head):
+        y += 24
+        svg.text(
+            12,
+            y,
+            f"{label('chart.pillars', lang)}: {line}" if i == 0 else line,
+            font_size=16,
+            class_="pillars",
+        )
+    for line in info:
+        y += 20
+        svg.text(12, y, line, font_size=14, fill=MUTED)
+    yong = doc.get("yong_yao")
+    y = top
+    # clear of the widest position label (English "地分 (earth position)")
+    sx = max(NARROW_STATE_X, 18 + max(text_width(label(f"chart.{k}", lang), 13) for k in POSITIONS) + 14)
+    for (key, layers_lines, shensha_lines), h in zip(rows, heights, strict=True):
+        pos = doc.get(key) or {}
+        element = str(pos.get("element") or "")
+        svg.open_group(class_=f"position {key}", data_position=key)
+        svg.rect(8, y, w - 16, h - 8, rx=6, stroke=LINE, fill="#fff" if key != yong else "#fff4e0")
+        svg.text(18, y + 22, label(f"chart.{key}", lang), font_size=13, fill=MUTED)
+        small, main = _glyphs(key, pos)
+        if small:
+            svg.text(
+                22,
+                y + 62,
+                t(small),
+                font_size=22,
+                fill=colour(pos.get("element") if key == "ren_yuan" else None),
+            )
+        svg.text(
+            50,
+            y + 64,
+            t(main),
+            font_size=40 if len(main) <= 1 else 30,
+            fill=colour(element),
+            font_weight="bold",
+        )
+        sub = _sub(key, pos)
+        if sub:
+            svg.text(22, y + 84, t(sub), font_size=13, fill=MUTED)
+        svg.text(sx, y + 28, f"{t(element)} {t(pos.get('yin_yang', ''))}", font_size=16, fill=colour(element))
+        mx = sx
+        if key == yong:
+            svg.rect(mx, y + 42, 26, 18, rx=3, fill="#c62828", stroke="none")
+            svg.text(
+                mx + 13, y + 56, "用", font_size=13, fill="#fff", text_anchor="middle", class_="mark-yong"
+            )
+            mx += 32
+        for name in dong_by_pos[key][:3]:
+            bw = 14 * len(name) + 10
+            svg.rect(mx, y + 42, bw, 18, rx=3, fill="none", stroke="#c62828")
+            svg.text(
+                mx + bw / 2,
+                y + 56,
+                t(name),
+                font_size=12,
+                fill="#c62828",
+                text_anchor="middle",
+                class_="mark-dong",
+            )
+            mx += bw + 6
+        ly = y + 88
+        for line in layers_lines:
+            ly += 20
+            svg.text(18, ly, line, font_size=14)
+        for line in shensha_lines:
+            ly += 18
+            svg.text(18, ly, line, font_size=13, fill=INK)
+        svg.close_group()
+        y += h
+    for line in foot:
+        y += 18
+        svg.text(12, y - 4, line, font_size=12, fill=MUTED)
     return svg.render()

@@ -7,7 +7,7 @@ from typing import Any
 
 from xuanheng.liuren.params import ENUMERATE, STUDY, LiuRenParams, cast_params, enumerate_ke, mode_of
 from xuanheng.liuren.reading import reading, topics
-from xuanheng.liuren.render_svg import render_liuren
+from xuanheng.liuren.render_svg import render_liuren, render_liuren_narrow
 from xuanheng.liuren.render_text import render_enumeration, render_text
 from xuanheng.method import Method
 from xuanheng.reading import FiredRule, Text
@@ -59,6 +59,7 @@ METHOD = Method(
     reading=_reading,
     facts=facts,
     render_svg=render_liuren,
+    render_svg_narrow=render_liuren_narrow,
     render_text=render_text,
     example={"at": "2026-03-10T21:00", "tz": "Asia/Shanghai"},
     enumerate=enumerate_ke,

@@ -66,6 +66,8 @@ def _method(
             f"give exactly one way of casting (got {what}): lines=, hexagram= (with moving=), coins=True, "
             "throws= (six coin throws), yarrow=True, time=True or numbers=",
             field="cast",
+            code="liuyao.way_api",
+            params={"got": ", ".join(chosen) or "none"},
         )
     return chosen[0]
 

@@ -108,7 +108,13 @@ def _way(p: Params) -> dict[str, Any]:
     if len(given) != 1:
         got = "none" if not given else " and ".join(WAYS[k].split()[0] for k in given)
         raise InputError(
-            f"give exactly one way of casting (got {got}): {', '.join(WAYS.values())}", field="cast"
+            f"give exactly one way of casting (got {got}): {', '.join(WAYS.values())}",
+            field="cast",
+            code="liuyao.way",
+            params={
+                "got": ", ".join(WAYS[k].split()[0] for k in given) or "none",
+                "ways": ", ".join(WAYS.values()),
+            },
         )
     way = given[0]
     kw: dict[str, Any] = {way: p.get(way)}

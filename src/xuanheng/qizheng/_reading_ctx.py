@@ -101,10 +101,37 @@ def _palaces(ming: int, shen: int) -> tuple[dict[str, int], tuple[str, ...]]:
 
 
 @cache
+def _wheres(ming: int, shen: int) -> tuple[Mapping[str, Any], ...]:
+    gof = _palaces(ming, shen)[1]
+    out = []
+    for b in range(12):
+        w: dict[str, Any] = {"branch": BRANCHES[b], "gong": gof[b]}
+        if b == shen:
+            w["shen_gong"] = True
+        out.append(w)
+    return tuple(out)
+
+
+@cache
 def _classes(ming: int, choice: str) -> tuple[frozenset[int], frozenset[int]]:
     q, r = qiang_ruo(choice)
     gof = tuple(GONG_NAMES[gong_index(ming, b)] for b in range(12))
     return frozenset(b for b in range(12) if gof[b] in q), frozenset(b for b in range(12) if gof[b] in r)
+
+
+_ZHU: tuple[str, ...] = tuple(PALACES[b].zhu for b in range(12))
+
+
+@cache
+def _nayin(year: int) -> int:
+    return na_yin_element(year)
+
+
+@cache
+def _lu_ma(year: int) -> tuple[tuple[str], tuple[str]]:
+    """(祿元, 馬元) of a birth year: the planets of the elements of its stem's 祿 and its branch's 驛馬."""
+    stem, branch = year % 10, year % 12
+    return (ELEMENT_STAR[BRANCH_ELEMENT[lu(stem)]],), (ELEMENT_STAR[BRANCH_ELEMENT[yi_ma(branch)]],)
 
 
 @cache
@@ -134,6 +161,7 @@ class Ctx:
         "ming",
         "month",
         "motion",
+        "ms",
         "nayin",
         "opts",
         "patterns",
@@ -145,6 +173,7 @@ class Ctx:
         "shen",
         "spirit_branches",
         "spirit_names",
+        "where_of",
         "xian_at",
         "xian_b",
         "yao_b",
@@ -157,62 +186,71 @@ class Ctx:
         self.chart = chart
         self.opts = opts
         self.ming = ming = chart.ming_gong.branch
-        self.shen = chart.shen_gong.branch
-        self.yao_b: dict[str, int] = {}
-        self.yao_xiu: dict[str, int] = {}
-        self.dignities: dict[str, tuple[str, ...]] = {}
-        self.motion: dict[str, frozenset[str]] = {}
-        by_branch: list[list[str]] = [[] for _ in range(12)]
+        self.shen = shen = chart.shen_gong.branch
+        yao_b: dict[str, int] = {}
+        yao_xiu: dict[str, int] = {}
+        dignities: dict[str, tuple[str, ...]] = {}
+        motion: dict[str, frozenset[str]] = {}
+        self.yao_b, self.yao_xiu, self.dignities, self.motion = yao_b, yao_xiu, dignities, motion
+        by_branch: list[list[str]] = [[], [], [], [], [], [], [], [], [], [], [], []]
         for y in chart.yao:
-            n = y.name
-            self.yao_b[n] = y.gong
-            self.yao_xiu[n] = y.xiu.xiu
-            by_branch[y.gong].append(n)
-            self.dignities[n] = y.dignities
-            self.motion[n] = _motion_set(y.state, y.retrograde, y.stationary, y.combust)
-        self.by_branch = tuple(tuple(b) for b in by_branch)
-        self.gong_branch, self.gong_of = _palaces(ming, self.shen)
+            n, g = y.name, y.gong
+            yao_b[n] = g
+            yao_xiu[n] = y.xiu.xiu
+            by_branch[g].append(n)
+            dignities[n] = y.dignities
+            motion[n] = _motion_set(y.state, y.retrograde, y.stationary, y.combust)
+        self.by_branch = tuple(map(tuple, by_branch))
+        self.gong_branch, self.gong_of = _palaces(ming, shen)
+        #: 命宮 and 身宮 in one number (tables that depend on both are kept per ``ms``)
+        self.ms = ming * 12 + shen
+        #: per branch: its palace facts, as :meth:`where` gives them (shared: copy before changing)
+        self.where_of = _wheres(ming, shen)
         self.qiang, self.ruo = _classes(ming, str(opts["qiang_ruo"]))
-        self.xian_at = {y for y, b in self.yao_b.items() if b in XIAN_PALACES.get(y, ())}
-        pil = chart.calendar.pillars
-        self.year = pil.year
-        self.month = pil.month.branch
+        self.xian_at = {y for y, b in yao_b.items() if b in XIAN_PALACES.get(y, ())}
+        cal = chart.calendar
+        pil = cal.pillars
+        self.year = year = pil.year
+        self.month = month = pil.month.branch
         self.hour = pil.hour.branch
-        self.day = bool(chart.calendar.is_day)
-        lunar = chart.calendar.lunar
+        self.day = bool(cal.is_day)
+        lunar = cal.lunar
         self.lunar_day = lunar.day if lunar is not None else 0
         self.sex = chart.sex
-        self.season = _season(self.month)
-        self.nayin = na_yin_element(self.year)
+        self.season = _season(month)
+        self.nayin = nayin = _nayin(year.index)
         # roles: which 曜 a name stands for ----------------------------------------------------------------
         roles: dict[str, tuple[str, ...]] = {_HUA_ROLE[t]: (y,) for t, y in chart.hua_yao.items()}
         spirit_branches: dict[str, tuple[int, ...]] = {}
-        names: dict[str, str] = dict(_BASE_NAMES)
+        names: dict[str, str] = _BASE_NAMES
         kong: set[int] = set()
         for h in chart.shensha:
             key = h["key"]
-            if "yao" in h:
-                roles[key] = (*roles.get(key, ()), h["yao"])
+            y = h.get("yao")
+            if y is not None:
+                got = roles.get(key)
+                roles[key] = (y,) if got is None else (*got, y)
             else:
                 b = _BRANCH_IX[h["branch"]]
-                spirit_branches[key] = (*spirit_branches.get(key, ()), b)
+                got_b = spirit_branches.get(key)
+                spirit_branches[key] = (b,) if got_b is None else (*got_b, b)
                 if key == "kong_wang":
                     kong.add(b)
                 elif key == "yang_ren":
+                    if names is _BASE_NAMES:
+                        names = dict(_BASE_NAMES)
                     names[key] = h["name"]
-        zhu_ming = PALACES[ming].zhu
-        zhu_shen = PALACES[self.shen].zhu
-        roles["命主"] = (zhu_ming,)
-        roles["身主"] = (zhu_shen,)
+        roles["命主"] = (PALACES[ming].zhu,)
+        roles["身主"] = (PALACES[shen].zhu,)
         roles["度主"] = (XIU[chart.ming_gong.xiu.xiu].qiyao,)
-        roles["壽星"] = (ELEMENT_STAR[self.nayin],)
-        roles["祿元"] = (ELEMENT_STAR[BRANCH_ELEMENT[lu(self.year.stem)]],)
-        roles["馬元"] = (ELEMENT_STAR[BRANCH_ELEMENT[yi_ma(self.year.branch)]],)
+        roles["壽星"] = (ELEMENT_STAR[nayin],)
+        roles["祿元"], roles["馬元"] = _lu_ma(year.index)
         self.roles = roles
+        #: spirit key → its name (shared with other charts unless this one names its 羊刃: do not change)
         self.spirit_names = names
         self.spirit_branches = spirit_branches
         self.kong = frozenset(kong)
-        self.zhu = tuple(PALACES[b].zhu for b in range(12))
+        self.zhu = _ZHU
         self.xian_b = xian_b
         self.patterns: list[tuple[str, str, dict[str, Any]]] = []
         self.cur: str | None = None

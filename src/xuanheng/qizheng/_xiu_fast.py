@@ -1,21 +1,28 @@
-"""Hot path for :func:`xuanheng.qizheng.xiu.boundaries`: the same boundaries, from memoised mean positions.
+"""Hot paths for :mod:`xuanheng.qizheng.xiu`: the boundaries from memoised mean positions, and many longitudes
+placed among them at once.
 
 The mean ecliptic position of date of a star (proper motion + precession) changes almost linearly with time,
 so it is computed once per star at yearly nodes from J2000 (kept in a memo) and interpolated linearly between
 the two nodes around the instant; nutation and aberration are then added exactly as the plain statement does.
 The curvature of the mean position over one year is below 0.001″; ``tests/qizheng/test_xiu.py`` checks the
-two paths against each other.
+two paths against each other. :func:`positions` is :meth:`Boundaries.locate` + :func:`du_whole` +
+:func:`du_text` for a list of longitudes, with the lookups bound once; the same test compares it with the
+plain steps.
 """
 
 from __future__ import annotations
 
 import itertools
 import math
+from bisect import bisect_right
+from collections.abc import Iterable
 from functools import cache
 
 from xuanheng.astro.bodies import nutation, tt_from_ut
 from xuanheng.astro.stars import mean_ecliptic_of_date, stars
-from xuanheng.qizheng.xiu import XIU, Boundaries, _make, gu_offset, star_keys
+from xuanheng.core._frozen import maker
+from xuanheng.qizheng.chart import XiuPosition
+from xuanheng.qizheng.xiu import XIU, Boundaries, _make, du_text, du_whole, gu_offset, star_keys
 
 _J2000 = 2451545.0
 _YEAR = 365.25
@@ -94,4 +101,35 @@ def _ordered(keys: tuple[str, ...], starts_by_xiu: list[float]) -> Boundaries:
     return made
 
 
-__all__ = ["boundaries"]
+_XIU_POSITION = maker(XiuPosition)
+
+
+@cache
+def written(xiu: int, whole: int) -> str:
+    """参水八度 for mansion *xiu* and *whole* degrees (``du_text`` of that whole degree, memoised)."""
+    return du_text(xiu, float(whole), 0.0, "floor")
+
+
+def positions(xb: Boundaries, lons: Iterable[float], display: str) -> list[XiuPosition]:
+    """The :class:`XiuPosition` of each longitude in *lons* among the mansions *xb*, the degree written
+    by *display* (``round`` or ``floor``, as :func:`du_whole`)."""
+    if display == "round":
+        half = 0.5
+    elif display == "floor":
+        half = 0.0
+    else:
+        du_whole(0.0, 0.0, display)  # raises the OptionError naming the accepted values
+        raise AssertionError(display)
+    starts, order, widths = xb.starts, xb.order, xb.widths
+    make, text = _XIU_POSITION, written
+    out = []
+    for lon in lons:
+        lon %= 360.0
+        k = bisect_right(starts, lon) - 1  # -1 wraps to the last mansion
+        du = (lon - starts[k]) % 360.0
+        x = order[k]
+        out.append(make(x, du, widths[k], text(x, int(du + half))))
+    return out
+
+
+__all__ = ["boundaries", "positions", "written"]

@@ -17,7 +17,6 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 from datetime import datetime, tzinfo
-from functools import cache
 from types import MappingProxyType
 from typing import Any
 
@@ -34,9 +33,10 @@ from xuanheng.astro.bodies import (
     ziqi,
 )
 from xuanheng.astro.ephemeris import Position, jd_from_unix
+from xuanheng.core._frozen import maker
 from xuanheng.errors import InputError, OptionError, OutOfRangeError
 from xuanheng.qizheng import _xiu_fast
-from xuanheng.qizheng.chart import YAO_NAMES, Palace, Point, QiZhengChart, XiuBound, XiuPosition, Yao
+from xuanheng.qizheng.chart import YAO_NAMES, Palace, Point, QiZhengChart, XiuBound, Yao
 from xuanheng.qizheng.dignity import dignities
 from xuanheng.qizheng.gong import (
     GONG_NAMES,
@@ -51,7 +51,6 @@ from xuanheng.qizheng.motion import motion
 from xuanheng.qizheng.options import manual_branch, validate
 from xuanheng.qizheng.spirits import HUA_TITLES, YAO, options_key, star_spirits
 from xuanheng.qizheng.timerules import TimeRules, ding_yin, hou, hour_branch_at, mao_yan, moonrise, phase, run
-from xuanheng.qizheng.xiu import Boundaries, du_text, du_whole
 from xuanheng.time import CalendarOptions, calendar, parse_instant
 
 SEXES = ("男", "女")
@@ -88,16 +87,11 @@ def sex_value(sex: str | None) -> str | None:
     )
 
 
-@cache
-def _written(xiu: int, whole: int) -> str:
-    """参水八度 for mansion *xiu* and *whole* degrees (``du_text`` of that whole degree, memoised)."""
-    return du_text(xiu, float(whole), 0.0, "floor")
-
-
-def _position(xb: Boundaries, lon: float, display: str) -> XiuPosition:
-    k, du = xb.locate(lon)
-    width = xb.widths[xb.rank[k]]
-    return XiuPosition(xiu=k, du=du, width=width, text=_written(k, du_whole(du, width, display)))
+_YAO = maker(Yao)
+_PALACE = maker(Palace)
+_XIU_BOUND = maker(XiuBound)
+#: where the palace of each branch begins (子 … 亥), for the palaces' 過宮 degrees
+_PALACE_STARTS = tuple(palace_start(b) for b in range(12))
 
 
 _DEFAULT_CALENDAR = CalendarOptions()
@@ -238,7 +232,8 @@ def cast(
         ming_lon = carried_degree(ming, asc)
     else:
         ming_lon = carried_degree(ming, sun.lon)
-    ming_point = Point(branch=ming, lon=ming_lon, xiu=_position(xb, ming_lon, display), rule=rule)
+    ming_xiu = _xiu_fast.positions(xb, (ming_lon,), display)[0]
+    ming_point = Point(branch=ming, lon=ming_lon, xiu=ming_xiu, rule=rule)
 
     # 身宮 ----------------------------------------------------------------------------------------------
     moon = seven[1]
@@ -279,45 +274,42 @@ def cast(
             target = hour_branch_at(moonrise_utc, clock_off)
         shen = shen_by_hour(moon_palace, hour, target)
         shen_lon = carried_degree(shen, moon.lon)
-    shen_point = Point(branch=shen, lon=shen_lon, xiu=_position(xb, shen_lon, display), rule=srule)
+    shen_xiu = _xiu_fast.positions(xb, (shen_lon,), display)[0]
+    shen_point = Point(branch=shen, lon=shen_lon, xiu=shen_xiu, rule=srule)
 
     # 曜 in palaces and mansions ---------------------------------------------------------------------
     yaos: list[Yao] = []
-    for name, pos, body in zip(YAO_NAMES, positions, bodies, strict=True):
+    fu = opts["fu"]
+    places = _xiu_fast.positions(xb, [p.lon for p in positions], display)
+    for name, pos, body, xp in zip(YAO_NAMES, positions, bodies, places, strict=True):
         g = palace_of(pos.lon)
-        xp = _position(xb, pos.lon, display)
-        m = motion(name, pos.lon, pos.speed, sun.lon, jd, opts["fu"])
+        m = motion(name, pos.lon, pos.speed, sun.lon, jd, fu)
         yaos.append(
-            Yao(
-                name=name,
-                lon=pos.lon,
-                lat=pos.lat,
-                speed=pos.speed,
-                gong=g,
-                xiu=xp,
-                state=m.state,
-                retrograde=m.retrograde,
-                stationary=m.stationary,
-                combust=m.combust,
-                dignities=dignities(name, g, xp.xiu),
-                body=body,
+            _YAO(
+                name,
+                pos.lon,
+                pos.lat,
+                pos.speed,
+                g,
+                xp,
+                m.state,
+                m.retrograde,
+                m.stationary,
+                m.combust,
+                dignities(name, g, xp.xiu),
+                body,
             )
         )
     in_palace: dict[int, list[str]] = {}
     for y in yaos:
         in_palace.setdefault(y.gong, []).append(y.name)
+    crossings = _xiu_fast.positions(xb, _PALACE_STARTS, display)
     palaces = []
     for k, pname in enumerate(GONG_NAMES):
         b = gong_branch(ming, k)
-        palaces.append(
-            Palace(
-                name=pname,
-                branch=b,
-                yao=tuple(in_palace.get(b, ())),
-                crossing=_position(xb, palace_start(b), display),
-            )
-        )
-    bounds = tuple(XiuBound(xiu=xb.order[k], start=xb.starts[k], width=xb.width(k)) for k in range(28))
+        palaces.append(_PALACE(pname, b, tuple(in_palace.get(b, ())), crossings[b]))
+    order, starts, widths = xb.order, xb.starts, xb.widths
+    bounds = tuple(_XIU_BOUND(order[k], starts[k], widths[k]) for k in range(28))
 
     # time rules ---------------------------------------------------------------------------------------
     sunrise_utc = cal.sunrise.timestamp() if cal.sunrise is not None else None
@@ -354,7 +346,7 @@ def cast(
         options=spirit_options,
     )
     hua = {HUA_TITLES[h.title]: YAO[h.yao] for h in sc.hua_yao}
-    hits = tuple(MappingProxyType(h) for h in sc.hits_json())
+    hits = tuple(map(MappingProxyType, sc.hits_json()))
     warnings.extend(sc.warnings)
 
     return QiZhengChart(

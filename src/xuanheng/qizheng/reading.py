@@ -26,7 +26,6 @@ True
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import fields
 from functools import cache
 from typing import Any
 
@@ -194,17 +193,6 @@ def _finish(r: Rule, hits: list[dict[str, Any]]) -> dict[str, Any] | None:
     return facts
 
 
-_FIRED_POSITIONAL = tuple(f.name for f in fields(FiredRule)) == (
-    "id",
-    "src",
-    "facts",
-    "text",
-    "topics",
-    "title",
-    "extra",
-)
-
-
 def context(chart: Any, **options: Any) -> Ctx:
     """The evaluation context of *chart* (for tests and tools); options as for :func:`reading`."""
     opts, xian_opts = _options(options)
@@ -246,34 +234,31 @@ def _reading(
     t = normalise_topic(topic) if topic is not None else None
     ctx = context(chart, **options)
     hans = lang == "zh-Hans"
-    fired: list[FiredRule] = []
     ordered = _ordered()
+    fired = _fast.read(_fast.compiled(ordered), ctx, t, hans) if fast else _plain(ordered, ctx, hans)
+    if t is None:
+        return fired
+    first = [f for f in fired if t in f.topics]
+    rest = [f for f in fired if t not in f.topics and GENERAL_TOPIC in f.topics]
+    return first + rest
+
+
+def _plain(ordered: tuple[Rule, ...], ctx: Ctx, hans: bool) -> list[FiredRule]:
+    """Every rule in report order through :func:`evaluate`; the fired ones with their texts."""
+    fired: list[FiredRule] = []
     shown = _shown()
-    if fast:
-        ix = _fast.compiled(ordered)
-        comp = ix.rules
-        todo = _fast.selected(ix, ctx)
-    else:
-        todo = list(range(len(ordered)))
-    for i in todo:
-        r = ordered[i]
-        facts = _fast.evaluate(comp[i], ctx, _subject_facts, _finish) if fast else evaluate(r, ctx)
+    for i, r in enumerate(ordered):
+        facts = evaluate(r, ctx)
         if facts is None:
             continue
         grade, extra = shown[i]
         if grade:
             ctx.patterns.append((extra["name"], grade, facts))
         text = with_simplified(r.text) if hans else r.text
-        if _FIRED_POSITIONAL:
-            fr = FiredRule(r.id, r.src, facts, text, r.topics, None, dict(extra))
-        else:  # pragma: no cover - if FiredRule's fields change
-            fr = FiredRule(id=r.id, src=r.src, facts=facts, text=text, topics=r.topics, extra=dict(extra))
-        fired.append(fr)
-    if t is None:
-        return fired
-    first = [f for f in fired if t in f.topics]
-    rest = [f for f in fired if t not in f.topics and GENERAL_TOPIC in f.topics]
-    return first + rest
+        fired.append(
+            FiredRule(id=r.id, src=r.src, facts=facts, text=text, topics=r.topics, extra=dict(extra))
+        )
+    return fired
 
 
 @cache

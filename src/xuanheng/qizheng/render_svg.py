@@ -17,8 +17,9 @@ intersect, whatever their direction) and moves them as little as it can (least s
 violators on the circle cut at its widest gap). Under the wheel: the ten 化曜, the spirits on each palace
 and the spirits that fall to a 曜.
 
-Sizes: the drawing is 600 units wide and every text is at least 17 units, so at a phone's 390 px width no
-label is under 11 px.
+Sizes: the drawing is 600 units wide and every text is at least 19 units, so in the chart box of a phone's
+390 px wide page (368 px inside its margins) no label is under 11 px (19 × 368 / 600 = 11.65 px) and the
+wheel fits without scrolling.
 """
 
 from __future__ import annotations
@@ -34,8 +35,8 @@ from xuanheng.render.svg import ELEMENT_COLOUR, INK, LINE, MUTED, PAPER, Svg
 from xuanheng.render.text import width as display_width
 
 WIDTH = 600
-#: the smallest font size (units); 17 × 390 / 600 = 11.05 px on a 390 px wide screen
-MIN_FONT = 17
+#: the smallest font size (units); 19 × 368 / 600 = 11.65 px in a 368 px wide chart box (a 390 px phone)
+MIN_FONT = 19
 CX = WIDTH / 2
 TOP = 92  # height of the header above the wheel
 R_OUT, R_GONG_IN = 294.0, 232.0  # palace ring

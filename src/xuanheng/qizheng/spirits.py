@@ -209,7 +209,9 @@ def _options_key(options: Mapping[str, str]) -> tuple[str, ...]:
 
 
 @cache
+@cache
 def _options_view(key: tuple[str, ...]) -> Mapping[str, str]:
+    """The options of a key by name (read-only, so one view serves every chart with that key)."""
     return MappingProxyType({o.name: v for o, v in zip(OPTIONS, key, strict=True)})
 
 

@@ -19,7 +19,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta, timezone
+from datetime import datetime, timedelta, timezone
+from functools import cache
 from typing import Any
 
 from xuanheng.core._data import load_package_data
@@ -39,12 +40,22 @@ def hour_branch_at(utc: float, clock_offset: float) -> int:
     return int(((local + 3600.0) % 86400.0) // 7200.0)
 
 
+@cache
+def _zone(seconds: int) -> timezone:
+    return timezone(timedelta(seconds=seconds))
+
+
 def _at(utc: float, clock_offset: float) -> datetime:
-    tz = timezone(timedelta(seconds=round(clock_offset)))
-    return datetime.fromtimestamp(round(utc), UTC).astimezone(tz)
+    """The whole second of *utc* on the fixed clock *clock_offset* seconds ahead of UTC."""
+    return datetime.fromtimestamp(round(utc), _zone(round(clock_offset)))
 
 
 # 定寅時訣 -------------------------------------------------------------------------------------------------
+
+#: the verse's row of each lunar month (1–12)
+_DING_YIN_ROW: dict[int, dict[str, Any]] = {
+    m: next(r for r in _T["ding_yin"]["months"] if m in r["months"]) for m in range(1, 13)
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,7 +101,7 @@ def ding_yin(
     polar circles) to dawn (sunrise − 2½ 刻), in five 更 of five 點.
     """
     t = _T["ding_yin"]
-    row = next(r for r in t["months"] if month in r["months"])
+    row = _DING_YIN_ROW[month]
     kind = str(row["kind"])
     src = str(t["src"]) if variant == "seed" else f"{t['src']}; {t['variant_src']}"
     text = str(row["text"])
@@ -135,11 +146,20 @@ def mao_yan(hour_branch: int) -> dict[str, Any]:
 
 def moonrise_branch_by_day(lunar_day: int) -> int:
     """The verse's moonrise hour branch for a lunar day (003-009)."""
+    if 1 <= lunar_day <= 30:
+        return _MOONRISE_BRANCH[lunar_day]
+    return _moonrise_branch(lunar_day)
+
+
+def _moonrise_branch(lunar_day: int) -> int:
     branch = "卯"
     for row in _T["moonrise"]["days"]:
         if int(row["day"]) <= lunar_day:
             branch = str(row["branch"])
     return BRANCHES.index(branch)
+
+
+_MOONRISE_BRANCH = {d: _moonrise_branch(d) for d in range(1, 31)}
 
 
 def moonrise(lunar_day: int, real_utc: float | None, clock_offset: float) -> dict[str, Any]:

@@ -28,6 +28,23 @@ def colour(element: str | None) -> str:
     return ELEMENT_COLOUR.get(element or "", INK)
 
 
+def text_width(text: str, size: float) -> float:
+    """About how wide *text* is drawn at font *size* (a CJK or Hangul character a full em, others 0.6)."""
+    return sum(size if ord(ch) >= 0x2E80 else 0.6 * size for ch in text)
+
+
+def wrap(parts: list[str], sep: str, size: float, width: float) -> list[str]:
+    """*parts* joined by *sep* into lines no wider than *width* at *size* (a part longer stays whole);
+    used by the narrow (phone) drawings."""
+    lines: list[str] = []
+    for part in parts:
+        if lines and text_width(lines[-1] + sep + part, size) <= width:
+            lines[-1] += sep + part
+        else:
+            lines.append(part)
+    return lines or [""]
+
+
 class Svg:
     """Collects SVG elements; :meth:`text` and :meth:`el` escape everything they are given."""
 

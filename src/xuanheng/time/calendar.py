@@ -205,17 +205,17 @@ def calendar(
 
     jie_prev, jie_next, qi_prev, qi_next = term(jk, jt), term(jk2, jt2), term(qk, qt), term(qk2, qt2)
 
-    # warnings near boundaries
-    for t_ in (jie_prev, jie_next):
-        gap = abs(unix_seconds(t_.at) - utc)
+    # warnings near boundaries (each term's instant as its datetime holds it: the whole second, _to_zone)
+    for t_, t_at in ((jie_prev, jt), (jie_next, jt2)):
+        gap = abs(round(t_at) - utc)
         if gap < NEAR:
             what = "year and month" if t_.name == "立春" else "month"
             warnings.append(
                 f"within {gap:.0f} s of {t_.name} ({t_.at.isoformat(timespec='seconds')}): the {what} pillar "
                 "changes there; check the input time"
             )
-    for t_ in (qi_prev, qi_next):
-        gap = abs(unix_seconds(t_.at) - utc)
+    for t_, t_at in ((qi_prev, qt), (qi_next, qt2)):
+        gap = abs(round(t_at) - utc)
         if gap < NEAR:
             warnings.append(
                 f"within {gap:.0f} s of {t_.name} ({t_.at.isoformat(timespec='seconds')}): "
@@ -306,8 +306,8 @@ def calendar(
 
 
 def _to_zone(utc: float, zone: tzinfo) -> datetime:
-    base = datetime(1970, 1, 1, tzinfo=UTC) + timedelta(seconds=round(utc))
-    return base.astimezone(zone)
+    """The whole second of *utc* in *zone* (as ``(epoch + seconds).astimezone(zone)``, in one step)."""
+    return datetime.fromtimestamp(round(utc), zone)
 
 
 __all__ = [

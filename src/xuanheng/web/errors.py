@@ -18,6 +18,7 @@ conflict 409, limit 413); request validation → 422 naming each field and what 
 from __future__ import annotations
 
 import json
+import re
 from functools import lru_cache
 from typing import Any
 
@@ -171,7 +172,32 @@ def _describe(err: dict[str, Any]) -> tuple[str, str]:
         msg = "expected a JSON object"
     elif err.get("type") == "finite_number":
         msg = "not a number; a finite number is expected"
+    elif err.get("type") in _PLAIN:
+        msg = _PLAIN[str(err.get("type"))]
+    elif err.get("type") in _BOUND and ctx:
+        op, key = _BOUND[str(err.get("type"))]
+        msg = f"should be {op} {ctx.get(key)}"
+    elif err.get("type") == "literal_error" and expected:
+        msg = "expected one of these values: " + ", ".join(re.findall(r"'([^']*)'", str(expected)))
     return field, msg
+
+
+#: pydantic's messages of a malformed value, said as the catalogue says them (web.* in messages.toml)
+_PLAIN = {
+    "bool_parsing": "not true or false",
+    "bool_type": "not true or false",
+    "int_parsing": "not a whole number",
+    "int_from_float": "not a whole number",
+    "int_type": "not a whole number",
+    "float_parsing": "not a number",
+    "float_type": "not a number",
+}
+_BOUND = {
+    "less_than_equal": ("≤", "le"),
+    "less_than": ("<", "lt"),
+    "greater_than_equal": ("≥", "ge"),
+    "greater_than": (">", "gt"),
+}
 
 
 async def _validation(request: Request, exc: RequestValidationError) -> JSONResponse:

@@ -121,7 +121,10 @@ class MethodPlugin:
                 return False
         return True
 
-    def render_svg(self, doc: dict[str, Any], lang: str) -> str:
+    def render_svg(self, doc: dict[str, Any], lang: str, layout: str = "wide") -> str:
+        """The chart as SVG; *layout* ``narrow`` takes the method's narrow drawing when it has one."""
+        if layout == "narrow" and self.method.render_svg_narrow is not None:
+            return self.method.render_svg_narrow(doc, lang)
         return self.method.render_svg(doc, lang)
 
 

@@ -249,13 +249,16 @@ def install(app: FastAPI, settings: Settings) -> None:
 
     @router.get("/api/journal/cases/{case_id}/svg", summary="the saved chart of a case as SVG")
     def case_svg(
-        case_id: str, user: UserDep, lang: Literal["ko", "zh-Hant", "zh-Hans", "en"] = "zh-Hant"
+        case_id: str,
+        user: UserDep,
+        lang: Literal["ko", "zh-Hant", "zh-Hans", "en"] = "zh-Hant",
+        layout: Literal["wide", "narrow"] = "wide",
     ) -> Response:
         case = holder.get().get_case(user, case_id)
         plugin = registered.get(case.method)
         if plugin is None:
             raise InputError(f"method {case.method!r} is not installed on this server", field="method")
-        return Response(plugin.render_svg(case.chart, lang), media_type="image/svg+xml")
+        return Response(plugin.render_svg(case.chart, lang, layout), media_type="image/svg+xml")
 
     @router.patch("/api/journal/cases/{case_id}", summary="edit question, topic, tags or notes")
     def patch_case(case_id: str, body: PatchIn, request: Request, user: UserDep) -> dict[str, Any]:

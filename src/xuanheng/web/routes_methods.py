@@ -107,7 +107,9 @@ def method_router(plugin: MethodPlugin, memo: ChartMemo | None = None) -> APIRou
         return svg_response(params)
 
     async def render(
-        request: Request, lang: Literal["ko", "zh-Hant", "zh-Hans", "en"] = "zh-Hant"
+        request: Request,
+        lang: Literal["ko", "zh-Hant", "zh-Hans", "en"] = "zh-Hant",
+        layout: Literal["wide", "narrow"] = "wide",
     ) -> Response:
         try:
             doc = load_json(await request.body())
@@ -117,7 +119,7 @@ def method_router(plugin: MethodPlugin, memo: ChartMemo | None = None) -> APIRou
         if not isinstance(doc, dict):
             raise InputError(msg, field="body")
         try:
-            svg = plugin.render_svg(doc, lang)
+            svg = plugin.render_svg(doc, lang, layout)
         except (AttributeError, TypeError, KeyError, ValueError, IndexError):
             raise InputError(msg, field="body") from None
         return Response(svg, media_type=SVG_TYPE)

@@ -14,6 +14,8 @@ const MOMENT = ["at", "tz", "fold", "lon", "lat", "true_solar"];
 const LANGS = ["ko", "zh-Hant", "zh-Hans", "en"];
 /* the smallest label of a chart on screen, in CSS pixels: a narrow screen scrolls the chart instead */
 const MIN_LABEL_PX = 11;
+/* a chart box narrower than this (CSS px) asks for the method's narrow drawing (its parts stacked), if any */
+const NARROW_BELOW = 600;
 const S = {
   lang: "zh-Hant",
   labels: {},
@@ -110,6 +112,7 @@ async function setLang(lang, recast, remember) {
     if (v) n.textContent = v;
   });
   document.title = L("app.title");
+  relabelAt();
   fillMethodSelect();
   if (S.method && S.methods[S.method]) {   // re-label the generated fields, keeping their values
     const keep = collectFields();
@@ -297,6 +300,42 @@ function drawnOf(rf, doc) {
 }
 
 function pad(n) { return String(n).padStart(2, "0"); }
+/* The date-time field is text in the page's language (Chromium draws its own date-time input in the
+ * browser's locale whatever the page's language or the lang attribute say): ko 2026년 3월 10일 21:00:00,
+ * zh 2026年3月10日 21:00:00, en 2026-03-10 21:00:00. It reads any of them (and ISO 8601, full-width
+ * digits): the numbers year month day hour minute [second] in that order. */
+function atText(iso, lang) {
+  const m = /^(\d{4,})-(\d\d)-(\d\d)[T ](\d\d):(\d\d)(?::(\d\d))?/.exec(String(iso || ""));
+  if (!m) return String(iso || "");
+  const [, y, mo, d, h, mi, s] = m;
+  const time = `${h}:${mi}${s && s !== "00" ? `:${s}` : ""}`;
+  if (lang === "ko") return `${y}년 ${Number(mo)}월 ${Number(d)}일 ${time}`;
+  if (lang === "zh-Hant" || lang === "zh-Hans") return `${y}年${Number(mo)}月${Number(d)}日 ${time}`;
+  return `${y}-${mo}-${d} ${time}`;
+}
+
+function atIso(text) {
+  const t = String(text || "").normalize("NFKC").trim();
+  if (/[+-]\d\d:\d\d$|Z$/i.test(t)) return null;   // an offset: the server reads it as written
+  const n = t.match(/\d+/g) || [];
+  if (n.length < 5 || n.length > 6 || n[0].length < 4) return null;
+  const [y, mo, d, h, mi, s] = n.map(Number);
+  if (mo < 1 || mo > 12 || d < 1 || d > 31 || h > 24 || mi > 59 || (s || 0) > 60) return null;
+  return `${n[0]}-${pad(mo)}-${pad(d)}T${pad(h)}:${pad(mi)}:${pad(s || 0)}`;
+}
+
+function atValue() { const v = $("at").value; return atIso(v) || v.trim(); }
+
+function setAt(iso) { $("at").value = atText(iso, S.lang); }
+
+function relabelAt() {
+  const at = $("at");
+  at.lang = S.lang;
+  at.placeholder = atText("2026-03-10T21:00", S.lang);
+  const iso = atIso(at.value);
+  if (iso) at.value = atText(iso, S.lang);
+}
+
 function nowLocal() {
   const d = new Date();
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
@@ -314,7 +353,7 @@ function momentParams(method) {
   const p = {};
   // the shared instant and place fields, only those *method* takes (all of them for "every method")
   const takes = (n) => !method || !!paramOf(method, n);
-  if (takes("at")) p.at = $("at").value;
+  if (takes("at")) p.at = atValue();
   if (takes("tz") && $("tz").value.trim()) p.tz = $("tz").value.trim();
   if (takes("lon") && $("lon").value !== "") p.lon = Number($("lon").value);
   if (takes("lat") && $("lat").value !== "") p.lat = Number($("lat").value);
@@ -357,7 +396,7 @@ function query(params) {
 }
 
 function applyParams(params) {
-  if (params.at) $("at").value = String(params.at).slice(0, 19);
+  if (params.at) setAt(String(params.at).slice(0, 19));
   if (params.tz) $("tz").value = params.tz;
   if (params.lon !== undefined) $("lon").value = params.lon;
   if (params.lat !== undefined) $("lat").value = params.lat;
@@ -381,6 +420,12 @@ function applyParams(params) {
 }
 
 /* ---------------------------------------------------------------- cast */
+/* "&layout=narrow" for a chart drawn into *box* when the box is narrow (a phone), else "" */
+function layoutFor(box) {
+  const w = (box && (box.clientWidth || (box.parentElement && box.parentElement.clientWidth))) || window.innerWidth;
+  return w < NARROW_BELOW ? "&layout=narrow" : "";
+}
+
 function insertSvg(container, svgText) {
   container.textContent = "";
   const doc = new DOMParser().parseFromString(svgText, "image/svg+xml");
@@ -475,7 +520,7 @@ async function castNow(pushUrl) {
     // one cast: the JSON, then the server draws that same document (no second cast on another worker)
     const doc = await api(`/api/${method}?${q}`);
     const drawn = noteDraw(method, params, doc);
-    const svg = await api(`/api/${method}/render?lang=${encodeURIComponent(S.lang)}`, { method: "POST", json: doc });
+    const svg = await api(`/api/${method}/render?lang=${encodeURIComponent(S.lang)}${layoutFor($("chart"))}`, { method: "POST", json: doc });
     S.doc = doc;
     S.svg = svg;
     S.params = params;
@@ -781,9 +826,9 @@ async function openCase(id) {
   const c = await api(`/api/journal/cases/${encodeURIComponent(id)}`);
   S.caseId = id;
   S.caseData = c;
-  const svg = await api(`/api/journal/cases/${encodeURIComponent(id)}/svg?lang=${encodeURIComponent(S.lang)}`);
-  S.caseSvg = svg;
   $("case-detail").hidden = false;
+  const svg = await api(`/api/journal/cases/${encodeURIComponent(id)}/svg?lang=${encodeURIComponent(S.lang)}${layoutFor($("case-chart"))}`);
+  S.caseSvg = svg;
   insertSvg($("case-chart"), svg);
   $("e-question").value = c.question;
   $("e-topic").value = c.topic;
@@ -1005,9 +1050,9 @@ async function castCard(card, name, params) {
   if (m.has_reading) q.no_reading = true;
   try {
     const doc = await api(`/api/${name}?${query(q)}`);
-    const svg = await api(`/api/${name}/render?lang=${encodeURIComponent(S.lang)}`, { method: "POST", json: doc });
     const chart = el("div", { class: "chart all-chart" });
     card.append(chart);
+    const svg = await api(`/api/${name}/render?lang=${encodeURIComponent(S.lang)}${layoutFor(chart)}`, { method: "POST", json: doc });
     insertSvg(chart, svg);
     const full = Object.assign({ method: name }, params, { lang: S.lang });
     card.append(el("p", { class: "all-links" }, el("a", { href: `/?${query(full)}#cast`, class: "full-chart" }, L("all.full_chart"))));
@@ -1095,11 +1140,12 @@ async function init() {
   await setLang(lang || "zh-Hant", false, false);
   $("method").value = S.method;
   buildMethodFields();
-  $("at").value = nowLocal();
+  setAt(nowLocal());
   $("tz").value = Intl.DateTimeFormat().resolvedOptions().timeZone || "Asia/Shanghai";
 
   $("method").addEventListener("change", () => { S.method = $("method").value; buildMethodFields(); });
-  $("now-btn").addEventListener("click", () => { $("at").value = nowLocal(); S.fold = null; });
+  $("now-btn").addEventListener("click", () => { setAt(nowLocal()); S.fold = null; });
+  $("at").addEventListener("change", relabelAt);
   for (const id of ["at", "tz"]) $(id).addEventListener("input", () => { S.fold = null; clearError(); });
   $("cast-form").addEventListener("submit", (ev) => { ev.preventDefault(); castNow(true); });
   $("all-btn").addEventListener("click", () => { S.allDone = false; if (location.hash === "#all") route(); else location.hash = "#all"; });

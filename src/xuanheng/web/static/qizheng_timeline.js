@@ -55,7 +55,9 @@
     const f = onField();
     const at = $("at");
     if (!f || f.value.trim() !== "" || !at || !at.value) return;
-    if (at.value.slice(0, 10) < today()) f.value = today();
+    // the date-time field is text in the page's language: app.js reads it back as ISO (atValue)
+    const iso = typeof atValue === "function" ? atValue() : at.value;
+    if (iso.slice(0, 10) < today()) f.value = today();
   }
 
   document.addEventListener("xh:fields", (ev) => build(ev.detail));
