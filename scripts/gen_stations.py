@@ -27,7 +27,7 @@ JD_FIRST = 2305447.5  # 1600-01-01
 JD_LAST = 2597641.5  # 2401-01-01
 STEP = 4.0
 TOLERANCE = 1e-8
-ORDER = ("水", "金", "火", "木", "土")
+ORDER = tuple(PLANET_BODY)  # 水 金 火 木 土, the order the reader (_motion_fast) expects
 OUT = Path(__file__).resolve().parent.parent / "src" / "xuanheng" / "qizheng" / "data" / "stations.bin"
 
 

@@ -8,6 +8,7 @@ and 旬空.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from xuanheng.i18n import label, term
@@ -40,8 +41,8 @@ def _sub(key: str, pos: dict[str, Any]) -> str:
     return ""
 
 
-def render_jinkoujue(doc: dict[str, Any], lang: str = "zh-Hant") -> str:
-    """SVG of a 金口訣 chart document (``JinKouJueChart.to_json()`` plus optional ``reading``)."""
+def _marks(doc: dict[str, Any]) -> tuple[dict[str, list[str]], dict[str, list[str]]]:
+    """The 神煞 names on each position, and its 動 names (from ``dong_detail``, each once), untranslated."""
     shensha_by_pos: dict[str, list[str]] = {k: [] for k in POSITIONS}
     for s in doc.get("shensha") or ():
         for p in s.get("positions") or ():
@@ -52,6 +53,33 @@ def render_jinkoujue(doc: dict[str, Any], lang: str = "zh-Hant") -> str:
         for p in (d.get("target"), d.get("actor")):
             if p in dong_by_pos and str(d.get("name", "")) not in dong_by_pos[p]:
                 dong_by_pos[p].append(str(d.get("name", "")))
+    return shensha_by_pos, dong_by_pos
+
+
+def _draw_glyphs(
+    svg: Svg, key: str, pos: dict[str, Any], x: float, dx: float, base: float, t: Callable[[object], str]
+) -> str:
+    """Draw a position's small stem at (*x*, *base*) and its main glyph *dx* units right of it, 2 lower, in
+    their elements' colours; return the main glyph (the caller places the line under or beside it)."""
+    small, main = _glyphs(key, pos)
+    if small:
+        svg.text(
+            x, base, t(small), font_size=22, fill=colour(pos.get("element") if key == "ren_yuan" else None)
+        )
+    svg.text(
+        x + dx,
+        base + 2,
+        t(main),
+        font_size=40 if len(main) <= 1 else 30,
+        fill=colour(str(pos.get("element") or "")),
+        font_weight="bold",
+    )
+    return main
+
+
+def render_jinkoujue(doc: dict[str, Any], lang: str = "zh-Hant") -> str:
+    """SVG of a 金口訣 chart document (``JinKouJueChart.to_json()`` plus optional ``reading``)."""
+    shensha_by_pos, dong_by_pos = _marks(doc)
     height = TOP + ROW_H * 4 + 40
     svg = Svg(WIDTH, height, f"{label('method.jinkoujue', lang)}")
 
@@ -90,23 +118,7 @@ def render_jinkoujue(doc: dict[str, Any], lang: str = "zh-Hant") -> str:
         svg.open_group(class_=f"position {key}", data_position=key)
         svg.rect(16, y, WIDTH - 32, ROW_H - 8, rx=6, stroke=LINE, fill="#fff" if key != yong else "#fff4e0")
         svg.text(28, y + 26, label(f"chart.{key}", lang), font_size=13, fill=MUTED)
-        small, main = _glyphs(key, pos)
-        if small:
-            svg.text(
-                34,
-                y + 66,
-                t(small),
-                font_size=22,
-                fill=colour(pos.get("element") if key == "ren_yuan" else None),
-            )
-        svg.text(
-            66,
-            y + 68,
-            t(main),
-            font_size=40 if len(main) <= 1 else 30,
-            fill=colour(element),
-            font_weight="bold",
-        )
+        main = _draw_glyphs(svg, key, pos, 34, 32, y + 66, t)
         sub = _sub(key, pos)
         if sub:  # clear of the main glyph (40 px for one character, 30 px each for a 天將 name)
             main_w = 40 if len(main) <= 1 else 30 * len(main)
@@ -176,16 +188,7 @@ def render_jinkoujue_narrow(doc: dict[str, Any], lang: str = "zh-Hant") -> str:
     def t(v: object) -> str:
         return term(str(v), lang)
 
-    shensha_by_pos: dict[str, list[str]] = {k: [] for k in POSITIONS}
-    for s in doc.get("shensha") or ():
-        for p in s.get("positions") or ():
-            if p in shensha_by_pos:
-                shensha_by_pos[p].append(t(s.get("name", "")))
-    dong_by_pos: dict[str, list[str]] = {k: [] for k in POSITIONS}
-    for d in doc.get("dong_detail") or ():
-        for p in (d.get("target"), d.get("actor")):
-            if p in dong_by_pos and str(d.get("name", "")) not in dong_by_pos[p]:
-                dong_by_pos[p].append(str(d.get("name", "")))
+    shensha_by_pos, dong_by_pos = _marks(doc)
     cal = doc.get("calendar") or {}
     pillars = [
         f"{t(cal[k])}{' ' + label('chart.' + k, lang) if lang == 'en' else ''}"
@@ -221,7 +224,11 @@ def render_jinkoujue_narrow(doc: dict[str, Any], lang: str = "zh-Hant") -> str:
         ws = pos.get("wang_shuai") or {}
         layers = [f"{label(f'chart.ws_{k}', lang)} {t(ws.get(k, ''))}" for k in ("si_wei", "season", "day")]
         rows.append(
-            (key, wrap(layers, "  ", 14, inner) if ws else [], wrap(shensha_by_pos[key], "、", 13, inner))
+            (
+                key,
+                wrap(layers, "  ", 14, inner) if ws else [],
+                wrap([t(n) for n in shensha_by_pos[key]], "、", 13, inner),
+            )
         )
     top = 30 + 24 * len(head) + 20 * len(info) + 14
     heights = [110 + 20 * len(ly) + 18 * len(ss) for _, ly, ss in rows]
@@ -251,23 +258,7 @@ def render_jinkoujue_narrow(doc: dict[str, Any], lang: str = "zh-Hant") -> str:
         svg.open_group(class_=f"position {key}", data_position=key)
         svg.rect(8, y, w - 16, h - 8, rx=6, stroke=LINE, fill="#fff" if key != yong else "#fff4e0")
         svg.text(18, y + 22, label(f"chart.{key}", lang), font_size=13, fill=MUTED)
-        small, main = _glyphs(key, pos)
-        if small:
-            svg.text(
-                22,
-                y + 62,
-                t(small),
-                font_size=22,
-                fill=colour(pos.get("element") if key == "ren_yuan" else None),
-            )
-        svg.text(
-            50,
-            y + 64,
-            t(main),
-            font_size=40 if len(main) <= 1 else 30,
-            fill=colour(element),
-            font_weight="bold",
-        )
+        _draw_glyphs(svg, key, pos, 22, 28, y + 62, t)
         sub = _sub(key, pos)
         if sub:
             svg.text(22, y + 84, t(sub), font_size=13, fill=MUTED)

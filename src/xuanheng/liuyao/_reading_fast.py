@@ -23,7 +23,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import fields
 from typing import Any
 
-from xuanheng.core.ganzhi import BRANCHES, STEMS
+from xuanheng.core.ganzhi import BRANCHES, ELEMENTS, STEMS
 from xuanheng.liuyao import reading as R
 from xuanheng.liuyao import tables as T
 from xuanheng.liuyao._reading_ctx import _NAJIA, YAO_NAMES, Ctx
@@ -60,8 +60,7 @@ STATIC_WORDS = frozenset(
 )
 #: chart words whose value is a table of line words (their facts key)
 LINE_TABLES = {"line": "lines", "line_b": "also", "line_c": "also_c", "line_d": "also_d"}
-_ELEMENT_IX = {"木": 0, "火": 1, "土": 2, "金": 3, "水": 4}
-_ELEMENTS = ("木", "火", "土", "金", "水")
+_ELEMENT_IX = {e: i for i, e in enumerate(ELEMENTS)}
 _STEM_IX = {s: i for i, s in enumerate("甲乙丙丁戊己庚辛壬癸")}
 _BRANCH_IX = {b: i for i, b in enumerate("子丑寅卯辰巳午未申酉戌亥")}
 POP = tuple(bin(i).count("1") for i in range(64))
@@ -324,7 +323,7 @@ def _exact_run(sub: Mapping[str, Any]) -> Callable[[Ctx, int], list[Facts]]:
     an, ab = _animals()
     ns: dict[str, Any] = {
         "SUB": sub,
-        "EL": _ELEMENTS,
+        "EL": ELEMENTS,
         "YN": YAO_NAMES,
         "NJ": _NAJIA,
         "BR": BRANCHES,
@@ -377,24 +376,8 @@ def _exact_run(sub: Mapping[str, Any]) -> Callable[[Ctx, int], list[Facts]]:
 
 
 #: chart words whose facts never carry the keys a fired rule's lines are read from (``lines``, ``also`` …)
-_NO_POS_WORDS = frozenset(
+_NO_POS_WORDS = (STATIC_WORDS - {"yao_wei"}) | frozenset(  # yao_wei's facts carry "lines"
     {
-        "gua",
-        "trigrams",
-        "upper",
-        "lower",
-        "has_trigram",
-        "palace",
-        "gua_type",
-        "shi_ying",
-        "shi_element",
-        "nei_wai",
-        "zhai_ren",
-        "yin_yang_trigrams",
-        "yin_yang_he",
-        "missing",
-        "option",
-        "tian_shi_table",
         "no_line",
         "no_moving",
         "ri_to_yong",

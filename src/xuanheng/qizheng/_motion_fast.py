@@ -17,8 +17,6 @@ from importlib import resources
 
 from xuanheng.qizheng import motion
 
-_ORDER = ("水", "金", "火", "木", "土")
-
 
 @cache
 def table() -> tuple[float, float, dict[str, tuple[float, ...]]]:
@@ -29,7 +27,7 @@ def table() -> tuple[float, float, dict[str, tuple[float, ...]]]:
         raise ValueError("data/stations.bin: not a station table (bad magic)")
     pos = struct.calcsize("<4sdd")
     out: dict[str, tuple[float, ...]] = {}
-    for name in _ORDER:
+    for name in motion.PLANET_BODY:  # the generator's order (水 金 火 木 土)
         (n,) = struct.unpack_from("<I", raw, pos)
         pos += 4
         out[name] = struct.unpack_from(f"<{n}d", raw, pos)

@@ -18,12 +18,14 @@ from xuanheng.core.guiren import gui_ren_branch
 from xuanheng.core.nayin import na_yin_element
 from xuanheng.core.shensha_basic import lu, yi_ma
 from xuanheng.errors import OptionError
+from xuanheng.qizheng.chart import YAO_NAMES
+from xuanheng.qizheng.dignity import ORDER as DIGNITY_ORDER
 from xuanheng.qizheng.gong import GONG_NAMES, PALACES, gong_branch, gong_index
 from xuanheng.qizheng.xiu import XIU
 
 _A = load_package_data("xuanheng.qizheng", "aspects")
 
-YAO = ("日", "月", "水", "金", "火", "木", "土", "羅", "計", "孛", "炁")
+YAO: tuple[str, ...] = YAO_NAMES
 #: offset in branches from a palace → aspect name (三方四正)
 ASPECT_OF: dict[int, str] = {o % 12: k["name"] for k in _A["aspect"]["kinds"] for o in k["offsets"]}
 ASPECT_WEIGHT: dict[str, int] = {k["name"]: int(k["weight"]) for k in _A["aspect"]["kinds"]}
@@ -39,9 +41,9 @@ SI_SHA_STAGES: frozenset[str] = frozenset(_A["si_sha"]["stages"])
 XIAN_JI: tuple[str, ...] = tuple(_A["xian_ji"]["gong"])
 YAO_ELEMENT: dict[str, int] = {y: ELEMENTS.index(e) for y, e in _A["element"]["yao"].items()}
 #: the planet of each element (木 火 土 金 水 → 木 火 土 金 水)
-ELEMENT_STAR: tuple[str, ...] = ("木", "火", "土", "金", "水")
+ELEMENT_STAR: tuple[str, ...] = ELEMENTS
 QIANG_RUO_CHOICES: tuple[str, ...] = tuple(_A["qiang_ruo"]["choice"])
-DIGNITIES = ("入垣", "升殿", "廟", "旺", "樂", "喜")
+DIGNITIES: tuple[str, ...] = DIGNITY_ORDER
 
 
 @cache

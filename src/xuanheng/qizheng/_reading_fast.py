@@ -32,12 +32,13 @@ from dataclasses import dataclass, fields
 from typing import Any
 
 from xuanheng.core.changsheng import element_stage
-from xuanheng.core.ganzhi import BRANCH_ELEMENT, BRANCHES, STEMS
+from xuanheng.core.ganzhi import BRANCH_ELEMENT, BRANCHES, ELEMENTS, STEMS
 from xuanheng.core.shensha_basic import hua_gai, lu, yi_ma
 from xuanheng.core.wangshuai import SEASON_ELEMENT, season_of_month_branch
 from xuanheng.core.wuxing import overcomes
 from xuanheng.qizheng._reading_ctx import (
     ASPECT_OF,
+    ELEMENT_STAR,
     JI,
     JIA_OFFSETS,
     SAN_FANG,
@@ -48,7 +49,7 @@ from xuanheng.qizheng._reading_ctx import (
     YAO_ELEMENT,
     Ctx,
 )
-from xuanheng.qizheng._reading_vocab import VOCAB
+from xuanheng.qizheng._reading_vocab import FIVE_PLANETS, VOCAB
 from xuanheng.qizheng.gong import GONG_NAMES, PALACES
 from xuanheng.reading import FiredRule, Text
 from xuanheng.rules import GENERAL_TOPIC, Rule, with_simplified
@@ -769,7 +770,7 @@ def _same_gong(v: Any) -> Cond:
 
 def _month_star(month: int) -> tuple[str, str, int]:
     s = season_of_month_branch(month)
-    return s.value, ("木", "火", "土", "金", "水")[SEASON_ELEMENT[s]], SEASON_ELEMENT[s]
+    return s.value, ELEMENT_STAR[SEASON_ELEMENT[s]], SEASON_ELEMENT[s]
 
 
 _MONTH_STAR = tuple(_month_star(m) for m in range(12))
@@ -866,10 +867,9 @@ def _each_has(v: Any) -> Cond:
             return x in ys
     else:
         cls = v["class"]
-        five = frozenset({"水", "金", "火", "木", "土"})
 
         def member(x: str) -> bool:
-            return cls == "星" or (cls == "五星" and x in five) or _class_of(x) == cls
+            return cls == "星" or (cls == "五星" and x in FIVE_PLANETS) or _class_of(x) == cls
 
     def f(c: Ctx, y: str | None, b: int) -> Facts | None:
         out = {}
@@ -1041,11 +1041,10 @@ def _spirit_at(v: Any) -> Cond:
 
 @_w("yin_shou", 1, chart=True)
 def _yin_shou(v: Any) -> Cond:
-    five = ("木", "火", "土", "金", "水")
 
     def f(c: Ctx, y: str | None, b: int) -> Facts | None:
         e = YAO_ELEMENT[_ZHU[c.ming]]
-        stars = [five[(e + i) % 5] for i in range(3)]
+        stars = [ELEMENTS[(e + i) % 5] for i in range(3)]
         return {"san_yuan": stars} if all(c.yao_b[s] == c.ming for s in stars) else None
 
     return f

@@ -17,12 +17,13 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-from xuanheng.core.ganzhi import BRANCHES, STEMS
+from xuanheng.core.ganzhi import BRANCHES, ELEMENTS, STEMS
 from xuanheng.core.wangshuai import season_of_month_branch
 from xuanheng.core.wuxing import overcomes
 from xuanheng.qizheng._reading_ctx import (
     ASPECT_OF,
     DIGNITIES,
+    ELEMENT_STAR,
     JI,
     JIA_OFFSETS,
     SAN_FANG,
@@ -794,7 +795,7 @@ def _no_xiong_in(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
 
 @_word("lian_zhu", "the five planets stand in five palaces in a row (連珠), or all in one palace", (True,))
 def _lian_zhu(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
-    bs = sorted({ctx.yao_b[y] for y in ("水", "金", "火", "木", "土")})
+    bs = sorted({ctx.yao_b[y] for y in FIVE_PLANETS})
     if len(bs) == 1:
         return {"lian_zhu": "同宮", **ctx.where(bs[0])}
     if len(bs) != 5:
@@ -834,14 +835,15 @@ def _ji_flank(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
     return {"jia": got} if got else None
 
 
-_FIVE = frozenset({"水", "金", "火", "木", "土"})
+#: the five planets (named by their elements: 木 is Jupiter …)
+FIVE_PLANETS = frozenset(ELEMENTS)
 
 
 def _member(y: str, v: Mapping[str, Any]) -> bool:
     if "yao" in v:
         return y in v["yao"]
     cls = v["class"]
-    return cls == "星" or (cls == "五星" and y in _FIVE) or _class_of(y) == cls
+    return cls == "星" or (cls == "五星" and y in FIVE_PLANETS) or _class_of(y) == cls
 
 
 @_word(
@@ -866,7 +868,7 @@ def _each_has(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
 )
 def _yin_shou(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
     e = YAO_ELEMENT[ctx.zhu[ctx.ming]]
-    stars = [("木", "火", "土", "金", "水")[(e + i) % 5] for i in range(3)]
+    stars = [ELEMENTS[(e + i) % 5] for i in range(3)]
     return {"san_yuan": stars} if all(ctx.yao_b[s] == ctx.ming for s in stars) else None
 
 
@@ -920,7 +922,7 @@ def _month_star_in_ming(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
     from xuanheng.core.wangshuai import SEASON_ELEMENT
 
     s = season_of_month_branch(ctx.month)
-    star = ("木", "火", "土", "金", "水")[SEASON_ELEMENT[s]]
+    star = ELEMENT_STAR[SEASON_ELEMENT[s]]
     from xuanheng.core.ganzhi import BRANCH_ELEMENT
 
     if ctx.yao_b[star] != ctx.ming or BRANCH_ELEMENT[ctx.ming] != SEASON_ELEMENT[s]:
