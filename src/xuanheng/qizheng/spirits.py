@@ -886,20 +886,27 @@ def star_spirits(
     ``options``: see :data:`OPTIONS` (``data/params.toml``, ``scope = "spirits"``). Raises
     :class:`InputError` / :class:`OptionError` with ``field`` set.
     """
+    return star_spirits_of(
+        validate(
+            year,
+            month,
+            day,
+            hour,
+            ming_gong,
+            yao_gong,
+            shen_gong=shen_gong,
+            is_day=is_day,
+            sex=sex,
+            options=options,
+        )
+    )
+
+
+def star_spirits_of(inp: Inputs) -> SpiritChart:
+    """:func:`star_spirits` of inputs already validated (what :func:`validate` returns, or an
+    :class:`Inputs` a caller built from values of the right types, as the natal chart does)."""
     from xuanheng.qizheng import _spirits_fast
 
-    inp = validate(
-        year,
-        month,
-        day,
-        hour,
-        ming_gong,
-        yao_gong,
-        shen_gong=shen_gong,
-        is_day=is_day,
-        sex=sex,
-        options=options,
-    )
     hua, hits = _spirits_fast.compute(inp)
     return _chart(inp, hua, hits)
 
@@ -933,6 +940,7 @@ __all__ = [
     "hua_yao_table",
     "options_key",
     "star_spirits",
+    "star_spirits_of",
     "star_spirits_plain",
     "validate",
     "yao_index",
