@@ -50,6 +50,7 @@ from xuanheng.core.relations import chong, gan_he
 from xuanheng.core.shensha_basic import lu, yi_ma
 from xuanheng.core.wuxing import overcome_by
 from xuanheng.errors import InputError, OptionError
+from xuanheng.qizheng.options import Choice  # one choice model for the chart's and the spirits' options
 from xuanheng.shensha import Occupied, evaluate, load_table
 from xuanheng.shensha import Spirit as TableSpirit
 
@@ -125,15 +126,6 @@ def hua_yao_table() -> dict[str, dict[str, str]]:
 
 
 # options ---------------------------------------------------------------------------------------------------
-@dataclass(frozen=True, slots=True)
-class Choice:
-    """One choice of a school option: its value, labels (ko, zh-Hant, zh-Hans, en) and source."""
-
-    value: str
-    labels: Mapping[str, str]
-    src: str
-
-
 @dataclass(frozen=True, slots=True)
 class OptionSpec:
     """A school option: name, default value, source, labels and the closed set of choices."""
