@@ -27,8 +27,8 @@ from xuanheng.core.ganzhi import BRANCHES, ELEMENTS, STEMS
 from xuanheng.liuyao import reading as R
 from xuanheng.liuyao import tables as T
 from xuanheng.liuyao._reading_ctx import _NAJIA, YAO_NAMES, Ctx
-from xuanheng.liuyao._reading_data import YAO_WEI_TIAN_HE, ReadingOptions
-from xuanheng.liuyao._reading_vocab import CHART, LINE
+from xuanheng.liuyao._reading_data import SHENSHA_NAMES, YAO_WEI_TIAN_HE, ReadingOptions
+from xuanheng.liuyao._reading_vocab import CHART, LINE, yao_wei_key
 from xuanheng.liuyao.chart import LiuYaoChart
 from xuanheng.reading import FiredRule
 from xuanheng.rules import Rule
@@ -66,6 +66,14 @@ _BRANCH_IX = {b: i for i, b in enumerate("子丑寅卯辰巳午未申酉戌亥")
 POP = tuple(bin(i).count("1") for i in range(64))
 #: the line indices (0 … 5) of each 6-bit mask, in order
 _INDICES: tuple[tuple[int, ...], ...] = tuple(tuple(i for i in range(6) if m >> i & 1) for m in range(64))
+
+
+_SERIAL = [0]
+
+
+def _serial() -> int:
+    _SERIAL[0] += 1
+    return _SERIAL[0]
 
 
 def _as_list(v: Any) -> list[Any]:
@@ -291,14 +299,32 @@ def _value_facts(k: str, v: Any, i: int) -> tuple[tuple[str, str], ...] | None:
         "animal_form": (("animal", "AN[x.i]"), ("animal_branch", "AB[x.i]")),
         "lin_yao": (("lin_yao", "('用神' if x is x.c.yong_line and x.c.opts.lin_yao == 'yong' else '世')"),),
         "mark": (("mark", f"[n for n in V{i} if x.c.mark_mask.get(n, 0) & x.bit]"),),
-        "shensha": (("shensha", f"[n for n in x.spirits if n in V{i}]"),),
-        "verse_shensha": (("shensha", f"[n for n in x.spirits if n in V{i}]"),),
+        "shensha": (("shensha", f"SPN(VS{i}, x)"),),
+        "verse_shensha": (("shensha", f"SPN(VS{i}, x)"),),
         "hua": (
             ("hua", f"[h for h in x.bian.hua if h in V{i}]"),
             ("bian", "NJ[x.bian.stem][x.bian.branch]"),
         ),
     }
     return simple.get(k)
+
+
+#: the order of the 神煞 in ``Ctx.spirit_mask`` (the verse's, then 貴人): the order of ``L.spirits``
+_SPIRIT_ORDER: tuple[str, ...] = tuple(dict.fromkeys((*SHENSHA_NAMES, "貴人")))
+
+
+def _in_spirit_order(names: Any) -> tuple[str, ...]:
+    """*names* (a 神煞 name or a list of them) in the order ``L.spirits`` lists the 神煞 of a line."""
+    want = set(_as_list(names))
+    return tuple(n for n in _SPIRIT_ORDER if n in want)
+
+
+def _spirits_named(names: tuple[str, ...], x: Any) -> list[str]:
+    """``[n for n in x.spirits if n in names]`` for *names* in :func:`_in_spirit_order`: the 神煞 of *names*
+    line *x* carries, in the order of ``L.spirits``."""
+    sp = x.c.spirit_mask
+    b = x.bit
+    return [n for n in names if sp.get(n, 0) & b]
 
 
 def _line_any(x: Any, v: Any, _w: Mapping[str, Any]) -> Facts:
@@ -330,6 +356,7 @@ def _exact_run(sub: Mapping[str, Any]) -> Callable[[Ctx, int], list[Facts]]:
         "ST": STEMS,
         "AN": an,
         "AB": ab,
+        "SPN": _spirits_named,
     }
     body = ["def one(x):", "    d = x.fb.copy()"]
     known = {"position", "yao", "najia", "liu_qin", "liu_shen"}
@@ -341,6 +368,7 @@ def _exact_run(sub: Mapping[str, Any]) -> Callable[[Ctx, int], list[Facts]]:
         if pairs is None:
             pairs = _value_facts(k, v, i)
             ns[f"V{i}"] = _as_list(v)
+            ns[f"VS{i}"] = _in_spirit_order(v) if k in ("shensha", "verse_shensha") else ()
         if pairs is not None:
             for key, expr in pairs:
                 if loose:
@@ -370,7 +398,7 @@ def _exact_run(sub: Mapping[str, Any]) -> Callable[[Ctx, int], list[Facts]]:
                 "    return out",
             ]
         )
-    exec(code, ns)  # generated from the rule data only
+    exec(compile(code, f"<run {_serial()}>", "exec"), ns)  # generated from the rule data only
     run: Callable[[Ctx, int], list[Facts]] = ns["run"]
     return run
 
@@ -450,10 +478,12 @@ class Compiled:
         )
         steps: list[tuple[str, Any, Callable[..., Any]]] = []
         for k, v in when.items():
-            if k in LINE_TABLES:
+            if k in LINE_TABLES or k == "yong":
                 steps.append((k, v, _exact_run(v)))
             elif k == "any":
                 steps.append((k, v, _any_step))
+            elif k == "yao_wei":
+                steps.append((k, v, _yao_wei_step))
             else:
                 steps.append((k, v, CHART.fn(k)))
         self.steps = tuple(steps)
@@ -466,7 +496,8 @@ class Compiled:
         r = self.rule
         ns: dict[str, Any] = {
             "W": r.when,
-            "make": make_fired,
+            "NEW": object.__new__,
+            "CLS": FiredRule,
             "MP": _merged_positions,
             "BITS": BITS,
             "POSITIONS": R._positions,
@@ -482,13 +513,15 @@ class Compiled:
         first = True
         mi = 0
         from_masks = True
+        yong_known = False  # a yong word: 'yong_shen' is in the facts
+        plain_words = False  # a word whose facts come from its plain function (it may give 'yong_shen')
         pos_masks: dict[str, str] = {}
         for j, (k, v, fn) in enumerate(self.steps):
             if k in LINE_TABLES:
                 key = LINE_TABLES[k]
                 m = f"masks[{mi}]"
                 mi += 1
-                pos_masks[key] = m
+                pos_masks.setdefault(key, m)
                 ns[f"R{j}"] = fn
                 expr = f"R{j}(c, {m})"
                 if first:
@@ -497,16 +530,30 @@ class Compiled:
                     body.append(f"    if {key!r} not in f: f[{key!r}] = {expr}")
                 first = False
                 continue
+            if k == "yong":  # the gate proved the 用神 line holds (its mask): _c_yong's facts
+                m = f"masks[{mi}]"
+                mi += 1
+                pos_masks.setdefault("lines", m)
+                yong_known = True
+                ns[f"R{j}"] = fn
+                if first:
+                    body.append(f"    f = {{'yong_shen': c.yong.key, 'lines': R{j}(c, {m})}}")
+                else:
+                    body.append("    if 'yong_shen' not in f: f['yong_shen'] = c.yong.key")
+                    body.append(f"    if 'lines' not in f: f['lines'] = R{j}(c, {m})")
+                first = False
+                continue
             if k == "no_line":  # the gate proved no line holds: no facts
                 mi += 1
                 if first:
                     body.append("    f = {}")
                 first = False
                 continue
-            if k in ("no_moving", "yong", "count"):
+            if k in ("no_moving", "count"):
                 mi += 1
             if k not in _NO_POS_WORDS:
                 from_masks = False
+            plain_words = True
             ns[f"P{j}"] = fn
             ns[f"V{j}"] = v
             body.append(f"    g = P{j}(c, V{j}, W)")
@@ -532,19 +579,41 @@ class Compiled:
         fixed = r.extra.get("group")
         if fixed:
             body.append(f"    rk = {R.GROUPS.index(str(fixed))}")
-        elif r.kind == "用神":
+        elif r.kind == "用神" or yong_known:
             body.append("    rk = 0")
-        else:
-            body.append("    rk = 0 if 'yong_shen' in f else GR(um, c.role_bits)")
+        else:  # group_rank, inline
+            rank = "(0 if um & rb[0] else 1 if um & rb[1] else 2 if um & rb[2] else 3 if um & rb[3] else 4)"
+            body.append("    rb = c.role_bits")
+            if plain_words:
+                body.append(f"    rk = 0 if 'yong_shen' in f else {rank}")
+            else:
+                body.append(f"    rk = {rank}")
         body.append("    extra = {'kind': KIND, 'group': GROUPS[rk], 'lines': pos}")
         conflict = r.extra.get("conflict")
         if conflict:
             ns["CONFLICT"] = conflict
             body.append("    extra['conflict_with'] = CONFLICT")
-        body.append("    return rk, make(ID, SRC, f, text, TOPICS, None, extra)")
-        exec("\n".join(body), ns)  # generated from the rule data only
+        body.append("    o = NEW(CLS)")  # make_fired, inline: the slots filled in field order
+        values = {"id": "ID", "src": "SRC", "facts": "f", "text": "text", "topics": "TOPICS"}
+        values |= {"title": "None", "extra": "extra"}
+        for n in _FIELDS:  # a field of FiredRule not named here is a KeyError when the rules compile
+            ns[f"set_{n}"] = getattr(FiredRule, n).__set__
+            body.append(f"    set_{n}(o, {values[n]})")
+        body.append("    return rk, o")
+        code = compile("\n".join(body), f"<fire {r.id} {self.index}>", "exec")  # named for the profiler
+        exec(code, ns)  # generated from the rule data only
         fire: Callable[[Ctx, tuple[int, ...], Any], tuple[int, FiredRule] | None] = ns["fire"]
         return fire
+
+
+def _yao_wei_step(c: Ctx, v: Any, _w: Mapping[str, Any]) -> Facts | None:
+    """The facts of the chart word ``yao_wei`` (``_reading_vocab._c_yao_wei``: every line with its item and
+    motion), each line's dict made in one step (its base facts, then ``item``, ``moving``)."""
+    if yao_wei_key(c) != v:
+        return None
+    name, items, src = T.YAO_WEI[v]
+    rows = [x.fb | {"item": items[x.i], "moving": x.moving} for x in c.lines]
+    return {"table": name, "key": v, "src": src, "lines": rows}
 
 
 def _any_step(c: Ctx, v: Any, _w: Mapping[str, Any]) -> Facts | None:
@@ -552,6 +621,8 @@ def _any_step(c: Ctx, v: Any, _w: Mapping[str, Any]) -> Facts | None:
     return next((f for f in (holds(sub, c) for sub in v) if f is not None), None)
 
 
+#: the fields of FiredRule, in order (the generated ``fire`` fills them all)
+_FIELDS = tuple(f.name for f in fields(FiredRule))
 _COMPILED: tuple[Compiled, ...] | None = None
 #: the generated reading function of one (options, allowed rules): fired rows (own, group rank, index, rule)
 Gates = Callable[[Ctx, bool], list[tuple[int, int, int, FiredRule]]]
@@ -622,7 +693,7 @@ def _gates(opts: ReadingOptions, ok: tuple[bool, ...], own: tuple[int, ...]) -> 
         crs = tuple(cr for cr in compiled() if ok[cr.index])
         code = _gate_source(crs, opts, src, own)
         ns: dict[str, Any] = {"POP": POP, "HANS": with_simplified, **src.consts}
-        exec(compile(code, "<liuyao reading gates>", "exec"), ns)  # generated from the rule data only
+        exec(compile(code, f"<gates {_serial()}>", "exec"), ns)  # generated from the rule data only
         got = ns["gates"]
         if len(_GATES) >= 2048:
             _GATES.clear()
