@@ -21,9 +21,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import fields
+from functools import cache
 from typing import Any
 
-from xuanheng.core.ganzhi import BRANCHES, ELEMENTS, STEMS
+from xuanheng.core import relations, wuxing
+from xuanheng.core.ganzhi import BRANCH_ELEMENT, BRANCHES, ELEMENTS, STEMS
 from xuanheng.liuyao import reading as R
 from xuanheng.liuyao import tables as T
 from xuanheng.liuyao._reading_ctx import _NAJIA, YAO_NAMES, Ctx
@@ -285,7 +287,7 @@ def _value_facts(k: str, v: Any, i: int) -> tuple[tuple[str, str], ...] | None:
     if k == "not":
         return ()
     if k in ("sha", "ji_shen"):
-        return ((k, f"list(x.{'sha' if k == 'sha' else 'ji'})"),) if v else ()
+        return ((k, f"{'SHA' if k == 'sha' else 'JI'}(x)"),) if v else ()
     simple = {
         "trigram": (("trigram", "x.tri"),),
         "gui_ren": (("gui_ren", "BR[x.branch]"),),
@@ -327,6 +329,18 @@ def _spirits_named(names: tuple[str, ...], x: Any) -> list[str]:
     return [n for n in names if sp.get(n, 0) & b]
 
 
+def _sha_of(x: Any) -> list[str]:
+    """``list(x.sha)``: the 殺 on line *x*, in the order of ``Ctx.sha_masks``."""
+    b = x.bit
+    return [n for n, m in x.c.sha_masks if m & b]
+
+
+def _ji_of(x: Any) -> list[str]:
+    """``list(x.ji)``: the 吉神 on line *x*, in the order of ``Ctx.ji_masks``."""
+    b = x.bit
+    return [n for n, m in x.c.ji_masks if m & b]
+
+
 def _line_any(x: Any, v: Any, _w: Mapping[str, Any]) -> Facts:
     """The facts of a line's ``any`` word (the first of its tables that holds, as Vocabulary.holds reads
     ``any``); the gate's mask proved one holds."""
@@ -357,6 +371,8 @@ def _exact_run(sub: Mapping[str, Any]) -> Callable[[Ctx, int], list[Facts]]:
         "AN": an,
         "AB": ab,
         "SPN": _spirits_named,
+        "SHA": _sha_of,
+        "JI": _ji_of,
     }
     body = ["def one(x):", "    d = x.fb.copy()"]
     known = {"position", "yao", "najia", "liu_qin", "liu_shen"}
@@ -463,7 +479,7 @@ class Compiled:
     (line tables from the mask the gate computed); :attr:`fire` is a function generated from the rule that
     makes its :class:`FiredRule` (the same value as ``reading.fire``) and its group rank, or None."""
 
-    __slots__ = ("fire", "index", "rule", "static", "steps", "tables")
+    __slots__ = ("any_tables", "fire", "index", "rule", "static", "steps", "tables")
 
     def __init__(self, index: int, rule: Rule) -> None:
         self.index = index
@@ -476,18 +492,70 @@ class Compiled:
             for k, v in when.items()
             if k in LINE_TABLES or k in ("no_line", "yong", "count", "no_moving")
         )
+        #: the line tables of the branches of a chart-level ``any`` whose branches are line tables and plain
+        #: chart words only (the gate passes their masks after the rule's own; empty: ``any`` read plainly)
+        self.any_tables: tuple[tuple[str, Any], ...] = ()
         steps: list[tuple[str, Any, Callable[..., Any]]] = []
         for k, v in when.items():
             if k in LINE_TABLES or k == "yong":
                 steps.append((k, v, _exact_run(v)))
             elif k == "any":
-                steps.append((k, v, _any_step))
+                if all(_simple_branch(sub) for sub in v):
+                    tabs = [(kk, vv) for sub in v for kk, vv in sub.items() if kk in LINE_TABLES]
+                    self.any_tables = tuple(tabs)
+                    steps.append((k, v, self._any_branches(v)))
+                else:
+                    steps.append((k, v, _any_step))
             elif k == "yao_wei":
                 steps.append((k, v, _yao_wei_step))
+            elif k == "ri_to_yong":
+                steps.append((k, v, _ri_to_yong_step))
             else:
                 steps.append((k, v, CHART.fn(k)))
         self.steps = tuple(steps)
         self.fire: Callable[[Ctx, tuple[int, ...], Any], tuple[int, FiredRule] | None] = self._make_fire()
+
+    def _any_branches(self, v: list[Mapping[str, Any]]) -> Callable[[Ctx, tuple[int, ...]], Facts | None]:
+        """A generated function giving the facts of the chart word ``any`` = *v* as ``Vocabulary.holds``
+        reads it (the first branch that holds; in a branch the words' facts merged in order, the first to set
+        a key winning), the masks of the branches' line tables read from the gate's (after the rule's own)."""
+        ns: dict[str, Any] = {}
+        body = ["def any_(c, masks):"]
+        mi = len(self.tables)
+        for b, sub in enumerate(v):
+            ns[f"SUB{b}"] = sub
+            lines = [f"def b{b}(c, masks):"]
+            first = True
+            for w, (k, val) in enumerate(sub.items()):
+                if k in LINE_TABLES:
+                    key = LINE_TABLES[k]
+                    m = f"masks[{mi}]"
+                    mi += 1
+                    ns[f"R{b}_{w}"] = _exact_run(val)
+                    lines.insert(1, f"    if not {m}: return None")  # the table holds on no line
+                    if first:
+                        lines.append(f"    g = {{{key!r}: R{b}_{w}(c, {m})}}")
+                    else:
+                        lines.append(f"    if {key!r} not in g: g[{key!r}] = R{b}_{w}(c, {m})")
+                else:
+                    ns[f"P{b}_{w}"] = CHART.fn(k)
+                    ns[f"V{b}_{w}"] = val
+                    lines.append(f"    h = P{b}_{w}(c, V{b}_{w}, SUB{b})")
+                    lines.append("    if h is None: return None")
+                    if first:
+                        lines.append("    g = h")
+                    else:
+                        lines.append("    for k_, v_ in h.items():")
+                        lines.append("        if k_ not in g: g[k_] = v_")
+                first = False
+            lines.append("    return g")
+            exec("\n".join(lines), ns)  # generated from the rule data only
+            body.append(f"    g = b{b}(c, masks)")
+            body.append("    if g is not None: return g")
+        body.append("    return None")
+        exec("\n".join(body), ns)  # generated from the rule data only
+        fn: Callable[[Ctx, tuple[int, ...]], Facts | None] = ns["any_"]
+        return fn
 
     def _make_fire(self) -> Callable[[Ctx, tuple[int, ...], Any], tuple[int, FiredRule] | None]:
         """Generate :attr:`fire` from the rule: the facts merged in ``when`` order as
@@ -556,7 +624,10 @@ class Compiled:
             plain_words = True
             ns[f"P{j}"] = fn
             ns[f"V{j}"] = v
-            body.append(f"    g = P{j}(c, V{j}, W)")
+            if k == "any" and self.any_tables:
+                body.append(f"    g = P{j}(c, masks)")
+            else:
+                body.append(f"    g = P{j}(c, V{j}, W)")
             body.append("    if g is None: return None")
             if first:
                 body.append("    f = g")
@@ -606,6 +677,12 @@ class Compiled:
         return fire
 
 
+def _simple_branch(sub: Mapping[str, Any]) -> bool:
+    """Whether a branch of a chart-level ``any`` has only line tables and words read by their plain function
+    (no word whose mask the gate tests, no nested ``any``)."""
+    return all(k in LINE_TABLES or k not in ("any", "no_line", "yong", "count", "no_moving") for k in sub)
+
+
 def _yao_wei_step(c: Ctx, v: Any, _w: Mapping[str, Any]) -> Facts | None:
     """The facts of the chart word ``yao_wei`` (``_reading_vocab._c_yao_wei``: every line with its item and
     motion), each line's dict made in one step (its base facts, then ``item``, ``moving``)."""
@@ -614,6 +691,37 @@ def _yao_wei_step(c: Ctx, v: Any, _w: Mapping[str, Any]) -> Facts | None:
     name, items, src = T.YAO_WEI[v]
     rows = [x.fb | {"item": items[x.i], "moving": x.moving} for x in c.lines]
     return {"table": name, "key": v, "src": src, "lines": rows}
+
+
+@cache
+def _ri_relations(day_branch: int, element: int, branch: int) -> frozenset[str]:
+    """How the day branch stands to a 用神 of *element* on *branch* (剋 生 合, as ``_c_ri_to_yong`` tests)."""
+    de = BRANCH_ELEMENT[day_branch]
+    got = set()
+    if wuxing.overcomes(de, element):
+        got.add("剋")
+    if wuxing.generates(de, element):
+        got.add("生")
+    if relations.liu_he(day_branch) == branch:
+        got.add("合")
+    return frozenset(got)
+
+
+def _ri_to_yong_step(c: Ctx, v: Any, _w: Mapping[str, Any]) -> Facts | None:
+    """The facts of the chart word ``ri_to_yong`` (``_reading_vocab._c_ri_to_yong``), the relations of the
+    day to the 用神 read from :func:`_ri_relations`."""
+    db = c.day.branch
+    ys = c.yong
+    held = _ri_relations(db, ys.element, ys.branch)
+    got = [rel for rel in _as_list(v) if rel in held]
+    if not got:
+        return None
+    return {
+        "ri_chen": BRANCHES[db],
+        "yong_shen": ys.key,
+        "yong_branch": BRANCHES[ys.branch],
+        "relation": got,
+    }
 
 
 def _any_step(c: Ctx, v: Any, _w: Mapping[str, Any]) -> Facts | None:
@@ -670,6 +778,7 @@ def _gate_source(crs: tuple[Compiled, ...], opts: ReadingOptions, src: _Src, own
             elif k == "no_moving":
                 lines.append(f"{ind}{m} = MV\n{ind}if {'not ' if v else ''}{m}:\n")
             ind += "    "
+        names += [table_expr(v, opts, src) for _k, v in cr.any_tables]  # read by the rule's ``any``
         tup = "(" + "".join(f"{m}, " for m in names) + ")"
         lines.append(
             f"{ind}got = {fire}(c, {tup}, (HANS({text}) if {hans_text} is None else {hans_text}) if hans"
