@@ -303,6 +303,14 @@ def _value_facts(k: str, v: Any, i: int) -> tuple[tuple[str, str], ...] | None:
         "mark": (("mark", f"[n for n in V{i} if x.c.mark_mask.get(n, 0) & x.bit]"),),
         "shensha": (("shensha", f"SPN(VS{i}, x)"),),
         "verse_shensha": (("shensha", f"SPN(VS{i}, x)"),),
+        "chong_by_sha": (
+            (
+                "chong_by",
+                "[o.pos for o in x.c.lines"
+                " if o is not x and x.c.sha_mask & o.bit and CHONG[o.branch] == x.branch]",
+            ),
+        ),
+        "fu_pair": (("pair", f"[n for n, on in ((FP{i}, x.shen == FP{i}), (FE{i}, x.el == FX{i})) if on]"),),
         "hua": (
             ("hua", f"[h for h in x.bian.hua if h in V{i}]"),
             ("bian", "NJ[x.bian.stem][x.bian.branch]"),
@@ -327,6 +335,10 @@ def _spirits_named(names: tuple[str, ...], x: Any) -> list[str]:
     sp = x.c.spirit_mask
     b = x.bit
     return [n for n in names if sp.get(n, 0) & b]
+
+
+#: the branch each branch clashes (relations.chong)
+_CHONG: tuple[int, ...] = tuple(relations.chong(b) for b in range(12))
 
 
 def _sha_of(x: Any) -> list[str]:
@@ -372,6 +384,7 @@ def _exact_run(sub: Mapping[str, Any]) -> Callable[[Ctx, int], list[Facts]]:
         "AB": ab,
         "SPN": _spirits_named,
         "SHA": _sha_of,
+        "CHONG": _CHONG,
         "JI": _ji_of,
     }
     body = ["def one(x):", "    d = x.fb.copy()"]
@@ -385,6 +398,10 @@ def _exact_run(sub: Mapping[str, Any]) -> Callable[[Ctx, int], list[Facts]]:
             pairs = _value_facts(k, v, i)
             ns[f"V{i}"] = _as_list(v)
             ns[f"VS{i}"] = _in_spirit_order(v) if k in ("shensha", "verse_shensha") else ()
+            if k == "fu_pair":  # the spirit, and the name and index of its element
+                ns[f"FP{i}"] = v
+                ns[f"FX{i}"] = T.LIU_SHEN_ELEMENT[v]
+                ns[f"FE{i}"] = ELEMENTS[T.LIU_SHEN_ELEMENT[v]]
         if pairs is not None:
             for key, expr in pairs:
                 if loose:
