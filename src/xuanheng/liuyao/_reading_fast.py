@@ -491,6 +491,10 @@ def group_rank(lines: int, role_bits: tuple[int, int, int, int]) -> int:
     return 4
 
 
+#: a generated ``fire(c, masks, text, asked)``: (group rank, the fired rule), or None when a word fails
+Fire = Callable[[Ctx, tuple[int, ...], Any, "bool | None"], "tuple[int, FiredRule] | None"]
+
+
 class Compiled:
     """One rule ready for the fast path: its static words and, per word of its ``when``, how to get its facts
     (line tables from the mask the gate computed); :attr:`fire` is a function generated from the rule that
@@ -530,7 +534,7 @@ class Compiled:
             else:
                 steps.append((k, v, CHART.fn(k)))
         self.steps = tuple(steps)
-        self.fire: Callable[[Ctx, tuple[int, ...], Any], tuple[int, FiredRule] | None] = self._make_fire()
+        self.fire: Fire = self._make_fire()
 
     def _any_branches(self, v: list[Mapping[str, Any]]) -> Callable[[Ctx, tuple[int, ...]], Facts | None]:
         """A generated function giving the facts of the chart word ``any`` = *v* as ``Vocabulary.holds``
@@ -574,7 +578,7 @@ class Compiled:
         fn: Callable[[Ctx, tuple[int, ...]], Facts | None] = ns["any_"]
         return fn
 
-    def _make_fire(self) -> Callable[[Ctx, tuple[int, ...], Any], tuple[int, FiredRule] | None]:
+    def _make_fire(self) -> Fire:
         """Generate :attr:`fire` from the rule: the facts merged in ``when`` order as
         :meth:`Vocabulary.holds` merges them (the first word's facts first, later words adding missing keys),
         then the fired rule's lines, group and ``extra`` as ``reading.fire`` gives them."""
@@ -594,7 +598,7 @@ class Compiled:
             "TOPICS": r.topics,
             "KIND": r.kind,
         }
-        body = ["def fire(c, masks, text):"]
+        body = ["def fire(c, masks, text, asked):"]
         first = True
         mi = 0
         from_masks = True
@@ -681,6 +685,7 @@ class Compiled:
         if conflict:
             ns["CONFLICT"] = conflict
             body.append("    extra['conflict_with'] = CONFLICT")
+        body.append("    if asked is not None: extra['asked'] = asked")  # as reading.order sets it
         body.append("    o = NEW(CLS)")  # make_fired, inline: the slots filled in field order
         values = {"id": "ID", "src": "SRC", "facts": "f", "text": "text", "topics": "TOPICS"}
         values |= {"title": "None", "extra": "extra"}
@@ -690,7 +695,7 @@ class Compiled:
         body.append("    return rk, o")
         code = compile("\n".join(body), f"<fire {r.id} {self.index}>", "exec")  # named for the profiler
         exec(code, ns)  # generated from the rule data only
-        fire: Callable[[Ctx, tuple[int, ...], Any], tuple[int, FiredRule] | None] = ns["fire"]
+        fire: Fire = ns["fire"]
         return fire
 
 
@@ -749,9 +754,9 @@ def _any_step(c: Ctx, v: Any, _w: Mapping[str, Any]) -> Facts | None:
 #: the fields of FiredRule, in order (the generated ``fire`` fills them all)
 _FIELDS = tuple(f.name for f in fields(FiredRule))
 _COMPILED: tuple[Compiled, ...] | None = None
-#: the generated reading function of one (options, allowed rules): fired rows (own, group rank, index, rule)
-Gates = Callable[[Ctx, bool], list[tuple[int, int, int, FiredRule]]]
-_GATES: dict[tuple[ReadingOptions, tuple[bool, ...], tuple[int, ...]], Gates] = {}
+#: the generated reading function of one (options, allowed rules, own rules, asked): the fired rules in order
+Gates = Callable[[Ctx, bool], list[FiredRule]]
+_GATES: dict[tuple[ReadingOptions, tuple[bool, ...], tuple[int, ...], bool], Gates] = {}
 #: options → (hexagram, topic) → the generated function
 _OK: dict[ReadingOptions, dict[tuple[int, str | None], Gates]] = {}
 _LAST_OK: list[Any] = []  # the options last read with and their table (most readings use one set)
@@ -765,12 +770,19 @@ def compiled() -> tuple[Compiled, ...]:
     return _COMPILED
 
 
-def _gate_source(crs: tuple[Compiled, ...], opts: ReadingOptions, src: _Src, own: tuple[int, ...]) -> str:
+def _gate_source(
+    crs: tuple[Compiled, ...], opts: ReadingOptions, src: _Src, own: tuple[int, ...], asked: bool = True
+) -> str:
     """The generated function for the rules *crs* (those a hexagram, topic and options allow): for each rule,
     the masks of its line tables, inline; a rule whose tables all hold is fired (its generated ``fire``) and
-    kept as (own, group rank, index, fired rule) when its other words hold too."""
+    kept when its other words hold too, in the list of its (own, group rank): the rules are visited by
+    (own, index), so the lists joined in (own, rank) order are the report order of ``reading.order``.
+    *asked*: a topic was asked (each fired rule's ``extra`` says whether it is one of the topic's own)."""
     lines = ["def gates(c, hans):\n", _PROLOGUE]
-    for cr in crs:
+    lines.append("    " + "; ".join(f"b{i} = []" for i in range(10)) + "\n")  # one list per (own, rank)
+    lines.append("    BK0 = (b0, b1, b2, b3, b4); BK1 = (b5, b6, b7, b8, b9)\n")
+    for cr in sorted(crs, key=lambda cr: (own[cr.index], cr.index)):
+        is_own = own[cr.index] == 0
         fire = src.const(cr.fire)
         text = src.const(cr.rule.text)
         hans_text = src.const(cr.rule.text if cr.rule.text.zh_hans else None)
@@ -799,25 +811,25 @@ def _gate_source(crs: tuple[Compiled, ...], opts: ReadingOptions, src: _Src, own
         tup = "(" + "".join(f"{m}, " for m in names) + ")"
         lines.append(
             f"{ind}got = {fire}(c, {tup}, (HANS({text}) if {hans_text} is None else {hans_text}) if hans"
-            f" else {text})\n"
+            f" else {text}, {is_own if asked else None})\n"
             f"{ind}if got is not None:\n"
-            f"{ind}    out.append(({own[cr.index]}, got[0], {cr.index}, got[1]))\n"
+            f"{ind}    {'BK0' if is_own else 'BK1'}[got[0]].append(got[1])\n"
         )
-    lines.append("    return out\n")
+    lines.append("    return [*b0, *b1, *b2, *b3, *b4, *b5, *b6, *b7, *b8, *b9]\n")
     hoisted = [f"    {name} = {expr}\n" for name, expr in src.locals.items()]
     return "".join(lines[:2] + hoisted + lines[2:])
 
 
-def _gates(opts: ReadingOptions, ok: tuple[bool, ...], own: tuple[int, ...]) -> Gates:
+def _gates(opts: ReadingOptions, ok: tuple[bool, ...], own: tuple[int, ...], asked: bool = True) -> Gates:
     """The generated function of *opts* for the allowed rules *ok*, of which *own* says which are the
-    question's own (compiled once per options, rule set and own rules; hexagrams and topics that give the
-    same share it)."""
-    key = (opts, ok, own)
+    question's own (compiled once per options, rule set, own rules and whether a topic was *asked*;
+    hexagrams and topics that give the same share it)."""
+    key = (opts, ok, own, asked)
     got = _GATES.get(key)
     if got is None:
         src = _Src(hoist=True)
         crs = tuple(cr for cr in compiled() if ok[cr.index])
-        code = _gate_source(crs, opts, src, own)
+        code = _gate_source(crs, opts, src, own, asked)
         ns: dict[str, Any] = {"POP": POP, "HANS": with_simplified, **src.consts}
         exec(compile(code, f"<gates {_serial()}>", "exec"), ns)  # generated from the rule data only
         got = ns["gates"]
@@ -856,7 +868,7 @@ def _ok(c: Ctx) -> Gates:
                 ok = all(CHART.fn(k)(c, v, when) is not None for k, v in cr.static)
             flags.append(ok)
             own.append(0 if fam is None or not fam.isdisjoint(cr.rule.topics) else 1)
-        got = _gates(c.opts, tuple(flags), tuple(own))
+        got = _gates(c.opts, tuple(flags), tuple(own), fam is not None)
         if len(table) >= _LIMIT:
             table.clear()
         table[key] = got
@@ -885,12 +897,7 @@ def evaluate(chart: LiuYaoChart, topic: str | None, opts: ReadingOptions, hans: 
     """The fired rules of *chart* (what :func:`~xuanheng.liuyao.reading.reading_plain` gives, faster), in
     the order of ``reading.order``: the asked topic's own rules first, then by group, then data order."""
     c = Ctx(chart, topic, opts)
-    rows = _ok(c)(c, hans)
-    rows.sort()  # the rule index is unique: the FiredRule is never compared
-    if c.family is not None:
-        for o, _r, _i, f in rows:
-            f.extra["asked"] = o == 0
-    return [row[3] for row in rows]
+    return _ok(c)(c, hans)
 
 
 __all__ = [
