@@ -559,6 +559,14 @@ class Ctx:
         self._jie_done = False
         self._season: wangshuai.Season | None = None
 
+    def release(self) -> None:
+        """Drop the lines' references back to this context (``L.c``): the context and its lines form a
+        cycle, which only the cycle collector would free; released, they go when the reading ends (by
+        reference counting), and the collector has that much less to scan. The lines' words cannot be read
+        afterwards."""
+        for x in self.lines:
+            del x.c
+
     @_lazy
     def rel_masks(self) -> tuple[int, int, int, int]:
         """Lines (not the target) whose element overcomes / generates the 世 line's, and the 身 lines'."""

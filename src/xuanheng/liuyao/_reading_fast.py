@@ -897,7 +897,10 @@ def evaluate(chart: LiuYaoChart, topic: str | None, opts: ReadingOptions, hans: 
     """The fired rules of *chart* (what :func:`~xuanheng.liuyao.reading.reading_plain` gives, faster), in
     the order of ``reading.order``: the asked topic's own rules first, then by group, then data order."""
     c = Ctx(chart, topic, opts)
-    return _ok(c)(c, hans)
+    try:
+        return _ok(c)(c, hans)
+    finally:
+        c.release()  # no cycle left for the collector: the context is freed on return
 
 
 __all__ = [
