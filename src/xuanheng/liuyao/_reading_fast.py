@@ -531,6 +531,10 @@ class Compiled:
                 steps.append((k, v, _yao_wei_step))
             elif k == "ri_to_yong":
                 steps.append((k, v, _ri_to_yong_step))
+            elif k == "element_count":
+                steps.append((k, v, _element_count_step(v)))
+            elif k == "stems_meet":
+                steps.append((k, v, _stems_meet_step(v)))
             else:
                 steps.append((k, v, CHART.fn(k)))
         self.steps = tuple(steps)
@@ -744,6 +748,48 @@ def _ri_to_yong_step(c: Ctx, v: Any, _w: Mapping[str, Any]) -> Facts | None:
         "yong_branch": BRANCHES[ys.branch],
         "relation": got,
     }
+
+
+def _element_count_step(v: Mapping[str, Any]) -> Callable[[Ctx, Any, Mapping[str, Any]], Facts | None]:
+    """The chart word ``element_count`` = *v* (``_reading_vocab._c_element_count``) with its element and
+    bounds read once: the count and the lines from the element's mask."""
+    e = _ELEMENT_IX[v["element"]]
+    name = v["element"]
+    lo = v.get("min", 0)
+    hi = int(v.get("max", 6))
+
+    def step(c: Ctx, _v: Any, _w: Mapping[str, Any]) -> Facts | None:
+        m = c.by_el[e]
+        n = POP[m]
+        low = lo
+        if low == "many":
+            if c.opts.many_element == "bian":
+                n += sum(1 for x in c.lines if x.bian is not None and x.bian.element == e)
+                low = 3
+            else:
+                low = 2
+        if not int(low) <= n <= hi:
+            return None
+        return {"element": name, "count": n, "lines": list(BITS[m])}
+
+    return step
+
+
+def _stems_meet_step(v: Any) -> Callable[[Ctx, Any, Mapping[str, Any]], Facts | None]:
+    """The chart word ``stems_meet`` = *v* (``_reading_vocab._c_stems_meet``) from the masks of the lines'
+    stems and their changed lines' stems."""
+    want = tuple(_STEM_IX[s] for s in _as_list(v))
+    names = _as_list(v)
+
+    def step(c: Ctx, _v: Any, _w: Mapping[str, Any]) -> Facts | None:
+        sm = c.smask
+        hs = c.hua_stem
+        for s in want:
+            if not sm[s] and not hs.get(s, 0):
+                return None
+        return {"stems": list(names)}
+
+    return step
 
 
 def _any_step(c: Ctx, v: Any, _w: Mapping[str, Any]) -> Facts | None:
