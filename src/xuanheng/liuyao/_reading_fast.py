@@ -531,6 +531,8 @@ class Compiled:
                 steps.append((k, v, _yao_wei_step))
             elif k == "ri_to_yong":
                 steps.append((k, v, _ri_to_yong_step))
+            elif k == "yong_select":
+                steps.append((k, v, _yong_select_step))
             elif k == "element_count":
                 steps.append((k, v, _element_count_step(v)))
             elif k == "stems_meet":
@@ -748,6 +750,14 @@ def _ri_to_yong_step(c: Ctx, v: Any, _w: Mapping[str, Any]) -> Facts | None:
         "yong_branch": BRANCHES[ys.branch],
         "relation": got,
     }
+
+
+def _yong_select_step(c: Ctx, _v: Any, _w: Mapping[str, Any]) -> Facts | None:
+    """The chart word ``yong_select`` (``_reading_vocab._c_yong_select``): the 用神's JSON with the topic
+    added to it (the same keys in the same order, without the copy ``|`` makes)."""
+    d = c.yong.to_json()
+    d["topic"] = c.topic
+    return d
 
 
 def _element_count_step(v: Mapping[str, Any]) -> Callable[[Ctx, Any, Mapping[str, Any]], Facts | None]:
