@@ -837,12 +837,26 @@ def _gate_source(
     lines = ["def gates(c, hans):\n", _PROLOGUE]
     lines.append("    " + "; ".join(f"b{i} = []" for i in range(10)) + "\n")  # one list per (own, rank)
     lines.append("    BK0 = (b0, b1, b2, b3, b4); BK1 = (b5, b6, b7, b8, b9)\n")
+    guards: set[str] = set()
     for cr in sorted(crs, key=lambda cr: (own[cr.index], cr.index)):
         is_own = own[cr.index] == 0
         fire = src.const(cr.fire)
         text = src.const(cr.rule.text)
         hans_text = src.const(cr.rule.text if cr.rule.text.zh_hans else None)
         ind = "    "
+        when = cr.rule.when
+        # words the gate can refuse before the rule's masks (each holds only when its guard does): the hidden
+        # 用神's words need a 伏神 (their plain functions give None without one), ri_to_yong a relation of
+        # the day to the 用神 among its values
+        if "yong_fu" in when or "yong_fu_state" in when or when.get("yong_hidden") is True:
+            lines.append(f"{ind}if FU:\n")
+            ind += "    "
+            guards.add("FU")
+        if "ri_to_yong" in when:
+            rels = src.const(frozenset(_as_list(when["ri_to_yong"])))
+            lines.append(f"{ind}if not RY.isdisjoint({rels}):\n")
+            ind += "    "
+            guards.add("RY")
         names = []
         for n, (k, v) in enumerate(cr.tables):
             m = f"m{n}"
@@ -873,6 +887,10 @@ def _gate_source(
         )
     lines.append("    return [*b0, *b1, *b2, *b3, *b4, *b5, *b6, *b7, *b8, *b9]\n")
     hoisted = [f"    {name} = {expr}\n" for name, expr in src.locals.items()]
+    if "FU" in guards:
+        hoisted.append("    FU = c.yong.fu is not None\n")
+    if "RY" in guards:
+        hoisted.append("    RY = RR(c.day.branch, c.yong.element, c.yong.branch)\n")
     return "".join(lines[:2] + hoisted + lines[2:])
 
 
@@ -886,7 +904,7 @@ def _gates(opts: ReadingOptions, ok: tuple[bool, ...], own: tuple[int, ...], ask
         src = _Src(hoist=True)
         crs = tuple(cr for cr in compiled() if ok[cr.index])
         code = _gate_source(crs, opts, src, own, asked)
-        ns: dict[str, Any] = {"POP": POP, "HANS": with_simplified, **src.consts}
+        ns: dict[str, Any] = {"POP": POP, "HANS": with_simplified, "RR": _ri_relations, **src.consts}
         exec(compile(code, f"<gates {_serial()}>", "exec"), ns)  # generated from the rule data only
         got = ns["gates"]
         if len(_GATES) >= 2048:
