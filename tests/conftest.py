@@ -1,4 +1,5 @@
-"""Fixtures shared by the whole suite: a private PostgreSQL database per test package.
+"""Fixtures shared by the whole suite: the command line run in this process (``cli``, ``cli_json``,
+``cli_flags``), and a private PostgreSQL database per test package.
 
 PostgreSQL tests run when ``XUANHENG_TEST_PG_URL`` is set. Under CI (``CI=true``) PostgreSQL is required:
 without the URL the fixture first runs ``scripts/ci_postgres.sh`` and, if that gives no server, the tests
@@ -7,16 +8,71 @@ FAIL instead of skipping. Outside CI they are skipped when no URL is given.
 
 from __future__ import annotations
 
+import io
+import json
 import os
 import subprocess
 import uuid
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 PG_ENV = "XUANHENG_TEST_PG_URL"
+
+
+# ---------------------------------------------------------------------------------------- the command line
+def run_cli(argv: list[str]) -> tuple[int, str, str]:
+    """``xuanheng ARGV…`` in this process: (exit status, stdout, stderr)."""
+    from xuanheng.cli.main import main
+
+    out, err = io.StringIO(), io.StringIO()
+    with redirect_stdout(out), redirect_stderr(err):
+        try:
+            rc = main(argv)
+        except SystemExit as e:  # argparse's own refusals
+            rc = 0 if e.code is None else e.code if isinstance(e.code, int) else 1
+    return rc, out.getvalue(), err.getvalue()
+
+
+def flags_of(params: Mapping[str, Any]) -> list[str]:
+    """Command-line flags of API parameters: ``{"true_solar": True, "day_boundary": "00:00", "lang": None}``
+    → ``["--true-solar", "--day-boundary", "00:00"]`` (``None`` left out, ``True`` a bare flag)."""
+    argv: list[str] = []
+    for k, v in params.items():
+        if v is None:
+            continue
+        flag = "--" + k.replace("_", "-")
+        argv += [flag] if v is True else [flag, str(v)]
+    return argv
+
+
+@pytest.fixture(scope="session")
+def cli() -> Callable[[list[str]], tuple[int, str, str]]:
+    """:func:`run_cli`: ``rc, out, err = cli(["qizheng", "--at", …])``."""
+    return run_cli
+
+
+@pytest.fixture(scope="session")
+def cli_json() -> Callable[..., Any]:
+    """``cli_json("qizheng", "--at", …)``: the parsed output of the command with ``--json`` (its exit status
+    must be 0; the assertion shows stderr when it is not)."""
+
+    def run(*argv: str) -> Any:
+        rc, out, err = run_cli([*argv, "--json"])
+        assert rc == 0, err
+        return json.loads(out)
+
+    return run
+
+
+@pytest.fixture(scope="session")
+def cli_flags() -> Callable[[Mapping[str, Any]], list[str]]:
+    """:func:`flags_of`."""
+    return flags_of
 
 
 def in_ci() -> bool:

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import importlib
 import os
-from importlib.metadata import entry_points
 from typing import Any
 
 from xuanheng.errors import InputError
@@ -31,6 +30,8 @@ _CACHE: dict[str, Method] = {}
 
 
 def _load() -> dict[str, Method]:
+    from importlib.metadata import entry_points  # a tenth of a second to import: only when all are listed
+
     out: dict[str, Method] = {}
     for pkg in METHOD_PACKAGES:
         m: Any = importlib.import_module(pkg).METHOD
@@ -55,6 +56,22 @@ def registry() -> dict[str, Method]:
     return {**_CACHE, **_EXTRA}
 
 
+def built_in(name: str) -> Method | None:
+    """The built-in method *name* (its package is the one of :data:`METHOD_PACKAGES` named so), importing
+    that package alone; ``None`` for any other name, or when :func:`register` has put another method under
+    it. What the command line uses to start one method without importing the others."""
+    if name in _EXTRA:
+        return None
+    got = _CACHE.get(name)
+    if got is not None:
+        return got
+    pkg = f"xuanheng.{name}"
+    if pkg not in METHOD_PACKAGES:
+        return None
+    m: Method = importlib.import_module(pkg).METHOD
+    return m if m.name == name else None
+
+
 def get(name: str) -> Method:
     """The method *name*, or an :class:`InputError` listing the known ones."""
     m = registry().get(name)
@@ -73,4 +90,4 @@ def unregister(name: str) -> None:
     _EXTRA.pop(name, None)
 
 
-__all__ = ["METHOD_PACKAGES", "get", "register", "registry", "unregister"]
+__all__ = ["METHOD_PACKAGES", "built_in", "get", "register", "registry", "unregister"]

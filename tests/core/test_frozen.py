@@ -46,10 +46,6 @@ def test_maker_refuses_what_it_cannot_build() -> None:
         a: int
 
     @dataclasses.dataclass(frozen=True, slots=True)
-    class Defaults:
-        a: int = 0
-
-    @dataclasses.dataclass(frozen=True, slots=True)
     class PostInit:
         a: int
 
@@ -60,6 +56,19 @@ def test_maker_refuses_what_it_cannot_build() -> None:
     class Mutable:
         a: int
 
-    for cls in (NoSlots, Defaults, PostInit, Mutable):
+    for cls in (NoSlots, PostInit, Mutable):
         with pytest.raises(TypeError):
             maker(cls)
+
+
+def test_maker_takes_every_field_defaults_too() -> None:
+    @dataclasses.dataclass(frozen=True, slots=True)
+    class Defaults:
+        a: int
+        b: tuple[int, ...] = ()
+        c: dict[str, int] = dataclasses.field(default_factory=dict)
+
+    make = maker(Defaults)
+    assert make(1, (2,), {"x": 3}) == Defaults(1, (2,), {"x": 3})
+    with pytest.raises(TypeError):
+        make(1)  # no default is filled in: every field must be given

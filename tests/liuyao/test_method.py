@@ -3,11 +3,9 @@ pair drawn top to bottom, legible at 390 px), the journal's statistics keys, and
 
 from __future__ import annotations
 
-import io
-import json
 import re
 import xml.etree.ElementTree as ET
-from contextlib import redirect_stdout
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -15,7 +13,6 @@ import pytest
 from fastapi.testclient import TestClient
 
 from xuanheng import liuyao
-from xuanheng.cli.main import main as cli_main
 from xuanheng.liuyao import METHOD
 from xuanheng.liuyao.method import facts
 from xuanheng.liuyao.render_svg import MIN_FONT, WIDTH, render_liuyao
@@ -32,22 +29,6 @@ def client(tmp_path: Path) -> Any:
     app = create_app(Settings(db_url=f"sqlite:///{tmp_path / 'j.sqlite3'}", secret="s" * 40, warm_up=False))
     with TestClient(app) as c:
         yield c
-
-
-def cli_json(*argv: str) -> dict[str, Any]:
-    buf = io.StringIO()
-    with redirect_stdout(buf):
-        assert cli_main(["liuyao", *argv, "--json"]) == 0
-    out: dict[str, Any] = json.loads(buf.getvalue())
-    return out
-
-
-def _flags(params: dict[str, Any]) -> list[str]:
-    argv: list[str] = []
-    for k, v in params.items():
-        flag = "--" + k.replace("_", "-")
-        argv += [flag] if v is True else [flag, str(v)]
-    return argv
 
 
 def test_registered_once() -> None:
@@ -77,8 +58,13 @@ CASES: list[dict[str, Any]] = [
 
 
 @pytest.mark.parametrize("params", CASES)
-def test_http_answers_the_cli_json(client: TestClient, params: dict[str, Any]) -> None:
-    expected = cli_json(*_flags(params))
+def test_http_answers_the_cli_json(
+    client: TestClient,
+    params: dict[str, Any],
+    cli_json: Callable[..., Any],
+    cli_flags: Callable[[dict[str, Any]], list[str]],
+) -> None:
+    expected = cli_json("liuyao", *cli_flags(params))
     got = client.get("/api/liuyao", params=params)
     assert got.status_code == 200, got.text
     assert got.json() == expected

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import math
 import random
+from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any
 
@@ -55,11 +56,6 @@ def doc(result: Any) -> dict[str, Any]:
     assert json.loads(result.content[0].text) == result.structured_content
     out: dict[str, Any] = result.structured_content
     return out
-
-
-def cli_json(argv: list[str], capsys: pytest.CaptureFixture[str]) -> Any:
-    assert main([*argv, "--json"]) == 0
-    return json.loads(capsys.readouterr().out)
 
 
 def test_both_methods_are_tools_with_their_options() -> None:
@@ -131,7 +127,7 @@ def _chart_part(document: dict[str, Any], chart_json: dict[str, Any]) -> dict[st
     return {k: document[k] for k in chart_json if k in document}
 
 
-def test_liuyao_time_cast_follows_the_lunar_calendar(capsys: pytest.CaptureFixture[str]) -> None:
+def test_liuyao_time_cast_follows_the_lunar_calendar(cli_json: Callable[..., Any]) -> None:
     from korean_lunar_calendar import KoreanLunarCalendar
     from lunar_python import Solar
 
@@ -165,7 +161,7 @@ def test_liuyao_time_cast_follows_the_lunar_calendar(capsys: pytest.CaptureFixtu
         "--lunar-calendar",
         "korean",
     ]
-    assert ko_doc == cli_json(flags, capsys)
+    assert ko_doc == cli_json(*flags)
 
 
 def test_liuyao_random_draws_record_their_seed() -> None:
@@ -189,7 +185,7 @@ def _sun_longitude(when: datetime) -> float:
     return (mean + 1.915 * math.sin(g) + 0.020 * math.sin(2 * g)) % 360.0
 
 
-def test_qizheng_casts_the_sky(capsys: pytest.CaptureFixture[str]) -> None:
+def test_qizheng_casts_the_sky(cli_json: Callable[..., Any]) -> None:
     import xuanheng.qizheng
 
     cases = [
@@ -219,7 +215,7 @@ def test_qizheng_casts_the_sky(capsys: pytest.CaptureFixture[str]) -> None:
         argv = ["qizheng"]
         for k, v in args.items():
             argv += [f"--{k.replace('_', '-')}", str(v)]
-        assert d == cli_json(argv, capsys)
+        assert d == cli_json(*argv)
     # the Korean calendar reaches the chart's lunar date (三月三十 in Korea, 四月初一 in China)
     assert (
         doc(results[1])["calendar"]["lunar"]["month"] == 3
@@ -269,7 +265,9 @@ def _jing_fang_palaces() -> dict[tuple[int, ...], tuple[str, str]]:
     return out
 
 
-def test_enumerate_liuyao_is_the_64_gua(capsys: pytest.CaptureFixture[str]) -> None:
+def test_enumerate_liuyao_is_the_64_gua(
+    cli_json: Callable[..., Any], capsys: pytest.CaptureFixture[str]
+) -> None:
     every, page, bad, bad_at = calls(
         ("enumerate_liuyao", {}),
         ("enumerate_liuyao", {"offset": 60, "limit": 10}),
@@ -288,7 +286,7 @@ def test_enumerate_liuyao_is_the_64_gua(capsys: pytest.CaptureFixture[str]) -> N
         assert r["shi"] == shi_of_type[r["type"]] and (r["ying"] - r["shi"]) % 6 == 3, r["full_name"]
         assert not any(line["moving"] for line in r["lines"])
     assert doc(page)["rows"] == rows[60:] and doc(page)["total"] == 64
-    assert rows == cli_json(["liuyao", "--enumerate"], capsys)
+    assert rows == cli_json("liuyao", "--enumerate")
     for r, field in ((bad, "lines"), (bad_at, "at")):
         assert r.is_error and r.structured_content["error"]["field"] == field
     assert main(["liuyao", "--enumerate"]) == 0

@@ -19,7 +19,6 @@ mcp = pytest.importorskip("mcp")
 from mcp import Client  # noqa: E402
 from mcp.shared.exceptions import MCPError  # noqa: E402
 
-from xuanheng.cli.main import main  # noqa: E402
 from xuanheng.mcp.server import build_server  # noqa: E402
 from xuanheng.mcp.tools import ToolSet  # noqa: E402
 from xuanheng.methods import register, registry, unregister  # noqa: E402
@@ -40,18 +39,6 @@ def structured(result: Any) -> dict[str, Any]:
     text = json.loads(result.content[0].text)
     assert text == result.structured_content  # the text block is the same JSON
     out: dict[str, Any] = result.structured_content
-    return out
-
-
-def cli_json(argv: list[str], capsys: pytest.CaptureFixture[str]) -> Any:
-    assert main([*argv, "--json"]) == 0
-    return json.loads(capsys.readouterr().out)
-
-
-def flags(args: dict[str, Any]) -> list[str]:
-    out: list[str] = []
-    for k, v in args.items():
-        out += ["--" + k.replace("_", "-"), str(v)]
     return out
 
 
@@ -110,7 +97,9 @@ def test_input_schema_is_the_params_declaration() -> None:
     assert tools["liuren"].input_schema["properties"]["day"]["x-modes"] == ["study", "enumerate"]
 
 
-def test_casts_answer_the_cli_and_api_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_casts_answer_the_cli_and_api_json(
+    tmp_path: Path, cli_json: Callable[..., Any], cli_flags: Callable[[dict[str, Any]], list[str]]
+) -> None:
     from fastapi.testclient import TestClient
 
     from xuanheng.web.app import create_app
@@ -133,7 +122,7 @@ def test_casts_answer_the_cli_and_api_json(tmp_path: Path, capsys: pytest.Captur
     settings = Settings(db_url=f"sqlite:///{tmp_path / 'j.sqlite3'}", secret="s" * 48)
     with TestClient(create_app(settings)) as api:
         for (name, args), doc in zip(cases, got, strict=True):
-            assert doc == cli_json([name, *flags(args)], capsys), name
+            assert doc == cli_json(name, *cli_flags(args)), name
             r = api.post(f"/api/{name}", json=args)
             assert r.status_code == 200 and r.json() == doc, name
 
@@ -186,7 +175,9 @@ def test_bad_arguments_are_tool_errors_naming_the_field() -> None:
         assert err["type"] in ("InputError", "OptionError", "OutOfRangeError", "AmbiguousTimeError")
 
 
-def test_reading_and_enumerate(capsys: pytest.CaptureFixture[str]) -> None:
+def test_reading_and_enumerate(
+    cli_json: Callable[..., Any], cli_flags: Callable[[dict[str, Any]], list[str]]
+) -> None:
     out: dict[str, Any] = {}
     params = {"at": "2026-03-10T21:30", "tz": "Asia/Shanghai"}
 
@@ -207,15 +198,15 @@ def test_reading_and_enumerate(capsys: pytest.CaptureFixture[str]) -> None:
         )
 
     run(body)
-    cli = cli_json(["liuren", *flags(params), "--topic", "病", "--lang", "ko"], capsys)
+    cli = cli_json("liuren", *cli_flags(params), "--topic", "病", "--lang", "ko")
     assert out["reading"]["reading"] == cli["reading"] and out["reading"]["reading"]
     assert out["reading"]["lang"] == "ko" and out["reading"]["facts"]["ke_ti"]
-    jk = cli_json(["jinkoujue", *flags(params), "--difen", "申", "--topic", "財", "--lang", "en"], capsys)
+    jk = cli_json("jinkoujue", *cli_flags(params), "--difen", "申", "--topic", "財", "--lang", "en")
     assert out["jk"]["reading"] == jk["reading"]
-    rows = cli_json(["liuren", "--enumerate"], capsys)
+    rows = cli_json("liuren", "--enumerate")
     assert out["all"]["total"] == 720 and out["all"]["rows"] == rows
     assert out["page"]["rows"] == rows[700:] and out["page"]["total"] == 720
-    one = cli_json(["liuren", "--enumerate", "--day", "丁卯", "--shehai", "mengzhongji"], capsys)
+    one = cli_json("liuren", "--enumerate", "--day", "丁卯", "--shehai", "mengzhongji")
     assert out["day"]["rows"] == one and len(one) == 12
 
 

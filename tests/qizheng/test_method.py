@@ -3,14 +3,13 @@ JSON keys of its example, the table view), errors naming the field, and the jour
 
 from __future__ import annotations
 
-import json
 import tomllib
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from xuanheng.cli.main import main
 from xuanheng.methods import registry
 from xuanheng.qizheng import METHOD, cast
 from xuanheng.qizheng.method import facts
@@ -26,22 +25,6 @@ ROOT = Path(__file__).resolve().parents[2]
 PARAMS = ROOT / "src/xuanheng/qizheng/data/params.toml"
 HORO = ["--at", "1983-10-27T18:30", "--tz", "+08:00", "--lon", "116.383333", "--lat", "39.9"]
 YAO = list("日月水金火木土羅計孛炁")
-
-
-def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    try:
-        rc = main(argv)
-    except SystemExit as e:
-        rc = int(e.code or 0)
-    out, err = capsys.readouterr()
-    return rc, out, err
-
-
-def cli_json(argv: list[str], capsys: pytest.CaptureFixture[str]) -> dict[str, Any]:
-    rc, out, err = run(["qizheng", *argv, "--json"], capsys)
-    assert rc == 0, err
-    doc: dict[str, Any] = json.loads(out)
-    return doc
 
 
 # ------------------------------------------------------------------------------------- declarations
@@ -105,8 +88,8 @@ def test_sex_spellings() -> None:
 
 
 # ------------------------------------------------------------------------------------- command line
-def test_json_has_the_keys_of_the_issue(capsys: pytest.CaptureFixture[str]) -> None:
-    doc = cli_json([*HORO, "--sex", "男"], capsys)
+def test_json_has_the_keys_of_the_issue(cli_json: Callable[..., Any]) -> None:
+    doc = cli_json("qizheng", *HORO, "--sex", "男")
     for key in (
         "yao",
         "ming_gong",
@@ -150,23 +133,23 @@ def test_json_has_the_keys_of_the_issue(capsys: pytest.CaptureFixture[str]) -> N
         (["--kong-wang", "both"], "kong_wang", "both"),
     ],
 )
-def test_option_flags(flags: list[str], key: str, value: str, capsys: pytest.CaptureFixture[str]) -> None:
-    doc = cli_json([*HORO, *flags], capsys)
+def test_option_flags(flags: list[str], key: str, value: str, cli_json: Callable[..., Any]) -> None:
+    doc = cli_json("qizheng", *HORO, *flags)
     assert doc["options"][key] == value
 
 
-def test_option_flags_change_the_chart(capsys: pytest.CaptureFixture[str]) -> None:
-    base = cli_json(HORO, capsys)
-    luo = cli_json([*HORO, "--luo-ji", "luo_north"], capsys)
+def test_option_flags_change_the_chart(cli_json: Callable[..., Any]) -> None:
+    base = cli_json("qizheng", *HORO)
+    luo = cli_json("qizheng", *HORO, "--luo-ji", "luo_north")
     assert luo["yao"][7]["lon"] == base["yao"][8]["lon"]  # 羅 and 計 trade places
-    gu = cli_json([*HORO, "--xiu", "gu"], capsys)
+    gu = cli_json("qizheng", *HORO, "--xiu", "gu")
     assert gu["xiu"] != base["xiu"]
-    manual = cli_json([*HORO, "--ming-gong", "巳"], capsys)
+    manual = cli_json("qizheng", *HORO, "--ming-gong", "巳")
     assert manual["ming_gong"]["branch"] == "巳" and manual["gong"][0]["branch"] == "巳"
 
 
-def test_table_view_lists_yao_and_palaces(capsys: pytest.CaptureFixture[str]) -> None:
-    rc, out, _ = run(["qizheng", *HORO, "--sex", "男"], capsys)
+def test_table_view_lists_yao_and_palaces(cli: Callable[[list[str]], tuple[int, str, str]]) -> None:
+    rc, out, _ = cli(["qizheng", *HORO, "--sex", "男"])
     assert rc == 0
     lines = out.splitlines()
     doc = cast("1983-10-27T18:30", tz="+08:00", lon=116.383333, lat=39.9).to_json()
@@ -179,7 +162,7 @@ def test_table_view_lists_yao_and_palaces(capsys: pytest.CaptureFixture[str]) ->
             if h.get("branch") == g["branch"]:
                 assert h["name"] in row
     assert "命宮 酉 奎木十一度" in out
-    rc, out_ko, _ = run(["qizheng", *HORO, "--lang", "ko"], capsys)
+    rc, out_ko, _ = cli(["qizheng", *HORO, "--lang", "ko"])
     assert rc == 0 and "칠정사여" in out_ko and "명궁" in out_ko
 
 
@@ -197,9 +180,9 @@ def test_table_view_lists_yao_and_palaces(capsys: pytest.CaptureFixture[str]) ->
     ],
 )
 def test_errors_are_one_line_naming_the_field(
-    argv: list[str], field: str, capsys: pytest.CaptureFixture[str]
+    argv: list[str], field: str, cli: Callable[[list[str]], tuple[int, str, str]]
 ) -> None:
-    rc, out, err = run(["qizheng", *argv], capsys)
+    rc, out, err = cli(["qizheng", *argv])
     assert rc == 2 and out == "" and err.count("\n") == 1 and "Traceback" not in err
     assert field in err
 

@@ -8,13 +8,12 @@ birthdays, the 人事 palace order, the 干支 of 2026 = 丙午) and from the ho
 
 from __future__ import annotations
 
-import json
 import xml.etree.ElementTree as ET
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 
-from xuanheng.cli.main import main
 from xuanheng.errors import InputError, OptionError, OutOfRangeError
 from xuanheng.qizheng import METHOD, cast
 from xuanheng.qizheng.method import facts
@@ -31,55 +30,41 @@ BRANCHES = "子丑寅卯辰巳午未申酉戌亥"
 NS = "{http://www.w3.org/2000/svg}"
 
 
-def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    try:
-        rc = main(argv)
-    except SystemExit as e:
-        rc = int(e.code or 0)
-    out, err = capsys.readouterr()
-    return rc, out, err
-
-
-def cli_json(argv: list[str], capsys: pytest.CaptureFixture[str]) -> dict[str, Any]:
-    rc, out, err = run(["qizheng", *HORO, *argv, "--json"], capsys)
-    assert rc == 0, err
-    doc: dict[str, Any] = json.loads(out)
-    return doc
-
-
 @pytest.fixture(scope="module")
 def doc_on() -> dict[str, Any]:
     p = METHOD.make_params({**HORO_KW, "sex": "男", "on": "2026-12-01"})
     return METHOD.document(p, "zh-Hant")
 
 
-def test_reading_is_in_the_document_and_equals_the_keyword_api(capsys: pytest.CaptureFixture[str]) -> None:
-    doc = cli_json(["--qiang-ruo", "xitian", "--stage-of", "star"], capsys)
+def test_reading_is_in_the_document_and_equals_the_keyword_api(cli_json: Callable[..., Any]) -> None:
+    doc = cli_json("qizheng", *HORO, "--qiang-ruo", "xitian", "--stage-of", "star")
     chart = cast("1983-10-27T18:30", tz="+08:00", lon=116.383333, lat=39.9)
     direct = [r.to_json("zh-Hant") for r in reading(chart, qiang_ruo="xitian", stage_of="star")]
     assert doc["reading"] == direct and direct
     assert doc["options"]["qiang_ruo"] == "xitian" and doc["options"]["stage_of"] == "star"
     assert doc["lang"] == "zh-Hant"
     # the default school differs somewhere (the options reach the reading)
-    assert cli_json([], capsys)["reading"] != direct
+    assert cli_json("qizheng", *HORO)["reading"] != direct
 
 
-def test_no_reading_topic_and_lang(capsys: pytest.CaptureFixture[str]) -> None:
-    assert cli_json(["--no-reading"], capsys)["reading"] == []
-    ko = cli_json(["--lang", "ko"], capsys)
-    zh = cli_json([], capsys)
+def test_no_reading_topic_and_lang(
+    cli: Callable[[list[str]], tuple[int, str, str]], cli_json: Callable[..., Any]
+) -> None:
+    assert cli_json("qizheng", *HORO, "--no-reading")["reading"] == []
+    ko = cli_json("qizheng", *HORO, "--lang", "ko")
+    zh = cli_json("qizheng", *HORO)
     assert [r["id"] for r in ko["reading"]] == [r["id"] for r in zh["reading"]]
     assert ko["reading"][0]["text"] != zh["reading"][0]["text"]
     assert any("\uac00" <= ch <= "\ud7a3" for ch in ko["reading"][0]["text"])
-    by_topic = cli_json(["--topic", "財"], capsys)["reading"]
+    by_topic = cli_json("qizheng", *HORO, "--topic", "財")["reading"]
     tagged = [r for r in by_topic if "財" in r["topics"]]
     assert tagged and by_topic[: len(tagged)] == tagged  # the topic's rules first
-    rc, out, err = run(["qizheng", *HORO, "--topic", "weather?"], capsys)
+    rc, out, err = cli(["qizheng", *HORO, "--topic", "weather?"])
     assert rc != 0 and "topic" in err
     # the table prints the reading, and --no-reading leaves it out
-    rc, out, _ = run(["qizheng", *HORO], capsys)
+    rc, out, _ = cli(["qizheng", *HORO])
     assert rc == 0 and "斷語" in out and "[003-023]" in out
-    rc, out, _ = run(["qizheng", *HORO, "--no-reading"], capsys)
+    rc, out, _ = cli(["qizheng", *HORO, "--no-reading"])
     assert rc == 0 and "[003-023]" not in out
 
 
@@ -116,21 +101,21 @@ def test_on_gives_the_periods_of_that_date(doc_on: dict[str, Any]) -> None:
     assert 100 <= len(tl["liu_nian"]) <= 102
 
 
-def test_on_inside_the_horo_api_dongwei_span(capsys: pytest.CaptureFixture[str]) -> None:
+def test_on_inside_the_horo_api_dongwei_span(cli_json: Callable[..., Any]) -> None:
     # horo-api: 婁 from 1988-10-03 22:25:22 to 1993-07-29 00:13:20 for this chart
-    doc = cli_json(["--on", "1990-06-01", "--no-reading"], capsys)
+    doc = cli_json("qizheng", *HORO, "--on", "1990-06-01", "--no-reading")
     assert doc["dongwei"]["xiu"] == "婁"
     # the 大限 runs from the birth; the 童限 covers 虛歲 1–9 beside it (six birthdays passed: 7, 福德)
     assert doc["da_xian"]["gong"] == "命宮"
     assert doc["tong_xian"]["age"] == 7 and doc["tong_xian"]["gong"] == "福德"
-    doc = cli_json(["--on", "1993-08-15", "--no-reading"], capsys)
+    doc = cli_json("qizheng", *HORO, "--on", "1993-08-15", "--no-reading")
     assert doc["dongwei"]["xiu"] == "奎" and doc["tong_xian"] is None  # 虛歲 10
-    doc = cli_json(["--on", "1986-01-01", "--no-reading"], capsys)
+    doc = cli_json("qizheng", *HORO, "--on", "1986-01-01", "--no-reading")
     assert doc["tong_xian"]["age"] == 3  # 虛歲 3: two birthdays passed
 
 
-def test_without_on_no_period_is_current(capsys: pytest.CaptureFixture[str]) -> None:
-    doc = cli_json(["--no-reading"], capsys)
+def test_without_on_no_period_is_current(cli_json: Callable[..., Any]) -> None:
+    doc = cli_json("qizheng", *HORO, "--no-reading")
     for key in ("da_xian", "tong_xian", "xiao_xian", "liu_nian", "dongwei", "liu_yao"):
         assert doc[key] is None, key
     assert doc["inputs"]["on"] is None and doc["timeline"]["current_index"] is None
@@ -150,21 +135,21 @@ def test_errors_name_the_field() -> None:
         assert e3.value.field == name
 
 
-def test_xian_options_reach_the_periods(capsys: pytest.CaptureFixture[str]) -> None:
-    doc = cli_json(["--on", "2026-12-01", "--first-term", "fixed", "--no-reading"], capsys)
+def test_xian_options_reach_the_periods(cli_json: Callable[..., Any]) -> None:
+    doc = cli_json("qizheng", *HORO, "--on", "2026-12-01", "--first-term", "fixed", "--no-reading")
     rows = doc["timeline"]["da_xian"]
     assert rows[0]["years"] == 15.0 and doc["options"]["first_term"] == "fixed"
-    doc = cli_json(["--on", "2026-01-10", "--year-start", "dong_zhi", "--no-reading"], capsys)
+    doc = cli_json("qizheng", *HORO, "--on", "2026-01-10", "--year-start", "dong_zhi", "--no-reading")
     assert doc["liu_nian"]["ganzhi"] == "丙午"  # after 冬至 2025 the 流年 is already 丙午
-    doc = cli_json(["--on", "2026-01-10", "--no-reading"], capsys)
+    doc = cli_json("qizheng", *HORO, "--on", "2026-01-10", "--no-reading")
     assert doc["liu_nian"]["ganzhi"] == "乙巳"  # before 立春 2026 it is still 乙巳
 
 
-def test_table_shows_the_periods(capsys: pytest.CaptureFixture[str]) -> None:
-    rc, out, _ = run(["qizheng", *HORO, "--on", "2026-12-01", "--no-reading"], capsys)
+def test_table_shows_the_periods(cli: Callable[[list[str]], tuple[int, str, str]]) -> None:
+    rc, out, _ = cli(["qizheng", *HORO, "--on", "2026-12-01", "--no-reading"])
     assert rc == 0
     assert "大限" in out and "官祿＊" in out and "流年  丙午" in out and "流曜" in out
-    rc, out, _ = run(["qizheng", *HORO, "--on", "2026-12-01", "--no-reading", "--lang", "ko"], capsys)
+    rc, out, _ = cli(["qizheng", *HORO, "--on", "2026-12-01", "--no-reading", "--lang", "ko"])
     assert "대한" in out and "유년  丙午" in out
 
 

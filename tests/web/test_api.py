@@ -3,37 +3,12 @@ body limits, OpenAPI listing every endpoint."""
 
 from __future__ import annotations
 
-import io
 import json
-from contextlib import redirect_stdout
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-
-from xuanheng.cli.main import main as cli_main
-
-
-def cli_json(*argv: str) -> dict[str, Any]:
-    buf = io.StringIO()
-    with redirect_stdout(buf):
-        assert cli_main([*argv, "--json"]) == 0
-    out: dict[str, Any] = json.loads(buf.getvalue())
-    return out
-
-
-def flags(params: dict[str, Any]) -> list[str]:
-    argv: list[str] = []
-    for k, v in params.items():
-        if k == "lang" and v is None:
-            continue
-        flag = "--" + k.replace("_", "-")
-        if v is True:
-            argv.append(flag)
-        else:
-            argv += [flag, str(v)]
-    return argv
-
 
 CASES: list[tuple[str, dict[str, Any]]] = [
     ("calendar", {"at": "2024-02-10T12:00", "tz": "Asia/Shanghai", "lon": 116.4, "lat": 39.9}),
@@ -52,8 +27,14 @@ CASES: list[tuple[str, dict[str, Any]]] = [
 
 
 @pytest.mark.parametrize(("method", "params"), CASES)
-def test_same_json_as_cli(client: TestClient, method: str, params: dict[str, Any]) -> None:
-    expected = cli_json(method, *flags(params))
+def test_same_json_as_cli(
+    client: TestClient,
+    method: str,
+    params: dict[str, Any],
+    cli_json: Callable[..., Any],
+    cli_flags: Callable[[dict[str, Any]], list[str]],
+) -> None:
+    expected = cli_json(method, *cli_flags(params))
     got = client.get(f"/api/{method}", params=params)
     assert got.status_code == 200, got.text
     assert got.json() == expected

@@ -123,6 +123,8 @@ def test_random_difen_draw_permalink_and_journal(
         # casting again from the form is a NEW draw with a new seed
         _cast(page2)
         page2.wait_for_function(f"document.getElementById('draw-info').dataset.seed !== '{seed}'")
+        # the address is rewritten after the drawing: wait for it too (a loaded machine showed the old seed)
+        page2.wait_for_function(f"!new URLSearchParams(location.search).getAll('seed').includes('{seed}')")
         new_q = parse_qs(urlsplit(page2.url).query)
         assert new_q["seed"] != [seed] and new_q["drawn"] == [page2.get_attribute("#draw-info", "data-drawn")]
 

@@ -4,15 +4,12 @@ the field; the form learns the new parameters; the journal keeps the 格局 and 
 
 from __future__ import annotations
 
-import io
-import json
-from contextlib import redirect_stdout
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 
-from xuanheng.cli.main import main as cli_main
 from xuanheng.qizheng.method import facts
 
 HORO: dict[str, Any] = {"at": "1983-10-27T18:30", "tz": "+08:00", "lon": 116.383333, "lat": 39.9}
@@ -25,21 +22,14 @@ CASES: list[dict[str, Any]] = [
 ]
 
 
-def cli_json(params: dict[str, Any]) -> dict[str, Any]:
-    argv = ["qizheng"]
-    for k, v in params.items():
-        flag = "--" + k.replace("_", "-")
-        argv += [flag] if v is True else [flag, str(v)]
-    buf = io.StringIO()
-    with redirect_stdout(buf):
-        assert cli_main([*argv, "--json"]) == 0
-    out: dict[str, Any] = json.loads(buf.getvalue())
-    return out
-
-
 @pytest.mark.parametrize("params", CASES)
-def test_same_json_as_cli(client: TestClient, params: dict[str, Any]) -> None:
-    expected = cli_json(params)
+def test_same_json_as_cli(
+    client: TestClient,
+    params: dict[str, Any],
+    cli_json: Callable[..., Any],
+    cli_flags: Callable[[dict[str, Any]], list[str]],
+) -> None:
+    expected = cli_json("qizheng", *cli_flags(params))
     got = client.get("/api/qizheng", params=params)
     assert got.status_code == 200, got.text
     assert got.json() == expected

@@ -1,5 +1,8 @@
 """``xuanheng`` command line: one sub-command per module, imported only when used.
 
+A built-in method's command imports that method's package alone (:func:`xuanheng.methods.built_in`); the
+list of every registered method is loaded only for ``--help``, no command, or a method added by a plug-in.
+
 Each sub-command module exposes ``add_arguments(parser)`` and ``run(args) -> int``. Any
 :class:`~xuanheng.errors.XuanhengError` becomes one line on stderr and exit status 2 — never a traceback.
 """
@@ -11,10 +14,13 @@ import importlib
 import re
 import sys
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from xuanheng import __version__
 from xuanheng.errors import XuanhengError
+
+if TYPE_CHECKING:
+    from xuanheng.method import Method
 
 #: the commands that are not methods: sub-command → (module, one-line help); every registered method
 #: (xuanheng.methods) is a command too, made by xuanheng.cli.method_cmd from its Params
@@ -83,20 +89,21 @@ def field_labels(lang: str) -> dict[str, str]:
     return out
 
 
-def _method_names() -> list[str]:
-    from xuanheng.methods import registry
-
-    return list(registry())
-
-
-def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+def build_parser(
+    only: str | None = None, methods: dict[str, Method] | None = None
+) -> argparse.ArgumentParser:
+    """The parser; with *only*, the arguments of that command alone. *methods*: the method commands to list
+    (every registered method when not given)."""
     from xuanheng.cli import method_cmd
-    from xuanheng.methods import registry
 
+    if methods is None:
+        from xuanheng.methods import registry
+
+        methods = registry()
     parser = _Parser(prog="xuanheng", description="璇衡 — classical Chinese divination charts")
     parser.add_argument("--version", action="version", version=f"xuanheng {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
-    for name, method in registry().items():
+    for name, method in methods.items():
         help_text = method.summary.en
         p = sub.add_parser(name, help=help_text, description=help_text)
         if only is None or only == name:
@@ -114,11 +121,27 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     return parser
 
 
+def _command(args_list: list[str]) -> tuple[str | None, dict[str, Method] | None]:
+    """The command the arguments name and the methods its parser needs: a built-in method's command
+    imports that method alone, another command none (both parse only their own arguments); anything else
+    (a method added by a plug-in, ``--help``, no command) every registered method."""
+    from xuanheng.methods import built_in, registry
+
+    first = next((a for a in args_list if not a.startswith("-")), None)
+    if first in COMMANDS:
+        return first, {}
+    if first is not None:
+        m = built_in(first)
+        if m is not None:
+            return first, {first: m}
+    names = {*COMMANDS, *registry()}
+    return next((a for a in args_list if a in names), None), None
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
-    names = {*COMMANDS, *_method_names()}
-    only = next((a for a in args_list if a in names), None)
-    parser = build_parser(only)
+    only, methods = _command(args_list)
+    parser = build_parser(only, methods)
     args = parser.parse_args(args_list)
     module = getattr(args, "_module", None)
     method = getattr(args, "_method", None)
@@ -130,7 +153,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             from xuanheng.cli import method_cmd
             from xuanheng.methods import get
 
-            return method_cmd.run(args, get(method))
+            return method_cmd.run(args, methods[method] if methods else get(method))
         assert module is not None
         result: int = importlib.import_module(module).run(args)
         return result

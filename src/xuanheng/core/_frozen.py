@@ -4,8 +4,9 @@ A frozen dataclass's generated ``__init__`` sets each field through ``object.__s
 a tenth of a microsecond per field; a chart that builds some eighty small values pays for it on every cast.
 :func:`maker` returns a function that builds the same instance by writing each slot through its
 descriptor: the value is equal to the one the class's own constructor gives, stays frozen (assignment
-still raises), and skips no check, because these classes have no ``__post_init__`` and no defaults to fill
-in (:func:`maker` refuses a class that has either). ``tests/core/test_frozen.py`` compares the two.
+still raises), and skips no check, because these classes have no ``__post_init__`` (:func:`maker` refuses
+a class that has one). The made function takes every field, defaults included: it has no defaults of its
+own, so a call that leaves one out fails as it should. ``tests/core/test_frozen.py`` compares the two.
 """
 
 from __future__ import annotations
@@ -18,16 +19,13 @@ T = TypeVar("T")
 
 
 def maker(cls: type[T]) -> Callable[..., T]:
-    """A constructor taking every field of *cls* positionally, in declaration order."""
+    """A constructor taking every field of *cls* positionally, in declaration order (defaults too)."""
     params = getattr(cls, "__dataclass_params__", None)
     if params is None or not params.frozen or "__slots__" not in cls.__dict__:
         raise TypeError(f"{cls.__name__} is not a frozen, slotted dataclass")
     if hasattr(cls, "__post_init__"):
         raise TypeError(f"{cls.__name__} has a __post_init__; build it with its own constructor")
     fields = dataclasses.fields(cls)  # type: ignore[arg-type]
-    missing = dataclasses.MISSING
-    if any(f.default is not missing or f.default_factory is not missing for f in fields):
-        raise TypeError(f"{cls.__name__} has defaults; build it with its own constructor")
     names = [f.name for f in fields]
     namespace: dict[str, Any] = {"_new": object.__new__, "_cls": cls}
     lines = [f"def make({', '.join(names)}):", "    o = _new(_cls)"]

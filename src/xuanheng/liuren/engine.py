@@ -137,18 +137,27 @@ def _validate(o: dict[str, Any]) -> None:
 
 
 # --- memoised parts -----------------------------------------------------------------------------
-_STRUCT: dict[tuple[str, str, bool, str, str], tuple[tuple[Structure, tuple[KeTi, ...]], ...]] = {}
+_STRUCT: dict[tuple[str, str, bool, str, str], list[tuple[Structure, tuple[KeTi, ...]] | None]] = {}
+
+
+def structure(o: Options, index: int) -> tuple[Structure, tuple[KeTi, ...]]:
+    """課 number *index* (``day * 12 + offset``) of the school of *o* with its 課體 (those that need no
+    天將), each worked out the first time it is asked for and kept: a single cast pays for one 課, not
+    for 720."""
+    key = (o.shehai, o.bieze_yin, o.bazhuan_first, o.fuyin_zimao, o.zhan_guan)
+    row = _STRUCT.get(key)
+    if row is None:
+        row = _STRUCT[key] = [None] * 720
+    got = row[index]
+    if got is None:
+        s = table(*key[:4])[index]
+        got = row[index] = (s, ke_ti_of(s, o.zhan_guan))
+    return got
 
 
 def structures(o: Options) -> tuple[tuple[Structure, tuple[KeTi, ...]], ...]:
-    """The 720 課 of the school of *o* with their 課體 (those that need no 天將), indexed
-    ``day * 12 + offset``."""
-    key = (o.shehai, o.bieze_yin, o.bazhuan_first, o.fuyin_zimao, o.zhan_guan)
-    got = _STRUCT.get(key)
-    if got is None:
-        got = tuple((s, ke_ti_of(s, o.zhan_guan)) for s in table(*key[:4]))
-        _STRUCT[key] = got
-    return got
+    """The 720 課 of the school of *o* with their 課體, indexed ``day * 12 + offset`` (:func:`structure`)."""
+    return tuple(structure(o, i) for i in range(720))
 
 
 _Parts = tuple[tuple[int, ...], tuple[int, ...], tuple[Ke, Ke, Ke, Ke], tuple[Chuan, Chuan, Chuan], GuiRen]
@@ -399,7 +408,7 @@ def _base(
 
 def _bundle(o: Options, d: int, offset: int, day_flag: bool, basis: str, xun: GanZhi) -> tuple[Any, ...]:
     """Everything that depends on (school, day, offset, 晝夜, 遁干 旬) — at most 1,440 per school."""
-    s, keti = structures(o)[d * 12 + offset]
+    s, keti = structure(o, d * 12 + offset)
     gz = SIXTY[d]
     tian_pan, jiang_on, si_ke, san_chuan, gui = _parts(s, day_flag, basis, o.guiren, xun)
     keti = keti + chart_ke_ti(s, jiang_on, gui.branch)

@@ -80,15 +80,23 @@ def shehai_depth(candidate: int, offset: int, kind: str, *, seat: bool = True) -
     《六壬大全》卷七〈課經集〉〈涉害〉〈訂訛〉 (丁卯日 亥加丑 deeper than 丑加卯; 庚子日 午加庚 deeper than
     戌加子); with the seat counted this reproduces the 《課經》 tallies (涉害 63, 見機 9, 綴瑕 1).
     ``seat=False`` counts as the books' prose does, from the first branch after the seat (亥加丑: 五重)."""
+    with_seat, without_seat = _depths(candidate, offset, kind)
+    return with_seat if seat else without_seat
+
+
+def _depths(candidate: int, offset: int, kind: str) -> tuple[int, int]:
+    """:func:`shehai_depth` with the seat and without it, from one walk."""
     el = BRANCH_ELEMENT[candidate]
     home_seat = (candidate - offset) % 12
-    n = 0
-    for i in range(0 if seat else 1, offset % 12):
+    n = at_seat = 0
+    for i in range(offset % 12):
         p = (home_seat + i) % 12
         for e in (BRANCH_ELEMENT[p], *(STEM_ELEMENT[s] for s in LODGED[p])):
             if _overcomes(e, el) if kind == "賊" else _overcomes(el, e):
                 n += 1
-    return n
+                if i == 0:
+                    at_seat += 1
+    return n, n - at_seat
 
 
 def _first_seen(cands: list[int], uppers: tuple[int, ...], yang: bool) -> int:
@@ -102,15 +110,11 @@ def _first_seen(cands: list[int], uppers: tuple[int, ...], yang: bool) -> int:
 
 def she_hai_of(cands: list[int], offset: int, kind: str, school: str) -> tuple[SheHai, ...]:
     """The 涉害 candidates with their depths (see :class:`SheHai`)."""
-    return tuple(
-        SheHai(
-            c,
-            kind,
-            None if school == "mengzhongji" else shehai_depth(c, offset, kind),
-            shehai_depth(c, offset, kind, seat=False),
-        )
-        for c in cands
-    )
+    out = []
+    for c in cands:
+        depth, book = _depths(c, offset, kind)
+        out.append(SheHai(c, kind, None if school == "mengzhongji" else depth, book))
+    return tuple(out)
 
 
 def _shehai(
@@ -121,8 +125,10 @@ def _shehai(
     school: str,
     kind: str,
     day_stem: int = 0,
+    weighed: tuple[SheHai, ...] = (),
 ) -> tuple[int, str]:
-    """Choose among several 剋 that are all 比 or none 比; returns (branch, sub-name).
+    """Choose among several 剋 that are all 比 or none 比; returns (branch, sub-name). *weighed*: the
+    candidates' :func:`she_hai_of` when the caller has it (their depths are not walked again).
 
     ``school="biyong"`` (《六壬大全》卷七〈涉害課〉 比用格): a candidate that generates the day stem or shares
     its element is used when it is the only one ("用神畏日干所勝，以比和者為用"); otherwise depth decides."""
@@ -135,7 +141,8 @@ def _shehai(
             return friendly[0], "比用格"
         pool = friendly or cands
     if school in ("depth", "biyong"):
-        depths = [shehai_depth(c, offset, kind) for c in pool]
+        known = {h.branch: h.depth for h in weighed if h.depth is not None}
+        depths = [known[c] if c in known else shehai_depth(c, offset, kind) for c in pool]
         best = max(depths)
         pool = [c for c, d in zip(pool, depths, strict=True) if d == best]
         if len(pool) == 1:
@@ -169,8 +176,9 @@ def _zei_ke(
         if len(bi) == 1:
             return bi[0], "比用", "知一", ()
         pool = bi if bi else cands
-        chu, sub = _shehai(pool, offset, uppers, yang, school, kind, day_stem)
-        return chu, "涉害", sub, she_hai_of(pool, offset, kind, school)
+        weighed = she_hai_of(pool, offset, kind, school)
+        chu, sub = _shehai(pool, offset, uppers, yang, school, kind, day_stem, weighed)
+        return chu, "涉害", sub, weighed
     return None
 
 
@@ -194,8 +202,9 @@ def _yao_ke(
         bi = [c for c in cands if (c % 2 == 0) == yang]
         if len(bi) == 1:
             return bi[0], name, ()
-        chu, _ = _shehai(bi or cands, offset, uppers, yang, school, kind, day_stem)
-        return chu, name, she_hai_of(bi or cands, offset, kind, school)
+        weighed = she_hai_of(bi or cands, offset, kind, school)
+        chu, _ = _shehai(bi or cands, offset, uppers, yang, school, kind, day_stem, weighed)
+        return chu, name, weighed
     return None
 
 

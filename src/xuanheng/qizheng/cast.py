@@ -49,7 +49,7 @@ from xuanheng.qizheng.gong import (
 )
 from xuanheng.qizheng.motion import motion
 from xuanheng.qizheng.options import manual_branch, validate
-from xuanheng.qizheng.spirits import HUA_TITLES, YAO, options_key, star_spirits
+from xuanheng.qizheng.spirits import HUA_TITLES, YAO, Inputs, options_key, star_spirits_of
 from xuanheng.qizheng.timerules import TimeRules, ding_yin, hou, hour_branch_at, mao_yan, moonrise, phase, run
 from xuanheng.time import CalendarOptions, calendar, parse_instant
 
@@ -90,6 +90,11 @@ def sex_value(sex: str | None) -> str | None:
 _YAO = maker(Yao)
 _PALACE = maker(Palace)
 _XIU_BOUND = maker(XiuBound)
+_POSITION = maker(Position)
+_POINT = maker(Point)
+_TIME_RULES = maker(TimeRules)
+_CHART = maker(QiZhengChart)
+_INPUTS = maker(Inputs)
 #: where the palace of each branch begins (子 … 亥), for the palaces' 過宮 degrees
 _PALACE_STARTS = tuple(palace_start(b) for b in range(12))
 
@@ -142,7 +147,7 @@ def cast(
     and dates outside the supported range.
     """
     opts = validate(options)
-    options_key(spirit_options)  # the star spirits' options, checked before anything is computed
+    spirit_key = options_key(spirit_options)  # the star spirits' options, checked before anything is computed
     cal_opts = _calendar_options(calendar_options)
     sex_v = sex_value(sex)
     dt = parse_instant(at, tz=tz, fold=fold)
@@ -157,7 +162,7 @@ def cast(
 
     # 曜 -----------------------------------------------------------------------------------------------
     raw = seven_governors_raw(jd)
-    seven = [Position(lon=x[0], lat=x[1], speed=x[3]) for x in raw]
+    seven = [_POSITION(x[0], x[1], x[3]) for x in raw]
     eps, _, dpsi, _ = nutation(jd)  # shared by the mansions of date, the ascendant and the moonrise
     if opts["moon"] == "topocentric":
         assert lon is not None and lat is not None
@@ -233,7 +238,7 @@ def cast(
     else:
         ming_lon = carried_degree(ming, sun.lon)
     ming_xiu = _xiu_fast.positions(xb, (ming_lon,), display)[0]
-    ming_point = Point(branch=ming, lon=ming_lon, xiu=ming_xiu, rule=rule)
+    ming_point = _POINT(ming, ming_lon, ming_xiu, rule)
 
     # 身宮 ----------------------------------------------------------------------------------------------
     moon = seven[1]
@@ -275,7 +280,7 @@ def cast(
         shen = shen_by_hour(moon_palace, hour, target)
         shen_lon = carried_degree(shen, moon.lon)
     shen_xiu = _xiu_fast.positions(xb, (shen_lon,), display)[0]
-    shen_point = Point(branch=shen, lon=shen_lon, xiu=shen_xiu, rule=srule)
+    shen_point = _POINT(shen, shen_lon, shen_xiu, srule)
 
     # 曜 in palaces and mansions ---------------------------------------------------------------------
     yaos: list[Yao] = []
@@ -323,51 +328,57 @@ def cast(
         zq_name, zq_at = cal.qi_prev.name, cal.qi_prev.at
     else:
         zq_name, zq_at = cal.qi_next.name, cal.qi_next.at
-    rules = TimeRules(
-        ding_yin=ding_yin(lunar.month, sunrise_utc, sunset_utc, clock_off, day_start, opts["ding_yin"]),
-        mao_yan=MappingProxyType(mao_yan(hour)),
-        moonrise=MappingProxyType(moonrise(lunar.day, moonrise_utc, clock_off)),
-        phase=MappingProxyType(phase(lunar.day, moon.lon, sun.lon, moon.speed, sun.speed)),
-        hou=MappingProxyType(hou(sun.lon)),
-        run=MappingProxyType(run(lunar.leap, lunar.month, zq_name, zq_at)),
+    rules = _TIME_RULES(
+        ding_yin(lunar.month, sunrise_utc, sunset_utc, clock_off, day_start, opts["ding_yin"]),
+        MappingProxyType(mao_yan(hour)),
+        MappingProxyType(moonrise(lunar.day, moonrise_utc, clock_off)),
+        MappingProxyType(phase(lunar.day, moon.lon, sun.lon, moon.speed, sun.speed)),
+        MappingProxyType(hou(sun.lon)),
+        MappingProxyType(run(lunar.leap, lunar.month, zq_name, zq_at)),
     )
 
     # star spirits -------------------------------------------------------------------------------------
-    sc = star_spirits(
-        cal.pillars.year,
-        cal.pillars.month,
-        cal.pillars.day,
-        cal.pillars.hour,
-        ming,
-        {y.name: y.gong for y in yaos},
-        shen_gong=shen,
-        is_day=bool(cal.is_day),
-        sex=sex_v,
-        options=spirit_options,
+    # the inputs as star_spirits would validate them: the pillars are GanZhi, the branches ints, the sex
+    # checked by sex_value, day or night known from the time core
+    pillars = cal.pillars
+    sc = star_spirits_of(
+        _INPUTS(
+            pillars.year,
+            pillars.month,
+            pillars.day,
+            pillars.hour,
+            ming,
+            tuple(y.gong for y in yaos),  # in YAO order, as YAO_NAMES
+            shen,
+            bool(cal.is_day),
+            sex_v,
+            spirit_key,
+            (),
+        )
     )
     hua = {HUA_TITLES[h.title]: YAO[h.yao] for h in sc.hua_yao}
     hits = tuple(map(MappingProxyType, sc.hits_json()))
     warnings.extend(sc.warnings)
 
-    return QiZhengChart(
-        when=dt,
-        lon=lon,
-        lat=lat,
-        sex=sex_v,
-        options=MappingProxyType(opts),
-        calendar=cal,
-        jd_ut=jd,
-        yao=tuple(yaos),
-        ming_gong=ming_point,
-        shen_gong=shen_point,
-        gong=tuple(palaces),
-        xiu_bounds=bounds,
-        ascendant=asc,
-        time_rules=rules,
-        hua_yao=MappingProxyType(hua),
-        shensha=hits,
-        spirit_options=sc.options,
-        warnings=tuple(warnings),
+    return _CHART(
+        dt,  # when
+        lon,
+        lat,
+        sex_v,
+        MappingProxyType(opts),  # options
+        cal,  # calendar
+        jd,  # jd_ut
+        tuple(yaos),
+        ming_point,
+        shen_point,
+        tuple(palaces),  # gong
+        bounds,  # xiu_bounds
+        asc,  # ascendant
+        rules,  # time_rules
+        MappingProxyType(hua),  # hua_yao
+        hits,  # shensha
+        tuple(warnings),
+        sc.options,  # spirit_options
     )
 
 

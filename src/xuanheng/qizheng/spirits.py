@@ -50,6 +50,7 @@ from xuanheng.core.relations import chong, gan_he
 from xuanheng.core.shensha_basic import lu, yi_ma
 from xuanheng.core.wuxing import overcome_by
 from xuanheng.errors import InputError, OptionError
+from xuanheng.qizheng.options import Choice  # one choice model for the chart's and the spirits' options
 from xuanheng.shensha import Occupied, evaluate, load_table
 from xuanheng.shensha import Spirit as TableSpirit
 
@@ -125,15 +126,6 @@ def hua_yao_table() -> dict[str, dict[str, str]]:
 
 
 # options ---------------------------------------------------------------------------------------------------
-@dataclass(frozen=True, slots=True)
-class Choice:
-    """One choice of a school option: its value, labels (ko, zh-Hant, zh-Hans, en) and source."""
-
-    value: str
-    labels: Mapping[str, str]
-    src: str
-
-
 @dataclass(frozen=True, slots=True)
 class OptionSpec:
     """A school option: name, default value, source, labels and the closed set of choices."""
@@ -886,20 +878,27 @@ def star_spirits(
     ``options``: see :data:`OPTIONS` (``data/params.toml``, ``scope = "spirits"``). Raises
     :class:`InputError` / :class:`OptionError` with ``field`` set.
     """
+    return star_spirits_of(
+        validate(
+            year,
+            month,
+            day,
+            hour,
+            ming_gong,
+            yao_gong,
+            shen_gong=shen_gong,
+            is_day=is_day,
+            sex=sex,
+            options=options,
+        )
+    )
+
+
+def star_spirits_of(inp: Inputs) -> SpiritChart:
+    """:func:`star_spirits` of inputs already validated (what :func:`validate` returns, or an
+    :class:`Inputs` a caller built from values of the right types, as the natal chart does)."""
     from xuanheng.qizheng import _spirits_fast
 
-    inp = validate(
-        year,
-        month,
-        day,
-        hour,
-        ming_gong,
-        yao_gong,
-        shen_gong=shen_gong,
-        is_day=is_day,
-        sex=sex,
-        options=options,
-    )
     hua, hits = _spirits_fast.compute(inp)
     return _chart(inp, hua, hits)
 
@@ -933,6 +932,7 @@ __all__ = [
     "hua_yao_table",
     "options_key",
     "star_spirits",
+    "star_spirits_of",
     "star_spirits_plain",
     "validate",
     "yao_index",
