@@ -3,11 +3,15 @@
 The charts are cast once (4,096 instants a few hours apart, cycling through all 4,096 line-value patterns
 as in bench_liuyao.py); each case then reads them in turn. ``xuanheng`` reads for a question (cycling
 through 天時, 家宅, 農, 病, 財 — the use the issue describes: a practitioner asks about something),
-``xuanheng-all`` with no topic (every rule of every question, about twice as many fired rules),
+``xuanheng-all`` with no topic (every rule of every question, about three times as many fired rules),
 ``xuanheng-plain`` is the plain path (every rule on every line, no masks), for comparison.
 No peer package reads seed 004's judgments. Every case here is timed in CPU time (``time.process_time``:
 the machine is shared and its wall clock noisy), the cast of a chart too (``chart (CPU)``), so that the
 ratio of a reading to a cast comes from one run.
+
+One run on the 2 shared cores (load average about 1.0, CPU time): 3,777 readings/s with a question, 1,396 with
+no topic, 402 plain, casts 19,059/s; the code before (021433e) in the run just before: 2,830, 1,298, 387 and
+18,380. The issue's 5,000/s is not reached (docs/liuyao-reading.md, "Speed", says what is left, per part).
 
 Run: ``.venv/bin/python bench/run.py liuyao`` (with bench_liuyao.py) or this file directly.
 """

@@ -163,3 +163,126 @@ def test_speed_floor_on_cpu_time() -> None:
             reading(c, asked[i % 5])
         best = max(best, len(charts) / max(time.process_time() - t0, 1e-9))
     assert best >= 1_000, f"{best:.0f} readings/s of CPU time"
+
+
+# ── the fast steps that stand in for a plain word (each checked against the plain function) ─────────────
+def _line_words(when: Any, out: set[str]) -> None:
+    """Every word named anywhere in *when* (chart words, line words, sub-tables)."""
+    if isinstance(when, dict):
+        for k, v in when.items():
+            out.add(k)
+            _line_words(v, out)
+    elif isinstance(when, list):
+        for v in when:
+            _line_words(v, out)
+
+
+#: the words the fast path reads without their plain function (or from the gate's masks)
+_FAST_WORDS = ("yong", "any", "ri_to_yong", "yao_wei", "fu_pair", "chong_by_sha", "shensha", "verse_shensha")
+_FAST_WORDS += ("sha", "ji_shen")
+
+
+def test_rules_read_by_fast_steps_fire_as_the_plain_rule_says() -> None:
+    """Every rule whose ``when`` uses a word the fast path reads by its own step (the 用神 table from its
+    mask, a chart ``any`` from its branches' masks, ri_to_yong by table, yao_wei rows, the 神煞 / 殺 / 吉神 /
+    fu_pair / chong_by_sha facts written inline) fires on the charts of a slice of the sweep exactly when and
+    as the plain rule statement fires it — and each such word fires somewhere, so the check is not empty."""
+    from xuanheng.liuyao.reading import relevant
+
+    by_word: dict[str, list[int]] = {w: [] for w in _FAST_WORDS}
+    for i, r in enumerate(rules()):
+        words: set[str] = set()
+        _line_words(dict(r.when), words)
+        for w in _FAST_WORDS:
+            if w in words:
+                by_word[w].append(i)
+    fired = dict.fromkeys(_FAST_WORDS, 0)
+    rs = rules()
+    for c, t, o in sample(5):
+        plain = {(f.id, repr(f.facts)): f for f in reading_plain(c, t, **o)}
+        fast = {(f.id, repr(f.facts)): f for f in reading(c, t, **o)}
+        assert plain.keys() == fast.keys(), (c.inputs, t, o)
+        ctx = Ctx(c, t, make_reading_options(o))
+        for w, idx in by_word.items():
+            for i in idx:
+                if relevant(rs[i], ctx.family) and F.CHART.holds(rs[i].when, ctx) is not None:
+                    fired[w] += 1
+    assert all(n > 0 for n in fired.values()), fired
+
+
+def test_ri_to_yong_table_is_the_plain_word() -> None:
+    """_ri_to_yong_step (the day × 用神 relation table) gives what _c_ri_to_yong gives, for every day branch,
+    用神 element and branch and every value a rule may give."""
+    import itertools
+    from types import SimpleNamespace
+
+    plain = F.CHART.fn("ri_to_yong")
+    values: list[Any] = ["剋", "生", "合", ["生", "合"], ["剋", "生"], ["合", "剋", "生"]]
+    n = 0
+    for db, el, br in itertools.product(range(12), range(5), range(12)):
+        c: Any = SimpleNamespace(
+            day=SimpleNamespace(branch=db), yong=SimpleNamespace(element=el, branch=br, key="妻財")
+        )
+        for v in values:
+            assert F._ri_to_yong_step(c, v, {}) == plain(c, v, {}), (db, el, br, v)
+            n += 1
+    assert n == 12 * 5 * 12 * len(values)
+
+
+@pytest.mark.parametrize("opts", [{}, {"shensha_on": "any_line"}])
+def test_inline_line_facts_are_the_line_properties(opts: dict[str, str]) -> None:
+    """The 神煞 / 殺 / 吉神 facts the fast path writes inline equal the L properties the plain words read
+    (same names, same order), on every line of a slice of the sweep."""
+    from xuanheng.liuyao._reading_vocab import _SPIRITS
+
+    o = make_reading_options(opts)
+    wants = [[n] for n in _SPIRITS] + [list(_SPIRITS), ["亡神", "劫殺"], ["三丘", "五墓", "飛廉"], ["天德"]]
+    ordered = [(w, F._in_spirit_order(w)) for w in wants]
+    checked = 0
+    for c, t, _ in sample(7):
+        for x in Ctx(c, t, o).lines:
+            assert F._sha_of(x) == list(x.sha)
+            assert F._ji_of(x) == list(x.ji)
+            for w, names in ordered:
+                assert F._spirits_named(names, x) == [n for n in x.spirits if n in w]
+            checked += 1
+    assert checked > 1_000
+
+
+def test_yao_wei_step_is_the_plain_word() -> None:
+    """_yao_wei_step gives what _c_yao_wei gives (every 爻位 table key, every topic, a slice of the sweep)."""
+    from xuanheng.liuyao import tables as T
+    from xuanheng.liuyao.reading import topics
+
+    plain = F.CHART.fn("yao_wei")
+    n = 0
+    for i, (c, _t, _o) in enumerate(sample(11)):
+        for t in [None, *topics()][i % 4 :: 4]:
+            ctx = Ctx(c, t, make_reading_options(None))
+            for key in T.YAO_WEI:
+                got = F._yao_wei_step(ctx, key, {})
+                assert got == plain(ctx, key, {}), (c.inputs, t, key)
+                n += got is not None
+    assert n > 50
+
+
+def test_a_reading_leaves_no_cycle_for_the_collector() -> None:
+    """The fast path releases its context (Ctx.release): a reading leaves no cyclic garbage behind, and a
+    released context's lines no longer point back at it."""
+    import gc
+
+    runs = list(sample(40))[:30]
+    for c, t, o in runs:  # the generated functions first (compiling makes garbage of its own)
+        reading(c, t, **o)
+    gc.collect()
+    gc.disable()
+    try:
+        for c, t, o in runs:
+            reading(c, t, **o)
+        assert gc.collect() == 0
+    finally:
+        gc.enable()
+    c, t, _ = runs[0]
+    ctx = Ctx(c, t, make_reading_options(None))
+    ctx.release()
+    assert all(not hasattr(x, "c") for x in ctx.lines)

@@ -418,17 +418,21 @@ class Ctx:
         by_shen: dict[str, int] = {}
         for x in lines:
             q = x.qin
-            if x is yl:
-                x.role = "用神"
-            elif q == yuan:
-                x.role = "原神"
-            elif q == ji:
-                x.role = "忌神"
-            elif q == chou:
-                x.role = "仇神"
             b = x.bit
-            if x.role is not None:
-                role_mask[x.role] = role_mask.get(x.role, 0) | b
+            role = (
+                "用神"
+                if x is yl
+                else "原神"
+                if q == yuan
+                else "忌神"
+                if q == ji
+                else "仇神"
+                if q == chou
+                else None
+            )
+            if role is not None:
+                x.role = role
+                role_mask[role] = role_mask.get(role, 0) | b
             if x.moving:
                 moving |= b
                 if x.yang:
@@ -441,9 +445,12 @@ class Ctx:
                 hua_stem[bn.stem] = hua_stem.get(bn.stem, 0) | b
                 for h in bn.hua:
                     hua_flag[h] = hua_flag.get(h, 0) | b
-            st = x.ln.state
-            state_mask[x.ws] = state_mask.get(x.ws, 0) | b
-            stage_mask[st.ri_stage] = stage_mask.get(st.ri_stage, 0) | b
+            ln = x.ln
+            st = ln.state
+            ws = x.ws
+            state_mask[ws] = state_mask.get(ws, 0) | b
+            stage = st.ri_stage
+            stage_mask[stage] = stage_mask.get(stage, 0) | b
             if st.yue_jian:
                 flag[0] |= b
             if st.ri_chen:
@@ -452,9 +459,9 @@ class Ctx:
                 flag[2] |= b
             if st.ri_chong:
                 flag[3] |= b
-            if x.ln.an_dong:
+            if ln.an_dong:
                 flag[4] |= b
-            if x.ln.ri_po:
+            if ln.ri_po:
                 flag[5] |= b
             if x.wang:
                 wang |= b
@@ -519,13 +526,15 @@ class Ctx:
         g = _GUI
         spirit_mask["貴人"] = bmask[g.day[day.stem]] | bmask[g.night[day.stem]]
         self.spirit_mask = spirit_mask
-        self.marks = marks = {mk.name: mk for mk in chart.marks}
+        marks: dict[str, Any] = {}
         mark_mask: dict[str, int] = {}
         for mk in chart.marks:
+            marks[mk.name] = mk
             m = 0
             for p in mk.positions:
                 m |= 1 << (p - 1)
             mark_mask[mk.name] = m
+        self.marks = marks
         self.mark_mask = mark_mask
         self.sha_masks = tuple((n, m) for n, m in spirit_mask.items() if n in SHA and m) + tuple(
             (n, m) for n, m in mark_mask.items() if n in SHA and m
@@ -549,6 +558,14 @@ class Ctx:
         self._jie: tuple[int, int] | None = None
         self._jie_done = False
         self._season: wangshuai.Season | None = None
+
+    def release(self) -> None:
+        """Drop the lines' references back to this context (``L.c``): the context and its lines form a
+        cycle, which only the cycle collector would free; released, they go when the reading ends (by
+        reference counting), and the collector has that much less to scan. The lines' words cannot be read
+        afterwards."""
+        for x in self.lines:
+            del x.c
 
     @_lazy
     def rel_masks(self) -> tuple[int, int, int, int]:

@@ -21,14 +21,16 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import fields
+from functools import cache
 from typing import Any
 
-from xuanheng.core.ganzhi import BRANCHES, ELEMENTS, STEMS
+from xuanheng.core import relations, wuxing
+from xuanheng.core.ganzhi import BRANCH_ELEMENT, BRANCHES, ELEMENTS, STEMS
 from xuanheng.liuyao import reading as R
 from xuanheng.liuyao import tables as T
 from xuanheng.liuyao._reading_ctx import _NAJIA, YAO_NAMES, Ctx
-from xuanheng.liuyao._reading_data import YAO_WEI_TIAN_HE, ReadingOptions
-from xuanheng.liuyao._reading_vocab import CHART, LINE
+from xuanheng.liuyao._reading_data import SHENSHA_NAMES, YAO_WEI_TIAN_HE, ReadingOptions
+from xuanheng.liuyao._reading_vocab import CHART, LINE, yao_wei_key
 from xuanheng.liuyao.chart import LiuYaoChart
 from xuanheng.reading import FiredRule
 from xuanheng.rules import Rule
@@ -66,6 +68,14 @@ _BRANCH_IX = {b: i for i, b in enumerate("子丑寅卯辰巳午未申酉戌亥")
 POP = tuple(bin(i).count("1") for i in range(64))
 #: the line indices (0 … 5) of each 6-bit mask, in order
 _INDICES: tuple[tuple[int, ...], ...] = tuple(tuple(i for i in range(6) if m >> i & 1) for m in range(64))
+
+
+_SERIAL = [0]
+
+
+def _serial() -> int:
+    _SERIAL[0] += 1
+    return _SERIAL[0]
 
 
 def _as_list(v: Any) -> list[Any]:
@@ -277,7 +287,7 @@ def _value_facts(k: str, v: Any, i: int) -> tuple[tuple[str, str], ...] | None:
     if k == "not":
         return ()
     if k in ("sha", "ji_shen"):
-        return ((k, f"list(x.{'sha' if k == 'sha' else 'ji'})"),) if v else ()
+        return ((k, f"{'SHA' if k == 'sha' else 'JI'}(x)"),) if v else ()
     simple = {
         "trigram": (("trigram", "x.tri"),),
         "gui_ren": (("gui_ren", "BR[x.branch]"),),
@@ -291,14 +301,56 @@ def _value_facts(k: str, v: Any, i: int) -> tuple[tuple[str, str], ...] | None:
         "animal_form": (("animal", "AN[x.i]"), ("animal_branch", "AB[x.i]")),
         "lin_yao": (("lin_yao", "('用神' if x is x.c.yong_line and x.c.opts.lin_yao == 'yong' else '世')"),),
         "mark": (("mark", f"[n for n in V{i} if x.c.mark_mask.get(n, 0) & x.bit]"),),
-        "shensha": (("shensha", f"[n for n in x.spirits if n in V{i}]"),),
-        "verse_shensha": (("shensha", f"[n for n in x.spirits if n in V{i}]"),),
+        "shensha": (("shensha", f"SPN(VS{i}, x)"),),
+        "verse_shensha": (("shensha", f"SPN(VS{i}, x)"),),
+        "chong_by_sha": (
+            (
+                "chong_by",
+                "[o.pos for o in x.c.lines"
+                " if o is not x and x.c.sha_mask & o.bit and CHONG[o.branch] == x.branch]",
+            ),
+        ),
+        "fu_pair": (("pair", f"[n for n, on in ((FP{i}, x.shen == FP{i}), (FE{i}, x.el == FX{i})) if on]"),),
         "hua": (
             ("hua", f"[h for h in x.bian.hua if h in V{i}]"),
             ("bian", "NJ[x.bian.stem][x.bian.branch]"),
         ),
     }
     return simple.get(k)
+
+
+#: the order of the 神煞 in ``Ctx.spirit_mask`` (the verse's, then 貴人): the order of ``L.spirits``
+_SPIRIT_ORDER: tuple[str, ...] = tuple(dict.fromkeys((*SHENSHA_NAMES, "貴人")))
+
+
+def _in_spirit_order(names: Any) -> tuple[str, ...]:
+    """*names* (a 神煞 name or a list of them) in the order ``L.spirits`` lists the 神煞 of a line."""
+    want = set(_as_list(names))
+    return tuple(n for n in _SPIRIT_ORDER if n in want)
+
+
+def _spirits_named(names: tuple[str, ...], x: Any) -> list[str]:
+    """``[n for n in x.spirits if n in names]`` for *names* in :func:`_in_spirit_order`: the 神煞 of *names*
+    line *x* carries, in the order of ``L.spirits``."""
+    sp = x.c.spirit_mask
+    b = x.bit
+    return [n for n in names if sp.get(n, 0) & b]
+
+
+#: the branch each branch clashes (relations.chong)
+_CHONG: tuple[int, ...] = tuple(relations.chong(b) for b in range(12))
+
+
+def _sha_of(x: Any) -> list[str]:
+    """``list(x.sha)``: the 殺 on line *x*, in the order of ``Ctx.sha_masks``."""
+    b = x.bit
+    return [n for n, m in x.c.sha_masks if m & b]
+
+
+def _ji_of(x: Any) -> list[str]:
+    """``list(x.ji)``: the 吉神 on line *x*, in the order of ``Ctx.ji_masks``."""
+    b = x.bit
+    return [n for n, m in x.c.ji_masks if m & b]
 
 
 def _line_any(x: Any, v: Any, _w: Mapping[str, Any]) -> Facts:
@@ -330,6 +382,10 @@ def _exact_run(sub: Mapping[str, Any]) -> Callable[[Ctx, int], list[Facts]]:
         "ST": STEMS,
         "AN": an,
         "AB": ab,
+        "SPN": _spirits_named,
+        "SHA": _sha_of,
+        "CHONG": _CHONG,
+        "JI": _ji_of,
     }
     body = ["def one(x):", "    d = x.fb.copy()"]
     known = {"position", "yao", "najia", "liu_qin", "liu_shen"}
@@ -341,6 +397,11 @@ def _exact_run(sub: Mapping[str, Any]) -> Callable[[Ctx, int], list[Facts]]:
         if pairs is None:
             pairs = _value_facts(k, v, i)
             ns[f"V{i}"] = _as_list(v)
+            ns[f"VS{i}"] = _in_spirit_order(v) if k in ("shensha", "verse_shensha") else ()
+            if k == "fu_pair":  # the spirit, and the name and index of its element
+                ns[f"FP{i}"] = v
+                ns[f"FX{i}"] = T.LIU_SHEN_ELEMENT[v]
+                ns[f"FE{i}"] = ELEMENTS[T.LIU_SHEN_ELEMENT[v]]
         if pairs is not None:
             for key, expr in pairs:
                 if loose:
@@ -370,7 +431,7 @@ def _exact_run(sub: Mapping[str, Any]) -> Callable[[Ctx, int], list[Facts]]:
                 "    return out",
             ]
         )
-    exec(code, ns)  # generated from the rule data only
+    exec(compile(code, f"<run {_serial()}>", "exec"), ns)  # generated from the rule data only
     run: Callable[[Ctx, int], list[Facts]] = ns["run"]
     return run
 
@@ -430,12 +491,16 @@ def group_rank(lines: int, role_bits: tuple[int, int, int, int]) -> int:
     return 4
 
 
+#: a generated ``fire(c, masks, text, asked)``: (group rank, the fired rule), or None when a word fails
+Fire = Callable[[Ctx, tuple[int, ...], Any, "bool | None"], "tuple[int, FiredRule] | None"]
+
+
 class Compiled:
     """One rule ready for the fast path: its static words and, per word of its ``when``, how to get its facts
     (line tables from the mask the gate computed); :attr:`fire` is a function generated from the rule that
     makes its :class:`FiredRule` (the same value as ``reading.fire``) and its group rank, or None."""
 
-    __slots__ = ("fire", "index", "rule", "static", "steps", "tables")
+    __slots__ = ("any_tables", "fire", "index", "rule", "static", "steps", "tables")
 
     def __init__(self, index: int, rule: Rule) -> None:
         self.index = index
@@ -448,25 +513,86 @@ class Compiled:
             for k, v in when.items()
             if k in LINE_TABLES or k in ("no_line", "yong", "count", "no_moving")
         )
+        #: the line tables of the branches of a chart-level ``any`` whose branches are line tables and plain
+        #: chart words only (the gate passes their masks after the rule's own; empty: ``any`` read plainly)
+        self.any_tables: tuple[tuple[str, Any], ...] = ()
         steps: list[tuple[str, Any, Callable[..., Any]]] = []
         for k, v in when.items():
-            if k in LINE_TABLES:
+            if k in LINE_TABLES or k == "yong":
                 steps.append((k, v, _exact_run(v)))
             elif k == "any":
-                steps.append((k, v, _any_step))
+                if all(_simple_branch(sub) for sub in v):
+                    tabs = [(kk, vv) for sub in v for kk, vv in sub.items() if kk in LINE_TABLES]
+                    self.any_tables = tuple(tabs)
+                    steps.append((k, v, self._any_branches(v)))
+                else:
+                    steps.append((k, v, _any_step))
+            elif k == "yao_wei":
+                steps.append((k, v, _yao_wei_step))
+            elif k == "ri_to_yong":
+                steps.append((k, v, _ri_to_yong_step))
+            elif k == "yong_select":
+                steps.append((k, v, _yong_select_step))
+            elif k == "element_count":
+                steps.append((k, v, _element_count_step(v)))
+            elif k == "stems_meet":
+                steps.append((k, v, _stems_meet_step(v)))
             else:
                 steps.append((k, v, CHART.fn(k)))
         self.steps = tuple(steps)
-        self.fire: Callable[[Ctx, tuple[int, ...], Any], tuple[int, FiredRule] | None] = self._make_fire()
+        self.fire: Fire = self._make_fire()
 
-    def _make_fire(self) -> Callable[[Ctx, tuple[int, ...], Any], tuple[int, FiredRule] | None]:
+    def _any_branches(self, v: list[Mapping[str, Any]]) -> Callable[[Ctx, tuple[int, ...]], Facts | None]:
+        """A generated function giving the facts of the chart word ``any`` = *v* as ``Vocabulary.holds``
+        reads it (the first branch that holds; in a branch the words' facts merged in order, the first to set
+        a key winning), the masks of the branches' line tables read from the gate's (after the rule's own)."""
+        ns: dict[str, Any] = {}
+        body = ["def any_(c, masks):"]
+        mi = len(self.tables)
+        for b, sub in enumerate(v):
+            ns[f"SUB{b}"] = sub
+            lines = [f"def b{b}(c, masks):"]
+            first = True
+            for w, (k, val) in enumerate(sub.items()):
+                if k in LINE_TABLES:
+                    key = LINE_TABLES[k]
+                    m = f"masks[{mi}]"
+                    mi += 1
+                    ns[f"R{b}_{w}"] = _exact_run(val)
+                    lines.insert(1, f"    if not {m}: return None")  # the table holds on no line
+                    if first:
+                        lines.append(f"    g = {{{key!r}: R{b}_{w}(c, {m})}}")
+                    else:
+                        lines.append(f"    if {key!r} not in g: g[{key!r}] = R{b}_{w}(c, {m})")
+                else:
+                    ns[f"P{b}_{w}"] = CHART.fn(k)
+                    ns[f"V{b}_{w}"] = val
+                    lines.append(f"    h = P{b}_{w}(c, V{b}_{w}, SUB{b})")
+                    lines.append("    if h is None: return None")
+                    if first:
+                        lines.append("    g = h")
+                    else:
+                        lines.append("    for k_, v_ in h.items():")
+                        lines.append("        if k_ not in g: g[k_] = v_")
+                first = False
+            lines.append("    return g")
+            exec("\n".join(lines), ns)  # generated from the rule data only
+            body.append(f"    g = b{b}(c, masks)")
+            body.append("    if g is not None: return g")
+        body.append("    return None")
+        exec("\n".join(body), ns)  # generated from the rule data only
+        fn: Callable[[Ctx, tuple[int, ...]], Facts | None] = ns["any_"]
+        return fn
+
+    def _make_fire(self) -> Fire:
         """Generate :attr:`fire` from the rule: the facts merged in ``when`` order as
         :meth:`Vocabulary.holds` merges them (the first word's facts first, later words adding missing keys),
         then the fired rule's lines, group and ``extra`` as ``reading.fire`` gives them."""
         r = self.rule
         ns: dict[str, Any] = {
             "W": r.when,
-            "make": make_fired,
+            "NEW": object.__new__,
+            "CLS": FiredRule,
             "MP": _merged_positions,
             "BITS": BITS,
             "POSITIONS": R._positions,
@@ -478,17 +604,19 @@ class Compiled:
             "TOPICS": r.topics,
             "KIND": r.kind,
         }
-        body = ["def fire(c, masks, text):"]
+        body = ["def fire(c, masks, text, asked):"]
         first = True
         mi = 0
         from_masks = True
+        yong_known = False  # a yong word: 'yong_shen' is in the facts
+        plain_words = False  # a word whose facts come from its plain function (it may give 'yong_shen')
         pos_masks: dict[str, str] = {}
         for j, (k, v, fn) in enumerate(self.steps):
             if k in LINE_TABLES:
                 key = LINE_TABLES[k]
                 m = f"masks[{mi}]"
                 mi += 1
-                pos_masks[key] = m
+                pos_masks.setdefault(key, m)
                 ns[f"R{j}"] = fn
                 expr = f"R{j}(c, {m})"
                 if first:
@@ -497,19 +625,36 @@ class Compiled:
                     body.append(f"    if {key!r} not in f: f[{key!r}] = {expr}")
                 first = False
                 continue
+            if k == "yong":  # the gate proved the 用神 line holds (its mask): _c_yong's facts
+                m = f"masks[{mi}]"
+                mi += 1
+                pos_masks.setdefault("lines", m)
+                yong_known = True
+                ns[f"R{j}"] = fn
+                if first:
+                    body.append(f"    f = {{'yong_shen': c.yong.key, 'lines': R{j}(c, {m})}}")
+                else:
+                    body.append("    if 'yong_shen' not in f: f['yong_shen'] = c.yong.key")
+                    body.append(f"    if 'lines' not in f: f['lines'] = R{j}(c, {m})")
+                first = False
+                continue
             if k == "no_line":  # the gate proved no line holds: no facts
                 mi += 1
                 if first:
                     body.append("    f = {}")
                 first = False
                 continue
-            if k in ("no_moving", "yong", "count"):
+            if k in ("no_moving", "count"):
                 mi += 1
             if k not in _NO_POS_WORDS:
                 from_masks = False
+            plain_words = True
             ns[f"P{j}"] = fn
             ns[f"V{j}"] = v
-            body.append(f"    g = P{j}(c, V{j}, W)")
+            if k == "any" and self.any_tables:
+                body.append(f"    g = P{j}(c, masks)")
+            else:
+                body.append(f"    g = P{j}(c, V{j}, W)")
             body.append("    if g is None: return None")
             if first:
                 body.append("    f = g")
@@ -532,19 +677,129 @@ class Compiled:
         fixed = r.extra.get("group")
         if fixed:
             body.append(f"    rk = {R.GROUPS.index(str(fixed))}")
-        elif r.kind == "用神":
+        elif r.kind == "用神" or yong_known:
             body.append("    rk = 0")
-        else:
-            body.append("    rk = 0 if 'yong_shen' in f else GR(um, c.role_bits)")
+        else:  # group_rank, inline
+            rank = "(0 if um & rb[0] else 1 if um & rb[1] else 2 if um & rb[2] else 3 if um & rb[3] else 4)"
+            body.append("    rb = c.role_bits")
+            if plain_words:
+                body.append(f"    rk = 0 if 'yong_shen' in f else {rank}")
+            else:
+                body.append(f"    rk = {rank}")
         body.append("    extra = {'kind': KIND, 'group': GROUPS[rk], 'lines': pos}")
         conflict = r.extra.get("conflict")
         if conflict:
             ns["CONFLICT"] = conflict
             body.append("    extra['conflict_with'] = CONFLICT")
-        body.append("    return rk, make(ID, SRC, f, text, TOPICS, None, extra)")
-        exec("\n".join(body), ns)  # generated from the rule data only
-        fire: Callable[[Ctx, tuple[int, ...], Any], tuple[int, FiredRule] | None] = ns["fire"]
+        body.append("    if asked is not None: extra['asked'] = asked")  # as reading.order sets it
+        body.append("    o = NEW(CLS)")  # make_fired, inline: the slots filled in field order
+        values = {"id": "ID", "src": "SRC", "facts": "f", "text": "text", "topics": "TOPICS"}
+        values |= {"title": "None", "extra": "extra"}
+        for n in _FIELDS:  # a field of FiredRule not named here is a KeyError when the rules compile
+            ns[f"set_{n}"] = getattr(FiredRule, n).__set__
+            body.append(f"    set_{n}(o, {values[n]})")
+        body.append("    return rk, o")
+        code = compile("\n".join(body), f"<fire {r.id} {self.index}>", "exec")  # named for the profiler
+        exec(code, ns)  # generated from the rule data only
+        fire: Fire = ns["fire"]
         return fire
+
+
+def _simple_branch(sub: Mapping[str, Any]) -> bool:
+    """Whether a branch of a chart-level ``any`` has only line tables and words read by their plain function
+    (no word whose mask the gate tests, no nested ``any``)."""
+    return all(k in LINE_TABLES or k not in ("any", "no_line", "yong", "count", "no_moving") for k in sub)
+
+
+def _yao_wei_step(c: Ctx, v: Any, _w: Mapping[str, Any]) -> Facts | None:
+    """The facts of the chart word ``yao_wei`` (``_reading_vocab._c_yao_wei``: every line with its item and
+    motion), each line's dict made in one step (its base facts, then ``item``, ``moving``)."""
+    if yao_wei_key(c) != v:
+        return None
+    name, items, src = T.YAO_WEI[v]
+    rows = [x.fb | {"item": items[x.i], "moving": x.moving} for x in c.lines]
+    return {"table": name, "key": v, "src": src, "lines": rows}
+
+
+@cache
+def _ri_relations(day_branch: int, element: int, branch: int) -> frozenset[str]:
+    """How the day branch stands to a 用神 of *element* on *branch* (剋 生 合, as ``_c_ri_to_yong`` tests)."""
+    de = BRANCH_ELEMENT[day_branch]
+    got = set()
+    if wuxing.overcomes(de, element):
+        got.add("剋")
+    if wuxing.generates(de, element):
+        got.add("生")
+    if relations.liu_he(day_branch) == branch:
+        got.add("合")
+    return frozenset(got)
+
+
+def _ri_to_yong_step(c: Ctx, v: Any, _w: Mapping[str, Any]) -> Facts | None:
+    """The facts of the chart word ``ri_to_yong`` (``_reading_vocab._c_ri_to_yong``), the relations of the
+    day to the 用神 read from :func:`_ri_relations`."""
+    db = c.day.branch
+    ys = c.yong
+    held = _ri_relations(db, ys.element, ys.branch)
+    got = [rel for rel in _as_list(v) if rel in held]
+    if not got:
+        return None
+    return {
+        "ri_chen": BRANCHES[db],
+        "yong_shen": ys.key,
+        "yong_branch": BRANCHES[ys.branch],
+        "relation": got,
+    }
+
+
+def _yong_select_step(c: Ctx, _v: Any, _w: Mapping[str, Any]) -> Facts | None:
+    """The chart word ``yong_select`` (``_reading_vocab._c_yong_select``): the 用神's JSON with the topic
+    added to it (the same keys in the same order, without the copy ``|`` makes)."""
+    d = c.yong.to_json()
+    d["topic"] = c.topic
+    return d
+
+
+def _element_count_step(v: Mapping[str, Any]) -> Callable[[Ctx, Any, Mapping[str, Any]], Facts | None]:
+    """The chart word ``element_count`` = *v* (``_reading_vocab._c_element_count``) with its element and
+    bounds read once: the count and the lines from the element's mask."""
+    e = _ELEMENT_IX[v["element"]]
+    name = v["element"]
+    lo = v.get("min", 0)
+    hi = int(v.get("max", 6))
+
+    def step(c: Ctx, _v: Any, _w: Mapping[str, Any]) -> Facts | None:
+        m = c.by_el[e]
+        n = POP[m]
+        low = lo
+        if low == "many":
+            if c.opts.many_element == "bian":
+                n += sum(1 for x in c.lines if x.bian is not None and x.bian.element == e)
+                low = 3
+            else:
+                low = 2
+        if not int(low) <= n <= hi:
+            return None
+        return {"element": name, "count": n, "lines": list(BITS[m])}
+
+    return step
+
+
+def _stems_meet_step(v: Any) -> Callable[[Ctx, Any, Mapping[str, Any]], Facts | None]:
+    """The chart word ``stems_meet`` = *v* (``_reading_vocab._c_stems_meet``) from the masks of the lines'
+    stems and their changed lines' stems."""
+    want = tuple(_STEM_IX[s] for s in _as_list(v))
+    names = _as_list(v)
+
+    def step(c: Ctx, _v: Any, _w: Mapping[str, Any]) -> Facts | None:
+        sm = c.smask
+        hs = c.hua_stem
+        for s in want:
+            if not sm[s] and not hs.get(s, 0):
+                return None
+        return {"stems": list(names)}
+
+    return step
 
 
 def _any_step(c: Ctx, v: Any, _w: Mapping[str, Any]) -> Facts | None:
@@ -552,10 +807,12 @@ def _any_step(c: Ctx, v: Any, _w: Mapping[str, Any]) -> Facts | None:
     return next((f for f in (holds(sub, c) for sub in v) if f is not None), None)
 
 
+#: the fields of FiredRule, in order (the generated ``fire`` fills them all)
+_FIELDS = tuple(f.name for f in fields(FiredRule))
 _COMPILED: tuple[Compiled, ...] | None = None
-#: the generated reading function of one (options, allowed rules): fired rows (own, group rank, index, rule)
-Gates = Callable[[Ctx, bool], list[tuple[int, int, int, FiredRule]]]
-_GATES: dict[tuple[ReadingOptions, tuple[bool, ...], tuple[int, ...]], Gates] = {}
+#: the generated reading function of one (options, allowed rules, own rules, asked): the fired rules in order
+Gates = Callable[[Ctx, bool], list[FiredRule]]
+_GATES: dict[tuple[ReadingOptions, tuple[bool, ...], tuple[int, ...], bool], Gates] = {}
 #: options → (hexagram, topic) → the generated function
 _OK: dict[ReadingOptions, dict[tuple[int, str | None], Gates]] = {}
 _LAST_OK: list[Any] = []  # the options last read with and their table (most readings use one set)
@@ -569,16 +826,37 @@ def compiled() -> tuple[Compiled, ...]:
     return _COMPILED
 
 
-def _gate_source(crs: tuple[Compiled, ...], opts: ReadingOptions, src: _Src, own: tuple[int, ...]) -> str:
+def _gate_source(
+    crs: tuple[Compiled, ...], opts: ReadingOptions, src: _Src, own: tuple[int, ...], asked: bool = True
+) -> str:
     """The generated function for the rules *crs* (those a hexagram, topic and options allow): for each rule,
     the masks of its line tables, inline; a rule whose tables all hold is fired (its generated ``fire``) and
-    kept as (own, group rank, index, fired rule) when its other words hold too."""
+    kept when its other words hold too, in the list of its (own, group rank): the rules are visited by
+    (own, index), so the lists joined in (own, rank) order are the report order of ``reading.order``.
+    *asked*: a topic was asked (each fired rule's ``extra`` says whether it is one of the topic's own)."""
     lines = ["def gates(c, hans):\n", _PROLOGUE]
-    for cr in crs:
+    lines.append("    " + "; ".join(f"b{i} = []" for i in range(10)) + "\n")  # one list per (own, rank)
+    lines.append("    BK0 = (b0, b1, b2, b3, b4); BK1 = (b5, b6, b7, b8, b9)\n")
+    guards: set[str] = set()
+    for cr in sorted(crs, key=lambda cr: (own[cr.index], cr.index)):
+        is_own = own[cr.index] == 0
         fire = src.const(cr.fire)
         text = src.const(cr.rule.text)
         hans_text = src.const(cr.rule.text if cr.rule.text.zh_hans else None)
         ind = "    "
+        when = cr.rule.when
+        # words the gate can refuse before the rule's masks (each holds only when its guard does): the hidden
+        # 用神's words need a 伏神 (their plain functions give None without one), ri_to_yong a relation of
+        # the day to the 用神 among its values
+        if "yong_fu" in when or "yong_fu_state" in when or when.get("yong_hidden") is True:
+            lines.append(f"{ind}if FU:\n")
+            ind += "    "
+            guards.add("FU")
+        if "ri_to_yong" in when:
+            rels = src.const(frozenset(_as_list(when["ri_to_yong"])))
+            lines.append(f"{ind}if not RY.isdisjoint({rels}):\n")
+            ind += "    "
+            guards.add("RY")
         names = []
         for n, (k, v) in enumerate(cr.tables):
             m = f"m{n}"
@@ -599,30 +877,35 @@ def _gate_source(crs: tuple[Compiled, ...], opts: ReadingOptions, src: _Src, own
             elif k == "no_moving":
                 lines.append(f"{ind}{m} = MV\n{ind}if {'not ' if v else ''}{m}:\n")
             ind += "    "
+        names += [table_expr(v, opts, src) for _k, v in cr.any_tables]  # read by the rule's ``any``
         tup = "(" + "".join(f"{m}, " for m in names) + ")"
         lines.append(
             f"{ind}got = {fire}(c, {tup}, (HANS({text}) if {hans_text} is None else {hans_text}) if hans"
-            f" else {text})\n"
+            f" else {text}, {is_own if asked else None})\n"
             f"{ind}if got is not None:\n"
-            f"{ind}    out.append(({own[cr.index]}, got[0], {cr.index}, got[1]))\n"
+            f"{ind}    {'BK0' if is_own else 'BK1'}[got[0]].append(got[1])\n"
         )
-    lines.append("    return out\n")
+    lines.append("    return [*b0, *b1, *b2, *b3, *b4, *b5, *b6, *b7, *b8, *b9]\n")
     hoisted = [f"    {name} = {expr}\n" for name, expr in src.locals.items()]
+    if "FU" in guards:
+        hoisted.append("    FU = c.yong.fu is not None\n")
+    if "RY" in guards:
+        hoisted.append("    RY = RR(c.day.branch, c.yong.element, c.yong.branch)\n")
     return "".join(lines[:2] + hoisted + lines[2:])
 
 
-def _gates(opts: ReadingOptions, ok: tuple[bool, ...], own: tuple[int, ...]) -> Gates:
+def _gates(opts: ReadingOptions, ok: tuple[bool, ...], own: tuple[int, ...], asked: bool = True) -> Gates:
     """The generated function of *opts* for the allowed rules *ok*, of which *own* says which are the
-    question's own (compiled once per options, rule set and own rules; hexagrams and topics that give the
-    same share it)."""
-    key = (opts, ok, own)
+    question's own (compiled once per options, rule set, own rules and whether a topic was *asked*;
+    hexagrams and topics that give the same share it)."""
+    key = (opts, ok, own, asked)
     got = _GATES.get(key)
     if got is None:
         src = _Src(hoist=True)
         crs = tuple(cr for cr in compiled() if ok[cr.index])
-        code = _gate_source(crs, opts, src, own)
-        ns: dict[str, Any] = {"POP": POP, "HANS": with_simplified, **src.consts}
-        exec(compile(code, "<liuyao reading gates>", "exec"), ns)  # generated from the rule data only
+        code = _gate_source(crs, opts, src, own, asked)
+        ns: dict[str, Any] = {"POP": POP, "HANS": with_simplified, "RR": _ri_relations, **src.consts}
+        exec(compile(code, f"<gates {_serial()}>", "exec"), ns)  # generated from the rule data only
         got = ns["gates"]
         if len(_GATES) >= 2048:
             _GATES.clear()
@@ -659,7 +942,7 @@ def _ok(c: Ctx) -> Gates:
                 ok = all(CHART.fn(k)(c, v, when) is not None for k, v in cr.static)
             flags.append(ok)
             own.append(0 if fam is None or not fam.isdisjoint(cr.rule.topics) else 1)
-        got = _gates(c.opts, tuple(flags), tuple(own))
+        got = _gates(c.opts, tuple(flags), tuple(own), fam is not None)
         if len(table) >= _LIMIT:
             table.clear()
         table[key] = got
@@ -688,12 +971,10 @@ def evaluate(chart: LiuYaoChart, topic: str | None, opts: ReadingOptions, hans: 
     """The fired rules of *chart* (what :func:`~xuanheng.liuyao.reading.reading_plain` gives, faster), in
     the order of ``reading.order``: the asked topic's own rules first, then by group, then data order."""
     c = Ctx(chart, topic, opts)
-    rows = _ok(c)(c, hans)
-    rows.sort()  # the rule index is unique: the FiredRule is never compared
-    if c.family is not None:
-        for o, _r, _i, f in rows:
-            f.extra["asked"] = o == 0
-    return [row[3] for row in rows]
+    try:
+        return _ok(c)(c, hans)
+    finally:
+        c.release()  # no cycle left for the collector: the context is freed on return
 
 
 __all__ = [
