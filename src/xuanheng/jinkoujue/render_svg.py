@@ -77,6 +77,30 @@ def _draw_glyphs(
     return main
 
 
+def _draw_badges(
+    svg: Svg, x: float, top: float, yong: bool, dong: list[str], t: Callable[[object], str]
+) -> None:
+    """The 用 badge (when the position is the 用爻) and up to three 動 badges in a row from (*x*, *top*)."""
+    mx = x
+    if yong:
+        svg.rect(mx, top, 26, 18, rx=3, fill="#c62828", stroke="none")
+        svg.text(mx + 13, top + 14, "用", font_size=13, fill="#fff", text_anchor="middle", class_="mark-yong")
+        mx += 32
+    for name in dong[:3]:
+        w = 14 * len(name) + 10
+        svg.rect(mx, top, w, 18, rx=3, fill="none", stroke="#c62828")
+        svg.text(
+            mx + w / 2,
+            top + 14,
+            t(name),
+            font_size=12,
+            fill="#c62828",
+            text_anchor="middle",
+            class_="mark-dong",
+        )
+        mx += w + 6
+
+
 def render_jinkoujue(doc: dict[str, Any], lang: str = "zh-Hant") -> str:
     """SVG of a 金口訣 chart document (``JinKouJueChart.to_json()`` plus optional ``reading``)."""
     shensha_by_pos, dong_by_pos = _marks(doc)
@@ -134,26 +158,7 @@ def render_jinkoujue(doc: dict[str, Any], lang: str = "zh-Hant") -> str:
             )
             svg.text(250, y + 60, layers, font_size=14)
         # 用 / 動 marks
-        mx = 250
-        if key == yong:
-            svg.rect(mx, y + 68, 26, 18, rx=3, fill="#c62828", stroke="none")
-            svg.text(
-                mx + 13, y + 82, "用", font_size=13, fill="#fff", text_anchor="middle", class_="mark-yong"
-            )
-            mx += 32
-        for name in dong_by_pos[key][:3]:
-            w = 14 * len(name) + 10
-            svg.rect(mx, y + 68, w, 18, rx=3, fill="none", stroke="#c62828")
-            svg.text(
-                mx + w / 2,
-                y + 82,
-                t(name),
-                font_size=12,
-                fill="#c62828",
-                text_anchor="middle",
-                class_="mark-dong",
-            )
-            mx += w + 6
+        _draw_badges(svg, 250, y + 68, key == yong, dong_by_pos[key], t)
         # 神煞 on this position, wrapped in lines of three (a column of its own, clear of the 旺衰 layers)
         names = shensha_by_pos[key]
         for j in range(0, min(len(names), 12), 3):
@@ -263,26 +268,7 @@ def render_jinkoujue_narrow(doc: dict[str, Any], lang: str = "zh-Hant") -> str:
         if sub:
             svg.text(22, y + 84, t(sub), font_size=13, fill=MUTED)
         svg.text(sx, y + 28, f"{t(element)} {t(pos.get('yin_yang', ''))}", font_size=16, fill=colour(element))
-        mx = sx
-        if key == yong:
-            svg.rect(mx, y + 42, 26, 18, rx=3, fill="#c62828", stroke="none")
-            svg.text(
-                mx + 13, y + 56, "用", font_size=13, fill="#fff", text_anchor="middle", class_="mark-yong"
-            )
-            mx += 32
-        for name in dong_by_pos[key][:3]:
-            bw = 14 * len(name) + 10
-            svg.rect(mx, y + 42, bw, 18, rx=3, fill="none", stroke="#c62828")
-            svg.text(
-                mx + bw / 2,
-                y + 56,
-                t(name),
-                font_size=12,
-                fill="#c62828",
-                text_anchor="middle",
-                class_="mark-dong",
-            )
-            mx += bw + 6
+        _draw_badges(svg, sx, y + 42, key == yong, dong_by_pos[key], t)
         ly = y + 88
         for line in layers_lines:
             ly += 20

@@ -1005,23 +1005,9 @@ def _role_zhao(v: Any) -> Cond:
 
 @_w("jing_wei", 1, chart=True)
 def _jing_wei(v: Any) -> Cond:
-    def f(c: Ctx, y: str | None, b: int) -> Facts | None:
-        jing, wei = c.roles.get("tian_jing", ()), c.roles.get("di_wei", ())
-        if not jing or not wei:
-            return None
-        bj, bw = c.yao_b[jing[0]], c.yao_b[wei[0]]
-        if v == "斗標破":
-            db = c.spirit_branches.get("dou_biao", ())
-            return {"dou_biao": BRANCHES[db[0]]} if db and db[0] in (bj, bw) else None
-        for name, g in (("命宮", c.ming), ("身宮", c.shen)):
-            pair = {(bj - g) % 12, (bw - g) % 12}
-            if pair == {1, 11}:
-                return {"gong": name, "by": "夾"}
-            if pair == {4, 8}:
-                return {"gong": name, "by": "拱"}
-        return None
-
-    return f
+    # the plain word itself (it reads only the chart's tables, not the current 曜), ranked as cheap
+    fn = VOCAB.fn("jing_wei")
+    return lambda c, y, b: fn(c, v, {})
 
 
 @_w("spirit_at", 1, chart=True)
