@@ -30,8 +30,8 @@ EPHE_DIR = Path(__file__).resolve().parent / "data" / "ephe"
 #: the Julian Days (UT) both files cover, 1800-01-01 12:00 to 2400-01-01 (the files reach a few days further)
 FILES_JD_MIN = 2378497.0
 FILES_JD_MAX = 2597641.5
-_FILES_FLAGS = swe.FLG_SWIEPH | swe.FLG_SPEED
-_MOSHIER_FLAGS = swe.FLG_MOSEPH | swe.FLG_SPEED
+_FILES_FLAGS: int = swe.FLG_SWIEPH | swe.FLG_SPEED
+_MOSHIER_FLAGS: int = swe.FLG_MOSEPH | swe.FLG_SPEED
 swe.set_ephe_path(str(EPHE_DIR))  # swisseph's one global path; calls flagged FLG_MOSEPH never read it
 
 
