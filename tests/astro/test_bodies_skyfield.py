@@ -109,6 +109,28 @@ def test_body_flags_choose_the_files_inside_their_years() -> None:
             assert abs((a - b + 180) % 360 - 180) * 3600 < 6.0, (edge, body)
 
 
+def test_files_are_read_in_every_thread() -> None:
+    """swisseph's state is per thread: a cast in a worker thread (as the HTTP API runs it) reads the files
+    too, and gives the main thread's chart."""
+    import threading
+
+    from xuanheng.qizheng import cast
+
+    def moon() -> float:
+        return cast("1983-10-27T18:30", tz="+08:00", lon=116.383333, lat=39.9).yao_named("月").lon
+
+    got: list[Any] = []
+
+    def work() -> None:
+        got.append((moon(), swe.calc_ut(2451545.0, 1, body_flags(2451545.0))[1]))
+
+    t = threading.Thread(target=work)
+    t.start()
+    t.join()
+    assert got[0][1] & swe.FLG_SWIEPH
+    assert got[0][0] == moon()
+
+
 def test_shipped_files_are_the_ones_documented() -> None:
     """Provenance: the sha256 and size of each shipped file are those data/ephe/README.txt records."""
     readme = (EPHE_DIR / "README.txt").read_text("utf-8")

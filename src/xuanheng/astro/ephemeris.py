@@ -13,6 +13,7 @@ Times are Julian Days in UT (UT1); ΔT is swisseph's own model (observed values,
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass
 from enum import IntEnum
 from pathlib import Path
@@ -33,14 +34,28 @@ FILES_JD_MIN = 2378497.0
 FILES_JD_MAX = 2597641.5
 _FILES_FLAGS: int = swe.FLG_SWIEPH | swe.FLG_SPEED
 _MOSHIER_FLAGS: int = swe.FLG_MOSEPH | swe.FLG_SPEED
-swe.set_ephe_path(str(EPHE_DIR))  # swisseph's one global path; calls flagged FLG_MOSEPH never read it
+#: swisseph keeps its state (the files' path among it) per thread: each thread sets the path once
+_THREAD = threading.local()
+
+
+def _use_files() -> None:
+    swe.set_ephe_path(str(EPHE_DIR))  # calls flagged FLG_MOSEPH never read it
+    _THREAD.files = True
 
 
 def body_flags(jd_ut: float) -> int:
     """The swisseph flags for a body at *jd_ut*: the data files (with speeds) inside the years they cover,
     the Moshier theory outside (asked for explicitly: swisseph looking for files it lacks would try to open
-    them on every call)."""
-    return _FILES_FLAGS if FILES_JD_MIN <= jd_ut < FILES_JD_MAX else _MOSHIER_FLAGS
+    them on every call). In a thread that has not used them yet the files' path is given to swisseph first:
+    without it swisseph would fall back to Moshier silently (its state is thread-local)."""
+    if FILES_JD_MIN <= jd_ut < FILES_JD_MAX:
+        if not getattr(_THREAD, "files", False):
+            _use_files()
+        return _FILES_FLAGS
+    return _MOSHIER_FLAGS
+
+
+_use_files()
 
 
 class Body(IntEnum):
