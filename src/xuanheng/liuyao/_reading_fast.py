@@ -810,11 +810,16 @@ def _any_step(c: Ctx, v: Any, _w: Mapping[str, Any]) -> Facts | None:
 #: the fields of FiredRule, in order (the generated ``fire`` fills them all)
 _FIELDS = tuple(f.name for f in fields(FiredRule))
 _COMPILED: tuple[Compiled, ...] | None = None
-#: the generated reading function of one (options, allowed rules, own rules, asked): the fired rules in order
-Gates = Callable[[Ctx, bool], list[FiredRule]]
-_GATES: dict[tuple[ReadingOptions, tuple[bool, ...], tuple[int, ...], bool], Gates] = {}
-#: options → (hexagram, topic) → the generated function
-_OK: dict[ReadingOptions, dict[tuple[int, str | None], Gates]] = {}
+#: the generated reading function of one (options, rules of the question, own rules, asked): the fired rules
+#: in order, given the context, whether the text is Simplified and the static words' verdicts
+Gates = Callable[[Ctx, bool, tuple[bool, ...]], list[FiredRule]]
+_GATES: dict[
+    tuple[ReadingOptions, tuple[bool, ...], tuple[int, ...], bool], tuple[Gates, tuple[Compiled, ...]]
+] = {}
+#: options → (hexagram, topic) → the generated function and the verdicts of its rules' static words
+_OK: dict[ReadingOptions, dict[tuple[int, str | None], tuple[Gates, tuple[bool, ...]]]] = {}
+#: one copy of each verdict tuple (hexagrams often give the same)
+_FLAGS: dict[tuple[bool, ...], tuple[bool, ...]] = {}
 _LAST_OK: list[Any] = []  # the options last read with and their table (most readings use one set)
 _LIMIT = 8192
 
@@ -828,16 +833,19 @@ def compiled() -> tuple[Compiled, ...]:
 
 def _gate_source(
     crs: tuple[Compiled, ...], opts: ReadingOptions, src: _Src, own: tuple[int, ...], asked: bool = True
-) -> str:
-    """The generated function for the rules *crs* (those a hexagram, topic and options allow): for each rule,
-    the masks of its line tables, inline; a rule whose tables all hold is fired (its generated ``fire``) and
-    kept when its other words hold too, in the list of its (own, group rank): the rules are visited by
-    (own, index), so the lists joined in (own, rank) order are the report order of ``reading.order``.
+) -> tuple[str, tuple[Compiled, ...]]:
+    """The generated function for the rules *crs* (those a topic family and options allow) and the rules among
+    them with static words: for each rule, the masks of its line tables, inline; a rule whose tables all hold
+    is fired (its generated ``fire``) and kept when its other words hold too, in the list of its (own, group
+    rank): the rules are visited by (own, index), so the lists joined in (own, rank) order are the report
+    order of ``reading.order``. A rule with static words is read only when its entry of the argument ``OKF``
+    (its static words' verdict on the hexagram, one entry per rule of the second value, in order) is true.
     *asked*: a topic was asked (each fired rule's ``extra`` says whether it is one of the topic's own)."""
-    lines = ["def gates(c, hans):\n", _PROLOGUE]
+    lines = ["def gates(c, hans, OKF):\n", _PROLOGUE]
     lines.append("    " + "; ".join(f"b{i} = []" for i in range(10)) + "\n")  # one list per (own, rank)
     lines.append("    BK0 = (b0, b1, b2, b3, b4); BK1 = (b5, b6, b7, b8, b9)\n")
     guards: set[str] = set()
+    static: list[Compiled] = []
     for cr in sorted(crs, key=lambda cr: (own[cr.index], cr.index)):
         is_own = own[cr.index] == 0
         fire = src.const(cr.fire)
@@ -845,6 +853,10 @@ def _gate_source(
         hans_text = src.const(cr.rule.text if cr.rule.text.zh_hans else None)
         ind = "    "
         when = cr.rule.when
+        if cr.static:  # the hexagram's verdict on the rule's static words
+            lines.append(f"{ind}if OKF[{len(static)}]:\n")
+            ind += "    "
+            static.append(cr)
         # words the gate can refuse before the rule's masks (each holds only when its guard does): the hidden
         # 用神's words need a 伏神 (their plain functions give None without one), ri_to_yong a relation of
         # the day to the 用神 among its values
@@ -891,34 +903,55 @@ def _gate_source(
         hoisted.append("    FU = c.yong.fu is not None\n")
     if "RY" in guards:
         hoisted.append("    RY = RR(c.day.branch, c.yong.element, c.yong.branch)\n")
-    return "".join(lines[:2] + hoisted + lines[2:])
+    return "".join(lines[:2] + hoisted + lines[2:]), tuple(static)
 
 
-def _gates(opts: ReadingOptions, ok: tuple[bool, ...], own: tuple[int, ...], asked: bool = True) -> Gates:
-    """The generated function of *opts* for the allowed rules *ok*, of which *own* says which are the
-    question's own (compiled once per options, rule set, own rules and whether a topic was *asked*;
-    hexagrams and topics that give the same share it)."""
-    key = (opts, ok, own, asked)
+def _gates(
+    opts: ReadingOptions, rel: tuple[bool, ...], own: tuple[int, ...], asked: bool = True
+) -> tuple[Gates, tuple[Compiled, ...]]:
+    """The generated function of *opts* for the rules *rel* says belong to the question, of which *own* says
+    which are the question's own, and the rules with static words it reads (in the order of its ``OKF``
+    argument); compiled once per options, rule set, own rules and whether a topic was *asked*, so that every
+    hexagram of a topic family shares it."""
+    key = (opts, rel, own, asked)
     got = _GATES.get(key)
     if got is None:
         src = _Src(hoist=True)
-        crs = tuple(cr for cr in compiled() if ok[cr.index])
-        code = _gate_source(crs, opts, src, own, asked)
+        crs = tuple(cr for cr in compiled() if rel[cr.index])
+        code, static = _gate_source(crs, opts, src, own, asked)
         ns: dict[str, Any] = {"POP": POP, "HANS": with_simplified, "RR": _ri_relations, **src.consts}
         exec(compile(code, f"<gates {_serial()}>", "exec"), ns)  # generated from the rule data only
-        got = ns["gates"]
+        got = (ns["gates"], static)
         if len(_GATES) >= 2048:
             _GATES.clear()
         _GATES[key] = got
     return got
 
 
-def _ok(c: Ctx) -> Gates:
-    """The generated function of *c*'s hexagram, options and topic: it reads the rules that belong to the
-    topic and whose static words hold on the hexagram; a rule is one of the topic's own (0) or a general
-    one (1) (cached per hexagram, options and topic)."""
+def static_flags(c: Ctx, static: tuple[Compiled, ...]) -> tuple[bool, ...]:
+    """Whether the static words of each rule of *static* hold on *c*'s hexagram, topic and options (the plain
+    condition functions; the ``OKF`` argument of the generated function)."""
+    out = []
+    for cr in static:
+        when = cr.rule.when
+        out.append(all(CHART.fn(k)(c, v, when) is not None for k, v in cr.static))
+    return tuple(out)
+
+
+def _family_gates(c: Ctx) -> tuple[Gates, tuple[Compiled, ...]]:
+    """The generated function of *c*'s topic family and options, and the rules with static words it reads."""
+    fam = c.family
+    rel = tuple(R.relevant(cr.rule, fam) for cr in compiled())
+    own = tuple(0 if fam is None or not fam.isdisjoint(cr.rule.topics) else 1 for cr in compiled())
+    return _gates(c.opts, rel, own, fam is not None)
+
+
+def _ok(c: Ctx) -> tuple[Gates, tuple[bool, ...]]:
+    """The generated function of *c*'s options and topic family, with the verdict of the static words of its
+    rules on *c*'s hexagram: it reads the rules that belong to the topic and whose static words hold; a rule
+    is one of the topic's own (0) or a general one (1) (cached per hexagram, options and topic)."""
     last = _LAST_OK
-    table: dict[tuple[int, str | None], Gates]
+    table: dict[tuple[int, str | None], tuple[Gates, tuple[bool, ...]]]
     if last and last[0] is c.opts:
         table = last[1]
     else:
@@ -930,19 +963,11 @@ def _ok(c: Ctx) -> Gates:
         table = found
         _LAST_OK[:] = [c.opts, table]
     key = (c.code, c.topic)
-    got: Gates | None = table.get(key)
+    got = table.get(key)
     if got is None:
-        fam = c.family
-        flags = []
-        own = []
-        for cr in compiled():
-            ok = R.relevant(cr.rule, fam)
-            if ok:
-                when = cr.rule.when
-                ok = all(CHART.fn(k)(c, v, when) is not None for k, v in cr.static)
-            flags.append(ok)
-            own.append(0 if fam is None or not fam.isdisjoint(cr.rule.topics) else 1)
-        got = _gates(c.opts, tuple(flags), tuple(own), fam is not None)
+        fn, static = _family_gates(c)
+        flags = static_flags(c, static)
+        got = (fn, _FLAGS.setdefault(flags, flags))
         if len(table) >= _LIMIT:
             table.clear()
         table[key] = got
@@ -972,7 +997,8 @@ def evaluate(chart: LiuYaoChart, topic: str | None, opts: ReadingOptions, hans: 
     the order of ``reading.order``: the asked topic's own rules first, then by group, then data order."""
     c = Ctx(chart, topic, opts)
     try:
-        return _ok(c)(c, hans)
+        fn, flags = _ok(c)
+        return fn(c, hans, flags)
     finally:
         c.release()  # no cycle left for the collector: the context is freed on return
 
