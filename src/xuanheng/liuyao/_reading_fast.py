@@ -374,19 +374,15 @@ def _animals() -> tuple[tuple[str, ...], tuple[str, ...]]:
 _FACTORIES: dict[str, Callable[..., Any]] = {}
 #: the names of a generated ``run`` / ``fire`` that are the same for every rule (the others are the rule's)
 _RUN_GLOBALS = frozenset({"EL", "YN", "NJ", "BR", "ST", "AN", "AB", "SPN", "SHA", "CHONG", "JI", "IX"})
-_FIRE_GLOBALS = frozenset(
-    {
-        "NEW",
-        "CLS",
-        "MP",
-        "BITS",
-        "POSITIONS",
-        "MASK_OF",
-        "GR",
-        "GROUPS",
-        *(f"set_{f.name}" for f in fields(FiredRule)),
-    }
-)
+_FIRE_GLOBALS = frozenset({"NEW", "CLS", "SLOTS", "MP", "BITS", "POSITIONS", "MASK_OF", "GR", "GROUPS"})
+
+
+class _FiredSlots:
+    """The slots of :class:`FiredRule` (the same names in the same order: the same layout) on a class that
+    lets them be assigned; a generated ``fire`` fills them and sets ``__class__`` to FiredRule, which gives
+    the same object as ``FiredRule(...)`` (its frozen ``__init__`` is slower)."""
+
+    __slots__ = FiredRule.__slots__
 
 
 def _shared(source: str, name: str, ns: Mapping[str, Any], shared: frozenset[str]) -> Any:
@@ -628,6 +624,7 @@ class Compiled:
             "W": r.when,
             "NEW": object.__new__,
             "CLS": FiredRule,
+            "SLOTS": _FiredSlots,
             "MP": _merged_positions,
             "BITS": BITS,
             "POSITIONS": R._positions,
@@ -721,18 +718,20 @@ class Compiled:
                 body.append(f"    rk = 0 if 'yong_shen' in f else {rank}")
             else:
                 body.append(f"    rk = {rank}")
-        body.append("    extra = {'kind': KIND, 'group': GROUPS[rk], 'lines': pos}")
+        items = "'kind': KIND, 'group': GROUPS[rk], 'lines': pos"
         conflict = r.extra.get("conflict")
         if conflict:
             ns["CONFLICT"] = conflict
-            body.append("    extra['conflict_with'] = CONFLICT")
-        body.append("    if asked is not None: extra['asked'] = asked")  # as reading.order sets it
-        body.append("    o = NEW(CLS)")  # make_fired, inline: the slots filled in field order
+            items += ", 'conflict_with': CONFLICT"
+        # ``asked`` as reading.order sets it (last)
+        body.append(f"    extra = {{{items}}} if asked is None else {{{items}, 'asked': asked}}")
+        # the FiredRule: its slots filled on an object of the same slot layout, then made a FiredRule
+        body.append("    o = NEW(SLOTS)")
         values = {"id": "ID", "src": "SRC", "facts": "f", "text": "text", "topics": "TOPICS"}
         values |= {"title": "None", "extra": "extra"}
         for n in _FIELDS:  # a field of FiredRule not named here is a KeyError when the rules compile
-            ns[f"set_{n}"] = getattr(FiredRule, n).__set__
-            body.append(f"    set_{n}(o, {values[n]})")
+            body.append(f"    o.{n} = {values[n]}")
+        body.append("    o.__class__ = CLS")
         body.append("    return rk, o")
         fire: Fire = _shared("\n".join(body), "fire", ns, _FIRE_GLOBALS)
         return fire
