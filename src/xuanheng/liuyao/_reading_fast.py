@@ -522,14 +522,16 @@ def group_rank(lines: int, role_bits: tuple[int, int, int, int]) -> int:
     return 4
 
 
-#: a generated ``fire(c, masks, text, asked)``: (group rank, the fired rule), or None when a word fails
-Fire = Callable[[Ctx, tuple[int, ...], Any, "bool | None"], "tuple[int, FiredRule] | None"]
+#: a generated ``fire(c, masks, text, asked, buckets)``: appends the fired rule to the list of its group rank
+#: in *buckets* (nothing when a word fails)
+Fire = Callable[[Ctx, tuple[int, ...], Any, "bool | None", tuple[list[FiredRule], ...]], None]
 
 
 class Compiled:
     """One rule ready for the fast path: its static words and, per word of its ``when``, how to get its facts
     (line tables from the mask the gate computed); :attr:`fire` is a function generated from the rule that
-    makes its :class:`FiredRule` (the same value as ``reading.fire``) and its group rank, or None."""
+    makes its :class:`FiredRule` (the same value as ``reading.fire``) and appends it to the list of its group
+    rank, or does nothing when a word fails."""
 
     __slots__ = ("any_tables", "fire", "index", "rule", "static", "steps", "tables")
 
@@ -636,7 +638,7 @@ class Compiled:
             "TOPICS": r.topics,
             "KIND": r.kind,
         }
-        body = ["def fire(c, masks, text, asked):"]
+        body = ["def fire(c, masks, text, asked, BK):"]
         first = True
         mi = 0
         from_masks = True
@@ -732,7 +734,7 @@ class Compiled:
         for n in _FIELDS:  # a field of FiredRule not named here is a KeyError when the rules compile
             body.append(f"    o.{n} = {values[n]}")
         body.append("    o.__class__ = CLS")
-        body.append("    return rk, o")
+        body.append("    BK[rk].append(o)")
         fire: Fire = _shared("\n".join(body), "fire", ns, _FIRE_GLOBALS)
         return fire
 
@@ -924,18 +926,47 @@ def _gate_source(
         names += [table_expr(v, opts, src) for _k, v in cr.any_tables]  # read by the rule's ``any``
         tup = "(" + "".join(f"{m}, " for m in names) + ")"
         lines.append(
-            f"{ind}got = {fire}(c, {tup}, (HANS({text}) if {hans_text} is None else {hans_text}) if hans"
-            f" else {text}, {is_own if asked else None})\n"
-            f"{ind}if got is not None:\n"
-            f"{ind}    {'BK0' if is_own else 'BK1'}[got[0]].append(got[1])\n"
+            f"{ind}{fire}(c, {tup}, (HANS({text}) if {hans_text} is None else {hans_text}) if hans"
+            f" else {text}, {is_own if asked else None}, {'BK0' if is_own else 'BK1'})\n"
         )
     lines.append("    return [*b0, *b1, *b2, *b3, *b4, *b5, *b6, *b7, *b8, *b9]\n")
-    hoisted = [f"    {name} = {expr}\n" for name, expr in src.locals.items()]
+    body, exprs = _inline_single_use("".join(lines[2:]), dict(src.locals))
+    hoisted = [f"    {name} = {expr}\n" for name, expr in exprs.items()]
     if "FU" in guards:
         hoisted.append("    FU = c.yong.fu is not None\n")
     if "RY" in guards:
         hoisted.append("    RY = RR(c.day.branch, c.yong.element, c.yong.branch)\n")
-    return "".join(lines[:2] + hoisted + lines[2:]), tuple(static)
+    return "".join([*lines[:2], *hoisted, body]), tuple(static)
+
+
+_LOCAL = re.compile(r"\bw\d+\b")
+
+
+def _literal(text: str) -> Callable[[re.Match[str]], str]:
+    """A replacement for ``re.sub`` that puts *text* in as it is (no escapes read)."""
+    return lambda _m: text
+
+
+def _inline_single_use(body: str, exprs: dict[str, str]) -> tuple[str, dict[str, str]]:
+    """*body* and the hoisted mask locals *exprs* (name → expression, each over the earlier ones), with each
+    local named only once written in place of its name instead (a mask read by one rule is then computed
+    only when the reading reaches that rule; the expressions have no side effect)."""
+    uses: dict[str, int] = {}
+    for text in (body, *exprs.values()):
+        for n in _LOCAL.findall(text):
+            uses[n] = uses.get(n, 0) + 1
+    for name in reversed(list(exprs)):  # the later locals first: an earlier one may fold into them
+        if uses.get(name, 0) > 1:
+            continue
+        expr = f"({exprs.pop(name)})"
+        pat = re.compile(rf"\b{name}\b")
+        for other, e in exprs.items():
+            if pat.search(e):
+                exprs[other] = pat.sub(_literal(expr), e, count=1)
+                break
+        else:
+            body = pat.sub(_literal(expr), body, count=1)
+    return body, exprs
 
 
 def _gates(
