@@ -330,6 +330,63 @@ def _spirit_plan(
     return got
 
 
+_SpiritsOn = tuple[
+    tuple[str, ...],
+    tuple[tuple[str, ...], ...],
+    tuple[tuple[str, ...], ...],
+    tuple[str, ...],
+    tuple[str, ...],
+]
+_SPIRITS_ON: dict[tuple[int, int | None, int, int, int], _SpiritsOn] = {}
+
+
+def _spirits_on(
+    plan: tuple[tuple[str, str, tuple[frozenset[int], ...], tuple[frozenset[int], ...]], ...],
+    year_branch: int | None,
+    month: int,
+    day_branch: int,
+    day_stem: int,
+) -> _SpiritsOn:
+    """The 神煞 of *plan* (:func:`_spirit_plan`) that can be computed for this year, month and day, in the
+    plan's order, the names each branch (0 … 11) and each stem (0 … 9) carries, in that order, and those of
+    the names (and 貴人) that are 殺 and that are 吉神 (cached per plan and basis values: one day's readings
+    share them)."""
+    key = (id(plan), year_branch, month, day_branch, day_stem)  # plans are kept for good (_PLANS)
+    got = _SPIRITS_ON.get(key)
+    if got is None:
+        basis = {
+            "year_branch": year_branch,
+            "month_branch": month,
+            "day_branch": day_branch,
+            "day_stem": day_stem,
+            "season": _SEASON_OF_MONTH[month],
+        }
+        names: list[str] = []
+        branches: list[list[str]] = [[] for _ in range(12)]
+        stems: list[list[str]] = [[] for _ in range(10)]
+        for name, bkey, btab, stab in plan:
+            v = basis[bkey]
+            if v is None:
+                continue  # not computable on this chart (no year in study mode)
+            names.append(name)
+            for br in btab[v]:
+                branches[br].append(name)
+            for sx in stab[v]:
+                stems[sx].append(name)
+        every = (*names, "貴人")
+        got = (
+            tuple(names),
+            tuple(map(tuple, branches)),
+            tuple(map(tuple, stems)),
+            tuple(n for n in every if n in SHA),
+            tuple(n for n in every if n in JI_SHENSHA),
+        )
+        if len(_SPIRITS_ON) >= 8192:
+            _SPIRITS_ON.clear()
+        _SPIRITS_ON[key] = got
+    return got
+
+
 @lru_cache(maxsize=4096)
 def _jie_day(at: str, day_boundary: str) -> tuple[int, int] | None:
     """(index of the 節 since 立春 (0 立春 … 11 小寒), days since the 節 day, the 節 day being day 0) for
@@ -386,7 +443,7 @@ class Ctx:
         self.month = month = chart.yue_jian
         self.day = day = chart.day
         self.year_branch = yb = chart.year.branch if chart.year is not None else None
-        self.season = season = _SEASON_OF_MONTH[month]
+        self.season = _SEASON_OF_MONTH[month]
         self.yong = ys = select_yong(chart, topic, opts)
         cl = chart.lines
         self.lines = lines = (
@@ -504,25 +561,18 @@ class Ctx:
         self.by_qin = by_qin
         self.by_el = by_el
         self.key_mask = moving | shi.bit | (yl.bit if yl is not None else 0)
-        # 神煞 of the verse on the lines (name → mask of the lines carrying it)
-        basis = {
-            "year_branch": yb,
-            "month_branch": month,
-            "day_branch": day.branch,
-            "day_stem": day.stem,
-            "season": season,
-        }
-        spirit_mask: dict[str, int] = {}
-        for name, key, btab, stab in _spirit_plan(opts):
-            v = basis[key]
-            if v is None:
-                continue  # not computable on this chart (no year in study mode)
-            m = 0
-            for br in btab[v]:
-                m |= bmask[br]
-            for sx in stab[v]:
-                m |= smask[sx]
-            spirit_mask[name] = m
+        # 神煞 of the verse on the lines (name → mask of the lines carrying it), from the branches and stems
+        # that carry each on this year, month and day
+        names, on_branch, on_stem, sha_names, ji_names = _spirits_on(
+            _spirit_plan(opts), yb, month, day.branch, day.stem
+        )
+        spirit_mask = dict.fromkeys(names, 0)
+        for x in lines:
+            b = x.bit
+            for n in on_branch[x.branch]:
+                spirit_mask[n] |= b
+            for n in on_stem[x.stem]:
+                spirit_mask[n] |= b
         g = _GUI
         spirit_mask["貴人"] = bmask[g.day[day.stem]] | bmask[g.night[day.stem]]
         self.spirit_mask = spirit_mask
@@ -536,12 +586,13 @@ class Ctx:
             mark_mask[mk.name] = m
         self.marks = marks
         self.mark_mask = mark_mask
-        self.sha_masks = tuple((n, m) for n, m in spirit_mask.items() if n in SHA and m) + tuple(
-            (n, m) for n, m in mark_mask.items() if n in SHA and m
-        )
-        self.ji_masks = tuple((n, m) for n, m in spirit_mask.items() if n in JI_SHENSHA and m) + tuple(
-            (n, m) for n, m in by_shen.items() if n in JI_LIU_SHEN
-        )
+        # the 殺 and 吉神 among them (in the order of spirit_mask, then of the marks and of the 六神)
+        sha_on = [(n, m) for n in sha_names if (m := spirit_mask[n])]
+        if mark_mask:
+            sha_on += [(n, m) for n, m in mark_mask.items() if n in SHA and m]
+        self.sha_masks = tuple(sha_on)
+        ji_on = [(n, m) for n in ji_names if (m := spirit_mask[n])]
+        self.ji_masks = (*ji_on, *[(n, m) for n, m in by_shen.items() if n in JI_LIU_SHEN])
         sha_mask = ji_mask = 0
         for _n, m in self.sha_masks:
             sha_mask |= m
