@@ -133,6 +133,18 @@ def _rank(ln: Line) -> tuple[int, int, int, int, int, int]:
 _RANK_NAMES = ("動", "旺相", "不破", "不空", "世應", "在下")
 
 
+@cache
+def _kin(palace_element: int, element: int) -> tuple[str, str, str]:
+    """The 六親 (under the palace's element) of the 原神 (generates the 用神's *element*), 忌神 (overcomes it)
+    and 仇神 (overcomes the 原神)."""
+    yuan_el = wuxing.generated_by(element)
+    return (
+        wuxing.liu_qin(palace_element, yuan_el),
+        wuxing.liu_qin(palace_element, wuxing.overcome_by(element)),
+        wuxing.liu_qin(palace_element, wuxing.overcome_by(yuan_el)),
+    )
+
+
 def select_yong(chart: LiuYaoChart, topic: str | None, opts: ReadingOptions) -> YongShen:
     """The 用神 of *chart* for the question *topic* under *opts* (see :class:`YongShen`)."""
     entry = yong_entry(topic)
@@ -168,7 +180,7 @@ def select_yong(chart: LiuYaoChart, topic: str | None, opts: ReadingOptions) -> 
             el, branch = fu.element, fu.branch
             position, positions, under = None, (), hid.yao.position
             chosen_by = "伏神"
-    yuan_el = wuxing.generated_by(el)
+    yuan, ji, chou = _kin(pe, el)
     return YongShen(
         key=key,
         liu_qin=qin,
@@ -178,9 +190,9 @@ def select_yong(chart: LiuYaoChart, topic: str | None, opts: ReadingOptions) -> 
         positions=positions,
         fu=fu,
         under=under,
-        yuan=wuxing.liu_qin(pe, yuan_el),
-        ji=wuxing.liu_qin(pe, wuxing.overcome_by(el)),
-        chou=wuxing.liu_qin(pe, wuxing.overcome_by(yuan_el)),
+        yuan=yuan,
+        ji=ji,
+        chou=chou,
         chosen_by=chosen_by,
         topic=topic,
         src=src,
