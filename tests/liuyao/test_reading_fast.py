@@ -361,3 +361,24 @@ def test_generated_fire_functions_share_their_code_and_make_fired_rules() -> Non
         assert all(type(f) is FiredRule for f in fast)
         assert fast == plain
         assert [repr(f) for f in fast] == [repr(f) for f in plain]
+
+
+def test_yong_shen_built_by_slots_is_the_dataclass() -> None:
+    """select_yong builds its YongShen by filling the slots (_reading_ctx._slot_maker): the object is a
+    YongShen equal to the one its constructor gives, field by field, and as frozen."""
+    import dataclasses
+
+    from xuanheng.liuyao._reading_ctx import YongShen, select_yong
+    from xuanheng.liuyao.reading import topics
+
+    n = 0
+    for i, (c, _t, o) in enumerate(list(sample(30))[:40]):
+        for t in [None, *topics()][i % 5 :: 5]:
+            y = select_yong(c, t, make_reading_options(o))
+            assert type(y) is YongShen
+            again = YongShen(**{f.name: getattr(y, f.name) for f in dataclasses.fields(YongShen)})
+            assert y == again and repr(y) == repr(again) and y.to_json() == again.to_json()
+            n += 1
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        y.key = "世"  # type: ignore[misc]
+    assert n > 200

@@ -12,9 +12,9 @@ from __future__ import annotations
 import datetime as _dt
 from bisect import bisect_right
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from functools import cache, lru_cache
-from typing import Any
+from typing import Any, TypeVar
 
 from xuanheng.core import relations, wangshuai, wuxing
 from xuanheng.core.ganzhi import BRANCH_ELEMENT, BRANCHES, ELEMENTS, STEMS
@@ -105,6 +105,30 @@ class YongShen:
         return out
 
 
+_C = TypeVar("_C")
+
+
+def _slot_maker(cls: type[_C]) -> Callable[..., _C]:
+    """A function taking the fields of the frozen slotted dataclass *cls* (by name or in order) that gives the
+    same object as ``cls(...)``: the slots are filled on an object of a class with the same slots (the same
+    layout), whose class is then set to *cls* (the frozen ``__init__``'s ``object.__setattr__`` calls cost
+    more)."""
+    names = [f.name for f in fields(cls)]  # type: ignore[arg-type]  # a dataclass
+    slots = cls.__dict__["__slots__"]
+    assert tuple(names) == slots, cls  # same names, same order: the same layout
+    mirror = type(f"_{cls.__name__}Slots", (), {"__slots__": slots})
+    ns: dict[str, Any] = {"NEW": object.__new__, "MIRROR": mirror, "CLS": cls}
+    body = [f"def make({', '.join(names)}):", "    o = NEW(MIRROR)"]
+    body += [f"    o.{n} = {n}" for n in names]
+    body += ["    o.__class__ = CLS", "    return o"]
+    exec("\n".join(body), ns)  # generated from the field names only
+    make: Callable[..., _C] = ns["make"]
+    return make
+
+
+_new_yong = _slot_maker(YongShen)
+
+
 def yong_entry(topic: str | None) -> YongEntry:
     """The 用神 entry of *topic* (its parent's when it has none; the 世 line when neither has one)."""
     if topic is not None:
@@ -181,7 +205,7 @@ def select_yong(chart: LiuYaoChart, topic: str | None, opts: ReadingOptions) -> 
             position, positions, under = None, (), hid.yao.position
             chosen_by = "伏神"
     yuan, ji, chou = _kin(pe, el)
-    return YongShen(
+    return _new_yong(
         key=key,
         liu_qin=qin,
         element=el,
@@ -436,6 +460,8 @@ class _lazy:
 
 
 _GUI = guiren_table(GUI_REN_TABLE)
+#: the branch each branch clashes (relations.chong, read once)
+_CHONG_OF: tuple[int, ...] = tuple(relations.chong(b) for b in range(12))
 
 
 class Ctx:
@@ -686,7 +712,7 @@ class Ctx:
         sm = self.sha_mask
         for o in self.lines:
             if o.bit & sm:
-                m |= self.bmask[relations.chong(o.branch)]
+                m |= self.bmask[_CHONG_OF[o.branch]]
         return m
 
     def _pair_mask(self, test: Any) -> int:
