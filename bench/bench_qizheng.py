@@ -5,8 +5,12 @@ measured in one run, so the ratios hold on any machine:
 
 * ``xuanheng`` — ``xuanheng.qizheng.cast`` with the default options: the whole chart (calendar, eleven 曜,
   28 mansions of date, 命宮/身宮, palaces, motion states, dignities, the time rules with the real moonrise);
-* ``ephemeris floor`` — the seven bodies alone (``xuanheng.astro.bodies.seven_governors``), the part no
-  chart can skip;
+* ``ephemeris floor`` — the seven bodies alone (``xuanheng.astro.bodies.seven_governors``: the Swiss
+  Ephemeris files), the part no chart can skip;
+* ``Moshier floor`` — the same seven bodies from the Moshier theory (``default_ephemeris().position``),
+  the floor the issue's target was set against ("≈ 4,300/s here" for 2,000 charts/s): it gives the host's
+  speed in the same run, so the chart's rate can be read against it on a machine faster or slower than the
+  one the target was measured on;
 * ``time core`` — ``xuanheng.time.calendar`` with the place (pillars, terms, lunar date, sunrise, sunset),
   the other part the chart takes as it is;
 * ``bazaar-of-fates`` — ``fortune.engines.qizheng.chart_for(date)``: positions only, from a date (no time,
@@ -69,6 +73,23 @@ def _floor() -> Case:
     return Case(GROUP, "ephemeris floor", run, n=2000, note="(seven bodies only)", clock=CPU)
 
 
+def _moshier_floor() -> Case:
+    from xuanheng.astro.bodies import SEVEN
+    from xuanheng.astro.ephemeris import default_ephemeris, jd_from_unix
+
+    jds = [jd_from_unix(t.timestamp()) for t in INSTANTS]
+    position = default_ephemeris().position
+
+    def run(n: int) -> None:
+        m = len(jds)
+        for i in range(n):
+            jd = jds[i % m]
+            for body in SEVEN:
+                position(body, jd)
+
+    return Case(GROUP, "Moshier floor", run, n=2000, note="(the seven bodies, Moshier)", clock=CPU)
+
+
 def _time_core() -> Case:
     from xuanheng.time import calendar
 
@@ -96,7 +117,7 @@ def _bazaar() -> Case:
 
 
 def cases() -> list[Case]:
-    return [_ours(), _floor(), _time_core(), _bazaar()]
+    return [_ours(), _floor(), _moshier_floor(), _time_core(), _bazaar()]
 
 
 if __name__ == "__main__":

@@ -4,10 +4,11 @@ Run: ``.venv/bin/python scripts/gen_stations.py`` (≈ 40 s). The file is commit
 ``tests/qizheng/test_motion.py`` re-derives stations from the ephemeris in sample years and checks that the
 chart's 留 from the table is the exact test's (``xuanheng.qizheng.motion.is_stationary``).
 
-A station is an instant where the planet's apparent geocentric speed in longitude (the same swisseph Moshier
-speed the chart reads, through ``xuanheng.astro``) changes sign. The years are scanned in steps of
-:data:`STEP` days (the shortest run between two stations of any of the five, Mercury's retrogradation, lasts
-about 20 days) and each sign change is bisected to :data:`TOLERANCE` days.
+A station is an instant where the planet's apparent geocentric speed in longitude (the same swisseph speed the
+chart reads, through ``xuanheng.astro.ephemeris.body_ephemeris``: the data files 1800–2400, the Moshier theory
+before) changes sign. The years are scanned in steps of :data:`STEP` days (the shortest run between two
+stations of any of the five, Mercury's retrogradation, lasts about 20 days) and each sign change is bisected
+to :data:`TOLERANCE` days.
 
 Layout (little-endian): header ``<4sdd`` = magic ``XHS1``, first and last JD (UT) covered; then for each
 planet in the order 水 金 火 木 土 an ``<I`` count followed by that many ``<d`` station instants (JD UT),
@@ -20,7 +21,7 @@ import struct
 import sys
 from pathlib import Path
 
-from xuanheng.astro.ephemeris import default_ephemeris
+from xuanheng.astro.ephemeris import body_ephemeris
 from xuanheng.qizheng.motion import PLANET_BODY
 
 JD_FIRST = 2305447.5  # 1600-01-01
@@ -33,7 +34,7 @@ OUT = Path(__file__).resolve().parent.parent / "src" / "xuanheng" / "qizheng" / 
 
 def stations(name: str, jd_first: float = JD_FIRST, jd_last: float = JD_LAST) -> list[float]:
     """Every station of planet *name* between the two Julian Days (UT)."""
-    eph = default_ephemeris()
+    eph = body_ephemeris()
     body = PLANET_BODY[name]
 
     def direct(jd: float) -> bool:

@@ -39,7 +39,9 @@ PINNED: dict[str, str] = {
     "jinkoujue_instants": "cfb3afa0685f2d0a",  # issues 9–15 (git log)
     "jinkoujue_errors": "69a8c28692c60792",  # issues 9–15 (git log)
     "liuren_coordinates": "5f5d4275928cdd05",  # issues 9–15 (git log)
-    "liuren_instants": "d78d0d71e56473f4",  # issues 9–15 (git log)
+    # issue 10 (git log): the Sun of the sunrise from the Swiss Ephemeris files moved one sunrise of the
+    # sample by a second (2072-02-13 07:06:22 → 07:06:23 +08:00); nothing else changed
+    "liuren_instants": "dad4f81cd5bdd120",
     "liuren_errors": "09d0097dff9bc8b7",  # issues 9–15 (git log)
     "cli": "a0a559f09f206290",  # issues 9–15 (git log)
     "http": "6289730591e8c993",  # issues 9–15 (git log)

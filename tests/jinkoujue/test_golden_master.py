@@ -65,7 +65,9 @@ COORD_DIGESTS: tuple[str, ...] = (
     "8649fa22c5502aa0",
 )
 #: casts from instants (depends on xuanheng.time as well) and their readings
-INSTANT_DIGEST = "bf3ab4a374e05c74"  # issues 13, 10 (fast solar day), 15 (lunar_calendar; git log)
+# issues 13, 10 (fast solar day; then the sunrise Sun from the Swiss Ephemeris files, which moves the true
+# solar time of charts with a place by a few milliseconds), 15 (lunar_calendar; git log)
+INSTANT_DIGEST = "3a7328591f269b56"
 #: invalid inputs: error class, field and message
 ERROR_DIGEST = "5b26ffd83781a416"  # re-pinned for each change listed in git log
 

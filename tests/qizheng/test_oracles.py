@@ -2,7 +2,7 @@
 
 * horo-api snapshot (wlhyl/horo-api, qizheng/src/snapshots/qizheng__horo__tests__horoscope.snap): 1983-10-27
   18:30 +08:00, Beijing (116.383333 E, 39.9 N): 命宮 酉, 命度 奎 11.28 (degrees of 360), and the longitude,
-  mansion and degree of each 曜 (its ephemeris: Swiss Ephemeris files; ours: Moshier).
+  mansion and degree of each 曜 (its ephemeris and ours: the Swiss Ephemeris files).
 * the Moira case (issue 10): 1985-08-26 02:55 +08:00, Tai Po (114.17 E, 22.45 N): 今制 參水八度, 古制
   井木十一度 立命 (Moira writes the degree rounded to the nearest whole degree).
 * 賈似道's 星案, 《星學大成》卷二十五: 命 癸酉 庚申 丙子 丙申, 立命玄枵 (子上), 安身析木 (寅上), 木 in 寅.
@@ -38,7 +38,9 @@ def test_horo_api_snapshot() -> None:
     assert round(c.ming_gong.xiu.du, 2) == 11.28
     for name, (lon, xiu, du) in HORO.items():
         y = c.yao_named(name)
-        tol = 2.0 if name == "月" else 1.0  # arcseconds (Moshier against the SE files)
+        # arcseconds: the same ephemeris files on both sides; the Moon's 0.3″ is 0.6 s of its motion (the
+        # two programs' ΔT), the others are within 0.04″
+        tol = 0.5 if name == "月" else 0.1
         assert abs((y.lon - lon + 180) % 360 - 180) * 3600 < tol, name
         assert "角亢氐房心尾箕斗牛女虛危室壁奎婁胃昴畢觜參井鬼柳星張翼軫"[y.xiu.xiu] == xiu, name
         assert y.xiu.du == pytest.approx(du, abs=0.001), name

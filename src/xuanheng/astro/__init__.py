@@ -1,4 +1,5 @@
-"""xuanheng.astro: the ephemeris protocol and its pyswisseph (Moshier) backend; the bodies of 七政四餘
+"""xuanheng.astro: the ephemeris protocol and its pyswisseph backends (Moshier for the time core, the shipped
+Swiss Ephemeris files for the bodies); the bodies of 七政四餘
 (``xuanheng.astro.bodies``) and the fixed stars of the 28 mansions (``xuanheng.astro.stars``)."""
 
 from xuanheng.astro.ephemeris import (
@@ -7,6 +8,8 @@ from xuanheng.astro.ephemeris import (
     Ephemeris,
     Position,
     SwissEphemeris,
+    SwissEphemerisFiles,
+    body_ephemeris,
     default_ephemeris,
     jd_from_unix,
     unix_from_jd,
@@ -18,6 +21,8 @@ __all__ = [
     "Ephemeris",
     "Position",
     "SwissEphemeris",
+    "SwissEphemerisFiles",
+    "body_ephemeris",
     "default_ephemeris",
     "jd_from_unix",
     "unix_from_jd",

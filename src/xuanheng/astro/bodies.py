@@ -1,4 +1,7 @@
-"""The eleven bodies of 七政四餘 and the ascendant, all through swisseph (Moshier) or closed formulas.
+"""The eleven bodies of 七政四餘 and the ascendant, all through swisseph or closed formulas.
+
+The bodies are read from the Swiss Ephemeris data files shipped in ``data/ephe`` within 1800–2400 and from
+the Moshier theory outside (:func:`~xuanheng.astro.ephemeris.body_flags`).
 
 * 七政 — 日 月 水 金 火 木 土: apparent geocentric ecliptic longitude and latitude of date and the speed in
   longitude (degrees per day), :func:`seven_governors`; the Moon optionally topocentric
@@ -29,10 +32,16 @@ from typing import Any
 
 import swisseph as swe
 
-from xuanheng.astro.ephemeris import JD_UNIX_EPOCH, Body, Position, default_ephemeris
+from xuanheng.astro.ephemeris import (
+    JD_UNIX_EPOCH,
+    Body,
+    Position,
+    body_ephemeris,
+    body_flags,
+    default_ephemeris,
+)
 from xuanheng.errors import InputError, OptionError, OutOfRangeError
 
-_FLAGS = swe.FLG_MOSEPH | swe.FLG_SPEED
 _J2000 = 2451545.0
 _TOPO_LOCK = threading.Lock()
 
@@ -66,7 +75,8 @@ def seven_governors_raw(jd_ut: float) -> tuple[tuple[float, ...], ...]:
     木 土 at *jd_ut*: what :func:`seven_governors` reads, with the distances (the Moon's seeds
     :func:`moon_rise_fast`)."""
     default_ephemeris().check_range(jd_ut)
-    return tuple(tuple(swe.calc_ut(jd_ut, int(b), _FLAGS)[0]) for b in SEVEN)
+    flags = body_flags(jd_ut)
+    return tuple(tuple(swe.calc_ut(jd_ut, int(b), flags)[0]) for b in SEVEN)
 
 
 def moon_topocentric(jd_ut: float, lon: float, lat: float, alt: float = 0.0) -> Position:
@@ -74,7 +84,7 @@ def moon_topocentric(jd_ut: float, lon: float, lat: float, alt: float = 0.0) -> 
     default_ephemeris().check_range(jd_ut)
     with _TOPO_LOCK:
         swe.set_topo(lon, lat, alt)
-        x, _ = swe.calc_ut(jd_ut, int(Body.MOON), _FLAGS | swe.FLG_TOPOCTR)
+        x, _ = swe.calc_ut(jd_ut, int(Body.MOON), body_flags(jd_ut) | swe.FLG_TOPOCTR)
     return Position(lon=x[0], lat=x[1], speed=x[3])
 
 
@@ -83,7 +93,7 @@ def lunar_node(jd_ut: float, kind: str = "mean") -> Position:
     if kind not in NODE_KINDS:
         raise OptionError(f"node kind {kind!r} is not known: accepted 'mean' or 'true'", field="node")
     body = Body.MEAN_NODE if kind == "mean" else Body.TRUE_NODE
-    return default_ephemeris().position(body, jd_ut)
+    return body_ephemeris().position(body, jd_ut)
 
 
 def lunar_apogee(jd_ut: float, kind: str = "mean") -> Position:
@@ -93,16 +103,15 @@ def lunar_apogee(jd_ut: float, kind: str = "mean") -> Position:
             f"apogee kind {kind!r} is not known: accepted 'mean' or 'osculating'", field="yuebei"
         )
     body = Body.MEAN_APOGEE if kind == "mean" else Body.OSC_APOGEE
-    return default_ephemeris().position(body, jd_ut)
+    return body_ephemeris().position(body, jd_ut)
 
 
 def moon_rise(jd_ut: float, lon: float, lat: float) -> float | None:
     """Next moonrise (Julian Day UT) after *jd_ut* at the place: the upper limb on the horizon with standard
     refraction (1013.25 hPa, 15 °C) and the Moon's parallax; ``None`` if it does not rise within a day."""
     default_ephemeris().check_range(jd_ut)
-    res, tret = swe.rise_trans(
-        jd_ut, int(Body.MOON), swe.CALC_RISE, (lon, lat, 0.0), 1013.25, 15.0, swe.FLG_MOSEPH
-    )
+    flags = body_flags(jd_ut) & ~swe.FLG_SPEED
+    res, tret = swe.rise_trans(jd_ut, int(Body.MOON), swe.CALC_RISE, (lon, lat, 0.0), 1013.25, 15.0, flags)
     if res != 0 or tret[0] - jd_ut > 1.0:
         return None
     return float(tret[0])
@@ -144,7 +153,7 @@ def moon_rise_fast(
         mid, x = seed_jd, seed
     else:
         mid = jd_start + 0.5
-        x = swe.calc_ut(mid, int(Body.MOON), _FLAGS)[0]
+        x = swe.calc_ut(mid, int(Body.MOON), body_flags(mid))[0]
     obliquity = nutation(mid)[0] if eps is None else eps
     # the sidereal time at the reference instant (*gast* when the caller has it at *seed_jd*)
     gast_mid = gast if gast is not None and seed is not None else sidereal_time(mid)
@@ -178,7 +187,7 @@ def moon_rise_fast(
             t = step(t, lam, bet, dlam, dbet, dist, mid, False)
         if t is None:
             return None
-        y, _ = swe.calc_ut(t, int(Body.MOON), _FLAGS)
+        y, _ = swe.calc_ut(t, int(Body.MOON), body_flags(t))
         return step(t, y[0], y[1], y[3], y[4], y[2], t, False)
 
     first = step(jd_start, lam, bet, dlam, dbet, dist, mid, True)  # the next rise after the start

@@ -1,16 +1,22 @@
-"""Ephemeris protocol and the pyswisseph backend (Moshier analytical theory, no data files).
+"""Ephemeris protocol and the pyswisseph backends: the Moshier analytical theory (no data files) for the time
+core's terms, new moons and ΔT, and the Swiss Ephemeris data files (``data/ephe``, 1800–2400) for the bodies
+of 七政四餘 and the Sun of the fast sunrise (``sun_fast``).
 
 Positions are *apparent geocentric* ecliptic coordinates referred to the true equinox and ecliptic of
 date (aberration, light-time and nutation applied), which is what the 節氣 definition needs (the Sun's
 apparent longitude reaching k·15°, 《欽定協紀辨方書》卷一〈節氣〉 uses the true Sun since the 時憲曆 of 1645).
 Times are Julian Days in UT (UT1); ΔT is swisseph's own model (observed values, then its extrapolation).
-七政四餘 uses the same protocol for Mercury … Saturn, the lunar nodes and the mean apogee (月孛).
+七政四餘 uses the same protocol for Mercury … Saturn, the lunar nodes and the mean apogee (月孛), through
+:func:`body_ephemeris`: the same swisseph with its data files where they reach, Moshier outside
+(:func:`body_flags`).
 """
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass
 from enum import IntEnum
+from pathlib import Path
 from typing import Protocol
 
 import swisseph as swe
@@ -19,6 +25,37 @@ from xuanheng.errors import OutOfRangeError
 
 #: Julian Day of the Unix epoch 1970-01-01T00:00Z.
 JD_UNIX_EPOCH = 2440587.5
+
+#: the Swiss Ephemeris data files shipped with the package (sepl_18, semo_18; provenance, licence and
+#: checksums in ``data/ephe/README.txt``)
+EPHE_DIR = Path(__file__).resolve().parent / "data" / "ephe"
+#: the Julian Days (UT) both files cover, 1800-01-01 12:00 to 2400-01-01 (the files reach a few days further)
+FILES_JD_MIN = 2378497.0
+FILES_JD_MAX = 2597641.5
+_FILES_FLAGS: int = swe.FLG_SWIEPH | swe.FLG_SPEED
+_MOSHIER_FLAGS: int = swe.FLG_MOSEPH | swe.FLG_SPEED
+#: swisseph keeps its state (the files' path among it) per thread: each thread sets the path once
+_THREAD = threading.local()
+
+
+def _use_files() -> None:
+    swe.set_ephe_path(str(EPHE_DIR))  # calls flagged FLG_MOSEPH never read it
+    _THREAD.files = True
+
+
+def body_flags(jd_ut: float) -> int:
+    """The swisseph flags for a body at *jd_ut*: the data files (with speeds) inside the years they cover,
+    the Moshier theory outside (asked for explicitly: swisseph looking for files it lacks would try to open
+    them on every call). In a thread that has not used them yet the files' path is given to swisseph first:
+    without it swisseph would fall back to Moshier silently (its state is thread-local)."""
+    if FILES_JD_MIN <= jd_ut < FILES_JD_MAX:
+        if not getattr(_THREAD, "files", False):
+            _use_files()
+        return _FILES_FLAGS
+    return _MOSHIER_FLAGS
+
+
+_use_files()
 
 
 class Body(IntEnum):
@@ -148,21 +185,51 @@ class SwissEphemeris:
         return float(tret[0])
 
 
+class SwissEphemerisFiles(SwissEphemeris):
+    """pyswisseph reading the Swiss Ephemeris data files (``data/ephe``) in 1800–2400 and the Moshier theory
+    outside them, for the bodies of 七政四餘; the range, ΔT and the Sun's rising and setting are the Moshier
+    backend's (the time core's).
+
+    Against JPL DE421 in 1900–2050 every one of the seven bodies is within 0.05″ (tests/astro), where the
+    Moshier Moon reaches 3.2″.
+    """
+
+    name = "swisseph-files"
+
+    def position(self, body: Body, jd_ut: float) -> Position:
+        self.check_range(jd_ut)
+        x, _ = swe.calc_ut(jd_ut, int(body), body_flags(jd_ut))
+        return Position(lon=x[0], lat=x[1], speed=x[3])
+
+
 _DEFAULT = SwissEphemeris()
+_BODIES = SwissEphemerisFiles()
 _CONFORMS: Ephemeris = _DEFAULT  # mypy checks that the backend satisfies the protocol
 
 
 def default_ephemeris() -> SwissEphemeris:
-    """The engine's ephemeris (one shared instance; swisseph keeps no per-call state we rely on)."""
+    """The engine's ephemeris (one shared instance; swisseph keeps no per-call state we rely on): the Moshier
+    theory, which the time core's tables and tests are made with."""
     return _DEFAULT
 
 
+def body_ephemeris() -> SwissEphemerisFiles:
+    """The ephemeris of the bodies of 七政四餘 (the data files where they reach, one shared instance)."""
+    return _BODIES
+
+
 __all__ = [
+    "EPHE_DIR",
+    "FILES_JD_MAX",
+    "FILES_JD_MIN",
     "JD_UNIX_EPOCH",
     "Body",
     "Ephemeris",
     "Position",
     "SwissEphemeris",
+    "SwissEphemerisFiles",
+    "body_ephemeris",
+    "body_flags",
     "default_ephemeris",
     "jd_from_unix",
     "unix_from_jd",

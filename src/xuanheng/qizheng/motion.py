@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-from xuanheng.astro.ephemeris import Body, default_ephemeris
+from xuanheng.astro.ephemeris import Body, body_ephemeris
 from xuanheng.core._data import load_package_data
 from xuanheng.errors import OptionError
 from xuanheng.qizheng import _motion_fast
@@ -67,7 +67,7 @@ def is_stationary(name: str, jd_ut: float, speed: float) -> bool:
         return False
     half = LIU_DAYS[name] / 2.0
     body = PLANET_BODY[name]
-    eph = default_ephemeris()
+    eph = body_ephemeris()
     now = speed > 0
     if (eph.position(body, jd_ut + half).speed > 0) != now:
         return True
