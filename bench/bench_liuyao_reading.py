@@ -9,9 +9,13 @@ No peer package reads seed 004's judgments. Every case here is timed in CPU time
 the machine is shared and its wall clock noisy), the cast of a chart too (``chart (CPU)``), so that the
 ratio of a reading to a cast comes from one run.
 
-One run on the 2 shared cores (load average about 1.0, CPU time): 3,777 readings/s with a question, 1,396 with
-no topic, 402 plain, casts 19,059/s; the code before (021433e) in the run just before: 2,830, 1,298, 387 and
-18,380. The issue's 5,000/s is not reached (docs/liuyao-reading.md, "Speed", says what is left, per part).
+One run of this file on the 2 shared cores (CPU time; main and this code alternately, three times each; load
+average 2.5 at the start, 1.7 at the end): 2,978 / 3,020 / 3,271 readings/s with a question, 1,230 / 1,425 /
+1,629 with no topic, 361 / 391 / 464 plain, casts 16,744 / 18,384 / 23,925/s; main (a0bf731) in the same run:
+1,779 / 1,868 / 1,758, 826 / 884 / 703, 404 / 405 / 347 and 20,057 / 19,595 / 17,998. An earlier alternating
+run at load 1.9 (this branch at 0311eae, main at 217ade0) gave 4,097–4,137 with a question against
+2,374–3,397. The issue's 5,000/s is not reached (docs/liuyao-reading.md, "Speed", says what is left, per
+part).
 
 Run: ``.venv/bin/python bench/run.py liuyao`` (with bench_liuyao.py) or this file directly.
 """

@@ -353,7 +353,7 @@ def test_generated_fire_functions_share_their_code_and_make_fired_rules() -> Non
 
     crs = F.compiled()
     assert len(crs) > 400
-    assert len({cr.fire.__code__ for cr in crs}) < 40
+    assert len({id(cr.fire.__code__) for cr in crs}) < 40  # by identity: equal code objects compare equal
     assert F._FiredSlots.__slots__ == FiredRule.__slots__ == tuple(F._FIELDS)
     for c, t, o in list(sample(50))[:20]:
         fast = reading(c, t, **o)

@@ -9,9 +9,15 @@ found without evaluating the rules and lines that cannot fire.
   masks the context keeps (六神, 六親, element, motion, void, 旺相, position, 世/應/身, role, trigram, 變爻,
   marks, 神煞, 殺, 吉神) or, for the other words, computed once per chart by calling the plain word function
   on each line (:meth:`~._reading_ctx.Ctx.word_mask`) — so each mask is exactly where the table holds;
-* **one generated gate function** per (hexagram, topic, options) tests every candidate rule's masks inline
-  and returns the rules that can fire with their masks; those are then evaluated with the plain condition
-  functions, each line table visiting only its mask's lines — so the facts are exactly the plain path's.
+* **one generated gate function** per (options, topic family) tests every candidate rule's masks inline; a
+  rule with static words is read only when its entry of the tuple of booleans the function is given (the
+  static words' verdict on the hexagram, computed once per (hexagram, topic, options)) is true, so every
+  hexagram of a question runs the same function. The rules whose masks hold are fired by a function
+  generated per rule (the plain condition functions for the words without a mask, each line table visiting
+  only its mask's lines — so the facts are exactly the plain path's). Rules whose generated source is the
+  same share one code object (their own values bound as closure variables), so a reading mostly runs code
+  the readings before it ran: a reading of a copy of a chart (new objects, the same rules) costs what the
+  same reading again costs, so what a reading of another chart cost more was cold code, not cold data.
 
 tests/liuyao/test_reading_fast.py proves both paths give the same readings over a seeded sweep of charts,
 topics and options.
