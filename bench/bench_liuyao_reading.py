@@ -10,12 +10,10 @@ the machine is shared and its wall clock noisy), the cast of a chart too (``char
 ratio of a reading to a cast comes from one run.
 
 One run of this file on the 2 shared cores (CPU time; main and this code alternately, three times each; load
-average 2.5 at the start, 1.7 at the end): 2,978 / 3,020 / 3,271 readings/s with a question, 1,230 / 1,425 /
-1,629 with no topic, 361 / 391 / 464 plain, casts 16,744 / 18,384 / 23,925/s; main (a0bf731) in the same run:
-1,779 / 1,868 / 1,758, 826 / 884 / 703, 404 / 405 / 347 and 20,057 / 19,595 / 17,998. An earlier alternating
-run at load 1.9 (this branch at 0311eae, main at 217ade0) gave 4,097–4,137 with a question against
-2,374–3,397. The issue's 5,000/s is not reached (docs/liuyao-reading.md, "Speed", says what is left, per
-part).
+average 0.9 at the start, 1.0 at the end): 3,662 / 4,399 / 3,296 readings/s with a question, 1,645 / 1,470 /
+1,379 with no topic, 648 / 480 / 477 plain, casts 17,000 / 28,815 / 27,277/s; main (a0bf731) in the same run:
+1,823 / 2,473 / 2,025, 941 / 997 / 1,279, 411 / 705 / 428 and 19,542 / 29,766 / 17,628. The issue's 5,000/s
+is not reached (docs/liuyao-reading.md, "Speed", says what is left, per part).
 
 Run: ``.venv/bin/python bench/run.py liuyao`` (with bench_liuyao.py) or this file directly.
 """
