@@ -7,7 +7,8 @@
 #   3. install it with the web and mcp extras into a clean virtual environment outside the checkout;
 #   4. from there (working directory outside the checkout, so nothing is imported from src/): run
 #      `xuanheng --version`, `xuanheng serve --help`, `xuanheng mcp --help`, cast the example chart of
-#      every registered method as text and as --json, and list the MCP tools over stdio.
+#      every registered method as text and as --json, check that the bodies read the shipped Swiss
+#      Ephemeris files, and list the MCP tools over stdio.
 #
 #   bash scripts/ci_wheel.sh            # uses .venv/bin/python to build if it exists, else python3
 # Needs git and the package index (pip's cache makes repeated runs quick). Prints one line per step.
@@ -91,6 +92,16 @@ for name, method in registry().items():
     if got.get("engine_version") != xuanheng.__version__:
         sys.exit(f"ci_wheel: {name} --json has engine_version {got.get('engine_version')!r}")
     print(f"ci_wheel: {name} cast from the wheel ({len(doc.stdout)} bytes of JSON)")
+
+# the bodies read the Swiss Ephemeris files the wheel ships (swisseph would fall back to Moshier silently)
+import swisseph as swe
+
+from xuanheng.astro.ephemeris import EPHE_DIR, body_flags
+
+ret = swe.calc_ut(2451545.0, 1, body_flags(2451545.0))[1]
+if not ret & swe.FLG_SWIEPH or not EPHE_DIR.resolve().is_relative_to(here.parent):
+    sys.exit(f"ci_wheel: the bodies do not read the wheel's ephemeris files ({EPHE_DIR}, flags {ret})")
+print(f"ci_wheel: the bodies read the wheel's ephemeris files ({', '.join(sorted(p.name for p in EPHE_DIR.glob('*.se1')))})")
 
 import anyio
 from mcp import Client, StdioServerParameters
