@@ -286,3 +286,99 @@ def test_a_reading_leaves_no_cycle_for_the_collector() -> None:
     ctx = Ctx(c, t, make_reading_options(None))
     ctx.release()
     assert all(not hasattr(x, "c") for x in ctx.lines)
+
+
+# ── one generated gate function per topic family; the hexagram's static words as its argument ──────────
+def _every_hexagram() -> list[LiuYaoChart]:
+    """One chart of each of the 64 hexagrams (no moving line), cast on one day."""
+    import itertools
+
+    from xuanheng import liuyao
+
+    out = [
+        liuyao.cast_study(day="丙子", month="午", lines="".join(p)) for p in itertools.product("78", repeat=6)
+    ]
+    assert len({c.ben.code for c in out}) == 64
+    return out
+
+
+@pytest.mark.parametrize(
+    "opts", [{}, {"zhai_ren": "wai_zhai", "xun_ru_kan": "huan", "yin_yang_he": "trigrams"}]
+)
+def test_hexagrams_of_a_topic_share_one_gate_function_given_their_static_verdicts(
+    opts: dict[str, str],
+) -> None:
+    """Every hexagram of a question reads with one generated function (one per topic family and options),
+    and the tuple of booleans it is given is, rule by rule, whether the rule's static words (the words that
+    depend on the hexagram, the topic and the options only) hold by their plain functions; a rule whose
+    static words fail does not fire by the plain rule statement either."""
+    from xuanheng.liuyao.reading import relevant
+
+    o = make_reading_options(opts)
+    charts = _every_hexagram()
+    seen = set()
+    for t in (None, "天時", "家宅", "農", "病", "財", "晴", "雨"):
+        fns = set()
+        for c in charts:
+            ctx = Ctx(c, t, o)
+            fn, flags = F._ok(ctx)
+            fns.add(fn)
+            _, static = F._family_gates(ctx)
+            want_rules = [cr for cr in F.compiled() if relevant(cr.rule, ctx.family)]
+            assert [cr.index for cr in static] == sorted(
+                (cr.index for cr in want_rules if any(k in F.STATIC_WORDS for k in cr.rule.when)),
+                key=lambda i: (
+                    0 if ctx.family is None or not ctx.family.isdisjoint(rules()[i].topics) else 1,
+                    i,
+                ),
+            )
+            assert len(flags) == len(static)
+            for cr, ok in zip(static, flags, strict=True):
+                when = cr.rule.when
+                want = all(
+                    F.CHART.fn(k)(ctx, v, when) is not None for k, v in when.items() if k in F.STATIC_WORDS
+                )
+                assert ok == want, (c.ben.name, t, cr.rule.id)
+                if not ok:
+                    assert F.CHART.holds(when, ctx) is None, (c.ben.name, t, cr.rule.id)
+        assert len(fns) == 1, (t, len(fns))
+        seen |= fns
+    assert len(seen) == 8
+
+
+def test_generated_fire_functions_share_their_code_and_make_fired_rules() -> None:
+    """The rules' generated fire functions share one code object per distinct generated source (far fewer
+    than the rules), and what they make is a FiredRule (its class, equal to the plain path's)."""
+    from xuanheng.reading import FiredRule
+
+    crs = F.compiled()
+    assert len(crs) > 400
+    assert len({id(cr.fire.__code__) for cr in crs}) < 40  # by identity: equal code objects compare equal
+    assert F._FiredSlots.__slots__ == FiredRule.__slots__ == tuple(F._FIELDS)
+    for c, t, o in list(sample(50))[:20]:
+        fast = reading(c, t, **o)
+        plain = reading_plain(c, t, **o)
+        assert all(type(f) is FiredRule for f in fast)
+        assert fast == plain
+        assert [repr(f) for f in fast] == [repr(f) for f in plain]
+
+
+def test_yong_shen_built_by_slots_is_the_dataclass() -> None:
+    """select_yong builds its YongShen by filling the slots (_reading_ctx._slot_maker): the object is a
+    YongShen equal to the one its constructor gives, field by field, and as frozen."""
+    import dataclasses
+
+    from xuanheng.liuyao._reading_ctx import YongShen, select_yong
+    from xuanheng.liuyao.reading import topics
+
+    n = 0
+    for i, (c, _t, o) in enumerate(list(sample(30))[:40]):
+        for t in [None, *topics()][i % 5 :: 5]:
+            y = select_yong(c, t, make_reading_options(o))
+            assert type(y) is YongShen
+            again = YongShen(**{f.name: getattr(y, f.name) for f in dataclasses.fields(YongShen)})
+            assert y == again and repr(y) == repr(again) and y.to_json() == again.to_json()
+            n += 1
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        y.key = "世"  # type: ignore[misc]
+    assert n > 200

@@ -12,9 +12,9 @@ from __future__ import annotations
 import datetime as _dt
 from bisect import bisect_right
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from functools import cache, lru_cache
-from typing import Any
+from typing import Any, TypeVar
 
 from xuanheng.core import relations, wangshuai, wuxing
 from xuanheng.core.ganzhi import BRANCH_ELEMENT, BRANCHES, ELEMENTS, STEMS
@@ -105,6 +105,30 @@ class YongShen:
         return out
 
 
+_C = TypeVar("_C")
+
+
+def _slot_maker(cls: type[_C]) -> Callable[..., _C]:
+    """A function taking the fields of the frozen slotted dataclass *cls* (by name or in order) that gives the
+    same object as ``cls(...)``: the slots are filled on an object of a class with the same slots (the same
+    layout), whose class is then set to *cls* (the frozen ``__init__``'s ``object.__setattr__`` calls cost
+    more)."""
+    names = [f.name for f in fields(cls)]  # type: ignore[arg-type]  # a dataclass
+    slots = cls.__dict__["__slots__"]
+    assert tuple(names) == slots, cls  # same names, same order: the same layout
+    mirror = type(f"_{cls.__name__}Slots", (), {"__slots__": slots})
+    ns: dict[str, Any] = {"NEW": object.__new__, "MIRROR": mirror, "CLS": cls}
+    body = [f"def make({', '.join(names)}):", "    o = NEW(MIRROR)"]
+    body += [f"    o.{n} = {n}" for n in names]
+    body += ["    o.__class__ = CLS", "    return o"]
+    exec("\n".join(body), ns)  # generated from the field names only
+    make: Callable[..., _C] = ns["make"]
+    return make
+
+
+_new_yong = _slot_maker(YongShen)
+
+
 def yong_entry(topic: str | None) -> YongEntry:
     """The 用神 entry of *topic* (its parent's when it has none; the 世 line when neither has one)."""
     if topic is not None:
@@ -131,6 +155,18 @@ def _rank(ln: Line) -> tuple[int, int, int, int, int, int]:
 
 
 _RANK_NAMES = ("動", "旺相", "不破", "不空", "世應", "在下")
+
+
+@cache
+def _kin(palace_element: int, element: int) -> tuple[str, str, str]:
+    """The 六親 (under the palace's element) of the 原神 (generates the 用神's *element*), 忌神 (overcomes it)
+    and 仇神 (overcomes the 原神)."""
+    yuan_el = wuxing.generated_by(element)
+    return (
+        wuxing.liu_qin(palace_element, yuan_el),
+        wuxing.liu_qin(palace_element, wuxing.overcome_by(element)),
+        wuxing.liu_qin(palace_element, wuxing.overcome_by(yuan_el)),
+    )
 
 
 def select_yong(chart: LiuYaoChart, topic: str | None, opts: ReadingOptions) -> YongShen:
@@ -168,8 +204,8 @@ def select_yong(chart: LiuYaoChart, topic: str | None, opts: ReadingOptions) -> 
             el, branch = fu.element, fu.branch
             position, positions, under = None, (), hid.yao.position
             chosen_by = "伏神"
-    yuan_el = wuxing.generated_by(el)
-    return YongShen(
+    yuan, ji, chou = _kin(pe, el)
+    return _new_yong(
         key=key,
         liu_qin=qin,
         element=el,
@@ -178,9 +214,9 @@ def select_yong(chart: LiuYaoChart, topic: str | None, opts: ReadingOptions) -> 
         positions=positions,
         fu=fu,
         under=under,
-        yuan=wuxing.liu_qin(pe, yuan_el),
-        ji=wuxing.liu_qin(pe, wuxing.overcome_by(el)),
-        chou=wuxing.liu_qin(pe, wuxing.overcome_by(yuan_el)),
+        yuan=yuan,
+        ji=ji,
+        chou=chou,
         chosen_by=chosen_by,
         topic=topic,
         src=src,
@@ -330,6 +366,63 @@ def _spirit_plan(
     return got
 
 
+_SpiritsOn = tuple[
+    tuple[str, ...],
+    tuple[tuple[str, ...], ...],
+    tuple[tuple[str, ...], ...],
+    tuple[str, ...],
+    tuple[str, ...],
+]
+_SPIRITS_ON: dict[tuple[int, int | None, int, int, int], _SpiritsOn] = {}
+
+
+def _spirits_on(
+    plan: tuple[tuple[str, str, tuple[frozenset[int], ...], tuple[frozenset[int], ...]], ...],
+    year_branch: int | None,
+    month: int,
+    day_branch: int,
+    day_stem: int,
+) -> _SpiritsOn:
+    """The 神煞 of *plan* (:func:`_spirit_plan`) that can be computed for this year, month and day, in the
+    plan's order, the names each branch (0 … 11) and each stem (0 … 9) carries, in that order, and those of
+    the names (and 貴人) that are 殺 and that are 吉神 (cached per plan and basis values: one day's readings
+    share them)."""
+    key = (id(plan), year_branch, month, day_branch, day_stem)  # plans are kept for good (_PLANS)
+    got = _SPIRITS_ON.get(key)
+    if got is None:
+        basis = {
+            "year_branch": year_branch,
+            "month_branch": month,
+            "day_branch": day_branch,
+            "day_stem": day_stem,
+            "season": _SEASON_OF_MONTH[month],
+        }
+        names: list[str] = []
+        branches: list[list[str]] = [[] for _ in range(12)]
+        stems: list[list[str]] = [[] for _ in range(10)]
+        for name, bkey, btab, stab in plan:
+            v = basis[bkey]
+            if v is None:
+                continue  # not computable on this chart (no year in study mode)
+            names.append(name)
+            for br in btab[v]:
+                branches[br].append(name)
+            for sx in stab[v]:
+                stems[sx].append(name)
+        every = (*names, "貴人")
+        got = (
+            tuple(names),
+            tuple(map(tuple, branches)),
+            tuple(map(tuple, stems)),
+            tuple(n for n in every if n in SHA),
+            tuple(n for n in every if n in JI_SHENSHA),
+        )
+        if len(_SPIRITS_ON) >= 8192:
+            _SPIRITS_ON.clear()
+        _SPIRITS_ON[key] = got
+    return got
+
+
 @lru_cache(maxsize=4096)
 def _jie_day(at: str, day_boundary: str) -> tuple[int, int] | None:
     """(index of the 節 since 立春 (0 立春 … 11 小寒), days since the 節 day, the 節 day being day 0) for
@@ -367,6 +460,8 @@ class _lazy:
 
 
 _GUI = guiren_table(GUI_REN_TABLE)
+#: the branch each branch clashes (relations.chong, read once)
+_CHONG_OF: tuple[int, ...] = tuple(relations.chong(b) for b in range(12))
 
 
 class Ctx:
@@ -386,7 +481,7 @@ class Ctx:
         self.month = month = chart.yue_jian
         self.day = day = chart.day
         self.year_branch = yb = chart.year.branch if chart.year is not None else None
-        self.season = season = _SEASON_OF_MONTH[month]
+        self.season = _SEASON_OF_MONTH[month]
         self.yong = ys = select_yong(chart, topic, opts)
         cl = chart.lines
         self.lines = lines = (
@@ -504,25 +599,18 @@ class Ctx:
         self.by_qin = by_qin
         self.by_el = by_el
         self.key_mask = moving | shi.bit | (yl.bit if yl is not None else 0)
-        # 神煞 of the verse on the lines (name → mask of the lines carrying it)
-        basis = {
-            "year_branch": yb,
-            "month_branch": month,
-            "day_branch": day.branch,
-            "day_stem": day.stem,
-            "season": season,
-        }
-        spirit_mask: dict[str, int] = {}
-        for name, key, btab, stab in _spirit_plan(opts):
-            v = basis[key]
-            if v is None:
-                continue  # not computable on this chart (no year in study mode)
-            m = 0
-            for br in btab[v]:
-                m |= bmask[br]
-            for sx in stab[v]:
-                m |= smask[sx]
-            spirit_mask[name] = m
+        # 神煞 of the verse on the lines (name → mask of the lines carrying it), from the branches and stems
+        # that carry each on this year, month and day
+        names, on_branch, on_stem, sha_names, ji_names = _spirits_on(
+            _spirit_plan(opts), yb, month, day.branch, day.stem
+        )
+        spirit_mask = dict.fromkeys(names, 0)
+        for x in lines:
+            b = x.bit
+            for n in on_branch[x.branch]:
+                spirit_mask[n] |= b
+            for n in on_stem[x.stem]:
+                spirit_mask[n] |= b
         g = _GUI
         spirit_mask["貴人"] = bmask[g.day[day.stem]] | bmask[g.night[day.stem]]
         self.spirit_mask = spirit_mask
@@ -536,12 +624,13 @@ class Ctx:
             mark_mask[mk.name] = m
         self.marks = marks
         self.mark_mask = mark_mask
-        self.sha_masks = tuple((n, m) for n, m in spirit_mask.items() if n in SHA and m) + tuple(
-            (n, m) for n, m in mark_mask.items() if n in SHA and m
-        )
-        self.ji_masks = tuple((n, m) for n, m in spirit_mask.items() if n in JI_SHENSHA and m) + tuple(
-            (n, m) for n, m in by_shen.items() if n in JI_LIU_SHEN
-        )
+        # the 殺 and 吉神 among them (in the order of spirit_mask, then of the marks and of the 六神)
+        sha_on = [(n, m) for n in sha_names if (m := spirit_mask[n])]
+        if mark_mask:
+            sha_on += [(n, m) for n, m in mark_mask.items() if n in SHA and m]
+        self.sha_masks = tuple(sha_on)
+        ji_on = [(n, m) for n in ji_names if (m := spirit_mask[n])]
+        self.ji_masks = (*ji_on, *[(n, m) for n, m in by_shen.items() if n in JI_LIU_SHEN])
         sha_mask = ji_mask = 0
         for _n, m in self.sha_masks:
             sha_mask |= m
@@ -623,7 +712,7 @@ class Ctx:
         sm = self.sha_mask
         for o in self.lines:
             if o.bit & sm:
-                m |= self.bmask[relations.chong(o.branch)]
+                m |= self.bmask[_CHONG_OF[o.branch]]
         return m
 
     def _pair_mask(self, test: Any) -> int:

@@ -9,9 +9,15 @@ found without evaluating the rules and lines that cannot fire.
   masks the context keeps (六神, 六親, element, motion, void, 旺相, position, 世/應/身, role, trigram, 變爻,
   marks, 神煞, 殺, 吉神) or, for the other words, computed once per chart by calling the plain word function
   on each line (:meth:`~._reading_ctx.Ctx.word_mask`) — so each mask is exactly where the table holds;
-* **one generated gate function** per (hexagram, topic, options) tests every candidate rule's masks inline
-  and returns the rules that can fire with their masks; those are then evaluated with the plain condition
-  functions, each line table visiting only its mask's lines — so the facts are exactly the plain path's.
+* **one generated gate function** per (options, topic family) tests every candidate rule's masks inline; a
+  rule with static words is read only when its entry of the tuple of booleans the function is given (the
+  static words' verdict on the hexagram, computed once per (hexagram, topic, options)) is true, so every
+  hexagram of a question runs the same function. The rules whose masks hold are fired by a function
+  generated per rule (the plain condition functions for the words without a mask, each line table visiting
+  only its mask's lines — so the facts are exactly the plain path's). Rules whose generated source is the
+  same share one code object (their own values bound as closure variables), so a reading mostly runs code
+  the readings before it ran: a reading of a copy of a chart (new objects, the same rules) costs what the
+  same reading again costs, so what a reading of another chart cost more was cold code, not cold data.
 
 tests/liuyao/test_reading_fast.py proves both paths give the same readings over a seeded sweep of charts,
 topics and options.
@@ -19,6 +25,8 @@ topics and options.
 
 from __future__ import annotations
 
+import re
+import textwrap
 from collections.abc import Callable, Mapping
 from dataclasses import fields
 from functools import cache
@@ -368,6 +376,36 @@ def _animals() -> tuple[tuple[str, ...], tuple[str, ...]]:
     return tuple(n for n, _ in got), tuple(BRANCHES[b] for _, b in got)
 
 
+#: generated source → its factory (the source wrapped in a function whose parameters are the per-rule names)
+_FACTORIES: dict[str, Callable[..., Any]] = {}
+#: the names of a generated ``run`` / ``fire`` that are the same for every rule (the others are the rule's)
+_RUN_GLOBALS = frozenset({"EL", "YN", "NJ", "BR", "ST", "AN", "AB", "SPN", "SHA", "CHONG", "JI", "IX"})
+_FIRE_GLOBALS = frozenset({"NEW", "CLS", "SLOTS", "MP", "BITS", "POSITIONS", "MASK_OF", "GR", "GROUPS"})
+
+
+class _FiredSlots:
+    """The slots of :class:`FiredRule` (the same names in the same order: the same layout) on a class that
+    lets them be assigned; a generated ``fire`` fills them and sets ``__class__`` to FiredRule, which gives
+    the same object as ``FiredRule(...)`` (its frozen ``__init__`` is slower)."""
+
+    __slots__ = FiredRule.__slots__
+
+
+def _shared(source: str, name: str, ns: Mapping[str, Any], shared: frozenset[str]) -> Any:
+    """The function *name* that *source* defines over the names of *ns*: those in *shared* as its globals,
+    the others (the rule's own values) bound as closure variables, so that the rules whose generated source
+    is the same run one code object (fewer distinct functions a reading visits: fewer cold caches)."""
+    own = [k for k in sorted(ns) if k not in shared and re.search(rf"\b{k}\b", source)]
+    wrapped = f"def factory({', '.join(own)}):\n" + textwrap.indent(source, "    ") + f"\n    return {name}\n"
+    factory = _FACTORIES.get(wrapped)
+    if factory is None:
+        g = {k: v for k, v in ns.items() if k in shared}
+        # generated from the rule data only; named for the profiler
+        exec(compile(wrapped, f"<{name} {len(_FACTORIES)}>", "exec"), g)
+        factory = _FACTORIES[wrapped] = g["factory"]
+    return factory(*(ns[k] for k in own))
+
+
 def _exact_run(sub: Mapping[str, Any]) -> Callable[[Ctx, int], list[Facts]]:
     """The facts of the lines of *mask* for the table *sub*, known to hold there, as :meth:`Vocabulary.holds`
     and ``line_facts`` merge them: a generated function that writes the fixed keys of the simple words
@@ -431,8 +469,7 @@ def _exact_run(sub: Mapping[str, Any]) -> Callable[[Ctx, int], list[Facts]]:
                 "    return out",
             ]
         )
-    exec(compile(code, f"<run {_serial()}>", "exec"), ns)  # generated from the rule data only
-    run: Callable[[Ctx, int], list[Facts]] = ns["run"]
+    run: Callable[[Ctx, int], list[Facts]] = _shared(code, "run", ns, _RUN_GLOBALS)
     return run
 
 
@@ -491,14 +528,16 @@ def group_rank(lines: int, role_bits: tuple[int, int, int, int]) -> int:
     return 4
 
 
-#: a generated ``fire(c, masks, text, asked)``: (group rank, the fired rule), or None when a word fails
-Fire = Callable[[Ctx, tuple[int, ...], Any, "bool | None"], "tuple[int, FiredRule] | None"]
+#: a generated ``fire(c, masks, text, asked, buckets)``: appends the fired rule to the list of its group rank
+#: in *buckets* (nothing when a word fails)
+Fire = Callable[[Ctx, tuple[int, ...], Any, "bool | None", tuple[list[FiredRule], ...]], None]
 
 
 class Compiled:
     """One rule ready for the fast path: its static words and, per word of its ``when``, how to get its facts
     (line tables from the mask the gate computed); :attr:`fire` is a function generated from the rule that
-    makes its :class:`FiredRule` (the same value as ``reading.fire``) and its group rank, or None."""
+    makes its :class:`FiredRule` (the same value as ``reading.fire``) and appends it to the list of its group
+    rank, or does nothing when a word fails."""
 
     __slots__ = ("any_tables", "fire", "index", "rule", "static", "steps", "tables")
 
@@ -593,6 +632,7 @@ class Compiled:
             "W": r.when,
             "NEW": object.__new__,
             "CLS": FiredRule,
+            "SLOTS": _FiredSlots,
             "MP": _merged_positions,
             "BITS": BITS,
             "POSITIONS": R._positions,
@@ -604,7 +644,7 @@ class Compiled:
             "TOPICS": r.topics,
             "KIND": r.kind,
         }
-        body = ["def fire(c, masks, text, asked):"]
+        body = ["def fire(c, masks, text, asked, BK):"]
         first = True
         mi = 0
         from_masks = True
@@ -686,22 +726,22 @@ class Compiled:
                 body.append(f"    rk = 0 if 'yong_shen' in f else {rank}")
             else:
                 body.append(f"    rk = {rank}")
-        body.append("    extra = {'kind': KIND, 'group': GROUPS[rk], 'lines': pos}")
+        items = "'kind': KIND, 'group': GROUPS[rk], 'lines': pos"
         conflict = r.extra.get("conflict")
         if conflict:
             ns["CONFLICT"] = conflict
-            body.append("    extra['conflict_with'] = CONFLICT")
-        body.append("    if asked is not None: extra['asked'] = asked")  # as reading.order sets it
-        body.append("    o = NEW(CLS)")  # make_fired, inline: the slots filled in field order
+            items += ", 'conflict_with': CONFLICT"
+        # ``asked`` as reading.order sets it (last)
+        body.append(f"    extra = {{{items}}} if asked is None else {{{items}, 'asked': asked}}")
+        # the FiredRule: its slots filled on an object of the same slot layout, then made a FiredRule
+        body.append("    o = NEW(SLOTS)")
         values = {"id": "ID", "src": "SRC", "facts": "f", "text": "text", "topics": "TOPICS"}
         values |= {"title": "None", "extra": "extra"}
         for n in _FIELDS:  # a field of FiredRule not named here is a KeyError when the rules compile
-            ns[f"set_{n}"] = getattr(FiredRule, n).__set__
-            body.append(f"    set_{n}(o, {values[n]})")
-        body.append("    return rk, o")
-        code = compile("\n".join(body), f"<fire {r.id} {self.index}>", "exec")  # named for the profiler
-        exec(code, ns)  # generated from the rule data only
-        fire: Fire = ns["fire"]
+            body.append(f"    o.{n} = {values[n]}")
+        body.append("    o.__class__ = CLS")
+        body.append("    BK[rk].append(o)")
+        fire: Fire = _shared("\n".join(body), "fire", ns, _FIRE_GLOBALS)
         return fire
 
 
@@ -810,11 +850,16 @@ def _any_step(c: Ctx, v: Any, _w: Mapping[str, Any]) -> Facts | None:
 #: the fields of FiredRule, in order (the generated ``fire`` fills them all)
 _FIELDS = tuple(f.name for f in fields(FiredRule))
 _COMPILED: tuple[Compiled, ...] | None = None
-#: the generated reading function of one (options, allowed rules, own rules, asked): the fired rules in order
-Gates = Callable[[Ctx, bool], list[FiredRule]]
-_GATES: dict[tuple[ReadingOptions, tuple[bool, ...], tuple[int, ...], bool], Gates] = {}
-#: options → (hexagram, topic) → the generated function
-_OK: dict[ReadingOptions, dict[tuple[int, str | None], Gates]] = {}
+#: the generated reading function of one (options, rules of the question, own rules, asked): the fired rules
+#: in order, given the context, whether the text is Simplified and the static words' verdicts
+Gates = Callable[[Ctx, bool, tuple[bool, ...]], list[FiredRule]]
+_GATES: dict[
+    tuple[ReadingOptions, tuple[bool, ...], tuple[int, ...], bool], tuple[Gates, tuple[Compiled, ...]]
+] = {}
+#: options → (hexagram, topic) → the generated function and the verdicts of its rules' static words
+_OK: dict[ReadingOptions, dict[tuple[int, str | None], tuple[Gates, tuple[bool, ...]]]] = {}
+#: one copy of each verdict tuple (hexagrams often give the same)
+_FLAGS: dict[tuple[bool, ...], tuple[bool, ...]] = {}
 _LAST_OK: list[Any] = []  # the options last read with and their table (most readings use one set)
 _LIMIT = 8192
 
@@ -828,16 +873,19 @@ def compiled() -> tuple[Compiled, ...]:
 
 def _gate_source(
     crs: tuple[Compiled, ...], opts: ReadingOptions, src: _Src, own: tuple[int, ...], asked: bool = True
-) -> str:
-    """The generated function for the rules *crs* (those a hexagram, topic and options allow): for each rule,
-    the masks of its line tables, inline; a rule whose tables all hold is fired (its generated ``fire``) and
-    kept when its other words hold too, in the list of its (own, group rank): the rules are visited by
-    (own, index), so the lists joined in (own, rank) order are the report order of ``reading.order``.
+) -> tuple[str, tuple[Compiled, ...]]:
+    """The generated function for the rules *crs* (those a topic family and options allow) and the rules among
+    them with static words: for each rule, the masks of its line tables, inline; a rule whose tables all hold
+    is fired (its generated ``fire``) and kept when its other words hold too, in the list of its (own, group
+    rank): the rules are visited by (own, index), so the lists joined in (own, rank) order are the report
+    order of ``reading.order``. A rule with static words is read only when its entry of the argument ``OKF``
+    (its static words' verdict on the hexagram, one entry per rule of the second value, in order) is true.
     *asked*: a topic was asked (each fired rule's ``extra`` says whether it is one of the topic's own)."""
-    lines = ["def gates(c, hans):\n", _PROLOGUE]
+    lines = ["def gates(c, hans, OKF):\n", _PROLOGUE]
     lines.append("    " + "; ".join(f"b{i} = []" for i in range(10)) + "\n")  # one list per (own, rank)
     lines.append("    BK0 = (b0, b1, b2, b3, b4); BK1 = (b5, b6, b7, b8, b9)\n")
     guards: set[str] = set()
+    static: list[Compiled] = []
     for cr in sorted(crs, key=lambda cr: (own[cr.index], cr.index)):
         is_own = own[cr.index] == 0
         fire = src.const(cr.fire)
@@ -845,6 +893,10 @@ def _gate_source(
         hans_text = src.const(cr.rule.text if cr.rule.text.zh_hans else None)
         ind = "    "
         when = cr.rule.when
+        if cr.static:  # the hexagram's verdict on the rule's static words
+            lines.append(f"{ind}if OKF[{len(static)}]:\n")
+            ind += "    "
+            static.append(cr)
         # words the gate can refuse before the rule's masks (each holds only when its guard does): the hidden
         # 用神's words need a 伏神 (their plain functions give None without one), ri_to_yong a relation of
         # the day to the 用神 among its values
@@ -880,45 +932,95 @@ def _gate_source(
         names += [table_expr(v, opts, src) for _k, v in cr.any_tables]  # read by the rule's ``any``
         tup = "(" + "".join(f"{m}, " for m in names) + ")"
         lines.append(
-            f"{ind}got = {fire}(c, {tup}, (HANS({text}) if {hans_text} is None else {hans_text}) if hans"
-            f" else {text}, {is_own if asked else None})\n"
-            f"{ind}if got is not None:\n"
-            f"{ind}    {'BK0' if is_own else 'BK1'}[got[0]].append(got[1])\n"
+            f"{ind}{fire}(c, {tup}, (HANS({text}) if {hans_text} is None else {hans_text}) if hans"
+            f" else {text}, {is_own if asked else None}, {'BK0' if is_own else 'BK1'})\n"
         )
     lines.append("    return [*b0, *b1, *b2, *b3, *b4, *b5, *b6, *b7, *b8, *b9]\n")
-    hoisted = [f"    {name} = {expr}\n" for name, expr in src.locals.items()]
+    body, exprs = _inline_single_use("".join(lines[2:]), dict(src.locals))
+    hoisted = [f"    {name} = {expr}\n" for name, expr in exprs.items()]
     if "FU" in guards:
         hoisted.append("    FU = c.yong.fu is not None\n")
     if "RY" in guards:
         hoisted.append("    RY = RR(c.day.branch, c.yong.element, c.yong.branch)\n")
-    return "".join(lines[:2] + hoisted + lines[2:])
+    return "".join([*lines[:2], *hoisted, body]), tuple(static)
 
 
-def _gates(opts: ReadingOptions, ok: tuple[bool, ...], own: tuple[int, ...], asked: bool = True) -> Gates:
-    """The generated function of *opts* for the allowed rules *ok*, of which *own* says which are the
-    question's own (compiled once per options, rule set, own rules and whether a topic was *asked*;
-    hexagrams and topics that give the same share it)."""
-    key = (opts, ok, own, asked)
+_LOCAL = re.compile(r"\bw\d+\b")
+
+
+def _literal(text: str) -> Callable[[re.Match[str]], str]:
+    """A replacement for ``re.sub`` that puts *text* in as it is (no escapes read)."""
+    return lambda _m: text
+
+
+def _inline_single_use(body: str, exprs: dict[str, str]) -> tuple[str, dict[str, str]]:
+    """*body* and the hoisted mask locals *exprs* (name → expression, each over the earlier ones), with each
+    local named only once written in place of its name instead (a mask read by one rule is then computed
+    only when the reading reaches that rule; the expressions have no side effect)."""
+    uses: dict[str, int] = {}
+    for text in (body, *exprs.values()):
+        for n in _LOCAL.findall(text):
+            uses[n] = uses.get(n, 0) + 1
+    for name in reversed(list(exprs)):  # the later locals first: an earlier one may fold into them
+        if uses.get(name, 0) > 1:
+            continue
+        expr = f"({exprs.pop(name)})"
+        pat = re.compile(rf"\b{name}\b")
+        for other, e in exprs.items():
+            if pat.search(e):
+                exprs[other] = pat.sub(_literal(expr), e, count=1)
+                break
+        else:
+            body = pat.sub(_literal(expr), body, count=1)
+    return body, exprs
+
+
+def _gates(
+    opts: ReadingOptions, rel: tuple[bool, ...], own: tuple[int, ...], asked: bool = True
+) -> tuple[Gates, tuple[Compiled, ...]]:
+    """The generated function of *opts* for the rules *rel* says belong to the question, of which *own* says
+    which are the question's own, and the rules with static words it reads (in the order of its ``OKF``
+    argument); compiled once per options, rule set, own rules and whether a topic was *asked*, so that every
+    hexagram of a topic family shares it."""
+    key = (opts, rel, own, asked)
     got = _GATES.get(key)
     if got is None:
         src = _Src(hoist=True)
-        crs = tuple(cr for cr in compiled() if ok[cr.index])
-        code = _gate_source(crs, opts, src, own, asked)
+        crs = tuple(cr for cr in compiled() if rel[cr.index])
+        code, static = _gate_source(crs, opts, src, own, asked)
         ns: dict[str, Any] = {"POP": POP, "HANS": with_simplified, "RR": _ri_relations, **src.consts}
         exec(compile(code, f"<gates {_serial()}>", "exec"), ns)  # generated from the rule data only
-        got = ns["gates"]
+        got = (ns["gates"], static)
         if len(_GATES) >= 2048:
             _GATES.clear()
         _GATES[key] = got
     return got
 
 
-def _ok(c: Ctx) -> Gates:
-    """The generated function of *c*'s hexagram, options and topic: it reads the rules that belong to the
-    topic and whose static words hold on the hexagram; a rule is one of the topic's own (0) or a general
-    one (1) (cached per hexagram, options and topic)."""
+def static_flags(c: Ctx, static: tuple[Compiled, ...]) -> tuple[bool, ...]:
+    """Whether the static words of each rule of *static* hold on *c*'s hexagram, topic and options (the plain
+    condition functions; the ``OKF`` argument of the generated function)."""
+    out = []
+    for cr in static:
+        when = cr.rule.when
+        out.append(all(CHART.fn(k)(c, v, when) is not None for k, v in cr.static))
+    return tuple(out)
+
+
+def _family_gates(c: Ctx) -> tuple[Gates, tuple[Compiled, ...]]:
+    """The generated function of *c*'s topic family and options, and the rules with static words it reads."""
+    fam = c.family
+    rel = tuple(R.relevant(cr.rule, fam) for cr in compiled())
+    own = tuple(0 if fam is None or not fam.isdisjoint(cr.rule.topics) else 1 for cr in compiled())
+    return _gates(c.opts, rel, own, fam is not None)
+
+
+def _ok(c: Ctx) -> tuple[Gates, tuple[bool, ...]]:
+    """The generated function of *c*'s options and topic family, with the verdict of the static words of its
+    rules on *c*'s hexagram: it reads the rules that belong to the topic and whose static words hold; a rule
+    is one of the topic's own (0) or a general one (1) (cached per hexagram, options and topic)."""
     last = _LAST_OK
-    table: dict[tuple[int, str | None], Gates]
+    table: dict[tuple[int, str | None], tuple[Gates, tuple[bool, ...]]]
     if last and last[0] is c.opts:
         table = last[1]
     else:
@@ -930,19 +1032,11 @@ def _ok(c: Ctx) -> Gates:
         table = found
         _LAST_OK[:] = [c.opts, table]
     key = (c.code, c.topic)
-    got: Gates | None = table.get(key)
+    got = table.get(key)
     if got is None:
-        fam = c.family
-        flags = []
-        own = []
-        for cr in compiled():
-            ok = R.relevant(cr.rule, fam)
-            if ok:
-                when = cr.rule.when
-                ok = all(CHART.fn(k)(c, v, when) is not None for k, v in cr.static)
-            flags.append(ok)
-            own.append(0 if fam is None or not fam.isdisjoint(cr.rule.topics) else 1)
-        got = _gates(c.opts, tuple(flags), tuple(own), fam is not None)
+        fn, static = _family_gates(c)
+        flags = static_flags(c, static)
+        got = (fn, _FLAGS.setdefault(flags, flags))
         if len(table) >= _LIMIT:
             table.clear()
         table[key] = got
@@ -972,7 +1066,8 @@ def evaluate(chart: LiuYaoChart, topic: str | None, opts: ReadingOptions, hans: 
     the order of ``reading.order``: the asked topic's own rules first, then by group, then data order."""
     c = Ctx(chart, topic, opts)
     try:
-        return _ok(c)(c, hans)
+        fn, flags = _ok(c)
+        return fn(c, hans, flags)
     finally:
         c.release()  # no cycle left for the collector: the context is freed on return
 

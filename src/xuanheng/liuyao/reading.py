@@ -25,7 +25,7 @@ the same list (tests/liuyao/test_reading_fast.py).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
@@ -219,10 +219,20 @@ def reading(
     :data:`READING_OPTION_SPECS`) or ``options=ReadingOptions(...)``; an unknown name or value raises
     :class:`~xuanheng.errors.OptionError` naming it.
     """
+    t, opts = _check(chart, topic, lang, options)
+    evaluate = _FAST[0] if _FAST else _fast()
+    return evaluate(chart, t, opts, check_lang(lang) == "zh-Hans")
+
+
+#: the fast path's ``evaluate``, imported on the first reading (the fast path imports this module)
+_FAST: list[Callable[[LiuYaoChart, str | None, ReadingOptions, bool], list[FiredRule]]] = []
+
+
+def _fast() -> Callable[[LiuYaoChart, str | None, ReadingOptions, bool], list[FiredRule]]:
     from xuanheng.liuyao._reading_fast import evaluate
 
-    t, opts = _check(chart, topic, lang, options)
-    return evaluate(chart, t, opts, check_lang(lang) == "zh-Hans")
+    _FAST.append(evaluate)
+    return evaluate
 
 
 def reading_json(
