@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from xuanheng.core._frozen import maker
+from xuanheng.core._frozen import maker, mirror
 from xuanheng.qizheng.chart import Palace, XiuBound, XiuPosition, Yao
 
 
@@ -36,8 +36,28 @@ def test_maker_equals_the_constructor(cls: type) -> None:
         assert made == built
         assert hash(made) == hash(built)
         assert repr(made) == repr(built)
+        assert type(made) is cls
         with pytest.raises(dataclasses.FrozenInstanceError):
             made.__setattr__(dataclasses.fields(cls)[0].name, args[0])
+
+
+def test_maker_of_a_class_with_slotted_bases_writes_the_descriptors() -> None:
+    """A subclass has its bases' slots too, so no mirror has its layout: maker writes each slot instead."""
+
+    @dataclasses.dataclass(frozen=True, slots=True)
+    class Base:
+        a: int
+
+    @dataclasses.dataclass(frozen=True, slots=True)
+    class Child(Base):
+        b: str
+
+    made = maker(Child)(1, "x")
+    assert made == Child(1, "x") and type(made) is Child
+    with pytest.raises(TypeError):
+        mirror(Child)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        made.__setattr__("b", "y")
 
 
 def test_maker_refuses_what_it_cannot_build() -> None:

@@ -364,7 +364,7 @@ def test_generated_fire_functions_share_their_code_and_make_fired_rules() -> Non
 
 
 def test_yong_shen_built_by_slots_is_the_dataclass() -> None:
-    """select_yong builds its YongShen by filling the slots (_reading_ctx._slot_maker): the object is a
+    """select_yong builds its YongShen by filling the slots (core._frozen.maker): the object is a
     YongShen equal to the one its constructor gives, field by field, and as frozen."""
     import dataclasses
 

@@ -12,11 +12,12 @@ from __future__ import annotations
 import datetime as _dt
 from bisect import bisect_right
 from collections.abc import Callable
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from functools import cache, lru_cache
-from typing import Any, TypeVar
+from typing import Any
 
 from xuanheng.core import relations, wangshuai, wuxing
+from xuanheng.core._frozen import maker
 from xuanheng.core.ganzhi import BRANCH_ELEMENT, BRANCHES, ELEMENTS, STEMS
 from xuanheng.core.guiren import guiren_table
 from xuanheng.liuyao import tables as T
@@ -105,28 +106,9 @@ class YongShen:
         return out
 
 
-_C = TypeVar("_C")
-
-
-def _slot_maker(cls: type[_C]) -> Callable[..., _C]:
-    """A function taking the fields of the frozen slotted dataclass *cls* (by name or in order) that gives the
-    same object as ``cls(...)``: the slots are filled on an object of a class with the same slots (the same
-    layout), whose class is then set to *cls* (the frozen ``__init__``'s ``object.__setattr__`` calls cost
-    more)."""
-    names = [f.name for f in fields(cls)]  # type: ignore[arg-type]  # a dataclass
-    slots = cls.__dict__["__slots__"]
-    assert tuple(names) == slots, cls  # same names, same order: the same layout
-    mirror = type(f"_{cls.__name__}Slots", (), {"__slots__": slots})
-    ns: dict[str, Any] = {"NEW": object.__new__, "MIRROR": mirror, "CLS": cls}
-    body = [f"def make({', '.join(names)}):", "    o = NEW(MIRROR)"]
-    body += [f"    o.{n} = {n}" for n in names]
-    body += ["    o.__class__ = CLS", "    return o"]
-    exec("\n".join(body), ns)  # generated from the field names only
-    make: Callable[..., _C] = ns["make"]
-    return make
-
-
-_new_yong = _slot_maker(YongShen)
+#: YongShen built by filling its slots (``core._frozen.maker``: the same value as ``YongShen(...)``, whose
+#: frozen ``__init__`` was half of select_yong)
+_new_yong = maker(YongShen)
 
 
 def yong_entry(topic: str | None) -> YongEntry:

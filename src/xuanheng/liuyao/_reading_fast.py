@@ -33,6 +33,7 @@ from functools import cache
 from typing import Any
 
 from xuanheng.core import relations, wuxing
+from xuanheng.core._frozen import maker, mirror
 from xuanheng.core.ganzhi import BRANCH_ELEMENT, BRANCHES, ELEMENTS, STEMS
 from xuanheng.liuyao import reading as R
 from xuanheng.liuyao import tables as T
@@ -383,12 +384,10 @@ _RUN_GLOBALS = frozenset({"EL", "YN", "NJ", "BR", "ST", "AN", "AB", "SPN", "SHA"
 _FIRE_GLOBALS = frozenset({"NEW", "CLS", "SLOTS", "MP", "BITS", "POSITIONS", "MASK_OF", "GR", "GROUPS"})
 
 
-class _FiredSlots:
-    """The slots of :class:`FiredRule` (the same names in the same order: the same layout) on a class that
-    lets them be assigned; a generated ``fire`` fills them and sets ``__class__`` to FiredRule, which gives
-    the same object as ``FiredRule(...)`` (its frozen ``__init__`` is slower)."""
-
-    __slots__ = FiredRule.__slots__
+#: FiredRule's slots on a class that lets them be assigned (``core._frozen.mirror``): a generated ``fire``
+#: fills them and sets ``__class__`` to FiredRule, which gives the same object as ``FiredRule(...)`` (its
+#: frozen ``__init__`` is slower), as ``core._frozen.maker`` does
+_FiredSlots = mirror(FiredRule)
 
 
 def _shared(source: str, name: str, ns: Mapping[str, Any], shared: frozenset[str]) -> Any:
@@ -1043,22 +1042,8 @@ def _ok(c: Ctx) -> tuple[Gates, tuple[bool, ...]]:
     return got
 
 
-def _maker() -> Callable[..., FiredRule]:
-    """FiredRule built by filling its slots (the same value as ``FiredRule(...)``, whose frozen __init__ is
-    slower)."""
-    names = [f.name for f in fields(FiredRule)]
-    ns: dict[str, Any] = {"new": object.__new__, "cls": FiredRule}
-    body = ["def make(" + ", ".join(names) + "):", "    o = new(cls)"]
-    for n in names:
-        ns["set_" + n] = getattr(FiredRule, n).__set__
-        body.append(f"    set_{n}(o, {n})")
-    body.append("    return o")
-    exec("\n".join(body), ns)  # the generated code only assigns slots
-    make: Callable[..., FiredRule] = ns["make"]
-    return make
-
-
-make_fired = _maker()
+#: FiredRule built by filling its slots (``core._frozen.maker``: the same value as ``FiredRule(...)``)
+make_fired = maker(FiredRule)
 
 
 def evaluate(chart: LiuYaoChart, topic: str | None, opts: ReadingOptions, hans: bool) -> list[FiredRule]:

@@ -19,10 +19,9 @@ from __future__ import annotations
 
 import datetime as _dt
 import math
-from collections.abc import Callable
-from dataclasses import fields
-from typing import Any, TypeVar
+from typing import Any
 
+from xuanheng.core._frozen import maker
 from xuanheng.core.ganzhi import SIXTY
 from xuanheng.liuyao import rules
 from xuanheng.liuyao import tables as T
@@ -47,30 +46,14 @@ from xuanheng.time.calendar import GREGORIAN_START, T_FIRST, T_LAST
 from xuanheng.time.instants import offset_seconds
 from xuanheng.time.lunar import LUNAR_SYSTEMS, month_start_overrides
 
-_C = TypeVar("_C")
-
 #: memo tables are cleared when they grow past this many entries (bounded memory)
 MEMO_LIMIT = 200_000
 
 
-def _maker(cls: type[_C]) -> Callable[..., _C]:
-    """A constructor of the frozen slots dataclass *cls* taking its fields in order and filling the slots
-    directly (the same value as ``cls(*args)``; the dataclass ``__init__`` only does this more slowly)."""
-    names = [f.name for f in fields(cls)]  # type: ignore[arg-type]
-    ns: dict[str, Any] = {"new": object.__new__, "cls": cls}
-    body = ["def make(" + ", ".join(names) + "):", "    o = new(cls)"]
-    for n in names:
-        ns["set_" + n] = getattr(cls, n).__set__
-        body.append(f"    set_{n}(o, {n})")
-    body.append("    return o")
-    exec("\n".join(body), ns)  # the generated code only assigns slots
-    maker: Callable[..., _C] = ns["make"]
-    return maker
-
-
-_mk_line = _maker(Line)
-_mk_chart = _maker(LiuYaoChart)
-_mk_ctx = _maker(rules.TimeContext)
+#: the frozen values built slot by slot (``core._frozen.maker``)
+_mk_line = maker(Line)
+_mk_chart = maker(LiuYaoChart)
+_mk_ctx = maker(rules.TimeContext)
 
 # --- static tables, per hexagram -------------------------------------------------------------------
 _INFO: tuple[GuaInfo, ...] = tuple(rules.gua_info(c) for c in range(64))
