@@ -9,11 +9,11 @@ No peer package reads seed 004's judgments. Every case here is timed in CPU time
 the machine is shared and its wall clock noisy), the cast of a chart too (``chart (CPU)``), so that the
 ratio of a reading to a cast comes from one run.
 
-One run of this file on the 2 shared cores (CPU time; main and this code alternately, three times each; load
-average 0.9 at the start, 1.0 at the end): 3,662 / 4,399 / 3,296 readings/s with a question, 1,645 / 1,470 /
-1,379 with no topic, 648 / 480 / 477 plain, casts 17,000 / 28,815 / 27,277/s; main (a0bf731) in the same run:
-1,823 / 2,473 / 2,025, 941 / 997 / 1,279, 411 / 705 / 428 and 19,542 / 29,766 / 17,628. The issue's 5,000/s
-is not reached (docs/liuyao-reading.md, "Speed", says what is left, per part).
+One run (``bench/run.py qizheng liuyao`` at 06a14bb, the 2 shared cores, load 0.9, CPU time): 4,156
+readings/s with a question, 1,703 with no topic, 502 plain, casts 34,549/s. An alternating run of this file
+during the work (a0bf731 against the work's branch, three each): 1,823 / 2,473 / 2,025 against 3,662 / 4,399
+/ 3,296 readings/s with a question. The issue's 5,000/s is not reached (docs/liuyao-reading.md, "Speed",
+says what is left, per part).
 
 Run: ``.venv/bin/python bench/run.py liuyao`` (with bench_liuyao.py) or this file directly.
 """
