@@ -33,7 +33,7 @@ from functools import cache
 from typing import Any
 
 from xuanheng.core import relations, wuxing
-from xuanheng.core._frozen import maker, mirror
+from xuanheng.core._frozen import mirror
 from xuanheng.core.ganzhi import BRANCH_ELEMENT, BRANCHES, ELEMENTS, STEMS
 from xuanheng.liuyao import reading as R
 from xuanheng.liuyao import tables as T
@@ -381,7 +381,7 @@ def _animals() -> tuple[tuple[str, ...], tuple[str, ...]]:
 _FACTORIES: dict[str, Callable[..., Any]] = {}
 #: the names of a generated ``run`` / ``fire`` that are the same for every rule (the others are the rule's)
 _RUN_GLOBALS = frozenset({"EL", "YN", "NJ", "BR", "ST", "AN", "AB", "SPN", "SHA", "CHONG", "JI", "IX"})
-_FIRE_GLOBALS = frozenset({"NEW", "CLS", "SLOTS", "MP", "BITS", "POSITIONS", "MASK_OF", "GR", "GROUPS"})
+_FIRE_GLOBALS = frozenset({"NEW", "CLS", "SLOTS", "MP", "BITS", "POSITIONS", "MASK_OF", "GROUPS"})
 
 
 #: FiredRule's slots on a class that lets them be assigned (``core._frozen.mirror``): a generated ``fire``
@@ -636,7 +636,6 @@ class Compiled:
             "BITS": BITS,
             "POSITIONS": R._positions,
             "MASK_OF": _mask_of,
-            "GR": group_rank,
             "GROUPS": R.GROUPS,
             "ID": r.id,
             "SRC": r.src,
@@ -1040,10 +1039,6 @@ def _ok(c: Ctx) -> tuple[Gates, tuple[bool, ...]]:
             table.clear()
         table[key] = got
     return got
-
-
-#: FiredRule built by filling its slots (``core._frozen.maker``: the same value as ``FiredRule(...)``)
-make_fired = maker(FiredRule)
 
 
 def evaluate(chart: LiuYaoChart, topic: str | None, opts: ReadingOptions, hans: bool) -> list[FiredRule]:
