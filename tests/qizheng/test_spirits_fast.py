@@ -1,7 +1,7 @@
 """The precomputed hot path (``_spirits_fast``) gives exactly the chart of the rule-by-rule statement,
 and it is fast.
 
-Agreement is checked for random inputs under the default options, under every single choice of every option,
+Agreement (the spirit chart, and the natal chart's `shensha` list from `hits_json`) is checked for random inputs under the default options, under every single choice of every option,
 and under random combinations of choices. The speed target: ``star_spirits`` is called once per 七政 chart,
 which must run ≥ 2,000/s in all, so the spirits alone aim at ≥ 20,000 calls/s.
 """
@@ -16,7 +16,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from xuanheng.core.ganzhi import GanZhi
-from xuanheng.qizheng.spirits import OPTIONS, YAO, star_spirits, star_spirits_plain
+from xuanheng.qizheng import _spirits_fast
+from xuanheng.qizheng.spirits import OPTIONS, YAO, star_spirits, star_spirits_plain, validate
 
 gz = st.integers(0, 59).map(GanZhi)
 branch = st.integers(0, 11)
@@ -42,6 +43,12 @@ def test_fast_equals_plain(
     plain = star_spirits_plain(year, month, day, hour, ming, yg, **kw)  # type: ignore[arg-type]
     assert fast == plain
     assert fast.to_json() == plain.to_json()
+    inp = validate(year, month, day, hour, ming, yg, **kw)  # type: ignore[arg-type]
+    got = _spirits_fast.hits_json(inp)
+    want = plain.hits_json()
+    assert got == want
+    assert [list(d) for d in got] == [list(d) for d in want]  # the keys in the same order
+    assert all(a["src"] is not b["src"] for a, b in zip(got, _spirits_fast.hits_json(inp), strict=True))
 
 
 @pytest.mark.parametrize(
@@ -55,7 +62,11 @@ def test_fast_equals_plain_for_every_choice(name: str, value: str) -> None:
         ming = rng.randrange(12)
         kw = {"is_day": rng.random() < 0.5, "options": {name: value}}
         fast = star_spirits(*args, ming, yg, **kw)  # type: ignore[arg-type]
-        assert fast == star_spirits_plain(*args, ming, yg, **kw)  # type: ignore[arg-type]
+        plain = star_spirits_plain(*args, ming, yg, **kw)  # type: ignore[arg-type]
+        assert fast == plain
+        kw["shen_gong"] = rng.choice([None, rng.randrange(12)])
+        got = _spirits_fast.hits_json(validate(*args, ming, yg, **kw))  # type: ignore[arg-type]
+        assert got == star_spirits_plain(*args, ming, yg, **kw).hits_json()  # type: ignore[arg-type]
 
 
 def test_speed_floor_on_cpu_time() -> None:

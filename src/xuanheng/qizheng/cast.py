@@ -35,7 +35,7 @@ from xuanheng.astro.bodies import (
 from xuanheng.astro.ephemeris import Position, jd_from_unix
 from xuanheng.core._frozen import maker
 from xuanheng.errors import InputError, OptionError, OutOfRangeError
-from xuanheng.qizheng import _xiu_fast
+from xuanheng.qizheng import _spirits_fast, _xiu_fast
 from xuanheng.qizheng.chart import YAO_NAMES, Palace, Point, QiZhengChart, XiuBound, Yao
 from xuanheng.qizheng.dignity import dignities
 from xuanheng.qizheng.gong import (
@@ -341,23 +341,22 @@ def cast(
     # the inputs as star_spirits would validate them: the pillars are GanZhi, the branches ints, the sex
     # checked by sex_value, day or night known from the time core
     pillars = cal.pillars
-    sc = star_spirits_of(
-        _INPUTS(
-            pillars.year,
-            pillars.month,
-            pillars.day,
-            pillars.hour,
-            ming,
-            tuple(y.gong for y in yaos),  # in YAO order, as YAO_NAMES
-            shen,
-            bool(cal.is_day),
-            sex_v,
-            spirit_key,
-            (),
-        )
+    inputs = _INPUTS(
+        pillars.year,
+        pillars.month,
+        pillars.day,
+        pillars.hour,
+        ming,
+        tuple(y.gong for y in yaos),  # in YAO order, as YAO_NAMES
+        shen,
+        bool(cal.is_day),
+        sex_v,
+        spirit_key,
+        (),
     )
+    sc = star_spirits_of(inputs)
     hua = {HUA_TITLES[h.title]: YAO[h.yao] for h in sc.hua_yao}
-    hits = tuple(map(MappingProxyType, sc.hits_json()))
+    hits = tuple(map(MappingProxyType, _spirits_fast.hits_json(inputs)))  # = sc.hits_json()
     warnings.extend(sc.warnings)
 
     return _CHART(

@@ -28,12 +28,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from types import MappingProxyType
 from typing import Any
 
 from xuanheng import SCHEMA_VERSION, __version__
 from xuanheng.core._data import load_package_data
+from xuanheng.core._frozen import maker
 from xuanheng.core.ganzhi import (
     BRANCH_ELEMENT,
     BRANCHES,
@@ -202,6 +203,7 @@ def _options_key(options: Mapping[str, str]) -> tuple[str, ...]:
 
 @cache
 @cache
+@lru_cache(maxsize=256)
 def _options_view(key: tuple[str, ...]) -> Mapping[str, str]:
     """The options of a key by name (read-only, so one view serves every chart with that key)."""
     return MappingProxyType({o.name: v for o, v in zip(OPTIONS, key, strict=True)})
@@ -805,21 +807,25 @@ def context(inp: Inputs) -> Ctx:
 
 
 def _chart(inp: Inputs, hua: tuple[HuaYao, ...], hits: tuple[SpiritHit, ...]) -> SpiritChart:
-    return SpiritChart(
-        year=inp.year,
-        month=inp.month,
-        day=inp.day,
-        hour=inp.hour,
-        ming_gong=inp.ming,
-        yao_gong=inp.yao_gong,
-        shen_gong=inp.shen,
-        is_day=inp.is_day,
-        sex=inp.sex,
-        options=_options_view(inp.opts),
-        hua_yao=hua,
-        shensha=hits,
-        warnings=inp.warnings,
+    # every field of SpiritChart in its declaration order, the slots filled by maker (core._frozen)
+    return _SPIRIT_CHART(
+        inp.year,
+        inp.month,
+        inp.day,
+        inp.hour,
+        inp.ming,  # ming_gong
+        inp.yao_gong,
+        inp.shen,  # shen_gong
+        inp.is_day,
+        inp.sex,
+        _options_view(inp.opts),  # options
+        hua,  # hua_yao
+        hits,  # shensha
+        inp.warnings,
     )
+
+
+_SPIRIT_CHART = maker(SpiritChart)
 
 
 def star_spirits_plain(

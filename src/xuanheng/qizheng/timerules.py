@@ -24,6 +24,7 @@ from functools import cache
 from typing import Any
 
 from xuanheng.core._data import load_package_data
+from xuanheng.core._frozen import maker
 from xuanheng.core.ganzhi import BRANCHES
 
 _T = load_package_data("xuanheng.qizheng", "time_rules")
@@ -86,6 +87,46 @@ class DingYin:
         }
 
 
+@dataclass(frozen=True, slots=True)
+class _DingYinRow:
+    """What :func:`ding_yin` reads of the verse's row of one lunar month under one variant, read once."""
+
+    kind: str
+    text: str
+    #: the text shown when the 寅 hour is counted in watches (the variant's 點 written in it)
+    geng_text: str
+    src: str
+    geng: int
+    dian: int
+
+
+def _ding_yin_row(month: int, variant: str) -> _DingYinRow:
+    t = _T["ding_yin"]
+    row = _DING_YIN_ROW[month]
+    text = geng_text = str(row["text"])
+    dian = int(row.get("dian", 0))
+    if variant == "xingxue" and "dian_variant" in row:
+        dian = int(row["dian_variant"])
+        geng_text = text.replace("三點", "四點")
+    return _DingYinRow(
+        kind=str(row["kind"]),
+        text=text,
+        geng_text=geng_text,
+        src=str(t["src"]) if variant == "seed" else f"{t['src']}; {t['variant_src']}",
+        geng=int(row.get("geng", 0)),
+        dian=dian,
+    )
+
+
+#: (lunar month, variant) → the verse's row as :func:`ding_yin` reads it (the variant is checked by the
+#: chart's options: ``seed`` or ``xingxue``)
+_DING_YIN_ROWS: dict[tuple[int, str], _DingYinRow] = {
+    (m, v): _ding_yin_row(m, v) for m in range(1, 13) for v in ("seed", "xingxue")
+}
+_DAWN_BEFORE = float(_T["ding_yin"]["dawn_before_sunrise_ke"]) * KE
+_DUSK_AFTER = float(_T["ding_yin"]["dusk_after_sunset_ke"]) * KE
+
+
 def ding_yin(
     month: int,
     sunrise_utc: float | None,
@@ -98,36 +139,33 @@ def ding_yin(
 
     The night runs from dusk (the previous evening's sunset + 2½ 刻; that sunset is taken as this day's
     sunset minus 24 h, which the sunset times of two days differ from by a few minutes at most outside the
-    polar circles) to dawn (sunrise − 2½ 刻), in five 更 of five 點.
+    polar circles) to dawn (sunrise − 2½ 刻), in five 更 of five 點. *variant* ``xingxue`` reads the 點 of
+    the rows that have a variant (``dian_variant``) instead.
     """
-    t = _T["ding_yin"]
-    row = _DING_YIN_ROW[month]
-    kind = str(row["kind"])
-    src = str(t["src"]) if variant == "seed" else f"{t['src']}; {t['variant_src']}"
-    text = str(row["text"])
+    row = _DING_YIN_ROWS.get((month, variant)) or _ding_yin_row(month, variant)
+    kind = row.kind
+    text = row.text
     at: float | None = None
     if sunrise_utc is not None:
-        dawn = sunrise_utc - float(t["dawn_before_sunrise_ke"]) * KE
+        dawn = sunrise_utc - _DAWN_BEFORE
         if kind == "sunrise":
             at = sunrise_utc
         elif kind == "dawn":
             at = dawn
         elif kind == "geng" and sunset_utc is not None:
-            dusk = sunset_utc - 86400.0 + float(t["dusk_after_sunset_ke"]) * KE
+            dusk = sunset_utc - 86400.0 + _DUSK_AFTER
             watch = (dawn - dusk) / 5.0
-            dian = int(row.get("dian_variant", row["dian"])) if variant == "xingxue" else int(row["dian"])
-            if variant == "xingxue" and "dian_variant" in row:
-                text = text.replace("三點", "四點")
-            at = dusk + (int(row["geng"]) - 1) * watch + (dian - 1) * watch / 5.0
-    clock_yin = day_start_utc + 3 * 3600.0  # 03:00 on the chart's clock
-    return DingYin(
-        month=month,
-        text=text,
-        kind=kind,
-        verse_at=_at(at, clock_offset) if at is not None else None,
-        sunrise=_at(sunrise_utc, clock_offset) if sunrise_utc is not None else None,
-        clock_yin=_at(clock_yin, clock_offset),
-        src=src,
+            at = dusk + (row.geng - 1) * watch + (row.dian - 1) * watch / 5.0
+            text = row.geng_text
+    zone = _zone(round(clock_offset))
+    return _DING_YIN(
+        month,
+        text,
+        kind,
+        datetime.fromtimestamp(round(at), zone) if at is not None else None,  # verse_at
+        datetime.fromtimestamp(round(sunrise_utc), zone) if sunrise_utc is not None else None,  # sunrise
+        datetime.fromtimestamp(round(day_start_utc + 3 * 3600.0), zone),  # clock_yin: 03:00 on the clock
+        row.src,
     )
 
 
@@ -162,17 +200,26 @@ def _moonrise_branch(lunar_day: int) -> int:
 _MOONRISE_BRANCH = {d: _moonrise_branch(d) for d in range(1, 31)}
 
 
+_MOONRISE_SRC = _T["moonrise"]["src"]
+
+
 def moonrise(lunar_day: int, real_utc: float | None, clock_offset: float) -> dict[str, Any]:
     """Verse and real moonrise (the real one ``None`` without a place or when the Moon does not rise)."""
     verse = moonrise_branch_by_day(lunar_day)
-    real_branch = hour_branch_at(real_utc, clock_offset) if real_utc is not None else None
+    if real_utc is None:
+        real_at = real_name = agrees = None
+    else:
+        real_branch = hour_branch_at(real_utc, clock_offset)
+        real_at = _at(real_utc, clock_offset).isoformat(timespec="seconds")
+        real_name = BRANCHES[real_branch]
+        agrees = real_branch == verse
     return {
         "lunar_day": lunar_day,
         "verse_branch": BRANCHES[verse],
-        "real_at": _iso(_at(real_utc, clock_offset)) if real_utc is not None else None,
-        "real_branch": BRANCHES[real_branch] if real_branch is not None else None,
-        "agrees": real_branch == verse if real_branch is not None else None,
-        "src": _T["moonrise"]["src"],
+        "real_at": real_at,
+        "real_branch": real_name,
+        "agrees": agrees,
+        "src": _MOONRISE_SRC,
     }
 
 
@@ -233,23 +280,27 @@ def hou(sun_lon: float) -> dict[str, Any]:
 # 置閏 -------------------------------------------------------------------------------------------------------
 
 
+_RUN = _T["run"]
+_SURPLUS = (int(_RUN["year_days"]) - int(_RUN["calendar_year_days"])) + int(_RUN["short_months"])
+#: the seed's schematic reckoning: the same numbers for every chart
+_SCHEMATIC = {
+    "surplus_days_per_year": _SURPLUS,
+    "after_three_years": 3 * _SURPLUS,
+    "left_after_first_run": 3 * _SURPLUS - int(_RUN["month_days"]),
+    "second_run_after_years": 2,
+}
+
+
 def run(leap: bool, lunar_month: int, zhongqi: str | None, zhongqi_at: datetime | None) -> dict[str, Any]:
     """The seed's schematic 閏 reckoning and the real rule applied to the birth's lunar month."""
-    t = _T["run"]
-    surplus = (int(t["year_days"]) - int(t["calendar_year_days"])) + int(t["short_months"])
     return {
         "leap_month": leap,
         "lunar_month": lunar_month,
         "zhongqi": zhongqi,
         "zhongqi_at": _iso(zhongqi_at),
-        "schematic": {
-            "surplus_days_per_year": surplus,
-            "after_three_years": 3 * surplus,
-            "left_after_first_run": 3 * surplus - int(t["month_days"]),
-            "second_run_after_years": 2,
-        },
-        "src": t["src"],
-        "real_rule": t["src_real"],
+        "schematic": _SCHEMATIC.copy(),  # each chart its own dict
+        "src": _RUN["src"],
+        "real_rule": _RUN["src_real"],
     }
 
 
@@ -274,6 +325,8 @@ class TimeRules:
             "run": dict(self.run),
         }
 
+
+_DING_YIN = maker(DingYin)
 
 __all__ = [
     "HOU_NAMES",

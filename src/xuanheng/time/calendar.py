@@ -27,7 +27,8 @@ from bisect import bisect_right
 from datetime import UTC, datetime, timedelta, timezone, tzinfo
 from typing import Any
 
-from xuanheng.core.ganzhi import GanZhi
+from xuanheng.core._frozen import maker
+from xuanheng.core.ganzhi import SIXTY
 from xuanheng.errors import OptionError, OutOfRangeError
 from xuanheng.time import tables as _tb
 from xuanheng.time._data import FIXED_DAY_BRANCHES, TERM_NAMES
@@ -201,7 +202,7 @@ def calendar(
     (jk, jt), (jk2, jt2), (qk, qt), (qk2, qt2) = _terms_around(utc)
 
     def term(k: int, t: float) -> SolarTerm:
-        return SolarTerm(TERM_NAMES[k], k, _to_zone(t, zone))
+        return _SOLAR_TERM(TERM_NAMES[k], k, _to_zone(t, zone))
 
     jie_prev, jie_next, qi_prev, qi_next = term(jk, jt), term(jk2, jt2), term(qk, qt), term(qk2, qt2)
 
@@ -274,35 +275,40 @@ def calendar(
     else:
         is_day, basis = (h % 12) in FIXED_DAY_BRANCHES, "fixed"
 
-    day_gz, hour_gz = GanZhi(d), GanZhi(h)
-    year_gz, month_gz = GanZhi(y), GanZhi(m)
-    return ChartTime(
-        day=day_gz,
-        hour=hour_gz,
-        year=year_gz,
-        month=month_gz,
-        month_branch=month_gz.branch,
-        year_branch=year_gz.branch,
-        yue_jiang=yj,
-        yue_jiang_basis=yj_basis,
-        is_day=is_day,
-        day_night_basis=basis,
-        options=opts,
-        warnings=tuple(warnings),
-        when=dt,
-        tz=tz if isinstance(tz, str) else str(dt.tzinfo),
-        lon=lon,
-        lat=lat,
-        jie_prev=jie_prev,
-        jie_next=jie_next,
-        qi_prev=qi_prev,
-        qi_next=qi_next,
-        lunar=lunar,
-        sunrise=sunrise,
-        sunset=sunset,
-        solar_time=solar_time,
-        days_since_jie=(dt.date() - jie_prev.at.date()).days,
+    year_gz, month_gz = SIXTY[y], SIXTY[m]
+    # every field of ChartTime, in its declaration order (maker: the slots filled without the frozen
+    # dataclass's __init__, which costs several times more)
+    return _CHART_TIME(
+        SIXTY[d],  # day
+        SIXTY[h],  # hour
+        year_gz,
+        month_gz,
+        month_gz.branch,  # month_branch
+        year_gz.branch,  # year_branch
+        yj,  # yue_jiang
+        yj_basis,  # yue_jiang_basis
+        is_day,
+        basis,  # day_night_basis
+        opts,  # options
+        tuple(warnings),
+        dt,  # when
+        tz if isinstance(tz, str) else str(dt.tzinfo),  # tz
+        lon,
+        lat,
+        jie_prev,
+        jie_next,
+        qi_prev,
+        qi_next,
+        lunar,
+        sunrise,
+        sunset,
+        solar_time,
+        (dt.date() - jie_prev.at.date()).days,  # days_since_jie
     )
+
+
+_CHART_TIME = maker(ChartTime)
+_SOLAR_TERM = maker(SolarTerm)
 
 
 def _to_zone(utc: float, zone: tzinfo) -> datetime:
