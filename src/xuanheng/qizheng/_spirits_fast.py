@@ -9,15 +9,16 @@ group and the hits kept; a chart then concatenates one precomputed tuple per run
 the two agree for random inputs and every option choice.
 
 :func:`hits_json` gives the chart's ``shensha`` list (:meth:`~xuanheng.qizheng.spirits.SpiritChart.hits_json`)
-from the same tables: each hit's dict is copied from a template made once with its fixed keys and values in
-the order ``hits_json`` writes them, and the keys that depend on the chart (palace, 曜 here, 身宮, a new
-``src`` list) are then set; the same test compares the two.
+from the same tables: each table entry's hits are written by a function generated for that entry on its first
+use, with the fixed keys and values as literals in the order ``hits_json`` writes them and the keys that
+depend on the chart (palace, 曜 here, 身宮, a new ``src`` list) read from its arguments; the same test
+compares the two.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
@@ -61,27 +62,46 @@ class Compiled:
 
     runs: tuple[tuple[int, tuple[tuple[S.SpiritHit, ...], ...]], ...]
     hua: tuple[tuple[tuple[int, tuple[S.HuaYao, ...]], ...], ...]
-    #: ``runs`` with each hit as its :data:`Template`
-    json_runs: tuple[tuple[int, tuple[tuple[Template, ...], ...]], ...] = ()
+    #: (run, group value, with 身宮) → the generated function that writes that entry's hits as JSON dicts
+    #: (:func:`_builder`), made on first use
+    builders: dict[tuple[int, int, bool], Builder] = field(default_factory=dict)
 
 
-#: one hit for :func:`hits_json`: on a palace (or to a 曜), the branch (or 曜 index), its dict without and
-#: with the ``shen_gong`` key (the chart-dependent values left None), its sources
-Template = tuple[bool, int, dict[str, Any], dict[str, Any], tuple[str, ...]]
+#: the JSON dicts of one table entry's hits, given the palace name of each branch, the 曜 names on each
+#: branch, the branch of each 曜 (YAO order) and the 身宮
+Builder = Callable[[tuple[str, ...], list[list[str]], tuple[int, ...], "int | None"], list[dict[str, Any]]]
 
 
-def _template(h: S.SpiritHit) -> Template:
-    """The :data:`Template` of one hit: the keys in the order of ``SpiritChart.hits_json``."""
-    on_palace = h.target == "branch"
-    where = (
-        {"branch": BRANCHES[h.value], "gong": None, "yao_here": None}
-        if on_palace
-        else {"yao": S.YAO[h.value], "at": None, "gong": None}
-    )
-    tail = {"tag": h.tag} if h.tag else {}
-    plain = {"key": h.key, "name": h.name, **where, **tail, "src": None}
-    with_shen = {"key": h.key, "name": h.name, **where, "shen_gong": None, **tail, "src": None}
-    return on_palace, h.value, plain, with_shen, h.src
+def _builder(hits: tuple[S.SpiritHit, ...], with_shen: bool) -> Builder:
+    """A function writing *hits* as ``SpiritChart.hits_json`` writes them (the same keys in the same order):
+    the fixed keys and values as literals, the palace, the 曜 here, the 身宮 and a new ``src`` list per call.
+    Generated from the spirit data only (names and sources, written with ``repr``)."""
+    items = []
+    for h in hits:
+        parts = [f"'key': {h.key!r}", f"'name': {h.name!r}"]
+        if h.target == "branch":
+            where = str(h.value)
+            parts += [
+                f"'branch': {BRANCHES[h.value]!r}",
+                f"'gong': gong[{where}]",
+                f"'yao_here': [*here[{where}]]",
+            ]
+        else:
+            where = f"w{h.value}"
+            parts += [f"'yao': {S.YAO[h.value]!r}", f"'at': BR[{where}]", f"'gong': gong[{where}]"]
+        if with_shen:
+            parts.append(f"'shen_gong': {where} == shen")
+        if h.tag:
+            parts.append(f"'tag': {h.tag!r}")
+        parts.append(f"'src': {list(h.src)!r}")
+        items.append("{" + ", ".join(parts) + "}")
+    lines = ["def build(gong, here, yg, shen):"]
+    lines += [f"    w{v} = yg[{v}]" for v in sorted({h.value for h in hits if h.target != "branch"})]
+    lines.append("    return [" + ", ".join(items) + "]")
+    ns: dict[str, Any] = {"BR": BRANCHES}
+    exec(compile("\n".join(lines), "<spirit hits>", "exec"), ns)  # generated from the spirit data only
+    fn: Builder = ns["build"]
+    return fn
 
 
 @cache
@@ -106,11 +126,11 @@ def compiled(opts: tuple[str, ...]) -> Compiled:
         tuple((y, tuple(S.HuaYao(k, y, b) for b in range(12))) for k, y in enumerate(S.HUA_YAO[s]))
         for s in range(10)
     )
-    json_runs = tuple((g, tuple(tuple(_template(h) for h in hits) for hits in table)) for g, table in runs)
-    return Compiled(tuple(runs), hua, json_runs)
+    return Compiled(tuple(runs), hua)
 
 
 _SUN, _MOON = S.YAO.index("日"), S.YAO.index("月")
+_YAO_NAMES = S.YAO
 
 
 def _keys(inp: S.Inputs) -> tuple[int, int, int, int, int]:
@@ -141,41 +161,23 @@ _GONG_BY_MING: tuple[tuple[str, ...], ...] = tuple(
 
 
 def hits_json(inp: S.Inputs) -> list[dict[str, Any]]:
-    """``star_spirits_of(inp).hits_json()`` (the natal chart's ``shensha`` list), from the templates."""
+    """``star_spirits_of(inp).hits_json()`` (the natal chart's ``shensha`` list), each table entry's hits
+    written by its generated :func:`_builder`."""
     c = compiled(inp.opts)
     keys = _keys(inp)
     yg = inp.yao_gong
-    here: list[list[str]] = [[] for _ in range(12)]
+    here: list[list[str]] = [[], [], [], [], [], [], [], [], [], [], [], []]
     for i, b in enumerate(yg):
-        here[b].append(S.YAO[i])
+        here[b].append(_YAO_NAMES[i])
     gong = _GONG_BY_MING[inp.ming]
     shen = inp.shen
+    with_shen = shen is not None
+    made = c.builders
     out: list[dict[str, Any]] = []
-    if shen is None:
-        for g, table in c.json_runs:
-            for on_palace, value, tpl, _, src in table[keys[g]]:
-                d = tpl.copy()
-                if on_palace:
-                    d["gong"] = gong[value]
-                    d["yao_here"] = list(here[value])
-                else:
-                    where = yg[value]
-                    d["at"] = BRANCHES[where]
-                    d["gong"] = gong[where]
-                d["src"] = list(src)
-                out.append(d)
-        return out
-    for g, table in c.json_runs:
-        for on_palace, value, _, tpl, src in table[keys[g]]:
-            d = tpl.copy()
-            if on_palace:
-                where = value
-                d["yao_here"] = list(here[value])
-            else:
-                where = yg[value]
-                d["at"] = BRANCHES[where]
-            d["gong"] = gong[where]
-            d["shen_gong"] = where == shen
-            d["src"] = list(src)
-            out.append(d)
+    for r, (g, table) in enumerate(c.runs):
+        k = keys[g]
+        fn = made.get((r, k, with_shen))
+        if fn is None:
+            fn = made[r, k, with_shen] = _builder(table[k], with_shen)
+        out += fn(gong, here, yg, shen)
     return out
