@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from xuanheng.core._data import load_package_data
-from xuanheng.core.ganzhi import BRANCH_ELEMENT, JI_GONG, STEM_ELEMENT, GanZhi, branch_index, dun_gan
+from xuanheng.core.ganzhi import BRANCH_ELEMENT, JI_GONG, SIXTY, STEM_ELEMENT, GanZhi, branch_index, dun_gan
 from xuanheng.core.guiren import TIAN_JIANG
 from xuanheng.core.relations import XING
 from xuanheng.errors import InputError
@@ -123,7 +123,7 @@ def _generates(a: int, b: int) -> bool:
 
 def _holds(cond: str, args: dict[str, Any], s: Structure) -> bool:
     c = s.chuan
-    day = GanZhi(s.day)
+    day = SIXTY[s.day]
     head = (day.branch - day.stem) % 12
     off = s.offset
 
