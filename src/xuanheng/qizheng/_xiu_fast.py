@@ -20,7 +20,7 @@ from functools import cache
 
 from xuanheng.astro.bodies import nutation, tt_from_ut
 from xuanheng.astro.stars import mean_ecliptic_of_date, stars
-from xuanheng.core._frozen import maker
+from xuanheng.core._frozen import mirror
 from xuanheng.qizheng.chart import XiuPosition
 from xuanheng.qizheng.xiu import XIU, Boundaries, _make, du_text, du_whole, gu_offset, star_keys
 
@@ -101,7 +101,7 @@ def _ordered(keys: tuple[str, ...], starts_by_xiu: list[float]) -> Boundaries:
     return made
 
 
-_XIU_POSITION = maker(XiuPosition)
+_XIU_POSITION_SLOTS = mirror(XiuPosition)
 
 
 @cache
@@ -121,14 +121,21 @@ def positions(xb: Boundaries, lons: Iterable[float], display: str) -> list[XiuPo
         du_whole(0.0, 0.0, display)  # raises the OptionError naming the accepted values
         raise AssertionError(display)
     starts, order, widths = xb.starts, xb.order, xb.widths
-    make, text = _XIU_POSITION, written
+    new, slots, cls, text = object.__new__, _XIU_POSITION_SLOTS, XiuPosition, written
     out = []
     for lon in lons:
         lon %= 360.0
         k = bisect_right(starts, lon) - 1  # -1 wraps to the last mansion
         du = (lon - starts[k]) % 360.0
         x = order[k]
-        out.append(make(x, du, widths[k], text(x, int(du + half))))
+        # XiuPosition(x, du, widths[k], text), its slots filled as core._frozen.maker fills them (inline)
+        o = new(slots)
+        o.xiu = x
+        o.du = du
+        o.width = widths[k]
+        o.text = text(x, int(du + half))
+        o.__class__ = cls
+        out.append(o)
     return out
 
 

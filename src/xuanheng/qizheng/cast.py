@@ -313,8 +313,7 @@ def cast(
     for k, pname in enumerate(GONG_NAMES):
         b = gong_branch(ming, k)
         palaces.append(_PALACE(pname, b, tuple(in_palace.get(b, ())), crossings[b]))
-    order, starts, widths = xb.order, xb.starts, xb.widths
-    bounds = tuple(_XIU_BOUND(order[k], starts[k], widths[k]) for k in range(28))
+    bounds = tuple(map(_XIU_BOUND, xb.order, xb.starts, xb.widths))
 
     # time rules ---------------------------------------------------------------------------------------
     sunrise_utc = cal.sunrise.timestamp() if cal.sunrise is not None else None
