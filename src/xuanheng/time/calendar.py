@@ -25,6 +25,7 @@ from __future__ import annotations
 import math
 from bisect import bisect_right
 from datetime import UTC, datetime, timedelta, timezone, tzinfo
+from functools import lru_cache
 from typing import Any
 
 from xuanheng.core._frozen import maker
@@ -181,8 +182,8 @@ def calendar(
         # sunrise, sunset and the equation of time of the civil day, from one solar day (time.solar)
         day_start = math.floor((utc + civil_off) / 86400.0) * 86400.0 - civil_off
         r, s, sol_off, sun_up = day_events(day_start, lon, lat, utc)
-        solar_time = datetime.fromtimestamp(0, UTC).replace(tzinfo=None) + timedelta(seconds=utc + sol_off)
-        solar_time = solar_time.replace(tzinfo=timezone(timedelta(seconds=round(sol_off))))
+        # the apparent solar clock as a fixed offset of its whole seconds (the microseconds kept)
+        solar_time = (_EPOCH + timedelta(seconds=utc + sol_off)).replace(tzinfo=_fixed_zone(round(sol_off)))
         if opts.true_solar:
             clock_off = sol_off
             warnings.append(
@@ -309,6 +310,16 @@ def calendar(
 
 _CHART_TIME = maker(ChartTime)
 _SOLAR_TERM = maker(SolarTerm)
+
+
+#: 1970-01-01T00:00, naive
+_EPOCH = datetime(1970, 1, 1)
+
+
+@lru_cache(maxsize=4096)
+def _fixed_zone(seconds: int) -> timezone:
+    """The fixed-offset zone *seconds* ahead of UTC (one object per offset)."""
+    return timezone(timedelta(seconds=seconds))
 
 
 def _to_zone(utc: float, zone: tzinfo) -> datetime:
