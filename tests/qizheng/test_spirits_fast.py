@@ -1,8 +1,9 @@
 """The precomputed hot path (``_spirits_fast``) gives exactly the chart of the rule-by-rule statement,
 and it is fast.
 
-Agreement (the spirit chart, and the natal chart's `shensha` list from `hits_json`) is checked for random inputs under the default options, under every single choice of every option,
-and under random combinations of choices. The speed target: ``star_spirits`` is called once per 七政 chart,
+Agreement (the spirit chart, and the natal chart's ``shensha`` list from ``hits_json``) is checked for
+random inputs under the default options, under every single choice of every option, and under random
+combinations of choices. The speed target: ``star_spirits`` is called once per 七政 chart,
 which must run ≥ 2,000/s in all, so the spirits alone aim at ≥ 20,000 calls/s.
 """
 
