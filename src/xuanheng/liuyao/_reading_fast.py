@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import re
 import textwrap
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import fields
 from functools import cache
 from typing import Any
@@ -290,8 +290,8 @@ _SIMPLE_FACTS: dict[str, tuple[tuple[str, str], ...]] = {
 _FLAG_WORDS = ("yue_jian", "ri_chen", "yue_po", "ri_chong")
 
 
-def _value_facts(k: str, v: Any, i: int) -> tuple[tuple[str, str], ...] | None:
-    """The fixed keys of line word *k* = *v* (the *i*-th word of its table, its value list bound as ``V{i}``)
+def _value_facts(k: str, v: Any, i: str) -> tuple[tuple[str, str], ...] | None:
+    """The fixed keys of line word *k* = *v* (its value list bound as ``V{i}``, *i* naming the word)
     read straight off the line, as its plain function gives them when it holds; None: call the function."""
     if k == "not":
         return ()
@@ -351,15 +351,24 @@ _CHONG: tuple[int, ...] = tuple(relations.chong(b) for b in range(12))
 
 
 def _sha_of(x: Any) -> list[str]:
-    """``list(x.sha)``: the 殺 on line *x*, in the order of ``Ctx.sha_masks``."""
+    """``list(x.sha)``: the 殺 on line *x*, in the order of ``Ctx.sha_masks`` (a loop: a comprehension is a
+    function call more on Python 3.11)."""
     b = x.bit
-    return [n for n, m in x.c.sha_masks if m & b]
+    out = []
+    for n, m in x.c.sha_masks:
+        if m & b:
+            out.append(n)
+    return out
 
 
 def _ji_of(x: Any) -> list[str]:
     """``list(x.ji)``: the 吉神 on line *x*, in the order of ``Ctx.ji_masks``."""
     b = x.bit
-    return [n for n, m in x.c.ji_masks if m & b]
+    out = []
+    for n, m in x.c.ji_masks:
+        if m & b:
+            out.append(n)
+    return out
 
 
 def _line_any(x: Any, v: Any, _w: Mapping[str, Any]) -> Facts:
@@ -381,7 +390,7 @@ def _animals() -> tuple[tuple[str, ...], tuple[str, ...]]:
 _FACTORIES: dict[str, Callable[..., Any]] = {}
 #: the names of a generated ``run`` / ``fire`` that are the same for every rule (the others are the rule's)
 _RUN_GLOBALS = frozenset({"EL", "YN", "NJ", "BR", "ST", "AN", "AB", "SPN", "SHA", "CHONG", "JI", "IX"})
-_FIRE_GLOBALS = frozenset({"NEW", "CLS", "SLOTS", "MP", "BITS", "POSITIONS", "MASK_OF", "GROUPS"})
+_FIRE_GLOBALS = _RUN_GLOBALS | {"NEW", "CLS", "SLOTS", "MP", "BITS", "POSITIONS", "MASK_OF", "GROUPS"}
 
 
 #: FiredRule's slots on a class that lets them be assigned (``core._frozen.mirror``): a generated ``fire``
@@ -405,69 +414,129 @@ def _shared(source: str, name: str, ns: Mapping[str, Any], shared: frozenset[str
     return factory(*(ns[k] for k in own))
 
 
-def _exact_run(sub: Mapping[str, Any]) -> Callable[[Ctx, int], list[Facts]]:
-    """The facts of the lines of *mask* for the table *sub*, known to hold there, as :meth:`Vocabulary.holds`
-    and ``line_facts`` merge them: a generated function that writes the fixed keys of the simple words
-    (:data:`_SIMPLE_FACTS`) directly and calls the plain word function of the others for their facts."""
-    an, ab = _animals()
-    ns: dict[str, Any] = {
-        "SUB": sub,
-        "EL": ELEMENTS,
-        "YN": YAO_NAMES,
-        "NJ": _NAJIA,
-        "BR": BRANCHES,
-        "ST": STEMS,
-        "AN": an,
-        "AB": ab,
-        "SPN": _spirits_named,
-        "SHA": _sha_of,
-        "CHONG": _CHONG,
-        "JI": _ji_of,
-    }
-    body = ["def one(x):", "    d = x.fb.copy()"]
+#: the names a line table's generated statements read that are the same for every rule
+_LINE_NS: dict[str, Any] = {}
+
+
+def _line_ns() -> dict[str, Any]:
+    if not _LINE_NS:
+        an, ab = _animals()
+        _LINE_NS.update(
+            {
+                "EL": ELEMENTS,
+                "YN": YAO_NAMES,
+                "NJ": _NAJIA,
+                "BR": BRANCHES,
+                "ST": STEMS,
+                "AN": an,
+                "AB": ab,
+                "SPN": _spirits_named,
+                "SHA": _sha_of,
+                "CHONG": _CHONG,
+                "JI": _ji_of,
+                "IX": _INDICES,
+            }
+        )
+    return _LINE_NS
+
+
+def _line_any_branches(sub: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+    """The branches of the line word ``any`` of the table *sub* whose masks the fire reads: all but the last
+    (none when the table has no ``any``)."""
+    got = sub.get("any")
+    return list(got)[:-1] if got else []
+
+
+def _line_body(
+    sub: Mapping[str, Any], ns: dict[str, Any], tag: str, any_masks: Iterator[str] | None = None
+) -> list[str] | None:
+    """The statements that make ``d``, the facts of line ``x`` for the table *sub* (known to hold on it), as
+    :meth:`Vocabulary.holds` and ``line_facts`` merge them: the fixed keys of the simple words
+    (:data:`_SIMPLE_FACTS`) written directly, the plain word function of the others called for their facts;
+    the rule's own values go into *ns* under names ending in *tag*. None: nothing but the base facts.
+    *any_masks*: expressions of the masks of the branches of the table's ``any`` word but its last (as the
+    gate computed them, :func:`_line_any_branches`): the line's facts are then those of the first branch whose mask
+    holds the line, written inline (else the word's plain reading, :func:`_line_any`)."""
+    ns["SUB" + tag] = sub
+    body = ["d = x.fb.copy()"]
     known = {"position", "yao", "najia", "liu_qin", "liu_shen"}
     loose = False  # an earlier word may have set keys not known here
     for i, (k, v) in enumerate(sub.items()):
+        n = f"{tag}_{i}"
+        if k == "any" and any_masks is not None:
+            for b, branch in enumerate(v):
+                last = b == len(v) - 1  # it holds when no earlier branch does (the line is in the mask)
+                if last:
+                    head = "if True:" if b == 0 else "else:"
+                else:
+                    head = f"{'if' if b == 0 else 'elif'} x.bit & {next(any_masks)}:"
+                inner = _line_body(branch, ns, f"{tag}_{i}_{b}")
+                stmts = (inner or ["d = x.fb.copy()"])[1:]
+                body.append(head)
+                # the branch's facts merged into d: every key only when not yet set (first word wins, as a
+                # branch's facts merged after the words before ``any``)
+                for ln in stmts or ["pass"]:
+                    m = re.fullmatch(r"d\[('[^']*')\] = (.*)", ln)
+                    if m is not None:
+                        ln = f"if {m.group(1)} not in d: d[{m.group(1)}] = {m.group(2)}"
+                    body.append("    " + ln)
+            loose = True
+            continue
         pairs: tuple[tuple[str, str], ...] | None = _SIMPLE_FACTS.get(k)
         if pairs is None and k in _FLAG_WORDS:
             pairs = ((k, "True"),) if v else ()
         if pairs is None:
-            pairs = _value_facts(k, v, i)
-            ns[f"V{i}"] = _as_list(v)
-            ns[f"VS{i}"] = _in_spirit_order(v) if k in ("shensha", "verse_shensha") else ()
+            pairs = _value_facts(k, v, n)
+            ns[f"V{n}"] = _as_list(v)
+            ns[f"VS{n}"] = _in_spirit_order(v) if k in ("shensha", "verse_shensha") else ()
             if k == "fu_pair":  # the spirit, and the name and index of its element
-                ns[f"FP{i}"] = v
-                ns[f"FX{i}"] = T.LIU_SHEN_ELEMENT[v]
-                ns[f"FE{i}"] = ELEMENTS[T.LIU_SHEN_ELEMENT[v]]
+                ns[f"FP{n}"] = v
+                ns[f"FX{n}"] = T.LIU_SHEN_ELEMENT[v]
+                ns[f"FE{n}"] = ELEMENTS[T.LIU_SHEN_ELEMENT[v]]
         if pairs is not None:
             for key, expr in pairs:
                 if loose:
-                    body.append(f"    if {key!r} not in d: d[{key!r}] = {expr}")
+                    body.append(f"if {key!r} not in d: d[{key!r}] = {expr}")
                 elif key not in known:
-                    body.append(f"    d[{key!r}] = {expr}")
+                    body.append(f"d[{key!r}] = {expr}")
                 known.add(key)
             continue
-        ns[f"P{i}"] = _line_any if k == "any" else LINE.fn(k)
-        ns[f"V{i}"] = v
-        body.append(f"    for k_, v_ in P{i}(x, V{i}, SUB).items():")
-        body.append("        if k_ not in d: d[k_] = v_")
+        ns[f"P{n}"] = _line_any if k == "any" else LINE.fn(k)
+        ns[f"V{n}"] = v
+        body.append(f"for k_, v_ in P{n}(x, V{n}, SUB{tag}).items():")
+        body.append("    if k_ not in d: d[k_] = v_")
         loose = True
-    ns["IX"] = _INDICES
-    if len(body) == 2:  # nothing but the base facts
-        code = "def run(c, mask):\n    lines = c.lines\n    return [lines[i_].fb.copy() for i_ in IX[mask]]"
-    else:
-        code = "\n".join(
-            [
-                "def run(c, mask):",
-                "    out = []",
-                "    lines = c.lines",
-                "    for i_ in IX[mask]:",
-                "        x = lines[i_]",
-                *("    " + ln for ln in body[1:]),
-                "        out.append(d)",
-                "    return out",
-            ]
-        )
+    return body if len(body) > 1 else None
+
+
+def _run_lines(
+    sub: Mapping[str, Any],
+    ns: dict[str, Any],
+    tag: str,
+    mask: str,
+    out: str,
+    any_masks: Iterator[str] | None = None,
+) -> list[str]:
+    """Statements that set *out* to the facts of the lines of the mask expression *mask* for the table *sub*
+    (see :func:`_line_body`; the lines are read from ``LN``, the context's)."""
+    body = _line_body(sub, ns, tag, any_masks)
+    if body is None:
+        return [f"{out} = []", f"for i_ in IX[{mask}]: {out}.append(LN[i_].fb.copy())"]
+    return [
+        f"{out} = []",
+        f"for i_ in IX[{mask}]:",
+        "    x = LN[i_]",
+        *("    " + ln for ln in body),
+        f"    {out}.append(d)",
+    ]
+
+
+def _exact_run(sub: Mapping[str, Any]) -> Callable[[Ctx, int], list[Facts]]:
+    """The facts of the lines of *mask* for the table *sub*, known to hold there (:func:`_run_lines` as a
+    function of the context and the mask)."""
+    ns: dict[str, Any] = dict(_line_ns())
+    lines = _run_lines(sub, ns, "", "mask", "out")
+    code = "\n".join(["def run(c, mask):", "    LN = c.lines", *("    " + ln for ln in lines), "    return out"])
     run: Callable[[Ctx, int], list[Facts]] = _shared(code, "run", ns, _RUN_GLOBALS)
     return run
 
@@ -538,7 +607,7 @@ class Compiled:
     makes its :class:`FiredRule` (the same value as ``reading.fire``) and appends it to the list of its group
     rank, or does nothing when a word fails."""
 
-    __slots__ = ("any_tables", "fire", "index", "rule", "static", "steps", "tables")
+    __slots__ = ("any_tables", "fire", "index", "line_any", "rule", "static", "steps", "tables")
 
     def __init__(self, index: int, rule: Rule) -> None:
         self.index = index
@@ -554,10 +623,18 @@ class Compiled:
         #: the line tables of the branches of a chart-level ``any`` whose branches are line tables and plain
         #: chart words only (the gate passes their masks after the rule's own; empty: ``any`` read plainly)
         self.any_tables: tuple[tuple[str, Any], ...] = ()
+        #: the branches (but the last) of the ``any`` word of the rule's line tables, in ``when`` order: the
+        #: gate passes their masks after those of :attr:`any_tables` (:func:`_line_body` reads them)
+        self.line_any = tuple(
+            branch
+            for k, v in when.items()
+            if k in LINE_TABLES or k == "yong"
+            for branch in _line_any_branches(v)
+        )
         steps: list[tuple[str, Any, Callable[..., Any]]] = []
         for k, v in when.items():
-            if k in LINE_TABLES or k == "yong":
-                steps.append((k, v, _exact_run(v)))
+            if k in LINE_TABLES or k == "yong":  # their facts are written inline (_make_fire)
+                steps.append((k, v, _no_step))
             elif k == "any":
                 if all(_simple_branch(sub) for sub in v):
                     tabs = [(kk, vv) for sub in v for kk, vv in sub.items() if kk in LINE_TABLES]
@@ -649,31 +726,37 @@ class Compiled:
         yong_known = False  # a yong word: 'yong_shen' is in the facts
         plain_words = False  # a word whose facts come from its plain function (it may give 'yong_shen')
         pos_masks: dict[str, str] = {}
+        inline = False  # the line tables' statements read the lines as LN
+        n_masks = len(self.tables) + len(self.any_tables)
+        any_masks = iter([f"masks[{n_masks + b}]" for b in range(len(self.line_any))])
         for j, (k, v, fn) in enumerate(self.steps):
-            if k in LINE_TABLES:
-                key = LINE_TABLES[k]
+            if k in LINE_TABLES or k == "yong":
+                if not inline:
+                    body.append("    LN = c.lines")
+                    ns.update(_line_ns())
+                    inline = True
+                key = LINE_TABLES.get(k, "lines")
                 m = f"masks[{mi}]"
                 mi += 1
                 pos_masks.setdefault(key, m)
-                ns[f"R{j}"] = fn
-                expr = f"R{j}(c, {m})"
-                if first:
-                    body.append(f"    f = {{{key!r}: {expr}}}")
+                run = _run_lines(v, ns, str(j), m, f"t{j}", any_masks)
+                if k == "yong":  # the gate proved the 用神 line holds (its mask): _c_yong's facts
+                    yong_known = True
+                    if first:
+                        body.extend("    " + ln for ln in run)
+                        body.append(f"    f = {{'yong_shen': c.yong.key, 'lines': t{j}}}")
+                    else:
+                        body.append("    if 'yong_shen' not in f: f['yong_shen'] = c.yong.key")
+                        body.append("    if 'lines' not in f:")
+                        body.extend("        " + ln for ln in run)
+                        body.append(f"        f['lines'] = t{j}")
+                elif first:
+                    body.extend("    " + ln for ln in run)
+                    body.append(f"    f = {{{key!r}: t{j}}}")
                 else:
-                    body.append(f"    if {key!r} not in f: f[{key!r}] = {expr}")
-                first = False
-                continue
-            if k == "yong":  # the gate proved the 用神 line holds (its mask): _c_yong's facts
-                m = f"masks[{mi}]"
-                mi += 1
-                pos_masks.setdefault("lines", m)
-                yong_known = True
-                ns[f"R{j}"] = fn
-                if first:
-                    body.append(f"    f = {{'yong_shen': c.yong.key, 'lines': R{j}(c, {m})}}")
-                else:
-                    body.append("    if 'yong_shen' not in f: f['yong_shen'] = c.yong.key")
-                    body.append(f"    if 'lines' not in f: f['lines'] = R{j}(c, {m})")
+                    body.append(f"    if {key!r} not in f:")
+                    body.extend("        " + ln for ln in run)
+                    body.append(f"        f[{key!r}] = t{j}")
                 first = False
                 continue
             if k == "no_line":  # the gate proved no line holds: no facts
@@ -700,6 +783,8 @@ class Compiled:
                 body.append("    for k_, v_ in g.items():")
                 body.append("        if k_ not in f: f[k_] = v_")
             first = False
+        if next(any_masks, None) is not None:
+            raise AssertionError(f"rule {r.id}: a mask of its line tables' any is not read")
         if first:
             body.append("    f = {}")
         if from_masks:
@@ -741,6 +826,10 @@ class Compiled:
         body.append("    BK[rk].append(o)")
         fire: Fire = _shared("\n".join(body), "fire", ns, _FIRE_GLOBALS)
         return fire
+
+
+def _no_step(*_a: Any) -> None:
+    """The step of a line table: its facts are written inline in the generated ``fire``."""
 
 
 def _simple_branch(sub: Mapping[str, Any]) -> bool:
@@ -928,6 +1017,7 @@ def _gate_source(
                 lines.append(f"{ind}{m} = MV\n{ind}if {'not ' if v else ''}{m}:\n")
             ind += "    "
         names += [table_expr(v, opts, src) for _k, v in cr.any_tables]  # read by the rule's ``any``
+        names += [table_expr(v, opts, src) for v in cr.line_any]  # read by its line tables' ``any``
         tup = "(" + "".join(f"{m}, " for m in names) + ")"
         lines.append(
             f"{ind}{fire}(c, {tup}, (HANS({text}) if {hans_text} is None else {hans_text}) if hans"
