@@ -455,8 +455,8 @@ def _line_body(
     (:data:`_SIMPLE_FACTS`) written directly, the plain word function of the others called for their facts;
     the rule's own values go into *ns* under names ending in *tag*. None: nothing but the base facts.
     *any_masks*: expressions of the masks of the branches of the table's ``any`` word but its last (as the
-    gate computed them, :func:`_line_any_branches`): the line's facts are then those of the first branch whose mask
-    holds the line, written inline (else the word's plain reading, :func:`_line_any`)."""
+    gate computed them, :func:`_line_any_branches`): the line's facts are then those of the first branch
+    whose mask holds the line, written inline (else the word's plain reading, :func:`_line_any`)."""
     ns["SUB" + tag] = sub
     body = ["d = x.fb.copy()"]
     known = {"position", "yao", "najia", "liu_qin", "liu_shen"}
@@ -536,7 +536,9 @@ def _exact_run(sub: Mapping[str, Any]) -> Callable[[Ctx, int], list[Facts]]:
     function of the context and the mask)."""
     ns: dict[str, Any] = dict(_line_ns())
     lines = _run_lines(sub, ns, "", "mask", "out")
-    code = "\n".join(["def run(c, mask):", "    LN = c.lines", *("    " + ln for ln in lines), "    return out"])
+    code = "\n".join(
+        ["def run(c, mask):", "    LN = c.lines", *("    " + ln for ln in lines), "    return out"]
+    )
     run: Callable[[Ctx, int], list[Facts]] = _shared(code, "run", ns, _RUN_GLOBALS)
     return run
 
