@@ -598,9 +598,11 @@ def group_rank(lines: int, role_bits: tuple[int, int, int, int]) -> int:
     return 4
 
 
-#: a generated ``fire(c, masks, text, asked, buckets)``: appends the fired rule to the list of its group rank
-#: in *buckets* (nothing when a word fails)
-Fire = Callable[[Ctx, tuple[int, ...], Any, "bool | None", tuple[list[FiredRule], ...]], None]
+#: a generated ``fire(c, text, extras, buckets, m0, m1, …)`` (the masks of the rule's tables as the gate
+#: computed them, then those its ``any`` words read): appends the fired rule to the list of its group rank in
+#: *buckets* (nothing when a word fails); *extras*: :meth:`Compiled.extras` of whether the rule is one of the
+#: question's own
+Fire = Callable[..., None]
 
 
 class Compiled:
@@ -701,6 +703,23 @@ class Compiled:
         fn: Callable[[Ctx, tuple[int, ...]], Facts | None] = ns["any_"]
         return fn
 
+    def extras(self, asked: bool | None) -> tuple[dict[str, Any], ...]:
+        """The ``extra`` of the rule's FiredRule per group rank (GROUPS order), its ``lines`` left None (the
+        generated ``fire`` copies the one of its rank and sets them), as ``reading.fire`` and
+        ``reading.order`` give it: kind, group, lines, the rule it contradicts, and (with a topic, *asked*
+        not None) whether it is one of the question's own."""
+        r = self.rule
+        out = []
+        for g in R.GROUPS:
+            d: dict[str, Any] = {"kind": r.kind, "group": g, "lines": None}
+            conflict = r.extra.get("conflict")
+            if conflict:
+                d["conflict_with"] = conflict
+            if asked is not None:
+                d["asked"] = asked
+            out.append(d)
+        return tuple(out)
+
     def _make_fire(self) -> Fire:
         """Generate :attr:`fire` from the rule: the facts merged in ``when`` order as
         :meth:`Vocabulary.holds` merges them (the first word's facts first, later words adding missing keys),
@@ -721,7 +740,8 @@ class Compiled:
             "TOPICS": r.topics,
             "KIND": r.kind,
         }
-        body = ["def fire(c, masks, text, asked, BK):"]
+        n_all = len(self.tables) + len(self.any_tables) + len(self.line_any)
+        body = [f"def fire(c, text, EX, BK{''.join(f', m{b}' for b in range(n_all))}):"]
         first = True
         mi = 0
         from_masks = True
@@ -730,7 +750,7 @@ class Compiled:
         pos_masks: dict[str, str] = {}
         inline = False  # the line tables' statements read the lines as LN
         n_masks = len(self.tables) + len(self.any_tables)
-        any_masks = iter([f"masks[{n_masks + b}]" for b in range(len(self.line_any))])
+        any_masks = iter([f"m{n_masks + b}" for b in range(len(self.line_any))])
         for j, (k, v, fn) in enumerate(self.steps):
             if k in LINE_TABLES or k == "yong":
                 if not inline:
@@ -738,7 +758,7 @@ class Compiled:
                     ns.update(_line_ns())
                     inline = True
                 key = LINE_TABLES.get(k, "lines")
-                m = f"masks[{mi}]"
+                m = f"m{mi}"
                 mi += 1
                 pos_masks.setdefault(key, m)
                 run = _run_lines(v, ns, str(j), m, f"t{j}", any_masks)
@@ -769,13 +789,21 @@ class Compiled:
                 continue
             if k in ("no_moving", "count"):
                 mi += 1
-            if k not in _NO_POS_WORDS:
+            if k == "yao_wei":  # every line, in order, when it holds (its facts' lines)
+                pos_masks.setdefault("lines", "63")
+            elif k == "element_count":  # its "lines" are positions, not line facts: no lines for the rule,
+                # unless a line table sets "lines" after it (it does not when element_count set them first)
+                later = any(kk in ("line", "yong") for kk, _, _ in self.steps[j + 1 :])
+                if "lines" not in pos_masks and later:
+                    from_masks = False
+                pos_masks.setdefault("lines", "0")
+            elif k not in _NO_POS_WORDS:
                 from_masks = False
             plain_words = True
             ns[f"P{j}"] = fn
             ns[f"V{j}"] = v
             if k == "any" and self.any_tables:
-                body.append(f"    g = P{j}(c, masks)")
+                body.append(f"    g = P{j}(c, ({''.join(f'm{b}, ' for b in range(n_all))}))")
             else:
                 body.append(f"    g = P{j}(c, V{j}, W)")
             body.append("    if g is None: return None")
@@ -811,13 +839,8 @@ class Compiled:
                 body.append(f"    rk = 0 if 'yong_shen' in f else {rank}")
             else:
                 body.append(f"    rk = {rank}")
-        items = "'kind': KIND, 'group': GROUPS[rk], 'lines': pos"
-        conflict = r.extra.get("conflict")
-        if conflict:
-            ns["CONFLICT"] = conflict
-            items += ", 'conflict_with': CONFLICT"
-        # ``asked`` as reading.order sets it (last)
-        body.append(f"    extra = {{{items}}} if asked is None else {{{items}, 'asked': asked}}")
+        # the extra: a copy of the one of its group and of whether it was asked (EX, the gate's), the lines
+        body.append("    extra = EX[rk].copy(); extra['lines'] = pos")
         # the FiredRule: its slots filled on an object of the same slot layout, then made a FiredRule
         body.append("    o = NEW(SLOTS)")
         values = {"id": "ID", "src": "SRC", "facts": "f", "text": "text", "topics": "TOPICS"}
@@ -846,7 +869,12 @@ def _yao_wei_step(c: Ctx, v: Any, _w: Mapping[str, Any]) -> Facts | None:
     if yao_wei_key(c) != v:
         return None
     name, items, src = T.YAO_WEI[v]
-    rows = [x.fb | {"item": items[x.i], "moving": x.moving} for x in c.lines]
+    rows = []
+    for x in c.lines:
+        d = x.fb.copy()
+        d["item"] = items[x.i]
+        d["moving"] = x.moving
+        rows.append(d)
     return {"table": name, "key": v, "src": src, "lines": rows}
 
 
@@ -1020,10 +1048,10 @@ def _gate_source(
             ind += "    "
         names += [table_expr(v, opts, src) for _k, v in cr.any_tables]  # read by the rule's ``any``
         names += [table_expr(v, opts, src) for v in cr.line_any]  # read by its line tables' ``any``
-        tup = "(" + "".join(f"{m}, " for m in names) + ")"
+        extras = src.const(cr.extras(is_own if asked else None))
         lines.append(
-            f"{ind}{fire}(c, {tup}, (HANS({text}) if {hans_text} is None else {hans_text}) if hans"
-            f" else {text}, {is_own if asked else None}, {'BK0' if is_own else 'BK1'})\n"
+            f"{ind}{fire}(c, (HANS({text}) if {hans_text} is None else {hans_text}) if hans else {text},"
+            f" {extras}, {'BK0' if is_own else 'BK1'}{''.join(f', {m}' for m in names)})\n"
         )
     lines.append("    return [*b0, *b1, *b2, *b3, *b4, *b5, *b6, *b7, *b8, *b9]\n")
     body, exprs = _inline_single_use("".join(lines[2:]), dict(src.locals))
