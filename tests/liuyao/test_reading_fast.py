@@ -564,3 +564,22 @@ def test_shared_tables_are_not_written_by_readings() -> None:
                         f["position"] = -1  # a caller writing its facts
     after = ({k: {n: getattr(v, n) for n in v.__slots__} for k, v in _STATIC.items()}, dict(_FACES))
     assert before == after
+
+
+def test_select_yong_fast_is_select_yong() -> None:
+    """The 用神 the context takes (select_yong_fast: the 六親's lines from the hexagram's masks) is the one
+    select_yong gives, on a slice of the sweep, every topic and None, and the 用神 options (世, 應, each
+    六親), including charts where the 六親 shows twice (兩現) and where it hides (伏神)."""
+    from xuanheng.liuyao._reading_ctx import select_yong, select_yong_fast, static_of
+    from xuanheng.liuyao.reading import topics
+
+    how = {"唯一": 0, "伏神": 0, "twice": 0}
+    for i, (c, _t, _o) in enumerate(sample(5)):
+        for t in [None, *topics()][i % 6 :: 6]:
+            for ys in ("auto", "世", "應", "父母", "兄弟", "官鬼", "妻財", "子孫")[i % 4 :: 4]:
+                o = make_reading_options(yong_shen=ys)
+                got = select_yong_fast(c, t, o, static_of(c).by_qin)
+                assert got == select_yong(c, t, o), (c.inputs, t, ys)
+                key = "twice" if got.chosen_by not in how else got.chosen_by
+                how[key] += 1
+    assert all(n > 20 for n in how.values()), how

@@ -351,6 +351,77 @@ def faces_of(
     return got
 
 
+#: the options last asked with and, per topic, the 用神 they name with its sources and the other 用神
+_YONG_ASKED: list[Any] = []
+_ONE_BIT = {1 << i: i for i in range(6)}
+
+
+def _yong_asked(topic: str | None, opts: ReadingOptions) -> tuple[str, tuple[str, ...], dict[str, str]]:
+    """(key, src, also) of :func:`select_yong` for *topic* and *opts* (kept per topic for the options last
+    asked with: most readings use one set)."""
+    last = _YONG_ASKED
+    if last and last[0] is opts:
+        table: dict[str | None, tuple[str, tuple[str, ...], dict[str, str]]] = last[1]
+    else:
+        table = {}
+        _YONG_ASKED[:] = [opts, table]
+    got = table.get(topic)
+    if got is None:
+        entry = yong_entry(topic)
+        auto = opts.yong_shen == "auto"
+        got = table[topic] = (
+            entry.resolve(opts) if auto else opts.yong_shen,
+            entry.src if auto else ("《增刪卜易》〈用神章〉",),
+            entry.also if auto else {},
+        )
+    return got
+
+
+def select_yong_fast(
+    chart: LiuYaoChart, topic: str | None, opts: ReadingOptions, by_qin: dict[str, int]
+) -> YongShen:
+    """:func:`select_yong` for a 用神 that is a 六親 on the chart, its lines read from *by_qin* (the lines of
+    each 六親, ``Static.by_qin``) and its question's key from :func:`_yong_asked`; the other cases (世 / 應,
+    a hidden 用神) by :func:`select_yong` itself. tests/liuyao/test_reading_fast.py compares the two."""
+    key, src, also = _yong_asked(topic, opts)
+    m = by_qin.get(key, 0)
+    if not m:  # 世 / 應 (never a 六親), or the 六親 hides: the plain statement
+        return select_yong(chart, topic, opts)
+    lines = chart.lines
+    one = _ONE_BIT.get(m)
+    if one is not None:
+        best = lines[one]
+        positions: tuple[int, ...] = (best.yao.position,)
+        chosen_by = "唯一"
+    else:
+        cands = [lines[i] for i in range(6) if m >> i & 1]
+        ranked = sorted(cands, key=_rank)
+        best = ranked[0]
+        a, b = _rank(best), _rank(ranked[1])
+        chosen_by = next(n for n, x, y in zip(_RANK_NAMES, a, b, strict=True) if x != y)
+        positions = tuple(ln.yao.position for ln in cands)
+    y = best.yao
+    el = y.element
+    yuan, ji, chou = _kin(chart.ben.palace_element, el)
+    return _new_yong(
+        key=key,
+        liu_qin=key,
+        element=el,
+        branch=y.branch,
+        position=y.position,
+        positions=positions,
+        fu=None,
+        under=None,
+        yuan=yuan,
+        ji=ji,
+        chou=chou,
+        chosen_by=chosen_by,
+        topic=topic,
+        src=src,
+        also=dict(also),
+    )
+
+
 # ── per line ────────────────────────────────────────────────────────────────────────────────────
 class L:
     """The facts of one line that the line conditions read (built once per reading)."""
@@ -611,9 +682,9 @@ class Ctx:
         self.day = day = chart.day
         self.year_branch = yb = chart.year.branch if chart.year is not None else None
         self.season = _SEASON_OF_MONTH[month]
-        self.yong = ys = select_yong(chart, topic, opts)
-        cl = chart.lines
         sx = static_of(chart)
+        self.yong = ys = select_yong_fast(chart, topic, opts, sx.by_qin)
+        cl = chart.lines
         rows = sx.rows
         fbs, by_shen = faces_of(chart)
         self.lines = lines = (

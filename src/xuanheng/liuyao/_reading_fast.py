@@ -166,7 +166,7 @@ def word_expr(key: str, v: Any, opts: ReadingOptions, src: _Src) -> str:
         "moving": "MV",
         "kong": "KG",
         "sha": "SH",
-        "ji_shen": "JI",
+        "ji_shen": "JIM",
         "shen": "SN",
         "shi": "SHI",
         "ying": "YG",
@@ -255,7 +255,7 @@ def table_expr(sub: Mapping[str, Any], opts: ReadingOptions, src: _Src) -> str:
 _PROLOGUE = (
     "    S = c.by_shen; Q = c.by_qin; E = c.by_el; HQ = c.hua_qin; RL = c.role_mask; TR = c.tri_mask\n"
     "    MK = c.mark_mask; SP = c.spirit_mask; CH = c.change_mask; MV = c.moving_mask; KG = c.kong_mask\n"
-    "    SH = c.sha_mask; JI = c.ji_mask; SN = c.shen_mask; WG = c.wang_mask; SHI = c.shi.bit\n"
+    "    SH = c.sha_mask; JIM = c.ji_mask; SN = c.shen_mask; WG = c.wang_mask; SHI = c.shi.bit\n"
     "    YG = c.ying.bit; LIN = c.lin_line.bit; KEY = c.key_mask; WM = c.word_mask\n"
     "    FL = c.flag; STT = c.state_mask; STG = c.stage_mask; HF = c.hua_flag; HE = c.hua_el\n"
     "    HS = c.hua_stem\n"
@@ -611,7 +611,18 @@ class Compiled:
     makes its :class:`FiredRule` (the same value as ``reading.fire``) and appends it to the list of its group
     rank, or does nothing when a word fails."""
 
-    __slots__ = ("any_tables", "fire", "index", "line_any", "rule", "static", "steps", "tables")
+    __slots__ = (
+        "any_tables",
+        "fire",
+        "fire_ns",
+        "fire_src",
+        "index",
+        "line_any",
+        "rule",
+        "static",
+        "steps",
+        "tables",
+    )
 
     def __init__(self, index: int, rule: Rule) -> None:
         self.index = index
@@ -761,24 +772,24 @@ class Compiled:
                 m = f"m{mi}"
                 mi += 1
                 pos_masks.setdefault(key, m)
-                run = _run_lines(v, ns, str(j), m, f"t{j}", any_masks)
+                run = _run_lines(v, ns, str(j), m, f"lf{j}", any_masks)
                 if k == "yong":  # the gate proved the 用神 line holds (its mask): _c_yong's facts
                     yong_known = True
                     if first:
                         body.extend("    " + ln for ln in run)
-                        body.append(f"    f = {{'yong_shen': c.yong.key, 'lines': t{j}}}")
+                        body.append(f"    f = {{'yong_shen': c.yong.key, 'lines': lf{j}}}")
                     else:
                         body.append("    if 'yong_shen' not in f: f['yong_shen'] = c.yong.key")
                         body.append("    if 'lines' not in f:")
                         body.extend("        " + ln for ln in run)
-                        body.append(f"        f['lines'] = t{j}")
+                        body.append(f"        f['lines'] = lf{j}")
                 elif first:
                     body.extend("    " + ln for ln in run)
-                    body.append(f"    f = {{{key!r}: t{j}}}")
+                    body.append(f"    f = {{{key!r}: lf{j}}}")
                 else:
                     body.append(f"    if {key!r} not in f:")
                     body.extend("        " + ln for ln in run)
-                    body.append(f"        f[{key!r}] = t{j}")
+                    body.append(f"        f[{key!r}] = lf{j}")
                 first = False
                 continue
             if k == "no_line":  # the gate proved no line holds: no facts
@@ -822,7 +833,7 @@ class Compiled:
             if not ms:
                 body.append("    pos = []; um = 0")
             elif len(ms) == 1:
-                body.append(f"    um = {ms[0]}; pos = list(BITS[um])")
+                body.append(f"    um = {ms[0]}; pos = [*BITS[um]]")
             else:
                 body.append(f"    pos = MP({', '.join(ms)}); um = {' | '.join(ms)}")
         else:
@@ -849,7 +860,9 @@ class Compiled:
             body.append(f"    o.{n} = {values[n]}")
         body.append("    o.__class__ = CLS")
         body.append("    BK[rk].append(o)")
-        fire: Fire = _shared("\n".join(body), "fire", ns, _FIRE_GLOBALS)
+        self.fire_src = "\n".join(body)
+        self.fire_ns = ns
+        fire: Fire = _shared(self.fire_src, "fire", ns, _FIRE_GLOBALS)
         return fire
 
 
@@ -988,6 +1001,51 @@ def compiled() -> tuple[Compiled, ...]:
     return _COMPILED
 
 
+_RETURN = re.compile(r"\breturn None\b")
+_NAME = re.compile(r"\b[A-Za-z_][A-Za-z0-9_]*\b")
+
+
+def _inline_fire(
+    cr: Compiled, src: _Src, masks: list[str], text: str, extras: str, bucket: str, ind: str
+) -> str | None:
+    """The body of *cr*'s generated ``fire`` written in the gate function in place of its call (a call and
+    its arguments less per fired rule): its parameters bound to the gate's values (the masks the gate
+    computed, *masks*, its text, extras and bucket), the rule's own names and the shared ones put in the
+    gate's namespace as constants, ``return None`` (a word failed) made a ``break`` out of a one-pass loop.
+    None when the body cannot be inlined so (a ``return`` inside a loop of its own): the gate calls the
+    fire."""
+    body = cr.fire_src.split("\n")[1:]
+    if any(_RETURN.search(ln) and not ln.startswith("    if g is None") for ln in body):
+        return None
+    ns = cr.fire_ns
+    shared = {k: v for k, v in ns.items() if k in _FIRE_GLOBALS}
+    own = {k: src.const(v) for k, v in ns.items() if k not in _FIRE_GLOBALS}
+    params = {"text": "text", "EX": extras, "BK": bucket}
+    rename = {**own, **{k: k for k in shared}, **params}
+    out = [f"{ind}text = {text}\n"]
+    for n, m in enumerate(masks):
+        if m != f"m{n}":
+            out.append(f"{ind}m{n} = {m}\n")
+    out.append(f"{ind}while True:\n")
+    for ln in body:
+        ln = _RETURN.sub("break", ln)
+        ln = _NAME.sub(lambda mt: rename.get(mt.group(0), mt.group(0)), _strip_strings(ln, rename))
+        out.append(f"{ind}{ln}\n")
+    out.append(f"{ind}    break\n")
+    for k, v in shared.items():
+        src.consts[k] = v
+    return "".join(out)
+
+
+def _strip_strings(line: str, rename: Mapping[str, str]) -> str:
+    """*line* unchanged: a check that no name to rename occurs inside a string literal of the generated fire
+    (its literals are fact keys and classical terms, none of them a name of its namespace)."""
+    for lit in re.findall(r"'[^']*'", line):
+        if any(n in rename for n in _NAME.findall(lit)):
+            raise AssertionError(f"a name of the generated fire occurs in its literal {lit}")
+    return line
+
+
 def _gate_source(
     crs: tuple[Compiled, ...], opts: ReadingOptions, src: _Src, own: tuple[int, ...], asked: bool = True
 ) -> tuple[str, tuple[Compiled, ...]]:
@@ -1049,10 +1107,15 @@ def _gate_source(
         names += [table_expr(v, opts, src) for _k, v in cr.any_tables]  # read by the rule's ``any``
         names += [table_expr(v, opts, src) for v in cr.line_any]  # read by its line tables' ``any``
         extras = src.const(cr.extras(is_own if asked else None))
-        lines.append(
-            f"{ind}{fire}(c, (HANS({text}) if {hans_text} is None else {hans_text}) if hans else {text},"
-            f" {extras}, {'BK0' if is_own else 'BK1'}{''.join(f', {m}' for m in names)})\n"
-        )
+        text_expr = f"(HANS({text}) if {hans_text} is None else {hans_text}) if hans else {text}"
+        inline = _inline_fire(cr, src, names, text_expr, extras, "BK0" if is_own else "BK1", ind)
+        if inline is not None:
+            lines.append(inline)
+        else:
+            lines.append(
+                f"{ind}{fire}(c, {text_expr}, {extras}, {'BK0' if is_own else 'BK1'}"
+                f"{''.join(f', {m}' for m in names)})\n"
+            )
     lines.append("    return [*b0, *b1, *b2, *b3, *b4, *b5, *b6, *b7, *b8, *b9]\n")
     body, exprs = _inline_single_use("".join(lines[2:]), dict(src.locals))
     hoisted = [f"    {name} = {expr}\n" for name, expr in exprs.items()]
