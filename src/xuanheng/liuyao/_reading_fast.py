@@ -260,7 +260,7 @@ _PROLOGUE = (
     "    FL = c.flag; STT = c.state_mask; STG = c.stage_mask; HF = c.hua_flag; HE = c.hua_el\n"
     "    HS = c.hua_stem\n"
     "    BM = c.bmask; SM = c.smask; RM = c.rel_masks\n"
-    "    YB = c.yong_line.bit if c.yong_line is not None else 0\n"
+    "    YB = c.yong_line.bit if c.yong_line is not None else 0; RB = c.role_bits\n"
     "    out = []\n"
 )
 
@@ -1020,7 +1020,7 @@ def _inline_fire(
     ns = cr.fire_ns
     shared = {k: v for k, v in ns.items() if k in _FIRE_GLOBALS}
     own = {k: src.const(v) for k, v in ns.items() if k not in _FIRE_GLOBALS}
-    params = {"text": "text", "EX": extras, "BK": bucket}
+    params = {"text": "text", "EX": extras, "BK": bucket, "rb": "RB"}  # RB: the gate's c.role_bits
     rename = {**own, **{k: k for k in shared}, **params}
     out = [f"{ind}text = {text}\n"]
     for n, m in enumerate(masks):
@@ -1028,6 +1028,8 @@ def _inline_fire(
             out.append(f"{ind}m{n} = {m}\n")
     out.append(f"{ind}while True:\n")
     for ln in body:
+        if ln == "    rb = c.role_bits":
+            continue
         ln = _RETURN.sub("break", ln)
         ln = _NAME.sub(lambda mt: rename.get(mt.group(0), mt.group(0)), _strip_strings(ln, rename))
         out.append(f"{ind}{ln}\n")
