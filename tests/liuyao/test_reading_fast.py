@@ -348,12 +348,13 @@ def test_hexagrams_of_a_topic_share_one_gate_function_given_their_static_verdict
 
 def test_generated_fire_functions_share_their_code_and_make_fired_rules() -> None:
     """The rules' generated fire functions share one code object per distinct generated source (far fewer
-    than the rules), and what they make is a FiredRule (its class, equal to the plain path's)."""
+    than the rules: the facts of their line tables are written inline, so rules whose tables give other keys
+    have other sources), and what they make is a FiredRule (its class, equal to the plain path's)."""
     from xuanheng.reading import FiredRule
 
     crs = F.compiled()
     assert len(crs) > 400
-    assert len({id(cr.fire.__code__) for cr in crs}) < 40  # by identity: equal code objects compare equal
+    assert len({id(cr.fire.__code__) for cr in crs}) < 160  # by identity: equal code objects compare equal
     assert F._FiredSlots.__slots__ == FiredRule.__slots__ == tuple(F._FIELDS)
     for c, t, o in list(sample(50))[:20]:
         fast = reading(c, t, **o)
@@ -392,3 +393,193 @@ def test_yong_shen_built_by_slots_is_the_dataclass() -> None:
     with pytest.raises(dataclasses.FrozenInstanceError):
         y.key = "世"  # type: ignore[misc]
     assert n > 200
+
+
+# ── the tables kept per hexagram and moving lines (Static) and per hexagram and 六神 order (faces_of) ─────
+def _expected_static(c: LiuYaoChart) -> dict[str, Any]:
+    """The masks of Static re-derived from the chart's lines by the rule statement (one bit per line whose
+    field has the value), not by the code under test."""
+    lines = c.lines
+    lo, up = c.ben.lower, c.ben.upper
+
+    def mask(pred: Any) -> int:
+        return sum(1 << (ln.yao.position - 1) for ln in lines if pred(ln))
+
+    mv = [ln for ln in lines if ln.moving]
+    return {
+        "rows": tuple(
+            (
+                ln.yao.position,
+                ln.yao.position - 1,
+                2 ** (ln.yao.position - 1),
+                ln.yao.element,
+                ln.yao.liu_qin,
+                ln.yao.position in (1, 2, 3),
+                lo if ln.yao.position <= 3 else up,
+                ln.yao.branch,
+                ln.yao.stem,
+                ln.yao.yang,
+                ln.yao.shi,
+                ln.yao.ying,
+                ln.moving,
+            )
+            for ln in lines
+        ),
+        "bmask": tuple(mask(lambda ln, b=b: ln.yao.branch == b) for b in range(12)),
+        "smask": tuple(mask(lambda ln, s=s: ln.yao.stem == s) for s in range(10)),
+        "by_el": tuple(mask(lambda ln, e=e: ln.yao.element == e) for e in range(5)),
+        "by_qin": {
+            q: m
+            for q in dict.fromkeys(ln.yao.liu_qin for ln in lines)
+            if (m := mask(lambda ln, q=q: ln.yao.liu_qin == q))
+        },
+        "moving_mask": mask(lambda ln: ln.moving),
+        "hua_qin": {
+            q: mask(lambda ln, q=q: ln.moving and ln.bian.liu_qin == q)
+            for q in dict.fromkeys(ln.bian.liu_qin for ln in mv)
+        },
+        "hua_el": {
+            e: mask(lambda ln, e=e: ln.moving and ln.bian.element == e)
+            for e in dict.fromkeys(ln.bian.element for ln in mv)
+        },
+        "hua_stem": {
+            s: mask(lambda ln, s=s: ln.moving and ln.bian.stem == s)
+            for s in dict.fromkeys(ln.bian.stem for ln in mv)
+        },
+        "change_mask": {
+            "陽化陰": mask(lambda ln: ln.moving and ln.yao.yang),
+            "陰化陽": mask(lambda ln: ln.moving and not ln.yao.yang),
+        },
+        "tri_mask": {lo: 7, up: 56} if lo != up else {lo: 63},
+    }
+
+
+def test_static_tables_are_what_every_chart_of_the_hexagram_and_moving_lines_gives() -> None:
+    """Every (hexagram, moving lines) — all 4,096 line-value patterns: the Static kept for it (built from
+    the first chart that had it, on one day and options) equals what the lines of another chart of it (another
+    day and month, other chart options) give by the rule statement, dicts in the same order, and the lines of
+    a context read their fields off the chart's lines."""
+    import itertools
+
+    from xuanheng import liuyao
+    from xuanheng.liuyao._reading_ctx import static_key, static_of
+
+    o = make_reading_options(None)
+    n = 0
+    for i, vals in enumerate(itertools.product("6789", repeat=6)):
+        lines = "".join(vals)
+        first = liuyao.cast_study(day="丙子", month="午", lines=lines)
+        other = liuyao.cast_study(
+            day=("甲寅", "辛酉", "戊辰")[i % 3],
+            month=("子", "卯", "申")[i % 3],
+            lines=lines,
+            options={"shen": "shi_branch", "jin_tui": "eight", "fan_yin": "xiantian"} if i % 2 else None,
+        )
+        assert static_key(first) == static_key(other)
+        got = static_of(first)
+        want = _expected_static(other)
+        for name, value in want.items():
+            have = getattr(got, name)
+            assert have == value, (lines, name)
+            if isinstance(value, dict):
+                assert list(have) == list(value), (lines, name)  # the same order
+        if i % 16 == 0:
+            ctx = Ctx(other, None, o)
+            for x, ln in zip(ctx.lines, other.lines, strict=True):
+                assert (x.el, x.qin, x.branch, x.stem, x.yang, x.shi, x.ying, x.moving) == (
+                    ln.yao.element,
+                    ln.yao.liu_qin,
+                    ln.yao.branch,
+                    ln.yao.stem,
+                    ln.yao.yang,
+                    ln.yao.shi,
+                    ln.yao.ying,
+                    ln.moving,
+                )
+                assert (x.is_shen, x.shen, x.bian, x.ws) == (
+                    ln.shen,
+                    ln.liu_shen,
+                    ln.bian,
+                    ln.state.wang_shuai,
+                )
+        n += 1
+    assert n == 4096
+
+
+def test_base_facts_per_hexagram_and_liu_shen_order() -> None:
+    """The base facts of each line (kept per hexagram and order of the 六神) are the line's position, 爻
+    name, 納甲, 六親 and 六神 as the chart gives them, on every hexagram and each of the six 六神 orders (days
+    of every stem), and the 六神 masks are where each 六神 sits."""
+    import itertools
+
+    from xuanheng import liuyao
+    from xuanheng.liuyao._reading_ctx import faces_of
+
+    names = ("初爻", "二爻", "三爻", "四爻", "五爻", "上爻")
+    stems, branches = "甲乙丙丁戊己庚辛壬癸", "子丑寅卯辰巳午未申酉戌亥"
+    orders = set()
+    for k, vals in enumerate(itertools.product("78", repeat=6)):
+        for d in range(10):
+            c = liuyao.cast_study(
+                day=stems[d] + branches[(d + 2 * k) % 12 // 2 * 2 + d % 2], month="午", lines="".join(vals)
+            )
+            fbs, by_shen = faces_of(c)
+            for fb, ln in zip(fbs, c.lines, strict=True):
+                y = ln.yao
+                assert fb == {
+                    "position": y.position,
+                    "yao": names[y.position - 1],
+                    "najia": stems[y.stem] + branches[y.branch],
+                    "liu_qin": y.liu_qin,
+                    "liu_shen": ln.liu_shen,
+                }
+                assert list(fb) == ["position", "yao", "najia", "liu_qin", "liu_shen"]
+            assert by_shen == {ln.liu_shen: 1 << i for i, ln in enumerate(c.lines)}
+            orders.add(tuple(ln.liu_shen for ln in c.lines))
+    assert len(orders) == 6
+
+
+def test_shared_tables_are_not_written_by_readings() -> None:
+    """The tables shared by the readings of a hexagram (Static, the base facts) are the same after many
+    readings in every topic and option set, and no fired rule's facts are one of them (a fired line's facts
+    are copies)."""
+    import copy
+
+    from xuanheng.liuyao._reading_ctx import _FACES, _STATIC
+
+    runs = list(sample(9))[:80]
+    for c, t, o in runs:
+        reading(c, t, **o)
+    before = (
+        copy.deepcopy({k: {n: getattr(v, n) for n in v.__slots__} for k, v in _STATIC.items()}),
+        copy.deepcopy(dict(_FACES)),
+    )
+    shared = {id(fb) for fbs, _ in _FACES.values() for fb in fbs}
+    for c, t, o in runs:
+        for r in reading(c, t, **o):
+            for key in ("lines", "also", "also_c", "also_d"):
+                for f in r.facts.get(key) or ():
+                    assert id(f) not in shared
+                    if isinstance(f, dict):
+                        f["position"] = -1  # a caller writing its facts
+    after = ({k: {n: getattr(v, n) for n in v.__slots__} for k, v in _STATIC.items()}, dict(_FACES))
+    assert before == after
+
+
+def test_select_yong_fast_is_select_yong() -> None:
+    """The 用神 the context takes (select_yong_fast: the 六親's lines from the hexagram's masks) is the one
+    select_yong gives, on a slice of the sweep, every topic and None, and the 用神 options (世, 應, each
+    六親), including charts where the 六親 shows twice (兩現) and where it hides (伏神)."""
+    from xuanheng.liuyao._reading_ctx import select_yong, select_yong_fast, static_of
+    from xuanheng.liuyao.reading import topics
+
+    how = {"唯一": 0, "伏神": 0, "twice": 0}
+    for i, (c, _t, _o) in enumerate(sample(5)):
+        for t in [None, *topics()][i % 6 :: 6]:
+            for ys in ("auto", "世", "應", "父母", "兄弟", "官鬼", "妻財", "子孫")[i % 4 :: 4]:
+                o = make_reading_options(yong_shen=ys)
+                got = select_yong_fast(c, t, o, static_of(c).by_qin)
+                assert got == select_yong(c, t, o), (c.inputs, t, ys)
+                key = "twice" if got.chosen_by not in how else got.chosen_by
+                how[key] += 1
+    assert all(n > 20 for n in how.values()), how

@@ -206,6 +206,222 @@ def select_yong(chart: LiuYaoChart, topic: str | None, opts: ReadingOptions) -> 
     )
 
 
+# ── what depends only on the hexagram and its moving lines ───────────────────────────────────────
+#: a line's fields that depend only on the hexagram and the moving lines: position, index, bit, element,
+#: 六親, inner, trigram, branch, stem, yang, 世, 應, moving
+_Row = tuple[int, int, int, int, str, bool, str, int, int, bool, bool, bool, bool]
+
+
+def line_row(ln: Line, tri: str) -> _Row:
+    """The fields of :class:`L` that line *ln* (in the trigram *tri*) has on every chart of its hexagram and
+    moving lines (the plain statement: read off the line)."""
+    y = ln.yao
+    p = y.position
+    return (
+        p,
+        p - 1,
+        1 << (p - 1),
+        y.element,
+        y.liu_qin,
+        p <= 3,
+        tri,
+        y.branch,
+        y.stem,
+        y.yang,
+        y.shi,
+        y.ying,
+        ln.moving,
+    )
+
+
+class Static:
+    """The masks of a chart that depend only on its hexagram and moving lines (:func:`static_of`): one per
+    (hexagram, moving lines), shared by every reading of them, never written."""
+
+    __slots__ = (
+        "bmask",
+        "by_el",
+        "by_qin",
+        "change_mask",
+        "hua_el",
+        "hua_qin",
+        "hua_stem",
+        "moving_mask",
+        "rows",
+        "smask",
+        "tri_mask",
+    )
+
+    def __init__(self, chart: LiuYaoChart) -> None:
+        ben = chart.ben
+        lo, up = ben.lower, ben.upper
+        self.rows = rows = tuple(line_row(ln, lo if i < 3 else up) for i, ln in enumerate(chart.lines))
+        moving = yang_mv = 0
+        hua_qin: dict[str, int] = {}
+        hua_el: dict[int, int] = {}
+        hua_stem: dict[int, int] = {}
+        bmask = [0] * 12
+        smask = [0] * 10
+        by_qin: dict[str, int] = {}
+        by_el = [0, 0, 0, 0, 0]
+        for ln, (_p, _i, b, el, qin, _in, _t, branch, stem, yang, _s, _y, mv) in zip(
+            chart.lines, rows, strict=True
+        ):
+            if mv:
+                moving |= b
+                if yang:
+                    yang_mv |= b
+                bn = ln.bian
+                assert bn is not None
+                hua_qin[bn.liu_qin] = hua_qin.get(bn.liu_qin, 0) | b
+                hua_el[bn.element] = hua_el.get(bn.element, 0) | b
+                hua_stem[bn.stem] = hua_stem.get(bn.stem, 0) | b
+            bmask[branch] |= b
+            smask[stem] |= b
+            by_qin[qin] = by_qin.get(qin, 0) | b
+            by_el[el] |= b
+        self.bmask = tuple(bmask)
+        self.smask = tuple(smask)
+        self.by_qin = by_qin
+        self.by_el = tuple(by_el)
+        self.moving_mask = moving
+        self.hua_qin = hua_qin
+        self.hua_el = hua_el
+        self.hua_stem = hua_stem
+        #: moving yang lines (陽化陰) and moving yin lines (陰化陽)
+        self.change_mask = {"陽化陰": yang_mv, "陰化陽": moving & ~yang_mv}
+        self.tri_mask = {lo: 7, up: 56} if lo != up else {lo: 63}
+
+
+#: (hexagram code × 64 + moving mask) → its Static (4,096 at most)
+_STATIC: dict[int, Static] = {}
+
+
+def static_key(chart: LiuYaoChart) -> int:
+    """The key of *chart*'s :class:`Static`: its hexagram (the 本卦's code) and its moving lines (the bits
+    in which the 變卦's code differs)."""
+    code = chart.ben.code
+    bian = chart.bian
+    return code << 6 | (code ^ bian.code if bian is not None else 0)
+
+
+def static_of(chart: LiuYaoChart) -> Static:
+    """The :class:`Static` of *chart*'s hexagram and moving lines (built from the first chart that has
+    them)."""
+    key = static_key(chart)
+    got = _STATIC.get(key)
+    if got is None:
+        got = _STATIC[key] = Static(chart)
+    return got
+
+
+def base_facts(ln: Line) -> dict[str, Any]:
+    """What every fired line reports of *ln*: position, 爻 name, 納甲, 六親, 六神 (the plain statement)."""
+    y = ln.yao
+    p = y.position
+    return {
+        "position": p,
+        "yao": YAO_NAMES[p - 1],
+        "najia": _NAJIA[y.stem][y.branch],
+        "liu_qin": y.liu_qin,
+        "liu_shen": ln.liu_shen,
+    }
+
+
+#: (hexagram code, its lines' 六神) → the base facts of its lines and the mask of each 六神
+_FACES: dict[tuple[int, str, str, str, str, str, str], tuple[tuple[dict[str, Any], ...], dict[str, int]]] = {}
+
+
+def faces_of(
+    chart: LiuYaoChart,
+) -> tuple[tuple[dict[str, Any], ...], dict[str, int]]:
+    """:func:`base_facts` of each line of *chart* and the lines (mask) of each 六神 (``Ctx.by_shen``), kept
+    per hexagram and order of the 六神 (shared by the readings of one hexagram on days of one 六神 order;
+    never written: a fired line's facts are copies)."""
+    a, b, c, d, e, f = chart.lines
+    key = (chart.ben.code, a.liu_shen, b.liu_shen, c.liu_shen, d.liu_shen, e.liu_shen, f.liu_shen)
+    got = _FACES.get(key)
+    if got is None:
+        by_shen: dict[str, int] = {}
+        for ln in chart.lines:
+            by_shen[ln.liu_shen] = 1 << (ln.yao.position - 1)
+        if len(_FACES) >= 8192:
+            _FACES.clear()
+        got = _FACES[key] = (tuple(base_facts(ln) for ln in chart.lines), by_shen)
+    return got
+
+
+#: the options last asked with and, per topic, the 用神 they name with its sources and the other 用神
+_YONG_ASKED: list[Any] = []
+_ONE_BIT = {1 << i: i for i in range(6)}
+
+
+def _yong_asked(topic: str | None, opts: ReadingOptions) -> tuple[str, tuple[str, ...], dict[str, str]]:
+    """(key, src, also) of :func:`select_yong` for *topic* and *opts* (kept per topic for the options last
+    asked with: most readings use one set)."""
+    last = _YONG_ASKED
+    if last and last[0] is opts:
+        table: dict[str | None, tuple[str, tuple[str, ...], dict[str, str]]] = last[1]
+    else:
+        table = {}
+        _YONG_ASKED[:] = [opts, table]
+    got = table.get(topic)
+    if got is None:
+        entry = yong_entry(topic)
+        auto = opts.yong_shen == "auto"
+        got = table[topic] = (
+            entry.resolve(opts) if auto else opts.yong_shen,
+            entry.src if auto else ("《增刪卜易》〈用神章〉",),
+            entry.also if auto else {},
+        )
+    return got
+
+
+def select_yong_fast(
+    chart: LiuYaoChart, topic: str | None, opts: ReadingOptions, by_qin: dict[str, int]
+) -> YongShen:
+    """:func:`select_yong` for a 用神 that is a 六親 on the chart, its lines read from *by_qin* (the lines of
+    each 六親, ``Static.by_qin``) and its question's key from :func:`_yong_asked`; the other cases (世 / 應,
+    a hidden 用神) by :func:`select_yong` itself. tests/liuyao/test_reading_fast.py compares the two."""
+    key, src, also = _yong_asked(topic, opts)
+    m = by_qin.get(key, 0)
+    if not m:  # 世 / 應 (never a 六親), or the 六親 hides: the plain statement
+        return select_yong(chart, topic, opts)
+    lines = chart.lines
+    one = _ONE_BIT.get(m)
+    if one is not None:
+        best = lines[one]
+        positions: tuple[int, ...] = (best.yao.position,)
+        chosen_by = "唯一"
+    else:
+        cands = [lines[i] for i in range(6) if m >> i & 1]
+        ranked = sorted(cands, key=_rank)
+        best = ranked[0]
+        a, b = _rank(best), _rank(ranked[1])
+        chosen_by = next(n for n, x, y in zip(_RANK_NAMES, a, b, strict=True) if x != y)
+        positions = tuple(ln.yao.position for ln in cands)
+    y = best.yao
+    el = y.element
+    yuan, ji, chou = _kin(chart.ben.palace_element, el)
+    return _new_yong(
+        key=key,
+        liu_qin=key,
+        element=el,
+        branch=y.branch,
+        position=y.position,
+        positions=positions,
+        fu=None,
+        under=None,
+        yuan=yuan,
+        ji=ji,
+        chou=chou,
+        chosen_by=chosen_by,
+        topic=topic,
+        src=src,
+        also=dict(also),
+    )
+
+
 # ── per line ────────────────────────────────────────────────────────────────────────────────────
 class L:
     """The facts of one line that the line conditions read (built once per reading)."""
@@ -236,39 +452,37 @@ class L:
         "ying",
     )
 
-    def __init__(self, c: Ctx, ln: Line, tri: str) -> None:
-        y = ln.yao
+    def __init__(self, c: Ctx, ln: Line, row: _Row, fb: dict[str, Any]) -> None:
+        """Line *ln* of *c*'s chart; *row*: its fields that depend only on the hexagram and the moving lines
+        (:func:`line_row`); *fb*: its base facts (:func:`base_facts`, shared by the readings of one hexagram
+        and 六神 order: never written, only copied)."""
+        (
+            self.pos,
+            self.i,
+            self.bit,
+            self.el,
+            self.qin,
+            self.inner,
+            self.tri,
+            self.branch,
+            self.stem,
+            self.yang,
+            self.shi,
+            self.ying,
+            self.moving,
+        ) = row
         s = ln.state
         self.c = c
         self.ln = ln
-        self.pos = p = y.position
-        self.i = p - 1
-        self.bit = 1 << (p - 1)
-        self.el = y.element
-        self.qin = y.liu_qin
         self.shen = ln.liu_shen
-        self.moving = ln.moving
         self.kong = s.kong or s.kong_hour
         self.ws = ws = s.wang_shuai
         self.wang = ws in _WANG
-        self.inner = p <= 3
-        self.tri = tri
-        self.branch = y.branch
-        self.stem = y.stem
-        self.yang = y.yang
-        self.shi = y.shi
-        self.ying = y.ying
         self.is_shen = ln.shen
         self.bian = ln.bian
         self.role: str | None = None
         #: what every fired line reports (copied by :meth:`facts`)
-        self.fb: dict[str, Any] = {
-            "position": p,
-            "yao": YAO_NAMES[p - 1],
-            "najia": _NAJIA[y.stem][y.branch],
-            "liu_qin": y.liu_qin,
-            "liu_shen": ln.liu_shen,
-        }
+        self.fb = fb
 
     @property
     def spirits(self) -> tuple[str, ...]:
@@ -446,6 +660,10 @@ _GUI = guiren_table(GUI_REN_TABLE)
 _CHONG_OF: tuple[int, ...] = tuple(relations.chong(b) for b in range(12))
 
 
+#: the 天時 table option "auto": the table of the asked topic (雨, 晴), else the general one
+_TIAN_SHI_AUTO = {"雨": "yu", "晴": "qing"}
+
+
 class Ctx:
     """Every fact of one chart the conditions read (see the module docstring)."""
 
@@ -458,41 +676,36 @@ class Ctx:
         self.ben = ben
         self.code = ben.code
         self.name = ben.name
-        self.upper = up = ben.upper
-        self.lower = lo = ben.lower
+        self.upper = ben.upper
+        self.lower = ben.lower
         self.month = month = chart.yue_jian
         self.day = day = chart.day
         self.year_branch = yb = chart.year.branch if chart.year is not None else None
         self.season = _SEASON_OF_MONTH[month]
-        self.yong = ys = select_yong(chart, topic, opts)
+        sx = static_of(chart)
+        self.yong = ys = select_yong_fast(chart, topic, opts, sx.by_qin)
         cl = chart.lines
+        rows = sx.rows
+        fbs, by_shen = faces_of(chart)
         self.lines = lines = (
-            L(self, cl[0], lo),
-            L(self, cl[1], lo),
-            L(self, cl[2], lo),
-            L(self, cl[3], up),
-            L(self, cl[4], up),
-            L(self, cl[5], up),
+            L(self, cl[0], rows[0], fbs[0]),
+            L(self, cl[1], rows[1], fbs[1]),
+            L(self, cl[2], rows[2], fbs[2]),
+            L(self, cl[3], rows[3], fbs[3]),
+            L(self, cl[4], rows[4], fbs[4]),
+            L(self, cl[5], rows[5], fbs[5]),
         )
         self.shi = shi = lines[ben.shi - 1]
         self.ying = lines[ben.ying - 1]
-        self.shen_lines = tuple(x for x in lines if x.is_shen)
         self.yong_line = yl = lines[ys.position - 1] if ys.position is not None else None
         yuan, ji, chou = ys.yuan, ys.ji, ys.chou
-        moving = kong = wang = shen_mask = yang_mv = 0
+        kong = wang = shen_mask = 0
         role_mask: dict[str, int] = {}
-        hua_qin: dict[str, int] = {}
-        hua_el: dict[int, int] = {}
-        hua_stem: dict[int, int] = {}
         hua_flag: dict[str, int] = {}
         state_mask: dict[str, int] = {}
         stage_mask: dict[str, int] = {}
         flag = [0, 0, 0, 0, 0, 0]  # yue_jian ri_chen yue_po ri_chong an_dong ri_po
-        bmask = [0] * 12
-        smask = [0] * 10
-        by_qin: dict[str, int] = {}
-        by_el = [0, 0, 0, 0, 0]
-        by_shen: dict[str, int] = {}
+        shen_lines: list[L] = []
         for x in lines:
             q = x.qin
             b = x.bit
@@ -510,19 +723,12 @@ class Ctx:
             if role is not None:
                 x.role = role
                 role_mask[role] = role_mask.get(role, 0) | b
+            ln = x.ln
             if x.moving:
-                moving |= b
-                if x.yang:
-                    yang_mv |= b
                 bn = x.bian
                 assert bn is not None
-                hq = bn.liu_qin
-                hua_qin[hq] = hua_qin.get(hq, 0) | b
-                hua_el[bn.element] = hua_el.get(bn.element, 0) | b
-                hua_stem[bn.stem] = hua_stem.get(bn.stem, 0) | b
                 for h in bn.hua:
                     hua_flag[h] = hua_flag.get(h, 0) | b
-            ln = x.ln
             st = ln.state
             ws = x.ws
             state_mask[ws] = state_mask.get(ws, 0) | b
@@ -544,24 +750,22 @@ class Ctx:
                 wang |= b
             if x.is_shen:
                 shen_mask |= b
+                shen_lines.append(x)
             if x.kong:
                 kong |= b
-            bmask[x.branch] |= b
-            smask[x.stem] |= b
-            by_qin[q] = by_qin.get(q, 0) | b
-            by_el[x.el] |= b
-            by_shen[x.shen] = b
-        self.bmask = bmask
-        self.smask = smask
-        self.hua_el = hua_el
-        self.hua_stem = hua_stem
+        self.shen_lines = tuple(shen_lines)
+        #: the masks of the hexagram and moving lines (shared by their readings: never written)
+        self.bmask = bmask = sx.bmask
+        self.smask = sx.smask
+        self.hua_el = sx.hua_el
+        self.hua_stem = sx.hua_stem
         self.hua_flag = hua_flag
         self.state_mask = state_mask
         self.stage_mask = stage_mask
         self.flag = flag
         self.word_masks: dict[tuple[str, int], int] = {}
         self.lin_line = shi if (opts.lin_yao == "shi" or yl is None) else yl
-        self.moving_mask = moving
+        self.moving_mask = moving = sx.moving_mask
         self.kong_mask = kong
         self.wang_mask = wang
         self.shen_mask = shen_mask
@@ -573,13 +777,12 @@ class Ctx:
             role_mask.get("忌神", 0),
             role_mask.get("仇神", 0),
         )
-        self.hua_qin = hua_qin
-        #: moving yang lines (陽化陰) and moving yin lines (陰化陽)
-        self.change_mask = {"陽化陰": yang_mv, "陰化陽": moving & ~yang_mv}
-        self.tri_mask = {lo: 7, up: 56} if lo != up else {lo: 63}
+        self.hua_qin = sx.hua_qin
+        self.change_mask = sx.change_mask
+        self.tri_mask = sx.tri_mask
         self.by_shen = by_shen
-        self.by_qin = by_qin
-        self.by_el = by_el
+        self.by_qin = sx.by_qin
+        self.by_el = sx.by_el
         self.key_mask = moving | shi.bit | (yl.bit if yl is not None else 0)
         # 神煞 of the verse on the lines (name → mask of the lines carrying it), from the branches and stems
         # that carry each on this year, month and day
@@ -607,23 +810,36 @@ class Ctx:
         self.marks = marks
         self.mark_mask = mark_mask
         # the 殺 and 吉神 among them (in the order of spirit_mask, then of the marks and of the 六神)
-        sha_on = [(n, m) for n in sha_names if (m := spirit_mask[n])]
-        if mark_mask:
-            sha_on += [(n, m) for n, m in mark_mask.items() if n in SHA and m]
-        self.sha_masks = tuple(sha_on)
-        ji_on = [(n, m) for n in ji_names if (m := spirit_mask[n])]
-        self.ji_masks = (*ji_on, *[(n, m) for n, m in by_shen.items() if n in JI_LIU_SHEN])
+        # (loops: a comprehension is a function call more on Python 3.11)
         sha_mask = ji_mask = 0
-        for _n, m in self.sha_masks:
-            sha_mask |= m
-        for _n, m in self.ji_masks:
-            ji_mask |= m
+        sha_on = []
+        for n in sha_names:
+            m = spirit_mask[n]
+            if m:
+                sha_on.append((n, m))
+                sha_mask |= m
+        for n, m in mark_mask.items():
+            if m and n in SHA:
+                sha_on.append((n, m))
+                sha_mask |= m
+        self.sha_masks = tuple(sha_on)
+        ji_on = []
+        for n in ji_names:
+            m = spirit_mask[n]
+            if m:
+                ji_on.append((n, m))
+                ji_mask |= m
+        for n, m in by_shen.items():
+            if n in JI_LIU_SHEN:
+                ji_on.append((n, m))
+                ji_mask |= m
+        self.ji_masks = tuple(ji_on)
         self.sha_mask = sha_mask
         self.ji_mask = ji_mask
         del marks
         t = opts.tian_shi_table
         if t == "auto":
-            t = {"雨": "yu", "晴": "qing"}.get(topic or "", "general")
+            t = _TIAN_SHI_AUTO.get(topic or "", "general")
         self.tian_shi_table = t
         self.many_moving = int(opts.many_moving)
         self._jie: tuple[int, int] | None = None

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import re
 import textwrap
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import fields
 from functools import cache
 from typing import Any
@@ -166,7 +166,7 @@ def word_expr(key: str, v: Any, opts: ReadingOptions, src: _Src) -> str:
         "moving": "MV",
         "kong": "KG",
         "sha": "SH",
-        "ji_shen": "JI",
+        "ji_shen": "JIM",
         "shen": "SN",
         "shi": "SHI",
         "ying": "YG",
@@ -255,12 +255,12 @@ def table_expr(sub: Mapping[str, Any], opts: ReadingOptions, src: _Src) -> str:
 _PROLOGUE = (
     "    S = c.by_shen; Q = c.by_qin; E = c.by_el; HQ = c.hua_qin; RL = c.role_mask; TR = c.tri_mask\n"
     "    MK = c.mark_mask; SP = c.spirit_mask; CH = c.change_mask; MV = c.moving_mask; KG = c.kong_mask\n"
-    "    SH = c.sha_mask; JI = c.ji_mask; SN = c.shen_mask; WG = c.wang_mask; SHI = c.shi.bit\n"
+    "    SH = c.sha_mask; JIM = c.ji_mask; SN = c.shen_mask; WG = c.wang_mask; SHI = c.shi.bit\n"
     "    YG = c.ying.bit; LIN = c.lin_line.bit; KEY = c.key_mask; WM = c.word_mask\n"
     "    FL = c.flag; STT = c.state_mask; STG = c.stage_mask; HF = c.hua_flag; HE = c.hua_el\n"
     "    HS = c.hua_stem\n"
     "    BM = c.bmask; SM = c.smask; RM = c.rel_masks\n"
-    "    YB = c.yong_line.bit if c.yong_line is not None else 0\n"
+    "    YB = c.yong_line.bit if c.yong_line is not None else 0; RB = c.role_bits\n"
     "    out = []\n"
 )
 
@@ -290,8 +290,8 @@ _SIMPLE_FACTS: dict[str, tuple[tuple[str, str], ...]] = {
 _FLAG_WORDS = ("yue_jian", "ri_chen", "yue_po", "ri_chong")
 
 
-def _value_facts(k: str, v: Any, i: int) -> tuple[tuple[str, str], ...] | None:
-    """The fixed keys of line word *k* = *v* (the *i*-th word of its table, its value list bound as ``V{i}``)
+def _value_facts(k: str, v: Any, i: str) -> tuple[tuple[str, str], ...] | None:
+    """The fixed keys of line word *k* = *v* (its value list bound as ``V{i}``, *i* naming the word)
     read straight off the line, as its plain function gives them when it holds; None: call the function."""
     if k == "not":
         return ()
@@ -351,15 +351,24 @@ _CHONG: tuple[int, ...] = tuple(relations.chong(b) for b in range(12))
 
 
 def _sha_of(x: Any) -> list[str]:
-    """``list(x.sha)``: the 殺 on line *x*, in the order of ``Ctx.sha_masks``."""
+    """``list(x.sha)``: the 殺 on line *x*, in the order of ``Ctx.sha_masks`` (a loop: a comprehension is a
+    function call more on Python 3.11)."""
     b = x.bit
-    return [n for n, m in x.c.sha_masks if m & b]
+    out = []
+    for n, m in x.c.sha_masks:
+        if m & b:
+            out.append(n)
+    return out
 
 
 def _ji_of(x: Any) -> list[str]:
     """``list(x.ji)``: the 吉神 on line *x*, in the order of ``Ctx.ji_masks``."""
     b = x.bit
-    return [n for n, m in x.c.ji_masks if m & b]
+    out = []
+    for n, m in x.c.ji_masks:
+        if m & b:
+            out.append(n)
+    return out
 
 
 def _line_any(x: Any, v: Any, _w: Mapping[str, Any]) -> Facts:
@@ -381,7 +390,7 @@ def _animals() -> tuple[tuple[str, ...], tuple[str, ...]]:
 _FACTORIES: dict[str, Callable[..., Any]] = {}
 #: the names of a generated ``run`` / ``fire`` that are the same for every rule (the others are the rule's)
 _RUN_GLOBALS = frozenset({"EL", "YN", "NJ", "BR", "ST", "AN", "AB", "SPN", "SHA", "CHONG", "JI", "IX"})
-_FIRE_GLOBALS = frozenset({"NEW", "CLS", "SLOTS", "MP", "BITS", "POSITIONS", "MASK_OF", "GROUPS"})
+_FIRE_GLOBALS = _RUN_GLOBALS | {"NEW", "CLS", "SLOTS", "MP", "BITS", "POSITIONS", "MASK_OF", "GROUPS"}
 
 
 #: FiredRule's slots on a class that lets them be assigned (``core._frozen.mirror``): a generated ``fire``
@@ -405,69 +414,131 @@ def _shared(source: str, name: str, ns: Mapping[str, Any], shared: frozenset[str
     return factory(*(ns[k] for k in own))
 
 
-def _exact_run(sub: Mapping[str, Any]) -> Callable[[Ctx, int], list[Facts]]:
-    """The facts of the lines of *mask* for the table *sub*, known to hold there, as :meth:`Vocabulary.holds`
-    and ``line_facts`` merge them: a generated function that writes the fixed keys of the simple words
-    (:data:`_SIMPLE_FACTS`) directly and calls the plain word function of the others for their facts."""
-    an, ab = _animals()
-    ns: dict[str, Any] = {
-        "SUB": sub,
-        "EL": ELEMENTS,
-        "YN": YAO_NAMES,
-        "NJ": _NAJIA,
-        "BR": BRANCHES,
-        "ST": STEMS,
-        "AN": an,
-        "AB": ab,
-        "SPN": _spirits_named,
-        "SHA": _sha_of,
-        "CHONG": _CHONG,
-        "JI": _ji_of,
-    }
-    body = ["def one(x):", "    d = x.fb.copy()"]
+#: the names a line table's generated statements read that are the same for every rule
+_LINE_NS: dict[str, Any] = {}
+
+
+def _line_ns() -> dict[str, Any]:
+    if not _LINE_NS:
+        an, ab = _animals()
+        _LINE_NS.update(
+            {
+                "EL": ELEMENTS,
+                "YN": YAO_NAMES,
+                "NJ": _NAJIA,
+                "BR": BRANCHES,
+                "ST": STEMS,
+                "AN": an,
+                "AB": ab,
+                "SPN": _spirits_named,
+                "SHA": _sha_of,
+                "CHONG": _CHONG,
+                "JI": _ji_of,
+                "IX": _INDICES,
+            }
+        )
+    return _LINE_NS
+
+
+def _line_any_branches(sub: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+    """The branches of the line word ``any`` of the table *sub* whose masks the fire reads: all but the last
+    (none when the table has no ``any``)."""
+    got = sub.get("any")
+    return list(got)[:-1] if got else []
+
+
+def _line_body(
+    sub: Mapping[str, Any], ns: dict[str, Any], tag: str, any_masks: Iterator[str] | None = None
+) -> list[str] | None:
+    """The statements that make ``d``, the facts of line ``x`` for the table *sub* (known to hold on it), as
+    :meth:`Vocabulary.holds` and ``line_facts`` merge them: the fixed keys of the simple words
+    (:data:`_SIMPLE_FACTS`) written directly, the plain word function of the others called for their facts;
+    the rule's own values go into *ns* under names ending in *tag*. None: nothing but the base facts.
+    *any_masks*: expressions of the masks of the branches of the table's ``any`` word but its last (as the
+    gate computed them, :func:`_line_any_branches`): the line's facts are then those of the first branch
+    whose mask holds the line, written inline (else the word's plain reading, :func:`_line_any`)."""
+    ns["SUB" + tag] = sub
+    body = ["d = x.fb.copy()"]
     known = {"position", "yao", "najia", "liu_qin", "liu_shen"}
     loose = False  # an earlier word may have set keys not known here
     for i, (k, v) in enumerate(sub.items()):
+        n = f"{tag}_{i}"
+        if k == "any" and any_masks is not None:
+            for b, branch in enumerate(v):
+                last = b == len(v) - 1  # it holds when no earlier branch does (the line is in the mask)
+                if last:
+                    head = "if True:" if b == 0 else "else:"
+                else:
+                    head = f"{'if' if b == 0 else 'elif'} x.bit & {next(any_masks)}:"
+                inner = _line_body(branch, ns, f"{tag}_{i}_{b}")
+                stmts = (inner or ["d = x.fb.copy()"])[1:]
+                body.append(head)
+                # the branch's facts merged into d: every key only when not yet set (first word wins, as a
+                # branch's facts merged after the words before ``any``)
+                for ln in stmts or ["pass"]:
+                    m = re.fullmatch(r"d\[('[^']*')\] = (.*)", ln)
+                    if m is not None:
+                        ln = f"if {m.group(1)} not in d: d[{m.group(1)}] = {m.group(2)}"
+                    body.append("    " + ln)
+            loose = True
+            continue
         pairs: tuple[tuple[str, str], ...] | None = _SIMPLE_FACTS.get(k)
         if pairs is None and k in _FLAG_WORDS:
             pairs = ((k, "True"),) if v else ()
         if pairs is None:
-            pairs = _value_facts(k, v, i)
-            ns[f"V{i}"] = _as_list(v)
-            ns[f"VS{i}"] = _in_spirit_order(v) if k in ("shensha", "verse_shensha") else ()
+            pairs = _value_facts(k, v, n)
+            ns[f"V{n}"] = _as_list(v)
+            ns[f"VS{n}"] = _in_spirit_order(v) if k in ("shensha", "verse_shensha") else ()
             if k == "fu_pair":  # the spirit, and the name and index of its element
-                ns[f"FP{i}"] = v
-                ns[f"FX{i}"] = T.LIU_SHEN_ELEMENT[v]
-                ns[f"FE{i}"] = ELEMENTS[T.LIU_SHEN_ELEMENT[v]]
+                ns[f"FP{n}"] = v
+                ns[f"FX{n}"] = T.LIU_SHEN_ELEMENT[v]
+                ns[f"FE{n}"] = ELEMENTS[T.LIU_SHEN_ELEMENT[v]]
         if pairs is not None:
             for key, expr in pairs:
                 if loose:
-                    body.append(f"    if {key!r} not in d: d[{key!r}] = {expr}")
+                    body.append(f"if {key!r} not in d: d[{key!r}] = {expr}")
                 elif key not in known:
-                    body.append(f"    d[{key!r}] = {expr}")
+                    body.append(f"d[{key!r}] = {expr}")
                 known.add(key)
             continue
-        ns[f"P{i}"] = _line_any if k == "any" else LINE.fn(k)
-        ns[f"V{i}"] = v
-        body.append(f"    for k_, v_ in P{i}(x, V{i}, SUB).items():")
-        body.append("        if k_ not in d: d[k_] = v_")
+        ns[f"P{n}"] = _line_any if k == "any" else LINE.fn(k)
+        ns[f"V{n}"] = v
+        body.append(f"for k_, v_ in P{n}(x, V{n}, SUB{tag}).items():")
+        body.append("    if k_ not in d: d[k_] = v_")
         loose = True
-    ns["IX"] = _INDICES
-    if len(body) == 2:  # nothing but the base facts
-        code = "def run(c, mask):\n    lines = c.lines\n    return [lines[i_].fb.copy() for i_ in IX[mask]]"
-    else:
-        code = "\n".join(
-            [
-                "def run(c, mask):",
-                "    out = []",
-                "    lines = c.lines",
-                "    for i_ in IX[mask]:",
-                "        x = lines[i_]",
-                *("    " + ln for ln in body[1:]),
-                "        out.append(d)",
-                "    return out",
-            ]
-        )
+    return body if len(body) > 1 else None
+
+
+def _run_lines(
+    sub: Mapping[str, Any],
+    ns: dict[str, Any],
+    tag: str,
+    mask: str,
+    out: str,
+    any_masks: Iterator[str] | None = None,
+) -> list[str]:
+    """Statements that set *out* to the facts of the lines of the mask expression *mask* for the table *sub*
+    (see :func:`_line_body`; the lines are read from ``LN``, the context's)."""
+    body = _line_body(sub, ns, tag, any_masks)
+    if body is None:
+        return [f"{out} = []", f"for i_ in IX[{mask}]: {out}.append(LN[i_].fb.copy())"]
+    return [
+        f"{out} = []",
+        f"for i_ in IX[{mask}]:",
+        "    x = LN[i_]",
+        *("    " + ln for ln in body),
+        f"    {out}.append(d)",
+    ]
+
+
+def _exact_run(sub: Mapping[str, Any]) -> Callable[[Ctx, int], list[Facts]]:
+    """The facts of the lines of *mask* for the table *sub*, known to hold there (:func:`_run_lines` as a
+    function of the context and the mask)."""
+    ns: dict[str, Any] = dict(_line_ns())
+    lines = _run_lines(sub, ns, "", "mask", "out")
+    code = "\n".join(
+        ["def run(c, mask):", "    LN = c.lines", *("    " + ln for ln in lines), "    return out"]
+    )
     run: Callable[[Ctx, int], list[Facts]] = _shared(code, "run", ns, _RUN_GLOBALS)
     return run
 
@@ -527,9 +598,11 @@ def group_rank(lines: int, role_bits: tuple[int, int, int, int]) -> int:
     return 4
 
 
-#: a generated ``fire(c, masks, text, asked, buckets)``: appends the fired rule to the list of its group rank
-#: in *buckets* (nothing when a word fails)
-Fire = Callable[[Ctx, tuple[int, ...], Any, "bool | None", tuple[list[FiredRule], ...]], None]
+#: a generated ``fire(c, text, extras, buckets, m0, m1, …)`` (the masks of the rule's tables as the gate
+#: computed them, then those its ``any`` words read): appends the fired rule to the list of its group rank in
+#: *buckets* (nothing when a word fails); *extras*: :meth:`Compiled.extras` of whether the rule is one of the
+#: question's own
+Fire = Callable[..., None]
 
 
 class Compiled:
@@ -538,7 +611,18 @@ class Compiled:
     makes its :class:`FiredRule` (the same value as ``reading.fire``) and appends it to the list of its group
     rank, or does nothing when a word fails."""
 
-    __slots__ = ("any_tables", "fire", "index", "rule", "static", "steps", "tables")
+    __slots__ = (
+        "any_tables",
+        "fire",
+        "fire_ns",
+        "fire_src",
+        "index",
+        "line_any",
+        "rule",
+        "static",
+        "steps",
+        "tables",
+    )
 
     def __init__(self, index: int, rule: Rule) -> None:
         self.index = index
@@ -554,10 +638,18 @@ class Compiled:
         #: the line tables of the branches of a chart-level ``any`` whose branches are line tables and plain
         #: chart words only (the gate passes their masks after the rule's own; empty: ``any`` read plainly)
         self.any_tables: tuple[tuple[str, Any], ...] = ()
+        #: the branches (but the last) of the ``any`` word of the rule's line tables, in ``when`` order: the
+        #: gate passes their masks after those of :attr:`any_tables` (:func:`_line_body` reads them)
+        self.line_any = tuple(
+            branch
+            for k, v in when.items()
+            if k in LINE_TABLES or k == "yong"
+            for branch in _line_any_branches(v)
+        )
         steps: list[tuple[str, Any, Callable[..., Any]]] = []
         for k, v in when.items():
-            if k in LINE_TABLES or k == "yong":
-                steps.append((k, v, _exact_run(v)))
+            if k in LINE_TABLES or k == "yong":  # their facts are written inline (_make_fire)
+                steps.append((k, v, _no_step))
             elif k == "any":
                 if all(_simple_branch(sub) for sub in v):
                     tabs = [(kk, vv) for sub in v for kk, vv in sub.items() if kk in LINE_TABLES]
@@ -622,6 +714,23 @@ class Compiled:
         fn: Callable[[Ctx, tuple[int, ...]], Facts | None] = ns["any_"]
         return fn
 
+    def extras(self, asked: bool | None) -> tuple[dict[str, Any], ...]:
+        """The ``extra`` of the rule's FiredRule per group rank (GROUPS order), its ``lines`` left None (the
+        generated ``fire`` copies the one of its rank and sets them), as ``reading.fire`` and
+        ``reading.order`` give it: kind, group, lines, the rule it contradicts, and (with a topic, *asked*
+        not None) whether it is one of the question's own."""
+        r = self.rule
+        out = []
+        for g in R.GROUPS:
+            d: dict[str, Any] = {"kind": r.kind, "group": g, "lines": None}
+            conflict = r.extra.get("conflict")
+            if conflict:
+                d["conflict_with"] = conflict
+            if asked is not None:
+                d["asked"] = asked
+            out.append(d)
+        return tuple(out)
+
     def _make_fire(self) -> Fire:
         """Generate :attr:`fire` from the rule: the facts merged in ``when`` order as
         :meth:`Vocabulary.holds` merges them (the first word's facts first, later words adding missing keys),
@@ -642,38 +751,45 @@ class Compiled:
             "TOPICS": r.topics,
             "KIND": r.kind,
         }
-        body = ["def fire(c, masks, text, asked, BK):"]
+        n_all = len(self.tables) + len(self.any_tables) + len(self.line_any)
+        body = [f"def fire(c, text, EX, BK{''.join(f', m{b}' for b in range(n_all))}):"]
         first = True
         mi = 0
         from_masks = True
         yong_known = False  # a yong word: 'yong_shen' is in the facts
         plain_words = False  # a word whose facts come from its plain function (it may give 'yong_shen')
         pos_masks: dict[str, str] = {}
+        inline = False  # the line tables' statements read the lines as LN
+        n_masks = len(self.tables) + len(self.any_tables)
+        any_masks = iter([f"m{n_masks + b}" for b in range(len(self.line_any))])
         for j, (k, v, fn) in enumerate(self.steps):
-            if k in LINE_TABLES:
-                key = LINE_TABLES[k]
-                m = f"masks[{mi}]"
+            if k in LINE_TABLES or k == "yong":
+                if not inline:
+                    body.append("    LN = c.lines")
+                    ns.update(_line_ns())
+                    inline = True
+                key = LINE_TABLES.get(k, "lines")
+                m = f"m{mi}"
                 mi += 1
                 pos_masks.setdefault(key, m)
-                ns[f"R{j}"] = fn
-                expr = f"R{j}(c, {m})"
-                if first:
-                    body.append(f"    f = {{{key!r}: {expr}}}")
+                run = _run_lines(v, ns, str(j), m, f"lf{j}", any_masks)
+                if k == "yong":  # the gate proved the 用神 line holds (its mask): _c_yong's facts
+                    yong_known = True
+                    if first:
+                        body.extend("    " + ln for ln in run)
+                        body.append(f"    f = {{'yong_shen': c.yong.key, 'lines': lf{j}}}")
+                    else:
+                        body.append("    if 'yong_shen' not in f: f['yong_shen'] = c.yong.key")
+                        body.append("    if 'lines' not in f:")
+                        body.extend("        " + ln for ln in run)
+                        body.append(f"        f['lines'] = lf{j}")
+                elif first:
+                    body.extend("    " + ln for ln in run)
+                    body.append(f"    f = {{{key!r}: lf{j}}}")
                 else:
-                    body.append(f"    if {key!r} not in f: f[{key!r}] = {expr}")
-                first = False
-                continue
-            if k == "yong":  # the gate proved the 用神 line holds (its mask): _c_yong's facts
-                m = f"masks[{mi}]"
-                mi += 1
-                pos_masks.setdefault("lines", m)
-                yong_known = True
-                ns[f"R{j}"] = fn
-                if first:
-                    body.append(f"    f = {{'yong_shen': c.yong.key, 'lines': R{j}(c, {m})}}")
-                else:
-                    body.append("    if 'yong_shen' not in f: f['yong_shen'] = c.yong.key")
-                    body.append(f"    if 'lines' not in f: f['lines'] = R{j}(c, {m})")
+                    body.append(f"    if {key!r} not in f:")
+                    body.extend("        " + ln for ln in run)
+                    body.append(f"        f[{key!r}] = lf{j}")
                 first = False
                 continue
             if k == "no_line":  # the gate proved no line holds: no facts
@@ -684,13 +800,21 @@ class Compiled:
                 continue
             if k in ("no_moving", "count"):
                 mi += 1
-            if k not in _NO_POS_WORDS:
+            if k == "yao_wei":  # every line, in order, when it holds (its facts' lines)
+                pos_masks.setdefault("lines", "63")
+            elif k == "element_count":  # its "lines" are positions, not line facts: no lines for the rule,
+                # unless a line table sets "lines" after it (it does not when element_count set them first)
+                later = any(kk in ("line", "yong") for kk, _, _ in self.steps[j + 1 :])
+                if "lines" not in pos_masks and later:
+                    from_masks = False
+                pos_masks.setdefault("lines", "0")
+            elif k not in _NO_POS_WORDS:
                 from_masks = False
             plain_words = True
             ns[f"P{j}"] = fn
             ns[f"V{j}"] = v
             if k == "any" and self.any_tables:
-                body.append(f"    g = P{j}(c, masks)")
+                body.append(f"    g = P{j}(c, ({''.join(f'm{b}, ' for b in range(n_all))}))")
             else:
                 body.append(f"    g = P{j}(c, V{j}, W)")
             body.append("    if g is None: return None")
@@ -700,6 +824,8 @@ class Compiled:
                 body.append("    for k_, v_ in g.items():")
                 body.append("        if k_ not in f: f[k_] = v_")
             first = False
+        if next(any_masks, None) is not None:
+            raise AssertionError(f"rule {r.id}: a mask of its line tables' any is not read")
         if first:
             body.append("    f = {}")
         if from_masks:
@@ -707,7 +833,7 @@ class Compiled:
             if not ms:
                 body.append("    pos = []; um = 0")
             elif len(ms) == 1:
-                body.append(f"    um = {ms[0]}; pos = list(BITS[um])")
+                body.append(f"    um = {ms[0]}; pos = [*BITS[um]]")
             else:
                 body.append(f"    pos = MP({', '.join(ms)}); um = {' | '.join(ms)}")
         else:
@@ -724,13 +850,8 @@ class Compiled:
                 body.append(f"    rk = 0 if 'yong_shen' in f else {rank}")
             else:
                 body.append(f"    rk = {rank}")
-        items = "'kind': KIND, 'group': GROUPS[rk], 'lines': pos"
-        conflict = r.extra.get("conflict")
-        if conflict:
-            ns["CONFLICT"] = conflict
-            items += ", 'conflict_with': CONFLICT"
-        # ``asked`` as reading.order sets it (last)
-        body.append(f"    extra = {{{items}}} if asked is None else {{{items}, 'asked': asked}}")
+        # the extra: a copy of the one of its group and of whether it was asked (EX, the gate's), the lines
+        body.append("    extra = EX[rk].copy(); extra['lines'] = pos")
         # the FiredRule: its slots filled on an object of the same slot layout, then made a FiredRule
         body.append("    o = NEW(SLOTS)")
         values = {"id": "ID", "src": "SRC", "facts": "f", "text": "text", "topics": "TOPICS"}
@@ -739,8 +860,14 @@ class Compiled:
             body.append(f"    o.{n} = {values[n]}")
         body.append("    o.__class__ = CLS")
         body.append("    BK[rk].append(o)")
-        fire: Fire = _shared("\n".join(body), "fire", ns, _FIRE_GLOBALS)
+        self.fire_src = "\n".join(body)
+        self.fire_ns = ns
+        fire: Fire = _shared(self.fire_src, "fire", ns, _FIRE_GLOBALS)
         return fire
+
+
+def _no_step(*_a: Any) -> None:
+    """The step of a line table: its facts are written inline in the generated ``fire``."""
 
 
 def _simple_branch(sub: Mapping[str, Any]) -> bool:
@@ -755,7 +882,12 @@ def _yao_wei_step(c: Ctx, v: Any, _w: Mapping[str, Any]) -> Facts | None:
     if yao_wei_key(c) != v:
         return None
     name, items, src = T.YAO_WEI[v]
-    rows = [x.fb | {"item": items[x.i], "moving": x.moving} for x in c.lines]
+    rows = []
+    for x in c.lines:
+        d = x.fb.copy()
+        d["item"] = items[x.i]
+        d["moving"] = x.moving
+        rows.append(d)
     return {"table": name, "key": v, "src": src, "lines": rows}
 
 
@@ -869,6 +1001,53 @@ def compiled() -> tuple[Compiled, ...]:
     return _COMPILED
 
 
+_RETURN = re.compile(r"\breturn None\b")
+_NAME = re.compile(r"\b[A-Za-z_][A-Za-z0-9_]*\b")
+
+
+def _inline_fire(
+    cr: Compiled, src: _Src, masks: list[str], text: str, extras: str, bucket: str, ind: str
+) -> str | None:
+    """The body of *cr*'s generated ``fire`` written in the gate function in place of its call (a call and
+    its arguments less per fired rule): its parameters bound to the gate's values (the masks the gate
+    computed, *masks*, its text, extras and bucket), the rule's own names and the shared ones put in the
+    gate's namespace as constants, ``return None`` (a word failed) made a ``break`` out of a one-pass loop.
+    None when the body cannot be inlined so (a ``return`` inside a loop of its own): the gate calls the
+    fire."""
+    body = cr.fire_src.split("\n")[1:]
+    if any(_RETURN.search(ln) and not ln.startswith("    if g is None") for ln in body):
+        return None
+    ns = cr.fire_ns
+    shared = {k: v for k, v in ns.items() if k in _FIRE_GLOBALS}
+    own = {k: src.const(v) for k, v in ns.items() if k not in _FIRE_GLOBALS}
+    params = {"text": "text", "EX": extras, "BK": bucket, "rb": "RB"}  # RB: the gate's c.role_bits
+    rename = {**own, **{k: k for k in shared}, **params}
+    out = [f"{ind}text = {text}\n"]
+    for n, m in enumerate(masks):
+        if m != f"m{n}":
+            out.append(f"{ind}m{n} = {m}\n")
+    out.append(f"{ind}while True:\n")
+    for ln in body:
+        if ln == "    rb = c.role_bits":
+            continue
+        ln = _RETURN.sub("break", ln)
+        ln = _NAME.sub(lambda mt: rename.get(mt.group(0), mt.group(0)), _strip_strings(ln, rename))
+        out.append(f"{ind}{ln}\n")
+    out.append(f"{ind}    break\n")
+    for k, v in shared.items():
+        src.consts[k] = v
+    return "".join(out)
+
+
+def _strip_strings(line: str, rename: Mapping[str, str]) -> str:
+    """*line* unchanged: a check that no name to rename occurs inside a string literal of the generated fire
+    (its literals are fact keys and classical terms, none of them a name of its namespace)."""
+    for lit in re.findall(r"'[^']*'", line):
+        if any(n in rename for n in _NAME.findall(lit)):
+            raise AssertionError(f"a name of the generated fire occurs in its literal {lit}")
+    return line
+
+
 def _gate_source(
     crs: tuple[Compiled, ...], opts: ReadingOptions, src: _Src, own: tuple[int, ...], asked: bool = True
 ) -> tuple[str, tuple[Compiled, ...]]:
@@ -928,11 +1107,17 @@ def _gate_source(
                 lines.append(f"{ind}{m} = MV\n{ind}if {'not ' if v else ''}{m}:\n")
             ind += "    "
         names += [table_expr(v, opts, src) for _k, v in cr.any_tables]  # read by the rule's ``any``
-        tup = "(" + "".join(f"{m}, " for m in names) + ")"
-        lines.append(
-            f"{ind}{fire}(c, {tup}, (HANS({text}) if {hans_text} is None else {hans_text}) if hans"
-            f" else {text}, {is_own if asked else None}, {'BK0' if is_own else 'BK1'})\n"
-        )
+        names += [table_expr(v, opts, src) for v in cr.line_any]  # read by its line tables' ``any``
+        extras = src.const(cr.extras(is_own if asked else None))
+        text_expr = f"(HANS({text}) if {hans_text} is None else {hans_text}) if hans else {text}"
+        inline = _inline_fire(cr, src, names, text_expr, extras, "BK0" if is_own else "BK1", ind)
+        if inline is not None:
+            lines.append(inline)
+        else:
+            lines.append(
+                f"{ind}{fire}(c, {text_expr}, {extras}, {'BK0' if is_own else 'BK1'}"
+                f"{''.join(f', {m}' for m in names)})\n"
+            )
     lines.append("    return [*b0, *b1, *b2, *b3, *b4, *b5, *b6, *b7, *b8, *b9]\n")
     body, exprs = _inline_single_use("".join(lines[2:]), dict(src.locals))
     hoisted = [f"    {name} = {expr}\n" for name, expr in exprs.items()]
