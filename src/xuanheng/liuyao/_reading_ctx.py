@@ -139,6 +139,15 @@ def _rank(ln: Line) -> tuple[int, int, int, int, int, int]:
 _RANK_NAMES = ("動", "旺相", "不破", "不空", "世應", "在下")
 
 
+def _two_shown(cands: list[Line]) -> tuple[Line, str]:
+    """兩現: of two or more candidate lines, the one :func:`_rank` takes first and the first rule (a name of
+    :data:`_RANK_NAMES`) that tells it from the next."""
+    ranked = sorted(cands, key=_rank)
+    best = ranked[0]
+    a, b = _rank(best), _rank(ranked[1])
+    return best, next(n for n, x, y in zip(_RANK_NAMES, a, b, strict=True) if x != y)
+
+
 @cache
 def _kin(palace_element: int, element: int) -> tuple[str, str, str]:
     """The 六親 (under the palace's element) of the 原神 (generates the 用神's *element*), 忌神 (overcomes it)
@@ -171,11 +180,9 @@ def select_yong(chart: LiuYaoChart, topic: str | None, opts: ReadingOptions) -> 
         cands = [ln for ln in chart.lines if ln.yao.liu_qin == key]
         qin = key
         if cands:
-            ranked = sorted(cands, key=_rank)
-            best = ranked[0]
-            if len(ranked) > 1:
-                a, b = _rank(best), _rank(ranked[1])
-                chosen_by = next(n for n, x, y in zip(_RANK_NAMES, a, b, strict=True) if x != y)
+            best = cands[0]
+            if len(cands) > 1:
+                best, chosen_by = _two_shown(cands)
             el, branch = best.yao.element, best.yao.branch
             position = best.yao.position
             positions = tuple(ln.yao.position for ln in cands)
@@ -395,10 +402,7 @@ def select_yong_fast(
         chosen_by = "唯一"
     else:
         cands = [lines[i] for i in range(6) if m >> i & 1]
-        ranked = sorted(cands, key=_rank)
-        best = ranked[0]
-        a, b = _rank(best), _rank(ranked[1])
-        chosen_by = next(n for n, x, y in zip(_RANK_NAMES, a, b, strict=True) if x != y)
+        best, chosen_by = _two_shown(cands)
         positions = tuple(ln.yao.position for ln in cands)
     y = best.yao
     el = y.element
