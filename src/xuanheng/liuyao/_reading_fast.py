@@ -1031,7 +1031,7 @@ def _inline_fire(
         if ln == "    rb = c.role_bits":
             continue
         ln = _RETURN.sub("break", ln)
-        ln = _NAME.sub(lambda mt: rename.get(mt.group(0), mt.group(0)), _strip_strings(ln, rename))
+        ln = _NAME.sub(lambda mt: rename.get(mt.group(0), mt.group(0)), _checked_literals(ln, rename))
         out.append(f"{ind}{ln}\n")
     out.append(f"{ind}    break\n")
     for k, v in shared.items():
@@ -1039,7 +1039,7 @@ def _inline_fire(
     return "".join(out)
 
 
-def _strip_strings(line: str, rename: Mapping[str, str]) -> str:
+def _checked_literals(line: str, rename: Mapping[str, str]) -> str:
     """*line* unchanged: a check that no name to rename occurs inside a string literal of the generated fire
     (its literals are fact keys and classical terms, none of them a name of its namespace)."""
     for lit in re.findall(r"'[^']*'", line):

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from functools import cache, lru_cache
+from functools import cache
 from types import MappingProxyType
 from typing import Any
 
@@ -202,8 +202,6 @@ def _options_key(options: Mapping[str, str]) -> tuple[str, ...]:
 
 
 @cache
-@cache
-@lru_cache(maxsize=256)
 def _options_view(key: tuple[str, ...]) -> Mapping[str, str]:
     """The options of a key by name (read-only, so one view serves every chart with that key)."""
     return MappingProxyType({o.name: v for o, v in zip(OPTIONS, key, strict=True)})
