@@ -123,3 +123,35 @@ def test_ordered_boundaries_equal_the_sorted_ones() -> None:
             )
             starts = [b.starts[b.rank[x]] for x in range(28)]
         assert _xiu_fast._ordered(("k",), list(starts)) == _make("jin", list(starts))
+
+
+def test_held_order_boundaries_equal_the_sorted_ones() -> None:
+    """Where _xiu_fast._held_order says the stars keep their order for a whole year, filling the starts in
+    that order gives what sorting them gives (xiu._make), at the year's ends, with the largest nutation and
+    any Sun; the years where a star crosses 0° (around 341, 1341 and 2466) must be refused, not filled."""
+    import math
+    import random
+
+    from xuanheng.qizheng import _xiu_fast
+    from xuanheng.qizheng.xiu import _make
+
+    rng = random.Random(12)
+    kappa = 20.49552 / 3600.0
+    crossing = [-1613, -1612, -1611, -659, -658, -657, 466, 467]
+    years = crossing + [rng.randint(-2000, 999) for _ in range(40)]
+    refused = 0
+    for zs in ("lambda_zeta", "phi_delta"):
+        keys = star_keys(zs)
+        for n in years:
+            segs = _xiu_fast._segment(keys, n)
+            held = _xiu_fast._held_order(keys, n)
+            if held is None:
+                refused += 1
+                continue
+            for f in [k / 50 for k in range(50)] + [1.0 - 1e-12]:
+                for dpsi in (-_xiu_fast._DPSI_MAX, _xiu_fast._DPSI_MAX, rng.uniform(-1, 1) / 3600.0):
+                    sun = math.radians(rng.uniform(0.0, 360.0))
+                    kc, ks = kappa * math.cos(sun), kappa * math.sin(sun)
+                    by_xiu = [(la + f * dl + dpsi - kc * a - ks * b) % 360.0 for la, dl, a, b in segs]
+                    assert _xiu_fast._in_held_order(held, f, dpsi, kc, ks) == _make("jin", by_xiu)
+    assert refused >= 2 * len(crossing)

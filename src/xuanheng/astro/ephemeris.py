@@ -21,6 +21,7 @@ from typing import Protocol
 
 import swisseph as swe
 
+from xuanheng.core._frozen import maker
 from xuanheng.errors import OutOfRangeError
 
 #: Julian Day of the Unix epoch 1970-01-01T00:00Z.
@@ -82,6 +83,11 @@ class Position:
     lon: float
     lat: float
     speed: float
+
+
+#: ``Position(lon, lat, speed)``, the arguments in that order, built without the frozen ``__init__``
+#: (:func:`xuanheng.core._frozen.maker`)
+new_position = maker(Position)
 
 
 class Ephemeris(Protocol):
@@ -149,7 +155,7 @@ class SwissEphemeris:
     def position(self, body: Body, jd_ut: float) -> Position:
         self.check_range(jd_ut)
         x, _ = swe.calc_ut(jd_ut, int(body), self._FLAGS)
-        return Position(lon=x[0], lat=x[1], speed=x[3])
+        return new_position(x[0], x[1], x[3])
 
     def sun_longitude(self, jd_ut: float) -> tuple[float, float]:
         """Fast path: (apparent longitude, speed) of the Sun, no range check."""
@@ -200,7 +206,7 @@ class SwissEphemerisFiles(SwissEphemeris):
     def position(self, body: Body, jd_ut: float) -> Position:
         self.check_range(jd_ut)
         x, _ = swe.calc_ut(jd_ut, int(body), body_flags(jd_ut))
-        return Position(lon=x[0], lat=x[1], speed=x[3])
+        return new_position(x[0], x[1], x[3])
 
 
 _DEFAULT = SwissEphemeris()
@@ -233,5 +239,6 @@ __all__ = [
     "body_flags",
     "default_ephemeris",
     "jd_from_unix",
+    "new_position",
     "unix_from_jd",
 ]

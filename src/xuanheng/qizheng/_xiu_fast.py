@@ -20,7 +20,7 @@ from functools import cache
 
 from xuanheng.astro.bodies import nutation, tt_from_ut
 from xuanheng.astro.stars import mean_ecliptic_of_date, stars
-from xuanheng.core._frozen import mirror
+from xuanheng.core._frozen import maker, mirror
 from xuanheng.qizheng.chart import XiuPosition
 from xuanheng.qizheng.xiu import XIU, Boundaries, _make, du_text, du_whole, gu_offset, star_keys
 
@@ -71,12 +71,68 @@ def boundaries(
             dpsi = nutation(jd_ut)[2]
         s = math.radians(sun_lon)
         kc, ks = _KAPPA * math.cos(s), _KAPPA * math.sin(s)
+        held = _held_order(keys, n)
+        if held is not None and abs(dpsi) <= _DPSI_MAX:
+            return _in_held_order(held, f, dpsi, kc, ks)
         starts = [(la + f * dl + dpsi - kc * a - ks * b) % 360.0 for la, dl, a, b in _segment(keys, n)]
         return _ordered(keys, starts)
     if system == "gu":
         return _GU
     off = gu_offset(jd_ut)
     return _make(system, [x.gu + off for x in XIU])
+
+
+#: bound of |Δψ| (degrees) that :func:`_held_order` allows for: the nutation in longitude stays within 17.3″
+#: + the smaller terms, under 19″ (Meeus ch. 22); a larger value takes the checked path
+_DPSI_MAX = 25.0 / 3600.0
+#: slack for rounding in the bounds of :func:`_held_order` (degrees; far above a double's error here)
+_SLACK = 1e-9
+_BOUNDARIES = maker(Boundaries)
+
+
+@cache
+def _held_order(
+    keys: tuple[str, ...], n: int
+) -> tuple[tuple[int, ...], tuple[int, ...], tuple[tuple[float, float, float, float], ...]] | None:
+    """(order, rank, the segments in that order) when the ecliptic order of the stars provably holds for
+    the whole year of node *n*, whatever the Sun and the nutation (|Δψ| ≤ :data:`_DPSI_MAX`); else None.
+
+    Star *i*'s start before ``% 360`` is la + f·dl + Δψ − κ (cos ⊙ · a + sin ⊙ · b) with f in [0, 1]: it
+    lies in [min(la, la + dl) − m, max(la, la + dl) + m] with m = Δψ_max + κ·√(a² + b²) (= κ / cos β).
+    When every such interval lies inside (0°, 360°), so that ``% 360`` leaves the value as it is, and the
+    intervals of stars next in order do not overlap, sorting the starts gives the same order at every
+    instant of the year, and :func:`boundaries` may fill them in that order without sorting."""
+    segs = _segment(keys, n)
+    spans = []
+    for i, (la, dl, a, b) in enumerate(segs):
+        m = _DPSI_MAX + _KAPPA * math.hypot(a, b) + _SLACK
+        spans.append((min(la, la + dl) - m, max(la, la + dl) + m, i))
+    spans.sort()
+    if spans[0][0] <= 0.0 or spans[-1][1] >= 360.0:
+        return None
+    if any(hi >= lo for (_, hi, _), (lo, _, _) in itertools.pairwise(spans)):
+        return None
+    order = tuple(i for _, _, i in spans)
+    rank = [0] * 28
+    for k, x in enumerate(order):
+        rank[x] = k
+    return order, tuple(rank), tuple(segs[i] for i in order)
+
+
+def _in_held_order(
+    held: tuple[tuple[int, ...], tuple[int, ...], tuple[tuple[float, float, float, float], ...]],
+    f: float,
+    dpsi: float,
+    kc: float,
+    ks: float,
+) -> Boundaries:
+    """The boundaries of :func:`boundaries` filled in the order *held* (:func:`_held_order`) proves: the same
+    starts, computed the same way, and widths as ``_make`` writes them (b − a is its own ``% 360`` here)."""
+    order, rank, segs = held
+    starts = [(la + f * dl + dpsi - kc * a - ks * b) % 360.0 for la, dl, a, b in segs]
+    widths = [b - a for a, b in itertools.pairwise(starts)]
+    widths.append((starts[0] - starts[-1]) % 360.0)
+    return _BOUNDARIES("jin", tuple(starts), order, tuple(widths), rank)
 
 
 _GU = _make("gu", [x.gu for x in XIU])

@@ -17,6 +17,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 from datetime import datetime, tzinfo
+from functools import cache
 from types import MappingProxyType
 from typing import Any
 
@@ -102,6 +103,21 @@ _PALACE_STARTS = tuple(palace_start(b) for b in range(12))
 _DEFAULT_CALENDAR = CalendarOptions()
 
 
+@cache
+def _bodies(moon: str, node: str, luo_ji: str, yuebei: str, ziqi_preset: str) -> tuple[str, ...]:
+    """What each of the eleven 曜 (YAO_NAMES order) is computed as, for the options that choose it."""
+    node_kind = "mean node" if node == "mean" else "true node"
+    north, south = f"{node_kind}, north", f"{node_kind}, south"
+    return (
+        "apparent geocentric",
+        "apparent topocentric" if moon == "topocentric" else "apparent geocentric",
+        *["apparent geocentric"] * 5,
+        *((south, north) if luo_ji == "ji_north" else (north, south)),
+        f"{yuebei} lunar apogee",
+        f"紫炁 preset {ziqi_preset}",
+    )
+
+
 def _calendar_options(cal: CalendarOptions | Mapping[str, Any] | None) -> CalendarOptions:
     if cal is None:
         return _DEFAULT_CALENDAR
@@ -152,9 +168,10 @@ def cast(
     sex_v = sex_value(sex)
     dt = parse_instant(at, tz=tz, fold=fold)
     has_place = lon is not None and lat is not None
-    for key, value in _NEEDS_PLACE:
-        if opts[key] == value and not has_place:
-            raise OptionError(f"option {key}={value} needs the birthplace: give lon and lat", field=key)
+    if not has_place:
+        for key, value in _NEEDS_PLACE:
+            if opts[key] == value:
+                raise OptionError(f"option {key}={value} needs the birthplace: give lon and lat", field=key)
     cal = calendar(dt, lon, lat, cal_opts)
     utc = dt.timestamp()
     jd = jd_from_unix(utc)
@@ -168,24 +185,15 @@ def cast(
         assert lon is not None and lat is not None
         seven[1] = moon_topocentric(jd, lon, lat)
     node = lunar_node(jd, opts["node"])
-    south = Position(lon=(node.lon + 180.0) % 360.0, lat=-node.lat, speed=node.speed)
-    node_kind = "mean node" if opts["node"] == "mean" else "true node"
+    south = _POSITION((node.lon + 180.0) % 360.0, -node.lat, node.speed)
     if opts["luo_ji"] == "ji_north":
-        luo, ji, luo_b, ji_b = south, node, f"{node_kind}, south", f"{node_kind}, north"
+        luo, ji = south, node
     else:
-        luo, ji, luo_b, ji_b = node, south, f"{node_kind}, north", f"{node_kind}, south"
+        luo, ji = node, south
     bei = lunar_apogee(jd, opts["yuebei"])
     qi = ziqi(jd, opts["ziqi"])
     positions = [*seven, luo, ji, bei, qi]
-    bodies = [
-        "apparent geocentric",
-        "apparent topocentric" if opts["moon"] == "topocentric" else "apparent geocentric",
-        *["apparent geocentric"] * 5,
-        luo_b,
-        ji_b,
-        f"{opts['yuebei']} lunar apogee",
-        f"紫炁 preset {opts['ziqi']}",
-    ]
+    bodies = _bodies(opts["moon"], opts["node"], opts["luo_ji"], opts["yuebei"], opts["ziqi"])
     sun = seven[0]
 
     # 宿 ------------------------------------------------------------------------------------------------
@@ -207,7 +215,9 @@ def cast(
             )
 
     clock_off = _clock_offset(dt, cal_opts, cal.solar_time)
-    hour = cal.pillars.hour.branch
+    year_p, month_p, day_p, hour_p = cal.year, cal.month, cal.day, cal.hour  # = cal.pillars (from an instant)
+    assert year_p is not None and month_p is not None
+    hour = hour_p.branch
     sun_palace = palace_of(sun.lon)
     moon_palace = palace_of(seven[1].lon)
 
@@ -339,12 +349,11 @@ def cast(
     # star spirits -------------------------------------------------------------------------------------
     # the inputs as star_spirits would validate them: the pillars are GanZhi, the branches ints, the sex
     # checked by sex_value, day or night known from the time core
-    pillars = cal.pillars
     inputs = _INPUTS(
-        pillars.year,
-        pillars.month,
-        pillars.day,
-        pillars.hour,
+        year_p,
+        month_p,
+        day_p,
+        hour_p,
         ming,
         tuple(y.gong for y in yaos),  # in YAO order, as YAO_NAMES
         shen,
