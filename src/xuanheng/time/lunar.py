@@ -39,6 +39,7 @@ from types import MappingProxyType
 from typing import Any
 
 from xuanheng.core._data import load_package_data
+from xuanheng.core._frozen import maker
 from xuanheng.errors import OptionError
 from xuanheng.time import tables as _tb
 from xuanheng.time.search import new_moon_before, new_moon_near, term_around, term_crossing
@@ -201,6 +202,10 @@ _DAY_NAMES = tuple(
 )
 
 
+#: ``LunarDate(year, month, day, leap)`` built slot by slot (:func:`xuanheng.core._frozen.maker`)
+_LUNAR_DATE = maker(LunarDate)
+
+
 def _from_lists(d: int, nmd: list[int], wsd: list[int], qid: list[int]) -> LunarDate | None:
     j = bisect_right(nmd, d) - 1
     if j < 0 or j + 1 >= len(nmd):
@@ -222,7 +227,7 @@ def _from_lists(d: int, nmd: list[int], wsd: list[int], qid: list[int]) -> Lunar
     n = (j - a) - (1 if 0 <= leap <= j else 0)
     month = (10 + n) % 12 + 1
     ws_year = (date.fromordinal(wsd[w] + _EPOCH_ORD)).year
-    return LunarDate(ws_year if month >= 11 else ws_year + 1, month, d - nmd[j] + 1, j == leap)
+    return _LUNAR_DATE(ws_year if month >= 11 else ws_year + 1, month, d - nmd[j] + 1, j == leap)
 
 
 def lunar_date_of_day(d: int, system: str = DEFAULT_SYSTEM) -> LunarDate:
