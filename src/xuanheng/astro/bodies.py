@@ -39,7 +39,6 @@ from xuanheng.astro.ephemeris import (
     body_ephemeris,
     body_flags,
     default_ephemeris,
-    new_position,
 )
 from xuanheng.errors import InputError, OptionError, OutOfRangeError
 
@@ -312,7 +311,7 @@ def ziqi(jd_ut: float, preset: str = "moira") -> Position:
             f"紫氣 preset {preset!r} is not known: accepted {', '.join(sorted(presets))}", field="ziqi"
         )
     p = presets[preset]
-    return new_position((p.lon0 + (jd_ut - p.epoch_jd_ut) * p.speed) % 360.0, 0.0, p.speed)
+    return Position(lon=(p.lon0 + (jd_ut - p.epoch_jd_ut) * p.speed) % 360.0, lat=0.0, speed=p.speed)
 
 
 def check_place(lon: float, lat: float) -> None:

@@ -21,7 +21,6 @@ from typing import Protocol
 
 import swisseph as swe
 
-from xuanheng.core._frozen import maker
 from xuanheng.errors import OutOfRangeError
 
 #: Julian Day of the Unix epoch 1970-01-01T00:00Z.
@@ -83,11 +82,6 @@ class Position:
     lon: float
     lat: float
     speed: float
-
-
-#: ``Position(lon, lat, speed)``, the arguments in that order, built without the frozen ``__init__``
-#: (:func:`xuanheng.core._frozen.maker`)
-new_position = maker(Position)
 
 
 class Ephemeris(Protocol):
@@ -155,7 +149,7 @@ class SwissEphemeris:
     def position(self, body: Body, jd_ut: float) -> Position:
         self.check_range(jd_ut)
         x, _ = swe.calc_ut(jd_ut, int(body), self._FLAGS)
-        return new_position(x[0], x[1], x[3])
+        return Position(lon=x[0], lat=x[1], speed=x[3])
 
     def sun_longitude(self, jd_ut: float) -> tuple[float, float]:
         """Fast path: (apparent longitude, speed) of the Sun, no range check."""
@@ -206,7 +200,7 @@ class SwissEphemerisFiles(SwissEphemeris):
     def position(self, body: Body, jd_ut: float) -> Position:
         self.check_range(jd_ut)
         x, _ = swe.calc_ut(jd_ut, int(body), body_flags(jd_ut))
-        return new_position(x[0], x[1], x[3])
+        return Position(lon=x[0], lat=x[1], speed=x[3])
 
 
 _DEFAULT = SwissEphemeris()
@@ -239,6 +233,5 @@ __all__ = [
     "body_flags",
     "default_ephemeris",
     "jd_from_unix",
-    "new_position",
     "unix_from_jd",
 ]

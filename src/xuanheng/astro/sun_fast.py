@@ -29,13 +29,11 @@ a second.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
-from typing import Final
+from typing import Final, NamedTuple
 
 import swisseph as swe
 
 from xuanheng.astro.ephemeris import body_flags, default_ephemeris
-from xuanheng.core._frozen import maker
 
 _SIDEREAL_RATE = 360.98564736629  # degrees of sidereal time per day (Meeus eq. 12.4)
 #: true altitude of a point whose apparent altitude is 0 at 1013.25 hPa and 15 °C (degrees, negative)
@@ -57,9 +55,9 @@ class _Undecided:
 UNDECIDED: Final = _Undecided()
 
 
-@dataclass(frozen=True, slots=True)
-class SolarDay:
-    """The Sun over one day (see the module docstring); make it with :func:`solar_day`."""
+class SolarDay(NamedTuple):
+    """The Sun over one day (see the module docstring); make it with :func:`solar_day`. A named tuple (one
+    made on every calendar with a place: a tuple is built in one step, a frozen dataclass field by field)."""
 
     jd0: float  # start of the day (UT)
     lam: float  # apparent ecliptic longitude at mid-day
@@ -135,10 +133,6 @@ class SolarDay:
         return None if t > self.jd0 + 1.0 else t
 
 
-#: ``SolarDay(...)`` with every field in order, built slot by slot (:func:`xuanheng.core._frozen.maker`)
-_SOLAR_DAY = maker(SolarDay)
-
-
 def _equatorial(lam_deg: float, bet_deg: float, sin_eps: float, cos_eps: float) -> tuple[float, float]:
     """Right ascension (0–360°) and declination of an ecliptic position of date (degrees)."""
     lam, bet = math.radians(lam_deg), math.radians(bet_deg)
@@ -160,17 +154,17 @@ def solar_day(jd0: float) -> SolarDay:
     r0 = r1 + (r0 - r1 + 180.0) % 360.0 - 180.0  # unwrapped about the middle
     r2 = r1 + (r2 - r1 + 180.0) % 360.0 - 180.0
     # the quadratic through (−½, f0), (0, f1), (½, f2) is f1 + (f2 − f0) x + 2 (f0 − 2 f1 + f2) x²
-    return _SOLAR_DAY(  # jd0, lam, bet, dist, dlam, sin_eps, cos_eps, gast_mid, ra_q, dec_q
-        jd0,
-        x[0],
-        x[1],
-        x[2],
-        x[3],
-        se,
-        ce,
-        float(swe.sidtime(mid)) * 15.0,
-        (r1, r2 - r0, 2.0 * (r0 - 2.0 * r1 + r2)),
-        (e1, e2 - e0, 2.0 * (e0 - 2.0 * e1 + e2)),
+    return SolarDay(
+        jd0=jd0,
+        lam=x[0],
+        bet=x[1],
+        dist=x[2],
+        dlam=x[3],
+        sin_eps=se,
+        cos_eps=ce,
+        gast_mid=float(swe.sidtime(mid)) * 15.0,
+        ra_q=(r1, r2 - r0, 2.0 * (r0 - 2.0 * r1 + r2)),
+        dec_q=(e1, e2 - e0, 2.0 * (e0 - 2.0 * e1 + e2)),
     )
 
 
