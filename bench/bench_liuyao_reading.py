@@ -13,7 +13,8 @@ One run (``bench/run.py liuyao`` at 4f35612, the 2 shared cores, load 0.9–1.4,
 readings/s with a question, 2,190 with no topic, 478 plain, casts 33,182/s. Alternating be840b7 and
 4f35612 in one session (2,048 of these charts, a question each, best of five passes, three each): 4,965 /
 5,267 / 4,279 against 5,381 / 6,119 / 5,763 readings/s. The issue's 5,000/s is met in that run but not
-reliably: seven consecutive runs at f3c16ba gave 3,405–5,729/s (docs/liuyao-reading.md, "Speed").
+reliably: seven consecutive runs at f3c16ba gave 3,405–5,729/s (docs/liuyao-reading.md, "Speed"). The
+round after it (liuyao-speed4) cut the instructions a reading from 676,619 to 629,156 (cachegrind).
 
 Run: ``.venv/bin/python bench/run.py liuyao`` (with bench_liuyao.py) or this file directly.
 """

@@ -98,7 +98,7 @@ def test_word_masks_are_where_the_word_holds(opts: dict[str, str]) -> None:
     for i, key in enumerate(keys):
         body += f"        {i}: {exprs[key]},\n"
     body += "    }\n"
-    ns: dict[str, Any] = dict(src.consts)
+    ns: dict[str, Any] = {**F.gate_globals(), **src.consts}
     exec(body, ns)
     checked = 0
     for c, t, _ in sample(9):
@@ -554,6 +554,8 @@ def test_shared_tables_are_not_written_by_readings() -> None:
         copy.deepcopy({k: {n: getattr(v, n) for n in v.__slots__} for k, v in _STATIC.items()}),
         copy.deepcopy(dict(_FACES)),
     )
+    ranks = dict(F._RANKS)  # tuples: a reading could only rebind an entry
+    assert ranks and all(type(v) is tuple for v in ranks.values())
     shared = {id(fb) for fbs, _ in _FACES.values() for fb in fbs}
     for c, t, o in runs:
         for r in reading(c, t, **o):
@@ -564,6 +566,40 @@ def test_shared_tables_are_not_written_by_readings() -> None:
                         f["position"] = -1  # a caller writing its facts
     after = ({k: {n: getattr(v, n) for n in v.__slots__} for k, v in _STATIC.items()}, dict(_FACES))
     assert before == after
+    assert all(F._RANKS.get(k, v) is v for k, v in ranks.items())
+
+
+def test_rank_tables_are_the_group_of_the_lines() -> None:
+    """The group rank the generated fire reads for a rule's lines (``rank_table``, kept per role bits) is,
+    for every 6-bit mask, the group of ``reading._group`` re-derived here from its statement: the first
+    of 用神 原神 忌神 仇神 that one of the lines has (each line one role at most), else 卦 — over the role
+    bits of the contexts of the sweep (every topic and option set) and over random role assignments."""
+    import random
+
+    groups = ("用神", "原神", "忌神", "仇神", "卦")
+
+    def want(mask: int, roles: list[str | None]) -> int:
+        had = {roles[i] for i in range(6) if mask >> i & 1 and roles[i] is not None}
+        return next((k for k, g in enumerate(groups[:4]) if g in had), 4)
+
+    rng = random.Random(11)
+    cases = []
+    for c, t, o in list(sample(7))[:120]:
+        ctx = Ctx(c, t, make_reading_options(None, **o))
+        cases.append([x.role for x in ctx.lines])
+        assert ctx.role_bits == tuple(
+            sum(1 << i for i, x in enumerate(ctx.lines) if x.role == g) for g in groups[:4]
+        )
+        ctx.release()
+    cases += [[rng.choice([*groups[:4], None, None]) for _ in range(6)] for _ in range(300)]
+    seen = set()
+    for roles in cases:
+        bits = tuple(sum(1 << i for i in range(6) if roles[i] == g) for g in groups[:4])
+        table = F.rank_table(bits)
+        assert table == tuple(want(m, roles) for m in range(64)), roles
+        assert F.rank_table(bits) is table  # kept: one table per role bits
+        seen.add(bits)
+    assert len(seen) > 100
 
 
 def test_select_yong_fast_is_select_yong() -> None:

@@ -335,6 +335,20 @@ def base_facts(ln: Line) -> dict[str, Any]:
     }
 
 
+_ROOM = "\x00room"  # a key no fact has
+
+
+def _with_room(d: dict[str, Any]) -> dict[str, Any]:
+    """*d* (the same keys, values and order) in a table with room for four keys more: its copies (a fired
+    line's facts: the base facts and what the condition read) then take their keys without growing (CPython
+    copies a dict's table at its size and grows it by rehashing every key; a key added and deleted gives
+    the larger table). Only the speed of the copies differs."""
+    out = dict(d)
+    out[_ROOM] = None
+    del out[_ROOM]
+    return out
+
+
 #: (hexagram code, its lines' 六神) → the base facts of its lines and the mask of each 六神
 _FACES: dict[tuple[int, str, str, str, str, str, str], tuple[tuple[dict[str, Any], ...], dict[str, int]]] = {}
 
@@ -354,7 +368,7 @@ def faces_of(
             by_shen[ln.liu_shen] = 1 << (ln.yao.position - 1)
         if len(_FACES) >= 8192:
             _FACES.clear()
-        got = _FACES[key] = (tuple(base_facts(ln) for ln in chart.lines), by_shen)
+        got = _FACES[key] = (tuple(_with_room(base_facts(ln)) for ln in chart.lines), by_shen)
     return got
 
 
@@ -670,6 +684,67 @@ _TIAN_SHI_AUTO = {"雨": "yu", "晴": "qing"}
 
 class Ctx:
     """Every fact of one chart the conditions read (see the module docstring)."""
+
+    #: the facts as slots (a slot is read and written faster than an instance dict's entry, and an instance
+    #: dict of more than 30 keys is not shared between instances nor its reads specialised); ``__dict__``
+    #: for the values computed on first read (:class:`_lazy`)
+    __slots__ = (
+        "__dict__",
+        "_jie",
+        "_jie_done",
+        "_season",
+        "ben",
+        "bmask",
+        "by_el",
+        "by_qin",
+        "by_shen",
+        "change_mask",
+        "chart",
+        "code",
+        "day",
+        "family",
+        "flag",
+        "hua_el",
+        "hua_flag",
+        "hua_qin",
+        "hua_stem",
+        "ji_mask",
+        "ji_masks",
+        "key_mask",
+        "kong_mask",
+        "lin_line",
+        "lines",
+        "lower",
+        "many_moving",
+        "mark_mask",
+        "marks",
+        "month",
+        "moving_mask",
+        "name",
+        "opts",
+        "role_bits",
+        "role_mask",
+        "season",
+        "sha_mask",
+        "sha_masks",
+        "shen_lines",
+        "shen_mask",
+        "shi",
+        "smask",
+        "spirit_mask",
+        "stage_mask",
+        "state_mask",
+        "tian_shi_table",
+        "topic",
+        "tri_mask",
+        "upper",
+        "wang_mask",
+        "word_masks",
+        "year_branch",
+        "ying",
+        "yong",
+        "yong_line",
+    )
 
     def __init__(self, chart: LiuYaoChart, topic: str | None, opts: ReadingOptions) -> None:
         self.chart = chart

@@ -215,7 +215,7 @@ def word_expr(key: str, v: Any, opts: ReadingOptions, src: _Src) -> str:
     if key == "gui_ren":
         return f"SP.get({src.const('貴人')}, 0)"
     if key == "he_tian_fu":
-        return "c.he_tian_fu_mask"
+        return "LZ_he_tian_fu_mask(c)"
     if key == "li_yao":
         return f"TR.get({src.const('離')}, 0)" if opts.li_yao == "trigram" else "E[1]"
     if key == "fu_pair":
@@ -233,16 +233,16 @@ def word_expr(key: str, v: Any, opts: ReadingOptions, src: _Src) -> str:
         t = src.temp()
         return f"((7 if ({t} := {table_expr(v, opts, src)}) & 7 else 0) | (56 if {t} & 56 else 0))"
     masks = {
-        "ke_by_gui": "c.ke_by_gui_mask",
-        "you_qi": "c.you_qi_mask",
-        "chong_by_sha": "c.chong_by_sha_mask",
-        "xing": "c.xing_mask",
-        "hai": "c.hai_mask",
+        "ke_by_gui": "LZ_ke_by_gui_mask(c)",
+        "you_qi": "LZ_you_qi_mask(c)",
+        "chong_by_sha": "LZ_chong_by_sha_mask(c)",
+        "xing": "LZ_xing_mask(c)",
+        "hai": "LZ_hai_mask(c)",
     }
     if key in masks and v is True:
         return masks[key]
     if key == "animal_form" and isinstance(v, bool):
-        return "c.animal_mask" if v else "(63 ^ c.animal_mask)"
+        return "LZ_animal_mask(c)" if v else "(63 ^ LZ_animal_mask(c))"
     return f"WM({src.const((key, src.serial()))}, {src.const(v)})"
 
 
@@ -252,6 +252,13 @@ def table_expr(sub: Mapping[str, Any], opts: ReadingOptions, src: _Src) -> str:
     return "(" + " & ".join(parts) + ")" if len(parts) > 1 else parts[0]
 
 
+#: the functions of the context's masks computed on first read (``_reading_ctx._lazy``), called by the gate
+#: as ``LZ_<name>(c)``: each mask expression is computed once per reading (a mask read twice is a local at
+#: the top), so the gate reads the value without the descriptor's call and the store in the context
+_LAZY_FNS: dict[str, Callable[[Ctx], Any]] = {
+    f"LZ_{k}": v.fn for k, v in vars(Ctx).items() if type(v).__name__ == "_lazy"
+}
+
 _PROLOGUE = (
     "    S = c.by_shen; Q = c.by_qin; E = c.by_el; HQ = c.hua_qin; RL = c.role_mask; TR = c.tri_mask\n"
     "    MK = c.mark_mask; SP = c.spirit_mask; CH = c.change_mask; MV = c.moving_mask; KG = c.kong_mask\n"
@@ -259,8 +266,8 @@ _PROLOGUE = (
     "    YG = c.ying.bit; LIN = c.lin_line.bit; KEY = c.key_mask; WM = c.word_mask\n"
     "    FL = c.flag; STT = c.state_mask; STG = c.stage_mask; HF = c.hua_flag; HE = c.hua_el\n"
     "    HS = c.hua_stem\n"
-    "    BM = c.bmask; SM = c.smask; RM = c.rel_masks\n"
-    "    YB = c.yong_line.bit if c.yong_line is not None else 0; RB = c.role_bits\n"
+    "    BM = c.bmask; SM = c.smask; RM = LZ_rel_masks(c)\n"
+    "    YB = c.yong_line.bit if c.yong_line is not None else 0; GR = RT(c.role_bits)\n"
     "    out = []\n"
 )
 
@@ -390,7 +397,7 @@ def _animals() -> tuple[tuple[str, ...], tuple[str, ...]]:
 _FACTORIES: dict[str, Callable[..., Any]] = {}
 #: the names of a generated ``run`` / ``fire`` that are the same for every rule (the others are the rule's)
 _RUN_GLOBALS = frozenset({"EL", "YN", "NJ", "BR", "ST", "AN", "AB", "SPN", "SHA", "CHONG", "JI", "IX"})
-_FIRE_GLOBALS = _RUN_GLOBALS | {"NEW", "CLS", "SLOTS", "MP", "BITS", "POSITIONS", "MASK_OF", "GROUPS"}
+_FIRE_GLOBALS = _RUN_GLOBALS | {"RT", "CLS", "SLOTS", "MP", "BITS", "POSITIONS", "MASK_OF", "GROUPS"}
 
 
 #: FiredRule's slots on a class that lets them be assigned (``core._frozen.mirror``): a generated ``fire``
@@ -584,6 +591,22 @@ def _mask_of(positions: list[int]) -> int:
     return m
 
 
+#: role bits → the group rank of every 6-bit mask of lines (rank_table; bounded: the roles come from the
+#: hexagram's 六親 and the 用神 line, a few thousand combinations at most)
+_RANKS: dict[tuple[int, int, int, int], tuple[int, ...]] = {}
+
+
+def rank_table(role_bits: tuple[int, int, int, int]) -> tuple[int, ...]:
+    """:func:`group_rank` of each mask 0 … 63 under *role_bits* (``Ctx.role_bits``: a generated ``fire``
+    reads its rule's group rank from it), kept per role bits and shared, never written (a tuple)."""
+    got = _RANKS.get(role_bits)
+    if got is None:
+        if len(_RANKS) >= 4096:
+            _RANKS.clear()
+        got = _RANKS[role_bits] = tuple(group_rank(m, role_bits) for m in range(64))
+    return got
+
+
 def group_rank(lines: int, role_bits: tuple[int, int, int, int]) -> int:
     """The rank in GROUPS of the group of a rule about the lines *lines*: the first role (用神 原神 忌神 仇神)
     one of them has, else 卦 (as ``reading._group``: roles are exclusive, so the least rank wins)."""
@@ -738,7 +761,7 @@ class Compiled:
         r = self.rule
         ns: dict[str, Any] = {
             "W": r.when,
-            "NEW": object.__new__,
+            "RT": rank_table,
             "CLS": FiredRule,
             "SLOTS": _FiredSlots,
             "MP": _merged_positions,
@@ -843,9 +866,9 @@ class Compiled:
             body.append(f"    rk = {R.GROUPS.index(str(fixed))}")
         elif r.kind == "用神" or yong_known:
             body.append("    rk = 0")
-        else:  # group_rank, inline
-            rank = "(0 if um & rb[0] else 1 if um & rb[1] else 2 if um & rb[2] else 3 if um & rb[3] else 4)"
-            body.append("    rb = c.role_bits")
+        else:  # group_rank
+            rank = "gr[um]"  # group_rank of the lines, read from the context's table (rank_table)
+            body.append("    gr = RT(c.role_bits)")
             if plain_words:
                 body.append(f"    rk = 0 if 'yong_shen' in f else {rank}")
             else:
@@ -853,7 +876,7 @@ class Compiled:
         # the extra: a copy of the one of its group and of whether it was asked (EX, the gate's), the lines
         body.append("    extra = EX[rk].copy(); extra['lines'] = pos")
         # the FiredRule: its slots filled on an object of the same slot layout, then made a FiredRule
-        body.append("    o = NEW(SLOTS)")
+        body.append("    o = SLOTS()")
         values = {"id": "ID", "src": "SRC", "facts": "f", "text": "text", "topics": "TOPICS"}
         values |= {"title": "None", "extra": "extra"}
         for n in _FIELDS:  # a field of FiredRule not named here is a KeyError when the rules compile
@@ -1020,7 +1043,7 @@ def _inline_fire(
     ns = cr.fire_ns
     shared = {k: v for k, v in ns.items() if k in _FIRE_GLOBALS}
     own = {k: src.const(v) for k, v in ns.items() if k not in _FIRE_GLOBALS}
-    params = {"text": "text", "EX": extras, "BK": bucket, "rb": "RB"}  # RB: the gate's c.role_bits
+    params = {"text": "text", "EX": extras, "BK": bucket, "gr": "GR"}  # GR: the gate's rank table
     rename = {**own, **{k: k for k in shared}, **params}
     out = [f"{ind}text = {text}\n"]
     for n, m in enumerate(masks):
@@ -1028,7 +1051,7 @@ def _inline_fire(
             out.append(f"{ind}m{n} = {m}\n")
     out.append(f"{ind}while True:\n")
     for ln in body:
-        if ln == "    rb = c.role_bits":
+        if ln == "    gr = RT(c.role_bits)":
             continue
         ln = _RETURN.sub("break", ln)
         ln = _NAME.sub(lambda mt: rename.get(mt.group(0), mt.group(0)), _checked_literals(ln, rename))
@@ -1158,6 +1181,11 @@ def _inline_single_use(body: str, exprs: dict[str, str]) -> tuple[str, dict[str,
     return body, exprs
 
 
+def gate_globals() -> dict[str, Any]:
+    """The names a generated gate function reads besides its constants (a new dict)."""
+    return {"POP": POP, "HANS": with_simplified, "RR": _ri_relations, "RT": rank_table, **_LAZY_FNS}
+
+
 def _gates(
     opts: ReadingOptions, rel: tuple[bool, ...], own: tuple[int, ...], asked: bool = True
 ) -> tuple[Gates, tuple[Compiled, ...]]:
@@ -1171,7 +1199,8 @@ def _gates(
         src = _Src(hoist=True)
         crs = tuple(cr for cr in compiled() if rel[cr.index])
         code, static = _gate_source(crs, opts, src, own, asked)
-        ns: dict[str, Any] = {"POP": POP, "HANS": with_simplified, "RR": _ri_relations, **src.consts}
+        ns = gate_globals()
+        ns.update(src.consts)
         exec(compile(code, f"<gates {_serial()}>", "exec"), ns)  # generated from the rule data only
         got = (ns["gates"], static)
         if len(_GATES) >= 2048:
@@ -1245,7 +1274,9 @@ __all__ = [
     "Compiled",
     "compiled",
     "evaluate",
+    "gate_globals",
     "group_rank",
+    "rank_table",
     "table_expr",
     "word_expr",
 ]
