@@ -5,9 +5,12 @@ The mean ecliptic position of date of a star (proper motion + precession) change
 so it is computed once per star at yearly nodes from J2000 (kept in a memo) and interpolated linearly between
 the two nodes around the instant; nutation and aberration are then added exactly as the plain statement does.
 The curvature of the mean position over one year is below 0.001″; ``tests/qizheng/test_xiu.py`` checks the
-two paths against each other. :func:`positions` is :meth:`Boundaries.locate` + :func:`du_whole` +
-:func:`du_text` for a list of longitudes, with the lookups bound once; the same test compares it with the
-plain steps.
+two paths against each other. Where the stars provably keep their ecliptic order through the year
+(:func:`_held_order`), the starts are filled in that order without sorting; the same test checks those
+years against the sorted result, and the years where a star crosses 0° take the checked path.
+
+:func:`positions` is :meth:`Boundaries.locate` + :func:`du_whole` + :func:`du_text` for a list of
+longitudes, with the lookups bound once; the same test compares it with the plain steps.
 """
 
 from __future__ import annotations
