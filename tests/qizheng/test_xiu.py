@@ -128,25 +128,40 @@ def test_ordered_boundaries_equal_the_sorted_ones() -> None:
 def test_held_order_boundaries_equal_the_sorted_ones() -> None:
     """Where _xiu_fast._held_order says the stars keep their order for a whole year, filling the starts in
     that order gives what sorting them gives (xiu._make), at the year's ends, with the largest nutation and
-    any Sun; the years where a star crosses 0° (around 341, 1341 and 2466) must be refused, not filled."""
+    any Sun; a year in which a star's mean longitude crosses 0° (found here from astro.stars, the plain
+    statement, at the yearly nodes from J2000) must be refused, not filled."""
     import math
     import random
 
+    from xuanheng.astro.stars import mean_ecliptic_of_date, stars
     from xuanheng.qizheng import _xiu_fast
     from xuanheng.qizheng.xiu import _make
 
+    def lon_at(key: str, n: int) -> float:
+        return mean_ecliptic_of_date(stars()[key], 2451545.0 + n * 365.25)[0] % 360.0
+
+    def crossing_years(keys: tuple[str, ...]) -> set[int]:
+        """Years n (node n to n + 1) in which some star passes 0°: a scan by 50 years, then year by year."""
+        out = set()
+        for k in set(keys):
+            for n0 in range(-2000, 1000, 50):
+                if lon_at(k, n0) <= lon_at(k, n0 + 50):
+                    continue  # no wrap in these 50 years (the longitudes grow by about 0.7° in them)
+                out |= {n for n in range(n0, n0 + 50) if lon_at(k, n) > lon_at(k, n + 1)}
+        return out
+
     rng = random.Random(12)
     kappa = 20.49552 / 3600.0
-    crossing = [-1613, -1612, -1611, -659, -658, -657, 466, 467]
-    years = crossing + [rng.randint(-2000, 999) for _ in range(40)]
-    refused = 0
     for zs in ("lambda_zeta", "phi_delta"):
         keys = star_keys(zs)
-        for n in years:
+        crossing = crossing_years(keys)
+        assert len(crossing) >= 3  # the scan is not empty: stars pass 0° three times in these 3,000 years
+        for n in crossing:
+            assert _xiu_fast._held_order(keys, n) is None, (zs, n)
+        for n in [rng.randint(-2000, 999) for _ in range(40)] + [min(crossing) - 3, max(crossing) + 3]:
             segs = _xiu_fast._segment(keys, n)
             held = _xiu_fast._held_order(keys, n)
             if held is None:
-                refused += 1
                 continue
             for f in [k / 50 for k in range(50)] + [1.0 - 1e-12]:
                 for dpsi in (-_xiu_fast._DPSI_MAX, _xiu_fast._DPSI_MAX, rng.uniform(-1, 1) / 3600.0):
@@ -154,4 +169,3 @@ def test_held_order_boundaries_equal_the_sorted_ones() -> None:
                     kc, ks = kappa * math.cos(sun), kappa * math.sin(sun)
                     by_xiu = [(la + f * dl + dpsi - kc * a - ks * b) % 360.0 for la, dl, a, b in segs]
                     assert _xiu_fast._in_held_order(held, f, dpsi, kc, ks) == _make("jin", by_xiu)
-    assert refused >= 2 * len(crossing)
