@@ -49,7 +49,9 @@ def report(cases: list[Case]) -> list[dict[str, object]]:
             if r is None:
                 print(f"  {c.name:<18} not installed {c.note}")
                 continue
-            ratio = f"xuanheng is {ours / r:8.1f}× this" if ours and c.name != "xuanheng" else ""
+            # two decimals below 10 (0.33× and 0.47× are different answers), one above
+            q = ours / r if ours else 0.0
+            ratio = f"xuanheng is {q:8.{2 if q < 10 else 1}f}× this" if ours and c.name != "xuanheng" else ""
             print(f"  {c.name:<18} {r:>14,.0f} /s   {ratio} {c.note}")
             rows.append(
                 {"group": group, "name": c.name, "per_second": r, "ratio": (ours / r) if ours else None}
