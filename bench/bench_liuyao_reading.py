@@ -14,7 +14,10 @@ readings/s with a question, 2,190 with no topic, 478 plain, casts 33,182/s. Alte
 4f35612 in one session (2,048 of these charts, a question each, best of five passes, three each): 4,965 /
 5,267 / 4,279 against 5,381 / 6,119 / 5,763 readings/s. The issue's 5,000/s is met in that run but not
 reliably: seven consecutive runs at f3c16ba gave 3,405–5,729/s (docs/liuyao-reading.md, "Speed"). The
-round after it (liuyao-speed4) cut the instructions a reading from 676,619 to 629,156 (cachegrind).
+round after it (liuyao-speed4) cut the instructions a reading from 676,619 to 629,156 (cachegrind), the
+next (liuyao-speed5) from 621,117 / 623,309 (two runs at its start) to 587,341–589,438 (three runs;
+callgrind steady state: 512 charts read once, then the difference of 0 and 500 more readings; 627,105 →
+583,548 with the hash seed fixed in every run).
 
 Run: ``.venv/bin/python bench/run.py liuyao`` (with bench_liuyao.py) or this file directly.
 """

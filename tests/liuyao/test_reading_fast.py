@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from xuanheng.liuyao import _reading_fast as F
-from xuanheng.liuyao._reading_ctx import Ctx
+from xuanheng.liuyao._reading_ctx import QIN, Ctx
 from xuanheng.liuyao._reading_data import make_reading_options
 from xuanheng.liuyao._reading_vocab import LINE
 from xuanheng.liuyao.chart import LiuYaoChart
@@ -92,12 +92,11 @@ def test_word_masks_are_where_the_word_holds(opts: dict[str, str]) -> None:
     o = make_reading_options(opts)
     src = F._Src()
     exprs = {(k, repr(v)): F.word_expr(k, v, o, src) for k, vs in words.items() for v in vs}
-    prologue = F._PROLOGUE.replace("    out = []\n", "")
-    body = "def masks(c):\n" + prologue + "    return {\n"
     keys = list(exprs)
-    for i, key in enumerate(keys):
-        body += f"        {i}: {exprs[key]},\n"
-    body += "    }\n"
+    ret = (
+        "    return {\n" + "".join(f"        {i}: {exprs[key]},\n" for i, key in enumerate(keys)) + "    }\n"
+    )
+    body = "def masks(c):\n" + F._prologue(ret) + ret
     ns: dict[str, Any] = {**F.gate_globals(), **src.consts}
     exec(body, ns)
     checked = 0
@@ -321,9 +320,9 @@ def test_hexagrams_of_a_topic_share_one_gate_function_given_their_static_verdict
         fns = set()
         for c in charts:
             ctx = Ctx(c, t, o)
-            fn, flags = F._ok(ctx)
+            fn, flags, _ = F._ok(ctx)
             fns.add(fn)
-            _, static = F._family_gates(ctx)
+            _, static, _ = F._family_gates(ctx)
             want_rules = [cr for cr in F.compiled() if relevant(cr.rule, ctx.family)]
             assert [cr.index for cr in static] == sorted(
                 (cr.index for cr in want_rules if any(k in F.STATIC_WORDS for k in cr.rule.when)),
@@ -433,6 +432,8 @@ def _expected_static(c: LiuYaoChart) -> dict[str, Any]:
             for q in dict.fromkeys(ln.yao.liu_qin for ln in lines)
             if (m := mask(lambda ln, q=q: ln.yao.liu_qin == q))
         },
+        "qin_masks": tuple(mask(lambda ln, q=q: ln.yao.liu_qin == q) for q in QIN),
+        "hua_qin_masks": tuple(mask(lambda ln, q=q: ln.moving and ln.bian.liu_qin == q) for q in QIN),
         "moving_mask": mask(lambda ln: ln.moving),
         "hua_qin": {
             q: mask(lambda ln, q=q: ln.moving and ln.bian.liu_qin == q)
@@ -514,6 +515,8 @@ def test_base_facts_per_hexagram_and_liu_shen_order() -> None:
 
     from xuanheng import liuyao
     from xuanheng.liuyao._reading_ctx import faces_of
+    from xuanheng.liuyao._reading_data import JI_LIU_SHEN
+    from xuanheng.liuyao.tables import LIU_SHEN
 
     names = ("初爻", "二爻", "三爻", "四爻", "五爻", "上爻")
     stems, branches = "甲乙丙丁戊己庚辛壬癸", "子丑寅卯辰巳午未申酉戌亥"
@@ -523,7 +526,7 @@ def test_base_facts_per_hexagram_and_liu_shen_order() -> None:
             c = liuyao.cast_study(
                 day=stems[d] + branches[(d + 2 * k) % 12 // 2 * 2 + d % 2], month="午", lines="".join(vals)
             )
-            fbs, by_shen = faces_of(c)
+            fbs, by_shen, shen_masks, ji_shen = faces_of(c)
             for fb, ln in zip(fbs, c.lines, strict=True):
                 y = ln.yao
                 assert fb == {
@@ -535,6 +538,12 @@ def test_base_facts_per_hexagram_and_liu_shen_order() -> None:
                 }
                 assert list(fb) == ["position", "yao", "najia", "liu_qin", "liu_shen"]
             assert by_shen == {ln.liu_shen: 1 << i for i, ln in enumerate(c.lines)}
+            assert shen_masks == tuple(
+                sum(1 << i for i, ln in enumerate(c.lines) if ln.liu_shen == n) for n in LIU_SHEN
+            )
+            assert ji_shen == tuple(
+                (ln.liu_shen, 1 << i) for i, ln in enumerate(c.lines) if ln.liu_shen in JI_LIU_SHEN
+            )
             orders.add(tuple(ln.liu_shen for ln in c.lines))
     assert len(orders) == 6
 
@@ -556,7 +565,7 @@ def test_shared_tables_are_not_written_by_readings() -> None:
     )
     ranks = dict(F._RANKS)  # tuples: a reading could only rebind an entry
     assert ranks and all(type(v) is tuple for v in ranks.values())
-    shared = {id(fb) for fbs, _ in _FACES.values() for fb in fbs}
+    shared = {id(fb) for fbs, *_ in _FACES.values() for fb in fbs}
     for c, t, o in runs:
         for r in reading(c, t, **o):
             for key in ("lines", "also", "also_c", "also_d"):
@@ -619,3 +628,123 @@ def test_select_yong_fast_is_select_yong() -> None:
                 key = "twice" if got.chosen_by not in how else got.chosen_by
                 how[key] += 1
     assert all(n > 20 for n in how.values()), how
+
+
+def _context_charts() -> list[LiuYaoChart]:
+    """The sweep's charts (built by the plain rules: study casts, instants, the hour's 旬空) and as many cast
+    by the fast path (liuyao.fast.cast)."""
+    import datetime as dt
+    import itertools
+    from zoneinfo import ZoneInfo
+
+    from xuanheng.liuyao import fast
+
+    t0 = dt.datetime(2026, 1, 1, 0, 17, tzinfo=ZoneInfo("Asia/Shanghai"))
+    values = ["".join(v) for v in itertools.product("6789", repeat=6)]
+    casts = [fast.cast(t0 + dt.timedelta(minutes=97 * i), lines=values[i * 37 % 4096]) for i in range(1000)]
+    return [*_helpers().sweep_charts(), *casts]
+
+
+def test_context_flags_marks_and_states_are_the_lines_own() -> None:
+    """The masks the context takes without reading every line (``flags``: 月建 日辰 月破 日沖 from the
+    branch masks, 暗動 日破 from the still lines the day clashes; the marks' lines by one look-up; 旺相休囚死
+    on first read) are where the chart's lines have them, on the sweep and on fast casts, and so is the day's
+    stage."""
+    import dataclasses
+
+    from xuanheng.liuyao._reading_ctx import positions_mask
+
+    o = make_reading_options(None)
+    checked = 0
+    for c in _context_charts():
+        ctx = Ctx(c, None, o)
+
+        def where(test: Any, c: LiuYaoChart = c) -> int:
+            return sum(1 << i for i, ln in enumerate(c.lines) if test(ln))
+
+        assert ctx.flag == (
+            where(lambda ln: ln.state.yue_jian),
+            where(lambda ln: ln.state.ri_chen),
+            where(lambda ln: ln.state.yue_po),
+            where(lambda ln: ln.state.ri_chong),
+            where(lambda ln: ln.an_dong),
+            where(lambda ln: ln.ri_po),
+        ), (c.ben.name, c.inputs)
+        assert ctx.mark_mask == {
+            mk.name: where(lambda ln, mk=mk: ln.yao.position in mk.positions) for mk in c.marks
+        }
+        assert ctx.marks == {mk.name: mk for mk in c.marks}
+        for name, key in (
+            ("state_mask", lambda ln: ln.state.wang_shuai),
+            ("stage_mask", lambda ln: ln.state.ri_stage),
+        ):
+            want: dict[str, int] = {}
+            for i, ln in enumerate(c.lines):
+                want[key(ln)] = want.get(key(ln), 0) | 1 << i
+            assert getattr(ctx, name) == want and list(getattr(ctx, name)) == list(want), (name, c.inputs)
+        ctx.release()
+        checked += 1
+    assert checked > 2300
+    assert positions_mask((5, 2)) == positions_mask((2, 5)) == 0b10010
+    # marks whose positions are not in ascending order (no cast gives them so) are summed one by one
+    c = next(c for c in _context_charts() if any(len(mk.positions) > 1 for mk in c.marks))
+    turned = dataclasses.replace(
+        c, marks=tuple(dataclasses.replace(mk, positions=mk.positions[::-1]) for mk in c.marks)
+    )
+    assert Ctx(turned, None, o).mark_mask == Ctx(c, None, o).mark_mask
+
+
+@pytest.mark.parametrize("opts", [{}, {"gui_ke": "lin"}])
+def test_relation_and_gui_facts_are_the_plain_words(opts: dict[str, str]) -> None:
+    """The facts the fast path writes for the line words ke_shi / sheng_shi / ke_shen / sheng_shen
+    (``_related``) and ke_by_gui (``_gui_of``) are what their plain functions give, on every line of a slice
+    of the sweep where the word holds (and none where it fails: the gate's masks keep those lines out)."""
+    o = make_reading_options(opts)
+    held = dict.fromkeys([*F._RELATION_WORDS, "ke_by_gui"], 0)
+    for c, t, _ in sample(5):
+        ctx = Ctx(c, t, o)
+        for x in ctx.lines:
+            for word, (key, target, steps) in F._RELATION_WORDS.items():
+                got = LINE.fn(word)(x, True, {word: True})
+                if got is not None:
+                    targets = (ctx.shi,) if target == "shi" else ctx.shen_lines
+                    assert got == {key: F._related(x, targets, "世" if target == "shi" else "身", steps)}
+                    held[word] += 1
+            got = LINE.fn("ke_by_gui")(x, True, {"ke_by_gui": True})
+            assert (got is not None) == bool(F._LAZY_FNS["LZ_ke_by_gui_mask"](ctx) & x.bit)
+            if got is not None:
+                assert got == {"gui": F._gui_of(x)}
+                held["ke_by_gui"] += 1
+        ctx.release()
+    assert all(n > 50 for n in held.values()), held
+
+
+def test_a_yong_shen_on_one_line_is_kept_per_hexagram_and_topic() -> None:
+    """When the 用神's 六親 is on one line, select_yong_fast gives the 用神 kept for the hexagram and topic
+    (the same object on every chart of them), and it is the one select_yong gives for each of those charts
+    (other days, months, moving lines)."""
+    from xuanheng.liuyao._reading_ctx import select_yong, select_yong_fast, static_of
+
+    o = make_reading_options(None)
+    kept = 0
+    seen: dict[tuple[int, str | None], Any] = {}
+    for c, t, _ in sample(3):
+        got = select_yong_fast(c, t, o, static_of(c).by_qin)
+        assert got == select_yong(c, t, o), (c.inputs, t)
+        if got.chosen_by == "唯一" and got.fu is None and got.key not in ("世", "應"):
+            assert seen.setdefault((c.ben.code, t), got) is got
+            kept += 1
+    assert kept > 100 and len(seen) < kept
+
+
+def test_simplified_readings_carry_the_plain_paths_texts() -> None:
+    """A reading in Simplified Chinese gives the rules' texts with their Simplified form filled in, as the
+    plain path does (the gate reads them from GateTexts.hans): the fired rules are equal, texts and all."""
+    n = 0
+    for c, t, o in list(sample(13))[:60]:
+        fast = reading(c, t, "zh-Hans", **o)
+        plain = reading_plain(c, t, "zh-Hans", **o)
+        assert fast == plain, (c.inputs, t, o)
+        assert all(f.text.zh_hans for f in fast)
+        n += len(fast)
+    assert n > 500

@@ -39,6 +39,8 @@ from xuanheng.liuyao.chart import FuShen, Line, LiuYaoChart
 
 YAO_NAMES = ("初爻", "二爻", "三爻", "四爻", "五爻", "上爻")
 _WANG = frozenset({"旺", "相"})
+#: the 六親 in the order of the context's tuples of their masks (``qin_masks``, ``hua_qin_masks``)
+QIN: tuple[str, ...] = wuxing.LIU_QIN
 #: 六神 → its element (zhuanggua.toml [liu_shen.element]: 青龍 木, 朱雀 火, 勾陳/螣蛇 土, 白虎 金, 玄武 水)
 SHEN_ELEMENT = T.LIU_SHEN_ELEMENT
 _TRI_YANG = {t.name: sum(t.lines) % 2 == 1 for t in T.TRIGRAMS}  # 乾震坎艮 odd = yang trigrams
@@ -252,8 +254,10 @@ class Static:
         "change_mask",
         "hua_el",
         "hua_qin",
+        "hua_qin_masks",
         "hua_stem",
         "moving_mask",
+        "qin_masks",
         "rows",
         "smask",
         "tri_mask",
@@ -290,6 +294,9 @@ class Static:
         self.bmask = tuple(bmask)
         self.smask = tuple(smask)
         self.by_qin = by_qin
+        #: by_qin and hua_qin as tuples in the order of QIN (a 六親 not on the lines: 0), read by index
+        self.qin_masks = tuple(by_qin.get(q, 0) for q in QIN)
+        self.hua_qin_masks = tuple(hua_qin.get(q, 0) for q in QIN)
         self.by_el = tuple(by_el)
         self.moving_mask = moving
         self.hua_qin = hua_qin
@@ -349,16 +356,18 @@ def _with_room(d: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-#: (hexagram code, its lines' 六神) → the base facts of its lines and the mask of each 六神
-_FACES: dict[tuple[int, str, str, str, str, str, str], tuple[tuple[dict[str, Any], ...], dict[str, int]]] = {}
+#: a chart's faces (:func:`faces_of`): the base facts of its lines, the mask of each 六神 by name and in the
+#: order of ``tables.LIU_SHEN``, and (name, mask) of the auspicious 六神 (吉神) in the order of the lines
+_Faces = tuple[tuple[dict[str, Any], ...], dict[str, int], tuple[int, ...], tuple[tuple[str, int], ...]]
+#: (hexagram code, its lines' 六神) → its faces
+_FACES: dict[tuple[int, str, str, str, str, str, str], _Faces] = {}
 
 
-def faces_of(
-    chart: LiuYaoChart,
-) -> tuple[tuple[dict[str, Any], ...], dict[str, int]]:
-    """:func:`base_facts` of each line of *chart* and the lines (mask) of each 六神 (``Ctx.by_shen``), kept
-    per hexagram and order of the 六神 (shared by the readings of one hexagram on days of one 六神 order;
-    never written: a fired line's facts are copies)."""
+def faces_of(chart: LiuYaoChart) -> _Faces:
+    """:func:`base_facts` of each line of *chart* and the lines (mask) of each 六神 (``Ctx.by_shen``; as a
+    tuple in the order of ``tables.LIU_SHEN``, ``Ctx.shen_masks``; and those of the 吉神 among them, as
+    ``Ctx.ji_masks`` lists them), kept per hexagram and order of the 六神 (shared by the readings of one
+    hexagram on days of one 六神 order; never written: a fired line's facts are copies)."""
     a, b, c, d, e, f = chart.lines
     key = (chart.ben.code, a.liu_shen, b.liu_shen, c.liu_shen, d.liu_shen, e.liu_shen, f.liu_shen)
     got = _FACES.get(key)
@@ -368,11 +377,17 @@ def faces_of(
             by_shen[ln.liu_shen] = 1 << (ln.yao.position - 1)
         if len(_FACES) >= 8192:
             _FACES.clear()
-        got = _FACES[key] = (tuple(_with_room(base_facts(ln)) for ln in chart.lines), by_shen)
+        got = _FACES[key] = (
+            tuple(_with_room(base_facts(ln)) for ln in chart.lines),
+            by_shen,
+            tuple(by_shen.get(n, 0) for n in T.LIU_SHEN),
+            tuple((n, m) for n, m in by_shen.items() if n in JI_LIU_SHEN),
+        )
     return got
 
 
-#: the options last asked with and, per topic, the 用神 they name with its sources and the other 用神
+#: the options last asked with, per topic the 用神 they name with its sources and the other 用神, and per
+#: (hexagram, topic) the 用神 when its 六親 is on one line only (:func:`select_yong_fast`)
 _YONG_ASKED: list[Any] = []
 _ONE_BIT = {1 << i: i for i in range(6)}
 
@@ -385,7 +400,7 @@ def _yong_asked(topic: str | None, opts: ReadingOptions) -> tuple[str, tuple[str
         table: dict[str | None, tuple[str, tuple[str, ...], dict[str, str]]] = last[1]
     else:
         table = {}
-        _YONG_ASKED[:] = [opts, table]
+        _YONG_ASKED[:] = [opts, table, {}]
     got = table.get(topic)
     if got is None:
         entry = yong_entry(topic)
@@ -410,7 +425,13 @@ def select_yong_fast(
         return select_yong(chart, topic, opts)
     lines = chart.lines
     one = _ONE_BIT.get(m)
-    if one is not None:
+    if (
+        one is not None
+    ):  # on one line: the same 用神 on every chart of the hexagram (kept per hexagram, topic)
+        ones: dict[tuple[int, str | None], YongShen] = _YONG_ASKED[2]
+        got = ones.get((chart.ben.code, topic))
+        if got is not None:
+            return got
         best = lines[one]
         positions: tuple[int, ...] = (best.yao.position,)
         chosen_by = "唯一"
@@ -421,7 +442,7 @@ def select_yong_fast(
     y = best.yao
     el = y.element
     yuan, ji, chou = _kin(chart.ben.palace_element, el)
-    return _new_yong(
+    made = _new_yong(
         key=key,
         liu_qin=key,
         element=el,
@@ -438,6 +459,9 @@ def select_yong_fast(
         src=src,
         also=dict(also),
     )
+    if one is not None:
+        ones[chart.ben.code, topic] = made  # 64 hexagrams × the topics at most
+    return made
 
 
 # ── per line ────────────────────────────────────────────────────────────────────────────────────
@@ -583,7 +607,7 @@ def _spirit_plan(
 _SpiritsOn = tuple[
     tuple[str, ...],
     tuple[tuple[str, ...], ...],
-    tuple[tuple[str, ...], ...],
+    tuple[tuple[int, tuple[str, ...]], ...],
     tuple[str, ...],
     tuple[str, ...],
 ]
@@ -598,9 +622,9 @@ def _spirits_on(
     day_stem: int,
 ) -> _SpiritsOn:
     """The 神煞 of *plan* (:func:`_spirit_plan`) that can be computed for this year, month and day, in the
-    plan's order, the names each branch (0 … 11) and each stem (0 … 9) carries, in that order, and those of
-    the names (and 貴人) that are 殺 and that are 吉神 (cached per plan and basis values: one day's readings
-    share them)."""
+    plan's order, the names each branch (0 … 11) carries, in that order, (stem, its names) for each stem
+    (0 … 9) that carries one, and those of the names (and 貴人) that are 殺 and that are 吉神 (cached per plan
+    and basis values: one day's readings share them)."""
     key = (id(plan), year_branch, month, day_branch, day_stem)  # plans are kept for good (_PLANS)
     got = _SPIRITS_ON.get(key)
     if got is None:
@@ -627,7 +651,7 @@ def _spirits_on(
         got = (
             tuple(names),
             tuple(map(tuple, branches)),
-            tuple(map(tuple, stems)),
+            tuple((sx, tuple(got)) for sx, got in enumerate(stems) if got),
             tuple(n for n in every if n in SHA),
             tuple(n for n in every if n in JI_SHENSHA),
         )
@@ -673,9 +697,60 @@ class _lazy:
         return v
 
 
+def positions_mask(positions: tuple[int, ...]) -> int:
+    """The 6-bit mask (bit 0 = 初爻) of the lines at *positions* (1 … 6)."""
+    m = 0
+    for p in positions:
+        m |= 1 << (p - 1)
+    return m
+
+
+#: the ascending positions of the lines of each 6-bit mask → the mask (a chart mark's lines, read by one
+#: look-up instead of a loop)
+_MASK_OF_POSITIONS: dict[tuple[int, ...], int] = {
+    tuple(p + 1 for p in range(6) if m >> p & 1): m for m in range(64)
+}
+
+
 _GUI = guiren_table(GUI_REN_TABLE)
 #: the branch each branch clashes (relations.chong, read once)
 _CHONG_OF: tuple[int, ...] = tuple(relations.chong(b) for b in range(12))
+
+
+#: the line indices (0 … 5) of each 6-bit mask
+_LINES_OF: tuple[tuple[int, ...], ...] = tuple(tuple(i for i in range(6) if m >> i & 1) for m in range(64))
+
+
+def _names_by_line(named: tuple[tuple[str, int], ...]) -> tuple[tuple[str, ...], ...]:
+    """For each line (0 … 5), the names of *named* ((name, mask of lines) pairs) whose mask holds it, in the
+    order of *named*."""
+    out: list[list[str]] = [[], [], [], [], [], []]
+    for n, m in named:
+        for i in _LINES_OF[m]:
+            out[i].append(n)
+    return tuple(map(tuple, out))
+
+
+def flags(chart: LiuYaoChart, bmask: tuple[int, ...], moving: int) -> tuple[int, int, int, int, int, int]:
+    """The lines (masks) that are 月建, 日辰, 月破, 日沖, 暗動, 日破 on *chart* (*bmask*: the lines of each
+    branch, *moving*: the moving lines). A line's state is its branch's (``rules.branch_state``: 月建 = the
+    month's branch, 月破 = the branch the month clashes, 日辰 / 日沖 the same for the day), so the first four
+    are branch masks; 暗動 and 日破 are read off the still lines the day clashes, the only lines that can
+    have them (chart.Line). tests/liuyao/test_reading_fast.py compares them with the lines' own flags."""
+    month = chart.yue_jian
+    day = chart.day.branch
+    ri_chong = bmask[_CHONG_OF[day]]
+    an_dong = ri_po = 0
+    still = ri_chong & ~moving
+    if still:
+        lines = chart.lines
+        for i in _LINES_OF[still]:
+            ln = lines[i]
+            if ln.an_dong:
+                an_dong |= 1 << i
+            if ln.ri_po:
+                ri_po |= 1 << i
+    return bmask[month], bmask[day], bmask[_CHONG_OF[month]], ri_chong, an_dong, ri_po
 
 
 #: the 天時 table option "auto": the table of the asked topic (雨, 晴), else the general one
@@ -707,6 +782,7 @@ class Ctx:
         "hua_el",
         "hua_flag",
         "hua_qin",
+        "hua_qin_masks",
         "hua_stem",
         "ji_mask",
         "ji_masks",
@@ -717,23 +793,22 @@ class Ctx:
         "lower",
         "many_moving",
         "mark_mask",
-        "marks",
         "month",
         "moving_mask",
         "name",
         "opts",
+        "qin_masks",
         "role_bits",
-        "role_mask",
         "season",
         "sha_mask",
         "sha_masks",
         "shen_lines",
         "shen_mask",
+        "shen_masks",
         "shi",
         "smask",
         "spirit_mask",
         "stage_mask",
-        "state_mask",
         "tian_shi_table",
         "topic",
         "tri_mask",
@@ -762,10 +837,11 @@ class Ctx:
         self.year_branch = yb = chart.year.branch if chart.year is not None else None
         self.season = _SEASON_OF_MONTH[month]
         sx = static_of(chart)
+        bmask = sx.bmask
         self.yong = ys = select_yong_fast(chart, topic, opts, sx.by_qin)
         cl = chart.lines
         rows = sx.rows
-        fbs, by_shen = faces_of(chart)
+        fbs, by_shen, self.shen_masks, ji_shen = faces_of(chart)
         self.lines = lines = (
             L(self, cl[0], rows[0], fbs[0]),
             L(self, cl[1], rows[1], fbs[1]),
@@ -778,53 +854,32 @@ class Ctx:
         self.ying = lines[ben.ying - 1]
         self.yong_line = yl = lines[ys.position - 1] if ys.position is not None else None
         yuan, ji, chou = ys.yuan, ys.ji, ys.chou
-        kong = wang = shen_mask = 0
-        role_mask: dict[str, int] = {}
+        kong = wang = shen_mask = r_yong = r_yuan = r_ji = r_chou = 0
         hua_flag: dict[str, int] = {}
-        state_mask: dict[str, int] = {}
         stage_mask: dict[str, int] = {}
-        flag = [0, 0, 0, 0, 0, 0]  # yue_jian ri_chen yue_po ri_chong an_dong ri_po
         shen_lines: list[L] = []
         for x in lines:
             q = x.qin
             b = x.bit
-            role = (
-                "用神"
-                if x is yl
-                else "原神"
-                if q == yuan
-                else "忌神"
-                if q == ji
-                else "仇神"
-                if q == chou
-                else None
-            )
-            if role is not None:
-                x.role = role
-                role_mask[role] = role_mask.get(role, 0) | b
-            ln = x.ln
+            if x is yl:
+                x.role = "用神"
+                r_yong |= b
+            elif q == yuan:
+                x.role = "原神"
+                r_yuan |= b
+            elif q == ji:
+                x.role = "忌神"
+                r_ji |= b
+            elif q == chou:
+                x.role = "仇神"
+                r_chou |= b
             if x.moving:
                 bn = x.bian
                 assert bn is not None
                 for h in bn.hua:
                     hua_flag[h] = hua_flag.get(h, 0) | b
-            st = ln.state
-            ws = x.ws
-            state_mask[ws] = state_mask.get(ws, 0) | b
-            stage = st.ri_stage
+            stage = x.ln.state.ri_stage
             stage_mask[stage] = stage_mask.get(stage, 0) | b
-            if st.yue_jian:
-                flag[0] |= b
-            if st.ri_chen:
-                flag[1] |= b
-            if st.yue_po:
-                flag[2] |= b
-            if st.ri_chong:
-                flag[3] |= b
-            if ln.an_dong:
-                flag[4] |= b
-            if ln.ri_po:
-                flag[5] |= b
             if x.wang:
                 wang |= b
             if x.is_shen:
@@ -834,33 +889,28 @@ class Ctx:
                 kong |= b
         self.shen_lines = tuple(shen_lines)
         #: the masks of the hexagram and moving lines (shared by their readings: never written)
-        self.bmask = bmask = sx.bmask
+        self.bmask = bmask
         self.smask = sx.smask
         self.hua_el = sx.hua_el
         self.hua_stem = sx.hua_stem
         self.hua_flag = hua_flag
-        self.state_mask = state_mask
         self.stage_mask = stage_mask
-        self.flag = flag
-        self.word_masks: dict[tuple[str, int], int] = {}
+        self.flag = flags(chart, bmask, sx.moving_mask)
+        self.word_masks: dict[tuple[str, int], int] | None = None  # made on first use (few readings)
         self.lin_line = shi if (opts.lin_yao == "shi" or yl is None) else yl
         self.moving_mask = moving = sx.moving_mask
         self.kong_mask = kong
         self.wang_mask = wang
         self.shen_mask = shen_mask
-        self.role_mask = role_mask
         #: the lines of each role, in the order of the reading's groups (用神 原神 忌神 仇神)
-        self.role_bits = (
-            role_mask.get("用神", 0),
-            role_mask.get("原神", 0),
-            role_mask.get("忌神", 0),
-            role_mask.get("仇神", 0),
-        )
+        self.role_bits = (r_yong, r_yuan, r_ji, r_chou)
         self.hua_qin = sx.hua_qin
         self.change_mask = sx.change_mask
         self.tri_mask = sx.tri_mask
         self.by_shen = by_shen
         self.by_qin = sx.by_qin
+        self.qin_masks = sx.qin_masks
+        self.hua_qin_masks = sx.hua_qin_masks
         self.by_el = sx.by_el
         self.key_mask = moving | shi.bit | (yl.bit if yl is not None else 0)
         # 神煞 of the verse on the lines (name → mask of the lines carrying it), from the branches and stems
@@ -873,20 +923,22 @@ class Ctx:
             b = x.bit
             for n in on_branch[x.branch]:
                 spirit_mask[n] |= b
-            for n in on_stem[x.stem]:
-                spirit_mask[n] |= b
+        smask = sx.smask
+        for stem, named in on_stem:  # the few stems that carry a name: their lines
+            m = smask[stem]
+            if m:
+                for n in named:
+                    spirit_mask[n] |= m
         g = _GUI
         spirit_mask["貴人"] = bmask[g.day[day.stem]] | bmask[g.night[day.stem]]
         self.spirit_mask = spirit_mask
-        marks: dict[str, Any] = {}
         mark_mask: dict[str, int] = {}
-        for mk in chart.marks:
-            marks[mk.name] = mk
-            m = 0
-            for p in mk.positions:
-                m |= 1 << (p - 1)
-            mark_mask[mk.name] = m
-        self.marks = marks
+        of_positions = _MASK_OF_POSITIONS
+        try:
+            for mk in chart.marks:
+                mark_mask[mk.name] = of_positions[mk.positions]
+        except KeyError:  # positions not in ascending order (the casts give them so): each summed
+            mark_mask = {mk.name: positions_mask(mk.positions) for mk in chart.marks}
         self.mark_mask = mark_mask
         # the 殺 and 吉神 among them (in the order of spirit_mask, then of the marks and of the 六神)
         # (loops: a comprehension is a function call more on Python 3.11)
@@ -908,14 +960,12 @@ class Ctx:
             if m:
                 ji_on.append((n, m))
                 ji_mask |= m
-        for n, m in by_shen.items():
-            if n in JI_LIU_SHEN:
-                ji_on.append((n, m))
-                ji_mask |= m
+        for n, m in ji_shen:
+            ji_on.append((n, m))
+            ji_mask |= m
         self.ji_masks = tuple(ji_on)
         self.sha_mask = sha_mask
         self.ji_mask = ji_mask
-        del marks
         t = opts.tian_shi_table
         if t == "auto":
             t = _TIAN_SHI_AUTO.get(topic or "", "general")
@@ -945,6 +995,31 @@ class Ctx:
             ke_shen |= e[(t.el - 2) % 5] & ~t.bit
             sheng_shen |= e[(t.el - 1) % 5] & ~t.bit
         return ke_shi, sheng_shi, ke_shen, sheng_shen
+
+    @_lazy
+    def marks(self) -> dict[str, Any]:
+        """The chart's marks by name (天符, 直符 …; the plain line word ``mark`` reads them)."""
+        return {mk.name: mk for mk in self.chart.marks}
+
+    @_lazy
+    def sha_by_line(self) -> tuple[tuple[str, ...], ...]:
+        """:attr:`L.sha` of each line (0 … 5): the 殺 in the order of ``sha_masks``, laid out once per
+        reading for the fired lines that report them."""
+        return _names_by_line(self.sha_masks)
+
+    @_lazy
+    def ji_by_line(self) -> tuple[tuple[str, ...], ...]:
+        """:attr:`L.ji` of each line (0 … 5): the 吉神 in the order of ``ji_masks``."""
+        return _names_by_line(self.ji_masks)
+
+    @_lazy
+    def state_mask(self) -> dict[str, int]:
+        """旺相休囚死 → the lines (mask) in that state in the month (few rules read it: computed on first
+        read)."""
+        out: dict[str, int] = {}
+        for x in self.lines:
+            out[x.ws] = out.get(x.ws, 0) | x.bit
+        return out
 
     @_lazy
     def he_tian_fu_mask(self) -> int:
@@ -986,10 +1061,10 @@ class Ctx:
     def chong_by_sha_mask(self) -> int:
         """Lines another line carrying a 殺 clashes (a branch never clashes itself)."""
         m = 0
-        sm = self.sha_mask
-        for o in self.lines:
-            if o.bit & sm:
-                m |= self.bmask[_CHONG_OF[o.branch]]
+        lines = self.lines
+        bmask = self.bmask
+        for i in _LINES_OF[self.sha_mask]:  # the lines carrying a 殺
+            m |= bmask[_CHONG_OF[lines[i].branch]]
         return m
 
     def _pair_mask(self, test: Any) -> int:
@@ -1015,7 +1090,10 @@ class Ctx:
         """The lines (a 6-bit mask) on which the line word ``key[0]`` = *value* holds, by the plain condition
         function itself (memoised per chart under *key*; the fast path's gate for the words it has no cheaper
         mask of). ``key[0] == "*"``: *value* is a whole table of line words."""
-        got = self.word_masks.get(key)
+        wm = self.word_masks
+        if wm is None:
+            wm = self.word_masks = {}
+        got = wm.get(key)
         if got is None:
             from xuanheng.liuyao._reading_vocab import LINE
 
@@ -1030,7 +1108,7 @@ class Ctx:
                 )
                 if ok:
                     m |= x.bit
-            got = self.word_masks[key] = m
+            got = wm[key] = m
         return got
 
     def jie_day(self) -> tuple[int, int] | None:

@@ -37,11 +37,11 @@ from xuanheng.core._frozen import mirror
 from xuanheng.core.ganzhi import BRANCH_ELEMENT, BRANCHES, ELEMENTS, STEMS
 from xuanheng.liuyao import reading as R
 from xuanheng.liuyao import tables as T
-from xuanheng.liuyao._reading_ctx import _NAJIA, YAO_NAMES, Ctx
+from xuanheng.liuyao._reading_ctx import _NAJIA, QIN, YAO_NAMES, Ctx
 from xuanheng.liuyao._reading_data import SHENSHA_NAMES, YAO_WEI_TIAN_HE, ReadingOptions
 from xuanheng.liuyao._reading_vocab import CHART, LINE, yao_wei_key
 from xuanheng.liuyao.chart import LiuYaoChart
-from xuanheng.reading import FiredRule
+from xuanheng.reading import FiredRule, Text
 from xuanheng.rules import Rule
 from xuanheng.rules.engine import with_simplified
 
@@ -145,10 +145,6 @@ def word_expr(key: str, v: Any, opts: ReadingOptions, src: _Src) -> str:
     """A Python expression for the mask of the lines on which line word *key* = *v* holds."""
     vals = _as_list(v)
     direct = {
-        "liu_shen": "S",
-        "liu_qin": "Q",
-        "hua_liu_qin": "HQ",
-        "role": "RL",
         "trigram": "TR",
         "mark": "MK",
         "shensha": "SP",
@@ -156,6 +152,14 @@ def word_expr(key: str, v: Any, opts: ReadingOptions, src: _Src) -> str:
     }
     if key in direct:
         return _or_get(direct[key], vals, src)
+    indexed = {"liu_shen": ("S", T.LIU_SHEN), "liu_qin": ("Q", QIN), "hua_liu_qin": ("HQ", QIN)}
+    if key in indexed:  # tuples of masks in the order of their names (a name not there: no line)
+        name, order = indexed[key]
+        parts = [f"{name}[{order.index(n)}]" if n in order else "0" for n in vals]
+        return parts[0] if len(parts) == 1 else "(" + " | ".join(parts) + ")"
+    if key == "role":  # Ctx.role_bits: the lines of each role, in the order of _ROLES
+        parts = [f"RB[{_ROLES.index(r)}]" for r in vals]
+        return parts[0] if len(parts) == 1 else "(" + " | ".join(parts) + ")"
     if key == "verse_shensha":
         inner = _or_get("SP", vals, src)
         return inner if opts.shensha_on == "any_line" else f"({inner} & KEY)"
@@ -191,8 +195,8 @@ def word_expr(key: str, v: Any, opts: ReadingOptions, src: _Src) -> str:
     flags = {"yue_jian": 0, "ri_chen": 1, "yue_po": 2, "ri_chong": 3, "an_dong": 4, "ri_po": 5}
     if key in flags:
         return f"FL[{flags[key]}]" if v else f"(63 ^ FL[{flags[key]}])"
-    if key == "state":
-        return _or_get("STT", vals, src)
+    if key == "state":  # few rules: the context computes it on first read
+        return _or_get("c.state_mask", vals, src)
     if key == "ri_stage":
         return _or_get("STG", vals, src)
     if key == "hua":
@@ -219,7 +223,7 @@ def word_expr(key: str, v: Any, opts: ReadingOptions, src: _Src) -> str:
     if key == "li_yao":
         return f"TR.get({src.const('離')}, 0)" if opts.li_yao == "trigram" else "E[1]"
     if key == "fu_pair":
-        spirit = f"S.get({src.const(v)}, 0)"
+        spirit = word_expr("liu_shen", v, opts, src)
         el = f"E[{T.LIU_SHEN_ELEMENT[v]}]"
         return f"({spirit} & {el})" if opts.tian_fu_match == "both" else f"({spirit} | {el})"
     if key == "yao_wei_item":
@@ -259,17 +263,48 @@ _LAZY_FNS: dict[str, Callable[[Ctx], Any]] = {
     f"LZ_{k}": v.fn for k, v in vars(Ctx).items() if type(v).__name__ == "_lazy"
 }
 
-_PROLOGUE = (
-    "    S = c.by_shen; Q = c.by_qin; E = c.by_el; HQ = c.hua_qin; RL = c.role_mask; TR = c.tri_mask\n"
-    "    MK = c.mark_mask; SP = c.spirit_mask; CH = c.change_mask; MV = c.moving_mask; KG = c.kong_mask\n"
-    "    SH = c.sha_mask; JIM = c.ji_mask; SN = c.shen_mask; WG = c.wang_mask; SHI = c.shi.bit\n"
-    "    YG = c.ying.bit; LIN = c.lin_line.bit; KEY = c.key_mask; WM = c.word_mask\n"
-    "    FL = c.flag; STT = c.state_mask; STG = c.stage_mask; HF = c.hua_flag; HE = c.hua_el\n"
-    "    HS = c.hua_stem\n"
-    "    BM = c.bmask; SM = c.smask; RM = LZ_rel_masks(c)\n"
-    "    YB = c.yong_line.bit if c.yong_line is not None else 0; GR = RT(c.role_bits)\n"
-    "    out = []\n"
-)
+#: the names the gate function reads off the context, each with its expression: the prologue sets those the
+#: gate's body reads (:func:`_prologue`), the masks computed on first read by their ``LZ_`` function
+_PROLOGUE: dict[str, str] = {
+    "S": "c.shen_masks",
+    "Q": "c.qin_masks",
+    "E": "c.by_el",
+    "HQ": "c.hua_qin_masks",
+    "RB": "c.role_bits",
+    "TR": "c.tri_mask",
+    "MK": "c.mark_mask",
+    "SP": "c.spirit_mask",
+    "CH": "c.change_mask",
+    "MV": "c.moving_mask",
+    "KG": "c.kong_mask",
+    "SH": "c.sha_mask",
+    "JIM": "c.ji_mask",
+    "SN": "c.shen_mask",
+    "WG": "c.wang_mask",
+    "SHI": "c.shi.bit",
+    "YG": "c.ying.bit",
+    "LIN": "c.lin_line.bit",
+    "KEY": "c.key_mask",
+    "WM": "c.word_mask",
+    "FL": "c.flag",
+    "HF": "c.hua_flag",
+    "STG": "c.stage_mask",
+    "HE": "c.hua_el",
+    "HS": "c.hua_stem",
+    "BM": "c.bmask",
+    "SM": "c.smask",
+    "RM": "LZ_rel_masks(c)",
+    "YB": "c.yong_line.bit if c.yong_line is not None else 0",
+    "GR": "RT(c.role_bits)",
+    "LN": "c.lines",
+}
+#: the roles of ``Ctx.role_bits``, in order
+_ROLES = ("用神", "原神", "忌神", "仇神")
+
+
+def _prologue(code: str) -> str:
+    """The statements that set the names of :data:`_PROLOGUE` that *code* (the gate's body) reads."""
+    return "".join(f"    {n} = {e}\n" for n, e in _PROLOGUE.items() if re.search(rf"\b{n}\b", code))
 
 
 # ── compiled rules ────────────────────────────────────────────────────────────────────────────────
@@ -297,11 +332,46 @@ _SIMPLE_FACTS: dict[str, tuple[tuple[str, str], ...]] = {
 _FLAG_WORDS = ("yue_jian", "ri_chen", "yue_po", "ri_chong")
 
 
+#: the line words of a line's element overcoming (剋) / generating (生) the 世 or 身 lines': word → (facts
+#: key, target, how many steps on the cycle of generation the target's element is from the line's)
+_RELATION_WORDS = {
+    "ke_shi": ("ke", "shi", 2),
+    "sheng_shi": ("sheng", "shi", 1),
+    "ke_shen": ("ke", "shen", 2),
+    "sheng_shen": ("sheng", "shen", 1),
+}
+
+
+def _related(x: Any, targets: Any, name: str, steps: int) -> list[str]:
+    """The facts of the words of :data:`_RELATION_WORDS` (``_reading_vocab._relation_word``: the other lines
+    of *targets* whose element is *steps* from line *x*'s, 剋 = 2, 生 = 1, each named *name* + its 爻)."""
+    el = x.el
+    return [name + YAO_NAMES[t.i] for t in targets if t is not x and (t.el - el) % 5 == steps]
+
+
+def _gui_of(x: Any) -> list[int]:
+    """The facts of the line word ``ke_by_gui`` on line *x*, known to hold (``_reading_vocab._l_ke_by_gui``):
+    with option gui_ke "lin" the line itself (a 官鬼 line), else the other 官鬼 lines whose element overcomes
+    the line's (their mask: 官鬼, of the element two steps before, not the line)."""
+    c = x.c
+    if c.opts.gui_ke == "lin":
+        return [x.pos]
+    return [*BITS[c.by_qin.get("官鬼", 0) & c.by_el[(x.el - 2) % 5] & ~x.bit]]
+
+
 def _value_facts(k: str, v: Any, i: str) -> tuple[tuple[str, str], ...] | None:
     """The fixed keys of line word *k* = *v* (its value list bound as ``V{i}``, *i* naming the word)
     read straight off the line, as its plain function gives them when it holds; None: call the function."""
     if k == "not":
         return ()
+    if k in _RELATION_WORDS:  # the gate's mask proved whether the line stands so to a 世 / 身 line
+        mode, target, d = _RELATION_WORDS[k]
+        if not v:
+            return ()
+        targets, name = ("(x.c.shi,)", "'世'") if target == "shi" else ("x.c.shen_lines", "'身'")
+        return ((mode, f"REL(x, {targets}, {name}, {d})"),)
+    if k == "ke_by_gui":
+        return (("gui", "GUI(x)"),) if v is True else None
     if k in ("sha", "ji_shen"):
         return ((k, f"{'SHA' if k == 'sha' else 'JI'}(x)"),) if v else ()
     simple = {
@@ -358,24 +428,14 @@ _CHONG: tuple[int, ...] = tuple(relations.chong(b) for b in range(12))
 
 
 def _sha_of(x: Any) -> list[str]:
-    """``list(x.sha)``: the 殺 on line *x*, in the order of ``Ctx.sha_masks`` (a loop: a comprehension is a
-    function call more on Python 3.11)."""
-    b = x.bit
-    out = []
-    for n, m in x.c.sha_masks:
-        if m & b:
-            out.append(n)
-    return out
+    """``list(x.sha)``: the 殺 on line *x*, in the order of ``Ctx.sha_masks`` (a new list of the context's
+    table of every line's, ``Ctx.sha_by_line``)."""
+    return [*x.c.sha_by_line[x.i]]
 
 
 def _ji_of(x: Any) -> list[str]:
-    """``list(x.ji)``: the 吉神 on line *x*, in the order of ``Ctx.ji_masks``."""
-    b = x.bit
-    out = []
-    for n, m in x.c.ji_masks:
-        if m & b:
-            out.append(n)
-    return out
+    """``list(x.ji)``: the 吉神 on line *x*, in the order of ``Ctx.ji_masks`` (``Ctx.ji_by_line``)."""
+    return [*x.c.ji_by_line[x.i]]
 
 
 def _line_any(x: Any, v: Any, _w: Mapping[str, Any]) -> Facts:
@@ -396,7 +456,9 @@ def _animals() -> tuple[tuple[str, ...], tuple[str, ...]]:
 #: generated source → its factory (the source wrapped in a function whose parameters are the per-rule names)
 _FACTORIES: dict[str, Callable[..., Any]] = {}
 #: the names of a generated ``run`` / ``fire`` that are the same for every rule (the others are the rule's)
-_RUN_GLOBALS = frozenset({"EL", "YN", "NJ", "BR", "ST", "AN", "AB", "SPN", "SHA", "CHONG", "JI", "IX"})
+_RUN_GLOBALS = frozenset(
+    {"EL", "YN", "NJ", "BR", "ST", "AN", "AB", "SPN", "SHA", "CHONG", "JI", "IX", "REL", "GUI"}
+)
 _FIRE_GLOBALS = _RUN_GLOBALS | {"RT", "CLS", "SLOTS", "MP", "BITS", "POSITIONS", "MASK_OF", "GROUPS"}
 
 
@@ -442,6 +504,8 @@ def _line_ns() -> dict[str, Any]:
                 "CHONG": _CHONG,
                 "JI": _ji_of,
                 "IX": _INDICES,
+                "REL": _related,
+                "GUI": _gui_of,
             }
         )
     return _LINE_NS
@@ -775,7 +839,7 @@ class Compiled:
             "KIND": r.kind,
         }
         n_all = len(self.tables) + len(self.any_tables) + len(self.line_any)
-        body = [f"def fire(c, text, EX, BK{''.join(f', m{b}' for b in range(n_all))}):"]
+        body = [f"def fire(c, TX, EX, BK{''.join(f', m{b}' for b in range(n_all))}):"]
         first = True
         mi = 0
         from_masks = True
@@ -851,12 +915,15 @@ class Compiled:
             raise AssertionError(f"rule {r.id}: a mask of its line tables' any is not read")
         if first:
             body.append("    f = {}")
+        um = "um"  # the mask of the rule's lines
         if from_masks:
             ms = [pos_masks[key] for key in R._POS_KEYS if key in pos_masks]
             if not ms:
-                body.append("    pos = []; um = 0")
+                body.append("    pos = []")
+                um = "0"
             elif len(ms) == 1:
-                body.append(f"    um = {ms[0]}; pos = [*BITS[um]]")
+                body.append(f"    pos = [*BITS[{ms[0]}]]")
+                um = ms[0]
             else:
                 body.append(f"    pos = MP({', '.join(ms)}); um = {' | '.join(ms)}")
         else:
@@ -867,7 +934,7 @@ class Compiled:
         elif r.kind == "用神" or yong_known:
             body.append("    rk = 0")
         else:  # group_rank
-            rank = "gr[um]"  # group_rank of the lines, read from the context's table (rank_table)
+            rank = f"gr[{um}]"  # group_rank of the lines, read from the context's table (rank_table)
             body.append("    gr = RT(c.role_bits)")
             if plain_words:
                 body.append(f"    rk = 0 if 'yong_shen' in f else {rank}")
@@ -877,7 +944,7 @@ class Compiled:
         body.append("    extra = EX[rk].copy(); extra['lines'] = pos")
         # the FiredRule: its slots filled on an object of the same slot layout, then made a FiredRule
         body.append("    o = SLOTS()")
-        values = {"id": "ID", "src": "SRC", "facts": "f", "text": "text", "topics": "TOPICS"}
+        values = {"id": "ID", "src": "SRC", "facts": "f", "text": "TX", "topics": "TOPICS"}
         values |= {"title": "None", "extra": "extra"}
         for n in _FIELDS:  # a field of FiredRule not named here is a KeyError when the rules compile
             body.append(f"    o.{n} = {values[n]}")
@@ -1004,13 +1071,14 @@ def _any_step(c: Ctx, v: Any, _w: Mapping[str, Any]) -> Facts | None:
 _FIELDS = tuple(f.name for f in fields(FiredRule))
 _COMPILED: tuple[Compiled, ...] | None = None
 #: the generated reading function of one (options, rules of the question, own rules, asked): the fired rules
-#: in order, given the context, whether the text is Simplified and the static words' verdicts
-Gates = Callable[[Ctx, bool, tuple[bool, ...]], list[FiredRule]]
+#: in order, given the context, the static words' verdicts and the texts of its rules (GateTexts)
+Gates = Callable[[Ctx, tuple[bool, ...], tuple[Text, ...]], list[FiredRule]]
 _GATES: dict[
-    tuple[ReadingOptions, tuple[bool, ...], tuple[int, ...], bool], tuple[Gates, tuple[Compiled, ...]]
+    tuple[ReadingOptions, tuple[bool, ...], tuple[int, ...], bool],
+    tuple[Gates, tuple[Compiled, ...], GateTexts],
 ] = {}
-#: options → (hexagram, topic) → the generated function and the verdicts of its rules' static words
-_OK: dict[ReadingOptions, dict[tuple[int, str | None], tuple[Gates, tuple[bool, ...]]]] = {}
+#: options → (hexagram, topic) → the generated function, the verdicts of its rules' static words, its texts
+_OK: dict[ReadingOptions, dict[tuple[int, str | None], tuple[Gates, tuple[bool, ...], GateTexts]]] = {}
 #: one copy of each verdict tuple (hexagrams often give the same)
 _FLAGS: dict[tuple[bool, ...], tuple[bool, ...]] = {}
 _LAST_OK: list[Any] = []  # the options last read with and their table (most readings use one set)
@@ -1025,7 +1093,7 @@ def compiled() -> tuple[Compiled, ...]:
 
 
 _RETURN = re.compile(r"\breturn None\b")
-_NAME = re.compile(r"\b[A-Za-z_][A-Za-z0-9_]*\b")
+_NAME = re.compile(r"(?<!\.)\b[A-Za-z_][A-Za-z0-9_]*\b")  # a name, not an attribute
 
 
 def _inline_fire(
@@ -1036,27 +1104,29 @@ def _inline_fire(
     computed, *masks*, its text, extras and bucket), the rule's own names and the shared ones put in the
     gate's namespace as constants, ``return None`` (a word failed) made a ``break`` out of a one-pass loop.
     None when the body cannot be inlined so (a ``return`` inside a loop of its own): the gate calls the
-    fire."""
+    fire. *text*: the expression of the rule's text (its entry of the gate's argument TXT)."""
     body = cr.fire_src.split("\n")[1:]
     if any(_RETURN.search(ln) and not ln.startswith("    if g is None") for ln in body):
         return None
     ns = cr.fire_ns
     shared = {k: v for k, v in ns.items() if k in _FIRE_GLOBALS}
     own = {k: src.const(v) for k, v in ns.items() if k not in _FIRE_GLOBALS}
-    params = {"text": "text", "EX": extras, "BK": bucket, "gr": "GR"}  # GR: the gate's rank table
+    params = {"TX": text, "EX": extras, "BK": bucket, "gr": "GR"}  # GR: the gate's rank table
     rename = {**own, **{k: k for k in shared}, **params}
-    out = [f"{ind}text = {text}\n"]
+    out = []
     for n, m in enumerate(masks):
         if m != f"m{n}":
             out.append(f"{ind}m{n} = {m}\n")
-    out.append(f"{ind}while True:\n")
+    body = [ln for ln in body if ln not in ("    gr = RT(c.role_bits)", "    LN = c.lines")]  # the gate's
+    loop = any(_RETURN.search(ln) for ln in body)  # a word can fail: break out of a one-pass loop
+    if loop:
+        out.append(f"{ind}while True:\n")
     for ln in body:
-        if ln == "    gr = RT(c.role_bits)":
-            continue
         ln = _RETURN.sub("break", ln)
         ln = _NAME.sub(lambda mt: rename.get(mt.group(0), mt.group(0)), _checked_literals(ln, rename))
-        out.append(f"{ind}{ln}\n")
-    out.append(f"{ind}    break\n")
+        out.append(f"{ind}{ln if loop else ln[4:]}\n")
+    if loop:
+        out.append(f"{ind}    break\n")
     for k, v in shared.items():
         src.consts[k] = v
     return "".join(out)
@@ -1072,16 +1142,22 @@ def _checked_literals(line: str, rename: Mapping[str, str]) -> str:
 
 
 def _gate_source(
-    crs: tuple[Compiled, ...], opts: ReadingOptions, src: _Src, own: tuple[int, ...], asked: bool = True
-) -> tuple[str, tuple[Compiled, ...]]:
+    crs: tuple[Compiled, ...],
+    opts: ReadingOptions,
+    src: _Src,
+    own: tuple[int, ...],
+    asked: bool = True,
+) -> tuple[str, tuple[Compiled, ...], tuple[Text, ...]]:
     """The generated function for the rules *crs* (those a topic family and options allow) and the rules among
     them with static words: for each rule, the masks of its line tables, inline; a rule whose tables all hold
     is fired (its generated ``fire``) and kept when its other words hold too, in the list of its (own, group
     rank): the rules are visited by (own, index), so the lists joined in (own, rank) order are the report
     order of ``reading.order``. A rule with static words is read only when its entry of the argument ``OKF``
     (its static words' verdict on the hexagram, one entry per rule of the second value, in order) is true.
-    *asked*: a topic was asked (each fired rule's ``extra`` says whether it is one of the topic's own)."""
-    lines = ["def gates(c, hans, OKF):\n", _PROLOGUE]
+    *asked*: a topic was asked (each fired rule's ``extra`` says whether it is one of the topic's own). The
+    third value: the rules' texts, in the order the function reads them from its argument ``TXT``."""
+    lines = ["def gates(c, OKF, TXT):\n"]
+    texts: list[Text] = []
     lines.append("    " + "; ".join(f"b{i} = []" for i in range(10)) + "\n")  # one list per (own, rank)
     lines.append("    BK0 = (b0, b1, b2, b3, b4); BK1 = (b5, b6, b7, b8, b9)\n")
     guards: set[str] = set()
@@ -1089,8 +1165,8 @@ def _gate_source(
     for cr in sorted(crs, key=lambda cr: (own[cr.index], cr.index)):
         is_own = own[cr.index] == 0
         fire = src.const(cr.fire)
-        text = src.const(cr.rule.text)
-        hans_text = src.const(cr.rule.text if cr.rule.text.zh_hans else None)
+        text = f"TXT[{len(texts)}]"
+        texts.append(cr.rule.text)
         ind = "    "
         when = cr.rule.when
         if cr.static:  # the hexagram's verdict on the rule's static words
@@ -1132,23 +1208,23 @@ def _gate_source(
         names += [table_expr(v, opts, src) for _k, v in cr.any_tables]  # read by the rule's ``any``
         names += [table_expr(v, opts, src) for v in cr.line_any]  # read by its line tables' ``any``
         extras = src.const(cr.extras(is_own if asked else None))
-        text_expr = f"(HANS({text}) if {hans_text} is None else {hans_text}) if hans else {text}"
-        inline = _inline_fire(cr, src, names, text_expr, extras, "BK0" if is_own else "BK1", ind)
+        inline = _inline_fire(cr, src, names, text, extras, "BK0" if is_own else "BK1", ind)
         if inline is not None:
             lines.append(inline)
         else:
             lines.append(
-                f"{ind}{fire}(c, {text_expr}, {extras}, {'BK0' if is_own else 'BK1'}"
+                f"{ind}{fire}(c, {text}, {extras}, {'BK0' if is_own else 'BK1'}"
                 f"{''.join(f', {m}' for m in names)})\n"
             )
     lines.append("    return [*b0, *b1, *b2, *b3, *b4, *b5, *b6, *b7, *b8, *b9]\n")
-    body, exprs = _inline_single_use("".join(lines[2:]), dict(src.locals))
+    body, exprs = _inline_single_use("".join(lines[1:]), dict(src.locals))
     hoisted = [f"    {name} = {expr}\n" for name, expr in exprs.items()]
     if "FU" in guards:
         hoisted.append("    FU = c.yong.fu is not None\n")
     if "RY" in guards:
         hoisted.append("    RY = RR(c.day.branch, c.yong.element, c.yong.branch)\n")
-    return "".join([*lines[:2], *hoisted, body]), tuple(static)
+    rest = "".join([*hoisted, body])
+    return "".join([lines[0], _prologue(rest), rest]), tuple(static), tuple(texts)
 
 
 _LOCAL = re.compile(r"\bw\d+\b")
@@ -1183,26 +1259,44 @@ def _inline_single_use(body: str, exprs: dict[str, str]) -> tuple[str, dict[str,
 
 def gate_globals() -> dict[str, Any]:
     """The names a generated gate function reads besides its constants (a new dict)."""
-    return {"POP": POP, "HANS": with_simplified, "RR": _ri_relations, "RT": rank_table, **_LAZY_FNS}
+    return {"POP": POP, "RR": _ri_relations, "RT": rank_table, **_LAZY_FNS}
+
+
+class GateTexts:
+    """The texts of the rules of a generated gate function, in the order of its argument ``TXT``: as the
+    data gives them (:attr:`plain`) and with their Simplified form filled in (:meth:`hans`, made on the first
+    reading in Simplified Chinese: ``with_simplified`` runs OpenCC). Shared, never written (tuples)."""
+
+    __slots__ = ("_hans", "plain")
+
+    def __init__(self, plain: tuple[Text, ...]) -> None:
+        self.plain = plain
+        self._hans: tuple[Text, ...] | None = None
+
+    def hans(self) -> tuple[Text, ...]:
+        got = self._hans
+        if got is None:
+            got = self._hans = tuple(with_simplified(t) for t in self.plain)
+        return got
 
 
 def _gates(
     opts: ReadingOptions, rel: tuple[bool, ...], own: tuple[int, ...], asked: bool = True
-) -> tuple[Gates, tuple[Compiled, ...]]:
+) -> tuple[Gates, tuple[Compiled, ...], GateTexts]:
     """The generated function of *opts* for the rules *rel* says belong to the question, of which *own* says
-    which are the question's own, and the rules with static words it reads (in the order of its ``OKF``
-    argument); compiled once per options, rule set, own rules and whether a topic was *asked*, so that every
-    hexagram of a topic family shares it."""
+    which are the question's own, the rules with static words it reads (in the order of its ``OKF``
+    argument) and the texts of its rules (its ``TXT`` argument); compiled once per options, rule set, own
+    rules and whether a topic was *asked*, so that every hexagram of a topic family shares it."""
     key = (opts, rel, own, asked)
     got = _GATES.get(key)
     if got is None:
         src = _Src(hoist=True)
         crs = tuple(cr for cr in compiled() if rel[cr.index])
-        code, static = _gate_source(crs, opts, src, own, asked)
+        code, static, texts = _gate_source(crs, opts, src, own, asked)
         ns = gate_globals()
         ns.update(src.consts)
         exec(compile(code, f"<gates {_serial()}>", "exec"), ns)  # generated from the rule data only
-        got = (ns["gates"], static)
+        got = (ns["gates"], static, GateTexts(texts))
         if len(_GATES) >= 2048:
             _GATES.clear()
         _GATES[key] = got
@@ -1219,20 +1313,22 @@ def static_flags(c: Ctx, static: tuple[Compiled, ...]) -> tuple[bool, ...]:
     return tuple(out)
 
 
-def _family_gates(c: Ctx) -> tuple[Gates, tuple[Compiled, ...]]:
-    """The generated function of *c*'s topic family and options, and the rules with static words it reads."""
+def _family_gates(c: Ctx) -> tuple[Gates, tuple[Compiled, ...], GateTexts]:
+    """The generated function of *c*'s topic family and options, the rules with static words it reads and
+    the texts of its rules."""
     fam = c.family
     rel = tuple(R.relevant(cr.rule, fam) for cr in compiled())
     own = tuple(0 if fam is None or not fam.isdisjoint(cr.rule.topics) else 1 for cr in compiled())
     return _gates(c.opts, rel, own, fam is not None)
 
 
-def _ok(c: Ctx) -> tuple[Gates, tuple[bool, ...]]:
+def _ok(c: Ctx) -> tuple[Gates, tuple[bool, ...], GateTexts]:
     """The generated function of *c*'s options and topic family, with the verdict of the static words of its
-    rules on *c*'s hexagram: it reads the rules that belong to the topic and whose static words hold; a rule
-    is one of the topic's own (0) or a general one (1) (cached per hexagram, options and topic)."""
+    rules on *c*'s hexagram and the texts of its rules: it reads the rules that belong to the topic and whose
+    static words hold; a rule is one of the topic's own (0) or a general one (1) (cached per hexagram,
+    options and topic)."""
     last = _LAST_OK
-    table: dict[tuple[int, str | None], tuple[Gates, tuple[bool, ...]]]
+    table: dict[tuple[int, str | None], tuple[Gates, tuple[bool, ...], GateTexts]]
     if last and last[0] is c.opts:
         table = last[1]
     else:
@@ -1246,9 +1342,9 @@ def _ok(c: Ctx) -> tuple[Gates, tuple[bool, ...]]:
     key = (c.code, c.topic)
     got = table.get(key)
     if got is None:
-        fn, static = _family_gates(c)
+        fn, static, texts = _family_gates(c)
         flags = static_flags(c, static)
-        got = (fn, _FLAGS.setdefault(flags, flags))
+        got = (fn, _FLAGS.setdefault(flags, flags), texts)
         if len(table) >= _LIMIT:
             table.clear()
         table[key] = got
@@ -1260,8 +1356,8 @@ def evaluate(chart: LiuYaoChart, topic: str | None, opts: ReadingOptions, hans: 
     the order of ``reading.order``: the asked topic's own rules first, then by group, then data order."""
     c = Ctx(chart, topic, opts)
     try:
-        fn, flags = _ok(c)
-        return fn(c, hans, flags)
+        fn, flags, texts = _ok(c)
+        return fn(c, flags, texts.hans() if hans else texts.plain)
     finally:
         c.release()  # no cycle left for the collector: the context is freed on return
 

@@ -177,26 +177,44 @@ def order(fired: list[FiredRule], family: frozenset[str] | None) -> list[FiredRu
 
 def _check(
     chart: object, topic: object, lang: str, options: Mapping[str, Any]
-) -> tuple[str | None, ReadingOptions]:
-    check_lang(lang)
+) -> tuple[str, str | None, ReadingOptions]:
+    """The canonical language, the topic key and the reading options of a call (InputError / OptionError
+    naming what is wrong)."""
+    lang = check_lang(lang)
     if not isinstance(chart, LiuYaoChart):
         raise InputError(
             f"reading needs a LiuYaoChart from xuanheng.liuyao.cast…, got {type(chart).__name__}",
             field="chart",
         )
-    t = normalise_topic(topic) if topic is not None else None
+    t = _topic_key(topic) if topic is not None else None
+    if not options:
+        return lang, t, make_reading_options(None)
     opts = options.get("options")
     rest = {k: v for k, v in options.items() if k != "options"}
-    return t, make_reading_options(opts, **rest)
+    return lang, t, make_reading_options(opts, **rest)
+
+
+#: topic text → its key (normalise_topic), for the texts asked before (a reading per chart asks one)
+_TOPIC_KEYS: dict[str, str] = {}
+
+
+def _topic_key(topic: object) -> str:
+    """``normalise_topic(topic)``, kept per topic text (bounded: the texts that name a topic)."""
+    got = _TOPIC_KEYS.get(topic) if type(topic) is str else None
+    if got is None:
+        got = normalise_topic(topic)
+        if type(topic) is str and len(_TOPIC_KEYS) < 1024:
+            _TOPIC_KEYS[topic] = got
+    return got
 
 
 def reading_plain(
     chart: LiuYaoChart, topic: str | None = None, lang: str = DEFAULT_LANG, **options: Any
 ) -> list[FiredRule]:
     """:func:`reading` by the plain rule statement: every rule, every line, no index (the reference)."""
-    t, opts = _check(chart, topic, lang, options)
+    lang, t, opts = _check(chart, topic, lang, options)
     c = Ctx(chart, t, opts)
-    hans = check_lang(lang) == "zh-Hans"
+    hans = lang == "zh-Hans"
     fired = []
     for r in rules():
         if not relevant(r, c.family):
@@ -219,9 +237,9 @@ def reading(
     :data:`READING_OPTION_SPECS`) or ``options=ReadingOptions(...)``; an unknown name or value raises
     :class:`~xuanheng.errors.OptionError` naming it.
     """
-    t, opts = _check(chart, topic, lang, options)
+    lang, t, opts = _check(chart, topic, lang, options)
     evaluate = _FAST[0] if _FAST else _fast()
-    return evaluate(chart, t, opts, check_lang(lang) == "zh-Hans")
+    return evaluate(chart, t, opts, lang == "zh-Hans")
 
 
 #: the fast path's ``evaluate``, imported on the first reading (the fast path imports this module)
@@ -245,7 +263,7 @@ def reading_json(
 
 def yong_shen(chart: LiuYaoChart, topic: str | None = None, **options: Any) -> YongShen:
     """The 用神 of *chart* for the question *topic* (with its 原神, 忌神, 仇神 and why it was taken)."""
-    t, opts = _check(chart, topic, DEFAULT_LANG, options)
+    _, t, opts = _check(chart, topic, DEFAULT_LANG, options)
     return select_yong(chart, t, opts)
 
 
@@ -265,7 +283,7 @@ class LineTable:
 def line_table(chart: LiuYaoChart, topic: str | None, **options: Any) -> LineTable | None:
     """The 爻位 table (004-107 … 004-124, 004-190, 004-191, 004-242) of the question *topic*, for drawing
     beside the hexagram; None when the topic has no table."""
-    t, opts = _check(chart, topic, DEFAULT_LANG, options)
+    _, t, opts = _check(chart, topic, DEFAULT_LANG, options)
     key = yao_wei_key(Ctx(chart, t, opts))
     if key is None:
         return None

@@ -18,12 +18,15 @@ DEFAULT_LANG = "zh-Hant"
 
 
 _LANG_FOLDED: dict[str, str] = {code.casefold(): code for code in LANGS}
+_CANONICAL = frozenset(LANGS)
 
 
 def check_lang(lang: str) -> str:
     """The canonical code of *lang* (``KO`` → ``ko``, ``zh-hant`` → ``zh-Hant``; ``_`` is read as ``-``, so
     ``zh_Hant`` is accepted too), else :class:`InputError` naming the accepted values. Callers must use the
     returned value, not their argument."""
+    if type(lang) is str and lang in _CANONICAL:  # already canonical (most calls)
+        return lang
     canonical = _LANG_FOLDED.get(lang.strip().replace("_", "-").casefold()) if isinstance(lang, str) else None
     if canonical is None:
         shown = repr(lang) if len(repr(lang)) <= 60 else repr(lang)[:60] + "…"
