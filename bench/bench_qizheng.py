@@ -19,6 +19,9 @@ measured in one run, so the ratios hold on any machine:
 Every case is timed in CPU time (``time.process_time``, best of three runs): the development machine has two
 cores shared with other jobs, and its wall clock moved the ratios by tens of percent between runs.
 
+On the faster host of 2026-12-02 (seven runs of ``bench/run.py qizheng liuyao`` at 521ce34–bdee8e8): the chart
+2,144–2,795/s, the Moshier floor 6,415–8,065/s, a ratio of 0.27–0.38 (docs/qizheng.md, "Speed").
+
 Run: ``.venv/bin/python bench/run.py qizheng`` (or this file directly).
 """
 
