@@ -697,7 +697,7 @@ class _lazy:
         return v
 
 
-def positions_mask(positions: tuple[int, ...]) -> int:
+def positions_mask(positions: tuple[int, ...] | list[int]) -> int:
     """The 6-bit mask (bit 0 = 初爻) of the lines at *positions* (1 … 6)."""
     m = 0
     for p in positions:
@@ -705,11 +705,13 @@ def positions_mask(positions: tuple[int, ...]) -> int:
     return m
 
 
+#: the line indices (0 … 5) of each 6-bit mask, in order
+LINES_OF: tuple[tuple[int, ...], ...] = tuple(tuple(i for i in range(6) if m >> i & 1) for m in range(64))
+#: the positions (1 … 6) of the lines of each 6-bit mask, in order
+POSITIONS_OF: tuple[tuple[int, ...], ...] = tuple(tuple(i + 1 for i in ix) for ix in LINES_OF)
 #: the ascending positions of the lines of each 6-bit mask → the mask (a chart mark's lines, read by one
 #: look-up instead of a loop)
-_MASK_OF_POSITIONS: dict[tuple[int, ...], int] = {
-    tuple(p + 1 for p in range(6) if m >> p & 1): m for m in range(64)
-}
+_MASK_OF_POSITIONS: dict[tuple[int, ...], int] = {pos: m for m, pos in enumerate(POSITIONS_OF)}
 
 
 _GUI = guiren_table(GUI_REN_TABLE)
@@ -717,16 +719,12 @@ _GUI = guiren_table(GUI_REN_TABLE)
 _CHONG_OF: tuple[int, ...] = tuple(relations.chong(b) for b in range(12))
 
 
-#: the line indices (0 … 5) of each 6-bit mask
-_LINES_OF: tuple[tuple[int, ...], ...] = tuple(tuple(i for i in range(6) if m >> i & 1) for m in range(64))
-
-
 def _names_by_line(named: tuple[tuple[str, int], ...]) -> tuple[tuple[str, ...], ...]:
     """For each line (0 … 5), the names of *named* ((name, mask of lines) pairs) whose mask holds it, in the
     order of *named*."""
     out: list[list[str]] = [[], [], [], [], [], []]
     for n, m in named:
-        for i in _LINES_OF[m]:
+        for i in LINES_OF[m]:
             out[i].append(n)
     return tuple(map(tuple, out))
 
@@ -744,7 +742,7 @@ def flags(chart: LiuYaoChart, bmask: tuple[int, ...], moving: int) -> tuple[int,
     still = ri_chong & ~moving
     if still:
         lines = chart.lines
-        for i in _LINES_OF[still]:
+        for i in LINES_OF[still]:
             ln = lines[i]
             if ln.an_dong:
                 an_dong |= 1 << i
@@ -1063,7 +1061,7 @@ class Ctx:
         m = 0
         lines = self.lines
         bmask = self.bmask
-        for i in _LINES_OF[self.sha_mask]:  # the lines carrying a 殺
+        for i in LINES_OF[self.sha_mask]:  # the lines carrying a 殺
             m |= bmask[_CHONG_OF[lines[i].branch]]
         return m
 

@@ -37,7 +37,7 @@ from xuanheng.core._frozen import mirror
 from xuanheng.core.ganzhi import BRANCH_ELEMENT, BRANCHES, ELEMENTS, STEMS
 from xuanheng.liuyao import reading as R
 from xuanheng.liuyao import tables as T
-from xuanheng.liuyao._reading_ctx import _NAJIA, QIN, YAO_NAMES, Ctx
+from xuanheng.liuyao._reading_ctx import _NAJIA, LINES_OF, POSITIONS_OF, QIN, YAO_NAMES, Ctx, positions_mask
 from xuanheng.liuyao._reading_data import SHENSHA_NAMES, YAO_WEI_TIAN_HE, ReadingOptions
 from xuanheng.liuyao._reading_vocab import CHART, LINE, yao_wei_key
 from xuanheng.liuyao.chart import LiuYaoChart
@@ -76,7 +76,6 @@ _STEM_IX = {s: i for i, s in enumerate("甲乙丙丁戊己庚辛壬癸")}
 _BRANCH_IX = {b: i for i, b in enumerate("子丑寅卯辰巳午未申酉戌亥")}
 POP = tuple(bin(i).count("1") for i in range(64))
 #: the line indices (0 … 5) of each 6-bit mask, in order
-_INDICES: tuple[tuple[int, ...], ...] = tuple(tuple(i for i in range(6) if m >> i & 1) for m in range(64))
 
 
 _SERIAL = [0]
@@ -503,7 +502,7 @@ def _line_ns() -> dict[str, Any]:
                 "SHA": _sha_of,
                 "CHONG": _CHONG,
                 "JI": _ji_of,
-                "IX": _INDICES,
+                "IX": LINES_OF,
                 "REL": _related,
                 "GUI": _gui_of,
             }
@@ -632,8 +631,8 @@ _NO_POS_WORDS = (STATIC_WORDS - {"yao_wei"}) | frozenset(  # yao_wei's facts car
         "yong_select",
     }
 )
-#: the positions (1 … 6) of the lines of each 6-bit mask, in order
-BITS: tuple[tuple[int, ...], ...] = tuple(tuple(p + 1 for p in range(6) if m >> p & 1) for m in range(64))
+#: the positions (1 … 6) of the lines of each 6-bit mask, in order (the generated code's name for it)
+BITS = POSITIONS_OF
 _ROLE_GROUPS = R.GROUPS[:4]
 
 
@@ -646,13 +645,6 @@ def _merged_positions(*masks: int) -> list[int]:
             out.append(p)
         seen |= m
     return out
-
-
-def _mask_of(positions: list[int]) -> int:
-    m = 0
-    for p in positions:
-        m |= 1 << (p - 1)
-    return m
 
 
 #: role bits → the group rank of every 6-bit mask of lines (rank_table; bounded: the roles come from the
@@ -831,7 +823,7 @@ class Compiled:
             "MP": _merged_positions,
             "BITS": BITS,
             "POSITIONS": R._positions,
-            "MASK_OF": _mask_of,
+            "MASK_OF": positions_mask,
             "GROUPS": R.GROUPS,
             "ID": r.id,
             "SRC": r.src,
