@@ -21,6 +21,8 @@ cores shared with other jobs, and its wall clock moved the ratios by tens of per
 
 On the faster host of 2026-12-02 (seven runs of ``bench/run.py qizheng liuyao`` at 521ce34–bdee8e8): the chart
 2,144–2,795/s, the Moshier floor 6,415–8,065/s, a ratio of 0.27–0.38 (docs/qizheng.md, "Speed").
+On the third host of that day (three runs at 3d2cf0e): the chart 1,253–1,623/s, the Moshier floor
+5,076–6,588/s, a ratio of 0.24–0.26.
 
 Run: ``.venv/bin/python bench/run.py qizheng`` (or this file directly).
 """
