@@ -40,6 +40,7 @@ from xuanheng.core import parse
 from xuanheng.errors import InputError, OptionError, echo, short
 from xuanheng.reading import LANGS, Text
 from xuanheng.rules.engine import read_table
+from xuanheng.time.solar import LAT_ACCEPTED, LON_ACCEPTED
 
 Kind = Literal["choice", "text", "int", "float", "bool", "instant"]
 KINDS: tuple[str, ...] = ("choice", "text", "int", "float", "bool", "instant")
@@ -312,8 +313,7 @@ def declared(package: str, name: str, kind: Kind | None = None, **code: Any) -> 
 
 
 # ------------------------------------------------------------------------------ shared parameters
-LON_ACCEPTED = "−180 … 180 (degrees, east positive)"
-LAT_ACCEPTED = "−90 … 90 (degrees, north positive)"
+# LON_ACCEPTED, LAT_ACCEPTED: the time core's, which checks the range (time.solar.check_place)
 
 
 def fold_value(value: Any) -> int:

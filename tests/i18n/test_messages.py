@@ -68,6 +68,43 @@ def test_errors_in_the_readers_language(lang: str) -> None:
     assert "+09:00" in text and "+10:00" in text and "choose" not in text
 
 
+#: every error of the time core's place check (time.solar.check_place), and the English it must keep
+PLACE_ERRORS = [
+    ((200.0, 3.0), "lon", "longitude 200.0 is out of range: accepted −180 … 180 (east positive)"),
+    ((3.0, -95.0), "lat", "latitude -95.0 is out of range: accepted −90 … 90 (north positive)"),
+    ((float("nan"), 3.0), "lon", "longitude nan is out of range: accepted −180 … 180 (east positive)"),
+    ((True, 3.0), "lon", "longitude True is not a number: give degrees as a float (east and north positive)"),
+    ((3.0, None), "lat", "give both longitude and latitude, or neither"),
+]
+#: the words of the reader's language for each field and for the sign of the coordinates
+PLACE_WORDS = {
+    "ko": {"lon": ("경도", "동경이 양수"), "lat": ("위도", "북위가 양수")},
+    "zh-Hant": {"lon": ("經度", "東經為正"), "lat": ("緯度", "北緯為正")},
+    "zh-Hans": {"lon": ("经度", "东经为正"), "lat": ("纬度", "北纬为正")},
+}
+
+
+@pytest.mark.parametrize("lang", ["ko", "zh-Hant", "zh-Hans"])
+def test_place_errors_in_the_readers_language(lang: str) -> None:
+    from xuanheng.cli.main import field_labels
+    from xuanheng.time.solar import check_place
+
+    labels = field_labels(lang)
+    for (lon, lat), field, english in PLACE_ERRORS:
+        e = _error(check_place, lon, lat)
+        assert str(e) == english and e.field == field
+        text = messages.localize_error(e, lang, labels=labels)
+        assert not re.search(r"[A-Za-z]{4,}", text.replace("True", "")), text  # no English left
+        name, sign = PLACE_WORDS[lang][field]
+        assert name in text, text
+        if "range" in english or "number" in english:
+            assert sign in text, text
+    # through the command line, where a chart is asked for with the place out of range
+    argv = ["qizheng", "--at", "1983-10-27T18:30", "--tz", "Asia/Shanghai", "--lon", "200", "--lat", "3"]
+    rc, _, err = _cli([*argv, "--lang", lang])
+    assert rc == 2 and PLACE_WORDS[lang]["lon"][0] in err and "east positive" not in err, err
+
+
 def _warnings_of(when: str, tz: str, **kw: object) -> tuple[str, ...]:
     lon = kw.pop("lon", None)
     lat = kw.pop("lat", None)

@@ -26,26 +26,43 @@ _EPH = default_ephemeris()
 DAY_ALTITUDE = -0.8333
 
 
+#: the accepted ranges as the parameters name them (catalogued phrases, which xuanheng.i18n translates)
+LON_ACCEPTED = "−180 … 180 (degrees, east positive)"
+LAT_ACCEPTED = "−90 … 90 (degrees, north positive)"
+#: (field, English word, the range in the English message, its catalogued phrase, bound)
+_COORDINATES = (
+    ("lon", "longitude", "−180 … 180 (east positive)", LON_ACCEPTED, 180.0),
+    ("lat", "latitude", "−90 … 90 (north positive)", LAT_ACCEPTED, 90.0),
+)
+
+
 def check_place(lon: float | None, lat: float | None) -> None:
-    """Refuse a half-given or impossible place."""
+    """Refuse a half-given or impossible place. Each error carries its catalogue code and the field
+    (``lon``/``lat``), so that the reader sees it in their language with the field's label."""
     if (lon is None) != (lat is None):
         raise InputError(
-            "give both longitude and latitude, or neither", field="lat" if lat is None else "lon"
+            "give both longitude and latitude, or neither",
+            field="lat" if lat is None else "lon",
+            code="place.half",
         )
     if lon is None or lat is None:
         return
-    for name, v in (("longitude", lon), ("latitude", lat)):
+    for (field, word, _, accepted, _), v in zip(_COORDINATES, (lon, lat), strict=True):
         if not isinstance(v, int | float) or isinstance(v, bool):
             raise InputError(
-                f"{name} {v!r} is not a number: give degrees as a float (east and north positive)",
-                field="lon" if name == "longitude" else "lat",
+                f"{word} {v!r} is not a number: give degrees as a float (east and north positive)",
+                field=field,
+                code="value.not_number",
+                params={"field": field, "value": repr(v), "accepted": accepted},
             )
-    if not (isinstance(lon, int | float) and math.isfinite(lon) and -180.0 <= lon <= 180.0):
-        raise InputError(
-            f"longitude {lon!r} is out of range: accepted −180 … 180 (east positive)", field="lon"
-        )
-    if not (isinstance(lat, int | float) and math.isfinite(lat) and -90.0 <= lat <= 90.0):
-        raise InputError(f"latitude {lat!r} is out of range: accepted −90 … 90 (north positive)", field="lat")
+    for (field, word, written, accepted, bound), v in zip(_COORDINATES, (lon, lat), strict=True):
+        if not (math.isfinite(v) and -bound <= v <= bound):
+            raise InputError(
+                f"{word} {v!r} is out of range: accepted {written}",
+                field=field,
+                code="value.out_of_range",
+                params={"field": field, "value": repr(v), "accepted": accepted},
+            )
 
 
 def true_solar_offset(utc: float, lon: float) -> float:
