@@ -14,6 +14,7 @@ import importlib
 import re
 import sys
 from collections.abc import Sequence
+from contextvars import ContextVar
 from typing import TYPE_CHECKING, Any
 
 from xuanheng import __version__
@@ -60,7 +61,32 @@ class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> None:  # type: ignore[override]
         # any other echoed token (unrecognized arguments, a value that failed type=) is cut as well
         message = re.sub(rf"(\S{{{_ECHO}}})\S+", r"\1…", message)
+        lang = _USAGE_LANG.get()
+        if lang is not None:  # argparse's own English, in the language of --lang (cli.* in messages.toml)
+            from xuanheng.i18n.messages import localize
+
+            message = localize(message, lang)
         self.exit(2, f"xuanheng: error: {message}\n")
+
+
+#: the language of ``--lang`` on the command line being parsed, for argparse's own errors (set by main)
+_USAGE_LANG: ContextVar[str | None] = ContextVar("_USAGE_LANG", default=None)
+
+
+def _lang_of_argv(args: Sequence[str]) -> str | None:
+    """The language given with ``--lang X`` or ``--lang=X`` in *args*, if it is one the catalogue speaks."""
+    from xuanheng.reading import check_lang
+
+    for i, a in enumerate(args):
+        value = a.partition("=")[2] if a.startswith("--lang=") else None
+        if a == "--lang" and i + 1 < len(args):
+            value = args[i + 1]
+        if value is not None:
+            try:
+                return check_lang(value)
+            except XuanhengError:
+                return None
+    return None
 
 
 def error_text(error: XuanhengError, lang: object) -> str:
@@ -142,7 +168,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
     only, methods = _command(args_list)
     parser = build_parser(only, methods)
-    args = parser.parse_args(args_list)
+    token = _USAGE_LANG.set(_lang_of_argv(args_list))
+    try:
+        args = parser.parse_args(args_list)
+    finally:
+        _USAGE_LANG.reset(token)
     module = getattr(args, "_module", None)
     method = getattr(args, "_method", None)
     if module is None and method is None:

@@ -9,7 +9,8 @@ parameter goes) and its Korean and Chinese wording. A message is rendered in ano
   are found), which gives the code and the parameters back.
 
 A message the catalogue does not know stays English, as it was written. A parameter named ``field`` is
-shown as the label of that input in the reader's language (*labels*), and a parameter whose value is a
+shown as the label of that input in the reader's language (*labels*: a method's parameters; else the
+catalogue's ``[field]`` table: the journal's inputs), and a parameter whose value is a
 catalogued phrase (``−90 … 90 (degrees, north positive)``) is translated as well. Korean double particles
 are resolved after the parameters are filled in (:mod:`xuanheng.reading.korean`).
 """
@@ -51,7 +52,9 @@ def _compile(template: str) -> re.Pattern[str]:
 
 
 @cache
-def _catalogue() -> tuple[dict[str, Entry], tuple[Entry, ...], dict[str, dict[str, str]]]:
+def _catalogue() -> tuple[
+    dict[str, Entry], tuple[Entry, ...], dict[str, dict[str, str]], dict[str, dict[str, str]]
+]:
     text = resources.files("xuanheng.i18n").joinpath("data", "messages.toml").read_text("utf-8")
     data = tomllib.loads(text)
     entries: dict[str, Entry] = {}
@@ -68,7 +71,8 @@ def _catalogue() -> tuple[dict[str, Entry], tuple[Entry, ...], dict[str, dict[st
         entries[code] = Entry(code, dict(e), _compile(e["en"]), literal)
     ordered = tuple(sorted(entries.values(), key=lambda x: -x.literal))
     phrases = {k: dict(v) for k, v in data.get("phrase", {}).items()}
-    return entries, ordered, phrases
+    fields = {k: dict(v) for k, v in data.get("field", {}).items()}
+    return entries, ordered, phrases, fields
 
 
 def codes() -> tuple[str, ...]:
@@ -122,6 +126,23 @@ def phrase(text: str, lang: str) -> str:
     return _in(p, lang) or text
 
 
+def field_label(name: str, lang: str) -> str | None:
+    """The label in *lang* of an input that is not a method's parameter (the journal's ``question``,
+    ``tags`` …: ``[field]`` in the catalogue; ``tags[0]`` as the label of ``tags`` + ``[0]``), or None."""
+    if lang == "en":
+        return None
+    fields = _catalogue()[3]
+    texts = fields.get(name)
+    if texts is not None:
+        return _in(texts, lang)
+    # an element of a list or an object (tags[0], inputs.at): the label of the whole, the rest as written
+    m = re.match(r"([a-z_]+)([.\[].*)\Z", name)
+    if m is None or m.group(1) not in fields:
+        return None
+    whole = _in(fields[m.group(1)], lang)
+    return None if whole is None else whole + m.group(2)
+
+
 def render(
     code: str, params: Mapping[str, Any], lang: str, *, labels: Mapping[str, str] | None = None
 ) -> str | None:
@@ -137,7 +158,10 @@ def render(
     for k, v in params.items():
         s = str(v)
         if lang != "en":
-            s = labels.get(s, s) if k == "field" and labels else phrase(s, lang)
+            if k == "field":
+                s = (labels or {}).get(s) or field_label(s, lang) or phrase(s, lang)
+            else:
+                s = phrase(s, lang)
         values[k] = s
     try:
         out = _fill(t, values)

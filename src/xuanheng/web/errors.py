@@ -113,9 +113,6 @@ def _field_labels(lang: str, _names: tuple[str, ...]) -> tuple[tuple[str, str], 
             out.setdefault(p.name, p.label.get(lang))
             for alias in p.aliases:
                 out.setdefault(alias, p.label.get(lang))
-    out.setdefault(
-        "body", {"ko": "요청 본문", "zh-Hant": "請求內容", "zh-Hans": "请求内容"}.get(lang, "body")
-    )
     return tuple(out.items())
 
 
@@ -177,6 +174,9 @@ def _describe(err: dict[str, Any]) -> tuple[str, str]:
     elif err.get("type") in _BOUND and ctx:
         op, key = _BOUND[str(err.get("type"))]
         msg = f"should be {op} {ctx.get(key)}"
+    elif err.get("type") in _LENGTH and ctx:
+        what, key = _LENGTH[str(err.get("type"))]
+        msg = what.format(ctx.get(key))
     elif err.get("type") == "literal_error" and expected:
         msg = "expected one of these values: " + ", ".join(re.findall(r"'([^']*)'", str(expected)))
     return field, msg
@@ -191,6 +191,12 @@ _PLAIN = {
     "int_type": "not a whole number",
     "float_parsing": "not a number",
     "float_type": "not a number",
+}
+#: pydantic's length limits (web.too_long_text, web.too_long_list, web.too_short_text in messages.toml)
+_LENGTH = {
+    "string_too_long": ("at most {} characters", "max_length"),
+    "too_long": ("at most {} items", "max_length"),
+    "string_too_short": ("at least {} characters", "min_length"),
 }
 _BOUND = {
     "less_than_equal": ("≤", "le"),

@@ -1,0 +1,157 @@
+"""The journal's refusals are said in the reader's language (ko, zh-Hant, zh-Hans), through the catalogue
+of xuanheng.i18n, with the field named by its label; the English text is the library's, unchanged.
+
+Each case raises the error for real (the validators, the service, the command line and the HTTP API); a
+message counts as said when the catalogue recognises it and its rendering keeps no English words beyond
+the tokens a reader types or reads as they are (JSON, ISO-8601, option values, the echoed input)."""
+
+from __future__ import annotations
+
+import io
+import re
+from collections.abc import Callable
+from contextlib import redirect_stderr, redirect_stdout
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from xuanheng.errors import XuanhengError
+from xuanheng.i18n import messages
+from xuanheng.journal import Journal
+from xuanheng.journal import validate as v
+
+LANGS = ("ko", "zh-Hant", "zh-Hans")
+#: words that stay as they are in every language (formats, option values, names of the program)
+KEPT = {
+    "JSON", "ISO", "UTF", "NUL", "XUANHENG_SIGNUP", "on_conflict", "skip", "new_id", "xuanheng",
+    "jinkoujue", "liuren", "zhongqi", "ying_yan", "bu_yan", "bu_fen", "clear", "format", "lang",
+}  # fmt: skip
+LIMITS = v.Limits()
+
+
+def _english_words(text: str) -> list[str]:
+    text = re.sub(r"'[^']*'|--[\w-]+", "", text)  # echoed values and flags stay as typed
+    return [w for w in re.findall(r"[A-Za-z_]{4,}", text) if w not in KEPT]
+
+
+def _raised(fn: Callable[[], Any]) -> XuanhengError:
+    try:
+        fn()
+    except XuanhengError as e:
+        return e
+    raise AssertionError("no error")
+
+
+#: (what is refused, the call that refuses it, the field it names)
+VALIDATOR_CASES: list[tuple[str, Callable[[], Any], str]] = [
+    ("not text", lambda: v.text(5, "question", 10, multiline=True), "question"),
+    ("too long", lambda: v.text("問" * 20, "question", 10, multiline=True), "question"),
+    ("surrogate", lambda: v.text("a\ud800", "notes", 10, multiline=True), "notes"),
+    ("control, multi-line", lambda: v.text("a\x01", "notes", 10, multiline=True), "notes"),
+    ("control, one line", lambda: v.text("a\n", "tags[0]", 10, multiline=False), "tags[0]"),
+    ("blank label", lambda: v.label("  ", "tags[0]", 10), "tags[0]"),
+    ("labels not a list", lambda: v.labels("財", "tags", each=5, count=2), "tags"),
+    ("too many labels", lambda: v.labels(["1", "2", "3"], "tags", each=5, count=2), "tags"),
+    ("bad method", lambda: v.method("六壬"), "method"),
+    ("bad outcome", lambda: v.outcome("中"), "outcome"),
+    ("not a timestamp", lambda: v.parse_time(5, "cast_at"), "cast_at"),
+    ("bad timestamp", lambda: v.parse_time("2026-13-01", "cast_at"), "cast_at"),
+    ("not an object", lambda: v.json_doc([1], "inputs", 100, 5), "inputs"),
+    ("too big", lambda: v.json_doc({"a": "x" * 200}, "inputs", 100, 5), "inputs"),
+    ("too deep", lambda: v.json_doc({"a": {"b": {"c": 1}}}, "inputs", 1000, 1), "inputs.a.b"),
+    ("bad user name", lambda: v.user_name("甲 乙", LIMITS), "name"),
+    ("password not text", lambda: v.password(5, LIMITS), "password"),
+    ("password length", lambda: v.password("1234", LIMITS), "password"),
+    ("password character", lambda: v.password("12345678\x00", LIMITS), "password"),
+]
+
+
+def _check(e: XuanhengError, field: str | None = None) -> None:
+    code, _ = messages.describe(e)
+    assert code is not None, f"not catalogued: {e}"
+    for lang in LANGS:
+        text = messages.localize_error(e, lang)
+        assert text != str(e), (lang, str(e))
+        assert not _english_words(text), (lang, text, _english_words(text))
+    assert messages.localize_error(e, "en") == str(e)
+
+
+@pytest.mark.parametrize(("what", "call", "field"), VALIDATOR_CASES, ids=[c[0] for c in VALIDATOR_CASES])
+def test_validator_refusals_are_said_in_each_language(what: str, call: Callable[[], Any], field: str) -> None:
+    e = _raised(call)
+    assert e.field == field
+    _check(e)
+
+
+def test_field_labels_of_the_journal() -> None:
+    e = _raised(lambda: v.text("問" * 20, "question", 10, multiline=True))
+    assert messages.localize_error(e, "ko").startswith("질문이 20자로 너무 깁니다")
+    assert messages.localize_error(e, "zh-Hant").startswith("所問 有 20 字")
+    assert messages.localize_error(e, "zh-Hans").startswith("所问 有 20 字")
+
+
+def test_service_refusals_are_said_in_each_language(tmp_path: Path) -> None:
+    j = Journal.open(f"sqlite:///{tmp_path / 'j.db'}", multi_user=True)
+    try:
+        alice = j.create_user("alice", "alice password")
+        _check(_raised(lambda: j.create_user("alice", "another password")))  # taken
+        _check(_raised(lambda: j.user_by_name("carol")))
+        _check(_raised(lambda: j.get_case(alice, "abc")))  # not a case id
+        _check(_raised(lambda: j.get_case(alice, "12345678")))  # no such case
+        _check(_raised(j.local_user))  # multi-user: log in
+        _check(_raised(lambda: j.import_json(alice, [])))
+        _check(_raised(lambda: j.import_json(alice, {"format": "other"})))
+    finally:
+        j.close()
+
+
+def _cli(argv: list[str]) -> tuple[int, str]:
+    from xuanheng.cli.main import main
+
+    err = io.StringIO()
+    with redirect_stdout(io.StringIO()), redirect_stderr(err):
+        try:
+            rc = main(argv)
+        except SystemExit as e:
+            rc = int(e.code or 0)
+    return rc, err.getvalue()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_command_line_refusals_in_each_language(
+    lang: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("XUANHENG_DB_URL", f"sqlite:///{tmp_path / 'cli.db'}")
+    at = ["--at", "2026-03-10T21:00", "--tz", "Asia/Shanghai"]
+    cases = [
+        ["journal", "outcome", "ab", "應驗"],  # id too short
+        ["jinkoujue", *at],  # argparse: --difen is required
+        ["liuren", *at, "--bogus", "1"],  # argparse: unrecognised
+        ["qizheng", *at, "--xiu"],  # argparse: a value expected
+        ["liuren", *at, "--yue-jiang", "亥"],  # 月將 in study mode only
+    ]
+    for argv in cases:
+        rc, err = _cli([*argv, "--lang", lang])
+        message = err.split(": ", 1)[1].removeprefix("error: ")
+        assert rc == 2 and not _english_words(message), (argv, err)
+        rc_en, err_en = _cli(argv)
+        assert rc_en == 2 and err_en != err, argv  # English without --lang, as argparse writes it
+    assert "the following arguments are required: --difen" in _cli(["jinkoujue", *at])[1]
+
+
+def test_http_length_limits_in_the_readers_language(tmp_path: Path) -> None:
+    from fastapi.testclient import TestClient
+
+    from xuanheng.web.app import create_app
+    from xuanheng.web.settings import Settings
+
+    settings = Settings(db_url=f"sqlite:///{tmp_path / 'w.db'}", secret="s" * 32)
+    with TestClient(create_app(settings)) as c:
+        body = {"method": "liuren", "inputs": {"at": "2026-03-10T21:00", "tz": "Asia/Shanghai"}}
+        r = c.post("/api/journal/cases", params={"lang": "ko"}, json={**body, "question": "問" * 5000})
+        assert r.status_code == 422 and r.json()["error"]["text"].startswith("질문: 최대"), r.json()
+        r = c.post("/api/journal/cases", params={"lang": "zh-Hant"}, json={**body, "tags": ["1"] * 300})
+        assert r.status_code == 422 and r.json()["error"]["text"].startswith("標籤：最多"), r.json()
+        r = c.post("/api/journal/cases", params={"lang": "ko"}, json={**body, "question": "a\x01"})
+        assert r.status_code == 422 and r.json()["error"]["text"].startswith("질문에 제어 문자"), r.json()
