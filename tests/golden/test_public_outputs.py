@@ -44,7 +44,9 @@ PINNED: dict[str, str] = {
     "liuren_instants": "dad4f81cd5bdd120",
     "liuren_errors": "09d0097dff9bc8b7",  # issues 9–15 (git log)
     "cli": "a0a559f09f206290",  # issues 9–15 (git log)
-    "http": "6289730591e8c993",  # issues 9–15 (git log)
+    # the study-mode refusal of 大六壬 now carries its catalogue code and params (liuren.study_missing);
+    # message and text unchanged (the journal/CLI i18n commit after c5dad1f)
+    "http": "c1050f1ba0a4959b",
 }
 
 

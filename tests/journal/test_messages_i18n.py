@@ -20,6 +20,7 @@ from xuanheng.errors import XuanhengError
 from xuanheng.i18n import messages
 from xuanheng.journal import Journal
 from xuanheng.journal import validate as v
+from xuanheng.journal.service import LOCAL_USER_NAME
 
 LANGS = ("ko", "zh-Hant", "zh-Hans")
 #: words that stay as they are in every language (formats, option values, names of the program)
@@ -102,6 +103,9 @@ def test_service_refusals_are_said_in_each_language(tmp_path: Path) -> None:
         _check(_raised(j.local_user))  # multi-user: log in
         _check(_raised(lambda: j.import_json(alice, [])))
         _check(_raised(lambda: j.import_json(alice, {"format": "other"})))
+        export = j.export_json(alice)
+        _check(_raised(lambda: j.import_json(alice, {**export, "version": 99})))
+        _check(_raised(lambda: j.create_user(LOCAL_USER_NAME, "a long password")))  # reserved
     finally:
         j.close()
 
@@ -130,6 +134,9 @@ def test_command_line_refusals_in_each_language(
         ["liuren", *at, "--bogus", "1"],  # argparse: unrecognised
         ["qizheng", *at, "--xiu"],  # argparse: a value expected
         ["liuren", *at, "--yue-jiang", "亥"],  # 月將 in study mode only
+        ["liuren", *at, "--day", "甲子"],  # an instant and study mode at once
+        ["journal", "list", "--limit", "0"],
+        ["journal", "list", "--limit", "x"],  # argparse: not an int
     ]
     for argv in cases:
         rc, err = _cli([*argv, "--lang", lang])
@@ -155,3 +162,9 @@ def test_http_length_limits_in_the_readers_language(tmp_path: Path) -> None:
         assert r.status_code == 422 and r.json()["error"]["text"].startswith("標籤：最多"), r.json()
         r = c.post("/api/journal/cases", params={"lang": "ko"}, json={**body, "question": "a\x01"})
         assert r.status_code == 422 and r.json()["error"]["text"].startswith("질문에 제어 문자"), r.json()
+        r = c.get("/api/nosuch", params={"lang": "ko"})  # the 404 of the app, in the request's language
+        assert (
+            r.status_code == 404
+            and r.json()["error"]["text"]
+            == "'/api/nosuch' 경로는 없습니다. 있는 경로는 /openapi.json에서 보세요."
+        )

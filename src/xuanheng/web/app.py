@@ -226,7 +226,7 @@ def create_app(
     @app.exception_handler(404)
     async def _not_found(request: Any, exc: Any) -> JSONResponse:
         msg = f"no such path {request.url.path!r}; see /openapi.json"
-        return errors.error_response(404, msg, "path", "path")
+        return errors.error_response(404, msg, "path", "path", request=request)
 
     return app
 
