@@ -18,15 +18,16 @@ import pytest
 
 from xuanheng.errors import XuanhengError
 from xuanheng.i18n import messages
-from xuanheng.journal import Journal
+from xuanheng.journal import CaseQuery, Journal
 from xuanheng.journal import validate as v
 from xuanheng.journal.service import LOCAL_USER_NAME
 
 LANGS = ("ko", "zh-Hant", "zh-Hans")
 #: words that stay as they are in every language (formats, option values, names of the program)
 KEPT = {
-    "JSON", "ISO", "UTF", "NUL", "XUANHENG_SIGNUP", "on_conflict", "skip", "new_id", "xuanheng",
-    "jinkoujue", "liuren", "zhongqi", "ying_yan", "bu_yan", "bu_fen", "clear", "format", "lang",
+    "JSON", "ISO", "UTF", "NUL", "XUANHENG_SIGNUP", "xuanheng", "jinkoujue", "liuren", "format", "lang",
+    "json", "none",  # the file name of the import cases
+    "on_conflict", "error", "skip", "new_id", "zhongqi", "ying_yan", "bu_yan", "bu_fen", "clear",  # values
 }  # fmt: skip
 LIMITS = v.Limits()
 
@@ -106,6 +107,20 @@ def test_service_refusals_are_said_in_each_language(tmp_path: Path) -> None:
         export = j.export_json(alice)
         _check(_raised(lambda: j.import_json(alice, {**export, "version": 99})))
         _check(_raised(lambda: j.create_user(LOCAL_USER_NAME, "a long password")))  # reserved
+        _check(_raised(lambda: j.get_user(99999)))
+    finally:
+        j.close()
+    single = Journal.open(f"sqlite:///{tmp_path / 's.db'}", multi_user=False)
+    try:
+        _check(_raised(lambda: single.delete_user(single.local_user())))
+        small = Journal.open(
+            f"sqlite:///{tmp_path / 's.db'}", multi_user=False, limits=v.Limits(import_cases=1)
+        )
+        try:
+            doc = {**small.export_json(small.local_user()), "cases": [{}, {}]}
+            _check(_raised(lambda: small.import_json(small.local_user(), doc)))  # too many at once
+        finally:
+            small.close()
     finally:
         j.close()
 
@@ -138,10 +153,24 @@ def test_command_line_refusals_in_each_language(
         ["journal", "list", "--limit", "0"],
         ["journal", "list", "--limit", "x"],  # argparse: not an int
     ]
+    cases += [
+        ["journal", "import", "none.json"],  # no such file
+        ["journal", "import", "none.json", "--on-conflict", "zz"],  # argparse: a choice
+        ["journal", "remove-user", "local"],  # the local user stays
+    ]
+    rc, _ = _cli(["liuren", *at, "--save"])  # a case to record outcomes on
+    assert rc == 0
+    j = Journal.open(f"sqlite:///{tmp_path / 'cli.db'}")
+    try:
+        case_id = j.list_cases(j.local_user(), CaseQuery()).items[0].id[:8]
+    finally:
+        j.close()
+    cases += [["journal", "outcome", case_id], ["journal", "outcome", case_id, "應驗", "--clear"]]
     for argv in cases:
         rc, err = _cli([*argv, "--lang", lang])
         message = err.split(": ", 1)[1].removeprefix("error: ")
         assert rc == 2 and not _english_words(message), (argv, err)
+        assert "--lang" not in message, (argv, err)  # the command takes --lang (argparse did not refuse it)
         rc_en, err_en = _cli(argv)
         assert rc_en == 2 and err_en != err, argv  # English without --lang, as argparse writes it
     assert "the following arguments are required: --difen" in _cli(["jinkoujue", *at])[1]
@@ -168,3 +197,11 @@ def test_http_length_limits_in_the_readers_language(tmp_path: Path) -> None:
             and r.json()["error"]["text"]
             == "'/api/nosuch' 경로는 없습니다. 있는 경로는 /openapi.json에서 보세요."
         )
+    multi = Settings(db_url=f"sqlite:///{tmp_path / 'm.db'}", secret="s" * 32, multi_user=True)
+    with TestClient(create_app(multi)) as c:  # sign-up is closed without XUANHENG_SIGNUP
+        r = c.post(
+            "/api/signup",
+            json={"name": "alice", "password": "alice password"},
+            headers={"Accept-Language": "zh-TW"},
+        )
+        assert r.status_code == 401 and r.json()["error"]["text"].startswith("此伺服器不開放註冊"), r.json()

@@ -26,6 +26,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     admin.add_arguments(parser)
     sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
     lang_help = f"{', '.join(LANGS)} (default {DEFAULT_LANG})"
+    for action in sub.choices.values():  # the admin actions: their refusals in the chosen language
+        action.add_argument(
+            "--lang", default=None, help=f"language of the error messages: {', '.join(LANGS)}"
+        )
     p = sub.add_parser("list", help="list cases, newest first: id, cast time, method, question, outcome")
     p.add_argument("--method", help="only this method's cases")
     p.add_argument("--text", help="text in the question, notes or outcome note")

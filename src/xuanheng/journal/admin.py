@@ -95,6 +95,8 @@ def run(args: argparse.Namespace) -> int:
         elif action == "import":
             try:
                 data = json.loads(args.file.read_text(encoding="utf-8"))
+            except FileNotFoundError:
+                raise InputError(f"there is no file {args.file}", field="file") from None
             except (OSError, ValueError) as e:
                 raise InputError(f"cannot read {args.file} as JSON: {e}", field="file") from None
             n = j.import_json(_user(j, args.user), data, on_conflict=args.on_conflict)
