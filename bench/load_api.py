@@ -11,7 +11,12 @@ Request mixes (``--mix``):
 
 * ``distinct`` — every request a different chart: 金口訣 and 大六壬 alternately, instants 37 minutes apart
   over a year, the twelve 地分, four languages (the per-worker chart memo almost never hits);
-* ``same``     — one chart over and over (an upper bound: every request but the first is a memo hit).
+* ``same``     — one chart over and over (an upper bound: every request but the first is a memo hit);
+* ``method:<name>`` — one method alone (``method:qizheng`` …), every request a different instant: its
+  example parameters (``METHOD.example``) with the instant moved 37 minutes each time and the four languages;
+* ``--per-method`` runs ``method:<name>`` for every registered method in turn (one server, the same
+  connections and duration for each) and prints one line per method: the figures issue 26 asks for
+  (req/s, p50 and p99 at concurrency 16).
 
 The load generator is ``wrk`` (Debian package ``wrk``) when installed, else a small asyncio HTTP/1.1
 keep-alive client in this file (which costs more CPU on the same two cores, so it reports lower figures).
@@ -41,8 +46,25 @@ BRANCHES = "子丑寅卯辰巳午未申酉戌亥"
 LANGS = ("zh-Hant", "ko", "en", "zh-Hans")
 
 
+def method_paths(name: str, n: int = 4000) -> list[str]:
+    """Request paths of one method: its example parameters, the instant moved 37 minutes each time."""
+    from xuanheng.methods import registry
+
+    method = registry()[name]
+    example = {k: v for k, v in method.example.items() if k != "at"}
+    base = time.mktime((1990 if name == "qizheng" else 2026, 1, 1, 0, 0, 0, 0, 0, -1))
+    out: list[str] = []
+    for i in range(n):
+        at = time.strftime("%Y-%m-%dT%H:%M", time.localtime(base + i * 37 * 60))
+        q = {**{k: str(v) for k, v in example.items()}, "at": at, "lang": LANGS[i % 4]}
+        out.append(f"/api/{name}?{urllib.parse.urlencode(q)}")
+    return out
+
+
 def paths(mix: str, n: int = 4000) -> list[str]:
     """Request paths of the mix (see module docstring)."""
+    if mix.startswith("method:"):
+        return method_paths(mix.split(":", 1)[1], n)
     out: list[str] = []
     base = time.mktime((2026, 1, 1, 0, 0, 0, 0, 0, -1))
     for i in range(n):
@@ -207,38 +229,52 @@ def run_python(
     }
 
 
+def _line(r: dict[str, float | str | int]) -> str:
+    return (
+        f"{r['mix']!s:16s} workers={r['workers']} conns={r['connections']} tool={r['tool']}: "
+        f"{r['rps']:.0f} req/s  p50 {r['p50_ms']:.1f} ms  p90 {r['p90_ms']:.1f} ms  "
+        f"p99 {r['p99_ms']:.1f} ms  max {r['max_ms']:.1f} ms  "
+        f"non-200 {int(r['non2xx'])}  errors {int(r['errors'])}  (load average {r['load_avg_1min']:.1f})"
+    )
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--duration", type=float, default=10.0, help="seconds (at most 60)")
     ap.add_argument("--connections", type=int, default=32)
-    ap.add_argument("--mix", choices=("distinct", "same"), default="distinct")
+    ap.add_argument("--mix", default="distinct", help="distinct | same | method:<name>")
+    ap.add_argument("--per-method", action="store_true", help="method:<name> for every registered method")
     ap.add_argument("--tool", choices=("wrk", "python"), default="wrk" if shutil.which("wrk") else "python")
     ap.add_argument("--max-requests", type=int, default=200_000, help="cap of the Python client")
     args = ap.parse_args(argv)
     duration = min(max(args.duration, 1.0), MAX_DURATION)
-    ps = paths(args.mix)
+    if args.per_method:
+        from xuanheng.methods import registry
+
+        mixes = [f"method:{name}" for name in registry() if name != "calendar"]
+    else:
+        mixes = [args.mix]
+    bad = 0
     with tempfile.TemporaryDirectory(prefix="xuanheng-load-") as d:
         tmp = Path(d)
         proc, url = start_server(args.workers, tmp)
         try:
-            warm_up(url, ps, args.workers)
-            if args.tool == "wrk":
-                r = run_wrk(url, ps, duration, args.connections, tmp)
-            else:
-                r = run_python(url, ps, duration, args.connections, args.max_requests)
+            for mix in mixes:
+                ps = paths(mix)
+                warm_up(url, ps, args.workers)
+                if args.tool == "wrk":
+                    r: dict[str, float | str | int] = dict(run_wrk(url, ps, duration, args.connections, tmp))
+                else:
+                    r = dict(run_python(url, ps, duration, args.connections, args.max_requests))
+                r.update(workers=args.workers, connections=args.connections, mix=mix, tool=args.tool)
+                r.update(cpus=os.cpu_count() or 0, load_avg_1min=os.getloadavg()[0])
+                print(_line(r))
+                print("JSON " + json.dumps(r))
+                bad += int(r["non2xx"]) + int(r["errors"])
         finally:
             stop_server(proc)
-    r.update(workers=args.workers, connections=args.connections, mix=args.mix, tool=args.tool)
-    r.update(cpus=os.cpu_count() or 0, load_avg_1min=os.getloadavg()[0])
-    print(
-        f"{args.mix:8s} workers={args.workers} conns={args.connections} tool={args.tool}: "
-        f"{r['rps']:.0f} req/s  p50 {r['p50_ms']:.1f} ms  p90 {r['p90_ms']:.1f} ms  "
-        f"p99 {r['p99_ms']:.1f} ms  max {r['max_ms']:.1f} ms  "
-        f"non-200 {int(r['non2xx'])}  errors {int(r['errors'])}  (load average {r['load_avg_1min']:.1f})"
-    )
-    print("JSON " + json.dumps(r))
-    return 0 if r["non2xx"] == 0 and r["errors"] == 0 else 1
+    return 0 if bad == 0 else 1
 
 
 if __name__ == "__main__":
