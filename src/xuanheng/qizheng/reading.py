@@ -31,7 +31,6 @@ from typing import Any
 
 from xuanheng.core._data import load_package_data
 from xuanheng.errors import OptionError
-from xuanheng.qizheng import _reading_fast as _fast
 from xuanheng.qizheng._reading_ctx import QIANG_RUO_CHOICES, YAO, Ctx
 from xuanheng.qizheng._reading_vocab import VOCAB
 from xuanheng.qizheng.gong import GONG_NAMES
@@ -214,28 +213,13 @@ def reading(
     *topic* (a key of the shared vocabulary or any of its names) keeps the rules tagged with it, then the
     general ones (總); *lang* is checked here and used when the caller renders (``FiredRule.to_json(lang)``).
     *options*: ``qiang_ruo``, ``stage_of``, ``on`` (a date: read the 限 judgments for it) and the 限 options.
-    The 格局 come first (they decide 003-019 and 003-020), then the judgments in inventory order.
+    The 格局 come first (they decide 003-019 and 003-020), then the judgments in inventory order; every rule
+    is evaluated by :func:`evaluate`.
     """
-    return _reading(chart, topic, lang, True, options)
-
-
-def reading_plain(
-    chart: Any, topic: str | None = None, lang: str = DEFAULT_LANG, **options: Any
-) -> list[FiredRule]:
-    """:func:`reading` evaluating every rule plainly (no gates, no compiled conditions): the statement the
-    fast path is tested against."""
-    return _reading(chart, topic, lang, False, options)
-
-
-def _reading(
-    chart: Any, topic: str | None, lang: str, fast: bool, options: Mapping[str, Any]
-) -> list[FiredRule]:
     lang = check_lang(lang)
     t = normalise_topic(topic) if topic is not None else None
     ctx = context(chart, **options)
-    hans = lang == "zh-Hans"
-    ordered = _ordered()
-    fired = _fast.read(_fast.compiled(ordered), ctx, t, hans) if fast else _plain(ordered, ctx, hans)
+    fired = _plain(_ordered(), ctx, lang == "zh-Hans")
     if t is None:
         return fired
     first = [f for f in fired if t in f.topics]
@@ -310,7 +294,6 @@ __all__ = [
     "evaluate",
     "patterns",
     "reading",
-    "reading_plain",
     "rules",
     "topics",
     "validate",
