@@ -229,12 +229,13 @@ def reading(
     general ones (總); *lang* is checked here and used when the caller renders (``FiredRule.to_json(lang)``).
     *options*: ``qiang_ruo``, ``stage_of``, ``on`` (a date: read the 限 judgments for it) and the 限 options.
     The 格局 come first (they decide 003-019 and 003-020), then the judgments in inventory order; every rule
-    is evaluated by :func:`evaluate`.
+    is evaluated by :func:`evaluate`, except, with a topic, a judgment the answer leaves out (neither the
+    topic nor 總; no rule reads another judgment — the 格局, which ``ge_ju`` reads, are always evaluated).
     """
     lang = check_lang(lang)
     t = normalise_topic(topic) if topic is not None else None
     ctx = context(chart, **options)
-    fired = _plain(ctx, lang == "zh-Hans")
+    fired = _plain(ctx, lang == "zh-Hans", t)
     if t is None:
         return fired
     first = [f for f in fired if t in f.topics]
@@ -242,10 +243,13 @@ def reading(
     return first + rest
 
 
-def _plain(ctx: Ctx, hans: bool) -> list[FiredRule]:
-    """Every rule in report order through :func:`evaluate`; the fired ones with their texts."""
+def _plain(ctx: Ctx, hans: bool, topic: str | None = None) -> list[FiredRule]:
+    """Every rule in report order through :func:`evaluate` (with *topic*: every 格局, and the judgments of
+    the topic or 總); the fired ones with their texts."""
     fired: list[FiredRule] = []
     for r, kind, names, grade, extra, text, text_hans in _plans():
+        if topic is not None and not grade and topic not in r.topics and GENERAL_TOPIC not in r.topics:
+            continue
         facts = _evaluate(r, kind, names, ctx)
         if facts is None:
             continue
