@@ -3,9 +3,7 @@
 The charts: 200 random minutes 1900–2040 at Beijing (seed 10), cast once before timing. Cases:
 
 * ``xuanheng`` (reading) — ``xuanheng.qizheng.reading.reading``: every seed-003 judgment and 格局 that fires,
-  through the compiled, bucketed and grouped rules (``_reading_fast``); the issue's target is ≥ 2,000/s;
-* ``plain rules`` — ``reading_plain``, every rule through the shared engine's ``Vocabulary.holds``: the
-  statement the fast path is tested against;
+  every rule through the shared engine's ``Vocabulary.holds`` (there is no other path);
 * ``xuanheng`` (timeline) — ``xuanheng.qizheng.xian.timeline``: the 12 大限 with their 宿 by 洞微, the 童限,
   and 100 years of 小限 and 流年; the target is < 50 ms each (> 20/s);
 * ``xuanheng`` (限 on a date) — ``xian(chart, on, with_liu_yao=False)``: which 大限, 小限 and 流年 run;
@@ -73,21 +71,6 @@ def _reading() -> Case:
     return Case("七政四餘 reading of a cast chart", "xuanheng", run, n=2000, repeat=5)
 
 
-def _plain() -> Case:
-    from xuanheng.qizheng.reading import reading_plain
-
-    cs = charts()
-
-    def run(n: int) -> None:
-        m = len(cs)
-        for i in range(n):
-            reading_plain(cs[i % m])
-
-    return Case(
-        "七政四餘 reading of a cast chart", "plain rules", run, n=1000, note="(no gates, engine holds)"
-    )
-
-
 def _timeline() -> Case:
     from xuanheng.qizheng.xian import timeline
 
@@ -141,7 +124,7 @@ def _document() -> Case:
 
 
 def cases() -> list[Case]:
-    return [_reading(), _plain(), _timeline(), _on_date(), _document()]
+    return [_reading(), _timeline(), _on_date(), _document()]
 
 
 def cpu_rates() -> tuple[float, float, float, float]:

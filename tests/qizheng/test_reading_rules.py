@@ -122,3 +122,29 @@ def test_facts_name_the_star_and_its_palace(c83: object) -> None:
     got = {r.id: r.facts for r in reading(c83)}
     # 癸 year: 天祿 is 羅 (003-021), in 寅 — the 疾厄 of 命 酉
     assert got["003-023"] == {"star": "天祿", "yao": "羅", "branch": "寅", "gong": "疾厄"}
+
+
+def test_speed_floor_on_cpu_time() -> None:
+    """A guard against a gross slow-down, not the benchmark (bench/bench_qizheng_reading.py gives the
+    figures: about 1,800–1,900 readings/s of CPU time on the bench's charts). Here CPU time, the best of three
+    passes, and a floor of 600/s, about a third of that, so that a machine shared with other jobs does not
+    fail on load alone."""
+    import random
+    import time
+    from datetime import UTC, datetime, timedelta
+
+    rng = random.Random(3)
+    start = datetime(1900, 1, 1, tzinfo=UTC)
+    cs = [
+        cast(start + timedelta(minutes=rng.randrange(140 * 365 * 1440)), lon=116.4, lat=39.9)
+        for _ in range(60)
+    ]
+    for c in cs:
+        reading(c)
+    best = 0.0
+    for _ in range(3):
+        t0 = time.process_time()
+        for c in cs:
+            reading(c)
+        best = max(best, len(cs) / max(time.process_time() - t0, 1e-9))
+    assert best >= 600, f"{best:.0f} readings/s of CPU time"

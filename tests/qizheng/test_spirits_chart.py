@@ -24,7 +24,11 @@ from xuanheng.qizheng.spirits import (
     OPTIONS,
     SPIRITS,
     YAO,
+    Ctx,
+    basis_fields,
+    hits_of,
     hua_yao_table,
+    options_key,
     star_spirits,
     star_spirits_plain,
 )
@@ -247,3 +251,54 @@ def test_spirits_description() -> None:
 def test_plain_is_public_and_equal() -> None:
     args = (GanZhi(17), GanZhi(40), GanZhi(3), GanZhi(55), 7, YG)
     assert star_spirits(*args) == star_spirits_plain(*args)
+
+
+def _ctx(
+    rng: random.Random, options: dict[str, str], like: Ctx | None = None, keep: tuple[str, ...] = ()
+) -> Ctx:
+    """A random rule context (the year's stem and branch those of its 干支), or one that agrees with *like*
+    on the inputs *keep*."""
+    year = rng.randrange(60)
+    if like is not None:
+        if "year" in keep or {"ys", "yb"} <= set(keep):
+            year = like.year
+        elif "ys" in keep:
+            year = (like.year + 10 * rng.randrange(6)) % 60
+        elif "yb" in keep:
+            year = (like.year + 12 * rng.randrange(5)) % 60
+    v = {
+        "mb": rng.randrange(12),
+        "hb": rng.randrange(12),
+        "ming": rng.randrange(12),
+        "lum": rng.randrange(12),
+    }
+    if like is not None:
+        v.update({k: getattr(like, k) for k in keep if k in v})
+    view = {**DEFAULT_OPTIONS, **options}
+    return Ctx(ys=year % 10, yb=year % 12, year=year, options=view, **v)
+
+
+@pytest.mark.parametrize(
+    "options",
+    [{}, *({o.name: c.value} for o in OPTIONS for c in o.choices if c.value != o.default)],
+    ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items()) or "defaults",
+)
+def test_each_rule_reads_only_its_basis(options: dict[str, str]) -> None:
+    """What the memo of star_spirits relies on: a spirit's hits change with the inputs its ``basis`` names
+    and nothing else (other inputs redrawn at random, 150 contexts per spirit); the memo then gives the
+    rule-by-rule chart."""
+    rng = random.Random(repr(sorted(options.items())))
+    for info in SPIRITS:
+        keep = basis_fields(info)
+        for _ in range(150):
+            a = _ctx(rng, options)
+            b = _ctx(rng, options, a, keep)
+            assert hits_of(info, a) == hits_of(info, b), (info.key, keep, a, b)
+    assert options_key(options)  # a valid option set
+    for _ in range(30):
+        args = (*(GanZhi(rng.randrange(60)) for _ in range(4)), rng.randrange(12))
+        yg = {y: rng.randrange(12) for y in YAO}
+        kw = {"is_day": rng.random() < 0.5, "shen_gong": rng.randrange(12), "options": options}
+        got, want = star_spirits(*args, yg, **kw), star_spirits_plain(*args, yg, **kw)  # type: ignore[arg-type]
+        assert got == want
+        assert got.hits_json() == want.hits_json()

@@ -103,18 +103,6 @@ def _palaces(ming: int, shen: int) -> tuple[dict[str, int], tuple[str, ...]]:
 
 
 @cache
-def _wheres(ming: int, shen: int) -> tuple[Mapping[str, Any], ...]:
-    gof = _palaces(ming, shen)[1]
-    out = []
-    for b in range(12):
-        w: dict[str, Any] = {"branch": BRANCHES[b], "gong": gof[b]}
-        if b == shen:
-            w["shen_gong"] = True
-        out.append(w)
-    return tuple(out)
-
-
-@cache
 def _classes(ming: int, choice: str) -> tuple[frozenset[int], frozenset[int]]:
     q, r = qiang_ruo(choice)
     gof = tuple(GONG_NAMES[gong_index(ming, b)] for b in range(12))
@@ -149,7 +137,6 @@ class Ctx:
     __slots__ = (
         "_gui_ma",
         "by_branch",
-        "cands",
         "chart",
         "cur",
         "cur_branch",
@@ -163,7 +150,6 @@ class Ctx:
         "ming",
         "month",
         "motion",
-        "ms",
         "nayin",
         "opts",
         "patterns",
@@ -175,7 +161,6 @@ class Ctx:
         "shen",
         "spirit_branches",
         "spirit_names",
-        "where_of",
         "xian_at",
         "xian_b",
         "yao_b",
@@ -204,10 +189,6 @@ class Ctx:
             motion[n] = _motion_set(y.state, y.retrograde, y.stationary, y.combust)
         self.by_branch = tuple(map(tuple, by_branch))
         self.gong_branch, self.gong_of = _palaces(ming, shen)
-        #: 命宮 and 身宮 in one number (tables that depend on both are kept per ``ms``)
-        self.ms = ming * 12 + shen
-        #: per branch: its palace facts, as :meth:`where` gives them (shared: copy before changing)
-        self.where_of = _wheres(ming, shen)
         self.qiang, self.ruo = _classes(ming, str(opts["qiang_ruo"]))
         self.xian_at = {y for y, b in yao_b.items() if b in XIAN_PALACES.get(y, ())}
         cal = chart.calendar
@@ -258,8 +239,6 @@ class Ctx:
         self.cur: str | None = None
         self.cur_branch: int = -1
         self._gui_ma: dict[int, str] | None = None
-        #: candidate lists of the fast path, by subject (filled as rules ask)
-        self.cands: dict[Any, list[tuple[str, str | None, int]]] = {}
 
     # ── lookups ──────────────────────────────────────────────────────────────────────────────────────
     def branches(self, tokens: Any) -> list[tuple[str, int]]:

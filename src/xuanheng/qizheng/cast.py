@@ -36,7 +36,7 @@ from xuanheng.astro.bodies import (
 from xuanheng.astro.ephemeris import Position, jd_from_unix
 from xuanheng.core._frozen import maker
 from xuanheng.errors import InputError, OptionError, OutOfRangeError
-from xuanheng.qizheng import _spirits_fast, _xiu_fast
+from xuanheng.qizheng import _xiu_fast
 from xuanheng.qizheng.chart import YAO_NAMES, Palace, Point, QiZhengChart, XiuBound, Yao
 from xuanheng.qizheng.dignity import dignities
 from xuanheng.qizheng.gong import (
@@ -364,7 +364,7 @@ def cast(
     )
     sc = star_spirits_of(inputs)
     hua = {HUA_TITLES[h.title]: YAO[h.yao] for h in sc.hua_yao}
-    hits = tuple(map(MappingProxyType, _spirits_fast.hits_json(inputs)))  # = sc.hits_json()
+    hits = tuple(map(MappingProxyType, sc.hits_json()))
     warnings.extend(sc.warnings)
 
     return _CHART(

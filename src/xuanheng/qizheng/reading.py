@@ -31,11 +31,10 @@ from typing import Any
 
 from xuanheng.core._data import load_package_data
 from xuanheng.errors import OptionError
-from xuanheng.qizheng import _reading_fast as _fast
 from xuanheng.qizheng._reading_ctx import QIANG_RUO_CHOICES, YAO, Ctx
 from xuanheng.qizheng._reading_vocab import VOCAB
 from xuanheng.qizheng.gong import GONG_NAMES
-from xuanheng.reading import DEFAULT_LANG, FiredRule, check_lang
+from xuanheng.reading import DEFAULT_LANG, FiredRule, Text, check_lang
 from xuanheng.rules import (
     GENERAL_TOPIC,
     TOPIC_KEYS,
@@ -133,19 +132,35 @@ def validate(options: Mapping[str, Any] | None) -> dict[str, Any]:
     return _options(dict(options or {}))[0]
 
 
-def _subjects(r: Rule, ctx: Ctx) -> list[tuple[str, str | None, int]]:
-    """The candidates a rule is tried on: (曜, its branch) for a star rule, (None, branch) for a palace rule,
-    and one (None, -1) for a chart rule."""
+#: the subject kinds of a rule: the 曜 of a role or spirit, every 曜 (``star = "*"``), a palace, the chart
+_STAR, _ANY_STAR, _PALACE, _CHART = 0, 1, 2, 3
+
+
+def _as_tuple(v: Any) -> tuple[str, ...]:
+    return tuple(v) if isinstance(v, (list, tuple)) else (v,)
+
+
+def _subject_of(r: Rule) -> tuple[int, tuple[str, ...]]:
+    """What rule *r* is about: (kind, its ``star`` roles or ``palace`` tokens)."""
     star, palace = r.get("star"), r.get("palace")
     if star is not None:
-        if star == "*":
-            return [("*", y, ctx.yao_b[y]) for y in YAO]
-        return list(
-            dict.fromkeys((s, y, ctx.yao_b[y]) for s in _as_tuple(star) for y in ctx.roles.get(s, ()))
-        )
+        return (_ANY_STAR, ()) if star == "*" else (_STAR, _as_tuple(star))
     if palace is not None:
+        return _PALACE, _as_tuple(palace)
+    return _CHART, ()
+
+
+def _subjects(kind: int, names: tuple[str, ...], ctx: Ctx) -> list[tuple[str, str | None, int]]:
+    """The candidates a rule is tried on: (role, 曜, its branch) for a star rule, (palace, None, branch) for a
+    palace rule, and one ("", None, -1) for a chart rule."""
+    if kind == _STAR:
+        yao_b, roles = ctx.yao_b, ctx.roles
+        return list(dict.fromkeys((s, y, yao_b[y]) for s in names for y in roles.get(s, ())))
+    if kind == _ANY_STAR:
+        return [("*", y, ctx.yao_b[y]) for y in YAO]
+    if kind == _PALACE:
         out: list[tuple[str, str | None, int]] = []
-        for p in _as_tuple(palace):
+        for p in names:
             if p.startswith("宮:"):
                 out.append((p, None, ctx.gong_branch[p[2:]]))
             else:
@@ -154,32 +169,31 @@ def _subjects(r: Rule, ctx: Ctx) -> list[tuple[str, str | None, int]]:
     return [("", None, -1)]
 
 
-def _as_tuple(v: Any) -> tuple[str, ...]:
-    return tuple(v) if isinstance(v, (list, tuple)) else (v,)
-
-
-def _subject_facts(r: Rule, ctx: Ctx, s: str, y: str | None, b: int) -> dict[str, Any]:
-    if r.get("star") is not None:
-        assert y is not None
-        out: dict[str, Any] = {"yao": y, **ctx.where(b)}
-        if s != "*":
-            out = {"star": ctx.spirit_names.get(s, s), **out}
-        return out
-    if r.get("palace") is not None:
-        name = s[2:] if s.startswith("宮:") else ctx.spirit_names.get(s, s)
-        return {"palace": name, **ctx.where(b)}
-    return {}
-
-
 def evaluate(r: Rule, ctx: Ctx) -> dict[str, Any] | None:
-    """The facts that make rule *r* fire on the chart of *ctx*, or None (the plain statement: every
-    candidate, every condition through :meth:`Vocabulary.holds`)."""
+    """The facts that make rule *r* fire on the chart of *ctx*, or None: every candidate, every condition
+    through :meth:`Vocabulary.holds`."""
+    kind, names = _subject_of(r)
+    return _evaluate(r, kind, names, ctx)
+
+
+def _evaluate(r: Rule, kind: int, names: tuple[str, ...], ctx: Ctx) -> dict[str, Any] | None:
+    when, holds = r.when, VOCAB.holds
+    if kind == _CHART:  # ctx.cur is None and ctx.cur_branch -1 between rules
+        got = holds(when, ctx)
+        return None if got is None else _finish(r, [dict(got)])
     hits = []
-    for s, y, b in _subjects(r, ctx):
+    for s, y, b in _subjects(kind, names, ctx):
         ctx.cur, ctx.cur_branch = y, b
-        got = VOCAB.holds(r.when, ctx)
-        if got is not None:
-            hits.append({**_subject_facts(r, ctx, s, y, b), **got})
+        got = holds(when, ctx)
+        if got is None:
+            continue
+        if kind == _PALACE:
+            name = s[2:] if s.startswith("宮:") else ctx.spirit_names.get(s, s)
+            hits.append({"palace": name, **ctx.where(b), **got})
+        elif kind == _STAR:
+            hits.append({"star": ctx.spirit_names.get(s, s), "yao": y, **ctx.where(b), **got})
+        else:
+            hits.append({"yao": y, **ctx.where(b), **got})
     ctx.cur, ctx.cur_branch = None, -1
     return _finish(r, hits)
 
@@ -214,28 +228,14 @@ def reading(
     *topic* (a key of the shared vocabulary or any of its names) keeps the rules tagged with it, then the
     general ones (總); *lang* is checked here and used when the caller renders (``FiredRule.to_json(lang)``).
     *options*: ``qiang_ruo``, ``stage_of``, ``on`` (a date: read the 限 judgments for it) and the 限 options.
-    The 格局 come first (they decide 003-019 and 003-020), then the judgments in inventory order.
+    The 格局 come first (they decide 003-019 and 003-020), then the judgments in inventory order; every rule
+    is evaluated by :func:`evaluate`, except, with a topic, a judgment the answer leaves out (neither the
+    topic nor 總; no rule reads another judgment — the 格局, which ``ge_ju`` reads, are always evaluated).
     """
-    return _reading(chart, topic, lang, True, options)
-
-
-def reading_plain(
-    chart: Any, topic: str | None = None, lang: str = DEFAULT_LANG, **options: Any
-) -> list[FiredRule]:
-    """:func:`reading` evaluating every rule plainly (no gates, no compiled conditions): the statement the
-    fast path is tested against."""
-    return _reading(chart, topic, lang, False, options)
-
-
-def _reading(
-    chart: Any, topic: str | None, lang: str, fast: bool, options: Mapping[str, Any]
-) -> list[FiredRule]:
     lang = check_lang(lang)
     t = normalise_topic(topic) if topic is not None else None
     ctx = context(chart, **options)
-    hans = lang == "zh-Hans"
-    ordered = _ordered()
-    fired = _fast.read(_fast.compiled(ordered), ctx, t, hans) if fast else _plain(ordered, ctx, hans)
+    fired = _plain(ctx, lang == "zh-Hans", t)
     if t is None:
         return fired
     first = [f for f in fired if t in f.topics]
@@ -243,27 +243,35 @@ def _reading(
     return first + rest
 
 
-def _plain(ordered: tuple[Rule, ...], ctx: Ctx, hans: bool) -> list[FiredRule]:
-    """Every rule in report order through :func:`evaluate`; the fired ones with their texts."""
+def _plain(ctx: Ctx, hans: bool, topic: str | None = None) -> list[FiredRule]:
+    """Every rule in report order through :func:`evaluate` (with *topic*: every 格局, and the judgments of
+    the topic or 總); the fired ones with their texts."""
     fired: list[FiredRule] = []
-    shown = _shown()
-    for i, r in enumerate(ordered):
-        facts = evaluate(r, ctx)
+    for r, kind, names, grade, extra, text, text_hans in _plans():
+        if topic is not None and not grade and topic not in r.topics and GENERAL_TOPIC not in r.topics:
+            continue
+        facts = _evaluate(r, kind, names, ctx)
         if facts is None:
             continue
-        grade, extra = shown[i]
         if grade:
             ctx.patterns.append((extra["name"], grade, facts))
-        text = with_simplified(r.text) if hans else r.text
         fired.append(
-            FiredRule(id=r.id, src=r.src, facts=facts, text=text, topics=r.topics, extra=dict(extra))
+            FiredRule(
+                id=r.id,
+                src=r.src,
+                facts=facts,
+                text=text_hans if hans else text,
+                topics=r.topics,
+                extra=dict(extra),
+            )
         )
     return fired
 
 
 @cache
-def _shown() -> tuple[tuple[str, dict[str, Any]], ...]:
-    """Per rule in report order: its 格局 grade ("" for a judgment) and the extra keys of a fired rule."""
+def _plans() -> tuple[tuple[Rule, int, tuple[str, ...], str, dict[str, Any], Text, Text], ...]:
+    """Per rule in report order, what does not depend on the chart: the rule, its subject (kind, names), its
+    格局 grade ("" for a judgment), the extra keys of a fired rule, its texts (and in 简体)."""
     out = []
     for r in _ordered():
         extra: dict[str, Any] = {"kind": r.kind}
@@ -272,7 +280,7 @@ def _shown() -> tuple[tuple[str, dict[str, Any]], ...]:
         if r.get("grade"):
             extra["grade"] = r.get("grade")
         grade = str(r.get("grade")) if r.kind == "格局" else ""
-        out.append((grade, extra))
+        out.append((r, *_subject_of(r), grade, extra, r.text, with_simplified(r.text)))
     return tuple(out)
 
 
@@ -310,7 +318,6 @@ __all__ = [
     "evaluate",
     "patterns",
     "reading",
-    "reading_plain",
     "rules",
     "topics",
     "validate",

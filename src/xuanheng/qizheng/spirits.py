@@ -15,8 +15,10 @@ Everything is data: the tables and derivations with their sources are in ``data/
 the school options in ``data/params.toml`` (``scope = "spirits"``). The derivations that seed 003 states as
 a method (天元祿, 職元, 斗標 …) are written below as one small function each, step by step as the seed
 states them.
-:func:`star_spirits_plain` evaluates these rules directly; :func:`star_spirits` gives the same chart from
-tables precomputed once per option set (``_spirits_fast``), and a test proves that both agree.
+:func:`star_spirits_plain` evaluates these rules directly; :func:`star_spirits` gives the same chart from a
+memo of the same rules: a spirit's rule reads only the inputs its ``basis`` names (and the options), so the
+hits of each run of consecutive spirits on the same inputs are kept by the values of those inputs
+(:func:`hits_for`; tests/qizheng/test_spirits_chart.py checks every rule against its basis).
 
 The twelve palaces are counted from the 命宮 backwards through the branches (命宮, 財帛, 兄弟 … 相貌;
 《星學大成》卷三〈起小限〉 逆數右轉, and seed 003's own example 命 寅 → 官祿 巳, 003-086). Months are the
@@ -29,6 +31,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cache
+from operator import attrgetter
 from types import MappingProxyType
 from typing import Any
 
@@ -551,6 +554,59 @@ def hits_of(info: SpiritInfo, c: Ctx) -> tuple[SpiritHit, ...]:
     return tuple(SpiritHit(info.key, name, info.target, v, info.src, info.tag) for v in values)
 
 
+#: the inputs (fields of :class:`Ctx`) that each ``basis`` of data/spirits.toml names; the 干支 of the year
+#: gives its stem and branch
+BASIS_FIELDS: dict[str, tuple[str, ...]] = {
+    "year_stem": ("ys",),
+    "year_branch": ("yb",),
+    "year": ("year",),
+    "ming_gong": ("ming",),
+    "year_stem ming_gong": ("ys", "ming"),
+    "month_branch": ("mb",),
+    "month_branch hour_branch": ("mb", "hb"),
+    "year_stem is_day 日/月": ("ys", "lum"),
+}
+
+
+def basis_fields(info: SpiritInfo) -> tuple[str, ...]:
+    """The inputs the hits of *info* depend on (besides the options): its basis, and the year stem when
+    a yin year names it otherwise (:func:`hits_of`)."""
+    f = BASIS_FIELDS[info.basis]
+    return (*f, "ys") if info.yin_name and "ys" not in f and "year" not in f else f
+
+
+def _runs() -> tuple[tuple[Callable[[Ctx], Any], tuple[SpiritInfo, ...]], ...]:
+    runs: list[tuple[tuple[str, ...], list[SpiritInfo]]] = []
+    for info in SPIRITS:
+        f = basis_fields(info)
+        if runs and runs[-1][0] == f:
+            runs[-1][1].append(info)
+        else:
+            runs.append((f, [info]))
+    return tuple((attrgetter(*f), tuple(infos)) for f, infos in runs)
+
+
+#: runs of consecutive spirits of :data:`SPIRITS` on the same inputs: (the getter of those inputs, spirits)
+_RUNS = _runs()
+#: (run, option key, values of the run's inputs) → the hits of its spirits (:func:`hits_of`, in order)
+_HITS: dict[tuple[Any, ...], tuple[SpiritHit, ...]] = {}
+
+
+def hits_for(c: Ctx, opts: tuple[str, ...]) -> tuple[SpiritHit, ...]:
+    """The hits of every spirit in context *c* in chart order (*opts*: the option key of ``c.options``):
+    :func:`hits_of` of each spirit, memoised per run of spirits by the values of the inputs they read."""
+    out: list[SpiritHit] = []
+    for r, (inputs, infos) in enumerate(_RUNS):
+        key = (r, opts, inputs(c))
+        got = _HITS.get(key)
+        if got is None:
+            got = tuple(h for info in infos for h in hits_of(info, c))
+            if len(_HITS) < 100_000:
+                _HITS[key] = got
+        out += got
+    return tuple(out)
+
+
 @dataclass(frozen=True, slots=True)
 class SpiritChart:
     """The star spirits of one chart. Inputs are echoed as indices; ``options`` holds every option's value."""
@@ -900,14 +956,15 @@ def star_spirits(
 
 def star_spirits_of(inp: Inputs) -> SpiritChart:
     """:func:`star_spirits` of inputs already validated (what :func:`validate` returns, or an
-    :class:`Inputs` a caller built from values of the right types, as the natal chart does)."""
-    from xuanheng.qizheng import _spirits_fast
-
-    hua, hits = _spirits_fast.compute(inp)
-    return _chart(inp, hua, hits)
+    :class:`Inputs` a caller built from values of the right types, as the natal chart does); the hits
+    through the memo of :func:`hits_for`."""
+    c = context(inp)
+    hua = tuple(HuaYao(k, y, inp.yao_gong[y]) for k, y in enumerate(HUA_YAO[c.ys]))
+    return _chart(inp, hua, hits_for(c, inp.opts))
 
 
 __all__ = [
+    "BASIS_FIELDS",
     "DEFAULT_OPTIONS",
     "ELEMENT_STAR",
     "GONG_NAMES",
@@ -929,9 +986,11 @@ __all__ = [
     "SpiritChart",
     "SpiritHit",
     "SpiritInfo",
+    "basis_fields",
     "context",
     "gong_branch",
     "gong_of",
+    "hits_for",
     "hits_of",
     "hua_yao_table",
     "options_key",
