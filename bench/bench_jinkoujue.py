@@ -7,18 +7,24 @@ kinliuren. Its output is much thinner than ours (人元, 貴神, 將神, 地分 
 and disagrees with the reference casts of issue 3 on the 貴神 and 將神 — speed only, not correctness.
 No peer has a 金口訣 reading (斷), so the reading is measured alone.
 
-Five groups, all in one run:
+Six groups, all in one run:
 
-* cast from calendar coordinates — warm: the cast keeps per-key tables (課 geometry, 神煞 groups …)
-  once built, so repeated runs over the same 2,000 coordinates measure the steady state;
-* the same with every cache cleared before each run (the cost of a fresh process);
+* cast from calendar coordinates — warm: the cast remembers each 課 geometry (with its 動 and pair
+  relations) once computed, so repeated runs over the same 2,000 coordinates measure the steady state;
+* the same with that memo cleared before each run (the cost of a fresh process);
 * cast from a datetime, next to ``xuanheng.time.calendar`` alone (the floor: the cast cannot be faster
   than the calendar it needs);
-* the reading (斷) of 2,000 cast charts in zh-Hant and in zh-Hans.
+* the reading (斷) of 2,000 cast charts in zh-Hant and in zh-Hans;
+* the document a front end hands out, ``METHOD.document(params, lang)`` (instant → calendar → chart →
+  reading → JSON) over 2,000 instants spread over 1950–2050, in CPU time (``time.process_time``: a shared
+  machine's other jobs do not count), beside the peers' cast from a datetime (they have no document: the
+  ratio is the user's cost against the thinnest peer answer).
 """
 
 from __future__ import annotations
 
+import random
+import time
 from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
 
@@ -31,9 +37,10 @@ _TZ = ZoneInfo("Asia/Shanghai")
 _START = datetime(2026, 1, 1, 0, 0, tzinfo=_TZ)
 
 G_COORDS = "金口訣 chart from calendar coordinates"
-G_COLD = "金口訣 chart from calendar coordinates, caches cleared before each run"
+G_COLD = "金口訣 chart from calendar coordinates, memo cleared before each run"
 G_DATETIME = "金口訣 chart from a datetime"
 G_READING = "金口訣 reading (斷) of a cast chart"
+G_DOCUMENT = "金口訣 document (METHOD.document, CPU time)"
 
 
 def _instants(n: int) -> list[datetime]:
@@ -92,6 +99,31 @@ def _reading(lang: str) -> Case:
     return Case(G_READING, "xuanheng" if lang == "zh-Hant" else f"xuanheng ({lang})", run, n=2000)
 
 
+def _document_params(n: int) -> list[object]:
+    """*n* parameter sets: instants spread over 1950–2050, the 地分 cycled."""
+    from xuanheng.jinkoujue import METHOD
+
+    rng = random.Random(26)
+    base = datetime(1950, 1, 1, tzinfo=_TZ)
+    out = []
+    for i in range(n):
+        t = base + timedelta(minutes=rng.randrange(100 * 366 * 24 * 60))
+        out.append(METHOD.make_params({"at": t.isoformat(), "difen": BRANCHES[i % 12]}))
+    return out
+
+
+def _document() -> Case:
+    from xuanheng.jinkoujue import METHOD
+
+    params = _document_params(2000)
+
+    def run(n: int) -> None:
+        for i in range(n):
+            METHOD.document(params[i % len(params)], "zh-Hant")
+
+    return Case(G_DOCUMENT, "xuanheng", run, n=2000, clock=time.process_time)
+
+
 def _peer_cases() -> list[Case]:
     try:
         from kinliuren.kinliuren import Liuren
@@ -99,6 +131,7 @@ def _peer_cases() -> list[Case]:
         return [
             Case(G_COORDS, "kinliuren", None, note="(pip install kinliuren)"),
             Case(G_DATETIME, "lunar-python+kinliuren", None),
+            Case(G_DOCUMENT, "lunar-python+kinliuren", None),
         ]
     terms = ["立春", "雨水", "驚蟄", "春分", "清明", "穀雨", "立夏", "小滿", "芒種", "夏至", "小暑", "大暑"]
     terms += ["立秋", "處暑", "白露", "秋分", "寒露", "霜降", "立冬", "小雪", "大雪", "冬至", "小寒", "大寒"]
@@ -116,6 +149,7 @@ def _peer_cases() -> list[Case]:
         from xuanheng.reading import to_simplified
     except ImportError:
         cases.append(Case(G_DATETIME, "lunar-python+kinliuren", None))
+        cases.append(Case(G_DOCUMENT, "lunar-python+kinliuren", None))
         return cases
     s2t = {to_simplified(t): t for t in terms}
 
@@ -128,6 +162,16 @@ def _peer_cases() -> list[Case]:
             )
 
     cases.append(Case(G_DATETIME, "lunar-python+kinliuren", from_datetime, n=2000))
+    cases.append(
+        Case(
+            G_DOCUMENT,
+            "lunar-python+kinliuren",
+            from_datetime,
+            n=2000,
+            clock=time.process_time,
+            note="(its cast from a datetime: four positions, no reading)",
+        )
+    )
     return cases
 
 
@@ -141,5 +185,6 @@ def cases() -> list[Case]:
         ),
         _reading("zh-Hant"),
         _reading("zh-Hans"),
+        _document(),
     ]
     return ours + _peer_cases()

@@ -1,14 +1,21 @@
 """大六壬: full charts from (日, 月將, 時) against kinliuren and bazaar-of-fates, measured in one run.
 
-Every case casts the same inputs, cycling through all 8,640 combinations (60 days × 12 月將 × 12 hours).
+Every chart case casts the same inputs, cycling through all 8,640 combinations (60 days × 12 月將 × 12
+hours). The document group times what a front end hands out, ``METHOD.document(params, lang)`` (instant →
+calendar → chart → reading → JSON) over 2,000 instants spread over 1950–2050, in CPU time
+(``time.process_time``: a shared machine's other jobs do not count), beside the peers' chart casts (they
+have no document and no instant path of their own: the ratio is the user's cost against their bare chart).
 Run: ``.venv/bin/python bench/run.py liuren`` (or this file directly).
 """
 
 from __future__ import annotations
 
+import random
 import sys
 import time
+from datetime import datetime, timedelta
 from pathlib import Path
+from zoneinfo import ZoneInfo
 
 sys.path.insert(0, str(Path(__file__).parent))
 
@@ -74,6 +81,33 @@ def _kinliuren() -> Case:
     return Case("大六壬 full chart (日, 月將, 時)", "kinliuren", run, n=60, note="(60 charts per run: slow)")
 
 
+G_DOCUMENT = "大六壬 document (METHOD.document, CPU time)"
+
+
+def _document() -> Case:
+    from xuanheng.liuren import METHOD
+
+    rng = random.Random(26)
+    base = datetime(1950, 1, 1, tzinfo=ZoneInfo("Asia/Shanghai"))
+    instants = [base + timedelta(minutes=rng.randrange(100 * 366 * 24 * 60)) for _ in range(2000)]
+    params = [METHOD.make_params({"at": t.isoformat()}) for t in instants]
+
+    def run(n: int) -> None:
+        for i in range(n):
+            METHOD.document(params[i % len(params)], "zh-Hant")
+
+    return Case(G_DOCUMENT, "xuanheng", run, n=2000, clock=time.process_time)
+
+
+def _document_peers() -> list[Case]:
+    """The peers' chart casts in the document group (CPU time), so the ratio is printed beside ours."""
+    note = "(its bare chart from coordinates: no calendar, no reading)"
+    return [
+        Case(G_DOCUMENT, c.name, c.fn, c.n, f"{c.note} {note}".strip(), clock=time.process_time)
+        for c in (_bazaar(), _kinliuren())
+    ]
+
+
 def _structure() -> list[Case]:
     """The 九宗門 alone, recomputed every time (no memo), against bazaar-of-fates' native cast."""
     from xuanheng.liuren.sanchuan import solve
@@ -106,7 +140,7 @@ def all_8640_seconds() -> float:
 
 def cases() -> list[Case]:
     print(f"大六壬: all 8,640 charts from a cold start: {all_8640_seconds():.3f} s")
-    return [_ours(), _bazaar(), _kinliuren(), *_structure()]
+    return [_ours(), _bazaar(), _kinliuren(), *_structure(), _document(), *_document_peers()]
 
 
 if __name__ == "__main__":

@@ -408,15 +408,14 @@ def test_tiny_caches_give_the_same_charts(monkeypatch: Any) -> None:
     """With every cache bound at a few entries (so they are cleared all the time) the charts are the same."""
     import importlib
 
-    cast_module = importlib.import_module("xuanheng.jinkoujue._fast")  # the memo tables of the cast
+    cast_module = importlib.import_module("xuanheng.jinkoujue.cast")  # its 課 memo
     rng = random.Random(99)
     sample = [_coord_case(rng) for _ in range(400)]
     normal = [_chart_image(cast_by_coordinates(**kw)) for kw, _ in sample]
-    cast_module.clear_caches()
+    cast_module._clear_caches()
     monkeypatch.setattr(cast_module, "_KE_LIMIT", 3)
-    monkeypatch.setattr(cast_module, "_CACHE_LIMIT", 5)
     tiny = [_chart_image(cast_by_coordinates(**kw)) for kw, _ in sample]
-    cast_module.clear_caches()
+    cast_module._clear_caches()
     assert tiny == normal
 
 
@@ -425,14 +424,13 @@ def test_threads_share_the_caches_safely(monkeypatch: Any) -> None:
     import importlib
     from concurrent.futures import ThreadPoolExecutor
 
-    cast_module = importlib.import_module("xuanheng.jinkoujue._fast")
+    cast_module = importlib.import_module("xuanheng.jinkoujue.cast")
     rng = random.Random(7)
     sample = [_coord_case(rng)[0] for _ in range(300)]
     serial = [_chart_image(cast_by_coordinates(**kw)) for kw in sample]
     monkeypatch.setattr(cast_module, "_KE_LIMIT", 4)
-    monkeypatch.setattr(cast_module, "_CACHE_LIMIT", 6)
     with ThreadPoolExecutor(4) as pool:
         for _ in range(3):
             got = list(pool.map(lambda kw: _chart_image(cast_by_coordinates(**kw)), sample))
             assert got == serial
-    cast_module.clear_caches()
+    cast_module._clear_caches()

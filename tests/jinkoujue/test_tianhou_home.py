@@ -95,19 +95,3 @@ def test_yong_yao_follows_the_home() -> None:
             else:
                 assert a.yong_yao == b.yong_yao
     assert changed > 0
-
-
-def test_fast_and_plain_agree_under_hai() -> None:
-    rng = random.Random(5)
-    for _ in range(300):
-        kw = dict(
-            day=SIXTY[rng.randrange(60)].name,
-            hour=rng.randrange(12),
-            month_branch=rng.randrange(12),
-            year="甲子",
-            yue_jiang=rng.randrange(12),
-            is_day=rng.random() < 0.5,
-            difen=rng.randrange(1, 13),
-            options={"tianhou_home": "hai"},
-        )
-        assert cast_by_coordinates(**kw).to_json() == cast_by_coordinates(plain=True, **kw).to_json()  # type: ignore[arg-type]

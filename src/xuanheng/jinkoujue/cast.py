@@ -2,9 +2,10 @@
 (旬空, 祿, 馬, 忌時), each a plain function; :func:`chart` assembles them.
 
 ``cast_by_coordinates`` works from calendar coordinates (干支 of year/month/day/hour, 月將, 晝夜);
-``cast`` derives them from an instant with :func:`xuanheng.time.calendar`. Both answer from the memo tables
-of :mod:`xuanheng.jinkoujue._fast` (the same values, proved by ``tests/jinkoujue/test_fast_path.py``);
-``cast_by_coordinates(..., plain=True)`` computes the chart with the functions below alone.
+``cast`` derives them from an instant with :func:`xuanheng.time.calendar`. Both compute every chart with the
+functions below; the one speed measure is a memo of what depends on the 課 geometry alone (:func:`_ke`:
+the :func:`geometry`, its 動 and its pair relations, keyed by the geometry's inputs and filled by calling
+those functions), since only 2,880 geometries exist for one option set.
 
 Setting up the 課 is not in seed 000 (NOTES.md, "Items that need knowledge beyond the seeds"); it follows
 the 金口訣 manuals: 人元 by 五子元遁 (《三命通會》卷二〈論五鼠遁〉) from the day stem onto the 地分; 將神 by
@@ -408,6 +409,36 @@ def ji_shi(month_branch: int, day_stem: int) -> tuple[int, int]:
     return TAO_HUA[month_branch], _JI_SHI_BY_STEM[day_stem]
 
 
+_KeKey = tuple[int, int, int, bool, str, str, str]
+_KeValue = tuple[Geometry, tuple[Dong, ...], tuple[PairRelation, ...]]
+#: bound of the 課 memo (cleared when full): 2,880 geometries exist for one option set, 17,280 for all
+_KE_LIMIT = 6_000
+_KE: dict[_KeKey, _KeValue] = {}
+
+
+def _ke(
+    d_stem: int, shift: int, df: int, is_day: bool, guiren: str, plate: str, tianhou_home: str
+) -> _KeValue:
+    """:func:`geometry` with its :func:`_dong` and :func:`_relations`, remembered by the geometry's inputs.
+
+    The values are computed by those functions on first use and shared by every chart of the same 課
+    (all are frozen or only read: the charts copy the positions when they add the 旺衰)."""
+    key = (d_stem, shift, df, is_day, guiren, plate, tianhou_home)
+    got = _KE.get(key)
+    if got is None:
+        geo = geometry(*key)
+        got = (geo, _dong(geo.elements), _relations(geo.proto, geo.elements))
+        if len(_KE) >= _KE_LIMIT:
+            _KE.clear()
+        _KE[key] = got
+    return got
+
+
+def _clear_caches() -> None:
+    """Forget the 課 memo (for benchmarks of a fresh process and for tests)."""
+    _KE.clear()
+
+
 def chart(
     d: GanZhi,
     y: GanZhi,
@@ -422,8 +453,10 @@ def chart(
     inputs: dict[str, Any],
     topic: str | None,
 ) -> JinKouJueChart:
-    """The 課 of the coordinates, computed by the rules above alone."""
-    geo = geometry(d.stem, (yj - h_b) % 12, df, is_day, opts.guiren, opts.gui_shen_plate, opts.tianhou_home)
+    """The 課 of the coordinates, computed by the rules above (the geometry's part through :func:`_ke`)."""
+    geo, dong, relations = _ke(
+        d.stem, (yj - h_b) % 12, df, is_day, opts.guiren, opts.gui_shen_plate, opts.tianhou_home
+    )
     elements = geo.elements
     wang = most_wang([elements[k] for k in POSITION_KEYS], opts.wang_tie)
     s_el, d_el = season_ruler(m_b, opts.tu_months), BRANCH_ELEMENT[d.branch]
@@ -441,8 +474,8 @@ def chart(
         calendar=cal,
         yong_yao=yong,
         yong_yao_reason=reason,
-        dong=_dong(elements),
-        relations=_relations(geo.proto, elements),
+        dong=dong,
+        relations=relations,
         shensha=hits,
         wang_element=wang,
         gui_ren_branch=geo.g,
@@ -460,34 +493,16 @@ def chart(
     )
 
 
-class _Plain:
-    """The input parsers without memo tables (``cast_by_coordinates(..., plain=True)``)."""
-
-    @staticmethod
-    def options(o: JinKouJueOptions | Mapping[str, Any] | None) -> JinKouJueOptions:
-        if isinstance(o, JinKouJueOptions):
-            return o
-        if o is not None and not isinstance(o, Mapping):
-            raise OptionError(
-                f"options must be a mapping such as {{'yue_jiang': 'jie'}}, not {type(o).__name__}",
-                field="options",
-            )
-        return JinKouJueOptions.from_mapping(None if o is None else dict(o))
-
-    gz = staticmethod(parse.ganzhi)
-    branch = staticmethod(parse.branch)
-
-    @staticmethod
-    def difen(value: Any, seed: int | None) -> tuple[int, dict[str, Any]]:
-        return parse_difen(value, seed=seed)
-
-    @staticmethod
-    def hour_ganzhi(day_stem: int, hour_branch: int) -> GanZhi:
-        return GanZhi.of(wu_shu_dun(day_stem, hour_branch), hour_branch)
-
-    @staticmethod
-    def month_ganzhi(year_stem: int, month_branch: int) -> GanZhi:
-        return GanZhi.of(wu_hu_dun(year_stem, month_branch), month_branch)
+def _options(o: JinKouJueOptions | Mapping[str, Any] | None) -> JinKouJueOptions:
+    """The cast's options from an instance, a mapping of option names or None (the defaults)."""
+    if isinstance(o, JinKouJueOptions):
+        return o
+    if o is not None and not isinstance(o, Mapping):
+        raise OptionError(
+            f"options must be a mapping such as {{'yue_jiang': 'jie'}}, not {type(o).__name__}",
+            field="options",
+        )
+    return JinKouJueOptions.from_mapping(None if o is None else dict(o))
 
 
 def cast_by_coordinates(
@@ -511,23 +526,20 @@ def cast_by_coordinates(
     warnings: tuple[str, ...] = (),
     inputs: Mapping[str, Any] | None = None,
     time: ChartTime | None = None,
-    plain: bool = False,
 ) -> JinKouJueChart:
     """Cast from calendar coordinates. ``hour``/``month_branch``/``yue_jiang`` are branches (子 or 0);
     ``day``/``year``/``month``/``ben_ming`` are 干支 (``"癸未"`` or :class:`GanZhi`).
 
     ``month`` defaults to the month 干支 by 五虎遁 from the year stem (《三命通會》卷二〈論五虎遁〉).
     *time* is the :class:`~xuanheng.time.ChartTime` of the cast when it comes from an instant (:func:`cast`
-    passes the calendar's own); the coordinates must then be its pillars. *plain* computes the chart with
-    the rule functions of this module alone, without the memo tables (the same values).
+    passes the calendar's own); the coordinates must then be its pillars.
     """
-    p: Any = _Plain if plain else _fast
-    opts = p.options(options)
-    d = p.gz(day, "day")
-    y = p.gz(year, "year")
-    h_b = p.branch(hour, "hour")
-    m_b = p.branch(month_branch, "month_branch")
-    yj = p.branch(yue_jiang, "yue_jiang")
+    opts = _options(options)
+    d = parse.ganzhi(day, "day")
+    y = parse.ganzhi(year, "year")
+    h_b = parse.branch(hour, "hour")
+    m_b = parse.branch(month_branch, "month_branch")
+    yj = parse.branch(yue_jiang, "yue_jiang")
     if not isinstance(is_day, bool):
         raise InputError(f"is_day must be True or False, got {is_day!r}", field="is_day")
     if days_since_jie is not None and (
@@ -536,15 +548,15 @@ def cast_by_coordinates(
         raise InputError(f"days_since_jie {days_since_jie!r} out of range 0–31", field="days_since_jie")
     if topic is not None and not isinstance(topic, str):
         raise InputError(f"topic must be text such as 病 or 財, not {type(topic).__name__}", field="topic")
-    bm = None if ben_ming is None else p.gz(ben_ming, "ben_ming")
+    bm = None if ben_ming is None else parse.ganzhi(ben_ming, "ben_ming")
     if month is None:
-        mgz = p.month_ganzhi(y.stem, m_b)
+        mgz = GanZhi.of(wu_hu_dun(y.stem, m_b), m_b)
     else:
-        mgz = p.gz(month, "month")
+        mgz = parse.ganzhi(month, "month")
         if mgz.branch != m_b:
             raise InputError(f"month 干支 {mgz} does not have the 月建 {BRANCHES[m_b]}", field="month")
-    hgz = p.hour_ganzhi(d.stem, h_b)
-    df, how = p.difen(difen, seed)
+    hgz = GanZhi.of(wu_shu_dun(d.stem, h_b), h_b)
+    df, how = parse_difen(difen, seed=seed)
     if time is None:
         when = None
         if instant is not None:
@@ -585,7 +597,7 @@ def cast_by_coordinates(
         all_inputs.update(inputs)
     if topic is not None:
         all_inputs["topic"] = topic
-    return (chart if plain else _fast.chart)(d, y, h_b, m_b, yj, is_day, df, opts, bm, cal, all_inputs, topic)
+    return chart(d, y, h_b, m_b, yj, is_day, df, opts, bm, cal, all_inputs, topic)
 
 
 def cast(
@@ -610,13 +622,13 @@ def cast(
     caller's business). ``fold`` (0/1) picks the side of a daylight-saving overlap.
     """
     xtime = _time_module()
-    opts = _fast.options(options)
+    opts = _options(options)
     if not isinstance(true_solar, bool):
         raise InputError(f"true_solar must be True or False, got {true_solar!r}", field="true_solar")
     when = xtime.parse_instant(at, tz=tz, fold=fold)
     copts = opts.calendar
     if true_solar:
-        copts = _fast.with_true_solar(copts)
+        copts = replace(copts, true_solar=True)
     try:
         cal = xtime.calendar(when, lon=lon, lat=lat, options=copts, tz=tz if tz is not None else None)
     except OverflowError:  # the calendar's edge years (0001) overflow datetime; report, never a traceback
@@ -678,10 +690,5 @@ def _time_module() -> Any:
         _TIME.append(xtime)
     return _TIME[0]
 
-
-# the memo tables are built from the functions above, so they are imported last
-from xuanheng.jinkoujue import _fast  # noqa: E402
-
-_clear_caches = _fast.clear_caches
 
 __all__ = ["cast", "cast_by_coordinates", "chart", "geometry", "ji_shi", "parse_difen", "shensha"]

@@ -392,6 +392,12 @@ def _context(chart: LiuRenChart, month_branch: str | int | None, year_branch: st
 
 # ------------------------------------------------------------------------------------ conditions
 def _bset(values: Iterable[str]) -> frozenset[int]:
+    """The branch indices of branch names (remembered per list of names: rules give the same lists)."""
+    return _branch_set(tuple(values))
+
+
+@cache
+def _branch_set(values: tuple[str, ...]) -> frozenset[int]:
     return frozenset(branch_index(v) for v in values)
 
 
@@ -772,8 +778,8 @@ POS_KEYS = frozenset({*POSITION.specs, "any"})
 CHART_KEYS = frozenset(CHART.specs) - {"lower_overcomes"}
 
 
-def _holds_at(when: Mapping[str, Any], shen: int, p: Pos, c: _Ctx) -> bool:
-    return POSITION.holds(when, _At(shen, p, c)) is not None
+def _holds_at(when: Mapping[str, Any], at: _At) -> bool:
+    return POSITION.holds(when, at) is not None
 
 
 def _holds_chart(when: Mapping[str, Any], c: _Ctx) -> bool:
@@ -793,14 +799,12 @@ def _fmt(t: Text, **kw: Mapping[str, str] | str) -> Text:
     )
 
 
-def _shen_title(s: Shen, suffix: Mapping[str, str] | None = None) -> Text:
+@cache
+def _shen_title(branch: int) -> Text:
+    """The title of a 類神 rule: the 天神's name and branch (one value per 天神)."""
+    s = leishen()[0][branch]
     b = BRANCHES[s.branch]
-    sx = suffix or {"ko": "", "zh-Hant": "", "en": ""}
-    return Text(
-        ko=f"{s.name_ko}({b}){sx['ko']}",
-        zh_hant=f"{s.name}（{b}）{sx['zh-Hant']}",
-        en=f"{s.name} ({b}){sx['en']}",
-    )
+    return Text(ko=f"{s.name_ko}({b})", zh_hant=f"{s.name}（{b}）", en=f"{s.name} ({b})")
 
 
 def _pos_fact(p: Pos, c: _Ctx, plate: str = "tian") -> dict[str, Any]:
@@ -871,12 +875,19 @@ def _targets(c: _Ctx) -> list[_Target]:
     return out
 
 
-def _principle_rules(c: _Ctx) -> list[FiredRule]:
+def _off_topic(topic: str | None, topics: tuple[str, ...]) -> bool:
+    """A rule of these *topics* is left out of a reading on *topic* (so it need not be evaluated)."""
+    return topic is not None and topic not in topics
+
+
+def _principle_rules(c: _Ctx, topic: str | None = None) -> list[FiredRule]:
     p = principles()
     rules = principle_rules()
     out: list[FiredRule] = []
     # 002-006: where the lower overcomes the upper, the earth-plate branch is read
     for r in (r for r in rules if r.kind == "plate_rule"):
+        if _off_topic(topic, r.topics):
+            continue
         facts = CHART.holds(r.when, c)
         if facts is None:
             continue
@@ -902,7 +913,7 @@ def _principle_rules(c: _Ctx) -> list[FiredRule]:
     for t in _targets(c):
         for rel in t.rels:
             r = by_rel[rel]
-            if PLACEMENT.holds(r.when, t) is None:
+            if _off_topic(topic, r.topics) or PLACEMENT.holds(r.when, t) is None:
                 continue
             tn = {lang: f"{tnames[t.key][lang]}({t.label})" for lang in ("ko", "zh-Hant")}
             tn["en"] = f"{tnames[t.key]['en']} {t.label}"
@@ -919,7 +930,7 @@ def _principle_rules(c: _Ctx) -> list[FiredRule]:
     # 002-007: the six pairs, by the branches of the 三傳
     chuan = [x.branch for x in c.chart.san_chuan]
     for r in (r for r in rules if r.kind == "pair"):
-        if CHART.holds(r.when, c) is None:
+        if _off_topic(topic, r.topics) or CHART.holds(r.when, c) is None:
             continue
         pair = _bset(r.when["chuan_has"])
         out.append(
@@ -938,11 +949,11 @@ def _principle_rules(c: _Ctx) -> list[FiredRule]:
     return out
 
 
-def _keti_rules(c: _Ctx) -> list[FiredRule]:
+def _keti_rules(c: _Ctx, topic: str | None = None) -> list[FiredRule]:
     out: list[FiredRule] = []
     for r in _keti_rules_data():
         name = r.get("name")
-        if CHART.holds(r.when, c) is None:
+        if _off_topic(topic, r.topics) or CHART.holds(r.when, c) is None:
             continue
         facts: dict[str, Any] = {"ke_ti": name, "conditions": dict(r.when)}
         out.append(
@@ -959,14 +970,14 @@ def _keti_rules(c: _Ctx) -> list[FiredRule]:
     return out
 
 
-def _bifa_rules(c: _Ctx) -> list[FiredRule]:
+def _bifa_rules(c: _Ctx, topic: str | None = None) -> list[FiredRule]:
     from xuanheng.liuren.bifa import BIFA, Ctx
 
     ctx = Ctx(c.chart, c.month, c.year)
     out: list[FiredRule] = []
     for r in bifa_rules():
-        if not r.when:
-            continue  # a principle of reading (`needs`): never fires
+        if not r.when or _off_topic(topic, r.topics):
+            continue  # a principle of reading (`needs`) never fires
         facts = BIFA.holds(r.when, ctx)
         if facts is None:
             continue
@@ -985,8 +996,33 @@ def _bifa_rules(c: _Ctx) -> list[FiredRule]:
     return out
 
 
-def _leishen_rules(c: _Ctx, plate_rule: str, variants: frozenset[str]) -> list[FiredRule]:
-    shens, rules = leishen()
+#: 類神 rules by the 神 they are about: (file order, place of the 神 among the rule's subjects, rule)
+_BySubject = dict[int, list[tuple[int, int, Rule]]]
+
+
+@cache
+def _leishen_index() -> tuple[tuple[tuple[int, Rule], ...], _BySubject, _BySubject]:
+    """The 類神 rules (file order *i*) by what they are read on: the chart-scope ones, then for each 神 the
+    attribute lists and the verses about it, as (i, place of the 神 among the rule's subjects, rule).
+
+    A rule about a 神 can only fire where that 神 stands, so a chart looks up the rules of its 神 only."""
+    chart: list[tuple[int, Rule]] = []
+    attribute: dict[int, list[tuple[int, int, Rule]]] = {}
+    verse: dict[int, list[tuple[int, int, Rule]]] = {}
+    for i, r in enumerate(leishen()[1]):
+        if r.scope == "chart":
+            chart.append((i, r))
+            continue
+        by = attribute if r.kind == "attribute" else verse
+        for j, subj in enumerate(r.subjects):
+            by.setdefault(subj, []).append((i, j, r))
+    return tuple(chart), attribute, verse
+
+
+def _leishen_rules(
+    c: _Ctx, plate_rule: str, variants: frozenset[str], topic: str | None = None
+) -> list[FiredRule]:
+    shens = leishen()[0]
     read_at: dict[int, list[tuple[Pos, str]]] = {}  # 神 read by the plate rule → positions
     upper_at: dict[int, list[Pos]] = {}
     for p in c.positions:
@@ -998,7 +1034,8 @@ def _leishen_rules(c: _Ctx, plate_rule: str, variants: frozenset[str]) -> list[F
             read_at.setdefault(p.upper, []).append((p, "tian"))
     out: list[FiredRule] = []
     base = _common_facts(c)
-    for b, where in read_at.items():  # the 天神's own profile (element, 寄干, 本將, 月將)
+    profiles = read_at.items() if topic is None or topic == "總" else ()  # their one topic is 總
+    for b, where in profiles:  # the 天神's own profile (element, 寄干, 本將, 月將)
         s = shens[b]
         facts = dict(base)
         facts.update({"shen": BRANCHES[b], "shen_name": s.name, "positions": _facts_of(where, b, c)})
@@ -1010,27 +1047,41 @@ def _leishen_rules(c: _Ctx, plate_rule: str, variants: frozenset[str]) -> list[F
                 facts=facts,
                 text=s.text,
                 topics=("總",),
-                title=_shen_title(s),
+                title=_shen_title(s.branch),
                 extra={"kind": "leishen", "about": s.name},
             )
         )
-    for r in rules:
-        when = r.when
+
+    def when_of(r: Rule) -> Mapping[str, Any]:
         if r.variant_key and r.variant_key in variants and r.variant_when is not None:
-            when = r.variant_when
-        if r.scope == "chart":
-            if _holds_chart(when, c):
-                out.append(_leishen_fired(r, shens[r.shen], [], when, base, c))
+            return r.variant_when
+        return r.when
+
+    chart_rules, attribute, verse = _leishen_index()
+    fired: list[tuple[int, int, FiredRule]] = []  # in the order of the rules and of their subjects
+    for i, r in chart_rules:
+        if _off_topic(topic, r.topics):
             continue
-        for subj in r.subjects:
-            cand = (
-                read_at.get(subj, [])
-                if r.kind == "attribute"
-                else [(q, "tian") for q in upper_at.get(subj, [])]
-            )
-            hits = [(q, pl) for q, pl in cand if _holds_at(when, subj, q, c)]
+        when = when_of(r)
+        if _holds_chart(when, c):
+            fired.append((i, 0, _leishen_fired(r, shens[r.shen], [], when, base, c)))
+    cands = [(subj, where, attribute) for subj, where in read_at.items()]
+    cands += [(subj, [(q, "tian") for q in ps], verse) for subj, ps in upper_at.items()]
+    for subj, cand, by in cands:
+        about = by.get(subj)
+        if not about:
+            continue
+        ats = [(q, pl, _At(subj, q, c)) for q, pl in cand]  # what the rules about this 神 look at
+        for i, j, r in about:
+            if _off_topic(topic, r.topics):
+                continue
+            when = when_of(r)
+            hits = [(q, pl) for q, pl, at in ats if _holds_at(when, at)]
             if hits:
-                out.append(_leishen_fired(r, shens[r.shen], _facts_of(hits, subj, c), when, base, c, subj))
+                f = _leishen_fired(r, shens[r.shen], _facts_of(hits, subj, c), when, base, c, subj)
+                fired.append((i, j, f))
+    fired.sort(key=lambda x: (x[0], x[1]))
+    out += [f for _, _, f in fired]
     rank = {n: i for i, n in enumerate(POSITIONS)}
     out.sort(key=lambda f: min((rank[p["position"]] for p in f.facts["positions"]), default=len(rank)))
     return out
@@ -1074,12 +1125,12 @@ def _leishen_fired(
         facts=facts,
         text=r.text,
         topics=r.topics,
-        title=_shen_title(s),
+        title=_shen_title(s.branch),
         extra=extra,
     )
 
 
-def _shensha_rules(c: _Ctx) -> list[FiredRule]:
+def _shensha_rules(c: _Ctx, topic: str | None = None) -> list[FiredRule]:
     meanings = shensha_meanings()
     seen: dict[str, list[Any]] = {}
     for sp in c.chart.shensha:
@@ -1091,6 +1142,8 @@ def _shensha_rules(c: _Ctx) -> list[FiredRule]:
         if m is None:
             continue
         src, tps, text, extra_when, rid = m
+        if _off_topic(topic, tps):
+            continue
         if extra_when.get("shensha_ke") == "above":
             ks = [k for k in c.chart.si_ke if k.upper in {sp.branch for sp in sps} and k.relation == "剋"]
             if not ks:
@@ -1155,16 +1208,14 @@ def reading(
             field="variants",
         )
     c = _context(chart, month_branch, year_branch)
-    fired = (
-        _principle_rules(c)
-        + _keti_rules(c)
-        + _bifa_rules(c)
-        + _leishen_rules(c, plate_rule, vs)
-        + _shensha_rules(c)
+    # with a topic, the rules of other topics are not evaluated at all (they would be left out)
+    return (
+        _principle_rules(c, topic)
+        + _keti_rules(c, topic)
+        + _bifa_rules(c, topic)
+        + _leishen_rules(c, plate_rule, vs, topic)
+        + _shensha_rules(c, topic)
     )
-    if topic is not None:
-        fired = [f for f in fired if topic in f.topics]
-    return fired
 
 
 def reading_json(

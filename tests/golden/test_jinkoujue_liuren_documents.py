@@ -1,0 +1,184 @@
+"""Golden master of the 金口訣 and 大六壬 DOCUMENTS: pins behaviour across refactors, it is NOT an oracle.
+
+Pinned on the code as it stood before issue 26 removed the 金口訣 memo twin and cut the per-call work of the
+大六壬 document, by running this file's samplers on that code. Where ``test_public_outputs.py`` pins the
+chart JSON and the fired rules of the keyword API, this file pins what a front end hands out:
+``METHOD.document(params, lang)`` (JSON, in each of the four languages, with and without the reading) over
+random instants, places and every option's choices, and the text table and both SVG layouts drawn from it.
+
+After a change that is MEANT to alter an output (reviewed, and explained in the commit), print the new
+digests with ``XUANHENG_GOLDEN_PRINT=1 .venv/bin/python -m pytest tests/golden -s`` and re-pin only the
+sections it changes.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import random
+from typing import Any
+
+from xuanheng.core.ganzhi import BRANCHES, SIXTY
+from xuanheng.errors import XuanhengError
+from xuanheng.method import Method
+from xuanheng.reading import LANGS
+
+_PRINT = bool(os.environ.get("XUANHENG_GOLDEN_PRINT"))
+
+PINNED: dict[str, str] = {
+    "jinkoujue_documents": "9fffd5e40f0dd30d",
+    "jinkoujue_views": "743e30ce1806e086",
+    "liuren_documents": "2fee485ee0d3edac",
+    "liuren_study_documents": "0f9492e2eb9bc6d7",
+    "liuren_views": "ba40abefd6dbc026",
+}
+
+
+def _dump(x: Any) -> bytes:
+    return json.dumps(x, ensure_ascii=False, sort_keys=True, separators=(",", ":"), default=str).encode()
+
+
+def _check(name: str, h: Any) -> None:
+    got = h.hexdigest()[:16]
+    if _PRINT:
+        print(f'    "{name}": "{got}",')
+        return
+    assert got == PINNED[name], f"{name}: a public output changed (see the module docstring)"
+
+
+def _doc(method: Method, values: dict[str, Any], lang: str, with_reading: bool = True) -> Any:
+    """The document without ``engine_version`` (it moves with every release), or the refusal."""
+    try:
+        doc = method.document(method.make_params(values), lang, with_reading=with_reading)
+    except XuanhengError as e:
+        return ["error", type(e).__name__, e.field, str(e)]
+    doc.pop("engine_version", None)
+    return doc
+
+
+def _choices(method: Method, rng: random.Random, skip: tuple[str, ...] = ()) -> dict[str, Any]:
+    """A random subset of the method's choice parameters, each at a random choice."""
+    out: dict[str, Any] = {}
+    for p in method.params.SPEC:
+        if p.kind == "choice" and p.choices and p.name not in skip and rng.random() < 0.5:
+            out[p.name] = rng.choice(p.values)
+    return out
+
+
+def _instant(rng: random.Random) -> dict[str, Any]:
+    tz = rng.choice(["Asia/Shanghai", "Asia/Seoul", "Asia/Taipei", "UTC", "America/New_York", "+08:00"])
+    y = rng.randint(1900, 2100)
+    mo, d, hh, mi = rng.randint(1, 12), rng.randint(1, 28), rng.randint(0, 23), rng.randint(0, 59)
+    out: dict[str, Any] = {"at": f"{y:04d}-{mo:02d}-{d:02d}T{hh:02d}:{mi:02d}", "tz": tz}
+    if rng.random() < 0.3:
+        out.update(lon=round(rng.uniform(73, 135), 3), lat=round(rng.uniform(18, 53), 3))
+        if rng.random() < 0.5:
+            out["true_solar"] = True
+    return out
+
+
+def _sample_jk(rng: random.Random) -> dict[str, Any]:
+    from xuanheng.jinkoujue import METHOD
+
+    values = {**_instant(rng), **_choices(METHOD, rng, skip=("difen",))}
+    kind = rng.randrange(4)
+    if kind == 0:
+        values["difen"] = rng.choice(BRANCHES)
+    elif kind == 1:
+        values["difen"] = str(rng.randint(1, 12))
+    elif kind == 2:
+        values["difen"] = f"az:{rng.uniform(0, 360):.1f}"
+    else:
+        values.update(difen="random", seed=rng.randrange(10**6))
+    if rng.random() < 0.3:
+        values["ben_ming"] = rng.choice([SIXTY[rng.randrange(60)].name, str(rng.randint(1900, 2020))])
+    if rng.random() < 0.5:
+        values["topic"] = rng.choice(["病", "財", "婚", "出行", "失物", "money", "질병"])
+    return values
+
+
+def _sample_lr(rng: random.Random) -> dict[str, Any]:
+    from xuanheng.liuren import METHOD
+
+    values = {**_instant(rng), **_choices(METHOD, rng)}
+    if rng.random() < 0.3:
+        values["birth_year"] = rng.randint(1930, 2020)
+        values["sex"] = rng.choice(["male", "female"])
+    if rng.random() < 0.5:
+        values["topic"] = rng.choice(["病", "財", "婚", "孕產", "行人", "官", "天時", "姓氏"])
+    return values
+
+
+def _documents(method: Method, sampler: Any, seed: int, n: int) -> Any:
+    rng = random.Random(seed)
+    h = hashlib.sha256()
+    for i in range(n):
+        values = sampler(rng)
+        lang = LANGS[i % len(LANGS)]
+        h.update(_dump([values, lang, _doc(method, values, lang)]))
+        if i % 7 == 0:
+            h.update(_dump(_doc(method, values, LANGS[(i + 1) % len(LANGS)], with_reading=False)))
+    return h
+
+
+def _views(method: Method, sampler: Any, seed: int, n: int) -> Any:
+    rng = random.Random(seed)
+    h = hashlib.sha256()
+    for i in range(n):
+        values = sampler(rng)
+        lang = LANGS[i % len(LANGS)]
+        doc = _doc(method, values, lang)
+        if isinstance(doc, list):
+            continue
+        h.update(method.render_text(doc, lang).encode())
+        h.update(method.render_svg(doc, lang).encode())
+        if method.render_svg_narrow is not None:
+            h.update(method.render_svg_narrow(doc, lang).encode())
+    return h
+
+
+def test_jinkoujue_documents() -> None:
+    from xuanheng.jinkoujue import METHOD
+
+    _check("jinkoujue_documents", _documents(METHOD, _sample_jk, 2612, 600))
+
+
+def test_jinkoujue_views() -> None:
+    from xuanheng.jinkoujue import METHOD
+
+    _check("jinkoujue_views", _views(METHOD, _sample_jk, 2613, 80))
+
+
+def test_liuren_documents() -> None:
+    from xuanheng.liuren import METHOD
+
+    _check("liuren_documents", _documents(METHOD, _sample_lr, 2614, 400))
+
+
+def test_liuren_study_documents() -> None:
+    """Study mode: the chart's own coordinates, with the study inputs and the school options."""
+    from xuanheng.liuren import METHOD
+
+    def sampler(rng: random.Random) -> dict[str, Any]:
+        values = {
+            "day": SIXTY[rng.randrange(60)].name,
+            "yue_jiang": rng.choice(BRANCHES),
+            "hour": rng.choice(BRANCHES),
+            **{k: v for k, v in _choices(METHOD, rng).items() if k in ("shehai", "bieze_yin", "fuyin_zimao")},
+        }
+        if rng.random() < 0.4:
+            values["month"] = rng.choice(BRANCHES)
+        if rng.random() < 0.3:
+            values["year"] = rng.randint(1900, 2100)
+        if rng.random() < 0.3:
+            values["topic"] = rng.choice(["病", "財", "婚", "行人"])
+        return values
+
+    _check("liuren_study_documents", _documents(METHOD, sampler, 2615, 300))
+
+
+def test_liuren_views() -> None:
+    from xuanheng.liuren import METHOD
+
+    _check("liuren_views", _views(METHOD, _sample_lr, 2616, 60))
