@@ -58,8 +58,10 @@ TOY = Method(
     params=ToyParams,
     cast=_cast,
     facts=lambda doc: {},
-    render_svg=lambda doc, lang: '<svg xmlns="http://www.w3.org/2000/svg"/>',
-    render_text=lambda doc, lang: json.dumps(doc),
+    views={
+        "svg": lambda doc, lang: '<svg xmlns="http://www.w3.org/2000/svg"/>',
+        "text": lambda doc, lang: json.dumps(doc),
+    },
 )
 
 

@@ -208,6 +208,9 @@ class Params:
     """The validated inputs and options of one cast (subclass per method, with ``SPEC``)."""
 
     SPEC: ClassVar[tuple[Param, ...]] = ()
+    #: the parameters that are options of the reading, not of the cast (names): ``Method.document`` passes
+    #: them to the method's ``read`` as keyword arguments and echoes them as ``reading_options``
+    READING_OPTIONS: ClassVar[tuple[str, ...]] = ()
     __slots__ = ("_values",)
     _values: dict[str, Any]
 
@@ -243,6 +246,11 @@ class Params:
 
     def get(self, name: str, default: Any = None) -> Any:
         return self._values.get(name, default)
+
+    def mode(self) -> str | None:
+        """The cast mode of these values (``instant``, ``study`` …) when the method has several, else None;
+        a parameter names the modes that use it (:attr:`Param.modes`)."""
+        return None
 
     def __iter__(self) -> Iterator[str]:
         return iter(self._values)

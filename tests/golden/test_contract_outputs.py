@@ -29,12 +29,13 @@ _PRINT = bool(os.environ.get("XUANHENG_GOLDEN_PRINT"))
 
 PINNED: dict[str, str] = {
     "cli_help": "1db813481ba17bbe",
-    "cli_casts": "882be1a976aa26f3",
+    # issue 26: a method with a reading always carries "reading" ([] when not asked): 金口訣 and 六爻 too
+    "cli_casts": "e1047b342ffc5bf5",
     "cli_refusals": "5d49896085bb7ea0",
     "http_meta": "c0c6021f71048e38",
-    "http_casts": "3a407a40a5a3a53e",
+    "http_casts": "43dd902b5cc15aff",  # issue 26: the same ("reading": [] with no_reading)
     "mcp_tools": "7d2d7d6468d60043",
-    "mcp_calls": "8e2010b6869fa3b4",
+    "mcp_calls": "d35aed7e008fb2a5",  # issue 26: the same ("reading": [] with no_reading)
 }
 
 METHODS = ("jinkoujue", "liuren", "liuyao", "qizheng", "calendar")

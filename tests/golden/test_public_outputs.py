@@ -46,7 +46,9 @@ PINNED: dict[str, str] = {
     "cli": "a0a559f09f206290",  # issues 9–15 (git log)
     # the study-mode refusal of 大六壬 now carries its catalogue code and params (liuren.study_missing);
     # message and text unchanged (the journal/CLI i18n commit after c5dad1f)
-    "http": "c1050f1ba0a4959b",
+    # issue 26: a method with a reading always carries "reading" ([] when not asked): the 金口訣 POST
+    # with no_reading=true now has "reading": []; nothing else changed
+    "http": "cbd8d26d15810352",
 }
 
 

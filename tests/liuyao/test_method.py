@@ -33,9 +33,20 @@ def client(tmp_path: Path) -> Any:
 
 def test_registered_once() -> None:
     assert registry()["liuyao"] is METHOD
-    assert METHOD.reading is not None  # issue 11: the reading of seed 004, with its own options
-    assert set(METHOD.reading_options) <= set(METHOD.params.by_name())
+    assert METHOD.read is not None  # issue 11: the reading of seed 004, with its own options
+    assert set(METHOD.params.READING_OPTIONS) <= set(METHOD.params.by_name())
     assert METHOD.package == "xuanheng.liuyao"
+
+
+def test_front_end_data_keeps_in_step_with_the_reading() -> None:
+    """The page shows the reading by the groups of data/frontend.toml: the reading's own, in its order."""
+    from xuanheng.frontend import hints
+    from xuanheng.liuyao.reading import GROUPS
+
+    h = hints(METHOD)
+    assert h.reading_groups == GROUPS
+    assert set(h.modes) == {"instant", "study", "enumerate"}
+    assert h.needs == ("lines",)
 
 
 CASES: list[dict[str, Any]] = [
@@ -247,7 +258,7 @@ def test_render_endpoint_draws_a_posted_document(client: TestClient) -> None:
 
 def test_text_view_matches_the_document() -> None:
     doc = liuyao.cast(AT["at"], tz=AT["tz"], lines="887868").to_json()
-    text = METHOD.render_text(doc, "zh-Hant")
+    text = METHOD.views["text"](doc, "zh-Hant")
     assert text.splitlines()[0].startswith("六爻")
     for ln in doc["ben_gua"]["lines"]:
         assert f"{ln['liu_qin']}{ln['najia']}" in text

@@ -55,11 +55,8 @@ METHOD = Method(
     params=CalendarParams,
     cast=cast_params,
     facts=lambda doc: {},
-    render_svg=render_calendar,
-    render_svg_narrow=render_calendar_narrow,
-    render_text=render_text,
+    views={"svg": render_calendar, "svg_narrow": render_calendar_narrow, "text": render_text},
     example={"at": "2026-03-10T21:00", "tz": "Asia/Shanghai"},
-    at_example="2024-02-10T12:00",
 )
 
 __all__ = ["METHOD", "CalendarParams", "cast", "cast_params"]

@@ -3,9 +3,9 @@
 A practitioner often casts the same moment several ways. Every method of :func:`xuanheng.methods.registry`
 that needs nothing more than the instant and the place is cast and shown one after the other, each with the
 command that gives its full chart and reading; a method that needs more input (its required parameters
-without a default and those it declares in ``Method.needs``: a 地分, six lines, a birth place) says what it
-needs and which flag gives it. ``--with NAME=VALUE`` gives such a value to every method that has a parameter
-of that name (``--with difen=申``). No method is named here.
+without a default and those its front-end data lists in ``needs``, :func:`xuanheng.frontend.needed`: a 地分,
+six lines, a birth place) says what it needs and which flag gives it. ``--with NAME=VALUE`` gives such a
+value to every method that has a parameter of that name (``--with difen=申``). No method is named here.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from xuanheng.errors import InputError, XuanhengError
+from xuanheng.frontend import needed
 from xuanheng.method import Method
 from xuanheng.params import Param
 from xuanheng.reading import DEFAULT_LANG, LANGS, check_lang
@@ -83,7 +84,7 @@ def plan(method: Method, values: dict[str, Any]) -> tuple[dict[str, Any], tuple[
     """(the values *method* takes from *values*, the parameters it still needs from the user)."""
     spec = method.params.by_name()
     mine = {k: v for k, v in values.items() if k in spec}
-    missing = tuple(p for p in method.needed() if mine.get(p.name) in (None, ""))
+    missing = tuple(p for p in needed(method) if mine.get(p.name) in (None, ""))
     return mine, missing
 
 
@@ -150,7 +151,7 @@ def run(args: argparse.Namespace) -> int:
         if "document" in p:
             doc = localize_warnings(p["document"], lang)
             doc.pop("reading", None)
-            body = m.render_text(doc, lang)
+            body = m.views["text"](doc, lang)
             body += f"\n{label('all.full_chart', lang)}: {full_command(m, p['params'])}"
         elif "needs" in p:
             needs = ", ".join(f"{n['label']} ({n['flag']})" for n in p["needs"])

@@ -6,7 +6,7 @@ current time, in ``--tz`` or else this computer's zone), ``--json``, ``--lang``,
 with a reading, and ``--enumerate`` for a method with an enumeration. Values are checked by the method's
 ``Params`` (typed errors naming the field, printed on one line by :mod:`xuanheng.cli.main`); a flag that
 the cast's mode would silently ignore is refused. The JSON is :meth:`Method.document` — the same as the
-HTTP API's — and the table is the method's ``render_text``.
+HTTP API's — and the table is the method's ``text`` view.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from xuanheng.errors import InputError
+from xuanheng.frontend import hints
 from xuanheng.method import Method
 from xuanheng.params import GROUPS, Param
 from xuanheng.reading import DEFAULT_LANG, LANGS, check_lang
@@ -122,9 +123,10 @@ def _local_offset() -> str:
 
 def _refuse_unused(method: Method, mode: str, values: dict[str, Any], now: bool) -> None:
     """A flag the cast's *mode* does not use is an input error (it would be ignored without a word)."""
-    if mode not in method.modes:
+    modes = hints(method).modes
+    if mode not in modes:
         return
-    name, why = method.modes[mode]
+    name, why = modes[mode]
     bad = []
     for p in method.params.SPEC:
         if p.modes and mode not in p.modes:
@@ -158,16 +160,18 @@ def run(args: argparse.Namespace, method: Method) -> int:
             values["tz"] = _local_offset()
     if enumerate_:
         _refuse_unused(method, "enumerate", given, now)
-    elif method.mode is not None:
-        _refuse_unused(method, method.mode(method.make_params(values)), given, now)
+    else:
+        mode = method.make_params(values).mode()
+        if mode is not None:
+            _refuse_unused(method, mode, given, now)
     params = method.with_seeds(method.make_params(values))
     if enumerate_:
         assert method.enumerate is not None
         rows = method.enumerate(params)
         if args.json:
             print("[\n" + ",\n".join(json.dumps(r, ensure_ascii=False) for r in rows) + "\n]")
-        elif method.render_enumeration is not None:
-            print(method.render_enumeration(rows))
+        elif method.view("enumeration") is not None:
+            print(method.views["enumeration"](rows))
         return 0
     with_reading = not getattr(args, "no_reading", False)
     doc = method.document(params, lang or DEFAULT_LANG, with_reading=with_reading)
@@ -184,7 +188,7 @@ def run(args: argparse.Namespace, method: Method) -> int:
         shown = dict(doc)
         if not with_reading:
             shown.pop("reading", None)
-        print(method.render_text(localize_warnings(shown, lang), lang))
+        print(method.views["text"](localize_warnings(shown, lang), lang))
     if getattr(args, "save", False):
         saved = (
             doc if with_reading or not method.has_reading else method.document(params, lang or DEFAULT_LANG)

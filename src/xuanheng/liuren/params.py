@@ -54,6 +54,9 @@ class LiuRenParams(Params):
         _own("topic", max_length=16, group="person", modes=(INSTANT, STUDY)),
     )
 
+    def mode(self) -> str:
+        return mode_of(self)
+
 
 def options_of(p: Params) -> Options:
     """The :class:`Options` of a set of parameters."""

@@ -78,6 +78,10 @@ class LiuYaoParams(Params):
         _own("topic", max_length=16, group="person"),
         *(_own(name, group="school") for name in READING_OPTION_NAMES),
     )
+    READING_OPTIONS = READING_OPTION_NAMES
+
+    def mode(self) -> str:
+        return mode_of(self)
 
 
 _OPTION_NAMES = tuple(s.name for s in OPTION_SPECS)

@@ -25,6 +25,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from xuanheng.errors import InputError, echo
+from xuanheng.frontend import hints
 from xuanheng.mcp.schema import lang_property, object_schema
 from xuanheng.method import Method
 from xuanheng.params import Param, Params
@@ -143,9 +144,10 @@ def _cast_properties(method: Method) -> dict[str, dict[str, Any]]:
 def _refuse_unused(method: Method, mode: str, given: Mapping[str, Any], now: bool) -> None:
     """A parameter the cast's *mode* does not use is an input error (it would be ignored without a word),
     as on the command line."""
-    if mode not in method.modes:
+    modes = hints(method).modes
+    if mode not in modes:
         return
-    what, why = method.modes[mode]
+    what, why = modes[mode]
     bad = [
         p.name
         for p in method.params.SPEC
@@ -172,8 +174,9 @@ def make_params(method: Method, arguments: Mapping[str, Any]) -> tuple[Params, s
         if values.get("tz") is None:
             values["tz"] = _local_offset()
     params = method.make_params(values)  # unknown names and bad values: typed errors naming the field
-    if method.mode is not None:
-        _refuse_unused(method, method.mode(params), given, now)
+    mode = params.mode()
+    if mode is not None:
+        _refuse_unused(method, mode, given, now)
     return method.with_seeds(params), lang, with_reading
 
 
@@ -310,7 +313,7 @@ def _enumerate_tool(method: Method) -> ToolSpec:
         values = _given(args)
         for k in values:
             if k not in names:
-                why = method.modes.get("enumerate", ("", ""))[1]
+                why = hints(method).modes.get("enumerate", ("", ""))[1]
                 raise InputError(
                     f"the enumeration does not use {k}" + (f": {why}" if why else ""),
                     field=k,

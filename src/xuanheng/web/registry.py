@@ -13,6 +13,7 @@ from typing import Any, Literal
 from pydantic import AliasChoices, BaseModel, ConfigDict, Field, create_model
 
 from xuanheng.errors import InputError
+from xuanheng.frontend import hints, needed
 from xuanheng.method import Method, asks_draw
 from xuanheng.params import Param
 from xuanheng.reading import DEFAULT_LANG
@@ -123,9 +124,8 @@ class MethodPlugin:
 
     def render_svg(self, doc: dict[str, Any], lang: str, layout: str = "wide") -> str:
         """The chart as SVG; *layout* ``narrow`` takes the method's narrow drawing when it has one."""
-        if layout == "narrow" and self.method.render_svg_narrow is not None:
-            return self.method.render_svg_narrow(doc, lang)
-        return self.method.render_svg(doc, lang)
+        view = self.method.view("svg_narrow") if layout == "narrow" else None
+        return (view or self.method.views["svg"])(doc, lang)
 
 
 def plugin_of(method: Method) -> MethodPlugin:
@@ -227,10 +227,10 @@ def describe(plugin: MethodPlugin) -> dict[str, Any]:
         "params": [p.to_json() for p in spec],
         "form": form,
         "has_reading": m.has_reading,
-        #: the reading's groups in the order to show them (Method.reading_groups; empty: by topic)
-        "reading_groups": list(m.reading_groups),
-        #: what a cast of one moment still needs from the user (Method.needed)
-        "needs": [p.name for p in m.needed()],
+        #: the reading's groups in the order to show them (the method's front-end data; empty: by topic)
+        "reading_groups": list(hints(m).reading_groups),
+        #: what a cast of one moment still needs from the user (xuanheng.frontend.needed)
+        "needs": [p.name for p in needed(m)],
         #: the method's example inputs (the page shows them as placeholders of what it asks for)
         "example": {k: v if isinstance(v, (str, int, float, bool)) else str(v) for k, v in m.example.items()},
     }
