@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from xuanheng.frontend import needed
+from xuanheng.frontend import flags, needed
 from xuanheng.methods import registry
 
 AT = ["--at", "2026-03-10T21:00", "--tz", "Asia/Shanghai"]
@@ -48,7 +48,7 @@ def _inputs_for(name: str) -> list[str]:
     m = registry()[name]
     for p in needed(m):
         v = m.example.get(p.name, "申" if p.kind in ("text", "choice") else "1")
-        out += [p.cli_flags[0], str(v)]
+        out += [flags(m, p)[0], str(v)]
     return out
 
 

@@ -12,20 +12,37 @@ of the method package, ``data/frontend.toml`` (optional; a method without it has
     reading_groups = ["用神", "原神", "忌神", "仇神", "卦"]
     # parameters a cast of one moment cannot do without though not required in every mode (a birth place)
     needs = ["lon", "lat"]
+    # how the front ends spell and show a parameter (ParamFront): command-line flags (default
+    # --name-with-dashes), a flag without a value that sets it, the value's name in --help, older names the
+    # HTTP API still accepts, hidden from the form, not a flag, hints for the page (a server-side draw …)
+    [param.bazhuan_first]
+    switch = { flag = "--yaoke-first", value = false }
+    [param.difen.form]
+    random = { choice = "random", seed = "seed" }
 
-The English texts of the modes are catalogue phrases (``xuanheng.i18n``'s ``data/messages.toml``), so the
-refusal is said in the reader's language.
+The shared parameters (the instant, the place, the calendar options) have theirs in ``xuanheng``'s own
+``data/frontend.toml``; a method's file adds to them for its command (the calendar's older ``--yue-jiang``).
+A method registered at run time without a package of its own gives its data with :func:`set_hints`. The
+English texts of the modes are catalogue phrases (``xuanheng.i18n``'s ``data/messages.toml``), so the
+refusal is said in the reader's language. Random draws are the front ends' too (:func:`with_seeds`): the
+library never draws, it replays the seed it is given.
 """
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from xuanheng.params import Params
+
 if TYPE_CHECKING:
     from xuanheng.method import Method
     from xuanheng.params import Param
+
+#: the package of the shared parameters (``data/params.toml`` and ``data/frontend.toml``)
+SHARED = "xuanheng"
 
 
 @dataclass(frozen=True)
@@ -36,23 +53,21 @@ class Hints:
     modes: Mapping[str, tuple[str, str]] = field(default_factory=dict)
     reading_groups: tuple[str, ...] = ()
     needs: tuple[str, ...] = ()
+    #: parameter name → how the front ends spell and show it (``[param.<name>]``: see :class:`ParamFront`)
+    params: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
 
 
 _HINTS: dict[str, tuple[Any, Hints]] = {}
 
 
 def _read(method: Method) -> Hints:
-    from xuanheng.rules.engine import read_table
-
-    try:
-        data = read_table(method.package, "frontend")
-    except (ModuleNotFoundError, FileNotFoundError, NotADirectoryError, TypeError):
-        return Hints()
+    data = _table(method.package)
     modes = {k: (str(v["name"]), str(v["why"])) for k, v in (data.get("mode") or {}).items()}
     return Hints(
         modes=modes,
         reading_groups=tuple(data.get("reading_groups") or ()),
         needs=tuple(data.get("needs") or ()),
+        params=dict(data.get("param") or {}),
     )
 
 
@@ -68,6 +83,8 @@ def set_hints(method: Method, given: Hints) -> None:
     """Give *method* its front-end data in code (a method registered at run time without a package of its
     own, as a test's toy)."""
     _HINTS[method.name] = (method, given)
+    for key in [k for k in _PARAMS if k[0] == method.name]:
+        del _PARAMS[key]
 
 
 def needed(method: Method) -> tuple[Param, ...]:
@@ -81,4 +98,123 @@ def needed(method: Method) -> tuple[Param, ...]:
     return tuple(out)
 
 
-__all__ = ["Hints", "hints", "needed", "set_hints"]
+# ------------------------------------------------------------------------- parameters on the front ends
+@dataclass(frozen=True)
+class ParamFront:
+    """How the front ends spell and show one parameter (``[param.<name>]`` of the front-end data)."""
+
+    #: command-line flags (the first one is the main spelling); default ``--name-with-dashes``
+    flags: tuple[str, ...]
+    #: a command-line flag without a value that sets this value (``("--yaoke-first", False)``)
+    switch: tuple[str, Any] | None = None
+    metavar: str | None = None
+    #: older names the HTTP API still accepts for this parameter
+    aliases: tuple[str, ...] = ()
+    #: not on the web form (still in the API)
+    hidden: bool = False
+    #: not a command-line flag
+    cli: bool = True
+    #: hints for the page (suggested values of a free text, a server-side random draw …)
+    form: Mapping[str, Any] = field(default_factory=dict)
+
+
+_KEYS = frozenset({"flags", "switch", "metavar", "aliases", "hidden", "cli", "form"})
+_PARAMS: dict[tuple[str, str], tuple[Any, ParamFront]] = {}
+
+
+def _table(package: str) -> dict[str, Any]:
+    from xuanheng.rules.engine import read_table
+
+    try:
+        return read_table(package, "frontend")
+    except (ModuleNotFoundError, FileNotFoundError, NotADirectoryError, TypeError, ValueError):
+        return {}
+
+
+def param_front(method: Method, p: Param) -> ParamFront:
+    """How the front ends spell and show *p* of *method*: the shared parameters' data
+    (``xuanheng/data/frontend.toml``, for a parameter declared there) under the method package's own."""
+    key = (method.name, p.name)
+    got = _PARAMS.get(key)
+    if got is not None and got[0] is method:
+        return got[1]
+    d: dict[str, Any] = {}
+    if p.source == SHARED:
+        d.update((_table(SHARED).get("param") or {}).get(p.name) or {})
+    d.update(hints(method).params.get(p.name) or {})
+    unknown = set(d) - _KEYS
+    if unknown:
+        raise ValueError(f"{method.package} data/frontend.toml [param.{p.name}]: unknown {sorted(unknown)}")
+    sw = d.get("switch")
+    front = ParamFront(
+        flags=tuple(d.get("flags") or ("--" + p.name.replace("_", "-"),)),
+        switch=(str(sw["flag"]), sw["value"]) if sw else None,
+        metavar=d.get("metavar"),
+        aliases=tuple(d.get("aliases") or ()),
+        hidden=bool(d.get("hidden", False)),
+        cli=bool(d.get("cli", True)),
+        form=dict(d.get("form") or {}),
+    )
+    _PARAMS[key] = (method, front)
+    return front
+
+
+def flags(method: Method, p: Param) -> tuple[str, ...]:
+    """The command-line flags of *p* (the main spelling first)."""
+    return param_front(method, p).flags
+
+
+# --------------------------------------------------------------------------------------- random draws
+def random_params(method: Method) -> tuple[tuple[Param, Any, str], ...]:
+    """(parameter, value that asks for a draw, name of its seed parameter) of each random input of
+    *method* (its ``form.random = {choice, seed}``): a choice (金口訣's ``difen="random"``) or ``True`` for
+    a switch that asks for a draw (六爻's ``coins``); see :func:`asks_draw`."""
+    out = []
+    for p in method.params.SPEC:
+        r = param_front(method, p).form.get("random")
+        if r:
+            choice = r["choice"]
+            out.append((p, choice if isinstance(choice, bool) else str(choice), str(r["seed"])))
+    return tuple(out)
+
+
+def asks_draw(choice: Any, value: Any) -> bool:
+    """Whether *value* of a random input asks for a draw: the draw's choice (any letter case, spaces
+    around) for a choice parameter, ``True`` itself for a switch whose ``form.random.choice`` is ``True``."""
+    if isinstance(choice, bool):
+        return value is choice
+    return isinstance(value, str) and value.strip().lower() == choice
+
+
+def repeatable(method: Method, params: Params) -> bool:
+    """False when the cast draws at random without a recorded seed (it cannot be cached or replayed)."""
+    for p, choice, seed in random_params(method):
+        if asks_draw(choice, params.get(p.name)) and params.get(seed) is None:
+            return False
+    return True
+
+
+def with_seeds(method: Method, params: Params) -> Params:
+    """*params* with a fresh seed for each random input that has none (front ends only: the library
+    never draws, it replays the seed it is given, and the chart records it)."""
+    draws = {}
+    for p, choice, seed in random_params(method):
+        if asks_draw(choice, params.get(p.name)) and params.get(seed) is None:
+            draws[seed] = secrets.randbelow(2**31)
+    return params.replace(**draws) if draws else params
+
+
+__all__ = [
+    "SHARED",
+    "Hints",
+    "ParamFront",
+    "asks_draw",
+    "flags",
+    "hints",
+    "needed",
+    "param_front",
+    "random_params",
+    "repeatable",
+    "set_hints",
+    "with_seeds",
+]

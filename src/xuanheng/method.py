@@ -30,12 +30,11 @@ package, ``data/frontend.toml``, read by :mod:`xuanheng.frontend`.
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from xuanheng.params import Param, Params
+from xuanheng.params import Params
 from xuanheng.reading import FiredRule, Text, check_lang
 
 Reading = Callable[..., list[FiredRule]]
@@ -117,42 +116,5 @@ class Method:
             out["lang"] = lang
         return out
 
-    def random_params(self) -> tuple[tuple[Param, Any, str], ...]:
-        """(parameter, value that asks for a draw, name of its seed parameter) of each random input.
 
-        The value is a choice (金口訣's ``difen="random"``) or ``True`` for a switch that asks for a draw
-        (六爻's ``coins``); see :func:`asks_draw`."""
-        out = []
-        for p in self.params.SPEC:
-            r = p.form.get("random")
-            if r:
-                choice = r["choice"]
-                out.append((p, choice if isinstance(choice, bool) else str(choice), str(r["seed"])))
-        return tuple(out)
-
-    def repeatable(self, params: Params) -> bool:
-        """False when the cast draws at random without a recorded seed (it cannot be cached or replayed)."""
-        for p, choice, seed in self.random_params():
-            if asks_draw(choice, params.get(p.name)) and params.get(seed) is None:
-                return False
-        return True
-
-    def with_seeds(self, params: Params) -> Params:
-        """*params* with a fresh seed for each random input that has none (front ends only: the library
-        never draws, it replays the seed it is given, and the chart records it)."""
-        draws = {}
-        for p, choice, seed in self.random_params():
-            if asks_draw(choice, params.get(p.name)) and params.get(seed) is None:
-                draws[seed] = secrets.randbelow(2**31)
-        return params.replace(**draws) if draws else params
-
-
-def asks_draw(choice: Any, value: Any) -> bool:
-    """Whether *value* of a random input asks for a draw: the draw's choice (any letter case, spaces
-    around) for a choice parameter, ``True`` itself for a switch whose ``form.random.choice`` is ``True``."""
-    if isinstance(choice, bool):
-        return value is choice
-    return isinstance(value, str) and value.strip().lower() == choice
-
-
-__all__ = ["VIEWS", "Method", "Reading", "asks_draw"]
+__all__ = ["VIEWS", "Method", "Reading"]

@@ -73,12 +73,13 @@ def _run_cli(argv: list[str]) -> list[Any]:
 
 
 def _example_argv(name: str) -> list[str]:
+    from xuanheng.frontend import flags
     from xuanheng.methods import registry
 
     m = registry()[name]
     out: list[str] = []
     for k, v in m.example.items():
-        out += [m.params.param(k).cli_flags[0], str(v)]
+        out += [flags(m, m.params.param(k))[0], str(v)]
     return out
 
 

@@ -324,7 +324,9 @@ def test_page_plugin_is_loaded_and_uses_known_labels() -> None:
     assert '<script src="/static/liuyao_throws.js" defer></script>' in index
     used = set(re.findall(r'\bL\("([a-z_]+\.[a-z_]+)"', script))
     assert {"form.throw_coins", "form.throws_again", "form.throws_hint", "form.liuyao_mode"} <= used
-    form = METHOD.params.param("coins").form["random"]
+    from xuanheng.frontend import param_front
+
+    form = param_front(METHOD, METHOD.params.param("coins")).form["random"]
     assert not (used | {form["label"], "method.liuyao"}) - set(keys())
     # the script fills only fields the parameters declare, and knows every way of casting
     ways = set(re.findall(r"\b(\w+): \[\"", script.split("const WAYS", 1)[1].split("};", 1)[0]))

@@ -20,7 +20,7 @@ from xuanheng.time import CalendarOptions, ChartTime, calendar
 class CalendarParams(Params):
     """Inputs and options of ``xuanheng calendar`` / ``/api/calendar``."""
 
-    SPEC = (*time_params(), *calendar_params(old_yue_jiang=True))
+    SPEC = (*time_params(), *calendar_params())
 
 
 def cast(

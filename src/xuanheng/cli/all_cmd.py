@@ -17,7 +17,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from xuanheng.errors import InputError, XuanhengError
-from xuanheng.frontend import needed
+from xuanheng.frontend import flags, needed, param_front, with_seeds
 from xuanheng.method import Method
 from xuanheng.params import Param
 from xuanheng.reading import DEFAULT_LANG, LANGS, check_lang
@@ -97,7 +97,7 @@ def cast_one(method: Method, values: dict[str, Any], lang: str) -> dict[str, Any
     mine, missing = plan(method, values)
     if not missing:
         try:
-            params = method.with_seeds(method.make_params(mine))
+            params = with_seeds(method, method.make_params(mine))
             out["document"] = method.document(params, lang, with_reading=False)
             out["params"] = params
             return out
@@ -109,7 +109,8 @@ def cast_one(method: Method, values: dict[str, Any], lang: str) -> dict[str, Any
                 out["error"] = localize_error(e, lang)
                 return out
     out["needs"] = [
-        {"name": p.name, "label": p.label.get(lang), "flag": p.cli_flags[0], "help": p.help} for p in missing
+        {"name": p.name, "label": p.label.get(lang), "flag": flags(method, p)[0], "help": p.help}
+        for p in missing
     ]
     return out
 
@@ -120,13 +121,13 @@ def full_command(method: Method, params: Any) -> str:
     argv = ["xuanheng", method.name]
     for k, v in params.to_json().items():
         p = spec.get(k)
-        if p is None or v is None or (v == p.default and k != "at") or not p.cli:
+        if p is None or v is None or (v == p.default and k != "at") or not param_front(method, p).cli:
             continue
         if p.kind == "bool":
             if v:
-                argv.append(p.cli_flags[0])
+                argv.append(flags(method, p)[0])
             continue
-        argv += [p.cli_flags[0], str(v).lower() if isinstance(v, bool) else str(v)]
+        argv += [flags(method, p)[0], str(v).lower() if isinstance(v, bool) else str(v)]
     return shlex.join(argv)
 
 

@@ -17,7 +17,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from xuanheng.errors import InputError
-from xuanheng.frontend import hints
+from xuanheng.frontend import hints, param_front, with_seeds
 from xuanheng.method import Method
 from xuanheng.params import GROUPS, Param
 from xuanheng.reading import DEFAULT_LANG, LANGS, check_lang
@@ -45,34 +45,37 @@ def add_arguments(parser: argparse.ArgumentParser, method: Method) -> None:
     """The flags of *method*, generated from its parameters."""
     groups: dict[str, argparse._ActionsContainer] = {}
     spec = method.params.SPEC
+    fronts = {p.name: param_front(method, p) for p in spec}
     for name in GROUPS:
-        if any(p.group == name and p.cli for p in spec):
+        if any(p.group == name and fronts[p.name].cli for p in spec):
             groups[name] = parser.add_argument_group(GROUP_TITLES[name])
     for p in spec:
-        if not p.cli:
+        f = fronts[p.name]
+        if not f.cli:
             continue
         g: argparse._ActionsContainer = groups.get(p.group, parser)
         kw: dict[str, Any] = {"dest": p.name, "default": argparse.SUPPRESS, "help": _help(p)}
         bool_choice = p.kind == "choice" and any(isinstance(v, bool) for v in p.values)
         if p.kind == "bool":
-            g.add_argument(*p.cli_flags, action="store_const", const=True, **kw)
+            g.add_argument(*f.flags, action="store_const", const=True, **kw)
             continue
         if p.required:
             kw["required"] = True
-        if p.metavar:
-            kw["metavar"] = p.metavar
+        if f.metavar:
+            kw["metavar"] = f.metavar
         elif p.kind == "choice":  # the values are checked by Params, so the message is the API's
-            kw["metavar"] = "|".join(["true", "false"] if bool_choice else map(str, p.values))
-        g.add_argument(*p.cli_flags, **kw)
-        if p.switch is not None:
-            flag, value = p.switch
+            values = ["true", "false"] if bool_choice else [str(v) for v in p.values]
+            kw["metavar"] = "|".join(values + (["BRANCH"] if p.also == "branch" else []))
+        g.add_argument(*f.flags, **kw)
+        if f.switch is not None:
+            flag, value = f.switch
             g.add_argument(
                 flag,
                 dest=p.name,
                 action="store_const",
                 const=value,
                 default=argparse.SUPPRESS,
-                help=f"the same as {p.cli_flags[0]} {str(value).lower()}",
+                help=f"the same as {f.flags[0]} {str(value).lower()}",
             )
     out = parser.add_argument_group("output")
     if "at" in method.params.by_name():
@@ -131,7 +134,7 @@ def _refuse_unused(method: Method, mode: str, values: dict[str, Any], now: bool)
     for p in method.params.SPEC:
         if p.modes and mode not in p.modes:
             if p.name in values and values[p.name] != p.default:
-                flags = p.cli_flags
+                flags = param_front(method, p).flags
                 bad.append(flags[0] + (f" (= {', '.join(flags[1:])})" if len(flags) > 1 else ""))
             elif p.name == "at" and now:
                 bad.append("--now")
@@ -164,7 +167,7 @@ def run(args: argparse.Namespace, method: Method) -> int:
         mode = method.make_params(values).mode()
         if mode is not None:
             _refuse_unused(method, mode, given, now)
-    params = method.with_seeds(method.make_params(values))
+    params = with_seeds(method, method.make_params(values))
     if enumerate_:
         assert method.enumerate is not None
         rows = method.enumerate(params)

@@ -9,7 +9,6 @@ from __future__ import annotations
 import unicodedata
 from typing import Any
 
-from xuanheng.core.ganzhi import BRANCHES
 from xuanheng.errors import InputError
 from xuanheng.jinkoujue.cast import cast
 from xuanheng.jinkoujue.chart import JinKouJueChart
@@ -33,16 +32,8 @@ class JinKouJueParams(Params):
             "difen",
             required=True,
             max_length=32,
-            form={
-                "choices": [*BRANCHES, RANDOM],
-                "choice_labels": {RANDOM: "form.difen_random"},
-                "label": "form.difen",
-                # the server draws (報數 / 隨機); the page shows the drawn 地分 and the seed and keeps the
-                # seed in the permalink and the journal, so the cast replays exactly
-                "random": {"choice": RANDOM, "seed": "seed"},
-            },
         ),
-        _own("seed", "int", ge=0, le=2**63 - 1, hidden=True),
+        _own("seed", "int", ge=0, le=2**63 - 1),
         *calendar_params(),
         guiren_param(),
         _own("gui_shen_plate", group="school"),

@@ -9,7 +9,7 @@ study mode from given 干支 (``day`` and ``month``, optionally ``hour`` and ``y
 modes that use it; the command line refuses a flag the mode would silently ignore. Exactly one way of
 casting is given: ``lines``, ``hexagram`` (with ``moving``), ``coins``, ``yarrow``, ``throws``, ``time``
 or ``numbers``. ``coins`` and ``yarrow`` are random draws: a front end that gets no ``seed`` draws one
-(:meth:`xuanheng.method.Method.with_seeds`), the chart records it, and the same seed replays the cast.
+(:func:`xuanheng.frontend.with_seeds`), the chart records it, and the same seed replays the cast.
 """
 
 from __future__ import annotations
@@ -48,32 +48,25 @@ def _own(name: str, kind: Any = None, **code: Any) -> Param:
     return declared(_PKG, name, kind, **code)
 
 
-def _draw(label: str) -> dict[str, Any]:
-    """Form hint of a switch that draws at random on the server: the page sends ``coins=true`` without a
-    seed, the server draws one, and the page keeps the seed (permalink, language switch, journal) and shows
-    the drawn lines (``cast.values`` of the chart) under *label*."""
-    return {"random": {"choice": True, "seed": "seed", "drawn": "cast.values", "label": label}}
-
-
 class LiuYaoParams(Params):
     """Inputs and school options of ``xuanheng liuyao`` / ``/api/liuyao``."""
 
     SPEC = (
         *time_params(modes=(INSTANT,)),
         *(p for p in calendar_params(modes=(INSTANT,)) if p.name in CALENDAR),
-        _own("lines", max_length=32, metavar="887868"),
-        _own("hexagram", max_length=16, metavar="NAME"),
-        _own("moving", max_length=16, metavar="1,4"),
-        _own("coins", "bool", default=False, form=_draw("chart.lines_drawn")),
-        _own("yarrow", "bool", default=False, form=_draw("chart.lines_drawn")),
-        _own("seed", "int", ge=0, le=MASK64, hidden=True, metavar="N", convert_with=check_seed),
-        _own("throws", max_length=64, metavar="FACES"),
+        _own("lines", max_length=32),
+        _own("hexagram", max_length=16),
+        _own("moving", max_length=16),
+        _own("coins", "bool", default=False),
+        _own("yarrow", "bool", default=False),
+        _own("seed", "int", ge=0, le=MASK64, convert_with=check_seed),
+        _own("throws", max_length=64),
         _own("time", "bool", default=False, modes=(INSTANT,)),
-        _own("numbers", max_length=64, metavar="A,B[,C]"),
-        _own("day", max_length=4, group="study", modes=(STUDY,), metavar="干支"),
-        _own("month", max_length=4, group="study", modes=(STUDY,), metavar="BRANCH|干支"),
-        _own("hour", max_length=4, group="study", modes=(STUDY,), metavar="BRANCH|干支"),
-        _own("year", max_length=4, group="study", modes=(STUDY,), metavar="干支"),
+        _own("numbers", max_length=64),
+        _own("day", max_length=4, group="study", modes=(STUDY,)),
+        _own("month", max_length=4, group="study", modes=(STUDY,)),
+        _own("hour", max_length=4, group="study", modes=(STUDY,)),
+        _own("year", max_length=4, group="study", modes=(STUDY,)),
         *(_own(s.name, group="school") for s in OPTION_SPECS if s.name not in CALENDAR),
         _own("topic", max_length=16, group="person"),
         *(_own(name, group="school") for name in READING_OPTION_NAMES),

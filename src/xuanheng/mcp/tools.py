@@ -25,7 +25,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from xuanheng.errors import InputError, echo
-from xuanheng.frontend import hints
+from xuanheng.frontend import hints, with_seeds
 from xuanheng.mcp.schema import lang_property, object_schema
 from xuanheng.method import Method
 from xuanheng.params import Param, Params
@@ -177,7 +177,7 @@ def make_params(method: Method, arguments: Mapping[str, Any]) -> tuple[Params, s
     mode = params.mode()
     if mode is not None:
         _refuse_unused(method, mode, given, now)
-    return method.with_seeds(params), lang, with_reading
+    return with_seeds(method, params), lang, with_reading
 
 
 def cast_document(method: Method, arguments: Mapping[str, Any]) -> dict[str, Any]:

@@ -13,8 +13,8 @@ from typing import Any, Literal
 from pydantic import AliasChoices, BaseModel, ConfigDict, Field, create_model
 
 from xuanheng.errors import InputError
-from xuanheng.frontend import hints, needed
-from xuanheng.method import Method, asks_draw
+from xuanheng.frontend import asks_draw, hints, needed, param_front, random_params, with_seeds
+from xuanheng.method import Method
 from xuanheng.params import Param
 from xuanheng.reading import DEFAULT_LANG
 
@@ -33,7 +33,7 @@ def _key(value: Any) -> str:
     return str(value).lower() if isinstance(value, bool) else str(value)
 
 
-def _field(p: Param) -> tuple[Any, Any]:
+def _field(p: Param, aliases: tuple[str, ...] = ()) -> tuple[Any, Any]:
     """The pydantic (type, Field) of a parameter."""
     extra: dict[str, Any] = {"label": p.label.all()}
     if p.option:
@@ -42,8 +42,8 @@ def _field(p: Param) -> tuple[Any, Any]:
         extra["choice_labels"] = {_key(c.value): c.label.all() for c in p.choices}
         extra["choice_src"] = {_key(c.value): c.src for c in p.choices}
     kw: dict[str, Any] = {"description": p.help, "json_schema_extra": extra}
-    if p.aliases:
-        kw["validation_alias"] = AliasChoices(p.name, *p.aliases)
+    if aliases:
+        kw["validation_alias"] = AliasChoices(p.name, *aliases)
     default = ... if p.required else p.default
     if p.kind == "choice" and p.values and all(isinstance(v, bool) for v in p.values):
         return (bool if p.default is not None else bool | None, Field(default, **kw))
@@ -110,14 +110,14 @@ class MethodPlugin:
     def compute(self, model: BaseModel) -> dict[str, Any]:
         """The chart document of a request (``xuanheng <method> --json`` for the same inputs)."""
         values, lang, with_reading = self.values(model)
-        params = self.method.with_seeds(self.method.make_params(values))
+        params = with_seeds(self.method, self.method.make_params(values))
         return self.method.document(params, lang, with_reading=with_reading)
 
     def repeatable(self, model: BaseModel) -> bool:
         """False for ``now`` and for an unseeded random draw (such a chart is neither cached nor replayed)."""
         if getattr(model, "now", False):
             return False
-        for p, choice, seed in self.method.random_params():
+        for p, choice, seed in random_params(self.method):
             if asks_draw(choice, getattr(model, p.name, None)) and getattr(model, seed, None) is None:
                 return False
         return True
@@ -133,9 +133,10 @@ def plugin_of(method: Method) -> MethodPlugin:
     spec: dict[str, Any] = {}
     negated: dict[str, str] = {}
     for p in method.params.SPEC:
-        spec[p.name] = _field(p)
-        if p.switch is not None and p.kind == "choice":
-            flag, value = p.switch
+        front = param_front(method, p)
+        spec[p.name] = _field(p, front.aliases)
+        if front.switch is not None and p.kind == "choice":
+            flag, value = front.switch
             alias = flag.lstrip("-").replace("-", "_")
             if (
                 value is False and alias not in spec
@@ -205,16 +206,17 @@ def describe(plugin: MethodPlugin) -> dict[str, Any]:
     """What the page needs to draw the form of *plugin*: labels, JSON schema, option names, hints."""
     m = plugin.method
     spec = m.params.SPEC
+    fronts = {p.name: param_front(m, p) for p in spec}
     form: dict[str, Any] = {
-        "hidden": [p.name for p in spec if p.hidden] + (["no_reading"] if m.has_reading else []),
+        "hidden": [p.name for p in spec if fronts[p.name].hidden] + (["no_reading"] if m.has_reading else []),
         "topics": list(m.topics()),
     }
     study = [p.name for p in spec if p.group == "study"]
     if study:
         form["study"] = study
     for p in spec:
-        if p.form:
-            form[p.name] = dict(p.form)
+        if fronts[p.name].form:
+            form[p.name] = dict(fronts[p.name].form)
         elif p.kind == "choice" and p.also:  # a choice that also takes a value by hand: suggest the choices
             form[p.name] = {"choices": list(p.values)}
     return {
