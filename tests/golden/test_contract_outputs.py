@@ -31,11 +31,15 @@ PINNED: dict[str, str] = {
     "cli_help": "1db813481ba17bbe",
     # issue 26: a method with a reading always carries "reading" ([] when not asked): 金口訣 and 六爻 too
     "cli_casts": "e1047b342ffc5bf5",
-    "cli_refusals": "5d49896085bb7ea0",
+    # issue 26: the 大六壬 message for no instant and no coordinates is catalogued (cli.liuren.at_missing),
+    # so --lang ko / zh-Hant say it in that language instead of English; nothing else changed
+    "cli_refusals": "38020a2b2ac63d9c",
     "http_meta": "c0c6021f71048e38",
-    "http_casts": "43dd902b5cc15aff",  # issue 26: the same ("reading": [] with no_reading)
+    # issue 26: "reading": [] with no_reading; then the library's errors name parameters (at, day, yue_jiang)
+    # where they named command-line flags (--at, --now, --day …): only their message, text and params
+    "http_casts": "0a98b0f23eaf236c",
     "mcp_tools": "7d2d7d6468d60043",
-    "mcp_calls": "d35aed7e008fb2a5",  # issue 26: the same ("reading": [] with no_reading)
+    "mcp_calls": "becf79aaa8495c0f",  # issue 26: both changes of http_casts
 }
 
 METHODS = ("jinkoujue", "liuren", "liuyao", "qizheng", "calendar")

@@ -47,8 +47,10 @@ PINNED: dict[str, str] = {
     # the study-mode refusal of 大六壬 now carries its catalogue code and params (liuren.study_missing);
     # message and text unchanged (the journal/CLI i18n commit after c5dad1f)
     # issue 26: a method with a reading always carries "reading" ([] when not asked): the 金口訣 POST
-    # with no_reading=true now has "reading": []; nothing else changed
-    "http": "cbd8d26d15810352",
+    # with no_reading=true now has "reading": []; then the library's errors name parameters (at, day,
+    # yue_jiang) where they named flags (--at, --now, --day …): the 大六壬 study-mode refusals of the sample
+    # changed their message, text and params only
+    "http": "e5f879834a66defd",
 }
 
 

@@ -52,7 +52,7 @@ class ToyChart:
 
 def cast(p: Params) -> ToyChart:
     if p.n is None:
-        raise InputError("give --n, a number 1–9", field="n")
+        raise InputError("give n, a number 1–9", field="n")
     return ToyChart(p.n, p.colour)
 
 

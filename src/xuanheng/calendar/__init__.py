@@ -40,7 +40,12 @@ def cast_params(p: Params) -> ChartTime:
     from xuanheng.errors import InputError
 
     if p.at is None:
-        raise InputError("give --at DATE-TIME (ISO 8601, e.g. 2024-02-10T12:00) or --now", field="at")
+        raise InputError(
+            "give the instant at (ISO 8601, e.g. 2024-02-10T12:00)",
+            field="at",
+            code="at.missing",
+            params={"example": "2024-02-10T12:00"},
+        )
     return calendar(p.at, p.lon, p.lat, calendar_options(p), tz=p.tz, fold=p.fold)
 
 

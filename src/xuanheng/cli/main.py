@@ -89,19 +89,44 @@ def _lang_of_argv(args: Sequence[str]) -> str | None:
     return None
 
 
+#: the parameters of a message that list parameter names, which the command line spells as its flags
+NAMES = ("missing",)
+
+
 def error_text(error: XuanhengError, lang: object) -> str:
     """The message of *error* in the language chosen with ``--lang`` (English without one, or when the
-    message catalogue does not know it)."""
-    if not isinstance(lang, str):
-        return str(error)
-    from xuanheng.i18n.messages import localize_error
+    message catalogue does not know it). The library names parameters as the API does (``at``, ``day``);
+    a message the catalogue also words for the command line (``cli.<code>``: ``--at``, ``--day``) is said
+    that way, in English too."""
     from xuanheng.reading import check_lang
 
     try:
-        lang = check_lang(lang)
+        chosen = check_lang(lang) if isinstance(lang, str) else None
     except XuanhengError:
+        chosen = None
+    own = _cli_wording(error, chosen or "en")
+    if own is not None:
+        return own
+    if chosen is None:
         return str(error)
-    return localize_error(error, lang, labels=field_labels(lang))
+    from xuanheng.i18n.messages import localize_error
+
+    return localize_error(error, chosen, labels=field_labels(chosen))
+
+
+def _cli_wording(error: XuanhengError, lang: str) -> str | None:
+    """*error* in the command line's own wording (``cli.<code>`` of the catalogue), or None."""
+    from xuanheng.i18n.messages import describe, render, template
+
+    code, params = describe(error)
+    if code is None or template(f"cli.{code}") is None:
+        return None
+    for k in NAMES:
+        if isinstance(params.get(k), str):
+            names = [n.strip() for n in params[k].split(",")]
+            params[k] = ", ".join("--" + n.replace("_", "-") for n in names)
+    labels = field_labels(lang) if lang != "en" else None
+    return render(f"cli.{code}", params, lang, labels=labels)
 
 
 def field_labels(lang: str) -> dict[str, str]:

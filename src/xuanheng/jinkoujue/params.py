@@ -66,7 +66,12 @@ def options_of(p: Params) -> JinKouJueOptions:
 def cast_params(p: Params) -> JinKouJueChart:
     """Cast from :class:`JinKouJueParams` (what the command line, the HTTP API and the MCP tool do)."""
     if p.at is None:
-        raise InputError("give --at DATE-TIME (ISO 8601, e.g. 2026-03-10T21:00) or --now", field="at")
+        raise InputError(
+            "give the instant at (ISO 8601, e.g. 2026-03-10T21:00)",
+            field="at",
+            code="at.missing",
+            params={"example": "2026-03-10T21:00"},
+        )
     difen = p.difen
     if isinstance(difen, str):  # full-width digits and letters (１, ａｚ:９０) read as ASCII
         difen = unicodedata.normalize("NFKC", difen)

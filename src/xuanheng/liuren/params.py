@@ -90,17 +90,24 @@ def cast_params(p: Params) -> LiuRenChart:
     if any(c is not None for c in coords):
         if p.at is not None and p.day is None and p.hour is None:
             raise InputError(
-                "with --at/--now the 月將 is chosen by --jiang (zhongqi, jie, or a branch such as 亥); "
-                "--yue-jiang belongs to study mode with --day and --hour",
+                "with an instant (at) the 月將 is chosen by yue_jiang_rule (zhongqi, jie, or a branch "
+                "such as 亥); yue_jiang belongs to study mode with day and hour",
                 field="yue_jiang",
+                code="liuren.yue_jiang_with_at",
             )
         if p.at is not None:
-            raise InputError("give either --at/--now or --day/--yue-jiang/--hour, not both", field="at")
-        missing = [n for n, c in zip(("--day", "--yue-jiang", "--hour"), coords, strict=True) if c is None]
+            raise InputError(
+                "give either an instant (at) or the study coordinates day, yue_jiang and hour, not both",
+                field="at",
+                code="liuren.at_or_coordinates",
+            )
+        missing = [n for n, c in zip(("day", "yue_jiang", "hour"), coords, strict=True) if c is None]
         if missing:
             raise InputError(
-                f"study mode needs --day, --yue-jiang and --hour; missing {', '.join(missing)}",
-                field=missing[0].lstrip("-").replace("-", "_"),
+                f"study mode needs day, yue_jiang and hour; missing {', '.join(missing)}",
+                field=missing[0],
+                code="liuren.study_missing",
+                params={"missing": ", ".join(missing)},
             )
         return cast_by_coordinates(
             p.day,
@@ -115,8 +122,10 @@ def cast_params(p: Params) -> LiuRenChart:
         )
     if p.at is None:
         raise InputError(
-            "give --at DATE-TIME (ISO 8601, e.g. 2026-03-10T21:00) with --tz, or --day/--yue-jiang/--hour",
+            "give the instant at (ISO 8601, e.g. 2026-03-10T21:00) with tz, or the study coordinates day, "
+            "yue_jiang and hour",
             field="at",
+            code="liuren.at_missing",
         )
     return cast(
         p.at,

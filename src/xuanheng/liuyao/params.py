@@ -133,28 +133,33 @@ def cast_params(p: Params) -> LiuYaoChart:
     if mode_of(p) == STUDY:
         if p.time:
             raise InputError(
-                "--time needs an instant (--at/--now): the 梅花 time cast counts the lunar date", field="time"
+                "time needs an instant (at): the 梅花 time cast counts the lunar date",
+                field="time",
+                code="liuyao.time_needs_instant",
             )
-        missing = [f"--{k}" for k in ("day", "month") if p.get(k) is None]
+        missing = [k for k in ("day", "month") if p.get(k) is None]
         if missing:
             raise InputError(
-                "study mode needs --day and --month (and optionally --hour, --year); "
-                f"missing {', '.join(missing)}",
-                field=missing[0].lstrip("-"),
+                f"study mode needs day and month (and optionally hour, year); missing {', '.join(missing)}",
+                field=missing[0],
+                code="liuyao.study_missing",
+                params={"missing": ", ".join(missing)},
             )
         return cast_study(day=p.day, month=p.month, hour=p.hour, year=p.year, options=options, **_way(p))
     if p.at is None:
         raise InputError(
-            "give --at DATE-TIME (ISO 8601, e.g. 2026-03-10T21:00) with --tz, or --now, "
-            "or study mode with --day and --month",
+            "give the instant at (ISO 8601, e.g. 2026-03-10T21:00) with tz, or study mode with day and month",
             field="at",
+            code="liuyao.at_missing",
         )
     study = [k for k in STUDY_INPUTS if p.get(k) is not None]
     if study:
         raise InputError(
-            f"give either --at/--now or --{study[0]} (study mode), not both: a cast from an instant takes "
+            f"give either an instant (at) or {study[0]} (study mode), not both: a cast from an instant takes "
             "its 干支 from the calendar",
             field=study[0],
+            code="liuyao.instant_or_study",
+            params={"name": study[0]},
         )
     return cast(p.at, tz=p.tz, lon=p.lon, lat=p.lat, fold=p.fold, options=options, **_way(p))
 

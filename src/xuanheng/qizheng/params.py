@@ -86,7 +86,12 @@ def cast_params(p: Params) -> QiZhengLife:
 def cast_chart(p: Params) -> QiZhengChart:
     """The natal chart alone of :class:`QiZhengParams` (the reading and 限 parameters are not used)."""
     if p.at is None:
-        raise InputError("give --at DATE-TIME (ISO 8601, e.g. 1983-10-27T18:30) or --now", field="at")
+        raise InputError(
+            "give the instant at (ISO 8601, e.g. 1983-10-27T18:30)",
+            field="at",
+            code="at.missing",
+            params={"example": "1983-10-27T18:30"},
+        )
     return cast(
         p.at,
         tz=p.tz,
