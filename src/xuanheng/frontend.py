@@ -31,11 +31,14 @@ library never draws, it replays the seed it is given.
 from __future__ import annotations
 
 import secrets
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
+from xuanheng.errors import InputError, echo
 from xuanheng.params import Params
+from xuanheng.reading import DEFAULT_LANG, LANGS, check_lang
 
 if TYPE_CHECKING:
     from xuanheng.method import Method
@@ -204,16 +207,116 @@ def with_seeds(method: Method, params: Params) -> Params:
     return params.replace(**draws) if draws else params
 
 
+# --------------------------------------------------------------- one cast's values from a front end
+def local_offset() -> str:
+    """This computer's current UTC offset as ``+09:00`` (what ``now`` without a zone charts in on the
+    command line and the MCP server, which run on the user's computer)."""
+    offset = datetime.now(UTC).astimezone().utcoffset() or timedelta(0)
+    minutes = round(offset.total_seconds() / 60)
+    sign = "-" if minutes < 0 else "+"
+    return f"{sign}{abs(minutes) // 60:02d}:{abs(minutes) % 60:02d}"
+
+
+def lang_of(value: Any, default: str = DEFAULT_LANG) -> str:
+    """The language a front end was asked for (any letter case; *default* when none was given)."""
+    if value is None:
+        return default
+    if not isinstance(value, str):
+        raise InputError(f"lang {echo(value)} is not text: accepted {', '.join(LANGS)}", field="lang")
+    return check_lang(value)
+
+
+def api_spelling(method: Method, p: Param | None) -> str:
+    """How the HTTP API and the MCP tools name a parameter in a message (``now`` for *p* None)."""
+    return "now" if p is None else p.name
+
+
+def cli_spelling(method: Method, p: Param | None) -> str:
+    """How the command line names a parameter in a message: its flags (``--now`` for *p* None)."""
+    if p is None:
+        return "--now"
+    f = flags(method, p)
+    return f[0] + (f" (= {', '.join(f[1:])})" if len(f) > 1 else "")
+
+
+Spelling = Callable[["Method", "Param | None"], str]
+
+
+def refuse_unused(
+    method: Method, mode: str | None, given: Mapping[str, Any], now: bool, spell: Spelling = api_spelling
+) -> None:
+    """A parameter the cast's *mode* does not use is an input error (it would be ignored without a word),
+    named as the front end spells it; ``now`` counts as the instant. Nothing is refused in a mode the
+    method's front-end data does not name."""
+    modes = hints(method).modes
+    if mode is None or mode not in modes:
+        return
+    name, why = modes[mode]
+    bad: list[tuple[str, str]] = []
+    for p in method.params.SPEC:
+        if p.modes and mode not in p.modes:
+            if p.name in given and given[p.name] != p.default:
+                bad.append((p.name, spell(method, p)))
+            elif p.name == "at" and now:
+                bad.append(("at", spell(method, None)))
+    if bad:
+        spelled = ", ".join(s for _, s in bad)
+        raise InputError(
+            f"{name} does not use {spelled}: {why}",
+            field=bad[0][0],
+            code="mode.unused",
+            params={"mode": name, "flags": spelled, "why": why},
+        )
+
+
+def cast_params(
+    method: Method,
+    values: Mapping[str, Any],
+    *,
+    now: bool = False,
+    zone: Callable[[], str] = local_offset,
+    mode: str | None = None,
+    refuse: bool = True,
+    spell: Spelling = api_spelling,
+) -> Params:
+    """The validated parameters of one cast from what a front end was given: *values* by parameter name
+    (None: not given), *now* for the current instant (in the given ``tz``, else *zone*'s); a parameter the
+    cast's mode does not use is refused when *refuse* (*mode* forces the mode: ``enumerate``); a random
+    input without a seed gets one (:func:`with_seeds`). The command line, the HTTP API and the MCP tools
+    all cast through here."""
+    given = {k: v for k, v in values.items() if v is not None}
+    out = dict(given)
+    if now:
+        if out.get("at") is not None:
+            raise InputError("give at or now, not both", field="at", code="at.or_now")
+        out["at"] = datetime.now(UTC)
+        if out.get("tz") is None:
+            out["tz"] = zone()
+    if refuse and mode is not None:
+        refuse_unused(method, mode, given, now, spell)
+    params = method.make_params(out)  # unknown names and bad values: typed errors naming the field
+    if refuse and mode is None:
+        refuse_unused(method, params.mode(), given, now, spell)
+    return with_seeds(method, params)
+
+
 __all__ = [
     "SHARED",
     "Hints",
     "ParamFront",
+    "Spelling",
+    "api_spelling",
     "asks_draw",
+    "cast_params",
+    "cli_spelling",
     "flags",
     "hints",
+    "lang_of",
+    "local_offset",
     "needed",
     "param_front",
     "random_params",
+    "refuse_unused",
     "repeatable",
     "set_hints",
     "with_seeds",

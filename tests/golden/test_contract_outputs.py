@@ -37,9 +37,12 @@ PINNED: dict[str, str] = {
     "http_meta": "c0c6021f71048e38",
     # issue 26: "reading": [] with no_reading; then the library's errors name parameters (at, day, yue_jiang)
     # where they named command-line flags (--at, --now, --day …): only their message, text and params
-    "http_casts": "0a98b0f23eaf236c",
+    # then at + now answers the code at.or_now (was at.or_now_web: one refusal, one code)
+    "http_casts": "f2419608b602e760",
     "mcp_tools": "7d2d7d6468d60043",
-    "mcp_calls": "becf79aaa8495c0f",  # issue 26: both changes of http_casts
+    # issue 26: both changes of http_casts; then the refusals carry their code (mode.unused, at.or_now) where
+    # the catalogue recognised them by their English: the texts are unchanged
+    "mcp_calls": "1089887944059ce3",
 }
 
 METHODS = ("jinkoujue", "liuren", "liuyao", "qizheng", "calendar")

@@ -17,7 +17,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from xuanheng.errors import InputError, XuanhengError
-from xuanheng.frontend import flags, needed, param_front, with_seeds
+from xuanheng.frontend import flags, local_offset, needed, param_front, with_seeds
 from xuanheng.method import Method
 from xuanheng.params import Param
 from xuanheng.reading import DEFAULT_LANG, LANGS, check_lang
@@ -50,8 +50,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def moment_values(args: argparse.Namespace) -> dict[str, Any]:
     """The instant and place given on the command line, as parameter values."""
-    from xuanheng.cli.method_cmd import _local_offset
-
     values: dict[str, Any] = {}
     if args.now and args.at:
         raise InputError("give --at or --now, not both", field="at")
@@ -61,7 +59,7 @@ def moment_values(args: argparse.Namespace) -> dict[str, Any]:
     if args.tz is not None:
         values["tz"] = args.tz
     elif args.now:
-        values["tz"] = _local_offset()
+        values["tz"] = local_offset()
     for k in ("fold", "lon", "lat"):
         if getattr(args, k) is not None:
             values[k] = getattr(args, k)

@@ -4,20 +4,20 @@ Each parameter becomes a flag (``--difen``, ``--yue-jiang-rule``/``--jiang`` …
 choice set becomes argparse ``choices``. The command adds what only a command line has: ``--now`` (the
 current time, in ``--tz`` or else this computer's zone), ``--json``, ``--lang``, ``--no-reading`` for a method
 with a reading, and ``--enumerate`` for a method with an enumeration. Values are checked by the method's
-``Params`` (typed errors naming the field, printed on one line by :mod:`xuanheng.cli.main`); a flag that
-the cast's mode would silently ignore is refused. The JSON is :meth:`Method.document` — the same as the
-HTTP API's — and the table is the method's ``text`` view.
+``Params`` (typed errors naming the field, printed on one line by :mod:`xuanheng.cli.main`); ``--now``,
+the refusal of a flag the cast's mode would silently ignore and the random draws are
+:func:`xuanheng.frontend.cast_params`, as on the HTTP API and the MCP server. The JSON is
+:meth:`Method.document` — the same as the HTTP API's — and the table is the method's ``text`` view.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from xuanheng.errors import InputError
-from xuanheng.frontend import hints, param_front, with_seeds
+from xuanheng.frontend import cast_params, cli_spelling, param_front
 from xuanheng.method import Method
 from xuanheng.params import GROUPS, Param
 from xuanheng.reading import DEFAULT_LANG, LANGS, check_lang
@@ -116,34 +116,6 @@ def add_save_arguments(parser: argparse.ArgumentParser, method: Method) -> None:
             g.add_argument(flag, dest=dest, default=None, **kw)  # type: ignore[arg-type]
 
 
-def _local_offset() -> str:
-    """This computer's current UTC offset as ``+09:00`` (what ``--now`` without ``--tz`` charts in)."""
-    offset = datetime.now(UTC).astimezone().utcoffset() or timedelta(0)
-    minutes = round(offset.total_seconds() / 60)
-    sign = "-" if minutes < 0 else "+"
-    return f"{sign}{abs(minutes) // 60:02d}:{abs(minutes) % 60:02d}"
-
-
-def _refuse_unused(method: Method, mode: str, values: dict[str, Any], now: bool) -> None:
-    """A flag the cast's *mode* does not use is an input error (it would be ignored without a word)."""
-    modes = hints(method).modes
-    if mode not in modes:
-        return
-    name, why = modes[mode]
-    bad = []
-    for p in method.params.SPEC:
-        if p.modes and mode not in p.modes:
-            if p.name in values and values[p.name] != p.default:
-                flags = param_front(method, p).flags
-                bad.append(flags[0] + (f" (= {', '.join(flags[1:])})" if len(flags) > 1 else ""))
-            elif p.name == "at" and now:
-                bad.append("--now")
-    if bad:
-        raise InputError(
-            f"{name} does not use {', '.join(bad)}: {why}", field=bad[0].lstrip("-").replace("-", "_")
-        )
-
-
 def run(args: argparse.Namespace, method: Method) -> int:
     lang = check_lang(args.lang) if args.lang is not None else None
     spec = method.params.by_name()
@@ -154,20 +126,9 @@ def run(args: argparse.Namespace, method: Method) -> int:
             values[name] = v == "true"
     now = bool(getattr(args, "now", False))
     enumerate_ = bool(getattr(args, "enumerate", False))
-    given = dict(values)
-    if now:
-        if values.get("at") is not None:
-            raise InputError("give --at or --now, not both", field="at")
-        values["at"] = datetime.now(UTC)
-        if values.get("tz") is None:
-            values["tz"] = _local_offset()
-    if enumerate_:
-        _refuse_unused(method, "enumerate", given, now)
-    else:
-        mode = method.make_params(values).mode()
-        if mode is not None:
-            _refuse_unused(method, mode, given, now)
-    params = with_seeds(method, method.make_params(values))
+    params = cast_params(
+        method, values, now=now, mode="enumerate" if enumerate_ else None, spell=cli_spelling
+    )
     if enumerate_:
         assert method.enumerate is not None
         rows = method.enumerate(params)

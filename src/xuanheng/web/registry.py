@@ -7,15 +7,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
 from typing import Any, Literal
 
 from pydantic import AliasChoices, BaseModel, ConfigDict, Field, create_model
 
-from xuanheng.errors import InputError
-from xuanheng.frontend import asks_draw, hints, needed, param_front, random_params, with_seeds
+from xuanheng.frontend import asks_draw, cast_params, hints, needed, param_front, random_params
 from xuanheng.method import Method
-from xuanheng.params import Param
+from xuanheng.params import Param, Params
 from xuanheng.reading import DEFAULT_LANG
 
 Lang = Literal["ko", "zh-Hant", "zh-Hans", "en"]
@@ -89,28 +87,27 @@ class MethodPlugin:
     def example(self) -> dict[str, Any]:
         return dict(self.method.example)
 
-    def values(self, model: BaseModel) -> tuple[dict[str, Any], str, bool]:
-        """(parameter values for the method, language, with the reading) from a validated request."""
+    def cast_params(self, model: BaseModel) -> tuple[Params, str, bool]:
+        """(the method's parameters, language, with the reading) of a validated request; ``now`` and the
+        random draws as on the command line (:func:`xuanheng.frontend.cast_params`), ``now`` in UTC unless
+        a zone is given (the web has no computer of the user's). The page sends the instant's fields in
+        study mode too, so a parameter the mode does not use is not refused here."""
         d = model.model_dump()
         lang = d.pop("lang", DEFAULT_LANG)
-        now = d.pop("now", False)
+        now = bool(d.pop("now", False))
         with_reading = not d.pop("no_reading", False)
         for alias, name in self.negated.items():
             v = d.pop(alias, None)
             if v is not None:
                 d[name] = not v
-        if now:
-            if d.get("at"):
-                raise InputError("give at or now, not both", field="at")
-            d["at"] = datetime.now(UTC)
-            if d.get("tz") is None:  # the web has no computer of the user's: UTC unless a zone is given
-                d["tz"] = "UTC"
-        return {k: v for k, v in d.items() if v is not None}, lang, with_reading
+        if now and not d.get("at"):  # an empty instant beside now is no instant
+            d["at"] = None
+        params = cast_params(self.method, d, now=now, zone=lambda: "UTC", refuse=False)
+        return params, lang, with_reading
 
     def compute(self, model: BaseModel) -> dict[str, Any]:
         """The chart document of a request (``xuanheng <method> --json`` for the same inputs)."""
-        values, lang, with_reading = self.values(model)
-        params = with_seeds(self.method, self.method.make_params(values))
+        params, lang, with_reading = self.cast_params(model)
         return self.method.document(params, lang, with_reading=with_reading)
 
     def repeatable(self, model: BaseModel) -> bool:
