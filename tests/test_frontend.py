@@ -87,3 +87,29 @@ def test_views_are_checked() -> None:
             facts=lambda d: {},
             views={"svg": str, "text": str, "pdf": str},
         )
+
+
+def test_the_api_words_a_refusal_without_flags() -> None:
+    """The HTTP API and the MCP tools name parameters; only the command line names flags."""
+    from xuanheng.errors import InputError
+    from xuanheng.frontend import cast_params
+
+    for m in registry().values():
+        for name, why in hints(m).api_modes.values():
+            assert "--" not in name and "--" not in why, m.name
+    lr = registry()["liuren"]
+    study = {"day": "丁卯", "yue_jiang": "亥", "hour": "丑", "lon": 120.0, "yue_jiang_rule": "jie"}
+    with pytest.raises(InputError) as api:
+        cast_params(lr, study)
+    with pytest.raises(InputError) as cli:
+        cast_params(lr, study, cli=True)
+    assert str(api.value) == (
+        "study mode does not use lon, yue_jiang_rule: those parameters belong to a chart cast from an "
+        "instant (at or now)"
+    )
+    assert str(cli.value).startswith("study mode does not use --lon, --yue-jiang-rule (= --jiang): ")
+    assert api.value.field == cli.value.field == "lon" and api.value.code == "mode.unused"
+    with pytest.raises(InputError, match="give at or now, not both"):
+        cast_params(lr, {"at": "2026-03-10T21:00"}, now=True)
+    got = cast_params(lr, {}, now=True, zone=lambda: "+09:00")
+    assert got.tz == "+09:00" and got.at is not None

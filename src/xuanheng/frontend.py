@@ -52,8 +52,10 @@ SHARED = "xuanheng"
 class Hints:
     """A method's front-end data (see the module docstring)."""
 
-    #: mode → (its name in a message, what a front end says of a flag that mode does not use)
+    #: mode → (its name in a message, what the command line says of a flag that mode does not use)
     modes: Mapping[str, tuple[str, str]] = field(default_factory=dict)
+    #: the same as the HTTP API and the MCP tools say it (parameter names, no flags)
+    api_modes: Mapping[str, tuple[str, str]] = field(default_factory=dict)
     reading_groups: tuple[str, ...] = ()
     needs: tuple[str, ...] = ()
     #: parameter name → how the front ends spell and show it (``[param.<name>]``: see :class:`ParamFront`)
@@ -65,9 +67,12 @@ _HINTS: dict[str, tuple[Any, Hints]] = {}
 
 def _read(method: Method) -> Hints:
     data = _table(method.package)
-    modes = {k: (str(v["name"]), str(v["why"])) for k, v in (data.get("mode") or {}).items()}
+    table = data.get("mode") or {}
+    modes = {k: (str(v["name"]), str(v["why"])) for k, v in table.items()}
+    api = {k: (str(v.get("api_name", v["name"])), str(v.get("api_why", v["why"]))) for k, v in table.items()}
     return Hints(
         modes=modes,
+        api_modes=api,
         reading_groups=tuple(data.get("reading_groups") or ()),
         needs=tuple(data.get("needs") or ()),
         params=dict(data.get("param") or {}),
@@ -226,46 +231,47 @@ def lang_of(value: Any, default: str = DEFAULT_LANG) -> str:
     return check_lang(value)
 
 
-def api_spelling(method: Method, p: Param | None) -> str:
-    """How the HTTP API and the MCP tools name a parameter in a message (``now`` for *p* None)."""
-    return "now" if p is None else p.name
-
-
-def cli_spelling(method: Method, p: Param | None) -> str:
-    """How the command line names a parameter in a message: its flags (``--now`` for *p* None)."""
+def spelled(method: Method, p: Param | None, cli: bool) -> str:
+    """How a front end names a parameter in a message: the command line its flags (``--now`` for *p*
+    None), the HTTP API and the MCP tools its name (``now``)."""
+    if not cli:
+        return "now" if p is None else p.name
     if p is None:
         return "--now"
     f = flags(method, p)
     return f[0] + (f" (= {', '.join(f[1:])})" if len(f) > 1 else "")
 
 
-Spelling = Callable[["Method", "Param | None"], str]
+def mode_text(method: Method, mode: str, cli: bool) -> tuple[str, str] | None:
+    """(the name of *mode* in a message, why it does not use a parameter) as the front end says it."""
+    h = hints(method)
+    return (h.modes if cli else h.api_modes).get(mode)
 
 
 def refuse_unused(
-    method: Method, mode: str | None, given: Mapping[str, Any], now: bool, spell: Spelling = api_spelling
+    method: Method, mode: str | None, given: Mapping[str, Any], now: bool, *, cli: bool = False
 ) -> None:
     """A parameter the cast's *mode* does not use is an input error (it would be ignored without a word),
     named as the front end spells it; ``now`` counts as the instant. Nothing is refused in a mode the
     method's front-end data does not name."""
-    modes = hints(method).modes
-    if mode is None or mode not in modes:
+    texts = None if mode is None else mode_text(method, mode, cli)
+    if texts is None:
         return
-    name, why = modes[mode]
+    name, why = texts
     bad: list[tuple[str, str]] = []
     for p in method.params.SPEC:
         if p.modes and mode not in p.modes:
             if p.name in given and given[p.name] != p.default:
-                bad.append((p.name, spell(method, p)))
+                bad.append((p.name, spelled(method, p, cli)))
             elif p.name == "at" and now:
-                bad.append(("at", spell(method, None)))
+                bad.append(("at", spelled(method, None, cli)))
     if bad:
-        spelled = ", ".join(s for _, s in bad)
+        names = ", ".join(s for _, s in bad)
         raise InputError(
-            f"{name} does not use {spelled}: {why}",
+            f"{name} does not use {names}: {why}",
             field=bad[0][0],
             code="mode.unused",
-            params={"mode": name, "flags": spelled, "why": why},
+            params={"mode": name, "flags": names, "why": why},
         )
 
 
@@ -277,7 +283,7 @@ def cast_params(
     zone: Callable[[], str] = local_offset,
     mode: str | None = None,
     refuse: bool = True,
-    spell: Spelling = api_spelling,
+    cli: bool = False,
 ) -> Params:
     """The validated parameters of one cast from what a front end was given: *values* by parameter name
     (None: not given), *now* for the current instant (in the given ``tz``, else *zone*'s); a parameter the
@@ -293,10 +299,10 @@ def cast_params(
         if out.get("tz") is None:
             out["tz"] = zone()
     if refuse and mode is not None:
-        refuse_unused(method, mode, given, now, spell)
+        refuse_unused(method, mode, given, now, cli=cli)
     params = method.make_params(out)  # unknown names and bad values: typed errors naming the field
     if refuse and mode is None:
-        refuse_unused(method, params.mode(), given, now, spell)
+        refuse_unused(method, params.mode(), given, now, cli=cli)
     return with_seeds(method, params)
 
 
@@ -304,20 +310,19 @@ __all__ = [
     "SHARED",
     "Hints",
     "ParamFront",
-    "Spelling",
-    "api_spelling",
     "asks_draw",
     "cast_params",
-    "cli_spelling",
     "flags",
     "hints",
     "lang_of",
     "local_offset",
+    "mode_text",
     "needed",
     "param_front",
     "random_params",
     "refuse_unused",
     "repeatable",
     "set_hints",
+    "spelled",
     "with_seeds",
 ]

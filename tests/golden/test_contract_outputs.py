@@ -41,8 +41,9 @@ PINNED: dict[str, str] = {
     "http_casts": "f2419608b602e760",
     "mcp_tools": "7d2d7d6468d60043",
     # issue 26: both changes of http_casts; then the refusals carry their code (mode.unused, at.or_now) where
-    # the catalogue recognised them by their English: the texts are unchanged
-    "mcp_calls": "1089887944059ce3",
+    # the catalogue recognised them by their English; then a refusal of a mode names the mode and says why
+    # in the API's words (a cast from an instant (at or now) …), no longer the command line's (--at/--now)
+    "mcp_calls": "589df4b3983172bd",
 }
 
 METHODS = ("jinkoujue", "liuren", "liuyao", "qizheng", "calendar")

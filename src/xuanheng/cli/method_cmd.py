@@ -17,7 +17,7 @@ import json
 from typing import Any
 
 from xuanheng.errors import InputError
-from xuanheng.frontend import cast_params, cli_spelling, param_front
+from xuanheng.frontend import cast_params, param_front
 from xuanheng.method import Method
 from xuanheng.params import GROUPS, Param
 from xuanheng.reading import DEFAULT_LANG, LANGS, check_lang
@@ -126,9 +126,7 @@ def run(args: argparse.Namespace, method: Method) -> int:
             values[name] = v == "true"
     now = bool(getattr(args, "now", False))
     enumerate_ = bool(getattr(args, "enumerate", False))
-    params = cast_params(
-        method, values, now=now, mode="enumerate" if enumerate_ else None, spell=cli_spelling
-    )
+    params = cast_params(method, values, now=now, mode="enumerate" if enumerate_ else None, cli=True)
     if enumerate_:
         assert method.enumerate is not None
         rows = method.enumerate(params)

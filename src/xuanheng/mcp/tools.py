@@ -25,7 +25,7 @@ from datetime import datetime
 from typing import Any
 
 from xuanheng.errors import InputError, echo
-from xuanheng.frontend import cast_params, hints, lang_of
+from xuanheng.frontend import cast_params, lang_of, mode_text
 from xuanheng.mcp.schema import lang_property, object_schema
 from xuanheng.method import Method
 from xuanheng.params import Param, Params
@@ -270,7 +270,7 @@ def _enumerate_tool(method: Method) -> ToolSpec:
         values = _given(args)
         for k in values:
             if k not in names:
-                why = hints(method).modes.get("enumerate", ("", ""))[1]
+                why = (mode_text(method, "enumerate", cli=False) or ("", ""))[1]
                 raise InputError(
                     f"the enumeration does not use {k}" + (f": {why}" if why else ""),
                     field=k,
