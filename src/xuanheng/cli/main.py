@@ -89,8 +89,9 @@ def _lang_of_argv(args: Sequence[str]) -> str | None:
     return None
 
 
-#: the parameters of a message that list parameter names, which the command line spells as its flags
-NAMES = ("missing",)
+#: the parameters of a message that list parameter names (``day, month``, ``coins or yarrow``), which the
+#: command line spells as its flags (by message code; ``missing`` in every message)
+NAMES: dict[str, tuple[str, ...]] = {"liuyao.way": ("got",), "liuyao.companion": ("ways",)}
 
 
 def error_text(error: XuanhengError, lang: object) -> str:
@@ -114,6 +115,12 @@ def error_text(error: XuanhengError, lang: object) -> str:
     return localize_error(error, chosen, labels=field_labels(chosen))
 
 
+def _flag_of(m: re.Match[str]) -> str:
+    """A parameter name as its flag (``yue_jiang`` → ``--yue-jiang``); the joining words stay."""
+    word = m.group(0)
+    return word if word in ("and", "or", "none") else "--" + word.replace("_", "-")
+
+
 def _cli_wording(error: XuanhengError, lang: str) -> str | None:
     """*error* in the command line's own wording (``cli.<code>`` of the catalogue), or None."""
     from xuanheng.i18n.messages import describe, render, template
@@ -121,10 +128,9 @@ def _cli_wording(error: XuanhengError, lang: str) -> str | None:
     code, params = describe(error)
     if code is None or template(f"cli.{code}") is None:
         return None
-    for k in NAMES:
+    for k in ("missing", *NAMES.get(code, ())):
         if isinstance(params.get(k), str):
-            names = [n.strip() for n in params[k].split(",")]
-            params[k] = ", ".join("--" + n.replace("_", "-") for n in names)
+            params[k] = re.sub(r"[a-z][a-z_]*", _flag_of, params[k])
     labels = field_labels(lang) if lang != "en" else None
     return render(f"cli.{code}", params, lang, labels=labels)
 

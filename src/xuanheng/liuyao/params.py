@@ -29,15 +29,16 @@ _PKG = "xuanheng.liuyao"
 INSTANT, STUDY = "instant", "study"
 #: the calendar options a 六爻 chart uses (it has no 月將 and no 晝夜)
 CALENDAR = ("day_boundary", "dst", "lunar_calendar")
-#: the ways of casting: parameter → how the command line spells it in a message
+#: the ways of casting: parameter → how a message shows it (the command line says it with its flags:
+#: cli.liuyao.way of the catalogue)
 WAYS: dict[str, str] = {
-    "lines": "--lines 887868",
-    "hexagram": "--hexagram NAME [--moving 1,4]",
-    "coins": "--coins [--seed N]",
-    "yarrow": "--yarrow [--seed N]",
-    "throws": "--throws FACES",
-    "time": "--time",
-    "numbers": "--numbers A,B[,C]",
+    "lines": "lines=887868",
+    "hexagram": "hexagram=NAME [moving=1,4]",
+    "coins": "coins=true [seed=N]",
+    "yarrow": "yarrow=true [seed=N]",
+    "throws": "throws=FACES",
+    "time": "time=true",
+    "numbers": "numbers=A,B[,C]",
 }
 STUDY_INPUTS = ("day", "month", "hour", "year")
 #: inputs that go with some ways of casting only
@@ -103,15 +104,12 @@ def _way(p: Params) -> dict[str, Any]:
     """The way of casting (exactly one) and its companions, as keyword arguments of the library."""
     given = [k for k in WAYS if p.get(k) not in (None, False)]
     if len(given) != 1:
-        got = "none" if not given else " and ".join(WAYS[k].split()[0] for k in given)
+        got = ", ".join(given) or "none"
         raise InputError(
             f"give exactly one way of casting (got {got}): {', '.join(WAYS.values())}",
             field="cast",
             code="liuyao.way",
-            params={
-                "got": ", ".join(WAYS[k].split()[0] for k in given) or "none",
-                "ways": ", ".join(WAYS.values()),
-            },
+            params={"got": got, "ways": ", ".join(WAYS.values())},
         )
     way = given[0]
     kw: dict[str, Any] = {way: p.get(way)}
@@ -120,8 +118,10 @@ def _way(p: Params) -> dict[str, Any]:
             continue
         if way not in ways:
             raise InputError(
-                f"--{companion} goes with {' or '.join('--' + w for w in ways)} only, not with --{way}",
+                f"{companion} goes with {' or '.join(ways)} only, not with {way}",
                 field=companion,
+                code="liuyao.companion",
+                params={"companion": companion, "ways": " or ".join(ways), "way": way},
             )
         kw[companion] = p.get(companion)
     return kw
