@@ -176,14 +176,21 @@ def flags(method: Method, p: Param) -> tuple[str, ...]:
 def random_params(method: Method) -> tuple[tuple[Param, Any, str], ...]:
     """(parameter, value that asks for a draw, name of its seed parameter) of each random input of
     *method* (its ``form.random = {choice, seed}``): a choice (金口訣's ``difen="random"``) or ``True`` for
-    a switch that asks for a draw (六爻's ``coins``); see :func:`asks_draw`."""
+    a switch that asks for a draw (六爻's ``coins``); see :func:`asks_draw`. Read once per method."""
+    got = _RANDOM.get(method.name)
+    if got is not None and got[0] is method and got[1] is hints(method):
+        return got[2]
     out = []
     for p in method.params.SPEC:
         r = param_front(method, p).form.get("random")
         if r:
             choice = r["choice"]
             out.append((p, choice if isinstance(choice, bool) else str(choice), str(r["seed"])))
+    _RANDOM[method.name] = (method, hints(method), tuple(out))
     return tuple(out)
+
+
+_RANDOM: dict[str, tuple[Any, Hints, tuple[tuple[Param, Any, str], ...]]] = {}
 
 
 def asks_draw(choice: Any, value: Any) -> bool:
