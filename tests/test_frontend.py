@@ -113,3 +113,15 @@ def test_the_api_words_a_refusal_without_flags() -> None:
         cast_params(lr, {"at": "2026-03-10T21:00"}, now=True)
     got = cast_params(lr, {}, now=True, zone=lambda: "+09:00")
     assert got.tz == "+09:00" and got.at is not None
+
+
+def test_a_broken_front_end_file_is_an_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    from xuanheng import frontend
+    from xuanheng.rules import engine
+
+    def broken(package: str, name: str) -> dict[str, object]:
+        raise engine.RuleDataError(f"{package} data/{name}.toml: bad")
+
+    monkeypatch.setattr(engine, "read_table", broken)
+    with pytest.raises(engine.RuleDataError):
+        frontend._table("xuanheng.liuren")

@@ -131,11 +131,14 @@ _PARAMS: dict[tuple[str, str], tuple[Any, ParamFront]] = {}
 
 
 def _table(package: str) -> dict[str, Any]:
-    from xuanheng.rules.engine import read_table
+    """*package*'s ``data/frontend.toml``, or nothing when it has none (a broken file is an error)."""
+    from xuanheng.rules.engine import RuleDataError, read_table
 
     try:
         return read_table(package, "frontend")
-    except (ModuleNotFoundError, FileNotFoundError, NotADirectoryError, TypeError, ValueError):
+    except RuleDataError:
+        raise
+    except (OSError, ImportError, TypeError, ValueError):  # no such file, or no package to hold one
         return {}
 
 
