@@ -67,7 +67,7 @@ def _ours() -> list[Case]:
 
     def svg(n: int) -> None:
         for i in range(n):
-            METHOD.render_svg(docs[i & 255], "zh-Hant")
+            METHOD.views["svg"](docs[i & 255], "zh-Hant")
 
     return [
         Case(ZG, "xuanheng", zhuang, n=40_960, repeat=REPEAT),
@@ -75,7 +75,7 @@ def _ours() -> list[Case]:
         Case(CH, "xuanheng", chart, n=8192, repeat=REPEAT),
         Case(CH, "xuanheng-plain", chart_plain, n=1024, note="(calendar() + plain rules)", repeat=REPEAT),
         Case(DOC, "xuanheng", document, n=4096, note="(METHOD.make_params + METHOD.document)", repeat=REPEAT),
-        Case(SVG, "xuanheng", svg, n=1024, note="(METHOD.render_svg)", repeat=REPEAT),
+        Case(SVG, "xuanheng", svg, n=1024, note='(METHOD.views["svg"])', repeat=REPEAT),
     ]
 
 
@@ -157,7 +157,7 @@ def cpu_rates() -> tuple[float, float, float, float]:
             METHOD.document(params, "zh-Hant")
         t3 = time.process_time()
         for i in range(512):
-            METHOD.render_svg(docs[i & 255], "zh-Hant")
+            METHOD.views["svg"](docs[i & 255], "zh-Hant")
         t4 = time.process_time()
         for k, (n, a, b) in enumerate(((40_960, t0, t1), (8192, t1, t2), (2048, t2, t3), (512, t3, t4))):
             best[k] = max(best[k], n / max(b - a, 1e-9))

@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 
+from xuanheng.frontend import flags, needed
 from xuanheng.methods import registry
 
 AT = ["--at", "2026-03-10T21:00", "--tz", "Asia/Shanghai"]
@@ -45,9 +46,9 @@ def _inputs_for(name: str) -> list[str]:
     """The flags a cast of *name* at AT needs besides the moment (from its Params, as `all` does)."""
     out: list[str] = []
     m = registry()[name]
-    for p in m.needed():
+    for p in needed(m):
         v = m.example.get(p.name, "申" if p.kind in ("text", "choice") else "1")
-        out += [p.cli_flags[0], str(v)]
+        out += [flags(m, p)[0], str(v)]
     return out
 
 
@@ -117,11 +118,11 @@ def test_all_casts_every_method_and_asks_for_what_is_missing() -> None:
     parts = {p["name"]: p for p in json.loads(out)["methods"]}
     assert list(parts) == list(registry())
     for name, m in registry().items():
-        if m.needed():
-            assert [n["name"] for n in parts[name]["needs"]] == [p.name for p in m.needed()]
+        if needed(m):
+            assert [n["name"] for n in parts[name]["needs"]] == [p.name for p in needed(m)]
         else:
             assert "document" in parts[name], parts[name]
-    given = [f"{p.name}={m.example.get(p.name, '申')}" for m in registry().values() for p in m.needed()]
+    given = [f"{p.name}={m.example.get(p.name, '申')}" for m in registry().values() for p in needed(m)]
     rc, out, _ = run(["all", *AT, *[a for g in dict.fromkeys(given) for a in ("--with", g)]])
     assert rc == 0
     for m in registry().values():
@@ -133,11 +134,13 @@ def test_all_says_what_a_registered_method_needs() -> None:
     """A toy method with a required input and one that declares a birth place: both are asked for."""
     from dataclasses import replace
 
+    from xuanheng.frontend import Hints, set_hints
     from xuanheng.methods import register, unregister
 
     base = registry()["calendar"]
     jk = registry()["jinkoujue"]
-    toy = replace(jk, name="toy_needs", needs=("lon", "lat"))
+    toy = replace(jk, name="toy_needs")
+    set_hints(toy, Hints(needs=("lon", "lat")))
     register(toy)
     try:
         rc, out, _ = run(["all", *AT, "--lang", "ko"])

@@ -33,6 +33,7 @@ ALLOWED: dict[str, frozenset[str]] = {
     "params": frozenset({"errors", "core", "reading", "rules", "time"}),
     "method": frozenset({"errors", "params", "reading"}),
     "methods": frozenset({"errors", "method"}),
+    "frontend": frozenset({"errors", "reading", "rules", "params", "method"}),
     "render": frozenset({"errors", "i18n", "methods"}),
     "journal": frozenset({"(root)", "errors", "reading"}),
     "mcp": EVERYTHING,

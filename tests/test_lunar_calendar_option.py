@@ -88,13 +88,14 @@ def test_override_warning_names_the_clock_of_the_system(monkeypatch: pytest.Monk
 
 
 def test_the_shared_param_lists_the_systems_with_sources() -> None:
+    from xuanheng.frontend import flags
     from xuanheng.methods import registry
     from xuanheng.time.lunar import LUNAR_SYSTEMS
 
     for method in registry().values():
         p = method.params.param("lunar_calendar")
         assert p.values == LUNAR_SYSTEMS and p.default == "chinese" and p.option
-        assert p.cli_flags == ("--lunar-calendar",)
+        assert flags(method, p) == ("--lunar-calendar",)
         assert all(c.src and c.label.ko and c.label.zh_hant and c.label.en for c in p.choices)
 
 

@@ -1,6 +1,6 @@
 """The contract's random draws, generally: a ``form.random`` hint on a choice (金口訣's ``difen="random"``)
 or on a switch (``choice = True``, as 六爻's ``coins``), several random inputs sharing one seed, through
-``Method.with_seeds`` / ``repeatable``, the CLI and the HTTP API — with a toy method registered at run
+``frontend.with_seeds`` / ``repeatable``, the CLI and the HTTP API — with a toy method registered at run
 time, so no real method is special-cased."""
 
 from __future__ import annotations
@@ -17,7 +17,8 @@ import pytest
 from fastapi.testclient import TestClient
 
 from xuanheng.cli.main import main as cli_main
-from xuanheng.method import Method, asks_draw
+from xuanheng.frontend import Hints, asks_draw, random_params, repeatable, set_hints, with_seeds
+from xuanheng.method import Method
 from xuanheng.methods import register, unregister
 from xuanheng.params import Param, Params
 from xuanheng.reading import Text
@@ -27,13 +28,9 @@ T = Text(ko="토이", zh_hant="玩具", en="toy")
 
 class ToyParams(Params):
     SPEC = (
-        Param(
-            "heads", "bool", T, "draw heads", default=False, form={"random": {"choice": True, "seed": "seed"}}
-        ),
-        Param(
-            "tails", "bool", T, "draw tails", default=False, form={"random": {"choice": True, "seed": "seed"}}
-        ),
-        Param("seed", "int", T, "seed", ge=0, le=2**31 - 1, hidden=True),
+        Param("heads", "bool", T, "draw heads", default=False),
+        Param("tails", "bool", T, "draw tails", default=False),
+        Param("seed", "int", T, "seed", ge=0, le=2**31 - 1),
     )
 
 
@@ -58,9 +55,15 @@ TOY = Method(
     params=ToyParams,
     cast=_cast,
     facts=lambda doc: {},
-    render_svg=lambda doc, lang: '<svg xmlns="http://www.w3.org/2000/svg"/>',
-    render_text=lambda doc, lang: json.dumps(doc),
+    views={
+        "svg": lambda doc, lang: '<svg xmlns="http://www.w3.org/2000/svg"/>',
+        "text": lambda doc, lang: json.dumps(doc),
+    },
 )
+
+
+DRAW = {"form": {"random": {"choice": True, "seed": "seed"}}}
+set_hints(TOY, Hints(params={"heads": DRAW, "tails": DRAW, "seed": {"hidden": True}}))
 
 
 @pytest.fixture
@@ -79,18 +82,18 @@ def test_asks_draw() -> None:
 
 
 def test_with_seeds_on_switches(toy: Method) -> None:
-    assert [(p.name, c, s) for p, c, s in toy.random_params()] == [
+    assert [(p.name, c, s) for p, c, s in random_params(toy)] == [
         ("heads", True, "seed"),
         ("tails", True, "seed"),
     ]
     off = toy.make_params({})
-    assert toy.repeatable(off) and toy.with_seeds(off) is off  # nothing asked: no draw
+    assert repeatable(toy, off) and with_seeds(toy, off) is off  # nothing asked: no draw
     on = toy.make_params({"tails": True})
-    assert not toy.repeatable(on)
-    drawn = toy.with_seeds(on)
-    assert isinstance(drawn.seed, int) and 0 <= drawn.seed < 2**31 and toy.repeatable(drawn)
+    assert not repeatable(toy, on)
+    drawn = with_seeds(toy, on)
+    assert isinstance(drawn.seed, int) and 0 <= drawn.seed < 2**31 and repeatable(toy, drawn)
     given = toy.make_params({"heads": True, "seed": 5})
-    assert toy.repeatable(given) and toy.with_seeds(given) is given  # a given seed is replayed, not redrawn
+    assert repeatable(toy, given) and with_seeds(toy, given) is given  # a given seed is replayed, not redrawn
 
 
 def test_cli_and_http_draw_for_a_switch(toy: Method, tmp_path: Path) -> None:

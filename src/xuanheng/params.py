@@ -20,7 +20,9 @@ are data, in the method's ``data/params.toml`` (the calendar options, which ever
     help = "地分: a branch (申) …"
 
 The command line (flags and ``--help``), the HTTP API (query and body schema, OpenAPI), the web form and the
-MCP tool schema are generated from the declaration; no front end spells a choice or a default again.
+MCP tool schema are generated from the declaration; no front end spells a choice or a default again. What
+only a front end needs (command-line flags and metavars, older API names, form hints) is the front ends'
+data, :mod:`xuanheng.frontend`.
 
 A method's parameter class subclasses :class:`Params` and sets ``SPEC``. An instance is immutable and
 validated when it is made: an unknown name is an :class:`~xuanheng.errors.OptionError`, a value outside its
@@ -31,7 +33,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import datetime
 from functools import cache
 from typing import Any, ClassVar, Literal, TypeVar
@@ -76,13 +78,6 @@ class Param:
     #: a school option (shown among the options, with its choices' labels and sources)
     option: bool = False
     group: str = "input"
-    #: command-line flags (the first one is the main spelling); default ``--name-with-dashes``
-    flags: tuple[str, ...] = ()
-    #: a command-line flag without a value that sets this value (``("--yaoke-first", False)``)
-    switch: tuple[str, Any] | None = None
-    metavar: str | None = None
-    #: older names the HTTP API still accepts for this parameter
-    aliases: tuple[str, ...] = ()
     max_length: int | None = None
     ge: float | None = None
     le: float | None = None
@@ -90,17 +85,10 @@ class Param:
     accepted: str = ""
     #: the cast modes that use it (empty: every mode); the command line refuses it in the others
     modes: tuple[str, ...] = ()
-    #: not on the web form (still in the API)
-    hidden: bool = False
-    #: extra hints for the page (a server-side random draw, suggested values of a free text …)
-    form: Mapping[str, Any] = field(default_factory=dict)
     #: a converter of its own, for an input whose checks are richer than its kind's
     convert_with: Callable[[Any], Any] | None = None
-    cli: bool = True
-
-    @property
-    def cli_flags(self) -> tuple[str, ...]:
-        return self.flags or ("--" + self.name.replace("_", "-"),)
+    #: the package whose ``data/params.toml`` declares it (``xuanheng`` for the shared parameters)
+    source: str = ""
 
     @property
     def values(self) -> tuple[Any, ...]:
@@ -208,6 +196,9 @@ class Params:
     """The validated inputs and options of one cast (subclass per method, with ``SPEC``)."""
 
     SPEC: ClassVar[tuple[Param, ...]] = ()
+    #: the parameters that are options of the reading, not of the cast (names): ``Method.document`` passes
+    #: them to the method's ``read`` as keyword arguments and echoes them as ``reading_options``
+    READING_OPTIONS: ClassVar[tuple[str, ...]] = ()
     __slots__ = ("_values",)
     _values: dict[str, Any]
 
@@ -243,6 +234,11 @@ class Params:
 
     def get(self, name: str, default: Any = None) -> Any:
         return self._values.get(name, default)
+
+    def mode(self) -> str | None:
+        """The cast mode of these values (``instant``, ``study`` …) when the method has several, else None;
+        a parameter names the modes that use it (:attr:`Param.modes`)."""
+        return None
 
     def __iter__(self) -> Iterator[str]:
         return iter(self._values)
@@ -287,7 +283,8 @@ def declarations(package: str) -> dict[str, dict[str, Any]]:
 
 def declared(package: str, name: str, kind: Kind | None = None, **code: Any) -> Param:
     """The :class:`Param` *name* of *package*: label, help, default and choices from its ``params.toml``,
-    the rest (flags, group, modes, kind …) from the keyword arguments."""
+    the rest (group, modes, kind, bounds …) from the keyword arguments. How the front ends spell and show it
+    (flags, metavar, form hints) is not here: :mod:`xuanheng.frontend`."""
     where = f"{package} data/params.toml [{name}]"
     d = declarations(package).get(name)
     if d is None:
@@ -308,6 +305,7 @@ def declared(package: str, name: str, kind: Kind | None = None, **code: Any) -> 
         default=default,
         choices=choices,
         option="choice" in d and code.pop("option", True),
+        source=package,
         **code,
     )
 
@@ -373,15 +371,14 @@ def _shared(name: str, kind: Kind | None = None, **code: Any) -> Param:
 def time_params(*, modes: tuple[str, ...] = ()) -> tuple[Param, ...]:
     """The instant and place of a cast: ``at``, ``tz``, ``fold``, ``lon``, ``lat``, ``true_solar``."""
     return (
-        _shared("at", "instant", group="time", modes=modes, metavar="DATE-TIME"),
-        _shared("tz", "text", group="time", modes=modes, max_length=64, metavar="ZONE"),
-        _shared("fold", "int", group="time", modes=modes, metavar="0|1", convert_with=fold_value),
+        _shared("at", "instant", group="time", modes=modes),
+        _shared("tz", "text", group="time", modes=modes, max_length=64),
+        _shared("fold", "int", group="time", modes=modes, convert_with=fold_value),
         _shared(
             "lon",
             "float",
             group="place",
             modes=modes,
-            metavar="DEG",
             accepted=LON_ACCEPTED,
             ge=-180,
             le=180,  # the web form's bounds; the time core checks the range with its own message
@@ -392,7 +389,6 @@ def time_params(*, modes: tuple[str, ...] = ()) -> tuple[Param, ...]:
             "float",
             group="place",
             modes=modes,
-            metavar="DEG",
             accepted=LAT_ACCEPTED,
             ge=-90,
             le=90,
@@ -406,28 +402,21 @@ def calendar_params(
     *,
     modes: tuple[str, ...] = (),
     yue_jiang_by_hand: bool = True,
-    old_yue_jiang: bool = False,
     day_night_modes: tuple[str, ...] | None = None,
 ) -> tuple[Param, ...]:
     """The calendar school options (``day_boundary``, ``yue_jiang_rule``, ``day_night``, ``dst``,
     ``lunar_calendar``), passed on to :class:`~xuanheng.time.CalendarOptions`. *yue_jiang_by_hand*: a branch
-    is accepted as the 月將; *old_yue_jiang*: ``--yue-jiang`` is also a flag for the rule (the calendar
-    command's older spelling)."""
-    flags = ("--yue-jiang-rule", "--jiang") + (("--yue-jiang",) if old_yue_jiang else ())
-    aliases = ("jiang",) + (("yue_jiang",) if old_yue_jiang else ())
+    is accepted as the 月將."""
     return (
         _shared("day_boundary", group="calendar", modes=modes),
         _shared(
             "yue_jiang_rule",
             group="calendar",
             modes=modes,
-            flags=flags,
-            aliases=aliases,
-            metavar="RULE",
             also="branch" if yue_jiang_by_hand else "",
         ),
         _shared("day_night", group="calendar", modes=modes if day_night_modes is None else day_night_modes),
-        _shared("dst", group="calendar", modes=modes, metavar="clock|standard"),
+        _shared("dst", group="calendar", modes=modes),
         lunar_calendar_param(modes=modes),
     )
 

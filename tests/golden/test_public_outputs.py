@@ -46,7 +46,11 @@ PINNED: dict[str, str] = {
     "cli": "a0a559f09f206290",  # issues 9–15 (git log)
     # the study-mode refusal of 大六壬 now carries its catalogue code and params (liuren.study_missing);
     # message and text unchanged (the journal/CLI i18n commit after c5dad1f)
-    "http": "c1050f1ba0a4959b",
+    # issue 26: a method with a reading always carries "reading" ([] when not asked): the 金口訣 POST
+    # with no_reading=true now has "reading": []; then the library's errors name parameters (at, day,
+    # yue_jiang) where they named flags (--at, --now, --day …): the 大六壬 study-mode refusals of the sample
+    # changed their message, text and params only
+    "http": "e5f879834a66defd",
 }
 
 

@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from xuanheng.core.ganzhi import BRANCHES, STEMS
+from xuanheng.frontend import needed
 from xuanheng.reading.korean import final_of, readings, resolve
 
 SRC = Path(__file__).resolve().parents[2] / "src" / "xuanheng"
@@ -131,7 +132,7 @@ def test_no_double_particle_is_left_in_any_korean_reading() -> None:
                 f"{rng.randint(0, 23):02d}:{rng.randint(0, 59):02d}",
                 "tz": "Asia/Seoul",
             }
-            for p in m.needed():
+            for p in needed(m):
                 if p.name == "lines":  # 六爻: six line values, 初爻 first
                     values[p.name] = "".join(rng.choice("6789") for _ in range(6))
                 elif p.name in ("lon", "lat"):  # 七政四餘: the birth place (Seoul)

@@ -33,9 +33,20 @@ def client(tmp_path: Path) -> Any:
 
 def test_registered_once() -> None:
     assert registry()["liuyao"] is METHOD
-    assert METHOD.reading is not None  # issue 11: the reading of seed 004, with its own options
-    assert set(METHOD.reading_options) <= set(METHOD.params.by_name())
+    assert METHOD.read is not None  # issue 11: the reading of seed 004, with its own options
+    assert set(METHOD.params.READING_OPTIONS) <= set(METHOD.params.by_name())
     assert METHOD.package == "xuanheng.liuyao"
+
+
+def test_front_end_data_keeps_in_step_with_the_reading() -> None:
+    """The page shows the reading by the groups of data/frontend.toml: the reading's own, in its order."""
+    from xuanheng.frontend import hints
+    from xuanheng.liuyao.reading import GROUPS
+
+    h = hints(METHOD)
+    assert h.reading_groups == GROUPS
+    assert set(h.modes) == {"instant", "study", "enumerate"}
+    assert h.needs == ("lines",)
 
 
 CASES: list[dict[str, Any]] = [
@@ -247,7 +258,7 @@ def test_render_endpoint_draws_a_posted_document(client: TestClient) -> None:
 
 def test_text_view_matches_the_document() -> None:
     doc = liuyao.cast(AT["at"], tz=AT["tz"], lines="887868").to_json()
-    text = METHOD.render_text(doc, "zh-Hant")
+    text = METHOD.views["text"](doc, "zh-Hant")
     assert text.splitlines()[0].startswith("六爻")
     for ln in doc["ben_gua"]["lines"]:
         assert f"{ln['liu_qin']}{ln['najia']}" in text
@@ -313,7 +324,9 @@ def test_page_plugin_is_loaded_and_uses_known_labels() -> None:
     assert '<script src="/static/liuyao_throws.js" defer></script>' in index
     used = set(re.findall(r'\bL\("([a-z_]+\.[a-z_]+)"', script))
     assert {"form.throw_coins", "form.throws_again", "form.throws_hint", "form.liuyao_mode"} <= used
-    form = METHOD.params.param("coins").form["random"]
+    from xuanheng.frontend import param_front
+
+    form = param_front(METHOD, METHOD.params.param("coins")).form["random"]
     assert not (used | {form["label"], "method.liuyao"}) - set(keys())
     # the script fills only fields the parameters declare, and knows every way of casting
     ways = set(re.findall(r"\b(\w+): \[\"", script.split("const WAYS", 1)[1].split("};", 1)[0]))

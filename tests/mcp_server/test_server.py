@@ -279,8 +279,7 @@ def toy_method() -> Any:
         params=ToyParams,
         cast=Chart,
         facts=lambda doc: {},
-        render_svg=lambda doc, lang: "<svg/>",
-        render_text=lambda doc, lang: str(doc),
+        views={"svg": lambda doc, lang: "<svg/>", "text": lambda doc, lang: str(doc)},
         enumerate=lambda p: [{"n": n} for n in range(1, 10)],
     )
 

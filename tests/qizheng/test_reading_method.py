@@ -154,7 +154,7 @@ def test_table_shows_the_periods(cli: Callable[[list[str]], tuple[int, str, str]
 
 
 def test_svg_band_marks_the_current_period(doc_on: dict[str, Any]) -> None:
-    svg = METHOD.render_svg(doc_on, "zh-Hant")
+    svg = METHOD.views["svg"](doc_on, "zh-Hant")
     root = ET.fromstring(svg)
     bands = [g for g in root.iter(f"{NS}g") if "da-xian" in (g.get("class") or "").split()]
     assert len(bands) == 12

@@ -26,9 +26,9 @@ def _size(svg: str) -> tuple[float, float]:
 @pytest.mark.parametrize("lang", ["ko", "zh-Hant", "zh-Hans", "en"])
 def test_narrow_drawings_fit_a_phone(name: str, lang: str) -> None:
     m = get(name)
-    assert m.render_svg_narrow is not None
+    assert m.view("svg_narrow") is not None
     doc = m.document(m.params(**AT, **CASES[name]), lang)
-    svg = m.render_svg_narrow(doc, lang)
+    svg = m.views["svg_narrow"](doc, lang)
     w, h = _size(svg)
     assert w <= 360 and h > 300
     fonts = [float(f) for f in re.findall(r'font-size="([\d.]+)"', svg)]
@@ -36,7 +36,7 @@ def test_narrow_drawings_fit_a_phone(name: str, lang: str) -> None:
     # every text starts inside the drawing
     assert all(0 <= float(x) < w for x in re.findall(r'<text x="([\d.]+)"', svg))
     # the same words as the desktop drawing (but 金口訣's column headings: its rows are stacked)
-    wide = m.render_svg(doc, lang)
+    wide = m.views["svg"](doc, lang)
     headings = {label(f"chart.{k}", lang) for k in ("position", "state", "shensha")}
     words = set(re.findall(r">([^<>]+)</text>", wide)) - headings
     narrow = " ".join(re.findall(r">([^<>]+)</text>", svg))

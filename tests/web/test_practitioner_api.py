@@ -89,12 +89,13 @@ def test_warnings_in_a_language(client: TestClient) -> None:
 
 
 def test_methods_say_what_they_need_and_whether_they_read(client: TestClient) -> None:
+    from xuanheng.frontend import needed
     from xuanheng.methods import registry
 
     meta = {m["name"]: m for m in client.get("/api/methods").json()["methods"]}
     for name, m in registry().items():
         assert meta[name]["has_reading"] == m.has_reading
-        assert meta[name]["needs"] == [p.name for p in m.needed()]
+        assert meta[name]["needs"] == [p.name for p in needed(m)]
     assert meta["jinkoujue"]["needs"] == ["difen"] and meta["liuren"]["needs"] == []
     t = client.get("/api/i18n/ko").json()["topics"]
     assert t["總"] == "총론" and t["病"] == "질병"

@@ -15,7 +15,7 @@ AT = {"at": "2026-03-10T21:00", "tz": "Asia/Shanghai"}
 def _svg(name: str, lang: str, **extra: object) -> str:
     m = registry()[name]
     doc = m.document(m.make_params({**AT, **extra}), lang)
-    return m.render_svg(doc, lang)
+    return m.views["svg"](doc, lang)
 
 
 def _texts(svg: str) -> list[str]:
@@ -41,8 +41,8 @@ def test_calendar_shows_the_sun_and_true_solar_time(lang: str) -> None:
 def test_calendar_table_in_words() -> None:
     m = registry()["calendar"]
     doc = m.document(m.make_params({**AT, "lon": 121.47, "lat": 31.23}), "ko")
-    text = m.render_text(doc, "ko")
+    text = m.views["text"](doc, "ko")
     assert "zhongqi" not in text and "day_boundary" not in text and "(sun)" not in text
     assert "중기에 월장 교체" in text and "일출" in text
-    plain = m.render_text(doc, None)  # the bilingual default of the command line is unchanged
+    plain = m.views["text"](doc, None)  # the bilingual default of the command line is unchanged
     assert "(zhongqi)" in plain and "day_boundary=23:00" in plain

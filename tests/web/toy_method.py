@@ -52,7 +52,7 @@ class ToyChart:
 
 def cast(p: Params) -> ToyChart:
     if p.n is None:
-        raise InputError("give --n, a number 1–9", field="n")
+        raise InputError("give n, a number 1–9", field="n")
     return ToyChart(p.n, p.colour)
 
 
@@ -67,9 +67,11 @@ METHOD = Method(
     summary=Text(ko="장난감 방법", zh_hant="玩具之法", en="a toy method of the tests"),
     params=ToyParams,
     cast=cast,
-    reading=reading,
+    read=reading,
     facts=lambda doc: {"colour": [str(doc.get("colour"))]},
-    render_svg=lambda doc, lang: f'<svg xmlns="http://www.w3.org/2000/svg"><text>toy {doc["n"]}</text></svg>',
-    render_text=lambda doc, lang: f"toy {doc['n']} {doc['colour']}",
+    views={
+        "svg": lambda doc, lang: f'<svg xmlns="http://www.w3.org/2000/svg"><text>toy {doc["n"]}</text></svg>',
+        "text": lambda doc, lang: f"toy {doc['n']} {doc['colour']}",
+    },
     example={"n": 3},
 )

@@ -20,7 +20,7 @@ from xuanheng.time import CalendarOptions, ChartTime, calendar
 class CalendarParams(Params):
     """Inputs and options of ``xuanheng calendar`` / ``/api/calendar``."""
 
-    SPEC = (*time_params(), *calendar_params(old_yue_jiang=True))
+    SPEC = (*time_params(), *calendar_params())
 
 
 def cast(
@@ -40,7 +40,12 @@ def cast_params(p: Params) -> ChartTime:
     from xuanheng.errors import InputError
 
     if p.at is None:
-        raise InputError("give --at DATE-TIME (ISO 8601, e.g. 2024-02-10T12:00) or --now", field="at")
+        raise InputError(
+            "give the instant at (ISO 8601, e.g. 2024-02-10T12:00)",
+            field="at",
+            code="at.missing",
+            params={"example": "2024-02-10T12:00"},
+        )
     return calendar(p.at, p.lon, p.lat, calendar_options(p), tz=p.tz, fold=p.fold)
 
 
@@ -55,11 +60,8 @@ METHOD = Method(
     params=CalendarParams,
     cast=cast_params,
     facts=lambda doc: {},
-    render_svg=render_calendar,
-    render_svg_narrow=render_calendar_narrow,
-    render_text=render_text,
+    views={"svg": render_calendar, "svg_narrow": render_calendar_narrow, "text": render_text},
     example={"at": "2026-03-10T21:00", "tz": "Asia/Shanghai"},
-    at_example="2024-02-10T12:00",
 )
 
 __all__ = ["METHOD", "CalendarParams", "cast", "cast_params"]

@@ -3,9 +3,9 @@
 A practitioner often casts the same moment several ways. Every method of :func:`xuanheng.methods.registry`
 that needs nothing more than the instant and the place is cast and shown one after the other, each with the
 command that gives its full chart and reading; a method that needs more input (its required parameters
-without a default and those it declares in ``Method.needs``: a 地分, six lines, a birth place) says what it
-needs and which flag gives it. ``--with NAME=VALUE`` gives such a value to every method that has a parameter
-of that name (``--with difen=申``). No method is named here.
+without a default and those its front-end data lists in ``needs``, :func:`xuanheng.frontend.needed`: a 地分,
+six lines, a birth place) says what it needs and which flag gives it. ``--with NAME=VALUE`` gives such a
+value to every method that has a parameter of that name (``--with difen=申``). No method is named here.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from xuanheng.errors import InputError, XuanhengError
+from xuanheng.frontend import flags, local_offset, needed, param_front, with_seeds
 from xuanheng.method import Method
 from xuanheng.params import Param
 from xuanheng.reading import DEFAULT_LANG, LANGS, check_lang
@@ -49,8 +50,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def moment_values(args: argparse.Namespace) -> dict[str, Any]:
     """The instant and place given on the command line, as parameter values."""
-    from xuanheng.cli.method_cmd import _local_offset
-
     values: dict[str, Any] = {}
     if args.now and args.at:
         raise InputError("give --at or --now, not both", field="at")
@@ -60,7 +59,7 @@ def moment_values(args: argparse.Namespace) -> dict[str, Any]:
     if args.tz is not None:
         values["tz"] = args.tz
     elif args.now:
-        values["tz"] = _local_offset()
+        values["tz"] = local_offset()
     for k in ("fold", "lon", "lat"):
         if getattr(args, k) is not None:
             values[k] = getattr(args, k)
@@ -83,7 +82,7 @@ def plan(method: Method, values: dict[str, Any]) -> tuple[dict[str, Any], tuple[
     """(the values *method* takes from *values*, the parameters it still needs from the user)."""
     spec = method.params.by_name()
     mine = {k: v for k, v in values.items() if k in spec}
-    missing = tuple(p for p in method.needed() if mine.get(p.name) in (None, ""))
+    missing = tuple(p for p in needed(method) if mine.get(p.name) in (None, ""))
     return mine, missing
 
 
@@ -96,7 +95,7 @@ def cast_one(method: Method, values: dict[str, Any], lang: str) -> dict[str, Any
     mine, missing = plan(method, values)
     if not missing:
         try:
-            params = method.with_seeds(method.make_params(mine))
+            params = with_seeds(method, method.make_params(mine))
             out["document"] = method.document(params, lang, with_reading=False)
             out["params"] = params
             return out
@@ -108,7 +107,8 @@ def cast_one(method: Method, values: dict[str, Any], lang: str) -> dict[str, Any
                 out["error"] = localize_error(e, lang)
                 return out
     out["needs"] = [
-        {"name": p.name, "label": p.label.get(lang), "flag": p.cli_flags[0], "help": p.help} for p in missing
+        {"name": p.name, "label": p.label.get(lang), "flag": flags(method, p)[0], "help": p.help}
+        for p in missing
     ]
     return out
 
@@ -119,13 +119,13 @@ def full_command(method: Method, params: Any) -> str:
     argv = ["xuanheng", method.name]
     for k, v in params.to_json().items():
         p = spec.get(k)
-        if p is None or v is None or (v == p.default and k != "at") or not p.cli:
+        if p is None or v is None or (v == p.default and k != "at") or not param_front(method, p).cli:
             continue
         if p.kind == "bool":
             if v:
-                argv.append(p.cli_flags[0])
+                argv.append(flags(method, p)[0])
             continue
-        argv += [p.cli_flags[0], str(v).lower() if isinstance(v, bool) else str(v)]
+        argv += [flags(method, p)[0], str(v).lower() if isinstance(v, bool) else str(v)]
     return shlex.join(argv)
 
 
@@ -150,7 +150,7 @@ def run(args: argparse.Namespace) -> int:
         if "document" in p:
             doc = localize_warnings(p["document"], lang)
             doc.pop("reading", None)
-            body = m.render_text(doc, lang)
+            body = m.views["text"](doc, lang)
             body += f"\n{label('all.full_chart', lang)}: {full_command(m, p['params'])}"
         elif "needs" in p:
             needs = ", ".join(f"{n['label']} ({n['flag']})" for n in p["needs"])

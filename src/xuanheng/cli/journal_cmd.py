@@ -199,7 +199,7 @@ def _show(j: Any, user: Any, args: argparse.Namespace, lang: str) -> int:
     method = registry().get(c.method)
     if method is not None:
         print()
-        print(method.render_text(dict(c.chart), lang))
+        print(method.views["text"](dict(c.chart), lang))
     return 0
 
 

@@ -89,19 +89,50 @@ def _lang_of_argv(args: Sequence[str]) -> str | None:
     return None
 
 
+#: the parameters of a message that list parameter names (``day, month``, ``coins or yarrow``), which the
+#: command line spells as its flags (by message code; ``missing`` in every message)
+NAMES: dict[str, tuple[str, ...]] = {"liuyao.way": ("got",), "liuyao.companion": ("ways",)}
+
+
 def error_text(error: XuanhengError, lang: object) -> str:
     """The message of *error* in the language chosen with ``--lang`` (English without one, or when the
-    message catalogue does not know it)."""
-    if not isinstance(lang, str):
-        return str(error)
-    from xuanheng.i18n.messages import localize_error
+    message catalogue does not know it). The library names parameters as the API does (``at``, ``day``);
+    a message the catalogue also words for the command line (``cli.<code>``: ``--at``, ``--day``) is said
+    that way, in English too."""
     from xuanheng.reading import check_lang
 
     try:
-        lang = check_lang(lang)
+        chosen = check_lang(lang) if isinstance(lang, str) else None
     except XuanhengError:
+        chosen = None
+    own = _cli_wording(error, chosen or "en")
+    if own is not None:
+        return own
+    if chosen is None:
         return str(error)
-    return localize_error(error, lang, labels=field_labels(lang))
+    from xuanheng.i18n.messages import localize_error
+
+    return localize_error(error, chosen, labels=field_labels(chosen))
+
+
+def _flag_of(m: re.Match[str]) -> str:
+    """A parameter name as its flag (``yue_jiang`` → ``--yue-jiang``); the joining words stay."""
+    word = m.group(0)
+    return word if word in ("and", "or", "none") else "--" + word.replace("_", "-")
+
+
+def _cli_wording(error: XuanhengError, lang: str) -> str | None:
+    """*error* in the command line's own wording (``cli.<code>`` of the catalogue), or None."""
+    from xuanheng.i18n.messages import describe, render, template
+
+    code, params = describe(error)
+    if code is None or template(f"cli.{code}") is None:
+        return None
+    for k in ("missing", *NAMES.get(code, ())):
+        if isinstance(params.get(k), str):
+            params[k] = re.sub(r"[a-z][a-z_]*", _flag_of, params[k])
+    labels = field_labels(lang) if lang != "en" else None
+    return render(f"cli.{code}", params, lang, labels=labels)
 
 
 def field_labels(lang: str) -> dict[str, str]:

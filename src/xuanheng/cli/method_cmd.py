@@ -4,19 +4,20 @@ Each parameter becomes a flag (``--difen``, ``--yue-jiang-rule``/``--jiang`` …
 choice set becomes argparse ``choices``. The command adds what only a command line has: ``--now`` (the
 current time, in ``--tz`` or else this computer's zone), ``--json``, ``--lang``, ``--no-reading`` for a method
 with a reading, and ``--enumerate`` for a method with an enumeration. Values are checked by the method's
-``Params`` (typed errors naming the field, printed on one line by :mod:`xuanheng.cli.main`); a flag that
-the cast's mode would silently ignore is refused. The JSON is :meth:`Method.document` — the same as the
-HTTP API's — and the table is the method's ``render_text``.
+``Params`` (typed errors naming the field, printed on one line by :mod:`xuanheng.cli.main`); ``--now``,
+the refusal of a flag the cast's mode would silently ignore and the random draws are
+:func:`xuanheng.frontend.cast_params`, as on the HTTP API and the MCP server. The JSON is
+:meth:`Method.document` — the same as the HTTP API's — and the table is the method's ``text`` view.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from xuanheng.errors import InputError
+from xuanheng.frontend import cast_params, param_front
 from xuanheng.method import Method
 from xuanheng.params import GROUPS, Param
 from xuanheng.reading import DEFAULT_LANG, LANGS, check_lang
@@ -44,34 +45,37 @@ def add_arguments(parser: argparse.ArgumentParser, method: Method) -> None:
     """The flags of *method*, generated from its parameters."""
     groups: dict[str, argparse._ActionsContainer] = {}
     spec = method.params.SPEC
+    fronts = {p.name: param_front(method, p) for p in spec}
     for name in GROUPS:
-        if any(p.group == name and p.cli for p in spec):
+        if any(p.group == name and fronts[p.name].cli for p in spec):
             groups[name] = parser.add_argument_group(GROUP_TITLES[name])
     for p in spec:
-        if not p.cli:
+        f = fronts[p.name]
+        if not f.cli:
             continue
         g: argparse._ActionsContainer = groups.get(p.group, parser)
         kw: dict[str, Any] = {"dest": p.name, "default": argparse.SUPPRESS, "help": _help(p)}
         bool_choice = p.kind == "choice" and any(isinstance(v, bool) for v in p.values)
         if p.kind == "bool":
-            g.add_argument(*p.cli_flags, action="store_const", const=True, **kw)
+            g.add_argument(*f.flags, action="store_const", const=True, **kw)
             continue
         if p.required:
             kw["required"] = True
-        if p.metavar:
-            kw["metavar"] = p.metavar
+        if f.metavar:
+            kw["metavar"] = f.metavar
         elif p.kind == "choice":  # the values are checked by Params, so the message is the API's
-            kw["metavar"] = "|".join(["true", "false"] if bool_choice else map(str, p.values))
-        g.add_argument(*p.cli_flags, **kw)
-        if p.switch is not None:
-            flag, value = p.switch
+            values = ["true", "false"] if bool_choice else [str(v) for v in p.values]
+            kw["metavar"] = "|".join(values + (["BRANCH"] if p.also == "branch" else []))
+        g.add_argument(*f.flags, **kw)
+        if f.switch is not None:
+            flag, value = f.switch
             g.add_argument(
                 flag,
                 dest=p.name,
                 action="store_const",
                 const=value,
                 default=argparse.SUPPRESS,
-                help=f"the same as {p.cli_flags[0]} {str(value).lower()}",
+                help=f"the same as {f.flags[0]} {str(value).lower()}",
             )
     out = parser.add_argument_group("output")
     if "at" in method.params.by_name():
@@ -112,33 +116,6 @@ def add_save_arguments(parser: argparse.ArgumentParser, method: Method) -> None:
             g.add_argument(flag, dest=dest, default=None, **kw)  # type: ignore[arg-type]
 
 
-def _local_offset() -> str:
-    """This computer's current UTC offset as ``+09:00`` (what ``--now`` without ``--tz`` charts in)."""
-    offset = datetime.now(UTC).astimezone().utcoffset() or timedelta(0)
-    minutes = round(offset.total_seconds() / 60)
-    sign = "-" if minutes < 0 else "+"
-    return f"{sign}{abs(minutes) // 60:02d}:{abs(minutes) % 60:02d}"
-
-
-def _refuse_unused(method: Method, mode: str, values: dict[str, Any], now: bool) -> None:
-    """A flag the cast's *mode* does not use is an input error (it would be ignored without a word)."""
-    if mode not in method.modes:
-        return
-    name, why = method.modes[mode]
-    bad = []
-    for p in method.params.SPEC:
-        if p.modes and mode not in p.modes:
-            if p.name in values and values[p.name] != p.default:
-                flags = p.cli_flags
-                bad.append(flags[0] + (f" (= {', '.join(flags[1:])})" if len(flags) > 1 else ""))
-            elif p.name == "at" and now:
-                bad.append("--now")
-    if bad:
-        raise InputError(
-            f"{name} does not use {', '.join(bad)}: {why}", field=bad[0].lstrip("-").replace("-", "_")
-        )
-
-
 def run(args: argparse.Namespace, method: Method) -> int:
     lang = check_lang(args.lang) if args.lang is not None else None
     spec = method.params.by_name()
@@ -149,25 +126,14 @@ def run(args: argparse.Namespace, method: Method) -> int:
             values[name] = v == "true"
     now = bool(getattr(args, "now", False))
     enumerate_ = bool(getattr(args, "enumerate", False))
-    given = dict(values)
-    if now:
-        if values.get("at") is not None:
-            raise InputError("give --at or --now, not both", field="at")
-        values["at"] = datetime.now(UTC)
-        if values.get("tz") is None:
-            values["tz"] = _local_offset()
-    if enumerate_:
-        _refuse_unused(method, "enumerate", given, now)
-    elif method.mode is not None:
-        _refuse_unused(method, method.mode(method.make_params(values)), given, now)
-    params = method.with_seeds(method.make_params(values))
+    params = cast_params(method, values, now=now, mode="enumerate" if enumerate_ else None, cli=True)
     if enumerate_:
         assert method.enumerate is not None
         rows = method.enumerate(params)
         if args.json:
             print("[\n" + ",\n".join(json.dumps(r, ensure_ascii=False) for r in rows) + "\n]")
-        elif method.render_enumeration is not None:
-            print(method.render_enumeration(rows))
+        elif method.view("enumeration") is not None:
+            print(method.views["enumeration"](rows))
         return 0
     with_reading = not getattr(args, "no_reading", False)
     doc = method.document(params, lang or DEFAULT_LANG, with_reading=with_reading)
@@ -184,7 +150,7 @@ def run(args: argparse.Namespace, method: Method) -> int:
         shown = dict(doc)
         if not with_reading:
             shown.pop("reading", None)
-        print(method.render_text(localize_warnings(shown, lang), lang))
+        print(method.views["text"](localize_warnings(shown, lang), lang))
     if getattr(args, "save", False):
         saved = (
             doc if with_reading or not method.has_reading else method.document(params, lang or DEFAULT_LANG)

@@ -40,11 +40,9 @@ METHOD = Method(
     ),
     params=JinKouJueParams,
     cast=cast_params,
-    reading=_reading,
+    read=_reading,
     facts=facts,
-    render_svg=render_jinkoujue,
-    render_svg_narrow=render_jinkoujue_narrow,
-    render_text=render_text,
+    views={"svg": render_jinkoujue, "svg_narrow": render_jinkoujue_narrow, "text": render_text},
     example={"at": "2026-03-10T21:00", "tz": "Asia/Shanghai", "difen": "申"},
     topics=topics,
 )

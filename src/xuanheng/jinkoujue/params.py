@@ -9,7 +9,6 @@ from __future__ import annotations
 import unicodedata
 from typing import Any
 
-from xuanheng.core.ganzhi import BRANCHES
 from xuanheng.errors import InputError
 from xuanheng.jinkoujue.cast import cast
 from xuanheng.jinkoujue.chart import JinKouJueChart
@@ -33,16 +32,8 @@ class JinKouJueParams(Params):
             "difen",
             required=True,
             max_length=32,
-            form={
-                "choices": [*BRANCHES, RANDOM],
-                "choice_labels": {RANDOM: "form.difen_random"},
-                "label": "form.difen",
-                # the server draws (報數 / 隨機); the page shows the drawn 地分 and the seed and keeps the
-                # seed in the permalink and the journal, so the cast replays exactly
-                "random": {"choice": RANDOM, "seed": "seed"},
-            },
         ),
-        _own("seed", "int", ge=0, le=2**63 - 1, hidden=True),
+        _own("seed", "int", ge=0, le=2**63 - 1),
         *calendar_params(),
         guiren_param(),
         _own("gui_shen_plate", group="school"),
@@ -75,7 +66,12 @@ def options_of(p: Params) -> JinKouJueOptions:
 def cast_params(p: Params) -> JinKouJueChart:
     """Cast from :class:`JinKouJueParams` (what the command line, the HTTP API and the MCP tool do)."""
     if p.at is None:
-        raise InputError("give --at DATE-TIME (ISO 8601, e.g. 2026-03-10T21:00) or --now", field="at")
+        raise InputError(
+            "give the instant at (ISO 8601, e.g. 2026-03-10T21:00)",
+            field="at",
+            code="at.missing",
+            params={"example": "2026-03-10T21:00"},
+        )
     difen = p.difen
     if isinstance(difen, str):  # full-width digits and letters (１, ａｚ:９０) read as ASCII
         difen = unicodedata.normalize("NFKC", difen)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from xuanheng.liuren.params import ENUMERATE, STUDY, LiuRenParams, cast_params, enumerate_ke, mode_of
+from xuanheng.liuren.params import LiuRenParams, cast_params, enumerate_ke
 from xuanheng.liuren.reading import reading, topics
 from xuanheng.liuren.render_svg import render_liuren, render_liuren_narrow
 from xuanheng.liuren.render_text import render_enumeration, render_text
@@ -56,20 +56,16 @@ METHOD = Method(
     ),
     params=LiuRenParams,
     cast=cast_params,
-    reading=_reading,
+    read=_reading,
     facts=facts,
-    render_svg=render_liuren,
-    render_svg_narrow=render_liuren_narrow,
-    render_text=render_text,
+    views={
+        "svg": render_liuren,
+        "svg_narrow": render_liuren_narrow,
+        "text": render_text,
+        "enumeration": render_enumeration,
+    },
     example={"at": "2026-03-10T21:00", "tz": "Asia/Shanghai"},
     enumerate=enumerate_ke,
-    render_enumeration=render_enumeration,
-    mode=mode_of,
-    modes={
-        STUDY: ("study mode", "those flags belong to a chart cast from --at/--now"),
-        ENUMERATE: ("--enumerate", "it takes only --day and the school options"),
-    },
-    reading_key_always=True,
     topics=_topics,
 )
 

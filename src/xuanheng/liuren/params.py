@@ -30,15 +30,15 @@ class LiuRenParams(Params):
     SPEC = (
         *time_params(modes=(INSTANT,)),
         *calendar_params(modes=(INSTANT,), day_night_modes=()),
-        _own("day", max_length=4, group="study", modes=(STUDY, ENUMERATE), metavar="干支"),
-        _own("yue_jiang", max_length=4, group="study", modes=(STUDY,), metavar="BRANCH"),
-        _own("hour", max_length=4, group="study", modes=(STUDY,), metavar="BRANCH"),
-        _own("month", max_length=4, group="study", modes=(STUDY,), metavar="BRANCH"),
+        _own("day", max_length=4, group="study", modes=(STUDY, ENUMERATE)),
+        _own("yue_jiang", max_length=4, group="study", modes=(STUDY,)),
+        _own("hour", max_length=4, group="study", modes=(STUDY,)),
+        _own("month", max_length=4, group="study", modes=(STUDY,)),
         _own("year", "int", group="study", modes=(STUDY,), convert_with=year_number("year")),
-        _own("year_branch", max_length=4, group="study", modes=(STUDY,), metavar="BRANCH"),
+        _own("year_branch", max_length=4, group="study", modes=(STUDY,)),
         _own("shehai", group="school"),
         _own("bieze_yin", group="school"),
-        _own("bazhuan_first", group="school", switch=("--yaoke-first", False)),
+        _own("bazhuan_first", group="school"),
         _own("fuyin_zimao", group="school"),
         guiren_param(),
         _own("dun_gan", group="school"),
@@ -53,6 +53,9 @@ class LiuRenParams(Params):
         _own("sex", group="person", modes=(INSTANT, STUDY), option=False),
         _own("topic", max_length=16, group="person", modes=(INSTANT, STUDY)),
     )
+
+    def mode(self) -> str:
+        return mode_of(self)
 
 
 def options_of(p: Params) -> Options:
@@ -87,17 +90,24 @@ def cast_params(p: Params) -> LiuRenChart:
     if any(c is not None for c in coords):
         if p.at is not None and p.day is None and p.hour is None:
             raise InputError(
-                "with --at/--now the 月將 is chosen by --jiang (zhongqi, jie, or a branch such as 亥); "
-                "--yue-jiang belongs to study mode with --day and --hour",
+                "with an instant (at) the 月將 is chosen by yue_jiang_rule (zhongqi, jie, or a branch "
+                "such as 亥); yue_jiang belongs to study mode with day and hour",
                 field="yue_jiang",
+                code="liuren.yue_jiang_with_at",
             )
         if p.at is not None:
-            raise InputError("give either --at/--now or --day/--yue-jiang/--hour, not both", field="at")
-        missing = [n for n, c in zip(("--day", "--yue-jiang", "--hour"), coords, strict=True) if c is None]
+            raise InputError(
+                "give either an instant (at) or the study coordinates day, yue_jiang and hour, not both",
+                field="at",
+                code="liuren.at_or_coordinates",
+            )
+        missing = [n for n, c in zip(("day", "yue_jiang", "hour"), coords, strict=True) if c is None]
         if missing:
             raise InputError(
-                f"study mode needs --day, --yue-jiang and --hour; missing {', '.join(missing)}",
-                field=missing[0].lstrip("-").replace("-", "_"),
+                f"study mode needs day, yue_jiang and hour; missing {', '.join(missing)}",
+                field=missing[0],
+                code="liuren.study_missing",
+                params={"missing": ", ".join(missing)},
             )
         return cast_by_coordinates(
             p.day,
@@ -112,8 +122,10 @@ def cast_params(p: Params) -> LiuRenChart:
         )
     if p.at is None:
         raise InputError(
-            "give --at DATE-TIME (ISO 8601, e.g. 2026-03-10T21:00) with --tz, or --day/--yue-jiang/--hour",
+            "give the instant at (ISO 8601, e.g. 2026-03-10T21:00) with tz, or the study coordinates day, "
+            "yue_jiang and hour",
             field="at",
+            code="liuren.at_missing",
         )
     return cast(
         p.at,

@@ -5,10 +5,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from xuanheng.liuyao._reading_data import READING_OPTION_NAMES
-from xuanheng.liuyao.enumeration import ENUMERATE, enumerate_gua, render_enumeration
-from xuanheng.liuyao.params import INSTANT, STUDY, LiuYaoParams, cast_params, mode_of
-from xuanheng.liuyao.reading import GROUPS, reading, topics
+from xuanheng.liuyao.enumeration import enumerate_gua, render_enumeration
+from xuanheng.liuyao.params import LiuYaoParams, cast_params
+from xuanheng.liuyao.reading import reading, topics
 from xuanheng.liuyao.render_svg import render_liuyao
 from xuanheng.liuyao.render_text import render_text
 from xuanheng.method import Method
@@ -101,24 +100,12 @@ METHOD = Method(
     ),
     params=LiuYaoParams,
     cast=cast_params,
-    reading=_reading,
-    reading_options=READING_OPTION_NAMES,
-    reading_groups=GROUPS,
+    read=_reading,
     topics=topics,
     facts=facts,
-    render_svg=render_liuyao,
-    render_text=render_text,
+    views={"svg": render_liuyao, "text": render_text, "enumeration": render_enumeration},
     example={"at": "2026-03-10T21:00", "tz": "Asia/Shanghai", "lines": "887868"},
     enumerate=enumerate_gua,
-    render_enumeration=render_enumeration,
-    # one moment cast in every method asks for the six lines (the other ways are in the method's own form)
-    needs=("lines",),
-    mode=mode_of,
-    modes={
-        ENUMERATE: ("--enumerate", "the 64 卦 take no other input"),
-        INSTANT: ("a cast from --at/--now", "those flags belong to study mode (--day, --month)"),
-        STUDY: ("study mode", "those flags belong to a chart cast from --at/--now"),
-    },
 )
 
 __all__ = ["METHOD", "facts"]

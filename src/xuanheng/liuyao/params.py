@@ -9,7 +9,7 @@ study mode from given 干支 (``day`` and ``month``, optionally ``hour`` and ``y
 modes that use it; the command line refuses a flag the mode would silently ignore. Exactly one way of
 casting is given: ``lines``, ``hexagram`` (with ``moving``), ``coins``, ``yarrow``, ``throws``, ``time``
 or ``numbers``. ``coins`` and ``yarrow`` are random draws: a front end that gets no ``seed`` draws one
-(:meth:`xuanheng.method.Method.with_seeds`), the chart records it, and the same seed replays the cast.
+(:func:`xuanheng.frontend.with_seeds`), the chart records it, and the same seed replays the cast.
 """
 
 from __future__ import annotations
@@ -29,15 +29,16 @@ _PKG = "xuanheng.liuyao"
 INSTANT, STUDY = "instant", "study"
 #: the calendar options a 六爻 chart uses (it has no 月將 and no 晝夜)
 CALENDAR = ("day_boundary", "dst", "lunar_calendar")
-#: the ways of casting: parameter → how the command line spells it in a message
+#: the ways of casting: parameter → how a message shows it (the command line says it with its flags:
+#: cli.liuyao.way of the catalogue)
 WAYS: dict[str, str] = {
-    "lines": "--lines 887868",
-    "hexagram": "--hexagram NAME [--moving 1,4]",
-    "coins": "--coins [--seed N]",
-    "yarrow": "--yarrow [--seed N]",
-    "throws": "--throws FACES",
-    "time": "--time",
-    "numbers": "--numbers A,B[,C]",
+    "lines": "lines=887868",
+    "hexagram": "hexagram=NAME [moving=1,4]",
+    "coins": "coins=true [seed=N]",
+    "yarrow": "yarrow=true [seed=N]",
+    "throws": "throws=FACES",
+    "time": "time=true",
+    "numbers": "numbers=A,B[,C]",
 }
 STUDY_INPUTS = ("day", "month", "hour", "year")
 #: inputs that go with some ways of casting only
@@ -48,36 +49,33 @@ def _own(name: str, kind: Any = None, **code: Any) -> Param:
     return declared(_PKG, name, kind, **code)
 
 
-def _draw(label: str) -> dict[str, Any]:
-    """Form hint of a switch that draws at random on the server: the page sends ``coins=true`` without a
-    seed, the server draws one, and the page keeps the seed (permalink, language switch, journal) and shows
-    the drawn lines (``cast.values`` of the chart) under *label*."""
-    return {"random": {"choice": True, "seed": "seed", "drawn": "cast.values", "label": label}}
-
-
 class LiuYaoParams(Params):
     """Inputs and school options of ``xuanheng liuyao`` / ``/api/liuyao``."""
 
     SPEC = (
         *time_params(modes=(INSTANT,)),
         *(p for p in calendar_params(modes=(INSTANT,)) if p.name in CALENDAR),
-        _own("lines", max_length=32, metavar="887868"),
-        _own("hexagram", max_length=16, metavar="NAME"),
-        _own("moving", max_length=16, metavar="1,4"),
-        _own("coins", "bool", default=False, form=_draw("chart.lines_drawn")),
-        _own("yarrow", "bool", default=False, form=_draw("chart.lines_drawn")),
-        _own("seed", "int", ge=0, le=MASK64, hidden=True, metavar="N", convert_with=check_seed),
-        _own("throws", max_length=64, metavar="FACES"),
+        _own("lines", max_length=32),
+        _own("hexagram", max_length=16),
+        _own("moving", max_length=16),
+        _own("coins", "bool", default=False),
+        _own("yarrow", "bool", default=False),
+        _own("seed", "int", ge=0, le=MASK64, convert_with=check_seed),
+        _own("throws", max_length=64),
         _own("time", "bool", default=False, modes=(INSTANT,)),
-        _own("numbers", max_length=64, metavar="A,B[,C]"),
-        _own("day", max_length=4, group="study", modes=(STUDY,), metavar="干支"),
-        _own("month", max_length=4, group="study", modes=(STUDY,), metavar="BRANCH|干支"),
-        _own("hour", max_length=4, group="study", modes=(STUDY,), metavar="BRANCH|干支"),
-        _own("year", max_length=4, group="study", modes=(STUDY,), metavar="干支"),
+        _own("numbers", max_length=64),
+        _own("day", max_length=4, group="study", modes=(STUDY,)),
+        _own("month", max_length=4, group="study", modes=(STUDY,)),
+        _own("hour", max_length=4, group="study", modes=(STUDY,)),
+        _own("year", max_length=4, group="study", modes=(STUDY,)),
         *(_own(s.name, group="school") for s in OPTION_SPECS if s.name not in CALENDAR),
         _own("topic", max_length=16, group="person"),
         *(_own(name, group="school") for name in READING_OPTION_NAMES),
     )
+    READING_OPTIONS = READING_OPTION_NAMES
+
+    def mode(self) -> str:
+        return mode_of(self)
 
 
 _OPTION_NAMES = tuple(s.name for s in OPTION_SPECS)
@@ -106,15 +104,12 @@ def _way(p: Params) -> dict[str, Any]:
     """The way of casting (exactly one) and its companions, as keyword arguments of the library."""
     given = [k for k in WAYS if p.get(k) not in (None, False)]
     if len(given) != 1:
-        got = "none" if not given else " and ".join(WAYS[k].split()[0] for k in given)
+        got = ", ".join(given) or "none"
         raise InputError(
             f"give exactly one way of casting (got {got}): {', '.join(WAYS.values())}",
             field="cast",
             code="liuyao.way",
-            params={
-                "got": ", ".join(WAYS[k].split()[0] for k in given) or "none",
-                "ways": ", ".join(WAYS.values()),
-            },
+            params={"got": got, "ways": ", ".join(WAYS.values())},
         )
     way = given[0]
     kw: dict[str, Any] = {way: p.get(way)}
@@ -123,8 +118,10 @@ def _way(p: Params) -> dict[str, Any]:
             continue
         if way not in ways:
             raise InputError(
-                f"--{companion} goes with {' or '.join('--' + w for w in ways)} only, not with --{way}",
+                f"{companion} goes with {' or '.join(ways)} only, not with {way}",
                 field=companion,
+                code="liuyao.companion",
+                params={"companion": companion, "ways": " or ".join(ways), "way": way},
             )
         kw[companion] = p.get(companion)
     return kw
@@ -136,28 +133,33 @@ def cast_params(p: Params) -> LiuYaoChart:
     if mode_of(p) == STUDY:
         if p.time:
             raise InputError(
-                "--time needs an instant (--at/--now): the 梅花 time cast counts the lunar date", field="time"
+                "time needs an instant (at): the 梅花 time cast counts the lunar date",
+                field="time",
+                code="liuyao.time_needs_instant",
             )
-        missing = [f"--{k}" for k in ("day", "month") if p.get(k) is None]
+        missing = [k for k in ("day", "month") if p.get(k) is None]
         if missing:
             raise InputError(
-                "study mode needs --day and --month (and optionally --hour, --year); "
-                f"missing {', '.join(missing)}",
-                field=missing[0].lstrip("-"),
+                f"study mode needs day and month (and optionally hour, year); missing {', '.join(missing)}",
+                field=missing[0],
+                code="liuyao.study_missing",
+                params={"missing": ", ".join(missing)},
             )
         return cast_study(day=p.day, month=p.month, hour=p.hour, year=p.year, options=options, **_way(p))
     if p.at is None:
         raise InputError(
-            "give --at DATE-TIME (ISO 8601, e.g. 2026-03-10T21:00) with --tz, or --now, "
-            "or study mode with --day and --month",
+            "give the instant at (ISO 8601, e.g. 2026-03-10T21:00) with tz, or study mode with day and month",
             field="at",
+            code="liuyao.at_missing",
         )
     study = [k for k in STUDY_INPUTS if p.get(k) is not None]
     if study:
         raise InputError(
-            f"give either --at/--now or --{study[0]} (study mode), not both: a cast from an instant takes "
+            f"give either an instant (at) or {study[0]} (study mode), not both: a cast from an instant takes "
             "its 干支 from the calendar",
             field=study[0],
+            code="liuyao.instant_or_study",
+            params={"name": study[0]},
         )
     return cast(p.at, tz=p.tz, lon=p.lon, lat=p.lat, fold=p.fold, options=options, **_way(p))
 

@@ -21,14 +21,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
+from datetime import datetime
 from typing import Any
 
 from xuanheng.errors import InputError, echo
+from xuanheng.frontend import cast_params, lang_of, mode_text
 from xuanheng.mcp.schema import lang_property, object_schema
 from xuanheng.method import Method
 from xuanheng.params import Param, Params
-from xuanheng.reading import DEFAULT_LANG, LANGS, check_lang
 
 #: names of the tools that are not a method's own
 READING, ENUMERATE_PREFIX = "reading", "enumerate_"
@@ -52,15 +52,6 @@ class ToolSpec:
 
 
 # ------------------------------------------------------------------------------------------ helpers
-def _local_offset() -> str:
-    """This computer's current UTC offset as ``+09:00`` (what ``now`` without ``tz`` charts in, as the
-    command line's ``--now``: the MCP server runs on the user's computer)."""
-    offset = datetime.now(UTC).astimezone().utcoffset() or timedelta(0)
-    minutes = round(offset.total_seconds() / 60)
-    sign = "-" if minutes < 0 else "+"
-    return f"{sign}{abs(minutes) // 60:02d}:{abs(minutes) % 60:02d}"
-
-
 def _flag(args: dict[str, Any], name: str) -> bool:
     v = args.pop(name, False)
     if v is None:
@@ -71,12 +62,7 @@ def _flag(args: dict[str, Any], name: str) -> bool:
 
 
 def _lang(args: dict[str, Any]) -> str:
-    v = args.pop("lang", None)
-    if v is None:
-        return DEFAULT_LANG
-    if not isinstance(v, str):
-        raise InputError(f"lang {echo(v)} is not text: accepted {', '.join(LANGS)}", field="lang")
-    return check_lang(v)
+    return lang_of(args.pop("lang", None))
 
 
 def _text(args: dict[str, Any], name: str, default: str = "", limit: int = 20_000) -> str:
@@ -140,41 +126,15 @@ def _cast_properties(method: Method) -> dict[str, dict[str, Any]]:
     return extra
 
 
-def _refuse_unused(method: Method, mode: str, given: Mapping[str, Any], now: bool) -> None:
-    """A parameter the cast's *mode* does not use is an input error (it would be ignored without a word),
-    as on the command line."""
-    if mode not in method.modes:
-        return
-    what, why = method.modes[mode]
-    bad = [
-        p.name
-        for p in method.params.SPEC
-        if p.modes and mode not in p.modes and p.name in given and given[p.name] != p.default
-    ]
-    if now and "at" in method.params.by_name() and mode not in (method.params.param("at").modes or (mode,)):
-        bad.append("now")
-    if bad:
-        raise InputError(f"{what} does not use {', '.join(bad)}: {why}", field=bad[0])
-
-
 def make_params(method: Method, arguments: Mapping[str, Any]) -> tuple[Params, str, bool]:
-    """(validated parameters with seeds drawn, language, with the reading) of a cast tool's arguments."""
+    """(validated parameters with seeds drawn, language, with the reading) of a cast tool's arguments:
+    ``now`` in the server computer's zone, a parameter the cast's mode does not use refused, as on the
+    command line (:func:`xuanheng.frontend.cast_params`)."""
     args = dict(arguments)
     lang = _lang(args)
     now = _flag(args, "now") if "at" in method.params.by_name() else False
     with_reading = not _flag(args, "no_reading") if method.has_reading else True
-    values = _given(args)
-    given = dict(values)
-    if now:
-        if values.get("at") is not None:
-            raise InputError("give at or now, not both", field="at")
-        values["at"] = datetime.now(UTC)
-        if values.get("tz") is None:
-            values["tz"] = _local_offset()
-    params = method.make_params(values)  # unknown names and bad values: typed errors naming the field
-    if method.mode is not None:
-        _refuse_unused(method, method.mode(params), given, now)
-    return method.with_seeds(params), lang, with_reading
+    return cast_params(method, args, now=now), lang, with_reading
 
 
 def cast_document(method: Method, arguments: Mapping[str, Any]) -> dict[str, Any]:
@@ -310,7 +270,7 @@ def _enumerate_tool(method: Method) -> ToolSpec:
         values = _given(args)
         for k in values:
             if k not in names:
-                why = method.modes.get("enumerate", ("", ""))[1]
+                why = (mode_text(method, "enumerate", cli=False) or ("", ""))[1]
                 raise InputError(
                     f"the enumeration does not use {k}" + (f": {why}" if why else ""),
                     field=k,

@@ -1,7 +1,7 @@
 """七政四餘 as a method of the contract (:class:`xuanheng.method.Method`): one value, ``METHOD``.
 
 ``cast`` gives a :class:`~xuanheng.qizheng.life.QiZhengLife` (the natal chart, the reading and 限 options,
-the 限 of ``on`` and the life's timeline); ``reading`` is :func:`xuanheng.qizheng.reading.reading` of its
+the 限 of ``on`` and the life's timeline); ``read`` is :func:`xuanheng.qizheng.reading.reading` of its
 natal chart with those options, so the document carries ``reading`` unless it is turned off
 (``--no-reading``, ``no_reading=true``).
 """
@@ -71,16 +71,11 @@ METHOD = Method(
     ),
     params=QiZhengParams,
     cast=cast_params,
-    reading=_reading,
+    read=_reading,
     facts=facts,
-    render_svg=render_qizheng,
-    render_text=render_text,
+    views={"svg": render_qizheng, "text": render_text},
     example={"at": "1983-10-27T18:30", "tz": "+08:00", "lon": 116.383333, "lat": 39.9, "sex": "男"},
-    at_example="1983-10-27T18:30",
-    reading_key_always=True,
     topics=_topics,
-    # one moment cast in every method asks for the birth place (the 命宮 rises there)
-    needs=("lon", "lat"),
 )
 
 __all__ = ["METHOD", "facts"]

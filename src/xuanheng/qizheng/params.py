@@ -33,12 +33,8 @@ def _sex(value: Any) -> str:
 def _school(name: str) -> Param:
     d = declarations(_PKG)[name]
     if "branch_labels" in d:  # 命宮 given by hand: a branch is accepted besides the rules
-        return declared(_PKG, name, group="school", also="branch", metavar="|".join(_values(d)) + "|BRANCH")
+        return declared(_PKG, name, group="school", also="branch")
     return declared(_PKG, name, group="school")
-
-
-def _values(d: dict[str, Any]) -> list[str]:
-    return [str(c["value"]) for c in d.get("choice", ())]
 
 
 #: names of the chart's options and of the star spirits' options, in the order of ``data/params.toml``
@@ -55,10 +51,10 @@ class QiZhengParams(Params):
     SPEC = (
         *time_params(),
         *(p for p in calendar_params(yue_jiang_by_hand=False) if p.name != "yue_jiang_rule"),
-        declared(_PKG, "sex", "choice", option=False, group="person", metavar="男|女", convert_with=_sex),
+        declared(_PKG, "sex", "choice", option=False, group="person", convert_with=_sex),
         *(_school(name) for name in CHART_OPTION_NAMES),
         *(_school(name) for name in SPIRIT_OPTION_NAMES),
-        declared(_PKG, "on", "text", group="person", max_length=40, metavar="DATE"),
+        declared(_PKG, "on", "text", group="person", max_length=40),
         declared(_PKG, "topic", "text", group="person", max_length=16),
         *(_school(name) for name in READING_OPTION_NAMES),
         *(_school(name) for name in XIAN_OPTION_NAMES),
@@ -90,7 +86,12 @@ def cast_params(p: Params) -> QiZhengLife:
 def cast_chart(p: Params) -> QiZhengChart:
     """The natal chart alone of :class:`QiZhengParams` (the reading and 限 parameters are not used)."""
     if p.at is None:
-        raise InputError("give --at DATE-TIME (ISO 8601, e.g. 1983-10-27T18:30) or --now", field="at")
+        raise InputError(
+            "give the instant at (ISO 8601, e.g. 1983-10-27T18:30)",
+            field="at",
+            code="at.missing",
+            params={"example": "1983-10-27T18:30"},
+        )
     return cast(
         p.at,
         tz=p.tz,

@@ -1,6 +1,6 @@
 """Server-side SVG of each chart, drawn from the chart's JSON document (what the API and CLI return).
 
-``render(method, doc, lang)`` calls the registered method's ``render_svg`` (each method package draws its
+``render(method, doc, lang)`` calls the registered method's ``svg`` view (each method package draws its
 own chart; :mod:`.svg` and :mod:`.text` are the shared primitives). Drawing from the JSON (not the Python
 objects) keeps the renderers in step with the public contract and lets a saved journal case be redrawn years
 later. Every text is XML-escaped.
@@ -25,7 +25,7 @@ def renderer(method: str) -> Renderer:
         raise InputError(
             f"no SVG renderer for method {method!r}: expected one of {', '.join(registry())}", field="method"
         )
-    return m.render_svg
+    return m.views["svg"]
 
 
 def render(method: str, doc: dict[str, Any], lang: str = "zh-Hant") -> str:

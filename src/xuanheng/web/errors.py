@@ -28,6 +28,7 @@ from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from xuanheng.errors import XuanhengError
+from xuanheng.frontend import param_front
 from xuanheng.i18n import messages
 from xuanheng.reading import LANGS
 
@@ -111,7 +112,7 @@ def _field_labels(lang: str, _names: tuple[str, ...]) -> tuple[tuple[str, str], 
     for m in registry().values():
         for p in m.params.SPEC:
             out.setdefault(p.name, p.label.get(lang))
-            for alias in p.aliases:
+            for alias in param_front(m, p).aliases:
                 out.setdefault(alias, p.label.get(lang))
     return tuple(out.items())
 

@@ -7,14 +7,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
 from typing import Any, Literal
 
 from pydantic import AliasChoices, BaseModel, ConfigDict, Field, create_model
 
-from xuanheng.errors import InputError
-from xuanheng.method import Method, asks_draw
-from xuanheng.params import Param
+from xuanheng.frontend import asks_draw, cast_params, hints, needed, param_front, random_params
+from xuanheng.method import Method
+from xuanheng.params import Param, Params
 from xuanheng.reading import DEFAULT_LANG
 
 Lang = Literal["ko", "zh-Hant", "zh-Hans", "en"]
@@ -32,7 +31,7 @@ def _key(value: Any) -> str:
     return str(value).lower() if isinstance(value, bool) else str(value)
 
 
-def _field(p: Param) -> tuple[Any, Any]:
+def _field(p: Param, aliases: tuple[str, ...] = ()) -> tuple[Any, Any]:
     """The pydantic (type, Field) of a parameter."""
     extra: dict[str, Any] = {"label": p.label.all()}
     if p.option:
@@ -41,8 +40,8 @@ def _field(p: Param) -> tuple[Any, Any]:
         extra["choice_labels"] = {_key(c.value): c.label.all() for c in p.choices}
         extra["choice_src"] = {_key(c.value): c.src for c in p.choices}
     kw: dict[str, Any] = {"description": p.help, "json_schema_extra": extra}
-    if p.aliases:
-        kw["validation_alias"] = AliasChoices(p.name, *p.aliases)
+    if aliases:
+        kw["validation_alias"] = AliasChoices(p.name, *aliases)
     default = ... if p.required else p.default
     if p.kind == "choice" and p.values and all(isinstance(v, bool) for v in p.values):
         return (bool if p.default is not None else bool | None, Field(default, **kw))
@@ -88,44 +87,42 @@ class MethodPlugin:
     def example(self) -> dict[str, Any]:
         return dict(self.method.example)
 
-    def values(self, model: BaseModel) -> tuple[dict[str, Any], str, bool]:
-        """(parameter values for the method, language, with the reading) from a validated request."""
+    def cast_params(self, model: BaseModel) -> tuple[Params, str, bool]:
+        """(the method's parameters, language, with the reading) of a validated request; ``now`` and the
+        random draws as on the command line (:func:`xuanheng.frontend.cast_params`), ``now`` in UTC unless
+        a zone is given (the web has no computer of the user's). The page sends the instant's fields in
+        study mode too, so a parameter the mode does not use is not refused here."""
         d = model.model_dump()
         lang = d.pop("lang", DEFAULT_LANG)
-        now = d.pop("now", False)
+        now = bool(d.pop("now", False))
         with_reading = not d.pop("no_reading", False)
         for alias, name in self.negated.items():
             v = d.pop(alias, None)
             if v is not None:
                 d[name] = not v
-        if now:
-            if d.get("at"):
-                raise InputError("give at or now, not both", field="at")
-            d["at"] = datetime.now(UTC)
-            if d.get("tz") is None:  # the web has no computer of the user's: UTC unless a zone is given
-                d["tz"] = "UTC"
-        return {k: v for k, v in d.items() if v is not None}, lang, with_reading
+        if now and not d.get("at"):  # an empty instant beside now is no instant
+            d["at"] = None
+        params = cast_params(self.method, d, now=now, zone=lambda: "UTC", refuse=False)
+        return params, lang, with_reading
 
     def compute(self, model: BaseModel) -> dict[str, Any]:
         """The chart document of a request (``xuanheng <method> --json`` for the same inputs)."""
-        values, lang, with_reading = self.values(model)
-        params = self.method.with_seeds(self.method.make_params(values))
+        params, lang, with_reading = self.cast_params(model)
         return self.method.document(params, lang, with_reading=with_reading)
 
     def repeatable(self, model: BaseModel) -> bool:
         """False for ``now`` and for an unseeded random draw (such a chart is neither cached nor replayed)."""
         if getattr(model, "now", False):
             return False
-        for p, choice, seed in self.method.random_params():
+        for p, choice, seed in random_params(self.method):
             if asks_draw(choice, getattr(model, p.name, None)) and getattr(model, seed, None) is None:
                 return False
         return True
 
     def render_svg(self, doc: dict[str, Any], lang: str, layout: str = "wide") -> str:
         """The chart as SVG; *layout* ``narrow`` takes the method's narrow drawing when it has one."""
-        if layout == "narrow" and self.method.render_svg_narrow is not None:
-            return self.method.render_svg_narrow(doc, lang)
-        return self.method.render_svg(doc, lang)
+        view = self.method.view("svg_narrow") if layout == "narrow" else None
+        return (view or self.method.views["svg"])(doc, lang)
 
 
 def plugin_of(method: Method) -> MethodPlugin:
@@ -133,9 +130,10 @@ def plugin_of(method: Method) -> MethodPlugin:
     spec: dict[str, Any] = {}
     negated: dict[str, str] = {}
     for p in method.params.SPEC:
-        spec[p.name] = _field(p)
-        if p.switch is not None and p.kind == "choice":
-            flag, value = p.switch
+        front = param_front(method, p)
+        spec[p.name] = _field(p, front.aliases)
+        if front.switch is not None and p.kind == "choice":
+            flag, value = front.switch
             alias = flag.lstrip("-").replace("-", "_")
             if (
                 value is False and alias not in spec
@@ -205,16 +203,17 @@ def describe(plugin: MethodPlugin) -> dict[str, Any]:
     """What the page needs to draw the form of *plugin*: labels, JSON schema, option names, hints."""
     m = plugin.method
     spec = m.params.SPEC
+    fronts = {p.name: param_front(m, p) for p in spec}
     form: dict[str, Any] = {
-        "hidden": [p.name for p in spec if p.hidden] + (["no_reading"] if m.has_reading else []),
+        "hidden": [p.name for p in spec if fronts[p.name].hidden] + (["no_reading"] if m.has_reading else []),
         "topics": list(m.topics()),
     }
     study = [p.name for p in spec if p.group == "study"]
     if study:
         form["study"] = study
     for p in spec:
-        if p.form:
-            form[p.name] = dict(p.form)
+        if fronts[p.name].form:
+            form[p.name] = dict(fronts[p.name].form)
         elif p.kind == "choice" and p.also:  # a choice that also takes a value by hand: suggest the choices
             form[p.name] = {"choices": list(p.values)}
     return {
@@ -227,10 +226,10 @@ def describe(plugin: MethodPlugin) -> dict[str, Any]:
         "params": [p.to_json() for p in spec],
         "form": form,
         "has_reading": m.has_reading,
-        #: the reading's groups in the order to show them (Method.reading_groups; empty: by topic)
-        "reading_groups": list(m.reading_groups),
-        #: what a cast of one moment still needs from the user (Method.needed)
-        "needs": [p.name for p in m.needed()],
+        #: the reading's groups in the order to show them (the method's front-end data; empty: by topic)
+        "reading_groups": list(hints(m).reading_groups),
+        #: what a cast of one moment still needs from the user (xuanheng.frontend.needed)
+        "needs": [p.name for p in needed(m)],
         #: the method's example inputs (the page shows them as placeholders of what it asks for)
         "example": {k: v if isinstance(v, (str, int, float, bool)) else str(v) for k, v in m.example.items()},
     }

@@ -22,6 +22,7 @@ from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from xuanheng.errors import InputError
+from xuanheng.frontend import random_params
 from xuanheng.journal import (
     AuthError,
     CasePatch,
@@ -110,9 +111,8 @@ def _cast(
         loc = ".".join(str(x) for x in first.get("loc", ()))
         raise InputError(f"inputs.{loc}: {first.get('msg')}", field=f"inputs.{loc}") from None
     stored = params.model_dump(mode="json", exclude_none=False)
-    values, lang, with_reading = plugin.values(params)
-    cast = plugin.method.with_seeds(plugin.method.make_params(values))
-    for _p, _choice, seed in plugin.method.random_params():
+    cast, lang, with_reading = plugin.cast_params(params)
+    for _p, _choice, seed in random_params(plugin.method):
         if stored.get(seed) is None and cast.get(seed) is not None:
             # a draw cast without a seed: keep the seed drawn, so the saved case can be recreated
             stored[seed] = cast.get(seed)

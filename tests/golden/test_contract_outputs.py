@@ -1,0 +1,310 @@
+"""Golden master of the front ends of the method contract: pins behaviour, it is NOT an oracle.
+
+Pinned on the code as it stood before the small-contract refactor (issue 26, parts 2–3), by running this
+file's samplers on that code. It pins what users of the command line, the HTTP API and the MCP server see of
+every built-in method: ``--help``, tables and ``--json`` with and without the reading in each language,
+the refusals of flags a mode does not use, the enumerations, the page's method description
+(``/api/methods``), the JSON and SVG (wide and narrow) of each method's example, the MCP tool list and the
+results and refusals of its tools. Digests are per section; after a change MEANT to alter an output,
+print the new digests with ``XUANHENG_GOLDEN_PRINT=1 .venv/bin/python -m pytest tests/golden -s`` and
+re-pin only that section, saying why in the commit.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import json
+import os
+from contextlib import redirect_stderr, redirect_stdout
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from xuanheng.errors import XuanhengError
+from xuanheng.reading import LANGS
+
+_PRINT = bool(os.environ.get("XUANHENG_GOLDEN_PRINT"))
+
+PINNED: dict[str, str] = {
+    "cli_help": "1db813481ba17bbe",
+    # issue 26: a method with a reading always carries "reading" ([] when not asked): 金口訣 and 六爻 too
+    "cli_casts": "e1047b342ffc5bf5",
+    # issue 26: the 大六壬 message for no instant and no coordinates is catalogued (cli.liuren.at_missing),
+    # so --lang ko / zh-Hant say it in that language instead of English; nothing else changed
+    "cli_refusals": "38020a2b2ac63d9c",
+    "http_meta": "c0c6021f71048e38",
+    # issue 26: "reading": [] with no_reading; then the library's errors name parameters (at, day, yue_jiang)
+    # where they named command-line flags (--at, --now, --day …): only their message, text and params
+    # then at + now answers the code at.or_now (was at.or_now_web: one refusal, one code)
+    "http_casts": "f2419608b602e760",
+    "mcp_tools": "7d2d7d6468d60043",
+    # issue 26: both changes of http_casts; then the refusals carry their code (mode.unused, at.or_now) where
+    # the catalogue recognised them by their English; then a refusal of a mode names the mode and says why
+    # in the API's words (a cast from an instant (at or now) …), no longer the command line's (--at/--now)
+    "mcp_calls": "589df4b3983172bd",
+}
+
+METHODS = ("jinkoujue", "liuren", "liuyao", "qizheng", "calendar")
+
+
+def _dump(x: Any) -> bytes:
+    return json.dumps(x, ensure_ascii=False, sort_keys=True, separators=(",", ":"), default=str).encode()
+
+
+def _check(name: str, h: Any) -> None:
+    got = h.hexdigest()[:16]
+    if _PRINT:
+        print(f'    "{name}": "{got}",')
+        return
+    assert got == PINNED[name], f"{name}: a public output changed (see the module docstring)"
+
+
+def _version() -> str:
+    from xuanheng import __version__
+
+    return __version__
+
+
+def _run_cli(argv: list[str]) -> list[Any]:
+    from xuanheng.cli.main import main
+
+    out, err = io.StringIO(), io.StringIO()
+    with redirect_stdout(out), redirect_stderr(err):
+        try:
+            rc: Any = main(argv)
+        except SystemExit as e:
+            rc = ["exit", e.code]
+    text = out.getvalue().replace(f'"engine_version": "{_version()}"', '"engine_version": "*"')
+    return [rc, text, err.getvalue()]
+
+
+def _example_argv(name: str) -> list[str]:
+    from xuanheng.frontend import flags
+    from xuanheng.methods import registry
+
+    m = registry()[name]
+    out: list[str] = []
+    for k, v in m.example.items():
+        out += [flags(m, m.params.param(k))[0], str(v)]
+    return out
+
+
+def test_cli_help() -> None:
+    h = hashlib.sha256()
+    for name in METHODS:
+        h.update(_dump([name, _run_cli([name, "--help"])]))
+    h.update(_dump(_run_cli(["--help"])))
+    _check("cli_help", h)
+
+
+def test_cli_casts() -> None:
+    h = hashlib.sha256()
+    for name in METHODS:
+        ex = _example_argv(name)
+        for lang in (None, *LANGS):
+            la = [] if lang is None else ["--lang", lang]
+            for extra in ([], ["--json"], ["--no-reading"], ["--no-reading", "--json"]):
+                if "--no-reading" in extra and name == "calendar":
+                    continue
+                argv = [name, *ex, *la, *extra]
+                h.update(_dump([argv, _run_cli(argv)]))
+    for argv in (
+        ["liuren", "--enumerate", "--day", "甲子"],
+        ["liuren", "--enumerate", "--day", "甲子", "--json"],
+        ["liuyao", "--enumerate"],
+        ["liuyao", "--enumerate", "--json"],
+        ["liuyao", "--day", "甲子", "--month", "寅", "--lines", "789678"],
+        ["liuyao", "--day", "甲子", "--month", "寅", "--lines", "789678", "--json", "--lang", "ko"],
+        ["liuren", "--day", "丁卯", "--yue-jiang", "亥", "--hour", "丑", "--json", "--no-reading"],
+        ["all", "--at", "2026-03-10T21:00", "--tz", "Asia/Shanghai"],
+        ["all", "--at", "2026-03-10T21:00", "--tz", "Asia/Shanghai", "--lang", "ko"],
+        ["all", "--at", "2026-03-10T21:00", "--tz", "Asia/Shanghai", "--json"],
+    ):
+        h.update(_dump([argv, _run_cli(argv)]))
+    _check("cli_casts", h)
+
+
+REFUSALS: list[list[str]] = [
+    ["liuren", "--day", "丁卯", "--yue-jiang", "亥", "--hour", "丑", "--tz", "UTC"],
+    ["liuren", "--day", "丁卯", "--yue-jiang", "亥", "--hour", "丑", "--now"],
+    ["liuren", "--day", "丁卯", "--yue-jiang", "亥", "--hour", "丑", "--lon", "120", "--jiang", "jie"],
+    ["liuren", "--enumerate", "--at", "2026-03-10T21:00"],
+    ["liuren", "--enumerate", "--now"],
+    ["liuren", "--enumerate", "--hour", "丑"],
+    ["liuren", "--day", "丁卯"],
+    ["liuren", "--at", "2026-03-10T21:00", "--yue-jiang", "亥"],
+    ["liuren", "--at", "2026-03-10T21:00", "--now"],
+    ["liuren", "--at", "2026-03-10T21:00", "--day", "丁卯", "--yue-jiang", "亥", "--hour", "丑"],
+    ["liuren"],
+    ["liuyao", "--enumerate", "--lines", "789678"],
+    ["liuyao", "--enumerate", "--now"],
+    ["liuyao", "--at", "2026-03-10T21:00", "--lines", "789678", "--day", "甲子"],
+    ["liuyao", "--day", "甲子", "--month", "寅", "--lines", "789678", "--tz", "UTC"],
+    ["liuyao", "--day", "甲子", "--month", "寅", "--lines", "789678", "--now"],
+    ["liuyao", "--day", "甲子", "--lines", "789678"],
+    ["liuyao", "--lines", "789678"],
+    ["liuyao"],
+    ["jinkoujue", "--difen", "申"],
+    ["jinkoujue", "--at", "2026-03-10T21:00"],
+    ["jinkoujue", "--at", "2026-03-10T21:00", "--difen", "申", "--question", "q"],
+    ["qizheng"],
+    ["qizheng", "--at", "1983-10-27T18:30", "--tz", "+08:00"],
+    ["calendar"],
+    ["calendar", "--at", "2024-02-10T12:00", "--now"],
+    ["calendar", "--at", "x"],
+    ["jinkoujue", "--at", "2026-03-10T21:00", "--difen", "申", "--lang", "xx"],
+]
+
+
+def test_cli_refusals() -> None:
+    h = hashlib.sha256()
+    for argv in REFUSALS:
+        for lang in (None, "ko", "zh-Hant"):
+            a = argv + ([] if lang is None else ["--lang", lang])
+            h.update(_dump([a, _run_cli(a)]))
+    _check("cli_refusals", h)
+
+
+def _client(tmp_path: Path) -> Any:
+    from fastapi.testclient import TestClient
+
+    from xuanheng.web.app import create_app
+    from xuanheng.web.settings import Settings
+
+    app = create_app(Settings(db_url=f"sqlite:///{tmp_path / 'j.sqlite3'}", secret="s" * 40, warm_up=False))
+    return TestClient(app)
+
+
+def _body(r: Any) -> Any:
+    if r.headers.get("content-type", "").startswith("application/json"):
+        body = r.json()
+        if isinstance(body, dict):
+            body.pop("engine_version", None)
+            body.pop("version", None)
+        return body
+    return r.text
+
+
+def test_http_meta(tmp_path: Path) -> None:
+    h = hashlib.sha256()
+    with _client(tmp_path) as client:
+        r = client.get("/api/methods")
+        h.update(_dump([r.status_code, _body(r)]))
+        r = client.get("/openapi.json")
+        body = r.json()
+        body.get("info", {}).pop("version", None)
+        h.update(_dump([r.status_code, body]))
+    _check("http_meta", h)
+
+
+HTTP_EXTRA: list[tuple[str, dict[str, Any]]] = [
+    ("/api/liuren", {"day": "丁卯", "yue_jiang": "亥", "hour": "丑", "tz": "UTC"}),
+    ("/api/liuren", {"day": "丁卯", "yue_jiang": "亥", "hour": "丑", "now": True}),
+    ("/api/liuren", {"at": "2026-03-10T21:00", "now": True}),
+    ("/api/liuren", {"at": "2026-03-10T21:00", "yue_jiang": "亥"}),
+    ("/api/liuren", {}),
+    ("/api/liuyao", {"day": "甲子", "month": "寅", "lines": "789678"}),
+    ("/api/liuyao", {"day": "甲子", "month": "寅", "lines": "789678", "tz": "UTC"}),
+    ("/api/liuyao", {"at": "2026-03-10T21:00", "lines": "789678", "day": "甲子"}),
+    ("/api/liuyao", {"lines": "789678"}),
+    ("/api/liuyao", {}),
+    ("/api/jinkoujue", {"difen": "申"}),
+    ("/api/qizheng", {}),
+    ("/api/calendar", {}),
+    ("/api/calendar", {"at": "x"}),
+    ("/api/calendar", {"at": "2024-02-10T12:00", "nosuch": 1}),
+]
+
+
+def test_http_casts(tmp_path: Path) -> None:
+    from xuanheng.methods import registry
+
+    h = hashlib.sha256()
+    with _client(tmp_path) as client:
+        for name in METHODS:
+            ex = dict(registry()[name].example)
+            for lang in LANGS:
+                for extra in ({}, {"no_reading": True}):
+                    if extra and name == "calendar":
+                        continue
+                    q = {**ex, "lang": lang, **extra}
+                    r = client.get(f"/api/{name}", params=q)
+                    doc = r.json()
+                    h.update(_dump([name, q, r.status_code, _body(r)]))
+                    for layout in ("wide", "narrow"):
+                        s = client.post(f"/api/{name}/render?lang={lang}&layout={layout}", json=doc)
+                        h.update(_dump([name, lang, layout, s.status_code, s.text]))
+        for path, q in HTTP_EXTRA:
+            for lang in ("en", "ko"):
+                r = client.get(path, params={**q, "lang": lang})
+                h.update(_dump([path, q, lang, r.status_code, _body(r)]))
+                r = client.post(path, json={**q, "lang": lang})
+                h.update(_dump([path, q, lang, "POST", r.status_code, _body(r)]))
+    _check("http_casts", h)
+
+
+def test_mcp_tools() -> None:
+    from xuanheng.mcp.tools import ToolSet
+
+    h = hashlib.sha256()
+    for name, t in ToolSet().tools().items():
+        h.update(_dump([name, t.title, t.description, t.input_schema, t.read_only, t.idempotent]))
+    _check("mcp_tools", h)
+
+
+MCP_CALLS: list[tuple[str, dict[str, Any]]] = [
+    ("liuren", {"day": "丁卯", "yue_jiang": "亥", "hour": "丑", "tz": "UTC"}),
+    ("liuren", {"day": "丁卯", "yue_jiang": "亥", "hour": "丑", "now": True}),
+    ("liuren", {"at": "2026-03-10T21:00", "now": True}),
+    ("liuren", {"day": "丁卯"}),
+    ("liuren", {}),
+    ("liuren", {"day": "丁卯", "yue_jiang": "亥", "hour": "丑", "lang": "ko"}),
+    ("liuyao", {"day": "甲子", "month": "寅", "lines": "789678", "tz": "UTC"}),
+    ("liuyao", {"at": "2026-03-10T21:00", "lines": "789678", "day": "甲子"}),
+    ("liuyao", {"lines": "789678"}),
+    ("liuyao", {"day": "甲子", "month": "寅", "lines": "789678", "no_reading": True}),
+    ("jinkoujue", {"difen": "申"}),
+    ("jinkoujue", {"at": "2026-03-10T21:00", "difen": "申", "lang": 3}),
+    ("jinkoujue", {"at": "2026-03-10T21:00", "difen": "申", "now": "yes"}),
+    ("qizheng", {}),
+    ("calendar", {}),
+    ("calendar", {"at": "2024-02-10T12:00", "nosuch": 1}),
+    ("enumerate_liuren", {"day": "甲子", "limit": 3}),
+    ("enumerate_liuren", {"hour": "丑"}),
+    ("enumerate_liuyao", {"offset": 60}),
+    ("enumerate_liuyao", {"lines": "789678"}),
+    (
+        "reading",
+        {"method": "liuren", "params": {"day": "丁卯", "yue_jiang": "亥", "hour": "丑"}, "topic": "病"},
+    ),
+    ("reading", {"method": "liuyao", "params": {"day": "甲子", "month": "寅", "lines": "789678"}}),
+    ("reading", {"method": "calendar", "params": {}}),
+    ("reading", {"method": "liuren", "params": {"lang": "ko"}}),
+]
+
+
+def test_mcp_calls() -> None:
+    from xuanheng.mcp.tools import ToolSet
+    from xuanheng.methods import registry
+
+    ts = ToolSet()
+    h = hashlib.sha256()
+    calls = [(n, dict(registry()[n].example)) for n in METHODS] + MCP_CALLS
+    for name, args in calls:
+        for lang in ("en", "zh-Hans"):
+            a = {**args, "lang": lang} if "lang" not in args and not name.startswith("enum") else args
+            try:
+                out: Any = ts.call(name, a)
+                if isinstance(out, dict):
+                    out.pop("engine_version", None)
+            except XuanhengError as e:
+                out = [type(e).__name__, e.field, str(e), getattr(e, "code", None)]
+            h.update(_dump([name, a, out]))
+    _check("mcp_calls", h)
+
+
+@pytest.mark.skipif(not _PRINT, reason="only to print the digests")
+def test_print_marker() -> None:
+    print("(digests above)")
