@@ -27,7 +27,7 @@ from xuanheng.reading import LANGS
 _PRINT = bool(os.environ.get("XUANHENG_GOLDEN_PRINT"))
 
 PINNED: dict[str, str] = {
-    "jinkoujue_documents": "9fffd5e40f0dd30d",
+    "jinkoujue_documents": "bf784db73ebfb1e8",  # the contract: with_reading=False now carries "reading": []
     "jinkoujue_views": "743e30ce1806e086",
     "liuren_documents": "2fee485ee0d3edac",
     "liuren_study_documents": "0f9492e2eb9bc6d7",
@@ -131,10 +131,11 @@ def _views(method: Method, sampler: Any, seed: int, n: int) -> Any:
         doc = _doc(method, values, lang)
         if isinstance(doc, list):
             continue
-        h.update(method.render_text(doc, lang).encode())
-        h.update(method.render_svg(doc, lang).encode())
-        if method.render_svg_narrow is not None:
-            h.update(method.render_svg_narrow(doc, lang).encode())
+        h.update(method.views["text"](doc, lang).encode())
+        h.update(method.views["svg"](doc, lang).encode())
+        narrow = method.view("svg_narrow")
+        if narrow is not None:
+            h.update(narrow(doc, lang).encode())
     return h
 
 
