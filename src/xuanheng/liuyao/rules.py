@@ -1,8 +1,7 @@
-"""The plain rule statements of 裝卦 and of the time layer; the reference the fast path is checked against.
+"""The rule statements of 裝卦 and of the time layer: the one path every 六爻 chart is built by.
 
 Each function says one rule, reading its table from :mod:`xuanheng.liuyao.tables` (cited data) and the
-干支 relations from :mod:`xuanheng.core`. Nothing here is memoised; :mod:`xuanheng.liuyao.fast` keeps the
-same results in lookup tables and ``tests/liuyao/test_fast.py`` proves the two agree.
+干支 relations from :mod:`xuanheng.core`.
 
 Sources: 納甲 《京氏易傳》, 《火珠林》; 八宮 世應 《京氏易傳》卷上, 《增刪卜易》〈八宮六十四卦〉〈世應章〉;
 六親 from the palace element (core.wuxing.liu_qin); 六神 《增刪卜易》〈六神章〉; 伏神 《增刪卜易》〈伏神章〉;
