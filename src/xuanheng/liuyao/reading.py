@@ -158,6 +158,13 @@ def relevant(r: Rule, family: frozenset[str] | None) -> bool:
     return family is None or GENERAL_TOPIC in r.topics or not family.isdisjoint(r.topics)
 
 
+@cache
+def rules_of(family: frozenset[str] | None) -> tuple[Rule, ...]:
+    """The rules (in report order) that belong to a reading of the topic *family*: :func:`relevant`, kept
+    per family."""
+    return tuple(r for r in rules() if relevant(r, family))
+
+
 def order(fired: list[FiredRule], family: frozenset[str] | None) -> list[FiredRule]:
     """The report order: the asked topic's rules first (with a topic), then by group, then data order.
 
@@ -223,12 +230,12 @@ def reading(
     c = Ctx(chart, t, opts)
     hans = lang == "zh-Hans"
     fired = []
-    for r in rules():
-        if not relevant(r, c.family):
-            continue
-        facts = CHART.holds(r.when, c)
+    holds = CHART.holds
+    for r in rules_of(c.family):
+        facts = holds(r.when, c)
         if facts is not None:
             fired.append(fire(r, facts, c, hans))
+    c.release()
     return order(fired, c.family)
 
 
