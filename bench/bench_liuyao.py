@@ -2,8 +2,11 @@
 
 Every case cycles through all 4,096 line-value patterns (64 hexagrams × 64 moving masks); the chart cases
 also cycle through 4,096 instants a few hours apart. Targets (issue 9): 裝卦 ≥ 100,000/s and ≥ 50×
-najia's; whole chart from a datetime ≥ 20,000/s. Also measured (no target): the chart's JSON document
-through the method contract (what one CLI / HTTP request computes) and its SVG.
+najia's; whole chart from a datetime ≥ 20,000/s (set when a fast path with its own copy of the rules
+existed; issue 26 removed it, and every chart now comes from ``calendar()`` and the rule statements of
+``liuyao/rules.py`` with their memos). Also measured: the chart's JSON document through the method contract
+(what one CLI / HTTP request computes), without and with a question (issue 26: ≥ 1,000/s with a question),
+and its SVG.
 
 Run: ``.venv/bin/python bench/run.py liuyao`` (or this file directly).
 """
@@ -36,25 +39,18 @@ SVG = "SVG from a chart document"
 
 
 def _ours() -> list[Case]:
-    from xuanheng.liuyao import api, fast, rules
+    from xuanheng import liuyao
+    from xuanheng.liuyao import rules
 
     def zhuang(n: int) -> None:
         for i in range(n):
-            fast.zhuang_gua(VALUES[i & 4095])
-
-    def zhuang_plain(n: int) -> None:
-        for i in range(n):
-            rules.zhuang_gua(VALUES[i & 4095])
+            liuyao.zhuang_gua(VALUES[i & 4095])
 
     texts = ["".join(map(str, v)) for v in VALUES]
 
     def chart(n: int) -> None:
         for i in range(n):
-            fast.cast(INSTANTS[i & 4095], lines=texts[(i * 37) & 4095])
-
-    def chart_plain(n: int) -> None:
-        for i in range(n):
-            api.cast_plain(INSTANTS[i & 4095], lines=texts[(i * 37) & 4095])
+            liuyao.cast(INSTANTS[i & 4095], lines=texts[(i * 37) & 4095])
 
     from xuanheng.liuyao import METHOD
 
@@ -63,18 +59,33 @@ def _ours() -> list[Case]:
             params = METHOD.make_params({"at": INSTANTS[i & 4095], "lines": texts[(i * 37) & 4095]})
             METHOD.document(params, "zh-Hant")
 
-    docs = [fast.cast(INSTANTS[i], lines=texts[(i * 37) & 4095]).to_json() for i in range(256)]
+    topics = METHOD.topics()
+
+    def document_topic(n: int) -> None:
+        for i in range(n):
+            raw = {
+                "at": INSTANTS[i & 4095],
+                "lines": texts[(i * 37) & 4095],
+                "topic": topics[i % len(topics)],
+            }
+            METHOD.document(METHOD.make_params(raw), "zh-Hant")
+
+    docs = [liuyao.cast(INSTANTS[i], lines=texts[(i * 37) & 4095]).to_json() for i in range(256)]
 
     def svg(n: int) -> None:
         for i in range(n):
             METHOD.views["svg"](docs[i & 255], "zh-Hant")
 
+    def zhuang_plain(n: int) -> None:
+        for i in range(n):
+            rules.zhuang_gua(VALUES[i & 4095])
+
     return [
-        Case(ZG, "xuanheng", zhuang, n=40_960, repeat=REPEAT),
-        Case(ZG, "xuanheng-plain", zhuang_plain, n=2048, note="(the plain rules, no memo)", repeat=REPEAT),
-        Case(CH, "xuanheng", chart, n=8192, repeat=REPEAT),
-        Case(CH, "xuanheng-plain", chart_plain, n=1024, note="(calendar() + plain rules)", repeat=REPEAT),
-        Case(DOC, "xuanheng", document, n=4096, note="(METHOD.make_params + METHOD.document)", repeat=REPEAT),
+        Case(ZG, "xuanheng", zhuang, n=40_960, note="(kept per pattern)", repeat=REPEAT),
+        Case(ZG, "xuanheng-rules", zhuang_plain, n=8192, note="(rules.zhuang_gua)", repeat=REPEAT),
+        Case(CH, "xuanheng", chart, n=4096, repeat=REPEAT),
+        Case(DOC, "xuanheng", document, n=2048, note="(METHOD.make_params + METHOD.document)", repeat=REPEAT),
+        Case(DOC, "xuanheng-topic", document_topic, n=2048, note="(with a question)", repeat=REPEAT),
         Case(SVG, "xuanheng", svg, n=1024, note='(METHOD.views["svg"])', repeat=REPEAT),
     ]
 
@@ -118,58 +129,82 @@ def _najia() -> list[Case]:
     ]
 
 
-def cold_seconds() -> tuple[float, float]:
-    """(all 4,096 裝卦 from empty memo tables, the first 4,096 charts from empty memo tables) in seconds."""
-    from xuanheng.liuyao import fast
+def _clear_memos() -> None:
+    """Empty the memos of the rule statements and of zhuang_gua (a cold start)."""
+    from xuanheng.liuyao import api, rules
 
-    fast.clear_memo()
+    api._ZHUANG.clear()
+    for fn in vars(rules).values():
+        clear = getattr(fn, "cache_clear", None)
+        if clear is not None:
+            clear()
+
+
+def cold_seconds() -> tuple[float, float]:
+    """(all 4,096 裝卦 from empty memos, the first 4,096 charts from empty memos) in seconds."""
+    from xuanheng import liuyao
+
+    _clear_memos()
     t0 = time.perf_counter()
     for v in VALUES:
-        fast.zhuang_gua(v)
+        liuyao.zhuang_gua(v)
     t1 = time.perf_counter()
-    fast.clear_memo()
+    _clear_memos()
     texts = ["".join(map(str, v)) for v in VALUES]
     t2 = time.perf_counter()
     for i in range(4096):
-        fast.cast(INSTANTS[i], lines=texts[(i * 37) & 4095])
+        liuyao.cast(INSTANTS[i], lines=texts[(i * 37) & 4095])
     t3 = time.perf_counter()
     return t1 - t0, t3 - t2
 
 
-def cpu_rates() -> tuple[float, float, float, float]:
-    """(裝卦 /s, charts /s, contract documents /s, SVGs /s) of xuanheng on process CPU time, best of five:
-    unlike the wall-clock table below, this does not drop when other processes share the machine."""
-    from xuanheng.liuyao import METHOD, fast
+def cpu_rates() -> tuple[float, float, float, float, float]:
+    """(裝卦 /s, charts /s, contract documents /s, documents with a question /s, SVGs /s) of xuanheng on
+    process CPU time, best of five: unlike the wall-clock table below, this does not drop when other
+    processes share the machine."""
+    from xuanheng import liuyao
+    from xuanheng.liuyao import METHOD
 
     texts = ["".join(map(str, v)) for v in VALUES]
-    docs = [fast.cast(INSTANTS[i], lines=texts[(i * 37) & 4095]).to_json() for i in range(256)]
-    best = [0.0, 0.0, 0.0, 0.0]
+    topics = METHOD.topics()
+    docs = [liuyao.cast(INSTANTS[i], lines=texts[(i * 37) & 4095]).to_json() for i in range(256)]
+    best = [0.0, 0.0, 0.0, 0.0, 0.0]
     for _ in range(5):
         t0 = time.process_time()
         for i in range(40_960):
-            fast.zhuang_gua(VALUES[i & 4095])
+            liuyao.zhuang_gua(VALUES[i & 4095])
         t1 = time.process_time()
-        for i in range(8192):
-            fast.cast(INSTANTS[i & 4095], lines=texts[(i * 37) & 4095])
+        for i in range(4096):
+            liuyao.cast(INSTANTS[i & 4095], lines=texts[(i * 37) & 4095])
         t2 = time.process_time()
         for i in range(2048):
             params = METHOD.make_params({"at": INSTANTS[i & 4095], "lines": texts[(i * 37) & 4095]})
             METHOD.document(params, "zh-Hant")
         t3 = time.process_time()
+        for i in range(2048):
+            raw = {
+                "at": INSTANTS[i & 4095],
+                "lines": texts[(i * 37) & 4095],
+                "topic": topics[i % len(topics)],
+            }
+            METHOD.document(METHOD.make_params(raw), "zh-Hant")
+        t4 = time.process_time()
         for i in range(512):
             METHOD.views["svg"](docs[i & 255], "zh-Hant")
-        t4 = time.process_time()
-        for k, (n, a, b) in enumerate(((40_960, t0, t1), (8192, t1, t2), (2048, t2, t3), (512, t3, t4))):
+        t5 = time.process_time()
+        spans = ((40_960, t0, t1), (4096, t1, t2), (2048, t2, t3), (2048, t3, t4), (512, t4, t5))
+        for k, (n, a, b) in enumerate(spans):
             best[k] = max(best[k], n / max(b - a, 1e-9))
-    return best[0], best[1], best[2], best[3]
+    return best[0], best[1], best[2], best[3], best[4]
 
 
 def cases() -> list[Case]:
     z, c = cold_seconds()
     print(f"六爻: all 4,096 裝卦 from a cold start {z:.3f} s; 4,096 charts from a cold start {c:.3f} s")
-    rz, rc, rd, rs = cpu_rates()
+    rz, rc, rd, rt, rs = cpu_rates()
     print(f"六爻 on CPU time: 裝卦 {rz:,.0f} /s (target 100,000), whole chart {rc:,.0f} /s (target 20,000)")
-    print(f"六爻 on CPU time: contract document {rd:,.0f} /s, SVG {rs:,.0f} /s")
+    print(f"六爻 on CPU time: contract document {rd:,.0f} /s, with a question {rt:,.0f} /s (target 1,000)")
+    print(f"六爻 on CPU time: SVG {rs:,.0f} /s")
     return [*_ours(), *_najia()]
 
 

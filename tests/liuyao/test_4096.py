@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import itertools
 
-from xuanheng.liuyao import fast, rules
+from xuanheng.liuyao import rules, zhuang_gua
 
 TRI = {  # bottom first, 1 = yang
     (1, 1, 1): "乾", (1, 1, 0): "兌", (1, 0, 1): "離", (1, 0, 0): "震",
@@ -130,7 +130,7 @@ def test_all_4096_pairs() -> None:
         values = tuple(
             (9 if mask >> i & 1 else 7) if code >> i & 1 else (6 if mask >> i & 1 else 8) for i in range(6)
         )
-        z = fast.zhuang_gua(values)
+        z = zhuang_gua(values)
         pal = ren_gong(code)
         shi, _ = xun_shi(code)
         assert z.ben.palace == pal, (code, mask)
@@ -168,7 +168,7 @@ def test_a_missing_liu_qin_is_never_carried_twice_by_the_head() -> None:
 
 
 def test_huan_has_two_fu_shen() -> None:
-    z = fast.zhuang_gua("878877")  # 渙: 坎 below, 巽 above
+    z = zhuang_gua("878877")  # 渙: 坎 below, 巽 above
     assert z.ben.name == "渙" and z.ben.palace == "離"
     assert z.missing_liu_qin == ("妻財", "官鬼")
     got = {p: (q, r) for p, _s, _b, _e, q, r in z.fu_shen}

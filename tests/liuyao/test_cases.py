@@ -11,7 +11,7 @@ import datetime as dt
 
 import pytest
 
-from xuanheng.liuyao import cast, cast_plain, cast_study
+from xuanheng.liuyao import cast, cast_study
 from xuanheng.liuyao.chart import LiuYaoChart
 
 B = "子丑寅卯辰巳午未申酉戌亥"
@@ -132,7 +132,6 @@ def test_zi_hour_day_change() -> None:
     assert late.hour is not None and B[late.hour.branch] == "子"
     # the 六神 follow the day stem
     assert late.lines[0].liu_shen != civil.lines[0].liu_shen or late.day.stem // 2 == civil.day.stem // 2
-    assert late == cast_plain(at, tz="Asia/Shanghai", lines="777777")
 
 
 def test_li_chun_boundary() -> None:
@@ -151,7 +150,6 @@ def test_li_chun_boundary() -> None:
     # within a minute of the 節 the calendar warns, and the chart carries it
     near = cast("2024-02-04T16:27:20", tz="Asia/Shanghai", lines="777777")
     assert any("立春" in w for w in near.warnings)
-    assert near == cast_plain("2024-02-04T16:27:20", tz="Asia/Shanghai", lines="777777")
 
 
 @pytest.mark.parametrize(

@@ -17,7 +17,7 @@ import random
 import pytest
 
 from xuanheng.core.ganzhi import SIXTY
-from xuanheng.liuyao import fast, rules
+from xuanheng.liuyao import rules
 from xuanheng.liuyao.chart import CastRecord
 from xuanheng.liuyao.options import Options, make_options
 
@@ -73,7 +73,7 @@ def test_every_month_and_day(o: Options) -> None:
             kong = set(day.xun_kong)
             kong_h = set(hour.xun_kong) if o.kong == "day_and_hour" else set()
             for values in values_list:
-                chart = fast.build(values, ctx, o, CastRecord("manual", values), {})
+                chart = rules.build(values, ctx, o, CastRecord("manual", values), {})
                 for ln in chart.lines:
                     b, e = ln.yao.branch, ln.yao.element
                     st = ln.state
@@ -115,12 +115,12 @@ def test_tu_months_last_18_days_needs_the_answer() -> None:
     o = make_options(tu_months="last_18_days")
     ctx = rules.TimeContext(day=SIXTY[0], month_branch=4)  # 辰 month, no answer
     with pytest.raises(InputError) as e:
-        fast.build((7, 7, 7, 7, 7, 7), ctx, o, CastRecord("manual", (7,) * 6), {})
+        rules.build((7, 7, 7, 7, 7, 7), ctx, o, CastRecord("manual", (7,) * 6), {})
     assert e.value.field == "in_tu_wang"
     inside = rules.TimeContext(day=SIXTY[0], month_branch=4, in_tu_wang=True)
     outside = rules.TimeContext(day=SIXTY[0], month_branch=4, in_tu_wang=False)
-    a = fast.build((7, 7, 7, 7, 7, 7), inside, o, CastRecord("manual", (7,) * 6), {})
-    b = fast.build((7, 7, 7, 7, 7, 7), outside, o, CastRecord("manual", (7,) * 6), {})
+    a = rules.build((7, 7, 7, 7, 7, 7), inside, o, CastRecord("manual", (7,) * 6), {})
+    b = rules.build((7, 7, 7, 7, 7, 7), outside, o, CastRecord("manual", (7,) * 6), {})
     # 乾's 辰 line (土) is 旺 in 土's 18 days, 死 in plain spring; 子 水 休 then 休 (spring 木: 水 生 木)
     assert a.lines[2].state.wang_shuai == "旺" and b.lines[2].state.wang_shuai == "死"
 

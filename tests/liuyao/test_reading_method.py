@@ -83,7 +83,7 @@ def test_table_prints_the_reading_around_the_yong_shen() -> None:
 def test_no_reading_and_languages() -> None:
     _, plain, _ = run(*AT, "--lines", LINES, "--no-reading")
     assert "斷語" not in plain and "[004-" not in plain
-    assert "reading" not in run_json(*AT, "--lines", LINES, "--no-reading")
+    assert run_json(*AT, "--lines", LINES, "--no-reading")["reading"] == []  # the contract: always the key
     _, ko, _ = run(*AT, "--lines", LINES, "--topic", "가택", "--lang", "ko")
     first_ko = reading_json(chart(), "家宅", "ko")[0]
     assert first_ko["text"] in ko

@@ -258,5 +258,6 @@ def test_every_seed004_table_row_is_cited() -> None:
 def test_data_files_parse_and_carry_src() -> None:
     for p in sorted(DATA.glob("*.toml")):
         data = tomllib.loads(p.read_text("utf-8"))
-        assert "src" in p.read_text("utf-8"), p.name
+        # frontend.toml holds what the front ends show (flags, form hints), no table of the sources
+        assert p.name == "frontend.toml" or "src" in p.read_text("utf-8"), p.name
         assert data

@@ -15,6 +15,7 @@ from xuanheng.rules import (
     RuleDataError,
     Vocabulary,
     check_src,
+    engine,
     inventory_ids,
     load_rules,
     normalise_topic,
@@ -97,6 +98,26 @@ def test_holds_merges_facts_first_key_wins_and_any() -> None:
         "colour": "ignored: first key wins",
     }
     assert V.holds({"any": [{"colour": "blue"}, {"size": 9}]}, ctx) is None
+
+
+def test_holds_keeps_one_plan_per_table() -> None:
+    """The plan of a table is its own: another table (even one made where a freed one lived) is read anew,
+    an unknown word still fails on the first call, and the kept plans stay bounded."""
+    ctx = {"colour": "red", "size": 3}
+    for _ in range(50):  # fresh tables, freed at once: their ids are reused
+        assert V.holds({"colour": "red"}, ctx) == {"colour": "red"}
+        assert V.holds({"colour": "blue"}, ctx) is None
+        assert V.holds({"size": 4}, ctx) is None
+    table = {"size": 2, "colour": "red"}
+    assert V.plan(table) is V.plan(table)
+    assert V.holds(table, ctx) == {"size": 3, "colour": "ignored: first key wins"}
+    with pytest.raises(KeyError):
+        V.holds({"weight": 1}, ctx)
+    tables = [{"size": n} for n in range(engine.PLAN_LIMIT + 10)]
+    assert [V.holds(t, ctx) is not None for t in tables[:5]] == [True, True, True, True, False]
+    for t in tables:
+        V.holds(t, ctx)
+    assert len(V._plans) <= engine.PLAN_LIMIT
 
 
 def test_a_condition_is_registered_once() -> None:

@@ -14,7 +14,7 @@ options, :class:`~xuanheng.liuyao.params.LiuYaoParams` for the method contract);
 ``xuanheng liuyao`` command, ``/api/liuyao`` and the page. Docs: ``docs/liuyao.md``.
 """
 
-from xuanheng.liuyao.api import METHODS, cast_plain, cast_study
+from xuanheng.liuyao.api import METHODS, cast, cast_plain, cast_study, zhuang_gua
 from xuanheng.liuyao.chart import (
     BianLine,
     BranchState,
@@ -28,7 +28,6 @@ from xuanheng.liuyao.chart import (
     Shen,
     Yao,
 )
-from xuanheng.liuyao.fast import cast, zhuang_gua
 from xuanheng.liuyao.method import METHOD
 from xuanheng.liuyao.options import DEFAULT_OPTIONS, OPTION_SPECS, Options, make_options
 from xuanheng.liuyao.params import LiuYaoParams, cast_params

@@ -1,10 +1,11 @@
 """The facts of one chart that the reading's conditions share, computed once per reading.
 
-:class:`Ctx` holds the chart, the reading options, the asked topic, the 用神 (:class:`YongShen`), the 神煞
-of the 神煞 verse on the chart's branches, and one :class:`L` per line (its element, 六親, 六神, motion,
-void, 旺衰, trigram, role towards the 用神, the spirits it carries …). Line sets are also kept as 6-bit
-masks (bit 0 = 初爻) so that the fast path (:mod:`._reading_fast`) can skip lines without looking at them;
-the plain path reads the same :class:`L` values.
+:class:`Ctx` holds the chart, the reading options, the asked topic, the 用神 (:class:`YongShen`, by
+:func:`select_yong`), the 神煞 of the 神煞 verse on the chart's branches, and one :class:`L` per line (its
+element, 六親, 六神, motion, void, 旺衰, trigram, role towards the 用神, the spirits it carries …). The
+condition words of :mod:`._reading_vocab` read them; what depends only on the hexagram and its moving lines
+(:class:`Static`) and the base facts of the lines (:func:`faces_of`) are read off the first chart that has
+them and shared.
 """
 
 from __future__ import annotations
@@ -22,7 +23,6 @@ from xuanheng.core.ganzhi import BRANCH_ELEMENT, BRANCHES, ELEMENTS, STEMS
 from xuanheng.core.guiren import guiren_table
 from xuanheng.liuyao import tables as T
 from xuanheng.liuyao._reading_data import (
-    ANIMAL_NAMES,
     GUI_REN_TABLE,
     JI_LIU_SHEN,
     JI_SHENSHA,
@@ -39,10 +39,6 @@ from xuanheng.liuyao.chart import FuShen, Line, LiuYaoChart
 
 YAO_NAMES = ("初爻", "二爻", "三爻", "四爻", "五爻", "上爻")
 _WANG = frozenset({"旺", "相"})
-#: the 六親 in the order of the context's tuples of their masks (``qin_masks``, ``hua_qin_masks``)
-QIN: tuple[str, ...] = wuxing.LIU_QIN
-#: 六神 → its element (zhuanggua.toml [liu_shen.element]: 青龍 木, 朱雀 火, 勾陳/螣蛇 土, 白虎 金, 玄武 水)
-SHEN_ELEMENT = T.LIU_SHEN_ELEMENT
 _TRI_YANG = {t.name: sum(t.lines) % 2 == 1 for t in T.TRIGRAMS}  # 乾震坎艮 odd = yang trigrams
 
 
@@ -223,7 +219,7 @@ _Row = tuple[int, int, int, int, str, bool, str, int, int, bool, bool, bool, boo
 
 def line_row(ln: Line, tri: str) -> _Row:
     """The fields of :class:`L` that line *ln* (in the trigram *tri*) has on every chart of its hexagram and
-    moving lines (the plain statement: read off the line)."""
+    moving lines (read off the line)."""
     y = ln.yao
     p = y.position
     return (
@@ -244,67 +240,31 @@ def line_row(ln: Line, tri: str) -> _Row:
 
 
 class Static:
-    """The masks of a chart that depend only on its hexagram and moving lines (:func:`static_of`): one per
-    (hexagram, moving lines), shared by every reading of them, never written."""
+    """What the facts of a chart share with every chart of its hexagram and moving lines (:func:`static_of`):
+    each line's :func:`line_row`, the lines (6-bit masks, bit 0 = 初爻) of each branch, stem and element, and
+    the moving lines. One per (hexagram, moving lines), read off the first chart that has them, never
+    written."""
 
-    __slots__ = (
-        "bmask",
-        "by_el",
-        "by_qin",
-        "change_mask",
-        "hua_el",
-        "hua_qin",
-        "hua_qin_masks",
-        "hua_stem",
-        "moving_mask",
-        "qin_masks",
-        "rows",
-        "smask",
-        "tri_mask",
-    )
+    __slots__ = ("bmask", "by_el", "moving_mask", "rows", "smask")
 
     def __init__(self, chart: LiuYaoChart) -> None:
         ben = chart.ben
         lo, up = ben.lower, ben.upper
         self.rows = rows = tuple(line_row(ln, lo if i < 3 else up) for i, ln in enumerate(chart.lines))
-        moving = yang_mv = 0
-        hua_qin: dict[str, int] = {}
-        hua_el: dict[int, int] = {}
-        hua_stem: dict[int, int] = {}
+        moving = 0
         bmask = [0] * 12
         smask = [0] * 10
-        by_qin: dict[str, int] = {}
         by_el = [0, 0, 0, 0, 0]
-        for ln, (_p, _i, b, el, qin, _in, _t, branch, stem, yang, _s, _y, mv) in zip(
-            chart.lines, rows, strict=True
-        ):
+        for _p, _i, b, el, _q, _in, _t, branch, stem, _yang, _s, _y, mv in rows:
             if mv:
                 moving |= b
-                if yang:
-                    yang_mv |= b
-                bn = ln.bian
-                assert bn is not None
-                hua_qin[bn.liu_qin] = hua_qin.get(bn.liu_qin, 0) | b
-                hua_el[bn.element] = hua_el.get(bn.element, 0) | b
-                hua_stem[bn.stem] = hua_stem.get(bn.stem, 0) | b
             bmask[branch] |= b
             smask[stem] |= b
-            by_qin[qin] = by_qin.get(qin, 0) | b
             by_el[el] |= b
         self.bmask = tuple(bmask)
         self.smask = tuple(smask)
-        self.by_qin = by_qin
-        #: by_qin and hua_qin as tuples in the order of QIN (a 六親 not on the lines: 0), read by index
-        self.qin_masks = tuple(by_qin.get(q, 0) for q in QIN)
-        self.hua_qin_masks = tuple(hua_qin.get(q, 0) for q in QIN)
         self.by_el = tuple(by_el)
         self.moving_mask = moving
-        self.hua_qin = hua_qin
-        self.hua_el = hua_el
-        self.hua_stem = hua_stem
-        #: moving yang lines (陽化陰) and moving yin lines (陰化陽)
-        self.change_mask = {"陽化陰": yang_mv, "陰化陽": moving & ~yang_mv}
-        self.tri_mask = {lo: 7, up: 56} if lo != up else {lo: 63}
 
 
 #: (hexagram code × 64 + moving mask) → its Static (4,096 at most)
@@ -330,7 +290,7 @@ def static_of(chart: LiuYaoChart) -> Static:
 
 
 def base_facts(ln: Line) -> dict[str, Any]:
-    """What every fired line reports of *ln*: position, 爻 name, 納甲, 六親, 六神 (the plain statement)."""
+    """What every fired line reports of *ln*: position, 爻 name, 納甲, 六親, 六神."""
     y = ln.yao
     p = y.position
     return {
@@ -342,30 +302,15 @@ def base_facts(ln: Line) -> dict[str, Any]:
     }
 
 
-_ROOM = "\x00room"  # a key no fact has
-
-
-def _with_room(d: dict[str, Any]) -> dict[str, Any]:
-    """*d* (the same keys, values and order) in a table with room for four keys more: its copies (a fired
-    line's facts: the base facts and what the condition read) then take their keys without growing (CPython
-    copies a dict's table at its size and grows it by rehashing every key; a key added and deleted gives
-    the larger table). Only the speed of the copies differs."""
-    out = dict(d)
-    out[_ROOM] = None
-    del out[_ROOM]
-    return out
-
-
-#: a chart's faces (:func:`faces_of`): the base facts of its lines, the mask of each 六神 by name and in the
-#: order of ``tables.LIU_SHEN``, and (name, mask) of the auspicious 六神 (吉神) in the order of the lines
-_Faces = tuple[tuple[dict[str, Any], ...], dict[str, int], tuple[int, ...], tuple[tuple[str, int], ...]]
+#: a chart's faces (:func:`faces_of`): the base facts of its lines, and (name, mask) of the auspicious 六神
+#: (吉神) on them in the order of the lines
+_Faces = tuple[tuple[dict[str, Any], ...], tuple[tuple[str, int], ...]]
 #: (hexagram code, its lines' 六神) → its faces
 _FACES: dict[tuple[int, str, str, str, str, str, str], _Faces] = {}
 
 
 def faces_of(chart: LiuYaoChart) -> _Faces:
-    """:func:`base_facts` of each line of *chart* and the lines (mask) of each 六神 (``Ctx.by_shen``; as a
-    tuple in the order of ``tables.LIU_SHEN``, ``Ctx.shen_masks``; and those of the 吉神 among them, as
+    """:func:`base_facts` of each line of *chart*, and the lines of each 吉神 among its 六神 (as
     ``Ctx.ji_masks`` lists them), kept per hexagram and order of the 六神 (shared by the readings of one
     hexagram on days of one 六神 order; never written: a fired line's facts are copies)."""
     a, b, c, d, e, f = chart.lines
@@ -378,90 +323,10 @@ def faces_of(chart: LiuYaoChart) -> _Faces:
         if len(_FACES) >= 8192:
             _FACES.clear()
         got = _FACES[key] = (
-            tuple(_with_room(base_facts(ln)) for ln in chart.lines),
-            by_shen,
-            tuple(by_shen.get(n, 0) for n in T.LIU_SHEN),
+            tuple(base_facts(ln) for ln in chart.lines),
             tuple((n, m) for n, m in by_shen.items() if n in JI_LIU_SHEN),
         )
     return got
-
-
-#: the options last asked with, per topic the 用神 they name with its sources and the other 用神, and per
-#: (hexagram, topic) the 用神 when its 六親 is on one line only (:func:`select_yong_fast`)
-_YONG_ASKED: list[Any] = []
-_ONE_BIT = {1 << i: i for i in range(6)}
-
-
-def _yong_asked(topic: str | None, opts: ReadingOptions) -> tuple[str, tuple[str, ...], dict[str, str]]:
-    """(key, src, also) of :func:`select_yong` for *topic* and *opts* (kept per topic for the options last
-    asked with: most readings use one set)."""
-    last = _YONG_ASKED
-    if last and last[0] is opts:
-        table: dict[str | None, tuple[str, tuple[str, ...], dict[str, str]]] = last[1]
-    else:
-        table = {}
-        _YONG_ASKED[:] = [opts, table, {}]
-    got = table.get(topic)
-    if got is None:
-        entry = yong_entry(topic)
-        auto = opts.yong_shen == "auto"
-        got = table[topic] = (
-            entry.resolve(opts) if auto else opts.yong_shen,
-            entry.src if auto else ("《增刪卜易》〈用神章〉",),
-            entry.also if auto else {},
-        )
-    return got
-
-
-def select_yong_fast(
-    chart: LiuYaoChart, topic: str | None, opts: ReadingOptions, by_qin: dict[str, int]
-) -> YongShen:
-    """:func:`select_yong` for a 用神 that is a 六親 on the chart, its lines read from *by_qin* (the lines of
-    each 六親, ``Static.by_qin``) and its question's key from :func:`_yong_asked`; the other cases (世 / 應,
-    a hidden 用神) by :func:`select_yong` itself. tests/liuyao/test_reading_fast.py compares the two."""
-    key, src, also = _yong_asked(topic, opts)
-    m = by_qin.get(key, 0)
-    if not m:  # 世 / 應 (never a 六親), or the 六親 hides: the plain statement
-        return select_yong(chart, topic, opts)
-    lines = chart.lines
-    one = _ONE_BIT.get(m)
-    if (
-        one is not None
-    ):  # on one line: the same 用神 on every chart of the hexagram (kept per hexagram, topic)
-        ones: dict[tuple[int, str | None], YongShen] = _YONG_ASKED[2]
-        got = ones.get((chart.ben.code, topic))
-        if got is not None:
-            return got
-        best = lines[one]
-        positions: tuple[int, ...] = (best.yao.position,)
-        chosen_by = "唯一"
-    else:
-        cands = [lines[i] for i in range(6) if m >> i & 1]
-        best, chosen_by = _two_shown(cands)
-        positions = tuple(ln.yao.position for ln in cands)
-    y = best.yao
-    el = y.element
-    yuan, ji, chou = _kin(chart.ben.palace_element, el)
-    made = _new_yong(
-        key=key,
-        liu_qin=key,
-        element=el,
-        branch=y.branch,
-        position=y.position,
-        positions=positions,
-        fu=None,
-        under=None,
-        yuan=yuan,
-        ji=ji,
-        chou=chou,
-        chosen_by=chosen_by,
-        topic=topic,
-        src=src,
-        also=dict(also),
-    )
-    if one is not None:
-        ones[chart.ben.code, topic] = made  # 64 hexagrams × the topics at most
-    return made
 
 
 # ── per line ────────────────────────────────────────────────────────────────────────────────────
@@ -558,15 +423,6 @@ class L:
 
 
 _NAJIA: tuple[tuple[str, ...], ...] = tuple(tuple(s + b for b in BRANCHES) for s in STEMS)
-
-
-def _animal_branches() -> tuple[int, ...]:
-    names = T.YAO_WEI["liu_chu"][1]
-    return tuple(T.ZODIAC.index(ANIMAL_NAMES.get(n, n)) for n in names)
-
-
-#: the zodiac branch of the animal of the 六畜 table at each position (as the line word animal_form reads it)
-_ANIMAL_BRANCH = _animal_branches()
 
 
 #: season index (0 春 … 3 冬) of each 月建 (寅卯辰 春 …, 季月 with their season)
@@ -705,50 +561,7 @@ def positions_mask(positions: tuple[int, ...] | list[int]) -> int:
     return m
 
 
-#: the line indices (0 … 5) of each 6-bit mask, in order
-LINES_OF: tuple[tuple[int, ...], ...] = tuple(tuple(i for i in range(6) if m >> i & 1) for m in range(64))
-#: the positions (1 … 6) of the lines of each 6-bit mask, in order
-POSITIONS_OF: tuple[tuple[int, ...], ...] = tuple(tuple(i + 1 for i in ix) for ix in LINES_OF)
-#: the ascending positions of the lines of each 6-bit mask → the mask (a chart mark's lines, read by one
-#: look-up instead of a loop)
-_MASK_OF_POSITIONS: dict[tuple[int, ...], int] = {pos: m for m, pos in enumerate(POSITIONS_OF)}
-
-
 _GUI = guiren_table(GUI_REN_TABLE)
-#: the branch each branch clashes (relations.chong, read once)
-_CHONG_OF: tuple[int, ...] = tuple(relations.chong(b) for b in range(12))
-
-
-def _names_by_line(named: tuple[tuple[str, int], ...]) -> tuple[tuple[str, ...], ...]:
-    """For each line (0 … 5), the names of *named* ((name, mask of lines) pairs) whose mask holds it, in the
-    order of *named*."""
-    out: list[list[str]] = [[], [], [], [], [], []]
-    for n, m in named:
-        for i in LINES_OF[m]:
-            out[i].append(n)
-    return tuple(map(tuple, out))
-
-
-def flags(chart: LiuYaoChart, bmask: tuple[int, ...], moving: int) -> tuple[int, int, int, int, int, int]:
-    """The lines (masks) that are 月建, 日辰, 月破, 日沖, 暗動, 日破 on *chart* (*bmask*: the lines of each
-    branch, *moving*: the moving lines). A line's state is its branch's (``rules.branch_state``: 月建 = the
-    month's branch, 月破 = the branch the month clashes, 日辰 / 日沖 the same for the day), so the first four
-    are branch masks; 暗動 and 日破 are read off the still lines the day clashes, the only lines that can
-    have them (chart.Line). tests/liuyao/test_reading_fast.py compares them with the lines' own flags."""
-    month = chart.yue_jian
-    day = chart.day.branch
-    ri_chong = bmask[_CHONG_OF[day]]
-    an_dong = ri_po = 0
-    still = ri_chong & ~moving
-    if still:
-        lines = chart.lines
-        for i in LINES_OF[still]:
-            ln = lines[i]
-            if ln.an_dong:
-                an_dong |= 1 << i
-            if ln.ri_po:
-                ri_po |= 1 << i
-    return bmask[month], bmask[day], bmask[_CHONG_OF[month]], ri_chong, an_dong, ri_po
 
 
 #: the 天時 table option "auto": the table of the asked topic (雨, 晴), else the general one
@@ -758,61 +571,36 @@ _TIAN_SHI_AUTO = {"雨": "yu", "晴": "qing"}
 class Ctx:
     """Every fact of one chart the conditions read (see the module docstring)."""
 
-    #: the facts as slots (a slot is read and written faster than an instance dict's entry, and an instance
-    #: dict of more than 30 keys is not shared between instances nor its reads specialised); ``__dict__``
-    #: for the values computed on first read (:class:`_lazy`)
+    #: the facts as slots; ``__dict__`` for the values computed on first read (:class:`_lazy`)
     __slots__ = (
         "__dict__",
         "_jie",
         "_jie_done",
         "_season",
         "ben",
-        "bmask",
         "by_el",
-        "by_qin",
-        "by_shen",
-        "change_mask",
         "chart",
-        "code",
         "day",
         "family",
-        "flag",
-        "hua_el",
-        "hua_flag",
-        "hua_qin",
-        "hua_qin_masks",
-        "hua_stem",
         "ji_mask",
         "ji_masks",
         "key_mask",
-        "kong_mask",
         "lin_line",
         "lines",
         "lower",
         "many_moving",
-        "mark_mask",
         "month",
         "moving_mask",
         "name",
         "opts",
-        "qin_masks",
-        "role_bits",
-        "season",
         "sha_mask",
         "sha_masks",
         "shen_lines",
-        "shen_mask",
-        "shen_masks",
         "shi",
-        "smask",
         "spirit_mask",
-        "stage_mask",
         "tian_shi_table",
         "topic",
-        "tri_mask",
         "upper",
-        "wang_mask",
-        "word_masks",
         "year_branch",
         "ying",
         "yong",
@@ -826,89 +614,37 @@ class Ctx:
         self.family = topic_family(topic)
         ben = chart.ben
         self.ben = ben
-        self.code = ben.code
         self.name = ben.name
         self.upper = ben.upper
         self.lower = ben.lower
         self.month = month = chart.yue_jian
         self.day = day = chart.day
         self.year_branch = yb = chart.year.branch if chart.year is not None else None
-        self.season = _SEASON_OF_MONTH[month]
         sx = static_of(chart)
         bmask = sx.bmask
-        self.yong = ys = select_yong_fast(chart, topic, opts, sx.by_qin)
+        self.yong = ys = select_yong(chart, topic, opts)
         cl = chart.lines
         rows = sx.rows
-        fbs, by_shen, self.shen_masks, ji_shen = faces_of(chart)
-        self.lines = lines = (
-            L(self, cl[0], rows[0], fbs[0]),
-            L(self, cl[1], rows[1], fbs[1]),
-            L(self, cl[2], rows[2], fbs[2]),
-            L(self, cl[3], rows[3], fbs[3]),
-            L(self, cl[4], rows[4], fbs[4]),
-            L(self, cl[5], rows[5], fbs[5]),
-        )
+        fbs, ji_shen = faces_of(chart)
+        self.lines = lines = tuple(L(self, cl[i], rows[i], fbs[i]) for i in range(6))
         self.shi = shi = lines[ben.shi - 1]
         self.ying = lines[ben.ying - 1]
         self.yong_line = yl = lines[ys.position - 1] if ys.position is not None else None
+        # each line's role towards the 用神: the 用神 line itself, else by its 六親
         yuan, ji, chou = ys.yuan, ys.ji, ys.chou
-        kong = wang = shen_mask = r_yong = r_yuan = r_ji = r_chou = 0
-        hua_flag: dict[str, int] = {}
-        stage_mask: dict[str, int] = {}
-        shen_lines: list[L] = []
         for x in lines:
             q = x.qin
-            b = x.bit
             if x is yl:
                 x.role = "用神"
-                r_yong |= b
             elif q == yuan:
                 x.role = "原神"
-                r_yuan |= b
             elif q == ji:
                 x.role = "忌神"
-                r_ji |= b
             elif q == chou:
                 x.role = "仇神"
-                r_chou |= b
-            if x.moving:
-                bn = x.bian
-                assert bn is not None
-                for h in bn.hua:
-                    hua_flag[h] = hua_flag.get(h, 0) | b
-            stage = x.ln.state.ri_stage
-            stage_mask[stage] = stage_mask.get(stage, 0) | b
-            if x.wang:
-                wang |= b
-            if x.is_shen:
-                shen_mask |= b
-                shen_lines.append(x)
-            if x.kong:
-                kong |= b
-        self.shen_lines = tuple(shen_lines)
-        #: the masks of the hexagram and moving lines (shared by their readings: never written)
-        self.bmask = bmask
-        self.smask = sx.smask
-        self.hua_el = sx.hua_el
-        self.hua_stem = sx.hua_stem
-        self.hua_flag = hua_flag
-        self.stage_mask = stage_mask
-        self.flag = flags(chart, bmask, sx.moving_mask)
-        self.word_masks: dict[tuple[str, int], int] | None = None  # made on first use (few readings)
+        self.shen_lines = tuple(x for x in lines if x.is_shen)
         self.lin_line = shi if (opts.lin_yao == "shi" or yl is None) else yl
         self.moving_mask = moving = sx.moving_mask
-        self.kong_mask = kong
-        self.wang_mask = wang
-        self.shen_mask = shen_mask
-        #: the lines of each role, in the order of the reading's groups (用神 原神 忌神 仇神)
-        self.role_bits = (r_yong, r_yuan, r_ji, r_chou)
-        self.hua_qin = sx.hua_qin
-        self.change_mask = sx.change_mask
-        self.tri_mask = sx.tri_mask
-        self.by_shen = by_shen
-        self.by_qin = sx.by_qin
-        self.qin_masks = sx.qin_masks
-        self.hua_qin_masks = sx.hua_qin_masks
         self.by_el = sx.by_el
         self.key_mask = moving | shi.bit | (yl.bit if yl is not None else 0)
         # 神煞 of the verse on the lines (name → mask of the lines carrying it), from the branches and stems
@@ -930,38 +666,20 @@ class Ctx:
         g = _GUI
         spirit_mask["貴人"] = bmask[g.day[day.stem]] | bmask[g.night[day.stem]]
         self.spirit_mask = spirit_mask
-        mark_mask: dict[str, int] = {}
-        of_positions = _MASK_OF_POSITIONS
-        try:
-            for mk in chart.marks:
-                mark_mask[mk.name] = of_positions[mk.positions]
-        except KeyError:  # positions not in ascending order (the casts give them so): each summed
-            mark_mask = {mk.name: positions_mask(mk.positions) for mk in chart.marks}
-        self.mark_mask = mark_mask
         # the 殺 and 吉神 among them (in the order of spirit_mask, then of the marks and of the 六神)
-        # (loops: a comprehension is a function call more on Python 3.11)
-        sha_mask = ji_mask = 0
-        sha_on = []
-        for n in sha_names:
-            m = spirit_mask[n]
-            if m:
-                sha_on.append((n, m))
-                sha_mask |= m
-        for n, m in mark_mask.items():
-            if m and n in SHA:
-                sha_on.append((n, m))
-                sha_mask |= m
+        sha_on = [(n, spirit_mask[n]) for n in sha_names if spirit_mask[n]]
+        for mk in chart.marks:
+            if mk.positions and mk.name in SHA:
+                sha_on.append((mk.name, positions_mask(mk.positions)))
+        ji_on = [(n, spirit_mask[n]) for n in ji_names if spirit_mask[n]]
+        ji_on.extend(ji_shen)
         self.sha_masks = tuple(sha_on)
-        ji_on = []
-        for n in ji_names:
-            m = spirit_mask[n]
-            if m:
-                ji_on.append((n, m))
-                ji_mask |= m
-        for n, m in ji_shen:
-            ji_on.append((n, m))
-            ji_mask |= m
         self.ji_masks = tuple(ji_on)
+        sha_mask = ji_mask = 0
+        for _, m in sha_on:
+            sha_mask |= m
+        for _, m in ji_on:
+            ji_mask |= m
         self.sha_mask = sha_mask
         self.ji_mask = ji_mask
         t = opts.tian_shi_table
@@ -976,138 +694,14 @@ class Ctx:
     def release(self) -> None:
         """Drop the lines' references back to this context (``L.c``): the context and its lines form a
         cycle, which only the cycle collector would free; released, they go when the reading ends (by
-        reference counting), and the collector has that much less to scan. The lines' words cannot be read
-        afterwards."""
+        reference counting). The lines' words cannot be read afterwards."""
         for x in self.lines:
             del x.c
 
     @_lazy
-    def rel_masks(self) -> tuple[int, int, int, int]:
-        """Lines (not the target) whose element overcomes / generates the 世 line's, and the 身 lines'."""
-        e = self.by_el
-        shi = self.shi
-        ke_shi = e[(shi.el - 2) % 5] & ~shi.bit
-        sheng_shi = e[(shi.el - 1) % 5] & ~shi.bit
-        ke_shen = sheng_shen = 0
-        for t in self.shen_lines:
-            ke_shen |= e[(t.el - 2) % 5] & ~t.bit
-            sheng_shen |= e[(t.el - 1) % 5] & ~t.bit
-        return ke_shi, sheng_shi, ke_shen, sheng_shen
-
-    @_lazy
     def marks(self) -> dict[str, Any]:
-        """The chart's marks by name (天符, 直符 …; the plain line word ``mark`` reads them)."""
+        """The chart's marks by name (天符, 直符 …; the line word ``mark`` reads them)."""
         return {mk.name: mk for mk in self.chart.marks}
-
-    @_lazy
-    def sha_by_line(self) -> tuple[tuple[str, ...], ...]:
-        """:attr:`L.sha` of each line (0 … 5): the 殺 in the order of ``sha_masks``, laid out once per
-        reading for the fired lines that report them."""
-        return _names_by_line(self.sha_masks)
-
-    @_lazy
-    def ji_by_line(self) -> tuple[tuple[str, ...], ...]:
-        """:attr:`L.ji` of each line (0 … 5): the 吉神 in the order of ``ji_masks``."""
-        return _names_by_line(self.ji_masks)
-
-    @_lazy
-    def state_mask(self) -> dict[str, int]:
-        """旺相休囚死 → the lines (mask) in that state in the month (few rules read it: computed on first
-        read)."""
-        out: dict[str, int] = {}
-        for x in self.lines:
-            out[x.ws] = out.get(x.ws, 0) | x.bit
-        return out
-
-    @_lazy
-    def he_tian_fu_mask(self) -> int:
-        """Lines whose branch combines (六合) with the year branch."""
-        y = self.year_branch
-        return 0 if y is None else self.bmask[relations.liu_he(y)]
-
-    @_lazy
-    def ke_by_gui_mask(self) -> int:
-        """Lines a 鬼 works on (line word ke_by_gui; option gui_ke): 官鬼 lines themselves (lin), or the lines
-        another 官鬼 line's element overcomes."""
-        if self.opts.gui_ke == "lin":
-            return self.by_qin.get("官鬼", 0)
-        m = 0
-        for g in self.lines:
-            if g.qin == "官鬼":
-                m |= self.by_el[(g.el + 2) % 5] & ~g.bit
-        return m
-
-    @_lazy
-    def you_qi_mask(self) -> int:
-        """有氣 lines: 旺相 in the month, or the day generates them or is of their element."""
-        m = self.wang_mask
-        for x in self.lines:
-            if x.ln.state.ri_relation in ("生", "比和"):
-                m |= x.bit
-        return m
-
-    @_lazy
-    def animal_mask(self) -> int:
-        """Lines whose branch is the zodiac branch of the animal the 六畜 table puts on their position."""
-        m = 0
-        for x in self.lines:
-            if x.branch == _ANIMAL_BRANCH[x.i]:
-                m |= x.bit
-        return m
-
-    @_lazy
-    def chong_by_sha_mask(self) -> int:
-        """Lines another line carrying a 殺 clashes (a branch never clashes itself)."""
-        m = 0
-        lines = self.lines
-        bmask = self.bmask
-        for i in LINES_OF[self.sha_mask]:  # the lines carrying a 殺
-            m |= bmask[_CHONG_OF[lines[i].branch]]
-        return m
-
-    def _pair_mask(self, test: Any) -> int:
-        day, month, ying = self.day.branch, self.month, self.ying.branch
-        m = 0
-        for x in self.lines:
-            b = x.branch
-            if test(b, day) or test(b, month) or (x.shi and test(b, ying)):
-                m |= x.bit
-        return m
-
-    @_lazy
-    def xing_mask(self) -> int:
-        """Lines in 三刑 with the 日辰 or the 月建 (the 世 line also with the 應)."""
-        return self._pair_mask(relations.is_xing)
-
-    @_lazy
-    def hai_mask(self) -> int:
-        """Lines in 六害 with the 日辰 or the 月建 (the 世 line also with the 應)."""
-        return self._pair_mask(lambda a, b: relations.liu_hai(a) == b)
-
-    def word_mask(self, key: tuple[str, int], value: Any) -> int:
-        """The lines (a 6-bit mask) on which the line word ``key[0]`` = *value* holds, by the plain condition
-        function itself (memoised per chart under *key*; the fast path's gate for the words it has no cheaper
-        mask of). ``key[0] == "*"``: *value* is a whole table of line words."""
-        wm = self.word_masks
-        if wm is None:
-            wm = self.word_masks = {}
-        got = wm.get(key)
-        if got is None:
-            from xuanheng.liuyao._reading_vocab import LINE
-
-            word = key[0]
-            fn = LINE.fn(word) if word != "*" else None
-            m = 0
-            for x in self.lines:
-                ok = (
-                    LINE.holds(value, x) is not None
-                    if fn is None
-                    else fn(x, value, {word: value}) is not None
-                )
-                if ok:
-                    m |= x.bit
-            got = wm[key] = m
-        return got
 
     def jie_day(self) -> tuple[int, int] | None:
         """(節 index, days since the 節) of the cast instant, or None (study mode, or outside the tables)."""

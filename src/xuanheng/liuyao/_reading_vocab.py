@@ -64,8 +64,9 @@ LINE_TABLE_WORDS = ("line", "line_b", "line_c", "line_d", "no_line", "yong")
 COUNT_WORDS = ("count",)
 
 
-def _as_list(v: Any) -> list[Any]:
-    return list(v) if isinstance(v, (list, tuple)) else [v]
+def _as_list(v: Any) -> list[Any] | tuple[Any, ...]:
+    """A rule's value as a sequence: the list or tuple itself (only read), else a list of the one value."""
+    return v if isinstance(v, (list, tuple)) else [v]
 
 
 def _set(v: Any) -> frozenset[Any]:

@@ -3,31 +3,25 @@
 Exactly one way of casting is given per call: ``lines="887868"`` (初 → 上), ``hexagram="姤", moving=(1,)``,
 ``coins=True, seed=N``, ``yarrow=True, seed=N``, ``time=True`` (梅花 年月日時), or ``numbers=(3, 5)``.
 The instant gives the pillars, 月建 and 日辰 through :func:`xuanheng.time.calendar`; the chart echoes the
-inputs, the options and the calendar's warnings. :func:`cast` takes the fast path of
-:mod:`xuanheng.liuyao.fast` (same result, proved by ``tests/liuyao/test_fast.py``);
-:func:`cast_plain` is the plain rule statement.
+inputs, the options and the calendar's warnings (every warning is the time core's). The chart is built by
+the plain rule statements of :mod:`xuanheng.liuyao.rules` (``cast_plain`` is another name of :func:`cast`);
+:func:`zhuang_gua` keeps the static 裝卦 of each of the 4,096 line-value patterns once computed.
 """
 
 from __future__ import annotations
 
 import datetime as _dt
 import math
-from collections.abc import Callable
 from typing import Any
 
 from xuanheng.core.ganzhi import BRANCHES, SIXTY, GanZhi, ganzhi_index, wu_shu_dun
 from xuanheng.errors import InputError
 from xuanheng.liuyao import casting, rules
-from xuanheng.liuyao.chart import CastRecord, LiuYaoChart
+from xuanheng.liuyao.chart import CastRecord, LiuYaoChart, ZhuangGua
 from xuanheng.liuyao.options import Options, make_options
 from xuanheng.time import CalendarOptions, calendar, parse_instant
 from xuanheng.time.calendar import CalendarChart
 from xuanheng.time.instants import offset_seconds, unix_seconds
-
-#: what builds a chart from (values, time, options, cast record, inputs, warnings)
-Builder = Callable[
-    [tuple[int, ...], rules.TimeContext, Options, CastRecord, dict[str, Any], tuple[str, ...]], LiuYaoChart
-]
 
 #: the cast methods a chart records (a hexagram given by name is a manual cast; its name and moving lines
 #: are echoed in ``inputs``)
@@ -200,7 +194,7 @@ def _prepare(
     return when, calendar(when, lon, lat, calendar_options(o))
 
 
-def cast_plain(
+def cast(
     at: str | _dt.datetime,
     *,
     tz: str | None = None,
@@ -217,14 +211,11 @@ def cast_plain(
     numbers: object = None,
     throws: object = None,
     options: Options | dict[str, Any] | None = None,
-    builder: Builder | None = None,
     **kw: Any,
 ) -> LiuYaoChart:
-    """Cast from an instant by the plain rule statements (the reference of :func:`cast`).
-
-    *builder* turns the six values and the time into the chart: :func:`rules.build` (default) or the
-    equal :func:`xuanheng.liuyao.fast.build`, which the fast path passes when it falls back to the calendar.
-    """
+    """Cast a chart from an instant: the pillars, 月建, 日辰 and warnings from
+    :func:`xuanheng.time.calendar`, the six values from the way of casting, the chart from
+    :func:`rules.build`."""
     o = make_options(options, **kw)
     method = _method(lines, hexagram, coins, yarrow, time, numbers, throws)
     when, cal = _prepare(at, tz, lon, lat, fold, o)
@@ -269,7 +260,23 @@ def cast_plain(
         "lat": lat,
         **echo,
     }
-    return (builder or rules.build)(values, ctx, o, record, inputs, tuple(warnings))
+    return rules.build(values, ctx, o, record, inputs, tuple(warnings))
+
+
+#: the former name of :func:`cast` (there is one path)
+cast_plain = cast
+#: the static 裝卦 by line values (4,096 patterns at most), filled by :func:`zhuang_gua`
+_ZHUANG: dict[tuple[int, ...], ZhuangGua] = {}
+
+
+def zhuang_gua(values: tuple[int, ...] | str) -> ZhuangGua:
+    """The static 裝卦 of six line values 初 → 上 (a tuple or text such as ``"887868"``):
+    :func:`rules.zhuang_gua`, kept per value pattern once computed."""
+    key = values if isinstance(values, tuple) else tuple(map(int, values))
+    got = _ZHUANG.get(key)
+    if got is None:
+        got = _ZHUANG[key] = rules.zhuang_gua(key)
+    return got
 
 
 def _gz(value: object, field: str) -> GanZhi:
@@ -362,4 +369,4 @@ def cast_study(
     return rules.build(values, ctx, o, record, inputs, ("study mode: no instant; 干支 given",))
 
 
-__all__ = ["METHODS", "calendar_options", "cast_plain", "cast_study", "time_numbers"]
+__all__ = ["METHODS", "calendar_options", "cast", "cast_plain", "cast_study", "time_numbers", "zhuang_gua"]

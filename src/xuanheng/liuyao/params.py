@@ -18,10 +18,9 @@ from typing import Any
 
 from xuanheng.errors import InputError
 from xuanheng.liuyao._reading_data import READING_OPTION_NAMES
-from xuanheng.liuyao.api import cast_study
+from xuanheng.liuyao.api import cast, cast_study
 from xuanheng.liuyao.casting import MASK64, check_seed
 from xuanheng.liuyao.chart import LiuYaoChart
-from xuanheng.liuyao.fast import cast
 from xuanheng.liuyao.options import OPTION_SPECS, Options, make_options
 from xuanheng.params import Param, Params, calendar_params, declared, time_params
 

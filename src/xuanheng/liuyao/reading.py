@@ -18,14 +18,13 @@ with a topic, ``asked`` (one of the question's own rules, or a general one).
 With a topic the rules of that question come first, then the general ones (topic 總); within each part the
 rules about the 用神 come first, then 原神, 忌神, 仇神, then the rest, each in data order.
 
-:func:`reading_plain` evaluates every rule with :meth:`~xuanheng.rules.Vocabulary.holds` on every line;
-:func:`reading` (the fast path, :mod:`._reading_fast`) skips the rules and lines that cannot fire and gives
-the same list (tests/liuyao/test_reading_fast.py).
+:func:`reading` evaluates each rule of the question with :meth:`~xuanheng.rules.Vocabulary.holds` of the
+shared engine on the facts of :class:`~._reading_ctx.Ctx` (``reading_plain`` is another name of it).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
@@ -159,6 +158,13 @@ def relevant(r: Rule, family: frozenset[str] | None) -> bool:
     return family is None or GENERAL_TOPIC in r.topics or not family.isdisjoint(r.topics)
 
 
+@cache
+def rules_of(family: frozenset[str] | None) -> tuple[Rule, ...]:
+    """The rules (in report order) that belong to a reading of the topic *family*: :func:`relevant`, kept
+    per family."""
+    return tuple(r for r in rules() if relevant(r, family))
+
+
 def order(fired: list[FiredRule], family: frozenset[str] | None) -> list[FiredRule]:
     """The report order: the asked topic's rules first (with a topic), then by group, then data order.
 
@@ -208,23 +214,6 @@ def _topic_key(topic: object) -> str:
     return got
 
 
-def reading_plain(
-    chart: LiuYaoChart, topic: str | None = None, lang: str = DEFAULT_LANG, **options: Any
-) -> list[FiredRule]:
-    """:func:`reading` by the plain rule statement: every rule, every line, no index (the reference)."""
-    lang, t, opts = _check(chart, topic, lang, options)
-    c = Ctx(chart, t, opts)
-    hans = lang == "zh-Hans"
-    fired = []
-    for r in rules():
-        if not relevant(r, c.family):
-            continue
-        facts = CHART.holds(r.when, c)
-        if facts is not None:
-            fired.append(fire(r, facts, c, hans))
-    return order(fired, c.family)
-
-
 def reading(
     chart: LiuYaoChart, topic: str | None = None, lang: str = DEFAULT_LANG, **options: Any
 ) -> list[FiredRule]:
@@ -238,19 +227,20 @@ def reading(
     :class:`~xuanheng.errors.OptionError` naming it.
     """
     lang, t, opts = _check(chart, topic, lang, options)
-    evaluate = _FAST[0] if _FAST else _fast()
-    return evaluate(chart, t, opts, lang == "zh-Hans")
+    c = Ctx(chart, t, opts)
+    hans = lang == "zh-Hans"
+    fired = []
+    holds = CHART.holds
+    for r in rules_of(c.family):
+        facts = holds(r.when, c)
+        if facts is not None:
+            fired.append(fire(r, facts, c, hans))
+    c.release()
+    return order(fired, c.family)
 
 
-#: the fast path's ``evaluate``, imported on the first reading (the fast path imports this module)
-_FAST: list[Callable[[LiuYaoChart, str | None, ReadingOptions, bool], list[FiredRule]]] = []
-
-
-def _fast() -> Callable[[LiuYaoChart, str | None, ReadingOptions, bool], list[FiredRule]]:
-    from xuanheng.liuyao._reading_fast import evaluate
-
-    _FAST.append(evaluate)
-    return evaluate
+#: the former name of :func:`reading` (there is one path)
+reading_plain = reading
 
 
 def reading_json(

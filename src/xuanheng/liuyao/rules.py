@@ -1,8 +1,9 @@
-"""The plain rule statements of 裝卦 and of the time layer; the reference the fast path is checked against.
+"""The rule statements of 裝卦 and of the time layer: the one path every 六爻 chart is built by.
 
 Each function says one rule, reading its table from :mod:`xuanheng.liuyao.tables` (cited data) and the
-干支 relations from :mod:`xuanheng.core`. Nothing here is memoised; :mod:`xuanheng.liuyao.fast` keeps the
-same results in lookup tables and ``tests/liuyao/test_fast.py`` proves the two agree.
+干支 relations from :mod:`xuanheng.core`. The functions of the hexagram alone keep their results
+(``functools.cache``: 64 hexagrams, 4,096 patterns at most), and those of the time layer the results last
+asked for (``functools.lru_cache``, bounded): a memo of the function itself, never a second statement.
 
 Sources: 納甲 《京氏易傳》, 《火珠林》; 八宮 世應 《京氏易傳》卷上, 《增刪卜易》〈八宮六十四卦〉〈世應章〉;
 六親 from the palace element (core.wuxing.liu_qin); 六神 《增刪卜易》〈六神章〉; 伏神 《增刪卜易》〈伏神章〉;
@@ -13,6 +14,7 @@ Sources: 納甲 《京氏易傳》, 《火珠林》; 八宮 世應 《京氏易�
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache, lru_cache
 from typing import Any
 
 from xuanheng.core import changsheng, relations, wangshuai, wuxing
@@ -34,6 +36,8 @@ from xuanheng.liuyao.chart import (
 )
 from xuanheng.liuyao.options import Options
 
+#: how many results each function of the time layer keeps (the ones last asked for)
+TIME_MEMO = 1 << 16
 #: the five 六親 in the order of core.wuxing.LIU_QIN (兄弟 子孫 妻財 官鬼 父母)
 LIU_QIN: tuple[str, ...] = wuxing.LIU_QIN
 
@@ -68,6 +72,7 @@ def line_yang(code: int, position: int) -> bool:
     return bool(code >> (position - 1) & 1)
 
 
+@cache
 def najia(code: int) -> tuple[tuple[int, int], ...]:
     """(stem, branch) of the six lines 初 → 上: the lower trigram's inner 納甲, the upper's outer."""
     lo, up = T.TRIGRAM_BY_CODE[lower_of(code)], T.TRIGRAM_BY_CODE[upper_of(code)]
@@ -81,6 +86,7 @@ def palace_and_type(code: int) -> tuple[int, int]:
     return T.PALACE_OF[code]
 
 
+@cache
 def gua_info(code: int) -> GuaInfo:
     """Name, palace, type, 世/應 and 六沖/六合 of a hexagram."""
     h = T.HEXAGRAM_BY_CODE[code]
@@ -105,6 +111,7 @@ def gua_info(code: int) -> GuaInfo:
     )
 
 
+@cache
 def yaos(code: int, palace_element: int, shi: int, ying: int) -> tuple[Yao, ...]:
     """The six static lines of hexagram *code*, 六親 seen from *palace_element*."""
     out = []
@@ -136,6 +143,7 @@ def missing_liu_qin(lines: tuple[Yao, ...]) -> tuple[str, ...]:
     return tuple(q for q in LIU_QIN if q not in present)
 
 
+@cache
 def fu_shen_static(code: int) -> dict[int, tuple[int, int, int, str, str]]:
     """Position → (stem, branch, element, 六親, 飛伏 relation) of every 伏神 of hexagram *code*.
 
@@ -156,6 +164,7 @@ def fu_shen_static(code: int) -> dict[int, tuple[int, int, int, str, str]]:
     return out
 
 
+@cache
 def liu_shen(day_stem: int) -> tuple[str, ...]:
     """六神 of the six lines 初 → 上 on a day with stem *day_stem*."""
     start = T.LIU_SHEN_START[day_stem]
@@ -177,6 +186,7 @@ def zong_gua(code: int) -> int:
     return sum(1 << (5 - i) for i in range(6) if code >> i & 1)
 
 
+@cache
 def shen(info: GuaInfo, lines: tuple[Yao, ...], o: Options) -> Shen:
     """身 by both rules (安身訣 by the 世 branch; 月卦身 counted from 子 / 午 to the 世); option ``shen``
     says which marks the 身 line(s)."""
@@ -188,6 +198,7 @@ def shen(info: GuaInfo, lines: tuple[Yao, ...], o: Options) -> Shen:
     return Shen(o.shen, chosen, pos, branch, yue_pos)
 
 
+@cache
 def fan_fu(ben: int, bian: int, o: Options) -> dict[str, str | None]:
     """反吟 / 伏吟 of the inner and the outer trigram when it changes (option ``fan_yin``)."""
     out: dict[str, str | None] = {}
@@ -207,6 +218,7 @@ def fan_fu(ben: int, bian: int, o: Options) -> dict[str, str | None]:
 
 
 # --- the time layer --------------------------------------------------------------------------------
+@lru_cache(maxsize=TIME_MEMO)
 def branch_state(branch: int, ctx: TimeContext, o: Options) -> BranchState:
     """How the month and the day stand to *branch* (旺衰, 月建/月破, 日辰/日沖, 生剋, stage, 空)."""
     e = BRANCH_ELEMENT[branch]
@@ -236,6 +248,7 @@ def branch_state(branch: int, ctx: TimeContext, o: Options) -> BranchState:
 _HUA_ORDER = ("回頭生", "回頭剋", "化進神", "化退神", "化空", "化破", "化墓", "化絕", "反吟", "伏吟")
 
 
+@lru_cache(maxsize=TIME_MEMO)
 def change(ben: Yao, stem: int, branch: int, palace_element: int, ctx: TimeContext, o: Options) -> Change:
     """The 變爻 (*stem*, *branch*) of the moving line *ben* and the relations of the change."""
     e = BRANCH_ELEMENT[branch]
@@ -277,6 +290,7 @@ def change(ben: Yao, stem: int, branch: int, palace_element: int, ctx: TimeConte
     )
 
 
+@lru_cache(maxsize=TIME_MEMO)
 def marks(lines: tuple[Yao, ...], ctx: TimeContext) -> tuple[MarkedBranch, ...]:
     """Branches seed 004 names, with the lines that carry them: 天符 (year), 直符 (month), 傳符 (day),
     the six 直符 spirits of the month (004-077) and the month 殺 of the 家宅 section."""
@@ -303,6 +317,7 @@ def code_and_mask(values: tuple[int, ...]) -> tuple[int, int]:
     return code, mask
 
 
+@cache
 def bian_lines(code: int, mask: int, palace_element: int) -> tuple[BianLine, ...]:
     """The six lines of the 變卦 of *code* under *mask*, 六親 by *palace_element* (the 本卦's palace)."""
     b = code ^ mask

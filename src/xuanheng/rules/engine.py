@@ -58,6 +58,11 @@ BASE_KEYS = frozenset({"id", "src", "kind", "topics", "when", "text"})
 LANG_KEYS = ("ko", "zh-Hant", "en")
 
 
+#: how many condition tables a vocabulary keeps the plan of (:meth:`Vocabulary.plan`; the rule files of
+#: a method have a few hundred)
+PLAN_LIMIT = 1 << 14
+
+
 class RuleDataError(ValueError):
     """A rule file breaks the schema; the message names the file and the rule."""
 
@@ -82,6 +87,8 @@ class Vocabulary:
     def __init__(self, name: str) -> None:
         self.name = name
         self.specs: dict[str, ConditionSpec] = {}
+        #: id(when) → (when, its plan) for :meth:`holds` (see :meth:`plan`)
+        self._plans: dict[int, tuple[Mapping[str, Any], tuple[tuple[Condition | None, Any], ...]]] = {}
 
     def condition(
         self, key: str, *, values: Iterable[Any] | None = None, doc: str = ""
@@ -127,14 +134,36 @@ class Vocabulary:
                 if bad:
                     raise RuleDataError(f"{where}: {k} = {bad} is not one of {sorted(map(str, spec.values))}")
 
+    def plan(self, when: Mapping[str, Any]) -> tuple[tuple[Condition | None, Any], ...]:
+        """The (condition function, value) pairs of the table *when*, in its order (None for ``any``): the
+        look-ups :meth:`holds` would make on every call, made once per table and kept (a rule's tables are
+        data, loaded once and never written; a table changed in place must be passed as a new one). The
+        table itself is kept with its plan, so that its id cannot be reused while the plan is kept; at most
+        :data:`PLAN_LIMIT` plans are kept."""
+        entry = self._plans.get(id(when))
+        if entry is not None and entry[0] is when:
+            return entry[1]
+        specs = self.specs
+        got = tuple((None if k == "any" else specs[k].fn, v) for k, v in when.items())
+        if len(self._plans) >= PLAN_LIMIT:
+            self._plans.clear()
+        self._plans[id(when)] = (when, got)
+        return got
+
     def holds(self, when: Mapping[str, Any], ctx: Any) -> Facts | None:
         """The merged facts of *when* on *ctx* (first key wins), or None if a condition fails."""
         facts: Facts | None = None
-        for k, v in when.items():
-            if k == "any":
-                got = next((f for f in (self.holds(sub, ctx) for sub in v) if f is not None), None)
+        entry = self._plans.get(id(when))
+        steps = entry[1] if entry is not None and entry[0] is when else self.plan(when)
+        for fn, v in steps:
+            if fn is None:  # any: the first table of the list that holds
+                got = None
+                for sub in v:
+                    got = self.holds(sub, ctx)
+                    if got is not None:
+                        break
             else:
-                got = self.specs[k].fn(ctx, v, when)
+                got = fn(ctx, v, when)
             if got is None:
                 return None
             if facts is None:

@@ -1,0 +1,424 @@
+"""Golden master of the public 六爻 outputs: pins behaviour across refactors, it is NOT an oracle.
+
+Pinned on the code as it stood before the 六爻 fast paths were removed (issue 26: ``liuyao/fast.py`` and
+``liuyao/_reading_fast.py``), by running this file's samplers on that code. The digests say nothing about
+whether a chart or a judgment is right (the other tests under ``tests/liuyao`` do); they only say that the
+outputs did not move. It pins only what users see:
+
+* ``chart.to_json()`` (without ``engine_version``) of seeded random casts — six lines, hexagram with moving
+  lines, coins and yarrow with seeds, clicked throws, the time method, numbers, study mode — under seeded
+  random option sets and under every choice of every option of :data:`xuanheng.liuyao.OPTION_SPECS`, at
+  random instants and at instants next to a 節, a day or hour change and a summer-time change, with the
+  error class, field and message of the casts that refuse;
+* the static 裝卦 of all 4,096 line-value patterns (:func:`xuanheng.liuyao.zhuang_gua`) and the 64 卦
+  enumeration;
+* the reading: every fired rule's ``to_json`` in ko, zh-Hant, zh-Hans and en, for each topic key and for
+  no topic, with seeded reading options and each choice of every reading option, and the 用神 and 爻位 table;
+* ``METHOD.document(params, lang)`` and the SVG and text renders of sample documents.
+
+Digests are per section, so a failure names the section that changed. After a change that is MEANT to alter
+an output (reviewed, and explained in the commit), print the new digests with
+``XUANHENG_GOLDEN_PRINT=1 .venv/bin/python -m pytest tests/golden/test_liuyao_outputs.py -s`` and re-pin only
+the sections it changes.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import itertools
+import json
+import os
+import random
+from functools import cache
+from typing import Any
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from xuanheng import liuyao
+from xuanheng.core.ganzhi import BRANCHES, SIXTY
+from xuanheng.errors import XuanhengError
+from xuanheng.liuyao import METHOD, OPTION_SPECS
+from xuanheng.liuyao.reading import READING_OPTION_SPECS, line_table, reading, topics, yong_shen
+from xuanheng.reading import LANGS
+
+_PRINT = bool(os.environ.get("XUANHENG_GOLDEN_PRINT"))
+
+PINNED: dict[str, str] = {
+    "charts_random": "a330fa168dbd2eaf",
+    "charts_every_option": "a70dcfb7c55fdf39",
+    "charts_boundaries": "3f2be880a4e7f385",
+    "charts_study": "fa606efb666c665c",
+    "zhuang_gua_enumeration": "928569c1e96ce154",
+    "readings_by_topic": "239718776895f99d",
+    "readings_every_topic": "82bb51a284c1e4a9",
+    "readings_options": "51f13bd018db77b1",
+    "documents_renders": "3603b105e4cfaacc",
+    "example_ko": "93e9d7d53b459179",
+    "example_zh-Hant": "6cb97233aa65036c",
+    "example_zh-Hans": "f2618ca4fa70612c",
+    "example_en": "b8e576e0dc06dd69",
+}
+
+TZS = (
+    "Asia/Shanghai",
+    "Asia/Seoul",
+    "Asia/Taipei",
+    "Asia/Tokyo",
+    "America/New_York",
+    "Europe/London",
+    "Europe/Berlin",
+    "Australia/Sydney",
+    "UTC",
+)
+HEXAGRAMS = ("乾", "坤", "姤", "復", "泰", "否", "既濟", "未濟", "山雷頤", "澤風大過", "艮", "兌")
+#: a few invalid inputs of each kind (the refusals are public too)
+BAD_LINES = ("88786", "8878680", "887x68", "", "555555")
+
+
+def _dump(x: Any) -> bytes:
+    return json.dumps(x, ensure_ascii=False, sort_keys=True, separators=(",", ":"), default=str).encode()
+
+
+def _check(name: str, h: Any) -> None:
+    got = h.hexdigest()[:16]
+    if _PRINT:
+        print(f'    "{name}": "{got}",')
+        return
+    assert got == PINNED[name], f"{name}: a public output changed (see the module docstring)"
+
+
+def _chart_json(chart: Any) -> Any:
+    js = chart.to_json()
+    js.pop("engine_version", None)
+    return js
+
+
+def _error(e: XuanhengError) -> list[Any]:
+    return [type(e).__name__, e.field, str(e)]
+
+
+def _lines(rng: random.Random) -> str:
+    return "".join(rng.choice("6789") for _ in range(6))
+
+
+def _way(rng: random.Random, *, study: bool = False) -> dict[str, Any]:
+    """One way of casting with its companions (sometimes an invalid one)."""
+    kinds = ["lines"] * 5 + ["hexagram", "coins", "yarrow", "throws", "numbers", "bad"]
+    if not study:
+        kinds.append("time")
+    k = rng.choice(kinds)
+    if k == "lines":
+        return {"lines": _lines(rng)}
+    if k == "hexagram":
+        mv = sorted(rng.sample(range(1, 7), rng.randint(0, 3)))
+        return {
+            "hexagram": rng.choice(HEXAGRAMS),
+            "moving": mv if rng.random() < 0.5 else ",".join(map(str, mv)),
+        }
+    if k == "coins":
+        return {"coins": True, "seed": rng.randrange(2**40)}
+    if k == "yarrow":
+        return {"yarrow": True, "seed": rng.randrange(2**40)}
+    if k == "throws":
+        faces = ["".join(rng.choice("背字") for _ in range(3)) for _ in range(6)]
+        return {"throws": " ".join(faces) if rng.random() < 0.7 else faces}
+    if k == "numbers":
+        return {"numbers": tuple(rng.randint(1, 999) for _ in range(rng.choice((2, 2, 3, 3, 1))))}
+    if k == "time":
+        return {"time": True}
+    bad = rng.randrange(4)
+    if bad == 0:
+        return {"lines": rng.choice(BAD_LINES)}
+    if bad == 1:
+        return {"lines": _lines(rng), "seed": 3}
+    if bad == 2:
+        return {"coins": True}
+    return {"hexagram": "不是卦", "moving": [1]}
+
+
+def _options(rng: random.Random) -> dict[str, Any]:
+    o: dict[str, Any] = {s.name: rng.choice(s.values) for s in OPTION_SPECS if rng.random() < 0.6}
+    if rng.random() < 0.15:
+        o["true_solar"] = rng.random() < 0.7
+    return o
+
+
+def _instant(rng: random.Random) -> dt.datetime:
+    year = rng.choice((rng.randint(1900, 2100), rng.randint(1900, 2100), rng.randint(1000, 2400)))
+    base = dt.datetime(year, 1, 1)
+    return base + dt.timedelta(seconds=rng.randrange(365 * 86400))
+
+
+def _cast(**kw: Any) -> Any:
+    try:
+        return liuyao.cast(**kw)
+    except XuanhengError as e:
+        return e
+
+
+def _cast_out(got: Any) -> Any:
+    return _error(got) if isinstance(got, XuanhengError) else _chart_json(got)
+
+
+def _random_casts(n: int, seed: int) -> list[tuple[dict[str, Any], Any]]:
+    rng = random.Random(seed)
+    out = []
+    for _ in range(n):
+        kw: dict[str, Any] = {"at": _instant(rng).isoformat(timespec="seconds"), "tz": rng.choice(TZS)}
+        kw.update(_way(rng))
+        o = _options(rng)
+        if o:
+            kw["options"] = o
+        if rng.random() < (0.8 if o.get("true_solar") else 0.1):
+            kw["lon"], kw["lat"] = round(rng.uniform(-180, 180), 3), round(rng.uniform(-60, 60), 3)
+        out.append((kw, _cast(**kw)))
+    return out
+
+
+@cache
+def _charts() -> tuple[Any, ...]:
+    """Valid charts of the samplers (the readings are taken on them)."""
+    got = [c for _, c in _random_casts(400, 26) if not isinstance(c, XuanhengError)]
+    rng = random.Random(2601)
+    for _ in range(150):
+        kw: dict[str, Any] = {
+            "day": rng.choice(SIXTY).name,
+            "month": rng.choice(BRANCHES),
+            "lines": _lines(rng),
+        }
+        if rng.random() < 0.5:
+            kw["year"] = rng.choice(SIXTY).name
+        got.append(liuyao.cast_study(**kw))
+    return tuple(got)
+
+
+def test_charts_random() -> None:
+    h = hashlib.sha256()
+    for kw, got in _random_casts(400, 26):
+        h.update(_dump([kw, _cast_out(got)]))
+    _check("charts_random", h)
+
+
+def test_charts_every_option() -> None:
+    """Each choice of each option, the others at their defaults, on a few casts of every way."""
+    h = hashlib.sha256()
+    rng = random.Random(7)
+    for spec in OPTION_SPECS:
+        for value in spec.values:
+            for _ in range(6):
+                kw: dict[str, Any] = {
+                    "at": _instant(rng).isoformat(timespec="seconds"),
+                    "tz": rng.choice(TZS),
+                }
+                kw.update(_way(rng))
+                kw["options"] = {spec.name: value}
+                h.update(_dump([kw, _cast_out(_cast(**kw))]))
+    for true_solar in (False, True):
+        for _ in range(8):
+            kw = {
+                "at": _instant(rng).isoformat(timespec="seconds"),
+                "tz": rng.choice(TZS),
+                "lines": _lines(rng),
+            }
+            kw.update(
+                lon=round(rng.uniform(70, 140), 2), lat=round(rng.uniform(10, 50), 2), true_solar=true_solar
+            )
+            h.update(_dump([kw, _cast_out(_cast(**kw))]))
+    _check("charts_every_option", h)
+
+
+def _boundary_instants() -> list[tuple[str, str, int | None]]:
+    """(ISO text, zone, fold) next to a 節 / 中氣, a day change (23:00, 00:00), an hour change, and the
+    summer-time changes of New York and Berlin."""
+    from xuanheng.time import tables as tt
+
+    rng = random.Random(11)
+    out: list[tuple[str, str, int | None]] = []
+    sh = ZoneInfo("Asia/Shanghai")
+    for t in rng.sample(tt.TERMS, 40):
+        for d in (-90, -45, -5, 5, 45, 90):
+            when = dt.datetime.fromtimestamp(t + d, sh)
+            out.append((when.replace(tzinfo=None).isoformat(timespec="seconds"), "Asia/Shanghai", None))
+    for _ in range(30):
+        day = dt.datetime(rng.randint(1950, 2080), rng.randint(1, 12), rng.randint(1, 28))
+        for hh, mm, ss in ((22, 59, 30), (23, 0, 30), (23, 59, 30), (0, 0, 30), (0, 59, 30), (1, 0, 30)):
+            out.append((day.replace(hour=hh, minute=mm, second=ss).isoformat(), rng.choice(TZS), None))
+    for at, tz in (
+        ("2026-03-08T02:30:00", "America/New_York"),
+        ("2026-11-01T01:30:00", "America/New_York"),
+        ("2026-03-29T02:30:00", "Europe/Berlin"),
+        ("2026-10-25T02:30:00", "Europe/Berlin"),
+        ("1582-10-10T12:00:00", "UTC"),
+        ("1582-10-20T12:00:00", "UTC"),
+        ("1000-06-01T12:00:00", "Asia/Shanghai"),
+    ):
+        out += [(at, tz, None), (at, tz, 0), (at, tz, 1)]
+    return out
+
+
+def test_charts_boundaries() -> None:
+    h = hashlib.sha256()
+    rng = random.Random(12)
+    for at, tz, fold in _boundary_instants():
+        kw: dict[str, Any] = {"at": at, "tz": tz, "lines": _lines(rng)}
+        if fold is not None:
+            kw["fold"] = fold
+        o = _options(rng)
+        if o:
+            kw["options"] = o
+        h.update(_dump([kw, _cast_out(_cast(**kw))]))
+        kw2 = {"at": at, "tz": tz, "time": True, "options": {"tu_months": "last_18_days"}}
+        h.update(_dump([kw2, _cast_out(_cast(**kw2))]))
+    _check("charts_boundaries", h)
+
+
+def test_charts_study() -> None:
+    h = hashlib.sha256()
+    rng = random.Random(13)
+    for _ in range(200):
+        kw: dict[str, Any] = {"day": rng.choice(SIXTY).name}
+        kw["month"] = rng.choice((rng.choice(BRANCHES), rng.choice(SIXTY).name, rng.randrange(12)))
+        if rng.random() < 0.5:
+            kw["hour"] = rng.choice((rng.choice(BRANCHES), rng.choice(SIXTY).name))
+        if rng.random() < 0.5:
+            kw["year"] = rng.choice(SIXTY).name
+        if rng.random() < 0.2:
+            kw["in_tu_wang"] = rng.random() < 0.5
+        if rng.random() < 0.05:
+            kw["day"] = "甲丑"
+        kw.update(_way(rng, study=True))
+        o = _options(rng)
+        if o:
+            kw["options"] = o
+        try:
+            out = _chart_json(liuyao.cast_study(**kw))
+        except XuanhengError as e:
+            out = _error(e)
+        h.update(_dump([kw, out]))
+    _check("charts_study", h)
+
+
+def test_zhuang_gua_and_enumeration() -> None:
+    h = hashlib.sha256()
+    for values in itertools.product((6, 7, 8, 9), repeat=6):
+        h.update(_dump(liuyao.zhuang_gua(values).to_json()))
+        h.update(_dump(liuyao.zhuang_gua("".join(map(str, values))).to_json()))
+    assert METHOD.enumerate is not None and METHOD.view("enumeration") is not None
+    rows = METHOD.enumerate(METHOD.make_params({}))
+    h.update(_dump(rows))
+    h.update(METHOD.views["enumeration"](rows).encode())
+    _check("zhuang_gua_enumeration", h)
+
+
+def _topics() -> list[str | None]:
+    return [None, *topics()]
+
+
+def _fired(chart: Any, topic: str | None, lang: str, **opts: Any) -> list[Any]:
+    return [[r.to_json(lg) for lg in LANGS] for r in reading(chart, topic, lang, **opts)]
+
+
+def test_readings_by_topic() -> None:
+    """Each topic and none, on charts of the samplers, default reading options, every language."""
+    h = hashlib.sha256()
+    charts = _charts()
+    tops = _topics()
+    for i, chart in enumerate(charts):
+        topic = tops[i % len(tops)]
+        lang = LANGS[i % len(LANGS)]
+        h.update(_dump([i, topic, lang, _fired(chart, topic, lang)]))
+        h.update(_dump(yong_shen(chart, topic).to_json()))
+        lt = line_table(chart, topic)
+        h.update(_dump(lt.to_json() if lt is not None else None))
+    _check("readings_by_topic", h)
+
+
+def test_readings_every_topic_one_chart() -> None:
+    """Every topic on a few fixed charts (so that each topic is read on the same chart)."""
+    h = hashlib.sha256()
+    charts = _charts()
+    for chart in charts[:: max(1, len(charts) // 6)]:
+        for topic in _topics():
+            h.update(_dump([topic, _fired(chart, topic, "zh-Hans")]))
+    _check("readings_every_topic", h)
+
+
+def _reading_options(rng: random.Random) -> dict[str, Any]:
+    return {s.name: rng.choice(s.values) for s in READING_OPTION_SPECS if rng.random() < 0.5}
+
+
+def test_readings_options() -> None:
+    """Seeded random reading options, then each choice of every reading option."""
+    h = hashlib.sha256()
+    charts = _charts()
+    tops = _topics()
+    rng = random.Random(17)
+    pool = [_reading_options(rng) for _ in range(24)]
+    for i in range(200):
+        chart = charts[rng.randrange(len(charts))]
+        topic = rng.choice(tops)
+        o = rng.choice(pool)
+        h.update(_dump([i, topic, o, _fired(chart, topic, rng.choice(LANGS), **o)]))
+        h.update(_dump(yong_shen(chart, topic, **o).to_json()))
+    for spec in READING_OPTION_SPECS:
+        for value in spec.values:
+            for _ in range(3):
+                chart = charts[rng.randrange(len(charts))]
+                topic = rng.choice(tops)
+                h.update(_dump([spec.name, value, topic, _fired(chart, topic, "ko", **{spec.name: value})]))
+    _check("readings_options", h)
+
+
+def _doc_params(rng: random.Random) -> dict[str, Any]:
+    p: dict[str, Any] = {"at": _instant(rng).isoformat(timespec="seconds"), "tz": rng.choice(TZS)}
+    if rng.random() < 0.2:
+        p = {"day": rng.choice(SIXTY).name, "month": rng.choice(BRANCHES)}
+    p["lines"] = _lines(rng)
+    if rng.random() < 0.8:
+        t = rng.choice(list(topics()))
+        p["topic"] = t
+    for s in OPTION_SPECS:
+        if rng.random() < 0.2:
+            p[s.name] = rng.choice(s.values)
+    if rng.random() < 0.3:
+        p.update(rng.choice(_DOC_READING_OPTIONS))
+    return p
+
+
+#: the reading options the documents are asked with (a few sets)
+_DOC_READING_OPTIONS = [_reading_options(random.Random(n)) for n in range(8)]
+
+
+def test_documents_and_renders() -> None:
+    """``METHOD.document`` (what the CLI, HTTP and MCP serve) and the SVG / text renders of its output."""
+    h = hashlib.sha256()
+    rng = random.Random(19)
+    for i in range(120):
+        p = _doc_params(rng)
+        lang = LANGS[i % len(LANGS)]
+        try:
+            doc = METHOD.document(METHOD.make_params(p), lang)
+        except XuanhengError as e:
+            h.update(_dump([p, _error(e)]))
+            continue
+        doc.pop("engine_version", None)
+        h.update(_dump([p, lang, doc]))
+        if i % 3 == 0:
+            h.update(METHOD.views["svg"](doc, lang).encode())
+            h.update(METHOD.views["text"](doc, lang).encode())
+    _check("documents_renders", h)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_example_document(lang: str) -> None:
+    """The method's example, as the page first shows it, in each language (with and without a topic)."""
+    h = hashlib.sha256()
+    for extra in ({}, {"topic": "財"}, {"topic": "天時"}):
+        doc = METHOD.document(METHOD.make_params({**METHOD.example, **extra}), lang)
+        doc.pop("engine_version", None)
+        h.update(_dump(doc))
+        h.update(METHOD.views["svg"](doc, lang).encode())
+        h.update(METHOD.views["text"](doc, lang).encode())
+    _check(f"example_{lang}", h)
