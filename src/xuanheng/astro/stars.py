@@ -88,21 +88,23 @@ def mean_ecliptic_of_date(
     """Mean ecliptic longitude and latitude of date (degrees): proper motion + precession, no nutation.
     *angles*: :func:`precession_angles` of *jd_tt* when the caller has them (several stars at one instant)."""
     years = (jd_tt - _J2000) / 365.25
-    dec = math.radians(star.dec) + star.pm_dec * years * 1e-3 * _AS
-    ra = math.radians(star.ra) + star.pm_ra * years * 1e-3 * _AS / math.cos(math.radians(star.dec))
+    dec0 = math.radians(star.dec)
+    dec = dec0 + star.pm_dec * years * 1e-3 * _AS
+    ra = math.radians(star.ra) + star.pm_ra * years * 1e-3 * _AS / math.cos(dec0)
     zeta, z, theta, eps = precession_angles(jd_tt) if angles is None else angles
-    # Meeus eq. 21.4
-    a = math.cos(dec) * math.sin(ra + zeta)
-    b = math.cos(theta) * math.cos(dec) * math.cos(ra + zeta) - math.sin(theta) * math.sin(dec)
-    c = math.sin(theta) * math.cos(dec) * math.cos(ra + zeta) + math.cos(theta) * math.sin(dec)
+    # Meeus eq. 21.4 (each sine and cosine taken once)
+    cos_dec, sin_dec, cos_theta, sin_theta = math.cos(dec), math.sin(dec), math.cos(theta), math.sin(theta)
+    cos_ra = math.cos(ra + zeta)
+    a = cos_dec * math.sin(ra + zeta)
+    b = cos_theta * cos_dec * cos_ra - sin_theta * sin_dec
+    c = sin_theta * cos_dec * cos_ra + cos_theta * sin_dec
     ra_d = math.atan2(a, b) + z
     dec_d = math.asin(max(-1.0, min(1.0, c)))
     # equatorial → ecliptic (mean obliquity), Meeus eq. 13.1–13.2
-    sl = math.sin(ra_d) * math.cos(eps) + math.tan(dec_d) * math.sin(eps)
+    cos_eps, sin_eps, sin_ra_d = math.cos(eps), math.sin(eps), math.sin(ra_d)
+    sl = sin_ra_d * cos_eps + math.tan(dec_d) * sin_eps
     lon = math.degrees(math.atan2(sl, math.cos(ra_d))) % 360.0
-    lat = math.degrees(
-        math.asin(math.sin(dec_d) * math.cos(eps) - math.cos(dec_d) * math.sin(eps) * math.sin(ra_d))
-    )
+    lat = math.degrees(math.asin(math.sin(dec_d) * cos_eps - math.cos(dec_d) * sin_eps * sin_ra_d))
     return lon, lat
 
 
