@@ -11,8 +11,11 @@ what users see, never internal types:
 * ``calendar``: ``xuanheng.time.calendar(...).to_json()`` of about 300 instants and places (sunrise, sunset,
   true solar time, 晝夜 by the Sun, polar days and nights), with random calendar options;
 * ``document``: ``METHOD.document`` (the 限 and the 流年 timeline; the reading is pinned by the reading's
-  own golden file, so it is left out here) of 20 births with and without ``on`` and random 限 options;
-* ``svg``: ``METHOD.render_svg`` of a few of those documents in the four languages.
+  own golden file, so it is left out here) of 20 births with and without ``on`` and random 限 options,
+  with ``years=100`` (the page's century of years, the document's default before issue 26);
+* ``svg``: ``METHOD.render_svg`` of a few of those documents in the four languages;
+* ``document_default``, ``svg_default``: the same without ``years`` (issue 26: only the year of ``on`` is
+  listed one by one).
 
 Digests are per section, so a failure names the section that changed. After a change that is MEANT to alter
 an output (reviewed, and explained in the commit), print the new digests with
@@ -47,6 +50,9 @@ PINNED: dict[str, str] = {
     "calendar": "0b6f969765018551",  # before: 1dd5efd784ba6137
     "document": "a88761e4e45c0bf6",  # before: 41fc4ce1786b85d0
     "svg": "72c2c17e2b55d330",  # issue 26, before the twins went (unchanged by their removal)
+    # issue 26 (git log): the default document lists only the year of `on` (parameter years, 0 by default)
+    "document_default": "70aabea9b5b4de1d",
+    "svg_default": "9c204ffa44c920cf",
 }
 
 
@@ -179,29 +185,56 @@ def _births() -> list[dict[str, Any]]:
     return out
 
 
-def _documents() -> list[tuple[dict[str, Any], Any]]:
+def _documents(years: int | None) -> list[tuple[dict[str, Any], Any]]:
+    """The documents of :func:`_births`; *years*: the parameter ``years`` (None: left out, the default)."""
     out = []
     for p in _births():
+        extra = {} if years is None else {"years": years}
         try:
-            out.append((p, METHOD.document(METHOD.make_params(p), "zh-Hant", with_reading=False)))
+            doc = METHOD.document(METHOD.make_params({**p, **extra}), "zh-Hant", with_reading=False)
+            out.append((p, doc))
         except XuanhengError as e:
             out.append((p, _error(e)))
     return out
 
 
-def test_document_outputs() -> None:
+def _check_documents(name: str, years: int | None) -> None:
     h = hashlib.sha256()
-    for p, doc in _documents():
+    for p, doc in _documents(years):
         if isinstance(doc, dict):
             doc.pop("engine_version", None)
         h.update(_dump([p, doc]))
-    _check("document", h)
+    _check(name, h)
 
 
-def test_svg_outputs() -> None:
+def _check_svg(name: str, years: int | None, with_on: bool = False) -> None:
+    """The SVG of the first four documents (*with_on*: the first two with ``on`` and two without)."""
     h = hashlib.sha256()
-    docs = [d for _, d in _documents() if isinstance(d, dict)][:4]
+    docs = [d for _, d in _documents(years) if isinstance(d, dict)]
+    if with_on:
+        dated = [d for d in docs if d["inputs"]["on"]]
+        docs = dated[:2] + [d for d in docs if not d["inputs"]["on"]][:2]
+    docs = docs[:4]
     for i, doc in enumerate(docs):
         for lang in LANGS if i == 0 else ("zh-Hant", LANGS[i % len(LANGS)]):
             h.update(METHOD.render_svg(doc, lang).encode())
-    _check("svg", h)
+    _check(name, h)
+
+
+def test_document_outputs() -> None:
+    """The document with its century of years (``years=100``, what the page asks for): the document of
+    every cast before issue 26 made the years one by one a request."""
+    _check_documents("document", 100)
+
+
+def test_svg_outputs() -> None:
+    _check_svg("svg", 100)
+
+
+def test_default_document_outputs() -> None:
+    """The default document (no ``years``): the 大限, the 童限, the 限 of ``on`` and its year's row only."""
+    _check_documents("document_default", None)
+
+
+def test_default_svg_outputs() -> None:
+    _check_svg("svg_default", None, with_on=True)

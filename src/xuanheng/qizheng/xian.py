@@ -507,10 +507,22 @@ def _xian_json(chart: Any, p: Plan, at: datetime, with_liu_yao: bool) -> dict[st
 def timeline(
     chart: Any, on: datetime | date | str | None = None, years: int = 100, **options: Any
 ) -> dict[str, Any]:
-    """The 限 of a whole life: every 大限 (with its 宿 by 洞微), the 童限, and year by year the 小限 and 流年;
-    with *on* also :func:`xian` of that date (``current``) and the index of the running 大限."""
+    """The 限 of a whole life: every 大限 (with its 宿 by 洞微), the 童限, and year by year the 小限 and 流年
+    of the first *years* years (1–130); with *on* also :func:`xian` of that date (``current``) and the index
+    of the running 大限."""
     if not isinstance(years, int) or isinstance(years, bool) or not 1 <= years <= 130:
         raise InputError(f"years = {years!r}: give a whole number of years from 1 to 130", field="years")
+    return life_timeline(chart, on, years, **options)
+
+
+def life_timeline(
+    chart: Any, on: datetime | date | str | None = None, years: int = 0, **options: Any
+) -> dict[str, Any]:
+    """:func:`timeline` as the method's document asks for it: *years* from 0. With 0 the year-by-year rows
+    (what costs) are only those of the year asked: the 流年 and the 小限 running on *on* (none without
+    *on*); the 大限 and the 童限 are always there."""
+    if not isinstance(years, int) or isinstance(years, bool) or not 0 <= years <= 130:
+        raise InputError(f"years = {years!r}: give a whole number of years from 0 to 130", field="years")
     p = plan(chart, **options)
     rows = [_da_row(p, k) for k in range(12)]
     xw = dongwei_xiu(p)
@@ -527,28 +539,15 @@ def timeline(
                 "start": _iso(p.birthdays[age - 1], p.tz),
             }
         )
-    liu, xiao = [], []
-    end = _add_years(datetime.fromtimestamp(p.birth, tz=p.tz), years).timestamp()
-    k = int(_X["liu_nian"]["choice"][p.opts["year_start"]]["term"])
-    start, _ = liu_nian_start(p, p.birth)
-    y = datetime.fromtimestamp(start, tz=p.tz).year
-    while start < end:
-        began = max(start, p.birth)
-        ln = liu_nian_at(p, began + 1.0)
-        ln["year"] = datetime.fromtimestamp(start + (50.0 if k == 18 else 1.0) * 86400.0, tz=p.tz).year
-        ln["link"] = datetime.fromtimestamp(began + 86400.0, tz=p.tz).date().isoformat()
-        ln["da_xian"] = _da_index(p, began + 1.0)
-        liu.append(ln)
-        y += 1
-        start = term_instant(k, y)
-    if p.opts["xiao_xian_change"] == "birthday":
-        changes = [p.birthdays[n] for n in range(years)]
-    else:
-        changes = [p.birth] + [term_instant(k, int(r["year"]) - (1 if k == 18 else 0)) for r in liu[1:]]
-    for c in changes:
-        xx = xiao_xian_at(p, c + 1.0)
-        xx["link"] = datetime.fromtimestamp(c + 86400.0, tz=p.tz).date().isoformat()
-        xiao.append(xx)
+    liu: list[dict[str, Any]] = []
+    xiao: list[dict[str, Any]] = []
+    at = None if on is None else parse_on(on, p.tz)
+    if at is not None:
+        _check_on(p, at.timestamp())
+    if years:
+        liu, xiao = _years(p, years)
+    elif at is not None:
+        liu, xiao = _year_of(p, at.timestamp())
     out: dict[str, Any] = {
         "engine_version": __version__,
         "schema_version": SCHEMA_VERSION,
@@ -573,12 +572,56 @@ def timeline(
         "current": None,
         "current_index": None,
     }
-    if on is not None:
-        at = parse_on(on, p.tz)
-        _check_on(p, at.timestamp())
+    if at is not None:
         out["current"] = _xian_json(chart, p, at, True)
         out["current_index"] = _da_index(p, at.timestamp())
     return out
+
+
+def _liu_row(p: Plan, k: int, start: float) -> dict[str, Any]:
+    """The timeline's row of the 流年 that begins at *start* (term *k*): :func:`liu_nian_at`, its year, the
+    date the page links to and the 大限 it falls in."""
+    began = max(start, p.birth)
+    ln = liu_nian_at(p, began + 1.0)
+    ln["year"] = datetime.fromtimestamp(start + (50.0 if k == 18 else 1.0) * 86400.0, tz=p.tz).year
+    ln["link"] = datetime.fromtimestamp(began + 86400.0, tz=p.tz).date().isoformat()
+    ln["da_xian"] = _da_index(p, began + 1.0)
+    return ln
+
+
+def _xiao_row(p: Plan, change: float) -> dict[str, Any]:
+    """The timeline's row of the 小限 that begins at *change*: :func:`xiao_xian_at` and its link."""
+    xx = xiao_xian_at(p, change + 1.0)
+    xx["link"] = datetime.fromtimestamp(change + 86400.0, tz=p.tz).date().isoformat()
+    return xx
+
+
+def _years(p: Plan, years: int) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """The 流年 and the 小限 of the first *years* years of the life, one row each."""
+    liu = []
+    end = _add_years(datetime.fromtimestamp(p.birth, tz=p.tz), years).timestamp()
+    k = int(_X["liu_nian"]["choice"][p.opts["year_start"]]["term"])
+    start, _ = liu_nian_start(p, p.birth)
+    y = datetime.fromtimestamp(start, tz=p.tz).year
+    while start < end:
+        liu.append(_liu_row(p, k, start))
+        y += 1
+        start = term_instant(k, y)
+    if p.opts["xiao_xian_change"] == "birthday":
+        changes = [p.birthdays[n] for n in range(years)]
+    else:
+        changes = [p.birth] + [term_instant(k, int(r["year"]) - (1 if k == 18 else 0)) for r in liu[1:]]
+    return liu, [_xiao_row(p, c) for c in changes]
+
+
+def _year_of(p: Plan, t: float) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """The rows :func:`_years` gives the 流年 and the 小限 running at *t* (one each): the year asked."""
+    k = int(_X["liu_nian"]["choice"][p.opts["year_start"]]["term"])
+    start, _ = liu_nian_start(p, t)
+    # by birthdays, or where the 流年 changes (the first 小限 at the birth)
+    birthday = p.opts["xiao_xian_change"] == "birthday"
+    change = p.birthdays[_age(p, t) - 1] if birthday else max(start, p.birth)
+    return [_liu_row(p, k, start)], [_xiao_row(p, change)]
 
 
 # ── SVG: the band of 大限 ─────────────────────────────────────────────────────────────────────────────
@@ -682,6 +725,7 @@ __all__ = [
     "choice_src",
     "dongwei_xiu",
     "gong_label",
+    "life_timeline",
     "liu_nian_at",
     "liu_yao",
     "option_catalogue",
