@@ -29,7 +29,7 @@ from bisect import bisect_right
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
-from functools import cache
+from functools import cache, lru_cache
 from html import escape
 from typing import Any
 
@@ -240,7 +240,7 @@ class Plan:
     xiu_starts: tuple[float, ...]  # mansion starts in ecliptic order
     xiu_order: tuple[int, ...]
     opts: Mapping[str, str]
-    birthdays: tuple[float, ...]  # birth + n years, n = 0 … 130
+    when: datetime  # the birth as the chart holds it (its birthdays: :func:`birthday`)
 
 
 def _first_term(d: float, choice: str) -> float:
@@ -262,7 +262,6 @@ def plan(chart: Any, **options: Any) -> Plan:
     for y in years:
         starts.append(_advance(starts[-1], y))
     bounds = chart.xiu_bounds
-    birthdays = tuple(_add_years(when, n).timestamp() for n in range(131))
     return Plan(
         tz=tz,
         birth=when.timestamp(),
@@ -274,7 +273,7 @@ def plan(chart: Any, **options: Any) -> Plan:
         xiu_starts=tuple(b.start for b in bounds),
         xiu_order=tuple(b.xiu for b in bounds),
         opts=dict(opts),
-        birthdays=birthdays,
+        when=when,
     )
 
 
@@ -352,9 +351,30 @@ def dongwei_xiu(p: Plan) -> list[dict[str, Any]]:
     return rows
 
 
+@lru_cache(maxsize=4096)
+def _birthday_of(when: datetime, tz: Any, fold: int, n: int) -> float:
+    return _add_years(when, n).timestamp()
+
+
+def birthday(p: Plan, n: int) -> float:
+    """The instant of the *n*-th birthday (0: the birth), the wall time of the birth kept (:func:`_add_years`;
+    memoised: a document asks for the same ones from its timeline and its reading)."""
+    return _birthday_of(p.when, p.tz, p.when.fold, n)
+
+
+#: the birthdays counted (虛歲 up to 131)
+_BIRTHDAYS = 131
+
+
 def _age(p: Plan, t: float) -> int:
-    """Years of age counted as 虛歲 by birthdays: 1 until the first birthday, then 2 …"""
-    return bisect_right(p.birthdays, t)
+    """Years of age counted as 虛歲 by birthdays: 1 until the first birthday, then 2 … (the number of the
+    birthdays 0 … 130 at or before *t*, found from the years elapsed and the birthdays beside them)."""
+    n = min(max(int((t - p.birth) // _YEAR_S), 0), _BIRTHDAYS - 1)  # a birthday near t
+    while n + 1 < _BIRTHDAYS and birthday(p, n + 1) <= t:
+        n += 1
+    while n >= 0 and birthday(p, n) > t:
+        n -= 1
+    return n + 1
 
 
 def liu_nian_start(p: Plan, t: float) -> tuple[float, int]:
@@ -392,7 +412,7 @@ def xiao_xian_at(p: Plan, t: float) -> dict[str, Any]:
     """The 小限 of instant *t*: 虛歲, palace, and when it began."""
     if p.opts["xiao_xian_change"] == "birthday":
         age = _age(p, t)
-        began = p.birthdays[age - 1] if age >= 1 else p.birth
+        began = birthday(p, age - 1) if age >= 1 else p.birth
     else:
         k = int(_X["liu_nian"]["choice"][p.opts["year_start"]]["term"])
         y0 = datetime.fromtimestamp(p.birth, tz=p.tz).year
@@ -536,7 +556,7 @@ def life_timeline(
                 "age": age,
                 "gong": name,
                 "branch": BRANCHES[gong_branch(p.ming, GONG_NAMES.index(name))],
-                "start": _iso(p.birthdays[age - 1], p.tz),
+                "start": _iso(birthday(p, age - 1), p.tz),
             }
         )
     liu: list[dict[str, Any]] = []
@@ -608,7 +628,7 @@ def _years(p: Plan, years: int) -> tuple[list[dict[str, Any]], list[dict[str, An
         y += 1
         start = term_instant(k, y)
     if p.opts["xiao_xian_change"] == "birthday":
-        changes = [p.birthdays[n] for n in range(years)]
+        changes = [birthday(p, n) for n in range(years)]
     else:
         changes = [p.birth] + [term_instant(k, int(r["year"]) - (1 if k == 18 else 0)) for r in liu[1:]]
     return liu, [_xiao_row(p, c) for c in changes]
@@ -619,8 +639,8 @@ def _year_of(p: Plan, t: float) -> tuple[list[dict[str, Any]], list[dict[str, An
     k = int(_X["liu_nian"]["choice"][p.opts["year_start"]]["term"])
     start, _ = liu_nian_start(p, t)
     # by birthdays, or where the 流年 changes (the first 小限 at the birth)
-    birthday = p.opts["xiao_xian_change"] == "birthday"
-    change = p.birthdays[_age(p, t) - 1] if birthday else max(start, p.birth)
+    by_birthday = p.opts["xiao_xian_change"] == "birthday"
+    change = birthday(p, _age(p, t) - 1) if by_birthday else max(start, p.birth)
     return [_liu_row(p, k, start)], [_xiao_row(p, change)]
 
 
