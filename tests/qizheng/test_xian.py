@@ -14,7 +14,7 @@
 from __future__ import annotations
 
 import time
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta, timezone
 
 import pytest
 
@@ -313,3 +313,29 @@ def test_the_year_asked_is_its_row_of_the_whole_timeline() -> None:
             assert ln in full["liu_nian"] and xx in full["xiao_xian"], (at, opts, on)
             assert ln["ganzhi"] == one["current"]["liu_nian"]["ganzhi"]
             assert xx["age"] == one["current"]["xiao_xian"]["age"]
+
+
+def test_liu_yao_rows_are_those_of_the_cast_at_the_place() -> None:
+    """liu_yao casts without the place when no option of the chart needs it: its rows (longitude, mansion,
+    state, 化曜) are still those of the chart cast for that date at the birthplace, for option sets with
+    and without a rule that needs the place (the topocentric Moon, the sunrise 命宮, the moonrise 身宮)."""
+    import random
+
+    rng = random.Random(261)
+    for opts in (
+        {},
+        {"moon": "topocentric"},
+        {"ming_gong": "sunrise"},
+        {"shen_gong": "moonrise"},
+        {"xiu": "gu"},
+    ):
+        for _ in range(3):
+            at = f"{rng.randint(1900, 2000)}-{rng.randint(1, 12):02d}-{rng.randint(1, 28):02d}T09:30"
+            lon, lat = rng.uniform(-180, 180), rng.uniform(-50, 50)
+            c = cast(at, tz="UTC", lon=lon, lat=lat, **opts)
+            on = datetime(int(at[:4]) + rng.randint(1, 60), rng.randint(1, 12), 15, 12, tzinfo=UTC)
+            direct = cast(on, lon=lon, lat=lat, **opts)
+            hua = {v: k for k, v in direct.hua_yao.items()}
+            want = [(y.name, y.lon, y.xiu.text, y.state, hua.get(y.name)) for y in direct.yao]
+            got = [(r["name"], r["lon"], r["xiu_text"], r["state"], r["hua"]) for r in X.liu_yao(c, on)]
+            assert got == want, (at, opts)

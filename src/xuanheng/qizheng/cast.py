@@ -68,7 +68,7 @@ _SEX_ALIASES = {
 }
 
 #: options that need the birthplace
-_NEEDS_PLACE = {
+NEEDS_PLACE = {
     ("ming_gong", "sunrise"),
     ("ming_gong", "asc"),
     ("ming_du", "asc"),
@@ -178,7 +178,7 @@ def cast(
     dt = parse_instant(at, tz=tz, fold=fold)
     has_place = lon is not None and lat is not None
     if not has_place:
-        for key, value in _NEEDS_PLACE:
+        for key, value in NEEDS_PLACE:
             if opts[key] == value:
                 raise OptionError(f"option {key}={value} needs the birthplace: give lon and lat", field=key)
     cal = calendar(dt, lon, lat, cal_opts)
@@ -398,4 +398,4 @@ def cast(
     )
 
 
-__all__ = ["SEXES", "cast"]
+__all__ = ["NEEDS_PLACE", "SEXES", "cast"]

@@ -464,10 +464,20 @@ def _check_on(p: Plan, t: float) -> None:
 
 
 def liu_yao(chart: Any, at: datetime) -> list[dict[str, Any]]:
-    """The eleven 曜 cast for *at* (options and place of *chart*), each in the natal palace it transits."""
-    from xuanheng.qizheng.cast import cast
+    """The eleven 曜 cast for *at* (options and place of *chart*), each in the natal palace it transits.
 
-    now = cast(at, lon=chart.lon, lat=chart.lat, **dict(chart.options))
+    The rows read the 曜's longitudes, mansions, motion states and 化曜, none of which depends on the place
+    unless an option of the chart needs it (the topocentric Moon; a 命宮 or 身宮 rule that reads the day's
+    sunrise, sunset, moonrise or ascendant, whose absence at the place refuses the cast): otherwise the
+    cast is made without the place, and skips the day's sunrise, sunset, moonrise and ascendant it would
+    not use."""
+    from xuanheng.qizheng.cast import NEEDS_PLACE, cast
+
+    opts = dict(chart.options)
+    if any(opts.get(k) == v for k, v in NEEDS_PLACE):
+        now = cast(at, lon=chart.lon, lat=chart.lat, **opts)
+    else:
+        now = cast(at, **opts)
     ming = chart.ming_gong.branch
     natal: dict[int, list[str]] = {}
     for y in chart.yao:
