@@ -5,6 +5,8 @@ measured in one run, so the ratios hold on any machine:
 
 * ``xuanheng`` — ``xuanheng.qizheng.cast`` with the default options: the whole chart (calendar, eleven 曜,
   28 mansions of date, 命宮/身宮, palaces, motion states, dignities, the time rules with the real moonrise);
+* ``xuanheng, no place`` — the same chart from the instant alone (no sunrise, sunset, moonrise or
+  ascendant): the closer match to bazaar-of-fates, which takes a date and no place;
 * ``ephemeris floor`` — the seven bodies alone (``xuanheng.astro.bodies.seven_governors``: the Swiss
   Ephemeris files), the part no chart can skip;
 * ``Moshier floor`` — the same seven bodies from the Moshier theory (``default_ephemeris().position``),
@@ -14,7 +16,10 @@ measured in one run, so the ratios hold on any machine:
 * ``time core`` — ``xuanheng.time.calendar`` with the place (pillars, terms, lunar date, sunrise, sunset),
   the other part the chart takes as it is;
 * ``bazaar-of-fates`` — ``fortune.engines.qizheng.chart_for(date)``: positions only, from a date (no time,
-  no place, J2000 ecliptic), so it does far less; for speed only.
+  no place, J2000 ecliptic), so it does far less; for speed only;
+* documents (a group of their own) — ``METHOD.document`` in zh-Hant with the reading, of 200 of the instants
+  at Beijing: a birth alone (the chart, its 限 and the timeline's default rows), and with ``on`` =
+  2026-06-01 (the 限 of that date and its 流曜 cast), what the command line's ``--json`` and the API give.
 
 Every case is timed in CPU time (``time.process_time``, best of three runs): the development machine has two
 cores shared with other jobs, and its wall clock moved the ratios by tens of percent between runs.
@@ -23,6 +28,10 @@ On the faster host of 2026-12-02 (seven runs of ``bench/run.py qizheng liuyao`` 
 2,144–2,795/s, the Moshier floor 6,415–8,065/s, a ratio of 0.27–0.38 (docs/qizheng.md, "Speed").
 On the third host of that day (three runs at 3d2cf0e): the chart 1,253–1,623/s, the Moshier floor
 5,076–6,588/s, a ratio of 0.24–0.26.
+
+Issue 26 (2026-12-04, two rounds alternating with main on one loaded host): the chart 3,332–4,014 →
+2,075–2,408/s (the twins of the mansions, the 留 table and the solar day removed), bazaar-of-fates
+3,863–4,229/s; the document 279–354 → 493–722/s, with ``on`` 232–273 → 380–465/s (docs/qizheng.md, "Speed").
 
 Run: ``.venv/bin/python bench/run.py qizheng`` (or this file directly).
 """
@@ -40,6 +49,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 from _common import Case
 
 GROUP = "七政四餘 chart from a datetime and place (CPU time)"
+DOC = "七政四餘 document: METHOD.document with its reading (CPU time)"
 CPU = time.process_time
 LON, LAT = 116.4, 39.9
 
@@ -62,6 +72,47 @@ def _ours() -> Case:
             cast(INSTANTS[i % m], lon=LON, lat=LAT)
 
     return Case(GROUP, "xuanheng", run, n=2000, clock=CPU)
+
+
+def _ours_no_place() -> Case:
+    from xuanheng.qizheng import cast
+
+    def run(n: int) -> None:
+        m = len(INSTANTS)
+        for i in range(n):
+            cast(INSTANTS[i % m])
+
+    note = "(the chart from the instant alone)"
+    return Case(GROUP, "xuanheng, no place", run, n=2000, note=note, clock=CPU)
+
+
+def _document(on: str | None, name: str, note: str) -> Case:
+    """METHOD.document of 200 of the instants at Beijing (sex drawn, seed 11), with or without *on*."""
+    from xuanheng.qizheng import METHOD
+
+    rng = random.Random(11)
+    extra = {} if on is None else {"on": on}
+    ps = [
+        METHOD.make_params(
+            {
+                "at": t.strftime("%Y-%m-%dT%H:%M"),
+                "tz": "UTC",
+                "lon": LON,
+                "lat": LAT,
+                "sex": rng.choice("男女"),
+            }
+            | extra
+        )
+        for t in INSTANTS[:400]
+        if on is None or t.year < 2026
+    ][:200]
+
+    def run(n: int) -> None:
+        m = len(ps)
+        for i in range(n):
+            METHOD.document(ps[i % m], "zh-Hant")
+
+    return Case(DOC, name, run, n=400, note=note, clock=CPU)
 
 
 def _floor() -> Case:
@@ -122,7 +173,16 @@ def _bazaar() -> Case:
 
 
 def cases() -> list[Case]:
-    return [_ours(), _floor(), _moshier_floor(), _time_core(), _bazaar()]
+    return [
+        _ours(),
+        _ours_no_place(),
+        _floor(),
+        _moshier_floor(),
+        _time_core(),
+        _bazaar(),
+        _document(None, "xuanheng", "(a birth: the chart, its 限 and reading)"),
+        _document("2026-06-01", "xuanheng, on", "(with on: the 限 of that date and its 流曜 cast)"),
+    ]
 
 
 if __name__ == "__main__":

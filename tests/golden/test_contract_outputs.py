@@ -27,23 +27,26 @@ from xuanheng.reading import LANGS
 
 _PRINT = bool(os.environ.get("XUANHENG_GOLDEN_PRINT"))
 
+# (1) issue 26, the 七政 chart twins' removal: the new --years parameter (help, schema, tools); 七政 xiu_du
+# moved in its 11th digit (the mansion memo is gone); the default document lists only the asked year's 流年
+# rows, so the 七政 SVG of a default cast is shorter
 PINNED: dict[str, str] = {
-    "cli_help": "1db813481ba17bbe",
+    "cli_help": "7a6d3f29e7bbff3b",  # (1)
     # issue 26: a method with a reading always carries "reading" ([] when not asked): 金口訣 and 六爻 too
-    "cli_casts": "e1047b342ffc5bf5",
+    "cli_casts": "5fda7d34f72ca9ee",  # (1)
     # issue 26: the 大六壬 message for no instant and no coordinates is catalogued (cli.liuren.at_missing),
     # so --lang ko / zh-Hant say it in that language instead of English; nothing else changed
     "cli_refusals": "38020a2b2ac63d9c",
-    "http_meta": "c0c6021f71048e38",
+    "http_meta": "420e7f1dc9750fe9",  # (1)
     # issue 26: "reading": [] with no_reading; then the library's errors name parameters (at, day, yue_jiang)
     # where they named command-line flags (--at, --now, --day …): only their message, text and params
     # then at + now answers the code at.or_now (was at.or_now_web: one refusal, one code)
-    "http_casts": "f2419608b602e760",
-    "mcp_tools": "7d2d7d6468d60043",
+    "http_casts": "6919699b9b7f1536",  # (1)
+    "mcp_tools": "d7f2942ea2d16c26",  # (1)
     # issue 26: both changes of http_casts; then the refusals carry their code (mode.unused, at.or_now) where
     # the catalogue recognised them by their English; then a refusal of a mode names the mode and says why
     # in the API's words (a cast from an instant (at or now) …), no longer the command line's (--at/--now)
-    "mcp_calls": "589df4b3983172bd",
+    "mcp_calls": "aaefc697ff4ce8aa",  # (1)
 }
 
 METHODS = ("jinkoujue", "liuren", "liuyao", "qizheng", "calendar")

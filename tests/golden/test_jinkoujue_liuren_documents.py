@@ -29,7 +29,8 @@ _PRINT = bool(os.environ.get("XUANHENG_GOLDEN_PRINT"))
 PINNED: dict[str, str] = {
     "jinkoujue_documents": "bf784db73ebfb1e8",  # the contract: with_reading=False now carries "reading": []
     "jinkoujue_views": "743e30ce1806e086",
-    "liuren_documents": "2fee485ee0d3edac",
+    # the plain sunrise (astro.sun_fast removed): 3 sunrise / sunset / solar-time seconds moved
+    "liuren_documents": "159754e50e5ba543",
     "liuren_study_documents": "0f9492e2eb9bc6d7",
     "liuren_views": "ba40abefd6dbc026",
 }

@@ -39,9 +39,10 @@ PINNED: dict[str, str] = {
     "jinkoujue_instants": "cfb3afa0685f2d0a",  # issues 9–15 (git log)
     "jinkoujue_errors": "69a8c28692c60792",  # issues 9–15 (git log)
     "liuren_coordinates": "5f5d4275928cdd05",  # issues 9–15 (git log)
-    # issue 10 (git log): the Sun of the sunrise from the Swiss Ephemeris files moved one sunrise of the
-    # sample by a second (2072-02-13 07:06:22 → 07:06:23 +08:00); nothing else changed
-    "liuren_instants": "dad4f81cd5bdd120",
+    # issue 26 (git log): sunrise and sunset are swisseph rise_trans again (the fast solar day is gone):
+    # 2072-02-13 sunrise 07:06:23 → 07:06:22 and 2067-10-14 sunset 18:55:51 → 18:55:52 (+09:00); nothing
+    # else changed (issue 10 had pinned dad4f81cd5bdd120 with the fast solar day)
+    "liuren_instants": "4758a304217d4f86",
     "liuren_errors": "09d0097dff9bc8b7",  # issues 9–15 (git log)
     "cli": "a0a559f09f206290",  # issues 9–15 (git log)
     # the study-mode refusal of 大六壬 now carries its catalogue code and params (liuren.study_missing);

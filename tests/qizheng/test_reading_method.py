@@ -32,7 +32,7 @@ NS = "{http://www.w3.org/2000/svg}"
 
 @pytest.fixture(scope="module")
 def doc_on() -> dict[str, Any]:
-    p = METHOD.make_params({**HORO_KW, "sex": "男", "on": "2026-12-01"})
+    p = METHOD.make_params({**HORO_KW, "sex": "男", "on": "2026-12-01", "years": 100})
     return METHOD.document(p, "zh-Hant")
 
 

@@ -14,7 +14,7 @@
 from __future__ import annotations
 
 import time
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta, timezone
 
 import pytest
 
@@ -260,3 +260,82 @@ def test_timeline_speed(horo: object) -> None:
     assert (
         time.perf_counter() - t
     ) / 5 < 0.25  # the bench holds the < 50 ms target; this only catches a blow-up
+
+
+def test_the_document_lists_years_only_when_asked(horo: object) -> None:
+    """The method's document lists the 小限 and 流年 year by year only for the years asked (parameter
+    ``years``): by default only the year of ``on`` (none without ``on``); the 大限, the 童限 and what runs
+    on ``on`` do not depend on it, and the rows given are :func:`timeline`'s rows."""
+    from xuanheng.qizheng import METHOD
+
+    base = {"at": "1983-10-27T18:30", "tz": "+08:00", "lon": 116.383333, "lat": 39.9, "on": "2023-10-27"}
+    short = METHOD.document(METHOD.make_params(base), "zh-Hant", with_reading=False)
+    full = METHOD.document(METHOD.make_params({**base, "years": "100"}), "zh-Hant", with_reading=False)
+    tl = X.timeline(horo, on="2023-10-27")
+    assert full["timeline"]["liu_nian"] == tl["liu_nian"] and full["timeline"]["xiao_xian"] == tl["xiao_xian"]
+    assert short["timeline"]["years"] == 0 and full["timeline"]["years"] == 100
+    # the year of `on`: 癸卯, 虛歲 40 (test_xian_on_a_date), the rows the whole timeline has for it
+    [ln], [xx] = short["timeline"]["liu_nian"], short["timeline"]["xiao_xian"]
+    assert ln["ganzhi"] == "癸卯" and ln["year"] == 2023 and ln in tl["liu_nian"]
+    assert xx["age"] == 40 and xx in tl["xiao_xian"]
+    for key in ("liu_nian", "xiao_xian", "years"):
+        short["timeline"].pop(key)
+        full["timeline"].pop(key)
+    assert short == full  # everything else is the same document
+    natal = METHOD.document(METHOD.make_params({**base, "on": None}), "zh-Hant", with_reading=False)
+    assert natal["timeline"]["liu_nian"] == [] and natal["timeline"]["xiao_xian"] == []
+    ten = X.life_timeline(horo, years=10)
+    assert len(ten["xiao_xian"]) == 10 and ten["liu_nian"] == tl["liu_nian"][: len(ten["liu_nian"])]
+    for bad in ("131", "-1", "ten"):
+        with pytest.raises(InputError) as e:
+            METHOD.make_params({**base, "years": bad})
+        assert e.value.field == "years"
+    with pytest.raises(InputError):
+        X.life_timeline(horo, years=131)
+
+
+def test_the_year_asked_is_its_row_of_the_whole_timeline() -> None:
+    """For random births, 限 options and dates, the one 流年 and 小限 row of the year asked is the row the
+    whole timeline has for that year, under both ways the 小限 changes and both starts of the 流年."""
+    import random
+
+    rng = random.Random(26)
+    for _ in range(12):
+        y = rng.randint(1850, 2100)
+        at = f"{y}-{rng.randint(1, 12):02d}-{rng.randint(1, 28):02d}T{rng.randint(0, 23):02d}:30"
+        c = cast(at, tz=rng.choice(["+08:00", "Asia/Seoul", "America/New_York"]), lon=116.4, lat=39.9)
+        opts = {name: rng.choice(values) for name, (_, values) in X.OPTIONS.items()}
+        full = X.timeline(c, years=100, **opts)
+        for _ in range(3):
+            on = f"{y + rng.randint(0, 97)}-{rng.randint(1, 12):02d}-{rng.randint(1, 28):02d}"
+            one = X.life_timeline(c, on=on, **opts)
+            [ln], [xx] = one["liu_nian"], one["xiao_xian"]
+            assert ln in full["liu_nian"] and xx in full["xiao_xian"], (at, opts, on)
+            assert ln["ganzhi"] == one["current"]["liu_nian"]["ganzhi"]
+            assert xx["age"] == one["current"]["xiao_xian"]["age"]
+
+
+def test_liu_yao_rows_are_those_of_the_cast_at_the_place() -> None:
+    """liu_yao casts without the place when no option of the chart needs it: its rows (longitude, mansion,
+    state, 化曜) are still those of the chart cast for that date at the birthplace, for option sets with
+    and without a rule that needs the place (the topocentric Moon, the sunrise 命宮, the moonrise 身宮)."""
+    import random
+
+    rng = random.Random(261)
+    for opts in (
+        {},
+        {"moon": "topocentric"},
+        {"ming_gong": "sunrise"},
+        {"shen_gong": "moonrise"},
+        {"xiu": "gu"},
+    ):
+        for _ in range(3):
+            at = f"{rng.randint(1900, 2000)}-{rng.randint(1, 12):02d}-{rng.randint(1, 28):02d}T09:30"
+            lon, lat = rng.uniform(-180, 180), rng.uniform(-50, 50)
+            c = cast(at, tz="UTC", lon=lon, lat=lat, **opts)
+            on = datetime(int(at[:4]) + rng.randint(1, 60), rng.randint(1, 12), 15, 12, tzinfo=UTC)
+            direct = cast(on, lon=lon, lat=lat, **opts)
+            hua = {v: k for k, v in direct.hua_yao.items()}
+            want = [(y.name, y.lon, y.xiu.text, y.state, hua.get(y.name)) for y in direct.yao]
+            got = [(r["name"], r["lon"], r["xiu_text"], r["state"], r["hua"]) for r in X.liu_yao(c, on)]
+            assert got == want, (at, opts)

@@ -1,6 +1,6 @@
 """Ephemeris protocol and the pyswisseph backends: the Moshier analytical theory (no data files) for the time
-core's terms, new moons and ΔT, and the Swiss Ephemeris data files (``data/ephe``, 1800–2400) for the bodies
-of 七政四餘 and the Sun of the fast sunrise (``sun_fast``).
+core's terms, new moons, ΔT and sunrise, and the Swiss Ephemeris data files (``data/ephe``, 1800–2400) for
+the bodies of 七政四餘.
 
 Positions are *apparent geocentric* ecliptic coordinates referred to the true equinox and ecliptic of
 date (aberration, light-time and nutation applied), which is what the 節氣 definition needs (the Sun's

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import math
 import tomllib
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -81,24 +82,29 @@ def precession_angles(jd_tt: float) -> tuple[float, float, float, float]:
     return zeta * _AS, z * _AS, theta * _AS, eps * _AS
 
 
-def mean_ecliptic_of_date(star: Star, jd_tt: float) -> tuple[float, float]:
-    """Mean ecliptic longitude and latitude of date (degrees): proper motion + precession, no nutation."""
+def mean_ecliptic_of_date(
+    star: Star, jd_tt: float, angles: tuple[float, float, float, float] | None = None
+) -> tuple[float, float]:
+    """Mean ecliptic longitude and latitude of date (degrees): proper motion + precession, no nutation.
+    *angles*: :func:`precession_angles` of *jd_tt* when the caller has them (several stars at one instant)."""
     years = (jd_tt - _J2000) / 365.25
-    dec = math.radians(star.dec) + star.pm_dec * years * 1e-3 * _AS
-    ra = math.radians(star.ra) + star.pm_ra * years * 1e-3 * _AS / math.cos(math.radians(star.dec))
-    zeta, z, theta, eps = precession_angles(jd_tt)
-    # Meeus eq. 21.4
-    a = math.cos(dec) * math.sin(ra + zeta)
-    b = math.cos(theta) * math.cos(dec) * math.cos(ra + zeta) - math.sin(theta) * math.sin(dec)
-    c = math.sin(theta) * math.cos(dec) * math.cos(ra + zeta) + math.cos(theta) * math.sin(dec)
+    dec0 = math.radians(star.dec)
+    dec = dec0 + star.pm_dec * years * 1e-3 * _AS
+    ra = math.radians(star.ra) + star.pm_ra * years * 1e-3 * _AS / math.cos(dec0)
+    zeta, z, theta, eps = precession_angles(jd_tt) if angles is None else angles
+    # Meeus eq. 21.4 (each sine and cosine taken once)
+    cos_dec, sin_dec, cos_theta, sin_theta = math.cos(dec), math.sin(dec), math.cos(theta), math.sin(theta)
+    cos_ra = math.cos(ra + zeta)
+    a = cos_dec * math.sin(ra + zeta)
+    b = cos_theta * cos_dec * cos_ra - sin_theta * sin_dec
+    c = sin_theta * cos_dec * cos_ra + cos_theta * sin_dec
     ra_d = math.atan2(a, b) + z
     dec_d = math.asin(max(-1.0, min(1.0, c)))
     # equatorial → ecliptic (mean obliquity), Meeus eq. 13.1–13.2
-    sl = math.sin(ra_d) * math.cos(eps) + math.tan(dec_d) * math.sin(eps)
+    cos_eps, sin_eps, sin_ra_d = math.cos(eps), math.sin(eps), math.sin(ra_d)
+    sl = sin_ra_d * cos_eps + math.tan(dec_d) * sin_eps
     lon = math.degrees(math.atan2(sl, math.cos(ra_d))) % 360.0
-    lat = math.degrees(
-        math.asin(math.sin(dec_d) * math.cos(eps) - math.cos(dec_d) * math.sin(eps) * math.sin(ra_d))
-    )
+    lat = math.degrees(math.asin(math.sin(dec_d) * cos_eps - math.cos(dec_d) * sin_eps * sin_ra_d))
     return lon, lat
 
 
@@ -115,15 +121,28 @@ def star_ecliptic(star: Star | str, jd_ut: float, sun_lon: float | None = None) 
 
     *sun_lon* (the Sun's apparent longitude) may be passed when the caller has it, to save one ephemeris call.
     """
-    s = stars()[star] if isinstance(star, str) else star
+    return stars_ecliptic((star,), jd_ut, sun_lon)[0]
+
+
+def stars_ecliptic(
+    keys: Iterable[Star | str], jd_ut: float, sun_lon: float | None = None, dpsi: float | None = None
+) -> list[tuple[float, float]]:
+    """:func:`star_ecliptic` of several stars at one instant: ΔT, the precession angles, the nutation and the
+    Sun's longitude (*sun_lon*, *dpsi* in degrees when the caller has them) are taken once for all."""
+    table = stars()
     jd_tt = tt_from_ut(jd_ut)
-    lon, lat = mean_ecliptic_of_date(s, jd_tt)
+    angles = precession_angles(jd_tt)
     if sun_lon is None:
         import swisseph as swe
 
         sun_lon = float(swe.calc_ut(jd_ut, 0, swe.FLG_MOSEPH)[0][0])
-    dpsi = nutation(jd_ut)[2]
-    return apparent_correction(lon, lat, sun_lon, dpsi)
+    if dpsi is None:
+        dpsi = nutation(jd_ut)[2]
+    out = []
+    for k in keys:
+        lon, lat = mean_ecliptic_of_date(table[k] if isinstance(k, str) else k, jd_tt, angles)
+        out.append(apparent_correction(lon, lat, sun_lon, dpsi))
+    return out
 
 
 __all__ = [
@@ -133,4 +152,5 @@ __all__ = [
     "precession_angles",
     "star_ecliptic",
     "stars",
+    "stars_ecliptic",
 ]

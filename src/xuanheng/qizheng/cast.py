@@ -36,8 +36,7 @@ from xuanheng.astro.bodies import (
 from xuanheng.astro.ephemeris import Position, jd_from_unix
 from xuanheng.core._frozen import maker
 from xuanheng.errors import InputError, OptionError, OutOfRangeError
-from xuanheng.qizheng import _xiu_fast
-from xuanheng.qizheng.chart import YAO_NAMES, Palace, Point, QiZhengChart, XiuBound, Yao
+from xuanheng.qizheng.chart import YAO_NAMES, Palace, Point, QiZhengChart, XiuBound, XiuPosition, Yao
 from xuanheng.qizheng.dignity import dignities
 from xuanheng.qizheng.gong import (
     GONG_NAMES,
@@ -52,6 +51,7 @@ from xuanheng.qizheng.motion import motion
 from xuanheng.qizheng.options import manual_branch, validate
 from xuanheng.qizheng.spirits import HUA_TITLES, YAO, Inputs, options_key, star_spirits_of
 from xuanheng.qizheng.timerules import TimeRules, ding_yin, hou, hour_branch_at, mao_yan, moonrise, phase, run
+from xuanheng.qizheng.xiu import Boundaries, boundaries, du_text
 from xuanheng.time import CalendarOptions, calendar, parse_instant
 
 SEXES = ("男", "女")
@@ -67,7 +67,7 @@ _SEX_ALIASES = {
 }
 
 #: options that need the birthplace
-_NEEDS_PLACE = {
+NEEDS_PLACE = {
     ("ming_gong", "sunrise"),
     ("ming_gong", "asc"),
     ("ming_du", "asc"),
@@ -101,6 +101,14 @@ _PALACE_STARTS = tuple(palace_start(b) for b in range(12))
 
 
 _DEFAULT_CALENDAR = CalendarOptions()
+_XIU_POSITION = maker(XiuPosition)
+
+
+def _xiu_position(xb: Boundaries, lon: float, display: str) -> XiuPosition:
+    """The mansion, degree and width of longitude *lon* among *xb*, the degree written by *display*."""
+    xiu, du = xb.locate(lon)
+    width = xb.width_of(xiu)
+    return _XIU_POSITION(xiu, du, width, du_text(xiu, du, width, display))
 
 
 @cache
@@ -169,7 +177,7 @@ def cast(
     dt = parse_instant(at, tz=tz, fold=fold)
     has_place = lon is not None and lat is not None
     if not has_place:
-        for key, value in _NEEDS_PLACE:
+        for key, value in NEEDS_PLACE:
             if opts[key] == value:
                 raise OptionError(f"option {key}={value} needs the birthplace: give lon and lat", field=key)
     cal = calendar(dt, lon, lat, cal_opts)
@@ -197,7 +205,7 @@ def cast(
     sun = seven[0]
 
     # 宿 ------------------------------------------------------------------------------------------------
-    xb = _xiu_fast.boundaries(opts["xiu"], jd, opts["zi_shen"], sun.lon, dpsi)
+    xb = boundaries(opts["xiu"], jd, opts["zi_shen"], sun.lon, dpsi)
     display = opts["du_display"]
 
     # ascendant --------------------------------------------------------------------------------------
@@ -247,7 +255,7 @@ def cast(
         ming_lon = carried_degree(ming, asc)
     else:
         ming_lon = carried_degree(ming, sun.lon)
-    ming_xiu = _xiu_fast.positions(xb, (ming_lon,), display)[0]
+    ming_xiu = _xiu_position(xb, ming_lon, display)
     ming_point = _POINT(ming, ming_lon, ming_xiu, rule)
 
     # 身宮 ----------------------------------------------------------------------------------------------
@@ -289,13 +297,13 @@ def cast(
             target = hour_branch_at(moonrise_utc, clock_off)
         shen = shen_by_hour(moon_palace, hour, target)
         shen_lon = carried_degree(shen, moon.lon)
-    shen_xiu = _xiu_fast.positions(xb, (shen_lon,), display)[0]
+    shen_xiu = _xiu_position(xb, shen_lon, display)
     shen_point = _POINT(shen, shen_lon, shen_xiu, srule)
 
     # 曜 in palaces and mansions ---------------------------------------------------------------------
     yaos: list[Yao] = []
     fu = opts["fu"]
-    places = _xiu_fast.positions(xb, [p.lon for p in positions], display)
+    places = [_xiu_position(xb, p.lon, display) for p in positions]
     for name, pos, body, xp in zip(YAO_NAMES, positions, bodies, places, strict=True):
         g = palace_of(pos.lon)
         m = motion(name, pos.lon, pos.speed, sun.lon, jd, fu)
@@ -318,7 +326,7 @@ def cast(
     in_palace: dict[int, list[str]] = {}
     for y in yaos:
         in_palace.setdefault(y.gong, []).append(y.name)
-    crossings = _xiu_fast.positions(xb, _PALACE_STARTS, display)
+    crossings = [_xiu_position(xb, lon, display) for lon in _PALACE_STARTS]
     palaces = []
     for k, pname in enumerate(GONG_NAMES):
         b = gong_branch(ming, k)
@@ -389,4 +397,4 @@ def cast(
     )
 
 
-__all__ = ["SEXES", "cast"]
+__all__ = ["NEEDS_PLACE", "SEXES", "cast"]

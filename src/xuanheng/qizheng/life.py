@@ -8,7 +8,10 @@ date ``on`` (or None) and, computed when it is made, the 限 of that date and th
 * ``da_xian``, ``tong_xian``, ``xiao_xian``, ``liu_nian``, ``dongwei``, ``liu_yao``: what runs on ``on``
   (each None without ``on``; ``da_xian`` also None past the 百六 span);
 * ``timeline``: every 大限 (with the 宿 the 洞微 限度 enters), the 童限, and year by year the 小限 and 流年
-  (``current_index``: the 大限 running on ``on``);
+  of the first ``years`` years of the life (parameter ``years``); by default (0) only the rows of the year
+  of ``on``, none without ``on`` (``current_index``: the 大限 running on ``on``). The year-by-year rows cost
+  most of a document, so only a reader who shows them asks for them: the page's grid of years asks for
+  :data:`TIMELINE_YEARS`;
 * ``inputs.on`` and the reading and 限 options in ``options``.
 
 The reading (:func:`xuanheng.qizheng.reading.reading`) is read from :attr:`QiZhengLife.chart` with these
@@ -24,7 +27,8 @@ from typing import Any
 
 from xuanheng.qizheng.chart import QiZhengChart
 
-#: the timeline's length in years (the 百六 span is about 106 years; the page shows a century)
+#: the years the page's timeline lists one by one (the 百六 span is about 106 years; the page shows a
+#: century); the document's default is the year of ``on`` alone (parameter ``years`` = 0)
 TIMELINE_YEARS = 100
 #: the keys of the document that say what runs on ``on``
 ON_KEYS: tuple[str, ...] = ("da_xian", "tong_xian", "xiao_xian", "liu_nian", "dongwei", "liu_yao")
@@ -62,16 +66,19 @@ def life(
     on: datetime | str | None = None,
     reading_options: Mapping[str, str] | None = None,
     xian_options: Mapping[str, str] | None = None,
+    years: int = 0,
 ) -> QiZhengLife:
     """The :class:`QiZhengLife` of *chart*: the 限 options completed with their defaults, ``on`` parsed in the
-    chart's zone (a date is noon of that day; before the birth is an ``OutOfRangeError`` naming ``on``)."""
+    chart's zone (a date is noon of that day; before the birth is an ``OutOfRangeError`` naming ``on``), the
+    小限 and 流年 of the first *years* years listed one by one in the timeline (0–130; 0: the year of ``on``
+    alone, :func:`xuanheng.qizheng.xian.life_timeline`)."""
     from xuanheng.qizheng import reading as R
     from xuanheng.qizheng import xian as X
 
     ropts = R.validate(reading_options)
     xopts = X.validate(xian_options)
     at = None if on is None else X.parse_on(on, chart.when.tzinfo)
-    tl = X.timeline(chart, on=at, years=TIMELINE_YEARS, **xopts)
+    tl = X.life_timeline(chart, on=at, years=years, **xopts)
     current = tl.pop("current")
     return QiZhengLife(
         chart=chart,

@@ -3,8 +3,7 @@
 * 逆 — speed in longitude below zero;
 * 留 — a station (the speed changing sign) within half the planet's 留 days either side of the instant;
   tested exactly (the speed's sign half a window before and after) unless the speed is so high that no
-  station can be that near (``skip_above``); :func:`motion` reads the same answer from a table of the
-  stations 1600–2400 (``_motion_fast``, ``data/stations.bin``);
+  station can be that near (``skip_above``);
 * 伏 — the planet closer to the Sun in longitude than its 伏見 distance (option ``fu``).
 
 The one-word ``state`` follows 伏 > 留 > 逆 > 順. 日 and 月 are always 順; the 四餘 順 or 逆 by their speed.
@@ -18,7 +17,6 @@ from functools import cache
 from xuanheng.astro.ephemeris import Body, body_ephemeris
 from xuanheng.core._data import load_package_data
 from xuanheng.errors import OptionError
-from xuanheng.qizheng import _motion_fast
 from xuanheng.qizheng.xiu import GU_DEGREE
 
 _M = load_package_data("xuanheng.qizheng", "motion")
@@ -78,7 +76,7 @@ def motion(name: str, lon: float, speed: float, sun_lon: float, jd_ut: float, fu
     """Flags and state of 曜 *name* (日 月 水 金 火 木 土 羅 計 孛 炁)."""
     retro = speed < 0.0
     if name in PLANET_BODY:
-        stationary = _motion_fast.is_stationary(name, jd_ut, speed)  # is_stationary's answer, from a table
+        stationary = is_stationary(name, jd_ut, speed)
         elong = abs((lon - sun_lon + 180.0) % 360.0 - 180.0)
         combust = elong < fu_limit(name, retro, fu)
     else:

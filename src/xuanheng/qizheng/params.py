@@ -2,9 +2,9 @@
 
 Every input and school option is declared once in ``data/params.toml`` (the chart's options; with
 ``scope = "spirits"`` the star spirits' options; with ``scope = "reading"`` / ``"xian"`` the reading's and
-the 限 options; the inputs ``sex``, ``on`` and ``topic``); the instant, the place and the calendar options
-are the shared ones of ``xuanheng/data/params.toml``. The 月將 rule is left out: no part of the 七政四餘
-chart uses the 月將.
+the 限 options; the inputs ``sex``, ``on``, ``topic`` and ``years``); the instant, the place and the
+calendar options are the shared ones of ``xuanheng/data/params.toml``. The 月將 rule is left out: no part
+of the 七政四餘 chart uses the 月將.
 """
 
 from __future__ import annotations
@@ -56,6 +56,7 @@ class QiZhengParams(Params):
         *(_school(name) for name in SPIRIT_OPTION_NAMES),
         declared(_PKG, "on", "text", group="person", max_length=40),
         declared(_PKG, "topic", "text", group="person", max_length=16),
+        declared(_PKG, "years", "int", group="person", ge=0, le=130),
         *(_school(name) for name in READING_OPTION_NAMES),
         *(_school(name) for name in XIAN_OPTION_NAMES),
     )
@@ -80,6 +81,7 @@ def cast_params(p: Params) -> QiZhengLife:
         on=p.on if p.on is None or p.on.strip() else None,
         reading_options={name: p.get(name) for name in READING_OPTION_NAMES},
         xian_options={name: p.get(name) for name in XIAN_OPTION_NAMES},
+        years=p.years,
     )
 
 

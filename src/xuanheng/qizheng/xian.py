@@ -29,7 +29,7 @@ from bisect import bisect_right
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
-from functools import cache
+from functools import cache, lru_cache
 from html import escape
 from typing import Any
 
@@ -240,7 +240,7 @@ class Plan:
     xiu_starts: tuple[float, ...]  # mansion starts in ecliptic order
     xiu_order: tuple[int, ...]
     opts: Mapping[str, str]
-    birthdays: tuple[float, ...]  # birth + n years, n = 0 … 130
+    when: datetime  # the birth as the chart holds it (its birthdays: :func:`birthday`)
 
 
 def _first_term(d: float, choice: str) -> float:
@@ -262,7 +262,6 @@ def plan(chart: Any, **options: Any) -> Plan:
     for y in years:
         starts.append(_advance(starts[-1], y))
     bounds = chart.xiu_bounds
-    birthdays = tuple(_add_years(when, n).timestamp() for n in range(131))
     return Plan(
         tz=tz,
         birth=when.timestamp(),
@@ -274,7 +273,7 @@ def plan(chart: Any, **options: Any) -> Plan:
         xiu_starts=tuple(b.start for b in bounds),
         xiu_order=tuple(b.xiu for b in bounds),
         opts=dict(opts),
-        birthdays=birthdays,
+        when=when,
     )
 
 
@@ -352,9 +351,30 @@ def dongwei_xiu(p: Plan) -> list[dict[str, Any]]:
     return rows
 
 
+@lru_cache(maxsize=4096)
+def _birthday_of(when: datetime, tz: Any, fold: int, n: int) -> float:
+    return _add_years(when, n).timestamp()
+
+
+def birthday(p: Plan, n: int) -> float:
+    """The instant of the *n*-th birthday (0: the birth), the wall time of the birth kept (:func:`_add_years`;
+    memoised: a document asks for the same ones from its timeline and its reading)."""
+    return _birthday_of(p.when, p.tz, p.when.fold, n)
+
+
+#: the birthdays counted (虛歲 up to 131)
+_BIRTHDAYS = 131
+
+
 def _age(p: Plan, t: float) -> int:
-    """Years of age counted as 虛歲 by birthdays: 1 until the first birthday, then 2 …"""
-    return bisect_right(p.birthdays, t)
+    """Years of age counted as 虛歲 by birthdays: 1 until the first birthday, then 2 … (the number of the
+    birthdays 0 … 130 at or before *t*, found from the years elapsed and the birthdays beside them)."""
+    n = min(max(int((t - p.birth) // _YEAR_S), 0), _BIRTHDAYS - 1)  # a birthday near t
+    while n + 1 < _BIRTHDAYS and birthday(p, n + 1) <= t:
+        n += 1
+    while n >= 0 and birthday(p, n) > t:
+        n -= 1
+    return n + 1
 
 
 def liu_nian_start(p: Plan, t: float) -> tuple[float, int]:
@@ -392,7 +412,7 @@ def xiao_xian_at(p: Plan, t: float) -> dict[str, Any]:
     """The 小限 of instant *t*: 虛歲, palace, and when it began."""
     if p.opts["xiao_xian_change"] == "birthday":
         age = _age(p, t)
-        began = p.birthdays[age - 1] if age >= 1 else p.birth
+        began = birthday(p, age - 1) if age >= 1 else p.birth
     else:
         k = int(_X["liu_nian"]["choice"][p.opts["year_start"]]["term"])
         y0 = datetime.fromtimestamp(p.birth, tz=p.tz).year
@@ -444,10 +464,20 @@ def _check_on(p: Plan, t: float) -> None:
 
 
 def liu_yao(chart: Any, at: datetime) -> list[dict[str, Any]]:
-    """The eleven 曜 cast for *at* (options and place of *chart*), each in the natal palace it transits."""
-    from xuanheng.qizheng.cast import cast
+    """The eleven 曜 cast for *at* (options and place of *chart*), each in the natal palace it transits.
 
-    now = cast(at, lon=chart.lon, lat=chart.lat, **dict(chart.options))
+    The rows read the 曜's longitudes, mansions, motion states and 化曜, none of which depends on the place
+    unless an option of the chart needs it (the topocentric Moon; a 命宮 or 身宮 rule that reads the day's
+    sunrise, sunset, moonrise or ascendant, whose absence at the place refuses the cast): otherwise the
+    cast is made without the place, and skips the day's sunrise, sunset, moonrise and ascendant it would
+    not use."""
+    from xuanheng.qizheng.cast import NEEDS_PLACE, cast
+
+    opts = dict(chart.options)
+    if any(opts.get(k) == v for k, v in NEEDS_PLACE):
+        now = cast(at, lon=chart.lon, lat=chart.lat, **opts)
+    else:
+        now = cast(at, **opts)
     ming = chart.ming_gong.branch
     natal: dict[int, list[str]] = {}
     for y in chart.yao:
@@ -507,10 +537,22 @@ def _xian_json(chart: Any, p: Plan, at: datetime, with_liu_yao: bool) -> dict[st
 def timeline(
     chart: Any, on: datetime | date | str | None = None, years: int = 100, **options: Any
 ) -> dict[str, Any]:
-    """The 限 of a whole life: every 大限 (with its 宿 by 洞微), the 童限, and year by year the 小限 and 流年;
-    with *on* also :func:`xian` of that date (``current``) and the index of the running 大限."""
+    """The 限 of a whole life: every 大限 (with its 宿 by 洞微), the 童限, and year by year the 小限 and 流年
+    of the first *years* years (1–130); with *on* also :func:`xian` of that date (``current``) and the index
+    of the running 大限."""
     if not isinstance(years, int) or isinstance(years, bool) or not 1 <= years <= 130:
         raise InputError(f"years = {years!r}: give a whole number of years from 1 to 130", field="years")
+    return life_timeline(chart, on, years, **options)
+
+
+def life_timeline(
+    chart: Any, on: datetime | date | str | None = None, years: int = 0, **options: Any
+) -> dict[str, Any]:
+    """:func:`timeline` as the method's document asks for it: *years* from 0. With 0 the year-by-year rows
+    (what costs) are only those of the year asked: the 流年 and the 小限 running on *on* (none without
+    *on*); the 大限 and the 童限 are always there."""
+    if not isinstance(years, int) or isinstance(years, bool) or not 0 <= years <= 130:
+        raise InputError(f"years = {years!r}: give a whole number of years from 0 to 130", field="years")
     p = plan(chart, **options)
     rows = [_da_row(p, k) for k in range(12)]
     xw = dongwei_xiu(p)
@@ -524,31 +566,18 @@ def timeline(
                 "age": age,
                 "gong": name,
                 "branch": BRANCHES[gong_branch(p.ming, GONG_NAMES.index(name))],
-                "start": _iso(p.birthdays[age - 1], p.tz),
+                "start": _iso(birthday(p, age - 1), p.tz),
             }
         )
-    liu, xiao = [], []
-    end = _add_years(datetime.fromtimestamp(p.birth, tz=p.tz), years).timestamp()
-    k = int(_X["liu_nian"]["choice"][p.opts["year_start"]]["term"])
-    start, _ = liu_nian_start(p, p.birth)
-    y = datetime.fromtimestamp(start, tz=p.tz).year
-    while start < end:
-        began = max(start, p.birth)
-        ln = liu_nian_at(p, began + 1.0)
-        ln["year"] = datetime.fromtimestamp(start + (50.0 if k == 18 else 1.0) * 86400.0, tz=p.tz).year
-        ln["link"] = datetime.fromtimestamp(began + 86400.0, tz=p.tz).date().isoformat()
-        ln["da_xian"] = _da_index(p, began + 1.0)
-        liu.append(ln)
-        y += 1
-        start = term_instant(k, y)
-    if p.opts["xiao_xian_change"] == "birthday":
-        changes = [p.birthdays[n] for n in range(years)]
-    else:
-        changes = [p.birth] + [term_instant(k, int(r["year"]) - (1 if k == 18 else 0)) for r in liu[1:]]
-    for c in changes:
-        xx = xiao_xian_at(p, c + 1.0)
-        xx["link"] = datetime.fromtimestamp(c + 86400.0, tz=p.tz).date().isoformat()
-        xiao.append(xx)
+    liu: list[dict[str, Any]] = []
+    xiao: list[dict[str, Any]] = []
+    at = None if on is None else parse_on(on, p.tz)
+    if at is not None:
+        _check_on(p, at.timestamp())
+    if years:
+        liu, xiao = _years(p, years)
+    elif at is not None:
+        liu, xiao = _year_of(p, at.timestamp())
     out: dict[str, Any] = {
         "engine_version": __version__,
         "schema_version": SCHEMA_VERSION,
@@ -573,12 +602,56 @@ def timeline(
         "current": None,
         "current_index": None,
     }
-    if on is not None:
-        at = parse_on(on, p.tz)
-        _check_on(p, at.timestamp())
+    if at is not None:
         out["current"] = _xian_json(chart, p, at, True)
         out["current_index"] = _da_index(p, at.timestamp())
     return out
+
+
+def _liu_row(p: Plan, k: int, start: float) -> dict[str, Any]:
+    """The timeline's row of the 流年 that begins at *start* (term *k*): :func:`liu_nian_at`, its year, the
+    date the page links to and the 大限 it falls in."""
+    began = max(start, p.birth)
+    ln = liu_nian_at(p, began + 1.0)
+    ln["year"] = datetime.fromtimestamp(start + (50.0 if k == 18 else 1.0) * 86400.0, tz=p.tz).year
+    ln["link"] = datetime.fromtimestamp(began + 86400.0, tz=p.tz).date().isoformat()
+    ln["da_xian"] = _da_index(p, began + 1.0)
+    return ln
+
+
+def _xiao_row(p: Plan, change: float) -> dict[str, Any]:
+    """The timeline's row of the 小限 that begins at *change*: :func:`xiao_xian_at` and its link."""
+    xx = xiao_xian_at(p, change + 1.0)
+    xx["link"] = datetime.fromtimestamp(change + 86400.0, tz=p.tz).date().isoformat()
+    return xx
+
+
+def _years(p: Plan, years: int) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """The 流年 and the 小限 of the first *years* years of the life, one row each."""
+    liu = []
+    end = _add_years(datetime.fromtimestamp(p.birth, tz=p.tz), years).timestamp()
+    k = int(_X["liu_nian"]["choice"][p.opts["year_start"]]["term"])
+    start, _ = liu_nian_start(p, p.birth)
+    y = datetime.fromtimestamp(start, tz=p.tz).year
+    while start < end:
+        liu.append(_liu_row(p, k, start))
+        y += 1
+        start = term_instant(k, y)
+    if p.opts["xiao_xian_change"] == "birthday":
+        changes = [birthday(p, n) for n in range(years)]
+    else:
+        changes = [p.birth] + [term_instant(k, int(r["year"]) - (1 if k == 18 else 0)) for r in liu[1:]]
+    return liu, [_xiao_row(p, c) for c in changes]
+
+
+def _year_of(p: Plan, t: float) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """The rows :func:`_years` gives the 流年 and the 小限 running at *t* (one each): the year asked."""
+    k = int(_X["liu_nian"]["choice"][p.opts["year_start"]]["term"])
+    start, _ = liu_nian_start(p, t)
+    # by birthdays, or where the 流年 changes (the first 小限 at the birth)
+    by_birthday = p.opts["xiao_xian_change"] == "birthday"
+    change = birthday(p, _age(p, t) - 1) if by_birthday else max(start, p.birth)
+    return [_liu_row(p, k, start)], [_xiao_row(p, change)]
 
 
 # ── SVG: the band of 大限 ─────────────────────────────────────────────────────────────────────────────
@@ -682,6 +755,7 @@ __all__ = [
     "choice_src",
     "dongwei_xiu",
     "gong_label",
+    "life_timeline",
     "liu_nian_at",
     "liu_yao",
     "option_catalogue",

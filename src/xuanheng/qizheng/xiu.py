@@ -10,9 +10,9 @@
 Degrees inside a mansion are given in degrees of 360 (``du``) and in 古度, 365¼ to the circle (``du_gu``),
 and written the way practitioners write them: mansion, its 七曜, the whole degree (參水八度).
 
-:func:`boundaries` is the plain statement (every star reduced from J2000 each time);
-:mod:`xuanheng.qizheng._xiu_fast` gives the same boundaries from a memo of the mean positions, and a test
-proves that both agree.
+:func:`boundaries` reduces every determinative star from J2000 at the instant
+(:func:`xuanheng.astro.stars.stars_ecliptic`: ΔT, precession angles, nutation and the Sun taken once for the
+28 stars); the chart places its longitudes with :meth:`Boundaries.locate` and :func:`du_text`.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from functools import cache
 
 from xuanheng.astro.bodies import general_precession, tt_from_ut
 from xuanheng.astro.ephemeris import JD_UNIX_EPOCH
-from xuanheng.astro.stars import star_ecliptic
+from xuanheng.astro.stars import stars_ecliptic
 from xuanheng.core._data import load_package_data
 from xuanheng.errors import OptionError
 
@@ -122,15 +122,26 @@ def _make(system: str, starts_by_xiu: list[float]) -> Boundaries:
     return Boundaries(system=system, starts=starts, order=order, widths=widths, rank=tuple(rank))
 
 
+@cache
+def _gu() -> Boundaries:
+    """The fixed 古制 list (the same at every instant: made once)."""
+    return _make("gu", [x.gu for x in XIU])
+
+
 def boundaries(
-    system: str, jd_ut: float, zi_shen: str = "lambda_zeta", sun_lon: float | None = None
+    system: str,
+    jd_ut: float,
+    zi_shen: str = "lambda_zeta",
+    sun_lon: float | None = None,
+    dpsi: float | None = None,
 ) -> Boundaries:
-    """The mansion starts of *system* at *jd_ut* (the plain statement; see the module docstring)."""
+    """The mansion starts of *system* at *jd_ut* (see the module docstring). *sun_lon* (the Sun's apparent
+    longitude) and *dpsi* (the nutation in longitude, degrees) may be passed when the caller has them."""
     if system == "jin":
         keys = star_keys(zi_shen)
-        return _make(system, [star_ecliptic(k, jd_ut, sun_lon)[0] for k in keys])
+        return _make(system, [lon for lon, _ in stars_ecliptic(keys, jd_ut, sun_lon, dpsi)])
     if system == "gu":
-        return _make(system, [x.gu for x in XIU])
+        return _gu()
     if system == "gu_precessed":
         off = gu_offset(jd_ut)
         return _make(system, [x.gu + off for x in XIU])

@@ -5,10 +5,8 @@
 * sunrise / sunset: the Sun's upper limb on the horizon with standard refraction (1013.25 hPa, 15 °C),
   swisseph ``rise_trans``; cross-checked against skyfield's almanac in tests/time.
 
-:func:`sun_events` and :func:`true_solar_offset` are the plain statements. :func:`day_events` gives the
-same three numbers for one civil day from one Sun position (``xuanheng.astro.sun_fast``), falling back on
-``rise_trans`` wherever that fast path declines; ``tests/time/test_solar_fast.py`` proves they agree within
-the tolerance documented in docs/time.md (0.5 s for the events, 0.05 s for the equation of time).
+:func:`day_events` is what the calendar asks of a civil day: :func:`sun_events`,
+:func:`true_solar_offset` and :func:`is_daytime` together.
 """
 
 from __future__ import annotations
@@ -16,7 +14,6 @@ from __future__ import annotations
 import math
 
 from xuanheng.astro.ephemeris import Body, default_ephemeris, jd_from_unix, unix_from_jd
-from xuanheng.astro.sun_fast import UNDECIDED, solar_day
 from xuanheng.errors import InputError
 
 _EPH = default_ephemeris()
@@ -90,26 +87,16 @@ def day_events(
     day_start_utc: float, lon: float, lat: float, utc: float
 ) -> tuple[float | None, float | None, float, bool]:
     """(sunrise, sunset, true solar offset at *utc*, Sun up at *utc*) for the civil day starting at
-    *day_start_utc*: what :func:`sun_events`, :func:`true_solar_offset` and :func:`is_daytime` give, from one
-    solar day (see the module docstring). *utc* must fall within that day."""
-    jd0 = jd_from_unix(day_start_utc)
-    sd = solar_day(jd0)
-    events: list[float | None] = []
-    for rising in (True, False):
-        ev = sd.rise_set(lon, lat, rising)
-        if ev is UNDECIDED:
-            ev = _EPH.rise_set(jd0, lon, lat, rising)
-        events.append(unix_from_jd(ev) if isinstance(ev, float) else None)
-    rise, sset = events
-    jd = jd_from_unix(utc)
-    if rise is not None and sset is not None and rise < sset:
-        up = rise <= utc < sset
-    else:  # is_daytime's altitude rule; the plain altitude when the fast one is within 0.01° of the limit
-        alt = sd.apparent_altitude(jd, lon, lat)
-        if abs(alt - DAY_ALTITUDE) < 0.01:
-            alt = sun_altitude(utc, lon, lat)
-        up = alt > DAY_ALTITUDE
-    return rise, sset, lon * 240.0 + sd.equation_of_time(jd), up
+    *day_start_utc*: :func:`sun_events`, :func:`true_solar_offset` and :func:`is_daytime`. *utc* must fall
+    within that day.
+
+    The equation of time is asked last: swisseph's first Sun from its data files after a Moshier call (the
+    rising and setting, the altitude) comes out up to 0.012″ off the same call made again, and ``time_equ``
+    leaves it in the state of the files, so the chart's bodies that follow the calendar do not depend on
+    which of these calls ran."""
+    rise, sset = sun_events(day_start_utc, lon, lat)
+    up = is_daytime(utc, lon, lat, rise, sset)
+    return rise, sset, true_solar_offset(utc, lon), up
 
 
 def sun_altitude(utc: float, lon: float, lat: float) -> float:

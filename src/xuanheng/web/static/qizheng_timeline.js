@@ -8,11 +8,16 @@
  *     chart then marks that year and its 大限 and lists the 小限, 流年 and the transiting 曜 (流曜).
  *   - A cast with #f-on empty asks for today's date (the browser's clock: the library never reads one),
  *     when the birth lies before today, so the running 大限 is marked.
+ *   - The grid of years is the document's timeline year by year, which the method lists only when asked
+ *     (its hidden parameter `years`; by default only the year of `on`: those rows are most of a
+ *     document's cost). The page asks for a century: a hidden input #f-years, which app.js reads like any
+ *     field of the method.
  * Every text is set with textContent; nothing is inserted as markup.
  */
 "use strict";
 (() => {
   const METHOD = "qizheng";
+  const YEARS = "100"; // the years the grid lists (qizheng.life.TIMELINE_YEARS)
   let detail = null;
 
   const $ = (id) => document.getElementById(id);
@@ -30,6 +35,14 @@
     if (!active() || !f) return;
     f.placeholder = "YYYY-MM-DD";
     f.size = 12;
+    // the hidden parameter `years` (not drawn on the form): the grid's century of 流年
+    if (!$("f-years") && d.box) {
+      const years = document.createElement("input");
+      years.type = "hidden";
+      years.id = "f-years";
+      years.value = YEARS;
+      d.box.append(years);
+    }
   }
 
   function cast() {
