@@ -25,6 +25,7 @@ topics and options.
 
 from __future__ import annotations
 
+import importlib
 import re
 import textwrap
 from collections.abc import Callable, Iterator, Mapping
@@ -35,7 +36,6 @@ from typing import Any
 from xuanheng.core import relations, wuxing
 from xuanheng.core._frozen import mirror
 from xuanheng.core.ganzhi import BRANCH_ELEMENT, BRANCHES, ELEMENTS, STEMS
-from xuanheng.liuyao import reading as R
 from xuanheng.liuyao import tables as T
 from xuanheng.liuyao._reading_ctx import _NAJIA, LINES_OF, POSITIONS_OF, QIN, YAO_NAMES, Ctx, positions_mask
 from xuanheng.liuyao._reading_data import SHENSHA_NAMES, YAO_WEI_TIAN_HE, ReadingOptions
@@ -44,6 +44,9 @@ from xuanheng.liuyao.chart import LiuYaoChart
 from xuanheng.reading import FiredRule, Text
 from xuanheng.rules import Rule
 from xuanheng.rules.engine import with_simplified
+
+#: the reading module (the package attribute ``reading`` is the function)
+R = importlib.import_module("xuanheng.liuyao.reading")
 
 Facts = dict[str, Any]
 
