@@ -313,7 +313,7 @@ class DeclaredOptions:
     @classmethod
     def keywords(cls) -> tuple[str, ...]:
         """The option keywords, in the order the chart echoes them."""
-        return tuple(k for k, _ in cls.DECLARED)
+        return _keywords_of(cls)
 
     @classmethod
     def declaration(cls, keyword: str) -> Param:
@@ -321,19 +321,25 @@ class DeclaredOptions:
 
     @classmethod
     def defaults(cls) -> dict[str, Any]:
-        """Keyword → its declared default."""
-        return {k: p.default for k, p in cls.DECLARED}
+        """Keyword → its declared default (a new dict)."""
+        return dict(_defaults_of(cls))
+
+    @classmethod
+    def default_of(cls, param: Param) -> Any:
+        """The value an option takes when not given: its declared default (a subclass may spell it as its
+        values are spelled)."""
+        return param.default
 
     @classmethod
     def choices(cls, keyword: str) -> tuple[Any, ...]:
-        """The declared values of *keyword* (the first its default's choice list as written)."""
+        """The declared values of *keyword*, in the order written."""
         return cls.declaration(keyword).values
 
     @classmethod
     def given(cls, values: Mapping[str, Any]) -> dict[str, Any]:
         """*values* by keyword, completed with the defaults; an unknown keyword is a TypeError, as for a
         function's keyword arguments."""
-        out = cls.defaults()
+        out = dict(_defaults_of(cls))
         for k, v in values.items():
             if k not in out:
                 raise TypeError(f"{cls.__name__}() got an unexpected keyword argument {k!r}")
@@ -352,14 +358,38 @@ class DeclaredOptions:
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError(f"{type(self).__name__} is immutable")
 
+    def _stored(self) -> tuple[Any, ...]:
+        """The values the instance holds (its slots: the calendar options as one value, when it keeps them
+        so), what equality and the hash compare."""
+        slots: tuple[str, ...] = type(self).__slots__
+        return tuple(getattr(self, name) for name in slots)
+
     def __eq__(self, other: object) -> bool:
-        return type(other) is type(self) and self.flat() == other.flat()
+        return type(other) is type(self) and self._stored() == other._stored()
 
     def __hash__(self) -> int:
-        return hash((type(self).__name__, *self.flat().values()))
+        return hash((type(self).__name__, *self._stored()))
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({', '.join(f'{k}={v!r}' for k, v in self.flat().items())})"
+
+
+_KEYWORDS: dict[type, tuple[str, ...]] = {}
+_DEFAULTS: dict[type, dict[str, Any]] = {}
+
+
+def _keywords_of(cls: type[DeclaredOptions]) -> tuple[str, ...]:
+    got = _KEYWORDS.get(cls)
+    if got is None:
+        got = _KEYWORDS[cls] = tuple(k for k, _ in cls.DECLARED)
+    return got
+
+
+def _defaults_of(cls: type[DeclaredOptions]) -> dict[str, Any]:
+    got = _DEFAULTS.get(cls)
+    if got is None:
+        got = _DEFAULTS[cls] = {k: cls.default_of(p) for k, p in cls.DECLARED}
+    return got
 
 
 def declared(package: str, name: str, kind: Kind | None = None, **code: Any) -> Param:

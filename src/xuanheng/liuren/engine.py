@@ -108,17 +108,25 @@ def _choice(field: str, value: object, accepted: tuple[str, ...]) -> None:
         )
 
 
+#: the options checked against their declared choices (data/params.toml), in the declared order, and the
+#: true/false ones; the 貴人 table is checked against the tables themselves, the 月將 rule below
+_CHOICE_CHECKS: tuple[tuple[str, tuple[str, ...]], ...] = tuple(
+    (name, tuple(GUIREN) if name == "guiren" else tuple(str(v) for v in p.values))
+    for name, p in Options.DECLARED
+    if p.kind == "choice" and all(isinstance(v, str) for v in p.values) and name != "yue_jiang_rule"
+)
+_BOOL_CHECKS: tuple[str, ...] = tuple(
+    name
+    for name, p in Options.DECLARED
+    if p.kind != "choice" or not all(isinstance(v, str) for v in p.values)
+)
+
+
 def _validate(o: dict[str, Any]) -> None:
-    # each option against its declared choices (data/params.toml), in the declared order; the 貴人 table
-    # against the tables themselves; then the true/false options and the 月將 rule (which takes a branch)
-    for name, p in Options.DECLARED:
-        if name == "guiren":
-            _choice("guiren", o["guiren"], tuple(GUIREN))
-        elif p.kind == "choice" and all(isinstance(v, str) for v in p.values) and name != "yue_jiang_rule":
-            _choice(name, o[name], tuple(str(v) for v in p.values))
-    for name, p in Options.DECLARED:
-        is_bool = p.kind != "choice" or not all(isinstance(v, str) for v in p.values)
-        if is_bool and not isinstance(o[name], bool):
+    for name, accepted in _CHOICE_CHECKS:
+        _choice(name, o[name], accepted)
+    for name in _BOOL_CHECKS:
+        if not isinstance(o[name], bool):
             raise OptionError(f"{name} must be true or false, not {o[name]!r}", field=name)
     rule = o["yue_jiang_rule"]
     n = parse.digits(rule) if isinstance(rule, str) else None

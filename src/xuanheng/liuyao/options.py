@@ -95,9 +95,10 @@ class PlainOptions(DeclaredOptions):
         def __getattr__(self, name: str) -> str: ...
 
     @classmethod
-    def defaults(cls) -> dict[str, Any]:
+    def default_of(cls, param: Param) -> str:
         # a true/false declaration (true_solar) is echoed as "true" / "false"
-        return {k: (_BOOL_TEXT[v] if isinstance(v, bool) else str(v)) for k, v in super().defaults().items()}
+        v = param.default
+        return _BOOL_TEXT[v] if isinstance(v, bool) else str(v)
 
     def __init__(self, **given: Any) -> None:
         for k, v in self.given(given).items():
