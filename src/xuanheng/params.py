@@ -278,7 +278,118 @@ def _text(m: Any, where: str) -> Text:
 def declarations(package: str) -> dict[str, dict[str, Any]]:
     """The ``[option.*]`` and ``[input.*]`` tables of *package*'s ``data/params.toml``."""
     data = read_table(package, "params")
-    return {**data.get("input", {}), **data.get("option", {})}
+    own = {k: v for k, v in data.get("option", {}).items() if "shared" not in v}
+    return {**data.get("input", {}), **own}
+
+
+@cache
+def option_declarations(package: str, *, scope: str = "") -> tuple[tuple[str, Param], ...]:
+    """The options of *package*'s Options class as ``(keyword, Param)``, in the order of its
+    ``data/params.toml``, which is the order the chart echoes them: its own ``[option.*]`` tables of that
+    *scope* (none: the cast's), and the shared options it uses, each named by a stub table
+    ``[option.KEYWORD]`` with ``shared = true`` (the shared declaration of that name) or
+    ``shared = "NAME"`` (the shared declaration *NAME* under another keyword). The Param's ``name`` is the
+    declaration's (the name the method's :class:`Params` holds it under)."""
+    out = []
+    for key, d in read_table(package, "params").get("option", {}).items():
+        shared = d.get("shared")
+        if d.get("scope", "") != scope:
+            continue
+        if shared is not None:
+            out.append((key, _shared(key if shared is True else str(shared))))
+        else:
+            out.append((key, declared(package, key)))
+    return tuple(out)
+
+
+class DeclaredOptions:
+    """Base of a method's Options class made from its declarations (:func:`option_declarations`): the
+    keywords, their defaults and choices are the declarations'; a subclass sets ``DECLARED`` and
+    ``__slots__`` (the keywords it stores) and validates in its ``__init__``."""
+
+    DECLARED: ClassVar[tuple[tuple[str, Param], ...]] = ()
+    __slots__ = ()
+
+    @classmethod
+    def keywords(cls) -> tuple[str, ...]:
+        """The option keywords, in the order the chart echoes them."""
+        return _keywords_of(cls)
+
+    @classmethod
+    def declaration(cls, keyword: str) -> Param:
+        return dict(cls.DECLARED)[keyword]
+
+    @classmethod
+    def defaults(cls) -> dict[str, Any]:
+        """Keyword → its declared default (a new dict)."""
+        return dict(_defaults_of(cls))
+
+    @classmethod
+    def default_of(cls, param: Param) -> Any:
+        """The value an option takes when not given: its declared default (a subclass may spell it as its
+        values are spelled)."""
+        return param.default
+
+    @classmethod
+    def choices(cls, keyword: str) -> tuple[Any, ...]:
+        """The declared values of *keyword*, in the order written."""
+        return cls.declaration(keyword).values
+
+    @classmethod
+    def given(cls, values: Mapping[str, Any]) -> dict[str, Any]:
+        """*values* by keyword, completed with the defaults; an unknown keyword is a TypeError, as for a
+        function's keyword arguments."""
+        out = dict(_defaults_of(cls))
+        for k, v in values.items():
+            if k not in out:
+                raise TypeError(f"{cls.__name__}() got an unexpected keyword argument {k!r}")
+            out[k] = v
+        return out
+
+    @classmethod
+    def params_values(cls, params: Any) -> dict[str, Any]:
+        """The option values of a method's :class:`Params` by keyword (each under its declaration's name)."""
+        return {k: params.get(p.name) for k, p in cls.DECLARED}
+
+    def flat(self) -> dict[str, Any]:
+        """Every option by its keyword, in the declared order."""
+        return {k: getattr(self, k) for k in self.keywords()}
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"{type(self).__name__} is immutable")
+
+    def _stored(self) -> tuple[Any, ...]:
+        """The values the instance holds (its slots: the calendar options as one value, when it keeps them
+        so), what equality and the hash compare."""
+        slots: tuple[str, ...] = type(self).__slots__
+        return tuple(getattr(self, name) for name in slots)
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and self._stored() == other._stored()
+
+    def __hash__(self) -> int:
+        return hash((type(self).__name__, *self._stored()))
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({', '.join(f'{k}={v!r}' for k, v in self.flat().items())})"
+
+
+_KEYWORDS: dict[type, tuple[str, ...]] = {}
+_DEFAULTS: dict[type, dict[str, Any]] = {}
+
+
+def _keywords_of(cls: type[DeclaredOptions]) -> tuple[str, ...]:
+    got = _KEYWORDS.get(cls)
+    if got is None:
+        got = _KEYWORDS[cls] = tuple(k for k, _ in cls.DECLARED)
+    return got
+
+
+def _defaults_of(cls: type[DeclaredOptions]) -> dict[str, Any]:
+    got = _DEFAULTS.get(cls)
+    if got is None:
+        got = _DEFAULTS[cls] = {k: cls.default_of(p) for k, p in cls.DECLARED}
+    return got
 
 
 def declared(package: str, name: str, kind: Kind | None = None, **code: Any) -> Param:
@@ -394,7 +505,7 @@ def time_params(*, modes: tuple[str, ...] = ()) -> tuple[Param, ...]:
             le=90,
             convert_with=_coordinate("lat", LAT_ACCEPTED),
         ),
-        _shared("true_solar", "bool", group="place", modes=modes, default=False),
+        _shared("true_solar", "bool", group="place", modes=modes),
     )
 
 
@@ -476,6 +587,7 @@ __all__ = [
     "LAT_ACCEPTED",
     "LON_ACCEPTED",
     "Choice",
+    "DeclaredOptions",
     "Param",
     "Params",
     "calendar_options",
@@ -486,6 +598,7 @@ __all__ = [
     "guiren_param",
     "labels_of",
     "lunar_calendar_param",
+    "option_declarations",
     "time_params",
     "year_number",
 ]

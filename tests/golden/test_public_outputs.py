@@ -87,7 +87,11 @@ def _error(e: XuanhengError) -> list[Any]:
 def _jk_options(rng: random.Random) -> Any:
     from xuanheng.jinkoujue import CHOICES
 
-    o = {k: rng.choice(v) for k, v in CHOICES.items()}
+    # the names in the order the sampler was pinned with (CHOICES now follows data/params.toml)
+    names = ("yue_jiang", "day_night", "gui_shen_plate", "day_boundary", "yong_yao", "wang_tie")
+    names += ("tu_months", "tianhou_home", "dst")
+    assert set(names) == set(CHOICES)
+    o = {k: rng.choice(CHOICES[k]) for k in names}
     o["guiren"] = rng.choice(["jia_wu_geng_niu_yang", "jia_yang_wu_geng_niu", "jia_wu_jian_niu_yang"])
     keep = rng.sample(sorted(o), rng.randint(0, len(o)))
     return {k: o[k] for k in keep} or None

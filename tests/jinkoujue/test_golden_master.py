@@ -33,6 +33,7 @@ from xuanheng.errors import XuanhengError
 from xuanheng.jinkoujue import CHOICES, JinKouJueOptions, cast, cast_by_coordinates, reading
 from xuanheng.jinkoujue.reading import CHOICES as READING_CHOICES
 from xuanheng.jinkoujue.reading import ReadingOptions
+from xuanheng.params import DeclaredOptions
 from xuanheng.reading import LANGS, Text
 
 N_COORDS = 20_000
@@ -125,7 +126,10 @@ def _canon(x: Any) -> Any:
     names = _FIELDS.get(t, ())
     if names == ():  # first time this type is seen: its dataclass field names, or None
         dc = dataclasses.is_dataclass(x) and not isinstance(x, type)
-        names = _FIELDS[t] = tuple(f.name for f in dataclasses.fields(x)) if dc else None
+        if isinstance(x, DeclaredOptions):  # options made from their declarations: their stored values
+            names = _FIELDS[t] = tuple(t.__slots__)
+        else:
+            names = _FIELDS[t] = tuple(f.name for f in dataclasses.fields(x)) if dc else None
     if names is not None:
         return [t.__name__, {n: _canon(getattr(x, n)) for n in names}]
     if isinstance(x, enum.Enum):
@@ -171,7 +175,11 @@ def _gz_form(rng: random.Random, g: GanZhi) -> GanZhi | str:
 
 
 def _options(rng: random.Random) -> Any:
-    o = {k: rng.choice(v) for k, v in CHOICES.items()}
+    # the names in the order the sampler was pinned with (CHOICES now follows data/params.toml)
+    names = ("yue_jiang", "day_night", "gui_shen_plate", "day_boundary", "yong_yao", "wang_tie")
+    names += ("tu_months", "tianhou_home", "dst")
+    assert set(names) == set(CHOICES)
+    o = {k: rng.choice(CHOICES[k]) for k in names}
     o["guiren"] = rng.choice(PINNED_GUIREN_TABLES)
     kind = rng.random()
     if kind < 0.1:

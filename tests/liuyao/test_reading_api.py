@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import importlib
 import json
 
 import pytest
 
 from xuanheng import liuyao
 from xuanheng.errors import InputError, OptionError
-from xuanheng.liuyao import reading as R
 from xuanheng.rules import GENERAL_TOPIC
+
+# the module (the package attribute ``reading`` is the function)
+R = importlib.import_module("xuanheng.liuyao.reading")
 
 
 @pytest.fixture(scope="module")

@@ -1,15 +1,16 @@
 """六壬金口訣: cast a 課 (人元, 貴神, 將神, 地分) and read it.
 
->>> from xuanheng.jinkoujue import cast_by_coordinates
->>> c = cast_by_coordinates(day="癸未", hour="亥", month_branch="卯", year="丙午", yue_jiang="戌",
-...                         is_day=False, difen="申")
+One entry: :func:`cast` (an instant, or the study coordinates as keywords) and :func:`reading`.
+
+>>> from xuanheng.jinkoujue import cast
+>>> c = cast(day="癸未", hour="亥", month_branch="卯", year="丙午", yue_jiang="戌", is_day=False, difen="申")
 >>> c.ren_yuan.name, c.gui_shen.name, c.jiang_shen.name, c.dong_names
 ('庚', '青龍', '小吉', ('賊動', '兄弟動'))
 """
 
 from __future__ import annotations
 
-from xuanheng.jinkoujue.cast import cast, cast_by_coordinates, parse_difen
+from xuanheng.jinkoujue.cast import parse_difen
 from xuanheng.jinkoujue.chart import (
     CalendarFacts,
     Dong,
@@ -19,10 +20,10 @@ from xuanheng.jinkoujue.chart import (
     ShenshaHit,
     WangShuai,
 )
+from xuanheng.jinkoujue.entry import cast, cast_by_coordinates, reading
 from xuanheng.jinkoujue.method import METHOD
 from xuanheng.jinkoujue.options import CHOICES, JinKouJueOptions
 from xuanheng.jinkoujue.params import JinKouJueParams, cast_params
-from xuanheng.jinkoujue.reading import reading
 
 __all__ = [
     "CHOICES",

@@ -6,32 +6,25 @@ shared ``xuanheng/data/params.toml``; reasons in ``docs/jinkoujue.md``).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from xuanheng.core import parse
-from xuanheng.core.guiren import DEFAULT_GUIREN_TABLE, GUIREN_TABLES
+from xuanheng.core.guiren import GUIREN_TABLES
 from xuanheng.errors import InputError, OptionError
-from xuanheng.params import declared
+from xuanheng.params import DeclaredOptions, Param, option_declarations
 from xuanheng.time.chart_time import CalendarOptions
 
-
-def _values(package: str, name: str) -> tuple[str, ...]:
-    return tuple(str(v) for v in declared(package, name).values)
-
-
+#: the options of the cast as ``(keyword, declaration)``, in the order the chart echoes them: the method's
+#: own ``[option.*]`` of ``data/params.toml`` and the shared ones it names there (``yue_jiang`` is the
+#: shared ``yue_jiang_rule``)
+DECLARED: tuple[tuple[str, Param], ...] = option_declarations("xuanheng.jinkoujue")
 #: option → accepted values (the first is the default), in the order the chart echoes them
 CHOICES: dict[str, tuple[str, ...]] = {
-    "yue_jiang": _values("xuanheng", "yue_jiang_rule"),
-    "day_night": _values("xuanheng", "day_night"),
-    "gui_shen_plate": _values("xuanheng.jinkoujue", "gui_shen_plate"),
-    "day_boundary": _values("xuanheng", "day_boundary"),
-    "yong_yao": _values("xuanheng.jinkoujue", "yong_yao"),
-    "wang_tie": _values("xuanheng.jinkoujue", "wang_tie"),
-    "tu_months": _values("xuanheng.jinkoujue", "tu_months"),
-    "tianhou_home": _values("xuanheng.jinkoujue", "tianhou_home"),
-    "dst": _values("xuanheng", "dst"),
+    k: tuple(str(v) for v in p.values) for k, p in DECLARED if k not in ("guiren", "lunar_calendar")
 }
+#: the keywords that are the calendar's (handed to :class:`CalendarOptions`), and the method's own
+_CALENDAR = tuple(k for k, p in DECLARED if p.source == "xuanheng" and k != "guiren")
+_OWN = tuple(k for k, p in DECLARED if p.source != "xuanheng")
 
 
 def _is_branch(value: object) -> bool:
@@ -42,81 +35,58 @@ def _is_branch(value: object) -> bool:
     return True
 
 
-@dataclass(frozen=True, slots=True, init=False)
-class JinKouJueOptions:
-    """Named school options: ``calendar`` (the :class:`CalendarOptions` the cast hands to the time core:
-    ``yue_jiang`` 中氣/節 or a 月將 by hand, ``day_night``, ``day_boundary``, ``dst``, ``lunar_calendar``) and
-    the method's own —
-    ``guiren`` (a key of ``core.guiren.GUIREN_TABLES``), ``gui_shen_plate``, ``yong_yao``, ``wang_tie``,
-    ``tu_months``, ``tianhou_home`` (天后 on 子 as in 大六壬, or on 亥 as the 金口訣 tools). Built from the
-    flat names, e.g. ``JinKouJueOptions(yue_jiang="jie", yong_yao="ke")``.
+def _unknown(name: str, value: object) -> OptionError:
+    return OptionError(
+        f"unknown value {value!r} for option {name}: expected one of {', '.join(CHOICES[name])}", field=name
+    )
+
+
+class JinKouJueOptions(DeclaredOptions):
+    """Named school options, each declared once in ``data/params.toml`` (the shared ones in
+    ``xuanheng/data/params.toml``): ``calendar`` (the :class:`CalendarOptions` the cast hands to the time
+    core: ``yue_jiang`` 中氣/節 or a 月將 by hand, ``day_night``, ``day_boundary``, ``dst``,
+    ``lunar_calendar``) and the method's own — ``guiren`` (a key of ``core.guiren.GUIREN_TABLES``),
+    ``gui_shen_plate``, ``yong_yao``, ``wang_tie``, ``tu_months``, ``tianhou_home`` (天后 on 子 as in
+    大六壬, or
+    on 亥 as the 金口訣 tools). Built from the flat names, keywords only, every default the declaration's,
+    e.g. ``JinKouJueOptions(yue_jiang="jie", yong_yao="ke")``; a value outside its choices is an
+    :class:`OptionError` naming the option.
     """
 
+    DECLARED = DECLARED
+    __slots__ = ("calendar", "guiren", *_OWN)
     calendar: CalendarOptions
-    guiren: str
-    gui_shen_plate: str
-    yong_yao: str
-    wang_tie: str
-    tu_months: str
-    tianhou_home: str
 
-    def __init__(
-        self,
-        yue_jiang: str | int = "zhongqi",
-        day_night: str = "auto",
-        guiren: str = DEFAULT_GUIREN_TABLE,
-        gui_shen_plate: str = "di_pan",
-        day_boundary: str = "23:00",
-        yong_yao: str = "yin_yang",
-        wang_tie: str = "generated",
-        tu_months: str = "never",
-        dst: str = "clock",
-        tianhou_home: str = "zi",
-        *,
-        lunar_calendar: str = "chinese",
-        calendar: CalendarOptions | None = None,
-    ) -> None:
+    if TYPE_CHECKING:
+
+        def __getattr__(self, name: str) -> str: ...
+
+    def __init__(self, *, calendar: CalendarOptions | None = None, **given: Any) -> None:
+        v = self.given(given)
         if calendar is None:
-            for name, value in (("day_night", day_night), ("day_boundary", day_boundary), ("dst", dst)):
-                if value not in CHOICES[name]:
-                    accepted = ", ".join(CHOICES[name])
-                    raise OptionError(
-                        f"unknown value {value!r} for option {name}: expected one of {accepted}", field=name
-                    )
+            for name in _CALENDAR:
+                if name not in ("yue_jiang", "lunar_calendar") and v[name] not in CHOICES[name]:
+                    raise _unknown(name, v[name])
+            yue_jiang = v["yue_jiang"]
             if yue_jiang not in CHOICES["yue_jiang"] and not _is_branch(yue_jiang):
                 raise OptionError(
                     f"unknown value {yue_jiang!r} for option yue_jiang: expected one of "
                     f"{', '.join(CHOICES['yue_jiang'])}, or a 月將 given by hand (亥, 登明 or 0–11)",
                     field="yue_jiang",
                 )
-        cal = calendar or CalendarOptions(
-            day_boundary=day_boundary,
-            yue_jiang=yue_jiang,
-            day_night=day_night,
-            dst=dst,
-            lunar_calendar=lunar_calendar,
-        )
-        own = {
-            "gui_shen_plate": gui_shen_plate,
-            "yong_yao": yong_yao,
-            "wang_tie": wang_tie,
-            "tu_months": tu_months,
-            "tianhou_home": tianhou_home,
-        }
-        for name, value in own.items():
-            if value not in CHOICES[name]:
-                raise OptionError(
-                    f"unknown value {value!r} for option {name}: expected one of {', '.join(CHOICES[name])}",
-                    field=name,
-                )
-        if guiren not in GUIREN_TABLES:
+            calendar = CalendarOptions(**{k: v[k] for k in _CALENDAR})
+        for name in _OWN:
+            if v[name] not in CHOICES[name]:
+                raise _unknown(name, v[name])
+        if v["guiren"] not in GUIREN_TABLES:
             raise OptionError(
-                f"unknown 貴人 table {guiren!r}: expected one of {', '.join(GUIREN_TABLES)}", field="guiren"
+                f"unknown 貴人 table {v['guiren']!r}: expected one of {', '.join(GUIREN_TABLES)}",
+                field="guiren",
             )
-        object.__setattr__(self, "calendar", cal)
-        object.__setattr__(self, "guiren", guiren)
-        for name, value in own.items():
-            object.__setattr__(self, name, value)
+        object.__setattr__(self, "calendar", calendar)
+        object.__setattr__(self, "guiren", v["guiren"])
+        for name in _OWN:
+            object.__setattr__(self, name, v[name])
 
     # the calendar options, read through (so the cast and the reading can keep their names)
     @property
@@ -144,7 +114,7 @@ class JinKouJueOptions:
         """Build from a mapping, rejecting unknown keys with an :class:`OptionError`."""
         if not m:
             return cls()
-        known = set(CHOICES) | {"guiren", "lunar_calendar"}
+        known = set(cls.keywords())
         for k in m:
             if k not in known:
                 raise OptionError(
@@ -153,20 +123,13 @@ class JinKouJueOptions:
         given: dict[str, Any] = {k: str(v) for k, v in m.items()}
         return cls(**given)
 
+    @classmethod
+    def from_params(cls, params: Any) -> JinKouJueOptions:
+        """The options of a method's :class:`~xuanheng.params.Params` (each under its declaration's name)."""
+        return cls(**cls.params_values(params))
+
     def to_json(self) -> dict[str, str]:
-        return {
-            "yue_jiang": self.yue_jiang,
-            "day_night": self.day_night,
-            "guiren": self.guiren,
-            "gui_shen_plate": self.gui_shen_plate,
-            "day_boundary": self.day_boundary,
-            "yong_yao": self.yong_yao,
-            "wang_tie": self.wang_tie,
-            "tu_months": self.tu_months,
-            "dst": self.dst,
-            "tianhou_home": self.tianhou_home,
-            "lunar_calendar": self.lunar_calendar,
-        }
+        return self.flat()
 
 
 __all__ = ["CHOICES", "JinKouJueOptions"]

@@ -47,20 +47,8 @@ class JinKouJueParams(Params):
 
 
 def options_of(p: Params) -> JinKouJueOptions:
-    """The :class:`JinKouJueOptions` of a set of parameters."""
-    return JinKouJueOptions(
-        yue_jiang=p.yue_jiang_rule,
-        day_night=p.day_night,
-        day_boundary=p.day_boundary,
-        dst=p.dst,
-        lunar_calendar=p.lunar_calendar,
-        guiren=p.guiren,
-        gui_shen_plate=p.gui_shen_plate,
-        yong_yao=p.yong_yao,
-        wang_tie=p.wang_tie,
-        tu_months=p.tu_months,
-        tianhou_home=p.tianhou_home,
-    )
+    """The :class:`JinKouJueOptions` of a set of parameters (the options by their declarations)."""
+    return JinKouJueOptions.from_params(p)
 
 
 def cast_params(p: Params) -> JinKouJueChart:

@@ -11,12 +11,13 @@ Vocabulary follows 《六壬大全》卷一 (天地盤, 四課, 三傳) and 卷�
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 #: JSON schema version of :meth:`LiuRenChart.to_json`; bump on any incompatible change.
 from xuanheng import SCHEMA_VERSION
 from xuanheng.core.ganzhi import BRANCHES, SHEN_NAMES, STEMS, GanZhi
 from xuanheng.core.guiren import TIAN_JIANG
+from xuanheng.params import DeclaredOptions, option_declarations
 from xuanheng.time.chart_time import CalendarOptions, ChartTime
 
 #: 六親 names by relation of an element to the day stem's element (《六壬大全》卷一〈六親〉):
@@ -30,9 +31,21 @@ def liu_qin_index(day_stem_element: int, element: int) -> int:
     return (element - day_stem_element) % 5
 
 
-@dataclass(frozen=True, slots=True, init=False)
-class Options:
-    """School and calculation options of a chart; every field has a documented default and source.
+#: the shared options that are the calendar's: keyword → the :class:`CalendarOptions` keyword
+_CALENDAR = {
+    "day_night": "day_night",
+    "yue_jiang_rule": "yue_jiang",
+    "day_boundary": "day_boundary",
+    "true_solar": "true_solar",
+    "dst": "dst",
+    "lunar_calendar": "lunar_calendar",
+}
+
+
+class Options(DeclaredOptions):
+    """School and calculation options of a chart; every option is declared once, with its default, choices
+    and sources, in ``data/params.toml`` (the shared ones in ``xuanheng/data/params.toml``), in the order
+    the chart echoes them. Keywords only; the engine validates (:func:`~xuanheng.liuren.make_options`).
 
     - ``shehai``: 涉害 by counting depth along the way home (``"depth"``, default, 《六壬大全》卷二〈涉害〉
       worked examples; 《課經》〈涉害〉) or directly by the 孟仲季 of the seat (``"mengzhongji"``,
@@ -61,55 +74,24 @@ class Options:
       source; docs/time.md, "Daylight saving time").
     """
 
+    DECLARED = option_declarations("xuanheng.liuren")
+    __slots__ = ("calendar", *(k for k, p in DECLARED if k not in _CALENDAR))
     calendar: CalendarOptions
-    shehai: str
-    bieze_yin: str
-    bazhuan_first: bool
-    fuyin_zimao: str
-    guiren: str
-    dun_gan: str
-    zhan_guan: str
 
-    def __init__(
-        self,
-        shehai: str = "depth",
-        bieze_yin: str = "sanhe",
-        bazhuan_first: bool = True,
-        fuyin_zimao: str = "chong",
-        guiren: str = "jia_wu_geng_niu_yang",
-        day_night: str = "auto",
-        dun_gan: str = "day",
-        yue_jiang_rule: str = "zhongqi",
-        day_boundary: str = "23:00",
-        true_solar: bool = False,
-        dst: str = "clock",
-        zhan_guan: str = "fa_yong",
-        lunar_calendar: str = "chinese",
-        *,
-        calendar: CalendarOptions | None = None,
-    ) -> None:
+    if TYPE_CHECKING:
+
+        def __getattr__(self, name: str) -> Any: ...
+
+    def __init__(self, *, calendar: CalendarOptions | None = None, **given: Any) -> None:
+        v = self.given(given)
         if calendar is None:
             # the engine checks every value with its own messages first (xuanheng.liuren.engine._validate);
             # an Options built directly is checked by the calendar here
-            calendar = CalendarOptions(
-                day_boundary=day_boundary,
-                yue_jiang=yue_jiang_rule,
-                true_solar=true_solar,
-                day_night=day_night,
-                dst=dst,
-                lunar_calendar=lunar_calendar,
-            )
+            calendar = CalendarOptions(**{_CALENDAR[k]: v[k] for k in self.keywords() if k in _CALENDAR})
         object.__setattr__(self, "calendar", calendar)
-        for name, value in (
-            ("shehai", shehai),
-            ("bieze_yin", bieze_yin),
-            ("bazhuan_first", bazhuan_first),
-            ("fuyin_zimao", fuyin_zimao),
-            ("guiren", guiren),
-            ("dun_gan", dun_gan),
-            ("zhan_guan", zhan_guan),
-        ):
-            object.__setattr__(self, name, value)
+        for k in self.keywords():
+            if k not in _CALENDAR:
+                object.__setattr__(self, k, v[k])
 
     @property
     def day_night(self) -> str:
@@ -135,24 +117,6 @@ class Options:
     @property
     def lunar_calendar(self) -> str:
         return self.calendar.lunar_calendar
-
-    def flat(self) -> dict[str, Any]:
-        """Every option by its name (what :func:`~xuanheng.liuren.make_options` takes)."""
-        return {
-            "shehai": self.shehai,
-            "bieze_yin": self.bieze_yin,
-            "bazhuan_first": self.bazhuan_first,
-            "fuyin_zimao": self.fuyin_zimao,
-            "guiren": self.guiren,
-            "day_night": self.day_night,
-            "dun_gan": self.dun_gan,
-            "yue_jiang_rule": self.yue_jiang_rule,
-            "day_boundary": self.day_boundary,
-            "true_solar": self.true_solar,
-            "dst": self.dst,
-            "zhan_guan": self.zhan_guan,
-            "lunar_calendar": self.lunar_calendar,
-        }
 
     def to_json(self) -> dict[str, Any]:
         return self.flat()

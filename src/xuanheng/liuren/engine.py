@@ -34,10 +34,9 @@ from xuanheng.core.guiren import GUIREN_TABLES, Direction, direction_on, jiang_a
 from xuanheng.core.shensha_basic import HUA_GAI, LU, TAO_HUA, YI_MA
 from xuanheng.errors import InputError, OptionError
 from xuanheng.liuren.chart import Chuan, GuiRen, Ke, KeTi, LiuRenChart, Options, SheHaiDepth, ShenSha
-from xuanheng.liuren.keti import ZHAN_GUAN, chart_ke_ti, ke_ti_of
-from xuanheng.liuren.sanchuan import BIEZE_YIN, FUYIN_ZIMAO, SHEHAI_SCHOOLS, Structure, table
+from xuanheng.liuren.keti import chart_ke_ti, ke_ti_of
+from xuanheng.liuren.sanchuan import Structure, table
 from xuanheng.time.chart_time import ChartTime
-from xuanheng.time.lunar import LUNAR_SYSTEMS
 
 _C = load_package_data("xuanheng.liuren", "chart")
 _SB = load("shensha_basic")
@@ -51,10 +50,11 @@ _DAY_HOURS = frozenset(BRANCHES.index(b) for b in _C["day_night_fixed"]["day_hou
 _MALE_START = BRANCHES.index(_C["xing_nian"]["male_start"])
 _FEMALE_START = BRANCHES.index(_C["xing_nian"]["female_start"])
 
-DAY_NIGHT = ("auto", "sun", "fixed", "day", "night")
-DUN_GAN = ("day", "hour")
-DAY_BOUNDARY = ("23:00", "00:00")
-DST = ("clock", "standard")
+#: the declared choices of some options (data/params.toml), kept under their old names
+DAY_NIGHT = tuple(str(v) for v in Options.choices("day_night"))
+DUN_GAN = tuple(str(v) for v in Options.choices("dun_gan"))
+DAY_BOUNDARY = tuple(str(v) for v in Options.choices("day_boundary"))
+DST = tuple(str(v) for v in Options.choices("dst"))
 SEX = ("male", "female")
 
 _GZ_BY_NAME = {g.name: g.index for g in SIXTY}
@@ -108,22 +108,26 @@ def _choice(field: str, value: object, accepted: tuple[str, ...]) -> None:
         )
 
 
+#: the options checked against their declared choices (data/params.toml), in the declared order, and the
+#: true/false ones; the 貴人 table is checked against the tables themselves, the 月將 rule below
+_CHOICE_CHECKS: tuple[tuple[str, tuple[str, ...]], ...] = tuple(
+    (name, tuple(GUIREN) if name == "guiren" else tuple(str(v) for v in p.values))
+    for name, p in Options.DECLARED
+    if p.kind == "choice" and all(isinstance(v, str) for v in p.values) and name != "yue_jiang_rule"
+)
+_BOOL_CHECKS: tuple[str, ...] = tuple(
+    name
+    for name, p in Options.DECLARED
+    if p.kind != "choice" or not all(isinstance(v, str) for v in p.values)
+)
+
+
 def _validate(o: dict[str, Any]) -> None:
-    _choice("shehai", o["shehai"], SHEHAI_SCHOOLS)
-    _choice("bieze_yin", o["bieze_yin"], BIEZE_YIN)
-    _choice("fuyin_zimao", o["fuyin_zimao"], FUYIN_ZIMAO)
-    _choice("guiren", o["guiren"], tuple(GUIREN))
-    _choice("day_night", o["day_night"], DAY_NIGHT)
-    _choice("dun_gan", o["dun_gan"], DUN_GAN)
-    _choice("day_boundary", o["day_boundary"], DAY_BOUNDARY)
-    _choice("dst", o["dst"], DST)
-    _choice("zhan_guan", o["zhan_guan"], ZHAN_GUAN)
-    _choice("lunar_calendar", o["lunar_calendar"], LUNAR_SYSTEMS)
-    if not isinstance(o["bazhuan_first"], bool):
-        msg = f"bazhuan_first must be true or false, not {o['bazhuan_first']!r}"
-        raise OptionError(msg, field="bazhuan_first")
-    if not isinstance(o["true_solar"], bool):
-        raise OptionError(f"true_solar must be true or false, not {o['true_solar']!r}", field="true_solar")
+    for name, accepted in _CHOICE_CHECKS:
+        _choice(name, o[name], accepted)
+    for name in _BOOL_CHECKS:
+        if not isinstance(o[name], bool):
+            raise OptionError(f"{name} must be true or false, not {o[name]!r}", field=name)
     rule = o["yue_jiang_rule"]
     n = parse.digits(rule) if isinstance(rule, str) else None
     if not isinstance(rule, str) or (

@@ -18,6 +18,7 @@ from xuanheng.core.relations import XING
 from xuanheng.errors import InputError
 from xuanheng.liuren.chart import KeTi
 from xuanheng.liuren.sanchuan import METHOD_SRC, MZJ, SUB_SRC, Structure
+from xuanheng.params import declared
 
 _T = load_package_data("xuanheng.liuren", "keti")
 _XUN_QI: dict[int, int] = {branch_index(k): branch_index(v) for k, v in _T["xun_qi"]["by_head"].items()}
@@ -26,7 +27,8 @@ _ZHI_YI: tuple[int, ...] = tuple(branch_index(b) for b in _T["zhi_yi"]["table"])
 _DING = 3
 #: 墓 of each element (木 未, 火 戌, 土 辰, 金 丑, 水 辰), as 《六壬大全》〈鬼墓課〉 lists them
 _MU: tuple[int, ...] = (7, 10, 4, 1, 4)
-ZHAN_GUAN = ("fa_yong", "gan_zhi")
+#: the schools of 斬關: the declared choices of the option (data/params.toml)
+ZHAN_GUAN: tuple[str, ...] = tuple(str(v) for v in declared("xuanheng.liuren", "zhan_guan").values)
 NEEDS = ("", "tian_jiang")
 
 

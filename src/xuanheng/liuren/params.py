@@ -59,22 +59,10 @@ class LiuRenParams(Params):
 
 
 def options_of(p: Params) -> Options:
-    """The :class:`Options` of a set of parameters."""
-    return make_options(
-        shehai=p.shehai,
-        bieze_yin=p.bieze_yin,
-        bazhuan_first=p.bazhuan_first,
-        fuyin_zimao=p.fuyin_zimao,
-        guiren=p.guiren,
-        day_night=p.day_night,
-        dun_gan=p.dun_gan,
-        zhan_guan=p.zhan_guan,
-        yue_jiang_rule=p.yue_jiang_rule,
-        day_boundary=p.day_boundary,
-        true_solar=bool(p.true_solar),
-        dst=p.dst,
-        lunar_calendar=p.lunar_calendar,
-    )
+    """The :class:`Options` of a set of parameters (the options by their declarations), validated."""
+    values = Options.params_values(p)
+    values["true_solar"] = bool(values["true_solar"])
+    return make_options(**values)
 
 
 def mode_of(p: Params) -> str:

@@ -19,12 +19,14 @@ from xuanheng.core.ganzhi import BRANCH_ELEMENT, JI_GONG, STEM_ELEMENT
 from xuanheng.core.relations import CHONG, GAN_HE, XING
 from xuanheng.core.shensha_basic import YI_MA
 from xuanheng.errors import OptionError
+from xuanheng.params import declared
 
 _T = load_package_data("xuanheng.liuren", "jiuzongmen")
 
-SHEHAI_SCHOOLS = ("depth", "mengzhongji", "biyong")
-BIEZE_YIN = ("sanhe", "sanhe_upper")
-FUYIN_ZIMAO = ("chong", "xing")
+#: the schools of these rules: the declared choices of the options (data/params.toml)
+SHEHAI_SCHOOLS: tuple[str, ...] = tuple(str(v) for v in declared("xuanheng.liuren", "shehai").values)
+BIEZE_YIN: tuple[str, ...] = tuple(str(v) for v in declared("xuanheng.liuren", "bieze_yin").values)
+FUYIN_ZIMAO: tuple[str, ...] = tuple(str(v) for v in declared("xuanheng.liuren", "fuyin_zimao").values)
 
 #: 0 孟, 1 仲, 2 季
 MZJ: tuple[int, ...] = tuple(_T["meng_zhong_ji"]["rank"])

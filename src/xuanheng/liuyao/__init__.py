@@ -6,15 +6,18 @@ Python API::
     chart = liuyao.cast("2026-03-10T21:00", tz="Asia/Shanghai", lines="887868")   # 初 → 上
     chart = liuyao.cast(at, tz=..., coins=True, seed=42)        # or yarrow=True, time=True,
     chart = liuyao.cast(at, tz=..., numbers=(3, 5))              # or hexagram="姤", moving=(1,)
-    chart = liuyao.cast_study(day="甲子", month="寅", lines="777777")   # no instant
+    chart = liuyao.cast(day="甲子", month="寅", lines="777777")   # study mode: no instant
     chart.to_json()
+    fired = liuyao.reading(chart, "財")
+
+``cast_study`` (the study cast) and ``cast_plain`` are older names, kept for the tests.
 
 Every input and option is declared once in ``data/params.toml`` (:data:`OPTION_SPECS` for the Python
 options, :class:`~xuanheng.liuyao.params.LiuYaoParams` for the method contract); ``METHOD`` makes the
 ``xuanheng liuyao`` command, ``/api/liuyao`` and the page. Docs: ``docs/liuyao.md``.
 """
 
-from xuanheng.liuyao.api import METHODS, cast, cast_plain, cast_study, zhuang_gua
+from xuanheng.liuyao.api import METHODS, cast_plain, zhuang_gua
 from xuanheng.liuyao.chart import (
     BianLine,
     BranchState,
@@ -28,6 +31,7 @@ from xuanheng.liuyao.chart import (
     Shen,
     Yao,
 )
+from xuanheng.liuyao.entry import cast, cast_study, reading
 from xuanheng.liuyao.method import METHOD
 from xuanheng.liuyao.options import DEFAULT_OPTIONS, OPTION_SPECS, Options, make_options
 from xuanheng.liuyao.params import LiuYaoParams, cast_params
@@ -55,5 +59,6 @@ __all__ = [
     "cast_plain",
     "cast_study",
     "make_options",
+    "reading",
     "zhuang_gua",
 ]

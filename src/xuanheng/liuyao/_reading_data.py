@@ -13,15 +13,15 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
 from xuanheng import shensha
 from xuanheng.core._data import load_package_data
 from xuanheng.errors import OptionError
-from xuanheng.liuyao.options import Choice, OptionSpec
-from xuanheng.params import declared
+from xuanheng.liuyao.options import Choice, OptionSpec, PlainOptions
+from xuanheng.params import declared, option_declarations
 
 _PKG = "xuanheng.liuyao"
 _T = load_package_data(_PKG, "judgments")
@@ -38,45 +38,15 @@ def _spec(name: str) -> OptionSpec:
     )
 
 
-@dataclass(frozen=True, slots=True)
-class ReadingOptions:
-    """School choices of the reading (``data/params.toml``, "reading options"; docs/liuyao-reading.md)."""
+class ReadingOptions(PlainOptions):
+    """School choices of the reading, each declared once in ``data/params.toml`` (``scope = "reading"``;
+    docs/liuyao-reading.md), in the order the reading echoes them; keywords only."""
 
-    yong_shen: str = "auto"
-    sex: str = "male"
-    qing_yong: str = "zi_sun"
-    lin_yao: str = "yong"
-    shensha_on: str = "key_lines"
-    tian_shi_table: str = "auto"
-    shi_ke_ying: str = "both"
-    tian_he_table: str = "tian_he"
-    gui_ke: str = "ke"
-    kun_gen_sha: str = "gou_chen"
-    sha_wang: str = "moving"
-    zhai_ren: str = "nei_zhai"
-    tian_fu_match: str = "either"
-    xun_ru_kan: str = "jing"
-    sui_xu: str = "sui"
-    yin_yang_he: str = "tai"
-    li_yao: str = "trigram"
-    you_long: str = "moving"
-    jia_bian_geng: str = "no_rain"
-    feng_lei: str = "trigram"
-    many_moving: str = "4"
-    many_element: str = "2"
-    tian_xi: str = "seed_000"
-    tian_jie: str = "yue_po"
-    da_sha: str = "seed_003"
-    xian_chi: str = "year"
-    tian_yi: str = "seed_000"
-    er_hao: str = "seed_003"
-    fei_lian: str = "seed_000"
-
-    def to_json(self) -> dict[str, str]:
-        return {f.name: getattr(self, f.name) for f in fields(self)}
+    DECLARED = option_declarations(_PKG, scope="reading")
+    __slots__ = tuple(k for k, _ in DECLARED)
 
 
-READING_OPTION_NAMES: tuple[str, ...] = tuple(f.name for f in fields(ReadingOptions))
+READING_OPTION_NAMES: tuple[str, ...] = ReadingOptions.keywords()
 READING_OPTION_SPECS: tuple[OptionSpec, ...] = tuple(_spec(n) for n in READING_OPTION_NAMES)
 READING_SPEC_BY_NAME: dict[str, OptionSpec] = {s.name: s for s in READING_OPTION_SPECS}
 assert all(getattr(ReadingOptions(), s.name) == s.default for s in READING_OPTION_SPECS), "defaults disagree"
@@ -112,7 +82,7 @@ def make_reading_options(options: ReadingOptions | dict[str, Any] | None = None,
             raise OptionError(f"reading option {k} must be one of {accepted}, not {v!r}", field=k)
         clean[k] = v.strip()
     if clean:
-        base = replace(base, **clean)
+        base = base.replace(**clean)
     if base not in _VALID:
         for spec in READING_OPTION_SPECS:
             v = getattr(base, spec.name)

@@ -11,11 +11,11 @@ option or value raises :class:`~xuanheng.errors.OptionError` naming the option.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields, replace
-from typing import Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from xuanheng.errors import OptionError
-from xuanheng.params import declared
+from xuanheng.params import DeclaredOptions, Param, option_declarations
 
 _PKG = "xuanheng.liuyao"
 
@@ -56,71 +56,76 @@ class OptionSpec:
         }
 
 
-#: (option, package that declares it, what it concerns: the calendar, the chart, the time or number cast)
-_DECLARED: tuple[tuple[str, str, str], ...] = (
-    ("day_boundary", "xuanheng", "calendar"),
-    ("dst", "xuanheng", "calendar"),
-    ("lunar_calendar", "xuanheng", "calendar"),
-    ("tu_months", _PKG, "chart"),
-    ("kong", _PKG, "chart"),
-    ("jin_tui", _PKG, "chart"),
-    ("fan_yin", _PKG, "chart"),
-    ("tu_changsheng", _PKG, "chart"),
-    ("shen", _PKG, "chart"),
-    ("time_year", _PKG, "cast_time"),
-    ("time_leap", _PKG, "cast_time"),
-    ("time_day", _PKG, "cast_time"),
-    ("numbers_moving", _PKG, "cast_numbers"),
-)
+def _group(name: str, package: str) -> str:
+    """What an option concerns: the calendar (a shared option), the time or number cast, or the chart."""
+    if package == "xuanheng":
+        return "calendar"
+    return (
+        "cast_time"
+        if name.startswith("time_")
+        else "cast_numbers"
+        if name.startswith("numbers_")
+        else "chart"
+    )
 
 
-def _spec(name: str, package: str, group: str) -> OptionSpec:
-    p = declared(package, name)
+def _spec(p: Param) -> OptionSpec:
     return OptionSpec(
-        name=name,
+        name=p.name,
         default=str(p.default),
         label=p.label.all(),
-        group=group,
+        group=_group(p.name, p.source),
         choices=tuple(Choice(str(c.value), c.label.all(), c.src) for c in p.choices),
     )
 
 
-OPTION_SPECS: tuple[OptionSpec, ...] = tuple(_spec(*d) for d in _DECLARED)
-SPEC_BY_NAME: dict[str, OptionSpec] = {s.name: s for s in OPTION_SPECS}
 #: the true/false calendar input that the chart echoes as an option (``"true"`` / ``"false"``)
 TRUE_SOLAR = "true_solar"
 _BOOL_TEXT = ("false", "true")
 
 
-@dataclass(frozen=True, slots=True)
-class Options:
-    """The options of one chart (every value a plain string; see ``data/params.toml``)."""
+class PlainOptions(DeclaredOptions):
+    """Options whose every value is a plain string, made from their declarations (``replace`` as for a
+    dataclass)."""
 
-    day_boundary: str = "23:00"
-    true_solar: str = "false"
-    dst: str = "clock"
-    lunar_calendar: str = "chinese"
-    tu_months: str = "ji_yue"
-    kong: str = "day"
-    jin_tui: str = "seven"
-    fan_yin: str = "houtian"
-    tu_changsheng: str = "shui"
-    shen: str = "yue_gua_shen"
-    time_year: str = "lunar"
-    time_leap: str = "same"
-    time_day: str = "day_boundary"
-    numbers_moving: str = "sum"
+    __slots__ = ()
+
+    if TYPE_CHECKING:
+
+        def __getattr__(self, name: str) -> str: ...
+
+    @classmethod
+    def default_of(cls, param: Param) -> str:
+        # a true/false declaration (true_solar) is echoed as "true" / "false"
+        v = param.default
+        return _BOOL_TEXT[v] if isinstance(v, bool) else str(v)
+
+    def __init__(self, **given: Any) -> None:
+        for k, v in self.given(given).items():
+            object.__setattr__(self, k, v)
+
+    def replace(self: _O, **changes: Any) -> _O:
+        return type(self)(**{**self.flat(), **changes})
 
     def to_json(self) -> dict[str, str]:
-        return {f.name: getattr(self, f.name) for f in fields(self)}
+        return self.flat()
 
 
-OPTION_NAMES: tuple[str, ...] = tuple(f.name for f in fields(Options))
-# the dataclass and the declaration must agree (names and defaults)
-assert tuple(s.name for s in OPTION_SPECS) == tuple(n for n in OPTION_NAMES if n != TRUE_SOLAR), (
-    "Options and data/params.toml disagree"
-)
-assert all(getattr(Options(), s.name) == s.default for s in OPTION_SPECS), "defaults disagree"
+_O = TypeVar("_O", bound=PlainOptions)
+
+
+class Options(PlainOptions):
+    """The options of one chart (every value a plain string), each declared once in ``data/params.toml``
+    (the shared ``day_boundary``, ``true_solar``, ``dst``, ``lunar_calendar`` named there by a stub, declared
+    in ``xuanheng/data/params.toml``), in the order the chart echoes them; keywords only."""
+
+    DECLARED = option_declarations(_PKG)
+    __slots__ = tuple(k for k, _ in DECLARED)
+
+
+OPTION_NAMES: tuple[str, ...] = Options.keywords()
+OPTION_SPECS: tuple[OptionSpec, ...] = tuple(_spec(p) for k, p in Options.DECLARED if k != TRUE_SOLAR)
+SPEC_BY_NAME: dict[str, OptionSpec] = {s.name: s for s in OPTION_SPECS}
 assert all(s.default in s.values for s in OPTION_SPECS), "a default is not one of its choices"
 assert Options().true_solar == "false"  # clock time unless asked (the shared true_solar input: False)
 
@@ -161,7 +166,7 @@ def make_options(options: Options | dict[str, Any] | None = None, **kw: Any) -> 
         )
     base = options if options is not None else DEFAULT_OPTIONS
     if kw:
-        base = replace(base, **{k: _plain(k, v) for k, v in kw.items()})
+        base = base.replace(**{k: _plain(k, v) for k, v in kw.items()})
     try:
         known = base in _VALID
     except TypeError:  # an unhashable value: certainly not a valid choice
@@ -186,5 +191,6 @@ __all__ = [
     "Choice",
     "OptionSpec",
     "Options",
+    "PlainOptions",
     "make_options",
 ]

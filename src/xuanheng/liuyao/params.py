@@ -26,8 +26,9 @@ from xuanheng.params import Param, Params, calendar_params, declared, time_param
 
 _PKG = "xuanheng.liuyao"
 INSTANT, STUDY = "instant", "study"
-#: the calendar options a 六爻 chart uses (it has no 月將 and no 晝夜)
-CALENDAR = ("day_boundary", "dst", "lunar_calendar")
+#: the calendar options a 六爻 chart uses (it has no 月將 and no 晝夜): the shared options its
+#: data/params.toml names, but the true/false input true_solar
+CALENDAR = tuple(k for k, p in Options.DECLARED if p.source == "xuanheng" and k != "true_solar")
 #: the ways of casting: parameter → how a message shows it (the command line says it with its flags:
 #: cli.liuyao.way of the catalogue)
 WAYS: dict[str, str] = {
