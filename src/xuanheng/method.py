@@ -20,6 +20,9 @@ page, the journal and the MCP server read that list and know no method by name.
 
 :func:`document` is the JSON of a cast: the chart's ``to_json()`` with the reading in the requested language.
 It is what ``xuanheng <method> --json`` prints, what ``/api/<method>`` answers and what the MCP tool returns.
+Every document carries the same envelope: ``engine_version``, ``schema_version``, ``inputs`` (what the cast
+was given, echoed), ``options``, ``warnings`` (each ``{code, params, text}``: a catalogue code of
+``i18n/data/messages.toml``, its parameters, and its text in the document's language) and ``lang``.
 """
 
 from __future__ import annotations
@@ -29,6 +32,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from xuanheng.i18n.messages import localize_warnings
 from xuanheng.params import Param, Params
 from xuanheng.reading import FiredRule, Text, check_lang
 
@@ -100,8 +104,12 @@ class Method:
         """The chart's JSON with its reading in *lang* (see the module docstring)."""
         chart = self.cast(params)
         out: dict[str, Any] = chart.to_json()
+        lang = check_lang(lang)
+        if lang != "en":  # to_json() says the warnings in English; the document says them in its language
+            for holder in (out, out.get("calendar")):
+                if isinstance(holder, dict) and holder.get("warnings"):
+                    holder["warnings"] = localize_warnings(holder["warnings"], lang)
         if self.reading is not None:
-            lang = check_lang(lang)
             if with_reading:
                 kw = {name: params.get(name) for name in self.reading_options}
                 read: Callable[..., list[FiredRule]] = self.reading
@@ -110,7 +118,7 @@ class Method:
                     out["reading_options"] = kw
             elif self.reading_key_always:
                 out["reading"] = []
-            out["lang"] = lang
+        out["lang"] = lang
         return out
 
     def needed(self) -> tuple[Param, ...]:
