@@ -52,7 +52,7 @@ def test_calendar_follows_the_option_and_nothing_else_moves() -> None:
     assert lunar_of(kr.to_json()) == kasi(Y, M, D)
     assert cn.options.lunar_calendar == "chinese" and kr.to_json()["options"]["lunar_calendar"] == "korean"
     a, b = cn.to_json(), kr.to_json()
-    for key in ("pillars", "jieqi", "zhongqi", "yue_jiang", "xun_kong", "day_night", "input"):
+    for key in ("pillars", "jieqi", "zhongqi", "yue_jiang", "xun_kong", "day_night", "inputs"):
         assert a[key] == b[key], key
     # a dict of options is accepted too
     assert calendar(AT, tz=TZ, options={"lunar_calendar": "korean"}).lunar == kr.lunar
@@ -70,9 +70,9 @@ def test_unknown_system_names_the_field() -> None:
 def test_override_warning_names_the_clock_of_the_system(monkeypatch: pytest.MonkeyPatch) -> None:
     # 2057-09-28 is a Chinese override (new moon 00:00:35 UTC+8 next day; the tables begin the month here)
     cn = calendar("2057-09-28T12:00", tz="Asia/Shanghai")
-    assert any("China time" in w for w in cn.warnings)
+    assert any("China time" in str(w) for w in cn.warnings)
     kr = calendar("2057-09-28T12:00", tz="Asia/Shanghai", options={"lunar_calendar": "korean"})
-    assert not any("published observatory tables" in w for w in kr.warnings)
+    assert not any("published observatory tables" in str(w) for w in kr.warnings)
     # a Korean override (none is needed yet) would warn on Korean standard time, never "China time"
     import sys
     from datetime import date
@@ -83,8 +83,11 @@ def test_override_warning_names_the_clock_of_the_system(monkeypatch: pytest.Monk
     start = (when.date().toordinal() - date(1970, 1, 1).toordinal()) - day.day + 1
     monkeypatch.setattr(cal_mod, "month_start_overrides", lambda system: {start: start})
     warned = calendar("2057-09-28T12:00", tz="Asia/Shanghai", options={"lunar_calendar": "korean"})
-    msgs = [w for w in warned.warnings if "published observatory tables" in w]
-    assert msgs and all("Korean standard time" in w and "China" not in w for w in msgs)
+    msgs = [w for w in warned.warnings if w.code == "warn.lunar_override"]
+    assert msgs and all(dict(w.params) == {"clock": "Korean standard time"} for w in msgs)
+    assert all("Korean standard time" in str(w) and "China" not in str(w) for w in msgs)
+    # the clock's name is said in the reader's language too (a catalogued phrase)
+    assert all("한국 표준시" in w.text("ko") and "韓國標準時間" in w.text("zh-Hant") for w in msgs)
 
 
 def test_the_shared_param_lists_the_systems_with_sources() -> None:

@@ -6,6 +6,8 @@ Layers (data flows down only): ``core`` (干支 vocabulary) → ``astro`` (ephem
 """
 
 __version__ = "0.1.0"
-SCHEMA_VERSION = 1  # one version for every JSON document the engine writes (int)
+# one version for every JSON document the engine writes (int); 2: the one envelope (`inputs` everywhere,
+# warnings as {code, params, text}, `lang`), issue 26
+SCHEMA_VERSION = 2
 
 __all__ = ["SCHEMA_VERSION", "__version__"]

@@ -24,8 +24,11 @@ modes in a refusal, the reading's groups, what "one moment, every method" asks f
 package, ``data/frontend.toml``, read by :mod:`xuanheng.frontend`.
 
 :func:`document` is the JSON of a cast: the chart's ``to_json()`` with the reading in the requested language
-(a method with a reading always carries ``reading``, an empty list when it was not asked for). It is what
-``xuanheng <method> --json`` prints, what ``/api/<method>`` answers and what the MCP tool returns.
+(a method with a reading always carries ``reading``, an empty list when it was not asked for).
+It is what ``xuanheng <method> --json`` prints, what ``/api/<method>`` answers and what the MCP tool returns.
+Every document carries the same envelope: ``engine_version``, ``schema_version``, ``inputs`` (what the cast
+was given, echoed), ``options``, ``warnings`` (each ``{code, params, text}``: a catalogue code of
+``i18n/data/messages.toml``, its parameters, and its text in the document's language) and ``lang``.
 """
 
 from __future__ import annotations
@@ -34,6 +37,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from xuanheng.i18n.messages import localize_warnings
 from xuanheng.params import Params
 from xuanheng.reading import FiredRule, Text, check_lang
 
@@ -103,8 +107,12 @@ class Method:
         always carries ``reading`` (an empty list when *with_reading* is false)."""
         chart = self.cast(params)
         out: dict[str, Any] = chart.to_json()
+        lang = check_lang(lang)
+        if lang != "en":  # to_json() says the warnings in English; the document says them in its language
+            for holder in (out, out.get("calendar")):
+                if isinstance(holder, dict) and holder.get("warnings"):
+                    holder["warnings"] = localize_warnings(holder["warnings"], lang)
         if self.read is not None:
-            lang = check_lang(lang)
             if with_reading:
                 kw = {name: params.get(name) for name in params.READING_OPTIONS}
                 read: Callable[..., list[FiredRule]] = self.read
@@ -113,7 +121,7 @@ class Method:
                     out["reading_options"] = kw
             else:
                 out["reading"] = []
-            out["lang"] = lang
+        out["lang"] = lang
         return out
 
 

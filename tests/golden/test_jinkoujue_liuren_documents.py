@@ -27,12 +27,12 @@ from xuanheng.reading import LANGS
 _PRINT = bool(os.environ.get("XUANHENG_GOLDEN_PRINT"))
 
 PINNED: dict[str, str] = {
-    "jinkoujue_documents": "bf784db73ebfb1e8",  # the contract: with_reading=False now carries "reading": []
-    "jinkoujue_views": "743e30ce1806e086",
+    "jinkoujue_documents": "25d844f820022f66",  # the contract: with_reading=False now carries "reading": []
+    "jinkoujue_views": "ef439647bae9d883",
     # the plain sunrise (astro.sun_fast removed): 3 sunrise / sunset / solar-time seconds moved
-    "liuren_documents": "159754e50e5ba543",
-    "liuren_study_documents": "0f9492e2eb9bc6d7",
-    "liuren_views": "ba40abefd6dbc026",
+    "liuren_documents": "391c64aede6aec29",
+    "liuren_study_documents": "506de3a083463581",
+    "liuren_views": "696944878b967123",
 }
 
 

@@ -46,19 +46,19 @@ from xuanheng.reading import LANGS
 _PRINT = bool(os.environ.get("XUANHENG_GOLDEN_PRINT"))
 
 PINNED: dict[str, str] = {
-    "charts_random": "a330fa168dbd2eaf",
-    "charts_every_option": "a70dcfb7c55fdf39",
-    "charts_boundaries": "3f2be880a4e7f385",
-    "charts_study": "fa606efb666c665c",
+    "charts_random": "89d45140818d94fe",
+    "charts_every_option": "b39570fb9099c423",
+    "charts_boundaries": "eb5a5b7c4e5ec1b8",
+    "charts_study": "0e14ca03d7d03878",
     "zhuang_gua_enumeration": "928569c1e96ce154",
     "readings_by_topic": "239718776895f99d",
     "readings_every_topic": "82bb51a284c1e4a9",
     "readings_options": "51f13bd018db77b1",
-    "documents_renders": "3603b105e4cfaacc",
-    "example_ko": "93e9d7d53b459179",
-    "example_zh-Hant": "6cb97233aa65036c",
-    "example_zh-Hans": "f2618ca4fa70612c",
-    "example_en": "b8e576e0dc06dd69",
+    "documents_renders": "a3259211342d34ca",
+    "example_ko": "5b4ba140c878ffa7",
+    "example_zh-Hant": "14b678a46ed27941",
+    "example_zh-Hans": "54f79b747b0c894c",
+    "example_en": "e23841c9b30c1b37",
 }
 
 TZS = (

@@ -46,12 +46,12 @@ PINNED: dict[str, str] = {
     # (the memo's interpolation was within 0.01″: 宿 degrees move by ≤ 4·10⁻⁶°, 大限 dates by seconds),
     # the sunrise and sunset from swisseph rise_trans (4 of the sample's 200 charts and 9 of its 300
     # calendars show a second more or less) and the Sun no longer left off by 0.01″ after a Moshier call
-    "chart": "ef5bc3608f4df5c7",  # before: 61fbe3693d2c1344
-    "calendar": "0b6f969765018551",  # before: 1dd5efd784ba6137
-    "document": "a88761e4e45c0bf6",  # before: 41fc4ce1786b85d0
+    "chart": "eefec52b6384b780",  # before: 61fbe3693d2c1344
+    "calendar": "8c6268264a404596",  # before: 1dd5efd784ba6137
+    "document": "a4b6fd34f8e5f32c",  # before: 41fc4ce1786b85d0
     "svg": "72c2c17e2b55d330",  # issue 26, before the twins went (unchanged by their removal)
     # issue 26 (git log): the default document lists only the year of `on` (parameter years, 0 by default)
-    "document_default": "70aabea9b5b4de1d",
+    "document_default": "9d9b65755d69bdc2",
     "svg_default": "9c204ffa44c920cf",
 }
 

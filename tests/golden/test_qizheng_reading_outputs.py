@@ -39,7 +39,7 @@ PINNED: dict[str, str] = {
     "reading_xian": "550573a07e84acdc",
     "reading_spirits": "fd025cdf910c007e",
     "reading_topics": "4fef08eb55247d2f",
-    "shensha": "9797054c62a91772",
+    "shensha": "b36cb8fe0f9b0958",
 }
 
 _N = 150

@@ -204,20 +204,21 @@ def test_warnings_of_both_methods_are_said_in_the_readers_language() -> None:
     from xuanheng.qizheng import cast as qz_cast
     from xuanheng.qizheng import xian
 
-    warnings: list[str] = []
+    warnings: list[messages.ChartWarning] = []
     # a leap month (閏六月 of 2025) in the 梅花 time cast
     warnings += liuyao.cast("2025-07-30T10:00", tz="Asia/Shanghai", time=True).warnings
     polar = qz_cast("2026-03-10T21:00", tz="UTC", lon=20.0, lat=80.0)
     warnings += polar.warnings
     old = qz_cast("1900-03-10T21:00", tz="Asia/Shanghai", lon=126.98, lat=37.57)
     beyond = xian.xian(old, "2030-01-01", with_liu_yao=False)
-    warnings.append(beyond["warning"])
+    assert beyond["warning"]["code"] == "qizheng.warn_beyond_xian"
+    warnings.append(messages.warning(beyond["warning"]["code"], **beyond["warning"]["params"]))
     from xuanheng.qizheng.spirits import _WARN_DAY
 
     warnings.append(_WARN_DAY)
-    own = [w for w in warnings if messages.identify(w) is None]
+    own = [w for w in warnings if w.code not in messages.codes()]
     assert not own, own
-    assert any("閏" in w for w in warnings) and any("polar" in w for w in warnings)
+    assert any("閏" in str(w) for w in warnings) and any("polar" in str(w) for w in warnings)
     for w in warnings:
         for lang in LANGS:
-            assert not _english_words(messages.localize(w, lang)), (lang, w)
+            assert not _english_words(w.text(lang)), (lang, w)

@@ -105,7 +105,7 @@ def test_place_errors_in_the_readers_language(lang: str) -> None:
     assert rc == 2 and PLACE_WORDS[lang]["lon"][0] in err and "east positive" not in err, err
 
 
-def _warnings_of(when: str, tz: str, **kw: object) -> tuple[str, ...]:
+def _warnings_of(when: str, tz: str, **kw: object) -> tuple[messages.ChartWarning, ...]:
     lon = kw.pop("lon", None)
     lat = kw.pop("lat", None)
     return tuple(calendar(when, lon, lat, CalendarOptions(**kw), tz=tz).warnings)  # type: ignore[arg-type]
@@ -129,12 +129,12 @@ def test_every_warning_of_the_time_core_is_catalogued() -> None:
     seen = set()
     for when, tz, kw in WARNING_CASES:
         for w in _warnings_of(when, tz, **dict(kw)):
-            found = messages.identify(w)
-            assert found is not None, w
-            seen.add(found[0])
+            assert w.code in messages.codes(), w
+            seen.add(w.code)
+            english = w.text("en")
+            assert str(w) == english and KOREAN.search(w.text("ko")), w
             for lang in ("ko", "zh-Hant", "zh-Hans"):
-                assert messages.localize(w, lang) != w, (lang, w)
-            assert messages.localize(w, "en") == w
+                assert w.text(lang) != english, (lang, w)
     assert {"warn.near_hour", "warn.dst_clock", "warn.dst_standard", "warn.julian", "warn.true_solar"} <= seen
 
 

@@ -87,3 +87,20 @@ def test_real_jinkoujue_chart() -> None:
     keys = facts_from_chart("jinkoujue", chart)
     assert keys["yong_yao"][0] in {"人元", "貴神", "將神", "地分"}
     assert keys["dong"] == ["賊動", "兄弟動"]
+
+
+def test_the_cast_instant_is_read_from_the_documents_inputs() -> None:
+    """A document of the one envelope (schema 2) has its instant in ``inputs``; a case saved before it
+    (schema 1: the calendar's ``input``, 大六壬's ``calendar.input``) still gives its cast time."""
+    from xuanheng.journal.facts import cast_instant
+
+    at = datetime(2026, 3, 10, 12, 0, tzinfo=UTC)
+    assert cast_instant({"inputs": {"at": "2026-03-10T21:00:00+09:00"}}) == at
+    assert cast_instant({"schema_version": 1, "input": {"at": "2026-03-10T21:00:00+09:00"}}) == at
+    old_liuren = {"schema_version": 1, "calendar": {"input": {"at": "2026-03-10T21:00:00+09:00"}}}
+    assert cast_instant(old_liuren) == at
+    # the saved parameters come first when they carry an offset; a wall time without one is passed over
+    assert cast_instant({"inputs": {"at": "2026-03-10T22:00:00+09:00"}}, {"at": "2026-03-10T21:00"}) == (
+        datetime(2026, 3, 10, 13, 0, tzinfo=UTC)
+    )
+    assert cast_instant({"warnings": [], "inputs": {"day": "甲子"}}) is None

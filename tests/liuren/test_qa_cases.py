@@ -188,4 +188,4 @@ def test_now_without_tz_uses_the_computers_zone(
     finally:
         monkeypatch.undo()
         time.tzset()
-    assert rc == 0 and json.loads(out)["calendar"]["input"]["utc_offset"] == "+09:00"
+    assert rc == 0 and json.loads(out)["calendar"]["inputs"]["utc_offset"] == "+09:00"

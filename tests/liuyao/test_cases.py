@@ -149,7 +149,7 @@ def test_li_chun_boundary() -> None:
     assert after.marks[0].positions == (3,)
     # within a minute of the 節 the calendar warns, and the chart carries it
     near = cast("2024-02-04T16:27:20", tz="Asia/Shanghai", lines="777777")
-    assert any("立春" in w for w in near.warnings)
+    assert any("立春" in str(w) for w in near.warnings)
 
 
 @pytest.mark.parametrize(

@@ -34,8 +34,11 @@ READING_KEYS = ("lang", "reading", "reading_options")
 
 
 def _strip(doc: dict[str, Any]) -> dict[str, Any]:
-    """The chart part of a document (no engine version, no reading)."""
-    return {k: v for k, v in doc.items() if k != "engine_version" and k not in READING_KEYS}
+    """The chart part of a document (no engine version, no reading; the warnings by code and parameters:
+    their text is in the document's language, the chart's own JSON says them in English)."""
+    out = {k: v for k, v in doc.items() if k != "engine_version" and k not in READING_KEYS}
+    out["warnings"] = [(w["code"], w["params"]) for w in out.get("warnings", [])]
+    return out
 
 
 def test_help_lists_the_issue_flags(capsys: pytest.CaptureFixture[str]) -> None:

@@ -134,7 +134,7 @@ def test_study_casts_keep_the_invariants(
 def test_true_solar_with_a_place() -> None:
     c = cast("2026-03-10T21:00", tz="Asia/Shanghai", lon=87.6, lat=43.8, lines="887868", true_solar=True)
     check_invariants(c)
-    assert c.options.true_solar == "true" and any("true solar" in w for w in c.warnings)
+    assert c.options.true_solar == "true" and any("true solar" in str(w) for w in c.warnings)
 
 
 BAD_CASTS: list[tuple[dict[str, Any], str]] = [

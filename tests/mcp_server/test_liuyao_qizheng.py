@@ -292,3 +292,21 @@ def test_enumerate_liuyao_is_the_64_gua(
     assert main(["liuyao", "--enumerate"]) == 0
     text = capsys.readouterr().out.splitlines()
     assert len(text) == 64 and text[0].split()[:2] == ["1", "乾為天"]
+
+
+def test_tool_results_carry_the_envelopes_warnings() -> None:
+    """A cast tool answers the document (inputs and warnings at the top, warnings {code, params, text} in
+    the asked language); the reading tool passes the same warnings on (issue 26)."""
+    from xuanheng.i18n.messages import render
+    from xuanheng.mcp.tools import ToolSet
+
+    tools = ToolSet()
+    at = {"at": "2026-03-10T21:00", "tz": "Asia/Shanghai"}  # within a minute of the 亥 hour's start
+    doc = tools.call("liuren", {**at, "lang": "ko"})
+    assert doc["inputs"]["at"] == "2026-03-10T21:00:00+08:00" and doc["inputs"]["tz"] == "Asia/Shanghai"
+    assert doc["warnings"] == [
+        {"code": "warn.near_hour", "params": {}, "text": render("warn.near_hour", {}, "ko")}
+    ]
+    read = tools.call("reading", {"method": "liuren", "params": at, "lang": "zh-Hant"})
+    assert [w["code"] for w in read["warnings"]] == ["warn.near_hour"]
+    assert read["warnings"][0]["text"] == render("warn.near_hour", {}, "zh-Hant")

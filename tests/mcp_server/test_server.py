@@ -308,7 +308,8 @@ def test_a_registered_method_appears_without_touching_the_mcp_code() -> None:
             "offset": 0,
             "rows": [{"n": 1}, {"n": 2}],
         }
-        assert seen["doc"] == {"n": 3, "square": 9, "options": {"school": "b"}}
+        # every document says its language (the one envelope, issue 26)
+        assert seen["doc"] == {"n": 3, "square": 9, "options": {"school": "b"}, "lang": "zh-Hant"}
         assert seen["err"].is_error and seen["err"].structured_content["error"]["field"] == "n"
     finally:
         unregister("toy")

@@ -86,4 +86,4 @@ def test_fold_flag(capsys: pytest.CaptureFixture[str]) -> None:
     assert (
         main(["calendar", "--at", "1988-09-11T01:30", "--tz", "Asia/Shanghai", "--fold", "1", "--json"]) == 0
     )
-    assert json.loads(capsys.readouterr().out)["input"]["utc_offset"] == "+08:00"
+    assert json.loads(capsys.readouterr().out)["inputs"]["utc_offset"] == "+08:00"

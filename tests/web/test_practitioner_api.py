@@ -80,12 +80,24 @@ def test_a_rule_opens_by_its_id(client: TestClient) -> None:
 
 
 def test_warnings_in_a_language(client: TestClient) -> None:
-    doc = client.get("/api/liuren", params=AT).json()
-    texts = doc["warnings"]
-    assert texts == ["within a minute of an hour-branch change: the hour pillar changes there"]
-    r = client.post("/api/messages?lang=ko", json={"texts": [*texts, "something else"]}).json()
-    assert r["messages"][0]["code"] == "warn.near_hour" and "시주" in r["messages"][0]["text"]
-    assert r["messages"][1] == {"text": "something else", "code": None, "params": {}}
+    english = "within a minute of an hour-branch change: the hour pillar changes there"
+    doc = client.get("/api/liuren", params={**AT, "lang": "en"}).json()
+    assert doc["warnings"] == [{"code": "warn.near_hour", "params": {}, "text": english}]
+    # the document in the reader's language says its warnings in it, from their codes
+    ko = client.get("/api/liuren", params={**AT, "lang": "ko"}).json()
+    assert ko["lang"] == "ko" and ko["warnings"][0]["code"] == "warn.near_hour"
+    assert "시주" in ko["warnings"][0]["text"]
+    # and /api/messages says a document's warnings in another language by code (never from the text)
+    unknown = {"code": "warn.from_a_newer_engine", "params": {}}
+    r = client.post("/api/messages?lang=ko", json={"warnings": [*doc["warnings"], unknown]}).json()
+    assert r["messages"][0] == {"code": "warn.near_hour", "params": {}, "text": ko["warnings"][0]["text"]}
+    assert r["messages"][1] == {**unknown, "text": None}
+    at = "2026-03-05T22:58:00+08:00"
+    near_jie = {"code": "warn.near_jie", "params": {"gap": 12, "term": "驚蟄", "at": at}}
+    r = client.post("/api/messages?lang=zh-Hant", json={"warnings": [near_jie]}).json()
+    assert r["messages"][0]["text"] == f"距驚蟄（{at}）不到 12 秒：月柱在此交替，請核對輸入時間。"
+    # an English text alone is no longer accepted: a warning is said from its code
+    assert client.post("/api/messages?lang=ko", json={"texts": [english]}).status_code == 422
 
 
 def test_methods_say_what_they_need_and_whether_they_read(client: TestClient) -> None:
@@ -138,3 +150,18 @@ def test_a_rule_with_placeholders_reads_as_a_general_statement(client: TestClien
         assert src["entries"] and all("{" not in e.get("text", "") for e in src["entries"])
     ko = client.get("/api/rules", params={"ids": "002-005.bi", "lang": "ko"}).json()["rules"]["002-005.bi"]
     assert ko["text"].startswith("그 자리와 ")  # 리 has no final consonant → 와
+
+
+def test_a_case_saved_before_the_envelope_keeps_its_cast_time() -> None:
+    """A case saved with the schema-1 shape (the calendar's ``input``, 大六壬's ``calendar.input``) still
+    shows when and in which zone it was cast; a schema-2 document is read from its ``inputs``."""
+    from types import SimpleNamespace
+
+    from xuanheng.web.routes_journal import with_cast_time
+
+    old_calendar = {"schema_version": 1, "input": {"at": "2026-03-10T21:00:00+09:00", "tz": "Asia/Seoul"}}
+    old_liuren = {"schema_version": 1, "calendar": old_calendar}
+    new = {"schema_version": 2, "inputs": {"at": "2026-03-10T21:00:00+09:00", "tz": "Asia/Seoul"}}
+    for chart in (old_calendar, old_liuren, new):
+        out = with_cast_time(SimpleNamespace(chart=chart, inputs={"at": "2026-03-10T21:00"}), {})
+        assert out == {"cast_time": "2026-03-10T21:00:00+09:00", "cast_tz": "Asia/Seoul"}, chart

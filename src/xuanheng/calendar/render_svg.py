@@ -62,7 +62,7 @@ def _rows(doc: dict[str, Any], lang: str) -> list[tuple[str, str]]:
     def add(key: str, value: str) -> None:
         rows.append((label(key, lang), value))
 
-    inp = doc.get("input") or {}
+    inp = doc.get("inputs") or {}
     if inp.get("at"):
         add("form.when", f"{str(inp['at'])[:19].replace('T', ' ')} {inp.get('tz', '')}")
     solar = doc.get("solar_time")

@@ -9,6 +9,7 @@ from typing import Any
 from xuanheng.calendar.words import basis_label, options_text
 from xuanheng.core.ganzhi import SHEN_NAMES, branch_index
 from xuanheng.i18n import label
+from xuanheng.i18n.messages import warning_text
 from xuanheng.render.text import pad, width
 
 #: row labels: the i18n key, and the bilingual default (繁體 and English) when no language is asked for
@@ -41,7 +42,7 @@ def render_text(doc: Mapping[str, Any], lang: str | None = None) -> str:
         i18n_key, both = _ROWS[key]
         return both if lang is None else label(i18n_key, lang)
 
-    rows.append((row_label("time"), f"{doc['input']['at']} ({doc['input']['tz']})"))
+    rows.append((row_label("time"), f"{doc['inputs']['at']} ({doc['inputs']['tz']})"))
     solar = _clock(doc["solar_time"], "%Y-%m-%d %H:%M:%S")
     if solar is not None:
         rows.append((row_label("solar"), solar))
@@ -82,7 +83,8 @@ def render_text(doc: Mapping[str, Any], lang: str | None = None) -> str:
         rows.append((row_label("options"), options_text(dict(doc["options"]), lang)))
     col = max(width(k) for k, _ in rows) + 2
     lines = [pad(k, col) + v for k, v in rows]
-    lines += [f"{'warning' if lang is None else label('chart.warnings', lang)}: {w}" for w in doc["warnings"]]
+    head = "warning" if lang is None else label("chart.warnings", lang)
+    lines += [f"{head}: {warning_text(w, lang or 'en')}" for w in doc["warnings"]]
     return "\n".join(lines)
 
 

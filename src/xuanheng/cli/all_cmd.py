@@ -130,7 +130,6 @@ def full_command(method: Method, params: Any) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    from xuanheng.cli.method_cmd import localize_warnings
     from xuanheng.i18n import label
     from xuanheng.methods import registry
 
@@ -148,7 +147,7 @@ def run(args: argparse.Namespace) -> int:
         m = methods[p["name"]]
         head = f"== {p['label']} =="
         if "document" in p:
-            doc = localize_warnings(p["document"], lang)
+            doc = dict(p["document"])  # its warnings are said in lang from their codes (render_text)
             doc.pop("reading", None)
             body = m.views["text"](doc, lang)
             body += f"\n{label('all.full_chart', lang)}: {full_command(m, p['params'])}"

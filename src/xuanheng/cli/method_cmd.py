@@ -150,30 +150,13 @@ def run(args: argparse.Namespace, method: Method) -> int:
         shown = dict(doc)
         if not with_reading:
             shown.pop("reading", None)
-        print(method.views["text"](localize_warnings(shown, lang), lang))
+        print(method.views["text"](shown, lang))
     if getattr(args, "save", False):
         saved = (
             doc if with_reading or not method.has_reading else method.document(params, lang or DEFAULT_LANG)
         )
         save_case(args, method, params, saved, lang)
     return 0
-
-
-def localize_warnings(doc: dict[str, Any], lang: str | None) -> dict[str, Any]:
-    """*doc* with the warnings it shows (``warnings``, also inside ``calendar`` / ``chart``) in *lang*."""
-    if lang is None or lang == "en":
-        return doc
-    from xuanheng.i18n.messages import localize_all
-
-    out = dict(doc)
-    for key in ("warnings",):
-        if isinstance(out.get(key), list):
-            out[key] = localize_all([str(w) for w in out[key]], lang)
-    for inner in ("calendar", "chart", "time"):
-        if isinstance(out.get(inner), dict) and isinstance(out[inner].get("warnings"), list):
-            out[inner] = dict(out[inner])
-            out[inner]["warnings"] = localize_all([str(w) for w in out[inner]["warnings"]], lang)
-    return out
 
 
 def saved_inputs(params: Any) -> dict[str, Any]:

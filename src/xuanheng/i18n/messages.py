@@ -1,12 +1,15 @@
 """Error messages and warnings in the reader's language, with English as the source and the fallback.
 
-The library writes every message in English (``str(error)``, the strings of a chart's ``warnings``). The
-catalogue ``data/messages.toml`` gives each known message a *code*, its English template (``{name}`` where a
-parameter goes) and its Korean and Chinese wording. A message is rendered in another language:
+The catalogue ``data/messages.toml`` gives each message a *code*, its English template (``{name}`` where a
+parameter goes) and its Korean and Chinese wording.
 
-* from the code and parameters an error carries (``XuanhengError(message, code=…, params=…)``), or
-* by recognising the English text against the templates (how warnings and errors raised without a code
-  are found), which gives the code and the parameters back.
+* A chart's warning is a :class:`ChartWarning`: a code and its parameters, nothing else. Its text in any
+  language is rendered from the catalogue (:meth:`ChartWarning.text`); a document carries it as
+  ``{code, params, text}`` (:meth:`ChartWarning.to_json`), and a front end says it in the reader's language
+  from the code (:func:`warning_text`, :func:`localize_warnings`).
+* An error is rendered from the code and parameters it carries (``XuanhengError(message, code=…,
+  params=…)``); an error raised without a code is recognised by its English text against the templates
+  (:func:`identify`, errors only), which gives the code and the parameters back.
 
 A message the catalogue does not know stays English, as it was written. A parameter named ``field`` is
 shown as the label of that input in the reader's language (*labels*: a method's parameters; else the
@@ -98,7 +101,8 @@ def _in(texts: Mapping[str, str], lang: str) -> str | None:
 
 @lru_cache(maxsize=4096)
 def identify(text: str) -> tuple[str, dict[str, str]] | None:
-    """(code, parameters) of an English message the catalogue knows, else None."""
+    """(code, parameters) of an English error message the catalogue knows, else None: how an error raised
+    without a code is said in another language (warnings carry their code, :class:`ChartWarning`)."""
     for e in _catalogue()[1]:
         m = e.regex.match(text)
         if m:
@@ -116,6 +120,78 @@ def describe(error: BaseException) -> tuple[str | None, dict[str, Any]]:
     if found is not None:
         return found[0], {**found[1], **params}
     return code, dict(params)
+
+
+@dataclass(frozen=True, slots=True)
+class ChartWarning:
+    """A warning of a chart: a catalogue *code* (``warn.near_jie`` …) and the values of its placeholders
+    (JSON-ready, kept as a tuple of pairs so the chart holding it stays hashable). Made by :func:`warning`,
+    which checks the code and the parameters against the catalogue."""
+
+    code: str
+    params: tuple[tuple[str, Any], ...] = ()
+
+    def params_dict(self) -> dict[str, Any]:
+        return dict(self.params)
+
+    def text(self, lang: str = "en") -> str:
+        """The warning in *lang* (English when the catalogue lacks that language's wording)."""
+        out = render(self.code, self.params_dict(), lang)
+        if out is None:
+            out = render(self.code, self.params_dict(), "en")
+        if out is None:  # cannot happen for a warning made by warning()
+            raise ValueError(f"warning {self.code!r} cannot be rendered with {self.params_dict()}")
+        return out
+
+    def to_json(self, lang: str = "en") -> dict[str, Any]:
+        """``{code, params, text}``: how a document carries the warning (*text* in *lang*)."""
+        return {"code": self.code, "params": self.params_dict(), "text": self.text(lang)}
+
+    def __str__(self) -> str:
+        return self.text("en")
+
+
+def warning(code: str, **params: Any) -> ChartWarning:
+    """The :class:`ChartWarning` *code* with *params*; ``ValueError`` when the catalogue does not know the
+    code or its English template names a placeholder that *params* lacks (a mistake in the library)."""
+    e = _catalogue()[0].get(code)
+    if e is None:
+        raise ValueError(f"warning code {code!r} is not in the message catalogue")
+    missing = set(_PLACEHOLDER.findall(e.texts["en"])) - set(params)
+    if missing:
+        raise ValueError(f"warning {code!r} lacks the parameters {sorted(missing)}")
+    return ChartWarning(code, tuple(params.items()))
+
+
+def warnings_json(warnings: Iterable[ChartWarning], lang: str = "en") -> list[dict[str, Any]]:
+    """The ``warnings`` of a document: each warning as ``{code, params, text}``."""
+    return [w.to_json(lang) for w in warnings]
+
+
+def warning_text(w: Any, lang: str) -> str:
+    """The text in *lang* of a warning as a document carries it (``{code, params, text}``), rendered from
+    its code; its own ``text`` when the catalogue cannot render it (a code from a newer engine), and a bare
+    string (a case saved before warnings had codes) as it is."""
+    if not isinstance(w, Mapping):
+        return str(w)
+    code, params = w.get("code"), w.get("params")
+    if isinstance(code, str) and isinstance(params, Mapping):
+        out = render(code, params, lang)
+        if out is not None:
+            return out
+    return str(w.get("text", ""))
+
+
+def localize_warnings(warnings: Iterable[Any], lang: str) -> list[Any]:
+    """A document's ``warnings`` with each ``text`` rendered in *lang* from its code (other items, such
+    as a stored case's older English strings, unchanged)."""
+    out: list[Any] = []
+    for w in warnings:
+        if isinstance(w, Mapping) and "code" in w:
+            out.append({**w, "text": warning_text(w, lang)})
+        else:
+            out.append(w)
+    return out
 
 
 def phrase(text: str, lang: str) -> str:
@@ -178,7 +254,9 @@ def _fill(template_text: str, values: Mapping[str, str]) -> str:
 
 
 def localize(text: str, lang: str, *, labels: Mapping[str, str] | None = None) -> str:
-    """An English message or warning in *lang* (unchanged when English or not in the catalogue)."""
+    """An English error message in *lang*, recognised by its template (unchanged when English or not in
+    the catalogue): for the messages that come as text only — argparse's own, a request's validation
+    errors. A warning is never recognised back from its text: it carries its code (:class:`ChartWarning`)."""
     lang = check_lang(lang)
     if lang == "en":
         return text
@@ -199,18 +277,18 @@ def localize_error(error: BaseException, lang: str, *, labels: Mapping[str, str]
     return render(code, params, lang, labels=labels) or str(error)
 
 
-def localize_all(texts: Iterable[str], lang: str, *, labels: Mapping[str, str] | None = None) -> list[str]:
-    return [localize(t, lang, labels=labels) for t in texts]
-
-
 __all__ = [
+    "ChartWarning",
     "codes",
     "describe",
     "identify",
     "localize",
-    "localize_all",
     "localize_error",
+    "localize_warnings",
     "phrase",
     "render",
     "template",
+    "warning",
+    "warning_text",
+    "warnings_json",
 ]

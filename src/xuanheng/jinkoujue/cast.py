@@ -48,6 +48,7 @@ from xuanheng.core.relations import CHONG, LIU_HAI, LIU_PO, XING, table_src, xin
 from xuanheng.core.shensha_basic import TAO_HUA
 from xuanheng.core.wuxing import relation
 from xuanheng.errors import InputError, OptionError, OutOfRangeError
+from xuanheng.i18n.messages import ChartWarning
 from xuanheng.jinkoujue.chart import (
     POSITION_KEYS,
     Dong,
@@ -523,7 +524,7 @@ def cast_by_coordinates(
     day_night_basis: str = "given",
     instant: str | None = None,
     tz: str | None = None,
-    warnings: tuple[str, ...] = (),
+    warnings: tuple[ChartWarning, ...] = (),
     inputs: Mapping[str, Any] | None = None,
     time: ChartTime | None = None,
 ) -> JinKouJueChart:

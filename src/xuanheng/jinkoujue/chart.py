@@ -23,6 +23,7 @@ from typing import Any
 
 from xuanheng import SCHEMA_VERSION
 from xuanheng.core.ganzhi import BRANCHES, ELEMENTS, SHEN_NAMES, STEMS, GanZhi
+from xuanheng.i18n.messages import ChartWarning, warnings_json
 from xuanheng.time.chart_time import ChartTime
 
 #: position keys, top to bottom
@@ -250,7 +251,7 @@ class JinKouJueChart:
     ji_shi: tuple[int, ...]
     options: Any  # JinKouJueOptions (typed Any to avoid an import cycle)
     inputs: dict[str, Any] = field(default_factory=dict)
-    warnings: tuple[str, ...] = ()
+    warnings: tuple[ChartWarning, ...] = ()
     ben_ming: GanZhi | None = None
     topic: str | None = None
 
@@ -300,7 +301,7 @@ class JinKouJueChart:
         out["topic"] = self.topic
         opts = self.options
         out["options"] = opts.to_json() if hasattr(opts, "to_json") else dict(opts)
-        out["warnings"] = list(self.warnings)
+        out["warnings"] = warnings_json(self.warnings)
         return out
 
 

@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from xuanheng.i18n import label
+from xuanheng.i18n.messages import warning_text
 from xuanheng.jinkoujue.chart import POSITION_KEYS, POSITION_LABELS
 from xuanheng.reading import DEFAULT_LANG
 from xuanheng.render.text import pad, width
@@ -23,6 +24,8 @@ def _gz(key: str, p: Mapping[str, Any]) -> str:
 
 def render_text(doc: Mapping[str, Any], lang: str | None = None) -> str:
     """CJK-aligned table of the chart document *doc* (labels in *lang*)."""
+    # the warnings in the language asked for, English without one (the labels default to DEFAULT_LANG)
+    warn_lang = lang or "en"
     lang = lang or DEFAULT_LANG
     cal = doc["calendar"]
     lines: list[str] = []
@@ -95,8 +98,8 @@ def render_text(doc: Mapping[str, Any], lang: str | None = None) -> str:
     inputs = doc.get("inputs", {})
     if inputs.get("by") == "random":
         lines.append(f"地分 random seed {inputs['seed']}")
-    for w in doc["warnings"]:
-        lines.append(f"! {w}")
+    for w in doc.get("warnings") or ():  # said in the text's language from the warning's code
+        lines.append(f"! {warning_text(w, warn_lang)}")
     if "reading" in doc:
         lines.append("")
         lines.append(label("chart.reading", lang))

@@ -27,12 +27,13 @@ def rule_ids_of(reading: Iterable[Any] | None) -> list[str]:
 
 
 def cast_instant(chart: Mapping[str, Any], inputs: Mapping[str, Any] | None = None) -> datetime | None:
-    """The chart's instant: the first ISO timestamp with offset under ``instant``, ``at`` or ``when`` in the
-    inputs, the chart, or its ``inputs`` / ``input`` / ``calendar`` / ``calendar.input`` objects."""
+    """The chart's instant: the first ISO timestamp with offset under ``at`` in the saved *inputs* or in the
+    document's ``inputs`` (every document echoes its inputs there, schema 2)."""
+    docs: list[object] = [inputs or {}, chart.get("inputs")]
+    # cases saved before the one envelope (schema 1): the calendar wrote ``input`` and 大六壬 kept its
+    # instant only in ``calendar.input`` — read, never written, so old journals keep their cast times
     calendar = chart.get("calendar")
-    docs: list[object] = [inputs or {}, chart, chart.get("inputs"), chart.get("input"), calendar]
-    if isinstance(calendar, Mapping):
-        docs += [calendar.get("input"), calendar.get("inputs")]
+    docs += [chart.get("input"), calendar.get("input") if isinstance(calendar, Mapping) else None]
     candidates: list[object] = []
     for doc in docs:
         if isinstance(doc, Mapping):

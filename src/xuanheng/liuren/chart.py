@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 from xuanheng import SCHEMA_VERSION
 from xuanheng.core.ganzhi import BRANCHES, SHEN_NAMES, STEMS, GanZhi
 from xuanheng.core.guiren import TIAN_JIANG
+from xuanheng.i18n.messages import ChartWarning, warnings_json
 from xuanheng.params import DeclaredOptions, option_declarations
 from xuanheng.time.chart_time import CalendarOptions, ChartTime
 
@@ -284,7 +285,7 @@ class LiuRenChart:
     options: Options
     #: the time of the chart: the whole calendar when cast from an instant, else the study coordinates
     time: ChartTime
-    warnings: tuple[str, ...] = ()
+    warnings: tuple[ChartWarning, ...] = ()
     ben_ming: int | None = None
     xing_nian: int | None = None
     birth_year: int | None = None
@@ -332,7 +333,21 @@ class LiuRenChart:
     def to_json(self) -> dict[str, Any]:
         from xuanheng import __version__
 
+        cal = None if self.time.is_study else self.time.to_json()
+        if cal is not None:
+            inputs = {k: cal["inputs"][k] for k in ("at", "tz", "lon", "lat")}
+        else:
+            inputs = {
+                "day": self.day.name,
+                "yue_jiang": BRANCHES[self.yue_jiang],
+                "hour": BRANCHES[self.hour],
+            }
+            for k, b in (("month_branch", self.month_branch), ("year_branch", self.year_branch)):
+                if b is not None:
+                    inputs[k] = BRANCHES[b]
+        inputs["birth_year"], inputs["sex"] = self.birth_year, self.sex
         out: dict[str, Any] = {
+            "inputs": inputs,
             "day": self.day.name,
             "yue_jiang": BRANCHES[self.yue_jiang],
             "yue_jiang_name": SHEN_NAMES[self.yue_jiang],
@@ -359,12 +374,12 @@ class LiuRenChart:
             "year_branch": BRANCHES[self.year_branch] if self.year_branch is not None else None,
             "shensha": [s.to_json() for s in self.shensha],
             "options": self.options.to_json(),
-            "warnings": list(self.warnings),
+            "warnings": warnings_json(self.warnings),
             "engine_version": __version__,
             "schema_version": SCHEMA_VERSION,
         }
-        if not self.time.is_study:
-            out["calendar"] = self.time.to_json()
+        if cal is not None:
+            out["calendar"] = cal
         return out
 
 

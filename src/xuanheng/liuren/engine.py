@@ -33,6 +33,7 @@ from xuanheng.core.ganzhi import (
 from xuanheng.core.guiren import GUIREN_TABLES, Direction, direction_on, jiang_at
 from xuanheng.core.shensha_basic import HUA_GAI, LU, TAO_HUA, YI_MA
 from xuanheng.errors import InputError, OptionError
+from xuanheng.i18n.messages import ChartWarning, warning
 from xuanheng.liuren.chart import Chuan, GuiRen, Ke, KeTi, LiuRenChart, Options, SheHaiDepth, ShenSha
 from xuanheng.liuren.keti import chart_ke_ti, ke_ti_of
 from xuanheng.liuren.sanchuan import Structure, table
@@ -299,7 +300,7 @@ def cast_by_coordinates(
     year: int | None = None,
     birth_year: int | None = None,
     sex: str | None = None,
-    warnings: tuple[str, ...] = (),
+    warnings: tuple[ChartWarning, ...] = (),
     hour_stem: int | None = None,
     time: ChartTime | None = None,
     **kw: Any,
@@ -375,7 +376,7 @@ def cast_by_coordinates(
         if sex is not None and year is not None:
             xn = xing_nian(birth_year, year, sex)
         else:
-            warn.append("行年 needs birth_year, sex and the chart's year; it is left out")
+            warn.append(warning("warn.xing_nian"))
     rest = (shensha, o, time, tuple(warn), ben_ming, xn, birth_year, sex)
     return LiuRenChart(*base[:17], *rest)  # type: ignore[call-arg]
 

@@ -9,6 +9,7 @@ from typing import Any
 
 from xuanheng.core.ganzhi import BRANCHES
 from xuanheng.i18n import label
+from xuanheng.i18n.messages import warning_text
 from xuanheng.reading import DEFAULT_LANG
 from xuanheng.render.text import pad
 
@@ -28,12 +29,14 @@ def _cell(doc: Mapping[str, Any], d: int) -> str:
 
 def render_text(doc: Mapping[str, Any], lang: str | None = None) -> str:
     """CJK-aligned table of the chart document *doc* (labels in *lang*)."""
+    # the warnings in the language asked for, English without one (the labels default to DEFAULT_LANG)
+    warn_lang = lang or "en"
     lang = lang or DEFAULT_LANG
     lines: list[str] = []
     head = f"大六壬  {doc['day']}日 {doc['hour_ganzhi']}時  月將 {doc['yue_jiang']}"
     cal = doc.get("calendar")
     if cal:
-        head += f"  ({cal['input']['at']} {cal['input']['tz']})"
+        head += f"  ({doc['inputs']['at']} {doc['inputs']['tz']})"
     lines.append(head)
     g = doc["gui_ren"]
     day_night, direction = (
@@ -65,8 +68,8 @@ def render_text(doc: Mapping[str, Any], lang: str | None = None) -> str:
         lines.append(f"本命 {doc['ben_ming']}  行年 {doc['xing_nian'] or '—'}")
     marks = [f"{s['name']}{s['stem'] or s['branch']}" for s in doc["shensha"]]
     lines.append(label("chart.shensha", lang) + " " + "  ".join(marks))
-    for w in doc["warnings"]:
-        lines.append(f"! {w}")
+    for w in doc.get("warnings") or ():  # said in the text's language from the warning's code
+        lines.append(f"! {warning_text(w, warn_lang)}")
     if "reading" in doc:
         lines.append("")
         lines.append(label("chart.reading", lang))

@@ -16,6 +16,7 @@ from typing import Any
 
 from xuanheng.core.ganzhi import BRANCHES, SIXTY, GanZhi, ganzhi_index, wu_shu_dun
 from xuanheng.errors import InputError
+from xuanheng.i18n.messages import warning
 from xuanheng.liuyao import casting, rules
 from xuanheng.liuyao.chart import CastRecord, LiuYaoChart, ZhuangGua
 from xuanheng.liuyao.options import Options, make_options
@@ -229,8 +230,7 @@ def cast(
         if lunar_t["leap"]:
             counted = nums[1]
             warnings.append(
-                f"the lunar month is the leap month 閏{lunar_t['month']}月; the time method counts it as "
-                f"{counted} (option time_leap={o.time_leap})"
+                warning("liuyao.warn_leap", month=lunar_t["month"], counted=counted, choice=o.time_leap)
             )
     values, record, echo = _record(
         method,
@@ -366,7 +366,7 @@ def cast_study(
         "in_tu_wang": in_tu_wang,
         **echo,
     }
-    return rules.build(values, ctx, o, record, inputs, ("study mode: no instant; 干支 given",))
+    return rules.build(values, ctx, o, record, inputs, (warning("liuyao.warn_study"),))
 
 
 __all__ = ["METHODS", "calendar_options", "cast", "cast_plain", "cast_study", "time_numbers", "zhuang_gua"]

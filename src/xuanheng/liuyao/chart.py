@@ -22,6 +22,7 @@ from typing import Any
 
 from xuanheng import SCHEMA_VERSION, __version__
 from xuanheng.core.ganzhi import BRANCHES, ELEMENTS, STEMS, GanZhi
+from xuanheng.i18n.messages import ChartWarning, warnings_json
 from xuanheng.liuyao.options import Options
 
 
@@ -413,7 +414,7 @@ class LiuYaoChart:
     cast: CastRecord
     options: Options
     inputs: dict[str, Any]
-    warnings: tuple[str, ...] = field(default=())
+    warnings: tuple[ChartWarning, ...] = field(default=())
 
     @property
     def moving(self) -> tuple[int, ...]:
@@ -470,7 +471,7 @@ class LiuYaoChart:
             "marks": [m.to_json() for m in self.marks],
             "cast": self.cast.to_json(),
             "options": self.options.to_json(),
-            "warnings": list(self.warnings),
+            "warnings": warnings_json(self.warnings),
         }
 
 

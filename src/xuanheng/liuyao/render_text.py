@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from xuanheng.i18n import label, term
+from xuanheng.i18n.messages import warning_text
 from xuanheng.liuyao.reading import GROUPS
 from xuanheng.liuyao.render_svg import LINE_FLAGS, MARKS, POSITION_NAMES
 from xuanheng.reading import DEFAULT_LANG
@@ -40,6 +41,8 @@ def _gua(g: Mapping[str, Any] | None) -> str:
 
 def render_text(doc: Mapping[str, Any], lang: str | None = None) -> str:
     """CJK-aligned table of the chart document *doc* (labels in *lang*, terms in its script)."""
+    # the warnings in the language asked for, English without one (the labels default to DEFAULT_LANG)
+    warn_lang = lang or "en"
     lang = lang or DEFAULT_LANG
 
     def t(v: object) -> str:
@@ -150,8 +153,8 @@ def render_text(doc: Mapping[str, Any], lang: str | None = None) -> str:
     if cast.get("formula"):
         rec.append(str(cast["formula"]))
     out.append("  ".join(r for r in rec if r))
-    for w in doc.get("warnings") or ():
-        out.append(f"! {w}")
+    for w in doc.get("warnings") or ():  # said in the text's language from the warning's code
+        out.append(f"! {warning_text(w, warn_lang)}")
     if "reading" in doc:
         out.append("")
         out.append(label("chart.reading", lang))

@@ -19,6 +19,7 @@ from typing import Any
 
 from xuanheng.core import changsheng, relations, wangshuai, wuxing
 from xuanheng.core.ganzhi import BRANCH_ELEMENT, GanZhi
+from xuanheng.i18n.messages import ChartWarning
 from xuanheng.liuyao import tables as T
 from xuanheng.liuyao.chart import (
     BianLine,
@@ -361,7 +362,7 @@ def build(
     o: Options,
     cast: CastRecord,
     inputs: dict[str, Any],
-    warnings: tuple[str, ...] = (),
+    warnings: tuple[ChartWarning, ...] = (),
 ) -> LiuYaoChart:
     """The whole chart of six line values (初 → 上) at the time *ctx*."""
     code, mask = code_and_mask(values)

@@ -36,6 +36,7 @@ from xuanheng.astro.bodies import (
 from xuanheng.astro.ephemeris import Position, jd_from_unix
 from xuanheng.core._frozen import maker
 from xuanheng.errors import InputError, OptionError, OutOfRangeError
+from xuanheng.i18n.messages import ChartWarning, warning
 from xuanheng.qizheng.chart import YAO_NAMES, Palace, Point, QiZhengChart, XiuBound, XiuPosition, Yao
 from xuanheng.qizheng.dignity import dignities
 from xuanheng.qizheng.gong import (
@@ -183,7 +184,7 @@ def cast(
     cal = calendar(dt, lon, lat, cal_opts)
     utc = dt.timestamp()
     jd = jd_from_unix(utc)
-    warnings: list[str] = list(cal.warnings)
+    warnings: list[ChartWarning] = list(cal.warnings)
 
     # 曜 -----------------------------------------------------------------------------------------------
     raw = seven_governors_raw(jd)
@@ -218,9 +219,7 @@ def cast(
         except OutOfRangeError:
             if opts["ming_gong"] == "asc" or opts["ming_du"] == "asc":
                 raise
-            warnings.append(
-                f"latitude {lat:g}° is inside a polar circle: the ascendant is undefined and not shown"
-            )
+            warnings.append(warning("qizheng.warn_polar_asc", lat=f"{lat:g}"))
 
     clock_off = _clock_offset(dt, cal_opts, cal.solar_time)
     year_p, month_p, day_p, hour_p = cal.year, cal.month, cal.day, cal.hour  # = cal.pillars (from an instant)

@@ -15,6 +15,7 @@ from typing import Any
 from xuanheng import SCHEMA_VERSION, __version__
 from xuanheng.core._data import load_package_data
 from xuanheng.core.ganzhi import BRANCHES
+from xuanheng.i18n.messages import ChartWarning, warnings_json
 from xuanheng.qizheng.gong import GONG_NAMES, PALACES
 from xuanheng.qizheng.timerules import TimeRules
 from xuanheng.qizheng.xiu import GU_DEGREE, NAMES, XIU
@@ -174,7 +175,7 @@ class QiZhengChart:
     time_rules: TimeRules
     hua_yao: Mapping[str, str] = field(default_factory=dict)
     shensha: tuple[Mapping[str, Any], ...] = ()
-    warnings: tuple[str, ...] = ()
+    warnings: tuple[ChartWarning, ...] = ()
     #: the star spirits' options (every one, defaults included); ``to_json`` echoes them with ``options``
     spirit_options: Mapping[str, str] = field(default_factory=dict)
 
@@ -213,7 +214,7 @@ class QiZhengChart:
             "pillars": {k: v.name for k, v in cal.pillars.as_dict().items()},
             "calendar": cal.to_json(),
             "time_rules": self.time_rules.to_json(),
-            "warnings": list(self.warnings),
+            "warnings": warnings_json(self.warnings),
         }
 
 

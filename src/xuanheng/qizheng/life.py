@@ -55,7 +55,7 @@ class QiZhengLife:
         for k in ON_KEYS:
             out[k] = cur.get(k)
         if cur.get("warning"):
-            out["warnings"] = [*out["warnings"], str(cur["warning"])]
+            out["warnings"] = [*out["warnings"], dict(cur["warning"])]
         tl = {k: v for k, v in self.timeline.items() if k not in ("engine_version", "schema_version")}
         out["timeline"] = tl
         return out

@@ -9,6 +9,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from xuanheng.i18n import label, term
+from xuanheng.i18n.messages import warning_text
 from xuanheng.reading import DEFAULT_LANG
 from xuanheng.render.text import pad, width
 
@@ -53,6 +54,8 @@ def spirits_by_yao(doc: Mapping[str, Any]) -> dict[str, list[str]]:
 
 def render_text(doc: Mapping[str, Any], lang: str | None = None) -> str:
     """CJK-aligned tables of the chart document *doc* (labels in *lang*; classical terms as they are)."""
+    # the warnings in the language asked for, English without one (the labels default to DEFAULT_LANG)
+    warn_lang = lang or "en"
     lang = lang or DEFAULT_LANG
 
     def t(v: object) -> str:
@@ -142,8 +145,8 @@ def render_text(doc: Mapping[str, Any], lang: str | None = None) -> str:
         items = [f"{name} {y}" for y in by_yao for name in by_yao[y]]
         lines.append(f"{label('qizheng.yao_spirits', lang)}  " + t("、".join(items)))
     lines += _xian_lines(doc, lang, t)
-    for w in doc.get("warnings") or ():
-        lines.append(f"! {w}")
+    for w in doc.get("warnings") or ():  # said in the text's language from the warning's code
+        lines.append(f"! {warning_text(w, warn_lang)}")
     if "reading" in doc:
         lines.append("")
         lines.append(label("chart.reading", lang))

@@ -54,6 +54,7 @@ from xuanheng.core.relations import chong, gan_he
 from xuanheng.core.shensha_basic import lu, yi_ma
 from xuanheng.core.wuxing import overcome_by
 from xuanheng.errors import InputError, OptionError
+from xuanheng.i18n.messages import ChartWarning, warning, warnings_json
 from xuanheng.qizheng.options import Choice  # one choice model for the chart's and the spirits' options
 from xuanheng.shensha import Occupied, evaluate, load_table
 from xuanheng.shensha import Spirit as TableSpirit
@@ -623,7 +624,7 @@ class SpiritChart:
     options: Mapping[str, str]
     hua_yao: tuple[HuaYao, ...]
     shensha: tuple[SpiritHit, ...]
-    warnings: tuple[str, ...] = ()
+    warnings: tuple[ChartWarning, ...] = ()
 
     def branch_of(self, yao: str | int) -> int:
         """Palace branch of a 曜."""
@@ -738,7 +739,7 @@ class SpiritChart:
             "hua_yao_at": [h.to_json(self.ming_gong) for h in self.hua_yao],
             "shensha": [self._hit_json(h, yao_by_branch) for h in self.shensha],
             "palaces": palaces,
-            "warnings": list(self.warnings),
+            "warnings": warnings_json(self.warnings),
             "engine_version": __version__,
             "schema_version": SCHEMA_VERSION,
         }
@@ -746,7 +747,7 @@ class SpiritChart:
 
 # inputs ----------------------------------------------------------------------------------------------------
 _SEXES = ("男", "女")
-_WARN_DAY = "day or night birth not given: taken from the hour branch (卯 to 申 counted as day)"
+_WARN_DAY = warning("qizheng.warn_day_birth")
 
 
 @dataclass(frozen=True, slots=True)
@@ -763,7 +764,7 @@ class Inputs:
     is_day: bool
     sex: str | None
     opts: tuple[str, ...]
-    warnings: tuple[str, ...]
+    warnings: tuple[ChartWarning, ...]
 
 
 def _pillar(value: Any, field: str) -> GanZhi:
@@ -834,7 +835,7 @@ def validate(
     shen = None if shen_gong is None else _branch(shen_gong, "shen_gong")
     if sex is not None and sex not in _SEXES:
         raise InputError(f"sex: expected 男, 女 or None, got {sex!r}", field="sex")
-    warnings: tuple[str, ...] = ()
+    warnings: tuple[ChartWarning, ...] = ()
     if is_day is None:
         day_birth = h.branch in _SHEN_DAY
         warnings = (_WARN_DAY,)

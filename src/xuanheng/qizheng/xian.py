@@ -37,6 +37,7 @@ from xuanheng import SCHEMA_VERSION, __version__
 from xuanheng.core._data import load_package_data
 from xuanheng.core.ganzhi import BRANCHES, STEMS, GanZhi
 from xuanheng.errors import InputError, OptionError, OutOfRangeError
+from xuanheng.i18n.messages import warning
 from xuanheng.qizheng.gong import GONG_NAMES, gong_branch, gong_index, palace_of, palace_start
 from xuanheng.reading import check_lang
 from xuanheng.time import parse_instant, pillars_fast
@@ -528,7 +529,7 @@ def _xian_json(chart: Any, p: Plan, at: datetime, with_liu_yao: bool) -> dict[st
         "dongwei": None if du is None else {"lon": du, "xiu": NAMES[_xiu_at(p, du)]},
     }
     if k is None:
-        out["warning"] = "the date lies beyond the 百六 限 (about a hundred years): no 大限 runs"
+        out["warning"] = warning("qizheng.warn_beyond_xian").to_json()
     if with_liu_yao:
         out["liu_yao"] = liu_yao(chart, at)
     return out

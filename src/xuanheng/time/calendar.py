@@ -31,6 +31,7 @@ from typing import Any
 from xuanheng.core._frozen import maker
 from xuanheng.core.ganzhi import SIXTY
 from xuanheng.errors import OptionError, OutOfRangeError
+from xuanheng.i18n.messages import ChartWarning, warning
 from xuanheng.time import tables as _tb
 from xuanheng.time._data import FIXED_DAY_BRANCHES, TERM_NAMES
 from xuanheng.time.chart_time import (
@@ -148,31 +149,27 @@ def calendar(
     _check_range(utc)
     zone = dt.tzinfo or UTC
     civil_off = float(offset_seconds(dt))
-    warnings: list[str] = []
+    warnings: list[ChartWarning] = []
     dst = dt.dst()
     dst_s = dst.total_seconds() if dst else 0.0
     # the wall clock that counts days, hours and the lunar day (option dst; the instant never moves)
     wall_off = civil_off - dst_s if opts.dst == "standard" else civil_off
     if dst_s and not opts.true_solar:
-        amount = fmt_offset(abs(dst_s))[1:]
+        signed = ("+" if dst_s > 0 else "-") + fmt_offset(abs(dst_s))[1:]
         if opts.dst == "standard":
             warnings.append(
-                f"the clock is on daylight saving time ({'+' if dst_s > 0 else '-'}{amount}); days and "
-                f"hours are counted on standard time (UTC{fmt_offset(wall_off)}, option dst='standard'), "
-                f"not on the clock (UTC{fmt_offset(civil_off)})"
+                warning(
+                    "warn.dst_standard",
+                    amount=signed,
+                    standard=fmt_offset(wall_off),
+                    clock=fmt_offset(civil_off),
+                )
             )
         else:
-            warnings.append(
-                f"the clock is on daylight saving time ({'+' if dst_s > 0 else '-'}{amount}); days and "
-                "hours are counted on that clock (option dst='clock') — use dst='standard' to count on "
-                "standard time, or true_solar to count on the sun"
-            )
+            warnings.append(warning("warn.dst_clock", amount=signed))
 
     if utc < GREGORIAN_START:
-        warnings.append(
-            "dates before 1582-10-15 are read as proleptic Gregorian (ISO 8601): convert a date written "
-            "in the Julian calendar first"
-        )
+        warnings.append(warning("warn.julian"))
 
     solar_time: datetime | None = None
     clock_off = wall_off
@@ -187,8 +184,9 @@ def calendar(
         if opts.true_solar:
             clock_off = sol_off
             warnings.append(
-                f"days and hours are counted on true solar time ({solar_time.strftime('%H:%M:%S')}), "
-                f"not on the clock ({dt.strftime('%H:%M:%S')})"
+                warning(
+                    "warn.true_solar", solar=solar_time.strftime("%H:%M:%S"), clock=dt.strftime("%H:%M:%S")
+                )
             )
 
     y, m, d, h, yj, _k1, _k2 = pillars_fast(
@@ -211,27 +209,28 @@ def calendar(
     for t_, t_at in ((jie_prev, jt), (jie_next, jt2)):
         gap = abs(round(t_at) - utc)
         if gap < NEAR:
-            what = "year and month" if t_.name == "立春" else "month"
+            code = "warn.near_lichun" if t_.name == "立春" else "warn.near_jie"
             warnings.append(
-                f"within {gap:.0f} s of {t_.name} ({t_.at.isoformat(timespec='seconds')}): the {what} pillar "
-                "changes there; check the input time"
+                warning(code, gap=int(f"{gap:.0f}"), term=t_.name, at=t_.at.isoformat(timespec="seconds"))
             )
     for t_, t_at in ((qi_prev, qt), (qi_next, qt2)):
         gap = abs(round(t_at) - utc)
         if gap < NEAR:
             warnings.append(
-                f"within {gap:.0f} s of {t_.name} ({t_.at.isoformat(timespec='seconds')}): "
-                "the 月將 changes there (zhongqi mode)"
+                warning(
+                    "warn.near_qi",
+                    gap=int(f"{gap:.0f}"),
+                    term=t_.name,
+                    at=t_.at.isoformat(timespec="seconds"),
+                )
             )
     local = utc + clock_off
     into_day = (local + (3600.0 if opts.day_boundary == "23:00" else 0.0)) % 86400.0
     if min(into_day, 86400.0 - into_day) < NEAR:
-        warnings.append(
-            f"within a minute of the day change at {opts.day_boundary}: the day pillar changes there"
-        )
+        warnings.append(warning("warn.near_day", boundary=opts.day_boundary))
     into_hour = (local + 3600.0) % 7200.0
     if min(into_hour, 7200.0 - into_hour) < NEAR:
-        warnings.append("within a minute of an hour-branch change: the hour pillar changes there")
+        warnings.append(warning("warn.near_hour"))
 
     # lunar date of the civil date on the wall clock (standard time with dst='standard'), in the lunar
     # calendar system of the options (its months begin on the days of its own reckoning)
@@ -241,10 +240,7 @@ def calendar(
     start_day = civil_day - lunar.day + 1
     overrides = OVERRIDES if system == DEFAULT_SYSTEM else month_start_overrides(system)
     if start_day in overrides.values() or start_day in overrides:
-        warnings.append(
-            "this lunar month's first day follows the published observatory tables (its new moon is within "
-            f"seconds of midnight {SYSTEM_INFO[system]['clock']})"
-        )
+        warnings.append(warning("warn.lunar_override", clock=SYSTEM_INFO[system]["clock"]))
 
     # sunrise, sunset, 晝夜
     sunrise = sunset = None
@@ -261,18 +257,12 @@ def calendar(
         is_day = sun_up  # is_daytime(utc, lon, lat, r, s), from the same solar day
         basis = "sun"
         if r is None and s is None:
-            warnings.append(
-                f"the Sun stays {'above' if is_day else 'below'} the horizon all this civil day at latitude "
-                f"{lat:g}° (polar {'day' if is_day else 'night'}): 晝/夜 is taken from the Sun's altitude"
-            )
+            warnings.append(warning("warn.polar_day" if is_day else "warn.polar_night", lat=f"{lat:g}"))
         elif r is None or s is None:
-            warnings.append(
-                f"the Sun does not {'rise' if r is None else 'set'} on this civil day at latitude {lat:g}°: "
-                "晝/夜 is taken from the Sun's altitude at the instant"
-            )
+            warnings.append(warning("warn.no_rise" if r is None else "warn.no_set", lat=f"{lat:g}"))
         for ev in (r, s):
             if ev is not None and abs(ev - utc) < NEAR:
-                warnings.append("within a minute of sunrise or sunset: 晝/夜 changes there")
+                warnings.append(warning("warn.near_sun"))
     else:
         is_day, basis = (h % 12) in FIXED_DAY_BRANCHES, "fixed"
 

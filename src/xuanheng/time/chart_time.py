@@ -23,6 +23,7 @@ from typing import Any
 from xuanheng import SCHEMA_VERSION, __version__
 from xuanheng.core.ganzhi import BRANCHES, SHEN_NAMES, GanZhi, branch_index
 from xuanheng.errors import InputError, OptionError, echo
+from xuanheng.i18n.messages import ChartWarning, warnings_json
 from xuanheng.time.instants import offset_seconds
 from xuanheng.time.lunar import DEFAULT_SYSTEM, LUNAR_SYSTEMS, LunarDate
 
@@ -160,7 +161,8 @@ class ChartTime:
     is_day: bool | None = None
     day_night_basis: str = "given"
     options: CalendarOptions = DEFAULT_CALENDAR_OPTIONS
-    warnings: tuple[str, ...] = ()
+    #: what a reader should check (a catalogue code and its parameters each; ``str(w)`` is its English text)
+    warnings: tuple[ChartWarning, ...] = ()
     # --- known when cast from an instant
     when: datetime | None = None
     tz: str | None = None
@@ -228,7 +230,7 @@ class ChartTime:
         return {
             "engine_version": __version__,
             "schema_version": SCHEMA_VERSION,
-            "input": {
+            "inputs": {
                 "at": iso(self.when),
                 "tz": str(self.when.tzinfo),
                 "utc_offset": fmt_offset(offset_seconds(self.when)),
@@ -248,7 +250,7 @@ class ChartTime:
             "sunrise": iso(self.sunrise),
             "sunset": iso(self.sunset),
             "solar_time": iso(self.solar_time),
-            "warnings": list(self.warnings),
+            "warnings": warnings_json(self.warnings),
         }
 
     def _day_night_json(self) -> dict[str, Any]:
@@ -267,7 +269,7 @@ class ChartTime:
             "year_branch": None if self.year_branch is None else BRANCHES[self.year_branch],
             "yue_jiang": None if self.yue_jiang is None else BRANCHES[self.yue_jiang],
             "day_night": None if self.is_day is None else self._day_night_json(),
-            "warnings": list(self.warnings),
+            "warnings": warnings_json(self.warnings),
         }
         return out
 

@@ -33,11 +33,22 @@ from xuanheng.web.settings import Settings
 from xuanheng.web.sources import lookup, rules_by_id
 
 
+class WarningIn(BaseModel):
+    """A document's warning by its catalogue code and parameters (its ``text`` is not needed)."""
+
+    model_config = ConfigDict(extra="ignore")
+    code: Annotated[str, StringConstraints(max_length=100)]
+    params: dict[
+        Annotated[str, StringConstraints(max_length=40)],
+        Annotated[str, StringConstraints(max_length=200)] | int | float | bool | None,
+    ] = Field(default_factory=dict, max_length=20)
+
+
 class MessagesIn(BaseModel):
-    """Messages or warnings (in English, as the library writes them) to say in another language."""
+    """A document's warnings to say in another language, from their codes."""
 
     model_config = ConfigDict(extra="forbid")
-    texts: list[Annotated[str, StringConstraints(max_length=2000)]] = Field(..., max_length=100)
+    warnings: list[WarningIn] = Field(..., max_length=100)
 
 
 def topic_labels(lang: str) -> dict[str, str]:
@@ -169,22 +180,20 @@ def create_app(
             "topics": topic_labels(lang),
         }
 
-    @app.post("/api/messages", tags=["meta"], summary="messages and warnings in a language")
+    @app.post("/api/messages", tags=["meta"], summary="a document's warnings in a language, by code")
     async def localize_messages(
         body: MessagesIn, lang: Annotated[str, Query(max_length=8)] = "en"
     ) -> dict[str, Any]:
         lang = check_lang(lang)
         labels = errors.field_labels(lang)
-        out = []
-        for text in body.texts:
-            found = messages.identify(text)
-            out.append(
-                {
-                    "text": messages.localize(text, lang, labels=labels),
-                    "code": found[0] if found else None,
-                    "params": found[1] if found else {},
-                }
-            )
+        out = [
+            {
+                "code": w.code,
+                "params": w.params,
+                "text": messages.render(w.code, w.params, lang, labels=labels),
+            }
+            for w in body.warnings
+        ]
         return {"lang": lang, "messages": out}
 
     @app.get("/api/rules", tags=["meta"], summary="rules by id: their text, method, topics and sources")

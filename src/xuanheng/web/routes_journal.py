@@ -13,7 +13,6 @@ closures (``UserDep`` is local).
 
 import os
 import threading
-from dataclasses import replace
 from datetime import datetime
 from typing import Annotated, Any, Literal
 
@@ -198,8 +197,6 @@ def install(app: FastAPI, settings: Settings) -> None:
             tags=[t.strip() for t in body.tags if t.strip()],
             notes=body.notes,
         )
-        if case_in.cast_at is None:
-            case_in = replace(case_in, cast_at=_instant_of(doc))
         return holder.get().save_case(user, case_in).to_json()
 
     @router.get("/api/journal/cases", summary="list and search cases")
@@ -316,31 +313,21 @@ def with_cast_time(case: Any, out: dict[str, Any]) -> dict[str, Any]:
     at" (``cast_at`` is the same instant in UTC)."""
     from xuanheng.journal.facts import cast_instant
 
-    dt = cast_instant(case.chart, case.inputs) or _instant_of(case.chart)
+    dt = cast_instant(case.chart, case.inputs)
     out["cast_time"] = None if dt is None else dt.isoformat()
     tz = case.inputs.get("tz") if isinstance(case.inputs, dict) else None
     if not isinstance(tz, str):
-        for holder in (case.chart.get("calendar"), case.chart.get("input"), case.chart):
+        chart = case.chart if isinstance(case.chart, dict) else {}
+        # the document's inputs; then, for a case saved before the one envelope (schema 1), the older
+        # holders of the zone (the calendar's ``input``, 大六壬's ``calendar``) — read for stored data only
+        calendar = chart.get("calendar")
+        legacy = calendar.get("input") if isinstance(calendar, dict) else None
+        for holder in (chart.get("inputs"), chart.get("input"), legacy, calendar):
             if isinstance(holder, dict) and isinstance(holder.get("tz"), str):
                 tz = holder["tz"]
                 break
     out["cast_tz"] = tz if isinstance(tz, str) else None
     return out
-
-
-def _instant_of(doc: dict[str, Any]) -> datetime | None:
-    """The cast instant of a chart document whose calendar sits under ``calendar.input`` or ``input``."""
-    for holder in (doc.get("calendar"), doc):
-        inp = holder.get("input") if isinstance(holder, dict) else None
-        at = inp.get("at") if isinstance(inp, dict) else None
-        if isinstance(at, str):
-            try:
-                dt = datetime.fromisoformat(at)
-            except ValueError:
-                continue
-            if dt.utcoffset() is not None:
-                return dt
-    return None
 
 
 def chart_reading(doc: dict[str, Any]) -> list[Any]:

@@ -467,16 +467,19 @@ function fitChart(container) {
 
 function refit() { document.querySelectorAll(".chart").forEach((c) => { if (c.offsetParent) fitChart(c); }); }
 
+/* The document's warnings ({code, params, text} each, text in doc.lang); in another language than the
+ * reader's, said again from their codes by the server's message catalogue. */
 async function showWarnings(list, doc) {
   list.textContent = "";
-  const texts = (doc.warnings || (doc.chart && doc.chart.warnings) || (doc.calendar && doc.calendar.warnings) || []).map(String);
-  if (!texts.length) return;
-  let shown = texts;
-  if (S.lang !== "en") {
+  const warnings = Array.isArray(doc.warnings) ? doc.warnings : [];
+  if (!warnings.length) return;
+  let shown = warnings.map((w) => String(w.text));
+  if (doc.lang !== S.lang) {
     try {
-      const r = await api(`/api/messages?lang=${encodeURIComponent(S.lang)}`, { method: "POST", json: { texts } });
-      shown = r.messages.map((m) => m.text);
-    } catch (e) { /* keep the English text */ }
+      const json = { warnings: warnings.map((w) => ({ code: w.code, params: w.params || {} })) };
+      const r = await api(`/api/messages?lang=${encodeURIComponent(S.lang)}`, { method: "POST", json });
+      shown = r.messages.map((m, i) => m.text || shown[i]);
+    } catch (e) { /* keep the document's text */ }
   }
   list.textContent = "";
   for (const w of shown) list.append(el("li", {}, w));
@@ -666,18 +669,11 @@ function download(name, blob) {
 }
 function stamp() { return `${S.method}-${(S.params && S.params.at || "").replace(/[^0-9]/g, "").slice(0, 12)}`; }
 
-/* The instant and zone of a chart document, wherever its method keeps them. */
-function castMoment(doc, inputs) {
-  const holders = [doc, doc && doc.calendar, doc && doc.input, doc && doc.inputs, doc && doc.calendar && doc.calendar.input, inputs];
-  let at = null, tz = null;
-  for (const h of holders) {
-    if (!h || typeof h !== "object") continue;
-    for (const k of ["instant", "at", "when"]) {
-      if (!at && typeof h[k] === "string" && /[+-]\d\d:\d\d$|Z$/.test(h[k])) at = h[k];
-    }
-    if (!tz && typeof h.tz === "string") tz = h.tz;
-  }
-  return { at, tz };
+/* The instant and zone of a chart document: its inputs (every document echoes them there). */
+function castMoment(doc) {
+  const inp = (doc && doc.inputs) || {};
+  const at = typeof inp.at === "string" && /[+-]\d\d:\d\d$|Z$/.test(inp.at) ? inp.at : null;
+  return { at, tz: typeof inp.tz === "string" ? inp.tz : null };
 }
 function momentText(at, tz) {
   if (!at) return "";
@@ -725,13 +721,12 @@ function exportSvgText(svgText, meta) {
   return new XMLSerializer().serializeToString(out);
 }
 
-function exportMeta(method, doc, params, question) {
-  const m = castMoment(doc, params);
+function exportMeta(method, m, question) {
   return { name: method, method: methodLabel(method), at: m.at, tz: m.tz, when: momentText(m.at, m.tz), question };
 }
 
 function exportedSvg() {
-  return exportSvgText(S.svg, exportMeta(S.method, S.doc, S.params, $("question").value));
+  return exportSvgText(S.svg, exportMeta(S.method, castMoment(S.doc), $("question").value));
 }
 
 function exportPng() {
@@ -851,7 +846,9 @@ async function openCase(id) {
 function exportCaseSvg() {
   const c = S.caseData;
   if (!c || !S.caseSvg) return;
-  const text = exportSvgText(S.caseSvg, exportMeta(c.method, c.chart, c.inputs, c.question));
+  // a saved case: the cast time the journal found (it reads the older document shapes too)
+  const moment = { at: c.cast_time || null, tz: c.cast_tz || null };
+  const text = exportSvgText(S.caseSvg, exportMeta(c.method, moment, c.question));
   download(`${c.method}-${c.id.slice(0, 8)}.svg`, new Blob([text], { type: "image/svg+xml" }));
 }
 
