@@ -36,7 +36,7 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
         return None
     from xdist.scheduler import LoadScopeScheduling
 
-    class ModuleOrGroup(LoadScopeScheduling):  # type: ignore[misc]
+    class ModuleOrGroup(LoadScopeScheduling):
         def _split_scope(self, nodeid: str) -> str:
             if nodeid.rfind("@") > nodeid.rfind("]"):  # "path::test[params]@group"
                 return nodeid.rsplit("@", 1)[1]
