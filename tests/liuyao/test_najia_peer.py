@@ -44,7 +44,6 @@ def _mark(code: int) -> str:
     return "".join(str(code >> i & 1) for i in range(6))
 
 
-@pytest.mark.slow
 def test_all_4096_pairs_against_najia() -> None:
     differences: list[tuple[str, int, int, object, object]] = []
 
