@@ -31,7 +31,7 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
     """Under ``--dist loadgroup`` (pyproject's addopts), a worker takes a whole test module, or a whole
     ``xdist_group`` (all the browser tests: one Chromium at a time): the module-scoped fixtures and the
     module's caches (a sweep's charts, skyfield's terms, a started server) are then built once, not once per
-    worker. The biggest units go first (xdist's ``loadscope`` order)."""
+    worker. Units with the most tests go first (xdist's ``loadscope`` order)."""
     if config.getvalue("dist") != "loadgroup":
         return None
     from xdist.scheduler import LoadScopeScheduling
