@@ -1,5 +1,6 @@
 """Fixtures shared by the whole suite: the command line run in this process (``cli``, ``cli_json``,
-``cli_flags``), and a private PostgreSQL database per test package.
+``cli_flags``), and a private PostgreSQL database per test package and per session (each xdist worker
+has its own session, so its own databases).
 
 PostgreSQL tests run when ``XUANHENG_TEST_PG_URL`` is set. Under CI (``CI=true``) PostgreSQL is required:
 without the URL the fixture first runs ``scripts/ci_postgres.sh`` and, if that gives no server, the tests
@@ -12,6 +13,7 @@ import io
 import json
 import os
 import subprocess
+import tempfile
 import uuid
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import redirect_stderr, redirect_stdout
@@ -22,6 +24,25 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 PG_ENV = "XUANHENG_TEST_PG_URL"
+
+
+# ---------------------------------------------------------------------------------------- xdist scheduling
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+    """Under ``--dist loadgroup`` (pyproject's addopts), a worker takes a whole test module, or a whole
+    ``xdist_group`` (all the browser tests: one Chromium at a time): the module-scoped fixtures and the
+    module's caches (a sweep's charts, skyfield's terms, a started server) are then built once, not once per
+    worker. Units with the most tests go first (xdist's ``loadscope`` order)."""
+    if config.getvalue("dist") != "loadgroup":
+        return None
+    from xdist.scheduler import LoadScopeScheduling
+
+    class ModuleOrGroup(LoadScopeScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            if nodeid.rfind("@") > nodeid.rfind("]"):  # "path::test[params]@group"
+                return nodeid.rsplit("@", 1)[1]
+            return nodeid.split("::", 1)[0]
+
+    return ModuleOrGroup(config, log)
 
 
 # ---------------------------------------------------------------------------------------- the command line
@@ -89,8 +110,15 @@ def pg_base_url() -> str | None:
     if in_ci():
         script = ROOT / "scripts" / "ci_postgres.sh"
         try:
+            # xdist workers may all get here at once: flock makes them take turns (the script is
+            # idempotent, so the later ones find the server running)
+            lock = Path(tempfile.gettempdir()) / "xuanheng-ci-postgres.lock"
             out = subprocess.run(
-                ["bash", str(script)], check=True, capture_output=True, text=True, timeout=600
+                ["flock", str(lock), "bash", str(script)],
+                check=True,
+                capture_output=True,
+                text=True,
+                timeout=600,
             ).stdout.strip()
         except (OSError, subprocess.SubprocessError) as e:
             err = getattr(e, "stderr", "") or ""
@@ -116,7 +144,9 @@ def pg_database() -> Iterator[Callable[[str], str]]:
         if base is None:
             pytest.skip(f"PostgreSQL tests need {PG_ENV} (scripts/ci_postgres.sh prints one)")
         admin = admin or create_engine(base, isolation_level="AUTOCOMMIT")
-        name = f"{prefix}_{os.getpid()}_{uuid.uuid4().hex[:6]}"
+        # one database per session and so per xdist worker (PYTEST_XDIST_WORKER: gw0, gw1, …)
+        worker = os.environ.get("PYTEST_XDIST_WORKER", "main")
+        name = f"{prefix}_{worker}_{os.getpid()}_{uuid.uuid4().hex[:6]}"
         with admin.connect() as c:
             c.execute(text(f'CREATE DATABASE "{name}"'))
         created.append(name)

@@ -10,6 +10,8 @@ from collections.abc import Callable, Iterator
 from functools import cache
 from typing import Any
 
+import pytest
+
 from xuanheng import liuyao
 from xuanheng.core.ganzhi import BRANCHES, SIXTY, GanZhi
 from xuanheng.liuyao._reading_ctx import Ctx
@@ -19,6 +21,9 @@ from xuanheng.liuyao.chart import LiuYaoChart
 from xuanheng.liuyao.reading import GROUPS, reading, rules
 from xuanheng.reading import LANGS
 from xuanheng.rules import Rule
+
+#: a sweep of a thousand readings (about 40 s of CPU): CI runs it (``pytest -m slow``)
+pytestmark = pytest.mark.slow
 
 Run = tuple[LiuYaoChart, str | None, dict[str, Any]]
 

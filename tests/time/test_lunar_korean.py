@@ -77,6 +77,7 @@ def test_reckoning_history(system: str, changes: list[tuple[str, int, int]]) -> 
     assert reckoning_offset(at("1910-06-01T00:00Z"), system) == 8 * 3600
 
 
+@pytest.mark.slow
 def test_kasi_every_day_1900_2050() -> None:
     """Peer oracle: korean-lunar-calendar carries KASI's tables. Every day from 1900-01-01 to 2050-12-31."""
     klc = pytest.importorskip("korean_lunar_calendar").KoreanLunarCalendar()

@@ -16,6 +16,8 @@ from typing import Any
 import pytest
 
 playwright_api = pytest.importorskip("playwright.sync_api")
+#: one worker runs every browser test (one Chromium at a time; `--dist loadgroup`)
+pytestmark = pytest.mark.xdist_group("browser")
 
 EVIL_Q = '<script>window.__xss=1</script><img src=x onerror="window.__xss=2">問<b>財</b>'
 EVIL_N = "<iframe src=javascript:window.__xss=3></iframe>&amp; notes"

@@ -19,6 +19,8 @@ import pytest
 from xuanheng import liuyao
 
 playwright_api = pytest.importorskip("playwright.sync_api")
+#: one worker runs every browser test (one Chromium at a time; `--dist loadgroup`)
+pytestmark = pytest.mark.xdist_group("browser")
 
 AT, TZ = "2026-03-10T21:00:00", "Asia/Shanghai"
 #: the six throws the newcomer ends with, first throw (初爻) first: 9 6 7 8 7 8

@@ -20,6 +20,8 @@ from xuanheng.i18n import label
 from xuanheng.liuyao.reading import GROUPS, reading_json
 
 playwright_api = pytest.importorskip("playwright.sync_api")
+#: one worker runs every browser test (one Chromium at a time; `--dist loadgroup`)
+pytestmark = pytest.mark.xdist_group("browser")
 
 AT, TZ, LINES, TOPIC = "2026-03-10T21:00", "Asia/Shanghai", "887898", "家宅"
 

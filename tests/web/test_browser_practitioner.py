@@ -17,6 +17,8 @@ from urllib.parse import urlencode
 import pytest
 
 playwright_api = pytest.importorskip("playwright.sync_api")
+#: one worker runs every browser test (one Chromium at a time; `--dist loadgroup`)
+pytestmark = pytest.mark.xdist_group("browser")
 
 LANGS = ["ko", "zh-Hant", "zh-Hans", "en"]
 AT = {"at": "2026-03-10T21:00", "tz": "Asia/Shanghai"}

@@ -16,6 +16,8 @@ import httpx
 import pytest
 
 playwright_api = pytest.importorskip("playwright.sync_api")
+#: one worker runs every browser test (one Chromium at a time; `--dist loadgroup`)
+pytestmark = pytest.mark.xdist_group("browser")
 
 READY = "#chart svg g.yao"
 

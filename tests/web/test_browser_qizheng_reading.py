@@ -17,6 +17,8 @@ import httpx
 import pytest
 
 playwright_api = pytest.importorskip("playwright.sync_api")
+#: one worker runs every browser test (one Chromium at a time; `--dist loadgroup`)
+pytestmark = pytest.mark.xdist_group("browser")
 
 READY = "#chart svg g.da-xian"
 HORO = {"at": "1983-10-27T18:30:00", "tz": "+08:00", "lon": "116.38", "lat": "39.9"}  # the form: 0.01°

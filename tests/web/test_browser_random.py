@@ -15,6 +15,8 @@ from urllib.parse import parse_qs, urlencode, urlsplit
 import pytest
 
 playwright_api = pytest.importorskip("playwright.sync_api")
+#: one worker runs every browser test (one Chromium at a time; `--dist loadgroup`)
+pytestmark = pytest.mark.xdist_group("browser")
 
 RANDOM_LABEL = {"ko": "무작위로 뽑기", "zh-Hant": "隨機抽取", "zh-Hans": "随机抽取", "en": "draw at random"}
 
