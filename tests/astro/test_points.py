@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import math
 import random
 from typing import Any
 
@@ -13,8 +12,6 @@ import swisseph as swe
 from xuanheng.astro.bodies import (
     ascendant,
     general_precession,
-    moon_rise,
-    moon_rise_fast,
     polar_limit,
     ziqi,
     ziqi_presets,
@@ -116,15 +113,3 @@ def test_stars_against_horo_api_snapshot() -> None:
             "gam_Crv": 190.49040925120565, "bet_Ari": 33.74476063351535}  # fmt: skip
     for key, lon in horo.items():
         assert _d(star_ecliptic(key, jd)[0], lon) * 3600 < 1.5, key
-
-
-def test_fast_moonrise_agrees_with_rise_trans() -> None:
-    rng = random.Random(8)
-    for _ in range(150):
-        jd = 2378496.5 + rng.randint(0, 146000)
-        lon, lat = rng.uniform(-180, 180), rng.uniform(-60, 60)
-        a, b = moon_rise(jd, lon, lat), moon_rise_fast(jd, lon, lat)
-        assert (a is None) == (b is None)
-        if a is not None and b is not None:
-            assert abs(a - b) * 86400 < 60.0
-    assert math.isfinite(jd)

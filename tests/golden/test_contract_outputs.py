@@ -33,7 +33,7 @@ _PRINT = bool(os.environ.get("XUANHENG_GOLDEN_PRINT"))
 PINNED: dict[str, str] = {
     "cli_help": "7a6d3f29e7bbff3b",  # (1)
     # issue 26: a method with a reading always carries "reading" ([] when not asked): 金口訣 and 六爻 too
-    "cli_casts": "7b42d748ee83d599",  # (1)
+    "cli_casts": "f98fa5d331478655",  # (1)
     # issue 26: the 大六壬 message for no instant and no coordinates is catalogued (cli.liuren.at_missing),
     # so --lang ko / zh-Hant say it in that language instead of English; nothing else changed
     "cli_refusals": "38020a2b2ac63d9c",
@@ -41,12 +41,12 @@ PINNED: dict[str, str] = {
     # issue 26: "reading": [] with no_reading; then the library's errors name parameters (at, day, yue_jiang)
     # where they named command-line flags (--at, --now, --day …): only their message, text and params
     # then at + now answers the code at.or_now (was at.or_now_web: one refusal, one code)
-    "http_casts": "c26a5a7740015fd1",  # (1)
+    "http_casts": "51ea5ed40367ed73",  # (1)
     "mcp_tools": "d7f2942ea2d16c26",  # (1)
     # issue 26: both changes of http_casts; then the refusals carry their code (mode.unused, at.or_now) where
     # the catalogue recognised them by their English; then a refusal of a mode names the mode and says why
     # in the API's words (a cast from an instant (at or now) …), no longer the command line's (--at/--now)
-    "mcp_calls": "f987db71fd9bbf66",  # (1)
+    "mcp_calls": "fe2e445a5cacb4eb",  # (1)
 }
 
 METHODS = ("jinkoujue", "liuren", "liuyao", "qizheng", "calendar")

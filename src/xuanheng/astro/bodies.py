@@ -72,8 +72,7 @@ def seven_governors(jd_ut: float) -> tuple[Position, ...]:
 
 def seven_governors_raw(jd_ut: float) -> tuple[tuple[float, ...], ...]:
     """The swisseph vectors (longitude, latitude, distance in au, and their speeds per day) of 日 月 水 金 火
-    木 土 at *jd_ut*: what :func:`seven_governors` reads, with the distances (the Moon's seeds
-    :func:`moon_rise_fast`)."""
+    木 土 at *jd_ut*: what :func:`seven_governors` reads, with the distances."""
     default_ephemeris().check_range(jd_ut)
     flags = body_flags(jd_ut)
     return tuple(tuple(swe.calc_ut(jd_ut, int(b), flags)[0]) for b in SEVEN)
@@ -115,89 +114,6 @@ def moon_rise(jd_ut: float, lon: float, lat: float) -> float | None:
     if res != 0 or tret[0] - jd_ut > 1.0:
         return None
     return float(tret[0])
-
-
-_SIDEREAL_RATE = 360.98564736629  # degrees of sidereal time per day (Meeus eq. 12.4)
-_EARTH_RADIUS_AU = 6378.14 / 149597870.7
-
-
-def _moon_equatorial(lon: float, lat: float, eps: float) -> tuple[float, float]:
-    lo, la, e = math.radians(lon), math.radians(lat), math.radians(eps)
-    ra = math.atan2(math.sin(lo) * math.cos(e) - math.tan(la) * math.sin(e), math.cos(lo))
-    dec = math.asin(math.sin(la) * math.cos(e) + math.cos(la) * math.sin(e) * math.sin(lo))
-    return math.degrees(ra) % 360.0, math.degrees(dec)
-
-
-def moon_rise_fast(
-    jd_start: float,
-    lon: float,
-    lat: float,
-    *,
-    seed: tuple[float, ...] | None = None,
-    seed_jd: float | None = None,
-    eps: float | None = None,
-    gast: float | None = None,
-) -> float | None:
-    """Fast path of :func:`moon_rise`: the first moonrise in the 24 h after *jd_start*, or ``None``.
-
-    One ephemeris call gives the Moon at mid-interval (or *seed*, the swisseph vector of the Moon at
-    *seed_jd* within the interval, when the caller has it); its ecliptic position is carried linearly to
-    trial times, turned to right ascension and declination (with the true obliquity *eps*, computed when not
-    given), and the hour angle of rising (upper limb, with the standard refraction of 34′ and the parallax:
-    h₀ = 0.7275 π − 0.5667°, Meeus ch. 15) is solved for by iteration, the sidereal time carried linearly
-    from one swisseph value; a second ephemeris call at the found time corrects it. ``tests/astro`` shows it
-    agrees with :func:`moon_rise` (swisseph ``rise_trans``) to a few seconds.
-    """
-    default_ephemeris().check_range(jd_start)
-    if seed is not None and seed_jd is not None:
-        mid, x = seed_jd, seed
-    else:
-        mid = jd_start + 0.5
-        x = swe.calc_ut(mid, int(Body.MOON), body_flags(mid))[0]
-    obliquity = nutation(mid)[0] if eps is None else eps
-    # the sidereal time at the reference instant (*gast* when the caller has it at *seed_jd*)
-    gast_mid = gast if gast is not None and seed is not None else sidereal_time(mid)
-    phi = math.radians(lat)
-
-    def rise_hour_angle(dec: float, dist: float) -> float | None:
-        h0 = math.radians(0.7275 * math.degrees(math.asin(_EARTH_RADIUS_AU / dist)) - 0.5667)
-        d = math.radians(dec)
-        cos_h = (math.sin(h0) - math.sin(phi) * math.sin(d)) / (math.cos(phi) * math.cos(d))
-        return None if abs(cos_h) > 1.0 else -math.degrees(math.acos(cos_h))
-
-    def step(
-        t: float, lam: float, bet: float, dlam: float, dbet: float, dist: float, t_ref: float, forward: bool
-    ) -> float | None:
-        ra, dec = _moon_equatorial(lam + dlam * (t - t_ref), bet + dbet * (t - t_ref), obliquity)
-        h_rise = rise_hour_angle(dec, dist)
-        if h_rise is None:
-            return None
-        h_now = (gast_mid + _SIDEREAL_RATE * (t - mid) + lon - ra) % 360.0
-        diff = (h_rise - h_now) % 360.0 if forward else (h_rise - h_now + 180.0) % 360.0 - 180.0
-        return t + diff / (_SIDEREAL_RATE - dlam)  # the Moon's own motion slows its hour angle
-
-    lam, bet, dist, dlam, dbet = x[0], x[1], x[2], x[3], x[4]
-    lunar_day = 1.0 / (1.0 - dlam / _SIDEREAL_RATE) / _SIDEREAL_RATE * 360.0  # days between moonrises
-
-    def refine(t0: float) -> float | None:
-        t: float | None = t0
-        for _ in range(2):
-            if t is None:
-                return None
-            t = step(t, lam, bet, dlam, dbet, dist, mid, False)
-        if t is None:
-            return None
-        y, _ = swe.calc_ut(t, int(Body.MOON), body_flags(t))
-        return step(t, y[0], y[1], y[3], y[4], y[2], t, False)
-
-    first = step(jd_start, lam, bet, dlam, dbet, dist, mid, True)  # the next rise after the start
-    if first is None:
-        return None
-    for guess in (first, first - lunar_day, first + lunar_day):
-        t = refine(guess)
-        if t is not None and jd_start <= t < jd_start + 1.0:
-            return t
-    return None
 
 
 def nutation(jd_ut: float) -> tuple[float, float, float, float]:
@@ -332,7 +248,6 @@ __all__ = [
     "lunar_apogee",
     "lunar_node",
     "moon_rise",
-    "moon_rise_fast",
     "moon_topocentric",
     "nutation",
     "polar_limit",

@@ -26,7 +26,6 @@ from xuanheng.astro.bodies import (
     lunar_apogee,
     lunar_node,
     moon_rise,
-    moon_rise_fast,
     moon_topocentric,
     nutation,
     seven_governors_raw,
@@ -189,7 +188,7 @@ def cast(
     # 曜 -----------------------------------------------------------------------------------------------
     raw = seven_governors_raw(jd)
     seven = [_POSITION(x[0], x[1], x[3]) for x in raw]
-    eps, _, dpsi, _ = nutation(jd)  # shared by the mansions of date, the ascendant and the moonrise
+    eps, _, dpsi, _ = nutation(jd)  # shared by the mansions of date and the ascendant
     if opts["moon"] == "topocentric":
         assert lon is not None and lat is not None
         seven[1] = moon_topocentric(jd, lon, lat)
@@ -211,7 +210,7 @@ def cast(
 
     # ascendant --------------------------------------------------------------------------------------
     asc: float | None = None
-    gast = sidereal_time(jd) if has_place else 0.0  # shared by the ascendant and the moonrise
+    gast = sidereal_time(jd) if has_place else 0.0  # the ascendant's
     if has_place:
         assert lon is not None and lat is not None
         try:
@@ -265,15 +264,7 @@ def cast(
     if has_place:
         assert lon is not None and lat is not None
         jd0 = jd_from_unix(day_start)
-        # fast path within ±60° (agrees with swisseph rise_trans to a minute, tests/astro); otherwise, or on a
-        # day it finds no moonrise, the plain rise_trans decides
-        mr = (
-            moon_rise_fast(jd0, lon, lat, seed=raw[1], seed_jd=jd, eps=eps, gast=gast)
-            if abs(lat) <= 60.0
-            else None
-        )
-        if mr is None:
-            mr = moon_rise(jd0, lon, lat)
+        mr = moon_rise(jd0, lon, lat)  # swisseph rise_trans: the upper limb, refraction and parallax
         moonrise_utc = (mr - 2440587.5) * 86400.0 if mr is not None else None
     if srule == "moon":
         shen = moon_palace
