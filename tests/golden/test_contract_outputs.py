@@ -14,8 +14,7 @@ from __future__ import annotations
 
 import hashlib
 import io
-import json
-import os
+import sys
 from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
 from typing import Any
@@ -25,7 +24,10 @@ import pytest
 from xuanheng.errors import XuanhengError
 from xuanheng.reading import LANGS
 
-_PRINT = bool(os.environ.get("XUANHENG_GOLDEN_PRINT"))
+sys.path.insert(0, str(Path(__file__).parent))
+from pins import PRINT as _PRINT
+from pins import checker
+from pins import dump as _dump
 
 # (1) issue 26, the 七政 chart twins' removal: the new --years parameter (help, schema, tools); 七政 xiu_du
 # moved in its 11th digit (the mansion memo is gone); the default document lists only the asked year's 流年
@@ -49,19 +51,9 @@ PINNED: dict[str, str] = {
     "mcp_calls": "fe2e445a5cacb4eb",  # (1)
 }
 
+_check = checker(PINNED)
+
 METHODS = ("jinkoujue", "liuren", "liuyao", "qizheng", "calendar")
-
-
-def _dump(x: Any) -> bytes:
-    return json.dumps(x, ensure_ascii=False, sort_keys=True, separators=(",", ":"), default=str).encode()
-
-
-def _check(name: str, h: Any) -> None:
-    got = h.hexdigest()[:16]
-    if _PRINT:
-        print(f'    "{name}": "{got}",')
-        return
-    assert got == PINNED[name], f"{name}: a public output changed (see the module docstring)"
 
 
 def _version() -> str:

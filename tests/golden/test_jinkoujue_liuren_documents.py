@@ -14,9 +14,9 @@ sections it changes.
 from __future__ import annotations
 
 import hashlib
-import json
-import os
 import random
+import sys
+from pathlib import Path
 from typing import Any
 
 from xuanheng.core.ganzhi import BRANCHES, SIXTY
@@ -24,7 +24,9 @@ from xuanheng.errors import XuanhengError
 from xuanheng.method import Method
 from xuanheng.reading import LANGS
 
-_PRINT = bool(os.environ.get("XUANHENG_GOLDEN_PRINT"))
+sys.path.insert(0, str(Path(__file__).parent))
+from pins import checker
+from pins import dump as _dump
 
 PINNED: dict[str, str] = {
     "jinkoujue_documents": "25d844f820022f66",  # the contract: with_reading=False now carries "reading": []
@@ -35,17 +37,7 @@ PINNED: dict[str, str] = {
     "liuren_views": "696944878b967123",
 }
 
-
-def _dump(x: Any) -> bytes:
-    return json.dumps(x, ensure_ascii=False, sort_keys=True, separators=(",", ":"), default=str).encode()
-
-
-def _check(name: str, h: Any) -> None:
-    got = h.hexdigest()[:16]
-    if _PRINT:
-        print(f'    "{name}": "{got}",')
-        return
-    assert got == PINNED[name], f"{name}: a public output changed (see the module docstring)"
+_check = checker(PINNED)
 
 
 def _doc(method: Method, values: dict[str, Any], lang: str, with_reading: bool = True) -> Any:

@@ -27,10 +27,10 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import itertools
-import json
-import os
 import random
+import sys
 from functools import cache
+from pathlib import Path
 from typing import Any
 from zoneinfo import ZoneInfo
 
@@ -43,7 +43,10 @@ from xuanheng.liuyao import METHOD, OPTION_SPECS
 from xuanheng.liuyao.reading import READING_OPTION_SPECS, line_table, reading, topics, yong_shen
 from xuanheng.reading import LANGS
 
-_PRINT = bool(os.environ.get("XUANHENG_GOLDEN_PRINT"))
+sys.path.insert(0, str(Path(__file__).parent))
+from pins import checker
+from pins import dump as _dump
+from pins import error as _error
 
 PINNED: dict[str, str] = {
     "charts_random": "89d45140818d94fe",
@@ -61,6 +64,8 @@ PINNED: dict[str, str] = {
     "example_en": "e23841c9b30c1b37",
 }
 
+_check = checker(PINNED)
+
 TZS = (
     "Asia/Shanghai",
     "Asia/Seoul",
@@ -77,26 +82,10 @@ HEXAGRAMS = ("乾", "坤", "姤", "復", "泰", "否", "既濟", "未濟", "山�
 BAD_LINES = ("88786", "8878680", "887x68", "", "555555")
 
 
-def _dump(x: Any) -> bytes:
-    return json.dumps(x, ensure_ascii=False, sort_keys=True, separators=(",", ":"), default=str).encode()
-
-
-def _check(name: str, h: Any) -> None:
-    got = h.hexdigest()[:16]
-    if _PRINT:
-        print(f'    "{name}": "{got}",')
-        return
-    assert got == PINNED[name], f"{name}: a public output changed (see the module docstring)"
-
-
 def _chart_json(chart: Any) -> Any:
     js = chart.to_json()
     js.pop("engine_version", None)
     return js
-
-
-def _error(e: XuanhengError) -> list[Any]:
-    return [type(e).__name__, e.field, str(e)]
 
 
 def _lines(rng: random.Random) -> str:

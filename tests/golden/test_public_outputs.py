@@ -19,9 +19,8 @@ from __future__ import annotations
 
 import hashlib
 import io
-import json
-import os
 import random
+import sys
 from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
 from typing import Any
@@ -32,7 +31,11 @@ from xuanheng.core.ganzhi import BRANCHES, SHEN_NAMES, GanZhi
 from xuanheng.errors import XuanhengError
 from xuanheng.reading import LANGS
 
-_PRINT = bool(os.environ.get("XUANHENG_GOLDEN_PRINT"))
+sys.path.insert(0, str(Path(__file__).parent))
+from pins import PRINT as _PRINT
+from pins import checker
+from pins import dump as _dump
+from pins import error as _error
 
 # issue 26, the one envelope (a meant change, re-pinned in the sections whose documents changed): every
 # document has its inputs under `inputs` (the calendar's `input` renamed; 大六壬 gained top-level `inputs`),
@@ -60,17 +63,7 @@ PINNED: dict[str, str] = {
     "http": "d00bbec9c4a17179",
 }
 
-
-def _dump(x: Any) -> bytes:
-    return json.dumps(x, ensure_ascii=False, sort_keys=True, separators=(",", ":"), default=str).encode()
-
-
-def _check(name: str, h: Any) -> None:
-    got = h.hexdigest()[:16]
-    if _PRINT:
-        print(f'    "{name}": "{got}",')
-        return
-    assert got == PINNED[name], f"{name}: a public output changed (see the module docstring)"
+_check = checker(PINNED)
 
 
 def _chart_json(chart: Any) -> Any:
@@ -81,10 +74,6 @@ def _chart_json(chart: Any) -> Any:
 
 def _rules_json(fired: list[Any]) -> Any:
     return [[f.to_json(lang) for lang in LANGS] for f in fired]
-
-
-def _error(e: XuanhengError) -> list[Any]:
-    return [type(e).__name__, e.field, str(e)]
 
 
 # ---------------------------------------------------------------------------------------------- 金口訣

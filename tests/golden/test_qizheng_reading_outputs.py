@@ -21,16 +21,19 @@ re-pin only the sections it changes.
 from __future__ import annotations
 
 import hashlib
-import json
-import os
 import random
+import sys
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 from xuanheng.errors import XuanhengError
 from xuanheng.reading import LANGS
 
-_PRINT = bool(os.environ.get("XUANHENG_GOLDEN_PRINT"))
+sys.path.insert(0, str(Path(__file__).parent))
+from pins import checker
+from pins import dump as _dump
+from pins import error as _error
 
 PINNED: dict[str, str] = {
     "reading_default": "2fd3f084752bbc93",
@@ -42,23 +45,9 @@ PINNED: dict[str, str] = {
     "shensha": "b36cb8fe0f9b0958",
 }
 
+_check = checker(PINNED)
+
 _N = 150
-
-
-def _dump(x: Any) -> bytes:
-    return json.dumps(x, ensure_ascii=False, sort_keys=True, separators=(",", ":"), default=str).encode()
-
-
-def _check(name: str, h: Any) -> None:
-    got = h.hexdigest()[:16]
-    if _PRINT:
-        print(f'    "{name}": "{got}",')
-        return
-    assert got == PINNED[name], f"{name}: a public output changed (see the module docstring)"
-
-
-def _error(e: XuanhengError) -> list[Any]:
-    return [type(e).__name__, e.field, str(e)]
 
 
 _ZONES = ("+08:00", "+09:00", "UTC", "Asia/Shanghai", "Asia/Seoul", "Asia/Taipei", "Europe/Paris", "-05:00")
