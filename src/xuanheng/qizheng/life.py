@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
+from importlib import import_module
 from typing import Any
 
 from xuanheng.qizheng.chart import QiZhengChart
@@ -72,7 +73,8 @@ def life(
     chart's zone (a date is noon of that day; before the birth is an ``OutOfRangeError`` naming ``on``), the
     小限 and 流年 of the first *years* years listed one by one in the timeline (0–130; 0: the year of ``on``
     alone, :func:`xuanheng.qizheng.xian.life_timeline`)."""
-    from xuanheng.qizheng import reading as R
+    # the module (the package's attribute ``reading`` is its function, as in every method package)
+    R = import_module("xuanheng.qizheng.reading")
     from xuanheng.qizheng import xian as X
 
     ropts = R.validate(reading_options)
