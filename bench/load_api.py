@@ -63,8 +63,8 @@ def method_paths(name: str, n: int = 4000) -> list[str]:
 
 def paths(mix: str, n: int = 4000) -> list[str]:
     """Request paths of the mix (see module docstring)."""
-    if mix.startswith("method:"):
-        return method_paths(mix.split(":", 1)[1], n)
+    if mix.startswith("method:"):  # more instants than a run sends, so that no request is a memo hit
+        return method_paths(mix.split(":", 1)[1], max(n, 60_000))
     out: list[str] = []
     base = time.mktime((2026, 1, 1, 0, 0, 0, 0, 0, -1))
     for i in range(n):
