@@ -31,7 +31,8 @@ def checker(pinned: Mapping[str, str]) -> Callable[[str, Any], None]:
         if PRINT:
             print(f'    "{name}": "{got}",')
             return
-        assert got == pinned[name], f"{name}: a public output changed (see the module docstring)"
+        pin = pinned[name]
+        assert got == pin, f"{name}: a public output changed: {got} where {pin} is pinned (see the docstring)"
 
     return check
 

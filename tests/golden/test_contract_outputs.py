@@ -35,7 +35,7 @@ from pins import dump as _dump
 PINNED: dict[str, str] = {
     "cli_help": "7a6d3f29e7bbff3b",  # (1)
     # issue 26: a method with a reading always carries "reading" ([] when not asked): 金口訣 and 六爻 too
-    "cli_casts": "f98fa5d331478655",  # (1)
+    "cli_casts": "d518a622a18d0f11",  # (1)
     # issue 26: the 大六壬 message for no instant and no coordinates is catalogued (cli.liuren.at_missing),
     # so --lang ko / zh-Hant say it in that language instead of English; nothing else changed
     "cli_refusals": "38020a2b2ac63d9c",
@@ -43,12 +43,12 @@ PINNED: dict[str, str] = {
     # issue 26: "reading": [] with no_reading; then the library's errors name parameters (at, day, yue_jiang)
     # where they named command-line flags (--at, --now, --day …): only their message, text and params
     # then at + now answers the code at.or_now (was at.or_now_web: one refusal, one code)
-    "http_casts": "51ea5ed40367ed73",  # (1)
+    "http_casts": "6648d4b52e7d5257",  # (1)
     "mcp_tools": "d7f2942ea2d16c26",  # (1)
     # issue 26: both changes of http_casts; then the refusals carry their code (mode.unused, at.or_now) where
     # the catalogue recognised them by their English; then a refusal of a mode names the mode and says why
     # in the API's words (a cast from an instant (at or now) …), no longer the command line's (--at/--now)
-    "mcp_calls": "fe2e445a5cacb4eb",  # (1)
+    "mcp_calls": "0e6e487776b1e9b0",  # (1)
 }
 
 _check = checker(PINNED)

@@ -77,7 +77,9 @@ def life(
     R = import_module("xuanheng.qizheng.reading")
     from xuanheng.qizheng import xian as X
 
-    ropts = R.validate(reading_options)
+    # reading options given here are validated and echoed with the chart's (the Python API); the method
+    # contract passes them to the reading instead (QiZhengParams.READING_OPTIONS)
+    ropts = R.validate(reading_options) if reading_options is not None else {}
     xopts = X.validate(xian_options)
     at = None if on is None else X.parse_on(on, chart.when.tzinfo)
     tl = X.life_timeline(chart, on=at, years=years, **xopts)

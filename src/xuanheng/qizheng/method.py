@@ -53,8 +53,11 @@ def facts(doc: Mapping[str, Any]) -> dict[str, list[str]]:
     return out
 
 
-def _reading(case: QiZhengLife, topic: str | None, lang: str) -> list[FiredRule]:
-    return reading(case.chart, topic or None, lang, on=case.on, **case.reading_options, **case.xian_options)
+def _reading(case: QiZhengLife, topic: str | None, lang: str, **options: Any) -> list[FiredRule]:
+    """The reading of a cast: its options as the contract passes them (``READING_OPTIONS``), over any the
+    case was cast with (:func:`~xuanheng.qizheng.life.life`'s ``reading_options``)."""
+    ropts = {**case.reading_options, **{k: v for k, v in options.items() if v is not None}}
+    return reading(case.chart, topic or None, lang, on=case.on, **ropts, **case.xian_options)
 
 
 def _topics() -> tuple[str, ...]:

@@ -60,6 +60,10 @@ class QiZhengParams(Params):
         *(_school(name) for name in READING_OPTION_NAMES),
         *(_school(name) for name in XIAN_OPTION_NAMES),
     )
+    #: the reading's own options go to the reading, as every method's (the contract's one way): the
+    #: document passes them to ``METHOD.read`` and echoes them as ``reading_options``; the 限 options stay
+    #: with the cast (the 限 of ``on`` and the timeline need them)
+    READING_OPTIONS = READING_OPTION_NAMES
 
 
 def calendar_options_of(p: Params) -> CalendarOptions:
@@ -75,11 +79,11 @@ def calendar_options_of(p: Params) -> CalendarOptions:
 
 def cast_params(p: Params) -> QiZhengLife:
     """Cast from :class:`QiZhengParams` (what the command line, the HTTP API and the MCP tool do): the natal
-    chart with its reading options, the 限 of ``on`` and the timeline (:mod:`xuanheng.qizheng.life`)."""
+    chart with its 限 options, the 限 of ``on`` and the timeline (:mod:`xuanheng.qizheng.life`); the reading's
+    options reach the reading through the contract (``READING_OPTIONS``)."""
     return life(
         cast_chart(p),
         on=p.on if p.on is None or p.on.strip() else None,
-        reading_options={name: p.get(name) for name in READING_OPTION_NAMES},
         xian_options={name: p.get(name) for name in XIAN_OPTION_NAMES},
         years=p.years,
     )
