@@ -49,3 +49,26 @@ def test_cast_is_the_one_entry(
         assert e.value.field == last
     fired = package.reading(chart)
     assert isinstance(fired, list)
+
+
+@pytest.mark.parametrize(("package", "common", "study", "old", "last"), CASES)
+def test_the_entry_refusals_are_catalogued(
+    package: Any, common: dict[str, Any], study: dict[str, Any], old: Any, last: str
+) -> None:
+    """Neither an instant nor study inputs, both, or part of the study inputs: each refusal carries its
+    catalogue code, so a front end says it in the reader's language (checked in ko and zh-Hant)."""
+    from xuanheng.i18n.messages import render
+
+    calls = [
+        ({**common}, "study.neither"),
+        ({**AT, **study, **common}, "study.both"),
+        ({**{k: v for k, v in study.items() if k != last}, **common}, "study.missing"),
+    ]
+    for kw, code in calls:
+        with pytest.raises(InputError) as e:
+            package.cast(**kw)
+        assert e.value.code == code
+        assert render(code, e.value.params, "en") == str(e.value)
+        for lang in ("ko", "zh-Hant"):
+            said = render(code, e.value.params, lang)
+            assert "study" not in said and "give" not in said, (code, lang, said)

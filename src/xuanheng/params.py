@@ -580,6 +580,42 @@ def finite(value: float | None) -> bool:
     return value is not None and math.isfinite(value)
 
 
+def study_mode(
+    at: object, needed: Mapping[str, object], optional: Mapping[str, object] = {}, *, example: str
+) -> bool:
+    """Whether the one entry of a method (``xuanheng.<method>.cast``) casts in study mode: True when study
+    inputs are given (then all of *needed* must be), False for an instant *at*. Refuses, with the catalogue
+    codes ``study.neither`` / ``study.both`` / ``study.missing``, a call that gives neither, both, or only
+    part of *needed* (the field named is the first input concerned)."""
+    names = ", ".join(needed)
+    given = [k for k, v in (*needed.items(), *optional.items()) if v is not None]
+    if not given:
+        if at is None:
+            raise InputError(
+                f"give the instant at (ISO 8601, e.g. {example}), or the study inputs {names}",
+                field="at",
+                code="study.neither",
+                params={"example": example, "needed": names},
+            )
+        return False
+    if at is not None:
+        raise InputError(
+            f"give either an instant (at) or the study inputs ({names}), not both ({given[0]} with at)",
+            field=given[0],
+            code="study.both",
+            params={"needed": names, "given": given[0]},
+        )
+    missing = [k for k, v in needed.items() if v is None]
+    if missing:
+        raise InputError(
+            f"study mode needs {names}; missing {', '.join(missing)}",
+            field=missing[0],
+            code="study.missing",
+            params={"needed": names, "missing": ", ".join(missing)},
+        )
+    return True
+
+
 __all__ = [
     "GROUPS",
     "KINDS",
@@ -599,6 +635,7 @@ __all__ = [
     "labels_of",
     "lunar_calendar_param",
     "option_declarations",
+    "study_mode",
     "time_params",
     "year_number",
 ]

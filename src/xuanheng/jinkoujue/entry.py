@@ -18,6 +18,7 @@ from xuanheng.jinkoujue.cast import cast_by_coordinates as _coordinates
 from xuanheng.jinkoujue.chart import JinKouJueChart
 from xuanheng.jinkoujue.options import JinKouJueOptions
 from xuanheng.jinkoujue.reading import reading
+from xuanheng.params import study_mode
 
 #: the study coordinates (all needed in study mode) and the study mode's optional inputs
 STUDY = ("day", "hour", "month_branch", "year", "yue_jiang", "is_day")
@@ -55,15 +56,8 @@ def cast(
     coords = {"day": day, "hour": hour, "month_branch": month_branch, "year": year}
     coords |= {"yue_jiang": yue_jiang, "is_day": is_day}
     extra = {"month": month, "days_since_jie": days_since_jie}
-    given = [k for k, v in (coords | extra).items() if v is not None]
-    if not given:
-        if at is None:
-            raise InputError(
-                "give the instant at, or the study coordinates " + ", ".join(STUDY),
-                field="at",
-                code="at.missing",
-                params={"example": "2026-03-10T21:00"},
-            )
+    if not study_mode(at, coords, extra, example="2026-03-10T21:00"):
+        assert at is not None
         return _instant(
             at,
             tz=tz,
@@ -76,16 +70,6 @@ def cast(
             topic=topic,
             true_solar=true_solar,
             fold=fold,
-        )
-    if at is not None:
-        raise InputError(
-            f"give either an instant (at) or the study coordinates, not both ({given[0]} with at)",
-            field=given[0],
-        )
-    missing = [k for k, v in coords.items() if v is None]
-    if missing:
-        raise InputError(
-            f"study mode needs {', '.join(STUDY)}; missing {', '.join(missing)}", field=missing[0]
         )
     if isinstance(ben_ming, int):
         raise InputError("in study mode ben_ming is a 干支 (甲子)", field="ben_ming")

@@ -11,11 +11,11 @@ import datetime as _dt
 from typing import Any
 
 from xuanheng.core.ganzhi import GanZhi
-from xuanheng.errors import InputError
 from xuanheng.liuren.chart import LiuRenChart, Options
 from xuanheng.liuren.engine import cast as _instant
 from xuanheng.liuren.engine import cast_by_coordinates as _coordinates
 from xuanheng.liuren.reading import reading
+from xuanheng.params import study_mode
 
 #: the study coordinates (all needed in study mode)
 STUDY = ("day", "yue_jiang", "hour")
@@ -48,31 +48,10 @@ def cast(
     """
     coords = {"day": day, "yue_jiang": yue_jiang, "hour": hour}
     extra = {"is_day": is_day, "month_branch": month_branch, "year_branch": year_branch, "year": year}
-    given = [k for k, v in (coords | extra).items() if v is not None]
-    if not given:
-        if at is None:
-            raise InputError(
-                "give the instant at (ISO 8601, e.g. 2026-03-10T21:00) with tz, or the study coordinates "
-                "day, yue_jiang and hour",
-                field="at",
-                code="liuren.at_missing",
-            )
+    if not study_mode(at, coords, extra, example="2026-03-10T21:00"):
+        assert at is not None
         return _instant(
             at, tz=tz, lon=lon, lat=lat, options=options, birth_year=birth_year, sex=sex, fold=fold, **kw
-        )
-    if at is not None:
-        raise InputError(
-            "give either an instant (at) or the study coordinates day, yue_jiang and hour, not both",
-            field="at",
-            code="liuren.at_or_coordinates",
-        )
-    missing = [k for k, v in coords.items() if v is None]
-    if missing:
-        raise InputError(
-            f"study mode needs day, yue_jiang and hour; missing {', '.join(missing)}",
-            field=missing[0],
-            code="liuren.study_missing",
-            params={"missing": ", ".join(missing)},
         )
     assert day is not None and yue_jiang is not None and hour is not None
     return _coordinates(

@@ -16,6 +16,7 @@ from xuanheng.liuyao.api import cast_study as _study
 from xuanheng.liuyao.chart import LiuYaoChart
 from xuanheng.liuyao.options import Options
 from xuanheng.liuyao.reading import reading
+from xuanheng.params import study_mode
 
 #: the study inputs (``day`` and ``month`` needed in study mode)
 STUDY = ("day", "month", "hour", "year", "in_tu_wang")
@@ -53,22 +54,12 @@ def cast(
     """
     way: dict[str, Any] = {"lines": lines, "hexagram": hexagram, "moving": moving, "coins": coins}
     way |= {"yarrow": yarrow, "seed": seed, "numbers": numbers, "throws": throws}
-    study = {"day": day, "month": month, "hour": hour, "year": year, "in_tu_wang": in_tu_wang}
-    given = [k for k, v in study.items() if v is not None]
-    if not given:
-        if at is None:
-            raise InputError(
-                "give the instant at (ISO 8601, e.g. 2026-03-10T21:00), or the study inputs day and month",
-                field="at",
-                code="at.missing",
-                params={"example": "2026-03-10T21:00"},
-            )
+    needed = {"day": day, "month": month}
+    if not study_mode(
+        at, needed, {"hour": hour, "year": year, "in_tu_wang": in_tu_wang}, example="2026-03-10T21:00"
+    ):
+        assert at is not None
         return _instant(at, tz=tz, lon=lon, lat=lat, fold=fold, time=time, options=options, **way, **kw)
-    if at is not None:
-        raise InputError(
-            f"give either an instant (at) or the study inputs day and month, not both ({given[0]} with at)",
-            field=given[0],
-        )
     if time:
         raise InputError("a time cast (time=True) needs the instant at", field="time")
     return _study(
