@@ -9,6 +9,7 @@ show::
         params=JinKouJueParams,
         cast=cast_params,                      # Params → chart (a frozen value with to_json())
         read=reading,                          # (chart, topic, lang, **options) → [FiredRule], or None
+        judge=judge,                           # (chart, Question, fired=…, **options) → Judgment, or None
         facts=facts,                           # chart JSON → {"yong_yao": ["將神"], …} for the journal
         views={"svg": render_svg,              # (chart JSON, lang) → SVG text
                "text": render_text},           # (chart JSON, lang) → the terminal table
@@ -24,7 +25,9 @@ modes in a refusal, the reading's groups, what "one moment, every method" asks f
 package, ``data/frontend.toml``, read by :mod:`xuanheng.frontend`.
 
 :func:`document` is the JSON of a cast: the chart's ``to_json()`` with the reading in the requested language
-(a method with a reading always carries ``reading``, an empty list when it was not asked for).
+(a method with a reading always carries ``reading``, an empty list when it was not asked for; a method
+with a judge carries ``judgment`` before it — :class:`~xuanheng.reading.judgment.Judgment` — or null when
+no reading was asked for).
 It is what ``xuanheng <method> --json`` prints, what ``/api/<method>`` answers and what the MCP tool returns.
 Every document carries the same envelope: ``engine_version``, ``schema_version``, ``inputs`` (what the cast
 was given, echoed), ``options``, ``warnings`` (each ``{code, params, text}``: a catalogue code of
@@ -40,6 +43,7 @@ from typing import Any
 from xuanheng.i18n.messages import localize_warnings
 from xuanheng.params import Params
 from xuanheng.reading import FiredRule, Text, check_lang
+from xuanheng.reading.judgment import Judgment, Question
 
 Reading = Callable[..., list[FiredRule]]
 #: the views a method may have (see :attr:`Method.views`)
@@ -62,6 +66,9 @@ class Method:
     views: Mapping[str, Callable[..., str]]
     #: the reading: ``(chart, topic, lang, **reading options) → [FiredRule]``, or None
     read: Reading | None = None
+    #: the judgment: ``(chart, Question, fired=[FiredRule], **reading options) → Judgment``, or None
+    #: (:mod:`xuanheng.reading.judgment`)
+    judge: Callable[..., Judgment] | None = None
     #: parameters of one typical chart (the web app casts it at start-up; the docs show it)
     example: Mapping[str, Any] = field(default_factory=dict)
     #: the whole enumeration of the method's charts (大六壬's 720 課 …), or None
@@ -90,6 +97,10 @@ class Method:
     def has_reading(self) -> bool:
         return self.read is not None
 
+    @property
+    def has_judgment(self) -> bool:
+        return self.judge is not None
+
     def view(self, name: str) -> Callable[..., str] | None:
         """The view *name* (``svg``, ``svg_narrow``, ``text``, ``enumeration``), or None."""
         return self.views.get(name)
@@ -116,10 +127,17 @@ class Method:
             if with_reading:
                 kw = {name: params.get(name) for name in params.READING_OPTIONS}
                 read: Callable[..., list[FiredRule]] = self.read
-                out["reading"] = [r.to_json(lang) for r in read(chart, params.get("topic"), lang, **kw)]
+                topic = params.get("topic")
+                fired = read(chart, topic, lang, **kw)
+                if self.judge is not None:
+                    question = Question(topic, kw.get("about") or "自己")
+                    out["judgment"] = self.judge(chart, question, fired=fired, **kw).to_json(lang)
+                out["reading"] = [r.to_json(lang) for r in fired]
                 if kw:
                     out["reading_options"] = kw
             else:
+                if self.judge is not None:
+                    out["judgment"] = None
                 out["reading"] = []
         out["lang"] = lang
         return out

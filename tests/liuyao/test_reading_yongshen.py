@@ -68,8 +68,23 @@ def charts(n: int = 300) -> list[LiuYaoChart]:
 
 
 def rank(ln: Line) -> tuple[int, ...]:
-    """兩現 (second implementation): moving before still, 旺相 before 休囚, not 月破, not 空, the 世/應 line,
-    then the lower line."""
+    """兩現 (second implementation, from 《增刪卜易》卷二〈兩現章〉): the line holding the 世; then one that is
+    void, broken by the month or by the day (the outcome comes when it is filled); then moving before still,
+    旺相 before 休囚, the 應 line, the lower line."""
+    s = ln.state
+    return (
+        not ln.yao.shi,
+        not (s.kong or s.yue_po or ln.ri_po),
+        not ln.moving,
+        not s.you_qi,
+        not ln.yao.ying,
+        ln.yao.position,
+    )
+
+
+def rank_gufa(ln: Line) -> tuple[int, ...]:
+    """兩現 by the old order the chapter quotes: moving before still, 旺相 before 休囚, not 月破, not 空, the
+    世/應 line, then the lower line."""
     s = ln.state
     return (
         not ln.moving,
@@ -79,6 +94,33 @@ def rank(ln: Line) -> tuple[int, ...]:
         not (ln.yao.shi or ln.yao.ying),
         ln.yao.position,
     )
+
+
+def test_two_shown_orders() -> None:
+    """Both orders of 兩現, each against its statement; they differ on some charts."""
+    differ = 0
+    for c in charts(300):
+        lines = [ln for ln in c.lines if ln.yao.liu_qin == "妻財"]
+        if len(lines) < 2:
+            continue
+        a = yong_shen(c, "財").position
+        b = yong_shen(c, "財", liang_xian="gufa").position
+        assert a == min(lines, key=rank).yao.position
+        assert b == min(lines, key=rank_gufa).yao.position
+        differ += a != b
+    assert differ > 0
+
+
+def test_about_a_relative_reads_his_liu_qin() -> None:
+    """《增刪卜易》〈用神章〉: a question about a parent's illness reads 父母, about a child 子孫, a husband 官鬼,
+    someone else the 應 line; a question about money keeps 妻財 whoever it is about."""
+    c = charts(1)[0]
+    want = {"父母": "父母", "兄弟": "兄弟", "朋友": "兄弟", "妻": "妻財", "夫": "官鬼", "子女": "子孫", "他人": "應"}
+    for about, key in want.items():
+        assert yong_shen(c, "病", about=about).key == key
+        assert yong_shen(c, None, about=about).key == key
+        assert yong_shen(c, "財", about=about).key == "妻財"
+    assert yong_shen(c, "病").key == "世"
 
 
 @pytest.mark.parametrize("topic", list(BOOK))

@@ -34,7 +34,7 @@ def _clock(iso: str | None, fmt: str) -> str | None:
     return None if iso is None else datetime.fromisoformat(iso).strftime(fmt)
 
 
-def render_text(doc: Mapping[str, Any], lang: str | None = None) -> str:
+def render_text(doc: Mapping[str, Any], lang: str | None = None, *, ids: bool = False) -> str:
     """A CJK-aligned table; labels in *lang* (any shipped language) or, by default, 繁體 and English."""
     rows: list[tuple[str, str]] = []
 

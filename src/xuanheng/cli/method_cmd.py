@@ -94,6 +94,7 @@ def add_arguments(parser: argparse.ArgumentParser, method: Method) -> None:
         "--lang", default=None, help=f"{', '.join(LANGS)} (default {DEFAULT_LANG}; any letter case)"
     )
     out.add_argument("--json", action="store_true", help="print one JSON object")
+    out.add_argument("--ids", action="store_true", help="show rule ids and sources in the text view")
     add_save_arguments(parser, method)
 
 
@@ -150,7 +151,7 @@ def run(args: argparse.Namespace, method: Method) -> int:
         shown = dict(doc)
         if not with_reading:
             shown.pop("reading", None)
-        print(method.views["text"](shown, lang))
+        print(method.views["text"](shown, lang, ids=getattr(args, "ids", False)))
     if getattr(args, "save", False):
         saved = (
             doc if with_reading or not method.has_reading else method.document(params, lang or DEFAULT_LANG)

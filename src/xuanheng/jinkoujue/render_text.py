@@ -22,7 +22,7 @@ def _gz(key: str, p: Mapping[str, Any]) -> str:
     return str(p.get("stem") or "") + str(p.get("branch") or "")
 
 
-def render_text(doc: Mapping[str, Any], lang: str | None = None) -> str:
+def render_text(doc: Mapping[str, Any], lang: str | None = None, *, ids: bool = False) -> str:
     """CJK-aligned table of the chart document *doc* (labels in *lang*)."""
     # the warnings in the language asked for, English without one (the labels default to DEFAULT_LANG)
     warn_lang = lang or "en"

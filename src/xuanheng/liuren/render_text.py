@@ -27,7 +27,7 @@ def _cell(doc: Mapping[str, Any], d: int) -> str:
     return f"{doc['tian_jiang'][upper][:2]}{upper}"
 
 
-def render_text(doc: Mapping[str, Any], lang: str | None = None) -> str:
+def render_text(doc: Mapping[str, Any], lang: str | None = None, *, ids: bool = False) -> str:
     """CJK-aligned table of the chart document *doc* (labels in *lang*)."""
     # the warnings in the language asked for, English without one (the labels default to DEFAULT_LANG)
     warn_lang = lang or "en"

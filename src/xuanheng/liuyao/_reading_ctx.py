@@ -23,9 +23,12 @@ from xuanheng.core.ganzhi import BRANCH_ELEMENT, BRANCHES, ELEMENTS, STEMS
 from xuanheng.core.guiren import guiren_table
 from xuanheng.liuyao import tables as T
 from xuanheng.liuyao._reading_data import (
+    ABOUT_SRC,
+    ABOUT_YONG,
     GUI_REN_TABLE,
     JI_LIU_SHEN,
     JI_SHENSHA,
+    PERSON_TOPICS,
     SHA,
     SHENSHA_NAMES,
     TOPIC_PARENTS,
@@ -120,8 +123,8 @@ def yong_entry(topic: str | None) -> YongEntry:
     return YONG_DEFAULT
 
 
-def _rank(ln: Line) -> tuple[int, int, int, int, int, int]:
-    """兩現: the line taken first (《增刪卜易》: 舍靜用動, 舍休囚用旺相, 舍月破, 舍旬空; then the 世/應 line,
+def _rank_gufa(ln: Line) -> tuple[int, ...]:
+    """兩現 by the old order 〈兩現章〉 quotes (舍靜用動, 舍休囚用旺相, 舍月破, 舍旬空; then the 世/應 line,
     then the lower line)."""
     s = ln.state
     return (
@@ -134,16 +137,48 @@ def _rank(ln: Line) -> tuple[int, int, int, int, int, int]:
     )
 
 
-_RANK_NAMES = ("動", "旺相", "不破", "不空", "世應", "在下")
+def _rank_zengshan(ln: Line) -> tuple[int, ...]:
+    """兩現 as 《增刪卜易》卷二〈兩現章〉 reads it: the line holding the 世 first; then the line that is void
+    or broken (by the month, or by the day), since the outcome comes when it leaves the void or is filled;
+    then the moving line, the strong one, the 應, the lower line."""
+    s = ln.state
+    return (
+        0 if ln.yao.shi else 1,
+        0 if (s.kong or s.yue_po or ln.ri_po) else 1,
+        0 if ln.moving else 1,
+        0 if s.you_qi else 1,
+        0 if ln.yao.ying else 1,
+        ln.yao.position,
+    )
 
 
-def _two_shown(cands: list[Line]) -> tuple[Line, str]:
-    """兩現: of two or more candidate lines, the one :func:`_rank` takes first and the first rule (a name of
-    :data:`_RANK_NAMES`) that tells it from the next."""
-    ranked = sorted(cands, key=_rank)
+_RANKS: dict[str, tuple[Callable[[Line], tuple[int, ...]], tuple[str, ...]]] = {
+    "gufa": (_rank_gufa, ("動", "旺相", "不破", "不空", "世應", "在下")),
+    "zengshan": (_rank_zengshan, ("持世", "空破", "動", "旺相", "應", "在下")),
+}
+
+
+def _two_shown(cands: list[Line], order: str = "zengshan") -> tuple[Line, str]:
+    """兩現: of two or more candidate lines, the one the order *order* (``zengshan`` or ``gufa``) takes first
+    and the name of the first criterion that tells it from the next."""
+    rank, names = _RANKS[order]
+    ranked = sorted(cands, key=rank)
     best = ranked[0]
-    a, b = _rank(best), _rank(ranked[1])
-    return best, next(n for n, x, y in zip(_RANK_NAMES, a, b, strict=True) if x != y)
+    a, b = rank(best), rank(ranked[1])
+    return best, next(n for n, x, y in zip(names, a, b, strict=True) if x != y)
+
+
+def yong_key(topic: str | None, opts: ReadingOptions) -> tuple[str, tuple[str, ...], dict[str, str]]:
+    """What the question reads — a 六親, or 世 / 應 — with its sources and the other kinds it names: the
+    option ``yong_shen`` when set; else a relative's 六親 for a question about that person's own state
+    (option ``about``, :data:`ABOUT_YONG`); else the topic's entry (:func:`yong_entry`)."""
+    if opts.yong_shen != "auto":
+        return opts.yong_shen, ("《增刪卜易》〈用神章〉",), {}
+    entry = yong_entry(topic)
+    about = getattr(opts, "about", "自己")
+    if about != "自己" and (topic is None or topic in PERSON_TOPICS):
+        return ABOUT_YONG[about], ABOUT_SRC, dict(entry.also)
+    return entry.resolve(opts), entry.src, dict(entry.also)
 
 
 @cache
@@ -160,10 +195,7 @@ def _kin(palace_element: int, element: int) -> tuple[str, str, str]:
 
 def select_yong(chart: LiuYaoChart, topic: str | None, opts: ReadingOptions) -> YongShen:
     """The 用神 of *chart* for the question *topic* under *opts* (see :class:`YongShen`)."""
-    entry = yong_entry(topic)
-    key = opts.yong_shen if opts.yong_shen != "auto" else entry.resolve(opts)
-    src = entry.src if opts.yong_shen == "auto" else ("《增刪卜易》〈用神章〉",)
-    also = entry.also if opts.yong_shen == "auto" else {}
+    key, src, also = yong_key(topic, opts)
     pe = chart.ben.palace_element
     fu: FuShen | None = None
     under: int | None = None
@@ -180,7 +212,7 @@ def select_yong(chart: LiuYaoChart, topic: str | None, opts: ReadingOptions) -> 
         if cands:
             best = cands[0]
             if len(cands) > 1:
-                best, chosen_by = _two_shown(cands)
+                best, chosen_by = _two_shown(cands, getattr(opts, "liang_xian", "zengshan"))
             el, branch = best.yao.element, best.yao.branch
             position = best.yao.position
             positions = tuple(ln.yao.position for ln in cands)

@@ -130,6 +130,10 @@ def _yong_entry(e: dict[str, Any]) -> YongEntry:
 
 YONG_SHEN: dict[str, YongEntry] = {e["topic"]: _yong_entry(e) for e in _T["yong_shen"]}
 YONG_DEFAULT = YongEntry("", _T["yong_default"]["yong"], None, (_T["yong_default"]["src"],), "", {})
+#: whom a question is about → the 六親 (or 應) read for that person, for the topics of a person's own state
+ABOUT_YONG: dict[str, str] = dict(_T["about_yong"]["person"])
+PERSON_TOPICS: frozenset[str] = frozenset(_T["about_yong"]["person_topics"])
+ABOUT_SRC: tuple[str, ...] = tuple(_T["about_yong"]["src"])
 
 # ── classes, topics, tables ─────────────────────────────────────────────────────────────────────────
 _C = _T["classes"]
@@ -205,6 +209,8 @@ def spirit_lookup(name: str, opts: ReadingOptions) -> SpiritLookup:
 
 
 __all__ = [
+    "ABOUT_SRC",
+    "ABOUT_YONG",
     "ANIMAL_NAMES",
     "DEFAULT_READING_OPTIONS",
     "GUI_REN_TABLE",
@@ -213,6 +219,7 @@ __all__ = [
     "NEVER",
     "NOT_COMPUTABLE",
     "PARTLY",
+    "PERSON_TOPICS",
     "READING_OPTION_NAMES",
     "READING_OPTION_SPECS",
     "SHA",

@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from xuanheng.liuyao.enumeration import enumerate_gua, render_enumeration
+from xuanheng.liuyao.judgment import judge
 from xuanheng.liuyao.params import LiuYaoParams, cast_params
 from xuanheng.liuyao.reading import reading, topics
 from xuanheng.liuyao.render_svg import render_liuyao
@@ -101,6 +102,7 @@ METHOD = Method(
     params=LiuYaoParams,
     cast=cast_params,
     read=_reading,
+    judge=judge,
     topics=topics,
     facts=facts,
     views={"svg": render_liuyao, "text": render_text, "enumeration": render_enumeration},

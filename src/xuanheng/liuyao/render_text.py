@@ -5,7 +5,10 @@ The six lines are printed top (上爻) to bottom (初爻), as practitioners writ
 line, 六親, 納甲 and 世/應, then the line's marks (空, 月破, 日破, 暗動, 身) and what a moving line changes
 into. Then 旬空, 月建, 日辰 (and 月破), 卦身, 互/錯/綜, the cast record and the warnings.
 
-With a reading: the 用神 (its line, why that line, 原神 / 忌神 / 仇神, or the 伏神 it hides as), the 爻位
+With a judgment (``doc["judgment"]``): the verdict, the 用神, the steps and the 應期 first
+(:func:`xuanheng.render.judgment.judgment_lines`); the fired rules follow as commentary. Rule ids and sources
+are shown with ``ids`` (``--ids``). With a reading: the 用神 (its line, why that line, 原神 / 忌神 / 仇神, or
+the 伏神 it hides as), the 爻位
 table of the question (what each line stands for), then the fired rules under a heading per group (用神,
 原神, 忌神, 仇神, 卦), each with its id, text, the lines it names and its source when that is not its id.
 """
@@ -20,6 +23,7 @@ from xuanheng.i18n.messages import warning_text
 from xuanheng.liuyao.reading import GROUPS
 from xuanheng.liuyao.render_svg import LINE_FLAGS, MARKS, POSITION_NAMES
 from xuanheng.reading import DEFAULT_LANG
+from xuanheng.render.judgment import judgment_lines
 from xuanheng.render.text import pad, width
 
 YANG = "━━━━━"
@@ -39,7 +43,7 @@ def _gua(g: Mapping[str, Any] | None) -> str:
     return f"{head}（{' '.join(b for b in bits if b)}）"
 
 
-def render_text(doc: Mapping[str, Any], lang: str | None = None) -> str:
+def render_text(doc: Mapping[str, Any], lang: str | None = None, *, ids: bool = False) -> str:
     """CJK-aligned table of the chart document *doc* (labels in *lang*, terms in its script)."""
     # the warnings in the language asked for, English without one (the labels default to DEFAULT_LANG)
     warn_lang = lang or "en"
@@ -155,10 +159,13 @@ def render_text(doc: Mapping[str, Any], lang: str | None = None) -> str:
     out.append("  ".join(r for r in rec if r))
     for w in doc.get("warnings") or ():  # said in the text's language from the warning's code
         out.append(f"! {warning_text(w, warn_lang)}")
+    if doc.get("judgment"):
+        out.append("")
+        out.extend(judgment_lines(doc["judgment"], lang, ids=ids))
     if "reading" in doc:
         out.append("")
-        out.append(label("chart.reading", lang))
-        out.extend(_reading_lines(doc["reading"], t))
+        out.append(label("chart.commentary" if doc.get("judgment") else "chart.reading", lang))
+        out.extend(_reading_lines(doc["reading"], t, ids=ids))
     return "\n".join(out)
 
 
@@ -184,7 +191,7 @@ def _yong_line(f: Mapping[str, Any]) -> str:
     return " · ".join([head, *kin])
 
 
-def _reading_lines(rules: list[Mapping[str, Any]], t: Any) -> list[str]:
+def _reading_lines(rules: list[Mapping[str, Any]], t: Any, *, ids: bool = False) -> list[str]:
     out: list[str] = []
     topic = None
     for r in rules:
@@ -209,11 +216,12 @@ def _reading_lines(rules: list[Mapping[str, Any]], t: Any) -> list[str]:
         where = [POSITION_NAMES[p - 1] for p in r.get("lines") or () if isinstance(p, int) and 1 <= p <= 6]
         tail = f"  ({t(''.join(where))})" if where else ""
         src = [s for s in r.get("src") or () if s != r.get("id")]
-        if src:
+        if src and ids:
             tail += f"  ← {t('; '.join(map(str, src)))}"
-        if r.get("conflict_with"):
+        if r.get("conflict_with") and ids:
             tail += f"  ≠ {', '.join(map(str, r['conflict_with']))}"
-        out.append(f"  [{r['id']}{own}] {r['text']}{tail}")
+        prefix = f"[{r['id']}{own}] " if ids else (f"[{t(topic)}] " if own else "")
+        out.append(f"  {prefix}{r['text']}{tail}")
     return out
 
 

@@ -52,7 +52,7 @@ def spirits_by_yao(doc: Mapping[str, Any]) -> dict[str, list[str]]:
     return out
 
 
-def render_text(doc: Mapping[str, Any], lang: str | None = None) -> str:
+def render_text(doc: Mapping[str, Any], lang: str | None = None, *, ids: bool = False) -> str:
     """CJK-aligned tables of the chart document *doc* (labels in *lang*; classical terms as they are)."""
     # the warnings in the language asked for, English without one (the labels default to DEFAULT_LANG)
     warn_lang = lang or "en"

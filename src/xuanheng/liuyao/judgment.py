@@ -1,0 +1,670 @@
+"""The 六爻 judgment (斷): one verdict for the question, its reasons and its 應期, read as 《增刪卜易》 does.
+
+The procedure (docs/liuyao-judgment.md), each step's words and sources in ``data/judgment.toml``:
+
+1. **用神** — from the question (topic, and whom it is about) by 〈用神章〉; 兩現 by 〈兩現章〉; a 六親
+   missing from the hexagram is read as its 伏神 (:func:`xuanheng.liuyao._reading_ctx.select_yong`, the
+   same 用神 the reading groups its rules around).
+2. **月 and 日 first** (日月為主): 月建, 旺相休囚, 月破, 月合; 日辰 生/扶/剋, 臨日, 日沖 (暗動 or 日破; a
+   moving line 沖散), 日合 (合起 or 合住), 日墓.
+3. **旬空**: 假空 (旺相, moving or helped by the day: it waits to leave the void) or 真空.
+4. **its own change** when it moves: 回頭生/剋, 進/退神, 化空/破/墓/絕, 化沖, 化合.
+5. **what moves** (and what the day stirs, 暗動): 原神 動 生, 忌神 動 剋 — each only when it has force
+   (a broken or void still line has none; a mover overcome by its own change is spent) — 貪生忘剋, 三合局
+   completed by moving lines, their changes, the day and the month.
+6. **the hexagram**: 六沖變六合, 六合變六沖, 反吟, 伏吟 (inner or outer), 獨發, 亂動.
+7. **weighing**: the month and the day weigh more than moving lines (a 用神 with their strength is not hurt
+   by a mover); a weak 用神 fed by a moving 原神 is rescued; a 月破 without the day's help or a mover's is
+   truly broken; a 真空 or a useless 伏神 fails — the step that settles a conflict says which prevails.
+8. **應期** (〈應期章〉): void → the day it is filled or clashed; broken → filled, or the month ends; held
+   by a 合 → the clash; scattered → the 合; still and strong → the clash or its own day; moving → the 合 or
+   its own day; weak → its 長生/帝旺; entombed → the clash of the tomb; hidden → drawn out; for a bad
+   verdict, the 忌神's day or the clash of the weak 用神. Counted in days, or in months for the far
+   questions (``[horizon]``); with an instant, the civil date of the next such day or month.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import tomllib
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from xuanheng.core import changsheng, relations, wuxing
+from xuanheng.core.ganzhi import BRANCHES, ELEMENTS, STEMS
+from xuanheng.errors import InputError
+from xuanheng.liuyao._reading_ctx import YongShen, select_yong
+from xuanheng.liuyao._reading_data import ABOUT_SRC, make_reading_options
+from xuanheng.liuyao.chart import Line, LiuYaoChart
+from xuanheng.reading import FiredRule, Text
+from xuanheng.reading.judgment import (
+    Focus,
+    Judgment,
+    Question,
+    Step,
+    Verdict,
+    YingQi,
+    check_about,
+    verdict_word,
+)
+from xuanheng.rules import normalise_topic
+
+YAO = ("初爻", "二爻", "三爻", "四爻", "五爻", "上爻")
+#: the verdict by the sum of the weighed steps: ≥ GOOD good, ≤ BAD bad, else mixed
+GOOD, BAD = 2, -2
+
+
+@dataclass(frozen=True, slots=True)
+class _StepDef:
+    weight: int
+    text: Mapping[str, str]
+    src: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class _Data:
+    focus: dict[str, Mapping[str, str]]
+    steps: dict[str, _StepDef]
+    verdict: dict[str, Mapping[str, str]]
+    ying: dict[str, Mapping[str, str]]
+    month_topics: frozenset[str]
+    horizon_src: tuple[str, ...]
+
+
+@cache
+def data() -> _Data:
+    """``data/judgment.toml``, loaded once."""
+    raw = tomllib.loads(resources.files("xuanheng.liuyao").joinpath("data/judgment.toml").read_text("utf-8"))
+    steps = {
+        k: _StepDef(int(v["weight"]), v["text"], tuple(v.get("src", ()))) for k, v in raw["step"].items()
+    }
+    return _Data(
+        focus={k: v["text"] for k, v in raw["focus"].items()},
+        steps=steps,
+        verdict=raw["verdict"],
+        ying={k: v["text"] for k, v in raw["ying"].items()},
+        month_topics=frozenset(raw["horizon"]["month"]),
+        horizon_src=tuple(raw["horizon"]["src"]),
+    )
+
+
+def _text(template: Mapping[str, str], **params: Any) -> Text:
+    return Text.from_mapping({lang: t.format(**params) for lang, t in template.items()})
+
+
+def _b(branch: int) -> str:
+    return BRANCHES[branch]
+
+
+# ── the steps ─────────────────────────────────────────────────────────────────────────────────────
+class _Chain:
+    """The steps stated so far and their weighed sum."""
+
+    def __init__(self) -> None:
+        self.steps: list[Step] = []
+        self.total = 0
+        self.keys: set[str] = set()
+
+    def add(
+        self, key: str, facts: Mapping[str, Any] | None = None, *, weight: int | None = None, **p: Any
+    ) -> int:
+        d = data().steps[key]
+        w = d.weight if weight is None else weight
+        effect = "+" if w > 0 else "-" if w < 0 else "="
+        self.steps.append(Step(key, effect, _text(d.text, **p), d.src, dict(facts or {})))
+        self.total += w
+        self.keys.add(key)
+        return w
+
+
+@dataclass(frozen=True, slots=True)
+class _Target:
+    """The 用神 as the judge weighs it: a line of the hexagram or a hidden 伏神."""
+
+    branch: int
+    element: int
+    label: str  # 六親 + branch, e.g. 妻財辰
+    line: Line | None  # None when hidden
+    hidden_under: Line | None
+
+
+def _month_day(c: _Chain, t: _Target, chart: LiuYaoChart, state: Any) -> dict[str, bool]:
+    """Steps of the month and the day; what they leave for the weighing and the 應期."""
+    month, day = chart.yue_jian, chart.ri_chen
+    yong, m, d = t.label, _b(month), _b(day)
+    facts = {"branch": _b(t.branch), "month": m, "day": _b(day)}
+    moving = t.line is not None and t.line.moving
+    out = {"root": False, "po": False, "he_zhu": False, "chong_san": False, "mu": False, "an_dong": False}
+    # the month
+    if state.yue_po:
+        c.add("month.po", facts, yong=yong)
+        out["po"] = True
+    elif state.yue_jian:
+        c.add("month.jian", facts, yong=yong)
+        out["root"] = True
+    elif state.wang_shuai in ("旺", "相"):
+        c.add(
+            "month.wang", {**facts, "wang_shuai": state.wang_shuai}, yong=yong, month=m, ws=state.wang_shuai
+        )
+        out["root"] = True
+    elif state.yue_relation == "剋":
+        c.add("month.ke", facts, yong=yong, month=m)
+    else:
+        c.add(
+            "month.shuai", {**facts, "wang_shuai": state.wang_shuai}, yong=yong, month=m, ws=state.wang_shuai
+        )
+    if state.yue_he and not state.yue_po:
+        c.add("month.he", facts, yong=yong, month=m)
+    # the day
+    if state.ri_chen:
+        c.add("day.jian", facts, yong=yong)
+        out["root"] = True
+    elif state.ri_chong:
+        if moving:
+            if state.you_qi:
+                pass  # a strong moving line is not scattered by the day's clash
+            else:
+                c.add("day.chong_san", facts, yong=yong, day=d)
+                out["chong_san"] = True
+        elif state.you_qi or state.ri_relation in ("生", "比和"):
+            c.add("day.an_dong", facts, yong=yong, day=d)
+            out["an_dong"] = True
+        else:
+            c.add("day.ri_po", facts, yong=yong, day=d)
+    elif state.ri_relation == "生":
+        c.add("day.sheng", facts, yong=yong, day=d)
+        out["root"] = True
+    elif state.ri_relation == "比和":
+        c.add("day.fu", facts, yong=yong, day=d)
+        out["root"] = True
+    elif state.ri_relation == "剋":
+        c.add("day.ke", facts, yong=yong, day=d)
+    if state.ri_he and not state.ri_chong:
+        if moving:
+            c.add("day.he_zhu", facts, yong=yong, day=d)
+            out["he_zhu"] = True
+        else:
+            c.add("day.he_qi", facts, yong=yong, day=d)
+    if state.ri_stage == "墓" and not state.ri_chen:
+        c.add("day.mu", facts, yong=yong, day=d)
+        out["mu"] = True
+    return out
+
+
+def _movers(chart: LiuYaoChart, t: _Target) -> list[Line]:
+    """The lines that act on the 用神: the moving ones and those the day stirs (暗動), not the 用神 itself."""
+    return [
+        ln
+        for ln in chart.lines
+        if (ln.moving or ln.an_dong) and (t.line is None or ln.yao.position != t.line.yao.position)
+    ]
+
+
+def _spent(ln: Line) -> str | None:
+    """Why a moving line has no force, or None: broken by the month without the day's help, overcome by
+    its own change, changed into its extinction or a break, or (when weak) retreating or into the void."""
+    s = ln.state
+    if s.yue_po and s.ri_relation not in ("生", "比和") and not s.ri_chen:
+        return "月破"
+    if ln.bian is not None:
+        if ln.bian.hui_tou_ke:
+            return "回頭剋"
+        if ln.bian.hua_jue:
+            return "化絕"
+        if ln.bian.hua_po:
+            return "化破"
+        if ln.bian.tui_shen and not s.you_qi:
+            return "化退"
+        if ln.bian.hua_kong and not s.you_qi:
+            return "化空"
+    return None
+
+
+def _mover_label(ln: Line) -> str:
+    return f"{YAO[ln.yao.position - 1]}{ln.yao.liu_qin}{_b(ln.yao.branch)}"
+
+
+def _act(c: _Chain, chart: LiuYaoChart, t: _Target, root: bool) -> dict[str, Any]:
+    """Steps of the moving lines on the 用神, 貪生忘剋 and 三合局; what the weighing needs."""
+    out: dict[str, Any] = {"sheng": 0, "ke": 0, "ke_lines": [], "tan": False}
+    sheng_lines, ke_lines = [], []
+    for ln in _movers(chart, t):
+        e = ln.yao.element
+        if wuxing.generates(e, t.element):
+            sheng_lines.append(ln)
+        elif wuxing.overcomes(e, t.element):
+            ke_lines.append(ln)
+    live_sheng = [ln for ln in sheng_lines if _spent(ln) is None]
+    for ln in sheng_lines:
+        why = _spent(ln)
+        if why is None:
+            out["sheng"] += c.add("mover.sheng", {"line": ln.yao.position}, mover=_mover_label(ln))
+        else:
+            c.add("mover.sheng_weak", {"line": ln.yao.position, "why": why}, mover=_mover_label(ln), why=why)
+    for ln in ke_lines:
+        why = _spent(ln)
+        if why is not None:
+            c.add("mover.ke_weak", {"line": ln.yao.position, "why": why}, mover=_mover_label(ln), why=why)
+            continue
+        if live_sheng and any(wuxing.generates(ln.yao.element, s.yao.element) for s in live_sheng):
+            c.add("mover.tan_sheng", {"line": ln.yao.position}, mover=_mover_label(ln))
+            out["tan"] = True
+            continue
+        out["ke"] += c.add("mover.ke", {"line": ln.yao.position}, mover=_mover_label(ln))
+        out["ke_lines"].append(ln)
+    _san_he(c, chart, t)
+    return out
+
+
+def _san_he(c: _Chain, chart: LiuYaoChart, t: _Target) -> None:
+    """A 三合 frame completed by moving lines (at least one of its three), their changed lines, the day and
+    the month (《增刪卜易》〈三合章〉), and how its element stands to the 用神."""
+    moving = {ln.yao.branch for ln in chart.lines if ln.moving}
+    if not moving:
+        return
+    have = (
+        moving
+        | {ln.bian.branch for ln in chart.lines if ln.bian is not None}
+        | {chart.ri_chen, chart.yue_jian}
+    )
+    seen: set[tuple[int, int, int]] = set()
+    for b in moving:
+        frame = relations.san_he(b)
+        if frame in seen or not set(frame) <= have:
+            continue
+        seen.add(frame)
+        el = relations.san_he_element(b)
+        names = "".join(_b(x) for x in frame)
+        facts = {"branches": names, "element": ELEMENTS[el]}
+        if wuxing.generates(el, t.element):
+            c.add("sanhe.sheng", facts, branches=names, element=ELEMENTS[el])
+        elif wuxing.overcomes(el, t.element):
+            c.add("sanhe.ke", facts, branches=names, element=ELEMENTS[el])
+        elif el == t.element:
+            c.add("sanhe.fu", facts, branches=names, element=ELEMENTS[el])
+        else:
+            c.add("sanhe", facts, branches=names, element=ELEMENTS[el])
+
+
+def _change(c: _Chain, ln: Line, label: str) -> None:
+    """Steps of the 用神's own change, when it moves."""
+    b = ln.bian
+    if b is None:
+        return
+    bian = f"{_b(b.branch)}"
+    facts = {"bian": b.najia, "hua": list(b.hua)}
+    if b.hui_tou_sheng:
+        c.add("hua.sheng", facts, yong=label, bian=bian)
+    if b.hui_tou_ke:
+        c.add("hua.ke", facts, yong=label, bian=bian)
+    if b.jin_shen:
+        c.add("hua.jin", facts, yong=label, bian=bian)
+    if b.tui_shen:
+        c.add("hua.tui", facts, yong=label, bian=bian)
+    if b.hua_kong:
+        c.add("hua.kong", facts, yong=label, bian=bian)
+    if b.hua_po:
+        c.add("hua.po", facts, yong=label, bian=bian)
+    if b.hua_mu:
+        c.add("hua.mu", facts, yong=label, bian=bian)
+    if b.hua_jue:
+        c.add("hua.jue", facts, yong=label, bian=bian)
+    if b.fan_yin and not b.hui_tou_ke:
+        c.add("hua.chong", facts, yong=label, bian=bian)
+    if relations.liu_he(b.branch) == ln.yao.branch and not b.hui_tou_ke:
+        c.add("hua.he", facts, yong=label, bian=bian)
+
+
+def _gua(c: _Chain, chart: LiuYaoChart) -> None:
+    """Steps of the hexagram as a whole."""
+    ben, bian = chart.ben, chart.bian
+    if bian is not None:
+        if ben.liu_chong and bian.liu_he:
+            c.add("gua.chong_he", {"ben": ben.name, "bian": bian.name})
+        elif ben.liu_he and bian.liu_chong:
+            c.add("gua.he_chong", {"ben": ben.name, "bian": bian.name})
+    for where, label in (("inner", "內卦"), ("outer", "外卦")):
+        kind = chart.fan_fu.get(where)
+        if kind == "反吟":
+            c.add("gua.fan_yin", {"where": label}, where=label)
+        elif kind == "伏吟":
+            c.add("gua.fu_yin", {"where": label}, where=label)
+    moving = [ln for ln in chart.lines if ln.moving]
+    if len(moving) >= 4:
+        c.add("gua.luan", {"moving": len(moving)}, n=len(moving))
+    elif len(moving) == 1:
+        c.add("gua.du_fa", {"line": moving[0].yao.position}, mover=_mover_label(moving[0]))
+
+
+def _kong(c: _Chain, t: _Target, state: Any, helped: bool) -> str | None:
+    """旬空: 假空 (waits) or 真空 (fails); None when not void (a moving line is not void, 動不為空)."""
+    if not state.kong:
+        return None
+    moving = t.line is not None and t.line.moving
+    why = None
+    if state.you_qi:
+        why_key = "旺相"
+    elif moving:
+        why_key = "發動"
+    elif state.ri_relation in ("生", "比和") or helped:
+        why_key = "得生扶"
+    else:
+        why_key = None
+    if why_key is not None:
+        why = why_key
+        c.add("kong.jia", {"branch": _b(t.branch), "why": why}, yong=t.label, why=why)
+        return "jia"
+    c.add("kong.zhen", {"branch": _b(t.branch)}, yong=t.label)
+    return "zhen"
+
+
+def _fu(c: _Chain, chart: LiuYaoChart, ys: YongShen, t: _Target) -> bool:
+    """A hidden 用神: drawn out (提拔), or of no use; True when useless."""
+    fu = ys.fu
+    under = t.hidden_under
+    assert fu is not None and under is not None
+    s = fu.state
+    fei = under.state
+    reasons_out = []
+    if fei.kong or fei.yue_po or under.ri_po:
+        reasons_out.append("飛神空破")
+    if fei.ri_chong or relations.chong(chart.yue_jian) == under.yao.branch:
+        reasons_out.append("日月沖飛神")
+    if fu.relation == "飛生伏":
+        reasons_out.append("飛來生伏")
+    if s.you_qi or s.ri_relation in ("生", "比和") or s.ri_chen:
+        reasons_out.append("得日月生扶")
+    useless = []
+    if s.kong and not s.you_qi:
+        useless.append("休囚逢空")
+    if s.yue_po:
+        useless.append("月破")
+    if s.ri_stage in ("墓", "絕") and not s.you_qi:
+        useless.append(f"臨日{s.ri_stage}")
+    if fu.relation == "飛剋伏" and not s.you_qi and s.ri_relation not in ("生", "比和"):
+        useless.append("被飛神所剋")
+    if useless or not reasons_out or (reasons_out == ["飛來生伏"] and not s.you_qi):
+        why = "、".join(useless or ["休囚無提拔"])
+        c.add("fu.useless", {"why": why}, yong=t.label, why=why)
+        return True
+    why = "、".join(reasons_out)
+    c.add("fu.out", {"why": why}, yong=t.label, why=why)
+    return False
+
+
+# ── 應期 ─────────────────────────────────────────────────────────────────────────────────────────
+def _unit(topic: str | None) -> str:
+    return "month" if topic in data().month_topics else "day"
+
+
+class _When:
+    """Ranked 應期 candidates without repeats."""
+
+    def __init__(self, unit: str) -> None:
+        self.unit = unit
+        self.items: list[tuple[str, int, Text]] = []
+
+    def add(self, key: str, branch: int, other: int | None = None, *, unit: str | None = None) -> None:
+        u = unit or self.unit
+        if any(b == branch and x == u for x, b, _ in self.items):
+            return
+        t = _text(data().ying[key], branch=_b(branch), other=_b(other) if other is not None else "")
+        self.items.append((u, branch, t))
+
+
+def _ying_qi(
+    chart: LiuYaoChart,
+    t: _Target,
+    state: Any,
+    polarity: str,
+    marks: dict[str, Any],
+    topic: str | None,
+) -> list[tuple[str, int, Text]]:
+    w = _When(_unit(topic))
+    b = t.branch
+    moving = t.line is not None and t.line.moving
+    if polarity == "bad":
+        for ln in marks.get("ke_lines", []):
+            w.add("ji_zhi", ln.yao.branch)
+        w.add("chong_yong", relations.chong(b))
+        return w.items
+    if t.line is None:  # hidden
+        w.add("ti_ba", b)
+        if t.hidden_under is not None:
+            w.add("ti_ba", relations.chong(t.hidden_under.yao.branch))
+    if state.kong and marks.get("kong") != "zhen":
+        w.add("chu_kong", b)
+        w.add("chong_kong", relations.chong(b))
+    if state.yue_po:
+        w.add("tian_shi_po", b)
+        w.add("chu_yue", (chart.yue_jian + 1) % 12, unit="month")
+    if marks.get("he_zhu"):
+        w.add("chong_he", relations.chong(b))
+    if marks.get("chong_san"):
+        w.add("he_san", relations.liu_he(b))
+    if marks.get("mu"):
+        tomb = chart.ri_chen
+        w.add("chong_mu", relations.chong(tomb), tomb)
+    if t.line is not None and t.line.bian is not None and t.line.bian.hua_mu:
+        tomb = t.line.bian.branch
+        w.add("chong_mu", relations.chong(tomb), tomb)
+    if not state.you_qi and not marks.get("root"):
+        tu = chart.options.tu_changsheng
+        w.add("sheng_wang", changsheng.branch_of_stage(t.element, "長生", tu=tu))  # type: ignore[arg-type]
+        w.add("sheng_wang", changsheng.branch_of_stage(t.element, "帝旺", tu=tu))  # type: ignore[arg-type]
+    if moving:
+        w.add("dong_he", relations.liu_he(b))
+        w.add("zhi", b)
+    else:
+        w.add("jing_chong", relations.chong(b))
+        w.add("zhi", b)
+    return w.items
+
+
+def _local_date(chart: LiuYaoChart) -> tuple[_dt.date, _dt.datetime] | None:
+    """The civil date of the chart's day pillar and the cast instant, when the chart has an instant."""
+    at = chart.inputs.get("at") if isinstance(chart.inputs, Mapping) else None
+    if not at:
+        return None
+    try:
+        when = _dt.datetime.fromisoformat(str(at))
+    except ValueError:
+        return None
+    d = when.date()
+    # the day pillar may be the next civil day (the 子 hour begins it)
+    for k in (0, 1, -1):
+        day = d + _dt.timedelta(days=k)
+        if (day.toordinal() + 14) % 60 == chart.day.index:
+            return day, when
+    return d, when
+
+
+def _gz_day(day: _dt.date) -> str:
+    i = (day.toordinal() + 14) % 60
+    return STEMS[i % 10] + BRANCHES[i % 12]
+
+
+def _dates(chart: LiuYaoChart, unit: str, branch: int) -> tuple[str | None, str | None]:
+    """The 干支 and civil date of the next day (or month, or year) of *branch* from the cast."""
+    if unit == "day":
+        offset = (branch - chart.ri_chen) % 12
+        i = (chart.day.index + offset) % 60
+        gz = STEMS[i % 10] + BRANCHES[i % 12]
+        local = _local_date(chart)
+        return gz, (local[0] + _dt.timedelta(days=offset)).isoformat() if local else None
+    if unit == "month":
+        offset = (branch - chart.yue_jian) % 12
+        gz = None
+        if chart.month is not None:
+            i = (chart.month.index + offset) % 60
+            gz = STEMS[i % 10] + BRANCHES[i % 12]
+        local = _local_date(chart)
+        if local is None or offset == 0:
+            return gz, local[0].isoformat() if local and offset == 0 else None
+        return gz, _month_start(local[1], offset)
+    return None, None
+
+
+def _month_start(when: _dt.datetime, offset: int) -> str | None:
+    """The civil date (in the cast's zone) on which the month *offset* months after the cast's begins: the
+    instant of its 節 from the time core."""
+    from xuanheng.time.search import term_around, term_crossing
+
+    utc = when.timestamp()
+    (k_prev, _), _ = term_around(utc)
+    # the 節 are the odd-numbered terms counted from 春分 = 0 (立春 = 21); the month began at the last 節
+    jie_prev = k_prev if k_prev % 2 == 1 else (k_prev - 1) % 24
+    k = (jie_prev + 2 * offset) % 24
+    at = term_crossing(k, utc + offset * 30.44 * 86400)
+    tz = when.tzinfo
+    return _dt.datetime.fromtimestamp(at, tz).date().isoformat()
+
+
+# ── the judge ─────────────────────────────────────────────────────────────────────────────────────
+def _target(chart: LiuYaoChart, ys: YongShen) -> _Target:
+    if ys.position is not None:
+        ln = chart.lines[ys.position - 1]
+        return _Target(ln.yao.branch, ln.yao.element, f"{ln.yao.liu_qin}{_b(ln.yao.branch)}", ln, None)
+    assert ys.fu is not None and ys.under is not None
+    return _Target(ys.fu.branch, ys.fu.element, ys.fu.label, None, chart.lines[ys.under - 1])
+
+
+def _focus(ys: YongShen, question: Question, t: _Target) -> Focus:
+    d = data().focus
+    qin = ys.liu_qin if ys.key not in ("世", "應") else f"{ys.key}爻"
+    if ys.chosen_by == "伏神":
+        why = _text(d["fu"], qin=ys.liu_qin, line=YAO[(ys.under or 1) - 1], yong=t.label)
+    elif ys.chosen_by not in ("唯一", "世", "應") and len(ys.positions) > 1:
+        why = _text(d["two"], qin=ys.liu_qin, line=YAO[(ys.position or 1) - 1], why=ys.chosen_by)
+    elif ys.src == ABOUT_SRC:
+        why = _text(d["about"], about=question.about, qin=qin)
+    elif question.topic is None:
+        why = _text(d["general"]) if ys.key == "世" else _text(d["about"], about=question.about, qin=qin)
+    else:
+        why = _text(d["topic"], topic=question.topic, qin=qin)
+    facts = {
+        "najia": (STEMS[t.line.yao.stem] + _b(t.branch))
+        if t.line is not None
+        else ys.fu.najia
+        if ys.fu
+        else None,
+        "element": ELEMENTS[t.element],
+        "chosen_by": ys.chosen_by,
+        "hidden": t.line is None,
+        "under": ys.under,
+        "yuan_shen": ys.yuan,
+        "ji_shen": ys.ji,
+        "src": list(ys.src),
+    }
+    return Focus("用神", ys.liu_qin, ys.position, _b(t.branch), why, facts)
+
+
+def _weigh(c: _Chain, marks: dict[str, Any]) -> str:
+    """The settling step and the polarity."""
+    root = marks["root"]
+    if marks.get("useless"):
+        return "bad"
+    if marks.get("kong") == "zhen" and not marks["sheng"]:
+        c.add("weigh.no_rescue")
+        return "bad"
+    if marks["po"] and not root and not marks["sheng"]:
+        c.add("weigh.po_true")
+        return "bad"
+    total = c.total
+    if root and marks["ke"] < 0:
+        # the month and the day weigh more than the moving lines: the mover's harm is halved
+        total -= marks["ke"] // 2
+        c.add("weigh.root")
+    elif not root and marks["sheng"] > 0 and total > BAD:
+        c.add("weigh.rescue")
+        total += 1
+    if total >= GOOD:
+        waits = [w for w, on in (("旬空", marks.get("kong") == "jia"), ("合住", marks.get("he_zhu")),
+                                 ("月破", marks["po"]), ("入墓", marks.get("mu"))) if on]  # fmt: skip
+        if waits:
+            c.add("weigh.wait", what="、".join(waits))
+        return "good"
+    if total <= BAD:
+        if not (marks["sheng"] > 0):
+            c.add("weigh.no_rescue")
+        return "bad"
+    return "mixed"
+
+
+def judge(
+    chart: LiuYaoChart,
+    question: Question | str | None = None,
+    *,
+    fired: Sequence[FiredRule] | None = None,
+    options: object = None,
+    **reading_options: Any,
+) -> Judgment:
+    """The judgment of *chart* for *question* (a :class:`Question`, or a topic): see the module docstring.
+
+    *reading_options* are the reading's options (``about``, ``yong_shen``, ``liang_xian``, ``sex`` …);
+    ``about`` may also come in the question. *fired* (the reading of the same chart and question) gives
+    the commentary: the ids of the fired rules about the 用神, its 原神 and 忌神, and the asked topic."""
+    if not isinstance(chart, LiuYaoChart):
+        raise InputError(f"judge needs a LiuYaoChart, got {type(chart).__name__}", field="chart")
+    if question is None or isinstance(question, str):
+        question = Question(
+            normalise_topic(question) if question else None, reading_options.get("about", "自己")
+        )
+    topic = normalise_topic(question.topic) if question.topic else None
+    about = check_about(question.about)
+    question = Question(topic, about)
+    opts_kw = {k: v for k, v in reading_options.items() if v is not None}
+    opts_kw["about"] = about
+    opts = make_reading_options(options if options is not None else None, **opts_kw)  # type: ignore[arg-type]
+    ys = select_yong(chart, topic, opts)
+    t = _target(chart, ys)
+    c = _Chain()
+    state = t.line.state if t.line is not None else ys.fu.state  # type: ignore[union-attr]
+    marks: dict[str, Any] = {}
+    if t.line is None:
+        marks["useless"] = _fu(c, chart, ys, t)
+    marks.update(_month_day(c, t, chart, state))
+    if t.line is not None:
+        _change(c, t.line, t.label)
+    marks.update(_act(c, chart, t, marks["root"]))
+    marks["kong"] = _kong(c, t, state, marks["sheng"] > 0 or marks["root"])
+    _gua(c, chart)
+    polarity = _weigh(c, marks)
+    word = verdict_word(topic, polarity)
+    vt = data().verdict[polarity]
+    verdict = Verdict(
+        word, Text.from_mapping({lang: tpl.format(label=word.label.get(lang)) for lang, tpl in vt.items()})
+    )
+    items = _ying_qi(chart, t, state, polarity, marks, topic)
+    ying = []
+    for unit, branch, why in items[:4]:
+        gz, date = _dates(chart, unit, branch)
+        ying.append(YingQi(unit, _b(branch), why, gz, date))
+    return Judgment(
+        question=question,
+        verdict=verdict,
+        focus=_focus(ys, question, t),
+        steps=tuple(c.steps),
+        ying_qi=tuple(ying),
+        commentary=_commentary(fired, topic),
+    )
+
+
+def _commentary(fired: Iterable[FiredRule] | None, topic: str | None) -> tuple[str, ...]:
+    """The ids of the fired rules that bear on the judgment: about the 用神, 原神 or 忌神, or the asked
+    topic's own; first seen first."""
+    if not fired:
+        return ()
+    out: list[str] = []
+    for r in fired:
+        group = r.extra.get("group") if isinstance(r.extra, Mapping) else None
+        asked = r.extra.get("asked") if isinstance(r.extra, Mapping) else None
+        if (group in ("用神", "原神", "忌神") or asked) and r.id not in out:
+            out.append(r.id)
+    return tuple(out)
+
+
+__all__ = ["judge"]

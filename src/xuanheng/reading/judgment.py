@@ -1,0 +1,221 @@
+"""The judgment (斷) every method gives: one verdict for the question asked, the reasons, and when.
+
+A reading (:class:`~xuanheng.reading.FiredRule` list) says which cited rules hold on a chart; a
+:class:`Judgment` answers the question the way the casebooks do: it names what the question rests on (the
+用神 of 六爻, the 類神 of 大六壬, the 用爻 of 金口訣), weighs what acts on it in a short chain of
+:class:`Step` (each citing its source; a step that settles a conflict between rules says which prevails and
+why), concludes one :class:`Verdict` from a small vocabulary per kind of question
+(``data/verdicts.toml``: 吉/凶, 成/不成, 愈/危, 至/不至 …, each with its polarity), and ranks the times it
+should come (:class:`YingQi`: unit, branch, 干支, reason, and the civil date when the chart has an instant).
+The fired rules stay as commentary: ``commentary`` lists the ids that support or qualify the verdict.
+
+A method's judge is ``judge(chart, question, fired=None) -> Judgment`` (:attr:`xuanheng.method.Method.judge`);
+the document carries ``judgment`` (:meth:`Judgment.to_json`) beside ``reading``.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, field
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from xuanheng.errors import InputError
+from xuanheng.reading import Text
+
+POLARITIES: tuple[str, ...] = ("good", "bad", "mixed")
+UNITS: tuple[str, ...] = ("hour", "day", "month", "year")
+
+
+@dataclass(frozen=True, slots=True)
+class VerdictWord:
+    """One verdict of a kind of question: its key (``cheng``), polarity and label."""
+
+    kind: str
+    key: str
+    polarity: str
+    label: Text
+
+
+@dataclass(frozen=True)
+class _Vocabulary:
+    kinds: dict[str, dict[str, VerdictWord]]  # kind → key → word
+    topic_kind: dict[str, str]  # topic → kind
+    about: dict[str, Text]  # person → label
+
+
+@cache
+def vocabulary() -> _Vocabulary:
+    """The verdict kinds and the persons of ``data/verdicts.toml`` (checked: three polarities per kind)."""
+    raw = tomllib.loads(resources.files("xuanheng.reading").joinpath("data/verdicts.toml").read_text("utf-8"))
+    kinds: dict[str, dict[str, VerdictWord]] = {}
+    topic_kind: dict[str, str] = {}
+    for kind, body in raw["kind"].items():
+        words = {
+            key: VerdictWord(kind, key, v["polarity"], Text.from_mapping(v["label"]))
+            for key, v in body["verdict"].items()
+        }
+        if sorted(w.polarity for w in words.values()) != sorted(POLARITIES):
+            raise ValueError(f"verdicts.toml: kind {kind} needs one verdict of each polarity")
+        kinds[kind] = words
+        for t in body["topics"]:
+            if t in topic_kind:
+                raise ValueError(f"verdicts.toml: topic {t} in two kinds")
+            topic_kind[t] = kind
+    about = {k: Text.from_mapping(v["label"]) for k, v in raw["about"].items()}
+    return _Vocabulary(kinds, topic_kind, about)
+
+
+def kind_of(topic: str | None) -> str:
+    """The kind of question *topic* is (``general`` when no topic or an unlisted one)."""
+    return vocabulary().topic_kind.get(topic or "", "general")
+
+
+def verdict_word(topic: str | None, polarity: str) -> VerdictWord:
+    """The verdict of *polarity* in the vocabulary of *topic*'s kind."""
+    for w in vocabulary().kinds[kind_of(topic)].values():
+        if w.polarity == polarity:
+            return w
+    raise ValueError(f"no {polarity} verdict for {topic}")  # pragma: no cover - the loader checks it
+
+
+#: whom a question may be about (``--about``), first the default
+ABOUT: tuple[str, ...] = ("自己", "父母", "兄弟", "妻", "夫", "子女", "朋友", "他人")
+
+
+def check_about(value: object) -> str:
+    """*value* as one of :data:`ABOUT` (InputError naming the accepted values)."""
+    if value is None or value == "":
+        return ABOUT[0]
+    if isinstance(value, str) and value.strip() in vocabulary().about:
+        return value.strip()
+    raise InputError(f"unknown person {value!r}: expected one of {', '.join(ABOUT)}", field="about")
+
+
+@dataclass(frozen=True, slots=True)
+class Question:
+    """What is asked: the topic (a shared topic key, or None for a general judgment) and whom it concerns."""
+
+    topic: str | None = None
+    about: str = "自己"
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    word: VerdictWord
+    text: Text  # the verdict with its one-line reason
+
+    def to_json(self, lang: str) -> dict[str, Any]:
+        return {
+            "key": self.word.key,
+            "kind": self.word.kind,
+            "polarity": self.word.polarity,
+            "label": self.word.label.get(lang),
+            "text": self.text.get(lang),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Focus:
+    """What the judgment rests on: the 用神 (六爻), 類神 (大六壬) or 用爻 (金口訣)."""
+
+    name: str  # 用神 | 類神 | 用爻
+    liu_qin: str | None
+    position: int | None  # the line (六爻) or place; None when hidden or not a line
+    branch: str
+    why: Text
+    facts: dict[str, Any] = field(default_factory=dict)
+
+    def to_json(self, lang: str) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "liu_qin": self.liu_qin,
+            "position": self.position,
+            "branch": self.branch,
+            "why": self.why.get(lang),
+            **self.facts,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One reason of the chain: a fact about what acts on the focus, its effect and its source.
+
+    ``effect`` is ``+`` (helps the asked matter), ``-`` (harms it) or ``=`` (settles or qualifies);
+    ``facts`` the chart facts it reads (JSON-ready)."""
+
+    key: str
+    effect: str
+    text: Text
+    src: tuple[str, ...]
+    facts: dict[str, Any] = field(default_factory=dict)
+
+    def to_json(self, lang: str) -> dict[str, Any]:
+        return {
+            "key": self.key,
+            "effect": self.effect,
+            "text": self.text.get(lang),
+            "src": list(self.src),
+            "facts": self.facts,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class YingQi:
+    """One time the matter should come (or the harm fall): unit, branch, 干支 when known, why, date."""
+
+    unit: str
+    branch: str
+    why: Text
+    ganzhi: str | None = None
+    date: str | None = None
+
+    def to_json(self, lang: str) -> dict[str, Any]:
+        return {
+            "unit": self.unit,
+            "branch": self.branch,
+            "ganzhi": self.ganzhi,
+            "why": self.why.get(lang),
+            "date": self.date,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Judgment:
+    """The answer to a question (see the module docstring)."""
+
+    question: Question
+    verdict: Verdict
+    focus: Focus
+    steps: tuple[Step, ...]
+    ying_qi: tuple[YingQi, ...]
+    commentary: tuple[str, ...] = ()
+
+    def to_json(self, lang: str) -> dict[str, Any]:
+        return {
+            "question": {"topic": self.question.topic, "about": self.question.about},
+            "verdict": self.verdict.to_json(lang),
+            "yong_shen": self.focus.to_json(lang),
+            "steps": [s.to_json(lang) for s in self.steps],
+            "ying_qi": [y.to_json(lang) for y in self.ying_qi],
+            "commentary": list(self.commentary),
+        }
+
+
+__all__ = [
+    "ABOUT",
+    "POLARITIES",
+    "UNITS",
+    "Focus",
+    "Judgment",
+    "Question",
+    "Step",
+    "Verdict",
+    "VerdictWord",
+    "YingQi",
+    "check_about",
+    "kind_of",
+    "verdict_word",
+    "vocabulary",
+]

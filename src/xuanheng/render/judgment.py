@@ -1,0 +1,46 @@
+"""The terminal lines of a judgment (斷), shared by every method's text view.
+
+A judgment document (``doc["judgment"]``, :meth:`xuanheng.reading.judgment.Judgment.to_json`) is shown first:
+the verdict, what it rests on (用神 / 類神 / 用爻) and why, the numbered steps (``+`` helps, ``-`` harms,
+``=`` settles or waits) with their sources, then the 應期 best first with the 干支 and the civil date when
+the chart has an instant. Sources are shown with ``ids`` (the command line's ``--ids``), as rule ids are.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from xuanheng.i18n import label
+
+_UNIT = {"hour": "unit.hour", "day": "unit.day", "month": "unit.month", "year": "unit.year"}
+
+
+def judgment_lines(j: Mapping[str, Any] | None, lang: str, *, ids: bool = False) -> list[str]:
+    """The lines of judgment *j* in *lang* (nothing when *j* is None)."""
+    if not j:
+        return []
+    out = [label("chart.judgment", lang)]
+    v = j.get("verdict") or {}
+    out.append(f"  ▶ {v.get('text', '')}")
+    y = j.get("yong_shen") or {}
+    where = ""
+    if isinstance(y.get("position"), int):
+        where = f" {'初二三四五上'[y['position'] - 1]}爻"
+    out.append(
+        f"  {y.get('name', '')} {y.get('liu_qin') or ''}{y.get('branch', '')}{where} — {y.get('why', '')}"
+    )
+    for i, s in enumerate(j.get("steps") or (), 1):
+        tail = f"  ← {'; '.join(map(str, s.get('src') or ()))}" if ids and s.get("src") else ""
+        out.append(f"  {i}. {s.get('effect', '=')} {s.get('text', '')}{tail}")
+    ying = j.get("ying_qi") or ()
+    if ying:
+        out.append(f"  {label('chart.ying_qi', lang)}")
+        for k in ying:
+            unit = label(_UNIT.get(str(k.get("unit")), "unit.day"), lang)
+            when = " ".join(str(x) for x in (k.get("ganzhi"), k.get("date")) if x)
+            out.append(f"    {k.get('branch', '')}{unit} {when}  {k.get('why', '')}".rstrip())
+    return out
+
+
+__all__ = ["judgment_lines"]
