@@ -529,6 +529,7 @@ async function castNow(pushUrl) {
     S.params = params;
     $("result").hidden = false;
     insertSvg($("chart"), svg);
+    renderJudgment($("judgment"), $("reading-fold"), doc.judgment);
     renderReading($("reading"), doc.reading || [], method);
     await showWarnings($("warnings"), doc);
     if (drawn && S.expectDrawn && S.expectDrawn !== drawn) {
@@ -620,6 +621,40 @@ function readingGroups(rules, method) {
   }
   for (const [g, list] of groups) groups.set(g, list.filter((r) => r.kind === g).concat(list.filter((r) => r.kind !== g)));
   return groups;
+}
+
+/* The judgment (斷) first: the verdict, what it rests on, the numbered steps (+ helps, − harms, = settles or
+ * waits) with their sources, and the 應期 best first with the 干支 and the date; the fired rules below are
+ * then folded as its commentary. Without a judgment the box is hidden and the reading stays open. */
+function renderJudgment(box, fold, j) {
+  box.textContent = "";
+  box.hidden = !j;
+  if (fold) fold.open = !j;
+  if (fold) { const h = fold.querySelector("summary > *"); if (h) h.textContent = L(j ? "chart.commentary" : "chart.reading"); }
+  if (!j) return;
+  const v = j.verdict || {};
+  box.append(el("h2", {}, L("chart.judgment")),
+    el("p", { class: `verdict verdict-${v.polarity || "mixed"}`, "data-polarity": v.polarity || "" }, v.text || ""));
+  const y = j.yong_shen || {};
+  const where = Number.isInteger(y.position) ? ` ${"初二三四五上"[y.position - 1]}爻` : "";
+  box.append(el("p", { class: "focus" }, el("b", {}, `${y.name || ""} ${y.liu_qin || ""}${y.branch || ""}${where}`), ` — ${y.why || ""}`));
+  const ol = el("ol", { class: "steps" });
+  for (const s of j.steps || []) {
+    const src = el("span", { class: "src" });
+    for (const x of s.src || []) src.append(sourceLink(x));
+    ol.append(el("li", { class: `step step-${s.effect === "+" ? "plus" : s.effect === "-" ? "minus" : "eq"}`, "data-step": s.key || "" },
+      el("span", { class: "effect" }, s.effect === "-" ? "−" : s.effect || "="), " ", el("span", { class: "text" }, s.text || ""), " ", src));
+  }
+  box.append(ol);
+  if ((j.ying_qi || []).length) {
+    box.append(el("h3", {}, L("chart.ying_qi")));
+    const ul = el("ul", { class: "ying-qi" });
+    for (const k of j.ying_qi) {
+      const when = [k.ganzhi, k.date].filter(Boolean).join(" ");
+      ul.append(el("li", {}, el("b", {}, `${k.branch}${L(`unit.${k.unit}`)}`), when ? ` ${when}` : "", ` — ${k.why || ""}`));
+    }
+    box.append(ul);
+  }
 }
 
 function renderReading(box, rules, method) {
@@ -839,6 +874,7 @@ async function openCase(id) {
     el("span", { class: "saved-time" }, `${L("journal.saved_at")}: ${localDate(c.created_at)}`)));
   t.append(el("p", { class: "q" }, c.question), el("p", { class: "notes" }, c.notes));
   if (c.outcome) t.append(el("p", { class: "outcome" }, `${L(OUTCOME_KEY[c.outcome.result], c.outcome.result)} — ${c.outcome.note}`));
+  renderJudgment($("case-judgment"), $("case-reading-fold"), c.chart && c.chart.judgment);
   renderReading($("case-reading"), (c.chart && c.chart.reading) || [], c.method);
   $("outcome-status").textContent = "";
 }
