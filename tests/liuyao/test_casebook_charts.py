@@ -3,7 +3,8 @@ against (issue 27): each file's schema, and each case's chart cast again in stud
 
 The chart check is an independent check of the transcription: the `lines` string must give the book's
 本卦 and 變卦 names, and the book's 用神 (六親 + branch) must stand at the recorded position, or hide as a
-伏神 when `fu = true`. A case whose chart the engine draws differently from the book says so in `disagree`.
+伏神 when `fu = true`. A case whose chart the engine draws differently from the book says so in `disagree`
+(its 用神 check is then expected to fail); `note` records where the book leaves the 用神's line open.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ REQUIRED = {
     "id", "book", "chapter", "locator", "question", "topic", "about", "month", "day", "lines", "ben",
     "yong", "verdict", "outcome", "ying_qi", "reasoning", "split",
 }  # fmt: skip
-OPTIONAL = {"bian", "disagree"}
+OPTIONAL = {"bian", "disagree", "note"}
 ABOUT = {"自己", "父母", "兄弟", "妻", "夫", "子女", "朋友", "他人"}
 VERDICTS = {"good", "bad", "mixed"}
 SPLITS = {"dev", "holdout"}
@@ -64,8 +65,9 @@ def test_schema(name: str, index: int, case: dict[str, Any]) -> None:
     assert keys >= REQUIRED, f"{name} case {index}: missing {sorted(REQUIRED - keys)}"
     assert keys <= REQUIRED | OPTIONAL, f"{name} case {index}: unknown {sorted(keys - REQUIRED - OPTIONAL)}"
     assert ID.match(case["id"]), case["id"]
-    for k in ("book", "chapter", "locator", "question", "outcome", "reasoning"):
-        assert isinstance(case[k], str) and case[k].strip(), k
+    for k in ("book", "chapter", "locator", "question", "outcome", "reasoning", "note", "disagree"):
+        if k in case:
+            assert isinstance(case[k], str) and case[k].strip(), k
     assert case["topic"] in TOPIC_KEYS, case["topic"]
     assert case["about"] in ABOUT, case["about"]
     assert case["month"] in BRANCHES, case["month"]
