@@ -30,7 +30,7 @@ def run_json(capsys: pytest.CaptureFixture[str], *argv: str) -> dict[str, Any]:
 
 
 #: what the document adds to the chart's JSON: its reading (issue 11; tests/liuyao/test_reading_method.py)
-READING_KEYS = ("lang", "reading", "reading_options")
+READING_KEYS = ("lang", "judgment", "reading", "reading_options")
 
 
 def _strip(doc: dict[str, Any]) -> dict[str, Any]:

@@ -56,9 +56,11 @@ def chart() -> liuyao.LiuYaoChart:
 
 # ------------------------------------------------------------------------------------------------ CLI
 def test_table_prints_the_reading_around_the_yong_shen() -> None:
-    rc, out, _ = run(*AT, "--lines", LINES, "--topic", "家宅")
+    rc, out, _ = run(*AT, "--lines", LINES, "--topic", "家宅", "--ids")
     assert rc == 0
-    reading = out.split("斷語", 1)[1]
+    # the judgment first (斷: verdict, 用神, steps, 應期), then the fired rules as its commentary
+    assert out.index("\n斷\n") < out.index("所據諸條")
+    reading = out.split("所據諸條", 1)[1]
     # the 用神 of a house question is 父母 (004-337): 四爻 申 here, the only 父母 line
     assert "用神 父母 四爻 申 (唯一)" in reading and "原神 官鬼" in reading and "忌神 妻財" in reading
     # the 家宅 line table (004-108) laid on the six lines
@@ -121,9 +123,9 @@ def test_reading_options_are_flags_reach_the_reading_and_are_echoed() -> None:
     assert sel["liu_qin"] == "官鬼"  # a woman asking about marriage reads 官鬼
     # the chart itself does not change with a reading option
     plain = run_json(*AT, "--lines", LINES, "--topic", "婚")
-    assert {k: v for k, v in doc.items() if k not in ("reading", "reading_options", "engine_version")} == {
-        k: v for k, v in plain.items() if k not in ("reading", "reading_options", "engine_version")
-    }
+    skip = ("judgment", "reading", "reading_options", "engine_version")
+    assert {k: v for k, v in doc.items() if k not in skip} == {k: v for k, v in plain.items() if k not in skip}
+    assert doc["judgment"]["yong_shen"]["liu_qin"] == "官鬼"  # the judgment reads the same 用神
 
 
 @pytest.mark.parametrize(

@@ -29,7 +29,7 @@ BOOK = {
     "怪異": "官鬼",
     "家宅": "父母",
     "文書": "父母",
-    "科舉": "父母",
+    "科舉": "官鬼",
     "尊長": "父母",
     "地理": "父母",
     "天時": "父母",
@@ -68,18 +68,10 @@ def charts(n: int = 300) -> list[LiuYaoChart]:
 
 
 def rank(ln: Line) -> tuple[int, ...]:
-    """兩現 (second implementation, from 《增刪卜易》卷二〈兩現章〉): the line holding the 世; then one that is
-    void, broken by the month or by the day (the outcome comes when it is filled); then moving before still,
-    旺相 before 休囚, the 應 line, the lower line."""
+    """兩現 (second implementation, as the cases of 《增刪卜易》 take it): the moving line (or one the day
+    stirs, 暗動) first, then the void one, the 應 line, the 世 line, the upper line."""
     s = ln.state
-    return (
-        not ln.yao.shi,
-        not (s.kong or s.yue_po or ln.ri_po),
-        not ln.moving,
-        not s.you_qi,
-        not ln.yao.ying,
-        ln.yao.position,
-    )
+    return (not (ln.moving or ln.an_dong), not s.kong, not ln.yao.ying, not ln.yao.shi, -ln.yao.position)
 
 
 def rank_gufa(ln: Line) -> tuple[int, ...]:
@@ -115,7 +107,15 @@ def test_about_a_relative_reads_his_liu_qin() -> None:
     """《增刪卜易》〈用神章〉: a question about a parent's illness reads 父母, about a child 子孫, a husband 官鬼,
     someone else the 應 line; a question about money keeps 妻財 whoever it is about."""
     c = charts(1)[0]
-    want = {"父母": "父母", "兄弟": "兄弟", "朋友": "兄弟", "妻": "妻財", "夫": "官鬼", "子女": "子孫", "他人": "應"}
+    want = {
+        "父母": "父母",
+        "兄弟": "兄弟",
+        "朋友": "兄弟",
+        "妻": "妻財",
+        "夫": "官鬼",
+        "子女": "子孫",
+        "他人": "應",
+    }
     for about, key in want.items():
         assert yong_shen(c, "病", about=about).key == key
         assert yong_shen(c, None, about=about).key == key

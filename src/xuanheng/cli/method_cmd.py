@@ -13,6 +13,7 @@ the refusal of a flag the cast's mode would silently ignore and the random draws
 from __future__ import annotations
 
 import argparse
+import inspect
 import json
 from typing import Any
 
@@ -151,7 +152,10 @@ def run(args: argparse.Namespace, method: Method) -> int:
         shown = dict(doc)
         if not with_reading:
             shown.pop("reading", None)
-        print(method.views["text"](shown, lang, ids=getattr(args, "ids", False)))
+        view = method.views["text"]
+        # ids: a view that shows rule ids and sources on request (the built-in ones; a plug-in may not)
+        takes_ids = "ids" in inspect.signature(view).parameters
+        print(view(shown, lang, ids=getattr(args, "ids", False)) if takes_ids else view(shown, lang))
     if getattr(args, "save", False):
         saved = (
             doc if with_reading or not method.has_reading else method.document(params, lang or DEFAULT_LANG)

@@ -138,23 +138,22 @@ def _rank_gufa(ln: Line) -> tuple[int, ...]:
 
 
 def _rank_zengshan(ln: Line) -> tuple[int, ...]:
-    """兩現 as 《增刪卜易》卷二〈兩現章〉 reads it: the line holding the 世 first; then the line that is void
-    or broken (by the month, or by the day), since the outcome comes when it leaves the void or is filled;
-    then the moving line, the strong one, the 應, the lower line."""
+    """兩現 as the cases of 《增刪卜易》 take it (卷二〈兩現章〉 and the worked cases of 卷一–三, which set the
+    old order aside): the line that moves, openly or stirred by the day (暗動), first; then the void one
+    (the outcome waits for it to be filled); then the 應 line, then the 世 line; then the upper line."""
     s = ln.state
     return (
-        0 if ln.yao.shi else 1,
-        0 if (s.kong or s.yue_po or ln.ri_po) else 1,
-        0 if ln.moving else 1,
-        0 if s.you_qi else 1,
+        0 if (ln.moving or ln.an_dong) else 1,
+        0 if s.kong else 1,
         0 if ln.yao.ying else 1,
-        ln.yao.position,
+        0 if ln.yao.shi else 1,
+        -ln.yao.position,
     )
 
 
 _RANKS: dict[str, tuple[Callable[[Line], tuple[int, ...]], tuple[str, ...]]] = {
     "gufa": (_rank_gufa, ("動", "旺相", "不破", "不空", "世應", "在下")),
-    "zengshan": (_rank_zengshan, ("持世", "空破", "動", "旺相", "應", "在下")),
+    "zengshan": (_rank_zengshan, ("動", "空", "應", "世", "在上")),
 }
 
 

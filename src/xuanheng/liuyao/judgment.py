@@ -54,7 +54,7 @@ from xuanheng.rules import normalise_topic
 
 YAO = ("初爻", "二爻", "三爻", "四爻", "五爻", "上爻")
 #: the verdict by the sum of the weighed steps: ≥ GOOD good, ≤ BAD bad, else mixed
-GOOD, BAD = 2, -2
+GOOD, BAD = 1, -1
 
 
 @dataclass(frozen=True, slots=True)
@@ -563,24 +563,32 @@ def _focus(ys: YongShen, question: Question, t: _Target) -> Focus:
 
 
 def _weigh(c: _Chain, marks: dict[str, Any]) -> str:
-    """The settling step and the polarity."""
+    """The settling step and the polarity: a 真空 or a useless 伏神 fails; a true 月破 fails; a 用神 with the
+    month's or the day's strength (``root``) is not defeated by moving lines (at worst mixed); a weak one fed
+    by a moving 原神 or by its own change (回頭生) is rescued; otherwise the weighed sum decides."""
     root = marks["root"]
+    rescue = marks["sheng"] > 0 or marks.get("hui_sheng", False)
     if marks.get("useless"):
         return "bad"
-    if marks.get("kong") == "zhen" and not marks["sheng"]:
+    if marks.get("kong") == "zhen" and not rescue:
         c.add("weigh.no_rescue")
         return "bad"
-    if marks["po"] and not root and not marks["sheng"]:
+    if marks["po"] and not root and not rescue and not marks.get("moving"):
         c.add("weigh.po_true")
         return "bad"
     total = c.total
-    if root and marks["ke"] < 0:
-        # the month and the day weigh more than the moving lines: the mover's harm is halved
-        total -= marks["ke"] // 2
-        c.add("weigh.root")
-    elif not root and marks["sheng"] > 0 and total > BAD:
+    if root:
+        # the month and the day weigh more than the moving lines: a mover's harm counts half
+        eased = total - marks["ke"] // 2 if marks["ke"] < 0 else total
+        if eased > BAD:
+            if marks["ke"] < 0:
+                c.add("weigh.root")
+            total = eased
+            if total < GOOD:
+                return "mixed" if total < 0 else "good"
+    elif rescue and total < GOOD:
         c.add("weigh.rescue")
-        total += 1
+        return "good" if total >= BAD else "mixed"
     if total >= GOOD:
         waits = [w for w, on in (("旬空", marks.get("kong") == "jia"), ("合住", marks.get("he_zhu")),
                                  ("月破", marks["po"]), ("入墓", marks.get("mu"))) if on]  # fmt: skip
@@ -588,8 +596,7 @@ def _weigh(c: _Chain, marks: dict[str, Any]) -> str:
             c.add("weigh.wait", what="、".join(waits))
         return "good"
     if total <= BAD:
-        if not (marks["sheng"] > 0):
-            c.add("weigh.no_rescue")
+        c.add("weigh.no_rescue")
         return "bad"
     return "mixed"
 
@@ -629,6 +636,8 @@ def judge(
     marks.update(_month_day(c, t, chart, state))
     if t.line is not None:
         _change(c, t.line, t.label)
+        marks["moving"] = t.line.moving
+        marks["hui_sheng"] = t.line.bian is not None and t.line.bian.hui_tou_sheng
     marks.update(_act(c, chart, t, marks["root"]))
     marks["kong"] = _kong(c, t, state, marks["sheng"] > 0 or marks["root"])
     _gua(c, chart)
