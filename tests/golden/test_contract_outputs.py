@@ -32,23 +32,26 @@ from pins import dump as _dump
 # (1) issue 26, the 七政 chart twins' removal: the new --years parameter (help, schema, tools); 七政 xiu_du
 # moved in its 11th digit (the mansion memo is gone); the default document lists only the asked year's 流年
 # rows, so the 七政 SVG of a default cast is shorter
+# (2) issue 27: the 六爻 reading options about and liang_xian and the command line's --ids (help, schema,
+# tools); the 六爻 documents carry "judgment" and the text view prints it first, rule ids only with --ids;
+# the 六爻 用神 of 兩現 follows the book's cases (see tests/golden/test_liuyao_outputs.py (2))
 PINNED: dict[str, str] = {
-    "cli_help": "7a6d3f29e7bbff3b",  # (1)
+    "cli_help": "e5926863d95ff536",  # (1) (2)
     # issue 26: a method with a reading always carries "reading" ([] when not asked): 金口訣 and 六爻 too
-    "cli_casts": "d518a622a18d0f11",  # (1)
+    "cli_casts": "c13db415db52a5de",  # (1) (2)
     # issue 26: the 大六壬 message for no instant and no coordinates is catalogued (cli.liuren.at_missing),
     # so --lang ko / zh-Hant say it in that language instead of English; nothing else changed
     "cli_refusals": "38020a2b2ac63d9c",
-    "http_meta": "b0df2577af0075d5",  # (1)
+    "http_meta": "3ad933423d429515",  # (1) (2)
     # issue 26: "reading": [] with no_reading; then the library's errors name parameters (at, day, yue_jiang)
     # where they named command-line flags (--at, --now, --day …): only their message, text and params
     # then at + now answers the code at.or_now (was at.or_now_web: one refusal, one code)
-    "http_casts": "6648d4b52e7d5257",  # (1)
-    "mcp_tools": "d7f2942ea2d16c26",  # (1)
+    "http_casts": "84e445763437cd21",  # (1) (2)
+    "mcp_tools": "a7590f3b5eefb645",  # (1) (2)
     # issue 26: both changes of http_casts; then the refusals carry their code (mode.unused, at.or_now) where
     # the catalogue recognised them by their English; then a refusal of a mode names the mode and says why
     # in the API's words (a cast from an instant (at or now) …), no longer the command line's (--at/--now)
-    "mcp_calls": "0e6e487776b1e9b0",  # (1)
+    "mcp_calls": "2e690cd1ba954088",  # (1) (2)
 }
 
 _check = checker(PINNED)

@@ -104,8 +104,8 @@ def test_two_shown_orders() -> None:
 
 
 def test_about_a_relative_reads_his_liu_qin() -> None:
-    """《增刪卜易》〈用神章〉: a question about a parent's illness reads 父母, about a child 子孫, a husband 官鬼,
-    someone else the 應 line; a question about money keeps 妻財 whoever it is about."""
+    """《增刪卜易》〈用神章〉: a question about a parent's illness reads 父母, about a child 子孫, a husband
+    官鬼, someone else the 應 line; a question about money keeps 妻財 whoever it is about."""
     c = charts(1)[0]
     want = {
         "父母": "父母",

@@ -138,9 +138,10 @@ def _rank_gufa(ln: Line) -> tuple[int, ...]:
 
 
 def _rank_zengshan(ln: Line) -> tuple[int, ...]:
-    """兩現 as the cases of 《增刪卜易》 take it (卷二〈兩現章〉 and the worked cases of 卷一–三, which set the
-    old order aside): the line that moves, openly or stirred by the day (暗動), first; then the void one
-    (the outcome waits for it to be filled); then the 應 line, then the 世 line; then the upper line."""
+    """兩現 as the cases of 《增刪卜易》 take it (卷二〈兩現章〉 and the worked cases of 卷一–三, which
+    set the old order aside): the line that moves, openly or stirred by the day (暗動), first; then the
+    void one (the outcome waits for it to be filled); then the 應 line, then the 世 line; then the upper
+    line."""
     s = ln.state
     return (
         0 if (ln.moving or ln.an_dong) else 1,

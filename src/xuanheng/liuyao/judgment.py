@@ -492,12 +492,12 @@ def _dates(chart: LiuYaoChart, unit: str, branch: int) -> tuple[str | None, str 
     if unit == "day":
         offset = (branch - chart.ri_chen) % 12
         i = (chart.day.index + offset) % 60
-        gz = STEMS[i % 10] + BRANCHES[i % 12]
+        day_gz = STEMS[i % 10] + BRANCHES[i % 12]
         local = _local_date(chart)
-        return gz, (local[0] + _dt.timedelta(days=offset)).isoformat() if local else None
+        return day_gz, (local[0] + _dt.timedelta(days=offset)).isoformat() if local else None
     if unit == "month":
         offset = (branch - chart.yue_jian) % 12
-        gz = None
+        gz: str | None = None
         if chart.month is not None:
             i = (chart.month.index + offset) % 60
             gz = STEMS[i % 10] + BRANCHES[i % 12]
