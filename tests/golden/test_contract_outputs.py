@@ -38,7 +38,7 @@ from pins import dump as _dump
 PINNED: dict[str, str] = {
     "cli_help": "e5926863d95ff536",  # (1) (2)
     # issue 26: a method with a reading always carries "reading" ([] when not asked): 金口訣 and 六爻 too
-    "cli_casts": "c13db415db52a5de",  # (1) (2)
+    "cli_casts": "715a79ddeb4bb00d",  # (1) (2)
     # issue 26: the 大六壬 message for no instant and no coordinates is catalogued (cli.liuren.at_missing),
     # so --lang ko / zh-Hant say it in that language instead of English; nothing else changed
     "cli_refusals": "38020a2b2ac63d9c",
@@ -46,7 +46,7 @@ PINNED: dict[str, str] = {
     # issue 26: "reading": [] with no_reading; then the library's errors name parameters (at, day, yue_jiang)
     # where they named command-line flags (--at, --now, --day …): only their message, text and params
     # then at + now answers the code at.or_now (was at.or_now_web: one refusal, one code)
-    "http_casts": "84e445763437cd21",  # (1) (2)
+    "http_casts": "5ce790f6927bd0df",  # (1) (2)
     "mcp_tools": "a7590f3b5eefb645",  # (1) (2)
     # issue 26: both changes of http_casts; then the refusals carry their code (mode.unused, at.or_now) where
     # the catalogue recognised them by their English; then a refusal of a mode names the mode and says why

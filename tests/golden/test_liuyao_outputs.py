@@ -63,11 +63,11 @@ PINNED: dict[str, str] = {
     "readings_by_topic": "f315d23b0833923f",  # (2)
     "readings_every_topic": "8e8ff7c1fc0e57b0",  # (2)
     "readings_options": "0d0670bb17e1f4ee",  # (2)
-    "documents_renders": "d7827008402f7636",  # (2)
-    "example_ko": "4d060a462802de50",  # (2)
-    "example_zh-Hant": "c8dd8cd66f01334b",  # (2)
-    "example_zh-Hans": "d17948b8331490f3",  # (2)
-    "example_en": "8e262e4ec8fd69f5",  # (2)
+    "documents_renders": "2ad9f449252cad6f",  # (2)
+    "example_ko": "501507fcf620d32d",  # (2)
+    "example_zh-Hant": "8b66dcb6e35db171",  # (2)
+    "example_zh-Hans": "b7fa28bb064a2d37",  # (2)
+    "example_en": "fec9b60aea7ecc83",  # (2)
 }
 
 _check = checker(PINNED)

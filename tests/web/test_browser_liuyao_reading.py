@@ -1,9 +1,10 @@
-"""The 六爻 reading on the page, in a real browser (Playwright driving Debian's Chromium, as in
-test_browser.py): a house question (家宅) opened from its permalink shows the reading beside the drawn
-hexagrams grouped around the 用神 — the 用神 group first, headed in the page's language, opening with the
-rule that names the 用神 and its line, its 原神 / 忌神 / 仇神 with their names and how strong it is, then the
-rules about its line; then the 原神, 忌神, 仇神 groups and the rest of the hexagram — each fired rule once,
-with its facts in words (no code names), in Korean and in Chinese.
+"""The 六爻 judgment and reading on the page, in a real browser (Playwright driving Debian's Chromium, as in
+test_browser.py): a house question (家宅) opened from its permalink shows the judgment (斷) first — verdict,
+用神, steps, 應期 as the library judges — with the reading folded under it; opened, the reading sits beside
+the drawn hexagrams grouped around the 用神: the 用神 group first, headed in the page's language, opening
+with the rule that names the 用神 and its line, its 原神 / 忌神 / 仇神 with their names and how strong it is,
+then the rules about its line; then the 原神, 忌神, 仇神 groups and the rest of the hexagram — each fired
+rule once, with its facts in words (no code names), in Korean and in Chinese; and on a 390 px phone.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ import pytest
 
 from xuanheng import liuyao
 from xuanheng.i18n import label
+from xuanheng.liuyao import METHOD
 from xuanheng.liuyao.reading import GROUPS, reading_json
 
 playwright_api = pytest.importorskip("playwright.sync_api")
@@ -96,7 +98,13 @@ def test_liuyao_reading_grouped_by_yong_shen_in_korean_and_chinese(
         page.on("pageerror", lambda e: errors.append(str(e)))
         page.goto(f"{server.rstrip('/')}/?{query}#cast")
         page.wait_for_selector("#chart svg g[data-gua='ben']")
-        page.wait_for_selector("#reading .rule")
+        page.wait_for_selector("#judgment .verdict")
+        # the judgment first: the verdict, the 用神, the steps and the 應期, as the library judges; the
+        # fired rules folded under it as its commentary, opened on request
+        _check_judgment(page, "ko")
+        assert not page.locator("#reading-fold").evaluate("d => d.open")
+        page.click("#reading-fold > summary")
+        page.wait_for_selector("#reading .rule", state="visible")
         # the reading sits beside the drawn hexagrams
         chart_box = page.locator("#chart svg").bounding_box()
         reading_box = page.locator("#reading").bounding_box()
@@ -110,6 +118,48 @@ def test_liuyao_reading_grouped_by_yong_shen_in_korean_and_chinese(
             "document.querySelector(\"#reading h3[data-group='用神']\")"
             " && document.querySelector(\"#reading h3[data-group='用神']\").textContent.startsWith('用神：')"
         )
+        _check_judgment(page, "zh-Hant")
+        page.click("#reading-fold > summary")
         _check_page(page, "zh-Hant")
         assert errors == []
         browser.close()
+
+
+def test_liuyao_judgment_on_a_phone(server: str, browser_launch: dict[str, Any]) -> None:
+    """390 × 844: the judgment fits the screen's width, above the drawing's reading, in Chinese."""
+    query = urlencode(
+        {"method": "liuyao", "at": AT, "tz": TZ, "lines": LINES, "topic": TOPIC, "lang": "zh-Hant"}
+    )
+    with playwright_api.sync_playwright() as pw:
+        browser = pw.chromium.launch(**browser_launch)
+        ctx = browser.new_context(viewport={"width": 390, "height": 844}, bypass_csp=True)
+        page = ctx.new_page()
+        page.goto(f"{server.rstrip('/')}/?{query}#cast")
+        page.wait_for_selector("#judgment .verdict")
+        _check_judgment(page, "zh-Hant")
+        box = page.locator("#judgment").bounding_box()
+        assert box and box["x"] >= 0 and box["x"] + box["width"] <= 390 + 1
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        browser.close()
+
+
+def _check_judgment(page: Any, lang: str) -> None:
+    j = METHOD.document(METHOD.make_params({"at": AT, "tz": TZ, "lines": LINES, "topic": TOPIC}), lang)[
+        "judgment"
+    ]
+    page.wait_for_function(
+        "t => document.querySelector('#judgment .verdict') && document.querySelector('#judgment .verdict')"
+        ".textContent === t",
+        arg=j["verdict"]["text"],
+    )
+    assert page.locator("#judgment .verdict").get_attribute("data-polarity") == j["verdict"]["polarity"]
+    steps = page.locator("#judgment .steps .step .text").all_inner_texts()
+    assert steps == [s["text"] for s in j["steps"]] and 1 <= len(steps) <= 12
+    ying = page.locator("#judgment .ying-qi li").all_inner_texts()
+    assert len(ying) == len(j["ying_qi"]) and all(
+        k["why"] in y for k, y in zip(j["ying_qi"], ying, strict=True)
+    )
+    assert j["yong_shen"]["why"] in page.inner_text("#judgment .focus")
+    # the judgment stands above the reading
+    jb, rb = page.locator("#judgment").bounding_box(), page.locator("#reading-fold").bounding_box()
+    assert jb and rb and jb["y"] < rb["y"]
