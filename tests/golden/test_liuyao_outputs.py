@@ -54,20 +54,22 @@ from pins import error as _error
 # Checked: with the old 兩現 order (liang_xian=gufa as the default), 科舉 → 父母, the two
 # options left out of the samplers, "judgment" and the two options dropped from documents
 # and the text view asked for ids, every re-pinned section equals its old pin.
+# (3) issue 27: the chart marks the day's 驛馬, 祿神 and 羊刃 (marks; 馬 祿 刃 on their lines in the
+# views). Checked: with those three marks left out, every section equals its pin before.
 PINNED: dict[str, str] = {
-    "charts_random": "89d45140818d94fe",
-    "charts_every_option": "b39570fb9099c423",
-    "charts_boundaries": "eb5a5b7c4e5ec1b8",
-    "charts_study": "0e14ca03d7d03878",
+    "charts_random": "41a9face99cdd34b",
+    "charts_every_option": "8f27b71ac54531f4",
+    "charts_boundaries": "29360e9f719e39eb",
+    "charts_study": "40dea89f003c5d79",
     "zhuang_gua_enumeration": "928569c1e96ce154",
     "readings_by_topic": "f315d23b0833923f",  # (2)
     "readings_every_topic": "8e8ff7c1fc0e57b0",  # (2)
     "readings_options": "0d0670bb17e1f4ee",  # (2)
-    "documents_renders": "2ad9f449252cad6f",  # (2)
-    "example_ko": "501507fcf620d32d",  # (2)
-    "example_zh-Hant": "8b66dcb6e35db171",  # (2)
-    "example_zh-Hans": "b7fa28bb064a2d37",  # (2)
-    "example_en": "fec9b60aea7ecc83",  # (2)
+    "documents_renders": "567f9b17178c6c07",  # (2)
+    "example_ko": "49aaa30a12752524",  # (2)
+    "example_zh-Hant": "6e4bbb113ee15d37",  # (2)
+    "example_zh-Hans": "a179d1305c38b1de",  # (2)
+    "example_en": "586704b98cad9b97",  # (2)
 }
 
 _check = checker(PINNED)

@@ -2,7 +2,8 @@
 
 The six lines are drawn top (上爻) to bottom (初爻), as practitioners write a chart. Beside each line of the
 本卦: its 六神, 六親 and 納甲 (in the element's colour), the 世/應 mark, the moving mark (○ 老陽, × 老陰) and
-under it the 伏神 hidden beneath it (its 飛神) and the line's marks (空, 月破, 日破, 暗動, 身). Beside each
+under it the 伏神 hidden beneath it (its 飛神) and the line's marks (空, 月破, 日破, 暗動, 身; the day's
+驛馬 馬, 祿神 祿 and 羊刃 刃). Beside each
 line of the 變卦: its 六親 (by the 本卦's palace) and 納甲, 世/應 of the 變卦, and under a changed line what
 it changes into (回頭生, 化進神 …). A header gives the pillars, 月建, 日辰, 旬空 and 月破; a footer the
 卦身, 互/錯/綜 and how the hexagram was cast.
@@ -33,6 +34,16 @@ POSITION_NAMES = ("初", "二", "三", "四", "五", "上")
 MARKS = {9: "○", 6: "×"}
 #: the still line's marks shown under it: (JSON key, mark)
 LINE_FLAGS = (("kong", "空"), ("yue_po", "月破"), ("ri_po", "日破"), ("an_dong", "暗動"), ("shen", "身"))
+#: the day's spirits the chart marks (``marks``), shown on the lines that carry them: (name, mark)
+DAY_MARKS = (("驛馬", "馬"), ("祿神", "祿"), ("羊刃", "刃"))
+
+
+def day_marks(doc: Any, position: int) -> list[str]:
+    """The marks (馬 祿 刃) of the day's spirits that line *position* carries (from the document's
+    ``marks``)."""
+    held = {m.get("name"): m.get("positions") or () for m in doc.get("marks") or () if isinstance(m, dict)}
+    return [mark for name, mark in DAY_MARKS if position in held.get(name, ())]
+
 
 # columns (x in px)
 X_SHEN, X_QIN, X_NAJIA = 8, 36, 62
@@ -230,7 +241,7 @@ def render_liuyao(doc: dict[str, Any], lang: str = "zh-Hant") -> str:
         if ln.get("fu_shen"):  # the 伏神 under its 飛神
             svg.text(X_FU, mid + 21, f"{t('伏')} {t(ln['fu_shen'])}", font_size=13, fill=MUTED,
                      class_="fu-shen")  # fmt: skip
-        flags = [t(mark) for key, mark in LINE_FLAGS if ln.get(key)]
+        flags = [t(mark) for key, mark in LINE_FLAGS if ln.get(key)] + [t(m) for m in day_marks(doc, pos)]
         if flags:
             svg.text(X_BAR, mid + 21, " ".join(flags), font_size=13, fill=MOVING, class_="flags")
         svg.close_group()

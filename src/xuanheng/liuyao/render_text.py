@@ -21,7 +21,7 @@ from typing import Any
 from xuanheng.i18n import label, term
 from xuanheng.i18n.messages import warning_text
 from xuanheng.liuyao.reading import GROUPS
-from xuanheng.liuyao.render_svg import LINE_FLAGS, MARKS, POSITION_NAMES
+from xuanheng.liuyao.render_svg import LINE_FLAGS, MARKS, POSITION_NAMES, day_marks
 from xuanheng.reading import DEFAULT_LANG
 from xuanheng.render.judgment import judgment_lines
 from xuanheng.render.text import pad, width
@@ -100,7 +100,7 @@ def render_text(doc: Mapping[str, Any], lang: str | None = None, *, ids: bool = 
         shi_ying = "世" if ln.get("shi") else "應" if ln.get("ying") else ""
         b = bian_by_pos.get(pos) or {}
         b_shi_ying = "世" if b.get("shi") else "應" if b.get("ying") else ""
-        flags = [m for key, m in LINE_FLAGS if ln.get(key)]
+        flags = [m for key, m in LINE_FLAGS if ln.get(key)] + day_marks(doc, pos)
         flags += [str(h) for h in (ln.get("bian") or {}).get("hua") or ()]
         rows.append(
             [

@@ -291,10 +291,37 @@ def change(ben: Yao, stem: int, branch: int, palace_element: int, ctx: TimeConte
     )
 
 
+#: the day's 驛馬, 祿神 and 羊刃 as the chart marks them (their tables: core/data/shensha_basic.toml for
+#: 祿 and 驛馬; shensha/data/liuren.toml for 羊刃, the branch after the 祿)
+DAY_SPIRITS: tuple[str, ...] = ("驛馬", "祿神", "羊刃")
+_DAY_SPIRIT_SRC = "《增刪卜易》〈星煞章〉 (驛馬 by the day's branch; 祿 and 羊刃 by the day's stem)"
+
+
+@cache
+def _yang_ren() -> Any:
+    from xuanheng.shensha import load_table
+
+    return next(s for s in load_table("liuren") if s.key == "yang_ren")
+
+
+def day_spirits(day: GanZhi) -> tuple[tuple[str, int, str], ...]:
+    """(name, branch, source) of the day's 驛馬 (from its branch), 祿神 and 羊刃 (from its stem)."""
+    from xuanheng.core.shensha_basic import lu, yi_ma
+    from xuanheng.shensha import evaluate
+
+    ren = evaluate(_yang_ren(), {"day_stem": day.stem}).branches[0]
+    return (
+        ("驛馬", yi_ma(day.branch), _DAY_SPIRIT_SRC),
+        ("祿神", lu(day.stem), _DAY_SPIRIT_SRC),
+        ("羊刃", ren, _DAY_SPIRIT_SRC),
+    )
+
+
 @lru_cache(maxsize=TIME_MEMO)
 def marks(lines: tuple[Yao, ...], ctx: TimeContext) -> tuple[MarkedBranch, ...]:
     """Branches seed 004 names, with the lines that carry them: 天符 (year), 直符 (month), 傳符 (day),
-    the six 直符 spirits of the month (004-077) and the month 殺 of the 家宅 section."""
+    the six 直符 spirits of the month (004-077) and the month 殺 of the 家宅 section; then the day's 驛馬,
+    祿神 and 羊刃 (:func:`day_spirits`)."""
     fu = T.SEED004["fu"]
     named: list[tuple[str, int, str]] = []
     if ctx.year is not None:
@@ -304,6 +331,7 @@ def marks(lines: tuple[Yao, ...], ctx: TimeContext) -> tuple[MarkedBranch, ...]:
     zsrc = T.SEED004["zhi_fu_shen"]["src"]
     named.extend(("直符" + name, T.ZHI_FU_SHEN[name][ctx.month_branch], zsrc) for name in T.LIU_SHEN)
     named.extend((name, by_month[ctx.month_branch], src) for name, by_month, src in T.MONTH_SHA.values())
+    named.extend((name, branch, src) for name, branch, src in day_spirits(ctx.day))
     return tuple(
         MarkedBranch(name, b, tuple(y.position for y in lines if y.branch == b), src)
         for name, b, src in named
