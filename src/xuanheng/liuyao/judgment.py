@@ -425,13 +425,20 @@ def _ying_qi(
 ) -> list[tuple[str, int, Text]]:
     w = _When(_unit(topic))
     b = t.branch
-    moving = t.line is not None and t.line.moving
+    ln = t.line
+    stirred = ln is not None and (ln.moving or ln.an_dong)
+    tu = chart.options.tu_changsheng
     if polarity == "bad":
-        for ln in marks.get("ke_lines", []):
-            w.add("ji_zhi", ln.yao.branch)
+        # the harm falls when the 忌神 that overcomes it comes, when its own change turns on it, when it
+        # enters its tomb or is cut off, or when it is clashed
+        for x in marks.get("ke_lines", []):
+            w.add("ji_zhi", x.yao.branch)
+        if ln is not None and ln.bian is not None and (ln.bian.hui_tou_ke or ln.bian.hua_jue or ln.bian.hua_mu):
+            w.add("hua_bad", ln.bian.branch)
+        w.add("ru_mu", changsheng.branch_of_stage(t.element, "墓", tu=tu))  # type: ignore[arg-type]
         w.add("chong_yong", relations.chong(b))
         return w.items
-    if t.line is None:  # hidden
+    if ln is None:  # hidden
         w.add("ti_ba", b)
         if t.hidden_under is not None:
             w.add("ti_ba", relations.chong(t.hidden_under.yao.branch))
@@ -448,19 +455,20 @@ def _ying_qi(
     if marks.get("mu"):
         tomb = chart.ri_chen
         w.add("chong_mu", relations.chong(tomb), tomb)
-    if t.line is not None and t.line.bian is not None and t.line.bian.hua_mu:
-        tomb = t.line.bian.branch
+    if ln is not None and ln.bian is not None and ln.bian.hua_mu:
+        tomb = ln.bian.branch
         w.add("chong_mu", relations.chong(tomb), tomb)
-    if not state.you_qi and not marks.get("root"):
-        tu = chart.options.tu_changsheng
-        w.add("sheng_wang", changsheng.branch_of_stage(t.element, "長生", tu=tu))  # type: ignore[arg-type]
-        w.add("sheng_wang", changsheng.branch_of_stage(t.element, "帝旺", tu=tu))  # type: ignore[arg-type]
-    if moving:
+    if ln is not None and ln.bian is not None and (ln.bian.hua_kong or ln.bian.jin_shen or ln.bian.hui_tou_sheng):
+        w.add("hua_chu", ln.bian.branch)  # what it changes into comes (filled when void)
+    if stirred:
         w.add("dong_he", relations.liu_he(b))
         w.add("zhi", b)
     else:
-        w.add("jing_chong", relations.chong(b))
         w.add("zhi", b)
+        w.add("jing_chong", relations.chong(b))
+    if not state.you_qi and not marks.get("root"):
+        w.add("sheng_wang", changsheng.branch_of_stage(t.element, "長生", tu=tu))  # type: ignore[arg-type]
+        w.add("sheng_wang", changsheng.branch_of_stage(t.element, "帝旺", tu=tu))  # type: ignore[arg-type]
     return w.items
 
 
