@@ -642,28 +642,14 @@ def cast(
     is the caller's business), and ``fold`` (0/1) picks the side of a daylight-saving overlap. In study mode
     ``ben_ming`` is a 干支 and ``month`` defaults to the month 干支 by 五虎遁 from the year stem.
     """
-    coords = {"day": day, "hour": hour, "month_branch": month_branch, "year": year}
+    coords: dict[str, Any] = {"day": day, "hour": hour, "month_branch": month_branch, "year": year}
     coords |= {"yue_jiang": yue_jiang, "is_day": is_day}
-    extra = {"month": month, "days_since_jie": days_since_jie}
+    extra: dict[str, Any] = {"month": month, "days_since_jie": days_since_jie}
     if study_mode(at, coords, extra, example="2026-03-10T21:00"):
         if isinstance(ben_ming, int):
             raise InputError("in study mode ben_ming is a 干支 (甲子)", field="ben_ming")
-        assert day is not None and hour is not None and month_branch is not None and year is not None
-        assert yue_jiang is not None and is_day is not None
         return _from_coordinates(
-            day=day,
-            hour=hour,
-            month_branch=month_branch,
-            year=year,
-            yue_jiang=yue_jiang,
-            is_day=is_day,
-            difen=difen,
-            seed=seed,
-            options=options,
-            ben_ming=ben_ming,
-            topic=topic,
-            month=month,
-            days_since_jie=days_since_jie,
+            **coords, **extra, difen=difen, seed=seed, options=options, ben_ming=ben_ming, topic=topic
         )
     assert at is not None
     xtime = _time_module()

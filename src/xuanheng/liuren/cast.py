@@ -490,23 +490,15 @@ def cast(
     From an instant: 日 and 時 from the calendar, 月將 at 中氣 (or 節, or by hand), 晝夜 by sunrise/sunset
     when a place is given (``day_night="auto"``), else by fixed hours.
     """
-    coords = {"day": day, "yue_jiang": yue_jiang, "hour": hour}
-    extra = {"is_day": is_day, "month_branch": month_branch, "year_branch": year_branch, "year": year}
+    coords: dict[str, Any] = {"day": day, "yue_jiang": yue_jiang, "hour": hour}
+    extra: dict[str, Any] = {
+        "is_day": is_day,
+        "month_branch": month_branch,
+        "year_branch": year_branch,
+        "year": year,
+    }
     if study_mode(at, coords, extra, example="2026-03-10T21:00"):
-        assert day is not None and yue_jiang is not None and hour is not None
-        return _from_coordinates(
-            day,
-            yue_jiang,
-            hour,
-            options=options,
-            is_day=is_day,
-            month_branch=month_branch,
-            year_branch=year_branch,
-            year=year,
-            birth_year=birth_year,
-            sex=sex,
-            **kw,
-        )
+        return _from_coordinates(**coords, **extra, options=options, birth_year=birth_year, sex=sex, **kw)
     assert at is not None
     o = make_options(options, **kw)
     from xuanheng.time.calendar import calendar
