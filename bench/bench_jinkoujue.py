@@ -30,7 +30,7 @@ from zoneinfo import ZoneInfo
 
 from _common import Case
 from xuanheng.core.ganzhi import BRANCHES, GanZhi
-from xuanheng.jinkoujue import JinKouJueChart, cast, cast_by_coordinates, reading
+from xuanheng.jinkoujue import JinKouJueChart, cast, reading
 from xuanheng.jinkoujue.cast import _clear_caches
 
 _TZ = ZoneInfo("Asia/Shanghai")
@@ -60,7 +60,7 @@ def _calendar_only(n: int) -> None:
 
 
 def _coords(i: int) -> JinKouJueChart:
-    return cast_by_coordinates(
+    return cast(
         day=GanZhi(i % 60),
         hour=i % 12,
         month_branch=(i // 7) % 12,

@@ -39,14 +39,14 @@ def _hour_gz(day: int, hour: int) -> str:
 
 
 def _ours() -> Case:
-    from xuanheng.liuren import cast_by_coordinates
+    from xuanheng.liuren import cast
 
-    args = [(_gz(d), ZHI[yj], ZHI[h]) for d, yj, h in INPUTS]
+    args = [{"day": _gz(d), "yue_jiang": ZHI[yj], "hour": ZHI[h]} for d, yj, h in INPUTS]
 
     def run(n: int) -> None:
         m = len(args)
         for i in range(n):
-            cast_by_coordinates(*args[i % m])
+            cast(**args[i % m])
 
     return Case("大六壬 full chart (日, 月將, 時)", "xuanheng", run, n=8640)
 
@@ -124,17 +124,15 @@ def _structure() -> list[Case]:
 
 def all_8640_seconds() -> float:
     """Wall time of casting all 8,640 charts once in a fresh process state (memo cleared)."""
-    from xuanheng.liuren import cast_by_coordinates, engine, sanchuan
+    from xuanheng.liuren import cast, sanchuan
+    from xuanheng.liuren.cast import _clear_caches
 
-    engine._BASE.clear()
-    engine._STRUCT.clear()
-    engine._BUNDLE.clear()
-    engine._SHENSHA.clear()
+    _clear_caches()
     sanchuan.table.cache_clear()
-    args = [(_gz(d), ZHI[yj], ZHI[h]) for d, yj, h in INPUTS]
+    args = [{"day": _gz(d), "yue_jiang": ZHI[yj], "hour": ZHI[h]} for d, yj, h in INPUTS]
     t0 = time.perf_counter()
     for a in args:
-        cast_by_coordinates(*a)
+        cast(**a)
     return time.perf_counter() - t0
 
 

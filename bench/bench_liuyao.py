@@ -131,9 +131,10 @@ def _najia() -> list[Case]:
 
 def _clear_memos() -> None:
     """Empty the memos of the rule statements and of zhuang_gua (a cold start)."""
-    from xuanheng.liuyao import api, rules
+    from xuanheng.liuyao import rules
+    from xuanheng.liuyao.cast import _ZHUANG
 
-    api._ZHUANG.clear()
+    _ZHUANG.clear()
     for fn in vars(rules).values():
         clear = getattr(fn, "cache_clear", None)
         if clear is not None:

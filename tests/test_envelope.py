@@ -138,7 +138,7 @@ def test_the_methods_own_warnings_are_catalogued() -> None:
     got = {w.code for w in liuren.cast("2026-03-10T21:00", tz="Asia/Shanghai", birth_year=1980).warnings}
     # 閏六月 of 2025 (2025-07-25 … 2025-08-22) in the 梅花 time cast
     got |= {w.code for w in liuyao.cast("2025-07-30T10:00", tz="Asia/Shanghai", time=True).warnings}
-    got |= {w.code for w in liuyao.cast_study(day="甲子", month="寅", hour="子", lines="777777").warnings}
+    got |= {w.code for w in liuyao.cast(day="甲子", month="寅", hour="子", lines="777777").warnings}
     got |= {w.code for w in qz_cast("2026-03-10T21:00", tz="UTC", lon=20.0, lat=80.0).warnings}
     old = qz_cast("1900-03-10T21:00", tz="Asia/Shanghai", lon=126.98, lat=37.57)
     got.add(xian.xian(old, "2030-01-01", with_liu_yao=False)["warning"]["code"])

@@ -117,7 +117,7 @@ def test_the_checker_finds_imports_that_run_up(tmp_path: Path) -> None:
         "web/app.py": "from xuanheng.cli.main import main\n",
         "journal/facts.py": "def f():\n    from xuanheng.jinkoujue.chart import POSITION_LABELS\n",
         "liuren/reading.py": "from xuanheng.jinkoujue.reading import rules\n",
-        "liuren/engine.py": "from xuanheng.i18n import label\n",
+        "liuren/cast.py": "from xuanheng.i18n import label\n",
         "time/solar.py": "import swisseph as swe\n",
         "core/x.py": "from xuanheng.time import calendar\n",
         "liuren/render_svg.py": "from xuanheng.i18n import label\n",

@@ -187,7 +187,7 @@ def _charts() -> tuple[Any, ...]:
         }
         if rng.random() < 0.5:
             kw["year"] = rng.choice(SIXTY).name
-        got.append(liuyao.cast_study(**kw))
+        got.append(liuyao.cast(**kw))
     return tuple(got)
 
 
@@ -290,7 +290,7 @@ def test_charts_study() -> None:
         if o:
             kw["options"] = o
         try:
-            out = _chart_json(liuyao.cast_study(**kw))
+            out = _chart_json(liuyao.cast(**kw))
         except XuanhengError as e:
             out = _error(e)
         h.update(_dump([kw, out]))

@@ -157,7 +157,7 @@ def _raises(fn: Callable[[], Any]) -> XuanhengError:
 
 def _library_cases() -> list[Callable[[], Any]]:
     from xuanheng import liuyao
-    from xuanheng.liuyao import casting
+    from xuanheng.liuyao import ways
     from xuanheng.liuyao.options import make_options
     from xuanheng.liuyao.reading import reading
     from xuanheng.qizheng import cast as qz_cast
@@ -172,9 +172,9 @@ def _library_cases() -> list[Callable[[], Any]]:
         lambda: liuyao.cast(at, tz="Asia/Shanghai", lines="887868", moving="1"),
         lambda: liuyao.cast(at, tz="Asia/Shanghai", lines="887868", seed=1),
         lambda: liuyao.cast(at, tz="Asia/Shanghai", coins=True),
-        lambda: liuyao.cast_study(day="XX", month="寅", lines="887868"),
-        lambda: liuyao.cast_study(day="甲子", month="XX", lines="887868"),
-        lambda: casting.coin_value("背背"),
+        lambda: liuyao.cast(day="XX", month="寅", lines="887868"),
+        lambda: liuyao.cast(day="甲子", month="XX", lines="887868"),
+        lambda: ways.coin_value("背背"),
         lambda: make_options(kong="xx"),
         lambda: make_options(nosuch="day"),
         lambda: make_options(options=3),  # type: ignore[arg-type]

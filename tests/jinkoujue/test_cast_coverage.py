@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from xuanheng.core.ganzhi import GanZhi
-from xuanheng.jinkoujue import cast_by_coordinates
+from xuanheng.jinkoujue import cast
 from xuanheng.shensha import load_table
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -59,7 +59,7 @@ def test_every_spirit_is_evaluated_on_real_charts() -> None:
     seen: set[str] = set()
     in_ke: set[str] = set()
     for i in range(720):
-        c = cast_by_coordinates(
+        c = cast(
             day=GanZhi(i % 60),
             hour=(i * 7) % 12,
             month_branch=(i // 60) % 12,
@@ -79,9 +79,7 @@ def test_every_spirit_is_evaluated_on_real_charts() -> None:
 
 def test_liu_po_and_zhan_relations() -> None:
     # 000-002 六破 and 000-125 外戰/內戰 between the positions
-    c = cast_by_coordinates(
-        day="甲子", hour="子", month_branch="寅", year="甲子", yue_jiang="酉", is_day=True, difen="申"
-    )
+    c = cast(day="甲子", hour="子", month_branch="寅", year="甲子", yue_jiang="酉", is_day=True, difen="申")
     # 將神 = 酉 + 8 = 巳 over 申: 申破巳 (000-002); 火 巳 overcomes 金 申 → 內戰 (000-125)
     kinds = {r.kind for r in c.relations}
     assert c.jiang_shen.branch == 5 and {"六破", "內戰"} <= kinds
@@ -89,30 +87,24 @@ def test_liu_po_and_zhan_relations() -> None:
 
 def test_san_xing_and_liu_hai() -> None:
     # 000-077: 將神 寅 over 地分 巳 → 寅刑巳 (無恩); 000-082: 將神 亥 over 地分 申 → 六害
-    c = cast_by_coordinates(
-        day="甲子", hour="子", month_branch="寅", year="甲子", yue_jiang="酉", is_day=True, difen="巳"
-    )
+    c = cast(day="甲子", hour="子", month_branch="寅", year="甲子", yue_jiang="酉", is_day=True, difen="巳")
     xing = [r for r in c.relations if r.kind == "三刑"]
     assert c.jiang_shen.branch == 2 and any(r.detail == "寅刑巳（無恩）" for r in xing)
-    c = cast_by_coordinates(
-        day="甲子", hour="子", month_branch="寅", year="甲子", yue_jiang="卯", is_day=True, difen="申"
-    )
+    c = cast(day="甲子", hour="子", month_branch="寅", year="甲子", yue_jiang="卯", is_day=True, difen="申")
     assert c.jiang_shen.branch == 11
     assert any(r.kind == "六害" and {r.upper, r.lower} == {"jiang_shen", "di_fen"} for r in c.relations)
 
 
 def test_guan_fu_is_tian_kong_opposite_tian_yi() -> None:
     # 000-059: 貴人 丑 (甲 day, 晝) on the 地盤 → the 將 on 未 (丑 + 6) is 天空
-    c = cast_by_coordinates(
-        day="甲子", hour="子", month_branch="寅", year="甲子", yue_jiang="亥", is_day=True, difen="未"
-    )
+    c = cast(day="甲子", hour="子", month_branch="寅", year="甲子", yue_jiang="亥", is_day=True, difen="未")
     assert c.gui_shen.name == "天空" and c.hit("guan_fu").positions == ("gui_shen",)  # type: ignore[union-attr]
 
 
 def test_jie_shen_when_yong_yao_is_month_broken() -> None:
     # 000-004: the 用神 clashed by the 月建 (解神 / 四時空亡): 月破 on the 用爻's position
     for i in range(400):
-        c = cast_by_coordinates(
+        c = cast(
             day=GanZhi(i % 60),
             hour=i % 12,
             month_branch=(i // 12) % 12,
@@ -129,7 +121,5 @@ def test_jie_shen_when_yong_yao_is_month_broken() -> None:
 
 def test_four_positions_order() -> None:
     # 000-096: 干 神 將 位, top to bottom
-    c = cast_by_coordinates(
-        day="甲子", hour="子", month_branch="寅", year="甲子", yue_jiang="亥", is_day=True, difen="申"
-    )
+    c = cast(day="甲子", hour="子", month_branch="寅", year="甲子", yue_jiang="亥", is_day=True, difen="申")
     assert [p.label for p in c.positions] == ["人元", "貴神", "將神", "地分"]

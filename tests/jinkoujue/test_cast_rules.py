@@ -9,13 +9,13 @@ import pytest
 from xuanheng.core.ganzhi import BRANCHES, GanZhi
 from xuanheng.core.guiren import GUIREN_TABLES, TIAN_JIANG, TIAN_JIANG_ELEMENT
 from xuanheng.errors import InputError, OptionError, XuanhengError
-from xuanheng.jinkoujue import JinKouJueOptions, cast_by_coordinates, parse_difen
+from xuanheng.jinkoujue import JinKouJueOptions, cast, parse_difen
 
 NAMES = ["貴人", "螣蛇", "朱雀", "六合", "勾陳", "青龍", "天空", "白虎", "太常", "玄武", "太陰", "天后"]
 
 
 def cbc(day: int, hour: int, yj: int, difen: int, is_day: bool = True, **kw: object):  # type: ignore[no-untyped-def]
-    return cast_by_coordinates(
+    return cast(
         day=GanZhi(day),
         hour=hour,
         month_branch=(yj + 1) % 12,
@@ -106,17 +106,13 @@ def test_si_da_kong_wang_from_na_yin() -> None:
 
 
 def test_xun_kong_lu_ma_jishi() -> None:
-    c = cast_by_coordinates(
-        day="己酉", hour="午", month_branch="辰", year="丙午", yue_jiang="酉", is_day=True, difen="申"
-    )
+    c = cast(day="己酉", hour="午", month_branch="辰", year="丙午", yue_jiang="酉", is_day=True, difen="申")
     assert c.xun_kong == (2, 3)  # 甲辰旬 空 寅卯
     assert c.ri_lu == 6 and c.yi_ma == 11  # 己祿午; 酉 (巳酉丑) 馬 亥
 
 
 def test_wang_shuai_layers() -> None:
-    c = cast_by_coordinates(
-        day="己酉", hour="午", month_branch="辰", year="丙午", yue_jiang="酉", is_day=True, difen="申"
-    )
+    c = cast(day="己酉", hour="午", month_branch="辰", year="丙午", yue_jiang="酉", is_day=True, difen="申")
     # elements 人元 水 貴神 土 將神 水 地分 金: 金 alone is not overcome (火 absent) → 金 旺
     assert c.wang_element == 3
     assert [p.wang_shuai.si_wei for p in c.positions] == ["相", "休", "相", "旺"]
@@ -124,7 +120,7 @@ def test_wang_shuai_layers() -> None:
     assert [p.wang_shuai.season for p in c.positions] == ["休", "死", "休", "囚"]
     # 酉 day (金): same as the 四位 layer here
     assert [p.wang_shuai.day for p in c.positions] == ["相", "休", "相", "旺"]
-    c2 = cast_by_coordinates(
+    c2 = cast(
         day="己酉",
         hour="午",
         month_branch="辰",
@@ -138,9 +134,7 @@ def test_wang_shuai_layers() -> None:
 
 
 def test_shensha_positions() -> None:
-    c = cast_by_coordinates(
-        day="癸未", hour="亥", month_branch="卯", year="丙午", yue_jiang="戌", is_day=False, difen="申"
-    )
+    c = cast(day="癸未", hour="亥", month_branch="卯", year="丙午", yue_jiang="戌", is_day=False, difen="申")
     hits = {h.key: h for h in c.shensha}
     # 月破 of 卯 month is 酉: absent; 天德 of month 2 is 申 → on the 地分
     assert hits["yue_po"].branches == (9,) and hits["yue_po"].positions == ()
@@ -197,7 +191,7 @@ def test_bad_options_and_coordinates() -> None:
     with pytest.raises(OptionError):
         JinKouJueOptions(guiren="nope")
     with pytest.raises(OptionError) as e3:
-        cast_by_coordinates(
+        cast(
             day="甲子",
             hour="子",
             month_branch="寅",
@@ -209,7 +203,7 @@ def test_bad_options_and_coordinates() -> None:
         )  # type: ignore[arg-type]
     assert e3.value.field == "options"
     with pytest.raises(InputError) as e4:
-        cast_by_coordinates(
+        cast(
             day="甲子",
             hour="子",
             month_branch="寅",
@@ -221,11 +215,7 @@ def test_bad_options_and_coordinates() -> None:
         )  # type: ignore[arg-type]
     assert e4.value.field == "topic"
     with pytest.raises(XuanhengError):
-        cast_by_coordinates(
-            day="甲丑", hour="子", month_branch="寅", year="甲子", yue_jiang="亥", is_day=True, difen="申"
-        )
+        cast(day="甲丑", hour="子", month_branch="寅", year="甲子", yue_jiang="亥", is_day=True, difen="申")
     with pytest.raises(InputError) as e2:
-        cast_by_coordinates(
-            day="甲子", hour="子", month_branch="寅", year="甲子", yue_jiang="亥", is_day=1, difen="申"
-        )  # type: ignore[arg-type]
+        cast(day="甲子", hour="子", month_branch="寅", year="甲子", yue_jiang="亥", is_day=1, difen="申")  # type: ignore[arg-type]
     assert e2.value.field == "is_day"

@@ -33,7 +33,11 @@ import pytest
 from xuanheng.core.ganzhi import BRANCHES, SHEN_NAMES, GanZhi
 from xuanheng.errors import XuanhengError
 from xuanheng.i18n.messages import warning
-from xuanheng.jinkoujue import CHOICES, JinKouJueOptions, cast, cast_by_coordinates, reading
+from xuanheng.jinkoujue import CHOICES, JinKouJueOptions, cast, reading
+
+# the coordinates' cast that `cast` hands its study inputs (and an instant's calendar) to: the sample gives it
+# the internal keywords it pins too (day_night_basis, instant, warnings, inputs), which `cast` does not take
+from xuanheng.jinkoujue.cast import _from_coordinates
 from xuanheng.jinkoujue.reading import CHOICES as READING_CHOICES
 from xuanheng.jinkoujue.reading import ReadingOptions
 from xuanheng.params import DeclaredOptions
@@ -325,7 +329,7 @@ def _error_case(rng: random.Random) -> dict[str, Any]:
 
 def _error_image(kw: dict[str, Any]) -> Any:
     try:
-        cast_by_coordinates(**kw)
+        _from_coordinates(**kw)
     except XuanhengError as e:
         return [type(e).__name__, getattr(e, "field", None), str(e)]
     except Exception as e:  # pinned as it is: a non-typed error is pinned too
@@ -347,7 +351,7 @@ def _coord_digests(n: int = N_COORDS) -> list[str]:
     h = hashlib.sha256()
     for i in range(n):
         kw, rd = _coord_case(rng)
-        chart = cast_by_coordinates(**kw)
+        chart = _from_coordinates(**kw)
         h.update(_dump(_chart_image(chart)))
         h.update(_dump(_reading_error_image(chart, rd)))
         if (i + 1) % CHUNK == 0:
@@ -406,9 +410,9 @@ def test_repeated_casts_are_equal_and_independent() -> None:
         "yue_jiang": "戌",
         "is_day": False,
     }
-    a = cast_by_coordinates(difen="申", **kw)
+    a = _from_coordinates(difen="申", **kw)
     a.inputs["scribble"] = 1
-    b = cast_by_coordinates(difen="申", **kw)
+    b = _from_coordinates(difen="申", **kw)
     assert "scribble" not in b.inputs
     assert _chart_image(a)[0] != _chart_image(b)[0]
     a.inputs.pop("scribble")
@@ -440,10 +444,10 @@ def test_tiny_caches_give_the_same_charts(monkeypatch: Any) -> None:
     cast_module = importlib.import_module("xuanheng.jinkoujue.cast")  # its 課 memo
     rng = random.Random(99)
     sample = [_coord_case(rng) for _ in range(400)]
-    normal = [_chart_image(cast_by_coordinates(**kw)) for kw, _ in sample]
+    normal = [_chart_image(_from_coordinates(**kw)) for kw, _ in sample]
     cast_module._clear_caches()
     monkeypatch.setattr(cast_module, "_KE_LIMIT", 3)
-    tiny = [_chart_image(cast_by_coordinates(**kw)) for kw, _ in sample]
+    tiny = [_chart_image(_from_coordinates(**kw)) for kw, _ in sample]
     cast_module._clear_caches()
     assert tiny == normal
 
@@ -456,10 +460,10 @@ def test_threads_share_the_caches_safely(monkeypatch: Any) -> None:
     cast_module = importlib.import_module("xuanheng.jinkoujue.cast")
     rng = random.Random(7)
     sample = [_coord_case(rng)[0] for _ in range(300)]
-    serial = [_chart_image(cast_by_coordinates(**kw)) for kw in sample]
+    serial = [_chart_image(_from_coordinates(**kw)) for kw in sample]
     monkeypatch.setattr(cast_module, "_KE_LIMIT", 4)
     with ThreadPoolExecutor(4) as pool:
         for _ in range(3):
-            got = list(pool.map(lambda kw: _chart_image(cast_by_coordinates(**kw)), sample))
+            got = list(pool.map(lambda kw: _chart_image(_from_coordinates(**kw)), sample))
             assert got == serial
     cast_module._clear_caches()

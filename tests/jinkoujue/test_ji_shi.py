@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from xuanheng.core.ganzhi import SIXTY
-from xuanheng.jinkoujue import cast_by_coordinates
+from xuanheng.jinkoujue import cast
 from xuanheng.jinkoujue.cast import ji_shi
 
 ZHI = "子丑寅卯辰巳午未申酉戌亥"
@@ -32,9 +32,7 @@ TOOL = [
 
 @pytest.mark.parametrize(("day", "hour", "month", "ji", "tao"), TOOL)
 def test_tool_casts(day: str, hour: str, month: str, ji: str, tao: str) -> None:
-    c = cast_by_coordinates(
-        day=day, hour=hour, month_branch=month, year="丙午", yue_jiang="戌", is_day=False, difen="申"
-    )
+    c = cast(day=day, hour=hour, month_branch=month, year="丙午", yue_jiang="戌", is_day=False, difen="申")
     assert "".join(ZHI[b] for b in c.ji_shi) == ji
     hit = next(h for h in c.shensha if h.key == "tao_hua")
     assert hit.name == "桃花" and "".join(ZHI[b] for b in hit.branches) == tao
@@ -63,6 +61,6 @@ def test_applies_when_the_hour_is_one_of_them() -> None:
     for d in range(0, 60, 11):
         for h in range(12):
             where = {"month_branch": "巳", "year": "丙午", "yue_jiang": "申", "is_day": True, "difen": 1}
-            c = cast_by_coordinates(day=SIXTY[d].name, hour=h, **where)  # type: ignore[arg-type]
+            c = cast(day=SIXTY[d].name, hour=h, **where)  # type: ignore[arg-type]
             hit = next(x for x in c.shensha if x.key == "ji_shi")
             assert hit.applies == (h in c.ji_shi)

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from xuanheng.core.ganzhi import BRANCHES, SIXTY, GanZhi
-from xuanheng.jinkoujue import cast_by_coordinates
+from xuanheng.jinkoujue import cast
 
 kinliuren = pytest.importorskip("kinliuren.kinliuren")
 
@@ -19,7 +19,7 @@ def test_ren_yuan_agrees_with_kinliuren(day: GanZhi) -> None:
         hgz = GanZhi.of((2 * (day.stem % 5) + hour) % 10, hour)
         peer = kinliuren.Liuren("驚蟄", "二", day.name, hgz.name)
         for df in range(12):
-            ours = cast_by_coordinates(
+            ours = cast(
                 day=day,
                 hour=hour,
                 month_branch="卯",

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from xuanheng.core.ganzhi import GanZhi
-from xuanheng.jinkoujue import cast_by_coordinates
+from xuanheng.jinkoujue import cast
 from xuanheng.jinkoujue.reading import (
     CONDITIONS,
     RULE_FILES,
@@ -88,7 +88,7 @@ def test_every_rule_fires_on_some_cast_chart() -> None:
     rnd = random.Random(7)
     seen: set[str] = set()
     for _ in range(1200):
-        c = cast_by_coordinates(
+        c = cast(
             day=GanZhi(rnd.randrange(60)),
             hour=rnd.randrange(12),
             month_branch=rnd.randrange(12),

@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from xuanheng.core.ganzhi import GanZhi
-from xuanheng.jinkoujue import JinKouJueChart, cast, cast_by_coordinates
+from xuanheng.jinkoujue import JinKouJueChart, cast
 from xuanheng.jinkoujue.reading import CHOICES, normalise_topic, reading, topics
 from xuanheng.reading import LANGS
 
@@ -83,7 +83,7 @@ def check_invariants(c: JinKouJueChart, opts: dict[str, str]) -> None:
 @settings(max_examples=300, deadline=None)
 @given(coords, options)
 def test_reading_invariants_over_coordinates(kw: dict[str, object], opts: dict[str, str]) -> None:
-    check_invariants(cast_by_coordinates(**kw), opts)  # type: ignore[arg-type]
+    check_invariants(cast(**kw), opts)  # type: ignore[arg-type]
 
 
 @settings(max_examples=60, deadline=None)
@@ -103,7 +103,7 @@ def test_reading_invariants_over_instants(
 @settings(max_examples=100, deadline=None)
 @given(coords, st.sampled_from(topics()))
 def test_topic_keeps_only_matching_and_general_rules(kw: dict[str, object], topic: str) -> None:
-    c = cast_by_coordinates(**kw)  # type: ignore[arg-type]
+    c = cast(**kw)  # type: ignore[arg-type]
     everything = reading(c)
     kept = reading(c, topic=topic)
     assert {r.id for r in kept} <= {r.id for r in everything}

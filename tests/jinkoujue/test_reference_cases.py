@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from xuanheng.core.ganzhi import STEMS
-from xuanheng.jinkoujue import cast_by_coordinates
+from xuanheng.jinkoujue import cast
 from xuanheng.jinkoujue.wangshuai import most_wang, state
 
 # 2026-03-10 21:00 Asia/Shanghai: 丙午年 辛卯月 癸未日 癸亥時; 月將 at the 節 驚蟄 → 戌 (河魁); night
@@ -20,7 +20,7 @@ CASE2 = dict(day="己酉", hour="午", month_branch="辰", year="丙午", yue_ji
 
 
 def test_case1() -> None:
-    c = cast_by_coordinates(**CASE1)  # type: ignore[arg-type]
+    c = cast(**CASE1)  # type: ignore[arg-type]
     assert c.calendar.hour.name == "癸亥"
     assert c.ren_yuan.name == "庚"
     assert c.gui_shen.name == "青龍"
@@ -45,7 +45,7 @@ def test_case1() -> None:
 
 
 def test_case2() -> None:
-    c = cast_by_coordinates(**CASE2)  # type: ignore[arg-type]
+    c = cast(**CASE2)  # type: ignore[arg-type]
     assert c.calendar.hour.name == "庚午"
     assert c.ren_yuan.name == "壬"
     assert c.gui_shen.name == "太常"

@@ -9,7 +9,7 @@ import random
 import pytest
 
 from xuanheng.core.ganzhi import SIXTY, STEMS
-from xuanheng.jinkoujue import cast_by_coordinates
+from xuanheng.jinkoujue import cast
 
 ZHI = "子丑寅卯辰巳午未申酉戌亥"
 #: 五子元遁: the stem of 子 for 甲己, 乙庚, 丙辛, 丁壬, 戊癸 days
@@ -43,11 +43,11 @@ TOOL = [
 
 @pytest.mark.parametrize(("coords", "ganzhi", "jiang"), TOOL)
 def test_tool_places_tianhou_on_hai(coords: dict[str, object], ganzhi: str, jiang: str) -> None:
-    c = cast_by_coordinates(difen="申", options={"tianhou_home": "hai"}, **coords)  # type: ignore[arg-type]
+    c = cast(difen="申", options={"tianhou_home": "hai"}, **coords)  # type: ignore[arg-type]
     assert c.gui_shen.name == jiang
     assert STEMS[c.gui_shen.stem or 0] + ZHI[c.gui_shen.branch or 0] == ganzhi
     assert c.gui_shen.yin  # 亥 is a yin branch (the tool prints 水-)
-    d = cast_by_coordinates(difen="申", **coords)  # type: ignore[arg-type]
+    d = cast(difen="申", **coords)  # type: ignore[arg-type]
     assert d.gui_shen.name == jiang and ZHI[d.gui_shen.branch or 0] == "子" and not d.gui_shen.yin
 
 
@@ -64,7 +64,7 @@ def test_stem_and_yin_yang_follow_the_home(option: str) -> None:
     rng = random.Random(13)
     for _ in range(600):
         day = SIXTY[rng.randrange(60)].name
-        c = cast_by_coordinates(
+        c = cast(
             day=day,
             hour=rng.randrange(12),
             month_branch=rng.randrange(12),
@@ -88,8 +88,8 @@ def test_yong_yao_follows_the_home() -> None:
     for d in range(60):
         for h in range(12):
             kw = dict(day=SIXTY[d].name, hour=h, month_branch="寅", year="丙午", yue_jiang="亥", is_day=True)
-            a = cast_by_coordinates(difen=1, **kw)  # type: ignore[arg-type]
-            b = cast_by_coordinates(difen=1, options={"tianhou_home": "hai"}, **kw)  # type: ignore[arg-type]
+            a = cast(difen=1, **kw)  # type: ignore[arg-type]
+            b = cast(difen=1, options={"tianhou_home": "hai"}, **kw)  # type: ignore[arg-type]
             if a.gui_shen.name in ("天后", "玄武"):
                 changed += a.yong_yao != b.yong_yao
             else:

@@ -79,7 +79,7 @@ def test_real_jinkoujue_chart() -> None:
     """The doc example of xuanheng.jinkoujue: its 用爻 key maps to a classical label."""
     jk = pytest.importorskip("xuanheng.jinkoujue")
     try:
-        chart = jk.cast_by_coordinates(
+        chart = jk.cast(
             day="癸未", hour="亥", month_branch="卯", year="丙午", yue_jiang="戌", is_day=False, difen="申"
         ).to_json()
     except Exception as e:  # a failure of the method package is reported by its own tests, not here

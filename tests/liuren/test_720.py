@@ -12,8 +12,8 @@ from collections import Counter
 
 import pytest
 
-from xuanheng.liuren import cast_by_coordinates
-from xuanheng.liuren.engine import make_options, structures
+from xuanheng.liuren import cast
+from xuanheng.liuren.cast import make_options, structures
 
 GAN = "甲乙丙丁戊己庚辛壬癸"
 ZHI = "子丑寅卯辰巳午未申酉戌亥"
@@ -192,10 +192,10 @@ def test_all_720_against_oracle(school: str, bazhuan_first: bool, bieze: str, zi
             hour = ZHI[hour_ix]
             for yj in ZHI:
                 want = oracle(day, yj, hour, school, bazhuan_first, bieze, zimao)
-                c = cast_by_coordinates(
-                    day,
-                    yj,
-                    hour,
+                c = cast(
+                    day=day,
+                    yue_jiang=yj,
+                    hour=hour,
                     shehai=school,
                     bazhuan_first=bazhuan_first,
                     bieze_yin=bieze,

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from xuanheng.core.ganzhi import SIXTY, branch_index
-from xuanheng.liuren import cast_by_coordinates, reading
+from xuanheng.liuren import cast, reading
 from xuanheng.liuren.reading import bifa_rules
 
 ZHI = "子丑寅卯辰巳午未申酉戌亥"
@@ -37,7 +37,7 @@ def _cast(ex: dict[str, object]) -> tuple[object, list[str]]:
         kw["birth_year"] = 1984 + branch_index(ex["birth"])  # type: ignore[arg-type]  # 1984 = 甲子
     out: list[str] = []
     for is_day in [ex["is_day"]] if "is_day" in ex else [True, False]:
-        c = cast_by_coordinates(ex["day"], yj, (yj - off) % 12, is_day=is_day, **kw)  # type: ignore[arg-type]
+        c = cast(day=ex["day"], yue_jiang=yj, hour=(yj - off) % 12, is_day=is_day, **kw)  # type: ignore[arg-type]
         fired = reading(c, month_branch=ex.get("month"), year_branch=ex.get("year"))  # type: ignore[arg-type]
         out += [f.id for f in fired if f.extra.get("kind") == "bifa"]
     return c, out
@@ -52,7 +52,7 @@ def test_each_fa_fires_on_its_commentary_chart(rule: object) -> None:
 
 
 def test_fired_bifa_carry_texts_facts_and_line() -> None:
-    c = cast_by_coordinates("庚辰", 5, 0, is_day=True)
+    c = cast(day="庚辰", yue_jiang=5, hour=0, is_day=True)
     got = [f for f in reading(c) if f.extra.get("kind") == "bifa"]
     assert got and got[0].id == "bifa.001"
     for f in got:
@@ -65,12 +65,12 @@ def test_principles_never_fire() -> None:
     assert {"bifa.097", "bifa.098"} <= silent
     for d in range(0, 60, 7):
         for off in range(12):
-            fired = {f.id for f in reading(cast_by_coordinates(d, off, 0))}
+            fired = {f.id for f in reading(cast(day=d, yue_jiang=off, hour=0))}
             assert not fired & silent
 
 
 def _ids(day: int | str, off: int, **kw: object) -> set[str]:
-    c = cast_by_coordinates(day, off, 0, **kw)  # type: ignore[arg-type]
+    c = cast(day=day, yue_jiang=off, hour=0, **kw)  # type: ignore[arg-type]
     return {f.id for f in reading(c) if f.extra.get("kind") == "bifa"}
 
 

@@ -10,7 +10,7 @@ import pytest
 
 from xuanheng.core.ganzhi import BRANCHES
 from xuanheng.core.guiren import TIAN_JIANG
-from xuanheng.liuren import cast_by_coordinates
+from xuanheng.liuren import cast
 
 
 def chuan(chart: object) -> str:
@@ -61,7 +61,7 @@ CASES = [
 
 @pytest.mark.parametrize(("day", "yj", "hour", "expect", "method", "sub", "src"), CASES)
 def test_classical_case(day: str, yj: str, hour: str, expect: str, method: str, sub: str, src: str) -> None:
-    c = cast_by_coordinates(day, yj, hour)
+    c = cast(day=day, yue_jiang=yj, hour=hour)
     assert chuan(c) == expect, src
     assert c.method == method, src
     assert c.sub_method == sub, src
@@ -71,36 +71,36 @@ def test_dingmao_zhuque_fayong() -> None:
     """《課經》〈涉害〉 example (正月 丁卯日 丑時 亥將): 朱雀 發用.
 
     The night 貴人 of 丁 is 酉, standing on 地盤 亥, so laid forward."""
-    c = cast_by_coordinates("丁卯", "亥", "丑")
+    c = cast(day="丁卯", yue_jiang="亥", hour="丑")
     assert TIAN_JIANG[c.san_chuan[0].tian_jiang] == "朱雀"
     assert BRANCHES[c.gui_ren.branch] == "酉" and c.gui_ren.direction == "shun"
 
 
 def test_gengzi_jianji_in_mengzhongji_school() -> None:
     """《課經》〈見機〉 names 四月 庚子日 戌時 申將 as 見機: 午 on 申 (孟) — the 孟仲季 school."""
-    c = cast_by_coordinates("庚子", "申", "戌", shehai="mengzhongji")
+    c = cast(day="庚子", yue_jiang="申", hour="戌", shehai="mengzhongji")
     assert chuan(c) == "午辰寅" and c.sub_method == "見機"
 
 
 def test_dingmao_differs_between_schools() -> None:
     """Depth gives 亥 (五重) where the 孟仲季 school, ignoring depth, takes 丑 on 仲 卯 (察微)."""
-    assert chuan(cast_by_coordinates("丁卯", "亥", "丑", shehai="mengzhongji")) == "丑亥酉"
+    assert chuan(cast(day="丁卯", yue_jiang="亥", hour="丑", shehai="mengzhongji")) == "丑亥酉"
 
 
 def test_fuyin_zimao_option() -> None:
     """The other reading of 子卯 in 伏吟 keeps the 刑: 卯子卯."""
-    assert chuan(cast_by_coordinates("丁卯", "未", "未", fuyin_zimao="xing")) == "卯子卯"
+    assert chuan(cast(day="丁卯", yue_jiang="未", hour="未", fuyin_zimao="xing")) == "卯子卯"
 
 
 def test_bazhuan_after_yaoke_option() -> None:
     """With 遙剋 tried first, 庚申日 亥將子時 has 午 (火) overcoming 庚 from afar: 蒿矢 午巳辰."""
-    c = cast_by_coordinates("庚申", "亥", "子", bazhuan_first=False)
+    c = cast(day="庚申", yue_jiang="亥", hour="子", bazhuan_first=False)
     assert (chuan(c), c.method, c.sub_method) == ("午巳辰", "遙剋", "蒿矢")
 
 
 def test_bieze_example_cunyan() -> None:
     """《六壬存驗》〈別責課〉: 丁酉日 癸卯時 丑將 — 陰日 takes the 三合 前辰 of 酉, i.e. 丑; 中末 干上 巳."""
-    c = cast_by_coordinates("丁酉", "丑", "卯")
+    c = cast(day="丁酉", yue_jiang="丑", hour="卯")
     assert (chuan(c), c.method) == ("丑巳巳", "別責")
     assert [BRANCHES[k.upper] for k in c.si_ke] == ["巳", "卯", "未", "巳"]
     assert TIAN_JIANG[c.san_chuan[0].tian_jiang] == "朱雀"  # the book: 太陽 發用 乘 朱雀
@@ -108,17 +108,17 @@ def test_bieze_example_cunyan() -> None:
 
 def test_fanyin_jinglan() -> None:
     """《六壬大全》卷五〈返吟課〉 無剋 (井欄射): 丁丑 日 — 初 驛馬 亥, 中 支上 未, 末 干上 丑."""
-    c = cast_by_coordinates("丁丑", "子", "午")
+    c = cast(day="丁丑", yue_jiang="子", hour="午")
     assert (chuan(c), c.method, c.sub_method) == ("亥未丑", "返吟", "井欄射")
 
 
 def test_fuyin_with_ke_yi_day() -> None:
     """乙 days of 伏吟 have 辰 over 乙 (下賊上): 初 辰 (自刑), 中 the 支上, 末 its 刑 — 乙卯: 辰卯子."""
-    assert chuan(cast_by_coordinates("乙卯", "子", "子")) == "辰卯子"
+    assert chuan(cast(day="乙卯", yue_jiang="子", hour="子")) == "辰卯子"
 
 
 def test_first_ke_lower_is_stem() -> None:
-    c = cast_by_coordinates("丁卯", "亥", "丑")
+    c = cast(day="丁卯", yue_jiang="亥", hour="丑")
     js = c.to_json()
     assert js["si_ke"][0]["lower"] == "丁"
     assert [k["upper"] for k in js["si_ke"]] == ["巳", "卯", "丑", "亥"]

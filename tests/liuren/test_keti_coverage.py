@@ -13,8 +13,8 @@ from collections import Counter
 import pytest
 
 from xuanheng.core.ganzhi import SIXTY
-from xuanheng.liuren import cast_by_coordinates
-from xuanheng.liuren.engine import make_options, structures
+from xuanheng.liuren import cast
+from xuanheng.liuren.cast import make_options, structures
 from xuanheng.liuren.keti import RULES
 
 ZHI = "子丑寅卯辰巳午未申酉戌亥"
@@ -23,11 +23,11 @@ JI = dict(zip("甲乙丙丁戊己庚辛壬癸", "寅辰巳未巳未申戌亥丑"
 
 
 def _names(day: str, jiang: str, hour: str, **kw: object) -> set[str]:
-    return {k.name for k in cast_by_coordinates(day, jiang, hour, **kw).ke_ti}  # type: ignore[arg-type]
+    return {k.name for k in cast(day=day, yue_jiang=jiang, hour=hour, **kw).ke_ti}  # type: ignore[arg-type]
 
 
 def _chuan(day: str, jiang: str, hour: str, **kw: object) -> str:
-    c = cast_by_coordinates(day, jiang, hour, **kw)  # type: ignore[arg-type]
+    c = cast(day=day, yue_jiang=jiang, hour=hour, **kw)  # type: ignore[arg-type]
     return "".join(ZHI[x.branch] for x in c.san_chuan)
 
 
@@ -50,7 +50,7 @@ def test_every_tian_jiang_keti_fires_on_some_chart() -> None:
     for d in range(60):
         for off in range(12):
             for is_day in (True, False):
-                c = cast_by_coordinates(d, off, 0, is_day=is_day)
+                c = cast(day=d, yue_jiang=off, hour=0, is_day=is_day)
                 seen |= {k.name for k in c.ke_ti}
     assert wanted <= seen
 
@@ -66,8 +66,8 @@ def test_zhan_guan_option() -> None:
     for d in range(60):
         gz = SIXTY[d]
         for off in range(12):
-            a = cast_by_coordinates(d, off, 0, zhan_guan="fa_yong")
-            b = cast_by_coordinates(d, off, 0, zhan_guan="gan_zhi")
+            a = cast(day=d, yue_jiang=off, hour=0, zhan_guan="fa_yong")
+            b = cast(day=d, yue_jiang=off, hour=0, zhan_guan="gan_zhi")
             on = {ZHI[a.gan_shang], ZHI[a.zhi_shang]}
             kuigang = bool(on & {"辰", "戌"})
             chu = ZHI[a.chu]
@@ -96,7 +96,7 @@ def test_du_zu_is_the_one_chart_of_720() -> None:
 
 def test_yin_cong_examples() -> None:
     # 卷八〈引從課〉: 庚辰日 干上丑 — 初寅加酉 末子加未 (offset 5); 壬子日 干上辰 初巳 末卯; 甲午日 初子 末戌
-    c = cast_by_coordinates("庚辰", "丑", "申")
+    c = cast(day="庚辰", yue_jiang="丑", hour="申")
     assert ZHI[c.gan_shang] == "丑" and "引從" in {k.name for k in c.ke_ti}
     assert "引從" in _names("壬子", "辰", "亥")
     assert "引從" in _names("甲午", "子", "未")
@@ -131,7 +131,7 @@ def test_heng_tong_examples() -> None:
 
 def test_yi_xun_zhou_bian_example() -> None:
     # 卷八: 乙未日 卯時寅將 — 首尾加支干
-    c = cast_by_coordinates("乙未", "寅", "卯")
+    c = cast(day="乙未", yue_jiang="寅", hour="卯")
     assert "一旬周遍" in {k.name for k in c.ke_ti}
     head = (c.day.branch - c.day.stem) % 12
     assert {c.gan_shang, c.zhi_shang} == {head, (head + 9) % 12}
@@ -167,7 +167,7 @@ def test_yin_yi_and_san_jiao() -> None:
     # 淫泆 (卷九): 初傳 卯酉 carrying 天后 or 六合
     for d in range(0, 60, 7):
         for off in range(12):
-            c = cast_by_coordinates(d, off, 0, is_day=True)
+            c = cast(day=d, yue_jiang=off, hour=0, is_day=True)
             from xuanheng.core.guiren import TIAN_JIANG
 
             chu = c.san_chuan[0]

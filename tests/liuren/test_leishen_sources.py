@@ -24,7 +24,7 @@ import pytest
 
 from xuanheng.core.ganzhi import BRANCHES, STEMS
 from xuanheng.core.guiren import TIAN_JIANG
-from xuanheng.liuren import LiuRenChart, cast_by_coordinates, reading
+from xuanheng.liuren import LiuRenChart, cast, reading
 
 R = importlib.import_module("xuanheng.liuren.reading")
 DATA = Path(__file__).resolve().parents[2] / "src" / "xuanheng" / "liuren" / "data"
@@ -224,7 +224,7 @@ def _charts(shen: int, n: int) -> list[LiuRenChart]:
     out = []
     for d in range(0, 60, 3):
         for o in range(12):
-            ch = cast_by_coordinates(d, (o + 5) % 12, 5)
+            ch = cast(day=d, yue_jiang=(o + 5) % 12, hour=5)
             if _seats(ch, shen):
                 out.append(ch)
     return out[:n]

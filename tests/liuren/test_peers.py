@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from xuanheng.liuren.engine import make_options, structures
+from xuanheng.liuren.cast import make_options, structures
 
 ZHI = "子丑寅卯辰巳午未申酉戌亥"
 GAN = "甲乙丙丁戊己庚辛壬癸"

@@ -21,7 +21,7 @@ from xuanheng.cli.main import main
 from xuanheng.core.ganzhi import BRANCHES, STEMS
 from xuanheng.core.guiren import TIAN_JIANG
 from xuanheng.errors import InputError, OptionError
-from xuanheng.liuren import cast, cast_by_coordinates
+from xuanheng.liuren import cast
 from xuanheng.liuren.chart import LIU_QIN
 
 CASES = [
@@ -56,7 +56,8 @@ def test_hand_derived(
     jiang: list[str],
     qin: list[str],
 ) -> None:
-    c = cast_by_coordinates(*coords)
+    day, yue_jiang, hour = coords
+    c = cast(day=day, yue_jiang=yue_jiang, hour=hour)
     assert [BRANCHES[k.upper] + k.lower_name for k in c.si_ke] == ke
     assert [k.relation or "" for k in c.si_ke] == rel
     assert (c.method, c.sub_method) == method
@@ -103,7 +104,7 @@ def test_options_as_dict() -> None:
     c = cast("2026-03-10T21:30", tz="Asia/Shanghai", options={"shehai": "mengzhongji"})
     assert c.options.shehai == "mengzhongji"
     with pytest.raises(OptionError):
-        cast_by_coordinates("丁卯", "亥", "丑", options={"shehia": "depth"})
+        cast(day="丁卯", yue_jiang="亥", hour="丑", options={"shehia": "depth"})
 
 
 @pytest.mark.parametrize(
@@ -148,25 +149,33 @@ def test_late_zi_hour_matches_calendar(dun_gan: str) -> None:
 
 
 def test_hour_stem_checked() -> None:
-    with pytest.raises(InputError):
-        cast_by_coordinates("甲辰", "子", "子", hour_stem=1)
+    """The calendar's hour stem, which a cast from an instant hands to the coordinates, is checked there (it
+    is no keyword of ``cast``: as one it is an unknown option)."""
+    from xuanheng.liuren.cast import _from_coordinates
+
+    with pytest.raises(InputError) as e:
+        _from_coordinates("甲辰", "子", "子", hour_stem=1)
+    assert e.value.field == "hour_stem"
+    with pytest.raises(InputError) as e:
+        cast(day="甲辰", yue_jiang="子", hour="子", hour_stem=1)
+    assert e.value.field == "hour_stem"
 
 
 def test_long_garbage_is_cut_in_errors() -> None:
     with pytest.raises(InputError) as e:
-        cast_by_coordinates("丁" * 5000, "亥", "丑")
+        cast(day="丁" * 5000, yue_jiang="亥", hour="丑")
     assert len(str(e.value)) < 300
 
 
 def test_numbers_as_text_in_the_api() -> None:
     """The messages promise 0–59 / 0–11; text digits from a query string used to be refused (failed)."""
-    c = cast_by_coordinates("3", "11", "1")
+    c = cast(day="3", yue_jiang="11", hour="1")
     assert (c.day.name, c.yue_jiang, c.hour) == ("丁卯", 11, 1)
     assert cast("2026-03-10T21:30", tz="UTC", yue_jiang_rule="10").yue_jiang == 10
     with pytest.raises(OptionError):
         cast("2026-03-10T21:30", tz="UTC", yue_jiang_rule="12")
     with pytest.raises(InputError):
-        cast_by_coordinates("60", "11", "1")
+        cast(day="60", yue_jiang="11", hour="1")
 
 
 def test_yue_jiang_with_at_points_to_jiang(capsys: pytest.CaptureFixture[str]) -> None:

@@ -19,7 +19,7 @@ from xuanheng.core.ganzhi import BRANCH_ELEMENT, BRANCHES, JI_GONG, STEM_ELEMENT
 from xuanheng.core.guiren import TIAN_JIANG
 from xuanheng.core.wuxing import overcomes
 from xuanheng.errors import InputError, OptionError
-from xuanheng.liuren import LiuRenChart, cast_by_coordinates, reading
+from xuanheng.liuren import LiuRenChart, cast, reading
 from xuanheng.reading import LANGS
 
 R = importlib.import_module("xuanheng.liuren.reading")
@@ -35,7 +35,7 @@ def chart(
     **kw: Any,
 ) -> LiuRenChart:
     """The engine's chart with 天將 forced onto the given 天盤 branches (and 貴人 fields replaced)."""
-    ch = cast_by_coordinates(day, yue_jiang, hour, **kw)
+    ch = cast(day=day, yue_jiang=yue_jiang, hour=hour, **kw)
     if jiang:
         jo = list(ch.jiang_on)
         for b, name in jiang.items():
@@ -215,7 +215,7 @@ def test_wu_lu_and_jue_si_over_all_720() -> None:
     seen = {"無祿": 0, "絕嗣": 0}
     for d in range(60):
         for off in range(12):
-            ch = cast_by_coordinates(d, off, 0)
+            ch = cast(day=d, yue_jiang=off, hour=0)
             for name, who in (("無祿", "upper"), ("絕嗣", "lower")):
                 want = _all_upper_overcome(ch, who)
                 seen[name] += want
@@ -361,7 +361,7 @@ def test_detected_classes_match_their_definition(name: str) -> None:
     for d in range(60):
         for off in range(12):
             for hour, month, year in ((0, 2, 0), (6, 8, 6), (9, 5, 9)):
-                ch = cast_by_coordinates(d, (off + hour) % 12, hour)
+                ch = cast(day=d, yue_jiang=(off + hour) % 12, hour=hour)
                 want = bool(CLASS_DEFS[name](ch, month, year))
                 got = R._holds_chart(when, R._context(ch, month, year))
                 assert got == want, (name, ch.day.name, BRANCHES[ch.yue_jiang], BRANCHES[hour])

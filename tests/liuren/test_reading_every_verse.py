@@ -19,7 +19,7 @@ import pytest
 
 from xuanheng.core.ganzhi import BRANCHES, JI_GONG, STEMS, dun_gan
 from xuanheng.core.guiren import TIAN_JIANG
-from xuanheng.liuren import LiuRenChart, cast_by_coordinates, reading
+from xuanheng.liuren import LiuRenChart, cast, reading
 
 R = importlib.import_module("xuanheng.liuren.reading")
 
@@ -53,7 +53,7 @@ def state(element: str, month: str) -> str:
 def base_charts() -> tuple[LiuRenChart, ...]:
     # two hours, so that the 月將 also stands on 子 and on 酉
     return tuple(
-        cast_by_coordinates(d, (o + h) % 12, h) for h in (0, 9) for d in range(60) for o in range(12)
+        cast(day=d, yue_jiang=(o + h) % 12, hour=h) for h in (0, 9) for d in range(60) for o in range(12)
     )
 
 
@@ -148,7 +148,7 @@ def build(shen: str, when: dict[str, Any]) -> tuple[LiuRenChart, dict[str, Any]]
             if not months:
                 continue
             if birth is not None:
-                ch2 = cast_by_coordinates(ch.day, ch.yue_jiang, ch.hour, birth_year=birth)
+                ch2 = cast(day=ch.day, yue_jiang=ch.yue_jiang, hour=ch.hour, birth_year=birth)
             else:
                 ch2 = ch
             jo = list(ch2.jiang_on)

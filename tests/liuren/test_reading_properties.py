@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from xuanheng.core import parse
 from xuanheng.core.ganzhi import BRANCHES, STEMS
 from xuanheng.errors import XuanhengError
-from xuanheng.liuren import cast_by_coordinates, reading
+from xuanheng.liuren import cast, reading
 from xuanheng.reading import LANGS
 from xuanheng.rules import normalise_topic
 
@@ -44,10 +44,10 @@ def _is_topic(value: Any) -> bool:
 
 
 charts = st.builds(
-    lambda d, yj, h, by, sex, year, shehai, guiren, dn, dg: cast_by_coordinates(
-        d,
-        yj,
-        h,
+    lambda d, yj, h, by, sex, year, shehai, guiren, dn, dg: cast(
+        day=d,
+        yue_jiang=yj,
+        hour=h,
         birth_year=by,
         sex=sex,
         year=year,

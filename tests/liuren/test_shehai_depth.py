@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import pytest
 
-from xuanheng.liuren import cast_by_coordinates
+from xuanheng.liuren import cast
 
 ZHI = "子丑寅卯辰巳午未申酉戌亥"
 
 
 def _depths(day: str, jiang: str, hour: str, **kw: object) -> dict[str, tuple[int | None, int]]:
-    c = cast_by_coordinates(day, jiang, hour, **kw)  # type: ignore[arg-type]
+    c = cast(day=day, yue_jiang=jiang, hour=hour, **kw)  # type: ignore[arg-type]
     return {ZHI[x.branch]: (x.depth, x.depth_book) for x in c.she_hai}
 
 
@@ -46,8 +46,8 @@ def test_mengzhongji_shows_no_depth_of_its_own() -> None:
 
 
 def test_no_she_hai_outside_the_procedure() -> None:
-    assert cast_by_coordinates("甲子", "寅", "子").she_hai == ()  # 重審 (one 賊)
-    assert cast_by_coordinates("甲子", "寅", "子").to_json()["she_hai"] == []
+    assert cast(day="甲子", yue_jiang="寅", hour="子").she_hai == ()  # 重審 (one 賊)
+    assert cast(day="甲子", yue_jiang="寅", hour="子").to_json()["she_hai"] == []
 
 
 @pytest.mark.parametrize(
@@ -63,15 +63,15 @@ def test_no_she_hai_outside_the_procedure() -> None:
     ],
 )
 def test_bi_yong_ge(day: str, jiang: str, hour: str, chuan: str) -> None:
-    c = cast_by_coordinates(day, jiang, hour, shehai="biyong")
+    c = cast(day=day, yue_jiang=jiang, hour=hour, shehai="biyong")
     assert "".join(ZHI[x.branch] for x in c.san_chuan) == chuan
     assert c.method == "涉害" and c.sub_method == "比用格"
 
 
 def test_bi_yong_ge_against_its_own_ding_e() -> None:
     """The chapter's 〈訂訛〉 takes 庚子日 午加庚 by depth (午辰寅, the default school); 比用格: 戌申午."""
-    depth = cast_by_coordinates("庚子", "申", "戌")
-    biyong = cast_by_coordinates("庚子", "申", "戌", shehai="biyong")
+    depth = cast(day="庚子", yue_jiang="申", hour="戌")
+    biyong = cast(day="庚子", yue_jiang="申", hour="戌", shehai="biyong")
     assert "".join(ZHI[x.branch] for x in depth.san_chuan) == "午辰寅"
     assert "".join(ZHI[x.branch] for x in biyong.san_chuan) == "戌申午"
 
@@ -81,7 +81,7 @@ def test_bi_yong_over_the_720() -> None:
     candidate generates the day stem or shares its element, it is the 初傳; otherwise the 初傳 is one of
     the friendly candidates (when there are several) or the depth school's choice (when there is none)."""
     from xuanheng.core.ganzhi import SIXTY
-    from xuanheng.liuren.engine import make_options, structures
+    from xuanheng.liuren.cast import make_options, structures
 
     el_b = "水土木木土火火土金金土水"
     el_s = "木木火火土土金金水水"

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from xuanheng.core.ganzhi import JI_GONG, SIXTY, dun_gan
-from xuanheng.liuren import cast_by_coordinates
-from xuanheng.liuren.engine import GUIREN, _spirits, make_options, structures, xing_nian
+from xuanheng.liuren import cast
+from xuanheng.liuren.cast import GUIREN, _spirits, make_options, structures, xing_nian
 from xuanheng.liuren.keti import xun_qi
 from xuanheng.liuren.sanchuan import LODGED, MZJ
 from xuanheng.shensha import evaluate
@@ -138,7 +138,7 @@ def test_xing_nian(sex: str, age: int, want: str) -> None:
 def test_fixed_day_hours() -> None:
     """Without a place, 卯–申 are 晝 hours (晝貴), 酉–寅 夜."""
     for h in range(12):
-        c = cast_by_coordinates("甲子", "子", h)
+        c = cast(day="甲子", yue_jiang="子", hour=h)
         assert c.gui_ren.is_day == (ZHI[h] in "卯辰巳午未申")
         assert c.gui_ren.basis == "fixed"
 

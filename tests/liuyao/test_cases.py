@@ -11,7 +11,7 @@ import datetime as dt
 
 import pytest
 
-from xuanheng.liuyao import cast, cast_study
+from xuanheng.liuyao import cast
 from xuanheng.liuyao.chart import LiuYaoChart
 
 B = "子丑寅卯辰巳午未申酉戌亥"
@@ -24,7 +24,7 @@ def top_down(chart: LiuYaoChart) -> list[tuple[str, str]]:
 
 def test_kun_zhi_jie_chen_month_gui_chou_day() -> None:
     """《增刪卜易》卷二〈進神退神章〉: 辰月 癸丑日 (旬空 寅卯), 占病, 得 困之解."""
-    c = cast_study(day="癸丑", month="辰", lines="878798")
+    c = cast(day="癸丑", month="辰", lines="878798")
     assert (c.ben.name, c.ben.palace, c.ben.type, c.ben.labels) == ("困", "兌", "一世", ("六合",))
     assert c.bian is not None and (c.bian.name, c.bian.palace) == ("解", "震")
     assert [B[b] for b in c.xun_kong] == ["寅", "卯"]
@@ -47,7 +47,7 @@ def test_kun_zhi_jie_chen_month_gui_chou_day() -> None:
 
 def test_sui_zhi_pi_chen_month_yi_chou_day() -> None:
     """《增刪卜易》卷二〈進神退神章〉: 辰月 乙丑日 (旬空 戌亥), 占妻母病, 得 隨之否."""
-    c = cast_study(day="乙丑", month="辰", lines="988776")
+    c = cast(day="乙丑", month="辰", lines="988776")
     assert (c.ben.name, c.ben.palace, c.ben.type) == ("隨", "震", "歸魂")
     assert c.bian is not None and (c.bian.name, c.bian.palace, c.bian.labels) == ("否", "乾", ("六合",))
     assert top_down(c) == [
@@ -67,7 +67,7 @@ def test_sui_zhi_pi_chen_month_yi_chou_day() -> None:
 
 def test_zhun_zhi_jie_shen_month_yi_mao_day() -> None:
     """《增刪卜易》卷二〈進神退神章〉: 申月 乙卯日 (旬空 子丑), 占出行, 得 屯之節 (伏神 妻財戊午)."""
-    c = cast_study(day="乙卯", month="申", lines="768878")
+    c = cast(day="乙卯", month="申", lines="768878")
     assert (c.ben.name, c.ben.palace, c.ben.type) == ("屯", "坎", "二世")
     assert c.bian is not None and (c.bian.name, c.bian.palace, c.bian.labels) == ("節", "坎", ("六合",))
     assert [B[b] for b in c.xun_kong] == ["子", "丑"]
@@ -84,7 +84,7 @@ def test_zhun_zhi_jie_shen_month_yi_mao_day() -> None:
 def test_heng_zhi_da_guo_shen_month_gui_mao_day() -> None:
     """《增刪卜易》卷二〈進神退神章〉: 申月 癸卯日 (旬空 辰巳), 占鄉試, 得 恆之大過: 酉金官星持世, 日沖
     暗動; 九五 官 化進神."""
-    c = cast_study(day="癸卯", month="申", lines="877768")
+    c = cast(day="癸卯", month="申", lines="877768")
     assert (c.ben.name, c.ben.palace, c.ben.type) == ("恆", "震", "三世")
     assert c.bian is not None and (c.bian.name, c.bian.palace, c.bian.type) == ("大過", "震", "遊魂")
     assert [B[b] for b in c.xun_kong] == ["辰", "巳"]
@@ -101,7 +101,7 @@ def test_heng_zhi_da_guo_shen_month_gui_mao_day() -> None:
 
 def test_gou_fu_shen() -> None:
     """《增刪卜易》〈伏神章〉: 天風姤 lacks 妻財 (寅卯 木); it hides under line 2 as 妻財甲寅 of 乾為天."""
-    c = cast_study(day="甲子", month="子", lines="877777")
+    c = cast(day="甲子", month="子", lines="877777")
     assert (c.ben.name, c.ben.palace, c.ben.type) == ("姤", "乾", "一世")
     assert top_down(c)[-1] == ("青龍", "父母辛丑")
     assert c.lines[1].yao.liu_qin + c.lines[1].yao.najia == "子孫辛亥"
@@ -112,7 +112,7 @@ def test_gou_fu_shen() -> None:
 @pytest.mark.parametrize("day", ["丙子", "丁丑"])
 def test_seed_004_309_qian_on_bing_ding_day(day: str) -> None:
     """004-309: on a 丙/丁 day, 謙 has its 2nd line 官鬼 with 勾陳 (謙 is in the 兌 palace, 二爻 丙午)."""
-    c = cast_study(day=day, month="寅", lines="887888")
+    c = cast(day=day, month="寅", lines="887888")
     assert (c.ben.name, c.ben.palace) == ("謙", "兌")
     two = c.lines[1]
     assert (two.yao.najia, two.yao.liu_qin, two.liu_shen) == ("丙午", "官鬼", "勾陳")
@@ -168,11 +168,11 @@ def test_gua_shen_worked_examples(
     lines: str, name: str, branch: str, positions: tuple[int, ...], shi_branch_position: int
 ) -> None:
     """《卜筮全書》〈起月卦身訣〉 (乾 → 四月卦, 明夷 → 八月卦) and 〈安身訣〉 (子午持世身居初 …)."""
-    c = cast_study(day="甲子", month="寅", lines=lines)
+    c = cast(day="甲子", month="寅", lines=lines)
     assert c.ben.name == name
     assert B[c.shen.yue_gua_shen] == branch and c.shen.yue_gua_shen_positions == positions
     assert c.shen.positions == positions  # default option shen = yue_gua_shen
     assert c.shen.shi_branch_position == shi_branch_position
-    other = cast_study(day="甲子", month="寅", lines=lines, shen="shi_branch")
+    other = cast(day="甲子", month="寅", lines=lines, shen="shi_branch")
     assert other.shen.positions == (shi_branch_position,)
     assert [ln.yao.position for ln in other.lines if ln.shen] == [shi_branch_position]

@@ -240,7 +240,7 @@ def test_svg_fonts_are_legible_at_390px(lang: str) -> None:
 
 
 def test_svg_escapes_and_study_mode() -> None:
-    doc = liuyao.cast_study(day="甲子", month="寅", lines="777777").to_json()
+    doc = liuyao.cast(day="甲子", month="寅", lines="777777").to_json()
     doc["inputs"]["tz"] = "<script>"
     doc["inputs"]["at"] = "2026-01-01T00:00"
     text = render_liuyao(doc, "en")

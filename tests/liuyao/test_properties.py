@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from xuanheng.errors import InputError, OptionError, XuanhengError
-from xuanheng.liuyao import cast, cast_study
+from xuanheng.liuyao import cast
 from xuanheng.liuyao.chart import LiuYaoChart
 from xuanheng.liuyao.options import OPTION_SPECS
 
@@ -123,10 +123,10 @@ def test_study_casts_keep_the_invariants(
         and hour is None
     ):
         with pytest.raises(InputError) as e:
-            cast_study(day=day, month=month, hour=hour, in_tu_wang=in_tu, options=opts, **kw)
+            cast(day=day, month=month, hour=hour, in_tu_wang=in_tu, options=opts, **kw)
         assert e.value.field == "numbers"
         return
-    c = cast_study(day=day, month=month, hour=hour, in_tu_wang=in_tu, options=opts, **kw)
+    c = cast(day=day, month=month, hour=hour, in_tu_wang=in_tu, options=opts, **kw)
     check_invariants(c)
     assert c.yue_jian == month and c.day.index == day
 
@@ -207,7 +207,7 @@ def test_unknown_options_name_the_option(kw: dict[str, Any], field: str) -> None
 )
 def test_study_mode_errors(kw: dict[str, Any], field: str) -> None:
     with pytest.raises(XuanhengError) as e:
-        cast_study(lines="777777", **kw)
+        cast(lines="777777", **kw)
     assert e.value.field == field
 
 

@@ -82,10 +82,10 @@ def test_introspection() -> None:
     assert "liu_shen" in c["line"] and "gua" in c["chart"] and all(c["line"].values())
     assert {e["id"] for e in R.not_computable()} >= {"004-097", "004-100"}
     assert {e["id"] for e in R.partly_computable()} >= {"004-101", "004-104", "004-342"}
-    assert R.yong_shen(liuyao.cast_study(day="甲子", month="寅", lines="777777"), "財").key == "妻財"
+    assert R.yong_shen(liuyao.cast(day="甲子", month="寅", lines="777777"), "財").key == "妻財"
 
 
 def test_study_chart_without_year_skips_the_year_spirits() -> None:
-    c = liuyao.cast_study(day="甲子", month="寅", lines="977777")
+    c = liuyao.cast(day="甲子", month="寅", lines="977777")
     rs = R.reading(c)
     assert not any(r.id.startswith("004-07") and r.id[4:7] in {"071", "072", "073", "074", "075"} for r in rs)

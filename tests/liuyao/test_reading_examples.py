@@ -15,7 +15,7 @@ from xuanheng.liuyao.reading import reading
 def study(
     lines: str, day: str = "甲子", month: str = "寅", year: str | None = "丙午", **kw: Any
 ) -> LiuYaoChart:
-    return liuyao.cast_study(day=day, month=month, year=year, lines=lines, **kw)
+    return liuyao.cast(day=day, month=month, year=year, lines=lines, **kw)
 
 
 def fired(c: LiuYaoChart, topic: str | None = None, **opts: Any) -> dict[str, list[dict[str, Any]]]:

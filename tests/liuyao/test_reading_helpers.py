@@ -29,7 +29,7 @@ def coin_lines(rnd: random.Random) -> str:
 
 
 def study(day: str, month: str, lines: str, year: str | None = "丙午") -> LiuYaoChart:
-    return liuyao.cast_study(day=day, month=month, year=year, lines=lines)
+    return liuyao.cast(day=day, month=month, year=year, lines=lines)
 
 
 @cache
@@ -55,7 +55,7 @@ def sweep_charts(n: int = 700) -> tuple[LiuYaoChart, ...]:
     # the hour's 旬空 too (chart option kong): 土 and 木 lines can then all be void at once (004-209)
     for _ in range(80):
         out.append(
-            liuyao.cast_study(
+            liuyao.cast(
                 day=SIXTY[rnd.randrange(60)].name,
                 month=BRANCHES[rnd.randrange(12)],
                 hour=BRANCHES[rnd.randrange(12)],

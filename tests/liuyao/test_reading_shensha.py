@@ -86,7 +86,7 @@ def test_every_name_and_choice_resolves_to_a_shared_table() -> None:
 def _charts() -> list[liuyao.LiuYaoChart]:
     rnd = random.Random(5)
     return [
-        liuyao.cast_study(
+        liuyao.cast(
             day=SIXTY[rnd.randrange(60)].name,
             month=BRANCHES[rnd.randrange(12)],
             year=SIXTY[rnd.randrange(60)].name if rnd.random() < 0.8 else None,

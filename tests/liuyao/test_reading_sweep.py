@@ -110,26 +110,26 @@ def mutations(c: LiuYaoChart, kind: str) -> Iterator[LiuYaoChart]:
         return
     lines = a["lines"]
     if kind in ("still", "any"):
-        yield liuyao.cast_study(**(a | {"lines": lines.replace("9", "7").replace("6", "8")}))
+        yield liuyao.cast(**(a | {"lines": lines.replace("9", "7").replace("6", "8")}))
     if kind in ("day", "any"):
         for k in (1, 2, 3, 5, 7, 11):
-            yield liuyao.cast_study(**(a | {"day": _shift_gz(a["day"], k)}))
+            yield liuyao.cast(**(a | {"day": _shift_gz(a["day"], k)}))
     if kind in ("month", "any"):
         m = BRANCHES.index(a["month"])
         for k in (1, 2, 3, 6, 9):
-            yield liuyao.cast_study(**(a | {"month": BRANCHES[(m + k) % 12]}))
+            yield liuyao.cast(**(a | {"month": BRANCHES[(m + k) % 12]}))
     if kind in ("year", "any") and "year" in a:
         for k in (1, 2, 6):
-            yield liuyao.cast_study(**(a | {"year": _shift_gz(a["year"], k)}))
+            yield liuyao.cast(**(a | {"year": _shift_gz(a["year"], k)}))
     if kind in ("flip", "any"):
         flip = {"6": "9", "9": "6", "7": "8", "8": "7"}
         for i in range(6):
-            yield liuyao.cast_study(**(a | {"lines": lines[:i] + flip[lines[i]] + lines[i + 1 :]}))
+            yield liuyao.cast(**(a | {"lines": lines[:i] + flip[lines[i]] + lines[i + 1 :]}))
     if kind in ("move", "any"):
         for i in range(6):
             v = {"7": "9", "8": "6"}.get(lines[i])
             if v:
-                yield liuyao.cast_study(**(a | {"lines": lines[:i] + v + lines[i + 1 :]}))
+                yield liuyao.cast(**(a | {"lines": lines[:i] + v + lines[i + 1 :]}))
 
 
 def _words(when: Any) -> Iterator[tuple[str, Any]]:

@@ -58,7 +58,7 @@ def qin_of(palace_element: int, element: int) -> str:
 def charts(n: int = 300) -> list[LiuYaoChart]:
     rnd = random.Random(11)
     return [
-        liuyao.cast_study(
+        liuyao.cast(
             day=SIXTY[rnd.randrange(60)].name,
             month=BRANCHES[rnd.randrange(12)],
             lines="".join(rnd.choice("67778889") for _ in range(6)),
@@ -181,9 +181,9 @@ def test_roles_group_the_reading() -> None:
 
 def test_ri_chen_rules_follow_the_day_and_the_yong_shen() -> None:
     """004-001 (the day overcomes the 用神) and 004-002 (generates or combines) re-derived for every day."""
-    c0 = liuyao.cast_study(day="甲子", month="寅", lines="777777")
+    c0 = liuyao.cast(day="甲子", month="寅", lines="777777")
     for gz in SIXTY:
-        c = liuyao.cast_study(day=gz.name, month="寅", lines="777777")
+        c = liuyao.cast(day=gz.name, month="寅", lines="777777")
         ys = yong_shen(c, "財")
         de = BRANCH_ELEMENT[gz.branch]
         ids = {r.id for r in reading(c, "財")}

@@ -32,9 +32,9 @@ def test_square_layout_follows_the_clockwise_ring() -> None:
 
 
 def liuren_doc() -> dict[str, Any]:
-    from xuanheng.liuren import cast_by_coordinates
+    from xuanheng.liuren import cast
 
-    return dict(cast_by_coordinates("甲子", "亥", "寅").to_json())
+    return dict(cast(day="甲子", yue_jiang="亥", hour="寅").to_json())
 
 
 def test_liuren_svg_draws_plates_ke_and_chuan() -> None:
@@ -63,11 +63,9 @@ def test_liuren_svg_in_korean_and_simplified() -> None:
 
 
 def jinkoujue_doc() -> dict[str, Any]:
-    from xuanheng.jinkoujue import cast_by_coordinates
+    from xuanheng.jinkoujue import cast
 
-    c = cast_by_coordinates(
-        day="癸未", hour="亥", month_branch="卯", year="丙午", yue_jiang="戌", is_day=False, difen="申"
-    )
+    c = cast(day="癸未", hour="亥", month_branch="卯", year="丙午", yue_jiang="戌", is_day=False, difen="申")
     return dict(c.to_json())
 
 

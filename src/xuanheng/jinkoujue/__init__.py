@@ -1,6 +1,6 @@
 """六壬金口訣: cast a 課 (人元, 貴神, 將神, 地分) and read it.
 
-One entry: :func:`cast` (an instant, or the study coordinates as keywords) and :func:`reading`.
+One entry: :func:`cast` (``cast.py``: an instant, or the study coordinates as keywords) and :func:`reading`.
 
 >>> from xuanheng.jinkoujue import cast
 >>> c = cast(day="癸未", hour="亥", month_branch="卯", year="丙午", yue_jiang="戌", is_day=False, difen="申")
@@ -10,7 +10,7 @@ One entry: :func:`cast` (an instant, or the study coordinates as keywords) and :
 
 from __future__ import annotations
 
-from xuanheng.jinkoujue.cast import parse_difen
+from xuanheng.jinkoujue.cast import cast, parse_difen
 from xuanheng.jinkoujue.chart import (
     CalendarFacts,
     Dong,
@@ -20,10 +20,10 @@ from xuanheng.jinkoujue.chart import (
     ShenshaHit,
     WangShuai,
 )
-from xuanheng.jinkoujue.entry import cast, cast_by_coordinates, reading
 from xuanheng.jinkoujue.method import METHOD
 from xuanheng.jinkoujue.options import CHOICES, JinKouJueOptions
 from xuanheng.jinkoujue.params import JinKouJueParams, cast_params
+from xuanheng.jinkoujue.reading import reading
 
 __all__ = [
     "CHOICES",
@@ -38,7 +38,6 @@ __all__ = [
     "ShenshaHit",
     "WangShuai",
     "cast",
-    "cast_by_coordinates",
     "cast_params",
     "parse_difen",
     "reading",

@@ -1,11 +1,13 @@
-"""Casting a 金口訣 課 — the rule statement: the four positions, 用爻, 動, 旺衰, 神煞 and the small facts
-(旬空, 祿, 馬, 忌時), each a plain function; :func:`chart` assembles them.
+"""Casting a 金口訣 課: :func:`cast`, the package's one entry, and the rule statement — the four positions,
+用爻, 動, 旺衰, 神煞 and the small facts (旬空, 祿, 馬, 忌時), each a plain function; :func:`chart`
+assembles them.
 
-``cast_by_coordinates`` works from calendar coordinates (干支 of year/month/day/hour, 月將, 晝夜);
-``cast`` derives them from an instant with :func:`xuanheng.time.calendar`. Both compute every chart with the
-functions below; the one speed measure is a memo of what depends on the 課 geometry alone (:func:`_ke`:
-the :func:`geometry`, its 動 and its pair relations, keyed by the geometry's inputs and filled by calling
-those functions), since only 2,880 geometries exist for one option set.
+:func:`cast` takes an instant (the calendar coordinates — 干支 of year/month/day/hour, 月將, 晝夜 — then
+come from :func:`xuanheng.time.calendar`) or, in study mode, those coordinates as its keywords; either way
+:func:`_from_coordinates` checks them and computes the chart with the functions below. The one speed
+measure is a memo of what depends on the 課 geometry alone (:func:`_ke`: the :func:`geometry`, its 動 and
+its pair relations, keyed by the geometry's inputs and filled by calling those functions), since only 2,880
+geometries exist for one option set.
 
 Setting up the 課 is not in seed 000 (NOTES.md, "Items that need knowledge beyond the seeds"); it follows
 the 金口訣 manuals: 人元 by 五子元遁 (《三命通會》卷二〈論五鼠遁〉) from the day stem onto the 地分; 將神 by
@@ -60,6 +62,7 @@ from xuanheng.jinkoujue.chart import (
 )
 from xuanheng.jinkoujue.options import JinKouJueOptions
 from xuanheng.jinkoujue.wangshuai import most_wang, season_ruler, state
+from xuanheng.params import study_mode
 from xuanheng.shensha import Occupied, evaluate_all, load_table
 from xuanheng.time.chart_time import ChartTime
 
@@ -506,7 +509,7 @@ def _options(o: JinKouJueOptions | Mapping[str, Any] | None) -> JinKouJueOptions
     return JinKouJueOptions.from_mapping(None if o is None else dict(o))
 
 
-def cast_by_coordinates(
+def _from_coordinates(
     *,
     day: GanZhi | str,
     hour: int | str,
@@ -528,12 +531,15 @@ def cast_by_coordinates(
     inputs: Mapping[str, Any] | None = None,
     time: ChartTime | None = None,
 ) -> JinKouJueChart:
-    """Cast from calendar coordinates. ``hour``/``month_branch``/``yue_jiang`` are branches (子 or 0);
+    """The 課 of calendar coordinates (what :func:`cast` gives in study mode, and from an instant with the
+    calendar's coordinates). ``hour``/``month_branch``/``yue_jiang`` are branches (子 or 0);
     ``day``/``year``/``month``/``ben_ming`` are 干支 (``"癸未"`` or :class:`GanZhi`).
 
     ``month`` defaults to the month 干支 by 五虎遁 from the year stem (《三命通會》卷二〈論五虎遁〉).
     *time* is the :class:`~xuanheng.time.ChartTime` of the cast when it comes from an instant (:func:`cast`
-    passes the calendar's own); the coordinates must then be its pillars.
+    passes the calendar's own, and the instant's echo as *inputs*); the coordinates must then be its
+    pillars. ``day_night_basis``, ``instant``, ``tz`` and ``warnings`` no caller of the library gives: the
+    golden master that pins them (tests/jinkoujue/test_golden_master.py) does.
     """
     opts = _options(options)
     d = parse.ganzhi(day, "day")
@@ -602,10 +608,10 @@ def cast_by_coordinates(
 
 
 def cast(
-    at: datetime | str,
+    at: datetime | str | None = None,
     *,
-    tz: str | None = None,
     difen: str | int | float,
+    tz: str | None = None,
     lon: float | None = None,
     lat: float | None = None,
     options: JinKouJueOptions | Mapping[str, Any] | None = None,
@@ -614,14 +620,38 @@ def cast(
     topic: str | None = None,
     true_solar: bool = False,
     fold: int | None = None,
+    day: GanZhi | str | None = None,
+    hour: int | str | None = None,
+    month_branch: int | str | None = None,
+    year: GanZhi | str | None = None,
+    yue_jiang: int | str | None = None,
+    is_day: bool | None = None,
+    month: GanZhi | str | None = None,
+    days_since_jie: int | None = None,
 ) -> JinKouJueChart:
-    """Cast the 課 for an instant (ISO text + ``tz``, or an aware datetime) and a 地分.
+    """A 金口訣 課 from the instant *at* (ISO text with ``tz``, an offset in *at*, or an aware datetime;
+    ``lon``/``lat``, ``true_solar``, ``fold`` as :func:`xuanheng.time.calendar` takes them), or — without
+    *at* — in study mode from the coordinates ``day``, ``hour``, ``month_branch``, ``year``, ``yue_jiang`` and
+    ``is_day`` (all six; optionally ``month`` and ``days_since_jie``). ``difen``, ``seed``, ``options``,
+    ``ben_ming`` and ``topic`` go with either. Giving both an instant and study coordinates is an
+    :class:`InputError`.
 
-    The calendar (pillars, 月將 at 中氣 or 節, 晝夜, day boundary, optional true solar time) comes from
-    :func:`xuanheng.time.calendar` with the matching options. ``ben_ming`` is the birth year as a 干支
-    (``"甲子"``) or a Gregorian year number (sixty-cycle counted from 甲子 = 1984; the 立春 boundary is the
-    caller's business). ``fold`` (0/1) picks the side of a daylight-saving overlap.
+    From an instant the calendar (pillars, 月將 at 中氣 or 節, 晝夜, day boundary, optional true solar time)
+    comes from :func:`xuanheng.time.calendar` with the matching options; ``ben_ming`` is then the birth year
+    as a 干支 (``"甲子"``) or a Gregorian year number (sixty-cycle counted from 甲子 = 1984; the 立春 boundary
+    is the caller's business), and ``fold`` (0/1) picks the side of a daylight-saving overlap. In study mode
+    ``ben_ming`` is a 干支 and ``month`` defaults to the month 干支 by 五虎遁 from the year stem.
     """
+    coords: dict[str, Any] = {"day": day, "hour": hour, "month_branch": month_branch, "year": year}
+    coords |= {"yue_jiang": yue_jiang, "is_day": is_day}
+    extra: dict[str, Any] = {"month": month, "days_since_jie": days_since_jie}
+    if study_mode(at, coords, extra, example="2026-03-10T21:00"):
+        if isinstance(ben_ming, int):
+            raise InputError("in study mode ben_ming is a 干支 (甲子)", field="ben_ming")
+        return _from_coordinates(
+            **coords, **extra, difen=difen, seed=seed, options=options, ben_ming=ben_ming, topic=topic
+        )
+    assert at is not None
     xtime = _time_module()
     opts = _options(options)
     if not isinstance(true_solar, bool):
@@ -656,7 +686,7 @@ def cast(
         inputs["true_solar"] = True
     assert cal.year is not None and cal.month is not None and cal.yue_jiang is not None
     assert cal.is_day is not None
-    return cast_by_coordinates(
+    return _from_coordinates(
         day=cal.day,
         hour=cal.hour.branch,
         month_branch=cal.month.branch,
@@ -692,4 +722,4 @@ def _time_module() -> Any:
     return _TIME[0]
 
 
-__all__ = ["cast", "cast_by_coordinates", "chart", "geometry", "ji_shi", "parse_difen", "shensha"]
+__all__ = ["cast", "chart", "geometry", "ji_shi", "parse_difen", "shensha"]

@@ -225,7 +225,7 @@ def calendar_json(t: ChartTime) -> dict[str, Any]:
 
 @dataclass(frozen=True, slots=True)
 class JinKouJueChart:
-    """A cast 金口訣 課. Build with :func:`xuanheng.jinkoujue.cast` or ``cast_by_coordinates``."""
+    """A cast 金口訣 課. Build with :func:`xuanheng.jinkoujue.cast`."""
 
     ren_yuan: Position
     gui_shen: Position

@@ -9,9 +9,8 @@ Choices where seed 000 is silent or ambiguous (which pair is 上/下, what 比�
 what 受克 and 臨門 mean, which 旺衰 layer is read) are named options of :class:`ReadingOptions`; their
 defaults and reasons are in ``docs/jinkoujue-reading.md``.
 
->>> from xuanheng.jinkoujue import cast_by_coordinates
->>> c = cast_by_coordinates(day="癸未", hour="亥", month_branch="卯", year="丙午", yue_jiang="戌",
-...                         is_day=False, difen="申")
+>>> from xuanheng.jinkoujue import cast
+>>> c = cast(day="癸未", hour="亥", month_branch="卯", year="丙午", yue_jiang="戌", is_day=False, difen="申")
 >>> [r.id for r in reading(c) if r.id in ("000-187", "000-191")]
 ['000-187', '000-191']
 """

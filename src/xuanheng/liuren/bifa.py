@@ -21,8 +21,8 @@ from xuanheng.core.guiren import TIAN_JIANG, TIAN_JIANG_ELEMENT
 from xuanheng.core.relations import CHONG, LIU_HAI, XING, liu_he
 from xuanheng.core.shensha_basic import HUA_GAI, LU, YI_MA
 from xuanheng.core.wangshuai import state_by_month
+from xuanheng.liuren.cast import GUIREN
 from xuanheng.liuren.chart import LiuRenChart
-from xuanheng.liuren.engine import GUIREN
 from xuanheng.rules import Vocabulary
 
 #: 長生 branch of each element (木 亥, 火 寅, 土 申 with 水, 金 巳, 水 申)

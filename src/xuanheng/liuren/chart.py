@@ -1,8 +1,8 @@
 """The 大六壬 chart as frozen values: 天地盤, 四課, 三傳, 天將, 貴人, and the chart's spirits.
 
 Everything is an index (干 甲=0 … 癸=9, 支 子=0 … 亥=11, 天將 貴人=0 … 天后=11 in the order of
-``xuanheng.core.guiren.TIAN_JIANG``); ``to_json()`` turns indices into the classical terms. The engine
-that fills these values is :mod:`xuanheng.liuren.engine`; the reading engineer writes conditions against
+``xuanheng.core.guiren.TIAN_JIANG``); ``to_json()`` turns indices into the classical terms. The code
+that fills these values is :mod:`xuanheng.liuren.cast`; the reading engineer writes conditions against
 the attributes documented here, so they are a contract (see ``DEVELOPERS.md``).
 
 Vocabulary follows 《六壬大全》卷一 (天地盤, 四課, 三傳) and 卷二 (九宗門).
@@ -86,7 +86,7 @@ class Options(DeclaredOptions):
     def __init__(self, *, calendar: CalendarOptions | None = None, **given: Any) -> None:
         v = self.given(given)
         if calendar is None:
-            # the engine checks every value with its own messages first (xuanheng.liuren.engine._validate);
+            # the engine checks every value with its own messages first (xuanheng.liuren.cast._validate);
             # an Options built directly is checked by the calendar here
             calendar = CalendarOptions(**{_CALENDAR[k]: v[k] for k in self.keywords() if k in _CALENDAR})
         object.__setattr__(self, "calendar", calendar)

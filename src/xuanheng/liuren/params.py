@@ -12,8 +12,8 @@ from typing import Any
 
 from xuanheng.core.ganzhi import BRANCHES, SIXTY, STEMS
 from xuanheng.errors import InputError
+from xuanheng.liuren.cast import _day, cast, make_options, structures
 from xuanheng.liuren.chart import LiuRenChart, Options
-from xuanheng.liuren.engine import _day, cast, cast_by_coordinates, make_options, structures
 from xuanheng.params import Param, Params, calendar_params, declared, guiren_param, time_params, year_number
 
 _PKG = "xuanheng.liuren"
@@ -97,10 +97,10 @@ def cast_params(p: Params) -> LiuRenChart:
                 code="liuren.study_missing",
                 params={"missing": ", ".join(missing)},
             )
-        return cast_by_coordinates(
-            p.day,
-            p.yue_jiang,
-            p.hour,
+        return cast(
+            day=p.day,
+            yue_jiang=p.yue_jiang,
+            hour=p.hour,
             options=opts,
             month_branch=p.month,
             year_branch=p.year_branch,

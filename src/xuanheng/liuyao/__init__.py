@@ -10,14 +10,15 @@ Python API::
     chart.to_json()
     fired = liuyao.reading(chart, "財")
 
-``cast_study`` (the study cast) and ``cast_plain`` are older names, kept for the tests.
+The one entry :func:`cast` is ``cast.py``; the ways of casting (lines, coins, yarrow, time, numbers) are
+``ways.py``.
 
 Every input and option is declared once in ``data/params.toml`` (:data:`OPTION_SPECS` for the Python
 options, :class:`~xuanheng.liuyao.params.LiuYaoParams` for the method contract); ``METHOD`` makes the
 ``xuanheng liuyao`` command, ``/api/liuyao`` and the page. Docs: ``docs/liuyao.md``.
 """
 
-from xuanheng.liuyao.api import METHODS, cast_plain, zhuang_gua
+from xuanheng.liuyao.cast import METHODS, cast, zhuang_gua
 from xuanheng.liuyao.chart import (
     BianLine,
     BranchState,
@@ -31,10 +32,10 @@ from xuanheng.liuyao.chart import (
     Shen,
     Yao,
 )
-from xuanheng.liuyao.entry import cast, cast_study, reading
 from xuanheng.liuyao.method import METHOD
 from xuanheng.liuyao.options import DEFAULT_OPTIONS, OPTION_SPECS, Options, make_options
 from xuanheng.liuyao.params import LiuYaoParams, cast_params
+from xuanheng.liuyao.reading import reading
 
 __all__ = [
     "DEFAULT_OPTIONS",
@@ -56,8 +57,6 @@ __all__ = [
     "Yao",
     "cast",
     "cast_params",
-    "cast_plain",
-    "cast_study",
     "make_options",
     "reading",
     "zhuang_gua",

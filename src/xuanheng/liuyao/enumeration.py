@@ -2,7 +2,7 @@
 
 Each row is the static 裝卦 of one hexagram without a moving line — its name, trigrams, 八宮 palace and
 type, 世應, the six lines with 納甲 and 六親, the missing 六親 and the 伏神 — as the ``ben_gua`` of a chart
-(:func:`xuanheng.liuyao.api.zhuang_gua`), in the order of the received 《周易》. Nothing in it depends on
+(:func:`xuanheng.liuyao.cast.zhuang_gua`), in the order of the received 《周易》. Nothing in it depends on
 the time or on a school option, so the enumeration takes no input.
 """
 
@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from xuanheng.errors import InputError
-from xuanheng.liuyao.api import zhuang_gua
+from xuanheng.liuyao.cast import zhuang_gua
 from xuanheng.params import Params
 
 ENUMERATE = "enumerate"

@@ -18,10 +18,10 @@ from typing import Any
 
 from xuanheng.errors import InputError
 from xuanheng.liuyao._reading_data import READING_OPTION_NAMES
-from xuanheng.liuyao.api import cast, cast_study
-from xuanheng.liuyao.casting import MASK64, check_seed
+from xuanheng.liuyao.cast import cast
 from xuanheng.liuyao.chart import LiuYaoChart
 from xuanheng.liuyao.options import OPTION_SPECS, Options, make_options
+from xuanheng.liuyao.ways import MASK64, check_seed
 from xuanheng.params import Param, Params, calendar_params, declared, time_params
 
 _PKG = "xuanheng.liuyao"
@@ -145,7 +145,7 @@ def cast_params(p: Params) -> LiuYaoChart:
                 code="liuyao.study_missing",
                 params={"missing": ", ".join(missing)},
             )
-        return cast_study(day=p.day, month=p.month, hour=p.hour, year=p.year, options=options, **_way(p))
+        return cast(day=p.day, month=p.month, hour=p.hour, year=p.year, options=options, **_way(p))
     if p.at is None:
         raise InputError(
             "give the instant at (ISO 8601, e.g. 2026-03-10T21:00) with tz, or study mode with day and month",

@@ -1,4 +1,6 @@
-"""Casting a 七政四餘 natal chart from an instant and a place.
+"""Casting a 七政四餘 natal chart from an instant and a place (:func:`cast`, the package's one entry), and
+:func:`life`, what the method contract's cast gives: the chart with the 限 of a date and the life's timeline
+(:class:`~xuanheng.qizheng.chart.QiZhengLife`).
 
 Steps (each a named rule with its source in ``data/``; the options in ``data/params.toml``):
 
@@ -18,6 +20,7 @@ import math
 from collections.abc import Mapping
 from datetime import datetime, tzinfo
 from functools import cache
+from importlib import import_module
 from types import MappingProxyType
 from typing import Any
 
@@ -36,7 +39,16 @@ from xuanheng.astro.ephemeris import Position, jd_from_unix
 from xuanheng.core._frozen import maker
 from xuanheng.errors import InputError, OptionError, OutOfRangeError
 from xuanheng.i18n.messages import ChartWarning, warning
-from xuanheng.qizheng.chart import YAO_NAMES, Palace, Point, QiZhengChart, XiuBound, XiuPosition, Yao
+from xuanheng.qizheng.chart import (
+    YAO_NAMES,
+    Palace,
+    Point,
+    QiZhengChart,
+    QiZhengLife,
+    XiuBound,
+    XiuPosition,
+    Yao,
+)
 from xuanheng.qizheng.dignity import dignities
 from xuanheng.qizheng.gong import (
     GONG_NAMES,
@@ -387,4 +399,36 @@ def cast(
     )
 
 
-__all__ = ["NEEDS_PLACE", "SEXES", "cast"]
+def life(
+    chart: QiZhengChart,
+    on: datetime | str | None = None,
+    reading_options: Mapping[str, str] | None = None,
+    xian_options: Mapping[str, str] | None = None,
+    years: int = 0,
+) -> QiZhengLife:
+    """The :class:`QiZhengLife` of *chart*: the 限 options completed with their defaults, ``on`` parsed in the
+    chart's zone (a date is noon of that day; before the birth is an ``OutOfRangeError`` naming ``on``), the
+    小限 and 流年 of the first *years* years listed one by one in the timeline (0–130; 0: the year of ``on``
+    alone, :func:`xuanheng.qizheng.xian.life_timeline`)."""
+    # the module (the package's attribute ``reading`` is its function, as in every method package)
+    R = import_module("xuanheng.qizheng.reading")
+    from xuanheng.qizheng import xian as X
+
+    # reading options given here are validated and echoed with the chart's (the Python API); the method
+    # contract passes them to the reading instead (QiZhengParams.READING_OPTIONS)
+    ropts = R.validate(reading_options) if reading_options is not None else {}
+    xopts = X.validate(xian_options)
+    at = None if on is None else X.parse_on(on, chart.when.tzinfo)
+    tl = X.life_timeline(chart, on=at, years=years, **xopts)
+    current = tl.pop("current")
+    return QiZhengLife(
+        chart=chart,
+        reading_options=ropts,
+        xian_options=xopts,
+        on=at,
+        current=current,
+        timeline=tl,
+    )
+
+
+__all__ = ["NEEDS_PLACE", "SEXES", "cast", "life"]

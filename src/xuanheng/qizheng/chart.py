@@ -1,4 +1,5 @@
-"""The 七政四餘 natal chart as frozen values, and its JSON.
+"""The 七政四餘 natal chart as frozen values, and its JSON; and :class:`QiZhengLife`, what a cast of the
+method contract gives (the natal chart with its 限).
 
 Indices follow the house conventions (子 = 0 … 亥 = 11; mansions 角 = 0 … 軫 = 27); ``to_json()`` turns them
 into the classical terms. Longitudes are apparent geocentric ecliptic longitudes of date in degrees, never
@@ -218,4 +219,67 @@ class QiZhengChart:
         }
 
 
-__all__ = ["YAO_NAMES", "Palace", "Point", "QiZhengChart", "XiuBound", "XiuPosition", "Yao"]
+#: the years the page's timeline lists one by one (the 百六 span is about 106 years; the page shows a
+#: century); the document's default is the year of ``on`` alone (parameter ``years`` = 0)
+TIMELINE_YEARS = 100
+#: the keys of the document that say what runs on ``on``
+ON_KEYS: tuple[str, ...] = ("da_xian", "tong_xian", "xiao_xian", "liu_nian", "dongwei", "liu_yao")
+
+
+@dataclass(frozen=True, slots=True)
+class QiZhengLife:
+    """A natal chart, its reading and 限 options, the date ``on`` and the 限: the chart the contract's
+    ``cast`` returns (``xuanheng qizheng``, ``/api/qizheng``), made by :func:`xuanheng.qizheng.cast.life`.
+
+    The natal :class:`QiZhengChart`, the reading's school options, the 限 options, the date ``on`` (or None)
+    and, computed when it is made, the 限 of that date and the timeline of the whole life
+    (:mod:`xuanheng.qizheng.xian`). Its document is the natal chart's JSON with
+
+    * ``da_xian``, ``tong_xian``, ``xiao_xian``, ``liu_nian``, ``dongwei``, ``liu_yao``: what runs on ``on``
+      (each None without ``on``; ``da_xian`` also None past the 百六 span);
+    * ``timeline``: every 大限 (with the 宿 the 洞微 限度 enters), the 童限, and year by year the 小限 and
+      流年 of the first ``years`` years of the life (parameter ``years``); by default (0) only the rows of the
+      year of ``on``, none without ``on`` (``current_index``: the 大限 running on ``on``). The year-by-year
+      rows cost most of a document, so only a reader who shows them asks for them: the page's grid of years
+      asks for :data:`TIMELINE_YEARS`;
+    * ``inputs.on`` and the reading and 限 options in ``options``.
+
+    The reading (:func:`xuanheng.qizheng.reading.reading`) is read from :attr:`chart` with these options and
+    ``on``.
+    """
+
+    chart: QiZhengChart
+    reading_options: Mapping[str, str]
+    xian_options: Mapping[str, str]
+    on: datetime | None
+    #: :func:`xuanheng.qizheng.xian.xian` of ``on`` (None without ``on``)
+    current: Mapping[str, Any] | None
+    #: :func:`xuanheng.qizheng.xian.timeline` (without its ``current``, which is :attr:`current`)
+    timeline: Mapping[str, Any]
+
+    def to_json(self) -> dict[str, Any]:
+        out = self.chart.to_json()
+        out["inputs"]["on"] = None if self.on is None else self.on.isoformat(timespec="seconds")
+        out["options"] = {**out["options"], **self.reading_options, **self.xian_options}
+        cur = self.current or {}
+        for k in ON_KEYS:
+            out[k] = cur.get(k)
+        if cur.get("warning"):
+            out["warnings"] = [*out["warnings"], dict(cur["warning"])]
+        tl = {k: v for k, v in self.timeline.items() if k not in ("engine_version", "schema_version")}
+        out["timeline"] = tl
+        return out
+
+
+__all__ = [
+    "ON_KEYS",
+    "TIMELINE_YEARS",
+    "YAO_NAMES",
+    "Palace",
+    "Point",
+    "QiZhengChart",
+    "QiZhengLife",
+    "XiuBound",
+    "XiuPosition",
+    "Yao",
+]

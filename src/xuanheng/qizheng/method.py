@@ -1,6 +1,6 @@
 """七政四餘 as a method of the contract (:class:`xuanheng.method.Method`): one value, ``METHOD``.
 
-``cast`` gives a :class:`~xuanheng.qizheng.life.QiZhengLife` (the natal chart, the reading and 限 options,
+``cast`` gives a :class:`~xuanheng.qizheng.chart.QiZhengLife` (the natal chart, the reading and 限 options,
 the 限 of ``on`` and the life's timeline); ``read`` is :func:`xuanheng.qizheng.reading.reading` of its
 natal chart with those options, so the document carries ``reading`` unless it is turned off
 (``--no-reading``, ``no_reading=true``).
@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from xuanheng.method import Method
-from xuanheng.qizheng.life import QiZhengLife
+from xuanheng.qizheng.chart import QiZhengLife
 from xuanheng.qizheng.params import QiZhengParams, cast_params
 from xuanheng.qizheng.reading import reading, topics
 from xuanheng.qizheng.render_svg import render_qizheng
@@ -55,7 +55,7 @@ def facts(doc: Mapping[str, Any]) -> dict[str, list[str]]:
 
 def _reading(case: QiZhengLife, topic: str | None, lang: str, **options: Any) -> list[FiredRule]:
     """The reading of a cast: its options as the contract passes them (``READING_OPTIONS``), over any the
-    case was cast with (:func:`~xuanheng.qizheng.life.life`'s ``reading_options``)."""
+    case was cast with (:func:`~xuanheng.qizheng.cast.life`'s ``reading_options``)."""
     ropts = {**case.reading_options, **{k: v for k, v in options.items() if v is not None}}
     return reading(case.chart, topic or None, lang, on=case.on, **ropts, **case.xian_options)
 

@@ -13,9 +13,8 @@ from typing import Any
 
 from xuanheng.errors import InputError
 from xuanheng.params import Param, Params, calendar_params, declarations, declared, time_params
-from xuanheng.qizheng.cast import cast, sex_value
-from xuanheng.qizheng.chart import QiZhengChart
-from xuanheng.qizheng.life import QiZhengLife, life
+from xuanheng.qizheng.cast import cast, life, sex_value
+from xuanheng.qizheng.chart import QiZhengChart, QiZhengLife
 from xuanheng.qizheng.options import OPTIONS as CHART_OPTIONS
 from xuanheng.qizheng.reading import CHOICES, XIAN_OPTIONS
 from xuanheng.qizheng.spirits import OPTIONS as SPIRIT_OPTIONS
@@ -79,8 +78,8 @@ def calendar_options_of(p: Params) -> CalendarOptions:
 
 def cast_params(p: Params) -> QiZhengLife:
     """Cast from :class:`QiZhengParams` (what the command line, the HTTP API and the MCP tool do): the natal
-    chart with its 限 options, the 限 of ``on`` and the timeline (:mod:`xuanheng.qizheng.life`); the reading's
-    options reach the reading through the contract (``READING_OPTIONS``)."""
+    chart with its 限 options, the 限 of ``on`` and the timeline (:func:`xuanheng.qizheng.cast.life`); the
+    reading's options reach the reading through the contract (``READING_OPTIONS``)."""
     return life(
         cast_chart(p),
         on=p.on if p.on is None or p.on.strip() else None,

@@ -17,7 +17,7 @@
 "use strict";
 (() => {
   const METHOD = "qizheng";
-  const YEARS = "100"; // the years the grid lists (qizheng.life.TIMELINE_YEARS)
+  const YEARS = "100"; // the years the grid lists (qizheng.chart.TIMELINE_YEARS)
   let detail = null;
 
   const $ = (id) => document.getElementById(id);

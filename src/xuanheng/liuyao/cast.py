@@ -1,11 +1,13 @@
-"""The Python API: cast a 六爻 chart from an instant (:func:`cast`) or from given 干支 (:func:`cast_study`).
+"""Cast a 六爻 chart: :func:`cast`, the package's one entry — from an instant, or in study mode from given
+干支 as its keywords.
 
 Exactly one way of casting is given per call: ``lines="887868"`` (初 → 上), ``hexagram="姤", moving=(1,)``,
 ``coins=True, seed=N``, ``yarrow=True, seed=N``, ``time=True`` (梅花 年月日時), or ``numbers=(3, 5)``.
-The instant gives the pillars, 月建 and 日辰 through :func:`xuanheng.time.calendar`; the chart echoes the
-inputs, the options and the calendar's warnings (every warning is the time core's). The chart is built by
-the plain rule statements of :mod:`xuanheng.liuyao.rules` (``cast_plain`` is another name of :func:`cast`);
-:func:`zhuang_gua` keeps the static 裝卦 of each of the 4,096 line-value patterns once computed.
+The six values come from :mod:`xuanheng.liuyao.ways`. The instant gives the pillars, 月建 and 日辰 through
+:func:`xuanheng.time.calendar`; the chart echoes the inputs, the options and the calendar's warnings (every
+warning is the time core's). The chart is built by the plain rule statements of
+:mod:`xuanheng.liuyao.rules`; :func:`zhuang_gua` keeps the static 裝卦 of each of the 4,096 line-value
+patterns once computed.
 """
 
 from __future__ import annotations
@@ -16,10 +18,11 @@ from typing import Any
 
 from xuanheng.core.ganzhi import BRANCHES, SIXTY, GanZhi, ganzhi_index, wu_shu_dun
 from xuanheng.errors import InputError
-from xuanheng.i18n.messages import warning
-from xuanheng.liuyao import casting, rules
+from xuanheng.i18n.messages import ChartWarning, warning
+from xuanheng.liuyao import rules, ways
 from xuanheng.liuyao.chart import CastRecord, LiuYaoChart, ZhuangGua
 from xuanheng.liuyao.options import Options, make_options
+from xuanheng.params import study_mode
 from xuanheng.time import CalendarOptions, calendar, parse_instant
 from xuanheng.time.calendar import CalendarChart
 from xuanheng.time.instants import offset_seconds, unix_seconds
@@ -117,7 +120,7 @@ def time_numbers(lunar: dict[str, Any], year_branch: int, hour_branch: int, o: O
     month = int(lunar["month"])
     if lunar["leap"] and o.time_leap == "next":
         month = month % 12 + 1
-    return casting.branch_number(y), month, int(lunar["day"]), casting.branch_number(hour_branch)
+    return ways.branch_number(y), month, int(lunar["day"]), ways.branch_number(hour_branch)
 
 
 def _record(
@@ -140,16 +143,16 @@ def _record(
     if method not in ("coins", "yarrow") and seed is not None:
         raise InputError("seed= goes with coins=True or yarrow=True only", field="seed")
     if method == "manual":
-        values = casting.parse_lines(lines)
+        values = ways.parse_lines(lines)
         return values, CastRecord("manual", values), {"lines": "".join(map(str, values))}
     if method == "throws":
-        faces = casting.parse_throws(throws)
-        values = tuple(casting.coin_value(f) for f in faces)
+        faces = ways.parse_throws(throws)
+        values = tuple(ways.coin_value(f) for f in faces)
         return values, CastRecord("coins", values, throws=faces), {"throws": list(faces)}
     if method == "hexagram":
-        code = casting.hexagram_code(hexagram)
-        mv = casting.parse_moving(moving)
-        values = casting.values_of(code, mv)
+        code = ways.hexagram_code(hexagram)
+        mv = ways.parse_moving(moving)
+        values = ways.values_of(code, mv)
         echo = {"hexagram": str(hexagram), "moving": list(mv)}
         return values, CastRecord("manual", values), echo
     if method in ("coins", "yarrow"):
@@ -158,23 +161,23 @@ def _record(
                 f"{method}=True needs seed=: the seed is recorded so that the cast can be replayed",
                 field="seed",
             )
-        s = casting.check_seed(seed)
+        s = ways.check_seed(seed)
         if method == "coins":
-            values, faces = casting.coins(s)
+            values, faces = ways.coins(s)
             return values, CastRecord("coins", values, seed=s, throws=faces), {"coins": True, "seed": s}
-        values, counts = casting.yarrow(s)
+        values, counts = ways.yarrow(s)
         return values, CastRecord("yarrow", values, seed=s, throws=counts), {"yarrow": True, "seed": s}
     if method == "time":
         assert time_nums is not None
-        values, formula = casting.time_cast(*time_nums)
+        values, formula = ways.time_cast(*time_nums)
         return (
             values,
             CastRecord("time", values, numbers=time_nums, formula=formula, lunar=lunar),
             {"time": True},
         )
-    nums = casting.parse_numbers(numbers)
-    hour_n = casting.branch_number(hour_branch) if hour_branch is not None else None
-    values, formula = casting.numbers_cast(nums, hour_n, o.numbers_moving)
+    nums = ways.parse_numbers(numbers)
+    hour_n = ways.branch_number(hour_branch) if hour_branch is not None else None
+    values, formula = ways.numbers_cast(nums, hour_n, o.numbers_moving)
     used = (*nums, hour_n) if (len(nums) == 2 and o.numbers_moving == "sum_and_hour" and hour_n) else nums
     return (
         values,
@@ -195,76 +198,6 @@ def _prepare(
     return when, calendar(when, lon, lat, calendar_options(o))
 
 
-def cast(
-    at: str | _dt.datetime,
-    *,
-    tz: str | None = None,
-    lon: float | None = None,
-    lat: float | None = None,
-    fold: int | None = None,
-    lines: object = None,
-    hexagram: object = None,
-    moving: object = None,
-    coins: bool = False,
-    yarrow: bool = False,
-    seed: object = None,
-    time: bool = False,
-    numbers: object = None,
-    throws: object = None,
-    options: Options | dict[str, Any] | None = None,
-    **kw: Any,
-) -> LiuYaoChart:
-    """Cast a chart from an instant: the pillars, 月建, 日辰 and warnings from
-    :func:`xuanheng.time.calendar`, the six values from the way of casting, the chart from
-    :func:`rules.build`."""
-    o = make_options(options, **kw)
-    method = _method(lines, hexagram, coins, yarrow, time, numbers, throws)
-    when, cal = _prepare(at, tz, lon, lat, fold, o)
-    p = cal.pillars
-    warnings = list(cal.warnings)
-    lunar_t = None
-    nums = None
-    if method == "time":
-        lunar_t = _lunar_for_time(cal, when, lon, lat, o)
-        nums = time_numbers(lunar_t, p.year.branch, p.hour.branch, o)
-        if lunar_t["leap"]:
-            counted = nums[1]
-            warnings.append(
-                warning("liuyao.warn_leap", month=lunar_t["month"], counted=counted, choice=o.time_leap)
-            )
-    values, record, echo = _record(
-        method,
-        lines=lines,
-        hexagram=hexagram,
-        moving=moving,
-        seed=seed,
-        numbers=numbers,
-        hour_branch=p.hour.branch,
-        time_nums=nums,
-        o=o,
-        lunar=lunar_t,
-        throws=throws,
-    )
-    ctx = rules.TimeContext(
-        day=p.day,
-        month_branch=p.month.branch,
-        hour=p.hour,
-        year=p.year,
-        month=p.month,
-        in_tu_wang=_in_tu_wang(o, cal, when),
-    )
-    inputs = {
-        "at": when.isoformat(timespec="seconds"),
-        "tz": str(when.tzinfo),
-        "lon": lon,
-        "lat": lat,
-        **echo,
-    }
-    return rules.build(values, ctx, o, record, inputs, tuple(warnings))
-
-
-#: the former name of :func:`cast` (there is one path)
-cast_plain = cast
 #: the static 裝卦 by line values (4,096 patterns at most), filled by :func:`zhuang_gua`
 _ZHUANG: dict[tuple[int, ...], ZhuangGua] = {}
 
@@ -302,29 +235,98 @@ def _branch(value: object, field: str) -> int:
     )
 
 
-def cast_study(
+def cast(
+    at: str | _dt.datetime | None = None,
     *,
-    day: object,
-    month: object,
-    hour: object = None,
-    year: object = None,
-    in_tu_wang: bool | None = None,
+    tz: str | None = None,
+    lon: float | None = None,
+    lat: float | None = None,
+    fold: int | None = None,
     lines: object = None,
     hexagram: object = None,
     moving: object = None,
     coins: bool = False,
     yarrow: bool = False,
     seed: object = None,
+    time: bool = False,
     numbers: object = None,
     throws: object = None,
     options: Options | dict[str, Any] | None = None,
+    day: object = None,
+    month: object = None,
+    hour: object = None,
+    year: object = None,
+    in_tu_wang: bool | None = None,
     **kw: Any,
 ) -> LiuYaoChart:
-    """Cast without an instant: the day 干支 and the month (a branch 寅 … or a 干支 such as 丙寅) are
-    given; ``hour`` (a 干支, or a branch whose stem follows from the day by 五鼠遁) and ``year`` (a 干支)
-    are optional. The time method needs an instant and is not available here."""
+    """A 六爻 chart: one way of casting (``lines``, ``hexagram`` with ``moving``, ``coins``/``yarrow`` with
+    ``seed``, ``throws``, ``time``, ``numbers``) from the instant *at* (with ``tz``, or an offset in *at*;
+    ``lon``/``lat``, ``fold``), or — without *at* — in study mode from ``day`` and ``month`` (干支; optionally
+    ``hour``, ``year``, ``in_tu_wang``). ``options`` (or any option as a keyword) goes with either. Giving
+    both an instant and study inputs is an :class:`InputError`.
+
+    From an instant the pillars, 月建, 日辰 and warnings come from :func:`xuanheng.time.calendar`. In study
+    mode the day 干支 and the month (a branch 寅 … or a 干支 such as 丙寅) are given; ``hour`` is a 干支, or a
+    branch whose stem follows from the day by 五鼠遁, and ``year`` a 干支; the time method needs an instant.
+    The six values come from the way of casting, the chart from :func:`rules.build`.
+    """
+    study = study_mode(
+        at,
+        {"day": day, "month": month},
+        {"hour": hour, "year": year, "in_tu_wang": in_tu_wang},
+        example="2026-03-10T21:00",
+    )
+    if study and time:
+        raise InputError("a time cast (time=True) needs the instant at", field="time")
     o = make_options(options, **kw)
-    method = _method(lines, hexagram, coins, yarrow, False, numbers, throws)
+    method = _method(lines, hexagram, coins, yarrow, time, numbers, throws)
+    lunar_t: dict[str, Any] | None = None
+    nums: tuple[int, ...] | None = None
+    if study:
+        ctx, inputs = _study_time(day, month, hour, year, in_tu_wang)
+        warnings: list[ChartWarning] = [warning("liuyao.warn_study")]
+    else:
+        assert at is not None
+        when, cal = _prepare(at, tz, lon, lat, fold, o)
+        p = cal.pillars
+        warnings = list(cal.warnings)
+        if method == "time":
+            lunar_t = _lunar_for_time(cal, when, lon, lat, o)
+            nums = time_numbers(lunar_t, p.year.branch, p.hour.branch, o)
+            if lunar_t["leap"]:
+                counted = nums[1]
+                warnings.append(
+                    warning("liuyao.warn_leap", month=lunar_t["month"], counted=counted, choice=o.time_leap)
+                )
+        ctx = rules.TimeContext(
+            day=p.day,
+            month_branch=p.month.branch,
+            hour=p.hour,
+            year=p.year,
+            month=p.month,
+            in_tu_wang=_in_tu_wang(o, cal, when),
+        )
+        inputs = {"at": when.isoformat(timespec="seconds"), "tz": str(when.tzinfo), "lon": lon, "lat": lat}
+    values, record, echo = _record(
+        method,
+        lines=lines,
+        hexagram=hexagram,
+        moving=moving,
+        seed=seed,
+        numbers=numbers,
+        hour_branch=ctx.hour.branch if ctx.hour is not None else None,
+        time_nums=nums,
+        o=o,
+        lunar=lunar_t,
+        throws=throws,
+    )
+    return rules.build(values, ctx, o, record, {**inputs, **echo}, tuple(warnings))
+
+
+def _study_time(
+    day: object, month: object, hour: object, year: object, in_tu_wang: bool | None
+) -> tuple[rules.TimeContext, dict[str, Any]]:
+    """The time layer of a study cast (no instant) from the given 干支, and their echo."""
     d = _gz(day, "day")
     month_gz: GanZhi | None = None
     if isinstance(month, GanZhi) or (isinstance(month, str) and month.strip() in _GZ_BY_NAME):
@@ -344,19 +346,6 @@ def cast_study(
     y = _gz(year, "year") if year is not None else None
     if in_tu_wang is not None and not isinstance(in_tu_wang, bool):
         raise InputError("in_tu_wang must be true or false", field="in_tu_wang")
-    values, record, echo = _record(
-        method,
-        lines=lines,
-        hexagram=hexagram,
-        moving=moving,
-        seed=seed,
-        numbers=numbers,
-        hour_branch=h.branch if h is not None else None,
-        time_nums=None,
-        o=o,
-        lunar=None,
-        throws=throws,
-    )
     ctx = rules.TimeContext(day=d, month_branch=mb, hour=h, year=y, month=month_gz, in_tu_wang=in_tu_wang)
     inputs: dict[str, Any] = {
         "day": d.name,
@@ -364,9 +353,8 @@ def cast_study(
         "hour": h.name if h is not None else None,
         "year": y.name if y is not None else None,
         "in_tu_wang": in_tu_wang,
-        **echo,
     }
-    return rules.build(values, ctx, o, record, inputs, (warning("liuyao.warn_study"),))
+    return ctx, inputs
 
 
-__all__ = ["METHODS", "calendar_options", "cast", "cast_plain", "cast_study", "time_numbers", "zhuang_gua"]
+__all__ = ["METHODS", "calendar_options", "cast", "time_numbers", "zhuang_gua"]

@@ -1,4 +1,5 @@
-"""Casting: every way of obtaining six line values (6 7 8 9), always listed from 初爻 (bottom) to 上爻.
+"""The ways of casting: every way of obtaining six line values (6 7 8 9), always listed from 初爻 (bottom)
+to 上爻.
 
 * manual — six values typed in, bottom line first (``"887868"``);
 * hexagram — a hexagram by name plus the numbers (1–6) of its moving lines;

@@ -13,7 +13,7 @@ from fractions import Fraction
 import pytest
 
 from xuanheng.errors import InputError
-from xuanheng.liuyao import cast, casting
+from xuanheng.liuyao import cast, ways
 
 #: chi-square critical value for 3 degrees of freedom at p = 0.001
 CHI2_3DF_P001 = 16.266
@@ -21,7 +21,7 @@ CHI2_3DF_P001 = 16.266
 
 def test_splitmix64_reference_vector() -> None:
     # the published first outputs of SplitMix64 from state 0
-    g = casting.splitmix64(0)
+    g = ways.splitmix64(0)
     assert [next(g) for _ in range(3)] == [0xE220A8397B1DCDAF, 0x6E789E6AA1B965F4, 0x06C45D188009454F]
 
 
@@ -45,12 +45,12 @@ def test_coin_throws_worked_example() -> None:
     """《增刪卜易》〈占卦法章〉: six throws read from the bottom up — 一背, 兩背, 三背, 三字, 三背, 兩背 —
     give 單 拆 重 交 重 拆; with ○ and × read as their lines, 內卦 離 and 外卦 坎: 水火既濟."""
     throws = ["背字字", "背背字", "背背背", "字字字", "背背背", "背背字"]
-    values = [casting.coin_value(f) for f in throws]
-    assert [casting.VALUE_MARKS[v] for v in values] == ["單", "拆", "重", "交", "重", "拆"]
+    values = [ways.coin_value(f) for f in throws]
+    assert [ways.VALUE_MARKS[v] for v in values] == ["單", "拆", "重", "交", "重", "拆"]
     c = cast("2026-03-10T21:00", tz="Asia/Shanghai", lines=values)
     assert (c.ben.name, c.ben.lower, c.ben.upper, c.moving) == ("既濟", "離", "坎", (3, 4, 5))
     with pytest.raises(InputError) as e:
-        casting.coin_value("背字")
+        ways.coin_value("背字")
     assert e.value.field == "throws"
     # the same six throws given to cast() (a user clicking each throw): recorded as a coin cast, no seed
     clicked = cast("2026-03-10T21:00", tz="Asia/Shanghai", throws=" ".join(throws))
@@ -76,7 +76,7 @@ def _chi2(observed: dict[int, int], probs: dict[int, float]) -> float:
 def test_coin_odds_chi_square() -> None:
     seen: dict[int, int] = {}
     for seed in range(3000):
-        values, throws = casting.coins(seed)
+        values, throws = ways.coins(seed)
         for v, faces in zip(values, throws, strict=True):
             assert len(faces) == 3 and v == sum(3 if f == "背" else 2 for f in faces)
             seen[v] = seen.get(v, 0) + 1
@@ -86,7 +86,7 @@ def test_coin_odds_chi_square() -> None:
 def test_yarrow_odds_chi_square() -> None:
     seen: dict[int, int] = {}
     for seed in range(3000):
-        values, throws = casting.yarrow(seed)
+        values, throws = ways.yarrow(seed)
         for v, counts in zip(values, throws, strict=True):
             assert counts[0] in (5, 9) and counts[1] in (4, 8) and counts[2] in (4, 8)
             assert v == sum(3 if c in (4, 5) else 2 for c in counts)
@@ -98,7 +98,7 @@ def test_coins_and_yarrow_are_not_the_same_law() -> None:
     # the yarrow law gives 9 three times as often as 6; coins give them equally
     seen: dict[int, int] = {}
     for seed in range(2000):
-        for v in casting.yarrow(seed)[0]:
+        for v in ways.yarrow(seed)[0]:
             seen[v] = seen.get(v, 0) + 1
     assert _chi2(seen, {6: 1 / 8, 7: 3 / 8, 8: 3 / 8, 9: 1 / 8}) > 100
 
@@ -109,7 +109,7 @@ def test_replay_by_seed() -> None:
     c = cast("2026-03-10T21:00", tz="Asia/Shanghai", coins=True, seed=2027)
     assert a == b and a.cast.seed == 2026 and len(a.cast.throws) == 6
     assert a.to_json()["cast"]["throws"] == list(a.cast.throws)
-    assert [casting.VALUE_MARKS[v] for v in a.cast.values]
+    assert [ways.VALUE_MARKS[v] for v in a.cast.values]
     assert c.cast.values != a.cast.values or c.cast.throws != a.cast.throws
     # the recorded throws give the recorded values, bottom line first
     assert tuple(sum(3 if f == "背" else 2 for f in t) for t in a.cast.throws) == a.cast.values

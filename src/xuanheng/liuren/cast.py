@@ -1,4 +1,5 @@
-"""Cast a 大六壬 chart: by the chart's own coordinates (日, 月將, 時) or from an instant.
+"""Cast a 大六壬 chart: :func:`cast`, the package's one entry — from an instant, or in study mode from the
+chart's own coordinates (日, 月將, 時) given as its keywords.
 
 The structure of the 720 課 (四課, 三傳, 九宗門, 課體) comes from :func:`xuanheng.liuren.sanchuan.table`;
 天將, 遁干, 六親, 旬空 and 神煞 are memoised per key, so casting is a handful of dictionary look-ups.
@@ -37,6 +38,7 @@ from xuanheng.i18n.messages import ChartWarning, warning
 from xuanheng.liuren.chart import Chuan, GuiRen, Ke, KeTi, LiuRenChart, Options, SheHaiDepth, ShenSha
 from xuanheng.liuren.keti import chart_ke_ti, ke_ti_of
 from xuanheng.liuren.sanchuan import Structure, table
+from xuanheng.params import study_mode
 from xuanheng.time.chart_time import ChartTime
 
 _C = load_package_data("xuanheng.liuren", "chart")
@@ -287,7 +289,7 @@ def _check_person(birth_year: int | None, sex: str | None) -> None:
         raise InputError(f"sex {sex!r}: expected male or female", field="sex")
 
 
-def cast_by_coordinates(
+def _from_coordinates(
     day: str | int | GanZhi,
     yue_jiang: str | int,
     hour: str | int,
@@ -305,10 +307,11 @@ def cast_by_coordinates(
     time: ChartTime | None = None,
     **kw: Any,
 ) -> LiuRenChart:
-    """Cast a chart from its own coordinates: day 干支, 月將 and hour branch (study mode).
+    """The chart of its own coordinates: day 干支, 月將 and hour branch — what :func:`cast` gives in study
+    mode, and from an instant with the calendar's coordinates.
 
     Day or night: *is_day* if given, else by ``options.day_night`` (``auto``/``fixed`` = the fixed
-    hours 卯–申, ``day``/``night`` forced; ``sun`` needs an instant, see :func:`cast`). Month and year
+    hours 卯–申, ``day``/``night`` forced; ``sun`` needs an instant). Month and year
     branches, when given, add the month- and year-keyed 神煞. 行年 needs *birth_year*, *sex* and *year*.
     Any :class:`Options` field may be passed as a keyword (``shehai="mengzhongji"`` …).
     *hour_stem* (0–9) overrides the hour's stem found by 五鼠遁 from the day: :func:`cast` passes the
@@ -460,7 +463,7 @@ def _ri_de(stem: int) -> int:
 
 
 def cast(
-    at: str | _dt.datetime,
+    at: str | _dt.datetime | None = None,
     *,
     tz: str | None = None,
     lon: float | None = None,
@@ -469,25 +472,44 @@ def cast(
     birth_year: int | None = None,
     sex: str | None = None,
     fold: int | None = None,
+    day: str | int | GanZhi | None = None,
+    yue_jiang: str | int | None = None,
+    hour: str | int | None = None,
+    is_day: bool | None = None,
+    month_branch: str | int | None = None,
+    year_branch: str | int | None = None,
+    year: int | None = None,
     **kw: Any,
 ) -> LiuRenChart:
-    """Cast the chart of an instant: 日 and 時 from the calendar, 月將 at 中氣 (or 節, or by hand),
-    晝夜 by sunrise/sunset when a place is given (``day_night="auto"``), else by fixed hours."""
+    """A 大六壬 chart from the instant *at* (with ``tz``, or an offset in *at*; ``lon``/``lat`` for 晝夜 by
+    the sun, ``fold``), or — without *at* — in study mode from ``day``, ``yue_jiang`` and ``hour`` (all
+    three; optionally ``is_day``, ``month_branch``, ``year_branch``, ``year``). ``options`` (or any option
+    as a keyword, ``shehai="mengzhongji"`` …), ``birth_year`` and ``sex`` go with either. Giving both an
+    instant and study inputs is an :class:`InputError`.
+
+    From an instant: 日 and 時 from the calendar, 月將 at 中氣 (or 節, or by hand), 晝夜 by sunrise/sunset
+    when a place is given (``day_night="auto"``), else by fixed hours.
+    """
+    coords: dict[str, Any] = {"day": day, "yue_jiang": yue_jiang, "hour": hour}
+    extra: dict[str, Any] = {
+        "is_day": is_day,
+        "month_branch": month_branch,
+        "year_branch": year_branch,
+        "year": year,
+    }
+    if study_mode(at, coords, extra, example="2026-03-10T21:00"):
+        return _from_coordinates(**coords, **extra, options=options, birth_year=birth_year, sex=sex, **kw)
+    assert at is not None
     o = make_options(options, **kw)
-    try:
-        from xuanheng.time.calendar import calendar
-        from xuanheng.time.instants import parse_instant
-    except ImportError as e:  # the time package is not installed in this build
-        raise OptionError(
-            "casting from an instant needs xuanheng.time; use cast_by_coordinates(day, yue_jiang, hour)",
-            field="at",
-        ) from e
+    from xuanheng.time.calendar import calendar
+    from xuanheng.time.instants import parse_instant
+
     when = parse_instant(at, tz=tz, fold=fold)
     cal = calendar(when, lon=lon, lat=lat, options=o.calendar)
     p = cal.pillars
     assert cal.yue_jiang is not None
     year = when.year if (when.year - 4) % 12 == p.year.branch else when.year - 1
-    return cast_by_coordinates(
+    return _from_coordinates(
         p.day,
         cal.yue_jiang,
         p.hour.branch,
@@ -505,13 +527,20 @@ def cast(
     )
 
 
+def _clear_caches() -> None:
+    """Forget the memos of the cast (for benchmarks of a fresh process and for tests)."""
+    _BASE.clear()
+    _BUNDLE.clear()
+    _STRUCT.clear()
+    _SHENSHA.clear()
+
+
 __all__ = [
     "DAY_NIGHT",
     "DEFAULT_OPTIONS",
     "DUN_GAN",
     "GUIREN",
     "cast",
-    "cast_by_coordinates",
     "make_options",
     "structures",
     "xing_nian",
