@@ -40,7 +40,7 @@ from pins import dump as _dump
 PINNED: dict[str, str] = {
     "cli_help": "e5926863d95ff536",  # (1) (2)
     # issue 26: a method with a reading always carries "reading" ([] when not asked): 金口訣 and 六爻 too
-    "cli_casts": "00bbfb3726765d5c",  # (1) (2)
+    "cli_casts": "8853bfdaed33bffc",  # (1) (2)
     # issue 26: the 大六壬 message for no instant and no coordinates is catalogued (cli.liuren.at_missing),
     # so --lang ko / zh-Hant say it in that language instead of English; nothing else changed
     "cli_refusals": "38020a2b2ac63d9c",
@@ -48,12 +48,12 @@ PINNED: dict[str, str] = {
     # issue 26: "reading": [] with no_reading; then the library's errors name parameters (at, day, yue_jiang)
     # where they named command-line flags (--at, --now, --day …): only their message, text and params
     # then at + now answers the code at.or_now (was at.or_now_web: one refusal, one code)
-    "http_casts": "b68c7d0270a7f796",  # (1) (2)
+    "http_casts": "9c7e064362671aed",  # (1) (2)
     "mcp_tools": "a7590f3b5eefb645",  # (1) (2)
     # issue 26: both changes of http_casts; then the refusals carry their code (mode.unused, at.or_now) where
     # the catalogue recognised them by their English; then a refusal of a mode names the mode and says why
     # in the API's words (a cast from an instant (at or now) …), no longer the command line's (--at/--now)
-    "mcp_calls": "adf4e53be704897e",  # (1) (2)
+    "mcp_calls": "bc2b8531a8a326e6",  # (1) (2)
 }
 
 _check = checker(PINNED)

@@ -65,11 +65,11 @@ PINNED: dict[str, str] = {
     "readings_by_topic": "f315d23b0833923f",  # (2)
     "readings_every_topic": "8e8ff7c1fc0e57b0",  # (2)
     "readings_options": "0d0670bb17e1f4ee",  # (2)
-    "documents_renders": "567f9b17178c6c07",  # (2)
-    "example_ko": "49aaa30a12752524",  # (2)
-    "example_zh-Hant": "6e4bbb113ee15d37",  # (2)
-    "example_zh-Hans": "a179d1305c38b1de",  # (2)
-    "example_en": "586704b98cad9b97",  # (2)
+    "documents_renders": "25fbea3a3b5bdd67",  # (2)
+    "example_ko": "57dd5b3f76ff83c6",  # (2)
+    "example_zh-Hant": "3aadecaba88bfcd9",  # (2)
+    "example_zh-Hans": "a4ddc4224a7d4128",  # (2)
+    "example_en": "df34276a658705fd",  # (2)
 }
 
 _check = checker(PINNED)

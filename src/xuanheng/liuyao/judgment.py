@@ -433,7 +433,11 @@ def _ying_qi(
         # enters its tomb or is cut off, or when it is clashed
         for x in marks.get("ke_lines", []):
             w.add("ji_zhi", x.yao.branch)
-        if ln is not None and ln.bian is not None and (ln.bian.hui_tou_ke or ln.bian.hua_jue or ln.bian.hua_mu):
+        if (
+            ln is not None
+            and ln.bian is not None
+            and (ln.bian.hui_tou_ke or ln.bian.hua_jue or ln.bian.hua_mu)
+        ):
             w.add("hua_bad", ln.bian.branch)
         w.add("ru_mu", changsheng.branch_of_stage(t.element, "墓", tu=tu))  # type: ignore[arg-type]
         w.add("chong_yong", relations.chong(b))
@@ -458,7 +462,11 @@ def _ying_qi(
     if ln is not None and ln.bian is not None and ln.bian.hua_mu:
         tomb = ln.bian.branch
         w.add("chong_mu", relations.chong(tomb), tomb)
-    if ln is not None and ln.bian is not None and (ln.bian.hua_kong or ln.bian.jin_shen or ln.bian.hui_tou_sheng):
+    if (
+        ln is not None
+        and ln.bian is not None
+        and (ln.bian.hua_kong or ln.bian.jin_shen or ln.bian.hui_tou_sheng)
+    ):
         w.add("hua_chu", ln.bian.branch)  # what it changes into comes (filled when void)
     if stirred:
         w.add("dong_he", relations.liu_he(b))

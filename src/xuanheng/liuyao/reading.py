@@ -7,7 +7,7 @@ tables chosen, the not-computable items) is ``data/judgments.toml``.
 
 >>> from xuanheng import liuyao
 >>> from xuanheng.liuyao.reading import reading
->>> c = liuyao.cast_study(day="丙子", month="午", lines="887888")   # 謙 on a 丙 day
+>>> c = liuyao.cast(day="丙子", month="午", lines="887888")   # 謙 on a 丙 day
 >>> "004-309" in {r.id for r in reading(c, "家宅")}
 True
 
