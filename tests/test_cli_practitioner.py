@@ -232,3 +232,34 @@ def test_every_help_prints(path: list[str]) -> None:
     traceback)."""
     rc, out, err = run([*path, "--help"])
     assert rc == 0 and out.startswith("usage: xuanheng") and "Traceback" not in err
+
+
+def test_journal_keeps_the_judgment_and_counts_verdicts_in_ko(home: Path) -> None:
+    """``--save`` keeps the 六爻 judgment in the stored document; ``journal stats`` has a table by verdict
+    (polarity in the asked language, counts, rate and the Wilson interval of the counts)."""
+    from xuanheng.journal.model import wilson
+
+    ids = []
+    for lines in ("887868", "887868", "888888"):  # 財: 成 (good), 成 (good), 不成 (bad)
+        rc, _, err = run(["liuyao", *AT, "--lines", lines, "--topic", "財", "--save", "--lang", "ko"])
+        assert rc == 0, err
+        ids.append(re.search(r": ([0-9a-f]{8}) \(", err).group(1))  # type: ignore[union-attr]
+    rc, out, _ = run(["journal", "show", ids[0], "--json"])
+    chart = json.loads(out)["chart"]
+    assert chart["judgment"]["verdict"]["polarity"] == "good"
+    assert chart["judgment"]["verdict"]["key"] == "cheng"
+    assert json.loads(out)["keys"]["verdict"] == ["good"]
+    for cid, result in zip(ids, ("應驗", "不驗", "應驗"), strict=True):
+        assert run(["journal", "outcome", cid, result])[0] == 0
+    rc, out, _ = run(["journal", "stats", "--lang", "ko"])
+    assert rc == 0
+    section = out.split("판단별\n", 1)[1].split("\n\n", 1)[0].splitlines()
+    assert section[0].split() == ["판정", "수", "응험률", "95%", "구간", "전체와", "비교"]
+    good, bad = section[1].split(), section[2].split()
+    lo, hi = wilson(1, 2)
+    assert good[:4] == ["길", "2", "50%", f"{round(lo * 100)}–{round(hi * 100)}%"]
+    lo, hi = wilson(1, 1)
+    assert bad[:4] == ["흉", "1", "100%", f"{round(lo * 100)}–{round(hi * 100)}%"]
+    assert "사례가 너무 적음" in section[1]
+    rc, out, _ = run(["journal", "stats", "--json"])
+    assert list(json.loads(out)["by_verdict"]) == ["good", "bad"]

@@ -356,7 +356,7 @@ def test_journal_tools_only_with_a_journal(tmp_path: Path) -> None:
         run(body, ToolSet(journal))
     finally:
         journal.close()
-    assert seen["names"] == ["journal_outcome", "journal_save", "journal_search"]
+    assert seen["names"] == ["journal_outcome", "journal_save", "journal_search", "journal_stats"]
     assert seen["save_hint"] is False
     saved = seen["saved"]
     assert saved["method"] == "liuren" and saved["question"] == "病?" and saved["keys"]["ke_ti"]
@@ -369,3 +369,48 @@ def test_journal_tools_only_with_a_journal(tmp_path: Path) -> None:
     assert (
         seen["bad_case"].is_error and seen["bad_case"].structured_content["error"]["type"] == "NotFoundError"
     )
+
+
+def test_journal_save_keeps_the_judgment_and_stats_count_verdicts(tmp_path: Path) -> None:
+    """journal_save stores the 六爻 document with its judgment; journal_stats reports by_verdict (an outcome
+    says whether the verdict came true, so 應驗 on a bad verdict counts for the bad verdict)."""
+    from xuanheng.journal import Journal
+    from xuanheng.journal.model import wilson
+
+    journal = Journal.open(f"sqlite:///{tmp_path / 'j.sqlite3'}", multi_user=False)
+    seen: dict[str, Any] = {}
+    params = {"at": "2026-03-10T21:00", "tz": "Asia/Shanghai", "topic": "財", "lang": "ko"}
+
+    async def body(c: Client) -> None:
+        seen["stats_hint"] = {t.name: t for t in (await c.list_tools()).tools}["journal_stats"].annotations
+        for lines, result in (("887868", "應驗"), ("887868", "部分"), ("888888", "應驗")):
+            saved = structured(
+                await c.call_tool(
+                    "journal_save", {"method": "liuyao", "params": {**params, "lines": lines}, "topic": "財"}
+                )
+            )
+            await c.call_tool("journal_outcome", {"case_id": saved["id"], "result": result})
+        seen["found"] = structured(
+            await c.call_tool("journal_search", {"with_chart": True, "order": "oldest"})
+        )
+        seen["recast"] = structured(await c.call_tool("liuyao", {**params, "lines": "887868"}))
+        seen["stats"] = structured(await c.call_tool("journal_stats", {}))
+        seen["other"] = structured(await c.call_tool("journal_stats", {"method": "liuren"}))
+        seen["bad"] = await c.call_tool("journal_stats", {"when": "now"})
+
+    try:
+        run(body, ToolSet(journal))
+    finally:
+        journal.close()
+    assert seen["stats_hint"].read_only_hint is True
+    first = seen["found"]["items"][0]
+    assert first["chart"]["judgment"] == seen["recast"]["judgment"]
+    assert first["keys"]["verdict"] == ["good"] and first["keys"]["verdict_key"] == ["cheng"]
+    by = seen["stats"]["by_verdict"]
+    assert list(by) == ["good", "bad"]
+    assert (by["good"]["ying_yan"], by["good"]["bu_fen"], by["good"]["judged"]) == (1, 1, 2)
+    assert by["good"]["interval"] == pytest.approx(list(wilson(1.5, 2)))
+    assert (by["bad"]["ying_yan"], by["bad"]["judged"]) == (1, 1)
+    assert by["bad"]["interval"] == pytest.approx(list(wilson(1, 1)))
+    assert seen["other"]["by_verdict"] == {} and seen["other"]["overall"]["total"] == 0
+    assert seen["bad"].is_error

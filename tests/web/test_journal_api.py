@@ -161,3 +161,27 @@ def test_users_see_only_their_own_cases(mclient: TestClient) -> None:
     bob.cookies.clear()
     assert bob.post("/api/login", json={"name": "alice", "password": "correct horse"}).status_code == 200
     assert bob.get("/api/journal/cases").json()["total"] == 1
+
+
+def test_saved_liuyao_keeps_its_judgment_and_statistics_count_verdicts(jclient: TestClient) -> None:
+    from xuanheng.journal.model import wilson
+
+    ly = {"at": "2026-03-10T21:00", "tz": "Asia/Shanghai", "topic": "財"}
+    a = save(jclient, "liuyao", {**ly, "lines": "887868"}, topic="財")
+    expected = jclient.get("/api/liuyao", params={**ly, "lines": "887868"}).json()
+    assert a["chart"]["judgment"] == expected["judgment"]
+    assert (a["keys"]["verdict"], a["keys"]["verdict_key"]) == (["good"], ["cheng"])
+    b = save(jclient, "liuyao", {**ly, "lines": "888888"}, topic="財")
+    assert b["chart"]["judgment"]["verdict"]["polarity"] == "bad"
+    save(jclient, "jinkoujue", JKJ)  # no judgment yet: not in by_verdict
+    for case, result in ((a, "應驗"), (b, "應驗")):  # the bad verdict borne out too
+        assert (
+            jclient.put(f"/api/journal/cases/{case['id']}/outcome", json={"result": result}).status_code
+            == 200
+        )
+    s = jclient.get("/api/journal/statistics").json()
+    assert list(s["by_verdict"]) == ["good", "bad"]
+    for pol in ("good", "bad"):
+        t = s["by_verdict"][pol]
+        assert (t["ying_yan"], t["judged"], t["rate"]) == (1, 1, 1.0)
+        assert t["interval"] == list(wilson(1, 1))

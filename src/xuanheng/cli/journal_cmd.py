@@ -48,7 +48,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     p.add_argument("--note", default="", help="what happened, in a few words")
     p.add_argument("--clear", action="store_true", help="remove the recorded outcome")
     p.add_argument("--lang", default=None, help=lang_help)
-    p = sub.add_parser("stats", help="hit rates with their counts and 95%% intervals, per method and rule")
+    p = sub.add_parser(
+        "stats", help="hit rates with their counts and 95%% intervals, per method, verdict and rule"
+    )
     p.add_argument("--method", help="only this method's cases")
     p.add_argument("--lang", default=None, help=lang_help)
     p.add_argument("--json", action="store_true", help="print one JSON object")
@@ -233,11 +235,9 @@ def _stats(j: Any, user: Any, args: argparse.Namespace, lang: str) -> int:
         return 0
     base = st.overall
 
-    def rows(section: dict[str, Any], name_of: Any) -> list[list[str]]:
-        out = []
-        for k, t in sorted(section.items(), key=lambda kv: (-kv[1].judged, kv[0])):
-            out.append([name_of(k), *_tally_cells(t, base, lang)])
-        return out
+    def rows(section: dict[str, Any], name_of: Any, ordered: bool) -> list[list[str]]:
+        items = section.items() if ordered else sorted(section.items(), key=lambda kv: (-kv[1].judged, kv[0]))
+        return [[name_of(k), *_tally_cells(t, base, lang)] for k, t in items]
 
     head = [
         "",
@@ -247,11 +247,13 @@ def _stats(j: Any, user: Any, args: argparse.Namespace, lang: str) -> int:
         label("stats.vs_base", lang),
     ]
     print(f"{label('stats.base_rate', lang)}: {_rate_text(base, lang)}")
-    for title, section, name_of in (
-        (label("stats.per_method", lang), st.by_method, lambda k: _method_label(k, lang)),
-        (label("stats.per_rule", lang), st.by_rule, str),
+    for title, section, name_of, ordered in (
+        (label("stats.per_method", lang), st.by_method, lambda k: _method_label(k, lang), False),
+        # the verdict's polarity (good, bad, mixed, in that order): how often each kind of verdict came true
+        (label("stats.per_verdict", lang), st.by_verdict, lambda k: label(f"verdict.{k}", lang), True),
+        (label("stats.per_rule", lang), st.by_rule, str, False),
     ):
-        body = rows(section, name_of)
+        body = rows(section, name_of, ordered)
         print()
         print(title)
         if not body:

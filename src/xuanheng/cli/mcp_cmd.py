@@ -27,7 +27,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help=f"with --http: port (default {DEFAULT_PORT}; 0 = any free)",
     )
     parser.add_argument(
-        "--db", metavar="URL", help="journal database URL: adds journal_search, journal_save, journal_outcome"
+        "--db",
+        metavar="URL",
+        help="journal database URL: adds journal_search, journal_save, journal_outcome, journal_stats",
     )
     parser.add_argument("--log-level", default="warning", help="log level on stderr (default warning)")
 

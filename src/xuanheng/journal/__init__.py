@@ -13,9 +13,10 @@ from xuanheng.journal.errors import (
     NotFoundError,
     StorageError,
 )
-from xuanheng.journal.facts import case_from_chart, rule_ids_of
+from xuanheng.journal.facts import case_from_chart, rule_ids_of, verdict_keys
 from xuanheng.journal.model import (
     OUTCOMES,
+    POLARITIES,
     Case,
     CaseIn,
     CasePatch,
@@ -34,6 +35,7 @@ __all__ = [
     "EXPORT_FORMAT",
     "EXPORT_VERSION",
     "OUTCOMES",
+    "POLARITIES",
     "AccessDeniedError",
     "AuthError",
     "Case",
@@ -55,4 +57,5 @@ __all__ = [
     "User",
     "case_from_chart",
     "rule_ids_of",
+    "verdict_keys",
 ]

@@ -3,8 +3,10 @@
 The journal knows no method: the caller (the web app, the command line) passes the method's own
 classification keys — ``METHOD.facts(chart_json)``, e.g. 課體 and 九宗門 for 大六壬, the 用爻 and 動 for
 金口訣 — and :func:`case_from_chart` adds what every method has: ``rule_ids`` (the ``id`` of each fired
-rule of the reading, in order) and the cast instant. Unknown or missing fields yield nothing rather than an
-error: a chart can always be saved.
+rule of the reading, in order), the cast instant and, when the document carries a ``judgment`` (the 斷 every
+method will give, :mod:`xuanheng.reading.judgment`), its verdict's polarity (``verdict``: good, bad, mixed)
+and key (``verdict_key``: ``cheng``, ``bu_cheng`` …) as statistics keys. Unknown or missing fields yield
+nothing rather than an error: a chart can always be saved.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
-from xuanheng.journal.model import CaseIn
+from xuanheng.journal.model import POLARITIES, VERDICT, VERDICT_KEY, CaseIn
 
 
 def rule_ids_of(reading: Iterable[Any] | None) -> list[str]:
@@ -23,6 +25,21 @@ def rule_ids_of(reading: Iterable[Any] | None) -> list[str]:
         rid = r.get("id") if isinstance(r, Mapping) else getattr(r, "id", None)
         if isinstance(rid, str) and rid and rid not in out:
             out.append(rid)
+    return out
+
+
+def verdict_keys(chart: Mapping[str, Any]) -> dict[str, list[str]]:
+    """The statistics keys of the document's judgment: ``{"verdict": [polarity], "verdict_key": [key]}``
+    read off ``chart["judgment"]["verdict"]``, whatever the method; ``{}`` without a judgment (none asked,
+    or a method without one) or with a polarity outside good / bad / mixed."""
+    judgment = chart.get("judgment")
+    verdict = judgment.get("verdict") if isinstance(judgment, Mapping) else None
+    if not isinstance(verdict, Mapping) or verdict.get("polarity") not in POLARITIES:
+        return {}
+    out = {VERDICT: [str(verdict["polarity"])]}
+    key = verdict.get("key")
+    if isinstance(key, str) and key:
+        out[VERDICT_KEY] = [key]
     return out
 
 
@@ -61,8 +78,8 @@ def case_from_chart(
     notes: str = "",
     keys: Mapping[str, Sequence[str]] | None = None,
 ) -> CaseIn:
-    """A :class:`CaseIn` with the method's statistics *keys* (``METHOD.facts(chart)``), the rule ids and the
-    cast instant filled in from the chart."""
+    """A :class:`CaseIn` with the method's statistics *keys* (``METHOD.facts(chart)``), the rule ids, the
+    cast instant and the judgment's verdict keys (:func:`verdict_keys`) filled in from the chart."""
     return CaseIn(
         method=method,
         inputs=inputs,
@@ -72,9 +89,9 @@ def case_from_chart(
         tags=tags,
         notes=notes,
         rule_ids=rule_ids_of(reading),
-        keys={k: list(v) for k, v in (keys or {}).items() if v},
+        keys={k: list(v) for k, v in {**(keys or {}), **verdict_keys(chart)}.items() if v},
         cast_at=cast_instant(chart, inputs),
     )
 
 
-__all__ = ["case_from_chart", "cast_instant", "rule_ids_of"]
+__all__ = ["case_from_chart", "cast_instant", "rule_ids_of", "verdict_keys"]

@@ -17,6 +17,11 @@ OUTCOME_ALIASES: Final[Mapping[str, str]] = {"ying_yan": "應驗", "bu_yan": "�
 #: classification kinds with their own section in :class:`Stats`
 KE_TI: Final = "ke_ti"
 YONG_YAO: Final = "yong_yao"
+#: the key kinds read off a document's ``judgment`` (any method's): the verdict's polarity and its key
+VERDICT: Final = "verdict"
+VERDICT_KEY: Final = "verdict_key"
+#: the verdict polarities, in the order statistics show them
+POLARITIES: Final[tuple[str, ...]] = ("good", "bad", "mixed")
 
 Outcome = Literal["應驗", "不驗", "部分"]
 
@@ -261,7 +266,9 @@ class Stats:
 
     ``by_rule`` counts a case once for each distinct rule id that fired in it; ``by_ke_ti`` and
     ``by_yong_yao`` likewise for the classification keys; ``by_key`` holds every kind (including those two).
-    In JSON every entry also says how it stands against the whole journal (``vs_base``, see
+    ``by_verdict`` counts the cases by the polarity of their judgment's verdict (good, bad, mixed, in that
+    order): an outcome says whether the reading came true, so 應驗 on a case judged bad is a bad verdict
+    borne out. In JSON every entry also says how it stands against the whole journal (``vs_base``, see
     :meth:`Tally.compare`) and a rule's entry the methods it fired in (``methods``).
     """
 
@@ -274,12 +281,15 @@ class Stats:
     by_key: dict[str, dict[str, Tally]]
     #: rule id → the methods of the cases it fired in (a rule shared by several methods lists them all)
     rule_methods: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    #: verdict polarity → tally, in the order of :data:`POLARITIES` (only the polarities of saved cases)
+    by_verdict: dict[str, Tally] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
         base = self.overall
 
-        def section(d: Mapping[str, Tally]) -> dict[str, Any]:
-            return {k: {**v.to_json(), "vs_base": v.compare(base)} for k, v in sorted(d.items())}
+        def section(d: Mapping[str, Tally], *, ordered: bool = False) -> dict[str, Any]:
+            items = d.items() if ordered else sorted(d.items())
+            return {k: {**v.to_json(), "vs_base": v.compare(base)} for k, v in items}
 
         by_rule = section(self.by_rule)
         for k, v in by_rule.items():
@@ -294,6 +304,7 @@ class Stats:
             "by_ke_ti": section(self.by_ke_ti),
             "by_yong_yao": section(self.by_yong_yao),
             "by_topic": section(self.by_topic),
+            "by_verdict": section(self.by_verdict, ordered=True),
             "by_key": {k: section(v) for k, v in sorted(self.by_key.items())},
         }
 
@@ -303,6 +314,9 @@ __all__ = [
     "MIN_CASES",
     "OUTCOMES",
     "OUTCOME_ALIASES",
+    "POLARITIES",
+    "VERDICT",
+    "VERDICT_KEY",
     "YONG_YAO",
     "Case",
     "CaseIn",

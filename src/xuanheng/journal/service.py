@@ -44,6 +44,8 @@ from xuanheng.journal.errors import (
 from xuanheng.journal.migrate import upgrade
 from xuanheng.journal.model import (
     KE_TI,
+    POLARITIES,
+    VERDICT,
     YONG_YAO,
     Case,
     CaseIn,
@@ -545,7 +547,8 @@ class Journal:
     # -------------------------------------------------------------- statistics
 
     def statistics(self, user: User, query: CaseQuery | None = None) -> Stats:
-        """Outcome counts per method, fired rule, 課體, 用爻, topic and key kind (see :class:`Stats`).
+        """Outcome counts per method, fired rule, 課體, 用爻, topic, verdict polarity and key kind (see
+        :class:`Stats`).
 
         With *query*, only the cases it matches are counted (its ``limit``, ``offset`` and ``order`` are
         ignored), e.g. ``CaseQuery(method="liuren", since=…)``.
@@ -584,6 +587,7 @@ class Journal:
         for cid, kind, value in keys:
             by_key_pairs[kind].add((cid, value))
         by_key = {kind: group(pairs) for kind, pairs in sorted(by_key_pairs.items())}
+        verdicts = by_key.get(VERDICT, {})
         method_of = {cid: m for cid, m, _t, _o in cases}
         rule_methods: dict[str, set[str]] = defaultdict(set)
         for cid, r in rules:
@@ -597,6 +601,7 @@ class Journal:
             by_topic=group({(cid, t) for cid, _m, t, _o in cases if t}),
             by_key=by_key,
             rule_methods={r: tuple(sorted(ms)) for r, ms in sorted(rule_methods.items())},
+            by_verdict={p: verdicts[p] for p in POLARITIES if p in verdicts},
         )
 
     # ---------------------------------------------------------- export/import

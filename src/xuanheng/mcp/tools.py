@@ -9,8 +9,9 @@ Tools (names are stable; a method's tool is named after the method, as its comma
 * ``reading`` — the fired rules of a chart for a topic in a language (methods with a reading).
 * ``enumerate_<method>`` — one per method with ``Method.enumerate`` (大六壬's 720 課 …): the rows of
   ``xuanheng <method> --enumerate --json``.
-* ``journal_search``, ``journal_save``, ``journal_outcome`` — only with a journal (``xuanheng mcp --db URL``):
-  the same operations as ``/api/journal/cases`` (one local user).
+* ``journal_search``, ``journal_save``, ``journal_outcome``, ``journal_stats`` — only with a journal
+  (``xuanheng mcp --db URL``): the same operations as ``/api/journal/cases`` and
+  ``/api/journal/statistics`` (one local user).
 
 A call returns a JSON object or raises a :class:`~xuanheng.errors.XuanhengError` whose ``field`` names the
 argument; :mod:`xuanheng.mcp.server` turns that into an MCP tool error. A method registered later (entry
@@ -33,7 +34,8 @@ from xuanheng.params import Param, Params
 #: names of the tools that are not a method's own
 READING, ENUMERATE_PREFIX = "reading", "enumerate_"
 JOURNAL_SEARCH, JOURNAL_SAVE, JOURNAL_OUTCOME = "journal_search", "journal_save", "journal_outcome"
-FIXED_NAMES = (READING, JOURNAL_SEARCH, JOURNAL_SAVE, JOURNAL_OUTCOME)
+JOURNAL_STATS = "journal_stats"
+FIXED_NAMES = (READING, JOURNAL_SEARCH, JOURNAL_SAVE, JOURNAL_OUTCOME, JOURNAL_STATS)
 #: the outcomes a case may record (the journal's own vocabulary, pinyin aliases accepted)
 OUTCOME_VALUES = ("應驗", "不驗", "部分", "ying_yan", "bu_yan", "bu_fen")
 
@@ -451,6 +453,27 @@ def _journal_tools(journal: Any, methods: Mapping[str, Method]) -> list[ToolSpec
         case: dict[str, Any] = journal.record_outcome(user(), case_id, result, note).to_json(with_chart=False)
         return case
 
+    stats_schema: dict[str, Any] = {
+        "type": "object",
+        "properties": {
+            "method": {"type": "string", "enum": list(methods), "description": "only this method's cases"},
+            "tag": {"type": "string", "maxLength": 64, "description": "only the cases with this tag"},
+            "topic": {"type": "string", "maxLength": 64, "description": "only the cases of this topic"},
+        },
+        "additionalProperties": False,
+    }
+
+    def stats(arguments: dict[str, Any]) -> dict[str, Any]:
+        args = dict(arguments)
+        q = CaseQuery(
+            method=_text(args, "method") or None,
+            tag=_text(args, "tag") or None,
+            topic=_text(args, "topic") or None,
+        )
+        _no_more(args, stats_schema["properties"])
+        out: dict[str, Any] = journal.statistics(user(), q).to_json()
+        return out
+
     return [
         ToolSpec(
             JOURNAL_SEARCH,
@@ -479,6 +502,16 @@ def _journal_tools(journal: Any, methods: Mapping[str, Method]) -> list[ToolSpec
             outcome_schema,
             outcome,
             read_only=False,
+        ),
+        ToolSpec(
+            JOURNAL_STATS,
+            "the journal's hit rates",
+            "How often the saved readings were borne out: counts (應驗 ying_yan, 不驗 bu_yan, 部分 bu_fen, "
+            "pending), rate and its 95% Wilson interval for the whole journal and per method, fired rule, "
+            "key, topic and verdict polarity (by_verdict: good, bad, mixed — how often a verdict of that "
+            "polarity came true). Returns the JSON of GET /api/journal/statistics.",
+            stats_schema,
+            stats,
         ),
     ]
 

@@ -282,7 +282,7 @@ def install(app: FastAPI, settings: Settings) -> None:
     def delete_outcome(case_id: str, user: UserDep) -> dict[str, Any]:
         return holder.get().clear_outcome(user, case_id).to_json()
 
-    @router.get("/api/journal/statistics", summary="outcomes per method, rule, 課體, 用爻, topic")
+    @router.get("/api/journal/statistics", summary="outcomes per method, rule, 課體, 用爻, topic, verdict")
     def statistics(user: UserDep) -> dict[str, Any]:
         return holder.get().statistics(user).to_json()
 

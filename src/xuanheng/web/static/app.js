@@ -949,13 +949,15 @@ function verdict(t) {
 
 /* A table of hit rates: each row its name (and for a rule its text and method), the count judged, the rate
  * with its 95% interval, how it stands against the base rate, and the raw counts. */
-function statsTable(table, title, section, rowInfo) {
+function statsTable(table, title, section, rowInfo, ordered) {
   table.textContent = "";
   const head = [title, L("stats.method"), L("stats.judged"), L("stats.rate"), L("stats.interval"), L("stats.vs_base"),
     L("outcome.yingyan"), L("outcome.buyan"), L("outcome.bufen"), L("outcome.none")];
   table.append(el("thead", {}, el("tr", {}, ...head.map((h) => el("th", {}, h)))));
   const body = el("tbody");
-  const rows = Object.entries(section || {}).sort((a, b) => (b[1].judged - a[1].judged) || (b[1].total - a[1].total) || a[0].localeCompare(b[0]));
+  // most judged first, unless the section has its own order (the verdicts: good, bad, mixed)
+  const rows = Object.entries(section || {});
+  if (!ordered) rows.sort((a, b) => (b[1].judged - a[1].judged) || (b[1].total - a[1].total) || a[0].localeCompare(b[0]));
   for (const [k, t] of rows) {
     const info = rowInfo(k);
     const cell = (i, cls, ...c) => el("td", { "data-label": head[i], class: cls || null }, ...c);
@@ -984,6 +986,8 @@ async function loadStats() {
   $("stats-base").textContent = `${L("stats.base_rate")}: ${pct(s.base_rate)} (${L("stats.judged")} ${o.judged || 0}; ${L("stats.interval")} ${interval(o)})`;
   $("stats-note").textContent = L("stats.note");
   statsTable($("stats-method"), L("form.method"), s.by_method, (k) => ({ name: methodLabel(k), method: "" }));
+  // how often a verdict of each polarity was borne out (the judgment's verdict, whatever the method)
+  statsTable($("stats-verdict"), L("stats.per_verdict"), s.by_verdict, (k) => ({ name: L(`verdict.${k}`), method: "" }), true);
   const keys = Object.assign({}, s.by_ke_ti || {}, s.by_yong_yao || {});
   statsTable($("stats-key"), `${L("chart.ke_ti")} / ${L("chart.yong")}`, keys, (k) => ({ name: k, method: "" }));
   statsTable($("stats-rule"), L("stats.rule"), s.by_rule, (k) => {
