@@ -35,7 +35,8 @@ from pins import dump as _dump
 # (2) issue 27: the 六爻 reading options about and liang_xian and the command line's --ids (help, schema,
 # tools); the 六爻 documents carry "judgment" and the text view prints it first, rule ids only with --ids;
 # the 六爻 用神 of 兩現 follows the book's cases (see tests/golden/test_liuyao_outputs.py (2)); the page's
-# labels gain the judgment's (斷, 應期, units) and the journal's verdict statistics' (http_meta)
+# labels gain the judgment's (斷, 應期, units) and the journal's verdict statistics', and 六爻's about
+# is shown with the question (form hint with_question) (http_meta)
 # (3) issue 27: the chart marks the day's 驛馬, 祿神 and 羊刃 (marks; 馬 祿 刃 on their lines in the
 # views). Checked: with those three marks left out, every section equals its pin before.
 PINNED: dict[str, str] = {
@@ -45,7 +46,7 @@ PINNED: dict[str, str] = {
     # issue 26: the 大六壬 message for no instant and no coordinates is catalogued (cli.liuren.at_missing),
     # so --lang ko / zh-Hant say it in that language instead of English; nothing else changed
     "cli_refusals": "38020a2b2ac63d9c",
-    "http_meta": "2b1a9257abde93aa",  # (1) (2)
+    "http_meta": "0fe5e202f04c5fa8",  # (1) (2)
     # issue 26: "reading": [] with no_reading; then the library's errors name parameters (at, day, yue_jiang)
     # where they named command-line flags (--at, --now, --day …): only their message, text and params
     # then at + now answers the code at.or_now (was at.or_now_web: one refusal, one code)

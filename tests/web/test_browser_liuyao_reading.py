@@ -163,3 +163,36 @@ def _check_judgment(page: Any, lang: str) -> None:
     # the judgment stands above the reading
     jb, rb = page.locator("#judgment").bounding_box(), page.locator("#reading-fold").bounding_box()
     assert jb and rb and jb["y"] < rb["y"]
+
+
+def test_a_newcomer_throws_coins_asks_about_money_and_reads_the_judgment(
+    server: str, browser_launch: dict[str, Any]
+) -> None:
+    """Issue 27's 'done when': on the page, in Korean, throw the coins six times, ask 財 about oneself
+    (the 'whom' field stands beside the topic), cast, and read a verdict with its reasons and the day it
+    should come (a civil date: the cast has an instant), with the fired rules folded underneath."""
+    with playwright_api.sync_playwright() as pw:
+        browser = pw.chromium.launch(**browser_launch)
+        page = browser.new_context(viewport={"width": 1300, "height": 1000}, bypass_csp=True).new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(f"{server.rstrip('/')}/?method=liuyao&lang=ko")
+        page.wait_for_selector("#liuyao-throw")
+        # the person field sits with the question, not in the folded school options
+        assert page.locator("#question-fields select[name='about']").count() == 1
+        assert page.locator("#option-fields [name='about']").count() == 0
+        assert page.locator("#question-fields select[name='about']").input_value() == "自己"
+        for _ in range(6):
+            page.click("#liuyao-throw")
+        page.fill("#topic", "財")
+        page.click("#cast-btn")
+        page.wait_for_selector("#judgment .verdict")
+        verdict = page.inner_text("#judgment .verdict")
+        assert verdict.split(":")[0] in ("이루어진다", "이루어지지 않는다", "늦게 또는 일부만 이루어진다")
+        assert page.locator("#judgment .steps .step").count() >= 2
+        ying = page.locator("#judgment .ying-qi li").all_inner_texts()
+        assert ying and re.search(r"\d{4}-\d\d-\d\d", ying[0]), ying
+        assert "용신" in page.inner_text("#judgment .focus")
+        assert not page.locator("#reading-fold").evaluate("d => d.open")
+        assert errors == []
+        browser.close()

@@ -238,6 +238,7 @@ function buildMethodFields() {
   const opts = $("option-fields");
   box.textContent = "";
   opts.textContent = "";
+  $("question-fields").textContent = "";
   if (!m) return;
   const form = m.form || {};
   const hidden = new Set(form.hidden || []);
@@ -248,7 +249,9 @@ function buildMethodFields() {
   }
   for (const p of paramsOf(S.method)) {
     if (COMMON.includes(p.name) || hidden.has(p.name)) continue;
-    const target = p.option ? opts : p.group === "study" ? studyBox || box : box;
+    // a field the method shows with the question (六爻's about: whom it concerns) stands beside the topic
+    const target = (form[p.name] || {}).with_question ? $("question-fields")
+      : p.option ? opts : p.group === "study" ? studyBox || box : box;
     target.append(fieldInput(S.method, p));
   }
   $("options-box").hidden = !opts.children.length;
