@@ -310,3 +310,29 @@ def test_tool_results_carry_the_envelopes_warnings() -> None:
     read = tools.call("reading", {"method": "liuren", "params": at, "lang": "zh-Hant"})
     assert [w["code"] for w in read["warnings"]] == ["warn.near_hour"]
     assert read["warnings"][0]["text"] == render("warn.near_hour", {}, "zh-Hant")
+
+
+def test_liuyao_judgment_through_mcp_equals_the_cli() -> None:
+    """Issue 27: the 六爻 tool answers the judgment (verdict, 用神, steps, 應期) for the question and whom it
+    concerns (about), the same as the command line's --json; a question about a parent reads 父母."""
+    args = {
+        "at": "2026-03-10T21:00",
+        "tz": "Asia/Shanghai",
+        "lines": "887868",
+        "topic": "病",
+        "about": "父母",
+    }
+    (res,) = calls(("liuyao", {**args, "lang": "ko"}))
+    got = doc(res)["judgment"]
+    assert got["question"] == {"topic": "病", "about": "父母"}
+    assert got["yong_shen"]["liu_qin"] == "父母"
+    assert got["verdict"]["polarity"] in ("good", "bad", "mixed") and got["verdict"]["kind"] == "bing"
+    assert got["steps"] and got["ying_qi"] and all(k["date"] for k in got["ying_qi"] if k["unit"] == "day")
+    import contextlib
+    import io
+
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        rc = main(["liuyao", "--at", args["at"], "--tz", args["tz"], "--lines", "887868", "--topic", "病",
+                   "--about", "父母", "--lang", "ko", "--json"])  # fmt: skip
+    assert rc == 0 and json.loads(out.getvalue())["judgment"] == got
