@@ -65,7 +65,7 @@ PINNED: dict[str, str] = {
     "readings_by_topic": "f315d23b0833923f",  # (2)
     "readings_every_topic": "8e8ff7c1fc0e57b0",  # (2)
     "readings_options": "0d0670bb17e1f4ee",  # (2)
-    "documents_renders": "25fbea3a3b5bdd67",  # (2)
+    "documents_renders": "b28d195926aef9db",  # (2)
     "example_ko": "57dd5b3f76ff83c6",  # (2)
     "example_zh-Hant": "3aadecaba88bfcd9",  # (2)
     "example_zh-Hans": "a4ddc4224a7d4128",  # (2)

@@ -318,7 +318,7 @@ def _change(c: _Chain, ln: Line, label: str) -> None:
         c.add("hua.he", facts, yong=label, bian=bian)
 
 
-def _gua(c: _Chain, chart: LiuYaoChart) -> None:
+def _gua(c: _Chain, chart: LiuYaoChart, t: _Target | None = None) -> None:
     """Steps of the hexagram as a whole."""
     ben, bian = chart.ben, chart.bian
     if bian is not None:
@@ -326,12 +326,14 @@ def _gua(c: _Chain, chart: LiuYaoChart) -> None:
             c.add("gua.chong_he", {"ben": ben.name, "bian": bian.name})
         elif ben.liu_he and bian.liu_chong:
             c.add("gua.he_chong", {"ben": ben.name, "bian": bian.name})
-    for where, label in (("inner", "內卦"), ("outer", "外卦")):
+    for where, label, lines in (("inner", "內卦", (1, 2, 3)), ("outer", "外卦", (4, 5, 6))):
         kind = chart.fan_fu.get(where)
+        # 反吟 / 伏吟 of a trigram weigh on the 用神 that moves in it; elsewhere they only inform
+        on_yong = t is not None and t.line is not None and t.line.moving and t.line.yao.position in lines
         if kind == "反吟":
-            c.add("gua.fan_yin", {"where": label}, where=label)
+            c.add("gua.fan_yin", {"where": label}, where=label, weight=None if on_yong else 0)
         elif kind == "伏吟":
-            c.add("gua.fu_yin", {"where": label}, where=label)
+            c.add("gua.fu_yin", {"where": label}, where=label, weight=None if on_yong else 0)
     moving = [ln for ln in chart.lines if ln.moving]
     if len(moving) >= 4:
         c.add("gua.luan", {"moving": len(moving)}, n=len(moving))
@@ -656,7 +658,7 @@ def judge(
         marks["hui_sheng"] = t.line.bian is not None and t.line.bian.hui_tou_sheng
     marks.update(_act(c, chart, t, marks["root"]))
     marks["kong"] = _kong(c, t, state, marks["sheng"] > 0 or marks["root"])
-    _gua(c, chart)
+    _gua(c, chart, t)
     polarity = _weigh(c, marks)
     word = verdict_word(topic, polarity)
     vt = data().verdict[polarity]
