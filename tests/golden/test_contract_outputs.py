@@ -43,7 +43,10 @@ PINNED: dict[str, str] = {
     # issue 26: "reading": [] with no_reading; then the library's errors name parameters (at, day, yue_jiang)
     # where they named command-line flags (--at, --now, --day …): only their message, text and params
     # then at + now answers the code at.or_now (was at.or_now_web: one refusal, one code)
-    "http_casts": "6648d4b52e7d5257",  # (1)
+    # then one validation per request (the method's Params alone): /api/calendar with nosuch=1 answers
+    # param.unknown naming the accepted parameters (was web.unknown_parameter), GET and POST, en and ko
+    # (its detail's loc is "query" for the POST too, as for every refusal of the Params); nothing else
+    "http_casts": "53d48884e1a92f61",  # (1)
     "mcp_tools": "d7f2942ea2d16c26",  # (1)
     # issue 26: both changes of http_casts; then the refusals carry their code (mode.unused, at.or_now) where
     # the catalogue recognised them by their English; then a refusal of a mode names the mode and says why
