@@ -46,7 +46,10 @@ PINNED: dict[str, str] = {
     # then one validation per request (the method's Params alone): /api/calendar with nosuch=1 answers
     # param.unknown naming the accepted parameters (was web.unknown_parameter), GET and POST, en and ko
     # (its detail's loc is "query" for the POST too, as for every refusal of the Params); nothing else
-    "http_casts": "53d48884e1a92f61",  # (1)
+    # then the web refuses a parameter the mode does not use (as cli_refusals and mcp_calls): 大六壬 and 六爻
+    # study inputs with tz answer 422 mode.unused naming tz (were charts, tz ignored), and 六爻 at + day
+    # answers mode.unused naming day (was liuyao.instant_or_study, also naming day), GET and POST, en and ko
+    "http_casts": "839f6b2a742ac117",  # (1)
     "mcp_tools": "d7f2942ea2d16c26",  # (1)
     # issue 26: both changes of http_casts; then the refusals carry their code (mode.unused, at.or_now) where
     # the catalogue recognised them by their English; then a refusal of a mode names the mode and says why

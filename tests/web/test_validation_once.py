@@ -1,7 +1,9 @@
 """One validation per HTTP request (issue 26, "a smaller contract"): a request to ``/api/<method>`` is checked
 by the method's ``Params`` alone (``frontend.cast_params``, as on the command line and the MCP tools); the
 plug-in's pydantic model only documents it (OpenAPI, ``/api/methods``). Each value is converted once — also
-when the server draws a seed — and no pydantic model validates the request."""
+when the server draws a seed — and no pydantic model validates the request. Then the refusal of a parameter
+the cast's mode does not use (``mode.unused``), which the web now shares with the command line and the MCP
+tools: it names the parameter as the API spells it."""
 
 from __future__ import annotations
 
@@ -12,11 +14,13 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from xuanheng.errors import XuanhengError
 from xuanheng.params import Param, Params
 from xuanheng.web.registry import FrontEnd, plugins
 
 JKJ = {"at": "2026-03-10T21:00", "tz": "Asia/Shanghai"}
 STUDY = {"day": "丁卯", "yue_jiang": "亥", "hour": "丑"}
+YAO_STUDY = {"day": "甲子", "month": "寅", "lines": "789678"}
 
 
 class _Watched:
@@ -139,3 +143,65 @@ def test_a_bad_value_answers_422_with_its_code_in_the_readers_language(
     assert body["detail"][0]["loc"][-1] == field
     if q["lang"] == "ko":
         assert err["text"] != err["message"] and any("\uac00" <= ch <= "\ud7a3" for ch in err["text"])
+
+
+# ----------------------------------------------------------------------- a parameter the mode does not use
+@pytest.mark.parametrize("verb", ["GET", "POST"])
+@pytest.mark.parametrize(
+    ("method", "values", "named"),
+    [
+        ("liuren", {**STUDY, "tz": "Asia/Shanghai"}, "tz"),
+        ("liuren", {**STUDY, "lon": 121.5, "lat": 31.2}, "lon, lat"),
+        ("liuren", {**STUDY, "jiang": "jie"}, "yue_jiang_rule"),  # an older name: the API's own name said
+        ("liuren", {**STUDY, "true_solar": True}, "true_solar"),
+        ("liuyao", {**YAO_STUDY, "tz": "UTC", "day_boundary": "00:00"}, "tz, day_boundary"),
+        ("liuyao", {**JKJ, "lines": "789678", "day": "甲子"}, "day"),  # an instant: no study inputs
+    ],
+)
+def test_the_api_refuses_a_parameter_the_mode_does_not_use(
+    client: TestClient, verb: str, method: str, values: dict[str, Any], named: str
+) -> None:
+    q = {**values, "lang": "ko"}
+    ko = {"accept-language": "ko"}
+    r = (
+        client.get(f"/api/{method}", params=q)
+        if verb == "GET"
+        else client.post(f"/api/{method}", json=q, headers=ko)
+    )
+    assert r.status_code == 422, r.text
+    err = r.json()["error"]
+    assert err["code"] == "mode.unused" and err["params"]["flags"] == named, err
+    assert err["field"] == named.split(",")[0] and "--" not in err["message"]
+    assert (
+        named in err["text"] and "mode" not in err["text"]
+    )  # said in Korean, parameters as the API spells them
+
+
+def test_study_inputs_with_an_instant_answer_422_naming_at(client: TestClient) -> None:
+    for extra in ({"at": "2026-03-10T21:00"}, {"now": "true"}):
+        r = client.get("/api/liuren", params={**STUDY, **extra})
+        assert r.status_code == 422 and r.json()["error"]["field"] == "at", r.text
+
+
+def test_a_default_value_is_not_refused_and_study_mode_casts(client: TestClient) -> None:
+    """The page's permalink or a journal case may carry an option at its default: that is no refusal."""
+    plain = client.get("/api/liuren", params=STUDY)
+    assert plain.status_code == 200 and plain.json()["inputs"]["day"] == "丁卯"
+    same = client.get(
+        "/api/liuren", params={**STUDY, "true_solar": "false", "jiang": "zhongqi", "now": "false"}
+    )
+    assert same.status_code == 200 and same.json() == plain.json()
+
+
+@pytest.mark.parametrize(
+    ("method", "values"),
+    [("liuren", {**STUDY, "tz": "Asia/Shanghai"}), ("liuyao", {**YAO_STUDY, "lon": 120, "lat": 30})],
+)
+def test_the_mcp_tools_refuse_alike(client: TestClient, method: str, values: dict[str, Any]) -> None:
+    from xuanheng.mcp.tools import cast_document
+    from xuanheng.methods import registry
+
+    api = client.get(f"/api/{method}", params=values).json()["error"]
+    with pytest.raises(XuanhengError) as got:
+        cast_document(registry()[method], values)
+    assert (got.value.code, got.value.field, str(got.value)) == (api["code"], api["field"], api["message"])

@@ -135,9 +135,9 @@ class MethodPlugin:
     def request(self, values: Mapping[str, Any]) -> CastRequest:
         """A request (the query string or the JSON body, as a mapping of names to values; None: not given)
         as one cast. The method's ``Params`` validates every parameter once
-        (:func:`xuanheng.frontend.cast_params`: typed errors naming the field, unknown names refused; the
-        page sends the instant's fields in study mode too, so a parameter the cast's mode does not use is
-        not refused here); ``now`` is the current instant
+        (:func:`xuanheng.frontend.cast_params`: typed errors naming the field, unknown names refused, a
+        parameter the cast's mode does not use refused as ``mode.unused``, named as the API spells it, as
+        on the command line and the MCP tools); ``now`` is the current instant
         in the given ``tz``, else UTC (the web has no computer of the user's)."""
         d = {k: v for k, v in values.items() if v is not None}
         front = self.front_fields
@@ -152,7 +152,7 @@ class MethodPlugin:
                 d[name] = not to_bool(d.pop(alias), alias)
         if now and not d.get("at"):  # an empty instant beside now is no instant
             d.pop("at", None)
-        params = cast_params(self.method, d, now=now, zone=lambda: "UTC", refuse=False, seeds=False)
+        params = cast_params(self.method, d, now=now, zone=lambda: "UTC", seeds=False)
         again = not now and repeatable(self.method, params)
         seeded = with_seeds(self.method, params)
         echo = self._echo(d, params, seeded, lang, now, not no_reading)
