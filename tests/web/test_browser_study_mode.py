@@ -2,7 +2,7 @@
 because Playwright evaluates its waits as strings): a reader fills the study fields of 大六壬 (日干支, 月將,
 占時) or 六爻 (日, 月 and the six lines) with the date, zone and place of the form still filled in, casts, and
 gets the chart — the page sends only the fields of the chosen mode, since the API refuses a parameter the
-mode does not use (``mode.unused``). On a desktop and on a 390 × 844 phone."""
+mode does not use (``mode.unused``), and shows those fields dimmed. On a desktop and on a 390 × 844 phone."""
 
 from __future__ import annotations
 
@@ -61,9 +61,14 @@ def test_a_study_mode_chart_from_the_page(
     page.fill("#tz", "Asia/Shanghai")
     page.fill("#lon", "121.47")
     page.fill("#lat", "31.23")
+    dimmed = "e => e.closest('label').classList.contains('unused')"
+    assert not page.eval_on_selector("#tz", dimmed)
     page.click("#study-box > summary")
     for name, value in STUDY[method].items():
         page.fill(f"#f-{name}", value)
+    # the fields study mode does not use are dimmed (kept, not sent); the study fields are not
+    assert page.eval_on_selector("#tz", dimmed) and page.eval_on_selector("#lon", dimmed)
+    assert not page.eval_on_selector("#f-day", dimmed)
     if method == "liuyao":  # the six lines by hand, one of the ways of casting the page offers
         page.select_option("#liuyao-way", "lines")
         page.fill("#f-lines", LINES)

@@ -29,7 +29,6 @@ from xuanheng.frontend import (
 )
 from xuanheng.method import Method
 from xuanheng.params import Param, Params, to_bool
-from xuanheng.reading import DEFAULT_LANG
 
 Lang = Literal["ko", "zh-Hant", "zh-Hans", "en"]
 
@@ -141,7 +140,7 @@ class MethodPlugin:
         in the given ``tz``, else UTC (the web has no computer of the user's)."""
         d = {k: v for k, v in values.items() if v is not None}
         front = self.front_fields
-        lang = lang_of(d.pop("lang", None)) if "lang" in front else DEFAULT_LANG
+        lang = lang_of(d.pop("lang", None))  # zh-Hant (reading.DEFAULT_LANG) when not given
         now = to_bool(d.pop("now"), "now") if "now" in front and "now" in d else False
         no_reading = "no_reading" in front and to_bool(d.pop("no_reading", False), "no_reading")
         for alias, name in self.aliases.items():

@@ -255,6 +255,7 @@ function buildMethodFields() {
   $("reading-col").hidden = !m.has_reading;
   fillTopics();
   updateOptionsSummary();
+  markMode();
   notifyPlugins("xh:fields");
 }
 
@@ -408,6 +409,18 @@ function castMode(method, values) {
   return (at && (at.modes || [])[0]) || null;
 }
 
+/* Dim the fields the form's mode does not use (in study mode the date, zone, place and calendar options):
+ * they keep their values but are not sent (onlyMode). */
+function markMode() {
+  const mode = castMode(S.method, fieldValues(S.method, "f-"));
+  const ids = { at: "at", tz: "tz", lon: "lon", lat: "lat", true_solar: "true_solar" };
+  for (const p of paramsOf(S.method)) {
+    const input = $(ids[p.name] || `f-${p.name}`);
+    const label = input && input.closest("label");
+    if (label) label.classList.toggle("unused", !!mode && (p.modes || []).length > 0 && !p.modes.includes(mode));
+  }
+}
+
 /* *values* without the parameters the chosen mode does not use (the server refuses them: a study-mode
  * chart takes no date, zone or place). */
 function onlyMode(method, values) {
@@ -446,6 +459,7 @@ function applyParams(params) {
     if (input.tagName === "SELECT") showSource(input);
   }
   updateOptionsSummary();
+  markMode();
   notifyPlugins("xh:params");
 }
 
@@ -1171,6 +1185,7 @@ async function init() {
   $("tz").value = Intl.DateTimeFormat().resolvedOptions().timeZone || "Asia/Shanghai";
 
   $("method").addEventListener("change", () => { S.method = $("method").value; buildMethodFields(); });
+  $("method-fields").addEventListener("input", markMode);
   $("now-btn").addEventListener("click", () => { setAt(nowLocal()); S.fold = null; });
   $("at").addEventListener("change", relabelAt);
   for (const id of ["at", "tz"]) $(id).addEventListener("input", () => { S.fold = null; clearError(); });
