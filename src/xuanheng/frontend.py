@@ -259,19 +259,27 @@ def mode_text(method: Method, mode: str, cli: bool) -> tuple[str, str] | None:
 
 
 def refuse_unused(
-    method: Method, mode: str | None, given: Mapping[str, Any], now: bool, *, cli: bool = False
+    method: Method,
+    mode: str | None,
+    given: Mapping[str, Any],
+    now: bool,
+    *,
+    cli: bool = False,
+    params: Params | None = None,
 ) -> None:
     """A parameter the cast's *mode* does not use is an input error (it would be ignored without a word),
-    named as the front end spells it; ``now`` counts as the instant. Nothing is refused in a mode the
+    named as the front end spells it; ``now`` counts as the instant. A parameter given its default is not
+    refused: its value as *params* hold it (validated), else as given. Nothing is refused in a mode the
     method's front-end data does not name."""
     texts = None if mode is None else mode_text(method, mode, cli)
     if texts is None:
         return
     name, why = texts
+    values = given if params is None else params
     bad: list[tuple[str, str]] = []
     for p in method.params.SPEC:
         if p.modes and mode not in p.modes:
-            if p.name in given and given[p.name] != p.default:
+            if p.name in given and values.get(p.name) != p.default:
                 bad.append((p.name, spelled(method, p, cli)))
             elif p.name == "at" and now:
                 bad.append(("at", spelled(method, None, cli)))
@@ -294,12 +302,14 @@ def cast_params(
     mode: str | None = None,
     refuse: bool = True,
     cli: bool = False,
+    seeds: bool = True,
 ) -> Params:
     """The validated parameters of one cast from what a front end was given: *values* by parameter name
     (None: not given), *now* for the current instant (in the given ``tz``, else *zone*'s); a parameter the
     cast's mode does not use is refused when *refuse* (*mode* forces the mode: ``enumerate``); a random
-    input without a seed gets one (:func:`with_seeds`). The command line, the HTTP API and the MCP tools
-    all cast through here."""
+    input without a seed gets one (:func:`with_seeds`; with *seeds* false the caller draws, after asking
+    :func:`repeatable`). The command line, the HTTP API and the MCP tools all cast through here, and the
+    method's ``Params`` is the one validator of the values: each is checked once."""
     given = {k: v for k, v in values.items() if v is not None}
     out = dict(given)
     if now:
@@ -312,8 +322,8 @@ def cast_params(
         refuse_unused(method, mode, given, now, cli=cli)
     params = method.make_params(out)  # unknown names and bad values: typed errors naming the field
     if refuse and mode is None:
-        refuse_unused(method, params.mode(), given, now, cli=cli)
-    return with_seeds(method, params)
+        refuse_unused(method, params.mode(), given, now, cli=cli, params=params)
+    return with_seeds(method, params) if seeds else params
 
 
 __all__ = [

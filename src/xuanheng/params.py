@@ -101,23 +101,18 @@ class Param:
         """*value* checked and normalised for this parameter (``None`` stays ``None``)."""
         if value is None:
             return None
-        if self.convert_with is not None:
+        if self.convert_with is not None:  # its own checks (the place's range: the time core's)
             return self.convert_with(value)
         if self.kind == "choice":
             return self._convert_choice(value)
         if self.kind == "bool":
-            return _bool(value, self.name)
+            return to_bool(value, self.name)
         if self.kind == "int":
             lo = -(10**12) if self.ge is None else int(self.ge)
             hi = 10**12 if self.le is None else int(self.le)
             return parse.integer(value, self.name, lo, hi)
         if self.kind == "float":
-            x = parse.number(value, self.name, self.accepted or "a number")
-            if (self.ge is not None and x < self.ge) or (self.le is not None and x > self.le):
-                raise InputError(
-                    f"{self.name} {x:g} is out of range: accepted {self.accepted}", field=self.name
-                )
-            return x
+            return self._in_range(parse.number(value, self.name, self.accepted or "a number"))
         if self.kind == "instant":
             if isinstance(value, datetime):
                 return value
@@ -125,19 +120,34 @@ class Param:
                 raise InputError(
                     f"{self.name} {echo(value)} is not a date-time (ISO 8601 text)", field=self.name
                 )
-            return value
+            return self._within_length(value)
         if not isinstance(value, str):
             raise InputError(f"{self.name} {echo(value)} is not text", field=self.name)
-        if self.max_length is not None and len(value) > self.max_length:
+        return self._within_length(value)
+
+    def _in_range(self, x: float) -> float:
+        """*x* within the declared bounds ``ge`` … ``le`` (what the HTTP schema documents)."""
+        if (self.ge is not None and x < self.ge) or (self.le is not None and x > self.le):
+            raise InputError(f"{self.name} {x:g} is out of range: accepted {self.accepted}", field=self.name)
+        return x
+
+    @property
+    def length_limit(self) -> int:
+        """The most characters a text or instant value may have: the declared ``max_length``, else 40 for
+        an instant and 200 for a text (what :meth:`convert` checks and the HTTP schema documents)."""
+        return self.max_length or (40 if self.kind == "instant" else 200)
+
+    def _within_length(self, value: str) -> str:
+        n = self.length_limit
+        if len(value) > n:
             raise InputError(
-                f"{self.name} {echo(value)} is too long: at most {self.max_length} characters",
-                field=self.name,
+                f"{self.name} {echo(value)} is too long: at most {n} characters", field=self.name
             )
         return value
 
     def _convert_choice(self, value: Any) -> Any:
         if isinstance(value, bool) or any(isinstance(v, bool) for v in self.values):
-            b = _bool(value, self.name) if not isinstance(value, bool) else value
+            b = to_bool(value, self.name) if not isinstance(value, bool) else value
             if b in self.values:
                 return b
         elif isinstance(value, str) and value in self.values:
@@ -179,7 +189,9 @@ class Param:
         return out
 
 
-def _bool(value: Any, name: str) -> bool:
+def to_bool(value: Any, name: str) -> bool:
+    """*value* as true or false: a bool, or the text true / false, 1 / 0, yes / no, on / off (any case,
+    spaces around); anything else is an :class:`InputError` naming *name*."""
     if isinstance(value, bool):
         return value
     if isinstance(value, str) and value.strip().lower() in ("true", "1", "yes", "on"):
@@ -247,7 +259,18 @@ class Params:
         return self._values.items()
 
     def replace(self: P, **changes: Any) -> P:
-        return type(self)(**{**self._values, **changes})
+        """A copy with *changes*; only the changed values are checked (the others were, when this was
+        made), so each value of one cast is validated once (a seed drawn by a front end, for example)."""
+        spec = self.by_name()
+        out = dict(self._values)
+        for k, v in changes.items():
+            p = spec.get(k)
+            if p is None:
+                raise OptionError(f"unknown parameter {echo(k)}: accepted {', '.join(spec)}", field=str(k))
+            out[k] = p.convert(v)
+        new = object.__new__(type(self))
+        object.__setattr__(new, "_values", out)
+        return new
 
     def non_default(self) -> tuple[str, ...]:
         """Names of the parameters whose value differs from the default."""
@@ -637,5 +660,6 @@ __all__ = [
     "option_declarations",
     "study_mode",
     "time_params",
+    "to_bool",
     "year_number",
 ]

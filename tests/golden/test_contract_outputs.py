@@ -50,7 +50,13 @@ PINNED: dict[str, str] = {
     # issue 26: "reading": [] with no_reading; then the library's errors name parameters (at, day, yue_jiang)
     # where they named command-line flags (--at, --now, --day …): only their message, text and params
     # then at + now answers the code at.or_now (was at.or_now_web: one refusal, one code)
-    "http_casts": "9c7e064362671aed",  # (1) (2)
+    # then one validation per request (the method's Params alone): /api/calendar with nosuch=1 answers
+    # param.unknown naming the accepted parameters (was web.unknown_parameter), GET and POST, en and ko
+    # (its detail's loc is "query" for the POST too, as for every refusal of the Params); nothing else
+    # then the web refuses a parameter the mode does not use (as cli_refusals and mcp_calls): 大六壬 and 六爻
+    # study inputs with tz answer 422 mode.unused naming tz (were charts, tz ignored), and 六爻 at + day
+    # answers mode.unused naming day (was liuyao.instant_or_study, also naming day), GET and POST, en and ko
+    "http_casts": "fe52bd538a3f933f",  # (1) (2)
     "mcp_tools": "a7590f3b5eefb645",  # (1) (2)
     # issue 26: both changes of http_casts; then the refusals carry their code (mode.unused, at.or_now) where
     # the catalogue recognised them by their English; then a refusal of a mode names the mode and says why

@@ -60,7 +60,8 @@ BAD: list[tuple[str, dict[str, Any], str]] = [
     ("calendar", {"at": "2024-02-10T12:00", "tz": "Mars/Olympus"}, "tz"),
     ("calendar", {"tz": "UTC"}, "at"),
     ("calendar", {"at": "2024-02-10T12:00", "tz": "UTC", "lon": "east"}, "lon"),
-    ("calendar", {"at": "2024-02-10T12:00", "tz": "UTC", "lat": 91}, "lat"),
+    ("calendar", {"at": "2024-02-10T12:00", "tz": "UTC", "lon": 120, "lat": 91}, "lat"),
+    ("calendar", {"at": "2024-02-10T12:00", "tz": "UTC", "lat": 91}, "lon"),  # give both, or neither
     ("calendar", {"at": "2024-02-10T12:00", "tz": "UTC", "colour": "red"}, "colour"),
     ("jinkoujue", {"at": "2026-03-10T21:00", "tz": "UTC"}, "difen"),
     ("jinkoujue", {"at": "2026-03-10T21:00", "tz": "UTC", "difen": "沒有"}, "difen"),

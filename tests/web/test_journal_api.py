@@ -108,7 +108,10 @@ def test_refusals(jclient: TestClient) -> None:
     r = jclient.post("/api/journal/cases", json={"method": "jinkoujue", "inputs": {**JKJ, "difen": "??"}})
     assert r.status_code == 422 and r.json()["error"]["field"] == "difen"
     r = jclient.post("/api/journal/cases", json={"method": "jinkoujue", "inputs": {"at": "x"}})
-    assert r.status_code == 422 and r.json()["error"]["field"].startswith("inputs")
+    # the inputs are validated as /api/<method>'s are, by the method's Params: the parameter is named
+    assert r.status_code == 422 and r.json()["error"]["field"] in ("at", "difen")
+    r = jclient.post("/api/journal/cases", json={"method": "jinkoujue", "inputs": {**JKJ, "nosuch": 1}})
+    assert r.status_code == 422 and r.json()["error"]["code"] == "param.unknown"
     r = jclient.post(
         "/api/journal/cases", json={"method": "jinkoujue", "inputs": JKJ, "question": "q" * 2001}
     )

@@ -33,7 +33,9 @@ def test_error_has_code_params_and_text_in_the_requests_language(client: TestCli
 def test_validation_errors_name_the_field_in_the_readers_words(client: TestClient) -> None:
     r = client.get("/api/jinkoujue", params={**AT, "lang": "ko"})
     e = r.json()["error"]
-    assert e["field"] == "difen" and e["text"] == "지분: 꼭 입력해야 합니다."
+    # the method's own refusal (its Params and cast validate a request, once), in the reader's words
+    assert e["field"] == "difen" and e["code"] == "difen.required"
+    assert e["text"].startswith("지분이 필요합니다.") and "difen" not in e["text"]
 
 
 def test_a_broken_json_body_names_the_body(client: TestClient) -> None:
@@ -65,7 +67,9 @@ def test_nan_is_not_a_number(client: TestClient) -> None:
         r = client.get("/api/liuren", params={**AT, "lon": "121", "lat": bad})
         assert r.status_code == 422
         e = r.json()["error"]
-        assert e["field"] == "lat" and "not a number" in e["message"] and "90" not in e["message"]
+        # not a number at all, not a number too big ("≤ 90")
+        assert e["field"] == "lat" and e["code"] == "value.not_finite" and "≤" not in e["message"]
+        assert "is not a finite number" in e["message"]
 
 
 def test_a_rule_opens_by_its_id(client: TestClient) -> None:

@@ -127,10 +127,12 @@ def number(value: object, field: str, accepted: str) -> float:
 
 
 def integer(value: object, field: str, lo: int, hi: int) -> int:
-    """An integer *lo* … *hi* from an int or digits (full-width, signs allowed)."""
+    """An integer *lo* … *hi* from an int or digits (full-width, signs allowed; at most 12 digits, or as
+    many as the bounds have)."""
+    most = max(12, len(str(max(abs(lo), abs(hi)))))
     if isinstance(value, int) and not isinstance(value, bool):
         n = value
-    elif isinstance(value, str) and re.fullmatch(r"[+-]?\d{1,12}", _number_text(value)):
+    elif isinstance(value, str) and re.fullmatch(rf"[+-]?\d{{1,{most}}}", _number_text(value)):
         n = int(_number_text(value))
     else:
         raise InputError(f"{field} {echo(value)} is not a whole number: accepted {lo} … {hi}", field=field)

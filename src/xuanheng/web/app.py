@@ -28,7 +28,7 @@ from xuanheng.web import errors
 from xuanheng.web.cities import search as city_search
 from xuanheng.web.limits import BodyLimit
 from xuanheng.web.registry import MethodPlugin, describe, method_labels, plugins, warm_up
-from xuanheng.web.routes_methods import method_router
+from xuanheng.web.routes_methods import document_models, method_router
 from xuanheng.web.settings import Settings
 from xuanheng.web.sources import lookup, rules_by_id
 
@@ -158,6 +158,16 @@ def create_app(
 
     for plugin in registered.values():
         app.include_router(method_router(plugin))
+    generate = app.openapi
+
+    def openapi() -> dict[str, Any]:
+        # the method endpoints read their requests as plain mappings (the method's Params validates them),
+        # so FastAPI does not know their documented models: add them to the components once
+        if app.openapi_schema is None:
+            app.openapi_schema = document_models(generate(), registered.values())
+        return app.openapi_schema
+
+    app.openapi = openapi  # type: ignore[method-assign]
 
     @app.get("/api/health", tags=["meta"], summary="liveness check")
     async def health() -> dict[str, Any]:

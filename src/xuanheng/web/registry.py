@@ -1,6 +1,12 @@
 """The methods as the web app sees them: one plug-in per registered method (``xuanheng.methods``), made from
-the method's ``Params`` — the query/body model (and so the OpenAPI schema), the form hints of the page, and
-the chart document (the same as ``xuanheng <method> --json``). No method is named here.
+the method's ``Params`` — the documented request schema (OpenAPI, the page's form), the form hints of the
+page, and the chart document (the same as ``xuanheng <method> --json``). No method is named here.
+
+A request is validated once, by the method's ``Params`` (:func:`xuanheng.frontend.cast_params`, as on the
+command line and the MCP tools): :meth:`MethodPlugin.request` takes the query string or the JSON body as a
+plain mapping, splits off what only the web has (``lang``, ``now``, ``no_reading``, older names) and hands
+the rest to ``cast_params``. The pydantic model of a plug-in (:attr:`MethodPlugin.schema`) only documents
+the parameters (OpenAPI, ``/api/methods``); it never validates a request.
 """
 
 from __future__ import annotations
@@ -11,16 +17,25 @@ from typing import Any, Literal
 
 from pydantic import AliasChoices, BaseModel, ConfigDict, Field, create_model
 
-from xuanheng.frontend import asks_draw, cast_params, hints, needed, param_front, random_params
+from xuanheng.frontend import (
+    cast_params,
+    hints,
+    lang_of,
+    needed,
+    param_front,
+    random_params,
+    repeatable,
+    with_seeds,
+)
 from xuanheng.method import Method
-from xuanheng.params import Param, Params
-from xuanheng.reading import DEFAULT_LANG
+from xuanheng.params import Param, Params, to_bool
 
 Lang = Literal["ko", "zh-Hant", "zh-Hans", "en"]
 
 
 class FrontEnd(BaseModel):
-    """What only a front end has: ``now`` (the current time instead of ``at``), ``lang``, ``no_reading``."""
+    """What only a front end has: ``now`` (the current time instead of ``at``), ``lang``, ``no_reading``
+    (schema only: documents a request, never validates one)."""
 
     model_config = ConfigDict(extra="forbid", str_max_length=200, populate_by_name=True)
 
@@ -32,7 +47,7 @@ def _key(value: Any) -> str:
 
 
 def _field(p: Param, aliases: tuple[str, ...] = ()) -> tuple[Any, Any]:
-    """The pydantic (type, Field) of a parameter."""
+    """The pydantic (type, Field) that documents a parameter (what :meth:`Param.convert` accepts)."""
     extra: dict[str, Any] = {"label": p.label.all()}
     if p.option:
         extra["option"] = True
@@ -58,26 +73,48 @@ def _field(p: Param, aliases: tuple[str, ...] = ()) -> tuple[Any, Any]:
             kw["le"] = int(p.le)
         return (t | None, Field(default, **kw))
     if p.kind == "float":
-        kw["allow_inf_nan"] = False  # nan and inf are not numbers of a place: "not a number", not "≤ 90"
+        kw["allow_inf_nan"] = False  # nan and inf are not numbers of a place
         if p.ge is not None:
             kw["ge"] = p.ge
         if p.le is not None:
             kw["le"] = p.le
         return (float | None, Field(default, **kw))
-    length = p.max_length or (40 if p.kind == "instant" else 16 if p.kind == "choice" else 200)
+    length = 16 if p.kind == "choice" else p.length_limit
     if p.required:
         kw["min_length"] = 1
     return (str if p.required else str | None, Field(default, max_length=length, **kw))
 
 
 @dataclass(frozen=True)
+class CastRequest:
+    """One request to cast, validated once: the method's parameters (seeds drawn), the language, whether
+    the reading is asked for, and what the journal stores of it."""
+
+    params: Params
+    lang: str
+    with_reading: bool
+    #: False for ``now`` and for a random draw without a seed (neither cached nor replayed)
+    repeatable: bool
+    #: every documented field of the request with its value (``now``'s instant left out, the drawn seed in)
+    echo: dict[str, Any]
+
+    @property
+    def key(self) -> tuple[Params, str, bool]:
+        """What the chart document depends on (the memo's key of a repeatable request)."""
+        return (self.params, self.lang, self.with_reading)
+
+
+@dataclass(frozen=True)
 class MethodPlugin:
-    """One method in the web app: its request model, its document, its SVG, and the page's hints."""
+    """One method in the web app: its documented request schema, its document, its SVG, the page's hints."""
 
     method: Method
-    params: type[BaseModel]
+    #: the pydantic model that documents a request (OpenAPI, ``/api/methods``); it validates nothing
+    schema: type[BaseModel]
     #: aliases whose true value means the opposite of their parameter (yaoke_first = not bazhuan_first)
     negated: dict[str, str] = field(default_factory=dict)
+    #: older names the API accepts → their parameter (jiang → yue_jiang_rule), in the order they are taken
+    aliases: dict[str, str] = field(default_factory=dict)
 
     @property
     def name(self) -> str:
@@ -87,37 +124,75 @@ class MethodPlugin:
     def example(self) -> dict[str, Any]:
         return dict(self.method.example)
 
-    def cast_params(self, model: BaseModel) -> tuple[Params, str, bool]:
-        """(the method's parameters, language, with the reading) of a validated request; ``now`` and the
-        random draws as on the command line (:func:`xuanheng.frontend.cast_params`), ``now`` in UTC unless
-        a zone is given (the web has no computer of the user's). The page sends the instant's fields in
-        study mode too, so a parameter the mode does not use is not refused here."""
-        d = model.model_dump()
-        lang = d.pop("lang", DEFAULT_LANG)
-        now = bool(d.pop("now", False))
-        with_reading = not d.pop("no_reading", False)
+    @property
+    def front_fields(self) -> tuple[str, ...]:
+        """The fields of a request that are not the method's parameters: ``lang``, and ``now`` and
+        ``no_reading`` where the method has an instant and a reading."""
+        now = ("now",) if "at" in self.method.params.by_name() else ()
+        return ("lang", *now, *(("no_reading",) if self.method.has_reading else ()))
+
+    def request(self, values: Mapping[str, Any]) -> CastRequest:
+        """A request (the query string or the JSON body, as a mapping of names to values; None: not given)
+        as one cast. The method's ``Params`` validates every parameter once
+        (:func:`xuanheng.frontend.cast_params`: typed errors naming the field, unknown names refused, a
+        parameter the cast's mode does not use refused as ``mode.unused``, named as the API spells it, as
+        on the command line and the MCP tools); ``now`` is the current instant
+        in the given ``tz``, else UTC (the web has no computer of the user's)."""
+        d = {k: v for k, v in values.items() if v is not None}
+        front = self.front_fields
+        lang = lang_of(d.pop("lang", None))  # zh-Hant (reading.DEFAULT_LANG) when not given
+        now = to_bool(d.pop("now"), "now") if "now" in front and "now" in d else False
+        no_reading = "no_reading" in front and to_bool(d.pop("no_reading", False), "no_reading")
+        for alias, name in self.aliases.items():
+            if name not in d and alias in d:
+                d[name] = d.pop(alias)
         for alias, name in self.negated.items():
-            v = d.pop(alias, None)
-            if v is not None:
-                d[name] = not v
+            if alias in d:
+                d[name] = not to_bool(d.pop(alias), alias)
         if now and not d.get("at"):  # an empty instant beside now is no instant
-            d["at"] = None
-        params = cast_params(self.method, d, now=now, zone=lambda: "UTC", refuse=False)
-        return params, lang, with_reading
+            d.pop("at", None)
+        params = cast_params(self.method, d, now=now, zone=lambda: "UTC", seeds=False)
+        again = not now and repeatable(self.method, params)
+        seeded = with_seeds(self.method, params)
+        echo = self._echo(d, params, seeded, lang, now, not no_reading)
+        return CastRequest(seeded, lang, not no_reading, again, echo)
 
-    def compute(self, model: BaseModel) -> dict[str, Any]:
+    def _echo(
+        self,
+        given: Mapping[str, Any],
+        params: Params,
+        seeded: Params,
+        lang: str,
+        now: bool,
+        with_reading: bool,
+    ) -> dict[str, Any]:
+        """Every documented field with its value, in the schema's order (what the journal stores as a
+        case's inputs, to cast it again): a parameter given as validated, else its documented default
+        (``at`` and ``tz`` stay empty for ``now``); a drawn seed kept; an older negated name folded into
+        its parameter."""
+        out: dict[str, Any] = {}
+        fields = self.schema.model_fields
+        for name, info in fields.items():
+            if name == "lang":
+                out[name] = lang
+            elif name == "now":
+                out[name] = now
+            elif name == "no_reading":
+                out[name] = not with_reading
+            elif name in self.negated:
+                out[name] = None
+            elif name in given:
+                out[name] = params.get(name)
+            else:
+                out[name] = None if info.is_required() else info.default
+        for _p, _choice, seed in random_params(self.method):
+            if out.get(seed) is None and seeded.get(seed) is not None:
+                out[seed] = seeded.get(seed)
+        return out
+
+    def compute(self, request: CastRequest) -> dict[str, Any]:
         """The chart document of a request (``xuanheng <method> --json`` for the same inputs)."""
-        params, lang, with_reading = self.cast_params(model)
-        return self.method.document(params, lang, with_reading=with_reading)
-
-    def repeatable(self, model: BaseModel) -> bool:
-        """False for ``now`` and for an unseeded random draw (such a chart is neither cached nor replayed)."""
-        if getattr(model, "now", False):
-            return False
-        for p, choice, seed in random_params(self.method):
-            if asks_draw(choice, getattr(model, p.name, None)) and getattr(model, seed, None) is None:
-                return False
-        return True
+        return self.method.document(request.params, request.lang, with_reading=request.with_reading)
 
     def render_svg(self, doc: dict[str, Any], lang: str, layout: str = "wide") -> str:
         """The chart as SVG; *layout* ``narrow`` takes the method's narrow drawing when it has one."""
@@ -126,7 +201,7 @@ class MethodPlugin:
 
 
 def plugin_of(method: Method) -> MethodPlugin:
-    """The web plug-in of *method*: its request model generated from the method's parameters."""
+    """The web plug-in of *method*: its request schema generated from the method's parameters."""
     spec: dict[str, Any] = {}
     negated: dict[str, str] = {}
     for p in method.params.SPEC:
@@ -157,7 +232,8 @@ def plugin_of(method: Method) -> MethodPlugin:
         __doc__=f"Parameters of ``xuanheng {method.name}`` (same names and defaults as its flags).",
         **spec,
     )
-    return MethodPlugin(method, model, negated)
+    aliases = {a: p.name for p in method.params.SPEC for a in param_front(method, p).aliases}
+    return MethodPlugin(method, model, negated, aliases)
 
 
 _PLUGINS: dict[str, MethodPlugin] = {}
@@ -182,8 +258,8 @@ def warm_up(registered: dict[str, MethodPlugin]) -> None:
         if not plugin.example:
             continue
         for lang in ("zh-Hant", "zh-Hans", "ko", "en"):
-            model = plugin.params.model_validate({**plugin.example, "lang": lang})
-            plugin.render_svg(plugin.compute(model), lang)
+            request = plugin.request({**plugin.example, "lang": lang})
+            plugin.render_svg(plugin.compute(request), lang)
 
 
 def method_labels(registered: dict[str, MethodPlugin], lang: str, known: Mapping[str, str]) -> dict[str, str]:
@@ -221,7 +297,7 @@ def describe(plugin: MethodPlugin) -> dict[str, Any]:
         "label": m.label.all(),
         "summary": m.summary.en,
         "summary_text": m.summary.all(),
-        "schema": plugin.params.model_json_schema(),
+        "schema": plugin.schema.model_json_schema(),
         "options": [p.name for p in spec if p.option],
         "params": [p.to_json() for p in spec],
         "form": form,
@@ -235,4 +311,4 @@ def describe(plugin: MethodPlugin) -> dict[str, Any]:
     }
 
 
-__all__ = ["MethodPlugin", "describe", "method_labels", "plugin_of", "plugins", "warm_up"]
+__all__ = ["CastRequest", "MethodPlugin", "describe", "method_labels", "plugin_of", "plugins", "warm_up"]

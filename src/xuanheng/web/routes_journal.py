@@ -18,10 +18,9 @@ from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, FastAPI, Query, Request
 from fastapi.responses import JSONResponse, Response
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field
 
 from xuanheng.errors import InputError
-from xuanheng.frontend import random_params
 from xuanheng.journal import (
     AuthError,
     CasePatch,
@@ -103,19 +102,9 @@ def _cast(
             f"unknown method {method!r}: expected one of {', '.join(registered) or '(none installed)'}",
             field="method",
         )
-    try:
-        params = plugin.params.model_validate(inputs)
-    except ValidationError as e:
-        first = e.errors()[0]
-        loc = ".".join(str(x) for x in first.get("loc", ()))
-        raise InputError(f"inputs.{loc}: {first.get('msg')}", field=f"inputs.{loc}") from None
-    stored = params.model_dump(mode="json", exclude_none=False)
-    cast, lang, with_reading = plugin.cast_params(params)
-    for _p, _choice, seed in random_params(plugin.method):
-        if stored.get(seed) is None and cast.get(seed) is not None:
-            # a draw cast without a seed: keep the seed drawn, so the saved case can be recreated
-            stored[seed] = cast.get(seed)
-    doc = plugin.method.document(cast, lang, with_reading=with_reading)
+    request = plugin.request(inputs)  # validated once, by the method's Params, as /api/<method> is
+    doc = plugin.compute(request)
+    stored = request.echo  # every documented field, a drawn seed kept (the saved case can be recreated)
     return stored, doc
 
 

@@ -5,22 +5,25 @@ documents (never for ``now=true`` or an unseeded random draw, which are not repe
 the JSON and the SVG of the same chart one after the other; the memo computes it once. Nothing about users
 is cached, so workers stay interchangeable behind a load balancer.
 
-This module deliberately does not use ``from __future__ import annotations``: FastAPI reads the parameter
-model of each endpoint from the real annotation objects built here per plug-in.
+Each request is validated once, by the method's ``Params`` (:meth:`MethodPlugin.request`): an endpoint
+reads the query string or the JSON body as a plain mapping; the plug-in's schema model only documents it.
 """
 
 import json
 import threading
 from collections import OrderedDict
+from collections.abc import Iterable
 from typing import Any, Literal
 
 from fastapi import APIRouter, Request
+from fastapi.encoders import jsonable_encoder
 from fastapi.exceptions import RequestValidationError
+from fastapi.openapi.models import OpenAPI
 from fastapi.responses import Response
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel
 
 from xuanheng.errors import InputError
-from xuanheng.web.registry import MethodPlugin
+from xuanheng.web.registry import CastRequest, MethodPlugin
 
 SVG_TYPE = "image/svg+xml"
 OBJECT: dict[str, Any] = {"type": "object"}
@@ -46,7 +49,7 @@ def load_json(data: bytes) -> Any:
 
 
 class ChartMemo:
-    """LRU memo ``(method, parameters) → chart document as JSON bytes``.
+    """LRU memo ``(method, parameters, language, reading) → chart document as JSON bytes``.
 
     Bytes, not dicts: a few hundred chart documents are ~10⁶ small objects that every full garbage
     collection would walk (measured: 100–500 ms pauses); ``bytes`` are not tracked by the collector.
@@ -54,20 +57,20 @@ class ChartMemo:
 
     def __init__(self, size: int = MEMO_SIZE) -> None:
         self.size = size
-        self._data: OrderedDict[tuple[str, str], bytes] = OrderedDict()
+        self._data: OrderedDict[tuple[str, Any], bytes] = OrderedDict()
         self._lock = threading.Lock()
 
-    def get(self, plugin: MethodPlugin, params: BaseModel) -> bytes:
-        """The chart document of *params* as JSON bytes."""
-        if not plugin.repeatable(params):
-            return dump_json(plugin.compute(params))
-        key = (plugin.name, params.model_dump_json())
+    def get(self, plugin: MethodPlugin, request: CastRequest) -> bytes:
+        """The chart document of *request* as JSON bytes."""
+        if not request.repeatable:
+            return dump_json(plugin.compute(request))
+        key = (plugin.name, request.key)
         with self._lock:
             data = self._data.get(key)
             if data is not None:
                 self._data.move_to_end(key)
                 return data
-        data = dump_json(plugin.compute(params))
+        data = dump_json(plugin.compute(request))
         with self._lock:
             self._data[key] = data
             while len(self._data) > self.size:
@@ -75,36 +78,49 @@ class ChartMemo:
         return data
 
 
+#: FastAPI's answer to a refused request, as the OpenAPI document of a body endpoint names it
+VALIDATION_ERROR = {
+    "description": "Validation Error",
+    "content": {"application/json": {"schema": {"$ref": "#/components/schemas/HTTPValidationError"}}},
+}
+
+
+def schema_ref(model: type[BaseModel]) -> dict[str, Any]:
+    return {"$ref": f"#/components/schemas/{model.__name__}"}
+
+
 def method_router(plugin: MethodPlugin, memo: ChartMemo | None = None) -> APIRouter:
-    """Routes ``/api/<name>`` (JSON) and ``/api/<name>/svg`` (SVG) for *plugin*."""
+    """Routes ``/api/<name>`` (JSON) and ``/api/<name>/svg`` (SVG) for *plugin*. Each takes the query string
+    or the JSON body as a plain mapping, validated once by the method's ``Params``
+    (:meth:`MethodPlugin.request`); the plug-in's schema model documents it in OpenAPI (the GET parameters,
+    the POST body: :func:`document_models` adds the models to the document's components)."""
     router = APIRouter(tags=[plugin.name])
-    model: type[BaseModel] = plugin.params
+    model: type[BaseModel] = plugin.schema
     name = plugin.name
     memo = memo or ChartMemo()
 
-    def caching(params: BaseModel) -> dict[str, str]:
+    def caching(request: CastRequest) -> dict[str, str]:
         # a repeatable chart may be cached by browsers and proxies; "now" and unseeded random ones not
-        return {"Cache-Control": "public, max-age=3600" if plugin.repeatable(params) else "no-store"}
+        return {"Cache-Control": "public, max-age=3600" if request.repeatable else "no-store"}
 
-    def json_response(params: BaseModel) -> Response:
-        return Response(memo.get(plugin, params), media_type="application/json", headers=caching(params))
+    def json_response(request: CastRequest) -> Response:
+        return Response(memo.get(plugin, request), media_type="application/json", headers=caching(request))
 
-    def svg_response(params: BaseModel) -> Response:
-        lang = str(getattr(params, "lang", "zh-Hant"))
-        svg = plugin.render_svg(load_json(memo.get(plugin, params)), lang)
-        return Response(svg, media_type=SVG_TYPE, headers=caching(params))
+    def svg_response(request: CastRequest) -> Response:
+        svg = plugin.render_svg(load_json(memo.get(plugin, request)), request.lang)
+        return Response(svg, media_type=SVG_TYPE, headers=caching(request))
 
     async def get_json(request: Request) -> Response:
-        return json_response(from_query(model, request))
+        return json_response(plugin.request(request.query_params))
 
-    async def post_json(params: model) -> Response:  # type: ignore[valid-type]
-        return json_response(params)
+    async def post_json(request: Request) -> Response:
+        return json_response(plugin.request(await body_object(request)))
 
     async def get_svg(request: Request) -> Response:
-        return svg_response(from_query(model, request))
+        return svg_response(plugin.request(request.query_params))
 
-    async def post_svg(params: model) -> Response:  # type: ignore[valid-type]
-        return svg_response(params)
+    async def post_svg(request: Request) -> Response:
+        return svg_response(plugin.request(await body_object(request)))
 
     async def render(
         request: Request,
@@ -141,6 +157,9 @@ def method_router(plugin: MethodPlugin, memo: ChartMemo | None = None) -> APIRou
     json_doc = {"content": {"application/json": {"schema": {"type": "object"}}}, "description": "the chart"}
     svg_doc = {"content": {SVG_TYPE: {"schema": {"type": "string"}}}, "description": "the chart as SVG"}
     query_doc = {"parameters": query_parameters(model)}
+    body_doc = {
+        "requestBody": {"content": {"application/json": {"schema": schema_ref(model)}}, "required": True}
+    }
     for path, fn, method, kind, doc in (
         (f"/api/{name}", get_json, "GET", "json_get", json_doc),
         (f"/api/{name}", post_json, "POST", "json_post", json_doc),
@@ -154,24 +173,55 @@ def method_router(plugin: MethodPlugin, memo: ChartMemo | None = None) -> APIRou
             summary=f"{summary} ({'SVG' if 'svg' in kind else 'JSON'})",
             operation_id=f"{name}_{kind}",
             response_class=Response,
-            responses={200: doc},
-            openapi_extra=query_doc if method == "GET" else None,
+            responses={200: doc} if method == "GET" else {200: doc, 422: VALIDATION_ERROR},
+            openapi_extra=query_doc if method == "GET" else body_doc,
         )
     return router
 
 
-def from_query(model: type[BaseModel], request: Request) -> BaseModel:
-    """Validate the query string against *model* (what FastAPI's query models do, at a third of the cost:
-    this is the hot path of the API). Errors become the usual 422 naming each field."""
-    try:
-        return model.model_validate(dict(request.query_params))
-    except ValidationError as e:
-        errors = [{**err, "loc": ("query", *err.get("loc", ()))} for err in e.errors()]
-        raise RequestValidationError(errors) from None
+def document_models(openapi: dict[str, Any], plugins: Iterable[MethodPlugin]) -> dict[str, Any]:
+    """*openapi* with the schema model of each plug-in among its components (the POST bodies refer to
+    them; FastAPI adds only the models it validates with, and these validate nothing)."""
+    schemas = openapi.setdefault("components", {}).setdefault("schemas", {})
+    for plugin in plugins:
+        schemas[plugin.schema.__name__] = plugin.schema.model_json_schema(ref_template=REF_TEMPLATE)
+    openapi["components"]["schemas"] = dict(sorted(schemas.items()))
+    # as FastAPI writes its document: through its OpenAPI model, without empty values
+    out: dict[str, Any] = jsonable_encoder(OpenAPI(**openapi), by_alias=True, exclude_none=True)
+    return out
+
+
+REF_TEMPLATE = "#/components/schemas/{model}"
+
+
+async def body_object(request: Request) -> dict[str, Any]:
+    """The JSON object of a request's body, as a plain mapping (the method's ``Params`` validates it). A
+    body that is missing, not JSON or not an object answers 422 as FastAPI's own body models do."""
+    raw = await request.body()
+    if not raw:
+        raise RequestValidationError([{"type": "missing", "loc": ("body",), "msg": "Field required"}])
+    media = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    value: Any = raw
+    if media == "application/json" or (media.startswith("application/") and media.endswith("+json")):
+        try:
+            value = json.loads(raw)
+        except json.JSONDecodeError as e:
+            raise RequestValidationError(
+                [{"type": "json_invalid", "loc": ("body", e.pos), "msg": "JSON decode error"}]
+            ) from None
+        except (ValueError, RecursionError):  # not UTF-8, or nested too deep to read
+            raise RequestValidationError(
+                [{"type": "json_invalid", "loc": ("body", 0), "msg": "JSON decode error"}]
+            ) from None
+    if not isinstance(value, dict):
+        raise RequestValidationError(
+            [{"type": "model_attributes_type", "loc": ("body",), "msg": "expected a JSON object"}]
+        )
+    return value
 
 
 def query_parameters(model: type[BaseModel]) -> list[dict[str, Any]]:
-    """OpenAPI ``parameters`` of a GET endpoint whose query string is validated by :func:`from_query`."""
+    """OpenAPI ``parameters`` of a GET endpoint: the fields of the plug-in's schema model."""
     schema = model.model_json_schema()
     required = set(schema.get("required", ()))
     out = []

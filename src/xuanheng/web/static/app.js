@@ -258,6 +258,7 @@ function buildMethodFields() {
   $("reading-col").hidden = !m.has_reading;
   fillTopics();
   updateOptionsSummary();
+  markMode();
   notifyPlugins("xh:fields");
 }
 
@@ -383,13 +384,55 @@ function fieldValues(method, idp) {
 
 function gatherParams() {
   const m = S.methods[S.method];
-  const p = Object.assign(momentParams(S.method), fieldValues(S.method, "f-"));
+  const p = onlyMode(S.method, Object.assign(momentParams(S.method), fieldValues(S.method, "f-")));
   if (paramOf(S.method, "topic") && $("topic").value.trim()) p.topic = $("topic").value.trim();
   const rf = randomField(S.method, p);
   if (rf && asksDraw(rf, p[rf.name]) && S.pendingSeed !== null) p[rf.seed] = S.pendingSeed;
   if (!m) return p;
   p.lang = S.lang;
   return p;
+}
+
+/* The cast mode the form asks for, for a method whose parameters name the modes that use them (大六壬,
+ * 六爻: instant / study), else null: a filled field of the study box chooses the mode those fields share
+ * (study), else the instant's (the mode of "at"). */
+function castMode(method, values) {
+  const params = paramsOf(method);
+  if (!params.some((p) => (p.modes || []).length)) return null;
+  const study = (((S.methods[method] || {}).form || {}).study || []).filter((n) => values[n] !== undefined && values[n] !== "");
+  if (study.length) {
+    let modes = null;
+    for (const n of study) {
+      const own = (paramOf(method, n) || {}).modes || [];
+      modes = modes === null ? own.slice() : modes.filter((x) => own.includes(x));
+    }
+    if (modes && modes.length) return modes[0];
+  }
+  const at = paramOf(method, "at");
+  return (at && (at.modes || [])[0]) || null;
+}
+
+/* Dim the fields the form's mode does not use (in study mode the date, zone, place and calendar options):
+ * they keep their values but are not sent (onlyMode). */
+function markMode() {
+  const mode = castMode(S.method, fieldValues(S.method, "f-"));
+  const ids = { at: "at", tz: "tz", lon: "lon", lat: "lat", true_solar: "true_solar" };
+  for (const p of paramsOf(S.method)) {
+    const input = $(ids[p.name] || `f-${p.name}`);
+    const label = input && input.closest("label");
+    if (label) label.classList.toggle("unused", !!mode && (p.modes || []).length > 0 && !p.modes.includes(mode));
+  }
+}
+
+/* *values* without the parameters the chosen mode does not use (the server refuses them: a study-mode
+ * chart takes no date, zone or place). */
+function onlyMode(method, values) {
+  const mode = castMode(method, values);
+  if (!mode) return values;
+  for (const p of paramsOf(method)) {
+    if ((p.modes || []).length && !p.modes.includes(mode)) delete values[p.name];
+  }
+  return values;
 }
 
 function query(params) {
@@ -419,6 +462,7 @@ function applyParams(params) {
     if (input.tagName === "SELECT") showSource(input);
   }
   updateOptionsSummary();
+  markMode();
   notifyPlugins("xh:params");
 }
 
@@ -1184,6 +1228,7 @@ async function init() {
   $("tz").value = Intl.DateTimeFormat().resolvedOptions().timeZone || "Asia/Shanghai";
 
   $("method").addEventListener("change", () => { S.method = $("method").value; buildMethodFields(); });
+  $("method-fields").addEventListener("input", markMode);
   $("now-btn").addEventListener("click", () => { setAt(nowLocal()); S.fold = null; });
   $("at").addEventListener("change", relabelAt);
   for (const id of ["at", "tz"]) $(id).addEventListener("input", () => { S.fold = null; clearError(); });
