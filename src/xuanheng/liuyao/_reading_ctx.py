@@ -586,6 +586,7 @@ class Ctx:
         "ji_masks",
         "key_mask",
         "lin_line",
+        "line_items",
         "lines",
         "lower",
         "many_moving",
@@ -687,6 +688,8 @@ class Ctx:
             t = _TIAN_SHI_AUTO.get(topic or "", "general")
         self.tian_shi_table = t
         self.many_moving = int(opts.many_moving)
+        #: the lines as one set for the line words (``LINE.over(lines)``, made by the first line table read)
+        self.line_items: Any = None
         self._jie: tuple[int, int] | None = None
         self._jie_done = False
         self._season: wangshuai.Season | None = None

@@ -471,21 +471,30 @@ def line_facts(x: L, got: Facts) -> Facts:
     return f
 
 
+def _selected(c: Ctx, sub: Mapping[str, Any]) -> tuple[tuple[int, Facts], ...]:
+    """(index, facts) of every line (初 → 上) on which the line table *sub* holds: the shared engine's
+    :meth:`~xuanheng.rules.Vocabulary.select` over the six lines (each line word read once per line and
+    chart)."""
+    items = c.line_items
+    if items is None:
+        items = c.line_items = LINE.over(c.lines)
+    return LINE.select(sub, items)
+
+
 def matching(c: Ctx, sub: Mapping[str, Any]) -> list[Facts]:
     """The facts of every line (初 → 上) on which the line table *sub* holds."""
-    out = []
-    for x in c.lines:
-        got = LINE.holds(sub, x)
-        if got is not None:
-            out.append(line_facts(x, got))
-    return out
+    lines = c.lines
+    return [line_facts(lines[i], got) for i, got in _selected(c, sub)]
 
 
 @CHART.condition("line")
 def _c_line(c: Ctx, v: Any, _w: Mapping[str, Any]) -> Facts | None:
     """some line satisfies this table of line words (the facts list every such line)"""
-    got = matching(c, v)
-    return {"lines": got} if got else None
+    got = _selected(c, v)
+    if not got:
+        return None
+    lines = c.lines
+    return {"lines": [line_facts(lines[i], f) for i, f in got]}
 
 
 @CHART.condition("line_b")
@@ -512,7 +521,7 @@ def _c_line_d(c: Ctx, v: Any, _w: Mapping[str, Any]) -> Facts | None:
 @CHART.condition("no_line")
 def _c_no_line(c: Ctx, v: Any, _w: Mapping[str, Any]) -> Facts | None:
     """no line satisfies this table of line words"""
-    return {} if not matching(c, v) else None
+    return {} if not _selected(c, v) else None
 
 
 @CHART.condition("count")

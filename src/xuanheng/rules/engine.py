@@ -44,6 +44,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
+from types import FunctionType
 from typing import Any
 
 from xuanheng.reading import Text
@@ -71,6 +72,54 @@ def _as_list(v: Any) -> list[Any]:
     return list(v) if isinstance(v, (list, tuple)) else [v]
 
 
+def _reads_table(fn: Condition) -> bool:
+    """Whether *fn* may read its third argument (the whole ``when`` table): unless the parameter's name
+    begins with ``_``, the convention for an argument a function does not use."""
+    if not isinstance(fn, FunctionType) or fn.__code__.co_argcount < 3:
+        return True
+    return not fn.__code__.co_varnames[2].startswith("_")
+
+
+def frozen(v: Any) -> Any:
+    """A hashable key of a rule's value or table, equal exactly when the values are (type and order kept:
+    ``true`` is not ``1``, and a table's order is part of it, as it orders the facts)."""
+    if isinstance(v, Mapping):
+        return ("{", tuple((k, frozen(x)) for k, x in v.items()))
+    if isinstance(v, (list, tuple)):
+        return ("[", tuple(frozen(x) for x in v))
+    return (type(v).__name__, v)
+
+
+#: the set bits of each mask below 256, lowest first
+_BITS: tuple[tuple[int, ...], ...] = tuple(tuple(i for i in range(8) if m >> i & 1) for m in range(256))
+
+
+def _bits(mask: int) -> tuple[int, ...]:
+    """The indices of the set bits of *mask*, lowest first."""
+    if mask < 256:
+        return _BITS[mask]
+    return tuple(i for i in range(mask.bit_length()) if mask >> i & 1)
+
+
+class Items:
+    """Contexts read together by :meth:`Vocabulary.select` (the six lines of a 六爻 chart): what each
+    condition gave on each of them and what each table selected, kept while the set lives (one chart's
+    reading). The contexts must not change while it lives."""
+
+    __slots__ = ("atoms", "bits", "full", "items", "tables")
+
+    def __init__(self, items: Iterable[Any]) -> None:
+        self.items = tuple(items)
+        #: the indices of the set bits of a mask, lowest first
+        self.bits: Callable[[int], tuple[int, ...]] = _BITS.__getitem__ if len(self.items) <= 8 else _bits
+        #: the mask of every item (bit i = item i)
+        self.full = (1 << len(self.items)) - 1
+        #: condition key → [mask of the items it was tried on, mask of those it held on, its facts per item]
+        self.atoms: dict[Any, list[Any]] = {}
+        #: table key → what :meth:`Vocabulary.select` answered
+        self.tables: dict[Any, tuple[tuple[int, Facts], ...]] = {}
+
+
 @dataclass(frozen=True, slots=True)
 class ConditionSpec:
     """A registered condition: its function, the values it accepts (None: any) and what it means."""
@@ -79,6 +128,9 @@ class ConditionSpec:
     fn: Condition
     values: frozenset[Any] | None = None
     doc: str = ""
+    #: the function reads the rest of its table (its third argument), so :meth:`Vocabulary.select` keeps
+    #: its results per table rather than per (condition, value)
+    reads_table: bool = True
 
 
 class Vocabulary:
@@ -89,24 +141,47 @@ class Vocabulary:
         self.specs: dict[str, ConditionSpec] = {}
         #: id(when) → (when, its plan) for :meth:`holds` (see :meth:`plan`)
         self._plans: dict[int, tuple[Mapping[str, Any], tuple[tuple[Condition | None, Any], ...]]] = {}
+        #: id(when) → (when, its key, its steps) for :meth:`select` (see :meth:`select_plan`)
+        self._selects: dict[int, tuple[Mapping[str, Any], Any, tuple[tuple[Any, Any, Any], ...]]] = {}
+        #: the key of each table and condition :meth:`select` keeps results under → a small number (the
+        #: keys of an :class:`Items`; kept for good: a method's rules have a few hundred)
+        self._key_ids: dict[Any, int] = {}
 
     def condition(
-        self, key: str, *, values: Iterable[Any] | None = None, doc: str = ""
+        self,
+        key: str,
+        *,
+        values: Iterable[Any] | None = None,
+        doc: str = "",
+        reads_table: bool | None = None,
     ) -> Callable[[Condition], Condition]:
-        """Decorator: register *fn* as the condition *key* (*values*: what a rule may give it)."""
+        """Decorator: register *fn* as the condition *key* (*values*: what a rule may give it).
+
+        *reads_table*: whether the function reads the rest of its ``when`` table (its third argument, e.g.
+        the 神煞 a neighbouring condition names); by default, unless that parameter's name begins with
+        ``_`` (the convention for an argument a function does not use). See :meth:`select`."""
 
         def register(fn: Condition) -> Condition:
             if key in self.specs or key == "any":
                 raise ValueError(f"{self.name}: condition {key!r} is registered twice")
             accepted = None if values is None else frozenset(values)
-            self.specs[key] = ConditionSpec(key, fn, accepted, doc or (fn.__doc__ or "").strip())
+            reads = _reads_table(fn) if reads_table is None else reads_table
+            self.specs[key] = ConditionSpec(key, fn, accepted, doc or (fn.__doc__ or "").strip(), reads)
             return fn
 
         return register
 
-    def add(self, key: str, fn: Condition, *, values: Iterable[Any] | None = None, doc: str = "") -> None:
+    def add(
+        self,
+        key: str,
+        fn: Condition,
+        *,
+        values: Iterable[Any] | None = None,
+        doc: str = "",
+        reads_table: bool | None = None,
+    ) -> None:
         """Register *fn* as *key* without the decorator (for conditions made by a factory)."""
-        self.condition(key, values=values, doc=doc)(fn)
+        self.condition(key, values=values, doc=doc, reads_table=reads_table)(fn)
 
     def __contains__(self, key: object) -> bool:
         return key in self.specs
@@ -155,6 +230,10 @@ class Vocabulary:
         facts: Facts | None = None
         entry = self._plans.get(id(when))
         steps = entry[1] if entry is not None and entry[0] is when else self.plan(when)
+        if len(steps) == 1:  # one condition (most tables): its facts are the table's
+            fn, v = steps[0]
+            if fn is not None:
+                return fn(ctx, v, when)
         for fn, v in steps:
             if fn is None:  # any: the first table of the list that holds
                 got = None
@@ -173,9 +252,132 @@ class Vocabulary:
                     facts.setdefault(fk, fv)
         return {} if facts is None else facts
 
+    def over(self, items: Iterable[Any]) -> Items:
+        """The contexts *items* as one :class:`Items` for :meth:`select`."""
+        return Items(items)
+
+    def select_plan(self, when: Mapping[str, Any]) -> tuple[Any, tuple[tuple[Any, Any, Any], ...]]:
+        """The key of the table *when* and its steps for :meth:`select`, made once per table and kept as
+        :meth:`plan` keeps its plans: per condition, (the key its results are kept under on an
+        :class:`Items`, its function or None for ``any``, its value; for ``any`` the plans of its tables).
+        A condition's results are kept per (condition, value), shared by every table that asks the same,
+        unless it reads its table (:attr:`ConditionSpec.reads_table`: then per table)."""
+        entry = self._selects.get(id(when))
+        if entry is not None and entry[0] is when:
+            return entry[1], entry[2]
+        ids = self._key_ids
+        tkey = ids.setdefault(frozen(when), len(ids))
+        steps: list[tuple[Any, Any, Any]] = []
+        for k, v in when.items():
+            if k == "any":
+                subs = tuple((sub, *self.select_plan(sub)) for sub in v)
+                steps.append((ids.setdefault(("any", frozen(v)), len(ids)), None, subs))
+                continue
+            spec = self.specs[k]
+            akey = (k, tkey) if spec.reads_table else (k, frozen(v))
+            steps.append((ids.setdefault(akey, len(ids)), spec.fn, v))
+        if len(self._selects) >= PLAN_LIMIT:
+            self._selects.clear()
+        self._selects[id(when)] = (when, tkey, tuple(steps))
+        return tkey, tuple(steps)
+
+    def select(self, when: Mapping[str, Any], items: Items) -> tuple[tuple[int, Facts], ...]:
+        """(index, facts) of every item of *items* (in their order) on which the table *when* holds, the
+        facts being what :meth:`holds` gives on that item, with the same conditions tried on it in the same
+        order (a condition is tried on an item only when those before it held there). Each condition's
+        result on an item is computed once per :class:`Items` and shared by every table that asks it, and
+        each table's answer is kept: the facts are shared with later answers (read them, never write
+        them)."""
+        entry = self._selects.get(id(when))
+        if entry is not None and entry[0] is when:
+            tkey, steps = entry[1], entry[2]
+        else:
+            tkey, steps = self.select_plan(when)
+        tables = items.tables
+        done = tables.get(tkey)
+        if done is not None:
+            return done
+        alive = self._run(when, steps, items, items.full)
+        if alive:
+            atoms = items.atoms
+            if len(steps) == 1:
+                col = atoms[steps[0][0]][2]
+                done = tuple([(i, col[i]) for i in items.bits(alive)])
+            else:
+                cols = [atoms[s[0]][2] for s in steps]
+                done = tuple([(i, _merge(cols, i)) for i in items.bits(alive)])
+        else:
+            done = ()
+        tables[tkey] = done
+        return done
+
+    def _run(
+        self, when: Mapping[str, Any], steps: tuple[tuple[Any, Any, Any], ...], items: Items, alive: int
+    ) -> int:
+        """The items among *alive* on which the table holds (each condition's facts on them kept on
+        *items*), its conditions in table order, each tried on the items the ones before left."""
+        atoms = items.atoms
+        xs = items.items
+        bits = items.bits
+        for akey, fn, v in steps:
+            a = atoms.get(akey)
+            if a is None:
+                a = atoms[akey] = [0, 0, [None] * len(xs)]
+            need = alive & ~a[0]
+            if need:
+                col = a[2]
+                if fn is None:
+                    got = self._run_any(v, items, need, col)
+                else:
+                    got = 0
+                    for i in bits(need):
+                        f = fn(xs[i], v, when)
+                        if f is not None:
+                            got |= 1 << i
+                            col[i] = f
+                a[0] |= need
+                a[1] |= got
+            alive &= a[1]
+            if not alive:
+                return 0
+        return alive
+
+    def _run_any(self, subs: tuple[Any, ...], items: Items, need: int, col: list[Any]) -> int:
+        """``any`` on the items of *need*: on each, the facts of the first of the tables *subs* that holds
+        there (the next table is tried only on the items where the ones before failed); the mask where one
+        held."""
+        got = 0
+        atoms = items.atoms
+        for sub, _tkey, steps in subs:
+            if not need:
+                break
+            mask = self._run(sub, steps, items, need)
+            if mask:
+                cols = [atoms[s[0]][2] for s in steps]
+                for i in items.bits(mask):
+                    col[i] = _merge(cols, i)
+                got |= mask
+                need &= ~mask
+        return got
+
     def describe(self) -> dict[str, str]:
         """Condition → its meaning (for the docs and the source pages)."""
         return {k: s.doc for k, s in sorted(self.specs.items())}
+
+
+def _merge(columns: list[list[Any]], i: int) -> Facts:
+    """The facts of item *i* merged over the conditions' columns in table order (the first key wins); one
+    condition's own facts when the table has one."""
+    if not columns:
+        return {}
+    first = columns[0][i]
+    if len(columns) == 1:
+        return first  # type: ignore[no-any-return]
+    out = dict(first)
+    for col in columns[1:]:
+        for k, v in col[i].items():
+            out.setdefault(k, v)
+    return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -320,9 +522,11 @@ __all__ = [
     "LANG_KEYS",
     "ConditionSpec",
     "Facts",
+    "Items",
     "Rule",
     "RuleDataError",
     "Vocabulary",
+    "frozen",
     "load_rules",
     "parse_rule",
     "read_table",
