@@ -171,6 +171,13 @@ def rules_of(family: frozenset[str] | None) -> tuple[Rule, ...]:
     return tuple(r for r in rules() if relevant(r, family))
 
 
+@cache
+def whens_of(family: frozenset[str] | None) -> tuple[Mapping[str, Any], ...]:
+    """The ``when`` tables of :func:`rules_of` *family*, in its order (one tuple per family, kept: the
+    engine's :meth:`~xuanheng.rules.Vocabulary.holding` keeps its steps)."""
+    return tuple(r.when for r in rules_of(family))
+
+
 def order(fired: list[FiredRule], family: frozenset[str] | None) -> list[FiredRule]:
     """The report order: the asked topic's rules first (with a topic), then by group, then data order.
 
@@ -235,12 +242,8 @@ def reading(
     lang, t, opts = _check(chart, topic, lang, options)
     c = Ctx(chart, t, opts)
     hans = lang == "zh-Hans"
-    fired = []
-    holds = CHART.holds
-    for r in rules_of(c.family):
-        facts = holds(r.when, c)
-        if facts is not None:
-            fired.append(fire(r, facts, c, hans))
+    rs = rules_of(c.family)
+    fired = [fire(rs[i], facts, c, hans) for i, facts in CHART.holding(whens_of(c.family), c)]
     c.release()
     return order(fired, c.family)
 
