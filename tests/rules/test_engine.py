@@ -120,6 +120,131 @@ def test_holds_keeps_one_plan_per_table() -> None:
     assert len(V._plans) <= engine.PLAN_LIMIT
 
 
+def test_select_answers_what_holds_gives_on_each_item() -> None:
+    """select over items: per item exactly what holds gives (facts merged first key wins, any), each
+    condition tried on an item only where the ones before it held, and once per item set."""
+    calls: list[tuple[str, Any, int]] = []
+    w = Vocabulary("toy items")
+
+    @w.condition("colour")
+    def _c(ctx: Any, v: Any, _w: Any) -> dict[str, Any] | None:
+        calls.append(("colour", v, ctx["n"]))
+        return {"colour": ctx["colour"], "n": ctx["n"]} if ctx["colour"] in engine._as_list(v) else None
+
+    @w.condition("size")
+    def _s(ctx: Any, v: Any, _w: Any) -> dict[str, Any] | None:
+        calls.append(("size", v, ctx["n"]))
+        return {"size": ctx["size"], "colour": "second"} if ctx["size"] >= v else None
+
+    things = [
+        {"n": 0, "colour": "red", "size": 1},
+        {"n": 1, "colour": "blue", "size": 5},
+        {"n": 2, "colour": "red", "size": 7},
+        {"n": 3, "colour": "green", "size": 9},
+    ]
+    tables: list[dict[str, Any]] = [
+        {"colour": "red", "size": 2},
+        {"size": 2, "colour": "red"},
+        {"colour": ["red", "blue"]},
+        {"any": [{"colour": "green"}, {"size": 6}]},
+        {"size": 2, "any": [{"colour": "blue"}, {"colour": "red", "size": 7}]},
+        {"colour": "white"},
+        {},
+    ]
+    items = w.over(things)
+    for t in tables:
+        want = [(i, f) for i, x in enumerate(things) if (f := w.holds(t, x)) is not None]
+        assert list(w.select(t, items)) == want, t
+        assert w.select(t, items) is w.select(dict(t), items)  # kept per table (by its value)
+    calls.clear()
+    items = w.over(things)
+    w.select({"colour": "red", "size": 2}, items)
+    assert calls == [("colour", "red", n) for n in range(4)] + [("size", 2, 0), ("size", 2, 2)]
+    calls.clear()
+    w.select({"size": 2, "colour": "red"}, items)  # size on the items not tried yet, colour known
+    assert calls == [("size", 2, 1), ("size", 2, 3)]
+
+
+def test_select_keeps_a_condition_that_reads_its_table_per_table() -> None:
+    w = Vocabulary("toy neighbours")
+
+    @w.condition("near")
+    def _near(ctx: Any, v: Any, when: Any) -> dict[str, Any] | None:
+        return {"far": when.get("far")} if ctx >= v + when.get("far", 0) else None
+
+    @w.condition("far")
+    def _far(ctx: Any, v: Any, _w: Any) -> dict[str, Any] | None:
+        return {}
+
+    assert w.specs["near"].reads_table and not w.specs["far"].reads_table
+    items = w.over([1, 5, 9])
+    assert [i for i, _ in w.select({"near": 1}, items)] == [0, 1, 2]
+    assert [i for i, _ in w.select({"near": 1, "far": 5}, items)] == [2]
+
+
+def test_select_keeps_shared_conditions_in_the_memo_it_is_given() -> None:
+    """A condition declared shared is computed once for every item set given the same memo (and a table of
+    such conditions only is answered from it); the others once per item set."""
+    calls: list[str] = []
+    w = Vocabulary("toy shared")
+
+    @w.condition("kind", shared=True)
+    def _kind(ctx: Any, v: Any, _w: Any) -> dict[str, Any] | None:
+        calls.append("kind")
+        return {"kind": ctx[0]} if ctx[0] == v else None
+
+    @w.condition("today")
+    def _today(ctx: Any, v: Any, _w: Any) -> dict[str, Any] | None:
+        calls.append("today")
+        return {"today": ctx[1]} if ctx[1] == v else None
+
+    memo: dict[Any, Any] = {}
+    first = w.over([("a", 1), ("b", 2), ("a", 3)], memo)
+    second = w.over([("a", 5), ("b", 1), ("a", 1)], memo)  # same kinds, other days
+    assert w.select({"kind": "a"}, first) == ((0, {"kind": "a"}), (2, {"kind": "a"}))
+    assert w.select({"kind": "a", "today": 1}, first) == ((0, {"kind": "a", "today": 1}),)
+    calls.clear()
+    assert w.select({"kind": "a"}, second) == ((0, {"kind": "a"}), (2, {"kind": "a"}))
+    assert w.select({"kind": "a", "today": 1}, second) == ((2, {"kind": "a", "today": 1}),)
+    assert calls == ["today", "today"]  # kind from the memo; today on the two items of kind a
+
+
+def test_holding_answers_what_holds_gives_on_each_table() -> None:
+    w = Vocabulary("toy holding")
+    inner = Vocabulary("toy inner")
+    asked: list[int] = []
+
+    @inner.condition("odd")
+    def _odd(ctx: Any, v: Any, _w: Any) -> dict[str, Any] | None:
+        return {"odd": ctx} if ctx % 2 == v else None
+
+    def items_of(ctx: Any) -> Any:
+        return inner.over(ctx["numbers"])
+
+    @w.condition("some_number", some=(inner, items_of))
+    def _some(ctx: Any, v: Any, _w: Any) -> dict[str, Any] | None:
+        asked.append(1)
+        got = inner.select(v, items_of(ctx))
+        return {"numbers": [f["odd"] for _, f in got]} if got else None
+
+    @w.condition("name")
+    def _name(ctx: Any, v: Any, _w: Any) -> dict[str, Any] | None:
+        return {"name": v} if ctx["name"] == v else None
+
+    tables = (
+        {"name": "x"},
+        {"some_number": {"odd": 1}},
+        {"some_number": {"odd": 0}},
+        {"name": "y", "some_number": {"odd": 1}},
+        {"any": [{"name": "y"}, {"name": "x"}]},
+    )
+    ctx = {"name": "x", "numbers": [1, 3, 5]}
+    want = [(i, f) for i, t in enumerate(tables) if (f := w.holds(t, ctx)) is not None]
+    asked.clear()
+    assert w.holding(tables, ctx) == want
+    assert [i for i, _ in want] == [0, 1, 4] and len(asked) == 1  # the even table never called it
+
+
 def test_a_condition_is_registered_once() -> None:
     with pytest.raises(ValueError, match="registered twice"):
         V.add("colour", _colour)

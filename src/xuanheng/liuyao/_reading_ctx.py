@@ -277,7 +277,7 @@ class Static:
     the moving lines. One per (hexagram, moving lines), read off the first chart that has them, never
     written."""
 
-    __slots__ = ("bmask", "by_el", "moving_mask", "rows", "smask")
+    __slots__ = ("bmask", "by_el", "memo", "moving_mask", "rows", "smask")
 
     def __init__(self, chart: LiuYaoChart) -> None:
         ben = chart.ben
@@ -297,6 +297,10 @@ class Static:
         self.smask = tuple(smask)
         self.by_el = tuple(by_el)
         self.moving_mask = moving
+        #: the shared engine's memo of the line words that read only these fields (registered
+        #: ``shared``: their results and the answers of tables of them only, filled by the readings of
+        #: every chart of this hexagram and moving lines)
+        self.memo: dict[Any, Any] = {}
 
 
 #: (hexagram code × 64 + moving mask) → its Static (4,096 at most)
@@ -366,6 +370,7 @@ class L:
     """The facts of one line that the line conditions read (built once per reading)."""
 
     __slots__ = (
+        "_spirits",
         "bian",
         "bit",
         "branch",
@@ -420,14 +425,19 @@ class L:
         self.is_shen = ln.shen
         self.bian = ln.bian
         self.role: str | None = None
+        self._spirits: tuple[str, ...] | None = None
         #: what every fired line reports (copied by :meth:`facts`)
         self.fb = fb
 
     @property
     def spirits(self) -> tuple[str, ...]:
-        """The 神煞 of the verse on this line's branch (or stem), and 貴人 when it is a 天乙貴人."""
-        b = self.bit
-        return tuple(n for n, m in self.c.spirit_mask.items() if m & b)
+        """The 神煞 of the verse on this line's branch (or stem), and 貴人 when it is a 天乙貴人 (found on
+        first read, kept for the reading)."""
+        got = self._spirits
+        if got is None:
+            b = self.bit
+            got = self._spirits = tuple(n for n, m in self.c.spirit_mask.items() if m & b)
+        return got
 
     @property
     def sha(self) -> tuple[str, ...]:
@@ -618,6 +628,8 @@ class Ctx:
         "ji_masks",
         "key_mask",
         "lin_line",
+        "line_items",
+        "line_memo",
         "lines",
         "lower",
         "many_moving",
@@ -719,6 +731,10 @@ class Ctx:
             t = _TIAN_SHI_AUTO.get(topic or "", "general")
         self.tian_shi_table = t
         self.many_moving = int(opts.many_moving)
+        #: the lines as one set for the line words (``LINE.over(lines, line_memo)``, made by the first line
+        #: table read), and the memo of the words shared by every chart of the hexagram and moving lines
+        self.line_items: Any = None
+        self.line_memo = sx.memo
         self._jie: tuple[int, int] | None = None
         self._jie_done = False
         self._season: wangshuai.Season | None = None

@@ -19,6 +19,7 @@ from xuanheng.liuyao import tables as T
 from xuanheng.liuyao._reading_ctx import YAO_NAMES, Ctx, L, yang_trigram
 from xuanheng.liuyao._reading_data import ANIMAL_NAMES, YAO_WEI_TIAN_HE, YAO_WEI_TIAN_SHI, YAO_WEI_TOPICS
 from xuanheng.rules import RuleDataError, Vocabulary
+from xuanheng.rules.engine import Items
 
 Facts = dict[str, Any]
 
@@ -65,8 +66,8 @@ COUNT_WORDS = ("count",)
 
 
 def _as_list(v: Any) -> list[Any] | tuple[Any, ...]:
-    """A rule's value as a sequence: the list or tuple itself (only read), else a list of the one value."""
-    return v if isinstance(v, (list, tuple)) else [v]
+    """A rule's value as a sequence: the list or tuple itself (only read), else a tuple of the one value."""
+    return v if type(v) is list or isinstance(v, (list, tuple)) else (v,)
 
 
 def _set(v: Any) -> frozenset[Any]:
@@ -84,19 +85,19 @@ def _l_liu_shen(x: L, v: Any, _w: Mapping[str, Any]) -> Facts | None:
     return {} if x.shen in _as_list(v) else None
 
 
-@LINE.condition("liu_qin", values=LIU_QIN)
+@LINE.condition("liu_qin", values=LIU_QIN, shared=True)
 def _l_liu_qin(x: L, v: Any, _w: Mapping[str, Any]) -> Facts | None:
     """the line is one of these 六親"""
     return {} if x.qin in _as_list(v) else None
 
 
-@LINE.condition("element", values=ELEMENTS)
+@LINE.condition("element", values=ELEMENTS, shared=True)
 def _l_element(x: L, v: Any, _w: Mapping[str, Any]) -> Facts | None:
     """the line's element (of its 納甲 branch) is one of these"""
     return {"element": ELEMENTS[x.el]} if ELEMENTS[x.el] in _as_list(v) else None
 
 
-@LINE.condition("moving", values=(True, False))
+@LINE.condition("moving", values=(True, False), shared=True)
 def _l_moving(x: L, v: Any, _w: Mapping[str, Any]) -> Facts | None:
     """the line moves (true) or is still (false)"""
     return {"moving": x.moving} if x.moving == v else None
@@ -174,25 +175,25 @@ def _l_hua(x: L, v: Any, _w: Mapping[str, Any]) -> Facts | None:
     return {"hua": got, "bian": STEMS[b.stem] + BRANCHES[b.branch]} if got else None
 
 
-@LINE.condition("position", values=(1, 2, 3, 4, 5, 6))
+@LINE.condition("position", values=(1, 2, 3, 4, 5, 6), shared=True)
 def _l_position(x: L, v: Any, _w: Mapping[str, Any]) -> Facts | None:
     """the line is at one of these positions (1 = 初爻 … 6 = 上爻)"""
     return {} if x.pos in _as_list(v) else None
 
 
-@LINE.condition("inner", values=(True, False))
+@LINE.condition("inner", values=(True, False), shared=True)
 def _l_inner(x: L, v: Any, _w: Mapping[str, Any]) -> Facts | None:
     """the line is in the inner trigram (lines 1–3, true) or the outer one (false)"""
     return {"gua": "內卦" if x.inner else "外卦"} if x.inner == v else None
 
 
-@LINE.condition("shi", values=(True, False))
+@LINE.condition("shi", values=(True, False), shared=True)
 def _l_shi(x: L, v: Any, _w: Mapping[str, Any]) -> Facts | None:
     """the line holds the 世"""
     return {"shi": x.shi} if x.shi == v else None
 
 
-@LINE.condition("ying", values=(True, False))
+@LINE.condition("ying", values=(True, False), shared=True)
 def _l_ying(x: L, v: Any, _w: Mapping[str, Any]) -> Facts | None:
     """the line holds the 應"""
     return {"ying": x.ying} if x.ying == v else None
@@ -242,7 +243,7 @@ def _l_lin_yao(x: L, v: Any, _w: Mapping[str, Any]) -> Facts | None:
     return {"lin_yao": "用神" if x is x.c.yong_line and x.c.opts.lin_yao == "yong" else "世"}
 
 
-@LINE.condition("hua_liu_qin", values=LIU_QIN)
+@LINE.condition("hua_liu_qin", values=LIU_QIN, shared=True)
 def _l_hua_liu_qin(x: L, v: Any, _w: Mapping[str, Any]) -> Facts | None:
     """the line moves and its 變爻 is one of these 六親 (by the 本卦's palace)"""
     b = x.bian
@@ -251,7 +252,7 @@ def _l_hua_liu_qin(x: L, v: Any, _w: Mapping[str, Any]) -> Facts | None:
     return {"hua_liu_qin": b.liu_qin, "bian": STEMS[b.stem] + BRANCHES[b.branch]}
 
 
-@LINE.condition("hua_element", values=ELEMENTS)
+@LINE.condition("hua_element", values=ELEMENTS, shared=True)
 def _l_hua_element(x: L, v: Any, _w: Mapping[str, Any]) -> Facts | None:
     """the line moves and its 變爻's element is one of these"""
     b = x.bian
@@ -260,7 +261,7 @@ def _l_hua_element(x: L, v: Any, _w: Mapping[str, Any]) -> Facts | None:
     return {"hua_element": ELEMENTS[b.element]}
 
 
-@LINE.condition("change", values=("陰化陽", "陽化陰"))
+@LINE.condition("change", values=("陰化陽", "陽化陰"), shared=True)
 def _l_change(x: L, v: Any, _w: Mapping[str, Any]) -> Facts | None:
     """a moving yin line turning yang (老陰, 6) or a moving yang line turning yin (老陽, 9)"""
     if not x.moving:
@@ -269,13 +270,13 @@ def _l_change(x: L, v: Any, _w: Mapping[str, Any]) -> Facts | None:
     return {"change": got} if got == v else None
 
 
-@LINE.condition("stem", values=STEMS)
+@LINE.condition("stem", values=STEMS, shared=True)
 def _l_stem(x: L, v: Any, _w: Mapping[str, Any]) -> Facts | None:
     """the line's 納甲 stem is one of these"""
     return {"stem": STEMS[x.stem]} if STEMS[x.stem] in _as_list(v) else None
 
 
-@LINE.condition("hua_stem", values=STEMS)
+@LINE.condition("hua_stem", values=STEMS, shared=True)
 def _l_hua_stem(x: L, v: Any, _w: Mapping[str, Any]) -> Facts | None:
     """the line moves and its 變爻's stem is one of these"""
     b = x.bian
@@ -284,7 +285,7 @@ def _l_hua_stem(x: L, v: Any, _w: Mapping[str, Any]) -> Facts | None:
     return {"hua_stem": STEMS[b.stem]}
 
 
-@LINE.condition("branch", values=BRANCHES)
+@LINE.condition("branch", values=BRANCHES, shared=True)
 def _l_branch(x: L, v: Any, _w: Mapping[str, Any]) -> Facts | None:
     """the line's branch is one of these"""
     return {"branch": BRANCHES[x.branch]} if BRANCHES[x.branch] in _as_list(v) else None
@@ -330,7 +331,7 @@ def _l_ji_shen(x: L, v: Any, _w: Mapping[str, Any]) -> Facts | None:
     return {"ji_shen": list(x.ji)} if x.ji else {}
 
 
-@LINE.condition("trigram", values=TRIGRAM_NAMES)
+@LINE.condition("trigram", values=TRIGRAM_NAMES, shared=True)
 def _l_trigram(x: L, v: Any, _w: Mapping[str, Any]) -> Facts | None:
     """the line belongs to a trigram of these names (its inner or outer trigram)"""
     return {"trigram": x.tri} if x.tri in _as_list(v) else None
@@ -385,7 +386,7 @@ def _animal(position_index: int) -> tuple[str, int]:
     return name, T.ZODIAC.index(ANIMAL_NAMES.get(name, name))
 
 
-@LINE.condition("animal_form", values=(True, False))
+@LINE.condition("animal_form", values=(True, False), shared=True)
 def _l_animal_form(x: L, v: Any, _w: Mapping[str, Any]) -> Facts | None:
     """形: the line's branch is the zodiac branch of the animal the 六畜 table puts on this line"""
     name, branch = _animal(x.i)
@@ -471,38 +472,52 @@ def line_facts(x: L, got: Facts) -> Facts:
     return f
 
 
+def line_items(c: Ctx) -> Items:
+    """The six lines of *c* as one :class:`~xuanheng.rules.engine.Items` (made on first use, kept on *c*)."""
+    items = c.line_items
+    if items is None:
+        items = c.line_items = LINE.over(c.lines, c.line_memo)
+    return items  # type: ignore[no-any-return]
+
+
+def _selected(c: Ctx, sub: Mapping[str, Any]) -> tuple[tuple[int, Facts], ...]:
+    """(index, facts) of every line (初 → 上) on which the line table *sub* holds: the shared engine's
+    :meth:`~xuanheng.rules.Vocabulary.select` over the six lines (each line word read once per line and
+    chart)."""
+    return LINE.select(sub, line_items(c))
+
+
 def matching(c: Ctx, sub: Mapping[str, Any]) -> list[Facts]:
     """The facts of every line (初 → 上) on which the line table *sub* holds."""
-    out = []
-    for x in c.lines:
-        got = LINE.holds(sub, x)
-        if got is not None:
-            out.append(line_facts(x, got))
-    return out
+    lines = c.lines
+    return [line_facts(lines[i], got) for i, got in _selected(c, sub)]
 
 
-@CHART.condition("line")
+@CHART.condition("line", some=(LINE, line_items))
 def _c_line(c: Ctx, v: Any, _w: Mapping[str, Any]) -> Facts | None:
     """some line satisfies this table of line words (the facts list every such line)"""
-    got = matching(c, v)
-    return {"lines": got} if got else None
+    got = _selected(c, v)
+    if not got:
+        return None
+    lines = c.lines
+    return {"lines": [line_facts(lines[i], f) for i, f in got]}
 
 
-@CHART.condition("line_b")
+@CHART.condition("line_b", some=(LINE, line_items))
 def _c_line_b(c: Ctx, v: Any, _w: Mapping[str, Any]) -> Facts | None:
     """a second, independent line condition (facts under ``also``)"""
     got = matching(c, v)
     return {"also": got} if got else None
 
 
-@CHART.condition("line_c")
+@CHART.condition("line_c", some=(LINE, line_items))
 def _c_line_c(c: Ctx, v: Any, _w: Mapping[str, Any]) -> Facts | None:
     """a third independent line condition (facts under ``also_c``)"""
     got = matching(c, v)
     return {"also_c": got} if got else None
 
 
-@CHART.condition("line_d")
+@CHART.condition("line_d", some=(LINE, line_items))
 def _c_line_d(c: Ctx, v: Any, _w: Mapping[str, Any]) -> Facts | None:
     """a fourth independent line condition (facts under ``also_d``)"""
     got = matching(c, v)
@@ -512,7 +527,7 @@ def _c_line_d(c: Ctx, v: Any, _w: Mapping[str, Any]) -> Facts | None:
 @CHART.condition("no_line")
 def _c_no_line(c: Ctx, v: Any, _w: Mapping[str, Any]) -> Facts | None:
     """no line satisfies this table of line words"""
-    return {} if not matching(c, v) else None
+    return {} if not _selected(c, v) else None
 
 
 @CHART.condition("count")

@@ -40,10 +40,11 @@ meaning of ``when`` are this module's and the same everywhere.
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
+from types import FunctionType
 from typing import Any
 
 from xuanheng.reading import Text
@@ -71,6 +72,59 @@ def _as_list(v: Any) -> list[Any]:
     return list(v) if isinstance(v, (list, tuple)) else [v]
 
 
+def _reads_table(fn: Condition) -> bool:
+    """Whether *fn* may read its third argument (the whole ``when`` table): unless the parameter's name
+    begins with ``_``, the convention for an argument a function does not use."""
+    if not isinstance(fn, FunctionType) or fn.__code__.co_argcount < 3:
+        return True
+    return not fn.__code__.co_varnames[2].startswith("_")
+
+
+def frozen(v: Any) -> Any:
+    """A hashable key of a rule's value or table, equal exactly when the values are (type and order kept:
+    ``true`` is not ``1``, and a table's order is part of it, as it orders the facts)."""
+    if isinstance(v, Mapping):
+        return ("{", tuple((k, frozen(x)) for k, x in v.items()))
+    if isinstance(v, list):
+        return ("[", tuple(frozen(x) for x in v))
+    if isinstance(v, tuple):
+        return ("(", tuple(frozen(x) for x in v))
+    return (type(v).__name__, v)
+
+
+#: the set bits of each mask below 256, lowest first
+_BITS: tuple[tuple[int, ...], ...] = tuple(tuple(i for i in range(8) if m >> i & 1) for m in range(256))
+
+
+def _bits(mask: int) -> tuple[int, ...]:
+    """The indices of the set bits of *mask*, lowest first."""
+    if mask < 256:
+        return _BITS[mask]
+    return tuple(i for i in range(mask.bit_length()) if mask >> i & 1)
+
+
+class Items:
+    """Contexts read together by :meth:`Vocabulary.select` (the six lines of a 六爻 chart): what each
+    condition gave on each of them and what each table selected, kept while the set lives (one chart's
+    reading). The contexts must not change while it lives."""
+
+    __slots__ = ("atoms", "bits", "full", "items", "shared", "tables")
+
+    def __init__(self, items: Iterable[Any], shared: dict[Any, Any] | None = None) -> None:
+        self.items = tuple(items)
+        #: the memo of the conditions declared ``shared`` (and of the tables made of them only), kept by the
+        #: caller for everything the items have in common with other sets given it (None: none)
+        self.shared = shared
+        #: the indices of the set bits of a mask, lowest first
+        self.bits: Callable[[int], tuple[int, ...]] = _BITS.__getitem__ if len(self.items) <= 8 else _bits
+        #: the mask of every item (bit i = item i)
+        self.full = (1 << len(self.items)) - 1
+        #: condition key → [mask of the items it was tried on, mask of those it held on, its facts per item]
+        self.atoms: dict[Any, list[Any]] = {}
+        #: table key → what :meth:`Vocabulary.select` answered
+        self.tables: dict[Any, tuple[tuple[int, Facts], ...]] = {}
+
+
 @dataclass(frozen=True, slots=True)
 class ConditionSpec:
     """A registered condition: its function, the values it accepts (None: any) and what it means."""
@@ -79,6 +133,15 @@ class ConditionSpec:
     fn: Condition
     values: frozenset[Any] | None = None
     doc: str = ""
+    #: the function reads the rest of its table (its third argument), so :meth:`Vocabulary.select` keeps
+    #: its results per table rather than per (condition, value)
+    reads_table: bool = True
+    #: (inner vocabulary, the items of a context): the condition's value is a table of the inner words and
+    #: it cannot hold unless that table selects some of the items (:meth:`Vocabulary.holding` asks that
+    #: first)
+    some: tuple[Vocabulary, Callable[[Any], Items]] | None = None
+    #: its result on an item depends only on what an :class:`Items`' ``shared`` memo stands for: kept there
+    shared: bool = False
 
 
 class Vocabulary:
@@ -89,24 +152,65 @@ class Vocabulary:
         self.specs: dict[str, ConditionSpec] = {}
         #: id(when) → (when, its plan) for :meth:`holds` (see :meth:`plan`)
         self._plans: dict[int, tuple[Mapping[str, Any], tuple[tuple[Condition | None, Any], ...]]] = {}
+        #: id(when) → (when, its key, its steps) for :meth:`select` (see :meth:`select_plan`)
+        self._selects: dict[int, tuple[Mapping[str, Any], Any, tuple[tuple[Any, ...], ...]]] = {}
+        #: id(tables) → (tables, their steps) for :meth:`holding`
+        self._sets: dict[int, tuple[Sequence[Mapping[str, Any]], tuple[tuple[Any, ...], ...]]] = {}
+        #: the key of each table and condition :meth:`select` keeps results under → a small number (the
+        #: keys of an :class:`Items`; kept for good: a method's rules have a few hundred)
+        self._key_ids: dict[Any, int] = {}
 
     def condition(
-        self, key: str, *, values: Iterable[Any] | None = None, doc: str = ""
+        self,
+        key: str,
+        *,
+        values: Iterable[Any] | None = None,
+        doc: str = "",
+        reads_table: bool | None = None,
+        some: tuple[Vocabulary, Callable[[Any], Items]] | None = None,
+        shared: bool = False,
     ) -> Callable[[Condition], Condition]:
-        """Decorator: register *fn* as the condition *key* (*values*: what a rule may give it)."""
+        """Decorator: register *fn* as the condition *key* (*values*: what a rule may give it).
+
+        *reads_table*: whether the function reads the rest of its ``when`` table (its third argument, e.g.
+        the 神煞 a neighbouring condition names); by default, unless that parameter's name begins with
+        ``_`` (the convention for an argument a function does not use). See :meth:`select`.
+
+        *some*: ``(inner, items)`` when the condition's value is a table of the vocabulary *inner*'s words
+        and the condition can hold only if that table holds on some of ``items(ctx)`` (an :class:`Items`),
+        as a word such as 六爻's ``line`` ("some line is …"): :meth:`holding` then asks :meth:`select`
+        first and calls the function only when something was selected.
+
+        *shared*: the condition's result on an item depends only on what the ``shared`` memo of an
+        :class:`Items` stands for (六爻's line words that read only the hexagram and its moving lines: one
+        memo per hexagram and moving lines), so :meth:`select` keeps it there, for every item set given that
+        memo, and a table of such conditions only has its answer kept there too. A wrong declaration gives
+        one chart another's answers: declare only what the function reads."""
 
         def register(fn: Condition) -> Condition:
             if key in self.specs or key == "any":
                 raise ValueError(f"{self.name}: condition {key!r} is registered twice")
             accepted = None if values is None else frozenset(values)
-            self.specs[key] = ConditionSpec(key, fn, accepted, doc or (fn.__doc__ or "").strip())
+            reads = _reads_table(fn) if reads_table is None else reads_table
+            text = doc or (fn.__doc__ or "").strip()
+            self.specs[key] = ConditionSpec(key, fn, accepted, text, reads, some, shared)
             return fn
 
         return register
 
-    def add(self, key: str, fn: Condition, *, values: Iterable[Any] | None = None, doc: str = "") -> None:
+    def add(
+        self,
+        key: str,
+        fn: Condition,
+        *,
+        values: Iterable[Any] | None = None,
+        doc: str = "",
+        reads_table: bool | None = None,
+        some: tuple[Vocabulary, Callable[[Any], Items]] | None = None,
+        shared: bool = False,
+    ) -> None:
         """Register *fn* as *key* without the decorator (for conditions made by a factory)."""
-        self.condition(key, values=values, doc=doc)(fn)
+        self.condition(key, values=values, doc=doc, reads_table=reads_table, some=some, shared=shared)(fn)
 
     def __contains__(self, key: object) -> bool:
         return key in self.specs
@@ -155,6 +259,10 @@ class Vocabulary:
         facts: Facts | None = None
         entry = self._plans.get(id(when))
         steps = entry[1] if entry is not None and entry[0] is when else self.plan(when)
+        if len(steps) == 1:  # one condition (most tables): its facts are the table's
+            fn, v = steps[0]
+            if fn is not None:
+                return fn(ctx, v, when)
         for fn, v in steps:
             if fn is None:  # any: the first table of the list that holds
                 got = None
@@ -173,9 +281,206 @@ class Vocabulary:
                     facts.setdefault(fk, fv)
         return {} if facts is None else facts
 
+    def over(self, items: Iterable[Any], shared: dict[Any, Any] | None = None) -> Items:
+        """The contexts *items* as one :class:`Items` for :meth:`select` (*shared*: the memo of the
+        conditions declared ``shared``, see :meth:`condition`)."""
+        return Items(items, shared)
+
+    def select_plan(self, when: Mapping[str, Any]) -> tuple[Any, tuple[tuple[Any, ...], ...]]:
+        """The key of the table *when* and its steps for :meth:`select`, made once per table and kept as
+        :meth:`plan` keeps its plans: per condition, (the key its results are kept under on an
+        :class:`Items`, its function or None for ``any``, its value (for ``any`` the plans of its tables),
+        whether it is kept in the shared memo). A condition's results are kept per (condition, value),
+        shared by every table that asks the same, unless it reads its table
+        (:attr:`ConditionSpec.reads_table`: then per table). The key of a table made of shared conditions
+        only is negative (its answer is kept in the shared memo)."""
+        entry = self._selects.get(id(when))
+        if entry is not None and entry[0] is when:
+            return entry[1], entry[2]
+        ids = self._key_ids
+        steps: list[tuple[Any, ...]] = []
+        tkey = ids.setdefault(frozen(when), len(ids) + 1)
+        every = True
+        for k, v in when.items():
+            if k == "any":
+                subs = tuple((sub, *self.select_plan(sub)) for sub in v)
+                one = all(sk < 0 for _sub, sk, _steps in subs)
+                steps.append((ids.setdefault(("any", frozen(v)), len(ids) + 1), None, subs, one))
+                every = every and one
+                continue
+            spec = self.specs[k]
+            akey = (k, frozen(when)) if spec.reads_table else (k, frozen(v))
+            steps.append((ids.setdefault(akey, len(ids) + 1), spec.fn, v, spec.shared))
+            every = every and spec.shared
+        if every and steps:
+            tkey = -tkey
+        if len(self._selects) >= PLAN_LIMIT:
+            self._selects.clear()
+        self._selects[id(when)] = (when, tkey, tuple(steps))
+        return tkey, tuple(steps)
+
+    def select(self, when: Mapping[str, Any], items: Items) -> tuple[tuple[int, Facts], ...]:
+        """(index, facts) of every item of *items* (in their order) on which the table *when* holds, the
+        facts being what :meth:`holds` gives on that item, with the same conditions tried on it in the same
+        order (a condition is tried on an item only when those before it held there). Each condition's
+        result on an item is computed once per :class:`Items` and shared by every table that asks it, and
+        each table's answer is kept: the facts are shared with later answers (read them, never write
+        them)."""
+        entry = self._selects.get(id(when))
+        if entry is not None and entry[0] is when:
+            tkey, steps = entry[1], entry[2]
+        else:
+            tkey, steps = self.select_plan(when)
+        tables = items.tables if tkey > 0 or items.shared is None else items.shared
+        done = tables.get(tkey)
+        if done is not None:
+            return done
+        alive = self._run(when, steps, items, items.full)
+        if alive:
+            cols = _columns(steps, items)
+            if len(cols) == 1:
+                col = cols[0]
+                done = tuple([(i, col[i]) for i in items.bits(alive)])
+            elif tkey < 0 and items.shared is not None:
+                done = tuple([(i, _interned(_merge(cols, i))) for i in items.bits(alive)])
+            else:
+                done = tuple([(i, _merge(cols, i)) for i in items.bits(alive)])
+        else:
+            done = ()
+        tables[tkey] = done
+        return done
+
+    def _run(
+        self, when: Mapping[str, Any], steps: tuple[tuple[Any, ...], ...], items: Items, alive: int
+    ) -> int:
+        """The items among *alive* on which the table holds (each condition's facts on them kept on
+        *items*), its conditions in table order, each tried on the items the ones before left."""
+        own = items.atoms
+        memo = own if items.shared is None else items.shared
+        xs = items.items
+        bits = items.bits
+        for akey, fn, v, shared in steps:
+            atoms = memo if shared else own
+            a = atoms.get(akey)
+            if a is None:
+                a = atoms[akey] = [0, 0, [None] * len(xs)]
+            need = alive & ~a[0]
+            if need:
+                col = a[2]
+                if fn is None:
+                    got = self._run_any(v, items, need, col)
+                else:
+                    got = 0
+                    for i in bits(need):
+                        f = fn(xs[i], v, when)
+                        if f is not None:
+                            got |= 1 << i
+                            col[i] = _interned(f) if shared else f
+                a[0] |= need
+                a[1] |= got
+            alive &= a[1]
+            if not alive:
+                return 0
+        return alive
+
+    def _run_any(self, subs: tuple[Any, ...], items: Items, need: int, col: list[Any]) -> int:
+        """``any`` on the items of *need*: on each, the facts of the first of the tables *subs* that holds
+        there (the next table is tried only on the items where the ones before failed); the mask where one
+        held."""
+        got = 0
+        for sub, _tkey, steps in subs:
+            if not need:
+                break
+            mask = self._run(sub, steps, items, need)
+            if mask:
+                cols = _columns(steps, items)
+                for i in items.bits(mask):
+                    col[i] = _merge(cols, i)
+                got |= mask
+                need &= ~mask
+        return got
+
+    def holding(self, tables: Sequence[Mapping[str, Any]], ctx: Any) -> list[tuple[int, Facts]]:
+        """(index, facts) of each table of *tables* that holds on *ctx*, in their order: what :meth:`holds`
+        gives on each, read in one pass. The steps of the sequence are made once and kept (keep the
+        sequence, a tuple of tables that are data, as :meth:`plan` keeps a table): a table of one condition
+        calls it directly, and one whose only condition is a ``some`` word (:meth:`condition`) first asks
+        :meth:`select` of its inner words, so that it costs a look-up when nothing is selected."""
+        entry = self._sets.get(id(tables))
+        plans = entry[1] if entry is not None and entry[0] is tables else self._set_plan(tables)
+        out = []
+        for i, when, fn, v, inner, items_of in plans:
+            if fn is None:
+                got = self.holds(when, ctx)
+            elif inner is None or inner.select(v, items_of(ctx)):
+                got = fn(ctx, v, when)
+            else:
+                continue
+            if got is not None:
+                out.append((i, got))
+        return out
+
+    def _set_plan(self, tables: Sequence[Mapping[str, Any]]) -> tuple[tuple[Any, ...], ...]:
+        """Per table of *tables*: (index, table, its one condition's function or None, its value, the inner
+        vocabulary and items of a ``some`` word or None, None)."""
+        out: list[tuple[Any, ...]] = []
+        for i, when in enumerate(tables):
+            one = len(when) == 1 and "any" not in when
+            if not one:
+                out.append((i, when, None, None, None, None))
+                continue
+            ((k, v),) = when.items()
+            spec = self.specs[k]
+            inner, items_of = spec.some if spec.some is not None else (None, None)
+            out.append((i, when, spec.fn, v, inner, items_of))
+        if len(self._sets) >= 64:
+            self._sets.clear()
+        got = tuple(out)
+        self._sets[id(tables)] = (tables, got)
+        return got
+
     def describe(self) -> dict[str, str]:
         """Condition → its meaning (for the docs and the source pages)."""
         return {k: s.doc for k, s in sorted(self.specs.items())}
+
+
+#: facts kept in shared memos, one object per value (:func:`_interned`)
+_INTERNED: dict[Any, Facts] = {}
+#: how many distinct facts :data:`_INTERNED` keeps at most (beyond, facts are kept as they come)
+INTERN_LIMIT = 1 << 16
+
+
+def _interned(facts: Facts) -> Facts:
+    """One object for equal facts kept in the shared memos (read only, as every answer of :meth:`select`):
+    a memo per hexagram and moving lines holds the same few facts many times."""
+    key = frozen(facts)
+    got = _INTERNED.get(key)
+    if got is None:
+        if len(_INTERNED) >= INTERN_LIMIT:
+            return facts
+        got = _INTERNED[key] = facts
+    return got
+
+
+def _columns(steps: tuple[tuple[Any, ...], ...], items: Items) -> list[list[Any]]:
+    """The facts column (per item) of each condition of a table, in table order."""
+    own, shared = items.atoms, items.shared
+    return [(shared if s[3] and shared is not None else own)[s[0]][2] for s in steps]
+
+
+def _merge(columns: list[list[Any]], i: int) -> Facts:
+    """The facts of item *i* merged over the conditions' columns in table order (the first key wins); one
+    condition's own facts when the table has one."""
+    if not columns:
+        return {}
+    first = columns[0][i]
+    if len(columns) == 1:
+        return first  # type: ignore[no-any-return]
+    out = dict(first)
+    for col in columns[1:]:
+        for k, v in col[i].items():
+            out.setdefault(k, v)
+    return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -320,9 +625,11 @@ __all__ = [
     "LANG_KEYS",
     "ConditionSpec",
     "Facts",
+    "Items",
     "Rule",
     "RuleDataError",
     "Vocabulary",
+    "frozen",
     "load_rules",
     "parse_rule",
     "read_table",
