@@ -9,7 +9,7 @@ import pytest
 
 from xuanheng import liuyao
 from xuanheng.liuyao.chart import LiuYaoChart
-from xuanheng.liuyao.reading import reading
+from xuanheng.liuyao.reading import EVERY_TOPIC, reading
 
 
 def study(
@@ -18,7 +18,8 @@ def study(
     return liuyao.cast(day=day, month=month, year=year, lines=lines, **kw)
 
 
-def fired(c: LiuYaoChart, topic: str | None = None, **opts: Any) -> dict[str, list[dict[str, Any]]]:
+def fired(c: LiuYaoChart, topic: str | None = EVERY_TOPIC, **opts: Any) -> dict[str, list[dict[str, Any]]]:
+    """Rule id → facts of what fired (by default every rule of every question, EVERY_TOPIC)."""
     out: dict[str, list[dict[str, Any]]] = {}
     for r in reading(c, topic, **opts):
         out.setdefault(r.id, []).append(r.facts)

@@ -17,7 +17,7 @@ from zoneinfo import ZoneInfo
 from xuanheng import liuyao
 from xuanheng.core.ganzhi import BRANCHES, SIXTY
 from xuanheng.liuyao.chart import LiuYaoChart
-from xuanheng.liuyao.reading import READING_OPTION_SPECS, topics
+from xuanheng.liuyao.reading import EVERY_TOPIC, READING_OPTION_SPECS, topics
 
 SEED = 20260310
 ZONE = ZoneInfo("Asia/Shanghai")
@@ -100,13 +100,13 @@ def all_topics() -> tuple[str | None, ...]:
 
 
 def runs() -> Iterator[tuple[LiuYaoChart, str | None, dict[str, Any]]]:
-    """(chart, topic, options) triples: every chart with no topic (every rule is read) and with one topic
-    (cycling), and every option choice on a share of them."""
+    """(chart, topic, options) triples: every chart with every topic (EVERY_TOPIC: every rule is read) and
+    with one topic (cycling), and every option choice on a share of them."""
     charts = sweep_charts()
     tps = all_topics()[1:]
     opts = list(option_sets())
     for i, c in enumerate(charts):
-        yield c, None, opts[i % len(opts)] if i % 2 else {}
+        yield c, EVERY_TOPIC, opts[i % len(opts)] if i % 2 else {}
         yield c, tps[i % len(tps)], opts[(i // 2) % len(opts)] if i % 4 == 1 else {}
     for k, o in enumerate(opts[1:]):
         ((name, _),) = o.items()

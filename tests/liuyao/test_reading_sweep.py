@@ -18,7 +18,7 @@ from xuanheng.liuyao._reading_ctx import Ctx
 from xuanheng.liuyao._reading_data import NEVER, make_reading_options
 from xuanheng.liuyao._reading_vocab import CHART
 from xuanheng.liuyao.chart import LiuYaoChart
-from xuanheng.liuyao.reading import GROUPS, reading, rules
+from xuanheng.liuyao.reading import EVERY_TOPIC, GROUPS, reading, rules
 from xuanheng.reading import LANGS
 from xuanheng.rules import Rule
 
@@ -164,7 +164,8 @@ def designated(r: Rule) -> str:
 
 
 def holds(r: Rule, c: LiuYaoChart, topic: str | None, opts: dict[str, Any]) -> bool:
-    return CHART.holds(r.when, Ctx(c, topic, make_reading_options(opts))) is not None
+    t = None if topic == EVERY_TOPIC else topic
+    return CHART.holds(r.when, Ctx(c, t, make_reading_options(opts))) is not None
 
 
 def _quiet_by(r: Rule, kind: str, hits: list[Run]) -> bool:

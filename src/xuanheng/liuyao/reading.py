@@ -159,8 +159,24 @@ def fire(r: Rule, facts: dict[str, Any], c: Ctx, hans: bool) -> FiredRule:
     return _new_fired(r.id, r.src, facts, text, r.topics, None, extra)
 
 
+#: the topic that reads every rule of every question (the whole of seed 004: for study and the test sweeps)
+EVERY_TOPIC = "*"
+#: the family of a reading without a topic: the general rules (topic 總) only — never every topic's tables
+#: (weather, crops, the house …) for a question that named none
+NO_TOPIC: frozenset[str] = frozenset()
+
+
+def family_of(topic: str | None) -> frozenset[str] | None:
+    """The topic family a reading of *topic* keeps (:func:`relevant`): None (every rule) for
+    :data:`EVERY_TOPIC`, :data:`NO_TOPIC` without a topic, else the topic with its parent and children."""
+    if topic == EVERY_TOPIC:
+        return None
+    return NO_TOPIC if topic is None else topic_family(topic)
+
+
 def relevant(r: Rule, family: frozenset[str] | None) -> bool:
-    """Whether rule *r* belongs to a reading of the topic *family* (None: every rule)."""
+    """Whether rule *r* belongs to a reading of the topic *family*: the general rules (topic 總) always and
+    the family's own (None: every rule; :data:`NO_TOPIC`: the general ones only)."""
     return family is None or GENERAL_TOPIC in r.topics or not family.isdisjoint(r.topics)
 
 
@@ -187,7 +203,7 @@ def order(fired: list[FiredRule], family: frozenset[str] | None) -> list[FiredRu
     def key(ix: tuple[int, FiredRule]) -> tuple[int, int, int]:
         i, f = ix
         own = 0 if family is None or not family.isdisjoint(f.topics) else 1
-        if family is not None:
+        if family:
             f.extra["asked"] = own == 0
         return (own, _GROUP_RANK[f.extra["group"]], i)
 
@@ -233,19 +249,23 @@ def reading(
     """Every judgment of seed 004 (and the 用神 rules of the books) that fires on *chart*.
 
     *topic*: the question (a key of the shared topic vocabulary or any of its names: ``"天時"``, ``"rain"``,
-    ``"가택"`` …); it chooses the 用神 and keeps that question's rules and the general ones. *lang* is checked
-    and used for the Simplified text (every :class:`~xuanheng.reading.Text` carries all languages).
+    ``"가택"`` …); it chooses the 用神 and keeps that question's rules and the general ones; without a topic
+    the general ones only; :data:`EVERY_TOPIC` (``"*"``) reads every rule of every question (for study).
+    *lang* is checked and used for the Simplified text (every :class:`~xuanheng.reading.Text` carries all
+    languages).
     *options*: reading options by name (``sex="female"``, ``shi_ke_ying="verse_four"`` …, see
     :data:`READING_OPTION_SPECS`) or ``options=ReadingOptions(...)``; an unknown name or value raises
     :class:`~xuanheng.errors.OptionError` naming it.
     """
-    lang, t, opts = _check(chart, topic, lang, options)
+    every = topic == EVERY_TOPIC
+    lang, t, opts = _check(chart, None if every else topic, lang, options)
     c = Ctx(chart, t, opts)
     hans = lang == "zh-Hans"
-    rs = rules_of(c.family)
-    fired = [fire(rs[i], facts, c, hans) for i, facts in CHART.holding(whens_of(c.family), c)]
+    family = family_of(EVERY_TOPIC if every else t)
+    rs = rules_of(family)
+    fired = [fire(rs[i], facts, c, hans) for i, facts in CHART.holding(whens_of(family), c)]
     c.release()
-    return order(fired, c.family)
+    return order(fired, family)
 
 
 #: the former name of :func:`reading` (there is one path)
