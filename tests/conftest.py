@@ -111,10 +111,11 @@ def pg_base_url() -> str | None:
         script = ROOT / "scripts" / "ci_postgres.sh"
         try:
             # xdist workers may all get here at once: flock makes them take turns (the script is
-            # idempotent, so the later ones find the server running)
+            # idempotent, so the later ones find the server running); -o: the server the script starts
+            # must not inherit the lock, or every later run waits on it for as long as the server lives
             lock = Path(tempfile.gettempdir()) / "xuanheng-ci-postgres.lock"
             out = subprocess.run(
-                ["flock", str(lock), "bash", str(script)],
+                ["flock", "-o", str(lock), "bash", str(script)],
                 check=True,
                 capture_output=True,
                 text=True,
