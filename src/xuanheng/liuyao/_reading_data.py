@@ -57,9 +57,30 @@ _VALID: set[ReadingOptions] = {DEFAULT_READING_OPTIONS}
 
 
 def make_reading_options(options: ReadingOptions | dict[str, Any] | None = None, **kw: Any) -> ReadingOptions:
-    """A validated :class:`ReadingOptions` from an instance, a dict and/or keywords (else OptionError)."""
+    """A validated :class:`ReadingOptions` from an instance, a dict and/or keywords (else OptionError);
+    keywords alone that were valid before give the same value again (kept in :data:`_BY_KEYWORDS`)."""
     if not kw and (options is None or (type(options) is ReadingOptions and options in _VALID)):
         return options if options is not None else DEFAULT_READING_OPTIONS
+    if options is None:
+        try:
+            key = tuple(kw.items())
+            known = _BY_KEYWORDS.get(key)
+        except TypeError:  # an unhashable value: checked (and refused) below
+            key, known = None, None
+        if known is not None:
+            return known
+        made = _make(None, kw)
+        if key is not None and len(_BY_KEYWORDS) < 4096:
+            _BY_KEYWORDS[key] = made
+        return made
+    return _make(options, kw)
+
+
+#: valid keyword sets already made (the document passes every reading option as keywords on each request)
+_BY_KEYWORDS: dict[tuple[tuple[str, Any], ...], ReadingOptions] = {}
+
+
+def _make(options: ReadingOptions | dict[str, Any] | None, kw: dict[str, Any]) -> ReadingOptions:
     if isinstance(options, dict):
         kw = {**options, **kw}
         options = None

@@ -91,8 +91,20 @@ def data() -> _Data:
     )
 
 
+#: filled texts by (template, parameters): the same words recur from chart to chart (a template is an entry
+#: of data(), loaded once, so its id is stable)
+_FILLED: dict[tuple[int, tuple[tuple[str, Any], ...]], Text] = {}
+
+
 def _text(template: Mapping[str, str], **params: Any) -> Text:
-    return Text.from_mapping({lang: t.format(**params) for lang, t in template.items()})
+    """*template* (a text in every language) filled with *params*."""
+    key = (id(template), tuple(params.items()))
+    got = _FILLED.get(key)
+    if got is None:
+        got = Text.from_mapping({lang: t.format(**params) for lang, t in template.items()})
+        if len(_FILLED) < 65536:
+            _FILLED[key] = got
+    return got
 
 
 def _b(branch: int) -> str:
