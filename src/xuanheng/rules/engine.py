@@ -35,6 +35,12 @@ evaluates a ``when`` table: the facts of its conditions merged in order, the fir
 How a method iterates (once per chart, or once per position of a chart, …) and how it turns a rule that holds
 into a :class:`~xuanheng.reading.FiredRule` is the method's reading; the schema, the loading checks and the
 meaning of ``when`` are this module's and the same everywhere.
+
+**Speed**, for every method, without a second statement of any rule: :meth:`Vocabulary.plan` (a table's
+look-ups made once), :meth:`Vocabulary.holding` (a rule set in one pass), :meth:`Vocabulary.select` (a
+table of item words read over several contexts together — :class:`Items`, e.g. the six lines of a 六爻
+chart — each condition once per item and set), and the memo of the conditions declared ``shared`` (filled
+by calling them, kept by the caller for what it stands for).
 """
 
 from __future__ import annotations
@@ -157,7 +163,7 @@ class Vocabulary:
         self._plans: dict[int, tuple[Mapping[str, Any], tuple[tuple[Condition | None, Any], ...]]] = {}
         #: id(when) → (when, its key, its steps) for :meth:`select` (see :meth:`select_plan`)
         self._selects: dict[int, tuple[Mapping[str, Any], Any, tuple[tuple[Any, ...], ...]]] = {}
-        #: id(tables) → (tables, their steps) for :meth:`holding`
+        #: id(tables) → (tables, their steps) for :meth:`holding` (see :meth:`_set_plan`)
         self._sets: dict[int, tuple[Sequence[Mapping[str, Any]], tuple[tuple[Any, ...], ...]]] = {}
         #: the key of each table and condition :meth:`select` keeps results under → a small number (the
         #: keys of an :class:`Items`; kept for good: a method's rules have a few hundred)
