@@ -35,6 +35,12 @@ evaluates a ``when`` table: the facts of its conditions merged in order, the fir
 How a method iterates (once per chart, or once per position of a chart, …) and how it turns a rule that holds
 into a :class:`~xuanheng.reading.FiredRule` is the method's reading; the schema, the loading checks and the
 meaning of ``when`` are this module's and the same everywhere.
+
+**Speed**, for every method, without a second statement of any rule: :meth:`Vocabulary.plan` (a table's
+look-ups made once), :meth:`Vocabulary.holding` (a rule set in one pass), :meth:`Vocabulary.select` (a
+table of item words read over several contexts together — :class:`Items`, e.g. the six lines of a 六爻
+chart — each condition once per item and set), and the memo of the conditions declared ``shared`` (filled
+by calling them, kept by the caller for what it stands for).
 """
 
 from __future__ import annotations
@@ -92,6 +98,9 @@ def frozen(v: Any) -> Any:
     return (type(v).__name__, v)
 
 
+#: the entry of a condition not tried yet on an item set (:meth:`Vocabulary.select`)
+_UNTRIED: tuple[int, int, list[Any]] = (0, 0, [])
+
 #: the set bits of each mask below 256, lowest first
 _BITS: tuple[tuple[int, ...], ...] = tuple(tuple(i for i in range(8) if m >> i & 1) for m in range(256))
 
@@ -119,8 +128,8 @@ class Items:
         self.bits: Callable[[int], tuple[int, ...]] = _BITS.__getitem__ if len(self.items) <= 8 else _bits
         #: the mask of every item (bit i = item i)
         self.full = (1 << len(self.items)) - 1
-        #: condition key → [mask of the items it was tried on, mask of those it held on, its facts per item]
-        self.atoms: dict[Any, list[Any]] = {}
+        #: condition key → (mask of the items it was tried on, mask of those it held on, its facts per item)
+        self.atoms: dict[Any, tuple[int, int, list[Any]]] = {}
         #: table key → what :meth:`Vocabulary.select` answered
         self.tables: dict[Any, tuple[tuple[int, Facts], ...]] = {}
 
@@ -154,7 +163,7 @@ class Vocabulary:
         self._plans: dict[int, tuple[Mapping[str, Any], tuple[tuple[Condition | None, Any], ...]]] = {}
         #: id(when) → (when, its key, its steps) for :meth:`select` (see :meth:`select_plan`)
         self._selects: dict[int, tuple[Mapping[str, Any], Any, tuple[tuple[Any, ...], ...]]] = {}
-        #: id(tables) → (tables, their steps) for :meth:`holding`
+        #: id(tables) → (tables, their steps) for :meth:`holding` (see :meth:`_set_plan`)
         self._sets: dict[int, tuple[Sequence[Mapping[str, Any]], tuple[tuple[Any, ...], ...]]] = {}
         #: the key of each table and condition :meth:`select` keeps results under → a small number (the
         #: keys of an :class:`Items`; kept for good: a method's rules have a few hundred)
@@ -335,9 +344,8 @@ class Vocabulary:
         done = tables.get(tkey)
         if done is not None:
             return done
-        alive = self._run(when, steps, items, items.full)
+        alive, cols = self._run(when, steps, items, items.full)
         if alive:
-            cols = _columns(steps, items)
             if len(cols) == 1:
                 col = cols[0]
                 done = tuple([(i, col[i]) for i in items.bits(alive)])
@@ -352,48 +360,51 @@ class Vocabulary:
 
     def _run(
         self, when: Mapping[str, Any], steps: tuple[tuple[Any, ...], ...], items: Items, alive: int
-    ) -> int:
-        """The items among *alive* on which the table holds (each condition's facts on them kept on
-        *items*), its conditions in table order, each tried on the items the ones before left."""
+    ) -> tuple[int, list[list[Any]]]:
+        """The items among *alive* on which the table holds and the facts column (per item) of each of its
+        conditions, in table order, each condition tried on the items the ones before left. A condition's
+        entry — (mask of the items tried, mask of those it held on, its facts per item) — is replaced whole,
+        never changed in place: a shared memo read by two readings at once (threads) only ever holds
+        entries whose parts agree (one of two updates at the same moment may be lost: computed again)."""
         own = items.atoms
         memo = own if items.shared is None else items.shared
         xs = items.items
         bits = items.bits
+        cols: list[list[Any]] = []
         for akey, fn, v, shared in steps:
             atoms = memo if shared else own
-            a = atoms.get(akey)
-            if a is None:
-                a = atoms[akey] = [0, 0, [None] * len(xs)]
-            need = alive & ~a[0]
+            tried, yes, col = atoms.get(akey, _UNTRIED)
+            need = alive & ~tried
             if need:
-                col = a[2]
+                new: list[Any] = list(col) if tried else [None] * len(xs)
                 if fn is None:
-                    got = self._run_any(v, items, need, col)
+                    got = self._run_any(v, items, need, new)
                 else:
                     got = 0
                     for i in bits(need):
                         f = fn(xs[i], v, when)
                         if f is not None:
                             got |= 1 << i
-                            col[i] = _interned(f) if shared else f
-                a[0] |= need
-                a[1] |= got
-            alive &= a[1]
+                            new[i] = _interned(f) if shared else f
+                yes |= got
+                col = new
+                atoms[akey] = (tried | need, yes, new)
+            alive &= yes
             if not alive:
-                return 0
-        return alive
+                return 0, cols
+            cols.append(col)
+        return alive, cols
 
     def _run_any(self, subs: tuple[Any, ...], items: Items, need: int, col: list[Any]) -> int:
         """``any`` on the items of *need*: on each, the facts of the first of the tables *subs* that holds
-        there (the next table is tried only on the items where the ones before failed); the mask where one
-        held."""
+        there (the next table is tried only on the items where the ones before failed), written into *col*
+        (a column not yet kept); the mask where one held."""
         got = 0
-        for sub, _tkey, steps in subs:
+        for _sub, _tkey, steps in subs:
             if not need:
                 break
-            mask = self._run(sub, steps, items, need)
+            mask, cols = self._run(_sub, steps, items, need)
             if mask:
-                cols = _columns(steps, items)
                 for i in items.bits(mask):
                     col[i] = _merge(cols, i)
                 got |= mask
@@ -460,12 +471,6 @@ def _interned(facts: Facts) -> Facts:
             return facts
         got = _INTERNED[key] = facts
     return got
-
-
-def _columns(steps: tuple[tuple[Any, ...], ...], items: Items) -> list[list[Any]]:
-    """The facts column (per item) of each condition of a table, in table order."""
-    own, shared = items.atoms, items.shared
-    return [(shared if s[3] and shared is not None else own)[s[0]][2] for s in steps]
 
 
 def _merge(columns: list[list[Any]], i: int) -> Facts:
