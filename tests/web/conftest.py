@@ -119,6 +119,16 @@ def browser_launch() -> dict[str, Any]:
     return {"executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
 
 
+@pytest.fixture(scope="module")
+def browser(browser_launch: dict[str, Any]) -> Iterator[Any]:
+    """One Chromium for a module's browser tests (Playwright's sync API; closed at the module's end)."""
+    playwright_api = pytest.importorskip("playwright.sync_api")
+    with playwright_api.sync_playwright() as pw:
+        b = pw.chromium.launch(**browser_launch)
+        yield b
+        b.close()
+
+
 def _serve(tmp: Path, **extra: str) -> Iterator[str]:
     """``xuanheng serve`` on a free port with a throw-away journal in *tmp*; yields its URL."""
     import httpx

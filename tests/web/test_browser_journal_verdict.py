@@ -53,14 +53,6 @@ def server(tmp_path_factory: pytest.TempPathFactory, serve_app: Any) -> Iterator
         yield url
 
 
-@pytest.fixture(scope="module")
-def browser(browser_launch: dict[str, Any]) -> Iterator[Any]:
-    with playwright_api.sync_playwright() as pw:
-        b = pw.chromium.launch(**browser_launch)
-        yield b
-        b.close()
-
-
 def _stats_page(browser: Any, server: str, lang: str, viewport: dict[str, int]) -> Any:
     ctx = browser.new_context(viewport=viewport, bypass_csp=True)
     page = ctx.new_page()

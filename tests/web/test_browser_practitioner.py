@@ -32,14 +32,6 @@ def server(tmp_path_factory: pytest.TempPathFactory, serve_app: Any) -> Iterator
 
 
 @pytest.fixture(scope="module")
-def browser(browser_launch: dict[str, Any]) -> Iterator[Any]:
-    with playwright_api.sync_playwright() as pw:
-        b = pw.chromium.launch(**browser_launch)
-        yield b
-        b.close()
-
-
-@pytest.fixture(scope="module")
 def meta(server: str) -> dict[str, Any]:
     import httpx
 

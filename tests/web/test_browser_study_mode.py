@@ -32,14 +32,6 @@ def server(tmp_path_factory: pytest.TempPathFactory, serve_app: Any) -> Iterator
     yield from serve_app(tmp_path_factory.mktemp("browser-study"), XUANHENG_MULTI_USER="0")
 
 
-@pytest.fixture(scope="module")
-def browser(browser_launch: dict[str, Any]) -> Iterator[Any]:
-    with playwright_api.sync_playwright() as pw:
-        b = pw.chromium.launch(**browser_launch)
-        yield b
-        b.close()
-
-
 @pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
 @pytest.mark.parametrize("method", ["liuren", "liuyao"])
 def test_a_study_mode_chart_from_the_page(

@@ -301,33 +301,35 @@ def _san_he(c: _Chain, chart: LiuYaoChart, t: _Target) -> None:
             c.add("sanhe", facts, branches=names, element=ELEMENTS[el])
 
 
+#: the steps of the 用神's own change: the flag of its 變爻 (:class:`~xuanheng.liuyao.chart.Change`) and the
+#: step it states, in the order stated; 化沖 and 化合 are not stated beside 回頭剋, which already says it
+_CHANGE_STEPS: tuple[tuple[str, str], ...] = (
+    ("hui_tou_sheng", "hua.sheng"),
+    ("hui_tou_ke", "hua.ke"),
+    ("jin_shen", "hua.jin"),
+    ("tui_shen", "hua.tui"),
+    ("hua_kong", "hua.kong"),
+    ("hua_po", "hua.po"),
+    ("hua_mu", "hua.mu"),
+    ("hua_jue", "hua.jue"),
+)
+
+
 def _change(c: _Chain, ln: Line, label: str) -> None:
     """Steps of the 用神's own change, when it moves."""
     b = ln.bian
     if b is None:
         return
-    bian = f"{_b(b.branch)}"
+    bian = _b(b.branch)
     facts = {"bian": b.najia, "hua": list(b.hua)}
-    if b.hui_tou_sheng:
-        c.add("hua.sheng", facts, yong=label, bian=bian)
-    if b.hui_tou_ke:
-        c.add("hua.ke", facts, yong=label, bian=bian)
-    if b.jin_shen:
-        c.add("hua.jin", facts, yong=label, bian=bian)
-    if b.tui_shen:
-        c.add("hua.tui", facts, yong=label, bian=bian)
-    if b.hua_kong:
-        c.add("hua.kong", facts, yong=label, bian=bian)
-    if b.hua_po:
-        c.add("hua.po", facts, yong=label, bian=bian)
-    if b.hua_mu:
-        c.add("hua.mu", facts, yong=label, bian=bian)
-    if b.hua_jue:
-        c.add("hua.jue", facts, yong=label, bian=bian)
-    if b.fan_yin and not b.hui_tou_ke:
-        c.add("hua.chong", facts, yong=label, bian=bian)
-    if relations.liu_he(b.branch) == ln.yao.branch and not b.hui_tou_ke:
-        c.add("hua.he", facts, yong=label, bian=bian)
+    for flag, key in _CHANGE_STEPS:
+        if getattr(b, flag):
+            c.add(key, facts, yong=label, bian=bian)
+    if not b.hui_tou_ke:
+        if b.fan_yin:
+            c.add("hua.chong", facts, yong=label, bian=bian)
+        if relations.liu_he(b.branch) == ln.yao.branch:
+            c.add("hua.he", facts, yong=label, bian=bian)
 
 
 def _gua(c: _Chain, chart: LiuYaoChart, t: _Target | None = None) -> None:
