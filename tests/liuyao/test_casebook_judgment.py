@@ -53,8 +53,14 @@ def test_agreement_does_not_fall(rows: list[object], split: str, polarity: float
 
 def test_one_line_never_carries_two_contrary_states() -> None:
     """A step list never says both 暗動 and 日破, both 回頭生 and 回頭剋, both 有救 and 無救."""
-    contrary = [("day.an_dong", "day.ri_po"), ("hua.sheng", "hua.ke"), ("weigh.rescue", "weigh.no_rescue"),
-                ("weigh.root", "weigh.no_rescue"), ("kong.jia", "kong.zhen")]  # fmt: skip
+    contrary = [
+        ("day.an_dong", "day.ri_po"),
+        ("hua.sheng", "hua.ke"),
+        ("weigh.rescue", "weigh.no_rescue"),
+        ("weigh.root", "weigh.no_rescue"),
+        ("kong.jia", "kong.zhen"),
+        ("kong.zhen", "bing.kong_jin"),
+    ]
     for values in ("988776", "878798", "768878", "887868", "999999", "666666", "789678", "967869"):
         for day in ("甲子", "乙丑", "丙寅", "丁卯", "戊辰", "己巳", "庚午", "辛未", "壬申", "癸酉"):
             for month in "子寅辰午申戌":

@@ -48,6 +48,7 @@ from xuanheng.reading.judgment import (
     Verdict,
     YingQi,
     check_about,
+    kind_of,
     verdict_word,
 )
 from xuanheng.rules import normalise_topic
@@ -353,6 +354,16 @@ def _gua(c: _Chain, chart: LiuYaoChart, t: _Target | None = None) -> None:
         c.add("gua.luan", {"moving": len(moving)}, n=len(moving))
     elif len(moving) == 1:
         c.add("gua.du_fa", {"line": moving[0].yao.position}, mover=_mover_label(moving[0]))
+
+
+def _illness(c: _Chain, chart: LiuYaoChart, state: Any, bing: str) -> None:
+    """《增刪卜易》〈疾病章〉: a recent illness heals when the 用神 is void or the hexagram is a six-clash
+    one; a long one is grave under the same signs (option ``bing``)."""
+    chong = chart.ben.liu_chong or (chart.bian is not None and chart.bian.liu_chong)
+    if state.kong:
+        c.add("bing.kong_jin" if bing == "jin" else "bing.kong_jiu")
+    if chong:
+        c.add("bing.chong_jin" if bing == "jin" else "bing.chong_jiu")
 
 
 def _kong(c: _Chain, t: _Target, state: Any, helped: bool) -> str | None:
@@ -671,8 +682,14 @@ def judge(
         marks["moving"] = t.line.moving
         marks["hui_sheng"] = t.line.bian is not None and t.line.bian.hui_tou_sheng
     marks.update(_act(c, chart, t, marks["root"]))
-    marks["kong"] = _kong(c, t, state, marks["sheng"] > 0 or marks["root"])
+    illness = kind_of(topic) == "bing"
+    if illness and state.kong and opts.bing == "jin":
+        marks["kong"] = "jia"  # a recent illness: the void heals (stated below), it is no failing
+    else:
+        marks["kong"] = _kong(c, t, state, marks["sheng"] > 0 or marks["root"])
     _gua(c, chart, t)
+    if illness:
+        _illness(c, chart, state, opts.bing)
     polarity = _weigh(c, marks)
     word = verdict_word(topic, polarity)
     vt = data().verdict[polarity]
