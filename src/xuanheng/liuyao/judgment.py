@@ -217,11 +217,16 @@ def _movers(chart: LiuYaoChart, t: _Target) -> list[Line]:
 
 
 def _spent(ln: Line) -> str | None:
-    """Why a moving line has no force, or None: broken by the month without the day's help, overcome by
-    its own change, changed into its extinction or a break, or (when weak) retreating or into the void."""
+    """Why a moving line has no force, or None: broken by the month without the day's help, held by the
+    day's 合 or (weak) scattered by its clash, overcome by its own change, changed into its extinction or a
+    break, or (when weak) retreating or into the void."""
     s = ln.state
     if s.yue_po and s.ri_relation not in ("生", "比和") and not s.ri_chen:
         return "月破"
+    if ln.moving and s.ri_he and not s.ri_chong:
+        return "日合絆住"  # a moving line the day combines is held and does not act (〈六合章〉)
+    if ln.moving and s.ri_chong and not s.you_qi:
+        return "日沖散"  # a weak moving line the day clashes is scattered (〈動散章〉)
     if ln.bian is not None:
         if ln.bian.hui_tou_ke:
             return "回頭剋"
@@ -262,7 +267,8 @@ def _act(c: _Chain, chart: LiuYaoChart, t: _Target, root: bool) -> dict[str, Any
         if why is not None:
             c.add("mover.ke_weak", {"line": ln.yao.position, "why": why}, mover=_mover_label(ln), why=why)
             continue
-        if live_sheng and any(wuxing.generates(ln.yao.element, s.yao.element) for s in live_sheng):
+        # 貪生忘剋: the 忌神 feeds a 原神 that moves openly (one the day only stirs does not take it up)
+        if any(s.moving and wuxing.generates(ln.yao.element, s.yao.element) for s in live_sheng):
             c.add("mover.tan_sheng", {"line": ln.yao.position}, mover=_mover_label(ln))
             out["tan"] = True
             continue
@@ -356,11 +362,12 @@ def _gua(c: _Chain, chart: LiuYaoChart, t: _Target | None = None) -> None:
         c.add("gua.du_fa", {"line": moving[0].yao.position}, mover=_mover_label(moving[0]))
 
 
-def _illness(c: _Chain, chart: LiuYaoChart, state: Any, bing: str) -> None:
-    """《增刪卜易》〈疾病章〉: a recent illness heals when the 用神 is void or the hexagram is a six-clash
-    one; a long one is grave under the same signs (option ``bing``)."""
+def _illness(c: _Chain, chart: LiuYaoChart, t: _Target, state: Any, bing: str) -> None:
+    """《增刪卜易》〈疾病章〉: a recent illness heals when the 用神 is void (or changes into the void) or the
+    hexagram is a six-clash one; a long one is grave under the same signs (option ``bing``)."""
     chong = chart.ben.liu_chong or (chart.bian is not None and chart.bian.liu_chong)
-    if state.kong:
+    ln = t.line
+    if state.kong or (ln is not None and ln.bian is not None and ln.bian.hua_kong):
         c.add("bing.kong_jin" if bing == "jin" else "bing.kong_jiu")
     if chong:
         c.add("bing.chong_jin" if bing == "jin" else "bing.chong_jiu")
@@ -689,7 +696,7 @@ def judge(
         marks["kong"] = _kong(c, t, state, marks["sheng"] > 0 or marks["root"])
     _gua(c, chart, t)
     if illness:
-        _illness(c, chart, state, opts.bing)
+        _illness(c, chart, t, state, opts.bing)
     polarity = _weigh(c, marks)
     word = verdict_word(topic, polarity)
     vt = data().verdict[polarity]
