@@ -14,8 +14,25 @@ from xuanheng.journal.model import wilson
 from xuanheng.liuyao import METHOD
 
 AT = {"at": "2026-03-10T21:00", "tz": "Asia/Shanghai"}
+
+
+def _first_of_each_polarity() -> tuple[str, str, str]:
+    """The first line patterns (in 6789 order) whose 財 question the 六爻 judgment answers good, bad and
+    mixed at AT: found, not typed, so a change of the judgment's weighing does not void the fixtures."""
+    import itertools
+
+    found: dict[str, str] = {}
+    for values in itertools.product("6789", repeat=6):
+        lines = "".join(values)
+        doc = METHOD.document(cast_params(METHOD, {**AT, "lines": lines, "topic": "財"}), "en")
+        found.setdefault(doc["judgment"]["verdict"]["polarity"], lines)
+        if len(found) == 3:
+            return found["good"], found["bad"], found["mixed"]
+    raise AssertionError(f"no chart of each polarity: {found}")
+
+
 #: line patterns whose 財 question the 六爻 judgment answers with each polarity at AT
-GOOD, BAD, MIXED = "887868", "888888", "666668"
+GOOD, BAD, MIXED = _first_of_each_polarity()
 
 
 def _doc(lines: str, topic: str = "財", lang: str = "ko") -> dict[str, Any]:
