@@ -465,6 +465,8 @@ def _ying_qi(
     if polarity == "bad":
         # the harm falls when the 忌神 that overcomes it comes, when its own change turns on it, when it
         # enters its tomb or is cut off, or when it is clashed
+        if state.kong or state.yue_po:
+            w.add("tian_shi_bad", b)  # a void or broken 用神 meets its fate when it is filled
         for x in marks.get("ke_lines", []):
             w.add("ji_zhi", x.yao.branch)
         if (
