@@ -53,7 +53,9 @@ PINNED: dict[str, str] = {
     # else changed (issue 10 had pinned dad4f81cd5bdd120 with the fast solar day)
     "liuren_instants": "090b76ace34465d3",
     "liuren_errors": "09d0097dff9bc8b7",  # issues 9–15 (git log)
-    "cli": "441afdac4a46ec74",  # issue 26 (envelope); before: a0a559f09f206290
+    # issue 28: 金口訣 with no instant and no study inputs answers study.neither, naming the study inputs (was
+    # at.missing); checked: with at.missing put back the section equals its pin before (441afdac4a46ec74)
+    "cli": "313d51ef11d4f9dc",
     # the study-mode refusal of 大六壬 now carries its catalogue code and params (liuren.study_missing);
     # message and text unchanged (the journal/CLI i18n commit after c5dad1f)
     # issue 26: a method with a reading always carries "reading" ([] when not asked): the 金口訣 POST
