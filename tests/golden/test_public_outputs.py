@@ -44,7 +44,10 @@ from pins import error as _error
 # 大六壬's `inputs` and the calendar's `lang` dropped, schema_version 1) every hashed item of every section
 # equals the one of the code before. The sections left alone did not change.
 PINNED: dict[str, str] = {
-    "jinkoujue_coordinates": "f58eaadaec3677b2",  # issue 26 (envelope); before: 6cb18f26520e0451
+    # issue 28: a study-mode chart echoes its coordinates in inputs (day, hour, month, yue_jiang, year),
+    # so the page's permalink and the journal replay it; checked: without the echo the section equals its
+    # pin before (f58eaadaec3677b2; issue 26 (envelope), before that 6cb18f26520e0451)
+    "jinkoujue_coordinates": "b481d4dcf8b41015",
     "jinkoujue_instants": "15aaa646e50b3b22",  # issue 26 (envelope); before: cfb3afa0685f2d0a
     "jinkoujue_errors": "69a8c28692c60792",  # issues 9–15 (git log)
     "liuren_coordinates": "72e43bcb10b0052f",  # issues 9–15 (git log)
