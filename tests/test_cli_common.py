@@ -50,8 +50,11 @@ def test_full_width_longitude_in_jinkoujue(capsys: pytest.CaptureFixture[str]) -
 
 
 def test_day_is_not_an_ambiguous_prefix(capsys: pytest.CaptureFixture[str]) -> None:
-    """``--day`` was read as a prefix of --day-night / --day-boundary ("ambiguous option")."""
+    """``--day`` was read as a prefix of --day-night / --day-boundary ("ambiguous option"); since issue 28
+    it is 金口訣's own study input, read in full (and a command without it refuses it as unrecognized)."""
     rc, _, err = run(["jinkoujue", "--day", "甲丑", "--difen", "1"], capsys)
+    assert rc == 2 and "ambiguous" not in err and "study mode needs --day" in err
+    rc, _, err = run(["calendar", "--day", "甲丑"], capsys)
     assert rc == 2 and "ambiguous" not in err and "unrecognized arguments: --day 甲丑" in err
 
 

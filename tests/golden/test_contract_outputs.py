@@ -43,14 +43,18 @@ from pins import dump as _dump
 # with no topic read as every topic again, every section equals its pin before.
 # (5) issue 27: the reading option bing (近病 / 久病, read by the judgment only) joins the samplers, the
 # help, the schemas and the echoed reading_options; the judgments weigh it.
+# (6) issue 28: 金口訣 study mode — the inputs day, hour, month, yue_jiang, year (help, schema, tools) and
+# its refusals; a 金口訣 cast with neither an instant nor study inputs answers study.neither naming them
+# (was at.missing). Checked: with the old at.missing answer put back, cli_refusals, http_casts and mcp_calls
+# equal their pins before.
 PINNED: dict[str, str] = {
-    "cli_help": "011af75f2f65cfd6",  # (1) (2)
+    "cli_help": "3ccfe09f087b1e61",  # (1) (2) (6)
     # issue 26: a method with a reading always carries "reading" ([] when not asked): 金口訣 and 六爻 too
     "cli_casts": "ec12b03b4351ed3a",  # (1) (2)
     # issue 26: the 大六壬 message for no instant and no coordinates is catalogued (cli.liuren.at_missing),
     # so --lang ko / zh-Hant say it in that language instead of English; nothing else changed
-    "cli_refusals": "38020a2b2ac63d9c",
-    "http_meta": "53cb866f534a702b",  # (1) (2)
+    "cli_refusals": "b6266ca5f05dd431",  # (6); before: 38020a2b2ac63d9c
+    "http_meta": "ac4a80f9bfebc31a",  # (1) (2) (6)
     # issue 26: "reading": [] with no_reading; then the library's errors name parameters (at, day, yue_jiang)
     # where they named command-line flags (--at, --now, --day …): only their message, text and params
     # then at + now answers the code at.or_now (was at.or_now_web: one refusal, one code)
@@ -60,12 +64,12 @@ PINNED: dict[str, str] = {
     # then the web refuses a parameter the mode does not use (as cli_refusals and mcp_calls): 大六壬 and 六爻
     # study inputs with tz answer 422 mode.unused naming tz (were charts, tz ignored), and 六爻 at + day
     # answers mode.unused naming day (was liuyao.instant_or_study, also naming day), GET and POST, en and ko
-    "http_casts": "8a3dc9ec171e8f1c",  # (1) (2)
-    "mcp_tools": "03e4d3eb16726e0c",  # (1) (2)
+    "http_casts": "bb4c8a35c71b5a79",  # (1) (2) (6)
+    "mcp_tools": "6c38e30fd30c9680",  # (1) (2) (6)
     # issue 26: both changes of http_casts; then the refusals carry their code (mode.unused, at.or_now) where
     # the catalogue recognised them by their English; then a refusal of a mode names the mode and says why
     # in the API's words (a cast from an instant (at or now) …), no longer the command line's (--at/--now)
-    "mcp_calls": "c64c6acde2ff3945",  # (1) (2)
+    "mcp_calls": "c2e4ad8d965de70c",  # (1) (2) (6)
 }
 
 _check = checker(PINNED)

@@ -44,7 +44,10 @@ from pins import error as _error
 # 大六壬's `inputs` and the calendar's `lang` dropped, schema_version 1) every hashed item of every section
 # equals the one of the code before. The sections left alone did not change.
 PINNED: dict[str, str] = {
-    "jinkoujue_coordinates": "f58eaadaec3677b2",  # issue 26 (envelope); before: 6cb18f26520e0451
+    # issue 28: a study-mode chart echoes its coordinates in inputs (day, hour, month, yue_jiang, year),
+    # so the page's permalink and the journal replay it; checked: without the echo the section equals its
+    # pin before (f58eaadaec3677b2; issue 26 (envelope), before that 6cb18f26520e0451)
+    "jinkoujue_coordinates": "b481d4dcf8b41015",
     "jinkoujue_instants": "15aaa646e50b3b22",  # issue 26 (envelope); before: cfb3afa0685f2d0a
     "jinkoujue_errors": "69a8c28692c60792",  # issues 9–15 (git log)
     "liuren_coordinates": "72e43bcb10b0052f",  # issues 9–15 (git log)
@@ -53,7 +56,9 @@ PINNED: dict[str, str] = {
     # else changed (issue 10 had pinned dad4f81cd5bdd120 with the fast solar day)
     "liuren_instants": "090b76ace34465d3",
     "liuren_errors": "09d0097dff9bc8b7",  # issues 9–15 (git log)
-    "cli": "441afdac4a46ec74",  # issue 26 (envelope); before: a0a559f09f206290
+    # issue 28: 金口訣 with no instant and no study inputs answers study.neither, naming the study inputs (was
+    # at.missing); checked: with at.missing put back the section equals its pin before (441afdac4a46ec74)
+    "cli": "313d51ef11d4f9dc",
     # the study-mode refusal of 大六壬 now carries its catalogue code and params (liuren.study_missing);
     # message and text unchanged (the journal/CLI i18n commit after c5dad1f)
     # issue 26: a method with a reading always carries "reading" ([] when not asked): the 金口訣 POST

@@ -1,8 +1,9 @@
 """Study mode from the page (Playwright driving Debian's Chromium, as in test_browser.py; bypass_csp only
 because Playwright evaluates its waits as strings): a reader fills the study fields of 大六壬 (日干支, 月將,
-占時) or 六爻 (日, 月 and the six lines) with the date, zone and place of the form still filled in, casts, and
-gets the chart — the page sends only the fields of the chosen mode, since the API refuses a parameter the
-mode does not use (``mode.unused``), and shows those fields dimmed. On a desktop and on a 390 × 844 phone."""
+占時), 六爻 (日, 月 and the six lines) or 金口訣 (日干支, 時支, 月建, 月將, 年干支, with the 地分) with the
+date, zone and place of the form still filled in, casts, and gets the chart — the page sends only the fields
+of the chosen mode, since the API refuses a parameter the mode does not use (``mode.unused``), and shows
+those fields dimmed. On a desktop and on a 390 × 844 phone."""
 
 from __future__ import annotations
 
@@ -22,7 +23,10 @@ PHONE = {"width": 390, "height": 844}
 STUDY: dict[str, dict[str, str]] = {
     "liuren": {"day": "丁卯", "yue_jiang": "亥", "hour": "丑"},
     "liuyao": {"day": "甲子", "month": "寅"},
+    "jinkoujue": {"day": "甲子", "hour": "午", "month": "寅", "yue_jiang": "亥", "year": "丙午"},
 }
+#: what else the cast needs besides the study fields (六爻's lines by hand, 金口訣's 地分)
+EXTRA: dict[str, dict[str, str]] = {"liuyao": {"lines": "789678"}, "jinkoujue": {"difen": "申"}}
 LINES = "789678"
 INSTANT_ONLY = {"at", "tz", "lon", "lat", "true_solar", "fold", "day_boundary", "yue_jiang_rule", "dst"}
 
@@ -33,7 +37,7 @@ def server(tmp_path_factory: pytest.TempPathFactory, serve_app: Any) -> Iterator
 
 
 @pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
-@pytest.mark.parametrize("method", ["liuren", "liuyao"])
+@pytest.mark.parametrize("method", ["liuren", "liuyao", "jinkoujue"])
 def test_a_study_mode_chart_from_the_page(
     server: str, browser: Any, method: str, viewport: dict[str, int]
 ) -> None:
@@ -64,6 +68,8 @@ def test_a_study_mode_chart_from_the_page(
     if method == "liuyao":  # the six lines by hand, one of the ways of casting the page offers
         page.select_option("#liuyao-way", "lines")
         page.fill("#f-lines", LINES)
+    if method == "jinkoujue":  # the 地分, chosen from the twelve branches
+        page.select_option("#f-difen", "申")
     with page.expect_response(lambda r: f"/api/{method}?" in r.url) as got:
         page.click("#cast-btn")
     response = got.value
@@ -76,7 +82,7 @@ def test_a_study_mode_chart_from_the_page(
     doc = response.json()
     assert all(doc["inputs"][k] == v for k, v in STUDY[method].items()), doc["inputs"]
     # the chart the API casts from the study inputs alone
-    query = {**STUDY[method], **({"lines": LINES} if method == "liuyao" else {}), "lang": "zh-Hant"}
+    query = {**STUDY[method], **EXTRA.get(method, {}), "lang": "zh-Hant"}
     assert httpx.get(f"{server}api/{method}", params=query).json() == doc
     # the permalink carries the study inputs, not the date of the form
     link = parse_qs(urlsplit(page.get_attribute("#permalink", "href") or "").query)

@@ -648,8 +648,24 @@ def cast(
     if study_mode(at, coords, extra, example="2026-03-10T21:00"):
         if isinstance(ben_ming, int):
             raise InputError("in study mode ben_ming is a 干支 (甲子)", field="ben_ming")
+        echo = {  # the coordinates the chart was cast from, as the study inputs name them
+            "day": parse.ganzhi(day, "day").name,
+            "hour": BRANCHES[parse.branch(hour, "hour")],
+            "month": parse.ganzhi(month, "month").name
+            if month is not None
+            else BRANCHES[parse.branch(month_branch, "month_branch")],
+            "yue_jiang": BRANCHES[parse.branch(yue_jiang, "yue_jiang")],
+            "year": parse.ganzhi(year, "year").name,
+        }
         return _from_coordinates(
-            **coords, **extra, difen=difen, seed=seed, options=options, ben_ming=ben_ming, topic=topic
+            **coords,
+            **extra,
+            difen=difen,
+            seed=seed,
+            options=options,
+            ben_ming=ben_ming,
+            topic=topic,
+            inputs=echo,
         )
     assert at is not None
     xtime = _time_module()

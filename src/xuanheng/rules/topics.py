@@ -42,9 +42,12 @@ def _lookup() -> dict[str, str]:
 
 
 def normalise_topic(topic: object) -> str:
-    """The topic key for *topic* (a key, its Simplified form, or a Korean/Chinese/English name or alias)."""
+    """The topic key for *topic* (a key, its Simplified form, or a Korean/Chinese/English name or alias,
+    also after 占 as the casebooks head their cases: 占逃亡)."""
     t = topic.strip().lower() if isinstance(topic, str) else None
     key = _lookup().get(t) if t else None
+    if key is None and t and t[0] == "占":  # a casebook's heading: 占逃亡, 占考試
+        key = _lookup().get(t[1:].strip())
     if key is None:
         raise InputError(
             f"unknown topic {echo(topic)}: expected one of {' '.join(TOPIC_KEYS)} "
