@@ -1,0 +1,40 @@
+"""The data of the judgment: every step the 六爻 judge may state has a source and its words in ko, zh-Hant and
+en with the same placeholders; the verdict vocabulary (reading/data/verdicts.toml) has one verdict of each
+polarity per kind and names only topics of the shared vocabulary; every person of ``about`` maps to a 六親."""
+
+from __future__ import annotations
+
+import re
+
+from xuanheng.liuyao._reading_data import ABOUT_YONG
+from xuanheng.liuyao.judgment import data
+from xuanheng.reading.judgment import ABOUT, POLARITIES, vocabulary
+from xuanheng.rules import TOPIC_KEYS
+
+LANGS = ("ko", "zh-Hant", "en")
+
+
+def _holes(text: str) -> set[str]:
+    return set(re.findall(r"{(\w+)}", text))
+
+
+def test_every_step_has_a_source_and_three_languages_with_the_same_placeholders() -> None:
+    d = data()
+    assert len(d.steps) >= 40
+    for key, step in d.steps.items():
+        assert step.src, key
+        assert all(step.text.get(lang) for lang in LANGS), key
+        assert len({frozenset(_holes(step.text[lang])) for lang in LANGS}) == 1, key
+    for group in (d.focus, d.ying, d.verdict):
+        for key, text in group.items():
+            assert all(text.get(lang) for lang in LANGS), key
+            assert len({frozenset(_holes(text[lang])) for lang in LANGS}) == 1, key
+
+
+def test_verdict_vocabulary() -> None:
+    v = vocabulary()
+    for kind, words in v.kinds.items():
+        assert sorted(w.polarity for w in words.values()) == sorted(POLARITIES), kind
+    assert set(v.topic_kind) <= set(TOPIC_KEYS)
+    assert tuple(v.about) == ABOUT
+    assert set(ABOUT_YONG) == set(ABOUT) - {"自己"}
