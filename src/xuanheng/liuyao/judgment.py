@@ -72,7 +72,6 @@ class _Data:
     verdict: dict[str, Mapping[str, str]]
     ying: dict[str, Mapping[str, str]]
     month_topics: frozenset[str]
-    horizon_src: tuple[str, ...]
 
 
 @cache
@@ -88,7 +87,6 @@ def data() -> _Data:
         verdict=raw["verdict"],
         ying={k: v["text"] for k, v in raw["ying"].items()},
         month_topics=frozenset(raw["horizon"]["month"]),
-        horizon_src=tuple(raw["horizon"]["src"]),
     )
 
 
@@ -119,7 +117,6 @@ class _Chain:
     def __init__(self) -> None:
         self.steps: list[Step] = []
         self.total = 0
-        self.keys: set[str] = set()
 
     def add(
         self, key: str, facts: Mapping[str, Any] | None = None, *, weight: int | None = None, **p: Any
@@ -129,7 +126,6 @@ class _Chain:
         effect = "+" if w > 0 else "-" if w < 0 else "="
         self.steps.append(Step(key, effect, _text(d.text, **p), d.src, dict(facts or {})))
         self.total += w
-        self.keys.add(key)
         return w
 
 
@@ -245,7 +241,7 @@ def _mover_label(ln: Line) -> str:
     return f"{YAO[ln.yao.position - 1]}{ln.yao.liu_qin}{_b(ln.yao.branch)}"
 
 
-def _act(c: _Chain, chart: LiuYaoChart, t: _Target, root: bool) -> dict[str, Any]:
+def _act(c: _Chain, chart: LiuYaoChart, t: _Target) -> dict[str, Any]:
     """Steps of the moving lines on the 用神, 貪生忘剋 and 三合局; what the weighing needs."""
     out: dict[str, Any] = {"sheng": 0, "ke": 0, "ke_lines": [], "tan": False}
     sheng_lines, ke_lines = [], []
@@ -534,11 +530,6 @@ def _local_date(chart: LiuYaoChart) -> tuple[_dt.date, _dt.datetime] | None:
     return d, when
 
 
-def _gz_day(day: _dt.date) -> str:
-    i = (day.toordinal() + 14) % 60
-    return STEMS[i % 10] + BRANCHES[i % 12]
-
-
 def _dates(chart: LiuYaoChart, unit: str, branch: int) -> tuple[str | None, str | None]:
     """The 干支 and civil date of the next day (or month, or year) of *branch* from the cast."""
     if unit == "day":
@@ -690,7 +681,7 @@ def judge(
         _change(c, t.line, t.label)
         marks["moving"] = t.line.moving
         marks["hui_sheng"] = t.line.bian is not None and t.line.bian.hui_tou_sheng
-    marks.update(_act(c, chart, t, marks["root"]))
+    marks.update(_act(c, chart, t))
     illness = kind_of(topic) == "bing"
     if illness and state.kong and opts.bing == "jin":
         marks["kong"] = "jia"  # a recent illness: the void heals (stated below), it is no failing
