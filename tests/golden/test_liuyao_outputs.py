@@ -69,7 +69,7 @@ PINNED: dict[str, str] = {
     "readings_by_topic": "897da73a6f6d5809",  # (2)
     "readings_every_topic": "3a6c46ef0f860fbe",  # (2)
     "readings_options": "3ad38d5c91722010",  # (2)
-    "documents_renders": "19a9bacf13ccd41e",  # (2)
+    "documents_renders": "c4968e4a0a545606",  # (2)
     "example_ko": "5f7fe2b1e35d5768",  # (2)
     "example_zh-Hant": "58a6c4c8b7acf0d0",  # (2)
     "example_zh-Hans": "2ca49e97d43e98dd",  # (2)

@@ -628,10 +628,10 @@ def _weigh(c: _Chain, marks: dict[str, Any]) -> str:
                 c.add("weigh.root")
             total = eased
             if total < GOOD:
-                return "mixed" if total < 0 else "good"
+                return _even(c) if total < 0 else "good"
     elif rescue and total < GOOD:
         c.add("weigh.rescue")
-        return "good" if total >= BAD else "mixed"
+        return "good" if total >= BAD else _even(c)
     if total >= GOOD:
         waits = [w for w, on in (("旬空", marks.get("kong") == "jia"), ("合住", marks.get("he_zhu")),
                                  ("月破", marks["po"]), ("入墓", marks.get("mu"))) if on]  # fmt: skip
@@ -641,6 +641,12 @@ def _weigh(c: _Chain, marks: dict[str, Any]) -> str:
     if total <= BAD:
         c.add("weigh.no_rescue")
         return "bad"
+    return _even(c)
+
+
+def _even(c: _Chain) -> str:
+    """A mixed verdict says so as its settling step: neither what helps nor what harms prevails."""
+    c.add("weigh.even")
     return "mixed"
 
 
