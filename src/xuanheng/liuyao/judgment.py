@@ -608,9 +608,10 @@ def _focus(ys: YongShen, question: Question, t: _Target) -> Focus:
 def _weigh(c: _Chain, marks: dict[str, Any]) -> str:
     """The settling step and the polarity: a 真空 or a useless 伏神 fails; a true 月破 fails; a 用神 with the
     month's or the day's strength (``root``) is not defeated by moving lines (at worst mixed); a weak one fed
-    by a moving 原神 or by its own change (回頭生) is rescued; otherwise the weighed sum decides."""
+    by a moving 原神 or by its own change (回頭生), or advancing (化進神), is rescued: good; otherwise the
+    weighed sum decides."""
     root = marks["root"]
-    rescue = marks["sheng"] > 0 or marks.get("hui_sheng", False)
+    rescue = marks["sheng"] > 0 or marks.get("hui_sheng", False) or marks.get("hua_jin", False)
     if marks.get("useless"):
         return "bad"
     if marks.get("kong") == "zhen" and not rescue:
@@ -630,8 +631,11 @@ def _weigh(c: _Chain, marks: dict[str, Any]) -> str:
             if total < GOOD:
                 return _even(c) if total < 0 else "good"
     elif rescue and total < GOOD:
-        c.add("weigh.rescue")
-        return "good" if total >= BAD else _even(c)
+        # 〈用神原神忌神仇神章〉, 〈進神退神章〉: a weak 用神 that is fed or advances is rescued (有救), not mixed
+        by = [w for w, on in (("原神動生", marks["sheng"] > 0), ("回頭生", marks.get("hui_sheng")),
+                              ("化進神", marks.get("hua_jin"))) if on]  # fmt: skip
+        c.add("weigh.rescue", {"by": by}, by="、".join(by))
+        return "good"
     if total >= GOOD:
         waits = [w for w, on in (("旬空", marks.get("kong") == "jia"), ("合住", marks.get("he_zhu")),
                                  ("月破", marks["po"]), ("入墓", marks.get("mu"))) if on]  # fmt: skip
@@ -687,6 +691,7 @@ def judge(
         _change(c, t.line, t.label)
         marks["moving"] = t.line.moving
         marks["hui_sheng"] = t.line.bian is not None and t.line.bian.hui_tou_sheng
+        marks["hua_jin"] = t.line.bian is not None and t.line.bian.jin_shen and not t.line.bian.hui_tou_ke
     marks.update(_act(c, chart, t))
     illness = kind_of(topic) == "bing"
     if illness and state.kong and opts.bing == "jin":

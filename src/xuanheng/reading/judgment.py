@@ -81,7 +81,7 @@ def verdict_word(topic: str | None, polarity: str) -> VerdictWord:
 
 
 #: whom a question may be about (``--about``), first the default
-ABOUT: tuple[str, ...] = ("自己", "父母", "兄弟", "妻", "夫", "子女", "朋友", "他人")
+ABOUT: tuple[str, ...] = ("自己", "父母", "兄弟", "妻", "夫", "子女", "朋友", "僕", "他人")
 
 
 def check_about(value: object) -> str:
