@@ -631,7 +631,7 @@ def _weigh(c: _Chain, marks: dict[str, Any]) -> str:
             if total < GOOD:
                 return _even(c) if total < 0 else "good"
     elif rescue and total < GOOD:
-        # 〈用神原神忌神仇神章〉, 〈進神退神章〉: a weak 用神 that is fed or advances is rescued (有救), not mixed
+        # 〈用神原神忌神仇神章〉, 〈進神退神章〉: a weak 用神 fed or advancing is rescued (有救)
         by = [w for w, on in (("原神動生", marks["sheng"] > 0), ("回頭生", marks.get("hui_sheng")),
                               ("化進神", marks.get("hua_jin"))) if on]  # fmt: skip
         c.add("weigh.rescue", {"by": by}, by="、".join(by))
