@@ -51,10 +51,12 @@ from pins import dump as _dump
 # schema, tools); the topic 子女 reads 子孫; 孕 about someone else reads that person; a weak 用神 fed by a
 # moving 原神, by 回頭生 or by its own 化進神 is rescued (good, no longer mixed). Only these changed since
 # the previous pins, which the tree passed just before.
+# (8) the shared Judgment gains "sections" (a reading of several matters, for 七政四餘's life reading): a
+# judgment of one question, as every 六爻 judgment, now carries "sections": []. Nothing else changed.
 PINNED: dict[str, str] = {
     "cli_help": "d7891f47f683bbcb",  # (1) (2) (6) (7)
     # issue 26: a method with a reading always carries "reading" ([] when not asked): 金口訣 and 六爻 too
-    "cli_casts": "ec12b03b4351ed3a",  # (1) (2)
+    "cli_casts": "bfcd71e48b258f17",  # (1) (2) (8)
     # issue 26: the 大六壬 message for no instant and no coordinates is catalogued (cli.liuren.at_missing),
     # so --lang ko / zh-Hant say it in that language instead of English; nothing else changed
     "cli_refusals": "b6266ca5f05dd431",  # (6); before: 38020a2b2ac63d9c
@@ -68,12 +70,12 @@ PINNED: dict[str, str] = {
     # then the web refuses a parameter the mode does not use (as cli_refusals and mcp_calls): 大六壬 and 六爻
     # study inputs with tz answer 422 mode.unused naming tz (were charts, tz ignored), and 六爻 at + day
     # answers mode.unused naming day (was liuyao.instant_or_study, also naming day), GET and POST, en and ko
-    "http_casts": "bb4c8a35c71b5a79",  # (1) (2) (6)
+    "http_casts": "a41fd299dc7f2c8e",  # (1) (2) (6) (8)
     "mcp_tools": "a80ca2461ed4df3a",  # (1) (2) (6) (7)
     # issue 26: both changes of http_casts; then the refusals carry their code (mode.unused, at.or_now) where
     # the catalogue recognised them by their English; then a refusal of a mode names the mode and says why
     # in the API's words (a cast from an instant (at or now) …), no longer the command line's (--at/--now)
-    "mcp_calls": "c2e4ad8d965de70c",  # (1) (2) (6)
+    "mcp_calls": "13f235062d4ab571",  # (1) (2) (6) (8)
 }
 
 _check = checker(PINNED)
