@@ -200,3 +200,33 @@ def test_yuding_sample_figures(capsys: pytest.CaptureFixture[str]) -> None:
     with capsys.disabled():
         print(f"\n《御定》 sample: {len(SAMPLE)} 局; agree by default {plain}, with the options {opted}")
     assert (len(SAMPLE), plain, opted) == (32, 19, 27)
+
+
+# --- the 課體 the 邵彥和 casebook names ------------------------------------------------------------------
+def test_shao_casebook_ke_ti(capsys: pytest.CaptureFixture[str]) -> None:
+    """The 課體 each case of ``casebook/shao.toml`` names is among the engine's (either 涉害 school): by
+    default and with the 《御定》 options. 邵彥和's 〈宅墓〉 case 10 (庚寅日 寅將酉時, 子巳戌, 戌 on 巳) is a
+    鑄印 with 戌 the 末傳, as 《御定》 reads it; the 8 left are 課體 the chart does not compute (亂首 四絕
+    天獄 極陰 涉三淵)."""
+    cases = tomllib.loads((Path(__file__).parent / "casebook" / "shao.toml").read_text("utf-8"))["case"]
+    named = [c for c in cases if "ke_ti" in c and "disagree" not in c]
+
+    def has(c: dict[str, Any], opts: dict[str, str]) -> bool:
+        got: set[str] = set()
+        for school in ("depth", "mengzhongji"):
+            dn = c.get("day_night", "day")
+            ch = cast(
+                day=c["day"], yue_jiang=c["yue_jiang"], hour=c["hour"], day_night=dn, shehai=school, **opts
+            )
+            got |= _names(ch)
+        return c["ke_ti"] in got
+
+    plain = sum(has(c, {}) for c in named)
+    opted = sum(has(c, YUDING) for c in named)
+    with capsys.disabled():
+        print(
+            f"\n邵彥和 casebook 課體: {len(named)} named; engine has {plain} by default, {opted} with options"
+        )
+    assert (len(named), plain, opted) == (94, 85, 86)
+    sh06 = next(c for c in named if c["id"] == "sh-06")
+    assert not has(sh06, {}) and has(sh06, {"zhu_yin": "yuding"})
