@@ -194,12 +194,24 @@ def test_yuding_sample_with_the_options(ju: dict[str, Any]) -> None:
 
 
 def test_yuding_sample_figures(capsys: pytest.CaptureFixture[str]) -> None:
-    """How many sampled 局 name exactly the book's 鑄印 三奇 閉口 泆女 狡童: by default, with the options."""
-    plain = sum(_yuding_names(j, {}) == set(j["ke_ti"].split()) & NAMES for j in SAMPLE)
-    opted = sum(_yuding_names(j, YUDING) == set(j["ke_ti"].split()) & NAMES for j in SAMPLE)
+    """How many sampled 局 name exactly the book's 鑄印 三奇 閉口 泆女 狡童, and how many of the 5 × 局 yes/no
+    answers agree: by default and with the options."""
+
+    def figures(opts: dict[str, str]) -> tuple[int, int]:
+        whole = answers = 0
+        for j in SAMPLE:
+            book, got = set(j["ke_ti"].split()) & NAMES, _yuding_names(j, opts)
+            whole += book == got
+            answers += sum((n in book) == (n in got) for n in NAMES)
+        return whole, answers
+
+    plain, opted = figures({}), figures(YUDING)
     with capsys.disabled():
-        print(f"\n《御定》 sample: {len(SAMPLE)} 局; agree by default {plain}, with the options {opted}")
-    assert (len(SAMPLE), plain, opted) == (32, 19, 27)
+        print(
+            f"\n《御定》 sample: {len(SAMPLE)} 局 ({5 * len(SAMPLE)} answers); agree by default {plain}, "
+            f"with the options {opted}"
+        )
+    assert (len(SAMPLE), plain, opted) == (54, (32, 246), (46, 261))
 
 
 # --- the 課體 the 邵彥和 casebook names ------------------------------------------------------------------
