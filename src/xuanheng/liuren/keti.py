@@ -3,7 +3,9 @@
 Most classes depend on the day and the 月將–時 offset only, so they are computed once per 課 with the
 三傳 (see :func:`xuanheng.liuren.sanchuan.table`); the few that look at the 天將 (``needs =
 "tian_jiang"``) are evaluated per chart by :func:`chart_ke_ti`. Each condition kind is documented in the
-data file.
+data file. Where the books define a 課體 differently, each definition is its own entry, bound to a value of
+one of the school options :data:`SCHOOL_OPTIONS` (``option = { NAME = "VALUE" }``); the chosen values travel
+as a :data:`KeTiSchool` (:func:`school_of` the chart's options).
 """
 
 from __future__ import annotations
@@ -36,8 +38,6 @@ _ZHI_YI: tuple[int, ...] = tuple(branch_index(b) for b in _T["zhi_yi"]["table"])
 _DING = 3
 #: 墓 of each element (木 未, 火 戌, 土 辰, 金 丑, 水 辰), as 《六壬大全》〈鬼墓課〉 lists them
 _MU: tuple[int, ...] = (7, 10, 4, 1, 4)
-#: the schools of 斬關: the declared choices of the option (data/params.toml)
-ZHAN_GUAN: tuple[str, ...] = tuple(str(v) for v in declared("xuanheng.liuren", "zhan_guan").values)
 #: the options that choose between the books' definitions of a 課體, in the order of ``KeTiSchool``, with
 #: their declared choices (data/params.toml); an entry of keti.toml may name one of them in ``option``
 SCHOOL_OPTIONS: tuple[str, ...] = ("zhan_guan", "zhu_yin", "san_qi", "bi_kou", "yin_yi")
@@ -47,6 +47,8 @@ SCHOOL_CHOICES: dict[str, tuple[str, ...]] = {
 #: the chosen definitions, one value per name of :data:`SCHOOL_OPTIONS` (the defaults: the first choices)
 KeTiSchool = tuple[str, ...]
 DEFAULT_SCHOOL: KeTiSchool = tuple(SCHOOL_CHOICES[k][0] for k in SCHOOL_OPTIONS)
+#: the schools of 斬關: the declared choices of the option
+ZHAN_GUAN: tuple[str, ...] = SCHOOL_CHOICES["zhan_guan"]
 NEEDS = ("", "tian_jiang")
 
 
@@ -253,12 +255,9 @@ def school_of(options: Any) -> KeTiSchool:
     return tuple(str(getattr(options, k)) for k in SCHOOL_OPTIONS)
 
 
-def ke_ti_of(s: Structure, school: KeTiSchool | str = DEFAULT_SCHOOL) -> tuple[KeTi, ...]:
+def ke_ti_of(s: Structure, school: KeTiSchool = DEFAULT_SCHOOL) -> tuple[KeTi, ...]:
     """The 課體 of one 課: 九宗門 method, its sub-name, names met on the way, then the 《課經》 classes
-    that need no 天將, under the definitions *school* (:func:`school_of`; a plain string is taken as the
-    斬關 definition with the other defaults)."""
-    if isinstance(school, str):
-        school = (school, *DEFAULT_SCHOOL[1:])
+    that need no 天將, under the definitions *school* (:func:`school_of`)."""
     out: list[KeTi] = [KeTi(s.method, METHOD_SRC, "jiu_zong_men")]
     for name in (s.sub_method, *s.steps):
         if name != s.method and all(k.name != name for k in out):
