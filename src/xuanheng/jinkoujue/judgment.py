@@ -256,7 +256,11 @@ def _gui(c: _Chain, chart: JinKouJueChart, topic: str | None) -> None:
         cls = "吉" if name in ji else "凶" if name in xiong else None
     else:
         cls = jiang_class().get(name)
-        src = ("000-124", "000-139", "judgments_gui_shen.toml [jiang_class]")
+        src = (
+            "000-124",
+            "000-139",
+            "《六壬大全》卷一〈十二天將〉 (the 吉/凶 split of judgments_gui_shen.toml)",
+        )
     if cls is None:
         return
     ws = g.wang_shuai.season
@@ -521,7 +525,9 @@ def _focus(chart: JinKouJueChart, yong: Position, lei: Position | None, question
     }
     if yong.stem is not None:
         facts["stem"] = STEMS[yong.stem]
-    return Focus("用爻", None, POSITION_KEYS.index(yong.key) + 1, _b(b), why, facts)
+    # no line number: the judgment's position is a line of 六爻; the 用爻 is named by place and position_key
+    facts["place"] = POSITION_LABELS[yong.key]
+    return Focus("用爻", None, None, _b(b), why, facts)
 
 
 def judge(
