@@ -63,8 +63,8 @@ def judge_liuyao(case: dict[str, Any]) -> Row:
 
 
 def judge_jinkoujue(case: dict[str, Any]) -> Row:
-    """A 金口訣 case (``kind = "chart"`` with the book's ``verdict``): cast in study mode from the printed
-    coordinates, judged for the case's topic and person; the 用爻 compared by position (人元 貴神 將神 地分)."""
+    """A 金口訣 case (``kind = "chart"`` with the book's ``verdict``): cast in study mode from the
+    printed coordinates, judged for the case's topic and person; the 用爻 compared by position."""
     from xuanheng import jinkoujue
     from xuanheng.jinkoujue.chart import POSITION_LABELS
     from xuanheng.jinkoujue.judgment import judge
@@ -182,10 +182,10 @@ def _jinkoujue_section() -> list[str]:
         )
     out += [
         "",
-        f"The casebook holds {total} cases; {len(rows)} of them print the book's verdict. The others are set-up",
-        "examples (the chart without a conclusion) and seed 000's element examples, which check the chart only",
-        "(tests/jinkoujue/test_casebook_charts.py). Targets of issue 28 on the holdout cases: polarity ≥ 85 %,",
-        "應期 among the first two ≥ 60 %.",
+        f"The casebook holds {total} cases; {len(rows)} of them print the book's verdict. The others",
+        "are set-up examples (the chart without a conclusion) and seed 000's element examples, which",
+        "check the chart only (tests/jinkoujue/test_casebook_charts.py). Targets of issue 28 on the",
+        "holdout cases: polarity ≥ 85 %, 應期 among the first two ≥ 60 %.",
     ]
     bad = [r for r in rows if not r.pol_ok or not r.yong_ok or r.ying_ok is False]
     if bad:
@@ -203,9 +203,10 @@ def _jinkoujue_section() -> list[str]:
                 diffs.append(f"用爻 {r.yong} (book {c['yong_yao']})")
             if r.ying_ok is False:
                 diffs.append(f"應期 {'、'.join(r.ying) or '—'} (book {c['ying_qi'][0]['branch']})")
+            question = f"{c.get('topic', '—')} / {c.get('about', '自己')}"
             out.append(
-                f"| {c['id']} ({c['split']}) | {c['book']}{c['chapter']} | {c.get('topic', '—')} / "
-                f"{c.get('about', '自己')} | {c['verdict']}: {c['outcome']} | {r.polarity} | {'; '.join(diffs)} |"
+                f"| {c['id']} ({c['split']}) | {c['book']}{c['chapter']} | {question} | "
+                f"{c['verdict']}: {c['outcome']} | {r.polarity} | {'; '.join(diffs)} |"
             )
     return out
 

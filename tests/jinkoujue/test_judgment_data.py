@@ -1,6 +1,7 @@
-"""The data of the 金口訣 judgment (``jinkoujue/data/judgment.toml``): every step has a source and its words in
-ko / zh-Hant / en with the same placeholders; every 類 is a position and every topic and person it names is in
-the shared vocabularies; the 天將 of each kind of question are 天將 and split in two; the 動 are the chart's."""
+"""The data of the 金口訣 judgment (``jinkoujue/data/judgment.toml``): every step has a source and its
+words in ko / zh-Hant / en with the same placeholders; every 類 is a position and every topic and person
+it names is in the shared vocabularies; the 天將 of each kind of question are 天將 and split in two; the
+動 are the chart's."""
 
 from __future__ import annotations
 

@@ -39,7 +39,7 @@ from xuanheng.core import relations
 from xuanheng.core.ganzhi import BRANCHES, ELEMENTS, STEMS
 from xuanheng.core.wuxing import generates, overcomes
 from xuanheng.errors import InputError
-from xuanheng.jinkoujue.chart import POSITION_KEYS, POSITION_LABELS, JinKouJueChart, Position
+from xuanheng.jinkoujue.chart import POSITION_LABELS, JinKouJueChart, Position
 from xuanheng.jinkoujue.reading import jiang_class
 from xuanheng.jinkoujue.wangshuai import season_ruler
 from xuanheng.reading import FiredRule, Text
