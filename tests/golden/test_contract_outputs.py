@@ -53,14 +53,18 @@ from pins import dump as _dump
 # the previous pins, which the tree passed just before.
 # (8) the shared Judgment gains "sections" (a reading of several matters, for 七政四餘's life reading): a
 # judgment of one question, as every 六爻 judgment, now carries "sections": []. Nothing else changed.
+# (9) issue 28: the 金口訣 judgment — the 金口訣 documents carry "judgment" and their text view prints it
+# before the reading (now titled as commentary); the reading option about (自己 … 僕 他人, help, schema,
+# tools, echoed reading_options) with the form hint with_question (http_meta). Checked: with judge=None,
+# about undeclared and jinkoujue/data/judgment.toml absent, every section equals its pin before.
 PINNED: dict[str, str] = {
-    "cli_help": "d7891f47f683bbcb",  # (1) (2) (6) (7)
+    "cli_help": "1c339fc6e4fe7b83",  # (1) (2) (6) (7) (9); before: d7891f47f683bbcb
     # issue 26: a method with a reading always carries "reading" ([] when not asked): 金口訣 and 六爻 too
-    "cli_casts": "bfcd71e48b258f17",  # (1) (2) (8)
+    "cli_casts": "719792b4182f1353",  # (1) (2) (8) (9); before: bfcd71e48b258f17
     # issue 26: the 大六壬 message for no instant and no coordinates is catalogued (cli.liuren.at_missing),
     # so --lang ko / zh-Hant say it in that language instead of English; nothing else changed
     "cli_refusals": "b6266ca5f05dd431",  # (6); before: 38020a2b2ac63d9c
-    "http_meta": "dc7c3c3a53bed196",  # (1) (2) (6) (7)
+    "http_meta": "5b78c59e24d761e2",  # (1) (2) (6) (7) (9); before: dc7c3c3a53bed196
     # issue 26: "reading": [] with no_reading; then the library's errors name parameters (at, day, yue_jiang)
     # where they named command-line flags (--at, --now, --day …): only their message, text and params
     # then at + now answers the code at.or_now (was at.or_now_web: one refusal, one code)
@@ -70,12 +74,12 @@ PINNED: dict[str, str] = {
     # then the web refuses a parameter the mode does not use (as cli_refusals and mcp_calls): 大六壬 and 六爻
     # study inputs with tz answer 422 mode.unused naming tz (were charts, tz ignored), and 六爻 at + day
     # answers mode.unused naming day (was liuyao.instant_or_study, also naming day), GET and POST, en and ko
-    "http_casts": "a41fd299dc7f2c8e",  # (1) (2) (6) (8)
-    "mcp_tools": "a80ca2461ed4df3a",  # (1) (2) (6) (7)
+    "http_casts": "6faf516d96834050",  # (1) (2) (6) (8) (9); before: a41fd299dc7f2c8e
+    "mcp_tools": "7a9750fe7f313c91",  # (1) (2) (6) (7) (9); before: a80ca2461ed4df3a
     # issue 26: both changes of http_casts; then the refusals carry their code (mode.unused, at.or_now) where
     # the catalogue recognised them by their English; then a refusal of a mode names the mode and says why
     # in the API's words (a cast from an instant (at or now) …), no longer the command line's (--at/--now)
-    "mcp_calls": "13f235062d4ab571",  # (1) (2) (6) (8)
+    "mcp_calls": "f25aab8bbe183ecd",  # (1) (2) (6) (8) (9); before: 13f235062d4ab571
 }
 
 _check = checker(PINNED)

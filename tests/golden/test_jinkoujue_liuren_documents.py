@@ -29,8 +29,13 @@ from pins import checker
 from pins import dump as _dump
 
 PINNED: dict[str, str] = {
-    "jinkoujue_documents": "25d844f820022f66",  # the contract: with_reading=False now carries "reading": []
-    "jinkoujue_views": "ef439647bae9d883",
+    # issue 28: the 金口訣 judgment — documents with a reading carry "judgment" (null without one), the
+    # sampler's random choices include the reading option about (echoed as reading_options), the text view
+    # prints the judgment before the reading (titled as commentary). Checked: with judge=None, about
+    # undeclared and jinkoujue/data/judgment.toml absent, both sections equal their pins before
+    # (25d844f820022f66 — the contract: with_reading=False carries "reading": [] — and ef439647bae9d883)
+    "jinkoujue_documents": "4887813560305ef3",
+    "jinkoujue_views": "79be4eec03c976b2",
     # the plain sunrise (astro.sun_fast removed): 3 sunrise / sunset / solar-time seconds moved
     "liuren_documents": "391c64aede6aec29",
     "liuren_study_documents": "506de3a083463581",
