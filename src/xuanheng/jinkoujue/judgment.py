@@ -129,9 +129,20 @@ def data() -> _Data:
     )
 
 
+#: filled texts by (template, parameters): the same words recur from chart to chart (a template is an entry
+#: of data(), loaded once, so its id is stable)
+_FILLED: dict[tuple[int, tuple[tuple[str, Any], ...]], Text] = {}
+
+
 def _text(template: Mapping[str, str], **params: Any) -> Text:
     """*template* (a text in every language) filled with *params*."""
-    return Text.from_mapping({lang: t.format(**params) for lang, t in template.items()})
+    key = (id(template), tuple(params.items()))
+    got = _FILLED.get(key)
+    if got is None:
+        got = Text.from_mapping({lang: t.format(**params) for lang, t in template.items()})
+        if len(_FILLED) < 65536:
+            _FILLED[key] = got
+    return got
 
 
 def _b(branch: int) -> str:
@@ -468,13 +479,15 @@ def _local_date(chart: JinKouJueChart) -> tuple[_dt.date, _dt.datetime] | None:
     return d, when
 
 
-def _dates(chart: JinKouJueChart, unit: str, branch: int) -> tuple[str | None, str | None]:
-    """The 干支 and civil date of the next day (or month) of *branch* from the cast."""
+def _dates(
+    chart: JinKouJueChart, unit: str, branch: int, local: tuple[_dt.date, _dt.datetime] | None
+) -> tuple[str | None, str | None]:
+    """The 干支 and civil date of the next day (or month) of *branch* from the cast (*local*: the civil
+    date of the day pillar and the cast instant, :func:`_local_date`)."""
     cal = chart.calendar
     if unit == "day":
         offset = (branch - cal.day.branch) % 12
         i = (cal.day.index + offset) % 60
-        local = _local_date(chart)
         date = (local[0] + _dt.timedelta(days=offset)).isoformat() if local else None
         return STEMS[i % 10] + BRANCHES[i % 12], date
     if unit == "month" and cal.month_branch is not None:
@@ -483,7 +496,6 @@ def _dates(chart: JinKouJueChart, unit: str, branch: int) -> tuple[str | None, s
         if cal.month is not None:
             i = (cal.month.index + offset) % 60
             gz = STEMS[i % 10] + BRANCHES[i % 12]
-        local = _local_date(chart)
         if local is None:
             return gz, None
         if offset == 0:
@@ -494,14 +506,21 @@ def _dates(chart: JinKouJueChart, unit: str, branch: int) -> tuple[str | None, s
 
 def _month_start(when: _dt.datetime, offset: int) -> str | None:
     """The civil date (in the cast's zone) on which the month *offset* months after the cast's begins: the
-    instant of its 節 from the time core."""
-    from xuanheng.time.search import term_around, term_crossing
+    instant of its 節, from the time core's table of terms (root finding outside it)."""
+    from bisect import bisect_right
+
+    from xuanheng.time import tables
 
     utc = when.timestamp()
-    (k_prev, _), _ = term_around(utc)
-    jie_prev = k_prev if k_prev % 2 == 1 else (k_prev - 1) % 24  # the 節 are the odd terms (立春 = 21)
-    k = (jie_prev + 2 * offset) % 24
-    at = term_crossing(k, utc + offset * 30.44 * 86400)
+    i = bisect_right(tables.JIE, utc) - 1 + offset
+    if tables.T_MIN <= utc <= tables.T_MAX and 0 <= i < len(tables.JIE):
+        at = tables.JIE[i]
+    else:
+        from xuanheng.time.search import term_around, term_crossing
+
+        (k_prev, _), _ = term_around(utc)
+        jie_prev = k_prev if k_prev % 2 == 1 else (k_prev - 1) % 24  # the 節 are the odd terms (立春 = 21)
+        at = term_crossing((jie_prev + 2 * offset) % 24, utc + offset * 30.44 * 86400)
     return _dt.datetime.fromtimestamp(at, when.tzinfo).date().isoformat()
 
 
@@ -564,8 +583,9 @@ def judge(
         word, Text.from_mapping({lang: t.format(label=word.label.get(lang)) for lang, t in vt.items()})
     )
     ying = []
+    local = _local_date(chart)
     for unit, branch, why in ying_qi(chart, yong, polarity, marks, acts, topic)[:4]:
-        gz, date = _dates(chart, unit, branch)
+        gz, date = _dates(chart, unit, branch, local)
         ying.append(YingQi(unit, _b(branch), why, gz, date))
     return Judgment(
         question=question,
