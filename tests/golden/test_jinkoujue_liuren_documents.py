@@ -33,9 +33,10 @@ PINNED: dict[str, str] = {
     # sampler's random choices include the reading option about (echoed as reading_options), the text view
     # prints the judgment before the reading (titled as commentary). Checked: with judge=None, about
     # undeclared and jinkoujue/data/judgment.toml absent, both sections equal their pins before
-    # (25d844f820022f66 — the contract: with_reading=False carries "reading": [] — and ef439647bae9d883)
-    "jinkoujue_documents": "4887813560305ef3",
-    "jinkoujue_views": "79be4eec03c976b2",
+    # (25d844f820022f66 — the contract: with_reading=False carries "reading": [] — and ef439647bae9d883);
+    # then the 類 step of a person asked about names the person (父母之類 …), not the topic
+    "jinkoujue_documents": "5751241551df9560",
+    "jinkoujue_views": "405916c53cebc57c",
     # the plain sunrise (astro.sun_fast removed): 3 sunrise / sunset / solar-time seconds moved
     "liuren_documents": "391c64aede6aec29",
     "liuren_study_documents": "506de3a083463581",

@@ -290,13 +290,14 @@ def _lei(
     """Steps of the 類 — the position the asked matter or person is read on — when it is not the 用爻."""
     d = data()
     key = d.lei_about.get(question.about) if question.about != "自己" else None
-    key = key or d.lei_topic.get(topic or "")
+    shown = question.about  # the person's matter, when the person is read on a position
+    if key is None:
+        key, shown = d.lei_topic.get(topic or ""), topic or ""
     if key is None:
         return None
     lei = chart.position(key)
     if lei.key == yong.key:
         return lei
-    shown = topic or question.about
     ws = lei.wang_shuai.season
     facts = {"position": lei.key, "wang_shuai": ws}
     attackers = [
