@@ -62,6 +62,38 @@ def judge_liuyao(case: dict[str, Any]) -> Row:
     return Row(case, j.verdict.word.polarity, yong, yong_ok, first_two, ying_ok)
 
 
+def judge_jinkoujue(case: dict[str, Any]) -> Row:
+    """A 金口訣 case (``kind = "chart"`` with the book's ``verdict``): cast in study mode from the
+    printed coordinates, judged for the case's topic and person; the 用爻 compared by position."""
+    from xuanheng import jinkoujue
+    from xuanheng.jinkoujue.chart import POSITION_LABELS
+    from xuanheng.jinkoujue.judgment import judge
+    from xuanheng.reading.judgment import Question
+
+    chart = jinkoujue.cast(
+        day=case["day"],
+        hour=case["hour"],
+        month_branch=case.get("month_branch"),
+        year=case["year"],
+        yue_jiang=case.get("yue_jiang"),
+        is_day=case["is_day"],
+        difen=case["difen"],
+        options=case.get("options"),
+    )
+    j = judge(chart, Question(case.get("topic"), case.get("about", "自己")))
+    yong = POSITION_LABELS[chart.yong_yao]
+    yong_ok = case.get("yong_yao", yong) == yong
+    first_two = [k.branch for k in j.ying_qi[:2]]
+    book = [k["branch"] for k in case.get("ying_qi", ()) if k.get("branch")]
+    ying_ok = (book[0] in first_two) if book else None
+    return Row(case, j.verdict.word.polarity, f"{yong}{j.focus.branch}", yong_ok, first_two, ying_ok)
+
+
+def jinkoujue_cases() -> list[dict[str, Any]]:
+    """The 金口訣 casebook's cases that carry the book's verdict (the others check the chart only)."""
+    return [c for c in cases("jinkoujue") if c.get("kind") == "chart" and "verdict" in c]
+
+
 def _pct(n: int, d: int) -> str:
     return f"{n}/{d} ({100 * n / d:.0f} %)" if d else "—"
 
@@ -121,8 +153,62 @@ def render() -> str:
             f"| {c['id']} ({c['split']}) | {c['book']}{c['chapter']} | {c['topic']} / {c['about']} | "
             f"{c['verdict']}: {c['outcome']} | {r.polarity} | {'; '.join(diffs)} |"
         )
-    out += ["", "大六壬, 金口訣 and 七政四餘 have no judgment yet (issues 28 and 29).", ""]
+    out += _jinkoujue_section()
+    out += ["", "大六壬 and 七政四餘 have no judgment yet (issues 28 and 29).", ""]
     return "\n".join(out)
+
+
+def _jinkoujue_section() -> list[str]:
+    """The 金口訣 rows: the cases of ``tests/jinkoujue/casebook/`` that print the book's verdict."""
+    rows = [judge_jinkoujue(c) for c in jinkoujue_cases()]
+    total = len(list(cases("jinkoujue")))
+    out = [
+        "",
+        "## 金口訣",
+        "",
+        "Each case is cast in study mode from the coordinates the book prints and judged for its topic and",
+        "person; the 用爻 is compared by position (人元 貴神 將神 地分).",
+        "",
+        "| split | cases | verdict polarity | 用爻 | 應期 among the first two |",
+        "|---|---|---|---|---|",
+    ]
+    for split in ("dev", "holdout"):
+        part = [r for r in rows if r.case["split"] == split]
+        with_time = [r for r in part if r.ying_ok is not None]
+        out.append(
+            f"| {split} | {len(part)} | {_pct(sum(r.pol_ok for r in part), len(part))} | "
+            f"{_pct(sum(r.yong_ok for r in part), len(part))} | "
+            f"{_pct(sum(bool(r.ying_ok) for r in with_time), len(with_time))} |"
+        )
+    out += [
+        "",
+        f"The casebook holds {total} cases; {len(rows)} of them print the book's verdict. The others",
+        "are set-up examples (the chart without a conclusion) and seed 000's element examples, which",
+        "check the chart only (tests/jinkoujue/test_casebook_charts.py). Targets of issue 28 on the",
+        "holdout cases: polarity ≥ 85 %, 應期 among the first two ≥ 60 %.",
+    ]
+    bad = [r for r in rows if not r.pol_ok or not r.yong_ok or r.ying_ok is False]
+    if bad:
+        out += [
+            "",
+            "| case | chapter | question | book | judge | what differs |",
+            "|---|---|---|---|---|---|",
+        ]
+        for r in bad:
+            c = r.case
+            diffs = []
+            if not r.pol_ok:
+                diffs.append(f"verdict {r.polarity} (book {c['verdict']})")
+            if not r.yong_ok:
+                diffs.append(f"用爻 {r.yong} (book {c['yong_yao']})")
+            if r.ying_ok is False:
+                diffs.append(f"應期 {'、'.join(r.ying) or '—'} (book {c['ying_qi'][0]['branch']})")
+            question = f"{c.get('topic', '—')} / {c.get('about', '自己')}"
+            out.append(
+                f"| {c['id']} ({c['split']}) | {c['book']}{c['chapter']} | {question} | "
+                f"{c['verdict']}: {c['outcome']} | {r.polarity} | {'; '.join(diffs)} |"
+            )
+    return out
 
 
 def main(argv: list[str]) -> int:

@@ -57,14 +57,18 @@ from pins import dump as _dump
 # yong_yao's choice chun) are declared: flags, help, schemas and tools list them, charts echo them and the
 # samplers draw them. Checked on its branch: with those declarations taken out (their code at its
 # defaults), every section of tests/golden equals its pin before.
-PINNED: dict[str, str] = {
-    "cli_help": "1064abd1b3a158f3",  # (1) (2) (6) (7) (10)
     # issue 26: a method with a reading always carries "reading" ([] when not asked): 金口訣 and 六爻 too
-    "cli_casts": "5f6e14fc30aa0e89",  # (1) (2) (8) (10)
     # issue 26: the 大六壬 message for no instant and no coordinates is catalogued (cli.liuren.at_missing),
     # so --lang ko / zh-Hant say it in that language instead of English; nothing else changed
+# (9) issue 28: the 金口訣 judgment — the 金口訣 documents carry "judgment" and their text view prints it
+# before the reading (now titled as commentary); the reading option about (自己 … 僕 他人, help, schema,
+# tools, echoed reading_options) with the form hint with_question (http_meta). Checked: with judge=None,
+# about undeclared and jinkoujue/data/judgment.toml absent, every section equals its pin before.
+PINNED: dict[str, str] = {
+    "cli_help": "0656000c950fb66f",  # (1) (2) (6) (7) (9) (10)
+    "cli_casts": "7f919cbfcc8adb09",  # (1) (2) (8) (9) (10)
     "cli_refusals": "b6266ca5f05dd431",  # (6); before: 38020a2b2ac63d9c
-    "http_meta": "fa76a78c1c3afa80",  # (1) (2) (6) (7) (10)
+    "http_meta": "b4495e4c9d2b22ad",  # (1) (2) (6) (7) (9) (10)
     # issue 26: "reading": [] with no_reading; then the library's errors name parameters (at, day, yue_jiang)
     # where they named command-line flags (--at, --now, --day …): only their message, text and params
     # then at + now answers the code at.or_now (was at.or_now_web: one refusal, one code)
@@ -74,12 +78,12 @@ PINNED: dict[str, str] = {
     # then the web refuses a parameter the mode does not use (as cli_refusals and mcp_calls): 大六壬 and 六爻
     # study inputs with tz answer 422 mode.unused naming tz (were charts, tz ignored), and 六爻 at + day
     # answers mode.unused naming day (was liuyao.instant_or_study, also naming day), GET and POST, en and ko
-    "http_casts": "a406225f51603c8b",  # (1) (2) (6) (8) (10)
-    "mcp_tools": "36b2f40e884f4b00",  # (1) (2) (6) (7) (10)
     # issue 26: both changes of http_casts; then the refusals carry their code (mode.unused, at.or_now) where
     # the catalogue recognised them by their English; then a refusal of a mode names the mode and says why
     # in the API's words (a cast from an instant (at or now) …), no longer the command line's (--at/--now)
-    "mcp_calls": "04b93db0e5d6d814",  # (1) (2) (6) (8) (10)
+    "http_casts": "41bf8105b1f50dbf",  # (1) (2) (6) (8) (9) (10)
+    "mcp_tools": "487efab3729076f8",  # (1) (2) (6) (7) (9) (10)
+    "mcp_calls": "18cbd6919271c8aa",  # (1) (2) (6) (8) (9) (10)
 }
 
 _check = checker(PINNED)

@@ -33,8 +33,14 @@ PINNED: dict[str, str] = {
     # option wang_rule (with yong_yao's choice chun) are declared: flags, help, schemas and tools list them,
     # charts echo them and the samplers draw them. Checked: with those declarations taken out (their code
     # at its defaults), every section of tests/golden equals its pin before
-    "jinkoujue_documents": "8c08acfbbb789b70",  # the contract: with_reading=False now carries "reading": []
-    "jinkoujue_views": "25d56f4aa161399e",
+    # issue 28: the 金口訣 judgment — documents with a reading carry "judgment" (null without one), the
+    # sampler's random choices include the reading option about (echoed as reading_options), the text view
+    # prints the judgment before the reading (titled as commentary). Checked: with judge=None, about
+    # undeclared and jinkoujue/data/judgment.toml absent, both sections equal their pins before
+    # (25d844f820022f66 — the contract: with_reading=False carries "reading": [] — and ef439647bae9d883);
+    # then the 類 step of a person asked about names the person (父母之類 …), not the topic
+    "jinkoujue_documents": "6ad7cab011400e27",  # the contract: with_reading=False now carries "reading": []
+    "jinkoujue_views": "ad9717e064bf8abf",
     # the plain sunrise (astro.sun_fast removed): 3 sunrise / sunset / solar-time seconds moved
     "liuren_documents": "9bdab22a109e76ef",
     "liuren_study_documents": "f6a112f6e1f40a98",

@@ -62,7 +62,10 @@ PINNED: dict[str, str] = {
     "liuren_errors": "e9e781060f04b6f0",  # issues 9–15 (git log)
     # issue 28: 金口訣 with no instant and no study inputs answers study.neither, naming the study inputs (was
     # at.missing); checked: with at.missing put back the section equals its pin before (441afdac4a46ec74)
-    "cli": "8c98a52c92fd336d",
+    # issue 28, the 金口訣 judgment: the 金口訣 CLI text prints the judgment before the reading (titled as
+    # commentary); checked: with judge=None, about undeclared and jinkoujue/data/judgment.toml absent the
+    # section equals its pin before (313d51ef11d4f9dc)
+    "cli": "e5afbad0cfdaa9e7",
     # the study-mode refusal of 大六壬 now carries its catalogue code and params (liuren.study_missing);
     # message and text unchanged (the journal/CLI i18n commit after c5dad1f)
     # issue 26: a method with a reading always carries "reading" ([] when not asked): the 金口訣 POST
@@ -76,7 +79,10 @@ PINNED: dict[str, str] = {
     # then the web refuses a parameter the cast's mode does not use, as the command line and MCP do: the
     # 大六壬 study-mode sample with tz, lon and lat answers 422 mode.unused naming "tz, lon, lat" (was its
     # chart, the three ignored); every other item unchanged
-    "http": "e01d91dd0275fe4b",
+    # issue 28, the 金口訣 judgment: the 金口訣 documents carry "judgment"; /api/sources lists the sources of
+    # jinkoujue/data/judgment.toml and of the reading option about; checked as "cli" above, the section
+    # equals its pin before (e7d3bd2cee886a2d)
+    "http": "56debe94fe61f18d",
 }
 
 _check = checker(PINNED)

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from xuanheng.jinkoujue.chart import POSITION_LABELS
+from xuanheng.jinkoujue.judgment import judge
 from xuanheng.jinkoujue.params import JinKouJueParams, cast_params
 from xuanheng.jinkoujue.reading import reading, topics
 from xuanheng.jinkoujue.render_svg import render_jinkoujue, render_jinkoujue_narrow
@@ -26,7 +27,8 @@ def facts(doc: Mapping[str, Any]) -> dict[str, list[str]]:
     return out
 
 
-def _reading(chart: Any, topic: str | None, lang: str) -> list[FiredRule]:
+def _reading(chart: Any, topic: str | None, lang: str, **_options: Any) -> list[FiredRule]:
+    """The reading of the contract; ``about`` (a reading option) is the judgment's, not the rules'."""
     return reading(chart, topic=topic, lang=lang)
 
 
@@ -41,6 +43,7 @@ METHOD = Method(
     params=JinKouJueParams,
     cast=cast_params,
     read=_reading,
+    judge=judge,
     facts=facts,
     views={"svg": render_jinkoujue, "svg_narrow": render_jinkoujue_narrow, "text": render_text},
     example={"at": "2026-03-10T21:00", "tz": "Asia/Shanghai", "difen": "申"},

@@ -60,7 +60,9 @@ class JinKouJueParams(Params):
         _own("wang_rule", group="school"),
         _own("ben_ming", max_length=8, group="person"),
         _own("topic", max_length=16, group="person"),
+        _own("about", group="person"),
     )
+    READING_OPTIONS = ("about",)
 
     def mode(self) -> str:
         return mode_of(self)

@@ -1,6 +1,7 @@
 """The terminal view of a 金口訣 chart, drawn from its JSON document (``xuanheng jinkoujue`` without
 ``--json``): the four positions top to bottom with stems, elements, 旺衰 and 神煞, then 用爻, 動, 生剋
-and the reading."""
+and, with a question, the judgment (:func:`xuanheng.render.judgment.judgment_lines`) before the reading,
+which follows as commentary."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from xuanheng.i18n import label
 from xuanheng.i18n.messages import warning_text
 from xuanheng.jinkoujue.chart import POSITION_KEYS, POSITION_LABELS
 from xuanheng.reading import DEFAULT_LANG
+from xuanheng.render.judgment import judgment_lines
 from xuanheng.render.text import pad, width
 
 
@@ -100,9 +102,12 @@ def render_text(doc: Mapping[str, Any], lang: str | None = None, *, ids: bool = 
         lines.append(f"地分 random seed {inputs['seed']}")
     for w in doc.get("warnings") or ():  # said in the text's language from the warning's code
         lines.append(f"! {warning_text(w, warn_lang)}")
+    if doc.get("judgment"):  # the judgment first, the reading after it as commentary
+        lines.append("")
+        lines.extend(judgment_lines(doc["judgment"], lang, ids=ids))
     if "reading" in doc:
         lines.append("")
-        lines.append(label("chart.reading", lang))
+        lines.append(label("chart.commentary" if doc.get("judgment") else "chart.reading", lang))
         for r in doc["reading"]:
             lines.append(f"  [{r['id']}] {r['text']}")
     return "\n".join(lines)
