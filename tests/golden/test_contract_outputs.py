@@ -57,16 +57,16 @@ from pins import dump as _dump
 # yong_yao's choice chun) are declared: flags, help, schemas and tools list them, charts echo them and the
 # samplers draw them. Checked on its branch: with those declarations taken out (their code at its
 # defaults), every section of tests/golden equals its pin before.
-    # issue 26: a method with a reading always carries "reading" ([] when not asked): 金口訣 and 六爻 too
-    # issue 26: the 大六壬 message for no instant and no coordinates is catalogued (cli.liuren.at_missing),
-    # so --lang ko / zh-Hant say it in that language instead of English; nothing else changed
 # (9) issue 28: the 金口訣 judgment — the 金口訣 documents carry "judgment" and their text view prints it
 # before the reading (now titled as commentary); the reading option about (自己 … 僕 他人, help, schema,
 # tools, echoed reading_options) with the form hint with_question (http_meta). Checked: with judge=None,
 # about undeclared and jinkoujue/data/judgment.toml absent, every section equals its pin before.
 PINNED: dict[str, str] = {
     "cli_help": "0656000c950fb66f",  # (1) (2) (6) (7) (9) (10)
+    # issue 26: a method with a reading always carries "reading" ([] when not asked): 金口訣 and 六爻 too
     "cli_casts": "7f919cbfcc8adb09",  # (1) (2) (8) (9) (10)
+    # issue 26: the 大六壬 message for no instant and no coordinates is catalogued (cli.liuren.at_missing),
+    # so --lang ko / zh-Hant say it in that language instead of English; nothing else changed
     "cli_refusals": "b6266ca5f05dd431",  # (6); before: 38020a2b2ac63d9c
     "http_meta": "b4495e4c9d2b22ad",  # (1) (2) (6) (7) (9) (10)
     # issue 26: "reading": [] with no_reading; then the library's errors name parameters (at, day, yue_jiang)
@@ -78,11 +78,11 @@ PINNED: dict[str, str] = {
     # then the web refuses a parameter the mode does not use (as cli_refusals and mcp_calls): 大六壬 and 六爻
     # study inputs with tz answer 422 mode.unused naming tz (were charts, tz ignored), and 六爻 at + day
     # answers mode.unused naming day (was liuyao.instant_or_study, also naming day), GET and POST, en and ko
+    "http_casts": "41bf8105b1f50dbf",  # (1) (2) (6) (8) (9) (10)
+    "mcp_tools": "487efab3729076f8",  # (1) (2) (6) (7) (9) (10)
     # issue 26: both changes of http_casts; then the refusals carry their code (mode.unused, at.or_now) where
     # the catalogue recognised them by their English; then a refusal of a mode names the mode and says why
     # in the API's words (a cast from an instant (at or now) …), no longer the command line's (--at/--now)
-    "http_casts": "41bf8105b1f50dbf",  # (1) (2) (6) (8) (9) (10)
-    "mcp_tools": "487efab3729076f8",  # (1) (2) (6) (7) (9) (10)
     "mcp_calls": "18cbd6919271c8aa",  # (1) (2) (6) (8) (9) (10)
 }
 
