@@ -410,8 +410,10 @@ def _gui(c: _Chain, r: _Read) -> None:
 
 
 def _keti(c: _Chain, r: _Read) -> None:
+    from xuanheng.liuren.reading import ke_ti_held
+
     d = data()
-    names = [k.name for k in r.chart.ke_ti]
+    names = list(ke_ti_held(r.chart, r.month, r.chart.year_branch))
     good = [n for n in names if n in d.keti_good]
     bad = [n for n in names if n in d.keti_bad]
     if len(good) > len(bad):
