@@ -55,7 +55,9 @@ from xuanheng.reading.judgment import (
 from xuanheng.rules import normalise_topic
 
 #: the verdict by the sum of the weighed steps: ≥ GOOD good, ≤ BAD bad, else mixed
-GOOD, BAD = 2, 0
+GOOD, BAD = 3, 1
+#: a 類神 step weighing this much (either way) decides against the rest unless the rest passes LEI_REST
+LEI_STRONG, LEI_REST = 3, -4
 #: at most this many steps before the settling ones (the issue's 3–8 in all)
 MAX_STEPS = 6
 #: the steps never dropped for length: the 類神, 日, 辰, 初傳 and 末傳
@@ -593,6 +595,16 @@ def _weigh(c: _Chain, marks: Mapping[str, Any]) -> str:
     if marks.get("lei_kong") and total >= GOOD:
         c.add("weigh.lei")
         return "mixed"
+    lei_w = marks.get("lei_w")
+    if lei_w is not None:
+        rest = total - lei_w
+        if lei_w >= LEI_STRONG and rest < GOOD:
+            # the 類神 stands in the 三傳 with strength: it outweighs what the rest of the 課 says
+            c.add("weigh.lei_strong")
+            return "good" if rest > LEI_REST else "mixed"
+        if lei_w <= -LEI_STRONG and rest > BAD:
+            c.add("weigh.lei_weak")
+            return "bad" if rest < GOOD else "mixed"
     if total >= GOOD:
         return "good"
     if total <= BAD:
@@ -625,6 +637,7 @@ def judge(
     marks: dict[str, Any] = {}
     if lei.kind == "lei":
         marks["lei_kong"] = _lei_step(c, r, lei)["kong"]
+        marks["lei_w"] = c.items[-1][1]
     _place_step(c, r, "ri", chart.gan_shang, "gan")
     _place_step(c, r, "chen", chart.zhi_shang, "zhi")
     marks["chu"] = _place_step(c, r, "chu", r.chuan[0], "gan")
