@@ -388,6 +388,10 @@ def _place_step(c: _Chain, r: _Read, key: str, b: int, against: str) -> int:
                 part("jiang.ji", f"乘{j}")
             elif j not in _JI and base <= 0:
                 part("jiang.xiong", f"乘{j}")
+    # the hidden stem (遁干) of a 傳 that overcomes the day stem: a concealed 鬼
+    dun = _dun_gan(ch, b) if key in ("chu", "mo") else None
+    if dun is not None and (r.stem_el - STEM_ELEMENT[dun]) % 5 == 2:
+        part("dun.gui", f"遁{STEMS[dun]}為鬼")
     # the twelve stages of the day stem (or, on the 辰, the day branch) at the spirit
     own_el = r.stem_el if against == "gan" else BRANCH_ELEMENT[ch.day.branch]
     st = _STAGES.get((b - CHANG_SHENG[own_el]) % 12)
@@ -397,6 +401,11 @@ def _place_step(c: _Chain, r: _Read, key: str, b: int, against: str) -> int:
     facts = {"branch": BRANCHES[b], "relation": rel, "jiang": j, "kong": b in r.kong, "state": r.state(b)}
     return c.add(key, facts, weight=weight, src=src, branch=BRANCHES[b], jiang=j, rel=rel_text,
                  notes=_notes(terms))  # fmt: skip
+
+
+def _dun_gan(ch: LiuRenChart, b: int) -> int | None:
+    """The 遁干 the chart gives the 傳 on branch *b* (by the chart's 遁干 option)."""
+    return next((x.dun_gan for x in ch.san_chuan if x.branch == b), None)
 
 
 def _gui(c: _Chain, r: _Read) -> None:
