@@ -126,14 +126,28 @@ def data() -> _Data:
     )
 
 
+#: filled texts by (template, parameters): the same words recur from chart to chart (a template is an entry
+#: of data(), loaded once, so its id is stable)
+_FILLED: dict[tuple[Any, ...], Text] = {}
+
+
 def _fill(template: Mapping[str, str], **params: Any) -> Text:
     """*template* (a text in every language) filled with *params*; a parameter may itself be a mapping of
     language → words (a phrase said differently in each language)."""
-    out = {}
-    for lang in LANGS:
-        p = {k: (v[lang] if isinstance(v, Mapping) else v) for k, v in params.items()}
-        out[lang] = template[lang].format(**p)
-    return Text.from_mapping(out)
+    key = (
+        id(template),
+        *((k, tuple(v.items()) if isinstance(v, Mapping) else v) for k, v in params.items()),
+    )
+    got = _FILLED.get(key)
+    if got is None:
+        out = {}
+        for lang in LANGS:
+            p = {k: (v[lang] if isinstance(v, Mapping) else v) for k, v in params.items()}
+            out[lang] = template[lang].format(**p)
+        got = Text.from_mapping(out)
+        if len(_FILLED) < 65536:
+            _FILLED[key] = got
+    return got
 
 
 def _notes(terms: Sequence[str]) -> dict[str, str]:
@@ -420,11 +434,46 @@ def _gui(c: _Chain, r: _Read) -> None:
         c.add("gui.ni", facts, branch=BRANCHES[g.branch])
 
 
-def _keti(c: _Chain, r: _Read) -> None:
-    from xuanheng.liuren.reading import ke_ti_held
+#: what the 課體 and 畢法 detections give a chart, by what they read (:func:`_held`)
+_HELD: dict[tuple[Any, ...], tuple[tuple[str, ...], tuple[str, ...]]] = {}
 
+
+def _held(r: _Read, fired: Sequence[FiredRule] | None = None) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The 課體 names the reading detects and the ids of the weighed 法 that hold: one detection each (the
+    reading's own, :func:`~xuanheng.liuren.reading.ke_ti_held` and the predicates of
+    :mod:`~xuanheng.liuren.bifa`), kept per chart structure, month and year. *fired*, a reading of every
+    topic in the same month, already holds them: they are read off it."""
+    from xuanheng.liuren.reading import bifa_rules, ke_ti_held
+
+    weighed = data().bifa
+    if fired is not None:
+        kinds = [(f, f.extra.get("kind") if isinstance(f.extra, Mapping) else None) for f in fired]
+        return (
+            tuple(str(f.facts["ke_ti"]) for f, k in kinds if k == "ke_ti"),
+            tuple(f.id for f, k in kinds if k == "bifa" and f.id in weighed),
+        )
+    ch = r.chart
+    month = r.month if r.month_given else None
+    key = (ch.day.index, ch.yue_jiang, ch.hour, ch.jiang_on, ch.gui_ren, ch.si_ke, ch.san_chuan, ch.ke_ti,
+           ch.ben_ming, ch.xing_nian, r.month, month, ch.year_branch)  # fmt: skip
+    got = _HELD.get(key)
+    if got is None:
+        names = ke_ti_held(ch, r.month, ch.year_branch)
+        ctx = Ctx(ch, month, ch.year_branch)
+        hits = tuple(
+            rule.id
+            for rule in bifa_rules()
+            if rule.id in weighed and rule.when and PREDICATES[str(rule.when["fa"])](ctx)
+        )
+        got = (names, hits)
+        if len(_HELD) < 65536:
+            _HELD[key] = got
+    return got
+
+
+def _keti(c: _Chain, r: _Read, held: tuple[tuple[str, ...], tuple[str, ...]]) -> None:
     d = data()
-    names = list(ke_ti_held(r.chart, r.month, r.chart.year_branch))
+    names = list(held[0])
     good = [n for n in names if n in d.keti_good]
     bad = [n for n in names if n in d.keti_bad]
     if len(good) > len(bad):
@@ -433,19 +482,17 @@ def _keti(c: _Chain, r: _Read) -> None:
         c.add("keti.bad", {"names": bad, "against": good}, src=d.keti_src, names="、".join(bad))
 
 
-def _bifa(c: _Chain, r: _Read) -> None:
-    """The weighed 法 that hold (the strongest one of each sign at most): the reading's predicates."""
+def _bifa(c: _Chain, held: tuple[tuple[str, ...], tuple[str, ...]]) -> None:
+    """The weighed 法 that hold (the first of each sign at most)."""
     from xuanheng.liuren.reading import bifa_rules
 
     d = data()
-    ctx = Ctx(r.chart, r.month if r.month_given else None, r.chart.year_branch)
-    seen: set[int] = set()
+    hits = set(held[1])
+    seen: set[bool] = set()
     for rule in bifa_rules():
-        w = d.bifa.get(rule.id)
-        if not w or not rule.when or (w > 0) in seen:
+        if rule.id not in hits or (d.bifa[rule.id] > 0) in seen:
             continue
-        if not PREDICATES[str(rule.when["fa"])](ctx):
-            continue
+        w = d.bifa[rule.id]
         seen.add(w > 0)
         line = str(rule.get("line"))
         c.add("bifa.good" if w > 0 else "bifa.bad", {"id": rule.id, "line": line}, src=rule.src, line=line)
@@ -654,8 +701,11 @@ def judge(
         c.add("zhong.kong", {"branch": BRANCHES[r.chuan[1]]}, branch=BRANCHES[r.chuan[1]])
     marks["mo"] = _place_step(c, r, "mo", r.chuan[2], "gan")
     _gui(c, r)
-    _keti(c, r)
-    _bifa(c, r)
+    # a reading of every topic in the chart's own month has already detected the 課體 and 法
+    whole = fired is not None and topic is None and r.month_given
+    held = _held(r, fired if whole else None)
+    _keti(c, r, held)
+    _bifa(c, held)
     # keep the weightiest steps (the 類神, 日, 辰 and 三傳 always) when there are too many
     while len(c.items) > MAX_STEPS:
         loose = [i for i, (s, _) in enumerate(c.items) if not s.key.startswith(_KEPT)]
