@@ -36,7 +36,7 @@ from typing import Any
 
 from xuanheng.core.ganzhi import BRANCH_ELEMENT, BRANCHES, JI_GONG, STEM_ELEMENT, STEMS
 from xuanheng.core.guiren import TIAN_JIANG
-from xuanheng.core.relations import chong, liu_he
+from xuanheng.core.relations import chong, is_xing, liu_he
 from xuanheng.core.wangshuai import state_by_month
 from xuanheng.errors import InputError
 from xuanheng.liuren.bifa import CHANG_SHENG, PREDICATES, Ctx
@@ -50,6 +50,7 @@ from xuanheng.reading.judgment import (
     Verdict,
     YingQi,
     check_about,
+    kind_of,
     verdict_word,
 )
 from xuanheng.rules import normalise_topic
@@ -95,6 +96,7 @@ class _Data:
     verdict: dict[str, Mapping[str, str]]
     ying: dict[str, tuple[Mapping[str, str], tuple[str, ...]]]
     horizon: dict[str, str]
+    weather_src: str
 
 
 @cache
@@ -123,6 +125,7 @@ def data() -> _Data:
         verdict=raw["verdict"],
         ying={k: (v["text"], tuple(v["src"])) for k, v in raw["ying"].items()},
         horizon=horizon,
+        weather_src=raw["weather"]["src"],
     )
 
 
@@ -367,9 +370,10 @@ def _lei_step(c: _Chain, r: _Read, lei: _Lei) -> dict[str, bool]:
 
 
 # ── 日, 辰 and the 三傳 ─────────────────────────────────────────────────────────────────────────────
-def _place_step(c: _Chain, r: _Read, key: str, b: int, against: str) -> int:
+def _place_step(c: _Chain, r: _Read, key: str, b: int, against: str, *, weighs: bool = True) -> int:
     """A spirit read against the day stem (``against = "gan"``) or the day branch: its relation, 空亡,
-    旺衰 and 天將 (the step's weight is computed); returns it."""
+    旺衰 and 天將 (the step's weight is computed); returns it. With *weighs* false (the weather, which
+    does not turn on the asker's fortune) the step only informs."""
     d = data()
     ch = r.chart
     if against == "gan":
@@ -402,6 +406,13 @@ def _place_step(c: _Chain, r: _Read, key: str, b: int, against: str) -> int:
                 part("jiang.ji", f"乘{j}")
             elif j not in _JI and base <= 0:
                 part("jiang.xiong", f"乘{j}")
+    # 合 and 刑 of the spirit with the place it stands on (002-005: 生 剋 刑 合)
+    if key in ("ri", "chen"):
+        seat = JI_GONG[ch.day.stem] if against == "gan" else ch.day.branch
+        if liu_he(b) == seat:
+            part("he", "六合")
+        elif is_xing(b, seat):
+            part("xing", "刑")
     # the hidden stem (遁干) of a 傳 that overcomes the day stem: a concealed 鬼
     dun = _dun_gan(ch, b) if key in ("chu", "mo") else None
     if dun is not None and (r.stem_el - STEM_ELEMENT[dun]) % 5 == 2:
@@ -409,10 +420,13 @@ def _place_step(c: _Chain, r: _Read, key: str, b: int, against: str) -> int:
     # the twelve stages of the day stem (or, on the 辰, the day branch) at the spirit
     own_el = r.stem_el if against == "gan" else BRANCH_ELEMENT[ch.day.branch]
     st = _STAGES.get((b - CHANG_SHENG[own_el]) % 12)
-    if st is not None and key in ("ri", "chen", "mo"):
+    if st is not None and key in ("ri", "chen", "chu", "mo"):
         part("stage.good" if st in ("長生", "帝旺") else "stage.bad", st)
     rel_text = {lang: t.format(to=d.to[against][lang]) for lang, t in d.relation[rel]["label"].items()}
     facts = {"branch": BRANCHES[b], "relation": rel, "jiang": j, "kong": b in r.kong, "state": r.state(b)}
+    if not weighs:
+        weight = 0
+        src.append(data().weather_src)
     return c.add(key, facts, weight=weight, src=src, branch=BRANCHES[b], jiang=j, rel=rel_text,
                  notes=_notes(terms))  # fmt: skip
 
@@ -694,12 +708,13 @@ def judge(
     if lei.kind == "lei":
         marks["lei_kong"] = _lei_step(c, r, lei)["kong"]
         marks["lei_w"] = c.items[-1][1]
-    _place_step(c, r, "ri", chart.gan_shang, "gan")
-    _place_step(c, r, "chen", chart.zhi_shang, "zhi")
-    marks["chu"] = _place_step(c, r, "chu", r.chuan[0], "gan")
+    weighs = kind_of(topic) not in ("yu", "qing")
+    _place_step(c, r, "ri", chart.gan_shang, "gan", weighs=weighs)
+    _place_step(c, r, "chen", chart.zhi_shang, "zhi", weighs=weighs)
+    marks["chu"] = _place_step(c, r, "chu", r.chuan[0], "gan", weighs=weighs)
     if r.chuan[1] in r.kong and r.chuan[1] not in (r.chuan[0], r.chuan[2]):
         c.add("zhong.kong", {"branch": BRANCHES[r.chuan[1]]}, branch=BRANCHES[r.chuan[1]])
-    marks["mo"] = _place_step(c, r, "mo", r.chuan[2], "gan")
+    marks["mo"] = _place_step(c, r, "mo", r.chuan[2], "gan", weighs=weighs)
     _gui(c, r)
     # a reading of every topic in the chart's own month has already detected the 課體 and 法
     whole = fired is not None and topic is None and r.month_given
