@@ -75,7 +75,7 @@ class LiuRenRow:
 
     @property
     def pol_ok(self) -> bool:
-        return self.polarity == self.case["verdict"]
+        return bool(self.polarity == self.case["verdict"])
 
 
 def judge_liuren(case: dict[str, Any]) -> LiuRenRow:
@@ -166,8 +166,8 @@ def _liuren_section() -> list[str]:
         "## 大六壬",
         "",
         "Each case is cast in study mode from the day, 月將 and hour the book prints (the month, which the",
-        "books rarely print, is taken as the one the 月將 serves). The 類神 is not compared: the books name it",
-        "in prose only. The 應期 counts the cases whose first stated time has a branch.",
+        "books rarely print, is taken as the one the 月將 serves). The 類神 is not compared: the books name",
+        "it in prose only. The 應期 counts the cases whose first stated time has a branch.",
         "",
         "| split | cases | verdict polarity | 應期 among the first two |",
         "|---|---|---|---|",

@@ -1,5 +1,5 @@
-"""The 大六壬 judgment (斷): one verdict for the question, its reasons and its 應期, read as the casebooks read
-a 課 (《大六壬指南》〈占驗〉, 邵彥和's cases, 《六壬大全》).
+"""The 大六壬 judgment (斷): one verdict for the question, its reasons and its 應期, read as the casebooks
+read a 課 (《大六壬指南》〈占驗〉, 邵彥和's cases, 《六壬大全》).
 
 The procedure (docs/liuren-judgment.md); each step's words, weights and sources in ``data/judgment.toml``:
 
@@ -157,7 +157,11 @@ def _notes(terms: Sequence[str]) -> dict[str, str]:
     """Qualifiers (classical terms) as a parenthesis in each language, or nothing."""
     if not terms:
         return {lang: "" for lang in LANGS}
-    return {"ko": f" ({', '.join(terms)})", "zh-Hant": f"（{'、'.join(terms)}）", "en": f" ({', '.join(terms)})"}
+    return {
+        "ko": f" ({', '.join(terms)})",
+        "zh-Hant": f"（{'、'.join(terms)}）",
+        "en": f" ({', '.join(terms)})",
+    }
 
 
 # ── the chain ─────────────────────────────────────────────────────────────────────────────────────
@@ -328,7 +332,9 @@ def _lei_step(c: _Chain, r: _Read, lei: _Lei) -> dict[str, bool]:
     weight = 0
     src: list[str] = []
     pre = "harm" if lei.harm else "lei"
-    where_key = "chuan" if lei.where is not None and lei.where < 3 else "ke" if lei.where is not None else "absent"
+    where_key = (
+        "chuan" if lei.where is not None and lei.where < 3 else "ke" if lei.where is not None else "absent"
+    )
     base = d.steps[f"{pre}.{where_key}"].weight or 0
     weight += base
 
@@ -551,6 +557,7 @@ def _ying_qi(r: _Read, lei: _Lei, topic: str | None) -> list[tuple[str, int, Tex
 def _dates(chart: LiuRenChart, unit: str, branch: int) -> tuple[str | None, str | None]:
     """The 干支 and civil date of the next day (month, year) of *branch* from the cast; hours have none."""
     t = chart.time
+    gz: str | None = None
     if unit == "day":
         offset = (branch - chart.day.branch) % 12
         i = (chart.day.index + offset) % 60
@@ -563,7 +570,6 @@ def _dates(chart: LiuRenChart, unit: str, branch: int) -> tuple[str | None, str 
         if t.month_branch is None:
             return None, None
         offset = (branch - t.month_branch) % 12
-        gz = None
         if t.month is not None:
             i = (t.month.index + offset) % 60
             gz = STEMS[i % 10] + BRANCHES[i % 12]
@@ -574,7 +580,6 @@ def _dates(chart: LiuRenChart, unit: str, branch: int) -> tuple[str | None, str 
         if t.year_branch is None:
             return None, None
         offset = (branch - t.year_branch) % 12
-        gz = None
         if t.year is not None:
             i = (t.year.index + offset) % 60
             gz = STEMS[i % 10] + BRANCHES[i % 12]
@@ -731,7 +736,9 @@ def judge(
     polarity = _weigh(c, marks)
     word = verdict_word(topic, polarity)
     vt = data().verdict[polarity]
-    verdict = Verdict(word, Text.from_mapping({lang: vt[lang].format(label=word.label.get(lang)) for lang in LANGS}))
+    verdict = Verdict(
+        word, Text.from_mapping({lang: vt[lang].format(label=word.label.get(lang)) for lang in LANGS})
+    )
     ying = []
     for unit, branch, why in _ying_qi(r, lei, topic)[:4]:
         gz, date = _dates(chart, unit, branch)
