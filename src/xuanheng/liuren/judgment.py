@@ -755,14 +755,14 @@ def judge(
 
 def _commentary(fired: Iterable[FiredRule] | None, lei: _Lei) -> tuple[str, ...]:
     """The ids of the fired rules that bear on the judgment: the 課體 and 畢法 rules, and those about the
-    類神's branch; first seen first."""
+    類神's branch (its 類神 lists and verses); first seen first."""
     if not fired:
         return ()
     out: list[str] = []
     name = BRANCHES[lei.branch]
     for f in fired:
         kind = f.extra.get("kind") if isinstance(f.extra, Mapping) else None
-        on_lei = isinstance(f.facts, Mapping) and f.facts.get("branch") == name
+        on_lei = isinstance(f.facts, Mapping) and name in (f.facts.get("shen"), f.facts.get("branch"))
         if (kind in ("ke_ti", "bifa") or on_lei) and f.id not in out:
             out.append(f.id)
     return tuple(out)
