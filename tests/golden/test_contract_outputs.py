@@ -47,14 +47,18 @@ from pins import dump as _dump
 # its refusals; a 金口訣 cast with neither an instant nor study inputs answers study.neither naming them
 # (was at.missing). Checked: with the old at.missing answer put back, cli_refusals, http_casts and mcp_calls
 # equal their pins before.
+# (7) issue 28: the 大六壬 judgment — the reading option about (help, schema, tools; the page shows it with
+# the question, form hint with_question), the 大六壬 documents carry "judgment" before "reading" (and
+# reading_options), the text view prints the judgment first and the reading as commentary. Checked: with
+# the judge and about taken out, every section equals its pin before.
 PINNED: dict[str, str] = {
-    "cli_help": "3ccfe09f087b1e61",  # (1) (2) (6)
+    "cli_help": "e723680736ce6bef",  # (1) (2) (6) (7); before: 3ccfe09f087b1e61
     # issue 26: a method with a reading always carries "reading" ([] when not asked): 金口訣 and 六爻 too
-    "cli_casts": "ec12b03b4351ed3a",  # (1) (2)
+    "cli_casts": "eba817ffa49efb24",  # (1) (2) (7); before: ec12b03b4351ed3a
     # issue 26: the 大六壬 message for no instant and no coordinates is catalogued (cli.liuren.at_missing),
     # so --lang ko / zh-Hant say it in that language instead of English; nothing else changed
     "cli_refusals": "b6266ca5f05dd431",  # (6); before: 38020a2b2ac63d9c
-    "http_meta": "ac4a80f9bfebc31a",  # (1) (2) (6)
+    "http_meta": "1de0db5d6b4b1ec5",  # (1) (2) (6) (7); before: ac4a80f9bfebc31a
     # issue 26: "reading": [] with no_reading; then the library's errors name parameters (at, day, yue_jiang)
     # where they named command-line flags (--at, --now, --day …): only their message, text and params
     # then at + now answers the code at.or_now (was at.or_now_web: one refusal, one code)
@@ -64,12 +68,12 @@ PINNED: dict[str, str] = {
     # then the web refuses a parameter the mode does not use (as cli_refusals and mcp_calls): 大六壬 and 六爻
     # study inputs with tz answer 422 mode.unused naming tz (were charts, tz ignored), and 六爻 at + day
     # answers mode.unused naming day (was liuyao.instant_or_study, also naming day), GET and POST, en and ko
-    "http_casts": "bb4c8a35c71b5a79",  # (1) (2) (6)
-    "mcp_tools": "6c38e30fd30c9680",  # (1) (2) (6)
+    "http_casts": "39254ef598ebde2b",  # (1) (2) (6) (7); before: bb4c8a35c71b5a79
+    "mcp_tools": "cbbe215e35641194",  # (1) (2) (6) (7); before: 6c38e30fd30c9680
     # issue 26: both changes of http_casts; then the refusals carry their code (mode.unused, at.or_now) where
     # the catalogue recognised them by their English; then a refusal of a mode names the mode and says why
     # in the API's words (a cast from an instant (at or now) …), no longer the command line's (--at/--now)
-    "mcp_calls": "c2e4ad8d965de70c",  # (1) (2) (6)
+    "mcp_calls": "8d8d26373793598b",  # (1) (2) (6) (7); before: c2e4ad8d965de70c
 }
 
 _check = checker(PINNED)

@@ -58,7 +58,9 @@ PINNED: dict[str, str] = {
     "liuren_errors": "09d0097dff9bc8b7",  # issues 9–15 (git log)
     # issue 28: 金口訣 with no instant and no study inputs answers study.neither, naming the study inputs (was
     # at.missing); checked: with at.missing put back the section equals its pin before (441afdac4a46ec74)
-    "cli": "313d51ef11d4f9dc",
+    # issue 28, the 大六壬 judgment: the 大六壬 casts carry "judgment" (JSON) and print it first (text), --help
+    # names --about; checked: with the judge and about taken out the section equals its pin (313d51ef11d4f9dc)
+    "cli": "455e5ccad8f99f83",
     # the study-mode refusal of 大六壬 now carries its catalogue code and params (liuren.study_missing);
     # message and text unchanged (the journal/CLI i18n commit after c5dad1f)
     # issue 26: a method with a reading always carries "reading" ([] when not asked): the 金口訣 POST
@@ -72,7 +74,10 @@ PINNED: dict[str, str] = {
     # then the web refuses a parameter the cast's mode does not use, as the command line and MCP do: the
     # 大六壬 study-mode sample with tz, lon and lat answers 422 mode.unused naming "tz, lon, lat" (was its
     # chart, the three ignored); every other item unchanged
-    "http": "e7d3bd2cee886a2d",
+    # issue 28, the 大六壬 judgment: the /api/liuren answers carry "judgment", and /api/sources/002-005 lists
+    # the judgment's entries that cite 002-005 (liuren/data/judgment.toml); checked: with the judge and about
+    # taken out only that source listing differs from the pin before (e7d3bd2cee886a2d)
+    "http": "2cff5c54c16216dc",
 }
 
 _check = checker(PINNED)
