@@ -58,8 +58,9 @@ PINNED: dict[str, str] = {
     "liuren_errors": "09d0097dff9bc8b7",  # issues 9–15 (git log)
     # issue 28: 金口訣 with no instant and no study inputs answers study.neither, naming the study inputs (was
     # at.missing); checked: with at.missing put back the section equals its pin before (441afdac4a46ec74)
-    # issue 28, the 大六壬 judgment: the 大六壬 casts carry "judgment" (JSON) and print it first (text), --help
-    # names --about; checked: with the judge and about taken out the section equals its pin (313d51ef11d4f9dc)
+    # issue 28, the 大六壬 judgment: the 大六壬 casts carry "judgment" (JSON) and print it first (text),
+    # --help names --about; checked: with the judge and about taken out the section equals its pin
+    # (313d51ef11d4f9dc)
     "cli": "455e5ccad8f99f83",
     # the study-mode refusal of 大六壬 now carries its catalogue code and params (liuren.study_missing);
     # message and text unchanged (the journal/CLI i18n commit after c5dad1f)
