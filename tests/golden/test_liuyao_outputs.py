@@ -60,6 +60,13 @@ from pins import error as _error
 # with no topic read as every topic again, every section equals its pin before.
 # (5) issue 27: the reading option bing (近病 / 久病, read by the judgment only) joins the samplers, the
 # help, the schemas and the echoed reading_options; the judgments weigh it.
+# (7) issue 27, judgment accuracy: the person 僕 (a servant or employee: 妻財) joins --about (help,
+# schema, tools); the topic 子女 reads 子孫; 孕 about someone else reads that person; a weak 用神 fed by a
+# moving 原神, by 回頭生 or by its own 化進神 is rescued (good, no longer mixed). Only these changed since
+# the previous pins, which the tree passed just before.
+# (8) the shared Judgment gains "sections" (a reading of several matters, for 七政四餘's life reading): a
+# judgment of one question, as every 六爻 judgment, now carries "sections": []. Nothing else changed.
+# (9) issue 27: a moving 用神 that turns into the 官鬼 states it (化鬼, 〈疾病章〉), weighed as a harm.
 PINNED: dict[str, str] = {
     "charts_random": "41a9face99cdd34b",
     "charts_every_option": "8f27b71ac54531f4",
@@ -68,12 +75,12 @@ PINNED: dict[str, str] = {
     "zhuang_gua_enumeration": "928569c1e96ce154",
     "readings_by_topic": "897da73a6f6d5809",  # (2)
     "readings_every_topic": "3a6c46ef0f860fbe",  # (2)
-    "readings_options": "3ad38d5c91722010",  # (2)
-    "documents_renders": "c4968e4a0a545606",  # (2)
-    "example_ko": "5f7fe2b1e35d5768",  # (2)
-    "example_zh-Hant": "58a6c4c8b7acf0d0",  # (2)
-    "example_zh-Hans": "2ca49e97d43e98dd",  # (2)
-    "example_en": "71015629973ffdeb",  # (2)
+    "readings_options": "0e6cf20e4d30550c",  # (2) (7)
+    "documents_renders": "8b6220a990c21129",  # (2) (7) (8) (9)
+    "example_ko": "cad918d3b6774c38",  # (2) (8)
+    "example_zh-Hant": "c7102609e867eaf0",  # (2) (8)
+    "example_zh-Hans": "a15aaa7196bd38cd",  # (2) (8)
+    "example_en": "709f9095acbd4c09",  # (2) (8)
 }
 
 _check = checker(PINNED)

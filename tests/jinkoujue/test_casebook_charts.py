@@ -34,7 +34,7 @@ RULES_DATA = Path(xuanheng.__file__).parent / "rules" / "data"
 TOPICS = tomllib.loads((RULES_DATA / "topics.toml").read_text(encoding="utf-8"))["topic"]
 INVENTORY_IDS = RULES_DATA / "inventory_ids.txt"
 
-ABOUT = {"自己", "父母", "兄弟", "妻", "夫", "子女", "朋友", "他人"}
+ABOUT = {"自己", "父母", "兄弟", "妻", "夫", "子女", "朋友", "僕", "他人"}
 VERDICTS = {"good", "bad", "mixed"}
 STATES = {"旺", "相", "休", "囚", "死"}
 POS = ("ren_yuan", "gui_shen", "jiang_shen", "difen")

@@ -28,7 +28,7 @@ REQUIRED = {
     "yong", "verdict", "outcome", "ying_qi", "reasoning", "split",
 }  # fmt: skip
 OPTIONAL = {"bian", "disagree", "note"}
-ABOUT = {"自己", "父母", "兄弟", "妻", "夫", "子女", "朋友", "他人"}
+ABOUT = {"自己", "父母", "兄弟", "妻", "夫", "子女", "朋友", "僕", "他人"}
 VERDICTS = {"good", "bad", "mixed"}
 SPLITS = {"dev", "holdout"}
 UNITS = {"hour", "day", "month", "year"}

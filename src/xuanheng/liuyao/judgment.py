@@ -328,6 +328,8 @@ def _change(c: _Chain, ln: Line, label: str) -> None:
     for flag, key in _CHANGE_STEPS:
         if getattr(b, flag):
             c.add(key, facts, yong=label, bian=bian)
+    if b.liu_qin == "官鬼" and ln.yao.liu_qin != "官鬼" and not b.hui_tou_ke:
+        c.add("hua.gui", facts, yong=label, bian=bian)  # 化鬼 (回頭剋 already says the worse)
     if not b.hui_tou_ke:
         if b.fan_yin:
             c.add("hua.chong", facts, yong=label, bian=bian)
@@ -608,9 +610,10 @@ def _focus(ys: YongShen, question: Question, t: _Target) -> Focus:
 def _weigh(c: _Chain, marks: dict[str, Any]) -> str:
     """The settling step and the polarity: a 真空 or a useless 伏神 fails; a true 月破 fails; a 用神 with the
     month's or the day's strength (``root``) is not defeated by moving lines (at worst mixed); a weak one fed
-    by a moving 原神 or by its own change (回頭生) is rescued; otherwise the weighed sum decides."""
+    by a moving 原神 or by its own change (回頭生), or advancing (化進神), is rescued: good; otherwise the
+    weighed sum decides."""
     root = marks["root"]
-    rescue = marks["sheng"] > 0 or marks.get("hui_sheng", False)
+    rescue = marks["sheng"] > 0 or marks.get("hui_sheng", False) or marks.get("hua_jin", False)
     if marks.get("useless"):
         return "bad"
     if marks.get("kong") == "zhen" and not rescue:
@@ -630,8 +633,11 @@ def _weigh(c: _Chain, marks: dict[str, Any]) -> str:
             if total < GOOD:
                 return _even(c) if total < 0 else "good"
     elif rescue and total < GOOD:
-        c.add("weigh.rescue")
-        return "good" if total >= BAD else _even(c)
+        # 〈用神原神忌神仇神章〉, 〈進神退神章〉: a weak 用神 fed or advancing is rescued (有救)
+        by = [w for w, on in (("原神動生", marks["sheng"] > 0), ("回頭生", marks.get("hui_sheng")),
+                              ("化進神", marks.get("hua_jin"))) if on]  # fmt: skip
+        c.add("weigh.rescue", {"by": by}, by="、".join(by))
+        return "good"
     if total >= GOOD:
         waits = [w for w, on in (("旬空", marks.get("kong") == "jia"), ("合住", marks.get("he_zhu")),
                                  ("月破", marks["po"]), ("入墓", marks.get("mu"))) if on]  # fmt: skip
@@ -687,6 +693,7 @@ def judge(
         _change(c, t.line, t.label)
         marks["moving"] = t.line.moving
         marks["hui_sheng"] = t.line.bian is not None and t.line.bian.hui_tou_sheng
+        marks["hua_jin"] = t.line.bian is not None and t.line.bian.jin_shen and not t.line.bian.hui_tou_ke
     marks.update(_act(c, chart, t))
     illness = kind_of(topic) == "bing"
     if illness and state.kong and opts.bing == "jin":

@@ -81,7 +81,7 @@ def verdict_word(topic: str | None, polarity: str) -> VerdictWord:
 
 
 #: whom a question may be about (``--about``), first the default
-ABOUT: tuple[str, ...] = ("自己", "父母", "兄弟", "妻", "夫", "子女", "朋友", "他人")
+ABOUT: tuple[str, ...] = ("自己", "父母", "兄弟", "妻", "夫", "子女", "朋友", "僕", "他人")
 
 
 def check_about(value: object) -> str:
@@ -182,8 +182,34 @@ class YingQi:
 
 
 @dataclass(frozen=True, slots=True)
+class Section:
+    """One part of a judgment that reads several matters in turn — a life reading's 大象, 性情, 富貴, 六親, 壽
+    and each 限 of 七政四餘 — with its own verdict, steps and times; ``facts`` what places it (a 限's ages
+    and dates, the palace it reads …)."""
+
+    key: str
+    title: Text
+    verdict: Verdict
+    steps: tuple[Step, ...]
+    ying_qi: tuple[YingQi, ...] = ()
+    facts: dict[str, Any] = field(default_factory=dict)
+
+    def to_json(self, lang: str) -> dict[str, Any]:
+        return {
+            "key": self.key,
+            "title": self.title.get(lang),
+            "verdict": self.verdict.to_json(lang),
+            "steps": [s.to_json(lang) for s in self.steps],
+            "ying_qi": [y.to_json(lang) for y in self.ying_qi],
+            "facts": self.facts,
+        }
+
+
+@dataclass(frozen=True, slots=True)
 class Judgment:
-    """The answer to a question (see the module docstring)."""
+    """The answer to a question (see the module docstring). A judgment of one question has no ``sections``;
+    a reading of several matters (七政四餘's life reading) gives its overall verdict here and each matter
+    as a :class:`Section`."""
 
     question: Question
     verdict: Verdict
@@ -191,6 +217,7 @@ class Judgment:
     steps: tuple[Step, ...]
     ying_qi: tuple[YingQi, ...]
     commentary: tuple[str, ...] = ()
+    sections: tuple[Section, ...] = ()
 
     def to_json(self, lang: str) -> dict[str, Any]:
         return {
@@ -200,6 +227,7 @@ class Judgment:
             "steps": [s.to_json(lang) for s in self.steps],
             "ying_qi": [y.to_json(lang) for y in self.ying_qi],
             "commentary": list(self.commentary),
+            "sections": [s.to_json(lang) for s in self.sections],
         }
 
 
@@ -210,6 +238,7 @@ __all__ = [
     "Focus",
     "Judgment",
     "Question",
+    "Section",
     "Step",
     "Verdict",
     "VerdictWord",

@@ -30,6 +30,16 @@ def judgment_lines(j: Mapping[str, Any] | None, lang: str, *, ids: bool = False)
     out.append(
         f"  {y.get('name', '')} {y.get('liu_qin') or ''}{y.get('branch', '')}{where} — {y.get('why', '')}"
     )
+    out += _body(j, lang, ids)
+    for sec in j.get("sections") or ():
+        out.append(f"  ■ {sec.get('title', '')} — {(sec.get('verdict') or {}).get('text', '')}")
+        out += ["  " + line for line in _body(sec, lang, ids)]
+    return out
+
+
+def _body(j: Mapping[str, Any], lang: str, ids: bool) -> list[str]:
+    """The numbered steps and the 應期 of a judgment or of one of its sections."""
+    out = []
     for i, s in enumerate(j.get("steps") or (), 1):
         tail = f"  ← {'; '.join(map(str, s.get('src') or ()))}" if ids and s.get("src") else ""
         out.append(f"  {i}. {s.get('effect', '=')} {s.get('text', '')}{tail}")

@@ -685,6 +685,19 @@ function renderJudgment(box, fold, j) {
   const y = j.yong_shen || {};
   const where = Number.isInteger(y.position) ? ` ${"初二三四五上"[y.position - 1]}爻` : "";
   box.append(el("p", { class: "focus" }, el("b", {}, `${y.name || ""} ${y.liu_qin || ""}${y.branch || ""}${where}`), ` — ${y.why || ""}`));
+  judgmentBody(box, j);
+  for (const sec of j.sections || []) {
+    const sv = sec.verdict || {};
+    const part = el("section", { class: "judgment-section", "data-section": sec.key || "" },
+      el("h3", {}, sec.title || ""),
+      el("p", { class: `verdict verdict-${sv.polarity || "mixed"}`, "data-polarity": sv.polarity || "" }, sv.text || ""));
+    judgmentBody(part, sec);
+    box.append(part);
+  }
+}
+
+/* The numbered steps and the 應期 of a judgment, or of one of its sections, appended to *box*. */
+function judgmentBody(box, j) {
   const ol = el("ol", { class: "steps" });
   for (const s of j.steps || []) {
     const src = el("span", { class: "src" });
