@@ -9,17 +9,21 @@ The procedure (docs/liuren-judgment.md); each step's words, weights and sources 
    the asker) or the day branch (家宅, 墳墓, 行人, 他人: the house, the other side). Its 空亡, 旺衰 and 天將
    qualify it; for illness, suits and theft the 類神 is the harm, and its strength counts against.
 2. **日 and 辰**: the spirit on the day stem (日上) and on the day branch (辰上), by how it stands to them
-   (生, 比和, 財, 脫, 剋; 002-005), with its 空亡 and 天將.
+   (生, 比和, 財, 脫, 剋), 合 or 刑 with its seat (002-005), its 空亡, 天將 and the stem's stage there.
 3. **三傳** as 發端 → 移易 → 歸宿: the 初傳 and the 末傳 by how they stand to the day stem, with their
-   空亡, 旺衰 by the month and 天將; a void 中傳 breaks the matter halfway. The 末傳 weighs most.
+   空亡, 旺衰 by the month, 天將, stage and a 遁干 that is a hidden 鬼; a void 中傳 breaks the matter
+   halfway. The 末傳 weighs most. A weather question reads its 類神 only: these steps inform.
 4. **貴人**: running backward, in prison (on 辰 or 戌), at the gate of heaven (on 亥).
-5. **課體** and **《畢法賦》**: the classes and the 法 that the chart carries and that weigh (lists in the
-   data; the predicates are the reading's own, ``liuren/bifa.py``).
-6. **weighing**: the sum decides (≥ ``GOOD`` good, ≤ ``BAD`` bad, else mixed); a void 類神 of what is hoped
-   for caps the verdict; where the 發端 and the 歸宿 disagree, a ``=`` step says the 末傳 prevails.
-7. **應期**: a void 類神 is filled or clashed; else the 類神's branch, the 末傳 (filled when void), the 墓
-   clashed open, the 發用; counted in hours, days, months or years by the topic's horizon; with an instant,
-   the 干支 and civil date of the next such day, month or year.
+5. **課體** and **《畢法賦》**: the classes and the 法 that hold and that weigh (lists in the data; the
+   detections are the reading's own, ``reading.ke_ti_held`` and ``liuren/bifa.py``, kept per structure).
+6. **weighing**: the 類神 first (a strong one in the 三傳 carries the matter, an absent or void one sinks
+   it, unless the rest is decisive the other way); else the sum decides (≥ ``GOOD`` good, ≤ ``BAD`` bad,
+   else mixed); a void 類神 of what is hoped for makes a good sum mixed; where the 發端 and the 歸宿
+   disagree, a ``=`` step says the 末傳 prevails.
+7. **應期**: a void 類神 is filled or clashed; else the 類神's branch, the 末傳 filled when void, the 墓
+   clashed open, the 發用, the spirit on the 辰, the 末傳, the spirit on the 日; counted in hours, days,
+   months or years by the topic's horizon; with an instant, the 干支 and civil date of the next such day,
+   month or year.
 
 Without a month (study mode without ``month``), 旺衰 is read in the month the 月將 serves (its 六合).
 """
