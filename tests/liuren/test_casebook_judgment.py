@@ -16,9 +16,10 @@ from pathlib import Path
 import pytest
 
 from xuanheng import liuren
+from xuanheng.core.ganzhi import BRANCHES, STEMS
 from xuanheng.liuren.judgment import judge
 from xuanheng.liuren.method import METHOD
-from xuanheng.reading.judgment import Question
+from xuanheng.reading.judgment import ABOUT, Question
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -104,3 +105,15 @@ def test_dates_with_an_instant() -> None:
             assert y.ganzhi and y.date and y.date >= "2026-03-10", (topic, y)
     study = judge(liuren.cast(day="甲子", yue_jiang="亥", hour="寅"), Question("財"))
     assert all(y.date is None for y in study.ying_qi)
+
+
+def test_every_person_on_every_day() -> None:
+    """Whoever the question is about, on every day (a person's 六親 absent from 課傳 with both its
+    branches void once failed to be placed)."""
+    for i in range(60):
+        day = STEMS[i % 10] + BRANCHES[i % 12]
+        for yj in "子辰申":
+            chart = liuren.cast(day=day, yue_jiang=yj, hour="卯")
+            for about in ABOUT:
+                j = judge(chart, Question("病", about))
+                assert 3 <= len(j.steps) <= 8 and j.ying_qi, (day, yj, about)

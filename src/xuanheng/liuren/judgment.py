@@ -294,7 +294,8 @@ def _find(r: _Read, spec: Mapping[str, Any]) -> tuple[int, int | None, str]:
         b = min(wanted_branches)
     else:
         el = (r.stem_el + LIU_QIN.index(qin)) % 5 if qin else r.stem_el
-        b = next(x for x in range(12) if BRANCH_ELEMENT[x] == el and x not in r.kong)
+        of_el = [x for x in range(12) if BRANCH_ELEMENT[x] == el]
+        b = next((x for x in of_el if x not in r.kong), of_el[0])  # a void one only when all are void
     return b, None, _lei_label(r, b, qin, jiang)
 
 
