@@ -63,7 +63,7 @@ def test_relations() -> None:
     for key, d in rel.items():
         _same_placeholders(f"relation {key}", d["label"])
         assert _fields(d["label"]["en"]) == {"to"}
-        assert all(isinstance(d[w], int) for w in ("ri", "chen", "chu", "mo")), key
+        assert all(isinstance(d[w], int) for w in ("ri", "chen", "ming", "chu", "mo")), key
     for key, text in RAW["relation"]["to"].items():
         _same_placeholders(f"relation.to {key}", text)
 

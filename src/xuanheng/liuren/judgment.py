@@ -9,7 +9,8 @@ The procedure (docs/liuren-judgment.md); each step's words, weights and sources 
    the asker) or the day branch (家宅, 墳墓, 行人, 他人: the house, the other side). Its 空亡, 旺衰 and 天將
    qualify it; for illness, suits and theft the 類神 is the harm, and its strength counts against.
 2. **日 and 辰**: the spirit on the day stem (日上) and on the day branch (辰上), by how it stands to them
-   (生, 比和, 財, 脫, 剋), 合 or 刑 with its seat (002-005), its 空亡, 天將 and the stem's stage there.
+   (生, 比和, 財, 脫, 剋), 合 or 刑 with its seat (002-005), its 空亡, 天將 and the stem's stage there;
+   with a birth year, the spirit on the asker's 年命 (行年, else 本命) the same way.
 3. **三傳** as 發端 → 移易 → 歸宿: the 初傳 and the 末傳 by how they stand to the day stem, with their
    空亡, 旺衰 by the month, 天將, stage and a 遁干 that is a hidden 鬼; a void 中傳 breaks the matter
    halfway. The 末傳 weighs most. A weather question reads its 類神 only: these steps inform.
@@ -21,9 +22,9 @@ The procedure (docs/liuren-judgment.md); each step's words, weights and sources 
    else mixed); a void 類神 of what is hoped for makes a good sum mixed; where the 發端 and the 歸宿
    disagree, a ``=`` step says the 末傳 prevails.
 7. **應期**: a void 類神 is filled or clashed; else the 類神's branch, the 末傳 filled when void, the 墓
-   clashed open, the 發用, the spirit on the 辰, the 末傳, the spirit on the 日; counted in hours, days,
-   months or years by the topic's horizon; with an instant, the 干支 and civil date of the next such day,
-   month or year.
+   clashed open, the 發用, the spirit on the 辰 (and on the 年命), the 末傳, the spirit on the 日; counted
+   in hours, days, months or years by the topic's horizon; with an instant, the 干支 and civil date of the
+   next such day, month or year.
 
 Without a month (study mode without ``month``), 旺衰 is read in the month the 月將 serves (its 六合).
 """
@@ -382,15 +383,14 @@ def _lei_step(c: _Chain, r: _Read, lei: _Lei) -> dict[str, bool]:
 
 # ── 日, 辰 and the 三傳 ─────────────────────────────────────────────────────────────────────────────
 def _place_step(c: _Chain, r: _Read, key: str, b: int, against: str, *, weighs: bool = True) -> int:
-    """A spirit read against the day stem (``against = "gan"``) or the day branch: its relation, 空亡,
-    旺衰 and 天將 (the step's weight is computed); returns it. With *weighs* false (the weather, which
-    does not turn on the asker's fortune) the step only informs."""
+    """A spirit read against the day stem (``against = "gan"``), the day branch (``"zhi"``) or the asker's
+    年命 (``"ming"``): its relation, 空亡, 旺衰 and 天將 (the step's weight is computed); returns it. With
+    *weighs* false (the weather, which does not turn on the asker's fortune) the step only informs."""
     d = data()
     ch = r.chart
-    if against == "gan":
-        rel = r.rel(b)
-    else:
-        rel = _REL[liu_qin_index(BRANCH_ELEMENT[ch.day.branch], BRANCH_ELEMENT[b])]
+    place = {"gan": JI_GONG[ch.day.stem], "zhi": ch.day.branch, "ming": ch.lower_of(b)}[against]
+    own_el = r.stem_el if against == "gan" else BRANCH_ELEMENT[place]
+    rel = _REL[liu_qin_index(own_el, BRANCH_ELEMENT[b])]
     base = int(d.relation[rel][key])
     weight = base
     terms: list[str] = []
@@ -418,20 +418,18 @@ def _place_step(c: _Chain, r: _Read, key: str, b: int, against: str, *, weighs: 
             elif j not in _JI and base <= 0:
                 part("jiang.xiong", f"乘{j}")
     # 合 and 刑 of the spirit with the place it stands on (002-005: 生 剋 刑 合)
-    if key in ("ri", "chen"):
-        seat = JI_GONG[ch.day.stem] if against == "gan" else ch.day.branch
-        if liu_he(b) == seat:
+    if key in ("ri", "chen", "ming"):
+        if liu_he(b) == place:
             part("he", "六合")
-        elif is_xing(b, seat):
+        elif is_xing(b, place):
             part("xing", "刑")
     # the hidden stem (遁干) of a 傳 that overcomes the day stem: a concealed 鬼
     dun = _dun_gan(ch, b) if key in ("chu", "mo") else None
     if dun is not None and (r.stem_el - STEM_ELEMENT[dun]) % 5 == 2:
         part("dun.gui", f"遁{STEMS[dun]}為鬼")
-    # the twelve stages of the day stem (or, on the 辰, the day branch) at the spirit
-    own_el = r.stem_el if against == "gan" else BRANCH_ELEMENT[ch.day.branch]
+    # the twelve stages of the day stem (or, on the 辰 and the 年命, of that branch) at the spirit
     st = _STAGES.get((b - CHANG_SHENG[own_el]) % 12)
-    if st is not None and key in ("ri", "chen", "chu", "mo"):
+    if st is not None and key in ("ri", "chen", "ming", "chu", "mo"):
         part("stage.good" if st in ("長生", "帝旺") else "stage.bad", st)
     rel_text = {lang: t.format(to=d.to[against][lang]) for lang, t in d.relation[rel]["label"].items()}
     facts = {"branch": BRANCHES[b], "relation": rel, "jiang": j, "kong": b in r.kong, "state": r.state(b)}
@@ -439,7 +437,12 @@ def _place_step(c: _Chain, r: _Read, key: str, b: int, against: str, *, weighs: 
         weight = 0
         src.append(data().weather_src)
     return c.add(key, facts, weight=weight, src=src, branch=BRANCHES[b], jiang=j, rel=rel_text,
-                 notes=_notes(terms))  # fmt: skip
+                 seat=BRANCHES[place], notes=_notes(terms))  # fmt: skip
+
+
+def _ming(ch: LiuRenChart) -> int | None:
+    """The asker's 年命 as the chart has it: the 行年, else the 本命; None without a birth year."""
+    return ch.xing_nian if ch.xing_nian is not None else ch.ben_ming
 
 
 def _dun_gan(ch: LiuRenChart, b: int) -> int | None:
@@ -554,6 +557,9 @@ def _ying_qi(r: _Read, lei: _Lei, topic: str | None) -> list[tuple[str, int, Tex
         w.add("mu_chong", chong(mo), mo)
     w.add("chu", chu)
     w.add("zhi", r.chart.zhi_shang)
+    ming = _ming(r.chart)
+    if ming is not None:
+        w.add("ming", r.chart.upper_of(ming))
     w.add("mo", mo)
     w.add("gan", r.chart.gan_shang)
     return w.items
@@ -725,6 +731,9 @@ def judge(
     if r.chuan[1] in r.kong and r.chuan[1] not in (r.chuan[0], r.chuan[2]):
         c.add("zhong.kong", {"branch": BRANCHES[r.chuan[1]]}, branch=BRANCHES[r.chuan[1]])
     marks["mo"] = _place_step(c, r, "mo", r.chuan[2], "gan", weighs=weighs)
+    ming = _ming(chart)
+    if ming is not None:
+        _place_step(c, r, "ming", chart.upper_of(ming), "ming", weighs=weighs)
     _gui(c, r)
     # a reading of every topic in the chart's own month has already detected the 課體 and 法
     whole = fired is not None and topic is None and r.month_given
