@@ -36,9 +36,9 @@ PINNED: dict[str, str] = {
     # and reading_options, the sampler draws the new reading option about among the choices, the text view
     # prints the judgment first. Checked: with the judge and about taken out the three equal their pins
     # before (391c64aede6aec29, 506de3a083463581, 696944878b967123)
-    "liuren_documents": "360db729e49738df",
-    "liuren_study_documents": "5d95cf1c19086a06",
-    "liuren_views": "fd53edb81394ff2d",
+    "liuren_documents": "e756fadb0b59090e",
+    "liuren_study_documents": "fedfdc16d45d2b3f",
+    "liuren_views": "ddd7e5e3340ab3bb",
 }
 
 _check = checker(PINNED)
