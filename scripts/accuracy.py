@@ -8,6 +8,9 @@ question, and compared with the book on three things:
 * the 用神 (the line, or the 伏神, and its branch) against the one the book reads;
 * the 應期: whether the book's first stated time (its branch) is among the first two the judgment gives.
 
+For 大六壬 (``tests/liuren/casebook``) the polarity and the 應期 are compared the same way (the books name
+the 類神 only in prose, so it is shown, not scored).
+
 Run ``python scripts/accuracy.py`` (``--check`` exits 1 when docs/accuracy.md is not what it would write;
 the test suite runs that check, so the page is never typed by hand).
 """
@@ -94,6 +97,36 @@ def jinkoujue_cases() -> list[dict[str, Any]]:
     return [c for c in cases("jinkoujue") if c.get("kind") == "chart" and "verdict" in c]
 
 
+@dataclass
+class LiuRenRow:
+    case: dict[str, Any]
+    polarity: str
+    lei: str
+    ying: list[str]
+    ying_ok: bool | None
+
+    @property
+    def pol_ok(self) -> bool:
+        return bool(self.polarity == self.case["verdict"])
+
+
+def judge_liuren(case: dict[str, Any]) -> LiuRenRow:
+    """The 大六壬 judge on a casebook case: cast in study mode from the book's day, 月將 and hour (晝夜 as
+    the book prints it when it does), the case's topic and person."""
+    from xuanheng import liuren
+    from xuanheng.liuren.judgment import judge
+    from xuanheng.reading.judgment import Question
+
+    kw = {"day_night": case["day_night"]} if "day_night" in case else {}
+    chart = liuren.cast(day=case["day"], yue_jiang=case["yue_jiang"], hour=case["hour"], **kw)
+    j = judge(chart, Question(case["topic"], case["about"]))
+    first_two = [k.branch for k in j.ying_qi[:2]]
+    book = [k["branch"] for k in case.get("ying_qi", ()) if "branch" in k]
+    ying_ok = (book[0] in first_two) if book else None
+    lei = f"{j.focus.liu_qin or ''}{j.focus.branch} ({j.focus.facts.get('place')})"
+    return LiuRenRow(case, j.verdict.word.polarity, lei, first_two, ying_ok)
+
+
 def _pct(n: int, d: int) -> str:
     return f"{n}/{d} ({100 * n / d:.0f} %)" if d else "—"
 
@@ -153,9 +186,63 @@ def render() -> str:
             f"| {c['id']} ({c['split']}) | {c['book']}{c['chapter']} | {c['topic']} / {c['about']} | "
             f"{c['verdict']}: {c['outcome']} | {r.polarity} | {'; '.join(diffs)} |"
         )
+    out += _liuren_section()
     out += _jinkoujue_section()
-    out += ["", "大六壬 and 七政四餘 have no judgment yet (issues 28 and 29).", ""]
+    out += ["", "七政四餘 has no judgment yet (issue 29).", ""]
     return "\n".join(out)
+
+
+def _liuren_section() -> list[str]:
+    rows = [judge_liuren(c) for c in cases("liuren")]
+    out = [
+        "",
+        "## 大六壬",
+        "",
+        "Each case is cast in study mode from the day, 月將 and hour the book prints (the month, which the",
+        "books rarely print, is taken as the one the 月將 serves). The 類神 is not compared: the books name",
+        "it in prose only. The 應期 counts the cases whose first stated time has a branch.",
+        "",
+        "| split | cases | verdict polarity | 應期 among the first two |",
+        "|---|---|---|---|",
+    ]
+    for split in ("dev", "holdout"):
+        part = [r for r in rows if r.case["split"] == split]
+        with_time = [r for r in part if r.ying_ok is not None]
+        out.append(
+            f"| {split} | {len(part)} | {_pct(sum(r.pol_ok for r in part), len(part))} | "
+            f"{_pct(sum(bool(r.ying_ok) for r in with_time), len(with_time))} |"
+        )
+    base = {s: [r for r in rows if r.case["split"] == s] for s in ("dev", "holdout")}
+    out += [
+        "",
+        "Targets of issue 28 on the holdout cases: polarity ≥ 85 %, 應期 among the first two ≥ 60 %.",
+        "For scale: a judge that always answered *bad* would agree on "
+        + ", ".join(
+            f"{_pct(sum(r.case['verdict'] == 'bad' for r in part), len(part))} of {s}"
+            for s, part in base.items()
+        )
+        + ".",
+        "",
+        "### Cases that disagree",
+        "",
+        "| case | chapter | question | book | judge | what differs |",
+        "|---|---|---|---|---|---|",
+    ]
+    for r in rows:
+        diffs = []
+        if not r.pol_ok:
+            diffs.append(f"verdict {r.polarity} (book {r.case['verdict']})")
+        if r.ying_ok is False:
+            book = next(k["branch"] for k in r.case["ying_qi"] if "branch" in k)
+            diffs.append(f"應期 {'、'.join(r.ying) or '—'} (book {book})")
+        if not diffs:
+            continue
+        c = r.case
+        out.append(
+            f"| {c['id']} ({c['split']}) | {c['book']}{c['chapter']} | {c['topic']} / {c['about']} | "
+            f"{c['verdict']}: {c['outcome']} | {r.polarity} · 類神 {r.lei} | {'; '.join(diffs)} |"
+        )
+    return out
 
 
 def _jinkoujue_section() -> list[str]:

@@ -61,14 +61,18 @@ from pins import dump as _dump
 # before the reading (now titled as commentary); the reading option about (自己 … 僕 他人, help, schema,
 # tools, echoed reading_options) with the form hint with_question (http_meta). Checked: with judge=None,
 # about undeclared and jinkoujue/data/judgment.toml absent, every section equals its pin before.
+# (11) issue 28: the 大六壬 judgment — the reading option about (help, schema, tools; the page shows it with
+# the question, form hint with_question), the 大六壬 documents carry "judgment" before "reading" (and
+# reading_options), the text view prints the judgment first and the reading as commentary. Checked on its
+# branch: with the judge and about taken out, every section equals its pin before.
 PINNED: dict[str, str] = {
-    "cli_help": "0656000c950fb66f",  # (1) (2) (6) (7) (9) (10)
+    "cli_help": "732208ba137ef6aa",  # (1) (2) (6) (7) (9) (10) (11)
     # issue 26: a method with a reading always carries "reading" ([] when not asked): 金口訣 and 六爻 too
-    "cli_casts": "7f919cbfcc8adb09",  # (1) (2) (8) (9) (10)
+    "cli_casts": "eafbaaed2d9ed37e",  # (1) (2) (8) (9) (10) (11)
     # issue 26: the 大六壬 message for no instant and no coordinates is catalogued (cli.liuren.at_missing),
     # so --lang ko / zh-Hant say it in that language instead of English; nothing else changed
     "cli_refusals": "b6266ca5f05dd431",  # (6); before: 38020a2b2ac63d9c
-    "http_meta": "b4495e4c9d2b22ad",  # (1) (2) (6) (7) (9) (10)
+    "http_meta": "6600645f0daa7220",  # (1) (2) (6) (7) (9) (10) (11)
     # issue 26: "reading": [] with no_reading; then the library's errors name parameters (at, day, yue_jiang)
     # where they named command-line flags (--at, --now, --day …): only their message, text and params
     # then at + now answers the code at.or_now (was at.or_now_web: one refusal, one code)
@@ -78,12 +82,12 @@ PINNED: dict[str, str] = {
     # then the web refuses a parameter the mode does not use (as cli_refusals and mcp_calls): 大六壬 and 六爻
     # study inputs with tz answer 422 mode.unused naming tz (were charts, tz ignored), and 六爻 at + day
     # answers mode.unused naming day (was liuyao.instant_or_study, also naming day), GET and POST, en and ko
-    "http_casts": "41bf8105b1f50dbf",  # (1) (2) (6) (8) (9) (10)
-    "mcp_tools": "487efab3729076f8",  # (1) (2) (6) (7) (9) (10)
+    "http_casts": "69599f82f2fbc751",  # (1) (2) (6) (8) (9) (10) (11)
+    "mcp_tools": "8d9a9f49d642d7b3",  # (1) (2) (6) (7) (9) (10) (11)
     # issue 26: both changes of http_casts; then the refusals carry their code (mode.unused, at.or_now) where
     # the catalogue recognised them by their English; then a refusal of a mode names the mode and says why
     # in the API's words (a cast from an instant (at or now) …), no longer the command line's (--at/--now)
-    "mcp_calls": "18cbd6919271c8aa",  # (1) (2) (6) (8) (9) (10)
+    "mcp_calls": "55120ec0abf708c8",  # (1) (2) (6) (8) (9) (10) (11)
 }
 
 _check = checker(PINNED)

@@ -65,7 +65,10 @@ PINNED: dict[str, str] = {
     # issue 28, the 金口訣 judgment: the 金口訣 CLI text prints the judgment before the reading (titled as
     # commentary); checked: with judge=None, about undeclared and jinkoujue/data/judgment.toml absent the
     # section equals its pin before (313d51ef11d4f9dc)
-    "cli": "e5afbad0cfdaa9e7",
+    # issue 28, the 大六壬 judgment: the 大六壬 casts carry "judgment" (JSON) and print it first (text),
+    # --help names --about; checked: with the judge and about taken out the section equals its pin
+    # (313d51ef11d4f9dc)
+    "cli": "f13dcd04b8a102ec",
     # the study-mode refusal of 大六壬 now carries its catalogue code and params (liuren.study_missing);
     # message and text unchanged (the journal/CLI i18n commit after c5dad1f)
     # issue 26: a method with a reading always carries "reading" ([] when not asked): the 金口訣 POST
@@ -82,7 +85,10 @@ PINNED: dict[str, str] = {
     # issue 28, the 金口訣 judgment: the 金口訣 documents carry "judgment"; /api/sources lists the sources of
     # jinkoujue/data/judgment.toml and of the reading option about; checked as "cli" above, the section
     # equals its pin before (e7d3bd2cee886a2d)
-    "http": "56debe94fe61f18d",
+    # issue 28, the 大六壬 judgment: the /api/liuren answers carry "judgment", and /api/sources/002-005 lists
+    # the judgment's entries that cite 002-005 (liuren/data/judgment.toml); checked: with the judge and about
+    # taken out only that source listing differs from the pin before (e7d3bd2cee886a2d)
+    "http": "4cdbd4e59c445809",
 }
 
 _check = checker(PINNED)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from xuanheng.liuren.judgment import judge
 from xuanheng.liuren.params import LiuRenParams, cast_params, enumerate_ke
 from xuanheng.liuren.reading import reading, topics
 from xuanheng.liuren.render_svg import render_liuren, render_liuren_narrow
@@ -38,7 +39,8 @@ def facts(doc: Mapping[str, Any]) -> dict[str, list[str]]:
     return out
 
 
-def _reading(chart: Any, topic: str | None, lang: str) -> list[FiredRule]:
+def _reading(chart: Any, topic: str | None, lang: str, **_options: Any) -> list[FiredRule]:
+    """The reading of the contract: the reading options (``about``) are the judgment's only."""
     return reading(chart, topic or None, lang)
 
 
@@ -57,6 +59,7 @@ METHOD = Method(
     params=LiuRenParams,
     cast=cast_params,
     read=_reading,
+    judge=judge,
     facts=facts,
     views={
         "svg": render_liuren,

@@ -56,7 +56,10 @@ class LiuRenParams(Params):
         ),
         _own("sex", group="person", modes=(INSTANT, STUDY), option=False),
         _own("topic", max_length=16, group="person", modes=(INSTANT, STUDY)),
+        _own("about", group="person", modes=(INSTANT, STUDY)),
     )
+    #: the options of the reading (and of its judgment), not of the cast
+    READING_OPTIONS = ("about",)
 
     def mode(self) -> str:
         return mode_of(self)

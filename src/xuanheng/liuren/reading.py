@@ -970,6 +970,15 @@ def _keti_rules(c: _Ctx, topic: str | None = None) -> list[FiredRule]:
     return out
 
 
+def ke_ti_held(
+    chart: LiuRenChart, month_branch: str | int | None = None, year_branch: str | int | None = None
+) -> tuple[str, ...]:
+    """The names of the 課體 of ``keti_meanings.toml`` that hold on *chart*, of every topic: those the chart
+    carries and those the reading detects (天將, 旺相 …); the judgment weighs some of them."""
+    c = _context(chart, month_branch, year_branch)
+    return tuple(str(r.facts["ke_ti"]) for r in _keti_rules(c, None))
+
+
 def _bifa_rules(c: _Ctx, topic: str | None = None) -> list[FiredRule]:
     from xuanheng.liuren.bifa import BIFA, Ctx
 
@@ -1234,6 +1243,7 @@ __all__ = [
     "Rule",
     "Shen",
     "bifa_rules",
+    "ke_ti_held",
     "keti_meanings",
     "leishen",
     "principles",

@@ -11,6 +11,7 @@ from xuanheng.core.ganzhi import BRANCHES
 from xuanheng.i18n import label
 from xuanheng.i18n.messages import warning_text
 from xuanheng.reading import DEFAULT_LANG
+from xuanheng.render.judgment import judgment_lines
 from xuanheng.render.text import pad
 
 #: the 地盤 square as practitioners draw it, row by row (None: the middle)
@@ -70,9 +71,12 @@ def render_text(doc: Mapping[str, Any], lang: str | None = None, *, ids: bool = 
     lines.append(label("chart.shensha", lang) + " " + "  ".join(marks))
     for w in doc.get("warnings") or ():  # said in the text's language from the warning's code
         lines.append(f"! {warning_text(w, warn_lang)}")
+    if doc.get("judgment"):
+        lines.append("")
+        lines.extend(judgment_lines(doc["judgment"], lang, ids=ids))
     if "reading" in doc:
         lines.append("")
-        lines.append(label("chart.reading", lang))
+        lines.append(label("chart.commentary" if doc.get("judgment") else "chart.reading", lang))
         for r in doc["reading"]:
             lines.append(f"  [{r['id']}] {r['text']}")
     return "\n".join(lines)

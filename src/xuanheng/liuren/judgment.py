@@ -1,0 +1,785 @@
+"""The 大六壬 judgment (斷): one verdict for the question, its reasons and its 應期, read as the casebooks
+read a 課 (《大六壬指南》〈占驗〉, 邵彥和's cases, 《六壬大全》).
+
+The procedure (docs/liuren-judgment.md); each step's words, weights and sources in ``data/judgment.toml``:
+
+1. **類神** — from the topic (財 → 妻財 / 青龍, 官 → 官鬼 / 貴人, 病 → 官鬼 / 白虎 …) or from the person
+   asked about (妻 → 妻財 / 天后, 夫 → 官鬼 / 貴人, 子女 → 子孫 / 六合 …), looked for in the 三傳, then
+   the 四課, then on the 天地盤 (absent from 課傳); some topics read a place instead: the day stem (命, 壽:
+   the asker) or the day branch (家宅, 墳墓, 行人, 他人: the house, the other side). Its 空亡, 旺衰 and 天將
+   qualify it; for illness, suits and theft the 類神 is the harm, and its strength counts against.
+2. **日 and 辰**: the spirit on the day stem (日上) and on the day branch (辰上), by how it stands to them
+   (生, 比和, 財, 脫, 剋), 合 or 刑 with its seat (002-005), its 空亡, 天將 and the stem's stage there;
+   with a birth year, the spirit on the asker's 年命 (行年, else 本命) the same way.
+3. **三傳** as 發端 → 移易 → 歸宿: the 初傳 and the 末傳 by how they stand to the day stem, with their
+   空亡, 旺衰 by the month, 天將, stage and a 遁干 that is a hidden 鬼; a void 中傳 breaks the matter
+   halfway. The 末傳 weighs most. A weather question reads its 類神 only: these steps inform.
+4. **貴人**: running backward, in prison (on 辰 or 戌), at the gate of heaven (on 亥).
+5. **課體** and **《畢法賦》**: the classes and the 法 that hold and that weigh (lists in the data; the
+   detections are the reading's own, ``reading.ke_ti_held`` and ``liuren/bifa.py``, kept per structure).
+6. **weighing**: the 類神 first (a strong one in the 三傳 carries the matter, an absent or void one sinks
+   it, unless the rest is decisive the other way); else the sum decides (≥ ``GOOD`` good, ≤ ``BAD`` bad,
+   else mixed); a void 類神 of what is hoped for makes a good sum mixed; where the 發端 and the 歸宿
+   disagree, a ``=`` step says the 末傳 prevails.
+7. **應期**: a void 類神 is filled or clashed; else the 類神's branch, the 末傳 filled when void, the 墓
+   clashed open, the 發用, the spirit on the 辰 (and on the 年命), the 末傳, the spirit on the 日; counted
+   in hours, days, months or years by the topic's horizon; with an instant, the 干支 and civil date of the
+   next such day, month or year.
+
+Without a month (study mode without ``month``), 旺衰 is read in the month the 月將 serves (its 六合).
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import tomllib
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from xuanheng.core.ganzhi import BRANCH_ELEMENT, BRANCHES, JI_GONG, STEM_ELEMENT, STEMS
+from xuanheng.core.guiren import TIAN_JIANG
+from xuanheng.core.relations import chong, is_xing, liu_he
+from xuanheng.core.wangshuai import state_by_month
+from xuanheng.errors import InputError
+from xuanheng.liuren.bifa import CHANG_SHENG, PREDICATES, Ctx
+from xuanheng.liuren.chart import LIU_QIN, LiuRenChart, liu_qin_index
+from xuanheng.reading import FiredRule, Text
+from xuanheng.reading.judgment import (
+    Focus,
+    Judgment,
+    Question,
+    Step,
+    Verdict,
+    YingQi,
+    check_about,
+    kind_of,
+    verdict_word,
+)
+from xuanheng.rules import normalise_topic
+
+#: the verdict by the sum of the weighed steps: ≥ GOOD good, ≤ BAD bad, else mixed
+GOOD, BAD = 3, 1
+#: a 類神 step weighing this much (either way) decides against the rest unless the rest passes LEI_REST
+LEI_STRONG, LEI_REST = 3, -4
+#: at most this many steps before the settling ones (the issue's 3–8 in all)
+MAX_STEPS = 6
+#: the steps never dropped for length: the 類神, 日, 辰, 初傳 and 末傳
+_KEPT = ("lei.", "harm.", "ri", "chen", "chu", "mo")
+#: the relation of an element to the day stem's, by 六親 index (兄弟 子孫 妻財 官鬼 父母)
+_REL = ("bi", "xie", "cai", "ke", "sheng")
+_JI = frozenset({"貴人", "六合", "青龍", "太常", "太陰", "天后"})
+_POS = ("初傳", "中傳", "末傳", "一課", "二課", "三課", "四課")
+LANGS = ("ko", "zh-Hant", "en")
+#: the stages that weigh, by steps from the 長生 (土 with 水, as 《六壬大全》 counts)
+_STAGES = {0: "長生", 4: "帝旺", 7: "死", 8: "墓", 9: "絕"}
+
+
+@dataclass(frozen=True, slots=True)
+class _StepDef:
+    weight: int | None  # None: computed from its parts
+    text: Mapping[str, str]
+    src: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class _Data:
+    leishen: dict[str, Mapping[str, Any]]
+    person: dict[str, Mapping[str, Any]]
+    focus: dict[str, Mapping[str, str]]
+    steps: dict[str, _StepDef]
+    parts: dict[str, tuple[int, tuple[str, ...]]]
+    relation: dict[str, Mapping[str, Any]]
+    to: dict[str, Mapping[str, str]]
+    keti_good: frozenset[str]
+    keti_bad: frozenset[str]
+    keti_src: tuple[str, ...]
+    bifa: dict[str, int]
+    words: dict[str, Mapping[str, str]]
+    verdict: dict[str, Mapping[str, str]]
+    ying: dict[str, tuple[Mapping[str, str], tuple[str, ...]]]
+    horizon: dict[str, str]
+    weather_src: str
+
+
+@cache
+def data() -> _Data:
+    """``data/judgment.toml``, loaded once."""
+    raw = tomllib.loads(resources.files("xuanheng.liuren").joinpath("data/judgment.toml").read_text("utf-8"))
+    steps = {
+        k: _StepDef(None if v["weight"] == "computed" else int(v["weight"]), v["text"], tuple(v["src"]))
+        for k, v in raw["step"].items()
+    }
+    horizon = {t: unit for unit in ("hour", "month", "year") for t in raw["horizon"][unit]}
+    rel = {k: v for k, v in raw["relation"].items() if k != "to"}
+    return _Data(
+        leishen=raw["leishen"],
+        person=raw["person"],
+        focus=raw["focus"],
+        steps=steps,
+        parts={k: (int(v["weight"]), tuple(v["src"])) for k, v in raw["part"].items()},
+        relation=rel,
+        to=raw["relation"]["to"],
+        keti_good=frozenset(raw["keti"]["good"]),
+        keti_bad=frozenset(raw["keti"]["bad"]),
+        keti_src=tuple(raw["keti"]["src"]),
+        bifa={k: int(v) for k, v in raw["bifa"].items()},
+        words=raw["words"],
+        verdict=raw["verdict"],
+        ying={k: (v["text"], tuple(v["src"])) for k, v in raw["ying"].items()},
+        horizon=horizon,
+        weather_src=raw["weather"]["src"],
+    )
+
+
+#: filled texts by (template, parameters): the same words recur from chart to chart (a template is an entry
+#: of data(), loaded once, so its id is stable)
+_FILLED: dict[tuple[Any, ...], Text] = {}
+
+
+def _fill(template: Mapping[str, str], **params: Any) -> Text:
+    """*template* (a text in every language) filled with *params*; a parameter may itself be a mapping of
+    language → words (a phrase said differently in each language)."""
+    key = (
+        id(template),
+        *((k, tuple(v.items()) if isinstance(v, Mapping) else v) for k, v in params.items()),
+    )
+    got = _FILLED.get(key)
+    if got is None:
+        out = {}
+        for lang in LANGS:
+            p = {k: (v[lang] if isinstance(v, Mapping) else v) for k, v in params.items()}
+            out[lang] = template[lang].format(**p)
+        got = Text.from_mapping(out)
+        if len(_FILLED) < 65536:
+            _FILLED[key] = got
+    return got
+
+
+def _notes(terms: Sequence[str]) -> dict[str, str]:
+    """Qualifiers (classical terms) as a parenthesis in each language, or nothing."""
+    if not terms:
+        return {lang: "" for lang in LANGS}
+    return {
+        "ko": f" ({', '.join(terms)})",
+        "zh-Hant": f"（{'、'.join(terms)}）",
+        "en": f" ({', '.join(terms)})",
+    }
+
+
+# ── the chain ─────────────────────────────────────────────────────────────────────────────────────
+class _Chain:
+    """The steps stated so far and their weighed sum."""
+
+    def __init__(self) -> None:
+        self.items: list[tuple[Step, int]] = []
+
+    @property
+    def total(self) -> int:
+        return sum(w for _, w in self.items)
+
+    def add(
+        self,
+        key: str,
+        facts: Mapping[str, Any] | None = None,
+        *,
+        weight: int | None = None,
+        src: Iterable[str] = (),
+        **p: Any,
+    ) -> int:
+        d = data().steps[key]
+        w = d.weight if weight is None else weight
+        assert w is not None, key
+        effect = "+" if w > 0 else "-" if w < 0 else "="
+        sources = tuple(dict.fromkeys((*d.src, *src)))
+        self.items.append((Step(key, effect, _fill(d.text, **p), sources, dict(facts or {})), w))
+        return w
+
+
+@dataclass(frozen=True, slots=True)
+class _Read:
+    """What the chart gives the judge: the day stem's element, the month, the void, the 三傳."""
+
+    chart: LiuRenChart
+    stem_el: int
+    month: int
+    month_given: bool
+    kong: frozenset[int]
+    chuan: tuple[int, int, int]
+
+    def rel(self, b: int) -> str:
+        return _REL[liu_qin_index(self.stem_el, BRANCH_ELEMENT[b])]
+
+    def jiang(self, b: int) -> str:
+        return TIAN_JIANG[self.chart.jiang_on[b]]
+
+    def state(self, b: int) -> str:
+        return state_by_month(BRANCH_ELEMENT[b], self.month)
+
+    def wang(self, b: int) -> bool:
+        return self.state(b) in ("旺", "相")
+
+
+def _read(chart: LiuRenChart) -> _Read:
+    month = chart.month_branch
+    given = month is not None
+    if month is None:
+        month = liu_he(chart.yue_jiang)  # the month the 月將 serves
+    return _Read(
+        chart,
+        STEM_ELEMENT[chart.day.stem],
+        month,
+        given,
+        frozenset(chart.xun_kong),
+        (chart.san_chuan[0].branch, chart.san_chuan[1].branch, chart.san_chuan[2].branch),
+    )
+
+
+def _tomb(el: int) -> int:
+    """The 墓 of an element (土 with 水, as 《六壬大全》 counts): 木 未, 火 戌, 土 辰, 金 丑, 水 辰."""
+    return (7, 10, 4, 1, 4)[el]
+
+
+# ── the 類神 ──────────────────────────────────────────────────────────────────────────────────────
+@dataclass(frozen=True, slots=True)
+class _Lei:
+    """The 類神 as found: its spec, label, branch and where it shows."""
+
+    kind: str  # lei | gan | zhi | general
+    spec: Mapping[str, Any]
+    label: str
+    branch: int
+    where: int | None  # index into _POS, None when absent from 課傳
+    harm: bool
+    by_person: bool
+
+
+def _places(r: _Read) -> list[int]:
+    ch = r.chart
+    return [*r.chuan, *(k.upper for k in ch.si_ke)]
+
+
+def _find(r: _Read, spec: Mapping[str, Any]) -> tuple[int, int | None, str]:
+    """The 類神 of *spec* in the chart: (branch, position or None, label)."""
+    ch = r.chart
+    places = _places(r)
+    qin = spec.get("qin")
+    jiang = spec.get("jiang")
+    if spec.get("mark") == "yi_ma":
+        b = ch.yi_ma
+        where = next((i for i, x in enumerate(places) if x == b), None)
+        return b, where, f"驛馬{BRANCHES[b]}"
+    wanted_branches = {BRANCHES.index(x) for x in spec.get("branches", ())}
+
+    def match(b: int) -> int:
+        """2: the 六親 (or branch) matches; 1: only the 天將; 0: no."""
+        if qin is not None and LIU_QIN[liu_qin_index(r.stem_el, BRANCH_ELEMENT[b])] == qin:
+            return 2
+        if b in wanted_branches:
+            return 2
+        if jiang is not None and r.jiang(b) == jiang:
+            return 1
+        return 0
+
+    for tier in (range(3), range(3, 7)):
+        best = max(tier, key=lambda i: (match(places[i]), -i))
+        if match(places[best]):
+            b = places[best]
+            return b, best, _lei_label(r, b, qin, jiang)
+    # absent from 課傳: where its 天將 rides on the 天盤, else the first branch of its element or list
+    if jiang is not None:
+        b = ch.jiang_on.index(TIAN_JIANG.index(jiang))
+    elif wanted_branches:
+        b = min(wanted_branches)
+    else:
+        el = (r.stem_el + LIU_QIN.index(qin)) % 5 if qin else r.stem_el
+        of_el = [x for x in range(12) if BRANCH_ELEMENT[x] == el]
+        b = next((x for x in of_el if x not in r.kong), of_el[0])  # a void one only when all are void
+    return b, None, _lei_label(r, b, qin, jiang)
+
+
+def _lei_label(r: _Read, b: int, qin: str | None, jiang: str | None) -> str:
+    own = LIU_QIN[liu_qin_index(r.stem_el, BRANCH_ELEMENT[b])]
+    if qin is not None and own == qin:
+        return f"{qin}{BRANCHES[b]}"
+    if jiang is not None and r.jiang(b) == jiang:
+        return f"{jiang}{BRANCHES[b]}"
+    return BRANCHES[b]
+
+
+def _lei(r: _Read, question: Question) -> _Lei:
+    d = data()
+    person = d.person.get(question.about) if question.about not in ("自己",) else None
+    spec = person if person is not None else d.leishen.get(question.topic or "")
+    by_person = person is not None
+    ch = r.chart
+    if spec is None:
+        kind = "general" if question.topic is None else "gan"
+        return _Lei(kind, {}, "日干", ch.gan_shang, 3, False, False)
+    place = spec.get("place")
+    if place == "gan":
+        return _Lei("gan", spec, "日干", ch.gan_shang, 3, False, by_person)
+    if place == "zhi":
+        return _Lei("zhi", spec, "日支", ch.zhi_shang, 5, False, by_person)
+    b, where, label = _find(r, spec)
+    return _Lei("lei", spec, label, b, where, bool(spec.get("harm")) and not by_person, by_person)
+
+
+def _lei_step(c: _Chain, r: _Read, lei: _Lei) -> dict[str, bool]:
+    """The step of the 類神: where it shows and its qualifiers; what the weighing needs."""
+    d = data()
+    b = lei.branch
+    kong = b in r.kong
+    wang = r.wang(b)
+    dead = r.state(b) in ("囚", "死")
+    terms: list[str] = []
+    weight = 0
+    src: list[str] = []
+    pre = "harm" if lei.harm else "lei"
+    where_key = (
+        "chuan" if lei.where is not None and lei.where < 3 else "ke" if lei.where is not None else "absent"
+    )
+    base = d.steps[f"{pre}.{where_key}"].weight or 0
+    weight += base
+
+    def part(key: str, term: str) -> None:
+        nonlocal weight
+        w, s = d.parts[key]
+        weight += w
+        terms.append(term)
+        src.extend(s)
+
+    if kong:
+        if lei.harm:
+            part("harm.kong", "空亡")
+        elif wang:
+            part("lei.kong_wang", "旺而空亡")
+        else:
+            part("lei.kong", "空亡")
+    if not kong:
+        if wang:
+            part("harm.wang" if lei.harm else "lei.wang", r.state(b))
+        elif dead and lei.where is not None:
+            part("harm.si" if lei.harm else "lei.si", r.state(b))
+    j = r.jiang(b)
+    if not lei.harm and j not in _JI and not kong:
+        part("lei.jiang_xiong", f"乘{j}")
+    facts = {"branch": BRANCHES[b], "where": _POS[lei.where] if lei.where is not None else None,
+             "kong": kong, "state": r.state(b), "jiang": j}  # fmt: skip
+    c.add(
+        f"{pre}.{where_key}",
+        facts,
+        weight=weight,
+        src=src,
+        lei=lei.label,
+        where=_POS[lei.where] if lei.where is not None else "",
+        seat=BRANCHES[r.chart.lower_of(b)],
+        notes=_notes(terms),
+    )
+    return {"kong": kong and not wang and not lei.harm}
+
+
+# ── 日, 辰 and the 三傳 ─────────────────────────────────────────────────────────────────────────────
+def _place_step(c: _Chain, r: _Read, key: str, b: int, against: str, *, weighs: bool = True) -> int:
+    """A spirit read against the day stem (``against = "gan"``), the day branch (``"zhi"``) or the asker's
+    年命 (``"ming"``): its relation, 空亡, 旺衰 and 天將 (the step's weight is computed); returns it. With
+    *weighs* false (the weather, which does not turn on the asker's fortune) the step only informs."""
+    d = data()
+    ch = r.chart
+    place = {"gan": JI_GONG[ch.day.stem], "zhi": ch.day.branch, "ming": ch.lower_of(b)}[against]
+    own_el = r.stem_el if against == "gan" else BRANCH_ELEMENT[place]
+    rel = _REL[liu_qin_index(own_el, BRANCH_ELEMENT[b])]
+    base = int(d.relation[rel][key])
+    weight = base
+    terms: list[str] = []
+    src: list[str] = []
+
+    def part(pkey: str, term: str) -> None:
+        nonlocal weight
+        w, s = d.parts[pkey]
+        weight += w
+        terms.append(term)
+        src.extend(s)
+
+    j = r.jiang(b)
+    if b in r.kong:
+        if base > 0:
+            part("kong.good", "空亡")
+        elif base < 0:
+            part("kong.bad", "空亡")
+    else:
+        if key == "mo" and r.wang(b) and base != 0:
+            part("wang.good" if base > 0 else "wang.bad", r.state(b))
+        if key in ("mo", "ri"):
+            if j in _JI and base >= 0:
+                part("jiang.ji", f"乘{j}")
+            elif j not in _JI and base <= 0:
+                part("jiang.xiong", f"乘{j}")
+    # 合 and 刑 of the spirit with the place it stands on (002-005: 生 剋 刑 合)
+    if key in ("ri", "chen", "ming"):
+        if liu_he(b) == place:
+            part("he", "六合")
+        elif is_xing(b, place):
+            part("xing", "刑")
+    # the hidden stem (遁干) of a 傳 that overcomes the day stem: a concealed 鬼
+    dun = _dun_gan(ch, b) if key in ("chu", "mo") else None
+    if dun is not None and (r.stem_el - STEM_ELEMENT[dun]) % 5 == 2:
+        part("dun.gui", f"遁{STEMS[dun]}為鬼")
+    # the twelve stages of the day stem (or, on the 辰 and the 年命, of that branch) at the spirit
+    st = _STAGES.get((b - CHANG_SHENG[own_el]) % 12)
+    if st is not None and key in ("ri", "chen", "ming", "chu", "mo"):
+        part("stage.good" if st in ("長生", "帝旺") else "stage.bad", st)
+    rel_text = {lang: t.format(to=d.to[against][lang]) for lang, t in d.relation[rel]["label"].items()}
+    facts = {"branch": BRANCHES[b], "relation": rel, "jiang": j, "kong": b in r.kong, "state": r.state(b)}
+    if not weighs:
+        weight = 0
+        src.append(data().weather_src)
+    return c.add(key, facts, weight=weight, src=src, branch=BRANCHES[b], jiang=j, rel=rel_text,
+                 seat=BRANCHES[place], notes=_notes(terms))  # fmt: skip
+
+
+def _ming(ch: LiuRenChart) -> int | None:
+    """The asker's 年命 as the chart has it: the 行年, else the 本命; None without a birth year."""
+    return ch.xing_nian if ch.xing_nian is not None else ch.ben_ming
+
+
+def _dun_gan(ch: LiuRenChart, b: int) -> int | None:
+    """The 遁干 the chart gives the 傳 on branch *b* (by the chart's 遁干 option)."""
+    return next((x.dun_gan for x in ch.san_chuan if x.branch == b), None)
+
+
+def _gui(c: _Chain, r: _Read) -> None:
+    g = r.chart.gui_ren
+    seat = r.chart.lower_of(g.branch)
+    facts = {"branch": BRANCHES[g.branch], "seat": BRANCHES[seat], "direction": g.direction}
+    if seat in (4, 10):  # 辰 戌
+        c.add("gui.yu", facts, seat=BRANCHES[seat])
+    elif seat == 11:  # 亥
+        c.add("gui.men", facts, seat=BRANCHES[seat])
+    elif g.direction == "ni":
+        c.add("gui.ni", facts, branch=BRANCHES[g.branch])
+
+
+#: what the 課體 and 畢法 detections give a chart, by what they read (:func:`_held`)
+_HELD: dict[tuple[Any, ...], tuple[tuple[str, ...], tuple[str, ...]]] = {}
+
+
+def _held(r: _Read, fired: Sequence[FiredRule] | None = None) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The 課體 names the reading detects and the ids of the weighed 法 that hold: one detection each (the
+    reading's own, :func:`~xuanheng.liuren.reading.ke_ti_held` and the predicates of
+    :mod:`~xuanheng.liuren.bifa`), kept per chart structure, month and year. *fired*, a reading of every
+    topic in the same month, already holds them: they are read off it."""
+    from xuanheng.liuren.reading import bifa_rules, ke_ti_held
+
+    weighed = data().bifa
+    if fired is not None:
+        kinds = [(f, f.extra.get("kind") if isinstance(f.extra, Mapping) else None) for f in fired]
+        return (
+            tuple(str(f.facts["ke_ti"]) for f, k in kinds if k == "ke_ti"),
+            tuple(f.id for f, k in kinds if k == "bifa" and f.id in weighed),
+        )
+    ch = r.chart
+    month = r.month if r.month_given else None
+    key = (ch.day.index, ch.yue_jiang, ch.hour, ch.jiang_on, ch.gui_ren, ch.si_ke, ch.san_chuan, ch.ke_ti,
+           ch.ben_ming, ch.xing_nian, r.month, month, ch.year_branch)  # fmt: skip
+    got = _HELD.get(key)
+    if got is None:
+        names = ke_ti_held(ch, r.month, ch.year_branch)
+        ctx = Ctx(ch, month, ch.year_branch)
+        hits = tuple(
+            rule.id
+            for rule in bifa_rules()
+            if rule.id in weighed and rule.when and PREDICATES[str(rule.when["fa"])](ctx)
+        )
+        got = (names, hits)
+        if len(_HELD) < 65536:
+            _HELD[key] = got
+    return got
+
+
+def _keti(c: _Chain, r: _Read, held: tuple[tuple[str, ...], tuple[str, ...]]) -> None:
+    d = data()
+    names = list(held[0])
+    good = [n for n in names if n in d.keti_good]
+    bad = [n for n in names if n in d.keti_bad]
+    if len(good) > len(bad):
+        c.add("keti.good", {"names": good, "against": bad}, src=d.keti_src, names="、".join(good))
+    elif len(bad) > len(good):
+        c.add("keti.bad", {"names": bad, "against": good}, src=d.keti_src, names="、".join(bad))
+
+
+def _bifa(c: _Chain, held: tuple[tuple[str, ...], tuple[str, ...]]) -> None:
+    """The weighed 法 that hold (the first of each sign at most)."""
+    from xuanheng.liuren.reading import bifa_rules
+
+    d = data()
+    hits = set(held[1])
+    seen: set[bool] = set()
+    for rule in bifa_rules():
+        if rule.id not in hits or (d.bifa[rule.id] > 0) in seen:
+            continue
+        w = d.bifa[rule.id]
+        seen.add(w > 0)
+        line = str(rule.get("line"))
+        c.add("bifa.good" if w > 0 else "bifa.bad", {"id": rule.id, "line": line}, src=rule.src, line=line)
+
+
+# ── 應期 ─────────────────────────────────────────────────────────────────────────────────────────
+class _When:
+    """Ranked 應期 candidates without repeats."""
+
+    def __init__(self, unit: str) -> None:
+        self.unit = unit
+        self.items: list[tuple[str, int, Text]] = []
+
+    def add(self, key: str, branch: int, other: int | None = None) -> None:
+        if any(b == branch for _, b, _ in self.items):
+            return
+        tpl, _ = data().ying[key]
+        t = _fill(tpl, branch=BRANCHES[branch], other=BRANCHES[other] if other is not None else "")
+        self.items.append((self.unit, branch, t))
+
+
+def _ying_qi(r: _Read, lei: _Lei, topic: str | None) -> list[tuple[str, int, Text]]:
+    w = _When(data().horizon.get(topic or "", "day"))
+    chu, _, mo = r.chuan
+    if lei.kind == "lei":
+        if lei.branch in r.kong:
+            w.add("lei_kong", lei.branch)
+            w.add("lei_chong", chong(lei.branch))
+        elif lei.where is not None:
+            w.add("lei", lei.branch)
+    if mo in r.kong:
+        w.add("mo_kong", mo)
+    if mo == _tomb(r.stem_el):
+        w.add("mu_chong", chong(mo), mo)
+    w.add("chu", chu)
+    w.add("zhi", r.chart.zhi_shang)
+    ming = _ming(r.chart)
+    if ming is not None:
+        w.add("ming", r.chart.upper_of(ming))
+    w.add("mo", mo)
+    w.add("gan", r.chart.gan_shang)
+    return w.items
+
+
+def _dates(chart: LiuRenChart, unit: str, branch: int) -> tuple[str | None, str | None]:
+    """The 干支 and civil date of the next day (month, year) of *branch* from the cast; hours have none."""
+    t = chart.time
+    gz: str | None = None
+    if unit == "day":
+        offset = (branch - chart.day.branch) % 12
+        i = (chart.day.index + offset) % 60
+        gz = STEMS[i % 10] + BRANCHES[i % 12]
+        when = t.when
+        if when is None:
+            return gz, None
+        return gz, (_civil_day(chart) + _dt.timedelta(days=offset)).isoformat()
+    if unit == "month":
+        if t.month_branch is None:
+            return None, None
+        offset = (branch - t.month_branch) % 12
+        if t.month is not None:
+            i = (t.month.index + offset) % 60
+            gz = STEMS[i % 10] + BRANCHES[i % 12]
+        if t.when is None:
+            return gz, None
+        return gz, _term_date(t.when, offset, jie_of_month=True)
+    if unit == "year":
+        if t.year_branch is None:
+            return None, None
+        offset = (branch - t.year_branch) % 12
+        if t.year is not None:
+            i = (t.year.index + offset) % 60
+            gz = STEMS[i % 10] + BRANCHES[i % 12]
+        if t.when is None:
+            return gz, None
+        return gz, _term_date(t.when, offset * 12, jie_of_month=False)
+    return None, None
+
+
+def _civil_day(chart: LiuRenChart) -> _dt.date:
+    """The civil date of the chart's day pillar (the 子 hour may have begun the next day)."""
+    when = chart.time.when
+    assert when is not None
+    d = when.date()
+    for k in (0, 1, -1):
+        day = d + _dt.timedelta(days=k)
+        if (day.toordinal() + 14) % 60 == chart.day.index:
+            return day
+    return d
+
+
+def _term_date(when: _dt.datetime, months: int, *, jie_of_month: bool) -> str | None:
+    """The civil date (in the cast's zone) of the 節 that begins the month *months* months after the cast's
+    (or, for years, the 立春 that begins the year *months* / 12 after the cast's)."""
+    from xuanheng.time.search import term_around, term_crossing
+
+    utc = when.timestamp()
+    (k_prev, _), _ = term_around(utc)
+    if jie_of_month:
+        jie = k_prev if k_prev % 2 == 1 else (k_prev - 1) % 24  # the 節 are the odd terms from 春分 = 0
+        if months == 0:
+            return when.date().isoformat()
+        k = (jie + 2 * months) % 24
+        at = term_crossing(k, utc + months * 30.44 * 86400)
+    else:
+        lichun = 21
+        if months == 0:
+            return when.date().isoformat()
+        # the 立春 that begins the year: count from the 立春 at or before the cast
+        back = ((k_prev - lichun) % 24) * 15.2 * 86400
+        at = term_crossing(lichun, utc - back + (months // 12) * 365.2422 * 86400)
+    return _dt.datetime.fromtimestamp(at, when.tzinfo).date().isoformat()
+
+
+# ── the judge ─────────────────────────────────────────────────────────────────────────────────────
+def _focus(r: _Read, lei: _Lei, question: Question) -> Focus:
+    d = data().focus
+    topic = question.topic or ""
+    if lei.kind == "general":
+        why = _fill(d["general"])
+    elif lei.kind in ("gan", "zhi"):
+        why = (
+            _fill(d["person"], about=question.about, lei="日支")
+            if lei.by_person
+            else _fill(d[lei.kind], topic=topic)
+        )
+    elif lei.by_person:
+        why = _fill(d["person"], about=question.about, lei=lei.label)
+    else:
+        why = _fill(d["lei"], topic=topic, lei=lei.label)
+    b = lei.branch
+    qin = LIU_QIN[liu_qin_index(r.stem_el, BRANCH_ELEMENT[b])]
+    place = {"general": "日上", "gan": "日上", "zhi": "辰上"}.get(lei.kind)
+    facts = {
+        "place": place or (_POS[lei.where] if lei.where is not None else "天地盤"),
+        "in_san_chuan": b in r.chuan,
+        "in_si_ke": b in [k.upper for k in r.chart.si_ke],
+        "seat": BRANCHES[r.chart.lower_of(b)],
+        "tian_jiang": r.jiang(b),
+        "kong": b in r.kong,
+        "state": r.state(b),
+        "month": BRANCHES[r.month],
+        "month_from": "月建" if r.month_given else "月將",
+        "harm": lei.harm,
+        "src": list(lei.spec.get("src", ())),
+    }
+    return Focus("類神", qin, None, BRANCHES[b], why, facts)
+
+
+def _weigh(c: _Chain, marks: Mapping[str, Any]) -> str:
+    d = data()
+    total = c.total
+    w_chu, w_mo = marks["chu"], marks["mo"]
+    if w_chu * w_mo < 0:
+        first = d.words["good" if w_chu > 0 else "bad"]
+        last = d.words["good" if w_mo > 0 else "bad"]
+        c.add("weigh.mo", {"chu": w_chu, "mo": w_mo}, first=first, last=last)
+    if marks.get("lei_kong") and total >= GOOD:
+        c.add("weigh.lei")
+        return "mixed"
+    lei_w = marks.get("lei_w")
+    if lei_w is not None:
+        rest = total - lei_w
+        if lei_w >= LEI_STRONG and rest < GOOD:
+            # the 類神 stands in the 三傳 with strength: it outweighs what the rest of the 課 says
+            c.add("weigh.lei_strong")
+            return "good" if rest > LEI_REST else "mixed"
+        if lei_w <= -LEI_STRONG and rest > BAD:
+            c.add("weigh.lei_weak")
+            return "bad" if rest < GOOD else "mixed"
+    if total >= GOOD:
+        return "good"
+    if total <= BAD:
+        return "bad"
+    c.add("weigh.even")
+    return "mixed"
+
+
+def judge(
+    chart: LiuRenChart,
+    question: Question | str | None = None,
+    *,
+    fired: Sequence[FiredRule] | None = None,
+    **reading_options: Any,
+) -> Judgment:
+    """The judgment of *chart* for *question* (a :class:`Question`, or a topic): see the module docstring.
+
+    *reading_options* may carry ``about`` (whom the question concerns; also in the question). *fired* (the
+    reading of the same chart and question) gives the commentary: the ids of the 課體 and 畢法 rules and of
+    the fired rules on the 類神's branch."""
+    if not isinstance(chart, LiuRenChart):
+        raise InputError(f"judge needs a LiuRenChart, got {type(chart).__name__}", field="chart")
+    if question is None or isinstance(question, str):
+        question = Question(question or None, reading_options.get("about") or "自己")
+    topic = normalise_topic(question.topic) if question.topic else None
+    question = Question(topic, check_about(question.about))
+    r = _read(chart)
+    lei = _lei(r, question)
+    c = _Chain()
+    marks: dict[str, Any] = {}
+    if lei.kind == "lei":
+        marks["lei_kong"] = _lei_step(c, r, lei)["kong"]
+        marks["lei_w"] = c.items[-1][1]
+    weighs = kind_of(topic) not in ("yu", "qing")
+    _place_step(c, r, "ri", chart.gan_shang, "gan", weighs=weighs)
+    _place_step(c, r, "chen", chart.zhi_shang, "zhi", weighs=weighs)
+    marks["chu"] = _place_step(c, r, "chu", r.chuan[0], "gan", weighs=weighs)
+    if r.chuan[1] in r.kong and r.chuan[1] not in (r.chuan[0], r.chuan[2]):
+        c.add("zhong.kong", {"branch": BRANCHES[r.chuan[1]]}, branch=BRANCHES[r.chuan[1]])
+    marks["mo"] = _place_step(c, r, "mo", r.chuan[2], "gan", weighs=weighs)
+    ming = _ming(chart)
+    if ming is not None:
+        _place_step(c, r, "ming", chart.upper_of(ming), "ming", weighs=weighs)
+    _gui(c, r)
+    # a reading of every topic in the chart's own month has already detected the 課體 and 法
+    whole = fired is not None and topic is None and r.month_given
+    held = _held(r, fired if whole else None)
+    _keti(c, r, held)
+    _bifa(c, held)
+    # keep the weightiest steps (the 類神, 日, 辰 and 三傳 always) when there are too many
+    while len(c.items) > MAX_STEPS:
+        loose = [i for i, (s, _) in enumerate(c.items) if not s.key.startswith(_KEPT)]
+        if not loose:
+            break
+        drop = min(loose, key=lambda i: (abs(c.items[i][1]), -i))
+        del c.items[drop]
+    polarity = _weigh(c, marks)
+    word = verdict_word(topic, polarity)
+    vt = data().verdict[polarity]
+    verdict = Verdict(
+        word, Text.from_mapping({lang: vt[lang].format(label=word.label.get(lang)) for lang in LANGS})
+    )
+    ying = []
+    for unit, branch, why in _ying_qi(r, lei, topic)[:4]:
+        gz, date = _dates(chart, unit, branch)
+        ying.append(YingQi(unit, BRANCHES[branch], why, gz, date))
+    return Judgment(
+        question=question,
+        verdict=verdict,
+        focus=_focus(r, lei, question),
+        steps=tuple(s for s, _ in c.items),
+        ying_qi=tuple(ying),
+        commentary=_commentary(fired, lei),
+    )
+
+
+def _commentary(fired: Iterable[FiredRule] | None, lei: _Lei) -> tuple[str, ...]:
+    """The ids of the fired rules that bear on the judgment: the 課體 and 畢法 rules, and those about the
+    類神's branch (its 類神 lists and verses); first seen first."""
+    if not fired:
+        return ()
+    out: list[str] = []
+    name = BRANCHES[lei.branch]
+    for f in fired:
+        kind = f.extra.get("kind") if isinstance(f.extra, Mapping) else None
+        on_lei = isinstance(f.facts, Mapping) and name in (f.facts.get("shen"), f.facts.get("branch"))
+        if (kind in ("ke_ti", "bifa") or on_lei) and f.id not in out:
+            out.append(f.id)
+    return tuple(out)
+
+
+__all__ = ["BAD", "GOOD", "judge"]

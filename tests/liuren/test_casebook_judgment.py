@@ -1,0 +1,119 @@
+"""The 大六壬 judgment against 邵彥和's worked cases (tests/liuren/casebook/shao.toml), and its shape.
+
+The casebook is the oracle: each case's verdict and 應期 are the book's, summarised by hand from the case it
+cites (tests/liuren/test_casebook_charts.py checks each chart against the book's). These tests hold the
+agreement at least where it stands (docs/accuracy.md, written by scripts/accuracy.py, gives the figures),
+so that a change that loses cases fails; issue 28's targets are higher. The judge was tuned on the ``dev``
+cases only; ``holdout`` is the measure on cases it was not tuned on.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+
+import pytest
+
+from xuanheng import liuren
+from xuanheng.core.ganzhi import BRANCHES, STEMS
+from xuanheng.liuren.judgment import judge
+from xuanheng.liuren.method import METHOD
+from xuanheng.reading.judgment import ABOUT, Question
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _accuracy() -> object:
+    spec = importlib.util.spec_from_file_location("accuracy", ROOT / "scripts" / "accuracy.py")
+    assert spec is not None and spec.loader is not None
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules.setdefault("accuracy", mod)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+@pytest.fixture(scope="module")
+def rows() -> list[object]:
+    acc = _accuracy()
+    return [acc.judge_liuren(c) for c in acc.cases("liuren")]  # type: ignore[attr-defined]
+
+
+# measured (docs/accuracy.md): dev 36/66 polarity, 16/37 應期; holdout 15/33, 4/15 — floors a little below
+@pytest.mark.parametrize(("split", "polarity", "ying"), [("dev", 0.50, 0.40), ("holdout", 0.42, 0.25)])
+def test_agreement_does_not_fall(rows: list[object], split: str, polarity: float, ying: float) -> None:
+    part = [r for r in rows if r.case["split"] == split]  # type: ignore[attr-defined]
+    assert len(part) >= 30
+    assert sum(r.pol_ok for r in part) / len(part) >= polarity  # type: ignore[attr-defined]
+    timed = [r for r in part if r.ying_ok is not None]  # type: ignore[attr-defined]
+    assert sum(bool(r.ying_ok) for r in timed) / len(timed) >= ying  # type: ignore[attr-defined]
+
+
+DAYS = ("甲子", "乙丑", "丙寅", "丁卯", "戊辰", "己巳", "庚午", "辛未", "壬申", "癸酉", "甲戌", "丁亥")
+#: the steps that settle a verdict (a mixed one says which, or that neither side prevails)
+SETTLING = {"weigh.even", "weigh.lei", "weigh.lei_strong", "weigh.lei_weak"}
+TOPICS = (None, "財", "病", "官", "家宅", "訟", "行人", "雨", "出行", "失物")
+
+
+def test_chain_shape_over_many_charts() -> None:
+    """3–8 steps, each with an effect and a source; a mixed verdict says what settles it; at least one
+    應期; the 類神 step comes first when the topic has one."""
+    for day in DAYS:
+        for yj in "子寅辰午申戌":
+            for hour in "丑卯巳未酉亥":
+                chart = liuren.cast(day=day, yue_jiang=yj, hour=hour)
+                for topic in TOPICS:
+                    j = judge(chart, Question(topic))
+                    keys = [s.key for s in j.steps]
+                    assert 3 <= len(j.steps) <= 8, (day, yj, hour, topic, keys)
+                    assert all(s.effect in "+-=" and s.src for s in j.steps)
+                    if j.verdict.word.polarity == "mixed":
+                        assert SETTLING & set(keys), keys
+                    assert j.ying_qi
+                    assert all(y.unit in ("hour", "day", "month", "year") for y in j.ying_qi)
+
+
+def test_person_reads_its_own_leishen() -> None:
+    chart = liuren.cast(day="甲子", yue_jiang="亥", hour="寅")
+    wife = judge(chart, Question("病", "妻"))
+    assert wife.focus.facts["src"][0].startswith("《六壬大全》卷一〈六親〉")
+    assert wife.focus.name == "類神"
+    other = judge(chart, Question("財", "他人"))
+    assert other.focus.facts["place"] == "辰上"
+    general = judge(chart, Question(None))
+    assert general.focus.facts["place"] == "日上"
+    assert general.verdict.word.kind == "general"
+
+
+def test_document_carries_the_judgment_and_about() -> None:
+    p = METHOD.make_params({"day": "甲子", "yue_jiang": "亥", "hour": "寅", "topic": "財", "about": "妻"})
+    doc = METHOD.document(p, "ko")
+    j = doc["judgment"]
+    assert j["question"] == {"topic": "財", "about": "妻"}
+    assert j["verdict"]["kind"] == "cheng"
+    assert list(doc).index("judgment") < list(doc).index("reading")
+    assert doc["reading_options"] == {"about": "妻"}
+    assert METHOD.document(p, "en", with_reading=False)["judgment"] is None
+
+
+def test_dates_with_an_instant() -> None:
+    chart = liuren.cast("2026-03-10T21:00", tz="Asia/Shanghai")
+    for topic, unit in (("財", "day"), ("官", "month"), ("家宅", "year")):
+        j = judge(chart, Question(topic))
+        for y in j.ying_qi:
+            assert y.unit == unit
+            assert y.ganzhi and y.date and y.date >= "2026-03-10", (topic, y)
+    study = judge(liuren.cast(day="甲子", yue_jiang="亥", hour="寅"), Question("財"))
+    assert all(y.date is None for y in study.ying_qi)
+
+
+def test_every_person_on_every_day() -> None:
+    """Whoever the question is about, on every day (a person's 六親 absent from 課傳 with both its
+    branches void once failed to be placed)."""
+    for i in range(60):
+        day = STEMS[i % 10] + BRANCHES[i % 12]
+        for yj in "子辰申":
+            chart = liuren.cast(day=day, yue_jiang=yj, hour="卯")
+            for about in ABOUT:
+                j = judge(chart, Question("病", about))
+                assert 3 <= len(j.steps) <= 8 and j.ying_qi, (day, yj, about)
