@@ -14,8 +14,8 @@
   dates, the palace's stars, the master of the 宿 its 限度 enters) and, with a date ``on``, its 小限 and 流年.
   A palace is read by its lord, the 曜 in it (恩/用 of the 命主 help, 難/仇 harm; else 吉 or 凶 曜), and the
   化曜 that keeps it (管庫, 003-022);
-* with a topic (``財`` ``官`` ``婚`` ``子女`` ``田宅`` ``壽`` …) only that matter: its section as the judgment,
-  the 大限 through its palace and the year's 小限/流年 as the sections.
+* with a topic (``財`` ``官`` ``婚`` ``子女`` ``田宅`` ``壽`` …) only that matter: its section as the
+  judgment, the 大限 through its palace and the year's 小限/流年 as the sections.
 
 Every step's words (ko / zh-Hant / en), weight and sources are data (``data/judgment.toml``); the fired rules
 of the reading stay as commentary ids.
@@ -37,7 +37,7 @@ from xuanheng.errors import InputError
 from xuanheng.qizheng._reading_ctx import ASPECT_OF, JI, XIONG, Ctx
 from xuanheng.qizheng.chart import QiZhengChart, QiZhengLife
 from xuanheng.qizheng.ennan import ELEMENT, ROLES, role_element, role_of, stars_of
-from xuanheng.qizheng.gong import GONG_NAMES, PALACES
+from xuanheng.qizheng.gong import PALACES
 from xuanheng.qizheng.xiu import NAMES as XIU_NAMES
 from xuanheng.qizheng.xiu import XIU
 from xuanheng.reading import FiredRule, Text
@@ -48,6 +48,22 @@ _PKG = "xuanheng.qizheng"
 #: the 化曜 titles that bless the palace they keep (天祿 福 蔭 貴 印 權; 暗 耗 刑 囚 harm it)
 _GOOD_HUA: tuple[str, ...] = ("祿", "福", "蔭", "貴", "印", "權")
 _MOTION = ("留", "逆", "伏")
+#: steps a section never leaves out when it has more than it states: what places the reading
+_KEEP = frozenset(
+    {
+        "zhu.qiang",
+        "zhu.ruo",
+        "zhu.ping",
+        "day.du_zhu",
+        "night.shen_zhu",
+        "ge.lead",
+        "ge.none",
+        "xian.ming",
+        "xian.tong",
+        "xing.element",
+        "shou.xing",
+    }
+)
 _STRONG_DIGNITIES = ("入垣", "廟", "旺")
 
 
@@ -145,7 +161,7 @@ class _Chain:
     def add(
         self,
         key: str,
-        facts: Mapping[str, Any] | None = None,
+        facts: dict[str, Any] | None = None,
         *,
         weight: int | None = None,
         src: tuple[str, ...] | None = None,
@@ -164,11 +180,12 @@ class _Chain:
         self.total += sum(w for _, w in steps)
 
     def chosen(self, limit: int) -> tuple[Step, ...]:
-        """At most *limit* steps in their order: every settling step (``weigh.*``, the lead) and, of the
-        rest, those that weigh most."""
+        """At most *limit* steps in their order: the steps that place the reading (:data:`_KEEP`: the
+        lords, the day/night lead, the leading 格局 …), every settling step (``weigh.*``) and, of the rest,
+        those that weigh most."""
         if len(self.steps) <= limit:
             return tuple(s for s, _ in self.steps)
-        keep = {i for i, (s, _) in enumerate(self.steps) if s.key.startswith(("weigh.", "ge.lead"))}
+        keep = {i for i, (s, _) in enumerate(self.steps) if s.key in _KEEP or s.key.startswith("weigh.")}
         rest = sorted(
             (i for i in range(len(self.steps)) if i not in keep), key=lambda i: -abs(self.steps[i][1])
         )
@@ -216,7 +233,13 @@ def _lord(c: _Chain, ctx: Ctx, role: str, star: str, factor: int = 1) -> int:
 def _season(c: _Chain, ctx: Ctx, role: str, star: str) -> None:
     e = _element(star)
     state = state_by_season(e, ctx.season).value
-    p = {"role": role, "star": star, "element": ELEMENTS[e], "season": ctx.season, "state": state}
+    p: dict[str, Any] = {
+        "role": role,
+        "star": star,
+        "element": ELEMENTS[e],
+        "season": ctx.season,
+        "state": state,
+    }
     facts = {"yao": star, "season": ctx.season, "state": state}
     if state in ("旺", "相"):
         c.add("zhu.season_wang", facts, **p)
@@ -255,6 +278,9 @@ def _company(c: _Chain, ctx: Ctx, b: int, zhu: str, *, skip: Iterable[str] = ())
         c.add("company.ji", {"gong": gong, "yao": ji}, gong=gong, stars="、".join(ji))
     if xiong:
         c.add("company.xiong", {"gong": gong, "yao": xiong}, gong=gong, stars="、".join(xiong))
+    plain = [y for y in stars if y not in ji and y not in xiong and role_of(zhu, y) is None]
+    if plain:
+        c.add("company.ping", {"gong": gong, "yao": plain}, gong=gong, stars="、".join(plain))
 
 
 def _keeper(c: _Chain, ctx: Ctx, gong: str) -> None:
@@ -542,7 +568,7 @@ def _du_zhu_step(c: _Chain, zhu: str, xiu: str | None) -> None:
 
 
 def _age(x: Any) -> int:
-    return int(round(float(x)))
+    return round(float(x))
 
 
 def _da_xian(ctx: Ctx, zhu: str, row: Mapping[str, Any], memo: _Memo) -> Section:
