@@ -73,9 +73,15 @@ def test_every_step_has_sources_and_three_languages_with_the_same_placeholders()
 
 
 def test_the_rank_is_a_verdict_kind_of_three_polarities() -> None:
-    from xuanheng.reading.judgment import verdict_word
+    from xuanheng.reading.judgment import kind_of, vocabulary
 
-    assert {verdict_word("命", p).key for p in ("good", "bad", "mixed")} == {"shang_ge", "xia_ge", "zhong_ge"}
+    words = vocabulary().kinds["ming"]
+    assert {w.key: w.polarity for w in words.values()} == {
+        "shang_ge": "good",
+        "xia_ge": "bad",
+        "zhong_ge": "mixed",
+    }
+    assert kind_of("命") == "general"  # a question of 命 put to another method keeps the general verdicts
 
 
 # ── charts ────────────────────────────────────────────────────────────────────────────────────────

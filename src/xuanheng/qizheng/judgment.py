@@ -41,7 +41,18 @@ from xuanheng.qizheng.gong import PALACES
 from xuanheng.qizheng.xiu import NAMES as XIU_NAMES
 from xuanheng.qizheng.xiu import XIU
 from xuanheng.reading import FiredRule, Text
-from xuanheng.reading.judgment import Focus, Judgment, Question, Section, Step, Verdict, YingQi, verdict_word
+from xuanheng.reading.judgment import (
+    Focus,
+    Judgment,
+    Question,
+    Section,
+    Step,
+    Verdict,
+    VerdictWord,
+    YingQi,
+    verdict_word,
+    vocabulary,
+)
 from xuanheng.rules import normalise_topic
 
 _PKG = "xuanheng.qizheng"
@@ -708,7 +719,7 @@ def judge(
     c = _Chain()
     lead, _ = _da_xiang(c, ctx, fired)
     pol = c.polarity("rank")
-    word = verdict_word("命", pol)
+    word = _rank_word(pol)
     lead_text = (
         _text(d.verdict["lead"]["ge"], ge=lead[1])
         if lead is not None
@@ -749,6 +760,11 @@ def judge(
         commentary=tuple(dict.fromkeys(r.id for r in fired)),
         sections=tuple(sections),
     )
+
+
+def _rank_word(polarity: str) -> VerdictWord:
+    """The rank 上格 / 中格 / 下格 of *polarity* (kind ``ming`` of ``reading/data/verdicts.toml``)."""
+    return next(w for w in vocabulary().kinds["ming"].values() if w.polarity == polarity)
 
 
 def _ying(limits: Sequence[Section], life: QiZhengLife | None) -> tuple[YingQi, ...]:
