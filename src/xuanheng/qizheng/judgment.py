@@ -220,17 +220,33 @@ def _lord(c: _Chain, ctx: Ctx, role: str, star: str, factor: int = 1) -> int:
     dign = ctx.dignities[star]
     s = ctx.strength(star)
     facts = {"role": role, "yao": star, "branch": BRANCHES[b], "gong": gong, "dignities": list(dign)}
-    base = data().steps["zhu.qiang"].weight
+    # a dignity (or 陷) counts the step's whole weight, a strong (or weak) palace alone half of it
     if s > 0:
         held = [d for d in dign if d in _STRONG_DIGNITIES]
         why = "、".join(held) or "七強宮"
-        w = (base if held else base // 2) * factor  # a dignity counts whole, a strong palace half
-        c.add("zhu.qiang", facts, weight=w, role=role, star=star, gong=gong, why=why)
+        w = (_STEPS or data().steps)["zhu.qiang"].weight
+        c.add(
+            "zhu.qiang",
+            facts,
+            weight=(w if held else w // 2) * factor,
+            role=role,
+            star=star,
+            gong=gong,
+            why=why,
+        )
     elif s < 0:
         fallen = star in ctx.xian_at
         why = "陷" if fallen else "五弱宮"
-        w = (base if fallen else base // 2) * factor
-        c.add("zhu.ruo", facts, weight=-w, role=role, star=star, gong=gong, why=why)
+        w = (_STEPS or data().steps)["zhu.ruo"].weight
+        c.add(
+            "zhu.ruo",
+            facts,
+            weight=(w if fallen else w // 2) * factor,
+            role=role,
+            star=star,
+            gong=gong,
+            why=why,
+        )
     else:
         c.add("zhu.ping", facts, role=role, star=star, gong=gong)
     if "升殿" in dign:
