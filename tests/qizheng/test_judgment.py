@@ -72,6 +72,15 @@ def test_every_step_has_sources_and_three_languages_with_the_same_placeholders()
     assert set(d.virtue) == {"木", "火", "土", "金", "水"}
 
 
+def test_every_step_of_the_data_is_one_the_judge_states() -> None:
+    from pathlib import Path
+
+    import xuanheng.qizheng.judgment as module
+
+    code = Path(module.__file__).read_text("utf-8")
+    assert [k for k in data().steps if f'"{k}"' not in code] == []
+
+
 def test_the_rank_is_a_verdict_kind_of_three_polarities() -> None:
     from xuanheng.reading.judgment import kind_of, vocabulary
 
@@ -151,6 +160,25 @@ def test_shape_of_the_life_reading() -> None:
             assert s.facts["start_age"] == row["start_age"] and s.facts["end"] == row["end"]
             assert s.facts["yao"] == [y["name"] for y in _doc(lf)["yao"] if y["gong"] == row["branch"]]
         assert j.commentary == tuple(dict.fromkeys(r.id for r in fired))
+
+
+def test_the_year_asked_reads_its_xiao_xian_and_liu_nian_palaces() -> None:
+    for lf, _, j in _cases()[:12]:
+        cur = lf.current
+        xx = next(s for s in j.sections if s.key == "xiao_xian")
+        ln = next(s for s in j.sections if s.key == "liu_nian")
+        assert (xx.facts["age"], xx.facts["gong"], xx.facts["branch"]) == (
+            cur["xiao_xian"]["age"],
+            cur["xiao_xian"]["gong"],
+            cur["xiao_xian"]["branch"],
+        )
+        assert (ln.facts["ganzhi"], ln.facts["gong"]) == (cur["liu_nian"]["ganzhi"], cur["liu_nian"]["gong"])
+        # the same palace reads the same whether a 大限, the 小限 or the 流年 runs through it
+        same = [
+            s for s in j.sections if s.key.startswith("da_xian.") and s.facts["branch"] == ln.facts["branch"]
+        ]
+        lord = [x.key for x in ln.steps if x.key.startswith("zhu.")][:1]
+        assert same and lord == [x.key for x in same[0].steps if x.key.startswith("zhu.")][:1]
 
 
 def test_the_rank_follows_the_weighed_sum() -> None:
