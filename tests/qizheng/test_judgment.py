@@ -334,4 +334,4 @@ def test_the_method_document_carries_the_judgment() -> None:
     assert "en_nan" in doc
     assert METHOD.document(p, "zh-Hant", with_reading=False)["judgment"] is None
     with pytest.raises(Exception, match="QiZhengLife"):
-        judge("not a chart")  # type: ignore[arg-type]
+        judge("not a chart")
