@@ -59,11 +59,11 @@ from pins import dump as _dump
 PINNED: dict[str, str] = {
     "cli_help": "d7891f47f683bbcb",  # (1) (2) (6) (7)
     # issue 26: a method with a reading always carries "reading" ([] when not asked): 金口訣 and 六爻 too
-    "cli_casts": "b108f168c44c9752",  # (1) (2) (8) (9)
+    "cli_casts": "4b0b7143dc54007f",  # (1) (2) (8) (9)
     # issue 26: the 大六壬 message for no instant and no coordinates is catalogued (cli.liuren.at_missing),
     # so --lang ko / zh-Hant say it in that language instead of English; nothing else changed
     # (9): its 七政 sample without a place is no refusal: it casts, and its document gains the judgment
-    "cli_refusals": "39889449c23afb44",  # (6) (9); before: 38020a2b2ac63d9c
+    "cli_refusals": "64b8bed3be3bf3b4",  # (6) (9); before: 38020a2b2ac63d9c
     "http_meta": "dc7c3c3a53bed196",  # (1) (2) (6) (7)
     # issue 26: "reading": [] with no_reading; then the library's errors name parameters (at, day, yue_jiang)
     # where they named command-line flags (--at, --now, --day …): only their message, text and params
@@ -74,12 +74,12 @@ PINNED: dict[str, str] = {
     # then the web refuses a parameter the mode does not use (as cli_refusals and mcp_calls): 大六壬 and 六爻
     # study inputs with tz answer 422 mode.unused naming tz (were charts, tz ignored), and 六爻 at + day
     # answers mode.unused naming day (was liuyao.instant_or_study, also naming day), GET and POST, en and ko
-    "http_casts": "c8e79fefb7ee5cec",  # (1) (2) (6) (8) (9)
+    "http_casts": "6ffdf936a4010604",  # (1) (2) (6) (8) (9)
     "mcp_tools": "a80ca2461ed4df3a",  # (1) (2) (6) (7)
     # issue 26: both changes of http_casts; then the refusals carry their code (mode.unused, at.or_now) where
     # the catalogue recognised them by their English; then a refusal of a mode names the mode and says why
     # in the API's words (a cast from an instant (at or now) …), no longer the command line's (--at/--now)
-    "mcp_calls": "541fa586e87e581c",  # (1) (2) (6) (8) (9)
+    "mcp_calls": "8296f89f235a8c14",  # (1) (2) (6) (8) (9)
 }
 
 _check = checker(PINNED)

@@ -51,7 +51,8 @@ from pins import error as _error
 # as 六爻's) and no longer inside options; nothing else changed (the document and default-document sections,
 # and the contract's 七政 casts)
 # (1) issue 29: the chart JSON gains "en_nan" (the 恩/難/仇/用 stars of the 命主, 身主, 度主 and each palace's
-# lord) and the method's document gains "judgment" (the life reading: 大象 and rank, sections, each 限).
+# lord) and the method's document gains "judgment" (the life reading; null in these documents, which are
+# cast without the reading).
 # Checked: with en_nan left out and the method's judge off, every section equals its pin before.
 PINNED: dict[str, str] = {
     # issue 26, the twins removed (git log): the mansions of date from the plain reduction of the stars

@@ -579,6 +579,19 @@ def _matter(key: str, ctx: Ctx, zhu: str, memo: _Memo) -> Section:
     )
 
 
+def _zhao(c: _Chain, ctx: Ctx, b: int, zhu: str) -> None:
+    """The 命主's 恩/用 (help) and 難/仇 (harm) in the palace opposite branch *b*, which looks on a 限 there
+    (對照, seven tenths of the palace's own stars: one step each, the main planet first)."""
+    o = (b + 6) % 12
+    gong = ctx.gong_of[o]
+    for key, roles in (("xian.zhao_en", ("en", "yong")), ("xian.zhao_nan", ("nan", "chou"))):
+        for y in ctx.by_branch[o]:
+            rel = role_of(zhu, y)
+            if rel in roles:
+                c.add(key, {"gong": gong, "yao": y, "role": rel}, rel=_rel_label(rel), star=y, gong=gong)
+                break
+
+
 def _du_zhu_step(c: _Chain, zhu: str, xiu: str | None) -> None:
     if xiu is None:
         return
@@ -605,6 +618,7 @@ def _da_xian(ctx: Ctx, zhu: str, row: Mapping[str, Any], memo: _Memo) -> Section
     if gong == "命宮":
         c.add("xian.ming", {"gong": gong})
     _palace(c, ctx, b, zhu, memo)
+    _zhao(c, ctx, b, zhu)
     xius = row.get("xiu") or ()
     first = xius[0]["xiu"] if xius else None
     _du_zhu_step(c, zhu, first)
@@ -646,6 +660,7 @@ def _year(ctx: Ctx, zhu: str, key: str, row: Mapping[str, Any], memo: _Memo) -> 
     gong = str(row["gong"])
     c = _Chain()
     _palace(c, ctx, b, zhu, memo)
+    _zhao(c, ctx, b, zhu)
     if key == "xiao_xian":
         title = _text(data().sections[key]["title"], gong=gong, age=row["age"])
         facts = {"age": row["age"], "gong": gong, "branch": row["branch"], "start": row["start"]}
