@@ -53,18 +53,23 @@ from pins import dump as _dump
 # the previous pins, which the tree passed just before.
 # (8) the shared Judgment gains "sections" (a reading of several matters, for 七政四餘's life reading): a
 # judgment of one question, as every 六爻 judgment, now carries "sections": []. Nothing else changed.
-# (9) issue 29: the 七政四餘 documents gain "judgment" (the life reading) and their chart "en_nan" (恩難仇用);
-# the 七政 text view prints the judgment first and the reading under it as the rules underneath (所據諸條).
-# Checked: with the 七政 judge off and en_nan left out, every section equals its pin before.
+# (10) issue 28 item 6: the 大六壬 options zhu_yin san_qi bi_kou yin_yi and the 金口訣 option wang_rule (with
+# yong_yao's choice chun) are declared: flags, help, schemas and tools list them, charts echo them and the
+# samplers draw them. Checked on its branch: with those declarations taken out (their code at its
+# defaults), every section of tests/golden equals its pin before.
+# (11) issue 29: the 七政四餘 documents gain "judgment" (the life reading) and their chart "en_nan"
+# (恩難仇用); the 七政 text view prints the judgment first and the reading under it as the rules underneath
+# (所據諸條). Checked after merging (10): with the 七政 judge off and en_nan left out, every section equals
+# its pin before (those of (10)).
 PINNED: dict[str, str] = {
-    "cli_help": "d7891f47f683bbcb",  # (1) (2) (6) (7)
+    "cli_help": "1064abd1b3a158f3",  # (1) (2) (6) (7) (10)
     # issue 26: a method with a reading always carries "reading" ([] when not asked): 金口訣 and 六爻 too
-    "cli_casts": "4b0b7143dc54007f",  # (1) (2) (8) (9)
+    "cli_casts": "224f2af3ae1ffbe5",  # (1) (2) (8) (10) (11)
     # issue 26: the 大六壬 message for no instant and no coordinates is catalogued (cli.liuren.at_missing),
     # so --lang ko / zh-Hant say it in that language instead of English; nothing else changed
-    # (9): its 七政 sample without a place is no refusal: it casts, and its document gains the judgment
-    "cli_refusals": "64b8bed3be3bf3b4",  # (6) (9); before: 38020a2b2ac63d9c
-    "http_meta": "dc7c3c3a53bed196",  # (1) (2) (6) (7)
+    # (11): its 七政 sample without a place is no refusal: it casts, and its document gains the judgment
+    "cli_refusals": "64b8bed3be3bf3b4",  # (6) (11); before: b6266ca5f05dd431, 38020a2b2ac63d9c
+    "http_meta": "fa76a78c1c3afa80",  # (1) (2) (6) (7) (10)
     # issue 26: "reading": [] with no_reading; then the library's errors name parameters (at, day, yue_jiang)
     # where they named command-line flags (--at, --now, --day …): only their message, text and params
     # then at + now answers the code at.or_now (was at.or_now_web: one refusal, one code)
@@ -74,12 +79,12 @@ PINNED: dict[str, str] = {
     # then the web refuses a parameter the mode does not use (as cli_refusals and mcp_calls): 大六壬 and 六爻
     # study inputs with tz answer 422 mode.unused naming tz (were charts, tz ignored), and 六爻 at + day
     # answers mode.unused naming day (was liuyao.instant_or_study, also naming day), GET and POST, en and ko
-    "http_casts": "6ffdf936a4010604",  # (1) (2) (6) (8) (9)
-    "mcp_tools": "a80ca2461ed4df3a",  # (1) (2) (6) (7)
+    "http_casts": "34a8183e7530e016",  # (1) (2) (6) (8) (10) (11)
+    "mcp_tools": "36b2f40e884f4b00",  # (1) (2) (6) (7) (10)
     # issue 26: both changes of http_casts; then the refusals carry their code (mode.unused, at.or_now) where
     # the catalogue recognised them by their English; then a refusal of a mode names the mode and says why
     # in the API's words (a cast from an instant (at or now) …), no longer the command line's (--at/--now)
-    "mcp_calls": "8296f89f235a8c14",  # (1) (2) (6) (8) (9)
+    "mcp_calls": "d953be5f8202cdd7",  # (1) (2) (6) (8) (10) (11)
 }
 
 _check = checker(PINNED)

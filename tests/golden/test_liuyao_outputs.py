@@ -66,6 +66,7 @@ from pins import error as _error
 # the previous pins, which the tree passed just before.
 # (8) the shared Judgment gains "sections" (a reading of several matters, for 七政四餘's life reading): a
 # judgment of one question, as every 六爻 judgment, now carries "sections": []. Nothing else changed.
+# (9) issue 27: a moving 用神 that turns into the 官鬼 states it (化鬼, 〈疾病章〉), weighed as a harm.
 PINNED: dict[str, str] = {
     "charts_random": "41a9face99cdd34b",
     "charts_every_option": "8f27b71ac54531f4",
@@ -75,7 +76,7 @@ PINNED: dict[str, str] = {
     "readings_by_topic": "897da73a6f6d5809",  # (2)
     "readings_every_topic": "3a6c46ef0f860fbe",  # (2)
     "readings_options": "0e6cf20e4d30550c",  # (2) (7)
-    "documents_renders": "536e6f2efbc6a6bf",  # (2) (7) (8)
+    "documents_renders": "8b6220a990c21129",  # (2) (7) (8) (9)
     "example_ko": "cad918d3b6774c38",  # (2) (8)
     "example_zh-Hant": "c7102609e867eaf0",  # (2) (8)
     "example_zh-Hans": "a15aaa7196bd38cd",  # (2) (8)

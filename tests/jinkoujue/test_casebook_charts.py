@@ -12,7 +12,9 @@ against the engine:
 
 A case whose book and engine differ carries ``disagree = "…"``: it is reported (printed), not failed, and the
 test asserts that the engine does still differ, so the note cannot go stale silently. A case without it
-must agree in full.
+must agree in full. ``settles_with = { option = "value" }`` names the school options (not the defaults)
+under which such a case agrees in full; the test checks that it does, and the default figures stay those
+of the defaults.
 """
 
 from __future__ import annotations
@@ -54,6 +56,7 @@ OPTIONAL = {
     "note",
     "disagree",
     "day_night",
+    "settles_with",
 }
 CHART = {"day", "hour", "year", "difen", "is_day"}
 CHART_OPT = {"month_branch", "yue_jiang", "si_wei_ganzhi", "wang_shuai", "options"}
@@ -140,7 +143,7 @@ def test_src_ids_are_in_the_inventory() -> None:
             assert sid in known, (case["id"], sid)
 
 
-def _chart_differences(case: dict[str, Any]) -> list[str]:
+def _chart_differences(case: dict[str, Any], extra: dict[str, str] | None = None) -> list[str]:
     c = jinkoujue.cast(
         day=case["day"],
         hour=case["hour"],
@@ -149,7 +152,7 @@ def _chart_differences(case: dict[str, Any]) -> list[str]:
         yue_jiang=case.get("yue_jiang"),
         is_day=case["is_day"],
         difen=case["difen"],
-        options=case.get("options"),
+        options={**case.get("options", {}), **(extra or {})},
     )
     sw = case["si_wei"]
     diffs: list[str] = []
@@ -180,7 +183,7 @@ def _chart_differences(case: dict[str, Any]) -> list[str]:
     return diffs
 
 
-def _elements_differences(case: dict[str, Any]) -> list[str]:
+def _elements_differences(case: dict[str, Any], extra: dict[str, str] | None = None) -> list[str]:
     sw = case["si_wei"]
     jiang = TIAN_JIANG.index(JIANG_ALIAS.get(sw["gui_shen"], sw["gui_shen"]))
     elems = [
@@ -189,7 +192,7 @@ def _elements_differences(case: dict[str, Any]) -> list[str]:
         ELEMENTS.index(sw["jiang_shen"]),
         ELEMENTS.index(sw["difen"]),
     ]
-    wang = most_wang(elems)
+    wang = most_wang(elems, rule=(extra or {}).get("wang_rule", "free"))
     diffs = []
     if ELEMENTS[wang] != case["wang_element"]:
         diffs.append(f"旺 element: book {case['wang_element']}, engine {ELEMENTS[wang]}")
@@ -207,3 +210,28 @@ def test_engine_against_book(fname: str, idx: int, case: dict[str, Any]) -> None
         assert diffs, f"{case['id']} is marked disagree but the engine now agrees: drop the note"
     else:
         assert not diffs, f"{case['id']}: " + "; ".join(diffs)
+
+
+SETTLED = [(f, i, c) for f, i, c in CASES if "settles_with" in c]
+
+
+@pytest.mark.parametrize(("fname", "idx", "case"), SETTLED, ids=[c["id"] for _, _, c in SETTLED])
+def test_disagreement_settles_with_its_options(fname: str, idx: int, case: dict[str, Any]) -> None:
+    assert "disagree" in case, "settles_with belongs to a case that disagrees by default"
+    extra = {str(k): str(v) for k, v in case["settles_with"].items()}
+    diffs = (_chart_differences if case["kind"] == "chart" else _elements_differences)(case, extra)
+    assert not diffs, f"{case['id']} with {extra}: " + "; ".join(diffs)
+
+
+def test_casebook_figures(capsys: pytest.CaptureFixture[str]) -> None:
+    """Cases the engine agrees with: by default, and with each case's own settling options."""
+
+    def agrees(case: dict[str, Any], extra: dict[str, str] | None) -> bool:
+        f = _chart_differences if case["kind"] == "chart" else _elements_differences
+        return not f(case, extra)
+
+    plain = sum(agrees(c, None) for _, _, c in CASES)
+    settled = sum(agrees(c, c.get("settles_with")) for _, _, c in CASES)
+    with capsys.disabled():
+        print(f"\n金口訣 casebook: {len(CASES)} cases; agree {plain} by default, {settled} with options")
+    assert (len(CASES), plain, settled) == (15, 12, 14)

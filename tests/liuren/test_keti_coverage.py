@@ -15,7 +15,7 @@ import pytest
 from xuanheng.core.ganzhi import SIXTY
 from xuanheng.liuren import cast
 from xuanheng.liuren.cast import make_options, structures
-from xuanheng.liuren.keti import RULES
+from xuanheng.liuren.keti import RULES, SCHOOL_CHOICES, SCHOOL_OPTIONS
 
 ZHI = "子丑寅卯辰巳午未申酉戌亥"
 #: 寄宮 of the ten stems, written from the 寄宮 verse (甲課在寅 乙課辰 …)
@@ -31,26 +31,36 @@ def _chuan(day: str, jiang: str, hour: str, **kw: object) -> str:
     return "".join(ZHI[x.branch] for x in c.san_chuan)
 
 
-@pytest.mark.parametrize("zhan_guan", ["fa_yong", "gan_zhi"])
-def test_every_structural_keti_fires_on_some_of_the_720(zhan_guan: str) -> None:
+#: every definition an entry of keti.toml may be bound to: the default run, and each other choice alone
+SCHOOLS = [{}, *({k: v} for k in SCHOOL_OPTIONS for v in SCHOOL_CHOICES[k][1:])]
+
+
+def _bound(r: object, school: dict[str, str]) -> bool:
+    """Whether entry *r* is used under the options *school* (the others at their defaults)."""
+    return all(school.get(k, SCHOOL_CHOICES[k][0]) == v for k, v in r.option)  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("school", SCHOOLS, ids=lambda s: "-".join(s.values()) or "default")
+def test_every_structural_keti_fires_on_some_of_the_720(school: dict[str, str]) -> None:
     seen: Counter[str] = Counter()
-    for _, keti in structures(make_options(zhan_guan=zhan_guan)):
+    for _, keti in structures(make_options(**school)):
         seen.update(k.name for k in keti)
     for r in RULES:
-        if r.needs or any(v != zhan_guan for k, v in r.option if k == "zhan_guan"):
+        if r.needs or not _bound(r, school):
             continue
         assert seen[r.name] > 0, f"{r.name} fires on none of the 720 課"
 
 
-def test_every_tian_jiang_keti_fires_on_some_chart() -> None:
+@pytest.mark.parametrize("school", [{}, {"bi_kou": "xuan_wu", "yin_yi": "forms"}], ids=["default", "forms"])
+def test_every_tian_jiang_keti_fires_on_some_chart(school: dict[str, str]) -> None:
     """Classes that look at the 天將 (the 720 課 do not carry them): over 720 課 × 晝/夜."""
-    wanted = {r.name for r in RULES if r.needs == "tian_jiang"}
-    assert wanted == {"淫泆", "三交", "勵德"}
+    wanted = {r.name for r in RULES if r.needs == "tian_jiang" and _bound(r, school)}
+    assert wanted == ({"淫泆", "三交", "勵德"} | ({"閉口", "泆女", "狡童"} if school else set()))
     seen: set[str] = set()
     for d in range(60):
         for off in range(12):
             for is_day in (True, False):
-                c = cast(day=d, yue_jiang=off, hour=0, is_day=is_day)
+                c = cast(day=d, yue_jiang=off, hour=0, is_day=is_day, **school)  # type: ignore[arg-type]
                 seen |= {k.name for k in c.ke_ti}
     assert wanted <= seen
 

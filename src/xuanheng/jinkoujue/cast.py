@@ -171,13 +171,17 @@ def _state_row(element: int, wang: int, season_el: int, day_el: int) -> WangShua
 
 def _yong_yao(positions: Mapping[str, Position], elements: Mapping[str, int], rule: str) -> tuple[str, str]:
     """用爻 by the option *rule*; see docs/jinkoujue.md ("用爻")."""
-    if rule == "yin_yang":
+    if rule in ("yin_yang", "chun"):
         yins = [k for k in POSITION_KEYS if positions[k].yin]
         yangs = [k for k in POSITION_KEYS if not positions[k].yin]
         if len(yins) == 1:
             return yins[0], "一陰三陽，以陰為用"
         if len(yangs) == 1:
             return yangs[0], "一陽三陰，以陽為用"
+        if rule == "chun" and not yangs:
+            return "ren_yuan", "四位純陰，反取人元為用"
+        if rule == "chun" and not yins:
+            return "gui_shen", "四位純陽，反取貴神為用"
         return "jiang_shen", "陰陽不獨（二陰二陽或純陰純陽），以將神為用"
     # rule == "ke": the position overcome by the one above it, nearest the bottom first
     for upper, lower in (("jiang_shen", "di_fen"), ("gui_shen", "jiang_shen"), ("ren_yuan", "gui_shen")):
@@ -462,7 +466,7 @@ def chart(
         d.stem, (yj - h_b) % 12, df, is_day, opts.guiren, opts.gui_shen_plate, opts.tianhou_home
     )
     elements = geo.elements
-    wang = most_wang([elements[k] for k in POSITION_KEYS], opts.wang_tie)
+    wang = most_wang([elements[k] for k in POSITION_KEYS], opts.wang_tie, rule=opts.wang_rule)
     s_el, d_el = season_ruler(m_b, opts.tu_months), BRANCH_ELEMENT[d.branch]
     positions = {
         k: replace(p, wang_shuai=_state_row(p.element, wang, s_el, d_el)) for k, p in geo.proto.items()

@@ -47,9 +47,9 @@ class JinKouJueOptions(DeclaredOptions):
     core: ``yue_jiang`` 中氣/節 or a 月將 by hand, ``day_night``, ``day_boundary``, ``dst``,
     ``lunar_calendar``) and the method's own — ``guiren`` (a key of ``core.guiren.GUIREN_TABLES``),
     ``gui_shen_plate``, ``yong_yao``, ``wang_tie``, ``tu_months``, ``tianhou_home`` (天后 on 子 as in
-    大六壬, or
-    on 亥 as the 金口訣 tools). Built from the flat names, keywords only, every default the declaration's,
-    e.g. ``JinKouJueOptions(yue_jiang="jie", yong_yao="ke")``; a value outside its choices is an
+    大六壬, or on 亥 as the 金口訣 tools), ``wang_rule`` (the 四位 旺 element). Built from the flat
+    names, keywords only, every default the declaration's, e.g.
+    ``JinKouJueOptions(yue_jiang="jie", yong_yao="ke")``; a value outside its choices is an
     :class:`OptionError` naming the option.
     """
 

@@ -57,6 +57,7 @@ class JinKouJueParams(Params):
         _own("wang_tie", group="school"),
         _own("tu_months", group="school"),
         _own("tianhou_home", group="school"),
+        _own("wang_rule", group="school"),
         _own("ben_ming", max_length=8, group="person"),
         _own("topic", max_length=16, group="person"),
     )

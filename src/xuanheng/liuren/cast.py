@@ -36,7 +36,7 @@ from xuanheng.core.shensha_basic import HUA_GAI, LU, TAO_HUA, YI_MA
 from xuanheng.errors import InputError, OptionError
 from xuanheng.i18n.messages import ChartWarning, warning
 from xuanheng.liuren.chart import Chuan, GuiRen, Ke, KeTi, LiuRenChart, Options, SheHaiDepth, ShenSha
-from xuanheng.liuren.keti import chart_ke_ti, ke_ti_of
+from xuanheng.liuren.keti import chart_ke_ti, ke_ti_of, school_of
 from xuanheng.liuren.sanchuan import Structure, table
 from xuanheng.params import study_mode
 from xuanheng.time.chart_time import ChartTime
@@ -144,21 +144,22 @@ def _validate(o: dict[str, Any]) -> None:
 
 
 # --- memoised parts -----------------------------------------------------------------------------
-_STRUCT: dict[tuple[str, str, bool, str, str], list[tuple[Structure, tuple[KeTi, ...]] | None]] = {}
+_STRUCT: dict[tuple[Any, ...], list[tuple[Structure, tuple[KeTi, ...]] | None]] = {}
 
 
 def structure(o: Options, index: int) -> tuple[Structure, tuple[KeTi, ...]]:
     """課 number *index* (``day * 12 + offset``) of the school of *o* with its 課體 (those that need no
     天將), each worked out the first time it is asked for and kept: a single cast pays for one 課, not
     for 720."""
-    key = (o.shehai, o.bieze_yin, o.bazhuan_first, o.fuyin_zimao, o.zhan_guan)
+    school = school_of(o)
+    key = (o.shehai, o.bieze_yin, o.bazhuan_first, o.fuyin_zimao, *school)
     row = _STRUCT.get(key)
     if row is None:
         row = _STRUCT[key] = [None] * 720
     got = row[index]
     if got is None:
-        s = table(*key[:4])[index]
-        got = row[index] = (s, ke_ti_of(s, o.zhan_guan))
+        s = table(o.shehai, o.bieze_yin, o.bazhuan_first, o.fuyin_zimao)[index]
+        got = row[index] = (s, ke_ti_of(s, school))
     return got
 
 
@@ -419,7 +420,7 @@ def _bundle(o: Options, d: int, offset: int, day_flag: bool, basis: str, xun: Ga
     s, keti = structure(o, d * 12 + offset)
     gz = SIXTY[d]
     tian_pan, jiang_on, si_ke, san_chuan, gui = _parts(s, day_flag, basis, o.guiren, xun)
-    keti = keti + chart_ke_ti(s, jiang_on, gui.branch)
+    keti = keti + chart_ke_ti(s, jiang_on, gui.branch, school_of(o), keti)
     shensha = _shensha(s, tuple(_day_ctx(gz)))
     return (
         tian_pan,

@@ -63,6 +63,8 @@ class Options(DeclaredOptions):
     - ``dun_gan``: 遁干 from the day's 旬 (``"day"``, default) or the hour's 旬 (``"hour"``).
     - ``zhan_guan``: 斬關 when 魁罡 on 日辰 is 發用 (``"fa_yong"``, default, 《六壬大全》卷八〈斬關課〉) or
       whenever 魁罡 stands on the 干 or the 支 (``"gan_zhi"``, 《御定六壬直指》's lists).
+    - ``zhu_yin``, ``san_qi``, ``bi_kou``, ``yin_yi``: the definitions of 鑄印, 三奇, 閉口 and of 淫泆's
+      forms 泆女 / 狡童 (defaults: 《大全》's and 《課經》's; the others 《御定》's; docs/liuren.md).
     - ``yue_jiang_rule``: when casting from an instant, 月將 changes at 中氣 (``"zhongqi"``, default), at 節
       (``"jie"``), or a branch given by hand.
     - ``day_boundary``, ``true_solar``: passed to the calendar (docs/time.md).

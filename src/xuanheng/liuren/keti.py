@@ -3,7 +3,9 @@
 Most classes depend on the day and the 月將–時 offset only, so they are computed once per 課 with the
 三傳 (see :func:`xuanheng.liuren.sanchuan.table`); the few that look at the 天將 (``needs =
 "tian_jiang"``) are evaluated per chart by :func:`chart_ke_ti`. Each condition kind is documented in the
-data file.
+data file. Where the books define a 課體 differently, each definition is its own entry, bound to a value of
+one of the school options :data:`SCHOOL_OPTIONS` (``option = { NAME = "VALUE" }``); the chosen values travel
+as a :data:`KeTiSchool` (:func:`school_of` the chart's options).
 """
 
 from __future__ import annotations
@@ -12,7 +14,16 @@ from dataclasses import dataclass
 from typing import Any
 
 from xuanheng.core._data import load_package_data
-from xuanheng.core.ganzhi import BRANCH_ELEMENT, JI_GONG, SIXTY, STEM_ELEMENT, GanZhi, branch_index, dun_gan
+from xuanheng.core.ganzhi import (
+    BRANCH_ELEMENT,
+    JI_GONG,
+    SIXTY,
+    STEM_ELEMENT,
+    STEMS,
+    GanZhi,
+    branch_index,
+    dun_gan,
+)
 from xuanheng.core.guiren import TIAN_JIANG
 from xuanheng.core.relations import XING
 from xuanheng.errors import InputError
@@ -27,8 +38,17 @@ _ZHI_YI: tuple[int, ...] = tuple(branch_index(b) for b in _T["zhi_yi"]["table"])
 _DING = 3
 #: 墓 of each element (木 未, 火 戌, 土 辰, 金 丑, 水 辰), as 《六壬大全》〈鬼墓課〉 lists them
 _MU: tuple[int, ...] = (7, 10, 4, 1, 4)
-#: the schools of 斬關: the declared choices of the option (data/params.toml)
-ZHAN_GUAN: tuple[str, ...] = tuple(str(v) for v in declared("xuanheng.liuren", "zhan_guan").values)
+#: the options that choose between the books' definitions of a 課體, in the order of ``KeTiSchool``, with
+#: their declared choices (data/params.toml); an entry of keti.toml may name one of them in ``option``
+SCHOOL_OPTIONS: tuple[str, ...] = ("zhan_guan", "zhu_yin", "san_qi", "bi_kou", "yin_yi")
+SCHOOL_CHOICES: dict[str, tuple[str, ...]] = {
+    k: tuple(str(v) for v in declared("xuanheng.liuren", k).values) for k in SCHOOL_OPTIONS
+}
+#: the chosen definitions, one value per name of :data:`SCHOOL_OPTIONS` (the defaults: the first choices)
+KeTiSchool = tuple[str, ...]
+DEFAULT_SCHOOL: KeTiSchool = tuple(SCHOOL_CHOICES[k][0] for k in SCHOOL_OPTIONS)
+#: the schools of 斬關: the declared choices of the option
+ZHAN_GUAN: tuple[str, ...] = SCHOOL_CHOICES["zhan_guan"]
 NEEDS = ("", "tian_jiang")
 
 
@@ -68,6 +88,9 @@ _STRUCTURE_CONDS = frozenset(
 )
 
 
+_JIANG_CONDS = frozenset({"chu_jiang", "san_jiao", "gui_seat", "chu_mo_jiang", "xun_head_jiang"})
+
+
 def _compile(entry: dict[str, Any]) -> Rule:
     cond = entry["cond"]
     args: dict[str, Any] = {}
@@ -100,14 +123,25 @@ def _compile(entry: dict[str, Any]) -> Rule:
         args["jiang"] = frozenset(TIAN_JIANG.index(j) for j in entry["jiang"])
     elif cond == "gui_seat":
         args["seat"] = _branches(entry["seat"])
+    elif cond == "jia_has":
+        args["shen"] = branch_index(entry["shen"])
+        args["seat"] = branch_index(entry["seat"])
+        args["has"] = _branches(entry["has"])
+    elif cond == "dun_qi":
+        args["stems"] = frozenset(STEMS.index(c) for c in entry["stems"])
+    elif cond == "chu_mo_jiang":
+        args["chu"] = TIAN_JIANG.index(entry["chu"])
+        args["mo"] = TIAN_JIANG.index(entry["mo"])
+    elif cond == "xun_head_jiang":
+        args["jiang"] = frozenset(TIAN_JIANG.index(j) for j in entry["jiang"])
     elif cond not in _STRUCTURE_CONDS and cond != "san_jiao":
         raise InputError(f"keti.toml: unknown cond {cond!r}", field="keti")
-    if (cond in ("chu_jiang", "san_jiao", "gui_seat")) != (needs == "tian_jiang"):
+    if (cond in _JIANG_CONDS) != (needs == "tian_jiang"):
         msg = f"keti.toml: {entry['name']}: cond {cond} and needs {needs!r} disagree"
         raise InputError(msg, field="keti")
     option = tuple(sorted((str(k), str(v)) for k, v in entry.get("option", {}).items()))
     for k, v in option:
-        if k != "zhan_guan" or v not in ZHAN_GUAN:
+        if k not in SCHOOL_CHOICES or v not in SCHOOL_CHOICES[k]:
             raise InputError(f"keti.toml: {entry['name']}: unknown option {k}={v}", field="keti")
     return Rule(entry["name"], entry["src"], cond, args, needs, option)
 
@@ -203,36 +237,55 @@ def _holds(cond: str, args: dict[str, Any], s: Structure) -> bool:
     if cond == "liu_chun":
         par = {b % 2 for b in (*s.uppers, *c)}
         return len(par) == 1
+    if cond == "jia_has":
+        return seat(args["shen"]) == args["seat"] and all(b in c for b in args["has"])
+    if cond == "dun_qi":
+        stems = [dun_gan(b, day) for b in c]
+        return None not in stems and len(set(stems)) == 3 and set(stems) == args["stems"]
     raise AssertionError(cond)
 
 
-def _applies(r: Rule, zhan_guan: str) -> bool:
-    return all(v == zhan_guan for k, v in r.option if k == "zhan_guan")
+def _applies(r: Rule, school: KeTiSchool) -> bool:
+    return all(school[SCHOOL_OPTIONS.index(k)] == v for k, v in r.option)
 
 
-def ke_ti_of(s: Structure, zhan_guan: str = "fa_yong") -> tuple[KeTi, ...]:
+def school_of(options: Any) -> KeTiSchool:
+    """The :data:`KeTiSchool` of a chart's options (anything with the attributes of
+    :data:`SCHOOL_OPTIONS`)."""
+    return tuple(str(getattr(options, k)) for k in SCHOOL_OPTIONS)
+
+
+def ke_ti_of(s: Structure, school: KeTiSchool = DEFAULT_SCHOOL) -> tuple[KeTi, ...]:
     """The 課體 of one 課: 九宗門 method, its sub-name, names met on the way, then the 《課經》 classes
-    that need no 天將 (under the 斬關 definition *zhan_guan*)."""
+    that need no 天將, under the definitions *school* (:func:`school_of`)."""
     out: list[KeTi] = [KeTi(s.method, METHOD_SRC, "jiu_zong_men")]
     for name in (s.sub_method, *s.steps):
         if name != s.method and all(k.name != name for k in out):
             out.append(KeTi(name, SUB_SRC[name], "jiu_zong_men"))
     for r in RULES:
-        if r.needs or not _applies(r, zhan_guan):
+        if r.needs or not _applies(r, school):
             continue
         if _holds(r.cond, r.args, s) and all(k.name != r.name for k in out):
             out.append(KeTi(r.name, r.src, "ke_ti"))
     return tuple(out)
 
 
-def chart_ke_ti(s: Structure, jiang_on: tuple[int, ...], gui_branch: int) -> tuple[KeTi, ...]:
-    """The 《課經》 classes that look at the 天將 (``needs = "tian_jiang"``): *jiang_on[b]* is the 天將 on
-    天盤 branch *b*, *gui_branch* the 天盤 branch 貴人 rides."""
+def chart_ke_ti(
+    s: Structure,
+    jiang_on: tuple[int, ...],
+    gui_branch: int,
+    school: KeTiSchool = DEFAULT_SCHOOL,
+    have: tuple[KeTi, ...] = (),
+) -> tuple[KeTi, ...]:
+    """The 《課經》 classes that look at the 天將 (``needs = "tian_jiang"``), under the definitions *school*:
+    *jiang_on[b]* is the 天將 on 天盤 branch *b*, *gui_branch* the 天盤 branch 貴人 rides; a name already
+    in *have* (the 課's own 課體) is not repeated."""
     out: list[KeTi] = []
     c = s.chuan
     day_branch = s.day % 12
+    day = SIXTY[s.day]
     for r in RULES:
-        if r.needs != "tian_jiang":
+        if r.needs != "tian_jiang" or not _applies(r, school):
             continue
         if r.cond == "chu_jiang":
             hit = c[0] in r.args["chu"] and jiang_on[c[0]] in r.args["jiang"]
@@ -247,9 +300,14 @@ def chart_ke_ti(s: Structure, jiang_on: tuple[int, ...], gui_branch: int) -> tup
             )
         elif r.cond == "gui_seat":
             hit = (gui_branch - s.offset) % 12 in r.args["seat"]
+        elif r.cond == "chu_mo_jiang":
+            hit = jiang_on[c[0]] == r.args["chu"] and jiang_on[c[2]] == r.args["mo"]
+        elif r.cond == "xun_head_jiang":
+            head = (day.branch - day.stem) % 12
+            hit = jiang_on[c[0]] in r.args["jiang"] and head in (c[0], (c[0] - s.offset) % 12)
         else:
             raise AssertionError(r.cond)
-        if hit and all(k.name != r.name for k in out):
+        if hit and all(k.name != r.name for k in (*have, *out)):
             out.append(KeTi(r.name, r.src, "ke_ti"))
     return tuple(out)
 
@@ -259,4 +317,17 @@ def xun_qi(day: GanZhi) -> int:
     return _XUN_QI[(day.branch - day.stem) % 12]
 
 
-__all__ = ["NEEDS", "RULES", "XUN_QI_SRC", "ZHAN_GUAN", "Rule", "chart_ke_ti", "ke_ti_of", "xun_qi"]
+__all__ = [
+    "DEFAULT_SCHOOL",
+    "NEEDS",
+    "RULES",
+    "SCHOOL_OPTIONS",
+    "XUN_QI_SRC",
+    "ZHAN_GUAN",
+    "KeTiSchool",
+    "Rule",
+    "chart_ke_ti",
+    "ke_ti_of",
+    "school_of",
+    "xun_qi",
+]

@@ -43,6 +43,10 @@ class LiuRenParams(Params):
         guiren_param(),
         _own("dun_gan", group="school"),
         _own("zhan_guan", group="school"),
+        _own("zhu_yin", group="school"),
+        _own("san_qi", group="school"),
+        _own("bi_kou", group="school"),
+        _own("yin_yi", group="school"),
         _own(
             "birth_year",
             "int",

@@ -328,6 +328,8 @@ def _change(c: _Chain, ln: Line, label: str) -> None:
     for flag, key in _CHANGE_STEPS:
         if getattr(b, flag):
             c.add(key, facts, yong=label, bian=bian)
+    if b.liu_qin == "官鬼" and ln.yao.liu_qin != "官鬼" and not b.hui_tou_ke:
+        c.add("hua.gui", facts, yong=label, bian=bian)  # 化鬼 (回頭剋 already says the worse)
     if not b.hui_tou_ke:
         if b.fan_yin:
             c.add("hua.chong", facts, yong=label, bian=bian)
