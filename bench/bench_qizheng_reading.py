@@ -7,8 +7,11 @@ The charts: 200 random minutes 1900–2040 at Beijing (seed 10), cast once befor
 * ``xuanheng`` (timeline) — ``xuanheng.qizheng.xian.timeline``: the 12 大限 with their 宿 by 洞微, the 童限,
   and 100 years of 小限 and 流年; the target is < 50 ms each (> 20/s);
 * ``xuanheng`` (限 on a date) — ``xian(chart, on, with_liu_yao=False)``: which 大限, 小限 and 流年 run;
+* ``xuanheng`` (judgment) — ``xuanheng.qizheng.judgment.judge`` of a cast life (the chart with its 限 of
+  ``on``) with its reading given: the 大象 and rank, the sections and every 限, and its JSON;
 * ``xuanheng`` (contract document) — ``METHOD.document`` of a birth with ``on``: the cast, the 流曜 cast of
-  the date, the timeline and the reading in one (what ``xuanheng qizheng --on … --json`` and the API do).
+  the date, the timeline, the reading and the judgment in one (what ``xuanheng qizheng --on … --json`` and
+  the API do).
 
 Run directly, the file also prints CPU-time rates (``time.process_time``, best of three passes) of the
 reading (without and with a topic), the timeline and the chart cast, which a machine shared with other jobs
@@ -21,6 +24,7 @@ from __future__ import annotations
 
 import random
 import sys
+import time
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -98,6 +102,27 @@ def _on_date() -> Case:
     return Case("七政四餘 限 on a date", "xuanheng", run, n=500, repeat=5)
 
 
+def _judgment() -> Case:
+    from xuanheng.qizheng.cast import life
+    from xuanheng.qizheng.judgment import judge
+    from xuanheng.qizheng.reading import reading
+
+    cases = []
+    for c in charts()[:100]:
+        lf = life(c, on=c.when + timedelta(days=30 * 365))  # type: ignore[arg-type, attr-defined]
+        cases.append((lf, reading(c, on=lf.on)))
+
+    def run(n: int) -> None:
+        m = len(cases)
+        for i in range(n):
+            lf, fired = cases[i % m]
+            judge(lf, None, fired=fired).to_json("zh-Hant")
+
+    return Case(
+        "七政四餘 life judgment of a cast life", "xuanheng", run, n=500, repeat=5, clock=time.process_time
+    )
+
+
 def _document() -> Case:
     from xuanheng.qizheng import METHOD
 
@@ -124,7 +149,7 @@ def _document() -> Case:
 
 
 def cases() -> list[Case]:
-    return [_reading(), _timeline(), _on_date(), _document()]
+    return [_reading(), _timeline(), _on_date(), _judgment(), _document()]
 
 
 def cpu_rates() -> tuple[float, float, float, float]:

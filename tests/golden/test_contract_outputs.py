@@ -65,13 +65,18 @@ from pins import dump as _dump
 # the question, form hint with_question), the 大六壬 documents carry "judgment" before "reading" (and
 # reading_options), the text view prints the judgment first and the reading as commentary. Checked on its
 # branch: with the judge and about taken out, every section equals its pin before.
+# (12) issue 29: the 七政四餘 documents gain "judgment" (the life reading) and their chart "en_nan"
+# (恩難仇用); the 七政 text view prints the judgment first and the reading under it as the rules underneath
+# (所據諸條). Checked after merging (10): with the 七政 judge off and en_nan left out, every section equals
+# its pin before (those of (10)).
 PINNED: dict[str, str] = {
     "cli_help": "732208ba137ef6aa",  # (1) (2) (6) (7) (9) (10) (11)
     # issue 26: a method with a reading always carries "reading" ([] when not asked): 金口訣 and 六爻 too
-    "cli_casts": "eafbaaed2d9ed37e",  # (1) (2) (8) (9) (10) (11)
+    "cli_casts": "d141ce9529befe08",  # (1) (2) (8) (9) (10) (11) (12)
     # issue 26: the 大六壬 message for no instant and no coordinates is catalogued (cli.liuren.at_missing),
     # so --lang ko / zh-Hant say it in that language instead of English; nothing else changed
-    "cli_refusals": "b6266ca5f05dd431",  # (6); before: 38020a2b2ac63d9c
+    # (12): its 七政 sample without a place is no refusal: it casts, and its document gains the judgment
+    "cli_refusals": "64b8bed3be3bf3b4",  # (6) (12); before: b6266ca5f05dd431, 38020a2b2ac63d9c
     "http_meta": "6600645f0daa7220",  # (1) (2) (6) (7) (9) (10) (11)
     # issue 26: "reading": [] with no_reading; then the library's errors name parameters (at, day, yue_jiang)
     # where they named command-line flags (--at, --now, --day …): only their message, text and params
@@ -82,12 +87,12 @@ PINNED: dict[str, str] = {
     # then the web refuses a parameter the mode does not use (as cli_refusals and mcp_calls): 大六壬 and 六爻
     # study inputs with tz answer 422 mode.unused naming tz (were charts, tz ignored), and 六爻 at + day
     # answers mode.unused naming day (was liuyao.instant_or_study, also naming day), GET and POST, en and ko
-    "http_casts": "69599f82f2fbc751",  # (1) (2) (6) (8) (9) (10) (11)
+    "http_casts": "1ab3b1a7b7c1e900",  # (1) (2) (6) (8) (9) (10) (11) (12)
     "mcp_tools": "8d9a9f49d642d7b3",  # (1) (2) (6) (7) (9) (10) (11)
     # issue 26: both changes of http_casts; then the refusals carry their code (mode.unused, at.or_now) where
     # the catalogue recognised them by their English; then a refusal of a mode names the mode and says why
     # in the API's words (a cast from an instant (at or now) …), no longer the command line's (--at/--now)
-    "mcp_calls": "55120ec0abf708c8",  # (1) (2) (6) (8) (9) (10) (11)
+    "mcp_calls": "e908bd9d863237f5",  # (1) (2) (6) (8) (9) (10) (11) (12)
 }
 
 _check = checker(PINNED)

@@ -62,9 +62,10 @@ def test_no_reading_topic_and_lang(
     assert tagged and by_topic[: len(tagged)] == tagged  # the topic's rules first
     rc, out, err = cli(["qizheng", *HORO, "--topic", "weather?"])
     assert rc != 0 and "topic" in err
-    # the table prints the reading, and --no-reading leaves it out
+    # the table prints the judgment, then the reading as the rules underneath it; --no-reading leaves both out
     rc, out, _ = cli(["qizheng", *HORO])
-    assert rc == 0 and "斷語" in out and "[003-023]" in out
+    assert rc == 0 and "所據諸條" in out and "[003-023]" in out
+    assert out.index("\n斷\n") < out.index("所據諸條")
     rc, out, _ = cli(["qizheng", *HORO, "--no-reading"])
     assert rc == 0 and "[003-023]" not in out
 

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from xuanheng.journal import verdict_keys
 from xuanheng.qizheng.method import facts
 
 HORO: dict[str, Any] = {"at": "1983-10-27T18:30", "tz": "+08:00", "lon": 116.383333, "lat": 39.9}
@@ -84,7 +85,9 @@ def test_journal_keeps_patterns_and_periods(client: TestClient) -> None:
     assert r.status_code == 201, r.text
     case = r.json()
     doc = client.get("/api/qizheng", params=inputs).json()
-    assert case["chart"] == doc and case["keys"] == facts(doc)
+    # the method's keys, and the judgment's verdict (its rank) as every judged case has them
+    assert case["chart"] == doc and case["keys"] == {**facts(doc), **verdict_keys(doc)}
+    assert case["keys"]["verdict_key"][0] in ("shang_ge", "zhong_ge", "xia_ge")
     assert case["keys"]["ge_ju"] and case["keys"]["da_xian"] == ["官祿"]
     s = client.get("/api/journal/statistics").json()
     name = case["keys"]["ge_ju"][0]

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from xuanheng.journal import verdict_keys
 from xuanheng.qizheng.method import facts
 
 HORO = {"at": "1983-10-27T18:30", "tz": "+08:00", "lon": 116.383333, "lat": 39.9}
@@ -84,7 +85,7 @@ def test_journal_keys_and_statistics(client: TestClient) -> None:
     case = r.json()
     doc = client.get("/api/qizheng", params={**HORO, "sex": "男"}).json()
     assert case["chart"] == doc
-    assert case["keys"] == {k: v for k, v in facts(doc).items()}
+    assert case["keys"] == {**facts(doc), **verdict_keys(doc)}  # the judgment's rank as its verdict
     assert case["keys"]["ming_gong"] == ["酉"] and case["keys"]["ming_du"] == ["奎木十一度"]
     assert "祿:羅" in case["keys"]["hua_yao"]
     assert case["cast_at"].startswith("1983-10-27T10:30")

@@ -189,6 +189,8 @@ class QiZhengChart:
         return self.gong[GONG_NAMES.index(name)]
 
     def to_json(self) -> dict[str, Any]:
+        from xuanheng.qizheng.ennan import chart_en_nan  # it reads this module's 曜 list
+
         cal = self.calendar
         ming = self.ming_gong.branch
         return {
@@ -215,6 +217,7 @@ class QiZhengChart:
             "pillars": {k: v.name for k, v in cal.pillars.as_dict().items()},
             "calendar": cal.to_json(),
             "time_rules": self.time_rules.to_json(),
+            "en_nan": chart_en_nan(self),
             "warnings": warnings_json(self.warnings),
         }
 

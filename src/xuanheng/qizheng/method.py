@@ -3,7 +3,8 @@
 ``cast`` gives a :class:`~xuanheng.qizheng.chart.QiZhengLife` (the natal chart, the reading and 限 options,
 the 限 of ``on`` and the life's timeline); ``read`` is :func:`xuanheng.qizheng.reading.reading` of its
 natal chart with those options, so the document carries ``reading`` unless it is turned off
-(``--no-reading``, ``no_reading=true``).
+(``--no-reading``, ``no_reading=true``); ``judge`` is :func:`xuanheng.qizheng.judgment.judge` (the life
+reading: 大象 and rank, the sections, each 限), the document's ``judgment``.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from typing import Any
 
 from xuanheng.method import Method
 from xuanheng.qizheng.chart import QiZhengLife
+from xuanheng.qizheng.judgment import judge
 from xuanheng.qizheng.params import QiZhengParams, cast_params
 from xuanheng.qizheng.reading import reading, topics
 from xuanheng.qizheng.render_svg import render_qizheng
@@ -75,6 +77,7 @@ METHOD = Method(
     params=QiZhengParams,
     cast=cast_params,
     read=_reading,
+    judge=judge,
     facts=facts,
     views={"svg": render_qizheng, "text": render_text},
     example={"at": "1983-10-27T18:30", "tz": "+08:00", "lon": 116.383333, "lat": 39.9, "sex": "男"},

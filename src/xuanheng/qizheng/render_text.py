@@ -1,7 +1,8 @@
 """The terminal view of a 七政四餘 chart, drawn from its JSON document (``xuanheng qizheng`` without
 ``--json``): the eleven 曜 with palace, mansion and degree as practitioners write them (參水八度), the exact
 degree, the speed and the motion state; then the twelve palaces with their 宮主, their 曜 and the spirits
-on them; the 化曜 and the spirits that fall to a 曜; the warnings and, when there is one, the reading."""
+on them; the 化曜 and the spirits that fall to a 曜; the warnings and, when there is one, the judgment
+(:func:`xuanheng.render.judgment.judgment_lines`) and the reading."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from typing import Any
 from xuanheng.i18n import label, term
 from xuanheng.i18n.messages import warning_text
 from xuanheng.reading import DEFAULT_LANG
+from xuanheng.render.judgment import judgment_lines
 from xuanheng.render.text import pad, width
 
 
@@ -147,9 +149,12 @@ def render_text(doc: Mapping[str, Any], lang: str | None = None, *, ids: bool = 
     lines += _xian_lines(doc, lang, t)
     for w in doc.get("warnings") or ():  # said in the text's language from the warning's code
         lines.append(f"! {warning_text(w, warn_lang)}")
+    if doc.get("judgment"):
+        lines.append("")
+        lines.extend(judgment_lines(doc["judgment"], lang, ids=ids))
     if "reading" in doc:
         lines.append("")
-        lines.append(label("chart.reading", lang))
+        lines.append(label("chart.commentary" if doc.get("judgment") else "chart.reading", lang))
         for r in doc["reading"]:
             name = f"〈{t(r['name'])}〉 " if r.get("kind") == "格局" and r.get("name") else ""
             lines.append(f"  [{r['id']}] {name}{r['text']}")

@@ -1,0 +1,337 @@
+"""The 七政四餘 life judgment (xuanheng.qizheng.judgment): its data, its shape, and its rules checked on real
+charts, each expectation derived here from the rule as the books state it (not from the code under test).
+
+* A lord strong by a dignity (入垣 廟 旺) helps (《張果星宗》卷十〈宮度主論〉 宮度二主皆強; 003-015 …
+  003-017); a lord in its 怒宮 (陷) harms.
+* By day the 度主, by night the 身主 is weighed first (晝生看命度主, 夜生看身度主).
+* A palace holding a 難 or 仇 star of the 命主 is harmed by it (難居當頭; 讎主傷恩); one holding a 恩 or 用
+  star is helped (恩居四正定超凡); with a weak lord, a 難 star and nothing that helps, a 限 there is bad.
+* 003-019 (貴格) and 003-020 (賤格) firing together are settled by a step that names which prevails; the fired
+  rules stay as commentary.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
+from functools import cache
+from typing import Any
+
+import pytest
+
+from xuanheng.qizheng import METHOD, cast
+from xuanheng.qizheng.cast import life
+from xuanheng.qizheng.judgment import data, judge
+from xuanheng.qizheng.reading import reading
+from xuanheng.reading.judgment import Judgment, Question
+from xuanheng.rules.sources import check_src
+
+LANGS = ("ko", "zh-Hant", "en")
+#: the element of each 曜 and what generates / overcomes what, written out here
+ELEMENT = {
+    "日": "火",
+    "月": "水",
+    "水": "水",
+    "金": "金",
+    "火": "火",
+    "木": "木",
+    "土": "土",
+    "羅": "火",
+    "計": "土",
+    "孛": "水",
+    "炁": "木",
+}
+GENERATES = {"木": "火", "火": "土", "土": "金", "金": "水", "水": "木"}
+OVERCOMES = {"木": "土", "土": "水", "水": "火", "火": "金", "金": "木"}
+#: 怒宮 (陷) of 《星學大成》卷一〈星曜怒宫歌〉
+NU = {"火": {"酉", "辰"}, "水": {"戌"}, "土": {"巳"}, "木": {"子"}, "金": {"寅", "卯"}}
+
+
+def _holes(text: str) -> set[str]:
+    return set(re.findall(r"{(\w+)}", text))
+
+
+# ── the data ──────────────────────────────────────────────────────────────────────────────────────
+def test_every_step_has_sources_and_three_languages_with_the_same_placeholders() -> None:
+    d = data()
+    assert len(d.steps) >= 30
+    for key, step in d.steps.items():
+        assert step.src, key
+        for s in step.src:
+            check_src(s)  # an inventory id or a book and chapter
+        assert all(step.text.get(lang) for lang in LANGS), key
+        assert len({frozenset(_holes(step.text[lang])) for lang in LANGS}) == 1, key
+    texts = [*d.focus.values(), *d.ying.values(), *(s["title"] for s in d.sections.values())]
+    texts += [d.verdict[k][p] for k in ("rank", "section") for p in ("good", "bad", "mixed")]
+    texts += [d.verdict["lead"][k] for k in ("ge", "none")]
+    for text in texts:
+        assert all(text.get(lang) for lang in LANGS), text
+        assert len({frozenset(_holes(text[lang])) for lang in LANGS}) == 1, text
+    assert set(d.virtue) == {"木", "火", "土", "金", "水"}
+
+
+def test_every_step_of_the_data_is_one_the_judge_states() -> None:
+    from pathlib import Path
+
+    import xuanheng.qizheng.judgment as module
+
+    code = Path(module.__file__).read_text("utf-8")
+    assert [k for k in data().steps if f'"{k}"' not in code] == []
+
+
+def test_the_rank_is_a_verdict_kind_of_three_polarities() -> None:
+    from xuanheng.reading.judgment import kind_of, vocabulary
+
+    words = vocabulary().kinds["ming"]
+    assert {w.key: w.polarity for w in words.values()} == {
+        "shang_ge": "good",
+        "xia_ge": "bad",
+        "zhong_ge": "mixed",
+    }
+    assert kind_of("命") == "general"  # a question of 命 put to another method keeps the general verdicts
+
+
+# ── charts ────────────────────────────────────────────────────────────────────────────────────────
+@cache
+def _cases(n: int = 36) -> tuple[tuple[Any, list[Any], Judgment], ...]:
+    rng = random.Random(29)
+    start = datetime(1900, 1, 1, tzinfo=UTC)
+    out = []
+    for _ in range(n):
+        c = cast(
+            start + timedelta(minutes=rng.randint(0, 110 * 365 * 1440)),
+            lon=116.4,
+            lat=39.9,
+            sex=rng.choice("男女"),
+        )
+        lf = life(c, on="2026-06-01")
+        fired = reading(c, None, "zh-Hant", on=lf.on)
+        out.append((lf, fired, judge(lf, None, fired=fired)))
+    return tuple(out)
+
+
+def _doc(lf: Any) -> dict[str, Any]:
+    return lf.chart.to_json()  # type: ignore[no-any-return]
+
+
+def _yao(doc: dict[str, Any], name: str) -> dict[str, Any]:
+    return next(y for y in doc["yao"] if y["name"] == name)
+
+
+def _ming_zhu(doc: dict[str, Any]) -> str:
+    return next(g["zhu"] for g in doc["gong"] if g["name"] == "命宮")  # type: ignore[no-any-return]
+
+
+def _role(zhu: str, other: str) -> str | None:
+    e, o = ELEMENT[zhu], ELEMENT[other]
+    if GENERATES[o] == e:
+        return "en"
+    if OVERCOMES[o] == e:
+        return "nan"
+    if GENERATES[e] == o:
+        return "yong"
+    if OVERCOMES[e] == o:
+        return "chou"
+    return None
+
+
+def _steps(j: Any) -> Iterator[Any]:
+    yield from j.steps
+
+
+def test_shape_of_the_life_reading() -> None:
+    for lf, fired, j in _cases():
+        assert j.verdict.word.kind == "ming"
+        keys = [s.key for s in j.sections]
+        assert keys[:8] == ["xing_qing", "cai", "guan", "tian_zhai", "fu_qi", "nan_nv", "shou", "tong_xian"]
+        assert keys[8:20] == [f"da_xian.{k}" for k in range(12)]
+        assert keys[20:] == ["xiao_xian", "liu_nian"]  # the year of on
+        assert 3 <= len(j.steps) <= 8
+        for s in j.sections:
+            assert 2 <= len(s.steps) <= 6, (s.key, [x.key for x in s.steps])
+            assert all(x.src for x in s.steps)
+            if s.verdict.word.polarity == "mixed":
+                assert any(x.effect == "=" for x in s.steps)
+        rows = lf.timeline["da_xian"]
+        for s, row in zip(j.sections[8:20], rows, strict=True):
+            assert s.facts["gong"] == row["gong"] and s.facts["start"] == row["start"]
+            assert s.facts["start_age"] == row["start_age"] and s.facts["end"] == row["end"]
+            assert s.facts["yao"] == [y["name"] for y in _doc(lf)["yao"] if y["gong"] == row["branch"]]
+        assert j.commentary == tuple(dict.fromkeys(r.id for r in fired))
+
+
+def test_the_year_asked_reads_its_xiao_xian_and_liu_nian_palaces() -> None:
+    for lf, _, j in _cases()[:12]:
+        cur = lf.current
+        xx = next(s for s in j.sections if s.key == "xiao_xian")
+        ln = next(s for s in j.sections if s.key == "liu_nian")
+        assert (xx.facts["age"], xx.facts["gong"], xx.facts["branch"]) == (
+            cur["xiao_xian"]["age"],
+            cur["xiao_xian"]["gong"],
+            cur["xiao_xian"]["branch"],
+        )
+        assert (ln.facts["ganzhi"], ln.facts["gong"]) == (cur["liu_nian"]["ganzhi"], cur["liu_nian"]["gong"])
+        # the same palace reads the same whether a 大限, the 小限 or the 流年 runs through it
+        same = [
+            s for s in j.sections if s.key.startswith("da_xian.") and s.facts["branch"] == ln.facts["branch"]
+        ]
+        lord = [x.key for x in ln.steps if x.key.startswith("zhu.")][:1]
+        assert same and lord == [x.key for x in same[0].steps if x.key.startswith("zhu.")][:1]
+
+
+def test_the_rank_follows_the_weighed_sum() -> None:
+    th = data().threshold["rank"]
+    seen = set()
+    for _, _, j in _cases():
+        score = j.focus.facts["score"]
+        want = "good" if score >= th["good"] else "bad" if score <= th["bad"] else "mixed"
+        assert j.verdict.word.polarity == want
+        seen.add(want)
+    assert len(seen) >= 2
+
+
+def test_a_lord_strong_by_dignity_helps_and_a_fallen_lord_harms() -> None:
+    checked = 0
+    for lf, _, j in _cases():
+        doc = _doc(lf)
+        zhu = _ming_zhu(doc)
+        y = _yao(doc, zhu)
+        step = next(s for s in j.steps if s.key.startswith("zhu.") and "命主" in s.facts.get("role", ""))
+        if y["gong"] in NU.get(zhu, ()):
+            assert step.effect == "-" and step.key == "zhu.ruo"
+            checked += 1
+        elif set(y["dignities"]) & {"入垣", "廟", "旺"}:
+            assert step.effect == "+" and step.key == "zhu.qiang"
+            checked += 1
+    assert checked >= 5
+
+
+def test_by_day_the_du_zhu_by_night_the_shen_zhu_weighs_first() -> None:
+    for lf, _, j in _cases():
+        day = lf.chart.calendar.is_day
+        first = j.steps[0]
+        assert first.key == ("day.du_zhu" if day else "night.shen_zhu")
+        lead_role = "度主" if day else "身主"
+        lead = next(s for s in j.steps if s.key.startswith("zhu.") and lead_role in s.facts.get("role", ""))
+        other = next(
+            (
+                s
+                for s in j.steps
+                if s.key.startswith("zhu.") and s.facts.get("role") == ("身主" if day else "度主")
+            ),
+            None,
+        )
+        if (
+            other is not None
+            and lead.key == other.key
+            and lead.facts["dignities"] == other.facts["dignities"]
+        ):
+            assert lead.effect == other.effect  # doubled, never reversed
+
+
+def test_nan_and_en_stars_of_the_ming_zhu_in_a_palace() -> None:
+    found_nan = found_en = 0
+    for lf, _, j in _cases():
+        doc = _doc(lf)
+        zhu = _ming_zhu(doc)
+        for s in j.sections:
+            if not s.key.startswith("da_xian."):
+                continue
+            for y in s.facts["yao"]:
+                role = _role(zhu, y)
+                named = [x for x in s.steps if x.key.startswith("company.") and x.facts.get("yao") == y]
+                if role in ("nan", "chou") and named:
+                    assert named[0].effect == "-"
+                    found_nan += 1
+                if role in ("en", "yong") and named:
+                    assert named[0].effect == "+"
+                    found_en += 1
+    assert found_nan >= 5 and found_en >= 5
+
+
+def test_a_period_with_a_weak_lord_and_a_nan_star_and_nothing_helping_is_bad() -> None:
+    found = 0
+    for lf, _, j in _cases():
+        doc = _doc(lf)
+        zhu = _ming_zhu(doc)
+        for s in j.sections:
+            if not s.key.startswith("da_xian."):
+                continue
+            stars = s.facts["yao"]
+            lord = next(x for x in s.steps if x.key.startswith("zhu."))
+            roles = {_role(zhu, y) for y in stars}
+            helped = any(x.effect == "+" and not x.key.startswith("zhu.") for x in s.steps)
+            if lord.effect == "-" and roles & {"nan"} and not roles & {"en", "yong"} and not helped:
+                assert s.verdict.word.polarity == "bad", [(x.key, x.effect) for x in s.steps]
+                found += 1
+    assert found >= 1
+
+
+def test_conflicting_seed_rules_are_settled_and_stay_as_commentary() -> None:
+    found = 0
+    for _, fired, j in _cases():
+        ids = {r.id for r in fired}
+        if {"003-019", "003-020"} <= ids:
+            settle = [s for s in j.steps if s.key in ("weigh.gui_over_jian", "weigh.jian_over_gui")]
+            assert len(settle) == 1 and settle[0].effect == "="
+            assert {"003-019", "003-020"} <= set(j.commentary)
+            found += 1
+        if "003-026" in ids and ids & {"003-015", "003-016", "003-017", "003-018", "003-019"}:
+            assert any(s.key in ("weigh.he_over_bu_chun", "weigh.bu_chun_over_he") for s in j.steps)
+    assert found >= 1
+
+
+def test_a_topic_narrows_to_its_section_and_its_periods() -> None:
+    lf, _, whole = _cases()[0]
+    cai = next(s for s in whole.sections if s.key == "cai")
+    j = judge(lf, Question("財"), fired=reading(lf.chart, "財", "zh-Hant", on=lf.on))
+    assert j.verdict.word.kind == "general" and j.verdict.word.polarity == cai.verdict.word.polarity
+    assert [s.key for s in j.steps] == [s.key for s in cai.steps]
+    assert j.focus.facts["gong"] == "財帛"
+    da = [s for s in j.sections if s.key.startswith("da_xian.")]
+    assert [s.facts["gong"] for s in da] == ["財帛"]
+    assert [s.key for s in j.sections if not s.key.startswith("da_xian.")] == ["xiao_xian", "liu_nian"]
+    marriage = judge(lf, "婚")
+    assert marriage.focus.facts["gong"] == "夫妻"
+
+
+def test_without_on_there_are_no_year_sections_and_a_bare_chart_has_no_periods() -> None:
+    lf, fired, _ = _cases()[1]
+    bare = judge(lf.chart, None, fired=fired)
+    assert [s.key for s in bare.sections] == [
+        "xing_qing",
+        "cai",
+        "guan",
+        "tian_zhai",
+        "fu_qi",
+        "nan_nv",
+        "shou",
+    ]
+    assert bare.ying_qi == ()
+    no_on = judge(life(lf.chart), None, fired=fired)
+    assert not any(s.key in ("xiao_xian", "liu_nian") for s in no_on.sections)
+
+
+def test_the_ying_qi_are_periods_of_one_polarity_with_their_first_year() -> None:
+    for _, _, j in _cases():
+        if not j.ying_qi:
+            continue
+        pols = {s.verdict.word.polarity for s in j.sections if s.key.startswith("da_xian.")}
+        assert len(j.ying_qi) <= 3
+        for y in j.ying_qi:
+            assert y.unit == "year" and y.ganzhi and y.branch == y.ganzhi[1] and y.date
+        assert pols & {"good", "bad"}
+
+
+def test_the_method_document_carries_the_judgment() -> None:
+    p = METHOD.make_params({**METHOD.example, "on": "2026-06-01"})
+    doc = METHOD.document(p, "ko")
+    j = doc["judgment"]
+    assert j["verdict"]["kind"] == "ming" and j["sections"]
+    assert any("\uac00" <= ch <= "\ud7a3" for ch in j["steps"][1]["text"])
+    assert "en_nan" in doc
+    assert METHOD.document(p, "zh-Hant", with_reading=False)["judgment"] is None
+    with pytest.raises(Exception, match="QiZhengLife"):
+        judge("not a chart")
