@@ -810,7 +810,8 @@ def test_gui_ge_drives_003_019() -> None:
 
 def test_star_reference_words() -> None:
     # the words of the 格局 read a star as a 曜, a role (命主 化祿 …) or 主:palace (that palace's 宮主);
-    # 甲子 year: 化祿 火, 化福 木, 化權 羅; 命宮 戌 (命主 火), 身宮 辰 (身主 金); 疾厄 卯 (主 火), 財帛 酉 (主 金)
+    # 甲子 year: 化祿 火, 化福 木, 化權 羅; 命宮 戌 (命主 火), 身宮 辰 (身主 金); 疾厄 卯 (主 火),
+    # 財帛 酉 (主 金)
     from xuanheng.qizheng._reading_vocab import VOCAB
     from xuanheng.qizheng.reading import context
 
