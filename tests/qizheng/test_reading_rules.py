@@ -135,8 +135,9 @@ def test_facts_name_the_star_and_its_palace(c83: object) -> None:
 
 def test_speed_floor_on_cpu_time() -> None:
     """A guard against a gross slow-down, not the benchmark (bench/bench_qizheng_reading.py gives the
-    figures: about 1,800–1,900 readings/s of CPU time on the bench's charts). Here CPU time, the best of three
-    passes, and a floor of 600/s, about a third of that, so that a machine shared with other jobs does not
+    figures: about 1,800–1,900 readings/s of CPU time on the bench's charts with the 72 格局 before issue 29,
+    about 30 % fewer with its 217). Here CPU time, the best of three
+    passes, and a floor of 450/s, about a third of that, so that a machine shared with other jobs does not
     fail on load alone."""
     import random
     import time
@@ -156,4 +157,4 @@ def test_speed_floor_on_cpu_time() -> None:
         for c in cs:
             reading(c)
         best = max(best, len(cs) / max(time.process_time() - t0, 1e-9))
-    assert best >= 600, f"{best:.0f} readings/s of CPU time"
+    assert best >= 450, f"{best:.0f} readings/s of CPU time"
