@@ -53,18 +53,18 @@ from pins import dump as _dump
 # the previous pins, which the tree passed just before.
 # (8) the shared Judgment gains "sections" (a reading of several matters, for 七政四餘's life reading): a
 # judgment of one question, as every 六爻 judgment, now carries "sections": []. Nothing else changed.
-# (9) issue 29 item 2, 七政 格局 at breadth (72 → 217 cited patterns): the 七政 documents' readings name the
-# new 格局 that fire and the 003-019/003-020 judgments they drive (cli_casts, http_casts, mcp_calls); the
-# new patterns speak of the topic 僧道, so the 七政 topic choices gain it (http_meta, mcp_tools, and the
-# refusal of an unknown topic, which lists them: cli_refusals). Checked: with the 72 patterns of before
+# (9) issue 29 item 2, 七政 格局 at breadth (72 → 217 cited patterns): the 七政 readings name the new 格局
+# that fire and the 003-019/003-020 judgments they drive (cli_casts, http_casts, mcp_calls, and
+# cli_refusals, whose 七政 cast without a place is answered with its reading and a warning); the new
+# patterns speak of the topic 僧道, so the 七政 topic choices gain it (http_meta, mcp_tools). Checked: with the 72 patterns of before
 # and the new condition words, every section equals its pin before.
 PINNED: dict[str, str] = {
     "cli_help": "d7891f47f683bbcb",  # (1) (2) (6) (7)
     # issue 26: a method with a reading always carries "reading" ([] when not asked): 金口訣 and 六爻 too
-    "cli_casts": "b6805f2626fd559a",  # (1) (2) (8) (9)
+    "cli_casts": "0e6a8eb5edc5b341",  # (1) (2) (8) (9)
     # issue 26: the 大六壬 message for no instant and no coordinates is catalogued (cli.liuren.at_missing),
     # so --lang ko / zh-Hant say it in that language instead of English; nothing else changed
-    "cli_refusals": "571254b1af6144f9",  # (6) (9); before: 38020a2b2ac63d9c
+    "cli_refusals": "4d5f8c715ecfeeb5",  # (6) (9); before: 38020a2b2ac63d9c
     "http_meta": "751fcde8f6e20a1c",  # (1) (2) (6) (7) (9)
     # issue 26: "reading": [] with no_reading; then the library's errors name parameters (at, day, yue_jiang)
     # where they named command-line flags (--at, --now, --day …): only their message, text and params
@@ -75,12 +75,12 @@ PINNED: dict[str, str] = {
     # then the web refuses a parameter the mode does not use (as cli_refusals and mcp_calls): 大六壬 and 六爻
     # study inputs with tz answer 422 mode.unused naming tz (were charts, tz ignored), and 六爻 at + day
     # answers mode.unused naming day (was liuyao.instant_or_study, also naming day), GET and POST, en and ko
-    "http_casts": "7e5603c890f9eb70",  # (1) (2) (6) (8) (9)
+    "http_casts": "9e973bbed98162c0",  # (1) (2) (6) (8) (9)
     "mcp_tools": "cc954c4d3681d8d7",  # (1) (2) (6) (7) (9)
     # issue 26: both changes of http_casts; then the refusals carry their code (mode.unused, at.or_now) where
     # the catalogue recognised them by their English; then a refusal of a mode names the mode and says why
     # in the API's words (a cast from an instant (at or now) …), no longer the command line's (--at/--now)
-    "mcp_calls": "3a9cbaba3fa2f49c",  # (1) (2) (6) (8) (9)
+    "mcp_calls": "f94f51e8525ad437",  # (1) (2) (6) (8) (9)
 }
 
 _check = checker(PINNED)
