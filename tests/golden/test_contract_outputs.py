@@ -56,8 +56,8 @@ from pins import dump as _dump
 # (9) issue 29 item 2, 七政 格局 at breadth (72 → 217 cited patterns): the 七政 readings name the new 格局
 # that fire and the 003-019/003-020 judgments they drive (cli_casts, http_casts, mcp_calls, and
 # cli_refusals, whose 七政 cast without a place is answered with its reading and a warning); the new
-# patterns speak of the topic 僧道, so the 七政 topic choices gain it (http_meta, mcp_tools). Checked: with the 72 patterns of before
-# and the new condition words, every section equals its pin before.
+# patterns speak of the topic 僧道, so the 七政 topic choices gain it (http_meta, mcp_tools). Checked: with
+# the 72 patterns of before and the new condition words, every section equals its pin before.
 PINNED: dict[str, str] = {
     "cli_help": "d7891f47f683bbcb",  # (1) (2) (6) (7)
     # issue 26: a method with a reading always carries "reading" ([] when not asked): 金口訣 and 六爻 too
