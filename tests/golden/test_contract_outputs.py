@@ -61,10 +61,10 @@ from pins import dump as _dump
 PINNED: dict[str, str] = {
     "cli_help": "d7891f47f683bbcb",  # (1) (2) (6) (7)
     # issue 26: a method with a reading always carries "reading" ([] when not asked): 金口訣 and 六爻 too
-    "cli_casts": "0e6a8eb5edc5b341",  # (1) (2) (8) (9)
+    "cli_casts": "653485c9c62f5908",  # (1) (2) (8) (9)
     # issue 26: the 大六壬 message for no instant and no coordinates is catalogued (cli.liuren.at_missing),
     # so --lang ko / zh-Hant say it in that language instead of English; nothing else changed
-    "cli_refusals": "4d5f8c715ecfeeb5",  # (6) (9); before: 38020a2b2ac63d9c
+    "cli_refusals": "9dbaff5252179a72",  # (6) (9); before: 38020a2b2ac63d9c
     "http_meta": "751fcde8f6e20a1c",  # (1) (2) (6) (7) (9)
     # issue 26: "reading": [] with no_reading; then the library's errors name parameters (at, day, yue_jiang)
     # where they named command-line flags (--at, --now, --day …): only their message, text and params
@@ -75,12 +75,12 @@ PINNED: dict[str, str] = {
     # then the web refuses a parameter the mode does not use (as cli_refusals and mcp_calls): 大六壬 and 六爻
     # study inputs with tz answer 422 mode.unused naming tz (were charts, tz ignored), and 六爻 at + day
     # answers mode.unused naming day (was liuyao.instant_or_study, also naming day), GET and POST, en and ko
-    "http_casts": "9e973bbed98162c0",  # (1) (2) (6) (8) (9)
+    "http_casts": "3f6ef08ed6831cb9",  # (1) (2) (6) (8) (9)
     "mcp_tools": "cc954c4d3681d8d7",  # (1) (2) (6) (7) (9)
     # issue 26: both changes of http_casts; then the refusals carry their code (mode.unused, at.or_now) where
     # the catalogue recognised them by their English; then a refusal of a mode names the mode and says why
     # in the API's words (a cast from an instant (at or now) …), no longer the command line's (--at/--now)
-    "mcp_calls": "f94f51e8525ad437",  # (1) (2) (6) (8) (9)
+    "mcp_calls": "59983f50d361aa43",  # (1) (2) (6) (8) (9)
 }
 
 _check = checker(PINNED)
