@@ -40,12 +40,12 @@ from pins import error as _error
 # on most charts) and the 003-019/003-020 judgments they drive; the star spirits are unchanged (shensha).
 # Checked: with the 72 patterns of before and the new condition words, every section equals its pin before.
 PINNED: dict[str, str] = {
-    "reading_default": "f4000ca0e6803bcd",  # (1); before: 2fd3f084752bbc93
-    "reading_wide": "96dea58fdaff6a20",  # (1); before: 3643a107184f745e
-    "reading_options": "3f6620774e8dc198",  # (1); before: b3cbea5963e9b3aa
-    "reading_xian": "6dafaccbe9945fb2",  # (1); before: 550573a07e84acdc
-    "reading_spirits": "0e784de4a9d3942f",  # (1); before: fd025cdf910c007e
-    "reading_topics": "db05c74d887aaee6",  # (1); before: 4fef08eb55247d2f
+    "reading_default": "ed6d545637f0803a",  # (1); before: 2fd3f084752bbc93
+    "reading_wide": "72d97f3c8a6dbd7f",  # (1); before: 3643a107184f745e
+    "reading_options": "5dbb5f3c8c574545",  # (1); before: b3cbea5963e9b3aa
+    "reading_xian": "df1a42cff42dc9b9",  # (1); before: 550573a07e84acdc
+    "reading_spirits": "bc7dfc386a988c4b",  # (1); before: fd025cdf910c007e
+    "reading_topics": "46bb7fbf85113e3a",  # (1); before: 4fef08eb55247d2f
     "shensha": "b36cb8fe0f9b0958",
 }
 
