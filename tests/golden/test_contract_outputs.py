@@ -69,15 +69,20 @@ from pins import dump as _dump
 # (恩難仇用); the 七政 text view prints the judgment first and the reading under it as the rules underneath
 # (所據諸條). Checked after merging (10): with the 七政 judge off and en_nan left out, every section equals
 # its pin before (those of (10)).
+# (13) issue 29 item 2, 七政 格局 at breadth (72 → 217 cited patterns): the 七政 readings name the new 格局
+# that fire and the 003-019/003-020 judgments they drive (cli_casts, http_casts, mcp_calls, and
+# cli_refusals, whose 七政 cast without a place is answered with its reading and a warning); the new
+# patterns speak of the topic 僧道, so the 七政 topic choices gain it (http_meta, mcp_tools). Checked: with
+# the 72 patterns of before and the new condition words, every section equals its pin before.
 PINNED: dict[str, str] = {
     "cli_help": "732208ba137ef6aa",  # (1) (2) (6) (7) (9) (10) (11)
     # issue 26: a method with a reading always carries "reading" ([] when not asked): 金口訣 and 六爻 too
-    "cli_casts": "d141ce9529befe08",  # (1) (2) (8) (9) (10) (11) (12)
+    "cli_casts": "7e002196e34d0a9f",  # (1) (2) (8) (9) (10) (11) (12) (13)
     # issue 26: the 大六壬 message for no instant and no coordinates is catalogued (cli.liuren.at_missing),
     # so --lang ko / zh-Hant say it in that language instead of English; nothing else changed
     # (12): its 七政 sample without a place is no refusal: it casts, and its document gains the judgment
-    "cli_refusals": "64b8bed3be3bf3b4",  # (6) (12); before: b6266ca5f05dd431, 38020a2b2ac63d9c
-    "http_meta": "6600645f0daa7220",  # (1) (2) (6) (7) (9) (10) (11)
+    "cli_refusals": "4788b25ea178e95a",  # (6) (12) (13); before: b6266ca5f05dd431, 38020a2b2ac63d9c
+    "http_meta": "bb37ed576401b998",  # (1) (2) (6) (7) (9) (10) (11) (13)
     # issue 26: "reading": [] with no_reading; then the library's errors name parameters (at, day, yue_jiang)
     # where they named command-line flags (--at, --now, --day …): only their message, text and params
     # then at + now answers the code at.or_now (was at.or_now_web: one refusal, one code)
@@ -87,12 +92,12 @@ PINNED: dict[str, str] = {
     # then the web refuses a parameter the mode does not use (as cli_refusals and mcp_calls): 大六壬 and 六爻
     # study inputs with tz answer 422 mode.unused naming tz (were charts, tz ignored), and 六爻 at + day
     # answers mode.unused naming day (was liuyao.instant_or_study, also naming day), GET and POST, en and ko
-    "http_casts": "1ab3b1a7b7c1e900",  # (1) (2) (6) (8) (9) (10) (11) (12)
-    "mcp_tools": "8d9a9f49d642d7b3",  # (1) (2) (6) (7) (9) (10) (11)
+    "http_casts": "add375b0a0d5295c",  # (1) (2) (6) (8) (9) (10) (11) (12) (13)
+    "mcp_tools": "5feb77c0e4a224e9",  # (1) (2) (6) (7) (9) (10) (11) (13)
     # issue 26: both changes of http_casts; then the refusals carry their code (mode.unused, at.or_now) where
     # the catalogue recognised them by their English; then a refusal of a mode names the mode and says why
     # in the API's words (a cast from an instant (at or now) …), no longer the command line's (--at/--now)
-    "mcp_calls": "e908bd9d863237f5",  # (1) (2) (6) (8) (9) (10) (11) (12)
+    "mcp_calls": "bd106a216a6883c8",  # (1) (2) (6) (8) (9) (10) (11) (12) (13)
 }
 
 _check = checker(PINNED)

@@ -35,13 +35,17 @@ from pins import checker
 from pins import dump as _dump
 from pins import error as _error
 
+# (1) issue 29 item 2, 格局 at breadth (72 → 217 cited patterns of 《星學大成》 and the 鄭氏 星案 names): the
+# readings gain the new 格局 that fire on the sampled births (a 曜 in its 貴格 mansion of 〈三辰通載〉 fires
+# on most charts) and the 003-019/003-020 judgments they drive; the star spirits are unchanged (shensha).
+# Checked: with the 72 patterns of before and the new condition words, every section equals its pin before.
 PINNED: dict[str, str] = {
-    "reading_default": "2fd3f084752bbc93",
-    "reading_wide": "3643a107184f745e",
-    "reading_options": "b3cbea5963e9b3aa",
-    "reading_xian": "550573a07e84acdc",
-    "reading_spirits": "fd025cdf910c007e",
-    "reading_topics": "4fef08eb55247d2f",
+    "reading_default": "ed6d545637f0803a",  # (1); before: 2fd3f084752bbc93
+    "reading_wide": "72d97f3c8a6dbd7f",  # (1); before: 3643a107184f745e
+    "reading_options": "5dbb5f3c8c574545",  # (1); before: b3cbea5963e9b3aa
+    "reading_xian": "df1a42cff42dc9b9",  # (1); before: 550573a07e84acdc
+    "reading_spirits": "bc7dfc386a988c4b",  # (1); before: fd025cdf910c007e
+    "reading_topics": "46bb7fbf85113e3a",  # (1); before: 4fef08eb55247d2f
     "shensha": "b36cb8fe0f9b0958",
 }
 

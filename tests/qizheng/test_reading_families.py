@@ -17,7 +17,7 @@ import pytest
 
 from xuanheng.core.ganzhi import BRANCHES, STEMS, GanZhi, wu_hu_dun, wu_shu_dun
 from xuanheng.qizheng.dignity import dignities
-from xuanheng.qizheng.gong import palace_start
+from xuanheng.qizheng.gong import palace_of, palace_start
 from xuanheng.qizheng.reading import reading, rules
 from xuanheng.qizheng.spirits import star_spirits
 from xuanheng.qizheng.xiu import boundaries
@@ -38,6 +38,9 @@ BASE = {
     "孛": "未",
     "炁": "辰",
 }
+#: degrees in the palace for three base stars (others 15°), so that the base placement holds none of the
+#: mansion patterns of 卷十四–二十二 (火 in 軫 not 翼, 炁 in 軫 not 角/亢, 孛 in 鬼 not 井)
+BASE_DEG = {"火": 25.0, "炁": 4.0, "孛": 25.0}
 
 
 def chart(
@@ -67,7 +70,7 @@ def chart(
     yao = []
     for n in YAO:
         b = BRANCHES.index(place[n])
-        lon = palace_start(b) + deg.get(n, 15.0)
+        lon = palace_start(b) + deg.get(n, BASE_DEG.get(n, 15.0) if place[n] == BASE[n] else 15.0)
         k, _ = _XB.locate(lon)
         m = motion.get(n, "順")
         yao.append(
@@ -521,6 +524,263 @@ PATTERN_CASES: list[tuple[str, dict[str, Any], dict[str, Any]]] = [
     ("身命主星入財帛", {"ming": "子", "at": {"土": "亥"}}, {"ming": "子", "at": {"土": "亥", "孛": "亥"}}),
     ("身命主星入田宅", {"ming": "子", "at": {"土": "酉"}}, {"ming": "子", "at": {"土": "申"}}),
 ]
+
+
+def xiu_case(star: str, xius: list[str], on: bool, *, ming: bool = False) -> dict[str, Any]:
+    """Chart arguments that put *star* in the middle of the first of the mansions *xius* (on), or of the
+    next mansion in ecliptic order that is none of them (off); with *ming* the 命宮 is that palace."""
+    from xuanheng.qizheng.xiu import NAMES
+
+    k = NAMES.index(xius[0])
+    if not on:
+        r = _XB.rank[k]
+        while NAMES[k] in xius:
+            r = (r + 1) % 28
+            k = _XB.order[r]
+    lon = (_XB.start_of(k) + _XB.width_of(k) / 2) % 360.0
+    b = palace_of(lon)
+    out: dict[str, Any] = {"at": {star: BRANCHES[b]}, "deg": {star: lon - palace_start(b)}}
+    if ming:
+        out["ming"] = BRANCHES[b]
+    return out
+
+
+# the 格局 added for the breadth of issue 29 (《星學大成》 卷一 卷四 卷八 卷十三–二十二 卷二十五–二十七
+# 卷三十 and the names of 鄭氏星案): each fires on its case and keeps quiet on the case that changes the
+# deciding fact
+BREADTH_CASES: list[tuple[str, dict[str, Any], dict[str, Any]]] = [
+    ("火燒牛角", {"at": {"火": "酉"}}, {"at": {"火": "申"}}),
+    ("水漂白羊", {"at": {"水": "戌"}}, {"at": {"水": "亥"}}),
+    ("土埋雙女", {"at": {"土": "巳"}}, {"at": {"土": "午"}}),
+    ("木打寶瓶", {"at": {"木": "子"}}, {"at": {"木": "丑"}}),
+    ("金騎人馬", {"at": {"金": "寅"}}, {"at": {"金": "丑"}}),
+    ("木躔角宿", xiu_case("木", ["角"], True), xiu_case("木", ["角"], False)),
+    ("木躔尾宿", xiu_case("木", ["尾"], True), xiu_case("木", ["尾"], False)),
+    ("木躔斗宿", xiu_case("木", ["斗"], True), xiu_case("木", ["斗"], False)),
+    ("木躔室宿", xiu_case("木", ["室"], True), xiu_case("木", ["室"], False)),
+    ("木躔奎宿", xiu_case("木", ["奎"], True), xiu_case("木", ["奎"], False)),
+    ("木躔井宿", xiu_case("木", ["井"], True), xiu_case("木", ["井"], False)),
+    ("火躔心宿", xiu_case("火", ["心"], True), xiu_case("火", ["心"], False)),
+    ("火躔尾宿", xiu_case("火", ["尾"], True), xiu_case("火", ["尾"], False)),
+    ("火躔室宿", xiu_case("火", ["室"], True), xiu_case("火", ["室"], False)),
+    ("火躔婁宿", xiu_case("火", ["婁"], True), xiu_case("火", ["婁"], False)),
+    ("火躔觜宿", xiu_case("火", ["觜"], True), xiu_case("火", ["觜"], False)),
+    ("火躔翼宿", xiu_case("火", ["翼"], True), xiu_case("火", ["翼"], False)),
+    ("土躔氐宿", xiu_case("土", ["氐"], True), xiu_case("土", ["氐"], False)),
+    ("土躔斗宿", xiu_case("土", ["斗"], True), xiu_case("土", ["斗"], False)),
+    ("土躔女宿", xiu_case("土", ["女"], True), xiu_case("土", ["女"], False)),
+    ("土躔胃宿", xiu_case("土", ["胃"], True), xiu_case("土", ["胃"], False)),
+    ("土躔柳宿", xiu_case("土", ["柳"], True), xiu_case("土", ["柳"], False)),
+    ("金躔亢宿", xiu_case("金", ["亢"], True), xiu_case("金", ["亢"], False)),
+    ("金躔牛宿", xiu_case("金", ["牛"], True), xiu_case("金", ["牛"], False)),
+    ("金躔婁宿", xiu_case("金", ["婁"], True), xiu_case("金", ["婁"], False)),
+    ("金躔鬼宿", xiu_case("金", ["鬼"], True), xiu_case("金", ["鬼"], False)),
+    ("水躔箕宿", xiu_case("水", ["箕"], True), xiu_case("水", ["箕"], False)),
+    ("水躔壁宿", xiu_case("水", ["壁"], True), xiu_case("水", ["壁"], False)),
+    ("水躔參宿", xiu_case("水", ["參"], True), xiu_case("水", ["參"], False)),
+    ("日躔房宿", xiu_case("日", ["房"], True), xiu_case("日", ["房"], False)),
+    ("日躔虛宿", xiu_case("日", ["虛"], True), xiu_case("日", ["虛"], False)),
+    ("日躔奎宿", xiu_case("日", ["奎"], True), xiu_case("日", ["奎"], False)),
+    ("日躔昴宿", xiu_case("日", ["昴"], True), xiu_case("日", ["昴"], False)),
+    ("日躔星宿", xiu_case("日", ["星"], True), xiu_case("日", ["星"], False)),
+    ("月躔心宿", xiu_case("月", ["心"], True), xiu_case("月", ["心"], False)),
+    ("月躔危宿", xiu_case("月", ["危"], True), xiu_case("月", ["危"], False)),
+    ("炁躔角亢", xiu_case("炁", ["角", "亢"], True), xiu_case("炁", ["角", "亢"], False)),
+    ("炁躔斗宿", xiu_case("炁", ["斗"], True), xiu_case("炁", ["斗"], False)),
+    ("炁躔觜宿", xiu_case("炁", ["觜"], True), xiu_case("炁", ["觜"], False)),
+    ("孛躔箕宿", xiu_case("孛", ["箕"], True), xiu_case("孛", ["箕"], False)),
+    ("孛躔參宿", xiu_case("孛", ["參"], True), xiu_case("孛", ["參"], False)),
+    ("孛躔井宿", xiu_case("孛", ["井"], True), xiu_case("孛", ["井"], False)),
+    ("羅躔角宿", xiu_case("羅", ["角"], True), xiu_case("羅", ["角"], False)),
+    ("羅躔氐宿", xiu_case("羅", ["氐"], True), xiu_case("羅", ["氐"], False)),
+    ("羅躔昴宿", xiu_case("羅", ["昴"], True), xiu_case("羅", ["昴"], False)),
+    ("羅躔張宿", xiu_case("羅", ["張"], True), xiu_case("羅", ["張"], False)),
+    ("計躔房宿", xiu_case("計", ["房"], True), xiu_case("計", ["房"], False)),
+    ("計躔虛危", xiu_case("計", ["虛", "危"], True), xiu_case("計", ["虛", "危"], False)),
+    ("計躔奎宿", xiu_case("計", ["奎"], True), xiu_case("計", ["奎"], False)),
+    ("計躔胃宿", xiu_case("計", ["胃"], True), xiu_case("計", ["胃"], False)),
+    ("身命朝天", {"ming": "戌", "shen": "子", "at": {"羅": "巳"}}, {"ming": "戌", "shen": "子"}),
+    (
+        "月到天心",
+        xiu_case("月", ["室", "壁", "奎", "房"], True, ming=True),
+        xiu_case("月", ["室", "壁", "奎", "房"], False, ming=True),
+    ),
+    (
+        "主星入廟旺",
+        {"ming": "亥", "at": {"木": "亥", "羅": "辰"}},
+        {"ming": "亥", "at": {"木": "子", "羅": "辰"}},
+    ),
+    ("月在強宮", {"at": {"月": "酉", "炁": "酉", "木": "午"}}, {"at": {"月": "酉", "木": "午"}}),
+    ("強曜犯月", {"at": {"土": "卯"}}, {"at": {"土": "寅"}}),
+    (
+        "強星從月",
+        {"at": {"月": "酉", "土": "酉", "木": "午"}},
+        {"at": {"月": "酉", "土": "酉", "木": "午", "水": "酉"}},
+    ),
+    (
+        "強星近月",
+        {"at": {"月": "午", "火": "午", "金": "申", "羅": "丑"}},
+        {"at": {"月": "午", "火": "午", "金": "申", "羅": "寅"}},
+    ),
+    ("蝕神犯月", {"at": {"月": "辰", "羅": "辰", "炁": "午"}}, {"at": {"月": "辰", "羅": "巳", "炁": "午"}}),
+    ("柔星犯月", {"year": "丙寅", "at": {"木": "卯"}}, {"year": "甲子", "at": {"木": "卯"}}),
+    ("柔星照月", {"at": {"月": "卯", "火": "卯"}}, {"at": {"月": "卯"}}),
+    (
+        "木孛捧月",
+        {"year": "乙丑", "at": {"木": "未", "月": "丑", "日": "寅"}},
+        {"year": "甲子", "at": {"木": "未", "月": "丑", "日": "寅"}},
+    ),
+    ("水土入命", {"at": {"水": "戌", "土": "戌"}}, {"at": {"水": "戌", "土": "亥"}}),
+    (
+        "水土朝北",
+        {"ming": "子", "at": {"水": "午", "土": "午"}},
+        {"ming": "子", "at": {"水": "午", "土": "未"}},
+    ),
+    ("金木逢龍", {"at": {"金": "辰", "木": "辰"}}, {"at": {"金": "辰", "木": "巳"}}),
+    ("宮星拱雷門", {"ming": "寅", "shen": "辰"}, {"ming": "寅", "shen": "巳"}),
+    (
+        "祿貴夾帶",
+        {"ming": "子", "shen": "丑", "at": {"火": "亥", "月": "丑", "土": "寅", "羅": "辰"}},
+        {"ming": "子", "shen": "丑", "at": {"火": "戌", "月": "丑", "土": "寅", "羅": "辰"}},
+    ),
+    ("引從", {"at": {"火": "戌", "金": "亥"}}, {"at": {"火": "申", "金": "亥"}}),
+    (
+        "貴人執劍",
+        {"at": {"火": "戌", "土": "午", "金": "申"}},
+        {"year": "乙丑", "at": {"火": "戌", "土": "午", "金": "申"}},
+    ),
+    ("二交主貧富", {"shen": "申"}, {"shen": "寅"}),
+    ("水居雙女", {"year": "癸酉", "at": {"水": "巳"}}, {"year": "甲子", "at": {"水": "巳"}}),
+    ("木入雙魚", {"year": "甲子", "at": {"木": "亥"}}, {"year": "乙丑", "at": {"木": "亥"}}),
+    ("火居卯位", {"year": "丁卯", "at": {"火": "卯"}}, {"year": "甲子", "at": {"火": "卯"}}),
+    ("金守辰宮", {"year": "庚午", "at": {"金": "辰"}}, {"year": "甲子", "at": {"金": "辰"}}),
+    ("土居丑位", {"year": "戊辰", "at": {"土": "丑"}}, {"year": "甲子", "at": {"土": "丑"}}),
+    ("偏垣", {"ming": "酉", "at": {"金": "酉", "木": "午"}}, {"ming": "酉", "at": {"金": "申", "木": "午"}}),
+    ("紫木同舍", {"at": {"木": "辰"}}, {"at": {"木": "巳"}}),
+    ("月居閑極", {"at": {"月": "申"}}, {"at": {"月": "未"}}),
+    ("福祿夾身", {"at": {"木": "卯"}}, {"at": {"木": "寅"}}),
+    ("刑囚拱夾", {"at": {"水": "亥", "計": "酉"}}, {"at": {"水": "子", "計": "酉"}}),
+    ("計孛夾身", {"at": {"計": "卯", "孛": "巳"}}, {"at": {"計": "卯", "孛": "午"}}),
+    ("陰陽拱帝座", {"at": {"日": "寅", "月": "戌"}}, {"at": {"日": "寅", "月": "酉"}}),
+    ("月孛當頭", {"at": {"孛": "戌"}}, {"at": {"孛": "亥"}}),
+    ("羅睺在命", {"at": {"羅": "戌"}}, {"at": {"羅": "酉"}}),
+    ("水逢月孛", {"at": {"水": "未"}}, {"at": {"水": "申"}}),
+    ("炁遇羅睺", {"at": {"羅": "辰"}}, {"at": {"羅": "巳"}}),
+    ("耗居二四", {"at": {"金": "酉"}}, {"at": {"金": "申"}}),
+    ("主到九三", {"at": {"火": "寅"}}, {"at": {"火": "卯"}}),
+    ("主入煞宮", {"at": {"火": "卯"}}, {"at": {"火": "辰"}}),
+    ("煞侵命位", {"ming": "子", "at": {"水": "子"}}, {"ming": "子", "at": {"水": "丑"}}),
+    ("命臨妻位", {"at": {"火": "辰"}}, {"at": {"火": "卯"}}),
+    ("主居相貌", {"at": {"火": "亥"}}, {"at": {"火": "子"}}),
+    ("身守遷移", {"at": {"金": "寅"}}, {"at": {"金": "卯"}}),
+    ("官星入命", {"at": {"土": "戌"}}, {"at": {"土": "亥"}}),
+    (
+        "官德互垣",
+        {"ming": "子", "at": {"火": "寅", "木": "卯"}},
+        {"ming": "子", "at": {"火": "寅", "木": "辰"}},
+    ),
+    ("一星伴月", {"at": {"月": "未"}}, {"at": {"月": "未", "金": "未"}}),
+    ("二曜朝陽", {"at": {"日": "午", "水": "午"}}, {"at": {"日": "午"}}),
+    ("太乙抱蟾", {"at": {"月": "未"}}, {"at": {"月": "申"}}),
+    ("計都朝斗", xiu_case("計", ["斗"], True), xiu_case("計", ["斗"], False)),
+    ("金水會蛇", {"at": {"金": "巳", "水": "巳"}}, {"at": {"金": "巳", "水": "午"}}),
+    ("出坤入乾", {"at": {"火": "未", "金": "亥"}}, {"at": {"火": "未", "金": "子"}}),
+    ("乾坤定位", {"ming": "亥", "shen": "未", "at": {"羅": "辰"}}, {"ming": "亥", "shen": "未"}),
+    ("拱斗朝天", {"ming": "午", "at": {"日": "寅", "羅": "辰"}}, {"ming": "午", "at": {"日": "寅"}}),
+    ("火羅計孛守四強", {"at": {"火": "戌", "羅": "辰", "計": "丑"}}, {"at": {"火": "戌", "羅": "辰"}}),
+    ("火孛同宮", {"at": {"火": "未"}}, {"at": {"火": "申"}}),
+    ("火羅作黨", {"at": {"火": "亥"}}, {"at": {"火": "子"}}),
+    ("金孛相逢", {"at": {"金": "未"}}, {"at": {"金": "申"}}),
+    ("福祿兩旺", {"at": {"火": "戌", "木": "亥"}}, {"at": {"火": "戌", "木": "卯"}}),
+    ("木入秦州", {"ming": "未", "at": {"木": "未"}}, {"ming": "未", "at": {"木": "申"}}),
+    ("紫金相會", {"at": {"金": "辰"}}, {"at": {"金": "巳"}}),
+    ("孛在福宮", {"at": {"孛": "子"}}, {"at": {"孛": "丑"}}),
+    ("炁逢月孛", {"at": {"孛": "辰"}}, {"at": {"孛": "巳"}}),
+    ("計孛守身", {"at": {"計": "辰", "孛": "辰"}}, {"at": {"計": "辰", "孛": "巳"}}),
+    ("火孛守命", {"at": {"火": "戌", "孛": "戌"}}, {"at": {"火": "戌", "孛": "亥"}}),
+    ("日土晝合", {"at": {"土": "丑"}}, {"day": False, "at": {"土": "丑"}}),
+    ("火月同霄", {"day": False, "at": {"月": "巳"}}, {"day": True, "at": {"月": "巳"}}),
+    ("福祿互聚", {"at": {"木": "巳"}}, {"at": {"木": "午"}}),
+    ("日月拱命", {"at": {"日": "午", "月": "寅"}}, {"at": {"日": "午", "月": "卯"}}),
+    ("二主臨財", {"at": {"火": "酉", "金": "酉"}}, {"at": {"火": "酉", "金": "申"}}),
+    (
+        "官福居垣",
+        {"ming": "子", "at": {"火": "卯", "木": "寅"}},
+        {"ming": "子", "at": {"火": "卯", "木": "卯"}},
+    ),
+    ("拱夾田財", {"at": {"月": "戌", "炁": "申"}}, {"at": {"月": "戌"}}),
+    ("金木同位", {"at": {"金": "酉"}}, {"at": {"金": "申"}}),
+    ("日月同宮", {"at": {"日": "戌", "月": "戌"}}, {"at": {"日": "戌", "月": "亥"}}),
+    ("日月守照", {"at": {"日": "戌", "月": "辰"}}, {"at": {"日": "戌", "月": "巳"}}),
+    ("金水輔日", {"at": {"金": "子"}}, {"at": {"金": "亥"}}),
+    ("金火逢月", {"at": {"金": "卯", "火": "卯"}}, {"at": {"金": "卯", "火": "辰"}}),
+    (
+        "十一曜朝命",
+        {
+            "at": {
+                "日": "戌",
+                "月": "寅",
+                "水": "午",
+                "金": "辰",
+                "火": "戌",
+                "木": "寅",
+                "土": "午",
+                "羅": "辰",
+                "計": "戌",
+                "孛": "寅",
+                "炁": "辰",
+            }
+        },
+        {
+            "at": {
+                "日": "戌",
+                "月": "寅",
+                "水": "午",
+                "金": "辰",
+                "火": "戌",
+                "木": "寅",
+                "土": "午",
+                "羅": "辰",
+                "計": "戌",
+                "孛": "未",
+                "炁": "辰",
+            }
+        },
+    ),
+    ("官祿互垣", {"at": {"土": "戌", "火": "丑", "日": "寅"}}, {"at": {"土": "戌", "火": "子", "日": "寅"}}),
+    ("午上帝座", {"ming": "午", "at": {"日": "午"}}, {"ming": "午", "at": {"日": "未"}}),
+    (
+        "子上官福守照",
+        {"ming": "子", "at": {"火": "子", "木": "午"}},
+        {"ming": "子", "at": {"火": "子", "木": "未"}},
+    ),
+    (
+        "一孛朝天",
+        {"ming": "申", "at": {"孛": "亥", "羅": "辰"}},
+        {"ming": "申", "at": {"孛": "戌", "羅": "辰"}},
+    ),
+    ("月穿細柳", xiu_case("月", ["柳"], True), xiu_case("月", ["柳"], False)),
+    ("炁羅見日", {"at": {"羅": "辰", "日": "辰"}}, {"at": {"羅": "辰", "日": "巳"}}),
+    ("土會孛羅", {"at": {"土": "未", "羅": "未"}}, {"at": {"土": "未", "羅": "申"}}),
+    ("金月逢霄", {"day": False, "at": {"金": "卯"}}, {"day": True, "at": {"金": "卯"}}),
+    ("土炁夾羅", {"at": {"炁": "戌"}}, {"at": {"炁": "酉"}}),
+    ("孛入財宮", {"at": {"孛": "酉"}}, {"at": {"孛": "申"}}),
+    ("火居子位", {"at": {"火": "午"}}, {"at": {"火": "未"}}),
+    ("官主朝陽", {"at": {"土": "丑"}}, {"at": {"土": "寅"}}),
+    ("福星隨月", {"at": {"月": "子"}}, {"at": {"月": "亥"}}),
+    ("八殺朝天", {"at": {"火": "亥"}}, {"at": {"火": "子"}}),
+    ("日月夾財", {"at": {"日": "戌", "月": "申"}}, {"at": {"日": "戌", "月": "未"}}),
+    ("日月夾金", {"at": {"日": "未", "月": "巳"}}, {"at": {"日": "未", "月": "辰"}}),
+    (
+        "火孛交戰",
+        {"at": {"火": "未"}, "deg": {"火": 10.0, "孛": 12.0}},
+        {"at": {"火": "未"}, "deg": {"火": 29.5, "孛": 0.5}},
+    ),
+    ("一星得用", {"at": {"火": "戌", "金": "巳"}}, {"at": {"火": "戌", "金": "酉"}}),
+    ("財星升殿", xiu_case("金", ["婁"], True), xiu_case("金", ["婁"], False)),
+]
+PATTERN_CASES += BREADTH_CASES
+
 #: patterns whose positive case is a cast chart below, not a hand-made one
 CAST_PATTERNS = {"祿馬同鄉"}
 
@@ -554,6 +814,37 @@ def test_gui_ge_drives_003_019() -> None:
     assert facts and facts[0]["ge_ju"][0]["ge"] == "陰陽類聚"
     quiet = chart(ming="辰", at={"羅": "辰"})  # 首攜龍角 alone: 羅 is no 宮主
     assert pattern_fired(quiet, "首攜龍角") and not fired(quiet, "003-019")
+
+
+def test_star_reference_words() -> None:
+    # the words of the 格局 read a star as a 曜, a role (命主 化祿 …) or 主:palace (that palace's 宮主);
+    # 甲子 year: 化祿 火, 化福 木, 化權 羅; 命宮 戌 (命主 火), 身宮 辰 (身主 金); 疾厄 卯 (主 火),
+    # 財帛 酉 (主 金)
+    from xuanheng.qizheng._reading_vocab import VOCAB
+    from xuanheng.qizheng.reading import context
+
+    ctx = context(chart(at={"火": "酉", "金": "酉", "木": "申", "羅": "戌"}))
+
+    def holds(**when: Any) -> bool:
+        return VOCAB.holds(when, ctx) is not None
+
+    assert holds(yao_in={"命主": ["財帛"], "身主": ["財帛"], "化權": ["命宮"]})
+    assert holds(yao_in={"主:疾厄": ["酉"]}) and not holds(yao_in={"主:疾厄": ["卯"]})
+    assert holds(yao_dignity={"主:財帛": ["入垣"]})  # 金 in 酉, its own palace
+    assert holds(same_gong=["化祿", "主:財帛"]) and not holds(same_gong=["化祿", "木"])
+    assert not holds(relation={"a": "化福", "b": ["日", "羅"], "kinds": ["同宮", "對照", "三合"]})
+    assert holds(relation={"a": "化福", "b": ["身宮", "土"], "kinds": ["三合"]})  # 申 and 辰, 申 and 子
+    assert not holds(flank={"gong": "申", "by": ["金", "計"]})  # 計 on 申 itself
+    assert not holds(flank={"gong": "化福", "by": ["化祿", "日"]})
+    assert holds(flank={"gong": "化福", "by": ["化祿", "孛"]})  # 木 on 申, 酉 and 未 beside it
+    assert holds(yao_with={"金": ["火"]}) and not holds(yao_with={"金": ["金"]})
+    assert holds(yao_without={"金": ["木", "土"]}) and not holds(yao_without={"命主": ["金"]})
+    assert holds(company={"金": 1, "日": 0}) and not holds(company={"金": 0})
+    assert holds(strength={"命主": "弱", "身主": "強"})  # 火 陷 in 酉 (its 怒宮); 金 入垣 in 酉
+    assert holds(role_qiang={"主:官祿": "七強"})  # 土 (官祿 丑's master) in 子, the 福德
+    assert holds(roles_differ=["命主", "主:官祿"]) and not holds(roles_differ=["命主", "主:疾厄"])
+    assert holds(year_branch=["子"]) and not holds(year_branch=["丑"])
+    assert holds(same_xiu=["火", "金"]) and not holds(same_xiu=["火", "木"])
 
 
 def test_base_chart_is_neutral() -> None:

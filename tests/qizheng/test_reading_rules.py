@@ -56,9 +56,18 @@ def test_rules_cite_their_own_item() -> None:
 
 
 def test_patterns_are_many_cited_and_named() -> None:
+    # issue 29: the classical lists at Moira's breadth, at least 190 named 格局, each cited and in three
+    # languages, ids and names unique
     ps = patterns()
-    assert len(ps) >= 40
+    assert len(ps) >= 190
     assert len({p["name"] for p in ps}) == len(ps)
+    assert len({p["id"] for p in ps}) == len(ps)
+    for p in ps:
+        assert p["src"] and all(p["text"].get(k) for k in ("ko", "zh-Hant", "en")), p["id"]
+    names = {p["name"] for p in ps}
+    # every 格局 the issue names from the 星案 of 《星學大成》 and 鄭氏
+    named = {"八殺朝天", "日月夾財", "日月夾金", "火月同霄", "火孛交戰", "一星得用", "財星升殿", "土埋雙女"}
+    assert named <= names
     for p in ps:
         assert any(re.search(r"《星學大成》卷[一二三四五六七八九十]+〈.+〉「.+」", s) for s in p["src"]), p
         assert p["grade"] in ("貴", "賤", "雜")
@@ -126,8 +135,9 @@ def test_facts_name_the_star_and_its_palace(c83: object) -> None:
 
 def test_speed_floor_on_cpu_time() -> None:
     """A guard against a gross slow-down, not the benchmark (bench/bench_qizheng_reading.py gives the
-    figures: about 1,800–1,900 readings/s of CPU time on the bench's charts). Here CPU time, the best of three
-    passes, and a floor of 600/s, about a third of that, so that a machine shared with other jobs does not
+    figures: about 1,800–1,900 readings/s of CPU time on the bench's charts with the 72 格局 before issue 29,
+    about 30 % fewer with its 217). Here CPU time, the best of three
+    passes, and a floor of 450/s, about a third of that, so that a machine shared with other jobs does not
     fail on load alone."""
     import random
     import time
@@ -147,4 +157,4 @@ def test_speed_floor_on_cpu_time() -> None:
         for c in cs:
             reading(c)
         best = max(best, len(cs) / max(time.process_time() - t0, 1e-9))
-    assert best >= 600, f"{best:.0f} readings/s of CPU time"
+    assert best >= 450, f"{best:.0f} readings/s of CPU time"

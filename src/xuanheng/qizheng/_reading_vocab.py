@@ -35,12 +35,14 @@ from xuanheng.qizheng._reading_ctx import (
     Ctx,
 )
 from xuanheng.qizheng.gong import GONG_NAMES
+from xuanheng.qizheng.xiu import NAMES as XIU_NAMES
 from xuanheng.rules import Vocabulary
 
 Facts = dict[str, Any]
 VOCAB = Vocabulary("qizheng")
 
 _PALACE_TOKENS = frozenset((*GONG_NAMES, "身宮", *BRANCHES))
+_YAO_SET = frozenset(YAO)
 _MOTION = frozenset({"順", "逆", "留", "伏"})
 _CLASSES = frozenset({"吉", "凶"})
 _XIAN_KINDS = frozenset({"大限", "小限", "流年"})
@@ -83,6 +85,35 @@ def _role_stars(ctx: Ctx, roles: Iterable[str]) -> list[tuple[str, str]]:
 
 def _role_name(ctx: Ctx, r: str) -> str:
     return ctx.spirit_names.get(r, r)
+
+
+#: the prefix of a star reference that names the 宮主 of a palace (``主:財帛`` is the master of the 財帛)
+ZHU_PREFIX = "主:"
+
+
+def _ref_stars(ctx: Ctx, ref: str) -> tuple[str, ...]:
+    """The 曜 a *star reference* stands for: a 曜 (``金``), a role (``命主``, ``化祿``, a spirit key …) or
+    ``主:`` + a palace token (the 宮主 of that palace: ``主:疾厄``)."""
+    if ref in _YAO_SET:
+        return (ref,)
+    if ref.startswith(ZHU_PREFIX):
+        return (ctx.zhu[ctx.branches(ref[len(ZHU_PREFIX) :])[0][1]],)
+    return ctx.roles.get(ref, ())
+
+
+def _ref_branch(ctx: Ctx, tok: str) -> int | None:
+    """The branch of a palace token, or of the (first) 曜 of a star reference."""
+    if tok in _YAO_SET:
+        return ctx.yao_b[tok]
+    if tok in _PALACE_TOKENS:
+        return ctx.branches(tok)[0][1]
+    ys = _ref_stars(ctx, tok)
+    return ctx.yao_b[ys[0]] if ys else None
+
+
+def _refs(ref: str, y: str) -> dict[str, str]:
+    """How a fact names a reference that is not the 曜 itself (``{"命主": "土"}``), else nothing."""
+    return {} if ref == y else {ref: y}
 
 
 # ── star words ───────────────────────────────────────────────────────────────────────────────────────
@@ -528,11 +559,11 @@ def _role_in(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
     return {"roles_in": got}
 
 
-@_word("role_qiang", "{role: 七強|五弱}: the 曜 of that role stands in a palace of that class")
+@_word("role_qiang", "{star: 七強|五弱}: the star (曜, role or 主:palace) stands in a palace of that class")
 def _role_qiang(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
     got = []
     for r, cls in v.items():
-        ys = [y for y in ctx.roles.get(r, ()) if ctx.yao_b[y] in (ctx.qiang if cls == "七強" else ctx.ruo)]
+        ys = [y for y in _ref_stars(ctx, r) if ctx.yao_b[y] in (ctx.qiang if cls == "七強" else ctx.ruo)]
         if not ys:
             return None
         got.append(
@@ -541,9 +572,9 @@ def _role_qiang(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
     return {"roles": got}
 
 
-@_word("roles_differ", "[role a, role b]: the two roles are held by different 曜")
+@_word("roles_differ", "[star a, star b]: the two roles (or 主:palace) are held by different 曜")
 def _roles_differ(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
-    a, b = (set(ctx.roles.get(r, ())) for r in v)
+    a, b = (set(_ref_stars(ctx, r)) for r in v)
     return {} if a and b and not a & b else None
 
 
@@ -658,6 +689,12 @@ def _day_night(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
     return {"day_night": v} if (v == "晝") == ctx.day else None
 
 
+@_word("year_branch", "the birth year's branch is one of these", BRANCHES)
+def _year_branch(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
+    b = BRANCHES[ctx.year.branch]
+    return {"year_branch": b} if b in _as_list(v) else None
+
+
 @_word("year_stem", "the birth year's stem is one of these", STEMS)
 def _year_stem(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
     s = STEMS[ctx.year.stem]
@@ -702,26 +739,43 @@ def _shen(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
     return {"shen_gong": s} if s in _as_list(v) else None
 
 
-@_word("yao_in", "{曜: [palaces]}: every listed 曜 stands in one of its palaces")
+@_word(
+    "yao_in",
+    "{star: [palaces]}: every listed star (a 曜, a role such as 命主 or 化祿, or 主:palace for a palace's"
+    " 宮主) stands in one of its palaces",
+)
 def _yao_in(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
-    got = {}
-    for y, toks in v.items():
-        hit = [t for t, b in ctx.branches(toks) if ctx.yao_b[y] == b]
-        if not hit:
+    got: dict[str, Any] = {}
+    refs: dict[str, str] = {}
+    for ref, toks in v.items():
+        bs = ctx.branches(toks)
+        for y in (ref,) if ref in _YAO_SET else _ref_stars(ctx, ref):
+            hit = [t for t, b in bs if ctx.yao_b[y] == b]
+            if hit:
+                got[y] = hit[0]
+                refs.update(_refs(ref, y))
+                break
+        else:
             return None
-        got[y] = hit[0]
-    return {"yao_in": got}
+    return {"yao_in": got, "as": refs} if refs else {"yao_in": got}
 
 
-@_word("yao_dignity", "{曜: [dignities]}: every listed 曜 has one of its dignities")
+@_word(
+    "yao_dignity", "{star: [dignities]}: every listed star (曜, role or 主:palace) has one of its dignities"
+)
 def _yao_dignity(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
-    got = {}
-    for y, ds in v.items():
-        d = [x for x in ctx.dignities[y] if x in ds]
-        if not d:
+    got: dict[str, Any] = {}
+    refs: dict[str, str] = {}
+    for ref, ds in v.items():
+        for y in _ref_stars(ctx, ref):
+            d = [x for x in ctx.dignities[y] if x in ds]
+            if d:
+                got[y] = d
+                refs.update(_refs(ref, y))
+                break
+        else:
             return None
-        got[y] = d
-    return {"dignity": got}
+    return {"dignity": got, "as": refs} if refs else {"dignity": got}
 
 
 @_word(
@@ -746,10 +800,14 @@ def _yao_on(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
     return {"yao_on": got}
 
 
-@_word("same_gong", "all these 曜 stand in one palace", YAO)
+@_word("same_gong", "all these stars (曜, roles or 主:palace) stand in one palace")
 def _same_gong(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
-    bs = {ctx.yao_b[y] for y in _as_list(v)}
-    return {"same_gong": ctx.where(next(iter(bs)))} if len(bs) == 1 else None
+    bs = {_ref_branch(ctx, y) for y in _as_list(v)}
+    if len(bs) != 1 or None in bs:
+        return None
+    b = next(iter(bs))
+    assert b is not None
+    return {"same_gong": ctx.where(b)}
 
 
 @_word("count_in", "{yao: [...], in: [palaces], min: n}: at least n of these 曜 stand in those palaces")
@@ -775,12 +833,21 @@ def _count_zhao(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
 
 @_word(
     "relation",
-    "{a, b, kinds}: the palaces of 曜 a and b are related by one of these aspects (同宮 對照 三合)",
+    "{a, b, kinds}: the palaces of star a and star b (or of one of the stars b lists) are related by one"
+    " of these aspects (同宮 對照 三合); a star is a 曜, a role or 主:palace",
 )
 def _relation(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
-    off = (ctx.yao_b[v["a"]] - ctx.yao_b[v["b"]]) % 12
-    k = ASPECT_OF.get(off)
-    return {"relation": {"a": v["a"], "b": v["b"], "by": k}} if k in v["kinds"] else None
+    ba = _ref_branch(ctx, v["a"])
+    if ba is None:
+        return None
+    for b in _as_list(v["b"]):
+        bb = _ref_branch(ctx, b)
+        if bb is None:
+            continue
+        k = ASPECT_OF.get((ba - bb) % 12)
+        if k in v["kinds"]:
+            return {"relation": {"a": v["a"], "b": b, "by": k}}
+    return None
 
 
 @_word("empty", "no 曜 stands in these palaces", _PALACE_TOKENS)
@@ -808,11 +875,9 @@ def _lian_zhu(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
 
 @_word("xiu_in", "{曜: [mansions]}: every listed 曜 stands in one of its mansions")
 def _xiu_in(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
-    from xuanheng.qizheng.xiu import NAMES
-
     got = {}
     for y, xs in v.items():
-        x = NAMES[ctx.yao_xiu[y]]
+        x = XIU_NAMES[ctx.yao_xiu[y]]
         if x not in xs:
             return None
         got[y] = x
@@ -820,13 +885,83 @@ def _xiu_in(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
 
 
 @_word(
-    "flank", "{gong, by: [a, b]}: 曜 a and b stand in the two palaces next to that palace, one on each side"
+    "flank",
+    "{gong, by: [a, b]}: stars a and b stand in the two palaces next to gong, one on each side (夾); gong is"
+    " a palace or the palace of a star; a star is a 曜, a role or 主:palace",
 )
 def _flank(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
-    (b,) = ctx.branch_set(v["gong"])
+    b = _ref_branch(ctx, v["gong"])
     a, c = v["by"]
-    sides = {(ctx.yao_b[a] - b) % 12, (ctx.yao_b[c] - b) % 12}
-    return {"flank": {"gong": v["gong"], "by": [a, c]}} if sides == set(o % 12 for o in JIA_OFFSETS) else None
+    ba, bc = _ref_branch(ctx, a), _ref_branch(ctx, c)
+    if b is None or ba is None or bc is None:
+        return None
+    sides = {(ba - b) % 12, (bc - b) % 12}
+    return {"flank": {"gong": v["gong"], "by": [a, c]}} if sides == _JIA_SIDES else None
+
+
+@_word(
+    "yao_with",
+    "{star: [曜]}: for every listed star (曜, role or 主:palace), one of these 曜 (other than itself) stands"
+    " in its palace",
+)
+def _yao_with(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
+    got: dict[str, list[str]] = {}
+    for ref, ys in v.items():
+        b = _ref_branch(ctx, ref)
+        if b is None:
+            return None
+        hit = [y for y in ctx.by_branch[b] if y in ys and y not in _ref_stars(ctx, ref)]
+        if not hit:
+            return None
+        got[ref] = hit
+    return {"with": got}
+
+
+@_word("yao_without", "{star: [曜]}: for every listed star, none of these 曜 stands in its palace")
+def _yao_without(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
+    for ref, ys in v.items():
+        b = _ref_branch(ctx, ref)
+        if b is None or any(y in ys and y not in _ref_stars(ctx, ref) for y in ctx.by_branch[b]):
+            return None
+    return {}
+
+
+@_word("company", "{star: n}: exactly n other 曜 share the palace of that star (0: it stands alone)")
+def _company(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
+    got: dict[str, list[str]] = {}
+    for ref, n in v.items():
+        b = _ref_branch(ctx, ref)
+        if b is None:
+            return None
+        others = [y for y in ctx.by_branch[b] if y not in _ref_stars(ctx, ref)]
+        if len(others) != int(n):
+            return None
+        got[ref] = others
+    return {"company": got}
+
+
+@_word(
+    "same_xiu", "all these 曜 stand in one 宿 (同躔: closer than one palace; read as 交戰 of two 凶 曜)", YAO
+)
+def _same_xiu(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
+    ks = {ctx.yao_xiu[y] for y in _as_list(v)}
+    return (
+        {"same_xiu": {"yao": list(_as_list(v)), "xiu": XIU_NAMES[next(iter(ks))]}} if len(ks) == 1 else None
+    )
+
+
+@_word(
+    "strength", "{star: 強|弱}: the star is strong (七強 palace or 廟 旺 入垣, not 陷) or weak (五弱 or 陷)"
+)
+def _strength(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
+    got: dict[str, str] = {}
+    for ref, want in v.items():
+        ys = _ref_stars(ctx, ref)
+        ok = [y for y in ys if (ctx.strength(y) > 0 if want == "強" else ctx.strength(y) < 0)]
+        if not ok:
+            return None
+        got[ok[0]] = want
+    return {"strength": got}
 
 
 @_word("ji_flank", "the palace of this 曜 is flanked by 吉 曜 on both sides", YAO)
@@ -834,6 +969,9 @@ def _ji_flank(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
     got = _jia(ctx, ctx.yao_b[str(v)], "吉")
     return {"jia": got} if got else None
 
+
+#: the offsets of the two palaces that flank a palace (夾)
+_JIA_SIDES = frozenset(o % 12 for o in JIA_OFFSETS)
 
 #: the five planets (named by their elements: 木 is Jupiter …)
 FIVE_PLANETS = frozenset(ELEMENTS)

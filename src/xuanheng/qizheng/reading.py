@@ -247,10 +247,17 @@ def _plain(ctx: Ctx, hans: bool, topic: str | None = None) -> list[FiredRule]:
     """Every rule in report order through :func:`evaluate` (with *topic*: every 格局, and the judgments of
     the topic or 總); the fired ones with their texts."""
     fired: list[FiredRule] = []
+    holds = VOCAB.holds
     for r, kind, names, grade, extra, text, text_hans in _plans():
-        if topic is not None and not grade and topic not in r.topics and GENERAL_TOPIC not in r.topics:
-            continue
-        facts = _evaluate(r, kind, names, ctx)
+        if grade:  # a 格局: a chart rule, every one evaluated (what _evaluate does for a chart rule, inline)
+            got = holds(r.when, ctx)
+            if got is None:
+                continue
+            facts = _finish(r, [dict(got)])
+        else:
+            if topic is not None and topic not in r.topics and GENERAL_TOPIC not in r.topics:
+                continue
+            facts = _evaluate(r, kind, names, ctx)
         if facts is None:
             continue
         if grade:
