@@ -80,6 +80,8 @@ LOCAL_USER_NAME: Final = "local"
 EXPORT_FORMAT: Final = "xuanheng-journal"
 EXPORT_VERSION: Final = 1
 MAX_PAGE: Final = 500
+#: the top-level keys of an export
+EXPORT_KEYS: Final = frozenset({"format", "version", "cases"})
 
 OnConflict = Literal["error", "skip", "new_id"]
 
@@ -368,7 +370,8 @@ class Journal:
             return True
 
     def revoke_sessions(self, user: User, *, now: datetime | None = None) -> int:
-        """End every session of *user* ("log out everywhere"); returns how many were live."""
+        """End every session of *user* ("log out everywhere"); returns how many it ended (those not
+        revoked before, expired ones included)."""
         t = _now(now)
         with self._write() as s:
             rows = s.scalars(
@@ -437,8 +440,8 @@ class Journal:
                         row.failures += 1
                         row.last_failure_at = t
                         over = row.failures - policy.free
-                        if over >= 0:
-                            delay = min(policy.cap, policy.base * 2.0 ** min(over, 30))
+                        if over > 0:
+                            delay = min(policy.cap, policy.base * 2.0 ** min(over - 1, 30))
                             row.blocked_until = t + timedelta(seconds=delay)
                 return
             except IntegrityError:
@@ -875,14 +878,14 @@ class Journal:
     ) -> list[tuple[str, _Fields, datetime, datetime, OutcomeRecord | None]]:
         if not isinstance(data, Mapping):
             raise InputError("an import must be a JSON object exported by xuanheng", field="data")
-        unknown = sorted(str(k) for k in data if k not in ("format", "version", "cases"))
+        unknown = ", ".join(repr(str(k)[:40]) for k in sorted(map(str, data)) if k not in EXPORT_KEYS)[:200]
         if unknown:
             raise InputError(
-                f"the import has unknown fields {', '.join(unknown)[:200]}: "
-                "an export has only format, version and cases",
+                f"the import has unknown fields {unknown}: "
+                "an export has only 'format', 'version' and 'cases'",
                 field="data",
                 code="journal.import_unknown_fields",
-                params={"fields": ", ".join(unknown)[:200]},
+                params={"fields": unknown},
             )
         if data.get("format") != EXPORT_FORMAT:
             raise InputError(f"format must be {EXPORT_FORMAT!r}", field="format")
