@@ -147,6 +147,31 @@ def test_no_body_is_read_before_the_session_is_checked(tmp_path: Path) -> None:
     assert body["error"]["text"] == "로그인하지 않았습니다. 먼저 로그인하세요."
 
 
+def test_imports_are_parsed_one_at_a_time_per_worker() -> None:
+    from xuanheng.web.limits import OneAtATime
+
+    running = peak = 0
+
+    async def inner(scope: Any, receive: Any, send: Any) -> None:
+        nonlocal running, peak
+        running += 1
+        peak = max(peak, running)
+        await asyncio.sleep(0.01)
+        running -= 1
+
+    gate = OneAtATime(inner, frozenset({"/api/journal/import"}))
+
+    async def many(path: str) -> None:
+        scope = {"type": "http", "method": "POST", "path": path}
+        await asyncio.gather(*(gate(scope, None, None) for _ in range(5)))
+
+    asyncio.run(many("/api/journal/import"))
+    assert peak == 1
+    peak = 0
+    asyncio.run(many("/api/journal/cases"))
+    assert peak == 5
+
+
 # ------------------------------------------------------------------------------------------- 3. throttling
 
 

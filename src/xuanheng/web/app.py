@@ -28,7 +28,7 @@ from xuanheng.reading import check_lang
 from xuanheng.web import errors
 from xuanheng.web.cities import search as city_search
 from xuanheng.web.errors import responses
-from xuanheng.web.limits import BodyLimit
+from xuanheng.web.limits import BodyLimit, OneAtATime
 from xuanheng.web.query import query_policy
 from xuanheng.web.registry import MethodPlugin, describe, method_labels, plugins, warm_up
 from xuanheng.web.routes_methods import document_models, method_router
@@ -297,6 +297,7 @@ def create_app(
 
     app.mount("/static", StaticFiles(directory=static), name="static")
     limits = {IMPORT_PATH: settings.max_import, **{p: ACCOUNT_MAX_BODY for p in ACCOUNT_PATHS}}
+    app.add_middleware(OneAtATime, paths=frozenset({IMPORT_PATH}))
     app.add_middleware(
         BodyLimit, max_body=settings.max_body, overrides=limits, prefixes={JOURNAL_PREFIX: JOURNAL_MAX_BODY}
     )

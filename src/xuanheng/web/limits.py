@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 from typing import Any
 
@@ -144,3 +145,23 @@ class BodyLimit:
             }
         )
         await send({"type": "http.response.body", "body": body})
+
+
+class OneAtATime:
+    """Pure ASGI middleware: requests to *paths* (the whole-journal import) are answered one at a time per
+    worker, the others waiting before their body is read — parsing a 16 MiB import takes ~160 MiB, so a
+    worker's memory stays bounded however many arrive together."""
+
+    def __init__(self, app: ASGIApp, paths: frozenset[str]) -> None:
+        self.app = app
+        self.paths = paths
+        self._gate: asyncio.Semaphore | None = None
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or scope.get("path") not in self.paths or scope.get("method") != "POST":
+            await self.app(scope, receive, send)
+            return
+        if self._gate is None:
+            self._gate = asyncio.Semaphore(1)
+        async with self._gate:
+            await self.app(scope, receive, send)
