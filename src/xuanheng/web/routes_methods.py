@@ -23,6 +23,7 @@ from fastapi.responses import Response
 from pydantic import BaseModel
 
 from xuanheng.errors import InputError
+from xuanheng.web.errors import responses
 from xuanheng.web.query import query_policy, refuse_repeated
 from xuanheng.web.registry import CastRequest, MethodPlugin
 
@@ -77,13 +78,6 @@ class ChartMemo:
             while len(self._data) > self.size:
                 self._data.popitem(last=False)
         return data
-
-
-#: FastAPI's answer to a refused request, as the OpenAPI document of a body endpoint names it
-VALIDATION_ERROR = {
-    "description": "Validation Error",
-    "content": {"application/json": {"schema": {"$ref": "#/components/schemas/HTTPValidationError"}}},
-}
 
 
 def schema_ref(model: type[BaseModel]) -> dict[str, Any]:
@@ -151,7 +145,10 @@ def method_router(plugin: MethodPlugin, memo: ChartMemo | None = None) -> APIRou
         operation_id=f"{name}_render",
         response_class=Response,
         dependencies=[Depends(query_policy)],
-        responses={200: {"content": {SVG_TYPE: {"schema": {"type": "string"}}}, "description": "SVG"}},
+        responses={
+            200: {"content": {SVG_TYPE: {"schema": {"type": "string"}}}, "description": "SVG"},
+            **responses(400, 413, 422),
+        },
         openapi_extra={
             "requestBody": {"required": True, "content": {"application/json": {"schema": {"type": "object"}}}}
         },
@@ -177,7 +174,9 @@ def method_router(plugin: MethodPlugin, memo: ChartMemo | None = None) -> APIRou
             summary=f"{summary} ({'SVG' if 'svg' in kind else 'JSON'})",
             operation_id=f"{name}_{kind}",
             response_class=Response,
-            responses={200: doc} if method == "GET" else {200: doc, 422: VALIDATION_ERROR},
+            responses={200: doc, **responses(422)}
+            if method == "GET"
+            else {200: doc, **responses(400, 413, 422)},
             openapi_extra=query_doc if method == "GET" else body_doc,
         )
     return router
