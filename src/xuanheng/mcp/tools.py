@@ -327,12 +327,14 @@ def _journal_tools(journal: Any, methods: Mapping[str, Method]) -> list[ToolSpec
             "limit": {"type": "integer", "minimum": 1, "maximum": 500, "default": 50},
             "offset": {"type": "integer", "minimum": 0, "default": 0},
             "with_chart": {"type": "boolean", "default": False, "description": "include each saved chart"},
+            "lang": {**lang_property(), "description": "language of an error's text"},
         },
         "additionalProperties": False,
     }
 
     def search(arguments: dict[str, Any]) -> dict[str, Any]:
         args = dict(arguments)
+        args.pop("lang", None)  # read by the server for an error's text
         date_field = _text(args, "date_field", "created_at")
         order = _text(args, "order", "newest")
         for name, value, accepted in (
