@@ -102,10 +102,13 @@ def test_body_limits_per_route(tmp_path: Path) -> None:
         r = c.post("/api/journal/import", json=big, headers={"Accept-Language": "zh-TW"})
         assert r.status_code == 413 and r.json()["error"]["params"] == {"limit": 10_000}
         assert r.json()["error"]["text"] == "請求內容過大：最多 10000 位元組。"
-        r = c.post("/api/journal/cases", json={"method": "liuren", "inputs": LR, "notes": "x" * 300_000})
-        assert r.status_code == 413 and r.json()["error"]["params"] == {"limit": 256 * 1024}
-        r = c.post("/api/login", json={"name": "a", "password": "x" * 5000})
-        assert r.status_code == 413 and r.json()["error"]["params"] == {"limit": 4096}
+        r = c.post("/api/journal/cases", json={"method": "liuren", "inputs": LR, "notes": "x" * 600_000})
+        assert r.status_code == 413 and r.json()["error"]["params"] == {"limit": 512 * 1024}
+        r = c.post("/api/login", json={"name": "a", "password": "x" * 17_000})
+        assert r.status_code == 413 and r.json()["error"]["params"] == {"limit": 16 * 1024}
+        # the largest body the schema allows fits: 1,024 astral characters are 12,288 bytes as JSON escapes
+        r = c.post("/api/login", json={"name": "a" * 64, "password": "😀" * 1024})
+        assert r.status_code == 200
         assert c.post("/api/journal/cases", json={"method": "liuren", "inputs": LR}).status_code == 201
 
 
@@ -145,6 +148,11 @@ def test_no_body_is_read_before_the_session_is_checked(tmp_path: Path) -> None:
     assert sent[0]["status"] == 401 and reads == 0
     body = json.loads(b"".join(m.get("body", b"") for m in sent[1:]))
     assert body["error"]["text"] == "로그인하지 않았습니다. 먼저 로그인하세요."
+    # a method the path does not take is the router's 405, logged in or not
+    with TestClient(app) as c:
+        for method in ("TRACE", "PUT", "DELETE"):
+            r = c.request(method, "/api/journal/cases")
+            assert r.status_code == 405 and r.headers["allow"] == "GET, POST", method
 
 
 def test_imports_are_parsed_one_at_a_time_per_worker() -> None:

@@ -69,11 +69,12 @@ CSP = (
 )
 #: the whole-journal import takes ``Settings.max_import`` (16 MiB by default)
 IMPORT_PATH = "/api/journal/import"
-#: the journal's other JSON routes (a case: inputs ≤ 64 KiB, notes ≤ 20,000 characters …)
+#: the journal's other JSON routes: the largest case the schema allows (inputs ≤ 64 KiB, notes ≤ 20,000
+#: characters, each up to 12 bytes as a JSON escape …) fits
 JOURNAL_PREFIX = "/api/journal/"
-JOURNAL_MAX_BODY = 256 * 1024
-#: name and password
-ACCOUNT_MAX_BODY = 4 * 1024
+JOURNAL_MAX_BODY = 512 * 1024
+#: name (≤ 64 characters) and password (≤ 1,024), even written as JSON escapes
+ACCOUNT_MAX_BODY = 16 * 1024
 ACCOUNT_PATHS = ("/api/login", "/api/signup", "/api/logout", "/api/logout/everywhere")
 
 log = logging.getLogger("xuanheng.web")

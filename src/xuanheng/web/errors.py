@@ -70,7 +70,8 @@ class ErrorOut(BaseModel):
 
 
 _DESCRIPTIONS = {
-    400: "malformed request (e.g. a Content-Length that is not a number)",
+    400: "malformed request: a request line or headers the server cannot read (e.g. over 64 KiB), "
+    "or a Content-Length that is not a number",
     401: "not logged in, the session has ended, or the name or password is wrong",
     404: "no such case in your journal (another user's case answers the same)",
     409: "conflict with the stored journal (a name taken, case ids in use, an Idempotency-Key reused)",
@@ -82,9 +83,10 @@ _DESCRIPTIONS = {
 
 
 def responses(*codes: int) -> dict[int | str, dict[str, Any]]:
-    """OpenAPI ``responses`` of the refusals a route really gives (error shape :class:`ErrorOut`)."""
+    """OpenAPI ``responses`` of the refusals a route really gives (error shape :class:`ErrorOut`); 400 is
+    always among them (the HTTP server itself answers it to a request line or headers it cannot read)."""
     out: dict[int | str, dict[str, Any]] = {}
-    for code in codes:
+    for code in sorted({400, *codes}):
         entry: dict[str, Any] = {"model": ErrorOut, "description": _DESCRIPTIONS[code]}
         if code == 429:
             entry["headers"] = {

@@ -19,6 +19,7 @@ from fastapi import APIRouter, Depends, FastAPI, Header, Query, Request
 from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.concurrency import run_in_threadpool
+from starlette.routing import Match
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from xuanheng.errors import InputError
@@ -160,8 +161,9 @@ class AuthFirst:
         if (
             scope["type"] != "http"
             or not self.settings.multi_user
-            or scope.get("method") in ("GET", "HEAD", "OPTIONS")
+            or scope.get("method") not in ("POST", "PUT", "PATCH", "DELETE")
             or not (path.startswith(GUARDED_PREFIX) or path in GUARDED_PATHS)
+            or not _routed(scope)  # a method the path does not take: the router answers 405 (or 404)
         ):
             await self.app(scope, receive, send)
             return
@@ -181,6 +183,12 @@ class AuthFirst:
             await resp(scope, receive, send)
             return
         await self.app(scope, receive, send)
+
+
+def _routed(scope: Scope) -> bool:
+    """Whether some route of the app takes this request's method at this path."""
+    app = scope.get("app")
+    return any(route.matches(scope)[0] == Match.FULL for route in getattr(app, "routes", ()))
 
 
 def install(app: FastAPI, settings: Settings) -> None:

@@ -5,7 +5,7 @@
 ``XUANHENG_SECRET``      key that signs session cookies (default: a random key kept in the data directory;
                          set it explicitly when workers run on several hosts)
 ``XUANHENG_MAX_BODY``    largest accepted request body in bytes (default 2 MiB; larger → HTTP 413); the
-                         journal's JSON routes take at most 256 KiB, login and sign-up 4 KiB
+                         journal's JSON routes take at most 512 KiB, login and sign-up 16 KiB
 ``XUANHENG_MAX_IMPORT``  largest accepted ``/api/journal/import`` body in bytes (default 16 MiB)
 ``XUANHENG_SECURE_COOKIE`` ``1`` → session cookie only over HTTPS, always; without it the cookie is ``Secure``
                          whenever the request came over HTTPS
