@@ -88,6 +88,8 @@ def responses(*codes: int) -> dict[int | str, dict[str, Any]]:
     out: dict[int | str, dict[str, Any]] = {}
     for code in sorted({400, *codes}):
         entry: dict[str, Any] = {"model": ErrorOut, "description": _DESCRIPTIONS[code]}
+        if code == 400:  # the HTTP server's own answer to a request it cannot read is plain text
+            entry["content"] = {"text/plain": {"schema": {"type": "string"}}}
         if code == 429:
             entry["headers"] = {
                 "Retry-After": {"description": "seconds to wait", "schema": {"type": "integer"}}
