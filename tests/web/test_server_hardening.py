@@ -215,6 +215,9 @@ def test_logout_ends_the_session_on_the_server(tmp_path: Path, signup_open: None
         thief.cookies.set("xh_session", captured)
         r = thief.get("/api/me", headers={"Accept-Language": "zh-CN"})
         assert r.status_code == 401 and r.json()["error"]["code"] == "journal.session_ended"
+        assert r.json()["error"]["text"] == "工作阶段已结束（已登出、逾期或被撤销）：请重新登入。"
+        r = thief.post("/api/journal/cases", json={"method": "liuren", "inputs": LR})
+        assert r.status_code == 401 and r.json()["error"]["code"] == "journal.session_ended"
 
 
 def test_log_out_everywhere(tmp_path: Path, signup_open: None) -> None:

@@ -178,8 +178,12 @@ class AuthFirst:
                 max_age=self.settings.session_max_age,
             )
         if user is None:
-            message = "not logged in: POST /api/login with name and password first"
-            resp = error_response(401, message, "session", "cookie", request=request)
+            if token is None:
+                message, code = "not logged in: POST /api/login with name and password first", None
+            else:
+                message = "the session has ended (logged out, expired or revoked); log in again"
+                code = "journal.session_ended"
+            resp = error_response(401, message, "session", "cookie", code=code, request=request)
             await resp(scope, receive, send)
             return
         await self.app(scope, receive, send)
