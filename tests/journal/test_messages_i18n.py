@@ -26,6 +26,7 @@ LANGS = ("ko", "zh-Hant", "zh-Hans")
 #: words that stay as they are in every language (formats, option values, names of the program)
 KEPT = {
     "JSON", "ISO", "UTF", "NUL", "XUANHENG_SIGNUP", "xuanheng", "jinkoujue", "liuren", "format", "lang",
+    "Idempotency", "ASCII",  # the name of an HTTP header, a character set
     "json", "none",  # the file name of the import cases
     "on_conflict", "error", "skip", "new_id", "zhongqi", "ying_yan", "bu_yan", "bu_fen", "clear",  # values
 }  # fmt: skip
@@ -66,6 +67,11 @@ VALIDATOR_CASES: list[tuple[str, Callable[[], Any], str]] = [
     ("password not text", lambda: v.password(5, LIMITS), "password"),
     ("password length", lambda: v.password("1234", LIMITS), "password"),
     ("password character", lambda: v.password("12345678\x00", LIMITS), "password"),
+    ("password common", lambda: v.password("12345678", LIMITS), "password"),
+    ("password is the name", lambda: v.password("Alice123", LIMITS, "alice123"), "password"),
+    ("not aware", lambda: v.query_time("2026-03-01T00:00:00", "since"), "since"),
+    ("before year 1 in UTC", lambda: v.query_time("0001-01-01T00:00:00+14:00", "since"), "since"),
+    ("after year 9999 in UTC", lambda: v.query_time("9999-12-31T23:59:59-12:00", "until"), "until"),
 ]
 
 
@@ -108,6 +114,22 @@ def test_service_refusals_are_said_in_each_language(tmp_path: Path) -> None:
         _check(_raised(lambda: j.import_json(alice, {**export, "version": 99})))
         _check(_raised(lambda: j.create_user(LOCAL_USER_NAME, "a long password")))  # reserved
         _check(_raised(lambda: j.get_user(99999)))
+        _check(_raised(lambda: j.import_json(alice, {**export, "comment": 1})))  # unknown field
+        _check(_raised(lambda: j.create_user("bob", "bob")))  # too short
+        for _ in range(6):
+            _raised(lambda: j.login("alice", "wrong"))
+        _check(_raised(lambda: j.login("alice", "alice password")))  # throttled
+        from xuanheng.journal import CaseIn
+
+        case = j.save_case(alice, CaseIn(method="liuren", inputs={}, chart={"x": 1}))
+        bob = j.create_user("bob", "bob password")
+        _check(_raised(lambda: j.import_json(bob, j.export_json(alice))))  # ids in use, none named
+        _check(
+            _raised(
+                lambda: j.save_case(bob, CaseIn(method="liuren", inputs={}, chart={}), idempotency_key=" ")
+            )
+        )
+        assert case.id
     finally:
         j.close()
     single = Journal.open(f"sqlite:///{tmp_path / 's.db'}", multi_user=False)

@@ -14,7 +14,10 @@ from xuanheng.journal.db import make_engine, resolve_url
 from xuanheng.journal.migrate import current, downgrade, head, upgrade
 from xuanheng.journal.tables import Base
 
-TABLES = {"journal_user", "journal_case", "journal_case_tag", "journal_case_rule", "journal_case_key"}
+TABLES = {
+    "journal_user", "journal_case", "journal_case_tag", "journal_case_rule", "journal_case_key",
+    "journal_session", "journal_login_throttle", "journal_idempotency",
+}  # fmt: skip
 
 
 def _diff(url: str) -> list[object]:

@@ -414,3 +414,32 @@ def test_journal_save_keeps_the_judgment_and_stats_count_verdicts(tmp_path: Path
     assert by["bad"]["interval"] == pytest.approx(list(wilson(1, 1)))
     assert seen["other"]["by_verdict"] == {} and seen["other"]["overall"]["total"] == 0
     assert seen["bad"].is_error
+
+
+def test_journal_search_at_the_calendars_limits_is_a_tool_error_in_the_callers_language(
+    tmp_path: Path,
+) -> None:
+    from xuanheng.journal import Journal
+    from xuanheng.mcp.server import run_tool
+
+    journal = Journal.open(f"sqlite:///{tmp_path / 'j.sqlite3'}", multi_user=False)
+    try:
+        tools = ToolSet(journal)
+        for args in (
+            {"since": "0001-01-01T00:00:00+14:00", "lang": "ko"},
+            {"until": "9999-12-31T23:59:59-12:00", "date_field": "cast_at", "lang": "ko"},
+        ):
+            r = run_tool(tools, "journal_search", args)
+            err = r.structured_content["error"]  # type: ignore[index]
+            assert r.is_error and err["code"] == "journal.time_range" and err["field"] in ("since", "until")
+            assert "날짜 범위를 벗어났습니다" in err["text"]
+        r = run_tool(tools, "journal_search", {"until": "0.5"})
+        assert r.is_error and r.structured_content["error"]["code"] == "journal.bad_timestamp"  # type: ignore[index]
+        assert not run_tool(tools, "journal_search", {"lang": "zh-Hant"}).is_error
+        # a retried save with the same key stores one case
+        save = {"method": "liuren", "params": {"at": "2026-03-10T21:30", "tz": "Asia/Shanghai"}}
+        a = run_tool(tools, "journal_save", {**save, "idempotency_key": "k1"}).structured_content
+        b = run_tool(tools, "journal_save", {**save, "idempotency_key": "k1"}).structured_content
+        assert a["id"] == b["id"] and journal.count_cases(journal.local_user()) == 1  # type: ignore[index]
+    finally:
+        journal.close()

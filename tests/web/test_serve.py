@@ -56,6 +56,36 @@ def test_serve_prints_address_and_serves(tmp_path: Path) -> None:
         proc.wait(10)
 
 
+def test_serving_on_is_said_once_the_port_answers(tmp_path: Path) -> None:
+    env = dict(os.environ, XDG_DATA_HOME=str(tmp_path), XUANHENG_SECRET="s" * 40)
+    env.pop("XUANHENG_DB_URL", None)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "xuanheng", "serve", "--port", "0", "--db", f"sqlite:///{tmp_path / 'j.db'}"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+        env=env,
+        start_new_session=True,
+    )
+    try:
+        assert proc.stdout is not None
+        line = proc.stdout.readline()
+        m = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
+        assert m, line
+        # no waiting, no retry: the first request after the line is answered
+        assert httpx.get(m.group(0) + "api/health", timeout=5).status_code == 200
+    finally:
+        os.killpg(proc.pid, signal.SIGTERM)
+        proc.wait(10)
+
+
+def test_announce_when_ready_says_nothing_while_nothing_answers(capsys: pytest.CaptureFixture[str]) -> None:
+    from xuanheng.cli.serve_cmd import _free_port, announce_when_ready
+
+    assert announce_when_ready("127.0.0.1", _free_port("127.0.0.1"), "serving on …", timeout=0.3) is False
+    assert capsys.readouterr().out == ""
+
+
 def test_bad_arguments_are_one_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     # serve sets XUANHENG_* for its workers: let monkeypatch restore them afterwards
     for name in ("XUANHENG_DB_URL", "XUANHENG_SECRET", "XUANHENG_MULTI_USER"):

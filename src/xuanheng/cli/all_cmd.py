@@ -140,7 +140,7 @@ def run(args: argparse.Namespace) -> int:
         for p in parts:
             p.pop("params", None)
         print(json.dumps({"moment": _jsonable(values), "methods": parts}, ensure_ascii=False, indent=2))
-        return 0
+        return _status(parts)
     methods = registry()
     blocks = []
     for p in parts:
@@ -162,7 +162,13 @@ def run(args: argparse.Namespace) -> int:
             body = f"{label('error.title', lang)}: {p['error']}"
         blocks.append(f"{head}\n{body}")
     print("\n\n".join(blocks))
-    return 0
+    return _status(parts)
+
+
+def _status(parts: list[dict[str, Any]]) -> int:
+    """2 when an input was refused by some method (its card says why), else 0 — a card that only asks for
+    an input the moment does not give (``needs``) is not an error."""
+    return 2 if any("error" in p for p in parts) else 0
 
 
 def _jsonable(values: dict[str, Any]) -> dict[str, Any]:

@@ -11,7 +11,8 @@ from __future__ import annotations
 import argparse
 import os
 import socket
-import sys
+import threading
+import time
 
 from xuanheng.errors import InputError
 
@@ -79,6 +80,29 @@ def check_port(host: str, port: int) -> None:
             ) from None
 
 
+def announce_when_ready(host: str, port: int, line: str, timeout: float = 300.0) -> bool:
+    """Print *line* once the server answers ``/api/health`` on *host*:*port* (after its workers have
+    started and warmed up), so that whoever reads "serving on" can connect at once. False if it never
+    answered within *timeout* seconds (nothing is printed then; the server's own errors say why)."""
+    import urllib.request
+
+    probe = {"0.0.0.0": "127.0.0.1", "::": "::1", "": "127.0.0.1"}.get(host, host)
+    shown = f"[{probe}]" if ":" in probe else probe
+    url = f"http://{shown}:{port}/api/health"
+    opener = urllib.request.build_opener(urllib.request.ProxyHandler({}))  # never through a proxy
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            with opener.open(url, timeout=2) as r:
+                if r.status == 200:
+                    print(line, flush=True)
+                    return True
+        except OSError:
+            pass
+        time.sleep(0.05)
+    return False
+
+
 def run(args: argparse.Namespace) -> int:
     try:
         import uvicorn
@@ -107,8 +131,8 @@ def run(args: argparse.Namespace) -> int:
         check_port(args.host, args.port)
     port = args.port or _free_port(args.host)
     shown = f"[{args.host}]" if ":" in args.host else args.host
-    print(f"xuanheng serving on http://{shown}:{port}/  (journal: {where}; workers: {args.workers})")
-    sys.stdout.flush()
+    line = f"xuanheng serving on http://{shown}:{port}/  (journal: {where}; workers: {args.workers})"
+    threading.Thread(target=announce_when_ready, args=(args.host, port, line), daemon=True).start()
     uvicorn.run(
         "xuanheng.web.app:app_from_env",
         factory=True,

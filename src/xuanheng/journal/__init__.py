@@ -12,6 +12,7 @@ from xuanheng.journal.errors import (
     LimitError,
     NotFoundError,
     StorageError,
+    ThrottledError,
 )
 from xuanheng.journal.facts import case_from_chart, rule_ids_of, verdict_keys
 from xuanheng.journal.model import (
@@ -54,6 +55,7 @@ __all__ = [
     "Stats",
     "StorageError",
     "Tally",
+    "ThrottledError",
     "User",
     "case_from_chart",
     "rule_ids_of",

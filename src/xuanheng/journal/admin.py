@@ -65,6 +65,27 @@ def _password(path: Path | None) -> str:
     return first
 
 
+def _write(path: Path, text: str) -> None:
+    """Write an export to *path*; a path that cannot be written is one line (no traceback), exit 2."""
+    if not path.parent.is_dir():
+        raise InputError(
+            f"cannot write {path}: there is no folder {path.parent}",
+            field="output",
+            code="cli.no_folder",
+            params={"path": str(path), "folder": str(path.parent)},
+        )
+    try:
+        path.write_text(text, encoding="utf-8")
+    except OSError as e:
+        reason = e.strerror or type(e).__name__
+        raise InputError(
+            f"cannot write {path}: {reason}",
+            field="output",
+            code="cli.cannot_write",
+            params={"path": str(path), "reason": reason},
+        ) from None
+
+
 def run(args: argparse.Namespace) -> int:
     action = args.journal_command
     with Journal.open(args.db, multi_user=False) as j:
@@ -91,7 +112,7 @@ def run(args: argparse.Namespace) -> int:
             if args.output is None:
                 sys.stdout.write(out + "\n")
             else:
-                args.output.write_text(out + "\n", encoding="utf-8")
+                _write(args.output, out + "\n")
         elif action == "import":
             try:
                 data = json.loads(args.file.read_text(encoding="utf-8"))

@@ -3,8 +3,8 @@
 The HTTP layer maps them to status codes (see ``docs/journal.md``): :class:`NotFoundError` → 404,
 :class:`AccessDeniedError` → 404 as well (it subclasses
 :class:`NotFoundError`, so nobody learns that another user's case exists), :class:`AuthError` → 401,
-:class:`ConflictError` → 409, :class:`LimitError` → 413/422, :class:`StorageError` → 503, any other
-:class:`InputError` → 422.
+:class:`ConflictError` → 409, :class:`LimitError` → 413/422, :class:`ThrottledError` → 429 (with
+``Retry-After``), :class:`StorageError` → 503, any other :class:`InputError` → 422.
 """
 
 from __future__ import annotations
@@ -36,6 +36,13 @@ class ConflictError(JournalError):
     """An imported case id is already in use."""
 
 
+class ThrottledError(JournalError):
+    """Too many failed logins for this account or from this address: wait ``retry_after`` seconds."""
+
+    #: whole seconds until the next attempt is accepted
+    retry_after: int = 1
+
+
 class StorageError(JournalError):
     """The database cannot be reached or refused the operation (not the user's fault: HTTP 503)."""
 
@@ -52,4 +59,5 @@ __all__ = [
     "LimitError",
     "NotFoundError",
     "StorageError",
+    "ThrottledError",
 ]

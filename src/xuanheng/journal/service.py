@@ -15,7 +15,11 @@ library allowed to read the clock).
 
 from __future__ import annotations
 
+import hashlib
+import math
 import os
+import re
+import secrets
 import unicodedata
 import uuid
 from collections import Counter, defaultdict
@@ -23,10 +27,10 @@ from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any, Final, Literal
 
-from sqlalchemy import Engine, Select, and_, exists, func, or_, select
+from sqlalchemy import Engine, Select, and_, delete, exists, func, or_, select
 from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.orm import Session
 
@@ -40,6 +44,7 @@ from xuanheng.journal.errors import (
     LimitError,
     NotFoundError,
     StorageError,
+    ThrottledError,
 )
 from xuanheng.journal.migrate import upgrade
 from xuanheng.journal.model import (
@@ -58,7 +63,16 @@ from xuanheng.journal.model import (
     User,
 )
 from xuanheng.journal.passwords import DUMMY_HASH, hash_password, verify_password
-from xuanheng.journal.tables import CaseKeyRow, CaseRow, CaseRuleRow, CaseTagRow, UserRow
+from xuanheng.journal.tables import (
+    CaseKeyRow,
+    CaseRow,
+    CaseRuleRow,
+    CaseTagRow,
+    IdempotencyRow,
+    LoginThrottleRow,
+    SessionRow,
+    UserRow,
+)
 from xuanheng.journal.validate import Limits
 
 ENV_MULTI_USER: Final = "XUANHENG_MULTI_USER"
@@ -66,12 +80,37 @@ LOCAL_USER_NAME: Final = "local"
 EXPORT_FORMAT: Final = "xuanheng-journal"
 EXPORT_VERSION: Final = 1
 MAX_PAGE: Final = 500
+#: the top-level keys of an export
+EXPORT_KEYS: Final = frozenset({"format", "version", "cases"})
 
 OnConflict = Literal["error", "skip", "new_id"]
 
 
+@dataclass(frozen=True, slots=True)
+class Throttle:
+    """Login throttling: *free* failures, then each further one doubles the wait from *base* seconds up to
+    *cap*; failures older than *forget* seconds are forgotten. One policy per account, one (more generous:
+    several people may share an address) per client address."""
+
+    free: int = 5
+    base: float = 1.0
+    cap: float = 900.0
+    forget: float = 3600.0
+
+
+ACCOUNT_THROTTLE: Final = Throttle()
+ADDRESS_THROTTLE: Final = Throttle(free=20)
+#: a session's ``last_seen_at`` is written at most this often (seconds), not on every request
+SESSION_TOUCH: Final = 60.0
+IDEMPOTENCY_KEY_RE: Final = re.compile(r"^[\x21-\x7e]{1,128}$")
+
+
+def _token_id(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
 def _now(now: datetime | None) -> datetime:
-    return datetime.now(UTC) if now is None else v.aware(now, "now").astimezone(UTC)
+    return datetime.now(UTC) if now is None else v.utc(now, "now")
 
 
 @contextmanager
@@ -243,7 +282,7 @@ class Journal:
         name = v.user_name(name, self.limits)
         if name.lower() == LOCAL_USER_NAME:
             raise ConflictError(f"the user name {name!r} is reserved for the local user", field="name")
-        password = v.password(password, self.limits)
+        password = v.password(password, self.limits, name)
         digest = hash_password(password)
         try:
             with _integrity_passthrough(), self._write() as s:
@@ -270,15 +309,156 @@ class Journal:
             return None
         return User(row.id, row.name, row.is_local)
 
-    def set_password(self, user: User, password: str) -> None:
-        """Change *user*'s password."""
-        password = v.password(password, self.limits)
+    def set_password(self, user: User, password: str, *, now: datetime | None = None) -> None:
+        """Change *user*'s password; every session of *user* ends with the old one."""
+        password = v.password(password, self.limits, user.name)
         digest = hash_password(password)
         with self._write() as s:
             row = s.get(UserRow, user.id)
             if row is None:
                 raise NotFoundError(f"no user with id {user.id}", field="user")
             row.password_hash = digest
+        self.revoke_sessions(user, now=now)
+
+    # ---------------------------------------------------------------- sessions
+
+    def create_session(self, user: User, *, now: datetime | None = None) -> str:
+        """Open a session for *user*; returns its token (the database keeps only the token's SHA-256)."""
+        token = secrets.token_urlsafe(32)
+        t = _now(now)
+        with self._write() as s:
+            s.add(SessionRow(id=_token_id(token), user_id=user.id, created_at=t, last_seen_at=t))
+        return token
+
+    def session_user(
+        self, token: str, *, idle: float, max_age: float, now: datetime | None = None
+    ) -> User | None:
+        """The user of a live session: not revoked, seen within *idle* seconds, opened within *max_age*
+        seconds; else ``None``. Marks the session seen (at most once a minute)."""
+        if not isinstance(token, str) or not 16 <= len(token) <= 128:
+            return None
+        t = _now(now)
+        sid = _token_id(token)
+        with self._read() as s:
+            row = s.get(SessionRow, sid)
+            if row is None or row.revoked_at is not None:
+                return None
+            if t - row.last_seen_at > timedelta(seconds=idle) or t - row.created_at > timedelta(
+                seconds=max_age
+            ):
+                return None
+            user = s.get(UserRow, row.user_id)
+            if user is None:
+                return None
+            stale = t - row.last_seen_at > timedelta(seconds=SESSION_TOUCH)
+        if stale:
+            with self._write() as s:
+                live = s.get(SessionRow, sid)
+                if live is not None and live.last_seen_at < t:
+                    live.last_seen_at = t
+        return User(user.id, user.name, user.is_local)
+
+    def revoke_session(self, token: str, *, now: datetime | None = None) -> bool:
+        """End one session (logout); True when it was live."""
+        if not isinstance(token, str) or not 16 <= len(token) <= 128:
+            return False
+        with self._write() as s:
+            row = s.get(SessionRow, _token_id(token))
+            if row is None or row.revoked_at is not None:
+                return False
+            row.revoked_at = _now(now)
+            return True
+
+    def revoke_sessions(self, user: User, *, now: datetime | None = None) -> int:
+        """End every session of *user* ("log out everywhere"); returns how many it ended (those not
+        revoked before, expired ones included)."""
+        t = _now(now)
+        with self._write() as s:
+            rows = s.scalars(
+                select(SessionRow).where(SessionRow.user_id == user.id, SessionRow.revoked_at.is_(None))
+            ).all()
+            for r in rows:
+                r.revoked_at = t
+            # sessions ended more than a day ago are of no more use: drop them
+            s.execute(
+                delete(SessionRow).where(
+                    SessionRow.user_id == user.id, SessionRow.revoked_at < t - timedelta(days=1)
+                )
+            )
+        return len(rows)
+
+    # ------------------------------------------------------------ login throttle
+
+    def login(
+        self, name: str, password: str, *, address: str | None = None, now: datetime | None = None
+    ) -> User:
+        """:meth:`authenticate` behind the login throttle shared by every worker (in the database): after
+        a few failures for this account (or many from this *address*) each attempt must wait, doubling, up
+        to 15 minutes — :class:`ThrottledError` with ``retry_after``, the password not even tried. A wrong
+        name or password is :class:`AuthError`."""
+        t = _now(now)
+        folded = unicodedata.normalize("NFKC", name).strip().casefold() if isinstance(name, str) else ""
+        keys = [("user:" + folded[:150], ACCOUNT_THROTTLE)]
+        if address:
+            keys.append(("addr:" + address[:150], ADDRESS_THROTTLE))
+        with self._read() as s:
+            rows = {
+                r.key: r
+                for r in s.scalars(
+                    select(LoginThrottleRow).where(LoginThrottleRow.key.in_([k for k, _p in keys]))
+                )
+            }
+        wait = 0.0
+        for key, _policy in keys:
+            r = rows.get(key)
+            if r is not None and r.blocked_until is not None and r.blocked_until > t:
+                wait = max(wait, (r.blocked_until - t).total_seconds())
+        if wait > 0:
+            raise _throttled(wait)
+        user = self.authenticate(name, password)
+        if user is None:
+            self._login_failed(keys, t)
+            raise AuthError("user name or password is wrong", field="password")
+        with self._write() as s:  # the account starts afresh; the address's count decays by itself
+            s.execute(delete(LoginThrottleRow).where(LoginThrottleRow.key == keys[0][0]))
+        return user
+
+    def _login_failed(self, keys: list[tuple[str, Throttle]], t: datetime) -> None:
+        for attempt in range(3):  # a concurrent first failure of the same key may insert it first
+            try:
+                with _integrity_passthrough(), self._write() as s:
+                    for key, policy in keys:
+                        stmt = select(LoginThrottleRow).where(LoginThrottleRow.key == key)
+                        if s.get_bind().dialect.name == "postgresql":
+                            stmt = stmt.with_for_update()
+                        row = s.scalars(stmt).first()
+                        if row is None:
+                            row = LoginThrottleRow(key=key, failures=0, last_failure_at=t, blocked_until=None)
+                            s.add(row)
+                        elif t - row.last_failure_at > timedelta(seconds=policy.forget):
+                            row.failures = 0
+                        row.failures += 1
+                        row.last_failure_at = t
+                        over = row.failures - policy.free
+                        if over > 0:
+                            delay = min(policy.cap, policy.base * 2.0 ** min(over - 1, 30))
+                            row.blocked_until = t + timedelta(seconds=delay)
+                return
+            except IntegrityError:
+                if attempt == 2:
+                    raise ConflictError("the login could not be recorded; try again", field="db") from None
+
+    # ------------------------------------------------------------ idempotency
+
+    def case_for_key(self, user: User, key: str) -> Case | None:
+        """The case *user* saved with this ``Idempotency-Key``, if any (it may have been deleted since)."""
+        key = _idempotency_key(key)
+        with self._read() as s:
+            row = s.get(IdempotencyRow, (user.id, key))
+            if row is None:
+                return None
+            case = s.get(CaseRow, row.case_id)
+            return None if case is None or case.user_id != user.id else self._case(case)
 
     def get_user(self, user_id: int) -> User:
         """The user with this id (e.g. from a session cookie); :class:`NotFoundError` if none."""
@@ -342,7 +522,7 @@ class Journal:
             notes=v.text(c.notes, "notes", lim.notes, multiline=True),
             rule_ids=v.labels(c.rule_ids, "rule_ids", each=lim.rule_id, count=lim.rule_ids),
             keys=v.keys(c.keys, lim),
-            cast_at=None if c.cast_at is None else v.aware(c.cast_at, "cast_at").astimezone(UTC),
+            cast_at=None if c.cast_at is None else v.utc(c.cast_at, "cast_at"),
         )
 
     @staticmethod
@@ -417,15 +597,43 @@ class Journal:
             raise AccessDeniedError(f"no case with id {case_id} in your journal", field="id")
         return row
 
-    def save_case(self, user: User, case: CaseIn, *, now: datetime | None = None) -> Case:
-        """Store a new case; returns it with its new id and timestamps."""
+    def save_case(
+        self, user: User, case: CaseIn, *, now: datetime | None = None, idempotency_key: str | None = None
+    ) -> Case:
+        """Store a new case; returns it with its new id and timestamps.
+
+        With *idempotency_key* (printable ASCII, 1–128 characters), a second save with the same key by the
+        same user stores nothing and returns the case the first one stored — a client retrying after a lost
+        answer makes no duplicate."""
         f = self._fields(case)
         t = _now(now)
-        with self._write() as s:
-            row = self._row(user, f, uuid.uuid4().hex, t, t, None)
-            s.add(row)
-            s.flush()
-            out = self._case(row)
+        key = None if idempotency_key is None else _idempotency_key(idempotency_key)
+        if key is not None:
+            first = self.case_for_key(user, key)
+            if first is not None:
+                return first
+        try:
+            with _integrity_passthrough(), self._write() as s:
+                if key is not None:  # a key whose case was deleted: forget it, save afresh
+                    s.execute(
+                        delete(IdempotencyRow).where(
+                            IdempotencyRow.user_id == user.id, IdempotencyRow.key == key
+                        )
+                    )
+                row = self._row(user, f, uuid.uuid4().hex, t, t, None)
+                s.add(row)
+                s.flush()
+                if key is not None:
+                    s.add(IdempotencyRow(user_id=user.id, key=key, case_id=row.id, created_at=t))
+                    s.flush()
+                out = self._case(row)
+        except IntegrityError:
+            first = None if key is None else self.case_for_key(user, key)
+            if first is None:  # not a race on the key: the usual conflict
+                raise ConflictError(
+                    "the change conflicts with the stored journal; reload and try again", field="db"
+                ) from None
+            return first
         return out
 
     def get_case(self, user: User, case_id: str) -> Case:
@@ -514,9 +722,9 @@ class Journal:
             raise InputError("date_field must be 'created_at' or 'cast_at'", field="date_field")
         col = CaseRow.created_at if q.date_field == "created_at" else CaseRow.cast_at
         if q.since is not None:
-            stmt = stmt.where(col >= v.aware(q.since, "since").astimezone(UTC))
+            stmt = stmt.where(col >= v.utc(q.since, "since"))
         if q.until is not None:
-            stmt = stmt.where(col < v.aware(q.until, "until").astimezone(UTC))
+            stmt = stmt.where(col < v.utc(q.until, "until"))
         return stmt
 
     def list_cases(self, user: User, query: CaseQuery | None = None) -> Page[Case]:
@@ -633,15 +841,25 @@ class Journal:
         ids = [p[0] for p in parsed]
         with self._write() as s:
             taken: set[str] = set()
+            mine: set[str] = set()
             for start in range(0, len(ids), 500):
                 chunk = ids[start : start + 500]
-                taken.update(s.scalars(select(CaseRow.id).where(CaseRow.id.in_(chunk))).all())
+                for cid, owner in s.execute(select(CaseRow.id, CaseRow.user_id).where(CaseRow.id.in_(chunk))):
+                    taken.add(cid)
+                    if owner == user.id:
+                        mine.add(cid)
             if taken and on_conflict == "error":
-                first = sorted(taken)[0]
+                if mine:  # name only a case the importer can open; another user's ids never leak
+                    raise ConflictError(
+                        f"{len(taken)} imported case id(s) exist already (e.g. {sorted(mine)[0]}); "
+                        "import with on_conflict='skip' or 'new_id'",
+                        field="cases",
+                    )
                 raise ConflictError(
-                    f"{len(taken)} imported case id(s) exist already (e.g. {first}); "
-                    "import with on_conflict='skip' or 'new_id'",
+                    f"{len(taken)} imported case id(s) are in use; import with on_conflict='new_id'",
                     field="cases",
+                    code="journal.import_ids_in_use",
+                    params={"n": len(taken)},
                 )
             n = 0
             for case_id, f, created, updated, outcome in parsed:
@@ -660,6 +878,15 @@ class Journal:
     ) -> list[tuple[str, _Fields, datetime, datetime, OutcomeRecord | None]]:
         if not isinstance(data, Mapping):
             raise InputError("an import must be a JSON object exported by xuanheng", field="data")
+        unknown = ", ".join(repr(str(k)[:40]) for k in sorted(map(str, data)) if k not in EXPORT_KEYS)[:200]
+        if unknown:
+            raise InputError(
+                f"the import has unknown fields {unknown}: "
+                "an export has only 'format', 'version' and 'cases'",
+                field="data",
+                code="journal.import_unknown_fields",
+                params={"fields": unknown},
+            )
         if data.get("format") != EXPORT_FORMAT:
             raise InputError(f"format must be {EXPORT_FORMAT!r}", field="format")
         if data.get("version") != EXPORT_VERSION:
@@ -711,15 +938,18 @@ class Journal:
                         cast_at=cast_at,
                     )
                 )
-                created = v.parse_time(c.get("created_at"), f"{where}.created_at")
-                updated = v.parse_time(c.get("updated_at"), f"{where}.updated_at")
-                assert created is not None and updated is not None
+                created = v.utc(
+                    v.parse_time(c.get("created_at"), f"{where}.created_at"), f"{where}.created_at"
+                )
+                updated = v.utc(
+                    v.parse_time(c.get("updated_at"), f"{where}.updated_at"), f"{where}.updated_at"
+                )
                 outcome = self._parse_outcome(c.get("outcome"), where)
             except InputError as e:
                 if e.field and e.field.startswith(where):
                     raise
                 raise type(e)(f"{where}: {e}", field=f"{where}.{e.field}" if e.field else where) from None
-            out.append((case_id, f, created.astimezone(UTC), updated.astimezone(UTC), outcome))
+            out.append((case_id, f, created, updated, outcome))
         return out
 
     def _parse_outcome(self, o: object, where: str) -> OutcomeRecord | None:
@@ -729,13 +959,34 @@ class Journal:
             raise InputError(
                 f"{where}.outcome must be null or {{result, note, at}}", field=f"{where}.outcome"
             )
-        at = v.parse_time(o.get("at"), f"{where}.outcome.at")
-        assert at is not None
+        at = v.utc(v.parse_time(o.get("at"), f"{where}.outcome.at"), f"{where}.outcome.at")
         return OutcomeRecord(
             v.outcome(o.get("result")),
             v.text(o.get("note", ""), "note", self.limits.outcome_note, multiline=True),
-            at.astimezone(UTC),
+            at,
         )
+
+
+def _throttled(wait: float) -> ThrottledError:
+    seconds = max(1, math.ceil(wait))
+    err = ThrottledError(
+        f"too many failed logins: wait {seconds} s before trying again",
+        field="password",
+        code="journal.throttled",
+        params={"seconds": seconds},
+    )
+    err.retry_after = seconds
+    return err
+
+
+def _idempotency_key(key: object) -> str:
+    if not isinstance(key, str) or not IDEMPOTENCY_KEY_RE.match(key):
+        raise InputError(
+            "Idempotency-Key must be 1 to 128 printable ASCII characters without spaces",
+            field="idempotency_key",
+            code="journal.idempotency_key",
+        )
+    return key
 
 
 __all__ = ["ENV_MULTI_USER", "EXPORT_FORMAT", "EXPORT_VERSION", "LOCAL_USER_NAME", "Journal", "OnConflict"]

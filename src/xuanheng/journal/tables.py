@@ -135,4 +135,58 @@ class CaseKeyRow(Base):
     value: Mapped[str] = mapped_column(String(128), nullable=False)
 
 
-__all__ = ["Base", "CaseKeyRow", "CaseRow", "CaseRuleRow", "CaseTagRow", "UTCDateTime", "UserRow"]
+class SessionRow(Base):
+    """A login session. ``id`` is the SHA-256 of the token the cookie carries (a stolen table opens no
+    session); logout sets ``revoked_at``; idle and absolute expiry are read off ``last_seen_at`` and
+    ``created_at``."""
+
+    __tablename__ = "journal_session"
+
+    id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    user_id: Mapped[int] = mapped_column(
+        Integer, ForeignKey("journal_user.id", ondelete="CASCADE"), nullable=False, index=True
+    )
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime, nullable=False)
+    last_seen_at: Mapped[datetime] = mapped_column(UTCDateTime, nullable=False)
+    revoked_at: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True)
+
+
+class LoginThrottleRow(Base):
+    """Failed logins of one account (``user:<name>``) or one client address (``addr:<ip>``), shared by every
+    worker: after a few free failures each further one doubles the wait (``blocked_until``)."""
+
+    __tablename__ = "journal_login_throttle"
+
+    key: Mapped[str] = mapped_column(String(160), primary_key=True)
+    failures: Mapped[int] = mapped_column(Integer, nullable=False, default=0)
+    last_failure_at: Mapped[datetime] = mapped_column(UTCDateTime, nullable=False)
+    blocked_until: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True)
+
+
+class IdempotencyRow(Base):
+    """A save's ``Idempotency-Key``: the same key from the same user answers the case it made first."""
+
+    __tablename__ = "journal_idempotency"
+
+    user_id: Mapped[int] = mapped_column(
+        Integer, ForeignKey("journal_user.id", ondelete="CASCADE"), primary_key=True
+    )
+    key: Mapped[str] = mapped_column(String(128), primary_key=True)
+    case_id: Mapped[str] = mapped_column(
+        String(64), ForeignKey("journal_case.id", ondelete="CASCADE"), nullable=False, index=True
+    )
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime, nullable=False)
+
+
+__all__ = [
+    "Base",
+    "CaseKeyRow",
+    "CaseRow",
+    "CaseRuleRow",
+    "CaseTagRow",
+    "IdempotencyRow",
+    "LoginThrottleRow",
+    "SessionRow",
+    "UTCDateTime",
+    "UserRow",
+]

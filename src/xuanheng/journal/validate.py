@@ -13,10 +13,10 @@ import re
 import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 
-from xuanheng.errors import InputError
+from xuanheng.errors import InputError, echo
 from xuanheng.journal.errors import LimitError
 from xuanheng.journal.model import OUTCOME_ALIASES, OUTCOMES
 
@@ -122,6 +122,30 @@ def aware(value: object, field: str) -> datetime:
     return value
 
 
+def utc(value: object, field: str) -> datetime:
+    """An aware datetime in UTC; one whose UTC reading falls outside years 1–9999 (``0001-01-01T00:00+14:00``,
+    ``9999-12-31T23:59-12:00``) is refused, not left to overflow."""
+    dt = aware(value, field)
+    try:
+        return dt.astimezone(UTC)
+    except OverflowError:
+        raise InputError(
+            f"{field} {dt.isoformat()} is outside the range of dates: "
+            "0001-01-01T00:00:00+00:00 to 9999-12-31T23:59:59+00:00 in UTC are accepted",
+            field=field,
+            code="journal.time_range",
+            params={"field": field, "value": dt.isoformat()},
+        ) from None
+
+
+def query_time(value: object, field: str) -> datetime:
+    """A search bound: an ISO-8601 date-time with a UTC offset given as text (never a number of seconds),
+    within years 1–9999 in UTC."""
+    dt = parse_time(value, field)
+    assert dt is not None
+    return utc(dt, field)
+
+
 def parse_time(value: object, field: str, *, optional: bool = False) -> datetime | None:
     """An ISO-8601 timestamp with offset (the export format)."""
     if value is None and optional:
@@ -129,10 +153,13 @@ def parse_time(value: object, field: str, *, optional: bool = False) -> datetime
     if not isinstance(value, str):
         raise InputError(f"{field} must be an ISO-8601 timestamp with offset", field=field)
     try:
+        if len(value) > 64:
+            raise ValueError(value)
         dt = datetime.fromisoformat(value)
     except ValueError:
         raise InputError(
-            f"{field} {value!r} is not an ISO-8601 timestamp (e.g. 2026-03-10T13:00:00+00:00)", field=field
+            f"{field} {echo(value)} is not an ISO-8601 timestamp (e.g. 2026-03-10T13:00:00+00:00)",
+            field=field,
         ) from None
     return aware(dt, field)
 
@@ -213,7 +240,9 @@ def user_name(value: object, limits: Limits) -> str:
     return s
 
 
-def password(value: object, limits: Limits) -> str:
+def password(value: object, limits: Limits, name: str | None = None) -> str:
+    """A new password: the right length, and none of the first guesses — a common password
+    (:mod:`xuanheng.journal.common_passwords`), digits only, one repeated character, or the user's *name*."""
     if not isinstance(value, str):
         raise InputError("password must be text", field="password")
     if not limits.password_min <= len(value) <= limits.password_max:
@@ -222,4 +251,19 @@ def password(value: object, limits: Limits) -> str:
         )
     if "\x00" in value or _SURROGATE.search(value):
         raise InputError("password contains a NUL character or a lone surrogate", field="password")
+    from xuanheng.journal.common_passwords import COMMON
+
+    folded = unicodedata.normalize("NFKC", value).casefold()
+    if (
+        folded in COMMON
+        or folded.isdigit()
+        or len(set(folded)) == 1
+        or (name is not None and folded == unicodedata.normalize("NFKC", name).casefold())
+    ):
+        raise InputError(
+            "password is too easy to guess (a common password, digits only, one repeated character or the "
+            "user name): choose a longer phrase of your own",
+            field="password",
+            code="journal.password_weak",
+        )
     return value

@@ -56,12 +56,28 @@ def tool_of(spec: ToolSpec) -> types.Tool:
     )
 
 
-def error_result(message: str, field: str | None, kind: str) -> types.CallToolResult:
-    """A tool error naming the argument (the HTTP API's error shape in ``structuredContent``)."""
+def error_result(
+    message: str, field: str | None, kind: str, error: XuanhengError | None = None, lang: object = None
+) -> types.CallToolResult:
+    """A tool error naming the argument (the HTTP API's error shape in ``structuredContent``): with the
+    error, also its catalogue ``code`` and ``params`` and its ``text`` in the call's ``lang`` (if given)."""
     text = f"{field}: {message}" if field else message
+    shaped: dict[str, Any] = {"type": kind, "field": field, "message": message}
+    if error is not None:
+        from xuanheng.i18n import messages
+        from xuanheng.reading import LANGS
+
+        code, params = messages.describe(error)
+        if code is not None:
+            shaped["code"] = code
+            shaped["params"] = {
+                k: v if isinstance(v, str | int | float | bool) else str(v) for k, v in params.items()
+            }
+        chosen = lang if isinstance(lang, str) and lang in LANGS else "en"
+        shaped["text"] = messages.localize_error(error, chosen)
     return types.CallToolResult(
         content=[types.TextContent(type="text", text=text)],
-        structured_content={"error": {"type": kind, "field": field, "message": message}},
+        structured_content={"error": shaped},
         is_error=True,
     )
 
@@ -84,7 +100,7 @@ def run_tool(toolset: ToolSet, name: str, arguments: dict[str, Any] | None) -> t
     try:
         return result_of(tools[name].run(dict(arguments or {})))
     except XuanhengError as e:
-        return error_result(str(e), e.field, type(e).__name__)
+        return error_result(str(e), e.field, type(e).__name__, e, (arguments or {}).get("lang"))
     except Exception as e:  # an engine bug, not the caller's: say so without a traceback
         log.exception("tool %s failed", name)
         return error_result(

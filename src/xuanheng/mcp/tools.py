@@ -306,20 +306,11 @@ def _journal_tools(journal: Any, methods: Mapping[str, Method]) -> list[ToolSpec
         return journal.local_user()
 
     def instant(args: dict[str, Any], name: str) -> datetime | None:
+        # the web's reading of a search bound: ISO 8601 text with an offset, years 1–9999 in UTC
+        from xuanheng.journal.validate import query_time
+
         v = args.pop(name, None)
-        if v is None:
-            return None
-        try:
-            dt = datetime.fromisoformat(v) if isinstance(v, str) else None
-        except ValueError:
-            dt = None
-        if dt is None or dt.utcoffset() is None:
-            raise InputError(
-                f"{name} {echo(v)} is not accepted: an ISO date-time with a UTC offset, "
-                "e.g. 2026-03-01T00:00:00+08:00",
-                field=name,
-            )
-        return dt
+        return None if v is None else query_time(v, name)
 
     search_schema: dict[str, Any] = {
         "type": "object",
@@ -336,12 +327,14 @@ def _journal_tools(journal: Any, methods: Mapping[str, Method]) -> list[ToolSpec
             "limit": {"type": "integer", "minimum": 1, "maximum": 500, "default": 50},
             "offset": {"type": "integer", "minimum": 0, "default": 0},
             "with_chart": {"type": "boolean", "default": False, "description": "include each saved chart"},
+            "lang": {**lang_property(), "description": "language of an error's text"},
         },
         "additionalProperties": False,
     }
 
     def search(arguments: dict[str, Any]) -> dict[str, Any]:
         args = dict(arguments)
+        args.pop("lang", None)  # read by the server for an error's text
         date_field = _text(args, "date_field", "created_at")
         order = _text(args, "order", "newest")
         for name, value, accepted in (
@@ -385,6 +378,13 @@ def _journal_tools(journal: Any, methods: Mapping[str, Method]) -> list[ToolSpec
             "topic": {"type": "string", "maxLength": 64},
             "tags": {"type": "array", "items": {"type": "string", "maxLength": 64}, "maxItems": 32},
             "notes": {"type": "string", "maxLength": 20000},
+            "idempotency_key": {
+                "type": "string",
+                "minLength": 1,
+                "maxLength": 128,
+                "description": "a key of your choosing: a retried call with the same key stores nothing and "
+                "returns the case the first call stored",
+            },
         },
         "required": ["method", "params"],
         "additionalProperties": False,
@@ -405,7 +405,13 @@ def _journal_tools(journal: Any, methods: Mapping[str, Method]) -> list[ToolSpec
         tags = args.pop("tags", None) or []
         if not isinstance(tags, list) or not all(isinstance(t, str) for t in tags):
             raise InputError("tags must be a list of texts", field="tags")
+        key = args.pop("idempotency_key", None)
         _no_more(args, save_schema["properties"])
+        if key is not None:
+            first = journal.case_for_key(user(), key)
+            if first is not None:
+                replayed: dict[str, Any] = first.to_json(with_chart=False)
+                return replayed
         if "now" in values:
             raise InputError("a saved case needs its instant: give params.at, not now", field="params.now")
         params, lang, with_reading = make_params(method, values)
@@ -424,7 +430,9 @@ def _journal_tools(journal: Any, methods: Mapping[str, Method]) -> list[ToolSpec
             tags=[t.strip() for t in tags if t.strip()],
             notes=notes,
         )
-        case: dict[str, Any] = journal.save_case(user(), case_in).to_json(with_chart=False)
+        case: dict[str, Any] = journal.save_case(user(), case_in, idempotency_key=key).to_json(
+            with_chart=False
+        )
         return case
 
     outcome_schema: dict[str, Any] = {

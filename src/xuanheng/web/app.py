@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import gc
 import importlib
+import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from importlib import resources
 from typing import Annotated, Any
 
-from fastapi import FastAPI, Query
+from fastapi import Depends, FastAPI, Query
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints
@@ -26,7 +27,9 @@ from xuanheng.i18n import LANGS, catalogue, messages
 from xuanheng.reading import check_lang
 from xuanheng.web import errors
 from xuanheng.web.cities import search as city_search
-from xuanheng.web.limits import BodyLimit
+from xuanheng.web.errors import responses
+from xuanheng.web.limits import BodyLimit, OneAtATime
+from xuanheng.web.query import query_policy
 from xuanheng.web.registry import MethodPlugin, describe, method_labels, plugins, warm_up
 from xuanheng.web.routes_methods import document_models, method_router
 from xuanheng.web.settings import Settings
@@ -64,9 +67,53 @@ CSP = (
     "img-src 'self' data: blob:; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; "
     "form-action 'self'"
 )
-#: larger body limit for the whole-journal import
+#: the whole-journal import takes ``Settings.max_import`` (16 MiB by default)
 IMPORT_PATH = "/api/journal/import"
-IMPORT_MAX_BODY = 256 * 1024 * 1024
+#: the journal's other JSON routes: the largest case the schema allows (inputs ≤ 64 KiB, notes ≤ 20,000
+#: characters, each up to 12 bytes as a JSON escape …) fits
+JOURNAL_PREFIX = "/api/journal/"
+JOURNAL_MAX_BODY = 512 * 1024
+#: name (≤ 64 characters) and password (≤ 1,024), even written as JSON escapes
+ACCOUNT_MAX_BODY = 16 * 1024
+ACCOUNT_PATHS = ("/api/login", "/api/signup", "/api/logout", "/api/logout/everywhere")
+
+log = logging.getLogger("xuanheng.web")
+
+
+class CatchAll:
+    """Pure ASGI middleware: an unexpected exception becomes a 500 JSON answer here, and is not raised on.
+
+    Starlette's outermost error handler answers 500 too, but raises the exception again afterwards, and the
+    server then closes the kept-alive connection, so the client's next request on it fails. Here the
+    traceback goes to the log and the connection stays usable.
+    """
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        started = False
+
+        async def tracking(message: Message) -> None:
+            nonlocal started
+            if message["type"] == "http.response.start":
+                started = True
+            await send(message)
+
+        try:
+            await self.app(scope, receive, tracking)
+        except Exception as exc:
+            log.exception("unexpected error answering %s %s", scope.get("method"), scope.get("path"))
+            if started:
+                return
+            from starlette.requests import Request
+
+            msg = f"internal error ({type(exc).__name__}); please report the request"
+            resp = errors.error_response(500, msg, None, "server", request=Request(scope))
+            await resp(scope, receive, send)
 
 
 class SecurityHeaders:
@@ -168,12 +215,14 @@ def create_app(
         return app.openapi_schema
 
     app.openapi = openapi  # type: ignore[method-assign]
+    #: every meta route: one query policy (unknown or repeated keys → 422), documented
+    meta: dict[str, Any] = {"dependencies": [Depends(query_policy)], "responses": responses(422)}
 
-    @app.get("/api/health", tags=["meta"], summary="liveness check")
+    @app.get("/api/health", tags=["meta"], summary="liveness check", **meta)
     async def health() -> dict[str, Any]:
         return {"ok": True, "engine_version": __version__}
 
-    @app.get("/api/methods", tags=["meta"], summary="registered methods with their parameter schemas")
+    @app.get("/api/methods", tags=["meta"], summary="registered methods with their parameter schemas", **meta)
     async def list_methods() -> dict[str, Any]:
         return {
             "methods": [describe(p) for p in registered.values()],
@@ -181,7 +230,7 @@ def create_app(
             "multi_user": settings.multi_user,
         }
 
-    @app.get("/api/i18n/{lang}", tags=["meta"], summary="UI labels, topic names in one language")
+    @app.get("/api/i18n/{lang}", tags=["meta"], summary="UI labels, topic names in one language", **meta)
     async def i18n(lang: str) -> dict[str, Any]:
         labels = catalogue(lang)
         return {
@@ -190,7 +239,13 @@ def create_app(
             "topics": topic_labels(lang),
         }
 
-    @app.post("/api/messages", tags=["meta"], summary="a document's warnings in a language, by code")
+    @app.post(
+        "/api/messages",
+        tags=["meta"],
+        summary="a document's warnings in a language, by code",
+        dependencies=[Depends(query_policy)],
+        responses=responses(400, 413, 422),
+    )
     async def localize_messages(
         body: MessagesIn, lang: Annotated[str, Query(max_length=8)] = "en"
     ) -> dict[str, Any]:
@@ -206,7 +261,9 @@ def create_app(
         ]
         return {"lang": lang, "messages": out}
 
-    @app.get("/api/rules", tags=["meta"], summary="rules by id: their text, method, topics and sources")
+    @app.get(
+        "/api/rules", tags=["meta"], summary="rules by id: their text, method, topics and sources", **meta
+    )
     async def rules(
         ids: Annotated[str, Query(max_length=20000, description="rule ids separated by commas")] = "",
         lang: Annotated[str, Query(max_length=8)] = "zh-Hant",
@@ -214,14 +271,16 @@ def create_app(
         wanted = [i.strip() for i in ids.split(",") if i.strip()][:500]
         return {"lang": check_lang(lang), "rules": rules_by_id(wanted, lang)}
 
-    @app.get("/api/cities", tags=["meta"], summary="search the built-in city list")
+    @app.get("/api/cities", tags=["meta"], summary="search the built-in city list", **meta)
     async def cities(
         q: Annotated[str, Query(max_length=64, description="part of a city name in any language")] = "",
         limit: Annotated[int, Query(ge=1, le=50)] = 10,
     ) -> dict[str, Any]:
         return {"cities": city_search(q, limit)}
 
-    @app.get("/api/sources/{ident}", tags=["meta"], summary="data entries (rules, tables) citing a source")
+    @app.get(
+        "/api/sources/{ident}", tags=["meta"], summary="data entries (rules, tables) citing a source", **meta
+    )
     async def source(ident: str, lang: Annotated[str, Query(max_length=8)] = "zh-Hant") -> dict[str, Any]:
         return lookup(ident, lang)
 
@@ -238,8 +297,16 @@ def create_app(
         return Response(status_code=204)
 
     app.mount("/static", StaticFiles(directory=static), name="static")
-    app.add_middleware(BodyLimit, max_body=settings.max_body, overrides={IMPORT_PATH: IMPORT_MAX_BODY})
+    limits = {IMPORT_PATH: settings.max_import, **{p: ACCOUNT_MAX_BODY for p in ACCOUNT_PATHS}}
+    app.add_middleware(OneAtATime, paths=frozenset({IMPORT_PATH}))
+    app.add_middleware(
+        BodyLimit, max_body=settings.max_body, overrides=limits, prefixes={JOURNAL_PREFIX: JOURNAL_MAX_BODY}
+    )
+    auth_first = getattr(app.state, "auth_first", None)
+    if auth_first is not None:  # outside the body limit: nobody's body is read before the session is checked
+        app.add_middleware(auth_first[0], **auth_first[1])
     app.add_middleware(SecurityHeaders)
+    app.add_middleware(CatchAll)
     app.add_middleware(GcPolicy)
 
     @app.exception_handler(404)

@@ -25,7 +25,9 @@ from typing import Any
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
+from pydantic import BaseModel, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.routing import Match
 
 from xuanheng.errors import XuanhengError
 from xuanheng.frontend import param_front
@@ -39,7 +41,61 @@ _STATUS_BY_NAME = {
     "AuthError": 401,
     "ConflictError": 409,
     "LimitError": 413,
+    "ThrottledError": 429,
+    "StorageError": 503,
 }
+
+
+class ErrorBody(BaseModel):
+    status: int
+    field: str | None = None
+    message: str = Field(..., description="the English message")
+    code: str | None = Field(None, description="the message's code in the catalogue")
+    params: dict[str, Any] | None = None
+    text: str = Field(..., description="the message in the request's language")
+
+
+class ErrorDetail(BaseModel):
+    loc: list[str | int]
+    msg: str
+    type: str
+
+
+class ErrorOut(BaseModel):
+    """Every refusal: ``error`` (one readable line, its code and its text in the reader's language) and
+    FastAPI's ``detail`` list."""
+
+    error: ErrorBody
+    detail: list[ErrorDetail]
+
+
+_DESCRIPTIONS = {
+    400: "malformed request: a request line or headers the server cannot read (e.g. over 64 KiB), "
+    "or a Content-Length that is not a number",
+    401: "not logged in, the session has ended, or the name or password is wrong",
+    404: "no such case in your journal (another user's case answers the same)",
+    409: "conflict with the stored journal (a name taken, case ids in use, an Idempotency-Key reused)",
+    413: "request body or a field too large",
+    422: "an input is refused: the field is named and what is accepted is said",
+    429: "too many failed logins: wait the seconds of Retry-After",
+    503: "the journal database cannot be reached",
+}
+
+
+def responses(*codes: int) -> dict[int | str, dict[str, Any]]:
+    """OpenAPI ``responses`` of the refusals a route really gives (error shape :class:`ErrorOut`); 400 is
+    always among them (the HTTP server itself answers it to a request line or headers it cannot read)."""
+    out: dict[int | str, dict[str, Any]] = {}
+    for code in sorted({400, *codes}):
+        entry: dict[str, Any] = {"model": ErrorOut, "description": _DESCRIPTIONS[code]}
+        if code == 400:  # the HTTP server's own answer to a request it cannot read is plain text
+            entry["content"] = {"text/plain": {"schema": {"type": "string"}}}
+        if code == 429:
+            entry["headers"] = {
+                "Retry-After": {"description": "seconds to wait", "schema": {"type": "integer"}}
+            }
+        out[code] = entry
+    return out
 
 
 def status_of(exc: XuanhengError) -> int:
@@ -233,7 +289,22 @@ async def _validation(request: Request, exc: RequestValidationError) -> JSONResp
 
 async def _xuanheng(request: Request, exc: XuanhengError) -> JSONResponse:
     code, params = messages.describe(exc)
-    return error_response(status_of(exc), str(exc), exc.field, code=code, params=params, request=request)
+    resp = error_response(status_of(exc), str(exc), exc.field, code=code, params=params, request=request)
+    retry_after = getattr(exc, "retry_after", None)
+    if resp.status_code == 429 and isinstance(retry_after, int):
+        resp.headers["Retry-After"] = str(retry_after)
+    return resp
+
+
+def allowed_methods(request: Request) -> list[str]:
+    """Every method some route of the app takes at this request's path (several routes may share one)."""
+    found: set[str] = set()
+    routes = list(getattr(request.app, "routes", ()))
+    for method in ("GET", "POST", "PUT", "PATCH", "DELETE"):
+        scope = {**request.scope, "method": method}
+        if any(route.matches(scope)[0] == Match.FULL for route in routes):
+            found.add(method)
+    return sorted(found)
 
 
 async def _http(request: Request, exc: StarletteHTTPException) -> JSONResponse:
@@ -241,6 +312,10 @@ async def _http(request: Request, exc: StarletteHTTPException) -> JSONResponse:
     resp = error_response(exc.status_code, message, request=request)
     if exc.headers:
         resp.headers.update(exc.headers)
+    if exc.status_code == 405:
+        allow = allowed_methods(request)
+        if allow:
+            resp.headers["Allow"] = ", ".join(allow)
     return resp
 
 

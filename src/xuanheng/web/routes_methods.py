@@ -15,7 +15,7 @@ from collections import OrderedDict
 from collections.abc import Iterable
 from typing import Any, Literal
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Depends, Request
 from fastapi.encoders import jsonable_encoder
 from fastapi.exceptions import RequestValidationError
 from fastapi.openapi.models import OpenAPI
@@ -23,6 +23,8 @@ from fastapi.responses import Response
 from pydantic import BaseModel
 
 from xuanheng.errors import InputError
+from xuanheng.web.errors import responses
+from xuanheng.web.query import query_policy, refuse_repeated
 from xuanheng.web.registry import CastRequest, MethodPlugin
 
 SVG_TYPE = "image/svg+xml"
@@ -78,13 +80,6 @@ class ChartMemo:
         return data
 
 
-#: FastAPI's answer to a refused request, as the OpenAPI document of a body endpoint names it
-VALIDATION_ERROR = {
-    "description": "Validation Error",
-    "content": {"application/json": {"schema": {"$ref": "#/components/schemas/HTTPValidationError"}}},
-}
-
-
 def schema_ref(model: type[BaseModel]) -> dict[str, Any]:
     return {"$ref": f"#/components/schemas/{model.__name__}"}
 
@@ -111,12 +106,14 @@ def method_router(plugin: MethodPlugin, memo: ChartMemo | None = None) -> APIRou
         return Response(svg, media_type=SVG_TYPE, headers=caching(request))
 
     async def get_json(request: Request) -> Response:
+        refuse_repeated(request)
         return json_response(plugin.request(request.query_params))
 
     async def post_json(request: Request) -> Response:
         return json_response(plugin.request(await body_object(request)))
 
     async def get_svg(request: Request) -> Response:
+        refuse_repeated(request)
         return svg_response(plugin.request(request.query_params))
 
     async def post_svg(request: Request) -> Response:
@@ -147,7 +144,11 @@ def method_router(plugin: MethodPlugin, memo: ChartMemo | None = None) -> APIRou
         summary=f"draw a {name} chart document (the JSON of /api/{name}) as SVG, without casting it again",
         operation_id=f"{name}_render",
         response_class=Response,
-        responses={200: {"content": {SVG_TYPE: {"schema": {"type": "string"}}}, "description": "SVG"}},
+        dependencies=[Depends(query_policy)],
+        responses={
+            200: {"content": {SVG_TYPE: {"schema": {"type": "string"}}}, "description": "SVG"},
+            **responses(400, 413, 422),
+        },
         openapi_extra={
             "requestBody": {"required": True, "content": {"application/json": {"schema": {"type": "object"}}}}
         },
@@ -173,7 +174,9 @@ def method_router(plugin: MethodPlugin, memo: ChartMemo | None = None) -> APIRou
             summary=f"{summary} ({'SVG' if 'svg' in kind else 'JSON'})",
             operation_id=f"{name}_{kind}",
             response_class=Response,
-            responses={200: doc} if method == "GET" else {200: doc, 422: VALIDATION_ERROR},
+            responses={200: doc, **responses(422)}
+            if method == "GET"
+            else {200: doc, **responses(400, 413, 422)},
             openapi_extra=query_doc if method == "GET" else body_doc,
         )
     return router

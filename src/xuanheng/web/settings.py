@@ -4,8 +4,15 @@
 ``XUANHENG_MULTI_USER``  ``1`` → several users with password login; default: one local user, no login
 ``XUANHENG_SECRET``      key that signs session cookies (default: a random key kept in the data directory;
                          set it explicitly when workers run on several hosts)
-``XUANHENG_MAX_BODY``    largest accepted request body in bytes (default 2 MiB; larger → HTTP 413)
-``XUANHENG_SECURE_COOKIE`` ``1`` → session cookie only over HTTPS
+``XUANHENG_MAX_BODY``    largest accepted request body in bytes (default 2 MiB; larger → HTTP 413); the
+                         journal's JSON routes take at most 512 KiB, login and sign-up 16 KiB
+``XUANHENG_MAX_IMPORT``  largest accepted ``/api/journal/import`` body in bytes (default 16 MiB)
+``XUANHENG_SECURE_COOKIE`` ``1`` → session cookie only over HTTPS, always; without it the cookie is ``Secure``
+                         whenever the request came over HTTPS
+``XUANHENG_TRUST_PROXY`` ``1`` → believe ``X-Forwarded-Proto`` and ``X-Forwarded-For`` (the last address) of
+                         the reverse proxy in front (for the ``Secure`` cookie and the login throttle)
+``XUANHENG_SESSION_IDLE`` seconds a session may stay unused before it ends (default 3 days)
+``XUANHENG_SESSION_MAX_AGE`` seconds after login a session ends whatever its use (default 14 days)
 ``XUANHENG_WARM_UP``     ``0`` → do not cast sample charts when a worker starts (default: do)
 """
 
@@ -17,6 +24,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 DEFAULT_MAX_BODY = 2 * 1024 * 1024
+DEFAULT_MAX_IMPORT = 16 * 1024 * 1024
+DEFAULT_SESSION_IDLE = 3 * 24 * 3600
+DEFAULT_SESSION_MAX_AGE = 14 * 24 * 3600
 
 
 def data_dir() -> Path:
@@ -59,6 +69,11 @@ def _flag(name: str) -> bool:
     return os.environ.get(name, "").strip().lower() in {"1", "true", "yes", "on"}
 
 
+def _int(name: str, default: int) -> int:
+    value = os.environ.get(name, "").strip()
+    return int(value) if value.isdigit() and int(value) > 0 else default
+
+
 @dataclass(frozen=True, slots=True)
 class Settings:
     db_url: str
@@ -68,6 +83,10 @@ class Settings:
     secure_cookie: bool = False
     #: cast one chart per method and language when a worker starts (off in unit tests)
     warm_up: bool = False
+    max_import: int = DEFAULT_MAX_IMPORT
+    trust_proxy: bool = False
+    session_idle: int = DEFAULT_SESSION_IDLE
+    session_max_age: int = DEFAULT_SESSION_MAX_AGE
 
     @classmethod
     def from_env(cls) -> Settings:
@@ -80,4 +99,8 @@ class Settings:
             max_body=int(max_body) if max_body.isdigit() else DEFAULT_MAX_BODY,
             secure_cookie=_flag("XUANHENG_SECURE_COOKIE"),
             warm_up=os.environ.get("XUANHENG_WARM_UP", "1") != "0",
+            max_import=_int("XUANHENG_MAX_IMPORT", DEFAULT_MAX_IMPORT),
+            trust_proxy=_flag("XUANHENG_TRUST_PROXY"),
+            session_idle=_int("XUANHENG_SESSION_IDLE", DEFAULT_SESSION_IDLE),
+            session_max_age=_int("XUANHENG_SESSION_MAX_AGE", DEFAULT_SESSION_MAX_AGE),
         )
