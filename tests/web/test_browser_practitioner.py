@@ -124,10 +124,13 @@ def test_no_code_names_on_any_form_or_chart(
         _open(page, server, _cast_link(server, name, lang, **values))
         page.wait_for_selector("#chart svg")
         known = english
-        if lang == "en" and m["has_reading"]:  # the English reading is prose: its "fire" or "ten" is a word
+        if lang == "en" and m["has_reading"]:  # the English reading and judgment are prose: "fire" is a word
             # there, even where a choice value is spelled the same (六爻 fire, 七政四餘 ten); the other
             # languages' runs still catch a code name inside a reading
-            prose = page.inner_text("#reading") if page.locator("#reading").count() else ""
+            page.evaluate(
+                "document.querySelectorAll('details').forEach(d => d.open = true)"
+            )  # folded commentary
+            prose = " ".join(page.inner_text(b) for b in ("#reading", "#judgment") if page.locator(b).count())
             known = english | {w.lower() for w in re.findall(r"[A-Za-z]+", prose)}
         bad = _code_names(_visible_words(page, "#cast-view"), ident, known, lang)
         assert bad == [], (lang, name, bad)
@@ -152,10 +155,18 @@ def test_choices_show_their_labels_and_sources(server: str, browser: Any, meta: 
     assert "預設: 論深淺" in page.inner_text("#option-fields") or "預設" in page.inner_text("#option-fields")
 
 
+def _open_commentary(page: Any, what: str = "#reading .rule") -> None:
+    """The fired rules, folded under a judgment as its commentary, opened (as a reader clicks it)."""
+    page.wait_for_selector(what, state="attached")
+    if not page.locator("#reading-fold").evaluate("d => d.open"):
+        page.click("#reading-fold > summary")
+    page.wait_for_selector(what)
+
+
 def test_facts_and_headings_in_words(server: str, browser: Any) -> None:
     page = _page(browser, locale="ko-KR")
     _open(page, server, _cast_link(server, "jinkoujue", "ko", difen="申"))
-    page.wait_for_selector("#reading .rule")
+    _open_commentary(page)
     headings = page.locator("#reading h3").all_inner_texts()
     assert "총론" in headings and "總" not in headings
     facts = page.locator("#reading .facts").all_inner_texts()
@@ -183,7 +194,7 @@ def test_messages_and_warnings_in_the_pages_language(server: str, browser: Any) 
 def test_korean_particles_follow_the_reading(server: str, browser: Any) -> None:
     page = _page(browser, locale="ko-KR")
     _open(page, server, _cast_link(server, "liuren", "ko"))
-    page.wait_for_selector("#reading .rule")
+    _open_commentary(page)
     text = page.inner_text("#reading")
     assert "일지(未)와" in text and "과(와)" not in text and "이(가)" not in text
 
@@ -473,7 +484,7 @@ def test_phone_layout(server: str, browser: Any, meta: dict[str, Any], shots: Pa
     assert not wide, wide
     # a long fact does not push the page sideways
     _open(page, server, _cast_link(server, "jinkoujue", "ko", difen="寅"))
-    page.wait_for_selector("#reading .facts")
+    _open_commentary(page, "#reading .facts")
     _no_sideways_scroll(page)
     # the journal as cards
     for i in range(2):

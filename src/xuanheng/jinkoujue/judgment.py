@@ -270,7 +270,7 @@ def _gui(c: _Chain, chart: JinKouJueChart, topic: str | None) -> None:
         src = (
             "000-124",
             "000-139",
-            "《六壬大全》卷一〈十二天將〉 (the 吉/凶 split of judgments_gui_shen.toml)",
+            "《六壬大全》卷一〈十二天將〉 (吉將 and 凶將)",
         )
     if cls is None:
         return
