@@ -184,7 +184,9 @@ def save_case(
     from xuanheng.journal import Journal, case_from_chart
 
     tags = [t.strip() for t in (getattr(args, "save_tags", None) or []) for t in t.split(",") if t.strip()]
-    reading = doc.get("reading") if isinstance(doc.get("reading"), list) else []
+    from xuanheng.rules.variants import with_variants
+
+    reading = with_variants(method.package, doc.get("reading"), str(doc.get("lang")))
     case_in = case_from_chart(
         method.name,
         saved_inputs(params),

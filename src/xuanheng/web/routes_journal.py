@@ -29,6 +29,7 @@ from xuanheng.journal import (
     User,
     case_from_chart,
 )
+from xuanheng.rules.variants import with_variants
 from xuanheng.web import auth
 from xuanheng.web.registry import MethodPlugin
 from xuanheng.web.settings import Settings
@@ -179,7 +180,7 @@ def install(app: FastAPI, settings: Settings) -> None:
             body.method,
             inputs,
             doc,
-            chart_reading(doc),
+            with_variants(registered[body.method].method.package, chart_reading(doc), str(doc.get("lang"))),
             keys=registered[body.method].method.facts(doc),
             question=body.question,
             topic=body.topic,

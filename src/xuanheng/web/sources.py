@@ -149,22 +149,35 @@ def general_text(text: str, lang: str) -> str:
 
 
 def rules_by_id(ids: list[str], lang: str = "zh-Hant") -> dict[str, dict[str, Any]]:
-    """Each rule id of *ids* that a data file defines → its text in *lang*, its method, topics and sources
-    (what the statistics table shows for a rule); unknown ids are left out."""
+    """Each rule key of *ids* that a data file defines → its text in *lang*, its method, topics and sources
+    (what the statistics table shows for a rule); unknown ids are left out. A key names a rule id with the
+    variant that fired (``003-038#2``, :mod:`xuanheng.rules.variants`): its text is that variant's, never
+    another entry's of the same id; a bare id with several variants says each of their texts."""
+    from xuanheng.rules.variants import entries, split_key
+
     lang = check_lang(lang)
     index = _rule_index()
     methods = method_of_package()
     out: dict[str, dict[str, Any]] = {}
-    for rid in ids:
+    for key in ids:
+        rid, n = split_key(key)
         e = index.get(rid)
         if e is None:
             continue
         pkg, fname, _path, entry = e
+        variants = entries(pkg).get(rid, ())
+        if n is not None:
+            if not 1 <= n <= len(variants):
+                continue
+            entry = variants[n - 1]
+        shown = [entry] if n or len(variants) < 2 else variants
+        texts = [general_text(_text(v, lang) or "", lang) for v in shown]
         src = entry.get("src")
-        out[rid] = {
+        out[key] = {
             "id": rid,
+            "variant": n,
             "method": methods.get(pkg),
-            "text": general_text(_text(entry, lang) or "", lang),
+            "text": " / ".join(dict.fromkeys(t for t in texts if t)),
             "topics": list(entry.get("topics") or []),
             "src": src if isinstance(src, list) else [src] if src else [],
             "file": f"{pkg}:data/{fname}",

@@ -996,10 +996,12 @@ function verdict(t) {
 
 /* A table of hit rates: each row its name (and for a rule its text and method), the count judged, the rate
  * with its 95% interval, how it stands against the base rate, and the raw counts. */
-function statsTable(table, title, section, rowInfo, ordered) {
+function statsTable(table, title, section, rowInfo, ordered, withMethod) {
   table.textContent = "";
-  const head = [title, L("stats.method"), L("stats.judged"), L("stats.rate"), L("stats.interval"), L("stats.vs_base"),
+  // the method column only where a row may belong to another method than its name says (the rules)
+  const head = [title, ...(withMethod ? [L("stats.method")] : []), L("stats.judged"), L("stats.rate"), L("stats.interval"), L("stats.vs_base"),
     L("outcome.yingyan"), L("outcome.buyan"), L("outcome.bufen"), L("outcome.none")];
+  const at = withMethod ? 0 : -1;
   table.append(el("thead", {}, el("tr", {}, ...head.map((h) => el("th", {}, h)))));
   const body = el("tbody");
   // most judged first, unless the section has its own order (the verdicts: good, bad, mixed)
@@ -1007,10 +1009,10 @@ function statsTable(table, title, section, rowInfo, ordered) {
   if (!ordered) rows.sort((a, b) => (b[1].judged - a[1].judged) || (b[1].total - a[1].total) || a[0].localeCompare(b[0]));
   for (const [k, t] of rows) {
     const info = rowInfo(k);
-    const cell = (i, cls, ...c) => el("td", { "data-label": head[i], class: cls || null }, ...c);
+    const cell = (i, cls, ...c) => el("td", { "data-label": head[i === 0 ? 0 : i + at], class: cls || null }, ...c);
     body.append(el("tr", { "data-key": k, class: t.judged && !t.enough ? "few" : null },
       cell(0, "name", info.name),
-      cell(1, "method", ...(info.method ? [info.method] : [])),
+      ...(withMethod ? [cell(1, "method", ...(info.method ? [info.method] : []))] : []),
       cell(2, "n-judged", t.judged),
       cell(3, "rate", pct(t.rate)),
       cell(4, "interval", interval(t)),
@@ -1037,14 +1039,16 @@ async function loadStats() {
   statsTable($("stats-verdict"), L("stats.per_verdict"), s.by_verdict, (k) => ({ name: L(`verdict.${k}`), method: "" }), true);
   const keys = Object.assign({}, s.by_ke_ti || {}, s.by_yong_yao || {});
   statsTable($("stats-key"), `${L("chart.ke_ti")} / ${L("chart.yong")}`, keys, (k) => ({ name: k, method: "" }));
+  // a rule is keyed by the variant that fired (003-038#2) and named by that variant's text
   statsTable($("stats-rule"), L("stats.rule"), s.by_rule, (k) => {
     const r = rules[k];
-    const name = el("a", { href: `#source/${encodeURIComponent(k)}`, class: "rule-link" },
-      el("span", { class: "rule-text" }, r && r.text ? r.text : k), " ", el("span", { class: "rule-id" }, k));
+    const id = r && r.id ? r.id : k.replace(/#\d+$/, "");
+    const name = el("a", { href: `#source/${encodeURIComponent(id)}`, class: "rule-link" },
+      el("span", { class: "rule-text" }, r && r.text ? r.text : k), " ", el("span", { class: "rule-id" }, id));
     // the methods of the cases the rule fired in (a rule shared by two methods names both)
     const ms = (s.by_rule[k].methods || []).length ? s.by_rule[k].methods : r && r.method ? [r.method] : [];
     return { name, method: ms.map(methodLabel).join(SEP()) };
-  });
+  }, false, true);
 }
 
 /* -------------------------------------------------------------- sources */

@@ -1,0 +1,69 @@
+"""Issue 30 — the page as a practitioner meets it, on a desktop and on a 390×844 phone (Playwright driving
+Chromium): statistics keyed by the rule variant that fired and without an empty method column; … Screenshots
+go to ``$XUANHENG_SCREENSHOTS`` (default: a temporary directory)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlencode
+
+import pytest
+
+playwright_api = pytest.importorskip("playwright.sync_api")
+#: one worker runs every browser test (one Chromium at a time; `--dist loadgroup`)
+pytestmark = pytest.mark.xdist_group("browser")
+
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1400, "height": 1000}
+VIEWS = {"desktop": DESKTOP, "phone": PHONE}
+#: the 七政 case of the issue: 天蔭 sits in a 絕 palace, so 003-038's second variant fires (a sickly wife),
+#: never its first (wealth through the wife)
+QZ = {"at": "1983-10-27T18:30", "tz": "Asia/Shanghai", "lon": 116.4, "lat": 39.9, "sex": "男"}
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory, serve_app: Any) -> Iterator[str]:
+    import httpx
+
+    for url in serve_app(tmp_path_factory.mktemp("issue30"), XUANHENG_MULTI_USER="0"):
+        r = httpx.post(url + "api/journal/cases", json={"method": "qizheng", "inputs": QZ}, timeout=120)
+        assert r.status_code == 201, r.text
+        httpx.put(f"{url}api/journal/cases/{r.json()['id']}/outcome", json={"result": "應驗"}, timeout=60)
+        yield url
+
+
+def _page(browser: Any, server: str, lang: str, viewport: dict[str, int], hash_: str = "") -> Any:
+    ctx = browser.new_context(viewport=viewport, bypass_csp=True)
+    page = ctx.new_page()
+    page.errors = []  # type: ignore[attr-defined]
+    page.on("pageerror", lambda e: page.errors.append(str(e)))  # type: ignore[attr-defined]
+    page.goto(f"{server}?{urlencode({'lang': lang})}{hash_}")
+    page.wait_for_selector("body[data-ready='1']")
+    return page
+
+
+# ------------------------------------------------------------------ 1. statistics by the variant that fired
+
+
+@pytest.mark.parametrize("view", VIEWS)
+def test_stats_name_the_variant_that_fired(server: str, browser: Any, shots: Path, view: str) -> None:
+    page = _page(browser, server, "ko", VIEWS[view], "#stats")
+    page.wait_for_selector("#stats-rule tr[data-key]")
+    keys = page.locator("#stats-rule tr[data-key]").evaluate_all("rs => rs.map(r => r.dataset.key)")
+    assert "003-038#2" in keys and "003-038#1" not in keys and "003-038" not in keys
+    name = page.locator("#stats-rule tr[data-key='003-038#2'] td.name").inner_text()
+    assert "사·절" in name and "장생" not in name, name  # the fired text (a sickly wife), in Korean
+    # the by-method table: no empty second column
+    heads = page.locator("#stats-method thead th").all_inner_texts()
+    assert heads.count("점법") <= 1 and len(heads) == 9, heads
+    cells = page.locator("#stats-method tbody tr").first.locator("td")
+    assert cells.count() == 9
+    assert "method" not in (cells.nth(1).get_attribute("class") or "")
+    assert page.locator("#stats-rule thead th").count() == 10  # the rules keep their method
+    if view == "phone":
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    page.screenshot(path=str(shots / f"issue30-stats-{view}.png"), full_page=True)
+    assert page.errors == []
+    page.context.close()

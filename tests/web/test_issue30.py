@@ -1,0 +1,83 @@
+"""Issue 30 — the command line, the API and the MCP tools as a practitioner meets them (the page's part is
+``tests/web/test_browser_issue30.py``)."""
+
+from __future__ import annotations
+
+import io
+from contextlib import redirect_stderr, redirect_stdout
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from xuanheng.methods import registry
+from xuanheng.reading import LANGS
+from xuanheng.rules.variants import entries, rule_key, split_key, with_variants
+
+QZ = {"at": "1983-10-27T18:30", "tz": "Asia/Shanghai", "lon": 116.4, "lat": 39.9, "sex": "男"}
+QZ_CLI = ["qizheng", "--at", QZ["at"], "--tz", QZ["tz"], "--lon", "116.4", "--lat", "39.9", "--sex", "男"]
+
+
+def run(argv: list[str]) -> tuple[int, str, str]:
+    from xuanheng.cli.main import main
+
+    out, err = io.StringIO(), io.StringIO()
+    with redirect_stdout(out), redirect_stderr(err):
+        try:
+            rc: Any = main(argv)
+        except SystemExit as e:
+            rc = e.code
+    return int(rc or 0), out.getvalue(), err.getvalue()
+
+
+@pytest.fixture(scope="module")
+def qz_docs() -> dict[str, dict[str, Any]]:
+    m = registry()["qizheng"]
+    p = m.make_params(QZ)
+    return {lang: m.document(p, lang) for lang in LANGS}
+
+
+# ------------------------------------------------------------------ 1. statistics by the variant that fired
+
+
+def test_variant_keys() -> None:
+    assert rule_key("003-038", 2) == "003-038#2" and rule_key("003-038", None) == "003-038"
+    assert split_key("003-038#2") == ("003-038", 2) and split_key("002-005.ke") == ("002-005.ke", None)
+
+
+def test_the_fired_variant_is_found_in_every_language(qz_docs: dict[str, dict[str, Any]]) -> None:
+    pkg = registry()["qizheng"].package
+    assert len(entries(pkg)["003-038"]) == 2
+    found = {}
+    for lang, doc in qz_docs.items():
+        fired = with_variants(pkg, doc["reading"], lang)
+        found[lang] = [(r["id"], r.get("variant")) for r in fired]
+        assert ("003-038", 2) in found[lang]  # 天蔭 in a 絕 palace: a sickly wife
+        # every fired rule of an id with several entries is matched to one of them
+        assert all(r.get("variant") for r in fired if len(entries(pkg).get(r["id"], ())) > 1)
+    assert len({tuple(v) for v in found.values()}) == 1  # the same variants whatever the language
+
+
+def test_api_rules_name_a_variant_by_its_own_text(client: Any) -> None:
+    r = client.get("/api/rules", params={"ids": "003-038#2,003-038#1,003-038#9", "lang": "ko"}).json()
+    assert set(r["rules"]) == {"003-038#1", "003-038#2"}
+    assert "사·절" in r["rules"]["003-038#2"]["text"] and "장생" not in r["rules"]["003-038#2"]["text"]
+    assert "장생" in r["rules"]["003-038#1"]["text"]
+    assert r["rules"]["003-038#2"]["id"] == "003-038" and r["rules"]["003-038#2"]["variant"] == 2
+
+
+def test_saved_case_counts_the_variant_and_cli_stats_name_it(client: Any, tmp_path: Path) -> None:
+    r = client.post("/api/journal/cases", json={"method": "qizheng", "inputs": {**QZ, "lang": "ko"}})
+    assert r.status_code == 201, r.text
+    assert "003-038#2" in r.json()["rule_ids"] and "003-038" not in r.json()["rule_ids"]
+    client.put(f"/api/journal/cases/{r.json()['id']}/outcome", json={"result": "應驗"})
+    by_rule = client.get("/api/journal/statistics").json()["by_rule"]
+    assert by_rule["003-038#2"]["ying_yan"] == 1 and "003-038#1" not in by_rule
+    # the command line: --save keys the variant, and `journal stats` names it by the text that fired
+    db = f"sqlite:///{tmp_path / 'cli.sqlite3'}"
+    rc, _out, err = run([*QZ_CLI, "--lang", "ko", "--save", "--db", db])
+    assert rc == 0, err
+    rc, out, err = run(["journal", "--db", db, "stats", "--lang", "ko"])
+    assert rc == 0, err
+    line = next(x for x in out.splitlines() if "003-038" in x)
+    assert "사·절" in line and "장생" not in line, line
