@@ -67,3 +67,61 @@ def test_stats_name_the_variant_that_fired(server: str, browser: Any, shots: Pat
     page.screenshot(path=str(shots / f"issue30-stats-{view}.png"), full_page=True)
     assert page.errors == []
     page.context.close()
+
+
+# ------------------------------------------------------------------ 2. a source that can be read
+
+ENGLISH_WORD = r"[A-Za-z]{3,}"
+
+
+@pytest.mark.parametrize("view", VIEWS)
+def test_source_link_shows_book_chapter_and_statement(
+    server: str, browser: Any, shots: Path, view: str
+) -> None:
+    import re
+
+    page = _page(browser, server, "ko", VIEWS[view])
+    page.goto(f"{server}?{urlencode({'lang': 'ko', 'method': 'qizheng', **QZ})}")
+    page.wait_for_selector("#reading .rule[data-rule='003-038']")
+    link = page.locator("#reading .rule[data-rule='003-038'] a.src-link").first
+    page.wait_for_function(
+        "() => document.querySelector(\"#reading .rule[data-rule='003-038'] a.src-link\").title !== ''"
+    )
+    assert link.inner_text() == "天蔭 003-038"  # its chapter beside the id, not the bare id
+    assert "칠정사여" in (link.get_attribute("title") or "")
+    link.click()
+    page.wait_for_selector("#source-view:not([hidden]) .source-head")
+    head = page.locator("#source-body .source-head")
+    assert "칠정사여(七政四餘)" in head.locator(".source-book").inner_text()
+    assert "天蔭" in head.locator(".source-chapter").inner_text()
+    statement = head.locator(".source-statement li").all_inner_texts()
+    assert any("사·절" in t for t in statement) and any("장생" in t for t in statement), statement
+    assert page.locator("#source-body .source-entry").count() >= 2  # every rule citing it
+    body = page.locator("#source-view").inner_text()
+    assert not re.search(ENGLISH_WORD, body), re.findall(ENGLISH_WORD, body)  # no English notes
+    if view == "phone":
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    page.screenshot(path=str(shots / f"issue30-source-{view}.png"), full_page=True)
+    assert page.errors == []
+    page.context.close()
+
+
+@pytest.mark.parametrize("lang", ["zh-Hant", "en"])
+def test_source_view_of_a_book_and_of_a_table_item(server: str, browser: Any, lang: str) -> None:
+    import re
+
+    page = _page(browser, server, lang, DESKTOP, "#source/000-001")
+    page.wait_for_selector("#source-view:not([hidden]) .source-head")
+    assert "月破" in page.locator(".source-chapter").inner_text()
+    if lang == "zh-Hant":
+        assert "六壬金口訣" in page.locator(".source-book").inner_text()
+        # the notes written beside the ids of a table's `src` are English: the page shows the ids only
+        assert not re.search(ENGLISH_WORD, page.locator("#source-view").inner_text())
+    else:  # an English page states the item by the inventory's summary
+        assert "clashing the month branch" in page.locator(".source-statement").inner_text()
+    page.goto(f"{server}?{urlencode({'lang': lang})}#source/{'《六壬大全》卷一〈六親〉'}")
+    page.wait_for_selector("#source-view:not([hidden]) .source-head")
+    assert page.locator(".source-book").inner_text().endswith("六壬大全")
+    assert "卷一〈六親〉" in page.locator(".source-chapter").inner_text()
+    assert page.errors == []
+    page.context.close()

@@ -81,3 +81,29 @@ def test_saved_case_counts_the_variant_and_cli_stats_name_it(client: Any, tmp_pa
     assert rc == 0, err
     line = next(x for x in out.splitlines() if "003-038" in x)
     assert "사·절" in line and "장생" not in line, line
+
+
+# ------------------------------------------------------------------ 2. a source that can be read
+
+
+def test_api_source_names_book_chapter_and_statement(client: Any) -> None:
+    r = client.get("/api/sources/003-038", params={"lang": "ko"}).json()
+    src = r["source"]
+    assert src["book"].startswith("칠정사여") and src["chapter"] == "天蔭" and src["item_kind"] == "judgment"
+    assert any("사·절" in t for t in src["statement"]) and "summary" not in src
+    # an entry's citations without the English notes beside them
+    star = next(e for e in r["entries"] if e["file"] == "data/params.toml")
+    assert star["cites"] == ["003-038", "003-053", "003-059"]
+    en = client.get("/api/sources/003-038", params={"lang": "en"}).json()["source"]
+    assert en["statement"][0].startswith("Read together with 妻妾")  # the inventory's own summary
+    ids = "004-017,《六壬大全》卷一〈六親〉,nothing"
+    titles = client.get("/api/sources", params={"ids": ids, "lang": "zh-Hant"})
+    got = titles.json()["sources"]
+    assert got["004-017"]["label"] == "六爻 · 六親發動" and got["004-017"]["chapter"] == "六親發動"
+    assert got["《六壬大全》卷一〈六親〉"]["book"] == "六壬大全" and "nothing" not in got
+
+
+def test_shipped_inventory_matches_its_ids() -> None:
+    from xuanheng.rules.sources import inventory_ids, inventory_item
+
+    assert all(inventory_item(i) is not None for i in inventory_ids())

@@ -578,6 +578,7 @@ async function castNow(pushUrl) {
     insertSvg($("chart"), svg);
     renderJudgment($("judgment"), $("reading-fold"), doc.judgment);
     renderReading($("reading"), doc.reading || [], method);
+    labelSources($("reading-fold").parentNode);
     await showWarnings($("warnings"), doc);
     if (drawn && S.expectDrawn && S.expectDrawn !== drawn) {
       $("warnings").append(el("li", { class: "drawn-mismatch" }, `${L("chart.drawn_mismatch")}: ${S.expectDrawn} → ${drawn}`));
@@ -651,7 +652,33 @@ function factsText(facts, kind) {
 }
 
 function sourceLink(s) {
-  return el("a", { href: `#source/${encodeURIComponent(s)}`, class: "src-link" }, s);
+  const a = el("a", { href: `#source/${encodeURIComponent(s)}`, class: "src-link", "data-src": s }, s);
+  const t = ((S.srcTitles || {})[S.lang] || {})[s];
+  if (t) nameSource(a, s, t);
+  return a;
+}
+
+/* A source link names its chapter beside the id (六親發動 004-017) and its book on hover. */
+function nameSource(a, s, t) {
+  if (t.chapter && !t.label.startsWith("《")) a.textContent = `${t.chapter} ${s}`;
+  a.title = t.label;
+}
+
+/* Fill the book and chapter of every source link under *box* (one request for the ids not yet known). */
+async function labelSources(box) {
+  const lang = S.lang;
+  S.srcTitles = S.srcTitles || {};
+  const known = (S.srcTitles[lang] = S.srcTitles[lang] || {});
+  const links = [...box.querySelectorAll("a.src-link[data-src]")];
+  const ids = [...new Set(links.map((a) => a.dataset.src))].filter((s) => !(s in known));
+  if (ids.length) {
+    try {
+      const r = await api(`/api/sources?lang=${encodeURIComponent(lang)}&ids=${encodeURIComponent(ids.join(","))}`);
+      for (const s of ids) known[s] = r.sources[s] || null;
+    } catch (e) { return; }
+  }
+  if (lang !== S.lang) return;
+  for (const a of links) { const t = known[a.dataset.src]; if (t) nameSource(a, a.dataset.src, t); }
 }
 
 /* The reading by the groups its method names (Method.reading_groups, e.g. 用神 原神 忌神 仇神 卦), in that
@@ -923,6 +950,7 @@ async function openCase(id) {
   if (c.outcome) t.append(el("p", { class: "outcome" }, `${L(OUTCOME_KEY[c.outcome.result], c.outcome.result)} — ${c.outcome.note}`));
   renderJudgment($("case-judgment"), $("case-reading-fold"), c.chart && c.chart.judgment);
   renderReading($("case-reading"), (c.chart && c.chart.reading) || [], c.method);
+  labelSources($("case-reading-fold").parentNode);
   $("outcome-status").textContent = "";
 }
 
@@ -1061,6 +1089,21 @@ async function openSource(ident) {
   let r;
   try { r = await api(`/api/sources/${encodeURIComponent(ident)}?lang=${encodeURIComponent(S.lang)}`); }
   catch (e) { box.append(el("p", { class: "error" }, e.message)); return; }
+  // the source itself: its book and chapter, and the rule in the project's own words, in the page's language
+  const src = r.source;
+  if (src) {
+    $("source-title").textContent = `${L("source.title")}: ${src.label} (${ident})`;
+    const head = el("div", { class: "source-head" },
+      el("p", { class: "source-book" }, el("b", {}, `${L("source.book")}: `), src.book),
+      src.chapter ? el("p", { class: "source-chapter" }, el("b", {}, `${L("source.chapter")}: `), src.chapter,
+        src.term && src.term !== src.chapter ? ` — ${src.term}` : "") : null,
+      src.item_kind ? el("p", { class: "source-kind muted" }, L(`source.kind_${src.item_kind}`)) : null);
+    if ((src.statement || []).length) {
+      head.append(el("p", {}, el("b", {}, L("source.statement"))));
+      head.append(el("ul", { class: "source-statement" }, ...src.statement.map((t) => el("li", {}, t))));
+    }
+    box.append(head);
+  }
   if (!r.entries.length) { box.append(el("p", { class: "muted" }, L("source.none"))); return; }
   box.append(el("p", { class: "muted" }, L("source.cited_by")));
   for (const e of r.entries) {
@@ -1074,7 +1117,8 @@ async function openSource(ident) {
       const w = factsText(e.when);
       if (w) card.append(el("div", { class: "facts" }, `${L("source.conditions")}: ${w}`));
     }
-    const srcs = Array.isArray(e.src) ? e.src : e.src ? [e.src] : [];
+    // what the entry cites, as ids and books (the notes beside them are for the developers, in English)
+    const srcs = Array.isArray(e.cites) ? e.cites : Array.isArray(e.src) ? e.src : e.src ? [e.src] : [];
     if (srcs.length) {
       const d = el("div", { class: "src" }, `${L("chart.source")}: `);
       for (const s of srcs) d.append(s === ident ? el("span", { class: "src-here" }, s) : sourceLink(s));
@@ -1082,6 +1126,7 @@ async function openSource(ident) {
     }
     box.append(card);
   }
+  labelSources(box);
 }
 
 /* ---------------------------------------------------- one moment, all */
