@@ -125,3 +125,44 @@ def test_source_view_of_a_book_and_of_a_table_item(server: str, browser: Any, la
     assert "卷一〈六親〉" in page.locator(".source-chapter").inner_text()
     assert page.errors == []
     page.context.close()
+
+
+# ------------------------------------------------------------------ 6. errors a practitioner can act on
+
+
+def _cast_form(page: Any, at: str, tz: str) -> None:
+    page.select_option("#method", "liuren")
+    page.fill("#at", at)
+    page.fill("#tz", tz)
+    page.click("#cast-btn")
+
+
+@pytest.mark.parametrize("view", VIEWS)
+def test_a_day_that_does_not_exist_is_said_so(server: str, browser: Any, view: str) -> None:
+    page = _page(browser, server, "ko", VIEWS[view], "#cast")
+    _cast_form(page, "2026-02-30T10:00", "Asia/Seoul")
+    page.wait_for_function("document.getElementById('cast-error').textContent !== ''")
+    text = page.inner_text("#cast-error")
+    assert "달력에 없는 날짜" in text and "28일" in text and "형식" not in text, text
+    assert page.errors == []
+    page.context.close()
+
+
+@pytest.mark.parametrize("view", VIEWS)
+@pytest.mark.parametrize(
+    ("at", "shown"),
+    [  # the buttons name each reading's instant with that instant's own offset
+        ("2026-03-08T02:30", ("2026-03-08 01:30 (UTC-05:00)", "2026-03-08 03:30 (UTC-04:00)")),
+        ("2026-11-01T01:30", ("2026-11-01 01:30 (UTC-04:00)", "2026-11-01 01:30 (UTC-05:00)")),
+    ],
+)
+def test_fold_buttons_show_each_readings_own_offset(
+    server: str, browser: Any, view: str, at: str, shown: tuple[str, str]
+) -> None:
+    page = _page(browser, server, "ko", VIEWS[view], "#cast")
+    _cast_form(page, at, "America/New_York")
+    page.wait_for_selector("#fold-choice .fold-btn")
+    texts = page.locator("#fold-choice .fold-btn").all_inner_texts()
+    assert [t.split(": ", 1)[1] for t in texts] == list(shown), texts
+    assert page.errors == []
+    page.context.close()

@@ -107,3 +107,50 @@ def test_shipped_inventory_matches_its_ids() -> None:
     from xuanheng.rules.sources import inventory_ids, inventory_item
 
     assert all(inventory_item(i) is not None for i in inventory_ids())
+
+
+# ------------------------------------------------------------------ 6. errors a practitioner can act on
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        ("en", "does not exist: 2026-02 has 28 days"),
+        ("ko", "달력에 없는 날짜"),
+        ("zh-Hant", "並不存在"),
+        ("zh-Hans", "并不存在"),
+    ],
+)
+def test_a_day_that_does_not_exist(client: Any, lang: str, words: str) -> None:
+    rc, _out, err = run(["liuren", "--at", "2026-02-30T10:00", "--tz", "Asia/Seoul", "--lang", lang])
+    assert rc == 2 and words in err and "ISO" not in err, err
+    r = client.get("/api/liuren", params={"at": "2026-02-30T10:00", "tz": "Asia/Seoul", "lang": lang})
+    assert r.status_code == 422 and words in r.text
+    rc, _out, err = run(["liuren", "--at", "2025-02-29T10:00", "--tz", "Asia/Seoul", "--lang", lang])
+    assert rc == 2 and "2025-02-29" in err
+
+
+@pytest.mark.parametrize("lang", ["en", "ko", "zh-Hant", "zh-Hans"])
+def test_cli_dst_message_names_the_flag_and_both_times(lang: str) -> None:
+    for at, times in (
+        ("2026-03-08T02:30", ("2026-03-08T03:30:00-04:00", "2026-03-08T01:30:00-05:00")),
+        ("2026-11-01T01:30", ("2026-11-01T01:30:00-04:00", "2026-11-01T01:30:00-05:00")),
+    ):
+        rc, _out, err = run(["liuren", "--at", at, "--tz", "America/New_York", "--lang", lang])
+        assert rc == 2 and "--fold 0" in err and "--fold 1" in err, err
+        assert all(t in err for t in times), err
+        assert "아래" not in err and "below" not in err
+
+
+def test_mcp_errors_honour_lang() -> None:
+    from xuanheng.mcp.server import run_tool
+    from xuanheng.mcp.tools import ToolSet
+
+    tools = ToolSet()
+    args = {"at": "2026-02-30T10:00", "tz": "Asia/Seoul"}
+    ko = run_tool(tools, "liuren", {**args, "lang": "ko"})
+    assert ko.is_error and "달력에 없는 날짜" in ko.structured_content["error"]["message"]
+    en = run_tool(tools, "liuren", args)
+    assert en.is_error and "does not exist" in en.structured_content["error"]["message"]
+    zone = run_tool(tools, "liuren", {"at": "2026-03-10T10:00", "tz": "Mars/Base", "lang": "zh-Hant"})
+    assert "無法識別的時區" in zone.structured_content["error"]["message"]

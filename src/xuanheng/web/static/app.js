@@ -543,7 +543,10 @@ function offerFold(err, recast) {
   const box = $("fold-choice");
   box.textContent = "";
   const p = err.params || {};
-  const readings = [0, 1].map((fold) => ({ fold, at: p[`instant${fold}`], off: p[`offset${fold}`] }));
+  // each reading as the instant it names, with that instant's own offset (in a gap, fold 0 reads the wall
+  // time with the offset before the change and names a later wall time: its offset is the one after)
+  const offsetOf = (iso) => { const m = /([+-]\d{2}:\d{2})$/.exec(String(iso || "")); return m ? m[1] : ""; };
+  const readings = [0, 1].map((fold) => ({ fold, at: p[`instant${fold}`], off: offsetOf(p[`instant${fold}`]) || p[`offset${fold}`] }));
   if (!readings[0].at || !readings[1].at) return;
   readings.sort((a, b) => new Date(a.at) - new Date(b.at));
   box.append(el("span", { class: "fold-prompt" }, L("form.fold_choose")));
