@@ -135,7 +135,7 @@ def _no_such_day(t: str) -> None:
             code="at.no_such_month",
             params={"date": date},
         )
-    days = calendar.monthrange(year, month)[1] if 1 <= year else 31
+    days = calendar.monthrange(year, month)[1] if year >= 1 else 31
     if not 1 <= day <= days:
         raise InputError(
             f"the date {date} does not exist: {year}-{month:02d} has {days} days",
