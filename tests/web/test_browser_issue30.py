@@ -166,3 +166,74 @@ def test_fold_buttons_show_each_readings_own_offset(
     assert [t.split(": ", 1)[1] for t in texts] == list(shown), texts
     assert page.errors == []
     page.context.close()
+
+
+# ------------------------------------------------------------------ 4. "now" in the chosen zone
+
+
+def _wall(text: str) -> Any:
+    import re
+    from datetime import datetime
+
+    n = [int(x) for x in re.findall(r"\d+", text)]
+    return datetime(n[0], n[1], n[2], n[3], n[4], n[5] if len(n) > 5 else 0)
+
+
+@pytest.mark.parametrize("view", VIEWS)
+@pytest.mark.parametrize("zone", ["Asia/Shanghai", "+05:30", "America/New_York"])
+def test_now_reads_the_clock_of_the_chosen_zone(server: str, browser: Any, view: str, zone: str) -> None:
+    from datetime import UTC, datetime, timedelta, timezone
+    from zoneinfo import ZoneInfo
+
+    ctx = browser.new_context(viewport=VIEWS[view], locale="ko-KR", timezone_id="Asia/Seoul", bypass_csp=True)
+    page = ctx.new_page()
+    page.goto(f"{server}?lang=ko#cast")
+    page.wait_for_selector("body[data-ready='1']")
+    assert page.input_value("#tz") == "Asia/Seoul"
+    page.fill("#tz", zone)
+    page.click("#now-btn")
+    shown = _wall(page.input_value("#at"))
+    tz = timezone(timedelta(hours=5, minutes=30)) if zone == "+05:30" else ZoneInfo(zone)
+    expected = datetime.now(UTC).astimezone(tz).replace(tzinfo=None)
+    assert abs((shown - expected).total_seconds()) < 120, (shown, expected)  # not Seoul's clock
+    ctx.close()
+
+
+# ------------------------------------------------------------------ 5. the save form starts empty
+
+
+@pytest.mark.parametrize("view", VIEWS)
+def test_save_form_does_not_keep_the_previous_cases_tags(server: str, browser: Any, view: str) -> None:
+    import httpx
+
+    page = _page(browser, server, "ko", VIEWS[view])
+    lr = {"lang": "ko", "method": "liuren", "at": "2026-03-10T21:00", "tz": "Asia/Seoul"}
+    page.goto(f"{server}?{urlencode(lr)}")
+    page.wait_for_selector("#chart svg")
+    page.fill("#save-tags", "첫째, 시험")
+    page.fill("#save-notes", "첫 사례")
+    page.click("#save-btn")
+    page.wait_for_function("document.getElementById('save-status').dataset.caseId")
+    first = page.get_attribute("#save-status", "data-case-id")
+    assert page.input_value("#save-tags") == "" and page.input_value("#save-notes") == ""
+    # tags typed for a chart that is then replaced by another chart do not go with the other one
+    page.fill("#save-tags", "버린 태그")
+    page.fill("#at", "2026-03-11T09:00")
+    with page.expect_response(lambda r: "/api/liuren/render" in r.url):
+        page.click("#cast-btn")
+    page.wait_for_function("document.getElementById('save-tags').value === ''")
+    page.click("#save-btn")
+    page.wait_for_function(
+        f"(document.getElementById('save-status').dataset.caseId || '{first}') !== '{first}'"
+    )
+    second = page.get_attribute("#save-status", "data-case-id")
+    case = httpx.get(f"{server}api/journal/cases/{second}", timeout=30).json()
+    assert case["tags"] == [] and case["notes"] == ""
+    # the same chart again in another language keeps what was typed
+    page.fill("#save-tags", "유지")
+    page.select_option("#lang", "zh-Hant")
+    page.wait_for_function("document.documentElement.lang === 'zh-Hant'")
+    page.wait_for_timeout(500)
+    assert page.input_value("#save-tags") == "유지"
+    assert page.errors == []
+    page.context.close()

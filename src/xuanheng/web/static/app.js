@@ -340,8 +340,25 @@ function relabelAt() {
   if (iso) at.value = atText(iso, S.lang);
 }
 
-function nowLocal() {
+/* The wall clock now in *zone* (the form's zone: an IANA name or a UTC offset such as +08:00; the browser's
+ * own clock when it is empty or unknown): a Seoul browser with zone Asia/Shanghai gets Shanghai's time. */
+function nowLocal(zone) {
   const d = new Date();
+  const z = String(zone || "").trim();
+  const off = /^(?:UTC|GMT)?\s*([+-−])(\d{1,2})(?::?(\d{2}))?$/i.exec(z);
+  if (off) {
+    const mins = (off[1] === "+" ? 1 : -1) * (Number(off[2]) * 60 + Number(off[3] || 0));
+    const t = new Date(d.getTime() + mins * 60000);
+    return `${t.getUTCFullYear()}-${pad(t.getUTCMonth() + 1)}-${pad(t.getUTCDate())}T${pad(t.getUTCHours())}:${pad(t.getUTCMinutes())}:${pad(t.getUTCSeconds())}`;
+  }
+  if (z) {
+    try {
+      const parts = {};
+      for (const p of new Intl.DateTimeFormat("en-US", { timeZone: z, hourCycle: "h23", year: "numeric", month: "2-digit",
+        day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit" }).formatToParts(d)) parts[p.type] = p.value;
+      return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}`;
+    } catch (e) { /* not a zone the browser knows: its own clock */ }
+  }
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
 }
 
@@ -576,6 +593,11 @@ async function castNow(pushUrl) {
     const svg = await api(`/api/${method}/render?lang=${encodeURIComponent(S.lang)}${layoutFor($("chart"))}`, { method: "POST", json: doc });
     S.doc = doc;
     S.svg = svg;
+    // another chart (not the same one again, e.g. in another language): the save form starts empty, so no
+    // tags or notes of the previous case go with the next one unseen
+    const which = JSON.stringify([method, Object.assign({}, params, { lang: null })]);
+    if (S.lastCast !== undefined && S.lastCast !== which) clearSaveForm();
+    S.lastCast = which;
     S.params = params;
     $("result").hidden = false;
     insertSvg($("chart"), svg);
@@ -862,6 +884,12 @@ function exportPng() {
 }
 
 /* ------------------------------------------------------------- journal */
+/* The save form's own fields (tags, notes) belong to one case: emptied once it is saved or another chart is cast. */
+function clearSaveForm() {
+  $("save-tags").value = "";
+  $("save-notes").value = "";
+}
+
 function splitTags(s) { return s.split(/[,，、]/).map((t) => t.trim()).filter(Boolean); }
 
 async function saveCase(ev) {
@@ -872,6 +900,7 @@ async function saveCase(ev) {
     const c = await api("/api/journal/cases", { method: "POST", json: {
       method: S.method, inputs, question: $("question").value, topic: $("topic").value,
       tags: splitTags($("save-tags").value), notes: $("save-notes").value } });
+    clearSaveForm();
     $("save-status").textContent = `${L("journal.saved")} (${c.id.slice(0, 8)})`;
     $("save-status").dataset.caseId = c.id;
   } catch (e) {
@@ -1281,7 +1310,7 @@ async function init() {
 
   $("method").addEventListener("change", () => { S.method = $("method").value; buildMethodFields(); });
   $("method-fields").addEventListener("input", markMode);
-  $("now-btn").addEventListener("click", () => { setAt(nowLocal()); S.fold = null; });
+  $("now-btn").addEventListener("click", () => { setAt(nowLocal($("tz").value)); S.fold = null; });
   $("at").addEventListener("change", relabelAt);
   for (const id of ["at", "tz"]) $(id).addEventListener("input", () => { S.fold = null; clearError(); });
   $("cast-form").addEventListener("submit", (ev) => { ev.preventDefault(); castNow(true); });
