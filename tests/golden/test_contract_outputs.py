@@ -51,14 +51,22 @@ from pins import dump as _dump
 # schema, tools); the topic 子女 reads 子孫; 孕 about someone else reads that person; a weak 用神 fed by a
 # moving 原神, by 回頭生 or by its own 化進神 is rescued (good, no longer mixed). Only these changed since
 # the previous pins, which the tree passed just before.
+# (8) issue 30, the page, CLI and API as a practitioner meets them: the command line gains --width and
+# --ascii (help); its text views are wrapped to the terminal's width (80 when not a terminal), name the
+# 六爻 way of casting in the reader's words (no "coins"/"manual"; the English formula only in English or
+# with --ids) and show rule ids only with --ids (cli_casts); a well-written date the calendar lacks
+# (2026-13-…) says the day does not exist, and the DST message names --fold 0|1 with both instants
+# (cli_refusals); the OpenAPI document lists GET /api/sources, and /api/methods says what a cast at one
+# moment gives a method (moment: 六爻 casts by the moment's time, so it no longer needs lines) (http_meta);
+# `xuanheng all` casts 六爻 by the moment's time instead of asking for --lines (cli_casts).
 PINNED: dict[str, str] = {
-    "cli_help": "d7891f47f683bbcb",  # (1) (2) (6) (7)
+    "cli_help": "d33e9d697402638e",  # (1) (2) (6) (7) (8)
     # issue 26: a method with a reading always carries "reading" ([] when not asked): 金口訣 and 六爻 too
-    "cli_casts": "ec12b03b4351ed3a",  # (1) (2)
+    "cli_casts": "cc08a4af8a0b79ea",  # (1) (2) (8)
     # issue 26: the 大六壬 message for no instant and no coordinates is catalogued (cli.liuren.at_missing),
     # so --lang ko / zh-Hant say it in that language instead of English; nothing else changed
-    "cli_refusals": "b6266ca5f05dd431",  # (6); before: 38020a2b2ac63d9c
-    "http_meta": "dc7c3c3a53bed196",  # (1) (2) (6) (7)
+    "cli_refusals": "d7c18b2c2e6b2bb0",  # (8); before: b6266ca5f05dd431, (6) 38020a2b2ac63d9c
+    "http_meta": "7249ad76953521ad",  # (1) (2) (6) (7) (8)
     # issue 26: "reading": [] with no_reading; then the library's errors name parameters (at, day, yue_jiang)
     # where they named command-line flags (--at, --now, --day …): only their message, text and params
     # then at + now answers the code at.or_now (was at.or_now_web: one refusal, one code)

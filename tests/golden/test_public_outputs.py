@@ -43,13 +43,17 @@ from pins import error as _error
 # too, schema_version 2. Checked: with those undone (each warning its English text, `input` for `inputs`,
 # 大六壬's `inputs` and the calendar's `lang` dropped, schema_version 1) every hashed item of every section
 # equals the one of the code before. The sections left alone did not change.
+# (8) issue 30: 2026-13-10 is refused as a date that does not exist (at.no_such_month), not as a format
+# error (jinkoujue_errors); the command line's DST message names --fold 0|1 and both instants, and its text
+# views are wrapped to 80 columns with rule ids only with --ids (cli); /api/sources/<id> also gives each
+# entry's cited ids and books (cites) and the source's book, chapter and statement (http).
 PINNED: dict[str, str] = {
     # issue 28: a study-mode chart echoes its coordinates in inputs (day, hour, month, yue_jiang, year),
     # so the page's permalink and the journal replay it; checked: without the echo the section equals its
     # pin before (f58eaadaec3677b2; issue 26 (envelope), before that 6cb18f26520e0451)
     "jinkoujue_coordinates": "b481d4dcf8b41015",
     "jinkoujue_instants": "15aaa646e50b3b22",  # issue 26 (envelope); before: cfb3afa0685f2d0a
-    "jinkoujue_errors": "69a8c28692c60792",  # issues 9–15 (git log)
+    "jinkoujue_errors": "971e41b0e71d3dea",  # (8); before: 69a8c28692c60792 (issues 9–15)
     "liuren_coordinates": "72e43bcb10b0052f",  # issues 9–15 (git log)
     # issue 26 (git log): sunrise and sunset are swisseph rise_trans again (the fast solar day is gone):
     # 2072-02-13 sunrise 07:06:23 → 07:06:22 and 2067-10-14 sunset 18:55:51 → 18:55:52 (+09:00); nothing
@@ -58,7 +62,7 @@ PINNED: dict[str, str] = {
     "liuren_errors": "09d0097dff9bc8b7",  # issues 9–15 (git log)
     # issue 28: 金口訣 with no instant and no study inputs answers study.neither, naming the study inputs (was
     # at.missing); checked: with at.missing put back the section equals its pin before (441afdac4a46ec74)
-    "cli": "313d51ef11d4f9dc",
+    "cli": "30ecd9950ae8d95a",  # (8); before: 313d51ef11d4f9dc
     # the study-mode refusal of 大六壬 now carries its catalogue code and params (liuren.study_missing);
     # message and text unchanged (the journal/CLI i18n commit after c5dad1f)
     # issue 26: a method with a reading always carries "reading" ([] when not asked): the 金口訣 POST
@@ -72,7 +76,7 @@ PINNED: dict[str, str] = {
     # then the web refuses a parameter the cast's mode does not use, as the command line and MCP do: the
     # 大六壬 study-mode sample with tz, lon and lat answers 422 mode.unused naming "tz, lon, lat" (was its
     # chart, the three ignored); every other item unchanged
-    "http": "e7d3bd2cee886a2d",
+    "http": "f0b68c54b56e8593",  # (8); before: e7d3bd2cee886a2d
 }
 
 _check = checker(PINNED)

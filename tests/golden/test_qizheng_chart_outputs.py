@@ -61,7 +61,10 @@ PINNED: dict[str, str] = {
     "svg": "72c2c17e2b55d330",  # issue 26, before the twins went (unchanged by their removal)
     # issue 26 (git log): the default document lists only the year of `on` (parameter years, 0 by default)
     "document_default": "adf816917064101b",
-    "svg_default": "9c204ffa44c920cf",
+    # issue 30: the 流曜 table under the wheel (drawn with `on`) measures its columns, and a header too wide
+    # for the drawing is written on two or three lines, so "화요 (십간화요)" no longer runs over "본명 성요"
+    # (the page's transit table, desktop and phone); the other parts of the SVG are as before
+    "svg_default": "4632ad106f0f1657",  # before: 9c204ffa44c920cf
 }
 
 _check = checker(PINNED)

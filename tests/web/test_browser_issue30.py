@@ -237,3 +237,82 @@ def test_save_form_does_not_keep_the_previous_cases_tags(server: str, browser: A
     assert page.input_value("#save-tags") == "유지"
     assert page.errors == []
     page.context.close()
+
+
+# ------------------------------------------------------------------ 8. layout
+
+
+def _overlaps(boxes: list[dict[str, float]]) -> list[tuple[int, int]]:
+    out = []
+    for i, a in enumerate(boxes):
+        for j, b in enumerate(boxes[:i]):
+            if (
+                a["x"] < b["x"] + b["width"] - 2
+                and b["x"] < a["x"] + a["width"] - 2
+                and a["y"] < b["y"] + b["height"] - 2
+                and b["y"] < a["y"] + a["height"] - 2
+            ):
+                out.append((j, i))
+    return out
+
+
+@pytest.mark.parametrize("view", VIEWS)
+@pytest.mark.parametrize("lang", ["ko", "en", "zh-Hant"])
+def test_qizheng_transit_table_header_does_not_overlap(
+    server: str, browser: Any, shots: Path, view: str, lang: str
+) -> None:
+    page = _page(browser, server, lang, VIEWS[view])
+    page.goto(f"{server}?{urlencode({'lang': lang, 'method': 'qizheng', **QZ, 'on': '2026-03-10'})}")
+    page.wait_for_selector("#chart svg text.liu-yao-head")
+    boxes = page.eval_on_selector_all(
+        "#chart svg text.liu-yao-head",
+        "ts => ts.map(t => { const b = t.getBBox(); "
+        "return {x: b.x, y: b.y, width: b.width, height: b.height}; })",
+    )
+    texts = page.locator("#chart svg text.liu-yao-head").all_inner_texts()
+    assert not _overlaps(boxes), [(texts[i], texts[j]) for i, j in _overlaps(boxes)]
+    svg_width = page.eval_on_selector("#chart svg", "s => s.viewBox.baseVal.width")
+    assert all(b["x"] + b["width"] <= svg_width for b in boxes), (boxes, svg_width)
+    # the rows below the header stay inside the drawing too
+    rows = page.eval_on_selector_all(
+        "#chart svg g.liu-yao text", "ts => ts.map(t => { const b = t.getBBox(); return b.x + b.width; })"
+    )
+    assert rows and max(rows) <= svg_width
+    if lang == "ko":
+        page.locator("#chart svg text.liu-yao-head").first.scroll_into_view_if_needed()
+        page.screenshot(path=str(shots / f"issue30-qizheng-transit-{view}.png"))
+    assert page.errors == []
+    page.context.close()
+
+
+@pytest.mark.parametrize("view", VIEWS)
+def test_switching_methods_clears_the_previous_chart(server: str, browser: Any, view: str) -> None:
+    page = _page(browser, server, "ko", VIEWS[view])
+    lr = {"lang": "ko", "method": "liuren", "at": "2026-03-10T21:00", "tz": "Asia/Seoul"}
+    page.goto(f"{server}?{urlencode(lr)}")
+    page.wait_for_selector("#chart svg")
+    assert page.locator("#reading .rule").count() > 0
+    page.select_option("#method", "liuyao")
+    assert page.locator("#result").is_hidden()
+    assert page.locator("#chart svg").count() == 0 and page.locator("#reading .rule").count() == 0
+    # the page's language switched now does not cast the old chart again under the new method
+    page.select_option("#lang", "en")
+    page.wait_for_function("document.documentElement.lang === 'en'")
+    page.wait_for_timeout(500)
+    assert page.locator("#result").is_hidden()
+    assert page.errors == []
+    page.context.close()
+
+
+@pytest.mark.parametrize("view", VIEWS)
+def test_all_methods_cast_liuyao_by_the_moments_time(server: str, browser: Any, view: str) -> None:
+    page = _page(browser, server, "ko", VIEWS[view])
+    moment = {"lang": "ko", "at": "2026-03-10T21:00", "tz": "Asia/Seoul", "lon": 126.9, "lat": 37.5}
+    page.goto(f"{server}?{urlencode(moment)}#all")
+    page.wait_for_selector(".all-card[data-method='liuyao'] .all-chart svg")
+    card = page.locator(".all-card[data-method='liuyao']")
+    assert card.locator(".needs-note").count() == 0  # no six line values asked for
+    href = card.locator("a.full-chart").get_attribute("href") or ""
+    assert "time=true" in href
+    assert page.errors == []
+    page.context.close()

@@ -884,6 +884,21 @@ function exportPng() {
 }
 
 /* ------------------------------------------------------------- journal */
+/* Another method chosen: the previous method's chart, judgment, reading and warnings leave the page (they
+ * answered another form), and a save can no longer store them under the new method. */
+function clearResult() {
+  $("result").hidden = true;
+  for (const id of ["chart", "judgment", "reading", "warnings", "draw-info"]) { const n = $(id); if (n) n.textContent = ""; }
+  $("judgment").hidden = true;
+  $("draw-info").hidden = true;
+  S.doc = null;
+  S.svg = "";
+  S.params = null;
+  $("save-status").textContent = "";
+  clearSaveForm();
+  clearError();
+}
+
 /* The save form's own fields (tags, notes) belong to one case: emptied once it is saved or another chart is cast. */
 function clearSaveForm() {
   $("save-tags").value = "";
@@ -1177,8 +1192,10 @@ async function castAll() {
       el("h3", {}, methodLabel(name)));
     grid.append(card);
     const needs = (m.needs || []).filter((n) => !(n in moment));
-    if (needs.length) askFor(card, name, needs, moment);
-    else await castCard(card, name, Object.assign({}, moment));
+    // what the method takes at one moment besides it (六爻: cast by the moment's time)
+    const own = Object.assign({}, moment, m.moment || {});
+    if (needs.length) askFor(card, name, needs, own);
+    else await castCard(card, name, own);
   }
 }
 
@@ -1308,7 +1325,7 @@ async function init() {
   setAt(nowLocal());
   $("tz").value = Intl.DateTimeFormat().resolvedOptions().timeZone || "Asia/Shanghai";
 
-  $("method").addEventListener("change", () => { S.method = $("method").value; buildMethodFields(); });
+  $("method").addEventListener("change", () => { S.method = $("method").value; buildMethodFields(); clearResult(); });
   $("method-fields").addEventListener("input", markMode);
   $("now-btn").addEventListener("click", () => { setAt(nowLocal($("tz").value)); S.fold = null; });
   $("at").addEventListener("change", relabelAt);
