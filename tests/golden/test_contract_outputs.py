@@ -59,14 +59,17 @@ from pins import dump as _dump
 # (cli_refusals); the OpenAPI document lists GET /api/sources, and /api/methods says what a cast at one
 # moment gives a method (moment: 六爻 casts by the moment's time, so it no longer needs lines) (http_meta);
 # `xuanheng all` casts 六爻 by the moment's time instead of asking for --lines (cli_casts).
+# (9) issue 30, 七政 without a place: the chart is cast and carries the warning qizheng.warn_no_place (no
+# ascendant; 命宮 by the hour), on every front end; `xuanheng all` and the page's one-moment view no longer
+# ask 七政 for the place (cli_casts, cli_refusals: its sample without a place; http_meta: needs).
 PINNED: dict[str, str] = {
     "cli_help": "d33e9d697402638e",  # (1) (2) (6) (7) (8)
     # issue 26: a method with a reading always carries "reading" ([] when not asked): 金口訣 and 六爻 too
-    "cli_casts": "cc08a4af8a0b79ea",  # (1) (2) (8)
+    "cli_casts": "df9a0c079f81a744",  # (1) (2) (8) (9)
     # issue 26: the 大六壬 message for no instant and no coordinates is catalogued (cli.liuren.at_missing),
     # so --lang ko / zh-Hant say it in that language instead of English; nothing else changed
-    "cli_refusals": "d7c18b2c2e6b2bb0",  # (8); before: b6266ca5f05dd431, (6) 38020a2b2ac63d9c
-    "http_meta": "7249ad76953521ad",  # (1) (2) (6) (7) (8)
+    "cli_refusals": "533f620b69c76994",  # (8); before: b6266ca5f05dd431, (6) 38020a2b2ac63d9c (9)
+    "http_meta": "e34be5b6119236c7",  # (1) (2) (6) (7) (8) (9)
     # issue 26: "reading": [] with no_reading; then the library's errors name parameters (at, day, yue_jiang)
     # where they named command-line flags (--at, --now, --day …): only their message, text and params
     # then at + now answers the code at.or_now (was at.or_now_web: one refusal, one code)

@@ -35,6 +35,9 @@ from pins import checker
 from pins import dump as _dump
 from pins import error as _error
 
+# (9) issue 30: a chart cast without a place (no lon/lat; a few of the samples) carries the warning
+# qizheng.warn_no_place (no ascendant; 命宮 by the hour rule, as before). Checked: with the warning left
+# out, the section equals its pin before.
 PINNED: dict[str, str] = {
     "reading_default": "2fd3f084752bbc93",
     "reading_wide": "3643a107184f745e",
@@ -42,7 +45,7 @@ PINNED: dict[str, str] = {
     "reading_xian": "550573a07e84acdc",
     "reading_spirits": "fd025cdf910c007e",
     "reading_topics": "4fef08eb55247d2f",
-    "shensha": "b36cb8fe0f9b0958",
+    "shensha": "86c5606328d76590",  # (9)
 }
 
 _check = checker(PINNED)

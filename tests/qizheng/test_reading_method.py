@@ -64,6 +64,8 @@ def test_no_reading_topic_and_lang(
     assert rc != 0 and "topic" in err
     # the table prints the reading, and --no-reading leaves it out
     rc, out, _ = cli(["qizheng", *HORO])
+    assert rc == 0 and "斷語" in out and "[003-023]" not in out  # rule ids only with --ids (issue 30)
+    rc, out, _ = cli(["qizheng", *HORO, "--ids"])
     assert rc == 0 and "斷語" in out and "[003-023]" in out
     rc, out, _ = cli(["qizheng", *HORO, "--no-reading"])
     assert rc == 0 and "[003-023]" not in out

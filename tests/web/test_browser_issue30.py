@@ -316,3 +316,17 @@ def test_all_methods_cast_liuyao_by_the_moments_time(server: str, browser: Any, 
     assert "time=true" in href
     assert page.errors == []
     page.context.close()
+
+
+# ------------------------------------------------------------------ 7. 七政 without a place
+
+
+@pytest.mark.parametrize("view", VIEWS)
+def test_qizheng_without_a_place_says_what_is_missing(server: str, browser: Any, view: str) -> None:
+    page = _page(browser, server, "ko", VIEWS[view])
+    q = {"lang": "ko", "method": "qizheng", "at": QZ["at"], "tz": QZ["tz"], "sex": "男"}
+    page.goto(f"{server}?{urlencode(q)}")
+    page.wait_for_selector("#chart svg")
+    assert "태어난 곳이 없어" in page.inner_text("#warnings")
+    assert page.errors == []
+    page.context.close()

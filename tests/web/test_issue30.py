@@ -154,3 +154,25 @@ def test_mcp_errors_honour_lang() -> None:
     assert en.is_error and "does not exist" in en.structured_content["error"]["message"]
     zone = run_tool(tools, "liuren", {"at": "2026-03-10T10:00", "tz": "Mars/Base", "lang": "zh-Hant"})
     assert "無法識別的時區" in zone.structured_content["error"]["message"]
+
+
+# ------------------------------------------------------------------ 7. 七政 without a place: one behaviour
+
+
+@pytest.mark.parametrize(("lang", "words"), [("ko", "태어난 곳이 없어"), ("zh-Hant", "未給出生地"),
+                                             ("zh-Hans", "未给出生地"), ("en", "no birthplace given")])  # fmt: skip
+def test_qizheng_without_a_place_casts_and_says_so(client: Any, lang: str, words: str) -> None:
+    argv = ["qizheng", "--at", QZ["at"], "--tz", QZ["tz"], "--sex", "男", "--no-reading", "--width", "0"]
+    rc, out, err = run([*argv, "--lang", lang])
+    assert rc == 0 and words in out, err
+    doc = client.get(
+        "/api/qizheng", params={"at": QZ["at"], "tz": QZ["tz"], "sex": "男", "lang": lang}
+    ).json()
+    assert [w["code"] for w in doc["warnings"]].count("qizheng.warn_no_place") == 1
+    assert doc["ascendant"] is None and doc["ming_gong"]["branch"]
+    # with a place: the ascendant, and no such warning
+    placed = client.get("/api/qizheng", params={**QZ, "lang": lang}).json()
+    assert "qizheng.warn_no_place" not in [w["code"] for w in placed["warnings"]]
+    # one moment in every method casts it too, with the same warning (it used to demand the place)
+    rc, out, err = run(["all", "--at", QZ["at"], "--tz", QZ["tz"], "--lang", lang, "--width", "0"])
+    assert rc == 0 and words in out and "--lon" not in out.split(words)[0].rsplit("==", 1)[-1], out

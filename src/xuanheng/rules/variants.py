@@ -44,7 +44,7 @@ def entries(package: str) -> dict[str, tuple[dict[str, Any], ...]]:
     try:
         base = resources.files(package).joinpath("data")
         files = sorted((f for f in base.iterdir() if f.name.endswith(".toml")), key=lambda f: f.name)
-    except (ModuleNotFoundError, FileNotFoundError, NotADirectoryError):
+    except (ModuleNotFoundError, FileNotFoundError, NotADirectoryError, TypeError):  # TypeError: a module
         return {}
     for f in files:
         try:
