@@ -159,8 +159,15 @@ def test_mcp_errors_honour_lang() -> None:
 # ------------------------------------------------------------------ 7. 七政 without a place: one behaviour
 
 
-@pytest.mark.parametrize(("lang", "words"), [("ko", "태어난 곳이 없어"), ("zh-Hant", "未給出生地"),
-                                             ("zh-Hans", "未给出生地"), ("en", "no birthplace given")])  # fmt: skip
+NO_PLACE = [
+    ("ko", "태어난 곳이 없어"),
+    ("zh-Hant", "未給出生地"),
+    ("zh-Hans", "未给出生地"),
+    ("en", "no birthplace given"),
+]
+
+
+@pytest.mark.parametrize(("lang", "words"), NO_PLACE)
 def test_qizheng_without_a_place_casts_and_says_so(client: Any, lang: str, words: str) -> None:
     argv = ["qizheng", "--at", QZ["at"], "--tz", QZ["tz"], "--sex", "男", "--no-reading", "--width", "0"]
     rc, out, err = run([*argv, "--lang", lang])
