@@ -1,6 +1,10 @@
 """Issue 30 — the page as a practitioner meets it, on a desktop and on a 390×844 phone (Playwright driving
-Chromium): statistics keyed by the rule variant that fired and without an empty method column; … Screenshots
-go to ``$XUANHENG_SCREENSHOTS`` (default: a temporary directory)."""
+Chromium): statistics keyed by the rule variant that fired, without an empty method column (1); a source link
+naming its chapter and a source view with its book, chapter and statement in the page's language, no English
+notes (2); "now" in the chosen zone (4); the save form emptied for the next case (5); a date that does not
+exist said so, the fold buttons with each reading's own offset (6); 七政 without a place says what is missing
+(7); the 七政 流曜 header without overlap, another method clearing the chart, one moment casting 六爻 by the
+time (8). Screenshots go to ``$XUANHENG_SCREENSHOTS`` (default: a temporary directory)."""
 
 from __future__ import annotations
 
