@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from xuanheng.frontend import flags, needed
+from xuanheng.frontend import flags, hints, needed
 from xuanheng.methods import registry
 
 AT = ["--at", "2026-03-10T21:00", "--tz", "Asia/Shanghai"]
@@ -46,6 +46,10 @@ def _inputs_for(name: str) -> list[str]:
     """The flags a cast of *name* at AT needs besides the moment (from its Params, as `all` does)."""
     out: list[str] = []
     m = registry()[name]
+    spec = m.params.by_name()
+    for k, v in hints(m).moment.items():  # what a cast at one moment gives it (六爻: --time; issue 30)
+        p = spec[k]
+        out += [flags(m, p)[0]] if p.kind == "bool" and v is True else [flags(m, p)[0], str(v)]
     for p in needed(m):
         v = m.example.get(p.name, "申" if p.kind in ("text", "choice") else "1")
         out += [flags(m, p)[0], str(v)]
@@ -200,7 +204,7 @@ def test_a_fixed_yue_jiang_in_every_command(name: str) -> None:
 
 
 def test_jinkoujue_relations_say_which_positions() -> None:
-    _rc, out, _ = run(["jinkoujue", *AT, "--difen", "申", "--no-reading"])
+    _rc, out, _ = run(["jinkoujue", *AT, "--difen", "申", "--no-reading", "--width", "0"])  # one line
     line = next(x for x in out.splitlines() if x.startswith("生剋"))
     assert "三刑 申刑寅（無恩）(貴神/將神)" in line and "三刑 申刑寅（無恩）(貴神/地分)" in line
     for kind in ("三刑 申刑寅（無恩）", "沖 寅申"):  # each pair of positions once, none without positions

@@ -58,6 +58,9 @@ class Hints:
     api_modes: Mapping[str, tuple[str, str]] = field(default_factory=dict)
     reading_groups: tuple[str, ...] = ()
     needs: tuple[str, ...] = ()
+    #: what a cast of one moment in every method gives this method besides the moment (``[moment]``: 六爻
+    #: casts by the moment's time, 時間起卦), unless the user gave one of its own inputs
+    moment: Mapping[str, Any] = field(default_factory=dict)
     #: parameter name → how the front ends spell and show it (``[param.<name>]``: see :class:`ParamFront`)
     params: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
 
@@ -75,6 +78,7 @@ def _read(method: Method) -> Hints:
         api_modes=api,
         reading_groups=tuple(data.get("reading_groups") or ()),
         needs=tuple(data.get("needs") or ()),
+        moment=dict(data.get("moment") or {}),
         params=dict(data.get("param") or {}),
     )
 
@@ -95,12 +99,26 @@ def set_hints(method: Method, given: Hints) -> None:
         del _PARAMS[key]
 
 
+def at_moment(method: Method, values: Mapping[str, Any]) -> dict[str, Any]:
+    """The values of a cast of *method* at one moment: *values* (the moment and what the user added), with
+    the method's ``[moment]`` values when the user gave none of its own inputs (group ``input``)."""
+    spec = method.params.by_name()
+    out = dict(values)
+    own = hints(method).moment
+    if own and not any(
+        k in spec and spec[k].group == "input" and v not in (None, "") for k, v in values.items()
+    ):
+        out.update({k: v for k, v in own.items() if k in spec})
+    return out
+
+
 def needed(method: Method) -> tuple[Param, ...]:
     """The parameters besides the instant and place of a moment that a cast of *method* needs from the
     user: every required parameter without a default, and those its front-end data lists in ``needs``."""
     shared = {"at", "tz", "fold"}
     spec = method.params.SPEC
-    out = [p for p in spec if p.required and p.default is None and p.name not in shared]
+    given = set(hints(method).moment)
+    out = [p for p in spec if p.required and p.default is None and p.name not in shared | given]
     by_name = method.params.by_name()
     out += [by_name[n] for n in hints(method).needs if n in by_name and by_name[n] not in out]
     return tuple(out)

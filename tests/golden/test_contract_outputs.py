@@ -74,15 +74,29 @@ from pins import dump as _dump
 # cli_refusals, whose 七政 cast without a place is answered with its reading and a warning); the new
 # patterns speak of the topic 僧道, so the 七政 topic choices gain it (http_meta, mcp_tools). Checked: with
 # the 72 patterns of before and the new condition words, every section equals its pin before.
+# (14) issue 30, the page, CLI and API as a practitioner meets them: the command line gains --width and
+# --ascii (help); its text views are wrapped to the terminal's width (80 when not a terminal), name the
+# 六爻 way of casting in the reader's words (no "coins"/"manual"; the English formula only in English or
+# with --ids) and show rule ids only with --ids (cli_casts); a well-written date the calendar lacks
+# (2026-13-…) says the day does not exist, and the DST message names --fold 0|1 with both instants
+# (cli_refusals); the OpenAPI document lists GET /api/sources, and /api/methods says what a cast at one
+# moment gives a method (moment: 六爻 casts by the moment's time, so it no longer needs lines) (http_meta);
+# `xuanheng all` casts 六爻 by the moment's time instead of asking for --lines (cli_casts).
+# (15) issue 30, 七政 without a place: the chart is cast and carries the warning qizheng.warn_no_place (no
+# ascendant; 命宮 by the hour), on every front end; `xuanheng all` and the page's one-moment view no longer
+# ask 七政 for the place (cli_casts, cli_refusals: its sample without a place; http_meta: needs).
+# (16) issue 31, the server hardened: each route's OpenAPI entry lists the refusals it gives (http_meta), the
+# query policy and the catalogued refusals (http_casts), MCP errors in the call's language (mcp_calls). These
+# were re-pinned once, after merging issues 30 and 31 together; they were not checked one change at a time.
 PINNED: dict[str, str] = {
-    "cli_help": "732208ba137ef6aa",  # (1) (2) (6) (7) (9) (10) (11)
+    "cli_help": "f6f088d537dabc78",  # (1) (2) (6) (7) (9) (10) (11) (14)
     # issue 26: a method with a reading always carries "reading" ([] when not asked): 金口訣 and 六爻 too
-    "cli_casts": "7e002196e34d0a9f",  # (1) (2) (8) (9) (10) (11) (12) (13)
+    "cli_casts": "57e22f4a063a2d7f",  # (1) (2) (8) (9) (10) (11) (12) (13) (14) (15)
     # issue 26: the 大六壬 message for no instant and no coordinates is catalogued (cli.liuren.at_missing),
     # so --lang ko / zh-Hant say it in that language instead of English; nothing else changed
     # (12): its 七政 sample without a place is no refusal: it casts, and its document gains the judgment
-    "cli_refusals": "4788b25ea178e95a",  # (6) (12) (13); before: b6266ca5f05dd431, 38020a2b2ac63d9c
-    "http_meta": "bb37ed576401b998",  # (1) (2) (6) (7) (9) (10) (11) (13)
+    "cli_refusals": "01779837206c003a",  # (6) (12) (13) (14) (15); before: b6266ca5f05dd431, 38020a2b2ac63d9c
+    "http_meta": "a14b8a7c97811705",  # (1) (2) (6) (7) (9) (10) (11) (13) (14) (15) (16)
     # issue 26: "reading": [] with no_reading; then the library's errors name parameters (at, day, yue_jiang)
     # where they named command-line flags (--at, --now, --day …): only their message, text and params
     # then at + now answers the code at.or_now (was at.or_now_web: one refusal, one code)
@@ -92,12 +106,12 @@ PINNED: dict[str, str] = {
     # then the web refuses a parameter the mode does not use (as cli_refusals and mcp_calls): 大六壬 and 六爻
     # study inputs with tz answer 422 mode.unused naming tz (were charts, tz ignored), and 六爻 at + day
     # answers mode.unused naming day (was liuyao.instant_or_study, also naming day), GET and POST, en and ko
-    "http_casts": "add375b0a0d5295c",  # (1) (2) (6) (8) (9) (10) (11) (12) (13)
+    "http_casts": "675bb137c0db618f",  # (1) (2) (6) (8) (9) (10) (11) (12) (13) (15) (16)
     "mcp_tools": "5feb77c0e4a224e9",  # (1) (2) (6) (7) (9) (10) (11) (13)
     # issue 26: both changes of http_casts; then the refusals carry their code (mode.unused, at.or_now) where
     # the catalogue recognised them by their English; then a refusal of a mode names the mode and says why
     # in the API's words (a cast from an instant (at or now) …), no longer the command line's (--at/--now)
-    "mcp_calls": "bd106a216a6883c8",  # (1) (2) (6) (8) (9) (10) (11) (12) (13)
+    "mcp_calls": "23fe58ff1556df27",  # (1) (2) (6) (8) (9) (10) (11) (12) (13) (15) (16)
 }
 
 _check = checker(PINNED)

@@ -67,6 +67,9 @@ from pins import error as _error
 # (8) the shared Judgment gains "sections" (a reading of several matters, for 七政四餘's life reading): a
 # judgment of one question, as every 六爻 judgment, now carries "sections": []. Nothing else changed.
 # (9) issue 27: a moving 用神 that turns into the 官鬼 states it (化鬼, 〈疾病章〉), weighed as a harm.
+# (10) issue 30: the text view names the way of casting in the reader's words (the way's own label, as the
+# SVG does; the seed as 시드 / 種子 / seed), the English formula of a time or number cast only in English
+# or with ids. Documents and SVGs are unchanged; only the text renders hashed with them moved.
 PINNED: dict[str, str] = {
     "charts_random": "41a9face99cdd34b",
     "charts_every_option": "8f27b71ac54531f4",
@@ -76,11 +79,11 @@ PINNED: dict[str, str] = {
     "readings_by_topic": "897da73a6f6d5809",  # (2)
     "readings_every_topic": "3a6c46ef0f860fbe",  # (2)
     "readings_options": "0e6cf20e4d30550c",  # (2) (7)
-    "documents_renders": "8b6220a990c21129",  # (2) (7) (8) (9)
-    "example_ko": "cad918d3b6774c38",  # (2) (8)
-    "example_zh-Hant": "c7102609e867eaf0",  # (2) (8)
-    "example_zh-Hans": "a15aaa7196bd38cd",  # (2) (8)
-    "example_en": "709f9095acbd4c09",  # (2) (8)
+    "documents_renders": "24c9805e0ddf96d6",  # (2) (7) (8) (9) (10)
+    "example_ko": "075d319d2ba89258",  # (2) (8) (10)
+    "example_zh-Hant": "123701adfba97413",  # (2) (8) (10)
+    "example_zh-Hans": "7690214b34992a6b",  # (2) (8) (10)
+    "example_en": "de98198c6eaedd12",  # (2) (8) (10)
 }
 
 _check = checker(PINNED)

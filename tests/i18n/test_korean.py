@@ -132,7 +132,10 @@ def test_no_double_particle_is_left_in_any_korean_reading() -> None:
                 f"{rng.randint(0, 23):02d}:{rng.randint(0, 59):02d}",
                 "tz": "Asia/Seoul",
             }
-            for p in needed(m):
+            # what a cast needs, and 六爻's six lines and 七政's birth place, which it no longer asks for (the
+            # one-moment view casts 六爻 by the time and 七政 without a place: issue 30)
+            own = [spec[n] for n in ("lines", "lon", "lat") if n in spec and m.name in ("liuyao", "qizheng")]
+            for p in [*needed(m), *(p for p in own if p not in needed(m))]:
                 if p.name == "lines":  # 六爻: six line values, 初爻 first
                     values[p.name] = "".join(rng.choice("6789") for _ in range(6))
                 elif p.name in ("lon", "lat"):  # 七政四餘: the birth place (Seoul)

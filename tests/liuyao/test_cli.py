@@ -146,7 +146,9 @@ def test_random_casts_draw_a_seed_that_replays(capsys: pytest.CaptureFixture[str
         assert again["cast"] == js["cast"] and _strip(again) == _strip(js)
     # the table prints the seed too (so a terminal user can replay it)
     rc, out, _ = run(capsys, *AT, "--coins")
-    assert rc == 0 and re.search(r"seed \d+", out)
+    assert rc == 0 and re.search(r"種子（重現用） \d+", out)  # in the reader's words (issue 30)
+    rc, out, _ = run(capsys, *AT, "--coins", "--lang", "en")
+    assert rc == 0 and re.search(r"seed \(replays the draw\) \d+", out)
 
 
 def test_table_top_to_bottom(capsys: pytest.CaptureFixture[str]) -> None:

@@ -46,7 +46,8 @@ def test_front_end_data_keeps_in_step_with_the_reading() -> None:
     h = hints(METHOD)
     assert h.reading_groups == GROUPS
     assert set(h.modes) == {"instant", "study", "enumerate"}
-    assert h.needs == ("lines",)
+    # one moment in every method casts 六爻 by that moment's time; it asks for no lines (issue 30)
+    assert h.needs == () and dict(h.moment) == {"time": True}
 
 
 CASES: list[dict[str, Any]] = [

@@ -56,7 +56,7 @@ def chart() -> liuyao.LiuYaoChart:
 
 # ------------------------------------------------------------------------------------------------ CLI
 def test_table_prints_the_reading_around_the_yong_shen() -> None:
-    rc, out, _ = run(*AT, "--lines", LINES, "--topic", "家宅", "--ids")
+    rc, out, _ = run(*AT, "--lines", LINES, "--topic", "家宅", "--ids", "--width", "0")  # lines unwrapped
     assert rc == 0
     # the judgment first (斷: verdict, 用神, steps, 應期), then the fired rules as its commentary
     assert out.index("\n斷\n") < out.index("所據諸條")

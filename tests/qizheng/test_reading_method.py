@@ -64,6 +64,8 @@ def test_no_reading_topic_and_lang(
     assert rc != 0 and "topic" in err
     # the table prints the judgment, then the reading as the rules underneath it; --no-reading leaves both out
     rc, out, _ = cli(["qizheng", *HORO])
+    assert rc == 0 and "所據諸條" in out and "[003-023]" not in out  # rule ids only with --ids (issue 30)
+    rc, out, _ = cli(["qizheng", *HORO, "--ids"])
     assert rc == 0 and "所據諸條" in out and "[003-023]" in out
     assert out.index("\n斷\n") < out.index("所據諸條")
     rc, out, _ = cli(["qizheng", *HORO, "--no-reading"])

@@ -47,6 +47,11 @@ def _needed_values(m: dict[str, Any]) -> dict[str, str]:
     return out
 
 
+def _moment_values(m: dict[str, Any]) -> dict[str, str]:
+    """What a cast of the method at one moment adds (六爻: by the moment's time; issue 30, /api/methods)."""
+    return {k: str(v).lower() if isinstance(v, bool) else str(v) for k, v in (m.get("moment") or {}).items()}
+
+
 def _page(browser: Any, *, viewport: dict[str, int] = DESKTOP, locale: str = "zh-TW", **kw: Any) -> Any:
     ctx = browser.new_context(viewport=viewport, locale=locale, bypass_csp=True, **kw)
     page = ctx.new_page()
@@ -120,7 +125,7 @@ def test_no_code_names_on_any_form_or_chart(
     english = _english_words(server, meta)
     page = _page(browser)
     for name, m in meta.items():
-        values = {"lon": 121.47, "lat": 31.23, **_needed_values(m)}
+        values = {"lon": 121.47, "lat": 31.23, **_moment_values(m), **_needed_values(m)}
         _open(page, server, _cast_link(server, name, lang, **values))
         page.wait_for_selector("#chart svg")
         known = english
@@ -465,7 +470,7 @@ def test_phone_layout(server: str, browser: Any, meta: dict[str, Any], shots: Pa
         ), b.inner_text()
     wide = []
     for name, m in meta.items():
-        _open(page, server, _cast_link(server, name, "ko", **_needed_values(m)))
+        _open(page, server, _cast_link(server, name, "ko", **_moment_values(m), **_needed_values(m)))
         page.wait_for_selector("#chart svg")
         smallest = _smallest_label_px(page, "#chart")
         assert smallest >= 11, name  # the chart does not shrink its labels …

@@ -7,6 +7,7 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
+from xuanheng.rules.variants import with_variants
 from xuanheng.web.app import create_app
 from xuanheng.web.settings import Settings
 
@@ -27,7 +28,10 @@ def test_save_recasts_on_the_server(jclient: TestClient) -> None:
     )
     expected = jclient.get("/api/jinkoujue", params=JKJ).json()
     assert case["chart"] == expected
-    assert case["rule_ids"] == [r["id"] for r in expected["reading"]]
+    # each fired rule by its id, and by the variant that fired where its id has several (issue 30)
+    fired = with_variants("xuanheng.jinkoujue", expected["reading"], expected["lang"])
+    assert case["rule_ids"] == [f"{r['id']}#{r['variant']}" if "variant" in r else r["id"] for r in fired]
+    assert any("#" in k for k in case["rule_ids"])
     assert case["keys"]["yong_yao"]  # 用爻 recorded for the statistics
     lr = save(jclient, "liuren", LR, question="q2")
     assert lr["keys"]["ke_ti"]

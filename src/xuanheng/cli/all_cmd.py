@@ -17,7 +17,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from xuanheng.errors import InputError, XuanhengError
-from xuanheng.frontend import flags, local_offset, needed, param_front, with_seeds
+from xuanheng.frontend import at_moment, flags, local_offset, needed, param_front, with_seeds
 from xuanheng.method import Method
 from xuanheng.params import Param
 from xuanheng.reading import DEFAULT_LANG, LANGS, check_lang
@@ -46,6 +46,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     out = parser.add_argument_group("output")
     out.add_argument("--lang", default=None, help=f"{', '.join(LANGS)} (default {DEFAULT_LANG})")
     out.add_argument("--json", action="store_true", help="print one JSON object")
+    from xuanheng.cli.method_cmd import add_terminal_arguments
+
+    add_terminal_arguments(out)
 
 
 def moment_values(args: argparse.Namespace) -> dict[str, Any]:
@@ -81,7 +84,7 @@ def extra_values(items: list[str]) -> dict[str, str]:
 def plan(method: Method, values: dict[str, Any]) -> tuple[dict[str, Any], tuple[Param, ...]]:
     """(the values *method* takes from *values*, the parameters it still needs from the user)."""
     spec = method.params.by_name()
-    mine = {k: v for k, v in values.items() if k in spec}
+    mine = {k: v for k, v in at_moment(method, values).items() if k in spec}
     missing = tuple(p for p in needed(method) if mine.get(p.name) in (None, ""))
     return mine, missing
 
@@ -161,7 +164,9 @@ def run(args: argparse.Namespace) -> int:
         else:
             body = f"{label('error.title', lang)}: {p['error']}"
         blocks.append(f"{head}\n{body}")
-    print("\n\n".join(blocks))
+    from xuanheng.cli.method_cmd import fit_text
+
+    print(fit_text("\n\n".join(blocks), args))
     return _status(parts)
 
 

@@ -247,11 +247,20 @@ def _stats(j: Any, user: Any, args: argparse.Namespace, lang: str) -> int:
         label("stats.vs_base", lang),
     ]
     print(f"{label('stats.base_rate', lang)}: {_rate_text(base, lang)}")
+    # a rule is keyed by the variant that fired (003-038#2) and named by that variant's text
+    from xuanheng.web.sources import rules_by_id
+
+    texts = rules_by_id(list(st.by_rule), lang)
+
+    def rule_name(k: str) -> str:
+        r = texts.get(k)
+        return f"{r['text']} [{r['id']}]" if r and r.get("text") else k
+
     for title, section, name_of, ordered in (
         (label("stats.per_method", lang), st.by_method, lambda k: _method_label(k, lang), False),
         # the verdict's polarity (good, bad, mixed, in that order): how often each kind of verdict came true
         (label("stats.per_verdict", lang), st.by_verdict, lambda k: label(f"verdict.{k}", lang), True),
-        (label("stats.per_rule", lang), st.by_rule, str, False),
+        (label("stats.per_rule", lang), st.by_rule, rule_name, False),
     ):
         body = rows(section, name_of, ordered)
         print()

@@ -96,7 +96,59 @@ def add_arguments(parser: argparse.ArgumentParser, method: Method) -> None:
     )
     out.add_argument("--json", action="store_true", help="print one JSON object")
     out.add_argument("--ids", action="store_true", help="show rule ids and sources in the text view")
+    add_terminal_arguments(out)
     add_save_arguments(parser, method)
+
+
+def add_terminal_arguments(group: argparse._ActionsContainer) -> None:
+    """``--width N`` and ``--ascii``: how the text view fits the terminal."""
+    group.add_argument(
+        "--width",
+        type=int,
+        metavar="N",
+        default=None,
+        help="wrap the text view to N columns (default: the terminal's width, else 80; 0: do not wrap)",
+    )
+    group.add_argument(
+        "--ascii",
+        action="store_true",
+        help="draw with ASCII instead of characters of ambiguous width (━ ° ′ ″ · → ○ ×), which take two "
+        "columns in CJK terminals",
+    )
+
+
+def fit_text(text: str, args: argparse.Namespace) -> str:
+    """*text* fitted to the terminal as ``--width`` / ``--ascii`` ask (:func:`xuanheng.render.text.fit`)."""
+    import shutil
+
+    from xuanheng.render.text import fit
+
+    limit = getattr(args, "width", None)
+    if limit is None:  # $COLUMNS, else the terminal's width when printing to one, else 80
+        import os
+        import sys
+
+        columns = os.environ.get("COLUMNS", "")
+        if columns.isdigit() and int(columns) > 0:
+            limit = int(columns)
+        else:
+            tty = hasattr(sys.stdout, "isatty") and sys.stdout.isatty()
+            limit = shutil.get_terminal_size((80, 24)).columns if tty else 80
+    if limit and limit < 20:
+        raise InputError(
+            f"--width {limit} is too narrow: give 20 or more columns, or 0 not to wrap", field="width"
+        )
+    return fit(text, limit, ascii=bool(getattr(args, "ascii", False)))
+
+
+def without_ids(text: str, doc: dict[str, Any]) -> str:
+    """*text* without the ``[rule id] `` each fired rule of *doc* is printed with (a text view that always
+    shows them; the ids belong to ``--ids``)."""
+    for r in doc.get("reading") or ():
+        rid = r.get("id") if isinstance(r, dict) else None
+        if isinstance(rid, str) and rid:
+            text = text.replace(f"[{rid}] ", "")
+    return text
 
 
 def add_save_arguments(parser: argparse.ArgumentParser, method: Method) -> None:
@@ -155,7 +207,11 @@ def run(args: argparse.Namespace, method: Method) -> int:
         view = method.views["text"]
         # ids: a view that shows rule ids and sources on request (the built-in ones; a plug-in may not)
         takes_ids = "ids" in inspect.signature(view).parameters
-        print(view(shown, lang, ids=getattr(args, "ids", False)) if takes_ids else view(shown, lang))
+        ids = bool(getattr(args, "ids", False))
+        text = view(shown, lang, ids=ids) if takes_ids else view(shown, lang)
+        if not ids:  # a view that prints the ids whether asked or not (大六壬, 金口訣)
+            text = without_ids(text, shown)
+        print(fit_text(text, args))
     if getattr(args, "save", False):
         saved = (
             doc if with_reading or not method.has_reading else method.document(params, lang or DEFAULT_LANG)
@@ -184,7 +240,9 @@ def save_case(
     from xuanheng.journal import Journal, case_from_chart
 
     tags = [t.strip() for t in (getattr(args, "save_tags", None) or []) for t in t.split(",") if t.strip()]
-    reading = doc.get("reading") if isinstance(doc.get("reading"), list) else []
+    from xuanheng.rules.variants import with_variants
+
+    reading = with_variants(method.package, doc.get("reading"), str(doc.get("lang")))
     case_in = case_from_chart(
         method.name,
         saved_inputs(params),

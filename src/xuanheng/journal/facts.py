@@ -3,7 +3,8 @@
 The journal knows no method: the caller (the web app, the command line) passes the method's own
 classification keys — ``METHOD.facts(chart_json)``, e.g. 課體 and 九宗門 for 大六壬, the 用爻 and 動 for
 金口訣 — and :func:`case_from_chart` adds what every method has: ``rule_ids`` (the ``id`` of each fired
-rule of the reading, in order), the cast instant and, when the document carries a ``judgment`` (the 斷 every
+rule of the reading, in order, with its variant: ``003-038#2``), the cast instant and, when the document
+carries a ``judgment`` (the 斷 every
 method will give, :mod:`xuanheng.reading.judgment`), its verdict's polarity (``verdict``: good, bad, mixed)
 and key (``verdict_key``: ``cheng``, ``bu_cheng`` …) as statistics keys. Unknown or missing fields yield
 nothing rather than an error: a chart can always be saved.
@@ -19,10 +20,15 @@ from xuanheng.journal.model import POLARITIES, VERDICT, VERDICT_KEY, CaseIn
 
 
 def rule_ids_of(reading: Iterable[Any] | None) -> list[str]:
-    """Rule ids of a reading given as ``FiredRule`` objects or their JSON dicts."""
+    """Rule keys of a reading given as ``FiredRule`` objects or their JSON dicts: the rule id, with the
+    variant that fired after ``#`` when the entry carries one (``003-038#2``: the front ends number the
+    variants with :func:`xuanheng.rules.variants.with_variants`), so statistics count each variant apart."""
     out: list[str] = []
     for r in reading or ():
         rid = r.get("id") if isinstance(r, Mapping) else getattr(r, "id", None)
+        variant = r.get("variant") if isinstance(r, Mapping) else None
+        if isinstance(rid, str) and rid and isinstance(variant, int) and not isinstance(variant, bool):
+            rid = f"{rid}#{variant}"
         if isinstance(rid, str) and rid and rid not in out:
             out.append(rid)
     return out

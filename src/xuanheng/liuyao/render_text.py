@@ -21,7 +21,7 @@ from typing import Any
 from xuanheng.i18n import label, term
 from xuanheng.i18n.messages import warning_text
 from xuanheng.liuyao.reading import GROUPS
-from xuanheng.liuyao.render_svg import LINE_FLAGS, MARKS, POSITION_NAMES, day_marks
+from xuanheng.liuyao.render_svg import LINE_FLAGS, MARKS, POSITION_NAMES, _cast_lines, day_marks
 from xuanheng.reading import DEFAULT_LANG
 from xuanheng.render.judgment import judgment_lines
 from xuanheng.render.text import pad, width
@@ -149,12 +149,18 @@ def render_text(doc: Mapping[str, Any], lang: str | None = None, *, ids: bool = 
     out.append("  ".join(extra))
 
     cast = doc.get("cast") or {}
-    rec = [f"{label('chart.cast_by', lang)} {cast.get('method', '')}", f"{cast.get('values', '')}"]
-    if cast.get("seed") is not None:
-        rec.append(f"seed {cast['seed']}")
-    if cast.get("throws"):
-        rec.append(" ".join(t(x) if isinstance(x, str) else "-".join(map(str, x)) for x in cast["throws"]))
-    if cast.get("formula"):
+    # how it was cast in the reader's words (the way's own label, as on the page), its values, the seed of a
+    # random cast and the faces thrown
+    way, *more = _cast_lines(doc, lang)
+    head, _, how = way.partition(": ")
+    # "cast by: cast by numbers" is said once
+    rec = [
+        how if how.casefold().startswith(head.casefold()) else f"{head} {how}",
+        f"{cast.get('values', '')}",
+    ]
+    rec += [m.replace(": ", " ", 1) for m in more]
+    # the formula is written in English words: shown in English, or with the ids and sources (--ids)
+    if cast.get("formula") and (lang == "en" or ids):
         rec.append(str(cast["formula"]))
     out.append("  ".join(r for r in rec if r))
     for w in doc.get("warnings") or ():  # said in the text's language from the warning's code

@@ -82,6 +82,26 @@ def error_result(
     )
 
 
+def error_message(error: XuanhengError, lang: object) -> str:
+    """The message of *error* in the call's ``lang`` (as the page and the command line say it; English
+    without one, for an unknown language, or where the catalogue lacks the message)."""
+    from xuanheng.i18n.messages import localize_error
+    from xuanheng.methods import registry
+    from xuanheng.reading import check_lang
+
+    try:
+        chosen = check_lang(lang) if isinstance(lang, str) else "en"
+    except XuanhengError:
+        chosen = "en"
+    if chosen == "en":
+        return str(error)
+    labels: dict[str, str] = {}
+    for m in registry().values():  # a message naming an argument names it by its label
+        for p in m.params.SPEC:
+            labels.setdefault(p.name, p.label.get(chosen))
+    return localize_error(error, chosen, labels=labels)
+
+
 def result_of(doc: dict[str, Any]) -> types.CallToolResult:
     return types.CallToolResult(
         content=[types.TextContent(type="text", text=_dump(doc))], structured_content=doc
@@ -100,7 +120,8 @@ def run_tool(toolset: ToolSet, name: str, arguments: dict[str, Any] | None) -> t
     try:
         return result_of(tools[name].run(dict(arguments or {})))
     except XuanhengError as e:
-        return error_result(str(e), e.field, type(e).__name__, e, (arguments or {}).get("lang"))
+        lang = (arguments or {}).get("lang")
+        return error_result(error_message(e, lang), e.field, type(e).__name__, e, lang)
     except Exception as e:  # an engine bug, not the caller's: say so without a traceback
         log.exception("tool %s failed", name)
         return error_result(

@@ -301,6 +301,7 @@ def _enumerate_tool(method: Method) -> ToolSpec:
 # ------------------------------------------------------------------------------------ journal
 def _journal_tools(journal: Any, methods: Mapping[str, Method]) -> list[ToolSpec]:
     from xuanheng.journal import CaseQuery, case_from_chart
+    from xuanheng.rules.variants import with_variants
 
     def user() -> Any:
         return journal.local_user()
@@ -423,7 +424,7 @@ def _journal_tools(journal: Any, methods: Mapping[str, Method]) -> list[ToolSpec
             method.name,
             inputs,
             doc,
-            list(reading) if isinstance(reading, list) else [],
+            with_variants(method.package, reading, lang),
             keys=method.facts(doc),
             question=question,
             topic=topic,

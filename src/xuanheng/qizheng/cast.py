@@ -196,6 +196,8 @@ def cast(
     utc = dt.timestamp()
     jd = jd_from_unix(utc)
     warnings: list[ChartWarning] = list(cal.warnings)
+    if not has_place:  # one behaviour on every front end (issue 30): cast, and say what the place would add
+        warnings.append(warning("qizheng.warn_no_place"))
 
     # 曜 -----------------------------------------------------------------------------------------------
     raw = seven_governors_raw(jd)

@@ -470,8 +470,6 @@ def _on_panel(sub: Svg, doc: Mapping[str, Any], lang: str, t: Any, y: float) -> 
     if isinstance(ly, Sequence) and ly:
         y += 38
         sub.text(16, y, label("qizheng.liu_yao", lang), font_size=19, font_weight="bold")
-        cols = (16, 56, 160, 262, 300, 380)
-        y += 26
         head = [
             label("qizheng.yao", lang),
             label("qizheng.gong", lang),
@@ -480,21 +478,51 @@ def _on_panel(sub: Svg, doc: Mapping[str, Any], lang: str, t: Any, y: float) -> 
             label("qizheng.hua_yao", lang),
             label("qizheng.over", lang),
         ]
-        for x, h in zip(cols, head, strict=True):
-            if h:
-                sub.text(x, y, h, font_size=size, fill=MUTED)
-        for r in ly:
+        rows = [_liu_yao_cells(r, t) for r in ly]
+        # each column as wide as its widest cell or header; where the row would run past the drawing, the
+        # widest headers are written on several lines (at their spaces), so no header runs over the next
+        # one (issue 30)
+        cell_w = [
+            max([0.0, *(text_width(r[k], 20 if k == 0 else size) for r in rows)]) for k in range(len(head))
+        ]
+        head_lines = [[h] if h else [] for h in head]
+
+        def col_w(k: int) -> float:
+            return max([cell_w[k], *(text_width(h, size) for h in head_lines[k])])
+
+        gap, room = 14.0, WIDTH - 16.0
+        while 16 + sum(col_w(k) + gap for k in range(len(head))) > room:
+            wrappable = [
+                (col_w(k) - max(cell_w[k], _longest_word(head[k], size)), k)
+                for k in range(len(head))
+                if len(head_lines[k]) == 1
+            ]
+            gain, k = max(wrappable, default=(0.0, -1))
+            if gain <= 0:
+                break
+            head_lines[k] = _header_lines(head[k], max(cell_w[k], _longest_word(head[k], size)), size)
+        cols: list[float] = []
+        x = 16.0
+        for k in range(len(head)):
+            cols.append(x)
+            x += col_w(k) + gap
+        depth = max(len(h) for h in head_lines)
+        for k, (cx, lines_k) in enumerate(zip(cols, head_lines, strict=True)):
+            for n, h in enumerate(lines_k):
+                sub.text(
+                    cx,
+                    y + 26 * (n + 1 + depth - len(lines_k)),
+                    h,
+                    font_size=size,
+                    fill=MUTED,
+                    class_="liu-yao-head",
+                    data_col=str(k),
+                )
+        y += 26 * depth
+        for r, cells in zip(ly, rows, strict=True):
             y += 26
             name = str(r.get("name", ""))
             sub.open_group(class_="liu-yao", data_yao=name, data_branch=str(r.get("branch", "")))
-            cells = [
-                t(name),
-                f"{t(r.get('gong', ''))} {t(r.get('branch', ''))}",
-                t(r.get("xiu_text", "")),
-                t(r.get("state", "")),
-                t(r.get("hua") or ""),
-                t(" ".join(r.get("over") or ())),
-            ]
             for k, (x, c) in enumerate(zip(cols, cells, strict=True)):
                 if c:
                     sub.text(
@@ -508,6 +536,34 @@ def _on_panel(sub: Svg, doc: Mapping[str, Any], lang: str, t: Any, y: float) -> 
             sub.close_group()
     sub.close_group()
     return y
+
+
+def _liu_yao_cells(r: Mapping[str, Any], t: Any) -> list[str]:
+    """One row of the 流曜 table: the body, its palace, mansion and degree, state, 化曜 and the natal bodies
+    it is over."""
+    return [
+        t(str(r.get("name", ""))),
+        f"{t(r.get('gong', ''))} {t(r.get('branch', ''))}",
+        t(r.get("xiu_text", "")),
+        t(r.get("state", "")),
+        t(r.get("hua") or ""),
+        t(" ".join(r.get("over") or ())),
+    ]
+
+
+def _longest_word(h: str, size: float) -> float:
+    return max([0.0, *(text_width(w, size) for w in h.split())])
+
+
+def _header_lines(h: str, room: float, size: float) -> list[str]:
+    """Header *h* on lines no wider than *room* (broken at its spaces; a word longer stays whole)."""
+    lines: list[str] = []
+    for word in h.split():
+        if lines and text_width(f"{lines[-1]} {word}", size) <= room:
+            lines[-1] = f"{lines[-1]} {word}"
+        else:
+            lines.append(word)
+    return lines
 
 
 def _spirits_table(doc: Mapping[str, Any], lang: str, t: Any, y0: float) -> tuple[list[str], float]:

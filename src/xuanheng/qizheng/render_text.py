@@ -157,7 +157,8 @@ def render_text(doc: Mapping[str, Any], lang: str | None = None, *, ids: bool = 
         lines.append(label("chart.commentary" if doc.get("judgment") else "chart.reading", lang))
         for r in doc["reading"]:
             name = f"〈{t(r['name'])}〉 " if r.get("kind") == "格局" and r.get("name") else ""
-            lines.append(f"  [{r['id']}] {name}{r['text']}")
+            # the rule's id only on request (--ids): the reader reads the text
+            lines.append(f"  [{r['id']}] {name}{r['text']}" if ids else f"  {name}{r['text']}")
     return "\n".join(lines)
 
 

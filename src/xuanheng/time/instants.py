@@ -106,11 +106,43 @@ def _parse_text(text: str) -> datetime:
     try:
         return datetime.fromisoformat(t) + add
     except ValueError:
+        _no_such_day(t)
         raise InputError(
             f"malformed date-time {_short(text)!r}: expected ISO 8601 such as 2024-02-10T12:00, "
             "2024-02-10 12:00:30 or 2024-02-10T12:00+08:00",
             field="at",
         ) from None
+
+
+#: the date of an ISO text (year, month, day), whatever follows it
+_ISO_DATE = re.compile(r"^(\d{4})-(\d{2})-(\d{2})(?=$|T)")
+
+
+def _no_such_day(t: str) -> None:
+    """Raise :class:`InputError` when *t* is written well but names a day the calendar lacks (2026-02-30,
+    2025-02-29, month 13): "that day does not exist", not a format problem."""
+    import calendar
+
+    m = _ISO_DATE.match(t)
+    if m is None:
+        return
+    year, month, day = (int(g) for g in m.groups())
+    date = m.group(0)
+    if not 1 <= month <= 12:
+        raise InputError(
+            f"the date {date} does not exist: a month is 01 to 12",
+            field="at",
+            code="at.no_such_month",
+            params={"date": date},
+        )
+    days = calendar.monthrange(year, month)[1] if year >= 1 else 31
+    if not 1 <= day <= days:
+        raise InputError(
+            f"the date {date} does not exist: {year}-{month:02d} has {days} days",
+            field="at",
+            code="at.no_such_day",
+            params={"date": date, "month": f"{year}-{month:02d}", "days": days},
+        )
 
 
 def parse_instant(value: str | datetime, tz: str | tzinfo | None = None, fold: int | None = None) -> datetime:

@@ -33,7 +33,7 @@ from xuanheng.web.query import query_policy
 from xuanheng.web.registry import MethodPlugin, describe, method_labels, plugins, warm_up
 from xuanheng.web.routes_methods import document_models, method_router
 from xuanheng.web.settings import Settings
-from xuanheng.web.sources import lookup, rules_by_id
+from xuanheng.web.sources import lookup, rules_by_id, titles
 
 
 class WarningIn(BaseModel):
@@ -277,6 +277,19 @@ def create_app(
         limit: Annotated[int, Query(ge=1, le=50)] = 10,
     ) -> dict[str, Any]:
         return {"cities": city_search(q, limit)}
+
+    @app.get(
+        "/api/sources",
+        tags=["meta"],
+        summary="the book and chapter of cited sources, for their links",
+        **meta,
+    )
+    async def source_titles(
+        ids: Annotated[str, Query(max_length=20000, description="source ids separated by commas")] = "",
+        lang: Annotated[str, Query(max_length=8)] = "zh-Hant",
+    ) -> dict[str, Any]:
+        wanted = [i.strip() for i in ids.split(",") if i.strip()][:500]
+        return {"lang": check_lang(lang), "sources": titles(wanted, lang)}
 
     @app.get(
         "/api/sources/{ident}", tags=["meta"], summary="data entries (rules, tables) citing a source", **meta

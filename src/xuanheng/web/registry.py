@@ -306,6 +306,8 @@ def describe(plugin: MethodPlugin) -> dict[str, Any]:
         "reading_groups": list(hints(m).reading_groups),
         #: what a cast of one moment still needs from the user (xuanheng.frontend.needed)
         "needs": [p.name for p in needed(m)],
+        #: what such a cast gives the method besides the moment (六爻: by the moment's time)
+        "moment": dict(hints(m).moment),
         #: the method's example inputs (the page shows them as placeholders of what it asks for)
         "example": {k: v if isinstance(v, (str, int, float, bool)) else str(v) for k, v in m.example.items()},
     }

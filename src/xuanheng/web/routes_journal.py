@@ -33,6 +33,7 @@ from xuanheng.journal import (
     case_from_chart,
 )
 from xuanheng.journal import validate as jv
+from xuanheng.rules.variants import with_variants
 from xuanheng.web import auth
 from xuanheng.web.errors import error_response, responses
 from xuanheng.web.query import query_policy
@@ -333,7 +334,7 @@ def install(app: FastAPI, settings: Settings) -> None:
             body.method,
             inputs,
             doc,
-            chart_reading(doc),
+            with_variants(registered[body.method].method.package, chart_reading(doc), str(doc.get("lang"))),
             keys=registered[body.method].method.facts(doc),
             question=body.question,
             topic=body.topic,

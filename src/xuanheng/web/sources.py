@@ -16,6 +16,7 @@ from typing import Any
 
 from xuanheng.errors import InputError
 from xuanheng.reading import check_lang, to_simplified
+from xuanheng.rules.sources import cited, inventory_item, seed_book, split_book
 
 #: packages whose ``data/*.toml`` are searched besides the registered methods' own
 SHARED_PACKAGES: tuple[str, ...] = ("xuanheng.core", "xuanheng.shensha", "xuanheng", "xuanheng.time")
@@ -106,6 +107,52 @@ def lookup(ident: str, lang: str = "zh-Hant", limit: int = 200) -> dict[str, Any
         m = methods.get(item["package"])
         if m is not None:
             item["method"] = m
+        # what the entry cites, without the notes written beside the ids (they are in English)
+        item["cites"] = cited(item.get("src"))
+    head = title(ident, lang)
+    if head:
+        # the rule in the project's own words, in the reader's language: the texts of the rules that rest on
+        # this source first of all (their first citation); the inventory's own summary on an English page (a
+        # table's item has no text of its own: the page names its term and kind)
+        main = [e["text"] for e in found if e.get("text") and e["cites"][:1] == [ident]]
+        head["statement"] = list(dict.fromkeys(main))
+        if lang == "en" and head.get("summary"):
+            head["statement"] = [head["summary"]] + head["statement"]
+        head.pop("summary", None)
+        out["source"] = head
+    return out
+
+
+def title(ident: str, lang: str) -> dict[str, Any] | None:
+    """What names a source in *lang*: an inventory item's book (its seed text), chapter (the inventory's
+    section) and term, or a 《book》's title and chapter; None for neither. ``label`` is the short form the
+    page writes on a source link (``六爻 · 六親發動``)."""
+    item = inventory_item(ident)
+    if item is not None:
+        book = seed_book(item["seed"], lang)
+        return {
+            "book": book,
+            "chapter": item["section"],
+            "term": item["term"],
+            "item_kind": item["kind"],
+            "label": f"{book} · {item['section']}",
+            "summary": item.get("summary_en", ""),
+        }
+    if "《" in ident:
+        book, chapter = split_book(ident)
+        return {"book": book, "chapter": chapter, "label": ident.strip()}
+    return None
+
+
+def titles(ids: list[str], lang: str = "zh-Hant") -> dict[str, dict[str, Any]]:
+    """Each source of *ids* that names a book (see :func:`title`) → its book, chapter and link label."""
+    lang = check_lang(lang)
+    out: dict[str, dict[str, Any]] = {}
+    for ident in ids:
+        t = title(ident, lang)
+        if t is not None:
+            t.pop("summary", None)
+            out[ident] = t
     return out
 
 
@@ -149,22 +196,35 @@ def general_text(text: str, lang: str) -> str:
 
 
 def rules_by_id(ids: list[str], lang: str = "zh-Hant") -> dict[str, dict[str, Any]]:
-    """Each rule id of *ids* that a data file defines → its text in *lang*, its method, topics and sources
-    (what the statistics table shows for a rule); unknown ids are left out."""
+    """Each rule key of *ids* that a data file defines → its text in *lang*, its method, topics and sources
+    (what the statistics table shows for a rule); unknown ids are left out. A key names a rule id with the
+    variant that fired (``003-038#2``, :mod:`xuanheng.rules.variants`): its text is that variant's, never
+    another entry's of the same id; a bare id with several variants says each of their texts."""
+    from xuanheng.rules.variants import entries, split_key
+
     lang = check_lang(lang)
     index = _rule_index()
     methods = method_of_package()
     out: dict[str, dict[str, Any]] = {}
-    for rid in ids:
+    for key in ids:
+        rid, n = split_key(key)
         e = index.get(rid)
         if e is None:
             continue
         pkg, fname, _path, entry = e
+        variants = entries(pkg).get(rid, ())
+        if n is not None:
+            if not 1 <= n <= len(variants):
+                continue
+            entry = variants[n - 1]
+        shown = [entry] if n or len(variants) < 2 else variants
+        texts = [general_text(_text(v, lang) or "", lang) for v in shown]
         src = entry.get("src")
-        out[rid] = {
+        out[key] = {
             "id": rid,
+            "variant": n,
             "method": methods.get(pkg),
-            "text": general_text(_text(entry, lang) or "", lang),
+            "text": " / ".join(dict.fromkeys(t for t in texts if t)),
             "topics": list(entry.get("topics") or []),
             "src": src if isinstance(src, list) else [src] if src else [],
             "file": f"{pkg}:data/{fname}",

@@ -340,8 +340,25 @@ function relabelAt() {
   if (iso) at.value = atText(iso, S.lang);
 }
 
-function nowLocal() {
+/* The wall clock now in *zone* (the form's zone: an IANA name or a UTC offset such as +08:00; the browser's
+ * own clock when it is empty or unknown): a Seoul browser with zone Asia/Shanghai gets Shanghai's time. */
+function nowLocal(zone) {
   const d = new Date();
+  const z = String(zone || "").trim();
+  const off = /^(?:UTC|GMT)?\s*([+-−])(\d{1,2})(?::?(\d{2}))?$/i.exec(z);
+  if (off) {
+    const mins = (off[1] === "+" ? 1 : -1) * (Number(off[2]) * 60 + Number(off[3] || 0));
+    const t = new Date(d.getTime() + mins * 60000);
+    return `${t.getUTCFullYear()}-${pad(t.getUTCMonth() + 1)}-${pad(t.getUTCDate())}T${pad(t.getUTCHours())}:${pad(t.getUTCMinutes())}:${pad(t.getUTCSeconds())}`;
+  }
+  if (z) {
+    try {
+      const parts = {};
+      for (const p of new Intl.DateTimeFormat("en-US", { timeZone: z, hourCycle: "h23", year: "numeric", month: "2-digit",
+        day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit" }).formatToParts(d)) parts[p.type] = p.value;
+      return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}`;
+    } catch (e) { /* not a zone the browser knows: its own clock */ }
+  }
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
 }
 
@@ -543,7 +560,10 @@ function offerFold(err, recast) {
   const box = $("fold-choice");
   box.textContent = "";
   const p = err.params || {};
-  const readings = [0, 1].map((fold) => ({ fold, at: p[`instant${fold}`], off: p[`offset${fold}`] }));
+  // each reading as the instant it names, with that instant's own offset (in a gap, fold 0 reads the wall
+  // time with the offset before the change and names a later wall time: its offset is the one after)
+  const offsetOf = (iso) => { const m = /([+-]\d{2}:\d{2})$/.exec(String(iso || "")); return m ? m[1] : ""; };
+  const readings = [0, 1].map((fold) => ({ fold, at: p[`instant${fold}`], off: offsetOf(p[`instant${fold}`]) || p[`offset${fold}`] }));
   if (!readings[0].at || !readings[1].at) return;
   readings.sort((a, b) => new Date(a.at) - new Date(b.at));
   box.append(el("span", { class: "fold-prompt" }, L("form.fold_choose")));
@@ -573,11 +593,17 @@ async function castNow(pushUrl) {
     const svg = await api(`/api/${method}/render?lang=${encodeURIComponent(S.lang)}${layoutFor($("chart"))}`, { method: "POST", json: doc });
     S.doc = doc;
     S.svg = svg;
+    // another chart (not the same one again, e.g. in another language): the save form starts empty, so no
+    // tags or notes of the previous case go with the next one unseen
+    const which = JSON.stringify([method, Object.assign({}, params, { lang: null })]);
+    if (S.lastCast !== undefined && S.lastCast !== which) clearSaveForm();
+    S.lastCast = which;
     S.params = params;
     $("result").hidden = false;
     insertSvg($("chart"), svg);
     renderJudgment($("judgment"), $("reading-fold"), doc.judgment);
     renderReading($("reading"), doc.reading || [], method);
+    labelSources($("reading-fold").parentNode);
     await showWarnings($("warnings"), doc);
     if (drawn && S.expectDrawn && S.expectDrawn !== drawn) {
       $("warnings").append(el("li", { class: "drawn-mismatch" }, `${L("chart.drawn_mismatch")}: ${S.expectDrawn} → ${drawn}`));
@@ -651,7 +677,33 @@ function factsText(facts, kind) {
 }
 
 function sourceLink(s) {
-  return el("a", { href: `#source/${encodeURIComponent(s)}`, class: "src-link" }, s);
+  const a = el("a", { href: `#source/${encodeURIComponent(s)}`, class: "src-link", "data-src": s }, s);
+  const t = ((S.srcTitles || {})[S.lang] || {})[s];
+  if (t) nameSource(a, s, t);
+  return a;
+}
+
+/* A source link names its chapter beside the id (六親發動 004-017) and its book on hover. */
+function nameSource(a, s, t) {
+  if (t.chapter && !t.label.startsWith("《")) a.textContent = `${t.chapter} ${s}`;
+  a.title = t.label;
+}
+
+/* Fill the book and chapter of every source link under *box* (one request for the ids not yet known). */
+async function labelSources(box) {
+  const lang = S.lang;
+  S.srcTitles = S.srcTitles || {};
+  const known = (S.srcTitles[lang] = S.srcTitles[lang] || {});
+  const links = [...box.querySelectorAll("a.src-link[data-src]")];
+  const ids = [...new Set(links.map((a) => a.dataset.src))].filter((s) => !(s in known));
+  if (ids.length) {
+    try {
+      const r = await api(`/api/sources?lang=${encodeURIComponent(lang)}&ids=${encodeURIComponent(ids.join(","))}`);
+      for (const s of ids) known[s] = r.sources[s] || null;
+    } catch (e) { return; }
+  }
+  if (lang !== S.lang) return;
+  for (const a of links) { const t = known[a.dataset.src]; if (t) nameSource(a, a.dataset.src, t); }
 }
 
 /* The reading by the groups its method names (Method.reading_groups, e.g. 用神 原神 忌神 仇神 卦), in that
@@ -845,6 +897,27 @@ function exportPng() {
 }
 
 /* ------------------------------------------------------------- journal */
+/* Another method chosen: the previous method's chart, judgment, reading and warnings leave the page (they
+ * answered another form), and a save can no longer store them under the new method. */
+function clearResult() {
+  $("result").hidden = true;
+  for (const id of ["chart", "judgment", "reading", "warnings", "draw-info"]) { const n = $(id); if (n) n.textContent = ""; }
+  $("judgment").hidden = true;
+  $("draw-info").hidden = true;
+  S.doc = null;
+  S.svg = "";
+  S.params = null;
+  $("save-status").textContent = "";
+  clearSaveForm();
+  clearError();
+}
+
+/* The save form's own fields (tags, notes) belong to one case: emptied once it is saved or another chart is cast. */
+function clearSaveForm() {
+  $("save-tags").value = "";
+  $("save-notes").value = "";
+}
+
 function splitTags(s) { return s.split(/[,，、]/).map((t) => t.trim()).filter(Boolean); }
 
 async function saveCase(ev) {
@@ -855,6 +928,7 @@ async function saveCase(ev) {
     const c = await api("/api/journal/cases", { method: "POST", json: {
       method: S.method, inputs, question: $("question").value, topic: $("topic").value,
       tags: splitTags($("save-tags").value), notes: $("save-notes").value } });
+    clearSaveForm();
     $("save-status").textContent = `${L("journal.saved")} (${c.id.slice(0, 8)})`;
     $("save-status").dataset.caseId = c.id;
   } catch (e) {
@@ -936,6 +1010,7 @@ async function openCase(id) {
   if (c.outcome) t.append(el("p", { class: "outcome" }, `${L(OUTCOME_KEY[c.outcome.result], c.outcome.result)} — ${c.outcome.note}`));
   renderJudgment($("case-judgment"), $("case-reading-fold"), c.chart && c.chart.judgment);
   renderReading($("case-reading"), (c.chart && c.chart.reading) || [], c.method);
+  labelSources($("case-reading-fold").parentNode);
   $("outcome-status").textContent = "";
 }
 
@@ -1009,10 +1084,12 @@ function verdict(t) {
 
 /* A table of hit rates: each row its name (and for a rule its text and method), the count judged, the rate
  * with its 95% interval, how it stands against the base rate, and the raw counts. */
-function statsTable(table, title, section, rowInfo, ordered) {
+function statsTable(table, title, section, rowInfo, ordered, withMethod) {
   table.textContent = "";
-  const head = [title, L("stats.method"), L("stats.judged"), L("stats.rate"), L("stats.interval"), L("stats.vs_base"),
+  // the method column only where a row may belong to another method than its name says (the rules)
+  const head = [title, ...(withMethod ? [L("stats.method")] : []), L("stats.judged"), L("stats.rate"), L("stats.interval"), L("stats.vs_base"),
     L("outcome.yingyan"), L("outcome.buyan"), L("outcome.bufen"), L("outcome.none")];
+  const at = withMethod ? 0 : -1;
   table.append(el("thead", {}, el("tr", {}, ...head.map((h) => el("th", {}, h)))));
   const body = el("tbody");
   // most judged first, unless the section has its own order (the verdicts: good, bad, mixed)
@@ -1020,10 +1097,10 @@ function statsTable(table, title, section, rowInfo, ordered) {
   if (!ordered) rows.sort((a, b) => (b[1].judged - a[1].judged) || (b[1].total - a[1].total) || a[0].localeCompare(b[0]));
   for (const [k, t] of rows) {
     const info = rowInfo(k);
-    const cell = (i, cls, ...c) => el("td", { "data-label": head[i], class: cls || null }, ...c);
+    const cell = (i, cls, ...c) => el("td", { "data-label": head[i === 0 ? 0 : i + at], class: cls || null }, ...c);
     body.append(el("tr", { "data-key": k, class: t.judged && !t.enough ? "few" : null },
       cell(0, "name", info.name),
-      cell(1, "method", ...(info.method ? [info.method] : [])),
+      ...(withMethod ? [cell(1, "method", ...(info.method ? [info.method] : []))] : []),
       cell(2, "n-judged", t.judged),
       cell(3, "rate", pct(t.rate)),
       cell(4, "interval", interval(t)),
@@ -1050,14 +1127,16 @@ async function loadStats() {
   statsTable($("stats-verdict"), L("stats.per_verdict"), s.by_verdict, (k) => ({ name: L(`verdict.${k}`), method: "" }), true);
   const keys = Object.assign({}, s.by_ke_ti || {}, s.by_yong_yao || {});
   statsTable($("stats-key"), `${L("chart.ke_ti")} / ${L("chart.yong")}`, keys, (k) => ({ name: k, method: "" }));
+  // a rule is keyed by the variant that fired (003-038#2) and named by that variant's text
   statsTable($("stats-rule"), L("stats.rule"), s.by_rule, (k) => {
     const r = rules[k];
-    const name = el("a", { href: `#source/${encodeURIComponent(k)}`, class: "rule-link" },
-      el("span", { class: "rule-text" }, r && r.text ? r.text : k), " ", el("span", { class: "rule-id" }, k));
+    const id = r && r.id ? r.id : k.replace(/#\d+$/, "");
+    const name = el("a", { href: `#source/${encodeURIComponent(id)}`, class: "rule-link" },
+      el("span", { class: "rule-text" }, r && r.text ? r.text : k), " ", el("span", { class: "rule-id" }, id));
     // the methods of the cases the rule fired in (a rule shared by two methods names both)
     const ms = (s.by_rule[k].methods || []).length ? s.by_rule[k].methods : r && r.method ? [r.method] : [];
     return { name, method: ms.map(methodLabel).join(SEP()) };
-  });
+  }, false, true);
 }
 
 /* -------------------------------------------------------------- sources */
@@ -1070,6 +1149,21 @@ async function openSource(ident) {
   let r;
   try { r = await api(`/api/sources/${encodeURIComponent(ident)}?lang=${encodeURIComponent(S.lang)}`); }
   catch (e) { box.append(el("p", { class: "error" }, e.message)); return; }
+  // the source itself: its book and chapter, and the rule in the project's own words, in the page's language
+  const src = r.source;
+  if (src) {
+    $("source-title").textContent = `${L("source.title")}: ${src.label} (${ident})`;
+    const head = el("div", { class: "source-head" },
+      el("p", { class: "source-book" }, el("b", {}, `${L("source.book")}: `), src.book),
+      src.chapter ? el("p", { class: "source-chapter" }, el("b", {}, `${L("source.chapter")}: `), src.chapter,
+        src.term && src.term !== src.chapter ? ` — ${src.term}` : "") : null,
+      src.item_kind ? el("p", { class: "source-kind muted" }, L(`source.kind_${src.item_kind}`)) : null);
+    if ((src.statement || []).length) {
+      head.append(el("p", {}, el("b", {}, L("source.statement"))));
+      head.append(el("ul", { class: "source-statement" }, ...src.statement.map((t) => el("li", {}, t))));
+    }
+    box.append(head);
+  }
   if (!r.entries.length) { box.append(el("p", { class: "muted" }, L("source.none"))); return; }
   box.append(el("p", { class: "muted" }, L("source.cited_by")));
   for (const e of r.entries) {
@@ -1083,7 +1177,8 @@ async function openSource(ident) {
       const w = factsText(e.when);
       if (w) card.append(el("div", { class: "facts" }, `${L("source.conditions")}: ${w}`));
     }
-    const srcs = Array.isArray(e.src) ? e.src : e.src ? [e.src] : [];
+    // what the entry cites, as ids and books (the notes beside them are for the developers, in English)
+    const srcs = Array.isArray(e.cites) ? e.cites : Array.isArray(e.src) ? e.src : e.src ? [e.src] : [];
     if (srcs.length) {
       const d = el("div", { class: "src" }, `${L("chart.source")}: `);
       for (const s of srcs) d.append(s === ident ? el("span", { class: "src-here" }, s) : sourceLink(s));
@@ -1091,6 +1186,7 @@ async function openSource(ident) {
     }
     box.append(card);
   }
+  labelSources(box);
 }
 
 /* ---------------------------------------------------- one moment, all */
@@ -1109,8 +1205,10 @@ async function castAll() {
       el("h3", {}, methodLabel(name)));
     grid.append(card);
     const needs = (m.needs || []).filter((n) => !(n in moment));
-    if (needs.length) askFor(card, name, needs, moment);
-    else await castCard(card, name, Object.assign({}, moment));
+    // what the method takes at one moment besides it (六爻: cast by the moment's time)
+    const own = Object.assign({}, moment, m.moment || {});
+    if (needs.length) askFor(card, name, needs, own);
+    else await castCard(card, name, own);
   }
 }
 
@@ -1240,9 +1338,9 @@ async function init() {
   setAt(nowLocal());
   $("tz").value = Intl.DateTimeFormat().resolvedOptions().timeZone || "Asia/Shanghai";
 
-  $("method").addEventListener("change", () => { S.method = $("method").value; buildMethodFields(); });
+  $("method").addEventListener("change", () => { S.method = $("method").value; buildMethodFields(); clearResult(); });
   $("method-fields").addEventListener("input", markMode);
-  $("now-btn").addEventListener("click", () => { setAt(nowLocal()); S.fold = null; });
+  $("now-btn").addEventListener("click", () => { setAt(nowLocal($("tz").value)); S.fold = null; });
   $("at").addEventListener("change", relabelAt);
   for (const id of ["at", "tz"]) $(id).addEventListener("input", () => { S.fold = null; clearError(); });
   $("cast-form").addEventListener("submit", (ev) => { ev.preventDefault(); castNow(true); });
