@@ -92,7 +92,9 @@ PINNED: dict[str, str] = {
     # issue 28, the 大六壬 judgment: the /api/liuren answers carry "judgment", and /api/sources/002-005 lists
     # the judgment's entries that cite 002-005 (liuren/data/judgment.toml); checked: with the judge and about
     # taken out only that source listing differs from the pin before (e7d3bd2cee886a2d)
-    "http": "9254bd1d78dcc87a",
+    # then /api/sources/<id> states a judgment step's text with its placeholders in words ("…"), as it states
+    # a rule's, instead of the raw {yong} template
+    "http": "898b107b06850e68",
 }
 
 _check = checker(PINNED)

@@ -171,7 +171,7 @@ def test_cli_about_and_text_view(capsys: pytest.CaptureFixture[str]) -> None:
     from xuanheng.cli.main import main
 
     argv = ["jinkoujue", "--at", "2026-03-10T21:00", "--tz", "Asia/Shanghai", "--difen", "申"]
-    assert main([*argv, "--topic", "財", "--about", "妻", "--lang", "zh-Hant"]) == 0
+    assert main([*argv, "--topic", "財", "--about", "妻", "--lang", "zh-Hant", "--ids"]) == 0
     out = capsys.readouterr().out
     assert "用爻" in out and "應期" in out
     assert out.index("用爻 申") < out.rindex("[000-")  # the judgment before the commentary

@@ -86,6 +86,9 @@ def test_source_link_shows_book_chapter_and_statement(
 
     page = _page(browser, server, "ko", VIEWS[view])
     page.goto(f"{server}?{urlencode({'lang': 'ko', 'method': 'qizheng', **QZ})}")
+    page.wait_for_selector("#reading .rule[data-rule='003-038']", state="attached")
+    if not page.locator("#reading-fold").evaluate("d => d.open"):  # folded under the judgment
+        page.click("#reading-fold > summary")
     page.wait_for_selector("#reading .rule[data-rule='003-038']")
     link = page.locator("#reading .rule[data-rule='003-038'] a.src-link").first
     page.wait_for_function(

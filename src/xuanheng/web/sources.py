@@ -93,8 +93,8 @@ def lookup(ident: str, lang: str = "zh-Hant", limit: int = 200) -> dict[str, Any
             if k in entry:
                 item[k] = entry[k]
         text = _text(entry, lang)
-        if text:  # a rule's text is read as a general statement (its placeholders in words)
-            item["text"] = general_text(text, lang) if "when" in entry else text
+        if text:  # a rule's or a judgment step's text is read as a general statement (placeholders in words)
+            item["text"] = general_text(text, lang) if "when" in entry or _SLOT.search(text) else text
         found.append(item)
         if len(found) >= limit:
             break
