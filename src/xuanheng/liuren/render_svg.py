@@ -198,8 +198,9 @@ def render_liuren_narrow(doc: dict[str, Any], lang: str = "zh-Hant") -> str:
         probe.pillars().split("  "), "  ", 16, inner - text_width(label("chart.pillars", lang), 16)
     )
     info = wrap(probe.info(), "  ·  ", 14, inner)
-    names = wrap([probe.t(n) for n in probe.ke_ti_names()], "、", 13, inner)
-    names[0] = f"{label('chart.ke_ti', lang)}: {names[0]}"
+    kt = [probe.t(n) for n in probe.ke_ti_names()] or [""]
+    # the label leads the first name, so the first line is wrapped with the label in it (a phone cut it off)
+    names = wrap([f"{label('chart.ke_ti', lang)}: {kt[0]}", *kt[1:]], "、", 13, inner)
     head = 30 + 24 * len(pillars) + 20 * len(info)
     oy = head + 8
     ky = oy + 4 * CELL + 34
