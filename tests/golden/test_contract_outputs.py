@@ -88,7 +88,7 @@ from pins import dump as _dump
 # (16) issue 31, the server hardened: each route's OpenAPI entry lists the refusals it gives (http_meta), the
 # query policy and the catalogued refusals (http_casts), MCP errors in the call's language (mcp_calls). These
 # were re-pinned once, after merging issues 30 and 31 together; they were not checked one change at a time.
-# (17) issue 30 item 8: the 大六壬 phone drawing wraps its 課體 line with the label in it (it ran off the edge).
+# (17) issue 30 item 8: the 大六壬 phone drawing wraps its 課體 line with the label in it (it ran off).
 PINNED: dict[str, str] = {
     "cli_help": "f6f088d537dabc78",  # (1) (2) (6) (7) (9) (10) (11) (14)
     # issue 26: a method with a reading always carries "reading" ([] when not asked): 金口訣 and 六爻 too
