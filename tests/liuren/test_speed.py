@@ -12,6 +12,8 @@ from __future__ import annotations
 import gc
 import time
 
+import pytest
+
 from xuanheng.liuren import cast, sanchuan
 from xuanheng.liuren.cast import _clear_caches
 
@@ -44,6 +46,7 @@ def _cold_run() -> float:
     return _timed()
 
 
+@pytest.mark.slow  # a timing over every chart: with the slow sweeps in CI
 def test_all_8640_charts_under_half_a_second() -> None:
     cast(day="甲子", yue_jiang="子", hour="子")  # imports and data files loaded once
     # best of nine: CPU time too swells on a crowded machine (single cold runs of the same code measured

@@ -264,7 +264,10 @@ def _overlaps(boxes: list[dict[str, float]]) -> list[tuple[int, int]]:
 
 
 @pytest.mark.parametrize("view", VIEWS)
-@pytest.mark.parametrize("lang", ["ko", "en", "zh-Hant"])
+@pytest.mark.parametrize(
+    "lang",
+    ["ko", pytest.param("en", marks=pytest.mark.slow), pytest.param("zh-Hant", marks=pytest.mark.slow)],
+)  # Korean, the language of the report, in the default run; the others with the slow sweeps in CI
 def test_qizheng_transit_table_header_does_not_overlap(
     server: str, browser: Any, shots: Path, view: str, lang: str
 ) -> None:

@@ -19,6 +19,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 import httpx
+import pytest
 from sqlalchemy import text
 
 from xuanheng.journal import Journal
@@ -62,6 +63,7 @@ def serve(db_url: str, workers: int, tmp: str) -> Iterator[tuple[str, subprocess
                     proc.wait(10)
 
 
+@pytest.mark.slow  # kill -9 under load: with the slow sweeps in CI
 def test_sigkill_mid_writes_loses_nothing(db_url: str, tmp_path: object) -> None:
     acked: dict[str, str] = {}
     lock = threading.Lock()
