@@ -116,6 +116,7 @@ def _check(url: str, reports: list[tuple[str, list[str]]]) -> int:
     return checked
 
 
+@pytest.mark.slow  # kill -9 mid-write: with the slow sweeps in CI
 @pytest.mark.timeout(300)
 def test_sigkill_loses_no_committed_case(db_url: str) -> None:
     Journal.open(db_url).close()  # migrate first, so the kill hits case writes
