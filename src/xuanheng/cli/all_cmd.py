@@ -91,7 +91,8 @@ def plan(method: Method, values: dict[str, Any]) -> tuple[dict[str, Any], tuple[
 
 def cast_one(method: Method, values: dict[str, Any], lang: str) -> dict[str, Any]:
     """One method's part of the moment: ``{"name", "label", "document"}``, or ``"needs"`` (parameters it
-    needs, with their labels and flags), or ``"error"`` (a refused input, in *lang*)."""
+    needs, with their labels and flags), or ``"error"`` (a refused input, in *lang*; ``"refused"``: the
+    error itself)."""
     from xuanheng.i18n.messages import localize_error
 
     out: dict[str, Any] = {"name": method.name, "label": method.label.get(lang)}
@@ -108,6 +109,7 @@ def cast_one(method: Method, values: dict[str, Any], lang: str) -> dict[str, Any
                 missing = (spec[e.field],)
             else:
                 out["error"] = localize_error(e, lang)
+                out["refused"] = e
                 return out
     out["needs"] = [
         {"name": p.name, "label": p.label.get(lang), "flag": flags(method, p)[0], "help": p.help}
@@ -139,6 +141,10 @@ def run(args: argparse.Namespace) -> int:
     lang = check_lang(args.lang) if args.lang else DEFAULT_LANG
     values = {**moment_values(args), **extra_values(args.extra)}
     parts = [cast_one(m, values, lang) for m in registry().values()]
+    for p in parts:  # a refused instant or place (the moment every method shares) is one line, status 2
+        refused = p.pop("refused", None)
+        if refused is not None and refused.field in MOMENT:
+            raise refused
     if args.json:
         for p in parts:
             p.pop("params", None)

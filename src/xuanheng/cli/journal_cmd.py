@@ -73,6 +73,20 @@ def run(args: argparse.Namespace) -> int:
         return _stats(j, user, args, lang)
 
 
+def _check_method(j: Any, user: Any, name: str | None) -> None:
+    """Refuse a ``--method`` that names no installed method and no case of the journal (a mistyped name
+    would otherwise list nothing, without saying why)."""
+    from xuanheng.journal import CaseQuery
+    from xuanheng.methods import registry
+
+    if name is None or name in registry() or j.list_cases(user, CaseQuery(method=name, limit=1)).total:
+        return
+    from xuanheng.errors import short
+
+    accepted = ", ".join(registry())
+    raise InputError(f"there is no method {short(name)!r}: accepted {accepted}", field="method")
+
+
 def find_case(j: Any, user: Any, ident: str) -> Any:
     """The case *ident* names: its whole id, or the first characters of exactly one id."""
     from xuanheng.journal import CaseQuery, NotFoundError
@@ -137,6 +151,7 @@ def _list(j: Any, user: Any, args: argparse.Namespace, lang: str) -> int:
 
     if not 1 <= args.limit <= 500:
         raise InputError(f"limit {args.limit} out of range: expected 1–500", field="limit")
+    _check_method(j, user, args.method)
     q = CaseQuery(method=args.method, text=args.text, tag=args.tag, outcome=args.outcome, limit=args.limit)
     page = j.list_cases(user, q)
     if args.json:
@@ -229,6 +244,7 @@ def _stats(j: Any, user: Any, args: argparse.Namespace, lang: str) -> int:
     from xuanheng.journal import CaseQuery
     from xuanheng.render.text import pad, width
 
+    _check_method(j, user, args.method)
     st = j.statistics(user, CaseQuery(method=args.method) if args.method else None)
     if args.json:
         print(json.dumps(st.to_json(), ensure_ascii=False, indent=1))

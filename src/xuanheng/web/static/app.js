@@ -1362,6 +1362,12 @@ async function init() {
   $("login-form").addEventListener("submit", login);
   $("source-back").addEventListener("click", () => history.back());
   $("logout-btn").addEventListener("click", async () => { await api("/api/logout", { method: "POST" }); showLogin(); });
+  // every session of this user ends (all browsers and devices), this one too
+  $("logout-all-btn").addEventListener("click", async () => {
+    await api("/api/logout/everywhere", { method: "POST" });
+    $("user-box").hidden = true;
+    showLogin();
+  });
   let timer = null;
   $("city").addEventListener("input", () => { clearTimeout(timer); timer = setTimeout(searchCity, 150); });
   $("city").addEventListener("keydown", (ev) => {
