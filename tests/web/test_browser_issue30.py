@@ -343,3 +343,31 @@ def test_qizheng_without_a_place_says_what_is_missing(server: str, browser: Any,
     assert "태어난 곳이 없어" in page.inner_text("#warnings")
     assert page.errors == []
     page.context.close()
+
+
+# ------------------------------------------------------------------ 8. the 大六壬 課體 line on a phone
+
+
+def test_liuren_ke_ti_line_stays_inside_the_phone_chart(server: str, browser: Any, shots: Path) -> None:
+    """The 課體 line of the phone drawing (甲子 day, 月將 亥, 未 hour: eleven 課體) ends inside the drawing;
+    it was wrapped without its label and ran off the right edge."""
+    page = _page(browser, server, "ko", PHONE)
+    page.goto(f"{server}?{urlencode({'lang': 'ko', 'method': 'liuren'})}#cast")
+    page.wait_for_selector("body[data-ready='1']")
+    page.click("#study-box > summary")
+    for name, value in {"day": "甲子", "yue_jiang": "亥", "hour": "未"}.items():
+        page.fill(f"#f-{name}", value)
+    page.click("#cast-btn")
+    page.wait_for_selector("#chart svg text")
+    over = page.evaluate(
+        """() => {
+        const svg = document.querySelector('#chart svg');
+        const w = svg.viewBox.baseVal.width;
+        return [...svg.querySelectorAll('text[font-size="13"]')]
+          .map(t => { const b = t.getBBox(); return [t.textContent, b.x + b.width, w]; })
+          .filter(([, right, width]) => right > width);
+        }"""
+    )
+    page.screenshot(path=str(shots / "liuren-ke-ti-phone.png"), full_page=True)
+    assert page.locator('#chart svg text[font-size="13"]').count() > 0
+    assert over == [], over
