@@ -17,7 +17,10 @@ import pytest
 
 playwright_api = pytest.importorskip("playwright.sync_api")
 #: one worker runs every browser test (one Chromium at a time; `--dist loadgroup`)
-pytestmark = pytest.mark.xdist_group("browser")
+# a sweep over every method, language and view (a few minutes of browser time): with the slow sweeps that CI
+# runs (`pytest -m slow`), so the default run stays within its minutes; the newcomer flows of the other
+# browser modules stay in the default run
+pytestmark = [pytest.mark.xdist_group("browser"), pytest.mark.slow]
 
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1400, "height": 1000}

@@ -18,7 +18,10 @@ import pytest
 
 playwright_api = pytest.importorskip("playwright.sync_api")
 #: one worker runs every browser test (one Chromium at a time; `--dist loadgroup`)
-pytestmark = pytest.mark.xdist_group("browser")
+# a sweep over every method, language and view (a few minutes of browser time): with the slow sweeps that CI
+# runs (`pytest -m slow`), so the default run stays within its minutes; the newcomer flows of the other
+# browser modules stay in the default run
+pytestmark = [pytest.mark.xdist_group("browser"), pytest.mark.slow]
 
 LANGS = ["ko", "zh-Hant", "zh-Hans", "en"]
 AT = {"at": "2026-03-10T21:00", "tz": "Asia/Shanghai"}
