@@ -16,7 +16,7 @@ import pytest
 
 playwright_api = pytest.importorskip("playwright.sync_api")
 #: one worker runs every browser test (one Chromium at a time; `--dist loadgroup`)
-pytestmark = pytest.mark.xdist_group("browser")
+pytestmark = [pytest.mark.xdist_group("browser"), pytest.mark.slow]  # with the slow sweeps in CI
 
 RANDOM_LABEL = {"ko": "무작위로 뽑기", "zh-Hant": "隨機抽取", "zh-Hans": "随机抽取", "en": "draw at random"}
 

@@ -86,6 +86,7 @@ def test_the_api_openapi_and_journal_have_the_toy(toy: None, tmp_path: Path) -> 
         assert "toy" in json.dumps(stats)
 
 
+@pytest.mark.slow  # a browser run: with the slow sweeps in CI
 def test_the_page_lists_and_casts_the_toy(
     tmp_path: Path, serve_app: Any, browser_launch: dict[str, Any]
 ) -> None:
