@@ -188,7 +188,7 @@ def render() -> str:
         )
     out += _liuren_section()
     out += _jinkoujue_section()
-    out += ["", "七政四餘 has no judgment yet (issue 29).", ""]
+    out += ["", "七政四餘 judges a life (docs/qizheng-judgment.md); it has no casebook of 星案 yet.", ""]
     return "\n".join(out)
 
 
