@@ -51,9 +51,11 @@ from xuanheng.reading.judgment import (
     Verdict,
     YingQi,
     check_about,
+    fill,
     verdict_word,
 )
 from xuanheng.rules import normalise_topic
+from xuanheng.time.ahead import ganzhi_after, month_start, pillar_date
 
 #: the verdict by the sum of the weighed steps: ≥ GOOD good, ≤ BAD bad, else mixed
 GOOD, BAD = 1, -1
@@ -129,20 +131,7 @@ def data() -> _Data:
     )
 
 
-#: filled texts by (template, parameters): the same words recur from chart to chart (a template is an entry
-#: of data(), loaded once, so its id is stable)
-_FILLED: dict[tuple[int, tuple[tuple[str, Any], ...]], Text] = {}
-
-
-def _text(template: Mapping[str, str], **params: Any) -> Text:
-    """*template* (a text in every language) filled with *params*."""
-    key = (id(template), tuple(params.items()))
-    got = _FILLED.get(key)
-    if got is None:
-        got = Text.from_mapping({lang: t.format(**params) for lang, t in template.items()})
-        if len(_FILLED) < 65536:
-            _FILLED[key] = got
-    return got
+_text = fill  # a step's or a time's words filled in (the shared cache of reading.judgment)
 
 
 def _b(branch: int) -> str:
@@ -471,58 +460,26 @@ def _local_date(chart: JinKouJueChart) -> tuple[_dt.date, _dt.datetime] | None:
     when = chart.calendar.when
     if when is None:
         return None
-    d = when.date()
-    day = chart.calendar.day.index
-    for k in (0, 1, -1):  # the day pillar may be the next civil day (the 子 hour begins it)
-        cand = d + _dt.timedelta(days=k)
-        if (cand.toordinal() + 14) % 60 == day:
-            return cand, when
-    return d, when
+    return pillar_date(when, chart.calendar.day.index), when
 
 
 def _dates(
     chart: JinKouJueChart, unit: str, branch: int, local: tuple[_dt.date, _dt.datetime] | None
 ) -> tuple[str | None, str | None]:
     """The 干支 and civil date of the next day (or month) of *branch* from the cast (*local*: the civil
-    date of the day pillar and the cast instant, :func:`_local_date`)."""
+    date of the day pillar and the cast instant, :func:`_local_date`; the dates by xuanheng.time.ahead)."""
     cal = chart.calendar
     if unit == "day":
         offset = (branch - cal.day.branch) % 12
-        i = (cal.day.index + offset) % 60
         date = (local[0] + _dt.timedelta(days=offset)).isoformat() if local else None
-        return STEMS[i % 10] + BRANCHES[i % 12], date
+        return ganzhi_after(cal.day.index, offset), date
     if unit == "month" and cal.month_branch is not None:
         offset = (branch - cal.month_branch) % 12
-        gz: str | None = None
-        if cal.month is not None:
-            i = (cal.month.index + offset) % 60
-            gz = STEMS[i % 10] + BRANCHES[i % 12]
+        gz = ganzhi_after(cal.month.index, offset) if cal.month is not None else None
         if local is None:
             return gz, None
-        if offset == 0:
-            return gz, local[0].isoformat()
-        return gz, _month_start(local[1], offset)
+        return gz, (local[0] if offset == 0 else month_start(local[1], offset)).isoformat()
     return None, None
-
-
-def _month_start(when: _dt.datetime, offset: int) -> str | None:
-    """The civil date (in the cast's zone) on which the month *offset* months after the cast's begins: the
-    instant of its 節, from the time core's table of terms (root finding outside it)."""
-    from bisect import bisect_right
-
-    from xuanheng.time import tables
-
-    utc = when.timestamp()
-    i = bisect_right(tables.JIE, utc) - 1 + offset
-    if tables.T_MIN <= utc <= tables.T_MAX and 0 <= i < len(tables.JIE):
-        at = tables.JIE[i]
-    else:
-        from xuanheng.time.search import term_around, term_crossing
-
-        (k_prev, _), _ = term_around(utc)
-        jie_prev = k_prev if k_prev % 2 == 1 else (k_prev - 1) % 24  # the 節 are the odd terms (立春 = 21)
-        at = term_crossing((jie_prev + 2 * offset) % 24, utc + offset * 30.44 * 86400)
-    return _dt.datetime.fromtimestamp(at, when.tzinfo).date().isoformat()
 
 
 # ── the judge ─────────────────────────────────────────────────────────────────────────────────────

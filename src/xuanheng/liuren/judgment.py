@@ -59,6 +59,7 @@ from xuanheng.reading.judgment import (
     verdict_word,
 )
 from xuanheng.rules import normalise_topic
+from xuanheng.time.ahead import ganzhi_after, month_start, pillar_date, year_start
 
 #: the verdict by the sum of the weighed steps: ≥ GOOD good, ≤ BAD bad, else mixed
 GOOD, BAD = 3, 1
@@ -566,73 +567,32 @@ def _ying_qi(r: _Read, lei: _Lei, topic: str | None) -> list[tuple[str, int, Tex
 
 
 def _dates(chart: LiuRenChart, unit: str, branch: int) -> tuple[str | None, str | None]:
-    """The 干支 and civil date of the next day (month, year) of *branch* from the cast; hours have none."""
+    """The 干支 and civil date of the next day (month, year) of *branch* from the cast; hours have none
+    (the dates by xuanheng.time.ahead)."""
     t = chart.time
-    gz: str | None = None
     if unit == "day":
         offset = (branch - chart.day.branch) % 12
-        i = (chart.day.index + offset) % 60
-        gz = STEMS[i % 10] + BRANCHES[i % 12]
-        when = t.when
-        if when is None:
+        gz = ganzhi_after(chart.day.index, offset)
+        if t.when is None:
             return gz, None
-        return gz, (_civil_day(chart) + _dt.timedelta(days=offset)).isoformat()
+        return gz, (pillar_date(t.when, chart.day.index) + _dt.timedelta(days=offset)).isoformat()
     if unit == "month":
         if t.month_branch is None:
             return None, None
         offset = (branch - t.month_branch) % 12
-        if t.month is not None:
-            i = (t.month.index + offset) % 60
-            gz = STEMS[i % 10] + BRANCHES[i % 12]
+        gz_m = ganzhi_after(t.month.index, offset) if t.month is not None else None
         if t.when is None:
-            return gz, None
-        return gz, _term_date(t.when, offset, jie_of_month=True)
+            return gz_m, None
+        return gz_m, (t.when.date() if offset == 0 else month_start(t.when, offset)).isoformat()
     if unit == "year":
         if t.year_branch is None:
             return None, None
         offset = (branch - t.year_branch) % 12
-        if t.year is not None:
-            i = (t.year.index + offset) % 60
-            gz = STEMS[i % 10] + BRANCHES[i % 12]
+        gz_y = ganzhi_after(t.year.index, offset) if t.year is not None else None
         if t.when is None:
-            return gz, None
-        return gz, _term_date(t.when, offset * 12, jie_of_month=False)
+            return gz_y, None
+        return gz_y, (t.when.date() if offset == 0 else year_start(t.when, offset)).isoformat()
     return None, None
-
-
-def _civil_day(chart: LiuRenChart) -> _dt.date:
-    """The civil date of the chart's day pillar (the 子 hour may have begun the next day)."""
-    when = chart.time.when
-    assert when is not None
-    d = when.date()
-    for k in (0, 1, -1):
-        day = d + _dt.timedelta(days=k)
-        if (day.toordinal() + 14) % 60 == chart.day.index:
-            return day
-    return d
-
-
-def _term_date(when: _dt.datetime, months: int, *, jie_of_month: bool) -> str | None:
-    """The civil date (in the cast's zone) of the 節 that begins the month *months* months after the cast's
-    (or, for years, the 立春 that begins the year *months* / 12 after the cast's)."""
-    from xuanheng.time.search import term_around, term_crossing
-
-    utc = when.timestamp()
-    (k_prev, _), _ = term_around(utc)
-    if jie_of_month:
-        jie = k_prev if k_prev % 2 == 1 else (k_prev - 1) % 24  # the 節 are the odd terms from 春分 = 0
-        if months == 0:
-            return when.date().isoformat()
-        k = (jie + 2 * months) % 24
-        at = term_crossing(k, utc + months * 30.44 * 86400)
-    else:
-        lichun = 21
-        if months == 0:
-            return when.date().isoformat()
-        # the 立春 that begins the year: count from the 立春 at or before the cast
-        back = ((k_prev - lichun) % 24) * 15.2 * 86400
-        at = term_crossing(lichun, utc - back + (months // 12) * 365.2422 * 86400)
-    return _dt.datetime.fromtimestamp(at, when.tzinfo).date().isoformat()
 
 
 # ── the judge ─────────────────────────────────────────────────────────────────────────────────────

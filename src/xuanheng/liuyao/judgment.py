@@ -48,10 +48,12 @@ from xuanheng.reading.judgment import (
     Verdict,
     YingQi,
     check_about,
+    fill,
     kind_of,
     verdict_word,
 )
 from xuanheng.rules import normalise_topic
+from xuanheng.time.ahead import ganzhi_after, month_start, pillar_date
 
 YAO = ("初爻", "二爻", "三爻", "四爻", "五爻", "上爻")
 #: the verdict by the sum of the weighed steps: ≥ GOOD good, ≤ BAD bad, else mixed
@@ -90,20 +92,7 @@ def data() -> _Data:
     )
 
 
-#: filled texts by (template, parameters): the same words recur from chart to chart (a template is an entry
-#: of data(), loaded once, so its id is stable)
-_FILLED: dict[tuple[int, tuple[tuple[str, Any], ...]], Text] = {}
-
-
-def _text(template: Mapping[str, str], **params: Any) -> Text:
-    """*template* (a text in every language) filled with *params*."""
-    key = (id(template), tuple(params.items()))
-    got = _FILLED.get(key)
-    if got is None:
-        got = Text.from_mapping({lang: t.format(**params) for lang, t in template.items()})
-        if len(_FILLED) < 65536:
-            _FILLED[key] = got
-    return got
+_text = fill  # a step's or a time's words filled in (the shared cache of reading.judgment)
 
 
 def _b(branch: int) -> str:
@@ -523,49 +512,24 @@ def _local_date(chart: LiuYaoChart) -> tuple[_dt.date, _dt.datetime] | None:
         when = _dt.datetime.fromisoformat(str(at))
     except ValueError:
         return None
-    d = when.date()
-    # the day pillar may be the next civil day (the 子 hour begins it)
-    for k in (0, 1, -1):
-        day = d + _dt.timedelta(days=k)
-        if (day.toordinal() + 14) % 60 == chart.day.index:
-            return day, when
-    return d, when
+    return pillar_date(when, chart.day.index), when
 
 
 def _dates(chart: LiuYaoChart, unit: str, branch: int) -> tuple[str | None, str | None]:
-    """The 干支 and civil date of the next day (or month, or year) of *branch* from the cast."""
+    """The 干支 and civil date of the next day (or month) of *branch* from the cast (xuanheng.time.ahead)."""
     if unit == "day":
         offset = (branch - chart.ri_chen) % 12
-        i = (chart.day.index + offset) % 60
-        day_gz = STEMS[i % 10] + BRANCHES[i % 12]
         local = _local_date(chart)
-        return day_gz, (local[0] + _dt.timedelta(days=offset)).isoformat() if local else None
+        date = (local[0] + _dt.timedelta(days=offset)).isoformat() if local else None
+        return ganzhi_after(chart.day.index, offset), date
     if unit == "month":
         offset = (branch - chart.yue_jian) % 12
-        gz: str | None = None
-        if chart.month is not None:
-            i = (chart.month.index + offset) % 60
-            gz = STEMS[i % 10] + BRANCHES[i % 12]
+        gz = ganzhi_after(chart.month.index, offset) if chart.month is not None else None
         local = _local_date(chart)
-        if local is None or offset == 0:
-            return gz, local[0].isoformat() if local and offset == 0 else None
-        return gz, _month_start(local[1], offset)
+        if local is None:
+            return gz, None
+        return gz, (local[0] if offset == 0 else month_start(local[1], offset)).isoformat()
     return None, None
-
-
-def _month_start(when: _dt.datetime, offset: int) -> str | None:
-    """The civil date (in the cast's zone) on which the month *offset* months after the cast's begins: the
-    instant of its 節 from the time core."""
-    from xuanheng.time.search import term_around, term_crossing
-
-    utc = when.timestamp()
-    (k_prev, _), _ = term_around(utc)
-    # the 節 are the odd-numbered terms counted from 春分 = 0 (立春 = 21); the month began at the last 節
-    jie_prev = k_prev if k_prev % 2 == 1 else (k_prev - 1) % 24
-    k = (jie_prev + 2 * offset) % 24
-    at = term_crossing(k, utc + offset * 30.44 * 86400)
-    tz = when.tzinfo
-    return _dt.datetime.fromtimestamp(at, tz).date().isoformat()
 
 
 # ── the judge ─────────────────────────────────────────────────────────────────────────────────────

@@ -16,6 +16,7 @@ the document carries ``judgment`` (:meth:`Judgment.to_json`) beside ``reading``.
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
@@ -231,6 +232,22 @@ class Judgment:
         }
 
 
+#: filled texts by (template, parameters): the same words recur from chart to chart (a template is an entry
+#: of a judge's data, loaded once, so its id is stable)
+_FILLED: dict[tuple[int, tuple[tuple[str, Any], ...]], Text] = {}
+
+
+def fill(template: Mapping[str, str], **params: Any) -> Text:
+    """*template* (a step's or a time's words in every language) filled with *params*, kept for reuse."""
+    key = (id(template), tuple(params.items()))
+    got = _FILLED.get(key)
+    if got is None:
+        got = Text.from_mapping({lang: t.format(**params) for lang, t in template.items()})
+        if len(_FILLED) < 65536:
+            _FILLED[key] = got
+    return got
+
+
 __all__ = [
     "ABOUT",
     "POLARITIES",
@@ -244,6 +261,7 @@ __all__ = [
     "VerdictWord",
     "YingQi",
     "check_about",
+    "fill",
     "kind_of",
     "verdict_word",
     "vocabulary",
