@@ -267,12 +267,17 @@ def _jinkoujue_section() -> list[str]:
             f"{_pct(sum(r.yong_ok for r in part), len(part))} | "
             f"{_pct(sum(bool(r.ying_ok) for r in with_time), len(with_time))} |"
         )
+    unscored = [c["id"] for c in cases("jinkoujue") if "outcome" in c and "verdict" not in c]
     out += [
         "",
-        f"The casebook holds {total} cases; {len(rows)} of them print the book's verdict. The others",
-        "are set-up examples (the chart without a conclusion) and seed 000's element examples, which",
-        "check the chart only (tests/jinkoujue/test_casebook_charts.py). Targets of issue 28 on the",
-        "holdout cases: polarity ≥ 85 %, 應期 among the first two ≥ 60 %.",
+        f"The casebook holds {total} cases; {len(rows)} of them carry the book's verdict (for the 假令",
+        "of 〈六十四課鈐〉, the meaning the book states for the 課; none states an 應期, so that column",
+        "is empty).",
+        "The others are set-up examples (the chart without a conclusion), seed 000's element examples,",
+        "and cases whose printed 四位 the engine cannot cast, which keep the book's conclusion unscored",
+        f"({', '.join(unscored) or 'none'}); they check the chart only",
+        "(tests/jinkoujue/test_casebook_charts.py). Targets of issue 28 on the holdout cases: polarity",
+        "≥ 85 %, 應期 among the first two ≥ 60 %.",
     ]
     bad = [r for r in rows if not r.pol_ok or not r.yong_ok or r.ying_ok is False]
     if bad:
