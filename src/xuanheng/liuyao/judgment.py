@@ -242,6 +242,7 @@ def _act(c: _Chain, chart: LiuYaoChart, t: _Target) -> dict[str, Any]:
         elif wuxing.overcomes(e, t.element):
             ke_lines.append(ln)
     live_sheng = [ln for ln in sheng_lines if _spent(ln) is None]
+    out["sheng_lines"] = [ln for ln in live_sheng if ln.moving]
     for ln in sheng_lines:
         why = _spent(ln)
         if why is None:
@@ -555,6 +556,10 @@ def _ying_qi(
         and (ln.bian.hua_kong or ln.bian.jin_shen or ln.bian.hui_tou_sheng)
     ):
         w.add("hua_chu", ln.bian.branch)  # what it changes into comes (filled when void)
+    for x in marks.get("sheng_lines", []):
+        # the weak 用神 fed by a moving 原神 comes when the 原神 comes (or, void, when it is filled)
+        if not state.you_qi:
+            w.add("yuan_zhi", x.yao.branch)
     if stirred:
         w.add("dong_he", relations.liu_he(b))
         w.add("zhi", b)
