@@ -74,7 +74,9 @@ from pins import error as _error
 # around the 用神 move too); new judgment steps: a 忌神 changing into the 用神 itself (化出用神), a hidden
 # 用神 drawn out by a moving line that changes into it, 三刑 complete on the 用神, a rescue that fails
 # (only 暗動 against a strong open 忌神; outnumbered by month, day and movers), a traveller held by the
-# day's 合, a recent illness with a void 用神 settled as passing.
+# day's 合, a recent illness with a void 用神 settled as passing, the asker's 世 hurt (broken, truly void,
+# clashed or overcome by its change) when a thing is sought and the 用神 lies elsewhere; an 應期 at the
+# moving 原神's branch for a weak 用神 it feeds.
 PINNED: dict[str, str] = {
     "charts_random": "41a9face99cdd34b",
     "charts_every_option": "8f27b71ac54531f4",
@@ -84,11 +86,11 @@ PINNED: dict[str, str] = {
     "readings_by_topic": "76c2f1067461dccb",  # (2) (11)
     "readings_every_topic": "c2d67b4e95fdc680",  # (2) (11)
     "readings_options": "2117f3a88996f46b",  # (2) (7) (11)
-    "documents_renders": "ae2d6d061822db3b",  # (2) (7) (8) (9) (10) (11)
-    "example_ko": "61fe547dfc13f91a",  # (2) (8) (10) (11)
-    "example_zh-Hant": "5e786b1726bea27f",  # (2) (8) (10) (11)
-    "example_zh-Hans": "843bf3a72364e36a",  # (2) (8) (10) (11)
-    "example_en": "92607ad79914ba5b",  # (2) (8) (10) (11)
+    "documents_renders": "30ac58b6f6bcb248",  # (2) (7) (8) (9) (10) (11)
+    "example_ko": "3442c17d039b5030",  # (2) (8) (10) (11)
+    "example_zh-Hant": "39590c89f76b6261",  # (2) (8) (10) (11)
+    "example_zh-Hans": "ad556c7c889d3785",  # (2) (8) (10) (11)
+    "example_en": "76eaecd6ec486e5b",  # (2) (8) (10) (11)
 }
 
 _check = checker(PINNED)

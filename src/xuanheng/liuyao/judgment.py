@@ -242,6 +242,7 @@ def _act(c: _Chain, chart: LiuYaoChart, t: _Target) -> dict[str, Any]:
         elif wuxing.overcomes(e, t.element):
             ke_lines.append(ln)
     live_sheng = [ln for ln in sheng_lines if _spent(ln) is None]
+    out["sheng_lines"] = [ln for ln in live_sheng if ln.moving]
     for ln in sheng_lines:
         why = _spent(ln)
         if why is None:
@@ -377,6 +378,37 @@ def _gua(c: _Chain, chart: LiuYaoChart, t: _Target | None = None) -> None:
         c.add("gua.luan", {"moving": len(moving)}, n=len(moving))
     elif len(moving) == 1:
         c.add("gua.du_fa", {"line": moving[0].yao.position}, mover=_mover_label(moving[0]))
+
+
+#: the questions of a thing sought for oneself, where the 世 (the asker) must be able to receive it
+_SHI_TOPICS = frozenset({"財", "官", "科舉", "文書", "求謀"})
+
+
+def _shi_hurt(c: _Chain, chart: LiuYaoChart, t: _Target, topic: str | None, about: str) -> bool:
+    """The asker's own line when the 用神 is elsewhere (《增刪卜易》〈世應章〉, 〈求財章〉: the thing may be
+    there, but a 世 that is broken, truly void, clashed to pieces or overcome by its own change cannot take
+    it). True when the 世 is hurt so; stated as a step."""
+    if about != "自己" or topic not in _SHI_TOPICS:
+        return False
+    sl = chart.lines[chart.ben.shi - 1]
+    if t.line is not None and t.line.yao.position == sl.yao.position:
+        return False
+    s = sl.state
+    helped = s.ri_relation in ("生", "比和") or s.ri_chen
+    why = None
+    if sl.bian is not None and sl.bian.hui_tou_ke:
+        why = "回頭剋"
+    elif s.yue_po and not helped and not sl.moving:
+        why = "月破"
+    elif sl.ri_po:
+        why = "日破"
+    elif s.kong and not s.you_qi and not sl.moving and not helped:
+        why = "真空"
+    if why is None:
+        return False
+    label = f"{sl.yao.liu_qin}{_b(sl.yao.branch)}"
+    c.add("shi.hurt", {"line": sl.yao.position, "why": why}, shi=label, why=why)
+    return True
 
 
 def _illness(c: _Chain, chart: LiuYaoChart, t: _Target, state: Any, bing: str) -> None:
@@ -524,6 +556,10 @@ def _ying_qi(
         and (ln.bian.hua_kong or ln.bian.jin_shen or ln.bian.hui_tou_sheng)
     ):
         w.add("hua_chu", ln.bian.branch)  # what it changes into comes (filled when void)
+    for x in marks.get("sheng_lines", []):
+        # the weak 用神 fed by a moving 原神 comes when the 原神 comes (or, void, when it is filled)
+        if not state.you_qi:
+            w.add("yuan_zhi", x.yao.branch)
     if stirred:
         w.add("dong_he", relations.liu_he(b))
         w.add("zhi", b)
@@ -721,6 +757,7 @@ def judge(
     else:
         marks["kong"] = _kong(c, t, state, marks["sheng"] > 0 or marks["root"])
     _gua(c, chart, t)
+    marks["shi_hurt"] = _shi_hurt(c, chart, t, topic, about)
     if topic == "出行" and marks.get("he_zhu"):
         # 〈六合章〉: the traveller's line held by the day's 合 is tied at home: he does not set out
         c.add("chuxing.he_zhu", yong=t.label)
