@@ -42,16 +42,16 @@ from pins import error as _error
 # (9) issue 30: a chart cast without a place (no lon/lat; a few of the samples) carries the warning
 # qizheng.warn_no_place (no ascendant; 命宮 by the hour rule, as before). Checked: with the warning left
 # out, the section equals its pin before.
-# (10) issue 29, the 星案 casebook: three 夾 格局 the 鄭氏 cases name, 日月夾命 (ge-218),
-# 官福夾命 (ge-219) and 日月夾主 (ge-220), fire on the sampled births that have them. Checked: main
-# without them passes every section.
+# (10) issue 29, the 星案 casebook: five 格局 the 鄭氏 cases name, 日月夾命 (ge-218), 官福夾命
+# (ge-219), 日月夾主 (ge-220), 土躔奎宿 (ge-221) and 孤月獨明 (ge-222), fire on the sampled births that
+# have them. Checked: main without them passes every section.
 PINNED: dict[str, str] = {
-    "reading_default": "86f8bf1b479ef36f",  # (10); (1) ed6d545637f0803a; before: 2fd3f084752bbc93
-    "reading_wide": "a477be1fc1c43a5a",  # (10); (1) 72d97f3c8a6dbd7f; before: 3643a107184f745e
-    "reading_options": "fbbc0ed2d214df45",  # (10); (1) 5dbb5f3c8c574545; before: b3cbea5963e9b3aa
-    "reading_xian": "5d96b2629bca5669",  # (10); (1) df1a42cff42dc9b9; before: 550573a07e84acdc
-    "reading_spirits": "8f4f361998ef29ef",  # (10); (1) bc7dfc386a988c4b; before: fd025cdf910c007e
-    "reading_topics": "61e8a76f094d8119",  # (10); (1) 46bb7fbf85113e3a; before: 4fef08eb55247d2f
+    "reading_default": "e85a621cff642353",  # (10); (1) ed6d545637f0803a; before: 2fd3f084752bbc93
+    "reading_wide": "86fdb9ae84dd19f3",  # (10); (1) 72d97f3c8a6dbd7f; before: 3643a107184f745e
+    "reading_options": "00b6c7331b26f873",  # (10); (1) 5dbb5f3c8c574545; before: b3cbea5963e9b3aa
+    "reading_xian": "dccb2d8c3913bf9e",  # (10); (1) df1a42cff42dc9b9; before: 550573a07e84acdc
+    "reading_spirits": "a08fa75941953f9b",  # (10); (1) bc7dfc386a988c4b; before: fd025cdf910c007e
+    "reading_topics": "39bfa2976bf06690",  # (10); (1) 46bb7fbf85113e3a; before: 4fef08eb55247d2f
     "shensha": "86c5606328d76590",
 }
 

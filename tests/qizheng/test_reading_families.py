@@ -796,6 +796,10 @@ BREADTH_CASES: list[tuple[str, dict[str, Any], dict[str, Any]]] = [
         {"ming": "辰", "at": {"金": "午", "日": "巳", "月": "未"}},
         {"ming": "辰", "at": {"金": "午", "日": "巳", "月": "申"}},
     ),
+    # 鄭氏 cases 12 and 14 (土躔奎度), 25 (孤月獨明)
+    ("土躔奎宿", xiu_case("土", ["奎"], True), xiu_case("土", ["奎"], False)),
+    ("孤月獨明", {"day": False, "at": {"月": "卯"}}, {"day": False, "at": {"月": "卯", "火": "卯"}}),
+    ("孤月獨明", {"day": False, "at": {"月": "卯"}}, {"day": True, "at": {"月": "卯"}}),
 ]
 PATTERN_CASES += BREADTH_CASES
 
