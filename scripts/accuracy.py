@@ -192,7 +192,7 @@ RANK = {"shang_ge": "上", "zhong_ge": "中", "xia_ge": "下"}
 PLACE = (120.2, 30.3)
 
 
-def judge_qizheng(case: dict[str, Any]) -> QiZhengRow:
+def judge_qizheng(case: dict[str, Any], xian_options: dict[str, str] | None = None) -> QiZhengRow:
     """The 七政四餘 judge on a 星案: cast at the reconstructed birth (default options: 30° palaces from the
     equinox, 命宮 by the 卯 count, 身宮 the Moon's palace), read and judged as a life. A book age N (歲, 1 at
     birth) is the year of life from N - 1 to N; a stretch of ages is matched to the 大限 (or 童限) section
@@ -207,7 +207,7 @@ def judge_qizheng(case: dict[str, Any]) -> QiZhengRow:
     lon, lat = case.get("place", PLACE)
     c = cast(case["birth"], tz="+08:00", lon=lon, lat=lat, sex=case["sex"])
     fired = reading(c)
-    j = judge(life(c), None, fired=fired)
+    j = judge(life(c, xian_options=xian_options), None, fired=fired)
     names = [str(r.to_json("zh-Hant").get("name") or "") for r in fired]
     spans = []
     for s in j.sections:
@@ -337,6 +337,19 @@ def _qizheng_section() -> list[str]:
             f"{_pct(fired, named)} ({fired}/{mapped}) | {_pct(sum(r.rank_ok for r in part), len(part))} | "
             f"{_pct(sum(x.ok for x in xs), len(xs))} |"
         )
+    fixed = [judge_qizheng(c, {"first_term": "fixed"}) for c in cases("qizheng")]
+    out += [
+        "",
+        "With the school option `first_term = fixed` (the 命宮 holds its 15 years of the 百六 table, as",
+        "賈似道's case counts: 15 + 10 years, so the 大限 reaches 寅 at 26) the 限 polarity is "
+        + ", ".join(
+            f"{_pct(sum(x.ok for r in fixed if r.case['split'] == s for x in r.xian), n)} ({s})"
+            for s, n in (
+                (s, sum(len(r.xian) for r in fixed if r.case["split"] == s)) for s in ("dev", "holdout")
+            )
+        )
+        + ".",
+    ]
     out += [
         "",
         "Targets of issue 29 on the holdout cases: 命宮/身宮 100 %, 格局 named by the books ≥ 80 %, 限",
