@@ -171,7 +171,13 @@ class QiZhengRow:
 
     @property
     def shen_ok(self) -> bool | None:
-        return self.shen == self.case["shen_gong"] if "shen_gong" in self.case else None
+        c = self.case
+        if "shen_gong" in c:
+            return self.shen == c["shen_gong"]
+        if "shen_is" in c:  # the 身宮 named by its 人事 palace, counted back from the 命宮
+            back = RENSHI.index(c["shen_is"])
+            return BRANCH_NAMES.index(self.shen) == (BRANCH_NAMES.index(self.ming) - back) % 12
+        return None
 
     @property
     def ge_named(self) -> list[dict[str, Any]]:
@@ -186,6 +192,9 @@ class QiZhengRow:
         return self.rank == self.case["rank"]
 
 
+#: the twelve 人事 palaces from the 命宮, counted backwards through the branches (《星學大成》卷三〈起小限〉)
+RENSHI = ("命宮", "財帛", "兄弟", "田宅", "男女", "奴僕", "夫妻", "疾厄", "遷移", "官祿", "福德", "相貌")
+BRANCH_NAMES = "子丑寅卯辰巳午未申酉戌亥"
 #: the judgment's rank keys as the casebook's three steps
 RANK = {"shang_ge": "上", "zhong_ge": "中", "xia_ge": "下"}
 #: the 鄭氏 cases' place (the book gives none): 杭州
@@ -313,7 +322,8 @@ def _qizheng_section() -> list[str]:
         "those four pillars, at the middle of the hour; tests/qizheng/test_casebook_judgment.py",
         "repeats the search) with the default options, and judged as a life",
         "(docs/qizheng-judgment.md). 命宮 counts the cases where the book states the palace, the",
-        "命度's mansion or the Sun in the 命; 身宮 those that state it. 格局: of the names the book",
+        "命度's mansion or the Sun in the 命; 身宮 those that state it (a branch, or the 人事 palace",
+        "it keeps). 格局: of the names the book",
         "gives (liked and disliked), how many fire — a name counts when the casebook maps it to the",
         "pattern of patterns.toml that states the same condition and that pattern fires; the other",
         "names have no pattern yet. Rank: the judgment's 上/中/下格 against the book's rank word put",

@@ -112,7 +112,7 @@ def test_birth_has_the_printed_pillars(case: dict[str, Any]) -> None:
 
 def test_ming_and_shen_as_the_book_states(rows: list[Any]) -> None:
     stated = [r for r in rows if r.ming_ok is not None or r.shen_ok is not None]
-    assert len(stated) >= 8
+    assert len(stated) >= 10
     for r in stated:
         c = r.case
         if "known_difference" in c:
@@ -129,10 +129,10 @@ def test_jia_sidao_palaces(rows: list[Any]) -> None:
     assert (r.ming, r.shen) == ("子", "寅")
 
 
-# measured (docs/accuracy.md): 格局 of the book fired dev 9/99, holdout 4/52; rank dev 8/15, holdout 2/7;
-# 限 polarity dev 16/53, holdout 8/19 — floors a little below
+# measured (docs/accuracy.md): 格局 of the book fired dev 10/124, holdout 4/68; rank dev 9/19, holdout 2/9;
+# 限 polarity dev 25/69, holdout 8/25 — floors a little below
 @pytest.mark.parametrize(
-    ("split", "ge", "rank", "xian"), [("dev", 0.06, 0.45, 0.27), ("holdout", 0.03, 0.25, 0.35)]
+    ("split", "ge", "rank", "xian"), [("dev", 0.06, 0.40, 0.32), ("holdout", 0.04, 0.20, 0.28)]
 )
 def test_agreement_does_not_fall(rows: list[Any], split: str, ge: float, rank: float, xian: float) -> None:
     part = [r for r in rows if r.case["split"] == split]
