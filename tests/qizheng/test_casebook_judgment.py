@@ -112,7 +112,7 @@ def test_birth_has_the_printed_pillars(case: dict[str, Any]) -> None:
 
 def test_ming_and_shen_as_the_book_states(rows: list[Any]) -> None:
     stated = [r for r in rows if r.ming_ok is not None or r.shen_ok is not None]
-    assert len(stated) >= 10
+    assert len(stated) >= 13
     for r in stated:
         c = r.case
         if "known_difference" in c:
@@ -129,10 +129,10 @@ def test_jia_sidao_palaces(rows: list[Any]) -> None:
     assert (r.ming, r.shen) == ("子", "寅")
 
 
-# measured (docs/accuracy.md): 格局 of the book fired dev 10/124, holdout 4/68; rank dev 9/19, holdout 2/9;
-# 限 polarity dev 25/69, holdout 8/25 — floors a little below
+# measured (docs/accuracy.md): 格局 of the book fired dev 13/143, holdout 5/72; rank dev 10/22, holdout 3/10;
+# 限 polarity dev 30/79, holdout 8/27 — floors a little below
 @pytest.mark.parametrize(
-    ("split", "ge", "rank", "xian"), [("dev", 0.06, 0.40, 0.32), ("holdout", 0.04, 0.20, 0.28)]
+    ("split", "ge", "rank", "xian"), [("dev", 0.07, 0.40, 0.33), ("holdout", 0.05, 0.25, 0.27)]
 )
 def test_agreement_does_not_fall(rows: list[Any], split: str, ge: float, rank: float, xian: float) -> None:
     part = [r for r in rows if r.case["split"] == split]
