@@ -156,6 +156,8 @@ class QiZhengRow:
     fired: list[str]
     rank: str
     xian: list[XianRow]
+    #: each position the book states: (star, the book's palace or mansion, the chart's)
+    positions: list[tuple[str, str, str]]
 
     @property
     def ming_ok(self) -> bool | None:
@@ -201,6 +203,21 @@ RANK = {"shang_ge": "上", "zhong_ge": "中", "xia_ge": "下"}
 PLACE = (120.2, 30.3)
 
 
+def qizheng_positions(case: dict[str, Any], xiu: str) -> list[bool]:
+    """Whether each position the 星案 states is the chart's, with the mansion system *xiu*."""
+    from xuanheng.core.ganzhi import BRANCHES
+    from xuanheng.qizheng import cast
+    from xuanheng.qizheng.xiu import NAMES
+
+    lon, lat = case.get("place", PLACE)
+    c = cast(case["birth"], tz="+08:00", lon=lon, lat=lat, sex=case["sex"], xiu=xiu)
+    out = []
+    for p in case.get("positions", ()):
+        y = c.yao_named(p["star"])
+        out.append((BRANCHES[y.gong] == p["gong"]) if "gong" in p else (NAMES[y.xiu.xiu] == p["xiu"]))
+    return out
+
+
 def judge_qizheng(case: dict[str, Any], xian_options: dict[str, str] | None = None) -> QiZhengRow:
     """The 七政四餘 judge on a 星案: cast at the reconstructed birth (default options: 30° palaces from the
     equinox, 命宮 by the 卯 count, 身宮 the Moon's palace), read and judged as a life. A book age N (歲, 1 at
@@ -232,6 +249,11 @@ def judge_qizheng(case: dict[str, Any], xian_options: dict[str, str] | None = No
             continue
         label = f"{sec.facts['gong']}{sec.facts['branch']}"
         xian.append(XianRow((a, b), x["polarity"], label, sec.verdict.word.polarity))
+    positions = []
+    for p in case.get("positions", ()):
+        y = c.yao_named(p["star"])
+        mine = BRANCHES[y.gong] if "gong" in p else NAMES[y.xiu.xiu]
+        positions.append((p["star"], p.get("gong") or p["xiu"], mine))
     return QiZhengRow(
         case=case,
         ming=BRANCHES[c.ming_gong.branch],
@@ -241,6 +263,7 @@ def judge_qizheng(case: dict[str, Any], xian_options: dict[str, str] | None = No
         fired=names,
         rank=RANK[j.verdict.word.key],
         xian=xian,
+        positions=positions,
     )
 
 
@@ -323,15 +346,15 @@ def _qizheng_section() -> list[str]:
         "repeats the search) with the default options, and judged as a life",
         "(docs/qizheng-judgment.md). 命宮 counts the cases where the book states the palace, the",
         "命度's mansion or the Sun in the 命; 身宮 those that state it (a branch, or the 人事 palace",
-        "it keeps). 格局: of the names the book",
-        "gives (liked and disliked), how many fire — a name counts when the casebook maps it to the",
-        "pattern of patterns.toml that states the same condition and that pattern fires; the other",
-        "names have no pattern yet. Rank: the judgment's 上/中/下格 against the book's rank word put",
+        "it keeps); positions: the stars the text places. 格局: of the names the book gives (liked",
+        "and disliked), how many fire, and of those the casebook maps to the pattern of patterns.toml",
+        "that states the same condition; a name fires when its pattern does; the other names have",
+        "no pattern yet. Rank: the judgment's 上/中/下格 against the book's rank word put",
         "on the same three steps. 限: each stretch of ages the book calls good, bad or mixed against",
         "the 大限 section whose span holds its middle (a book age N is the year of life N - 1 to N).",
         "",
-        "| split | cases | 命宮 | 身宮 | 格局 fired / named (of those mapped) | rank | 限 polarity |",
-        "|---|---|---|---|---|---|---|",
+        "| split | cases | 命宮 | 身宮 | positions | 格局 fired / named (mapped) | rank | 限 polarity |",
+        "|---|---|---|---|---|---|---|---|",
     ]
     for split in ("dev", "holdout"):
         part = [r for r in rows if r.case["split"] == split]
@@ -341,9 +364,11 @@ def _qizheng_section() -> list[str]:
         mapped = sum(1 for r in part for g in r.ge_named if "pattern" in g)
         fired = sum(len(r.ge_fired) for r in part)
         xs = [x for r in part for x in r.xian]
+        pos = [q for r in part for q in r.positions]
         out.append(
             f"| {split} | {len(part)} | {_pct(sum(bool(r.ming_ok) for r in ming), len(ming))} | "
             f"{_pct(sum(bool(r.shen_ok) for r in shen), len(shen))} | "
+            f"{_pct(sum(q[1] == q[2] for q in pos), len(pos))} | "
             f"{_pct(fired, named)} ({fired}/{mapped}) | {_pct(sum(r.rank_ok for r in part), len(part))} | "
             f"{_pct(sum(x.ok for x in xs), len(xs))} |"
         )
@@ -360,6 +385,15 @@ def _qizheng_section() -> list[str]:
         )
         + ".",
     ]
+    for xiu, what in (
+        ("gu", "古制, Moira's fixed list"),
+        ("gu_precessed", "古制 + 歲差, Moira's list moved by precession"),
+    ):
+        got = [ok for c in cases("qizheng") for ok in qizheng_positions(c, xiu)]
+        out.append("")
+        out.append(
+            f"With the mansions of `xiu = {xiu}` ({what}) the positions agree {_pct(sum(got), len(got))}."
+        )
     out += [
         "",
         "Targets of issue 29 on the holdout cases: 命宮/身宮 100 %, 格局 named by the books ≥ 80 %, 限",
@@ -383,6 +417,21 @@ def _qizheng_section() -> list[str]:
             f"| {c['id']} ({c['split']}) | {c['book']}{c['chapter']} {c['locator']} | "
             f"{book} | {chart} | {why} |"
         )
+    out += [
+        "",
+        "### Star positions that differ",
+        "",
+        "Positions: where the text puts a star, by palace (the 十二宮 names read as branches) or by mansion.",
+        "The engine's mansions are those of the stars of date (今制) and its palaces 30° from the equinox;",
+        "the book's are those of its own tables.",
+        "",
+        "| case | star | book | chart | the book's words |",
+        "|---|---|---|---|---|",
+    ]
+    for r in rows:
+        for (star, book, mine), p in zip(r.positions, r.case.get("positions", ()), strict=True):
+            if book != mine:
+                out.append(f"| {r.case['id']} ({r.case['split']}) | {star} | {book} | {mine} | {p['note']} |")
     out += [
         "",
         "### 格局 the book names that do not fire",

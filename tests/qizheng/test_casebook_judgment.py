@@ -152,3 +152,15 @@ def test_mapped_patterns_exist() -> None:
     for c in CASES:
         for g in c["ge_ju"]:
             assert g.get("pattern", next(iter(names))) in names, (c["id"], g)
+
+
+def test_positions_the_books_state(rows: list[Any]) -> None:
+    """Where the texts place a star: measured 13/23 with the default mansions (今制, the stars of date) and
+    17/23 with Moira's 古制 + 歲差 list (every stated mansion but one then agrees: the books' mansions are
+    the old table's); floors a little below."""
+    acc = _accuracy()
+    pos = [q for r in rows for q in r.positions]
+    assert len(pos) >= 20
+    assert sum(q[1] == q[2] for q in pos) / len(pos) >= 0.5
+    old = [ok for c in CASES for ok in acc.qizheng_positions(c, "gu_precessed")]
+    assert sum(old) / len(old) >= 0.7
