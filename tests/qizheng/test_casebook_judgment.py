@@ -164,3 +164,24 @@ def test_positions_the_books_state(rows: list[Any]) -> None:
     assert sum(q[1] == q[2] for q in pos) / len(pos) >= 0.5
     old = [ok for c in CASES for ok in acc.qizheng_positions(c, "gu_precessed")]
     assert sum(old) / len(old) >= 0.7
+
+
+def test_xian_timing_against_the_books() -> None:
+    """The ages at which the texts say the 限 enters a palace or a mansion: measured (docs/accuracy.md)
+    with the default options 8/19 palaces and 10/23 mansions, with Moira's 古制 + 歲差 mansions 14/23;
+    floors a little below."""
+    acc = _accuracy()
+
+    def rate(xiu: str, gong: bool) -> float:
+        got = [
+            acc._timing_ok(n, age)
+            for c in CASES
+            for n, name, age in acc.qizheng_timing(c, xiu, first_term="ten")
+            if (name in acc.BRANCH_NAMES) == gong
+        ]
+        assert len(got) >= 15
+        return sum(got) / len(got)
+
+    assert rate("jin", True) >= 0.38
+    assert rate("jin", False) >= 0.38
+    assert rate("gu_precessed", False) >= 0.55
