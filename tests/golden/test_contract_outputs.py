@@ -89,10 +89,13 @@ from pins import dump as _dump
 # query policy and the catalogued refusals (http_casts), MCP errors in the call's language (mcp_calls). These
 # were re-pinned once, after merging issues 30 and 31 together; they were not checked one change at a time.
 # (17) issue 30 item 8: the 大六壬 phone drawing wraps its 課體 line with the label in it (it ran off).
+# (18) issue 29 item 1, 流月: a 七政 cast with `on` gains "liu_yue" (the twelve months of the year asked on
+# their 月限 palaces) and its judgment the twelve month sections (cli_casts, http_casts, mcp_calls). Checked:
+# with liu_yue left out, every section equals its pin before; the speed work's memos changed none.
 PINNED: dict[str, str] = {
     "cli_help": "f6f088d537dabc78",  # (1) (2) (6) (7) (9) (10) (11) (14)
     # issue 26: a method with a reading always carries "reading" ([] when not asked): 金口訣 and 六爻 too
-    "cli_casts": "57e22f4a063a2d7f",  # (1) (2) (8) (9) (10) (11) (12) (13) (14) (15)
+    "cli_casts": "5b0d89b0de35ec38",  # (1) (2) (8) (9) (10) (11) (12) (13) (14) (15) (18)
     # issue 26: the 大六壬 message for no instant and no coordinates is catalogued (cli.liuren.at_missing),
     # so --lang ko / zh-Hant say it in that language instead of English; nothing else changed
     # (12): its 七政 sample without a place is no refusal: it casts, and its document gains the judgment
@@ -107,12 +110,12 @@ PINNED: dict[str, str] = {
     # then the web refuses a parameter the mode does not use (as cli_refusals and mcp_calls): 大六壬 and 六爻
     # study inputs with tz answer 422 mode.unused naming tz (were charts, tz ignored), and 六爻 at + day
     # answers mode.unused naming day (was liuyao.instant_or_study, also naming day), GET and POST, en and ko
-    "http_casts": "1b4023dd3e9cb682",  # (1) (2) (6) (8) (9) (10) (11) (12) (13) (15) (16) (17)
+    "http_casts": "80515430990ac905",  # (1) (2) (6) (8) (9) (10) (11) (12) (13) (15) (16) (17) (18)
     "mcp_tools": "5feb77c0e4a224e9",  # (1) (2) (6) (7) (9) (10) (11) (13)
     # issue 26: both changes of http_casts; then the refusals carry their code (mode.unused, at.or_now) where
     # the catalogue recognised them by their English; then a refusal of a mode names the mode and says why
     # in the API's words (a cast from an instant (at or now) …), no longer the command line's (--at/--now)
-    "mcp_calls": "23fe58ff1556df27",  # (1) (2) (6) (8) (9) (10) (11) (12) (13) (15) (16)
+    "mcp_calls": "0ecd393c51fc900e",  # (1) (2) (6) (8) (9) (10) (11) (12) (13) (15) (16) (18)
 }
 
 _check = checker(PINNED)
