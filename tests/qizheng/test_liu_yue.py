@@ -25,6 +25,7 @@ from xuanheng.qizheng.judgment import judge
 from xuanheng.qizheng.reading import reading
 from xuanheng.qizheng.xian import xian
 
+ON = "2026-06-01"
 BRANCHES = "子丑寅卯辰巳午未申酉戌亥"
 STEMS = "甲乙丙丁戊己庚辛壬癸"
 #: the 人事 palaces from the 命宮, each one branch further backwards
@@ -159,3 +160,15 @@ def test_the_document_carries_the_months_in_every_language() -> None:
     bare = METHOD.document(METHOD.make_params({"at": "1983-10-27T18:30", "tz": "+08:00"}), "ko")
     assert bare["liu_yue"] is None
     assert not [s for s in bare["judgment"]["sections"] if s["key"].startswith("liu_yue.")]
+
+
+def test_the_text_view_names_the_month_of_the_date_asked() -> None:
+    from xuanheng.qizheng.render_text import render_text
+
+    p = METHOD.make_params({"at": "1983-10-27T18:30", "tz": "+08:00", "lon": 116.38, "lat": 39.9, "on": ON})
+    doc = METHOD.document(p, "zh-Hant")
+    # 2026-06-01 lies after 立夏 (about 5 May) and before 芒種 (about 6 June): the fourth month, 巳
+    month = next(r for r in doc["liu_yue"] if r["ganzhi"][1] == "巳")
+    assert month["name"] == "四月"
+    line = next(x for x in render_text(doc, "zh-Hant").splitlines() if x.strip().startswith("流月"))
+    assert line.split()[1:] == [month["name"], month["ganzhi"], month["gong"], month["branch"]]

@@ -18,7 +18,7 @@ from xuanheng.errors import InputError
 from xuanheng.params import Param, Params, calendar_params, declarations, declared, time_params
 from xuanheng.qizheng.cast import cast, life, sex_value
 from xuanheng.qizheng.chart import QiZhengChart, QiZhengLife
-from xuanheng.qizheng.memo import register_cache
+from xuanheng.qizheng.memo import SIZE, register_cache
 from xuanheng.qizheng.options import OPTIONS as CHART_OPTIONS
 from xuanheng.qizheng.reading import CHOICES, XIAN_OPTIONS
 from xuanheng.qizheng.spirits import OPTIONS as SPIRIT_OPTIONS
@@ -109,7 +109,7 @@ _CHART_INPUTS: tuple[str, ...] = (
 )
 #: how many natal charts :func:`cast_chart` keeps (a front end asks for the same chart again: the
 #: document, then its drawing in another view or language)
-CHART_MEMO_SIZE = 256
+CHART_MEMO_SIZE = SIZE
 
 
 def cast_chart(p: Params) -> QiZhengChart:

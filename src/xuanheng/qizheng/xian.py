@@ -39,7 +39,7 @@ from xuanheng.core.ganzhi import BRANCHES, STEMS, GanZhi, wu_hu_dun
 from xuanheng.errors import InputError, OptionError, OutOfRangeError
 from xuanheng.i18n.messages import warning
 from xuanheng.qizheng.gong import GONG_NAMES, GONG_STEP, gong_branch, gong_index, palace_of, palace_start
-from xuanheng.qizheng.memo import ChartMemo, register_cache
+from xuanheng.qizheng.memo import SIZE, ChartMemo, register_cache
 from xuanheng.reading import check_lang
 from xuanheng.time import parse_instant, pillars_fast
 
@@ -252,7 +252,7 @@ def _first_term(d: float, choice: str) -> float:
 
 
 #: the plans made (a document asks for the plan of its chart from the timeline, the reading and the judgment)
-_PLANS: ChartMemo[Plan] = ChartMemo(1024)
+_PLANS: ChartMemo[Plan] = ChartMemo(4 * SIZE)
 
 
 def plan(chart: Any, **options: Any) -> Plan:
@@ -563,7 +563,7 @@ def liu_yao(chart: Any, at: datetime) -> list[dict[str, Any]]:
     return out
 
 
-@lru_cache(maxsize=256)  # emptied by xuanheng.qizheng.memo.clear (registered below)
+@lru_cache(maxsize=SIZE)  # emptied by xuanheng.qizheng.memo.clear (registered below)
 def _transit(
     at: datetime, zone: Any, lon: float | None, lat: float | None, options: tuple[tuple[str, Any], ...]
 ) -> Any:
