@@ -14,8 +14,10 @@ The charts: 200 random minutes 1900–2040 at Beijing (seed 10), cast once befor
   the API do), over 20 births asked again and again (a front end asks for a chart it has cast: the memos of
   ``xuanheng.qizheng.memo`` keep the chart, the 流曜 of the date, the reading and the judgment's context and
   sections); the target is ≥ 500/s (issue 29);
-* ``xuanheng`` (contract document, nothing kept) — the same with every memo emptied before each document:
-  a birth never cast before.
+* ``xuanheng`` (contract document, a new birth each time) — 600 births asked once each about the same date
+  (the 流曜 of the date kept, everything else made anew): what the API mostly answers;
+* ``xuanheng`` (contract document, nothing kept) — the 20 births with every memo emptied before each
+  document (the 流曜 cast again too).
 
 The reading and judgment cases empty the memos before each call, so they time the work itself. The
 document cases, the judgment and the reading are timed in CPU time (``time.process_time``).
@@ -169,6 +171,30 @@ def _document() -> Case:
     )
 
 
+def _document_fresh() -> Case:
+    """The document of a birth not asked before, every time, about one date: what the API mostly answers
+    (the 流曜 of the date cast once and kept; the natal chart, its reading and judgment made anew)."""
+    from xuanheng.qizheng import METHOD
+
+    ps = _document_params(600, 12)
+    METHOD.document(ps[0], "zh-Hant")  # type: ignore[arg-type]
+    at = [1]
+
+    def run(n: int) -> None:
+        for _ in range(n):
+            METHOD.document(ps[at[0] % len(ps)], "zh-Hant")  # type: ignore[arg-type]
+            at[0] += 1
+
+    return Case(
+        "七政四餘 contract document with on, a new birth each time",
+        "xuanheng",
+        run,
+        n=100,
+        repeat=5,
+        clock=time.process_time,
+    )
+
+
 def _document_new() -> Case:
     """The document of a birth never cast before: every memo of :mod:`xuanheng.qizheng.memo` emptied first
     (the natal chart, the 流曜 of the date, the reading and the judgment all made anew)."""
@@ -193,7 +219,7 @@ def _document_new() -> Case:
 
 
 def cases() -> list[Case]:
-    return [_reading(), _timeline(), _on_date(), _judgment(), _document(), _document_new()]
+    return [_reading(), _timeline(), _on_date(), _judgment(), _document(), _document_fresh(), _document_new()]
 
 
 def cpu_rates() -> tuple[float, float, float, float]:
