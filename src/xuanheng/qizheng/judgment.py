@@ -31,6 +31,7 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
+from xuanheng.core._frozen import maker
 from xuanheng.core.ganzhi import BRANCHES, ELEMENTS
 from xuanheng.core.wangshuai import state_by_season
 from xuanheng.errors import InputError
@@ -134,6 +135,11 @@ def data() -> _Data:
     )
 
 
+#: Step(key, effect, text, src, facts) and Section(key, title, verdict, steps, ying_qi, facts) built slot by
+#: slot (xuanheng.core._frozen: the same values, without the frozen __init__'s setattr per field)
+_STEP = maker(Step)
+_SECTION = maker(Section)
+
 #: the step definitions of data(), bound on first use
 _STEPS: dict[str, _StepDef] = {}
 
@@ -186,7 +192,7 @@ class _Chain:
         d = _STEPS[key] if _STEPS else data().steps[key]
         w = d.weight if weight is None else weight
         effect = "+" if w > 0 else "-" if w < 0 else "="
-        self.steps.append((Step(key, effect, _text(d.text, **p), src or d.src, facts or {}), w))
+        self.steps.append((_STEP(key, effect, _text(d.text, **p), src or d.src, facts or {}), w))
         self.total += w
         return w
 
@@ -547,13 +553,13 @@ def _section(
     pol = c.polarity(kind)
     if pol == "mixed" and not any(s.key.startswith("weigh.") for s, _ in c.steps):
         c.add("weigh.even")
-    return Section(
-        key=key,
-        title=title if title is not None else _title(key),
-        verdict=_section_verdict(pol),
-        steps=c.chosen(int(d.threshold["max_steps"]) if limit is None else limit),
-        ying_qi=ying,
-        facts=dict(facts or {}),
+    return _SECTION(
+        key,
+        title if title is not None else _title(key),
+        _section_verdict(pol),
+        c.chosen(int(d.threshold["max_steps"]) if limit is None else limit),
+        ying,
+        dict(facts or {}),
     )
 
 

@@ -31,6 +31,7 @@ from functools import cache
 from typing import Any
 
 from xuanheng.core._data import load_package_data
+from xuanheng.core._frozen import maker
 from xuanheng.errors import OptionError
 from xuanheng.qizheng._reading_ctx import QIANG_RUO_CHOICES, YAO, Ctx
 from xuanheng.qizheng._reading_vocab import VOCAB
@@ -268,6 +269,10 @@ def _memo_key(topic: str | None, hans: bool, options: dict[str, Any]) -> tuple[A
     return (topic, hans, items)
 
 
+#: FiredRule(id, src, facts, text, topics, title, extra) built slot by slot (xuanheng.core._frozen)
+_FIRED = maker(FiredRule)
+
+
 def _plain(ctx: Ctx, hans: bool, topic: str | None = None) -> list[FiredRule]:
     """Every rule in report order through :func:`evaluate` (with *topic*: every 格局, and the judgments of
     the topic or 總); the fired ones with their texts."""
@@ -287,16 +292,7 @@ def _plain(ctx: Ctx, hans: bool, topic: str | None = None) -> list[FiredRule]:
             continue
         if grade:
             ctx.patterns.append((extra["name"], grade, facts))
-        fired.append(
-            FiredRule(
-                id=r.id,
-                src=r.src,
-                facts=facts,
-                text=text_hans if hans else text,
-                topics=r.topics,
-                extra=dict(extra),
-            )
-        )
+        fired.append(_FIRED(r.id, r.src, facts, text_hans if hans else text, r.topics, None, dict(extra)))
     return fired
 
 
