@@ -50,6 +50,11 @@ OPTIONAL = {
     "ke_ti": str,
     "lei_shen": str,
     "disagree": str,
+    "year": str,
+    "month": str,
+    "birth": str,
+    "age": int,
+    "sex": str,
 }
 SCHOOLS = ("depth", "mengzhongji")
 CYCLE = {STEMS[i % 10] + BRANCHES[i % 12] for i in range(60)}
