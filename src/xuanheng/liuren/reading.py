@@ -1084,6 +1084,7 @@ def _leishen_rules(
         return r.when
 
     chart_rules, attribute, verse = _leishen_index()
+    holds = POSITION.holds
     fired: list[tuple[int, int, FiredRule]] = []  # in the order of the rules and of their subjects
     for i, r in chart_rules:
         if _off_topic(topic, r.topics):
@@ -1101,13 +1102,13 @@ def _leishen_rules(
         every = tuple(range(len(cand)))
         facts_at: dict[tuple[int, ...], list[dict[str, Any]]] = {}  # the positions' facts, by the hits
         for i, j, r in about:
-            if _off_topic(topic, r.topics):
+            if topic is not None and topic not in r.topics:  # _off_topic
                 continue
-            when = when_of(r)
+            when = when_of(r) if variants else r.when
             if when:
                 if ats is None:
                     ats = [_At(subj, q, c) for q, _pl in cand]
-                hits = tuple(k for k, at in enumerate(ats) if _holds_at(when, at))
+                hits = tuple(k for k, at in enumerate(ats) if holds(when, at) is not None)
                 if not hits:
                     continue
             else:  # a rule with no condition (a 神's attribute list) holds wherever its 神 is read
