@@ -649,7 +649,7 @@ def _k_gui_ren_on(c: _Ctx, v: Any) -> bool:
 @_chart("ke_ti")
 def _k_ke_ti(c: _Ctx, v: Any) -> bool:
     """the chart carries one of these 課體 names"""
-    return any(n in c.ke_ti for n in ([v] if isinstance(v, str) else v))
+    return v in c.ke_ti if isinstance(v, str) else not c.ke_ti.isdisjoint(v)
 
 
 @_chart("all_ke_relation", {"賊", "剋", ""})
