@@ -424,11 +424,13 @@ def _season(c: _Ctx) -> str | None:
 
 @dataclass(frozen=True, slots=True)
 class _At:
-    """What a position condition looks at: the 神 (天盤 branch) the rule is about, at position *p*."""
+    """What a position condition looks at: the 神 (天盤 branch) the rule is about, at position *p*, and the
+    天將 it carries (the chart's, looked up once)."""
 
     shen: int
     p: Pos
     c: _Ctx
+    jiang: str
 
 
 #: conditions on one 神 at one position (``scope = "shen"``, the default)
@@ -469,19 +471,19 @@ def _chart(key: str, values: Iterable[Any] | None = None) -> Callable[[Callable[
 @_pos("jiang", _JIANG)
 def _c_jiang(a: _At, v: Any) -> bool:
     """the 天將 the 神 carries is one of the list"""
-    return a.c.jiang_on(a.shen) in v
+    return a.jiang in v
 
 
 @_pos("not_jiang", _JIANG)
 def _c_not_jiang(a: _At, v: Any) -> bool:
     """the 天將 the 神 carries is none of the list"""
-    return a.c.jiang_on(a.shen) not in v
+    return a.jiang not in v
 
 
 @_pos("jiang_class", _JI_XIONG)
 def _c_jiang_class(a: _At, v: Any) -> bool:
     """it carries a 吉將 (ji) / 凶將 (xiong)"""
-    return a.c.jiang_on(a.shen) in (a.c.ji if v == "ji" else a.c.xiong)
+    return a.jiang in (a.c.ji if v == "ji" else a.c.xiong)
 
 
 @_pos("on", _BR)
@@ -1107,7 +1109,8 @@ def _leishen_rules(
             when = when_of(r) if variants else r.when
             if when:
                 if ats is None:
-                    ats = [_At(subj, q, c) for q, _pl in cand]
+                    jiang = c.jiang_on(subj)
+                    ats = [_At(subj, q, c, jiang) for q, _pl in cand]
                 hits = tuple(k for k, at in enumerate(ats) if holds(when, at) is not None)
                 if not hits:
                     continue
