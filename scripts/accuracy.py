@@ -114,6 +114,45 @@ class LiuRenRow:
         return bool(self.polarity == self.case["verdict"])
 
 
+#: the casebook's years are of the Song (建炎 2 = 戊申 = 1128): a year's 干支 is read as the one of 1081–1140
+_SONG_FROM = 1081
+
+
+def _song_year(gz: str) -> int:
+    from xuanheng.core.ganzhi import GanZhi
+
+    return _SONG_FROM + (GanZhi.parse(gz).index - (_SONG_FROM - 4)) % 60
+
+
+def liuren_cast_kw(case: dict[str, Any]) -> dict[str, Any]:
+    """What the book prints besides the day, 月將 and hour, as study-mode inputs: 晝夜, the month (月建),
+    the year (太歲) and the birth year of the person concerned (本命; with the year itself and the sex,
+    male unless the case says, also the 行年). A birth year given only by its branch (本命 酉) is read as
+    any year of that branch."""
+    from xuanheng.core.ganzhi import BRANCHES, GanZhi
+
+    kw: dict[str, Any] = {}
+    if "day_night" in case:
+        kw["day_night"] = case["day_night"]
+    if "month" in case:
+        kw["month_branch"] = case["month"]
+    year = _song_year(case["year"]) if "year" in case else None
+    if year is not None:
+        kw["year_branch"] = BRANCHES[GanZhi.parse(case["year"]).branch]
+    birth = case.get("birth")
+    if birth is not None:
+        if len(birth) == 1:  # the 本命 branch only
+            kw["birth_year"] = _SONG_FROM + (BRANCHES.index(birth) - (_SONG_FROM - 4)) % 12
+        elif year is not None:  # the last year of that 干支 up to the year asked (the age, where printed,
+            # mostly agrees; where it does not — sh-41, sh-44, sh-57 — the 干支 is kept)
+            kw["birth_year"] = year - (year - _song_year(birth)) % 60
+            kw["year"] = year
+            kw["sex"] = case.get("sex", "male")
+        else:
+            kw["birth_year"] = _song_year(birth)
+    return kw
+
+
 def judge_liuren(case: dict[str, Any]) -> LiuRenRow:
     """The 大六壬 judge on a casebook case: cast in study mode from the book's day, 月將 and hour (晝夜 as
     the book prints it when it does), the case's topic and person."""
@@ -121,7 +160,7 @@ def judge_liuren(case: dict[str, Any]) -> LiuRenRow:
     from xuanheng.liuren.judgment import judge
     from xuanheng.reading.judgment import Question
 
-    kw = {"day_night": case["day_night"]} if "day_night" in case else {}
+    kw = liuren_cast_kw(case)
     chart = liuren.cast(day=case["day"], yue_jiang=case["yue_jiang"], hour=case["hour"], **kw)
     j = judge(chart, Question(case["topic"], case["about"]))
     first_two = [k.branch for k in j.ying_qi[:2]]
@@ -552,9 +591,11 @@ def _liuren_section() -> list[str]:
         "",
         "## 大六壬",
         "",
-        "Each case is cast in study mode from the day, 月將 and hour the book prints (the month, which the",
-        "books rarely print, is taken as the one the 月將 serves). The 類神 is not compared: the books name",
-        "it in prose only. The 應期 counts the cases whose first stated time has a branch.",
+        "Each case is cast in study mode from the day, 月將 and hour the book prints, with the year, the",
+        "month and the birth year of the person concerned where the case prints them (本命, and 行年 from",
+        "the year; without a month the judge reads 旺衰 in the month the 月將 serves). The 類神 is not",
+        "compared: the books name it in prose only. The 應期 counts the cases whose first stated time has a",
+        "branch.",
         "",
         "| split | cases | verdict polarity | 應期 among the first two |",
         "|---|---|---|---|",

@@ -1,12 +1,13 @@
 """Worked 大六壬 cases from the classical casebooks (issue 28): schema, and the engine's chart against
 the book's.
 
-Each ``tests/liuren/casebook/<book>.toml`` holds ``[[case]]`` tables: the question, the chart's coordinates
-(day 干支, 月將, hour) as the book gives them, the 三傳 (and where useful the 四課) as the book prints
-them, and the book's verdict, outcome and 應期 -- test data for the coming 大六壬 judgment. Here every case
-is cast in study mode and its printed 三傳 compared with the engine's under both 涉害 schools (``depth`` and
-``mengzhongji``). Where neither school gives the book's 三傳 the case must say why in ``disagree`` (usually a
-printing slip the book's own chart block shows); such cases are accepted and listed, and a ``disagree`` the
+Each ``tests/liuren/casebook/<book>.toml`` holds ``[[case]]`` tables: the question, the chart's
+coordinates (day 干支, 月將, hour) as the book gives them (and the year, month and birth year where it
+prints them), the 三傳 (and where useful the 四課) as the book prints them, and the book's verdict,
+outcome and 應期 -- test data for the coming 大六壬 judgment. Here every case is cast in study mode and
+its printed 三傳 compared with the engine's under both 涉害 schools (``depth`` and ``mengzhongji``).
+Where neither school gives the book's 三傳 the case must say why in ``disagree`` (usually a printing
+slip the book's own chart block shows); such cases are accepted and listed, and a ``disagree`` the
 engine no longer needs is an error, so the list stays true.
 """
 
@@ -50,6 +51,11 @@ OPTIONAL = {
     "ke_ti": str,
     "lei_shen": str,
     "disagree": str,
+    "year": str,
+    "month": str,
+    "birth": str,
+    "age": int,
+    "sex": str,
 }
 SCHOOLS = ("depth", "mengzhongji")
 CYCLE = {STEMS[i % 10] + BRANCHES[i % 12] for i in range(60)}
@@ -115,6 +121,12 @@ def test_schema(item: tuple[str, dict]):
     assert case["yue_jiang"] in BRANCHES and case["hour"] in BRANCHES
     assert case["verdict"] in {"good", "bad", "mixed"}
     assert case.get("day_night", "day") in {"day", "night"}
+    # what the locator prints besides: the year's 干支, the month's branch, the birth 干支 (or 本命 branch)
+    assert case.get("year", "甲子") in CYCLE, case.get("year")
+    assert case.get("month", "子") in BRANCHES, case.get("month")
+    assert case.get("birth", "甲子") in CYCLE | set(BRANCHES), case.get("birth")
+    assert "age" not in case or ("birth" in case and 0 < case["age"] < 120)
+    assert case.get("sex", "male") in {"male", "female"}
     for b in case.get("san_chuan", []):
         assert b in BRANCHES, b
     if "san_chuan" in case:

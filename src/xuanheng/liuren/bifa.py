@@ -14,7 +14,6 @@ overcomes, 脫 = the one it generates; 旬空 of the day's 旬; 晝/夜 貴人 b
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 
 from xuanheng.core.ganzhi import BRANCH_ELEMENT, BRANCHES, JI_GONG, STEM_ELEMENT, dun_gan, xun_kong
 from xuanheng.core.guiren import TIAN_JIANG, TIAN_JIANG_ELEMENT
@@ -64,38 +63,37 @@ def generates(a: int, b: int) -> bool:
     return (b - a) % 5 == 1
 
 
-@dataclass(frozen=True, slots=True)
 class Ctx:
-    """What the predicates look at: the chart, the 月建 and 太歲 when known."""
+    """What the predicates look at: the chart, the 月建 and 太歲 when known, and what the predicates read
+    of the chart again and again (the day stem's element, the 三傳, the 四課's upper spirits, the void),
+    worked out once when it is made."""
 
-    chart: LiuRenChart
-    month: int | None
-    year: int | None
+    __slots__ = (
+        "branch_el",
+        "chart",
+        "chuan",
+        "ji",
+        "kong_set",
+        "month",
+        "offset",
+        "stem_el",
+        "uppers",
+        "year",
+    )
 
-    @property
-    def stem_el(self) -> int:
-        return STEM_ELEMENT[self.chart.day.stem]
-
-    @property
-    def branch_el(self) -> int:
-        return BRANCH_ELEMENT[self.chart.day.branch]
-
-    @property
-    def ji(self) -> int:
-        return JI_GONG[self.chart.day.stem]
-
-    @property
-    def chuan(self) -> tuple[int, int, int]:
-        c = self.chart.san_chuan
-        return (c[0].branch, c[1].branch, c[2].branch)
-
-    @property
-    def uppers(self) -> tuple[int, ...]:
-        return tuple(k.upper for k in self.chart.si_ke)
-
-    @property
-    def offset(self) -> int:
-        return (self.chart.yue_jiang - self.chart.hour) % 12
+    def __init__(self, chart: LiuRenChart, month: int | None, year: int | None) -> None:
+        self.chart = chart
+        self.month = month
+        self.year = year
+        day = chart.day
+        self.stem_el: int = STEM_ELEMENT[day.stem]
+        self.branch_el: int = BRANCH_ELEMENT[day.branch]
+        self.ji: int = JI_GONG[day.stem]
+        c = chart.san_chuan
+        self.chuan: tuple[int, int, int] = (c[0].branch, c[1].branch, c[2].branch)
+        self.uppers: tuple[int, ...] = tuple(k.upper for k in chart.si_ke)
+        self.offset: int = (chart.yue_jiang - chart.hour) % 12
+        self.kong_set: tuple[int, ...] = tuple(xun_kong(day))
 
     def seat(self, b: int) -> int:
         return self.chart.lower_of(b)
@@ -104,7 +102,7 @@ class Ctx:
         return TIAN_JIANG[self.chart.jiang_on[b]]
 
     def kong(self, b: int) -> bool:
-        return b in xun_kong(self.chart.day)
+        return b in self.kong_set
 
     def kong_or_on_kong(self, b: int) -> bool:
         return self.kong(b) or self.kong(self.seat(b))

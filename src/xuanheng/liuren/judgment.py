@@ -476,7 +476,7 @@ def _held(r: _Read, fired: Sequence[FiredRule] | None = None) -> tuple[tuple[str
 
     weighed = data().bifa
     if fired is not None:
-        kinds = [(f, f.extra.get("kind") if isinstance(f.extra, Mapping) else None) for f in fired]
+        kinds = [(f, f.extra.get("kind")) for f in fired]  # a FiredRule's extra and facts are dicts
         return (
             tuple(str(f.facts["ke_ti"]) for f, k in kinds if k == "ke_ti"),
             tuple(f.id for f, k in kinds if k == "bifa" and f.id in weighed),
@@ -735,8 +735,9 @@ def _commentary(fired: Iterable[FiredRule] | None, lei: _Lei) -> tuple[str, ...]
     out: list[str] = []
     name = BRANCHES[lei.branch]
     for f in fired:
-        kind = f.extra.get("kind") if isinstance(f.extra, Mapping) else None
-        on_lei = isinstance(f.facts, Mapping) and name in (f.facts.get("shen"), f.facts.get("branch"))
+        kind = f.extra.get("kind")  # a FiredRule's extra and facts are dicts
+        facts = f.facts
+        on_lei = name == facts.get("shen") or name == facts.get("branch")
         if (kind in ("ke_ti", "bifa") or on_lei) and f.id not in out:
             out.append(f.id)
     return tuple(out)

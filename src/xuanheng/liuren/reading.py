@@ -424,11 +424,13 @@ def _season(c: _Ctx) -> str | None:
 
 @dataclass(frozen=True, slots=True)
 class _At:
-    """What a position condition looks at: the 神 (天盤 branch) the rule is about, at position *p*."""
+    """What a position condition looks at: the 神 (天盤 branch) the rule is about, at position *p*, and the
+    天將 it carries (the chart's, looked up once)."""
 
     shen: int
     p: Pos
     c: _Ctx
+    jiang: str
 
 
 #: conditions on one 神 at one position (``scope = "shen"``, the default)
@@ -469,19 +471,19 @@ def _chart(key: str, values: Iterable[Any] | None = None) -> Callable[[Callable[
 @_pos("jiang", _JIANG)
 def _c_jiang(a: _At, v: Any) -> bool:
     """the 天將 the 神 carries is one of the list"""
-    return a.c.jiang_on(a.shen) in v
+    return a.jiang in v
 
 
 @_pos("not_jiang", _JIANG)
 def _c_not_jiang(a: _At, v: Any) -> bool:
     """the 天將 the 神 carries is none of the list"""
-    return a.c.jiang_on(a.shen) not in v
+    return a.jiang not in v
 
 
 @_pos("jiang_class", _JI_XIONG)
 def _c_jiang_class(a: _At, v: Any) -> bool:
     """it carries a 吉將 (ji) / 凶將 (xiong)"""
-    return a.c.jiang_on(a.shen) in (a.c.ji if v == "ji" else a.c.xiong)
+    return a.jiang in (a.c.ji if v == "ji" else a.c.xiong)
 
 
 @_pos("on", _BR)
@@ -649,7 +651,7 @@ def _k_gui_ren_on(c: _Ctx, v: Any) -> bool:
 @_chart("ke_ti")
 def _k_ke_ti(c: _Ctx, v: Any) -> bool:
     """the chart carries one of these 課體 names"""
-    return any(n in c.ke_ti for n in ([v] if isinstance(v, str) else v))
+    return v in c.ke_ti if isinstance(v, str) else not c.ke_ti.isdisjoint(v)
 
 
 @_chart("all_ke_relation", {"賊", "剋", ""})
@@ -949,12 +951,31 @@ def _principle_rules(c: _Ctx, topic: str | None = None) -> list[FiredRule]:
     return out
 
 
+#: the rules of one file a reading of one topic evaluates, and their ``when`` tables (kept for the shared
+#: engine's one-pass :meth:`~xuanheng.rules.Vocabulary.holding`), by (file, topic)
+_ON_TOPIC: dict[tuple[str, str | None], tuple[tuple[Any, ...], tuple[Mapping[str, Any], ...]]] = {}
+
+
+_Tables = tuple[tuple[DataRule, ...], tuple[Mapping[str, Any], ...]]
+
+
+def _on_topic(key: str, rules: tuple[DataRule, ...], topic: str | None, *, bare: bool = True) -> _Tables:
+    """The rules of *rules* (the file *key*) a reading on *topic* evaluates and their tables: those of other
+    topics are left out, and without *bare* those with no condition (never fire) too."""
+    got = _ON_TOPIC.get((key, topic))
+    if got is None:
+        keep = tuple(r for r in rules if (bare or r.when) and not _off_topic(topic, r.topics))
+        got = (keep, tuple(r.when for r in keep))
+        _ON_TOPIC[(key, topic)] = got
+    return got
+
+
 def _keti_rules(c: _Ctx, topic: str | None = None) -> list[FiredRule]:
     out: list[FiredRule] = []
-    for r in _keti_rules_data():
+    rules, tables = _on_topic("keti", _keti_rules_data(), topic)
+    for i, _facts in CHART.holding(tables, c):
+        r = rules[i]
         name = r.get("name")
-        if _off_topic(topic, r.topics) or CHART.holds(r.when, c) is None:
-            continue
         facts: dict[str, Any] = {"ke_ti": name, "conditions": dict(r.when)}
         out.append(
             FiredRule(
@@ -984,12 +1005,10 @@ def _bifa_rules(c: _Ctx, topic: str | None = None) -> list[FiredRule]:
 
     ctx = Ctx(c.chart, c.month, c.year)
     out: list[FiredRule] = []
-    for r in bifa_rules():
-        if not r.when or _off_topic(topic, r.topics):
-            continue  # a principle of reading (`needs`) never fires
-        facts = BIFA.holds(r.when, ctx)
-        if facts is None:
-            continue
+    # a principle of reading (`needs`, no condition) never fires
+    rules, tables = _on_topic("bifa", bifa_rules(), topic, bare=False)
+    for i, facts in BIFA.holding(tables, ctx):
+        r = rules[i]
         line = r.get("line")
         out.append(
             FiredRule(
@@ -1067,6 +1086,7 @@ def _leishen_rules(
         return r.when
 
     chart_rules, attribute, verse = _leishen_index()
+    holds = POSITION.holds
     fired: list[tuple[int, int, FiredRule]] = []  # in the order of the rules and of their subjects
     for i, r in chart_rules:
         if _off_topic(topic, r.topics):
@@ -1080,15 +1100,26 @@ def _leishen_rules(
         about = by.get(subj)
         if not about:
             continue
-        ats = [(q, pl, _At(subj, q, c)) for q, pl in cand]  # what the rules about this 神 look at
+        ats: list[_At] | None = None  # what the rules about this 神 look at, made when a rule has a condition
+        every = tuple(range(len(cand)))
+        facts_at: dict[tuple[int, ...], list[dict[str, Any]]] = {}  # the positions' facts, by the hits
         for i, j, r in about:
-            if _off_topic(topic, r.topics):
+            if topic is not None and topic not in r.topics:  # _off_topic
                 continue
-            when = when_of(r)
-            hits = [(q, pl) for q, pl, at in ats if _holds_at(when, at)]
-            if hits:
-                f = _leishen_fired(r, shens[r.shen], _facts_of(hits, subj, c), when, base, c, subj)
-                fired.append((i, j, f))
+            when = when_of(r) if variants else r.when
+            if when:
+                if ats is None:
+                    jiang = c.jiang_on(subj)
+                    ats = [_At(subj, q, c, jiang) for q, _pl in cand]
+                hits = tuple(k for k, at in enumerate(ats) if holds(when, at) is not None)
+                if not hits:
+                    continue
+            else:  # a rule with no condition (a 神's attribute list) holds wherever its 神 is read
+                hits = every
+            pf = facts_at.get(hits)
+            if pf is None:
+                pf = facts_at[hits] = _facts_of([cand[k] for k in hits], subj, c)
+            fired.append((i, j, _leishen_fired(r, shens[r.shen], list(pf), when, base, c, subj)))
     fired.sort(key=lambda x: (x[0], x[1]))
     out += [f for _, _, f in fired]
     rank = {n: i for i, n in enumerate(POSITIONS)}
@@ -1176,6 +1207,12 @@ def _shensha_rules(c: _Ctx, topic: str | None = None) -> list[FiredRule]:
 
 
 # ------------------------------------------------------------------------------------------- API
+@cache
+def _variant_keys() -> frozenset[str]:
+    """The named text variants the 類神 rules offer (the ``variants`` a reading accepts)."""
+    return frozenset(r.variant_key for r in leishen()[1] if r.variant_key)
+
+
 def reading(
     chart: LiuRenChart,
     topic: str | None = None,
@@ -1209,7 +1246,7 @@ def reading(
         raise OptionError(
             f"plate_rule {plate_rule!r}: expected one of {', '.join(PLATE_RULES)}", field="plate_rule"
         )
-    known_variants = {r.variant_key for r in leishen()[1] if r.variant_key}
+    known_variants = _variant_keys()
     vs = frozenset(variants)
     if vs - known_variants:
         raise OptionError(
