@@ -654,7 +654,7 @@ def _jinkoujue_section() -> list[str]:
         "| split | cases | verdict polarity | 用爻 | 應期 among the first two |",
         "|---|---|---|---|---|",
     ]
-    for split in ("dev", "holdout", "blind"):
+    for split in ("dev", "holdout"):
         part = [r for r in rows if r.case["split"] == split]
         with_time = [r for r in part if r.ying_ok is not None]
         out.append(
