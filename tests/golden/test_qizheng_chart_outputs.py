@@ -60,7 +60,8 @@ from pins import error as _error
 # (10) issue 29 item 6: the wheel gains the 限 ring (ages of each palace's 大限), the 宮主 on each palace, the
 # 七曜 under each mansion, the 宿度 ruler, a line at the 命度, the 化曜 beside each 曜 and, with `on`, the
 # 流曜 ring inside the wheel; the palace, mansion and 流曜 labels are written along their rings and 命宮/身宮
-# move above the wheel. Only the two SVG sections change; the documents are as before.
+# move above the wheel, a key under it names the marks. Only the two SVG sections change; the documents are
+# as before.
 PINNED: dict[str, str] = {
     # issue 26, the twins removed (git log): the mansions of date from the plain reduction of the stars
     # (the memo's interpolation was within 0.01″: 宿 degrees move by ≤ 4·10⁻⁶°, 大限 dates by seconds),
@@ -69,13 +70,13 @@ PINNED: dict[str, str] = {
     "chart": "d5c9a5a208321431",  # (1); before: afbd4081cd85b6bd, 61fbe3693d2c1344
     "calendar": "8c6268264a404596",  # before: 1dd5efd784ba6137
     "document": "d5ded4785148a9fe",  # (1); before: 1df699682f30a07b, 41fc4ce1786b85d0
-    "svg": "1064667c99074e7a",  # (10); before: 72c2c17e2b55d330
+    "svg": "b3618e3dca13aff6",  # (10); before: 72c2c17e2b55d330
     # issue 26 (git log): the default document lists only the year of `on` (parameter years, 0 by default)
     # issue 30: the 流曜 table under the wheel (drawn with `on`) measures its columns, and a header too wide
     # for the drawing is written on two or three lines, so "화요 (십간화요)" no longer runs over "본명 성요"
     # (the page's transit table, desktop and phone); the other parts of the SVG are as before
     "document_default": "0f6f3be8f335acde",  # (1); before: adf816917064101b
-    "svg_default": "47ed1069850b56d7",  # (10); before: 4632ad106f0f1657
+    "svg_default": "0d3a6581022aa98a",  # (10); before: 4632ad106f0f1657
 }
 
 _check = checker(PINNED)

@@ -319,9 +319,13 @@ def polar(root: ET.Element, x: float, y: float) -> tuple[float, float]:
     return screen_angle(x, y, c), math.hypot(x - c[0], y - c[1])
 
 
-def test_palace_lords_in_the_palace_ring() -> None:
-    doc = doc_of("1983-10-27T10:30", sex="男")
+@pytest.mark.parametrize("at", ["1983-10-27T10:30", "2000-05-05T08:00"])
+def test_palace_lords_in_the_palace_ring(at: str) -> None:
+    doc = doc_of(at, sex="男")
+    # the second chart has 命 and 身 on one palace: the longest line of the ring
+    assert (doc["ming_gong"]["branch"] == doc["shen_gong"]["branch"]) == (at == "2000-05-05T08:00")
     root = root_of(render_qizheng(doc, "zh-Hant"))
+    assert {g.get("data-mark") for g in groups(root, "mark")} == {"命", "身"}
     lords = {g.get("data-branch"): g for g in groups(root, "gong-zhu")}
     assert sorted(lords) == sorted(B)
     for branch, g in lords.items():
@@ -507,3 +511,16 @@ def test_spread_with_wedges_keeps_them_apart() -> None:
             for j in range(i + 1, n):
                 assert angular_distance(got[i], got[j]) >= half[i] + half[j] - 1e-6
     assert spread([10.0, 100.0], [5.0, 5.0]) == pytest.approx([10.0, 100.0])
+
+
+def test_key_under_the_wheel() -> None:
+    doc = life_doc("1983-10-27T10:30", "2020-05-01")
+    root = root_of(render_qizheng(doc, "zh-Hant"))
+    items = {g.get("data-kind"): texts(g) for g in groups(root, "legend-item")}
+    assert list(items) == ["zhu", "ming_du", "hua", "transit"]
+    lord = ZHU_003_012[doc["ming_gong"]["branch"]]
+    assert items["zhu"] == [lord, "宮主"] and items["ming_du"] == ["命度"] and items["transit"] == ["流曜"]
+    title, body = next(iter(doc["hua_yao"].items()))
+    assert items["hua"] == [body, title, "化曜"]
+    plain = root_of(render_qizheng(doc_of("1983-10-27T10:30"), "zh-Hant"))
+    assert [g.get("data-kind") for g in groups(plain, "legend-item")] == ["zhu", "ming_du", "hua"]

@@ -24,7 +24,8 @@ longitude grows counter-clockwise):
   longitudes as the natal wheel. It sits inside rather than around the wheel: on a phone the outside has
   no room left.
 
-命宮 and 身宮 with their degrees are written above the wheel.
+命宮 and 身宮 with their degrees are written above the wheel, and a key under it names the marks (宮主, the
+命度 line, a 化曜, the 流曜 ring).
 
 Labels never overlap. The palace, 限, mansion and 流曜 labels are written along their ring (turned to the
 tangent, upright in the upper half and turned the other way in the lower half so none is upside down); the
@@ -62,7 +63,7 @@ TOP = 110  # height of the header above the wheel
 R_OUT = 294.0
 XIAN_BAND = 22.0  # the 限 ring's depth
 GONG_BAND = 30.0  # the palace ring's depth
-XIU_BAND = 52.0  # the mansion ring's depth: the 宿度 ruler and the two-line labels
+XIU_BAND = 55.0  # the mansion ring's depth: the 宿度 ruler and the two-line labels
 RULER = (3.0, 6.0, 9.0)  # tick lengths of the 宿度 ruler: every degree, every 5th, every 10th
 YAO_TICK = 9.0
 TRANSIT_BAND = 52.0  # the 流曜 ring's depth: the ticks and labels of one or two lines
@@ -329,7 +330,8 @@ def render_qizheng(doc: dict[str, Any], lang: str = "zh-Hant") -> str:
     transits = [r for r in doc.get("liu_yao") or () if isinstance(r.get("lon"), int | float)]
     ring = rings(bool(ages), bool(transits))
     cy = TOP + R_OUT + 6
-    xian_parts, y_xian = _xian(doc, lang, t, cy + R_OUT + 24)
+    legend_parts, y_legend = _legend(doc, lang, t, cy + R_OUT + 30, bool(transits))
+    xian_parts, y_xian = _xian(doc, lang, t, y_legend + 40)
     parts_below = _spirits_table(doc, lang, t, y_xian)
     height = int(parts_below[1] + 16)
     title = label("method.qizheng", lang)
@@ -374,9 +376,64 @@ def render_qizheng(doc: dict[str, Any], lang: str = "zh-Hant") -> str:
     if ring.transit:
         _transits(svg, transits, t, ring, cy)
     svg.close_group()
+    svg.parts += legend_parts
     svg.parts += xian_parts
     svg.parts += parts_below[0]
     return svg.render()
+
+
+def _legend(doc: Mapping[str, Any], lang: str, t: Any, y0: float, transit: bool) -> tuple[list[str], float]:
+    """The key under the wheel, each mark drawn as on the wheel with its name: the 宮主 (the 命宮's,
+    boxed), the 命度 line, a 化曜 beside its 曜 and, with a date, the 流曜 ring; on as many lines as it
+    needs. The SVG parts and the y of its last line."""
+    sub = Svg(WIDTH, 0, "")
+    size = MIN_FONT
+    ming = str((doc.get("ming_gong") or {}).get("branch") or "")
+    zhu = next((str(g.get("zhu") or "") for g in doc.get("gong") or () if g.get("branch") == ming), "")
+    hua = next(iter((doc.get("hua_yao") or {}).items()), None)
+    items: list[tuple[str, str, float]] = []  # (kind, name, width of the mark)
+    if zhu:
+        items.append(("zhu", label("qizheng.zhu", lang), size + 4.0))
+    if isinstance((doc.get("ming_gong") or {}).get("lon"), int | float):
+        items.append(("ming_du", label("qizheng.ming_du", lang), 22.0))
+    if hua:
+        items.append(("hua", label("qizheng.hua_yao", lang), 22.0 + 2.0 + SMALL_FONT))
+    if transit:
+        items.append(("transit", label("qizheng.liu_yao", lang), 22.0))
+    x, y = 16.0, y0
+    sub.open_group(class_="wheel-legend")
+    for kind, name, mark_w in items:
+        w = mark_w + 6.0 + text_width(name, size)
+        if x > 16.0 and x + w > WIDTH - 16.0:
+            x, y = 16.0, y + 30.0
+        sub.open_group(class_="legend-item", data_kind=kind)
+        mid = y - size * 0.36
+        if kind == "zhu":
+            sub.rect(
+                x,
+                mid - mark_w / 2,
+                mark_w,
+                mark_w,
+                fill=PAPER,
+                stroke=yao_colour(zhu),
+                stroke_width=1.2,
+                rx=3,
+            )
+            sub.text(x + mark_w / 2, y, t(zhu), font_size=size, fill=yao_colour(zhu), text_anchor="middle")
+        elif kind == "ming_du":
+            sub.line(x + mark_w / 2, mid - 11, x + mark_w / 2, mid + 11, stroke=ACCENT, stroke_width=2)
+        elif kind == "hua" and hua:
+            title, body = str(hua[0]), str(hua[1])
+            sub.text(x, y, t(body), font_size=22, fill=yao_colour(body))
+            sub.text(x + 24.0, y - 1, t(title), font_size=SMALL_FONT, fill=MUTED)
+        else:
+            sub.el("circle", cx=f"{x + 11:.1f}", cy=f"{mid:.1f}", r="10", fill="#fbf8f0", stroke=LINE)
+            sub.el("circle", cx=f"{x + 11:.1f}", cy=f"{mid:.1f}", r="5", fill="none", stroke=LINE)
+        sub.text(x + mark_w + 6.0, y, name, font_size=size, fill=MUTED)
+        sub.close_group()
+        x += w + 22.0
+    sub.close_group()
+    return sub.parts, y
 
 
 def _xian_ring(
@@ -424,47 +481,53 @@ def _palaces(
     shen: Mapping[str, Any],
 ) -> None:
     """The palace ring: along the ring the branch, the 人事 name, the 宮主 boxed in its colour and the 命/身
-    marks."""
+    marks — 命 as the name 命宮 itself on a filled box (the name says it: no second glyph), 身 a filled box
+    after the 宮主. The gaps shrink when the line would leave its palace (命 and 身 on one palace)."""
     size_b, size_n, size_m = 22, MIN_FONT, 19
     r = (ring.gong_out + ring.gong_in) / 2.0
+    h = size_b + 4.0
+    room = 2.0 * (r - h / 2.0) * math.tan(math.radians(14.5))
     for g in doc.get("gong") or ():
         branch = str(g["branch"])
         lon0 = _palace_start(g)
         is_ming, is_shen = branch == ming.get("branch"), branch == shen.get("branch")
-        marks = [m for m, on in (("命", is_ming), ("身", is_shen)) if on]
         name, zhu = t(g["name"]), str(g.get("zhu") or "")
-        zw = size_n + 4.0 if zhu else 0.0
+        nw = text_width(name, size_n) + (6.0 if is_ming else 0.0)
+        zw = size_n + 4.0
         mw = size_m + 5.0
-        parts = [size_b, text_width(name, size_n)] + ([zw] if zhu else []) + [mw] * len(marks)
-        total = sum(parts) + 5.0 * (len(parts) - 1)
+        parts = [float(size_b), nw] + ([zw] if zhu else []) + ([mw] if is_shen else [])
+        gap = max(1.0, min(5.0, (room - sum(parts)) / (len(parts) - 1)))
+        total = sum(parts) + gap * (len(parts) - 1)
         xs = []
         x = -total / 2.0
         for w in parts:
             xs.append(x + w / 2.0)
-            x += w + 5.0
+            x += w + gap
         svg.open_group(class_="gong", data_branch=branch, data_gong=str(g["name"]))
         fill = "#f6e3dc" if is_ming else "#e3edf4" if is_shen else "none"
         _sector(svg, lon0, lon0 + 30.0, ring.gong_in, ring.gong_out, cy, fill=fill, stroke=LINE)
         a = _Along(svg, lon0 + 15.0, r, cy)
-        head = parts[0] + 5.0 + parts[1]
-        a.box(-total / 2.0 + head / 2.0, 0.0, head + 4.0, size_b + 4.0, fill="none")
+        head = parts[0] if is_ming else parts[0] + gap + parts[1]
+        a.box(-total / 2.0 + head / 2.0, 0.0, head + (0.0 if is_ming else 4.0), h, fill="none")
         a.text(xs[0], size_b * 0.36, t(branch), size_b, font_weight="bold")
-        a.text(xs[1], size_n * 0.36, name, size_n, fill=MUTED)
+        if is_ming:
+            svg.open_group(class_="mark", data_mark="命")
+            a.box(xs[1], 0.0, nw, size_m + 5.0, fill=ACCENT, rx=3)
+            a.text(xs[1], size_n * 0.36, name, size_n, fill="#fff")
+            svg.close_group()
+        else:
+            a.text(xs[1], size_n * 0.36, name, size_n, fill=MUTED)
         svg.close_group()
-        k = 2
         if zhu:
             svg.open_group(class_="gong-zhu", data_branch=branch, data_zhu=zhu)
-            a.box(xs[k], 0.0, zw, zw, fill=PAPER, stroke=yao_colour(zhu), stroke_width=1.2, rx=3)
-            a.text(xs[k], size_n * 0.36, t(zhu), size_n, fill=yao_colour(zhu))
+            a.box(xs[2], 0.0, zw, zw, fill=PAPER, stroke=yao_colour(zhu), stroke_width=1.2, rx=3)
+            a.text(xs[2], size_n * 0.36, t(zhu), size_n, fill=yao_colour(zhu))
             svg.close_group()
-            k += 1
-        for mark in marks:
-            colour = ACCENT if mark == "命" else SHEN
-            svg.open_group(class_="mark", data_mark=mark)
-            a.box(xs[k], 0.0, mw, mw, fill=colour)
-            a.text(xs[k], size_m * 0.36, t(mark), size_m, fill="#fff")
+        if is_shen:
+            svg.open_group(class_="mark", data_mark="身")
+            a.box(xs[-1], 0.0, mw, mw, fill=SHEN)
+            a.text(xs[-1], size_m * 0.36, t("身"), size_m, fill="#fff")
             svg.close_group()
-            k += 1
 
 
 def _ruler(svg: Svg, doc: Mapping[str, Any], r: float, cy: float) -> None:
