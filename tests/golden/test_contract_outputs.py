@@ -91,7 +91,8 @@ from pins import dump as _dump
 # (17) issue 30 item 8: the 大六壬 phone drawing wraps its 課體 line with the label in it (it ran off).
 # (18) issue 29 item 6: the 七政 wheel (POST /api/qizheng/render) gains the 限 ring, the 宮主, the mansions'
 # 七曜, the 宿度 ruler, the 命度 line, the 化曜 beside each 曜, a key, and with `on` the 流曜 ring; its ring
-# labels are written along the rings. Only qizheng/render_svg.py changed on that branch: only the 七政 SVGs.
+# labels are written along the rings, and a judged document's 限 ring shows each 大限's verdict. Only
+# qizheng/render_svg.py changed on that branch: only the 七政 SVGs.
 PINNED: dict[str, str] = {
     "cli_help": "f6f088d537dabc78",  # (1) (2) (6) (7) (9) (10) (11) (14)
     # issue 26: a method with a reading always carries "reading" ([] when not asked): 金口訣 and 六爻 too
@@ -110,7 +111,7 @@ PINNED: dict[str, str] = {
     # then the web refuses a parameter the mode does not use (as cli_refusals and mcp_calls): 大六壬 and 六爻
     # study inputs with tz answer 422 mode.unused naming tz (were charts, tz ignored), and 六爻 at + day
     # answers mode.unused naming day (was liuyao.instant_or_study, also naming day), GET and POST, en and ko
-    "http_casts": "e74f84fdeb516b1c",  # (1) (2) (6) (8) (9) (10) (11) (12) (13) (15) (16) (17) (18)
+    "http_casts": "942420a159ad4cb6",  # (1) (2) (6) (8) (9) (10) (11) (12) (13) (15) (16) (17) (18)
     "mcp_tools": "5feb77c0e4a224e9",  # (1) (2) (6) (7) (9) (10) (11) (13)
     # issue 26: both changes of http_casts; then the refusals carry their code (mode.unused, at.or_now) where
     # the catalogue recognised them by their English; then a refusal of a mode names the mode and says why

@@ -14,8 +14,10 @@ from typing import Any
 
 import pytest
 
+from xuanheng.frontend import cast_params
 from xuanheng.qizheng import cast
 from xuanheng.qizheng.cast import life
+from xuanheng.qizheng.method import METHOD
 from xuanheng.qizheng.render_svg import (
     WIDTH,
     angular_distance,
@@ -524,3 +526,33 @@ def test_key_under_the_wheel() -> None:
     assert items["hua"] == [body, title, "化曜"]
     plain = root_of(render_qizheng(doc_of("1983-10-27T10:30"), "zh-Hant"))
     assert [g.get("data-kind") for g in groups(plain, "legend-item")] == ["zhu", "ming_du", "hua"]
+
+
+def judged_doc(at: str, on: str, lang: str) -> dict[str, Any]:
+    """The method's document (with its judgment) of a birth at *at* (UTC, Beijing) and the date *on*."""
+    params = cast_params(METHOD, {"at": at, "tz": "UTC", **PLACE, "sex": "男", "on": on})
+    return METHOD.document(params, lang)
+
+
+@pytest.mark.parametrize("lang", ["zh-Hant", "ko", "en"])
+def test_xian_ring_carries_the_judgment_of_each_da_xian(lang: str) -> None:
+    doc = judged_doc("1983-10-27T10:30", "2020-05-01", lang)
+    root = root_of(render_qizheng(doc, lang))
+    cells = {g.get("data-branch"): g for g in groups(root, "xian-age") + groups(root, "xian-age current")}
+    words = {
+        "good": {"ko": "길", "en": "good"},
+        "bad": {"ko": "흉", "en": "bad"},
+        "mixed": {"ko": "반길반흉", "en": "mixed"},
+    }
+    zh = {"good": "吉", "bad": "凶", "mixed": "吉凶參半"}
+    rows = {f"da_xian.{r['index']}": r for r in doc["timeline"]["da_xian"]}
+    judged = [s for s in doc["judgment"]["sections"] if s["key"] in rows]
+    assert len(judged) == len(rows) == 12
+    for s in judged:
+        r = rows[s["key"]]
+        g = cells[r["branch"]]
+        pol = s["verdict"]["polarity"]
+        word = zh[pol] if lang == "zh-Hant" else words[pol][lang]
+        assert g.get("data-verdict") == pol
+        assert texts(g) == [f"{round(r['start_age'])}–{round(r['end_age'])} {word}"]
+    assert_no_overlap(root, at_least=12 + 12 + 28 + 11 + 11 + 12)

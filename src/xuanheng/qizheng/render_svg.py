@@ -6,8 +6,9 @@ left, 午 at the top, 酉 on the right, as the 地盤 of the charts is drawn wit
 longitude grows counter-clockwise):
 
 * the **限 ring** (when the document has a ``timeline``): on each palace the ages of the 大限 that runs
-  through it (``timeline.da_xian``: start and end age, rounded to whole years), the 大限 running on ``on``
-  filled;
+  through it (``timeline.da_xian``: start and end age, rounded to whole years) and, when the document
+  carries its ``judgment``, the verdict of that 大限's section (吉, 凶, 吉凶參半; the cell tinted to match);
+  the 大限 running on ``on`` filled;
 * the **palaces**: each with its branch, its 人事 name (命宮 財帛 …), its 宮主 (the ruling 曜 of the palace,
   seed 003-012; the document's ``gong[].zhu``) boxed in that 曜's colour, and 命 and 身 marked;
 * the **28 mansions** of the chart's own system (the ``xiu`` list: 今制, 古制 or 古制 + 歲差), their
@@ -305,17 +306,42 @@ def hua_of(doc: Mapping[str, Any]) -> dict[str, list[str]]:
     return out
 
 
-def xian_ages(doc: Mapping[str, Any]) -> dict[str, tuple[int, int, bool]]:
-    """Per palace branch the 大限 that runs through it: (start age, end age, rounded to whole years; whether
-    it is the one running on ``on``), from the document's ``timeline``."""
+@dataclass(frozen=True, slots=True)
+class XianCell:
+    """The 大限 of one palace as the 限 ring writes it."""
+
+    start: int  # start age, rounded to whole years
+    end: int  # end age, rounded
+    current: bool  # the 大限 running on ``on``
+    polarity: str | None  # the judgment's verdict on it (good, bad, mixed), None without a judgment
+
+
+def xian_ages(doc: Mapping[str, Any]) -> dict[str, XianCell]:
+    """Per palace branch the 大限 that runs through it, from the document's ``timeline``, with the polarity
+    of the judgment's section ``da_xian.<index>`` on it when the document carries a judgment."""
     tl = doc.get("timeline")
     if not isinstance(tl, Mapping):
         return {}
+    judged: dict[str, str] = {}
+    judgment = doc.get("judgment")
+    if isinstance(judgment, Mapping):
+        for sec in judgment.get("sections") or ():
+            verdict = sec.get("verdict") if isinstance(sec, Mapping) else None
+            if isinstance(verdict, Mapping) and str(sec.get("key", "")).startswith("da_xian."):
+                judged[str(sec["key"])] = str(verdict.get("polarity"))
     cur = tl.get("current_index")
-    out: dict[str, tuple[int, int, bool]] = {}
+    out: dict[str, XianCell] = {}
     for r in tl.get("da_xian") or ():
-        is_cur = cur is not None and int(r["index"]) == int(cur)
-        out.setdefault(str(r["branch"]), (round(float(r["start_age"])), round(float(r["end_age"])), is_cur))
+        k = int(r["index"])
+        out.setdefault(
+            str(r["branch"]),
+            XianCell(
+                round(float(r["start_age"])),
+                round(float(r["end_age"])),
+                cur is not None and k == int(cur),
+                judged.get(f"da_xian.{k}"),
+            ),
+        )
     return out
 
 
@@ -363,7 +389,7 @@ def render_qizheng(doc: dict[str, Any], lang: str = "zh-Hant") -> str:
     svg.open_group(class_="wheel")
     _circle(svg, R_OUT, cy, fill="#fff")
     if ring.xian:
-        _xian_ring(svg, doc, ages, ring, cy)
+        _xian_ring(svg, doc, ages, ring, cy, lang)
     _palaces(svg, doc, t, ring, cy, ming, shen)
     if isinstance(ming.get("lon"), int | float):  # under the mansions' labels, which cover it
         lon = float(ming["lon"])
@@ -436,30 +462,39 @@ def _legend(doc: Mapping[str, Any], lang: str, t: Any, y0: float, transit: bool)
     return sub.parts, y
 
 
+#: the 限 ring's fill for the judgment's verdict on a 大限 (its word is written beside the ages too)
+_VERDICT_FILL = {"good": "#e2efdf", "bad": "#f4dcd8", "mixed": "#f7f2e6"}
+
+
 def _xian_ring(
-    svg: Svg, doc: Mapping[str, Any], ages: Mapping[str, tuple[int, int, bool]], ring: Rings, cy: float
+    svg: Svg, doc: Mapping[str, Any], cells: Mapping[str, XianCell], ring: Rings, cy: float, lang: str
 ) -> None:
-    """The 限 ring: on each palace the ages of its 大限, the running one filled."""
+    """The 限 ring: on each palace the ages of its 大限 and, when the document is judged, the verdict on it
+    (吉 / 凶 / 吉凶參半 in the reader's words, its fill tinted); the running one filled."""
     assert ring.xian is not None
     r_out, r_in = ring.xian
     size = SMALL_FONT
     svg.open_group(class_="xian-ring")
     for g in doc.get("gong") or ():
         branch = str(g["branch"])
-        if branch not in ages:
+        if branch not in cells:
             continue
-        start, end, is_cur = ages[branch]
+        c = cells[branch]
         lon0 = _palace_start(g)
         svg.open_group(
-            class_="xian-age current" if is_cur else "xian-age",
+            class_="xian-age current" if c.current else "xian-age",
             data_branch=branch,
-            data_ages=f"{start}–{end}",
+            data_ages=f"{c.start}–{c.end}",
+            data_verdict=c.polarity,
         )
-        _sector(svg, lon0, lon0 + 30.0, r_in, r_out, cy, fill=CURRENT if is_cur else "#f7f2e6", stroke=LINE)
-        text = f"{start}–{end}"
+        fill = CURRENT if c.current else _VERDICT_FILL.get(c.polarity or "", "#f7f2e6")
+        _sector(svg, lon0, lon0 + 30.0, r_in, r_out, cy, fill=fill, stroke=LINE)
+        text = f"{c.start}–{c.end}"
+        if c.polarity in _VERDICT_FILL:
+            text += f" {label(f'verdict.{c.polarity}', lang)}"
         a = _Along(svg, lon0 + 15.0, (r_out + r_in) / 2.0, cy)
         a.box(0.0, 0.0, text_width(text, size) + 4.0, size + 2.0, fill="none")
-        a.text(0.0, size * 0.36, text, size, fill=ACCENT if is_cur else INK)
+        a.text(0.0, size * 0.36, text, size, fill=ACCENT if c.current else INK)
         svg.close_group()
     svg.close_group()
 
