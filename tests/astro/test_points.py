@@ -45,7 +45,7 @@ def test_ascendant_polar_refused() -> None:
 
 def test_ziqi_presets() -> None:
     presets = ziqi_presets()
-    assert set(presets) == {"moira", "qing", "almanac"}
+    assert set(presets) == {"moira", "qing", "almanac", "neipian"}
     # horo-api's 1983-10-27 18:30 +08:00 snapshot (Moira's preset): 341.37294725976085
     jd = swe.julday(1983, 10, 27, 10.5)
     assert ziqi(jd, "moira").lon == pytest.approx(341.37294725976085, abs=1e-7)
@@ -58,6 +58,9 @@ def test_ziqi_presets() -> None:
     for jd in np.linspace(2378496.5, 2524593.5, 9):
         assert _d(ziqi(float(jd), "moira").lon, ziqi(float(jd), "qing").lon) < 0.2
         assert 30 < _d(ziqi(float(jd), "moira").lon, ziqi(float(jd), "almanac").lon) < 40
+        # 《七政算內篇》 as reconstructed (PlanetCalendar, mingyu-core): Moira's period, 99.11° ahead
+        ahead = (ziqi(float(jd), "neipian").lon - ziqi(float(jd), "moira").lon) % 360
+        assert ahead == pytest.approx(99.11, abs=0.01)
     with pytest.raises(OptionError):
         ziqi(jd, "nonesuch")
 

@@ -89,19 +89,25 @@ from pins import dump as _dump
 # query policy and the catalogued refusals (http_casts), MCP errors in the call's language (mcp_calls). These
 # were re-pinned once, after merging issues 30 and 31 together; they were not checked one change at a time.
 # (17) issue 30 item 8: the 大六壬 phone drawing wraps its 課體 line with the label in it (it ran off).
-# (18) issue 29 item 6: the 七政 wheel (POST /api/qizheng/render) gains the 限 ring, the 宮主, the mansions'
+# (18) issue 29 items 4-5 (branch qz-frames): 七政 gains --gong-frame, --hua-set and the --ziqi choice
+# neipian (cli_help, http_meta, mcp_tools); its documents echo gong_frame and hua_set, show 逆伏 / 留伏
+# and 陷 (cli_casts, http_casts, mcp_calls). Checked: with the new options out of the echo, the old
+# one-word state and 陷 taken out, cli_casts, http_casts and mcp_calls equal their pins before (before:
+# cli_help f6f088d537dabc78, cli_casts 57e22f4a063a2d7f, http_meta a14b8a7c97811705, http_casts
+# 1b4023dd3e9cb682, mcp_tools 5feb77c0e4a224e9, mcp_calls 23fe58ff1556df27).
+# (19) issue 29 item 6: the 七政 wheel (POST /api/qizheng/render) gains the 限 ring, the 宮主, the mansions'
 # 七曜, the 宿度 ruler, the 命度 line, the 化曜 beside each 曜, a key, and with `on` the 流曜 ring; its ring
 # labels are written along the rings, and a judged document's 限 ring shows each 大限's verdict. Only
 # qizheng/render_svg.py changed on that branch: only the 七政 SVGs.
 PINNED: dict[str, str] = {
-    "cli_help": "f6f088d537dabc78",  # (1) (2) (6) (7) (9) (10) (11) (14)
+    "cli_help": "cffdf78aa17b625d",  # (1) (2) (6) (7) (9) (10) (11) (14) (18)
     # issue 26: a method with a reading always carries "reading" ([] when not asked): 金口訣 and 六爻 too
-    "cli_casts": "57e22f4a063a2d7f",  # (1) (2) (8) (9) (10) (11) (12) (13) (14) (15)
+    "cli_casts": "34a0323c775a9bb8",  # (1) (2) (8) (9) (10) (11) (12) (13) (14) (15) (18)
     # issue 26: the 大六壬 message for no instant and no coordinates is catalogued (cli.liuren.at_missing),
     # so --lang ko / zh-Hant say it in that language instead of English; nothing else changed
     # (12): its 七政 sample without a place is no refusal: it casts, and its document gains the judgment
     "cli_refusals": "01779837206c003a",  # (6) (12) (13) (14) (15); before: b6266ca5f05dd431, 38020a2b2ac63d9c
-    "http_meta": "a14b8a7c97811705",  # (1) (2) (6) (7) (9) (10) (11) (13) (14) (15) (16)
+    "http_meta": "054375bb0ed70c8c",  # (1) (2) (6) (7) (9) (10) (11) (13) (14) (15) (16) (18)
     # issue 26: "reading": [] with no_reading; then the library's errors name parameters (at, day, yue_jiang)
     # where they named command-line flags (--at, --now, --day …): only their message, text and params
     # then at + now answers the code at.or_now (was at.or_now_web: one refusal, one code)
@@ -111,12 +117,12 @@ PINNED: dict[str, str] = {
     # then the web refuses a parameter the mode does not use (as cli_refusals and mcp_calls): 大六壬 and 六爻
     # study inputs with tz answer 422 mode.unused naming tz (were charts, tz ignored), and 六爻 at + day
     # answers mode.unused naming day (was liuyao.instant_or_study, also naming day), GET and POST, en and ko
-    "http_casts": "942420a159ad4cb6",  # (1) (2) (6) (8) (9) (10) (11) (12) (13) (15) (16) (17) (18)
-    "mcp_tools": "5feb77c0e4a224e9",  # (1) (2) (6) (7) (9) (10) (11) (13)
+    "http_casts": "803f9fdc5fb883c1",  # (1) (2) (6) (8) (9) (10) (11) (12) (13) (15) (16) (17) (18) (19)
+    "mcp_tools": "8a6c22952246b48b",  # (1) (2) (6) (7) (9) (10) (11) (13) (18)
     # issue 26: both changes of http_casts; then the refusals carry their code (mode.unused, at.or_now) where
     # the catalogue recognised them by their English; then a refusal of a mode names the mode and says why
     # in the API's words (a cast from an instant (at or now) …), no longer the command line's (--at/--now)
-    "mcp_calls": "23fe58ff1556df27",  # (1) (2) (6) (8) (9) (10) (11) (12) (13) (15) (16)
+    "mcp_calls": "8a3868a5b569af60",  # (1) (2) (6) (8) (9) (10) (11) (12) (13) (15) (16) (18)
 }
 
 _check = checker(PINNED)

@@ -42,8 +42,12 @@ PINNED: dict[str, str] = {
     # issue 30 merged onto the 大六壬 and 金口訣 judgments (re-pinned once after the merge): the samples'
     # refusals of a day that does not exist say so, and the documents carry what that issue changed; not
     # checked one change at a time
-    "jinkoujue_documents": "12d89fcc1fd2d049",  # the contract: with_reading=False now carries "reading": []
-    "jinkoujue_views": "ad9717e064bf8abf",
+    # issue 28, the 金口訣 casebook (branch jkj-cases): the judgment reads the 動 of office (官動 helps 官 and
+    # 科舉) and of harm (鬼動 harms a general question and 病), from 〈六十四課鈐〉 課 1–2; a step "dong" is
+    # added where they hold. Checked: with those two [dong.*] groups given no topics, both sections equal
+    # their pins before (12d89fcc1fd2d049, ad9717e064bf8abf)
+    "jinkoujue_documents": "e8f400c414d571de",  # the contract: with_reading=False now carries "reading": []
+    "jinkoujue_views": "3552ac852cdc83be",
     # the plain sunrise (astro.sun_fast removed): 3 sunrise / sunset / solar-time seconds moved
     # issue 28, the 大六壬 judgment: the documents carry "judgment" (with "sections": [], the shared shape)
     # and reading_options, the sampler draws the new reading option about among the choices, the text view

@@ -70,20 +70,27 @@ from pins import error as _error
 # (10) issue 30: the text view names the way of casting in the reader's words (the way's own label, as the
 # SVG does; the seed as 시드 / 種子 / seed), the English formula of a time or number cast only in English
 # or with ids. Documents and SVGs are unchanged; only the text renders hashed with them moved.
+# (11) issue 27, judgment accuracy: 科舉 reads the 世 when it holds 官鬼 or 父母 (so the readings grouped
+# around the 用神 move too); new judgment steps: a 忌神 changing into the 用神 itself (化出用神), a hidden
+# 用神 drawn out by a moving line that changes into it, 三刑 complete on the 用神, a rescue that fails
+# (only 暗動 against a strong open 忌神; outnumbered by month, day and movers), a traveller held by the
+# day's 合, a recent illness with a void 用神 settled as passing, the asker's 世 hurt (broken, truly void,
+# clashed or overcome by its change) when a thing is sought and the 用神 lies elsewhere; an 應期 at the
+# moving 原神's branch for a weak 用神 it feeds.
 PINNED: dict[str, str] = {
     "charts_random": "41a9face99cdd34b",
     "charts_every_option": "8f27b71ac54531f4",
     "charts_boundaries": "29360e9f719e39eb",
     "charts_study": "40dea89f003c5d79",
     "zhuang_gua_enumeration": "928569c1e96ce154",
-    "readings_by_topic": "897da73a6f6d5809",  # (2)
-    "readings_every_topic": "3a6c46ef0f860fbe",  # (2)
-    "readings_options": "0e6cf20e4d30550c",  # (2) (7)
-    "documents_renders": "24c9805e0ddf96d6",  # (2) (7) (8) (9) (10)
-    "example_ko": "075d319d2ba89258",  # (2) (8) (10)
-    "example_zh-Hant": "123701adfba97413",  # (2) (8) (10)
-    "example_zh-Hans": "7690214b34992a6b",  # (2) (8) (10)
-    "example_en": "de98198c6eaedd12",  # (2) (8) (10)
+    "readings_by_topic": "76c2f1067461dccb",  # (2) (11)
+    "readings_every_topic": "c2d67b4e95fdc680",  # (2) (11)
+    "readings_options": "2117f3a88996f46b",  # (2) (7) (11)
+    "documents_renders": "30ac58b6f6bcb248",  # (2) (7) (8) (9) (10) (11)
+    "example_ko": "3442c17d039b5030",  # (2) (8) (10) (11)
+    "example_zh-Hant": "39590c89f76b6261",  # (2) (8) (10) (11)
+    "example_zh-Hans": "ad556c7c889d3785",  # (2) (8) (10) (11)
+    "example_en": "76eaecd6ec486e5b",  # (2) (8) (10) (11)
 }
 
 _check = checker(PINNED)

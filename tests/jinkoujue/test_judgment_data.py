@@ -39,6 +39,7 @@ def test_every_source_is_an_inventory_id_or_a_book() -> None:
     d = data()
     cited = [s for step in d.steps.values() for s in step.src]
     cited += [s for _, _, src in d.jiang.values() for s in src]
+    cited += [s for _, _, src in d.dong.values() for s in src]
     cited += list(d.lei_src)
     for s in cited:
         assert check_src(s) == "", (s, check_src(s))
@@ -51,7 +52,7 @@ def test_lei_names_positions_topics_and_persons() -> None:
     assert set(d.lei_topic) <= set(TOPIC_KEYS)
     assert set(d.lei_about) == set(ABOUT) - {"自己"}
     assert d.month_topics <= set(TOPIC_KEYS)
-    assert d.dong_topics <= set(TOPIC_KEYS)
+    assert set(d.dong) <= set(TOPIC_KEYS)
 
 
 def test_jiang_tables_name_tian_jiang_once_each() -> None:
@@ -69,4 +70,6 @@ def test_dong_names_are_the_charts() -> None:
     raw = tomllib.loads(resources.files("xuanheng.jinkoujue").joinpath("data/method.toml").read_text("utf-8"))
     names = {r["name"] for r in raw["dong"]["rule"]}
     d = data()
-    assert set(d.dong_good) | set(d.dong_bad) <= names
+    for good, bad, src in d.dong.values():
+        assert set(good) | set(bad) <= names and src
+        assert not set(good) & set(bad)

@@ -5,6 +5,9 @@ The chart check is an independent check of the transcription: the `lines` string
 本卦 and 變卦 names, and the book's 用神 (六親 + branch) must stand at the recorded position, or hide as a
 伏神 when `fu = true`. A case whose chart the engine draws differently from the book says so in `disagree`
 (its 用神 check is then expected to fail); `note` records where the book leaves the 用神's line open.
+
+`blind.toml` is issue 27's honest holdout: every case in it has the split "blind" (no other file may use
+it), transcribed without running the judgment on it; only its schema and chart are checked here.
 """
 
 from __future__ import annotations
@@ -30,7 +33,8 @@ REQUIRED = {
 OPTIONAL = {"bian", "disagree", "note"}
 ABOUT = {"自己", "父母", "兄弟", "妻", "夫", "子女", "朋友", "僕", "他人"}
 VERDICTS = {"good", "bad", "mixed"}
-SPLITS = {"dev", "holdout"}
+SPLITS = {"dev", "holdout", "blind"}
+BLIND = "blind.toml"
 UNITS = {"hour", "day", "month", "year"}
 LIU_QIN = {"父母", "兄弟", "妻財", "官鬼", "子孫"}
 ID = re.compile(r"^[a-z]+(-[a-z]+)+-\d{2}$")
@@ -52,6 +56,19 @@ def _branch(b: int | str) -> str:
 def test_the_casebook_is_there() -> None:
     assert FILES, "no casebook files"
     assert len(CASES) >= 45
+
+
+def test_the_blind_casebook_is_there() -> None:
+    blind = [case for name, _, case in CASES if name == BLIND]
+    assert len(blind) >= 40, len(blind)
+
+
+def test_blind_cases_are_new() -> None:
+    """A blind case must be neither one the other files already hold (same 月, 日 and lines) nor a repeat."""
+    seen = {(case["month"], case["day"], case["lines"]) for name, _, case in CASES if name != BLIND}
+    blind = [(case["month"], case["day"], case["lines"]) for name, _, case in CASES if name == BLIND]
+    assert len(blind) == len(set(blind)), sorted(k for k in blind if blind.count(k) > 1)
+    assert not seen & set(blind), sorted(seen & set(blind))
 
 
 def test_ids_are_unique_across_files() -> None:
@@ -88,7 +105,11 @@ def test_schema(name: str, index: int, case: dict[str, Any]) -> None:
         assert set(y) <= {"unit", "branch", "note"} and {"unit", "branch"} <= set(y), y
         assert y["unit"] in UNITS and y["branch"] in BRANCHES, y
     assert case["split"] in SPLITS
-    assert case["split"] == ("holdout" if index % 3 == 0 else "dev"), "every third case of a file is holdout"
+    if name == BLIND:
+        assert case["split"] == "blind", "every case of the blind casebook is blind"
+    else:
+        want = "holdout" if index % 3 == 0 else "dev"
+        assert case["split"] == want, "every third case of a file is holdout"
 
 
 @pytest.mark.parametrize(("name", "index", "case"), CASES, ids=[c["id"] for _, _, c in CASES])

@@ -43,7 +43,9 @@ def test_accuracy_page_is_generated() -> None:
     )
 
 
-@pytest.mark.parametrize(("split", "polarity", "yong"), [("dev", 0.65, 0.84), ("holdout", 0.65, 0.80)])
+@pytest.mark.parametrize(
+    ("split", "polarity", "yong"), [("dev", 0.72, 0.85), ("holdout", 0.72, 0.82), ("blind", 0.58, 0.67)]
+)
 def test_agreement_does_not_fall(rows: list[object], split: str, polarity: float, yong: float) -> None:
     part = [r for r in rows if r.case["split"] == split]  # type: ignore[attr-defined]
     assert len(part) >= 50

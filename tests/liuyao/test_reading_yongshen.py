@@ -128,6 +128,8 @@ def test_yong_shen_by_topic(topic: str | None) -> None:
     for c in charts(40):
         ys = yong_shen(c, topic)
         want = BOOK[topic]
+        if topic == "科舉" and c.lines[c.ben.shi - 1].yao.liu_qin in ("官鬼", "父母"):
+            want = "世"  # the examination cases read the 世 when it holds the 名 or the 文章
         assert ys.key == want
         pe = c.ben.palace_element
         if want in ("世", "應"):

@@ -63,5 +63,6 @@ def test_jia_sidao_xingxue_dacheng() -> None:
     assert BRANCHES[c.shen_gong.branch] == "寅"  # 安身析木 (寅上), the Moon's palace
     assert BRANCHES[c.yao_named("木").gong] == "寅"  # 木 … 寅宮
     # the 星案 puts 羅 in 戌; with 30° palaces from the equinox the south node (婁 11°) is in 酉: the book's
-    # palaces begin at mansion degrees (《星學大成》卷一〈約二十八宿過宮度數歌〉: 胃三酉), see docs/qizheng.md
+    # palaces begin at mansion degrees (《星學大成》卷一〈約二十八宿過宮度數歌〉: 胃三酉); option
+    # gong_frame = sidereal puts it in 戌 (tests/qizheng/test_frames.py, docs/qizheng.md)
     assert c.yao_named("羅").xiu.text.startswith("婁")

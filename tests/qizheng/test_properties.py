@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from xuanheng.core.ganzhi import BRANCHES
 from xuanheng.errors import OutOfRangeError
 from xuanheng.qizheng import OPTIONS, cast
-from xuanheng.qizheng.gong import palace_of
+from xuanheng.qizheng.gong import chart_frame
 
 START = datetime(1800, 1, 1, tzinfo=UTC)
 SPAN = (datetime(2200, 1, 1, tzinfo=UTC) - START).total_seconds()
@@ -45,6 +45,9 @@ def test_invariants(t: float, lon: float, lat: float, opts: dict[str, str]) -> N
     bounds = c.xiu_bounds
     assert abs(sum(b.width for b in bounds) - 360.0) < 1e-9
     assert sorted(b.xiu for b in bounds) == list(range(28))
+    gf = chart_frame(c)  # the palaces of option gong_frame
+    assert abs(sum(gf.width(b) for b in range(12)) - 360.0) < 1e-9
+    palace_of = gf.palace_of
     for y in c.yao:
         assert palace_of(y.lon) == y.gong  # one palace
         inside = [b for b in bounds if (y.lon - b.start) % 360.0 < b.width]

@@ -556,3 +556,39 @@ def test_xian_ring_carries_the_judgment_of_each_da_xian(lang: str) -> None:
         assert g.get("data-verdict") == pol
         assert texts(g) == [f"{round(r['start_age'])}–{round(r['end_age'])} {word}"]
     assert_no_overlap(root, at_least=12 + 12 + 28 + 11 + 11 + 12)
+    assert {g.get("data-mark") for g in groups(root, "mark")} == {"命", "身"}
+
+
+#: the last: 命 and 身 on one narrow palace (酉), the 身 mark drawn as the branch on its box
+@pytest.mark.parametrize(
+    "at", ["1983-10-27T10:30", "2000-05-05T08:00", "1962-02-05T00:00", "1990-01-08T14:00"]
+)
+def test_palaces_of_the_sidereal_frame(at: str) -> None:
+    """With the palaces fixed to the mansions (gong_frame sidereal, unequal palaces), each palace is drawn
+    from its 過宮 point (its mansion's start + the degree entered, from the document) to the next one's, and
+    its line, 宮主 and marks stay inside it."""
+    doc = life(cast(at, tz="UTC", **PLACE, sex="男", gong_frame="sidereal"), on="2020-05-01").to_json()
+    starts = {x["name"]: x["start"] for x in doc["xiu"]}
+    begin = {g["branch"]: (starts[g["guo_gong"]["xiu"]] + g["guo_gong"]["xiu_du"]) % 360 for g in doc["gong"]}
+    widths = {b: (begin[B[(B.index(b) - 1) % 12]] - begin[b]) % 360 for b in B}
+    assert min(widths.values()) < 28 and max(widths.values()) > 32  # really unequal
+    root = root_of(render_qizheng(doc, "ko"))
+    centre = wheel_centre(root)
+    for g in groups(root, "gong"):
+        b = g.get("data-branch", "")
+        path = next(g.iter(f"{NS}path"))
+        x, y = (float(v) for v in re.match(r"M([-\d.]+),([-\d.]+)", path.get("d", "")).groups())  # type: ignore[union-attr]
+        assert angular_distance(screen_angle(x, y, centre), expected_angle(begin[b])) < 0.1
+    for cls in ("gong", "gong-zhu", "mark", "xian-age", "xian-age current"):
+        for g in groups(root, cls):
+            b = (
+                g.get("data-branch")
+                or doc[{"命": "ming_gong", "身": "shen_gong"}[g.get("data-mark", "")]]["branch"]
+            )
+            mid = begin[b] + widths[b] / 2
+            for r in g.iter(f"{NS}rect"):
+                for px, py in polygon(r):
+                    off = angular_distance(polar(root, px, py)[0], expected_angle(mid))
+                    assert off < widths[b] / 2, (cls, b, off, widths[b])
+    assert_no_overlap(root, at_least=12 + 12 + 28 + 11 + 11 + 12)
+    assert {g.get("data-mark") for g in groups(root, "mark")} == {"命", "身"}

@@ -149,7 +149,7 @@ def test_every_choice_changes_some_chart(name: str, value: str) -> None:
         ming, yg = rng.randrange(12), {y: rng.randrange(12) for y in YAO}
         a = star_spirits(*args, ming, yg, is_day=True)  # type: ignore[arg-type]
         b = star_spirits(*args, ming, yg, is_day=True, options={name: value})  # type: ignore[arg-type]
-        if a.shensha != b.shensha:
+        if a.shensha != b.shensha or a.hua_yao != b.hua_yao:  # hua_set changes the 化曜
             assert b.options[name] == value and a.options[name] == DEFAULT_OPTIONS[name]
             return
     pytest.fail(f"{name}={value} never changed a chart")

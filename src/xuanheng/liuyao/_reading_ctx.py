@@ -181,6 +181,15 @@ def yong_key(topic: str | None, opts: ReadingOptions) -> tuple[str, tuple[str, .
     return entry.resolve(opts), entry.src, dict(entry.also)
 
 
+def _shi_reads(chart: LiuYaoChart, topic: str | None, opts: ReadingOptions) -> bool:
+    """True when the topic's entry reads the 世 because the 世 holds one of its ``shi_if`` 六親 (no option
+    or person decided the 用神)."""
+    if opts.yong_shen != "auto" or getattr(opts, "about", "自己") != "自己":
+        return False
+    shi_if = yong_entry(topic).shi_if
+    return bool(shi_if) and chart.lines[chart.ben.shi - 1].yao.liu_qin in shi_if
+
+
 @cache
 def _kin(palace_element: int, element: int) -> tuple[str, str, str]:
     """The 六親 (under the palace's element) of the 原神 (generates the 用神's *element*), 忌神 (overcomes it)
@@ -196,6 +205,8 @@ def _kin(palace_element: int, element: int) -> tuple[str, str, str]:
 def select_yong(chart: LiuYaoChart, topic: str | None, opts: ReadingOptions) -> YongShen:
     """The 用神 of *chart* for the question *topic* under *opts* (see :class:`YongShen`)."""
     key, src, also = yong_key(topic, opts)
+    if _shi_reads(chart, topic, opts):
+        key = "世"
     pe = chart.ben.palace_element
     fu: FuShen | None = None
     under: int | None = None

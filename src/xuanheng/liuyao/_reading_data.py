@@ -129,6 +129,8 @@ class YongEntry:
     src: tuple[str, ...]
     note: str
     also: dict[str, str]
+    #: the 世 is read instead when it holds one of these 六親 (科舉: the asker's own 文章 or 名)
+    shi_if: tuple[str, ...] = ()
 
     def resolve(self, opts: ReadingOptions) -> str:
         if self.by_option is None:
@@ -145,7 +147,13 @@ def _yong_entry(e: dict[str, Any]) -> YongEntry:
         by_option = (str(name), dict(table))
     src = e["src"] if isinstance(e["src"], list) else [e["src"]]
     return YongEntry(
-        e["topic"], e.get("yong", ""), by_option, tuple(src), e.get("note", ""), dict(e.get("also", {}))
+        e["topic"],
+        e.get("yong", ""),
+        by_option,
+        tuple(src),
+        e.get("note", ""),
+        dict(e.get("also", {})),
+        tuple(e.get("shi_if", ())),
     )
 
 

@@ -124,6 +124,7 @@ class _Target:
 
     branch: int
     element: int
+    liu_qin: str
     label: str  # 六親 + branch, e.g. 妻財辰
     line: Line | None  # None when hidden
     hidden_under: Line | None
@@ -241,6 +242,7 @@ def _act(c: _Chain, chart: LiuYaoChart, t: _Target) -> dict[str, Any]:
         elif wuxing.overcomes(e, t.element):
             ke_lines.append(ln)
     live_sheng = [ln for ln in sheng_lines if _spent(ln) is None]
+    out["sheng_lines"] = [ln for ln in live_sheng if ln.moving]
     for ln in sheng_lines:
         why = _spent(ln)
         if why is None:
@@ -248,6 +250,11 @@ def _act(c: _Chain, chart: LiuYaoChart, t: _Target) -> dict[str, Any]:
         else:
             c.add("mover.sheng_weak", {"line": ln.yao.position, "why": why}, mover=_mover_label(ln), why=why)
     for ln in ke_lines:
+        if ln.bian is not None and ln.bian.branch == t.branch:
+            # a 忌神 changing into the 用神 itself (its very branch) gives rise to it instead of harming it
+            bian = _b(ln.bian.branch)
+            c.add("mover.hua_yong", {"line": ln.yao.position}, mover=_mover_label(ln), bian=bian)
+            continue
         why = _spent(ln)
         if why is not None:
             c.add("mover.ke_weak", {"line": ln.yao.position, "why": why}, mover=_mover_label(ln), why=why)
@@ -259,7 +266,12 @@ def _act(c: _Chain, chart: LiuYaoChart, t: _Target) -> dict[str, Any]:
             continue
         out["ke"] += c.add("mover.ke", {"line": ln.yao.position}, mover=_mover_label(ln))
         out["ke_lines"].append(ln)
+    # 〈暗動章〉: a line the day only stirs acts, but weaker than one that moves; it does not stand against
+    # a 忌神 that moves openly with the season's strength
+    out["sheng_hidden_only"] = bool(live_sheng) and not any(s.moving for s in live_sheng)
+    out["ke_strong"] = any(x.moving and x.state.you_qi for x in out["ke_lines"])
     _san_he(c, chart, t)
+    out["xing"] = _san_xing(c, chart, t)
     return out
 
 
@@ -291,6 +303,25 @@ def _san_he(c: _Chain, chart: LiuYaoChart, t: _Target) -> None:
             c.add("sanhe.fu", facts, branches=names, element=ELEMENTS[el])
         else:
             c.add("sanhe", facts, branches=names, element=ELEMENTS[el])
+
+
+def _san_xing(c: _Chain, chart: LiuYaoChart, t: _Target) -> bool:
+    """三刑 complete on the 用神 (《增刪卜易》〈三刑章〉): the 用神's branch with the other two of 寅巳申 or
+    丑戌未, brought by the day, the month, moving lines or their changes. A 刑 of two, or of 子卯, is not
+    weighed: the chapter reads only the complete three, and even then rarely as decisive."""
+    b = t.branch
+    second = relations.xing(b)
+    third = relations.xing(second)
+    if relations.xing(third) != b or len({b, second, third}) != 3:
+        return False  # 子卯 and 自刑 have no third
+    have = {chart.ri_chen, chart.yue_jian}
+    have |= {ln.yao.branch for ln in chart.lines if ln.moving}
+    have |= {ln.bian.branch for ln in chart.lines if ln.bian is not None}
+    if not {second, third} <= have:
+        return False
+    names = "".join(_b(x) for x in sorted((b, second, third)))
+    c.add("xing.san", {"branches": names}, yong=t.label, branches=names)
+    return True
 
 
 #: the steps of the 用神's own change: the flag of its 變爻 (:class:`~xuanheng.liuyao.chart.Change`) and the
@@ -349,6 +380,37 @@ def _gua(c: _Chain, chart: LiuYaoChart, t: _Target | None = None) -> None:
         c.add("gua.du_fa", {"line": moving[0].yao.position}, mover=_mover_label(moving[0]))
 
 
+#: the questions of a thing sought for oneself, where the 世 (the asker) must be able to receive it
+_SHI_TOPICS = frozenset({"財", "官", "科舉", "文書", "求謀"})
+
+
+def _shi_hurt(c: _Chain, chart: LiuYaoChart, t: _Target, topic: str | None, about: str) -> bool:
+    """The asker's own line when the 用神 is elsewhere (《增刪卜易》〈世應章〉, 〈求財章〉: the thing may be
+    there, but a 世 that is broken, truly void, clashed to pieces or overcome by its own change cannot take
+    it). True when the 世 is hurt so; stated as a step."""
+    if about != "自己" or topic not in _SHI_TOPICS:
+        return False
+    sl = chart.lines[chart.ben.shi - 1]
+    if t.line is not None and t.line.yao.position == sl.yao.position:
+        return False
+    s = sl.state
+    helped = s.ri_relation in ("生", "比和") or s.ri_chen
+    why = None
+    if sl.bian is not None and sl.bian.hui_tou_ke:
+        why = "回頭剋"
+    elif s.yue_po and not helped and not sl.moving:
+        why = "月破"
+    elif sl.ri_po:
+        why = "日破"
+    elif s.kong and not s.you_qi and not sl.moving and not helped:
+        why = "真空"
+    if why is None:
+        return False
+    label = f"{sl.yao.liu_qin}{_b(sl.yao.branch)}"
+    c.add("shi.hurt", {"line": sl.yao.position, "why": why}, shi=label, why=why)
+    return True
+
+
 def _illness(c: _Chain, chart: LiuYaoChart, t: _Target, state: Any, bing: str) -> None:
     """《增刪卜易》〈疾病章〉: a recent illness heals when the 用神 is void (or changes into the void) or the
     hexagram is a six-clash one; a long one is grave under the same signs (option ``bing``)."""
@@ -396,6 +458,8 @@ def _fu(c: _Chain, chart: LiuYaoChart, ys: YongShen, t: _Target) -> bool:
         reasons_out.append("日月沖飛神")
     if fu.relation == "飛生伏":
         reasons_out.append("飛來生伏")
+    if any(ln.moving and ln.bian is not None and ln.bian.branch == fu.branch for ln in chart.lines):
+        reasons_out.append("動爻化出")  # a moving line changes into the hidden line's own branch
     if s.you_qi or s.ri_relation in ("生", "比和") or s.ri_chen:
         reasons_out.append("得日月生扶")
     useless = []
@@ -407,7 +471,8 @@ def _fu(c: _Chain, chart: LiuYaoChart, ys: YongShen, t: _Target) -> bool:
         useless.append(f"臨日{s.ri_stage}")
     if fu.relation == "飛剋伏" and not s.you_qi and s.ri_relation not in ("生", "比和"):
         useless.append("被飛神所剋")
-    if useless or not reasons_out or (reasons_out == ["飛來生伏"] and not s.you_qi):
+    drawn = "動爻化出" in reasons_out
+    if (useless and not drawn) or not reasons_out or (reasons_out == ["飛來生伏"] and not s.you_qi):
         why = "、".join(useless or ["休囚無提拔"])
         c.add("fu.useless", {"why": why}, yong=t.label, why=why)
         return True
@@ -491,6 +556,10 @@ def _ying_qi(
         and (ln.bian.hua_kong or ln.bian.jin_shen or ln.bian.hui_tou_sheng)
     ):
         w.add("hua_chu", ln.bian.branch)  # what it changes into comes (filled when void)
+    for x in marks.get("sheng_lines", []):
+        # the weak 用神 fed by a moving 原神 comes when the 原神 comes (or, void, when it is filled)
+        if not state.you_qi:
+            w.add("yuan_zhi", x.yao.branch)
     if stirred:
         w.add("dong_he", relations.liu_he(b))
         w.add("zhi", b)
@@ -536,9 +605,11 @@ def _dates(chart: LiuYaoChart, unit: str, branch: int) -> tuple[str | None, str 
 def _target(chart: LiuYaoChart, ys: YongShen) -> _Target:
     if ys.position is not None:
         ln = chart.lines[ys.position - 1]
-        return _Target(ln.yao.branch, ln.yao.element, f"{ln.yao.liu_qin}{_b(ln.yao.branch)}", ln, None)
+        y = ln.yao
+        return _Target(y.branch, y.element, y.liu_qin, f"{y.liu_qin}{_b(y.branch)}", ln, None)
     assert ys.fu is not None and ys.under is not None
-    return _Target(ys.fu.branch, ys.fu.element, ys.fu.label, None, chart.lines[ys.under - 1])
+    fu = ys.fu
+    return _Target(fu.branch, fu.element, ys.liu_qin, fu.label, None, chart.lines[ys.under - 1])
 
 
 def _focus(ys: YongShen, question: Question, t: _Target) -> Focus:
@@ -571,6 +642,11 @@ def _focus(ys: YongShen, question: Question, t: _Target) -> Focus:
     return Focus("用神", ys.liu_qin, ys.position, _b(t.branch), why, facts)
 
 
+#: the steps that harm the 用神 and those that help it, counted when a rescue is weighed against the harm
+_HARMS = ("month.ke", "month.po", "day.ke", "day.ri_po", "mover.ke", "sanhe.ke", "hua.ke", "xing.san")
+_HELPS = ("mover.sheng", "hua.sheng", "hua.jin", "sanhe.sheng", "mover.hua_yong")
+
+
 def _weigh(c: _Chain, marks: dict[str, Any]) -> str:
     """The settling step and the polarity: a 真空 or a useless 伏神 fails; a true 月破 fails; a 用神 with the
     month's or the day's strength (``root``) is not defeated by moving lines (at worst mixed); a weak one fed
@@ -578,7 +654,19 @@ def _weigh(c: _Chain, marks: dict[str, Any]) -> str:
     weighed sum decides."""
     root = marks["root"]
     rescue = marks["sheng"] > 0 or marks.get("hui_sheng", False) or marks.get("hua_jin", False)
+    keys = [s.key for s in c.steps]
+    harms = sum(keys.count(k) for k in _HARMS)
+    hidden_only = marks.get("sheng_hidden_only") and marks.get("ke_strong")
+    if rescue and hidden_only and not marks.get("hui_sheng") and not marks.get("hua_jin"):
+        c.add("weigh.rescue_an_dong")
+        rescue = False
+    if rescue and harms - sum(keys.count(k) for k in _HELPS) >= 2:
+        # 〈五行相剋章〉: one help cannot rescue a 用神 that the month, the day and movers overcome together
+        c.add("weigh.rescue_outnumbered", {"harms": harms})
+        rescue = False
     if marks.get("useless"):
+        return "bad"
+    if marks.get("tied"):
         return "bad"
     if marks.get("kong") == "zhen" and not rescue:
         c.add("weigh.no_rescue")
@@ -601,6 +689,10 @@ def _weigh(c: _Chain, marks: dict[str, Any]) -> str:
         by = [w for w, on in (("原神動生", marks["sheng"] > 0), ("回頭生", marks.get("hui_sheng")),
                               ("化進神", marks.get("hua_jin"))) if on]  # fmt: skip
         c.add("weigh.rescue", {"by": by}, by="、".join(by))
+        return "good"
+    if "bing.kong_jin" in keys and total > BAD:
+        # 〈疾病章〉: a recent illness whose 用神 is void passes once it leaves the void, unless harm prevails
+        c.add("weigh.bing_kong")
         return "good"
     if total >= GOOD:
         waits = [w for w, on in (("旬空", marks.get("kong") == "jia"), ("合住", marks.get("he_zhu")),
@@ -665,6 +757,11 @@ def judge(
     else:
         marks["kong"] = _kong(c, t, state, marks["sheng"] > 0 or marks["root"])
     _gua(c, chart, t)
+    marks["shi_hurt"] = _shi_hurt(c, chart, t, topic, about)
+    if topic == "出行" and marks.get("he_zhu"):
+        # 〈六合章〉: the traveller's line held by the day's 合 is tied at home: he does not set out
+        c.add("chuxing.he_zhu", yong=t.label)
+        marks["tied"] = True
     if illness:
         _illness(c, chart, t, state, opts.bing)
     polarity = _weigh(c, marks)

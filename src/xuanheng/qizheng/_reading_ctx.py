@@ -20,6 +20,7 @@ from xuanheng.core.shensha_basic import lu, yi_ma
 from xuanheng.errors import OptionError
 from xuanheng.qizheng.chart import YAO_NAMES
 from xuanheng.qizheng.dignity import ORDER as DIGNITY_ORDER
+from xuanheng.qizheng.dignity import XIAN_PALACES, is_xian
 from xuanheng.qizheng.gong import GONG_NAMES, PALACES, gong_branch, gong_index
 from xuanheng.qizheng.xiu import XIU
 
@@ -33,9 +34,6 @@ JIA_OFFSETS: tuple[int, ...] = tuple(int(x) for x in _A["aspect"]["jia"])
 SAN_FANG: tuple[int, ...] = tuple(sorted(ASPECT_OF))
 JI: frozenset[str] = frozenset(_A["ji_xiong"]["ji"])
 XIONG: frozenset[str] = frozenset(_A["ji_xiong"]["xiong"])
-XIAN_PALACES: dict[str, frozenset[int]] = {
-    y: frozenset(BRANCHES.index(b) for b in bs) for y, bs in _A["xian"]["palaces"].items()
-}
 SI_XING: frozenset[int] = frozenset(BRANCHES.index(b) for b in _A["si_xing"]["branches"])
 SI_SHA_STAGES: frozenset[str] = frozenset(_A["si_sha"]["stages"])
 XIAN_JI: tuple[str, ...] = tuple(_A["xian_ji"]["gong"])
@@ -66,12 +64,12 @@ _BRANCH_IX = {b: i for i, b in enumerate(BRANCHES)}
 #: (id of a token list, 命宮, 身宮) → (the list, its (token, branch) pairs): palace tokens resolve the same
 #: way for every chart with the same 命宮 and 身宮
 _TOKENS: dict[tuple[int, int, int], tuple[Any, list[tuple[str, int]]]] = {}
-_HUA_ROLE = {t: f"化{t}" for t in "祿暗福耗蔭貴刑印囚權"}
+_HUA_ROLE = {t: f"化{t}" for t in "祿暗福耗蔭貴刑印囚權嗣"}  # 嗣: 天嗣 (option hua_set)
 
 
 @cache
 def _base_names() -> dict[str, str]:
-    out = {f"化{t}": f"天{t}" for t in "祿暗福耗蔭貴刑印囚權"}
+    out = {f"化{t}": f"天{t}" for t in "祿暗福耗蔭貴刑印囚權嗣"}
     try:
         from xuanheng.qizheng.spirits import SPIRITS
     except ModuleNotFoundError:  # pragma: no cover - the spirits module ships with the package
@@ -190,7 +188,7 @@ class Ctx:
         self.by_branch = tuple(map(tuple, by_branch))
         self.gong_branch, self.gong_of = _palaces(ming, shen)
         self.qiang, self.ruo = _classes(ming, str(opts["qiang_ruo"]))
-        self.xian_at = {y for y, b in yao_b.items() if b in XIAN_PALACES.get(y, ())}
+        self.xian_at = {y for y, b in yao_b.items() if is_xian(y, b)}
         cal = chart.calendar
         pil = cal.pillars
         self.year = year = pil.year

@@ -34,7 +34,7 @@ from xuanheng.qizheng._reading_ctx import (
     YAO_ELEMENT,
     Ctx,
 )
-from xuanheng.qizheng.gong import GONG_NAMES
+from xuanheng.qizheng.gong import GONG_NAMES, chart_frame
 from xuanheng.qizheng.xiu import NAMES as XIU_NAMES
 from xuanheng.rules import Vocabulary
 
@@ -1020,7 +1020,8 @@ def _shui_huo(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
     b = ctx.yao_b["水"]
     if ctx.yao_b["火"] != b or (b - ctx.ming) % 12 not in ASPECT_OF:
         return None
-    lon = {y.name: y.lon % 30.0 for y in ctx.chart.yao if y.name in ("水", "火")}
+    start = chart_frame(ctx.chart).start(b)  # the palace's first degree in the chart's palace frame
+    lon = {y.name: (y.lon - start) % 360.0 for y in ctx.chart.yao if y.name in ("水", "火")}
     first = "火先" if lon["火"] > lon["水"] else "水先"
     return {"order": first, **ctx.where(b)} if first == v else None
 

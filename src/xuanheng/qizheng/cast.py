@@ -9,7 +9,9 @@ Steps (each a named rule with its source in ``data/``; the options in ``data/par
    羅睺/計都 from the lunar node (mean or true; which one is north is option ``luo_ji``); 月孛 from the
    lunar apogee; 紫炁 from its epoch preset;
 3. the 28 mansions of the chosen system at the instant, and each 曜's mansion and degree;
-4. the 命宮 and 命度, the 身宮, the twelve 人事 palaces with their 宮主 and the 曜 in each;
+4. the palaces in the chosen frame (option ``gong_frame``: 30° from the equinox, or fixed to the mansions,
+   :class:`xuanheng.qizheng.gong.GongFrame`); the 命宮 and 命度, the 身宮, the twelve 人事 palaces with their
+   宮主 and the 曜 in each;
 5. motion states and dignities of each 曜, the time rules of seed 003;
 6. the star spirits (化曜 and 神煞) from :func:`xuanheng.qizheng.spirits.star_spirits`.
 """
@@ -49,19 +51,11 @@ from xuanheng.qizheng.chart import (
     XiuPosition,
     Yao,
 )
-from xuanheng.qizheng.dignity import dignities
-from xuanheng.qizheng.gong import (
-    GONG_NAMES,
-    carried_degree,
-    gong_branch,
-    ming_by_hour,
-    palace_of,
-    palace_start,
-    shen_by_hour,
-)
+from xuanheng.qizheng.dignity import dignities, is_xian
+from xuanheng.qizheng.gong import GONG_NAMES, frame, gong_branch, ming_by_hour, shen_by_hour
 from xuanheng.qizheng.motion import motion
 from xuanheng.qizheng.options import manual_branch, validate
-from xuanheng.qizheng.spirits import HUA_TITLES, YAO, Inputs, options_key, star_spirits_of
+from xuanheng.qizheng.spirits import YAO, Inputs, options_key, star_spirits_of
 from xuanheng.qizheng.timerules import TimeRules, ding_yin, hou, hour_branch_at, mao_yan, moonrise, phase, run
 from xuanheng.qizheng.xiu import Boundaries, boundaries, du_text
 from xuanheng.time import CalendarOptions, calendar, parse_instant
@@ -108,10 +102,6 @@ _POINT = maker(Point)
 _TIME_RULES = maker(TimeRules)
 _CHART = maker(QiZhengChart)
 _INPUTS = maker(Inputs)
-#: where the palace of each branch begins (子 … 亥), for the palaces' 過宮 degrees
-_PALACE_STARTS = tuple(palace_start(b) for b in range(12))
-
-
 _DEFAULT_CALENDAR = CalendarOptions()
 _XIU_POSITION = maker(XiuPosition)
 
@@ -221,6 +211,7 @@ def cast(
     # 宿 ------------------------------------------------------------------------------------------------
     xb = boundaries(opts["xiu"], jd, opts["zi_shen"], sun.lon, dpsi)
     display = opts["du_display"]
+    gf = frame(opts["gong_frame"], xb.start_of)  # the palaces
 
     # ascendant --------------------------------------------------------------------------------------
     asc: float | None = None
@@ -238,8 +229,8 @@ def cast(
     year_p, month_p, day_p, hour_p = cal.year, cal.month, cal.day, cal.hour  # = cal.pillars (from an instant)
     assert year_p is not None and month_p is not None
     hour = hour_p.branch
-    sun_palace = palace_of(sun.lon)
-    moon_palace = palace_of(seven[1].lon)
+    sun_palace = gf.palace_of(sun.lon)
+    moon_palace = gf.palace_of(seven[1].lon)
 
     def event_branch(ev: datetime | None, what: str, field: str) -> int:
         if ev is None:
@@ -261,12 +252,12 @@ def cast(
         ming = ming_by_hour(sun_palace, hour, event_branch(cal.sunrise, "sunrise", "ming_gong"))
     else:  # asc
         assert asc is not None
-        ming = palace_of(asc)
+        ming = gf.palace_of(asc)
     if opts["ming_du"] == "asc":
         assert asc is not None
-        ming_lon = carried_degree(ming, asc)
+        ming_lon = gf.carry(ming, asc)
     else:
-        ming_lon = carried_degree(ming, sun.lon)
+        ming_lon = gf.carry(ming, sun.lon)
     ming_xiu = _xiu_position(xb, ming_lon, display)
     ming_point = _POINT(ming, ming_lon, ming_xiu, rule)
 
@@ -285,7 +276,7 @@ def cast(
         shen_lon = moon.lon
     elif srule == "dui":
         shen = (ming + 6) % 12
-        shen_lon = (ming_lon + 180.0) % 360.0
+        shen_lon = (ming_lon + 180.0) % 360.0 if gf.equal else gf.carry(shen, ming_lon)
     else:
         if srule == "you":
             target = 9
@@ -300,7 +291,7 @@ def cast(
                 )
             target = hour_branch_at(moonrise_utc, clock_off)
         shen = shen_by_hour(moon_palace, hour, target)
-        shen_lon = carried_degree(shen, moon.lon)
+        shen_lon = gf.carry(shen, moon.lon)
     shen_xiu = _xiu_position(xb, shen_lon, display)
     shen_point = _POINT(shen, shen_lon, shen_xiu, srule)
 
@@ -309,7 +300,7 @@ def cast(
     fu = opts["fu"]
     places = [_xiu_position(xb, p.lon, display) for p in positions]
     for name, pos, body, xp in zip(YAO_NAMES, positions, bodies, places, strict=True):
-        g = palace_of(pos.lon)
+        g = gf.palace_of(pos.lon)
         m = motion(name, pos.lon, pos.speed, sun.lon, jd, fu)
         yaos.append(
             _YAO(
@@ -325,12 +316,13 @@ def cast(
                 m.combust,
                 dignities(name, g, xp.xiu),
                 body,
+                is_xian(name, g),
             )
         )
     in_palace: dict[int, list[str]] = {}
     for y in yaos:
         in_palace.setdefault(y.gong, []).append(y.name)
-    crossings = [_xiu_position(xb, lon, display) for lon in _PALACE_STARTS]
+    crossings = [_xiu_position(xb, lon, display) for lon in gf.starts]
     palaces = []
     for k, pname in enumerate(GONG_NAMES):
         b = gong_branch(ming, k)
@@ -375,7 +367,7 @@ def cast(
         (),
     )
     sc = star_spirits_of(inputs)
-    hua = {HUA_TITLES[h.title]: YAO[h.yao] for h in sc.hua_yao}
+    hua = {h.name: YAO[h.yao] for h in sc.hua_yao}
     hits = tuple(map(MappingProxyType, sc.hits_json()))
     warnings.extend(sc.warnings)
 

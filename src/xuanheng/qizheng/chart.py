@@ -17,6 +17,7 @@ from xuanheng import SCHEMA_VERSION, __version__
 from xuanheng.core._data import load_package_data
 from xuanheng.core.ganzhi import BRANCHES
 from xuanheng.i18n.messages import ChartWarning, warnings_json
+from xuanheng.qizheng.dignity import XIAN
 from xuanheng.qizheng.gong import GONG_NAMES, PALACES
 from xuanheng.qizheng.timerules import TimeRules
 from xuanheng.qizheng.xiu import GU_DEGREE, NAMES, XIU
@@ -67,6 +68,7 @@ class Yao:
     combust: bool
     dignities: tuple[str, ...]  # 入垣 升殿 廟 旺 樂 喜 that apply
     body: str  # what it is computed from (e.g. "mean node, south")
+    xian: bool = False  # 陷: in its 怒宮 (``dignity.is_xian``); the JSON lists it after the dignities
 
     def to_json(self, ming: int) -> dict[str, Any]:
         from xuanheng.qizheng.gong import gong_index
@@ -86,7 +88,7 @@ class Yao:
                 "retrograde": self.retrograde,
                 "stationary": self.stationary,
                 "combust": self.combust,
-                "dignities": list(self.dignities),
+                "dignities": [*self.dignities, XIAN] if self.xian else list(self.dignities),
                 "body": self.body,
             }
         )

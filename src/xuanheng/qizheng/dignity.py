@@ -1,4 +1,6 @@
-"""入垣, 升殿, 廟, 旺, 樂, 喜 of a 曜 at a place (tables and derivations cited in ``data/dignities.toml``)."""
+"""入垣, 升殿, 廟, 旺, 樂, 喜 of a 曜 at a place (tables and derivations cited in ``data/dignities.toml``),
+and 陷: a planet in its 怒宮 (``data/aspects.toml`` ``[xian]``, 《星學大成》卷一〈星曜怒宫歌〉), the one
+test the chart shows beside the dignities and the reading reads (``_reading_ctx``)."""
 
 from __future__ import annotations
 
@@ -11,6 +13,7 @@ from xuanheng.qizheng.xiu import XIU
 
 _D = load_package_data("xuanheng.qizheng", "dignities")
 _Y = load_package_data("xuanheng.qizheng", "yao")
+_A = load_package_data("xuanheng.qizheng", "aspects")
 
 #: the 七曜 class of each 曜 (四餘 count as the planet they are the 餘 of)
 QIYAO: dict[str, str] = {y["name"]: y["qiyao"] for y in _Y["yao"]}
@@ -24,6 +27,17 @@ LE: dict[str, frozenset[int]] = {
 XI: dict[str, int] = {k: BRANCHES.index(v) for k, v in _D["xi"]["palace"].items()}
 
 ORDER = ("入垣", "升殿", "廟", "旺", "樂", "喜")
+#: the 怒宮 of each of the five planets (陷); the lights and the 四餘 have none
+XIAN_PALACES: dict[str, frozenset[int]] = {
+    y: frozenset(BRANCHES.index(b) for b in bs) for y, bs in _A["xian"]["palaces"].items()
+}
+#: how a 曜 in its 怒宮 is written in the chart's column of dignities
+XIAN = "陷"
+
+
+def is_xian(name: str, palace: int) -> bool:
+    """Whether 曜 *name* in palace branch *palace* is 陷 (in its 怒宮)."""
+    return palace in XIAN_PALACES.get(name, ())
 
 
 @cache
@@ -45,4 +59,16 @@ def dignities(name: str, palace: int, xiu: int) -> tuple[str, ...]:
     return tuple(out)
 
 
-__all__ = ["KIND", "LE", "MIAO", "ORDER", "QIYAO", "WANG", "XI", "dignities"]
+__all__ = [
+    "KIND",
+    "LE",
+    "MIAO",
+    "ORDER",
+    "QIYAO",
+    "WANG",
+    "XI",
+    "XIAN",
+    "XIAN_PALACES",
+    "dignities",
+    "is_xian",
+]

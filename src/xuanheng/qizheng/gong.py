@@ -18,14 +18,25 @@ back to the hour branch of the actual sunset; ``moonrise`` — to that of the ac
 modes); ``dui`` — the palace opposite the 命宮 (《星學大成》卷四).
 
 The 人事 palaces run from the 命宮 backwards through the branches (``data/gong.toml``).
+
+**Palace frames** (option ``gong_frame``, :class:`GongFrame`): ``tropical`` is the reckoning above
+(30° palaces from the equinox); ``sidereal`` starts each palace at a degree of a mansion
+(《星學大成》卷一〈約二十八宿過宮度數歌〉, ``data/gong.toml`` ``[frame.sidereal]``: 卯 at 氐 1,
+寅 at 尾 3 … in 古度 entered), measured on the chart's own mansions, so the palaces keep to the stars
+and have unequal widths. Every palace of the chart — each 曜's, the 命宮 by the hour rules and by the
+ascendant, the 身宮, the 命度 carried from the Sun (at the same share of its palace), the 過宮 points
+and the 大限's stretch of the ecliptic — is read from the chart's frame.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from xuanheng.core._data import load_package_data
 from xuanheng.core.ganzhi import BRANCHES
+from xuanheng.errors import OptionError
+from xuanheng.qizheng.xiu import GU_DEGREE, index_of
 
 _G = load_package_data("xuanheng.qizheng", "gong")
 
@@ -96,15 +107,98 @@ def carried_degree(palace: int, lon: float) -> float:
     return palace_start(palace) + (lon % 30.0)
 
 
+#: the palace frames (option ``gong_frame``)
+FRAMES: tuple[str, ...] = ("tropical", "sidereal")
+#: ``sidereal``: (mansion index, 古度 entered) where the palace of each branch (子 … 亥) begins
+SIDEREAL_STARTS: tuple[tuple[int, float], ...] = tuple(
+    (index_of(str(e["xiu"])), float(e["du"]))
+    for e in sorted(_G["frame"]["sidereal"]["start"], key=lambda e: BRANCHES.index(str(e["branch"])))
+)
+assert len(SIDEREAL_STARTS) == 12
+
+
+@dataclass(frozen=True, slots=True)
+class GongFrame:
+    """Where the twelve palaces lie on the ecliptic: ``starts[b]`` is the longitude where the palace of branch
+    *b* begins; it ends where the palace of branch b − 1 begins (the branches run backwards as longitude
+    grows). ``equal``: the 30° palaces from the equinox, read by the formulas of this module."""
+
+    name: str
+    starts: tuple[float, ...]
+    equal: bool
+
+    def start(self, branch: int) -> float:
+        """Ecliptic longitude where the palace of *branch* begins."""
+        return self.starts[branch]
+
+    def width(self, branch: int) -> float:
+        """Degrees of the ecliptic the palace of *branch* spans."""
+        if self.equal:
+            return 30.0
+        return (self.starts[(branch - 1) % 12] - self.starts[branch]) % 360.0
+
+    def palace_of(self, lon: float) -> int:
+        """Branch of the palace containing ecliptic longitude *lon*."""
+        if self.equal:
+            return palace_of(lon)
+        for b in range(12):
+            if (lon - self.starts[b]) % 360.0 < self.width(b):
+                return b
+        raise AssertionError("the palaces cover the circle")  # pragma: no cover
+
+    def carry(self, palace: int, lon: float) -> float:
+        """The point of *palace* at the share of its palace that *lon* has reached in its own (與日同絡): for
+        30° palaces the same degree (:func:`carried_degree`)."""
+        if self.equal:
+            return carried_degree(palace, lon)
+        own = self.palace_of(lon)
+        share = ((lon - self.starts[own]) % 360.0) / self.width(own)
+        return (self.starts[palace] + share * self.width(palace)) % 360.0
+
+
+#: the 30° palaces from the equinox
+TROPICAL = GongFrame("tropical", tuple(palace_start(b) for b in range(12)), True)
+
+
+def frame(name: str, xiu_start: Callable[[int], float]) -> GongFrame:
+    """The palace frame *name* (option ``gong_frame``) on the mansions where *xiu_start* (mansion index 角 = 0
+    … 軫 = 27 → ecliptic longitude: the chart's own system) says each begins."""
+    if name == "tropical":
+        return TROPICAL
+    if name == "sidereal":
+        return GongFrame(
+            name,
+            tuple((xiu_start(x) + du / GU_DEGREE) % 360.0 for x, du in SIDEREAL_STARTS),
+            False,
+        )
+    raise OptionError(f"gong_frame {name!r} is not known: accepted {', '.join(FRAMES)}", field="gong_frame")
+
+
+def chart_frame(chart: object) -> GongFrame:
+    """The palace frame of a cast chart (its option ``gong_frame`` on its own mansions; a chart-like value
+    without options has the 30° palaces)."""
+    name = str((getattr(chart, "options", None) or {}).get("gong_frame", "tropical"))
+    if name == "tropical":
+        return TROPICAL
+    starts = {b.xiu: b.start for b in chart.xiu_bounds}  # type: ignore[attr-defined]
+    return frame(name, starts.__getitem__)
+
+
 __all__ = [
+    "FRAMES",
     "GONG_ALIASES",
     "GONG_NAMES",
     "GONG_STEP",
     "MAO",
     "PALACES",
+    "SIDEREAL_STARTS",
+    "TROPICAL",
     "YOU",
+    "GongFrame",
     "PalaceInfo",
     "carried_degree",
+    "chart_frame",
+    "frame",
     "gong_branch",
     "gong_index",
     "ming_by_hour",

@@ -6,7 +6,10 @@
   station can be that near (``skip_above``);
 * 伏 — the planet closer to the Sun in longitude than its 伏見 distance (option ``fu``).
 
-The one-word ``state`` follows 伏 > 留 > 逆 > 順. 日 and 月 are always 順; the 四餘 順 or 逆 by their speed.
+The ``state`` names the motion (留 > 逆 > 順) and 伏 beside it when the planet is hidden by the Sun: 伏 alone
+for a planet moving forward, 逆伏 when it is also retrograde, 留伏 when it is also at a station (a planet
+may be both retrograde and hidden: 水 and 金 pass the Sun retrograde at their inferior conjunction). 日 and
+月 are always 順; the 四餘 順 or 逆 by their speed.
 """
 
 from __future__ import annotations
@@ -89,7 +92,8 @@ def motion(name: str, lon: float, speed: float, sun_lon: float, jd_ut: float, fu
 @cache
 def _motion(retro: bool, stationary: bool, combust: bool) -> Motion:
     """The :class:`Motion` of three flags (eight values, each built once: they are frozen)."""
-    state = "伏" if combust else "留" if stationary else "逆" if retro else "順"
+    moving = "留" if stationary else "逆" if retro else "順"
+    state = ("" if moving == "順" else moving) + "伏" if combust else moving
     return Motion(state=state, retrograde=retro, stationary=stationary, combust=combust)
 
 

@@ -474,13 +474,14 @@ def _xian_ring(
     assert ring.xian is not None
     r_out, r_in = ring.xian
     size = SMALL_FONT
+    spans = palace_spans(doc)
     svg.open_group(class_="xian-ring")
     for g in doc.get("gong") or ():
         branch = str(g["branch"])
         if branch not in cells:
             continue
         c = cells[branch]
-        lon0 = _palace_start(g)
+        lon0, span = spans[branch]
         svg.open_group(
             class_="xian-age current" if c.current else "xian-age",
             data_branch=branch,
@@ -488,22 +489,38 @@ def _xian_ring(
             data_verdict=c.polarity,
         )
         fill = CURRENT if c.current else _VERDICT_FILL.get(c.polarity or "", "#f7f2e6")
-        _sector(svg, lon0, lon0 + 30.0, r_in, r_out, cy, fill=fill, stroke=LINE)
+        _sector(svg, lon0, lon0 + span, r_in, r_out, cy, fill=fill, stroke=LINE)
         text = f"{c.start}–{c.end}"
         if c.polarity in _VERDICT_FILL:
             text += f" {label(f'verdict.{c.polarity}', lang)}"
-        a = _Along(svg, lon0 + 15.0, (r_out + r_in) / 2.0, cy)
+        a = _Along(svg, lon0 + span / 2.0, (r_out + r_in) / 2.0, cy)
         a.box(0.0, 0.0, text_width(text, size) + 4.0, size + 2.0, fill="none")
         a.text(0.0, size * 0.36, text, size, fill=ACCENT if c.current else INK)
         svg.close_group()
     svg.close_group()
 
 
-def _palace_start(g: Mapping[str, Any]) -> float:
-    """Where a palace begins: its ``start`` longitude when the document gives one, else its branch's place
-    with 戌 at 0° (palaces of 30° from the equinox)."""
-    start = g.get("start")
-    return float(start) if isinstance(start, int | float) else _branch_start(str(g["branch"]))
+def palace_spans(doc: Mapping[str, Any]) -> dict[str, tuple[float, float]]:
+    """Per palace branch (the longitude where it begins, its width in degrees), as the document's palace
+    frame lays them (option ``gong_frame``): each palace begins at its 過宮 point (``gong[].guo_gong``: its
+    mansion's start in ``xiu`` plus the degree entered) and ends where the next begins, the branches running
+    backwards as the longitude grows. A document without those points has the 30° palaces with 戌 at 0°."""
+    starts = {
+        x["name"]: float(x["start"]) for x in doc.get("xiu") or () if isinstance(x.get("start"), int | float)
+    }
+    begin: dict[str, float] = {}
+    for g in doc.get("gong") or ():
+        gg = g.get("guo_gong")
+        if isinstance(gg, Mapping) and gg.get("xiu") in starts and isinstance(gg.get("xiu_du"), int | float):
+            begin[str(g["branch"])] = (starts[gg["xiu"]] + float(gg["xiu_du"])) % 360.0
+    branches = "子丑寅卯辰巳午未申酉戌亥"
+    if len(begin) != 12:
+        begin = {b: _branch_start(b) for b in branches}
+    out: dict[str, tuple[float, float]] = {}
+    for k, b in enumerate(branches):
+        width = (begin[branches[(k - 1) % 12]] - begin[b]) % 360.0
+        out[b] = (begin[b], width or 30.0)
+    return out
 
 
 def _palaces(
@@ -517,20 +534,28 @@ def _palaces(
 ) -> None:
     """The palace ring: along the ring the branch, the 人事 name, the 宮主 boxed in its colour and the 命/身
     marks — 命 as the name 命宮 itself on a filled box (the name says it: no second glyph), 身 a filled box
-    after the 宮主. The gaps shrink when the line would leave its palace (命 and 身 on one palace)."""
+    after the 宮主 (or, in a palace too narrow for one more box, the branch itself on a filled box). The
+    gaps shrink when the line would leave its palace. The palaces are those of the document's frame
+    (:func:`palace_spans`)."""
     size_b, size_n, size_m = 22, MIN_FONT, 19
     r = (ring.gong_out + ring.gong_in) / 2.0
     h = size_b + 4.0
-    room = 2.0 * (r - h / 2.0) * math.tan(math.radians(14.5))
+    spans = palace_spans(doc)
     for g in doc.get("gong") or ():
         branch = str(g["branch"])
-        lon0 = _palace_start(g)
+        lon0, span = spans[branch]
+        room = 2.0 * (r - h / 2.0) * math.tan(math.radians(span / 2.0 - 0.5))
         is_ming, is_shen = branch == ming.get("branch"), branch == shen.get("branch")
         name, zhu = t(g["name"]), str(g.get("zhu") or "")
         nw = text_width(name, size_n) + (6.0 if is_ming else 0.0)
         zw = size_n + 4.0
         mw = size_m + 5.0
-        parts = [float(size_b), nw] + ([zw] if zhu else []) + ([mw] if is_shen else [])
+        bw = float(size_b)
+        parts = [bw, nw] + ([zw] if zhu else []) + ([mw] if is_shen else [])
+        shen_on_branch = is_shen and sum(parts) + len(parts) - 1 > room
+        if shen_on_branch:  # no room for the 身 box: the branch is drawn on it
+            bw += 4.0
+            parts = [bw, nw] + ([zw] if zhu else [])
         gap = max(1.0, min(5.0, (room - sum(parts)) / (len(parts) - 1)))
         total = sum(parts) + gap * (len(parts) - 1)
         xs = []
@@ -540,11 +565,19 @@ def _palaces(
             x += w + gap
         svg.open_group(class_="gong", data_branch=branch, data_gong=str(g["name"]))
         fill = "#f6e3dc" if is_ming else "#e3edf4" if is_shen else "none"
-        _sector(svg, lon0, lon0 + 30.0, ring.gong_in, ring.gong_out, cy, fill=fill, stroke=LINE)
-        a = _Along(svg, lon0 + 15.0, r, cy)
-        head = parts[0] if is_ming else parts[0] + gap + parts[1]
-        a.box(-total / 2.0 + head / 2.0, 0.0, head + (0.0 if is_ming else 4.0), h, fill="none")
-        a.text(xs[0], size_b * 0.36, t(branch), size_b, font_weight="bold")
+        _sector(svg, lon0, lon0 + span, ring.gong_in, ring.gong_out, cy, fill=fill, stroke=LINE)
+        a = _Along(svg, lon0 + span / 2.0, r, cy)
+        if shen_on_branch:
+            svg.open_group(class_="mark", data_mark="身")
+            a.box(xs[0], 0.0, bw, size_m + 5.0, fill=SHEN, rx=3)
+            a.text(xs[0], size_b * 0.36, t(branch), size_b, font_weight="bold", fill="#fff")
+            svg.close_group()
+        else:
+            head = parts[0] if is_ming else parts[0] + gap + parts[1]
+            a.box(-total / 2.0 + head / 2.0, 0.0, head + (0.0 if is_ming else 4.0), h, fill="none")
+            a.text(xs[0], size_b * 0.36, t(branch), size_b, font_weight="bold")
+        if shen_on_branch and not is_ming:
+            a.box(xs[1], 0.0, nw + 2.0, h, fill="none")
         if is_ming:
             svg.open_group(class_="mark", data_mark="命")
             a.box(xs[1], 0.0, nw, size_m + 5.0, fill=ACCENT, rx=3)
@@ -558,7 +591,7 @@ def _palaces(
             a.box(xs[2], 0.0, zw, zw, fill=PAPER, stroke=yao_colour(zhu), stroke_width=1.2, rx=3)
             a.text(xs[2], size_n * 0.36, t(zhu), size_n, fill=yao_colour(zhu))
             svg.close_group()
-        if is_shen:
+        if is_shen and not shen_on_branch:
             svg.open_group(class_="mark", data_mark="身")
             a.box(xs[-1], 0.0, mw, mw, fill=SHEN)
             a.text(xs[-1], size_m * 0.36, t("身"), size_m, fill="#fff")

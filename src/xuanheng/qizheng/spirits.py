@@ -123,6 +123,17 @@ HUA_LU: tuple[int, ...] = tuple(row[0] for row in HUA_YAO)
 #: palaces each title governs (管庫, 003-022)
 HUA_GUAN: tuple[tuple[str, ...], ...] = tuple(tuple(_H["guan"][t]) for t in HUA_TITLES)
 _HUA_SRC: tuple[str, ...] = ("003-021", "003-022")
+_TS = _H["tian_si"]
+#: 天嗣, the eleventh title (option ``hua_set`` = ``tian_si``): the 曜 of 化貴 (《星學大成》卷一〈論天嗣〉)
+TIAN_SI: str = str(_TS["title"])
+#: every title a chart may show: the ten, then 天嗣 (its index is 10)
+ALL_HUA_TITLES: tuple[str, ...] = (*HUA_TITLES, TIAN_SI)
+_TIAN_SI_OF: int = HUA_TITLES.index(str(_TS["of"]))
+_ALL_GUAN: tuple[tuple[str, ...], ...] = (*HUA_GUAN, tuple(_TS["guan"]))
+_ALL_SRC: tuple[tuple[str, ...], ...] = (
+    *[_HUA_SRC] * len(HUA_TITLES),
+    (str(_TS["src"]), str(_TS["src_guan"])),
+)
 
 
 def hua_yao_table() -> dict[str, dict[str, str]]:
@@ -514,16 +525,16 @@ class HuaYao:
 
     @property
     def name(self) -> str:
-        return HUA_TITLES[self.title]
+        return ALL_HUA_TITLES[self.title]
 
     def to_json(self, ming_gong: int) -> dict[str, Any]:
         return {
-            "name": HUA_TITLES[self.title],
+            "name": ALL_HUA_TITLES[self.title],
             "yao": YAO[self.yao],
             "branch": BRANCHES[self.branch],
             "gong": GONG_NAMES[gong_of(ming_gong, self.branch)],
-            "guan": list(HUA_GUAN[self.title]),
-            "src": list(_HUA_SRC),
+            "guan": list(_ALL_GUAN[self.title]),
+            "src": list(_ALL_SRC[self.title]),
         }
 
 
@@ -641,7 +652,7 @@ class SpiritChart:
 
     def hua_of(self, title: str) -> HuaYao:
         """The 化曜 of a title (祿 暗 …)."""
-        return self.hua_yao[HUA_TITLES.index(title)]
+        return next(h for h in self.hua_yao if h.name == title)
 
     def _yao_by_branch(self) -> list[list[str]]:
         out: list[list[str]] = [[] for _ in range(12)]
@@ -735,7 +746,7 @@ class SpiritChart:
                 "sex": self.sex,
             },
             "options": dict(self.options),
-            "hua_yao": {HUA_TITLES[h.title]: YAO[h.yao] for h in self.hua_yao},
+            "hua_yao": {h.name: YAO[h.yao] for h in self.hua_yao},
             "hua_yao_at": [h.to_json(self.ming_gong) for h in self.hua_yao],
             "shensha": [self._hit_json(h, yao_by_branch) for h in self.shensha],
             "palaces": palaces,
@@ -883,6 +894,17 @@ def _chart(inp: Inputs, hua: tuple[HuaYao, ...], hits: tuple[SpiritHit, ...]) ->
 _SPIRIT_CHART = maker(SpiritChart)
 
 
+def hua_yao_of(stem: int, inp: Inputs) -> tuple[HuaYao, ...]:
+    """The 化曜 of year stem *stem* (003-021): the ten titles, and 天嗣 after them when option ``hua_set`` is
+    ``tian_si`` (the 曜 of 化貴, 《星學大成》卷一〈論天嗣〉)."""
+    row = HUA_YAO[stem]
+    out = tuple(HuaYao(k, y, inp.yao_gong[y]) for k, y in enumerate(row))
+    if inp.opts[_OPTION_IX["hua_set"]] == "tian_si":
+        y = row[_TIAN_SI_OF]
+        out += (HuaYao(len(HUA_TITLES), y, inp.yao_gong[y]),)
+    return out
+
+
 def star_spirits_plain(
     year: GanZhi,
     month: GanZhi,
@@ -910,7 +932,7 @@ def star_spirits_plain(
         options=options,
     )
     c = context(inp)
-    hua = tuple(HuaYao(k, y, inp.yao_gong[y]) for k, y in enumerate(HUA_YAO[c.ys]))
+    hua = hua_yao_of(c.ys, inp)
     hits = tuple(hit for info in SPIRITS for hit in hits_of(info, c))
     return _chart(inp, hua, hits)
 
@@ -960,11 +982,12 @@ def star_spirits_of(inp: Inputs) -> SpiritChart:
     :class:`Inputs` a caller built from values of the right types, as the natal chart does); the hits
     through the memo of :func:`hits_for`."""
     c = context(inp)
-    hua = tuple(HuaYao(k, y, inp.yao_gong[y]) for k, y in enumerate(HUA_YAO[c.ys]))
+    hua = hua_yao_of(c.ys, inp)
     return _chart(inp, hua, hits_for(c, inp.opts))
 
 
 __all__ = [
+    "ALL_HUA_TITLES",
     "BASIS_FIELDS",
     "DEFAULT_OPTIONS",
     "ELEMENT_STAR",
@@ -978,6 +1001,7 @@ __all__ = [
     "OPTIONS",
     "RULES",
     "SPIRITS",
+    "TIAN_SI",
     "YAO",
     "Choice",
     "Ctx",
@@ -993,6 +1017,7 @@ __all__ = [
     "gong_of",
     "hits_for",
     "hits_of",
+    "hua_yao_of",
     "hua_yao_table",
     "options_key",
     "star_spirits",

@@ -7,7 +7,9 @@ Every count is data (``data/xian.toml``, each table and choice with its source):
   own term by option ``first_term`` (``ten``: 10 + 命度/3, ``nine``: 9 + 命度/3, ``fixed``: 15). Terms are
   laid end to end from the birth instant the way horo-api lays them: whole years by the calendar (same
   month, day and time), a fraction of a year as that share of the following calendar year.
-* **洞微 by 宿**: the 限度 runs each palace's 30° backwards in longitude during its term (option ``dongwei``);
+* **洞微 by 宿**: the 限度 runs each palace's stretch of the ecliptic (30°, or the palace's own width
+  in the ``sidereal`` palace frame, option ``gong_frame``) backwards in longitude during its term
+  (option ``dongwei``);
   the chart's own mansion boundaries (its 28 宿 system) give when the 限 enters each 宿.
 * **童限** (卷七〈論童限〉): 命 財帛 疾厄 夫妻 福德 官祿 福德 相貌 命宮 for the years of age 1–9.
 * **小限** (卷七〈論洞微行年小限〉): age 1 命宮, 2 財帛, 3 兄弟 … one palace a year in the 人事 order,
@@ -38,7 +40,7 @@ from xuanheng.core._data import load_package_data
 from xuanheng.core.ganzhi import BRANCHES, STEMS, GanZhi
 from xuanheng.errors import InputError, OptionError, OutOfRangeError
 from xuanheng.i18n.messages import warning
-from xuanheng.qizheng.gong import GONG_NAMES, gong_branch, gong_index, palace_of, palace_start
+from xuanheng.qizheng.gong import GONG_NAMES, chart_frame, gong_branch, gong_index
 from xuanheng.reading import check_lang
 from xuanheng.time import parse_instant, pillars_fast
 
@@ -235,7 +237,10 @@ class Plan:
     birth: float
     ming: int
     ming_lon: float
-    upper: float  # the 命宮's far cusp (palace start + 30°)
+    upper: float  # the 命宮's far cusp (palace start + its width)
+    tops: tuple[float, ...]  # the far cusp of the palace of each 大限 (12)
+    spans: tuple[float, ...]  # the degrees of the ecliptic each 大限's palace spans (12)
+    into: float  # degrees from the 命宮's start to the 命度
     first_years: float
     starts: tuple[float, ...]  # 13 instants: the start of each 大限 and the end of the last
     xiu_starts: tuple[float, ...]  # mansion starts in ecliptic order
@@ -256,7 +261,19 @@ def plan(chart: Any, **options: Any) -> Plan:
     tz = when.tzinfo
     ming = chart.ming_gong.branch
     ming_lon = chart.ming_gong.lon
-    d = (ming_lon - palace_start(ming)) % 30.0
+    gf = chart_frame(chart)
+    tops: tuple[float, ...]
+    spans: tuple[float, ...]
+    if gf.equal:
+        d = (ming_lon - gf.start(ming)) % 30.0
+        upper = gf.start(ming) + 30.0
+        tops = tuple(upper - 30.0 * k for k in range(12))
+        spans = (30.0,) * 12
+    else:
+        d = (ming_lon - gf.start(ming)) % 360.0
+        upper = gf.start(ming) + gf.width(ming)
+        tops = tuple(gf.start((ming + k) % 12) + gf.width((ming + k) % 12) for k in range(12))
+        spans = tuple(gf.width((ming + k) % 12) for k in range(12))
     years = list(DA_XIAN_YEARS)
     years[0] = _first_term(d, opts["first_term"])
     starts = [when]
@@ -268,7 +285,10 @@ def plan(chart: Any, **options: Any) -> Plan:
         birth=when.timestamp(),
         ming=ming,
         ming_lon=ming_lon,
-        upper=palace_start(ming) + 30.0,
+        upper=upper,
+        tops=tops,
+        spans=spans,
+        into=d,
         first_years=years[0],
         starts=tuple(s.timestamp() for s in starts),
         xiu_starts=tuple(b.start for b in bounds),
@@ -290,41 +310,41 @@ def xian_du(p: Plan, t: float) -> float | None:
     if k is None:
         return None
     s, e = p.starts[k], p.starts[k + 1]
-    top = p.upper - 30.0 * k
+    top, span = p.tops[k], p.spans[k]
     frac = (t - s) / (e - s)
     if k == 0 and p.opts["dongwei"] == "ming_du":
         c = _X["first_term"]["choice"][p.opts["first_term"]]
         if float(c["per_degree"]) > 0.0:
             base = float(c["base"])
             t_base = _advance(datetime.fromtimestamp(s, tz=p.tz), base).timestamp()
-            dd = (p.ming_lon - (p.upper - 30.0)) % 30.0
+            dd = p.into
             if dd <= 0.0 or t_base >= e:
-                return (top - 30.0 * frac) % 360.0
+                return (top - span * frac) % 360.0
             if t < t_base:
-                return (top - (30.0 - dd) * (t - s) / (t_base - s)) % 360.0
+                return (top - (span - dd) * (t - s) / (t_base - s)) % 360.0
             return (p.ming_lon - dd * (t - t_base) / (e - t_base)) % 360.0
-    return (top - 30.0 * frac) % 360.0
+    return (top - span * frac) % 360.0
 
 
 def _du_inverse(p: Plan, k: int, lon: float) -> float | None:
     """The instant in term *k* when the 限度 stands on *lon*, or None if it does not pass it then."""
     s, e = p.starts[k], p.starts[k + 1]
-    top = p.upper - 30.0 * k
+    top, span = p.tops[k], p.spans[k]
     diff = (top - lon) % 360.0
-    if not diff < 30.0:
+    if not diff < span:
         return None
     if k == 0 and p.opts["dongwei"] == "ming_du":
         c = _X["first_term"]["choice"][p.opts["first_term"]]
         if float(c["per_degree"]) > 0.0:
             base = float(c["base"])
             t_base = _advance(datetime.fromtimestamp(s, tz=p.tz), base).timestamp()
-            dd = (p.ming_lon - (p.upper - 30.0)) % 30.0
+            dd = p.into
             if dd <= 0.0 or t_base >= e:
-                return s + diff / 30.0 * (e - s)
-            if diff < 30.0 - dd:
-                return s + diff / (30.0 - dd) * (t_base - s)
-            return t_base + (diff - (30.0 - dd)) / dd * (e - t_base)
-    return s + diff / 30.0 * (e - s)
+                return s + diff / span * (e - s)
+            if diff < span - dd:
+                return s + diff / (span - dd) * (t_base - s)
+            return t_base + (diff - (span - dd)) / dd * (e - t_base)
+    return s + diff / span * (e - s)
 
 
 def _xiu_at(p: Plan, lon: float) -> int:
@@ -486,7 +506,7 @@ def liu_yao(chart: Any, at: datetime) -> list[dict[str, Any]]:
     out = []
     hua = {v: k for k, v in now.hua_yao.items()}
     for y in now.yao:
-        b = palace_of(y.lon)
+        b = y.gong  # the palace in the chart's frame (cast with the chart's options)
         out.append(
             {
                 "name": y.name,
