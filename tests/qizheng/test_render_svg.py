@@ -592,3 +592,27 @@ def test_palaces_of_the_sidereal_frame(at: str) -> None:
                     assert off < widths[b] / 2, (cls, b, off, widths[b])
     assert_no_overlap(root, at_least=12 + 12 + 28 + 11 + 11 + 12)
     assert {g.get("data-mark") for g in groups(root, "mark")} == {"命", "身"}
+
+
+def test_eleven_hua_yao_with_tian_si() -> None:
+    """With the 11th 化曜 天嗣 (option hua_set tian_si) a 曜 may hold two titles: both are beside it."""
+    params = cast_params(
+        METHOD,
+        {
+            "at": "1983-10-27T10:30",
+            "tz": "UTC",
+            **PLACE,
+            "sex": "男",
+            "on": "2020-05-01",
+            "hua_set": "tian_si",
+        },
+    )
+    doc = METHOD.document(params, "ko")
+    assert len(doc["hua_yao"]) == 11
+    root = root_of(render_qizheng(doc, "ko"))
+    held = {y["name"]: "".join(t for t, v in doc["hua_yao"].items() if v == y["name"]) for y in doc["yao"]}
+    assert max(len(v) for v in held.values()) >= 2
+    for g in groups(root, "yao"):
+        marks = [t.text for t in g.iter(f"{NS}text") if t.get("class") == "hua-mark"]
+        assert "".join(marks) == held[g.get("data-yao", "")]
+    assert_no_overlap(root, at_least=12 + 12 + 28 + 11 + 11 + 12)
