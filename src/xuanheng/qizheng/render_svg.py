@@ -1,16 +1,18 @@
 """七政四餘 chart as SVG: the round 星盤 drawn from the chart's JSON document, with the 限 and the spirits
 beneath it.
 
-The wheel, from the outside in (the branches stay where the compass puts them: 子 at the bottom, 卯 on the
-left, 午 at the top, 酉 on the right, as the 地盤 of the charts is drawn with the south up, so the ecliptic
-longitude grows counter-clockwise):
+The wheel, from the outside in (the ecliptic longitude grows counter-clockwise, 0° placed so that the
+30° palaces from the equinox stand where the compass puts their branches: 子 at the bottom, 卯 on the left,
+午 at the top, 酉 on the right, as the 地盤 of the charts is drawn with the south up; a palace frame fixed to
+the stars moves the palaces, not the longitudes: :func:`palace_spans`):
 
 * the **限 ring** (when the document has a ``timeline``): on each palace the ages of the 大限 that runs
   through it (``timeline.da_xian``: start and end age, rounded to whole years) and, when the document
   carries its ``judgment``, the verdict of that 大限's section (吉, 凶, 吉凶參半; the cell tinted to match);
   the 大限 running on ``on`` filled;
-* the **palaces**: each with its branch, its 人事 name (命宮 財帛 …), its 宮主 (the ruling 曜 of the palace,
-  seed 003-012; the document's ``gong[].zhu``) boxed in that 曜's colour, and 命 and 身 marked;
+* the **palaces** of the chart's frame: each with its branch, its 人事 name (命宮 財帛 …), its 宮主 (the
+  ruling 曜 of the palace, seed 003-012; the document's ``gong[].zhu``) boxed in that 曜's colour, and 命 and
+  身 marked;
 * the **28 mansions** of the chart's own system (the ``xiu`` list: 今制, 古制 or 古制 + 歲差), their
   boundaries as spokes, their names with their 七曜 beneath (角 over 木: 角木, the mansion's 度主, seed
   003-014; ``xiu[].qiyao``), and along the inner edge a **宿度 ruler**: a tick at every whole degree counted
