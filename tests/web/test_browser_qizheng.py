@@ -123,6 +123,14 @@ def test_wheel_texts_do_not_meet_on_a_phone(server: str, shots: Path, browser_la
         {"at": "1983-10-27T18:30:00", "tz": "Asia/Shanghai", "lon": 116.4, "lat": 39.9, "on": "2020-05-01"},
         {"at": "1962-02-05T08:00:00", "tz": "Asia/Shanghai", "lon": 116.4, "lat": 39.9, "on": "1990-03-01"},
         {"at": "2000-05-05T16:00:00", "tz": "Asia/Seoul", "lon": 126.98, "lat": 37.57},
+        # the palaces fixed to the stars (unequal), 命 and 身 on one narrow palace
+        {
+            "at": "1990-01-08T14:00:00",
+            "tz": "UTC",
+            "lon": 116.4,
+            "lat": 39.9,
+            "gong_frame": "sidereal",
+        },
     ]
     with playwright_api.sync_playwright() as pw:
         browser = pw.chromium.launch(**browser_launch)
