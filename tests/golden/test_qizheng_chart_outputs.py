@@ -68,7 +68,8 @@ from pins import error as _error
 # 七曜 under each mansion, the 宿度 ruler, a line at the 命度, the 化曜 beside each 曜 and, with `on`, the
 # 流曜 ring inside the wheel; the palace, mansion and 流曜 labels are written along their rings and 命宮/身宮
 # move above the wheel, a key under it names the marks. Only the two SVG sections change; the documents are
-# as before.
+# as before. The wheel writes a two-word state whole (逆伏, 留伏 of (18)); the drawing before wrote nothing
+# for them, as it knew only 逆, 留 and 伏 alone.
 PINNED: dict[str, str] = {
     # issue 26, the twins removed (git log): the mansions of date from the plain reduction of the stars
     # (the memo's interpolation was within 0.01″: 宿 degrees move by ≤ 4·10⁻⁶°, 大限 dates by seconds),
@@ -83,7 +84,7 @@ PINNED: dict[str, str] = {
     # for the drawing is written on two or three lines, so "화요 (십간화요)" no longer runs over "본명 성요"
     # (the page's transit table, desktop and phone); the other parts of the SVG are as before
     "document_default": "059037c5ca6653c3",  # (1) (18); before: 0f6f3be8f335acde, adf816917064101b
-    "svg_default": "59e5691f78b0b923",  # (18) (19); before: 7a80f6c4418d83d8, 4632ad106f0f1657
+    "svg_default": "72cc34e9a66129e8",  # (18) (19); before: 7a80f6c4418d83d8, 4632ad106f0f1657
 }
 
 _check = checker(PINNED)

@@ -79,7 +79,12 @@ _YAO_CLASS: dict[str, str] = {
     y["name"]: y["qiyao"] for y in load_package_data("xuanheng.qizheng", "yao")["yao"]
 }
 _LIGHTS = {"日": "#c0392b", "月": "#4a6078"}
-_STATE_MARK = {"逆": "逆", "留": "留", "伏": "伏"}
+
+
+def state_mark(state: object) -> str:
+    """What a label writes of a 曜's motion state: the state's 逆, 留 and 伏 (so 逆伏 and 留伏 whole), nothing
+    for 順."""
+    return "".join(c for c in str(state or "") if c in "逆留伏")
 
 
 def yao_colour(name: str) -> str:
@@ -671,7 +676,7 @@ def _bodies(svg: Svg, doc: Mapping[str, Any], t: Any, ring: Rings, cy: float) ->
     texts, titles, boxes = [], [], []
     for y in yao:
         du = float(y.get("xiu_du", 0.0))
-        deg = t(f"{math.floor(du) if floor else round(du)}°{_STATE_MARK.get(str(y.get('state')), '')}")
+        deg = t(f"{math.floor(du) if floor else round(du)}°{state_mark(y.get('state'))}")
         held = "".join(t(h) for h in hua.get(str(y["name"]), ()))
         texts.append(deg)
         titles.append(held)
@@ -699,8 +704,9 @@ def _bodies(svg: Svg, doc: Mapping[str, Any], t: Any, ring: Rings, cy: float) ->
 
 
 def _transits(svg: Svg, rows: Sequence[Mapping[str, Any]], t: Any, ring: Rings, cy: float) -> None:
-    """The 流曜 ring: each body's position on ``on`` as a tick at the ring's outer edge and its name (with
-    逆 留 伏) written along the ring, joined to the tick by a leader when it had to move."""
+    """The 流曜 ring: each body's position on ``on`` as a tick at the ring's outer edge and its name (over
+    its 逆 留 伏, :func:`state_mark`) written along the ring, joined to the tick by a leader when it had to
+    move."""
     assert ring.transit is not None
     r_out, r_in = ring.transit
     size = MIN_FONT
@@ -711,8 +717,9 @@ def _transits(svg: Svg, rows: Sequence[Mapping[str, Any]], t: Any, ring: Rings, 
     names, states, sizes = [], [], []
     for row in rows:
         names.append(t(str(row["name"])))
-        states.append(t(_STATE_MARK.get(str(row.get("state")), "")))
-        sizes.append((size + 4.0, 2 * size + 4.0 if states[-1] else size + 3.0))
+        states.append(t(state_mark(row.get("state"))))
+        w = max(text_width(names[-1], size), text_width(states[-1], SMALL_FONT)) + 4.0
+        sizes.append((w, 2 * size + 4.0 if states[-1] else size + 3.0))
     radii = [top - h / 2.0 for _, h in sizes]
     halves = [tangent_half_angle(r, w, h) for r, (w, h) in zip(radii, sizes, strict=True)]
     placed = spread([float(row["lon"]) for row in rows], halves)
