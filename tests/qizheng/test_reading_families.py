@@ -778,6 +778,28 @@ BREADTH_CASES: list[tuple[str, dict[str, Any], dict[str, Any]]] = [
     ),
     ("一星得用", {"at": {"火": "戌", "金": "巳"}}, {"at": {"火": "戌", "金": "酉"}}),
     ("財星升殿", xiu_case("金", ["婁"], True), xiu_case("金", ["婁"], False)),
+    # the 夾 names of 鄭氏's cases 12, 20 and 21 (tests/qizheng/casebook/zheng.toml)
+    (
+        "日月夾命",
+        {"ming": "子", "at": {"日": "丑", "月": "亥"}},
+        {"ming": "子", "at": {"日": "丑", "月": "戌"}},
+    ),
+    # 命 丑: 官祿 辰 (金), 福德 卯 (火) — the book's own example, and 火 moved one palace on
+    (
+        "官福夾命",
+        {"ming": "丑", "at": {"金": "子", "火": "寅"}},
+        {"ming": "丑", "at": {"金": "子", "火": "卯"}},
+    ),
+    # 命 辰 (its lord 金) with 金 in 午: 日 巳 and 月 未 — the book's example; 月 in 申 misses
+    (
+        "日月夾主",
+        {"ming": "辰", "at": {"金": "午", "日": "巳", "月": "未"}},
+        {"ming": "辰", "at": {"金": "午", "日": "巳", "月": "申"}},
+    ),
+    # 鄭氏 cases 12 and 14 (土躔奎度), 25 (孤月獨明)
+    ("土躔奎宿", xiu_case("土", ["奎"], True), xiu_case("土", ["奎"], False)),
+    ("孤月獨明", {"day": False, "at": {"月": "卯"}}, {"day": False, "at": {"月": "卯", "火": "卯"}}),
+    ("孤月獨明", {"day": False, "at": {"月": "卯"}}, {"day": True, "at": {"月": "卯"}}),
 ]
 PATTERN_CASES += BREADTH_CASES
 

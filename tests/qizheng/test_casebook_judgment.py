@@ -1,0 +1,187 @@
+"""The 七政四餘 judgment against 星案 (tests/qizheng/casebook/zheng.toml): 賈似道's nativity of 《星學大成》
+卷二十五 and 鄭希誠's cases printed with 《張果星宗》.
+
+The casebook is the oracle. Each birth is reconstructed here from the printed pillars (the era search below,
+which uses the time core's pillars only), and the book's 命宮, 身宮 and 命度 mansion must be the chart's
+wherever the book states them — except a case that records a ``known_difference`` with its reason (a palace
+frame the engine does not offer yet), which must still differ, so that the entry is taken out when it no
+longer holds. The 格局, rank and 限 polarities are measured (docs/accuracy.md, written by
+scripts/accuracy.py) and held at least where they stand by floors, as the other casebooks are; issue 29's
+targets are higher. ``holdout`` (every third case) is the measure on cases nothing was tuned on.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+import tomllib
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from xuanheng.core.ganzhi import BRANCHES, STEMS
+from xuanheng.time import calendar
+
+ROOT = Path(__file__).resolve().parents[2]
+BOOK = Path(__file__).resolve().parent / "casebook" / "zheng.toml"
+TZ = timezone(timedelta(hours=8))
+#: the era windows of the reconstruction (the casebook's header gives the reasons)
+ERA = {"星學大成": (1200, 1230), "張果星宗": (1305, 1375)}
+
+
+def _cases() -> list[dict[str, Any]]:
+    with BOOK.open("rb") as f:
+        return list(tomllib.load(f)["case"])
+
+
+CASES = _cases()
+
+
+def _accuracy() -> Any:
+    spec = importlib.util.spec_from_file_location("accuracy", ROOT / "scripts" / "accuracy.py")
+    assert spec is not None and spec.loader is not None
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules.setdefault("accuracy", mod)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+@pytest.fixture(scope="module")
+def rows() -> list[Any]:
+    acc = _accuracy()
+    return [acc.judge_qizheng(c) for c in acc.cases("qizheng")]
+
+
+def _ganzhi(i: int) -> str:
+    return STEMS[i % 10] + BRANCHES[i % 12]
+
+
+def births(pillars: list[str], first: int, last: int) -> list[str]:
+    """Every birth (clock time at the middle of the hour branch, 子 at 00:30, +08:00, proleptic Gregorian) in
+    the years *first*–*last* whose year, month, day and hour pillars are *pillars*. The year pillar fixes
+    the years (甲子 = 1204, 1264 …); in each, the days with the day pillar come every 60 days."""
+    want = tuple(pillars)
+    y0 = [_ganzhi(i) for i in range(60)].index(pillars[0])
+    hb = BRANCHES.index(pillars[3][1])
+    hh, mm = (0, 30) if hb == 0 else (2 * hb, 0)
+    out = []
+    for year in range(first, last + 1):
+        if (year - 1204) % 60 != y0:
+            continue
+        d = datetime(year, 1, 15, hh, mm, tzinfo=TZ)
+        end = datetime(year + 1, 2, 20, tzinfo=TZ)
+        while d < end and calendar(d).pillars.day.name != pillars[2]:
+            d += timedelta(days=1)
+        while d < end:
+            p = calendar(d).pillars
+            if (p.year.name, p.month.name, p.day.name, p.hour.name) == want:
+                out.append(d.strftime("%Y-%m-%dT%H:%M"))
+            d += timedelta(days=60)
+    return out
+
+
+def test_casebook_shape() -> None:
+    assert len(CASES) >= 20
+    assert len({c["id"] for c in CASES}) == len(CASES)
+    for i, c in enumerate(CASES):
+        assert c["split"] == ("holdout" if i % 3 == 2 else "dev"), c["id"]
+        assert c["rank"] in ("上", "中", "下") and c["sex"] in ("男", "女")
+        assert all(x["polarity"] in ("good", "bad", "mixed") for x in c["xian"])
+        assert all(g["kind"] in ("喜", "忌") for g in c["ge_ju"])
+
+
+@pytest.mark.parametrize(
+    "case", [c for i, c in enumerate(CASES) if i % 4 == 0 or "era" in c], ids=lambda c: c["id"]
+)
+def test_birth_is_the_one_the_pillars_give(case: dict[str, Any]) -> None:
+    """The stored birth is the only instant of the era window with the printed pillars (a sample of the
+    cases here, each a second of search; every stored birth's pillars are checked below)."""
+    first, last = case.get("era", ERA[case["book"]])
+    assert births(case["pillars"], first, last) == [case["birth"]]
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c["id"])
+def test_birth_has_the_printed_pillars(case: dict[str, Any]) -> None:
+    p = calendar(datetime.fromisoformat(case["birth"]).replace(tzinfo=TZ)).pillars
+    assert [p.year.name, p.month.name, p.day.name, p.hour.name] == case["pillars"]
+    first, last = case.get("era", ERA[case["book"]])
+    assert first <= int(case["birth"][:4]) <= last
+
+
+def test_ming_and_shen_as_the_book_states(rows: list[Any]) -> None:
+    stated = [r for r in rows if r.ming_ok is not None or r.shen_ok is not None]
+    assert len(stated) >= 13
+    for r in stated:
+        c = r.case
+        if "known_difference" in c:
+            # recorded with its reason (docs/accuracy.md lists it); it must still differ
+            assert r.ming_ok is False, c["id"]
+            continue
+        assert r.ming_ok is not False, (c["id"], r.ming, r.ming_xiu, c.get("ming_gong"), c.get("ming_xiu"))
+        assert r.shen_ok is not False, (c["id"], r.shen, c.get("shen_gong"))
+
+
+def test_jia_sidao_palaces(rows: list[Any]) -> None:
+    # 立命玄枵 (子), 安身析木 (寅): the book's own words, independent of the engine
+    r = next(r for r in rows if r.case["id"] == "xa-00")
+    assert (r.ming, r.shen) == ("子", "寅")
+
+
+# measured (docs/accuracy.md): 格局 of the book fired dev 15/165, holdout 5/87; rank dev 11/25, holdout 3/12;
+# 限 polarity dev 33/87, holdout 11/34 — floors a little below
+@pytest.mark.parametrize(
+    ("split", "ge", "rank", "xian"), [("dev", 0.07, 0.40, 0.33), ("holdout", 0.05, 0.20, 0.26)]
+)
+def test_agreement_does_not_fall(rows: list[Any], split: str, ge: float, rank: float, xian: float) -> None:
+    part = [r for r in rows if r.case["split"] == split]
+    assert len(part) >= 7
+    named = sum(len(r.ge_named) for r in part)
+    assert sum(len(r.ge_fired) for r in part) / named >= ge
+    assert sum(r.rank_ok for r in part) / len(part) >= rank
+    xs = [x for r in part for x in r.xian]
+    assert sum(x.ok for x in xs) / len(xs) >= xian
+
+
+def test_mapped_patterns_exist() -> None:
+    """A book name's ``pattern`` is an entry of patterns.toml (a rename there must update the casebook)."""
+    from xuanheng.qizheng.reading import patterns
+
+    names = {p["name"] for p in patterns()}
+    for c in CASES:
+        for g in c["ge_ju"]:
+            assert g.get("pattern", next(iter(names))) in names, (c["id"], g)
+
+
+def test_positions_the_books_state(rows: list[Any]) -> None:
+    """Where the texts place a star: measured 13/23 with the default mansions (今制, the stars of date) and
+    17/23 with Moira's 古制 + 歲差 list (every stated mansion but one then agrees: the books' mansions are
+    the old table's); floors a little below."""
+    acc = _accuracy()
+    pos = [q for r in rows for q in r.positions]
+    assert len(pos) >= 20
+    assert sum(q[1] == q[2] for q in pos) / len(pos) >= 0.5
+    old = [ok for c in CASES for ok in acc.qizheng_positions(c, "gu_precessed")]
+    assert sum(old) / len(old) >= 0.7
+
+
+def test_xian_timing_against_the_books() -> None:
+    """The ages at which the texts say the 限 enters a palace or a mansion: measured (docs/accuracy.md)
+    with the default options 8/19 palaces and 10/23 mansions, with Moira's 古制 + 歲差 mansions 14/23;
+    floors a little below."""
+    acc = _accuracy()
+
+    def rate(xiu: str, gong: bool) -> float:
+        got = [
+            acc._timing_ok(n, age)
+            for c in CASES
+            for n, name, age in acc.qizheng_timing(c, xiu, first_term="ten")
+            if (name in acc.BRANCH_NAMES) == gong
+        ]
+        assert len(got) >= 15
+        return sum(got) / len(got)
+
+    assert rate("jin", True) >= 0.38
+    assert rate("jin", False) >= 0.38
+    assert rate("gu_precessed", False) >= 0.55
