@@ -98,18 +98,21 @@ from pins import dump as _dump
 # (19) issue 29, the 星案 casebook: the 七政 samples' readings gain 孤月獨明 (ge-222) or 土躔奎宿 (ge-221)
 # where they hold, and the judgments that weigh them (cli_casts, cli_refusals, http_casts, mcp_calls).
 # Checked: with ge-218 … ge-220 added and these two not yet, every section equalled its pin.
-# (20) issue 29 item 6: the 七政 wheel (POST /api/qizheng/render) gains the 限 ring, the 宮主, the mansions'
+# (20) issue 29 item 1, 流月: a 七政 cast with `on` gains "liu_yue" (the twelve months of the year asked on
+# their 月限 palaces) and its judgment the twelve month sections (cli_casts, http_casts, mcp_calls). Checked:
+# with liu_yue left out, every section equals its pin before; the speed work's memos changed none.
+# (21) issue 29 item 6: the 七政 wheel (POST /api/qizheng/render) gains the 限 ring, the 宮主, the mansions'
 # 七曜, the 宿度 ruler, the 命度 line, the 化曜 beside each 曜, a key, and with `on` the 流曜 ring; its ring
 # labels are written along the rings, and a judged document's 限 ring shows each 大限's verdict. Only
 # qizheng/render_svg.py changed on that branch: only the 七政 SVGs.
 PINNED: dict[str, str] = {
     "cli_help": "cffdf78aa17b625d",  # (1) (2) (6) (7) (9) (10) (11) (14) (18)
     # issue 26: a method with a reading always carries "reading" ([] when not asked): 金口訣 and 六爻 too
-    "cli_casts": "7e9e8c772603da0f",  # (1) (2) (8) (9) (10) (11) (12) (13) (14) (15) (18) (19)
+    "cli_casts": "d8c46daf70a73215",  # (1) (2) (8) (9) (10) (11) (12) (13) (14) (15) (18) (19) (20)
     # issue 26: the 大六壬 message for no instant and no coordinates is catalogued (cli.liuren.at_missing),
     # so --lang ko / zh-Hant say it in that language instead of English; nothing else changed
     # (12): its 七政 sample without a place is no refusal: it casts, and its document gains the judgment
-    # cli_refusals before: b6266ca5f05dd431, 38020a2b2ac63d9c
+    # its pins before: b6266ca5f05dd431, 38020a2b2ac63d9c
     "cli_refusals": "61858c128449c7ea",  # (6) (12) (13) (14) (15) (19)
     "http_meta": "054375bb0ed70c8c",  # (1) (2) (6) (7) (9) (10) (11) (13) (14) (15) (16) (18)
     # issue 26: "reading": [] with no_reading; then the library's errors name parameters (at, day, yue_jiang)
@@ -121,13 +124,13 @@ PINNED: dict[str, str] = {
     # then the web refuses a parameter the mode does not use (as cli_refusals and mcp_calls): 大六壬 and 六爻
     # study inputs with tz answer 422 mode.unused naming tz (were charts, tz ignored), and 六爻 at + day
     # answers mode.unused naming day (was liuyao.instant_or_study, also naming day), GET and POST, en and ko
-    # (1) (2) (6) (8) (9) (10) (11) (12) (13) (15) (16) (17) (18) (19) (20)
-    "http_casts": "7beeec36b88681e0",
+    # (1) (2) (6) (8) (9) (10) (11) (12) (13) (15) (16) (17) (18) (19) (20) (21)
+    "http_casts": "49f5ca037a2570ac",
     "mcp_tools": "8a6c22952246b48b",  # (1) (2) (6) (7) (9) (10) (11) (13) (18)
     # issue 26: both changes of http_casts; then the refusals carry their code (mode.unused, at.or_now) where
     # the catalogue recognised them by their English; then a refusal of a mode names the mode and says why
     # in the API's words (a cast from an instant (at or now) …), no longer the command line's (--at/--now)
-    "mcp_calls": "6d29cae82c1b7b01",  # (1) (2) (6) (8) (9) (10) (11) (12) (13) (15) (16) (18) (19)
+    "mcp_calls": "69f927adfcc6abae",  # (1) (2) (6) (8) (9) (10) (11) (12) (13) (15) (16) (18) (19) (20)
 }
 
 _check = checker(PINNED)

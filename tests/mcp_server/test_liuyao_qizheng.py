@@ -336,3 +336,19 @@ def test_liuyao_judgment_through_mcp_equals_the_cli() -> None:
         rc = main(["liuyao", "--at", args["at"], "--tz", args["tz"], "--lines", "887868", "--topic", "病",
                    "--about", "父母", "--lang", "ko", "--json"])  # fmt: skip
     assert rc == 0 and json.loads(out.getvalue())["judgment"] == got
+
+
+def test_qizheng_months_through_mcp_equal_the_cli(cli_json: Callable[..., Any]) -> None:
+    """Issue 29 item 1: the 七政 tool with a date answers the twelve 流月 of that year (the document's
+    liu_yue and the judgment's month sections), the same as the command line's --json."""
+    args = {"at": "1983-10-27T18:30", "tz": "+08:00", "lon": 116.383333, "lat": 39.9, "on": "2026-06-01"}
+    (res,) = calls(("qizheng", {**args, "lang": "ko"}))
+    got = doc(res)
+    assert [r["month"] for r in got["liu_yue"]] == list(range(1, 13))
+    months = [s for s in got["judgment"]["sections"] if s["key"].startswith("liu_yue.")]
+    assert [s["facts"]["branch"] for s in months] == [r["branch"] for r in got["liu_yue"]]
+    argv = ["qizheng", "--lang", "ko"]
+    for k, v in args.items():
+        argv += [f"--{k}", str(v)]
+    cli = cli_json(*argv)
+    assert cli["liu_yue"] == got["liu_yue"] and cli["judgment"] == got["judgment"]

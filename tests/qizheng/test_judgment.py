@@ -147,10 +147,12 @@ def test_shape_of_the_life_reading() -> None:
         keys = [s.key for s in j.sections]
         assert keys[:8] == ["xing_qing", "cai", "guan", "tian_zhai", "fu_qi", "nan_nv", "shou", "tong_xian"]
         assert keys[8:20] == [f"da_xian.{k}" for k in range(12)]
-        assert keys[20:] == ["xiao_xian", "liu_nian"]  # the year of on
+        assert keys[20:22] == ["xiao_xian", "liu_nian"]  # the year of on
+        assert keys[22:] == [f"liu_yue.{m}" for m in range(1, 13)]  # and its twelve months
         assert 3 <= len(j.steps) <= 8
         for s in j.sections:
-            assert 2 <= len(s.steps) <= 6, (s.key, [x.key for x in s.steps])
+            least, most = (1, 3) if s.key.startswith("liu_yue.") else (2, 6)
+            assert least <= len(s.steps) <= most, (s.key, [x.key for x in s.steps])
             assert all(x.src for x in s.steps)
             if s.verdict.word.polarity == "mixed":
                 assert any(x.effect == "=" for x in s.steps)
@@ -292,7 +294,14 @@ def test_a_topic_narrows_to_its_section_and_its_periods() -> None:
     assert j.focus.facts["gong"] == "財帛"
     da = [s for s in j.sections if s.key.startswith("da_xian.")]
     assert [s.facts["gong"] for s in da] == ["財帛"]
-    assert [s.key for s in j.sections if not s.key.startswith("da_xian.")] == ["xiao_xian", "liu_nian"]
+    # the year's 小限 and 流年, and the one month of the year whose 月限 stands on the 財帛
+    months = [r["month"] for r in lf.current["liu_yue"] if r["gong"] == "財帛"]
+    assert len(months) == 1
+    assert [s.key for s in j.sections if not s.key.startswith("da_xian.")] == [
+        "xiao_xian",
+        "liu_nian",
+        f"liu_yue.{months[0]}",
+    ]
     marriage = judge(lf, "婚")
     assert marriage.focus.facts["gong"] == "夫妻"
 

@@ -228,7 +228,15 @@ class QiZhengChart:
 #: century); the document's default is the year of ``on`` alone (parameter ``years`` = 0)
 TIMELINE_YEARS = 100
 #: the keys of the document that say what runs on ``on``
-ON_KEYS: tuple[str, ...] = ("da_xian", "tong_xian", "xiao_xian", "liu_nian", "dongwei", "liu_yao")
+ON_KEYS: tuple[str, ...] = (
+    "da_xian",
+    "tong_xian",
+    "xiao_xian",
+    "liu_nian",
+    "liu_yue",
+    "dongwei",
+    "liu_yao",
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -240,8 +248,9 @@ class QiZhengLife:
     and, computed when it is made, the 限 of that date and the timeline of the whole life
     (:mod:`xuanheng.qizheng.xian`). Its document is the natal chart's JSON with
 
-    * ``da_xian``, ``tong_xian``, ``xiao_xian``, ``liu_nian``, ``dongwei``, ``liu_yao``: what runs on ``on``
-      (each None without ``on``; ``da_xian`` also None past the 百六 span);
+    * ``da_xian``, ``tong_xian``, ``xiao_xian``, ``liu_nian``, ``liu_yue``, ``dongwei``, ``liu_yao``: what
+      runs on ``on`` (each None without ``on``; ``da_xian`` also None past the 百六 span; ``liu_yue`` the
+      twelve months of the 流年 with their 月限 palaces, :func:`xuanheng.qizheng.xian.liu_yue_of`);
     * ``timeline``: every 大限 (with the 宿 the 洞微 限度 enters), the 童限, and year by year the 小限 and
       流年 of the first ``years`` years of the life (parameter ``years``); by default (0) only the rows of the
       year of ``on``, none without ``on`` (``current_index``: the 大限 running on ``on``). The year-by-year

@@ -31,6 +31,7 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
+from xuanheng.core._frozen import maker
 from xuanheng.core.ganzhi import BRANCHES, ELEMENTS
 from xuanheng.core.wangshuai import state_by_season
 from xuanheng.errors import InputError
@@ -38,6 +39,7 @@ from xuanheng.qizheng._reading_ctx import ASPECT_OF, JI, XIONG, Ctx
 from xuanheng.qizheng.chart import QiZhengChart, QiZhengLife
 from xuanheng.qizheng.ennan import ELEMENT, ROLES, role_element, role_of, stars_of
 from xuanheng.qizheng.gong import PALACES
+from xuanheng.qizheng.memo import ChartMemo
 from xuanheng.qizheng.xiu import NAMES as XIU_NAMES
 from xuanheng.qizheng.xiu import XIU
 from xuanheng.reading import FiredRule, Text
@@ -133,6 +135,11 @@ def data() -> _Data:
     )
 
 
+#: Step(key, effect, text, src, facts) and Section(key, title, verdict, steps, ying_qi, facts) built slot by
+#: slot (xuanheng.core._frozen: the same values, without the frozen __init__'s setattr per field)
+_STEP = maker(Step)
+_SECTION = maker(Section)
+
 #: the step definitions of data(), bound on first use
 _STEPS: dict[str, _StepDef] = {}
 
@@ -142,8 +149,12 @@ _FILLED: dict[tuple[int, tuple[tuple[str, Any], ...]], Text] = {}
 
 def _text(template: Mapping[str, str], **params: Any) -> Text:
     """*template* filled with *params*; a parameter given as a dict of languages is said in each one."""
-    key = (id(template), tuple((k, tuple(v.items()) if type(v) is dict else v) for k, v in params.items()))
-    got = _FILLED.get(key)
+    key: tuple[Any, ...] = (id(template), *params.items())
+    try:
+        got = _FILLED.get(key)
+    except TypeError:  # a parameter said in each language (a dict): keyed by its items
+        key = (id(template), *((k, tuple(v.items()) if type(v) is dict else v) for k, v in params.items()))
+        got = _FILLED.get(key)
     if got is None:
         out = {}
         for lang, t in template.items():
@@ -181,7 +192,7 @@ class _Chain:
         d = _STEPS[key] if _STEPS else data().steps[key]
         w = d.weight if weight is None else weight
         effect = "+" if w > 0 else "-" if w < 0 else "="
-        self.steps.append((Step(key, effect, _text(d.text, **p), src or d.src, facts or {}), w))
+        self.steps.append((_STEP(key, effect, _text(d.text, **p), src or d.src, facts or {}), w))
         self.total += w
         return w
 
@@ -327,7 +338,17 @@ def _keeper(c: _Chain, ctx: Ctx, gong: str) -> None:
 
 #: the steps of a palace read as a matter, by branch, within one judgment (a palace is read by its matter's
 #: section, by the 大限 through it and by the year's 小限 or 流年: the same steps each time)
-_Memo = dict[tuple[str, int], list[tuple[Step, int]]]
+#: — and the sections already made for the chart, keyed by what they read (:func:`_kept`)
+_Memo = dict[tuple[Any, ...], Any]
+
+
+def _kept(memo: _Memo, key: tuple[Any, ...], make: Any, *args: Any) -> Any:
+    """``make(*args)`` kept in *memo* under *key*: a section is a function of the chart (the memo's) and of
+    what *key* names."""
+    got = memo.get(key)
+    if got is None:
+        got = memo[key] = make(*args)
+    return got
 
 
 def _company_once(c: _Chain, ctx: Ctx, b: int, zhu: str, memo: _Memo) -> None:
@@ -525,22 +546,34 @@ def _section(
     title: Text | None = None,
     facts: Mapping[str, Any] | None = None,
     ying: tuple[YingQi, ...] = (),
+    *,
+    limit: int | None = None,
 ) -> Section:
     d = data()
     pol = c.polarity(kind)
     if pol == "mixed" and not any(s.key.startswith("weigh.") for s, _ in c.steps):
         c.add("weigh.even")
-    word = verdict_word(None, pol)
-    tpl = d.verdict["section"][pol]
-    verdict = Verdict(word, _text(tpl, label=_raw(word.label)))
-    return Section(
-        key=key,
-        title=title if title is not None else Text.from_mapping(d.sections[key]["title"]),
-        verdict=verdict,
-        steps=c.chosen(int(d.threshold["max_steps"])),
-        ying_qi=ying,
-        facts=dict(facts or {}),
+    return _SECTION(
+        key,
+        title if title is not None else _title(key),
+        _section_verdict(pol),
+        c.chosen(int(d.threshold["max_steps"]) if limit is None else limit),
+        ying,
+        dict(facts or {}),
     )
+
+
+@cache
+def _section_verdict(polarity: str) -> Verdict:
+    """The verdict of a section of *polarity* (its word and the words of ``[verdict.section]``)."""
+    word = verdict_word(None, polarity)
+    return Verdict(word, _text(data().verdict["section"][polarity], label=_raw(word.label)))
+
+
+@cache
+def _title(key: str) -> Text:
+    """The title of section *key* that has no placeholder (``[section.KEY]``)."""
+    return Text.from_mapping(data().sections[key]["title"])
 
 
 def _xing_qing(ctx: Ctx, zhu: str) -> Section:
@@ -640,6 +673,11 @@ def _da_xian(ctx: Ctx, zhu: str, row: Mapping[str, Any], memo: _Memo) -> Section
     return _section(f"da_xian.{row['index']}", c, "xian", title, facts)
 
 
+def _da_key(row: Mapping[str, Any]) -> tuple[Any, ...]:
+    """What the section of 大限 *row* reads besides the chart: its index, dates and mansions."""
+    return ("da_xian", row["index"], row["start"], row["end"], *(x["xiu"] for x in row.get("xiu") or ()))
+
+
 def _tong_xian(ctx: Ctx, zhu: str, rows: Sequence[Mapping[str, Any]], memo: _Memo) -> Section:
     c = _Chain()
     seen = list(dict.fromkeys(str(r["gong"]) for r in rows))
@@ -671,7 +709,63 @@ def _year(ctx: Ctx, zhu: str, key: str, row: Mapping[str, Any], memo: _Memo) -> 
     return _section(key, c, "xian", title, facts)
 
 
+def _month(ctx: Ctx, zhu: str, row: Mapping[str, Any], year: str, memo: _Memo) -> Section:
+    """One 流月 (月限): its palace read as the 小限's and the 流年's are (依星斷吉凶: the palace's lord, its
+    曜, its keeper and the 命主's 恩/難 opposite), stated in at most ``max_month_steps`` steps."""
+    b = BRANCHES.index(row["branch"])
+    gong = str(row["gong"])
+    c = _Chain()
+    _palace(c, ctx, b, zhu, memo)
+    _zhao(c, ctx, b, zhu)
+    sec = data().sections["liu_yue"]
+    name = _raw(_text(sec["month_name"], n=row["month"], name=row["name"]))
+    title = _text(sec["title"], name=name, ganzhi=row["ganzhi"], gong=gong)
+    facts = {
+        "year": year,
+        "month": row["month"],
+        "ganzhi": row["ganzhi"],
+        "gong": gong,
+        "branch": row["branch"],
+        "start": row["start"],
+        "end": row["end"],
+        "xiao_xian": dict(row["xiao_xian"]),
+        "birth_month": row["birth_month"],
+        "yao": list(ctx.by_branch[b]),
+    }
+    limit = int(data().threshold["max_month_steps"])
+    return _section(f"liu_yue.{row['month']}", c, "xian", title, facts, limit=limit)
+
+
+def _months(
+    ctx: Ctx, zhu: str, current: Mapping[str, Any], memo: _Memo, gong: str | None = None
+) -> list[Section]:
+    """The 流月 of the year asked (all twelve, or with a matter those through its palace *gong*)."""
+    year = str((current.get("liu_nian") or {}).get("ganzhi", ""))
+    out = []
+    for row in current.get("liu_yue") or ():
+        if gong is not None and row["gong"] != gong:
+            continue
+        key = ("liu_yue", year, row["month"], row["branch"], row["start"], row["xiao_xian"]["age"])
+        out.append(_kept(memo, key, _month, ctx, zhu, row, year, memo))
+    return out
+
+
 # ── the judgment ──────────────────────────────────────────────────────────────────────────────────
+#: per natal chart and reading options: the reading's context of the chart and the steps and sections it
+#: reads (:data:`_Memo`), which depend on nothing else; the method's cast gives the same chart for the same
+#: inputs, so a chart judged again reuses them (:mod:`xuanheng.qizheng.memo`)
+_STATE: ChartMemo[tuple[Ctx, _Memo]] = ChartMemo()
+
+
+def _chart_state(natal: QiZhengChart, opts: Mapping[str, Any]) -> tuple[Ctx, _Memo]:
+    """The context of *natal* under the reading options *opts* and its memo of steps and sections."""
+    from xuanheng.qizheng.reading import context
+
+    key = tuple(sorted(opts.items()))
+    got = _STATE.get(natal, key)
+    return got if got is not None else _STATE.put(natal, key, (context(natal, **opts), _Memo()))
+
+
 def judge(
     chart: QiZhengLife | QiZhengChart,
     question: Question | str | None = None,
@@ -696,17 +790,14 @@ def judge(
         question = Question(normalise_topic(question) if question else None)
     topic = normalise_topic(question.topic) if question.topic else None
     question = Question(topic, question.about)
-    from xuanheng.qizheng.reading import context
-
     opts = {k: v for k, v in reading_options.items() if k in ("qiang_ruo", "stage_of") and v is not None}
     if life is not None:
         opts = {**{k: v for k, v in life.reading_options.items() if k in ("qiang_ruo", "stage_of")}, **opts}
-    ctx = context(natal, **opts)
+    ctx, memo = _chart_state(natal, opts)
     fired = list(fired or ())
     zhu = ctx.roles["命主"][0]
     d = data()
     section_key = d.topic_section.get(topic or "")
-    memo: _Memo = {}
 
     limits: list[Section] = []
     current = life.current if life is not None else None
@@ -714,19 +805,27 @@ def judge(
     da_rows = list(timeline.get("da_xian") or ())
     if section_key is None:
         if timeline.get("tong_xian"):
-            limits.append(_tong_xian(ctx, zhu, timeline["tong_xian"], memo))
-        limits += [_da_xian(ctx, zhu, r, memo) for r in da_rows]
+            rows = timeline["tong_xian"]
+            key = ("tong_xian", *((r["age"], r["gong"], r["branch"], r["start"]) for r in rows))
+            limits.append(_kept(memo, key, _tong_xian, ctx, zhu, rows, memo))
+        limits += [_kept(memo, _da_key(r), _da_xian, ctx, zhu, r, memo) for r in da_rows]
     else:
         gong = d.sections[section_key].get("gong")
-        limits += [_da_xian(ctx, zhu, r, memo) for r in da_rows if r["gong"] == gong]
+        limits += [_kept(memo, _da_key(r), _da_xian, ctx, zhu, r, memo) for r in da_rows if r["gong"] == gong]
     if current:
         if current.get("xiao_xian"):
             limits.append(_year(ctx, zhu, "xiao_xian", current["xiao_xian"], memo))
         if current.get("liu_nian"):
             limits.append(_year(ctx, zhu, "liu_nian", current["liu_nian"], memo))
+        month_gong = None if section_key is None else str(d.sections[section_key].get("gong", "命宮"))
+        limits += _months(ctx, zhu, current, memo, month_gong)
 
     if section_key is not None:  # a question of one matter
-        sec = _xing_qing(ctx, zhu) if section_key == "xing_qing" else _matter(section_key, ctx, zhu, memo)
+        sec = (
+            _kept(memo, ("xing_qing",), _xing_qing, ctx, zhu)
+            if section_key == "xing_qing"
+            else _kept(memo, ("matter", section_key), _matter, section_key, ctx, zhu, memo)
+        )
         gong = str(d.sections[section_key].get("gong", "命宮"))
         lord = ctx.roles["壽星"][0] if section_key == "shou" else PALACES[ctx.gong_branch[gong]].zhu
         focus = Focus(
@@ -758,13 +857,11 @@ def judge(
     )
     verdict = Verdict(word, _text(d.verdict["rank"][pol], label=_raw(word.label), lead=_raw(lead_text)))
     sections = [
-        _xing_qing(ctx, zhu),
-        _matter("cai", ctx, zhu, memo),
-        _matter("guan", ctx, zhu, memo),
-        _matter("tian_zhai", ctx, zhu, memo),
-        _matter("fu_qi", ctx, zhu, memo),
-        _matter("nan_nv", ctx, zhu, memo),
-        _matter("shou", ctx, zhu, memo),
+        _kept(memo, ("xing_qing",), _xing_qing, ctx, zhu),
+        *(
+            _kept(memo, ("matter", k), _matter, k, ctx, zhu, memo)
+            for k in ("cai", "guan", "tian_zhai", "fu_qi", "nan_nv", "shou")
+        ),
         *limits,
     ]
     focus = Focus(

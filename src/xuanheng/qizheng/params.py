@@ -9,12 +9,16 @@ of the 七政四餘 chart uses the 月將.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from datetime import datetime
+from functools import lru_cache
 from typing import Any
 
 from xuanheng.errors import InputError
 from xuanheng.params import Param, Params, calendar_params, declarations, declared, time_params
 from xuanheng.qizheng.cast import cast, life, sex_value
 from xuanheng.qizheng.chart import QiZhengChart, QiZhengLife
+from xuanheng.qizheng.memo import SIZE, register_cache
 from xuanheng.qizheng.options import OPTIONS as CHART_OPTIONS
 from xuanheng.qizheng.reading import CHOICES, XIAN_OPTIONS
 from xuanheng.qizheng.spirits import OPTIONS as SPIRIT_OPTIONS
@@ -65,14 +69,15 @@ class QiZhengParams(Params):
     READING_OPTIONS = READING_OPTION_NAMES
 
 
-def calendar_options_of(p: Params) -> CalendarOptions:
-    """The time core's options of a set of parameters (no 月將 rule: the chart does not use it)."""
+def calendar_options_of(p: Params | Mapping[str, Any]) -> CalendarOptions:
+    """The time core's options of a set of parameters, or of a mapping of their values (no 月將 rule: the
+    chart does not use it)."""
     return CalendarOptions(
-        day_boundary=p.day_boundary,
-        true_solar=bool(p.true_solar),
-        day_night=p.day_night,
-        dst=p.dst,
-        lunar_calendar=p.lunar_calendar,
+        day_boundary=str(p.get("day_boundary")),
+        true_solar=bool(p.get("true_solar")),
+        day_night=str(p.get("day_night")),
+        dst=str(p.get("dst")),
+        lunar_calendar=str(p.get("lunar_calendar")),
     )
 
 
@@ -88,8 +93,31 @@ def cast_params(p: Params) -> QiZhengLife:
     )
 
 
+#: the parameters the natal chart is cast from (the instant, the place, the calendar, the sex and the chart's
+#: and star spirits' options); the reading, 限, ``on``, ``topic`` and ``years`` parameters are not among them
+_CALENDAR_NAMES: tuple[str, ...] = ("day_boundary", "true_solar", "day_night", "dst", "lunar_calendar")
+_CHART_INPUTS: tuple[str, ...] = (
+    "at",
+    "tz",
+    "lon",
+    "lat",
+    "sex",
+    "fold",
+    *_CALENDAR_NAMES,
+    *SPIRIT_OPTION_NAMES,
+    *CHART_OPTION_NAMES,
+)
+#: how many natal charts :func:`cast_chart` keeps (a front end asks for the same chart again: the
+#: document, then its drawing in another view or language)
+CHART_MEMO_SIZE = SIZE
+
+
 def cast_chart(p: Params) -> QiZhengChart:
-    """The natal chart alone of :class:`QiZhengParams` (the reading and 限 parameters are not used)."""
+    """The natal chart alone of :class:`QiZhengParams` (the reading and 限 parameters are not used).
+
+    :func:`xuanheng.qizheng.cast.cast` is a pure function of these inputs (the library reads no clock) and
+    its chart is frozen, so the chart of the same inputs is kept and given again (the last
+    :data:`CHART_MEMO_SIZE`); a refusal is raised each time."""
     if p.at is None:
         raise InputError(
             "give the instant at (ISO 8601, e.g. 1983-10-27T18:30)",
@@ -97,17 +125,33 @@ def cast_chart(p: Params) -> QiZhengChart:
             code="at.missing",
             params={"example": "1983-10-27T18:30"},
         )
+    return _cast_of(tuple(p.get(name) for name in _CHART_INPUTS), _zone_of(p.at))
+
+
+def _zone_of(at: Any) -> Any:
+    """The zone and fold of an instant given as a datetime (equal datetimes in two zones are one key of a
+    memo, their charts are not), else None."""
+    return (at.tzinfo, at.fold) if isinstance(at, datetime) else None
+
+
+@lru_cache(maxsize=CHART_MEMO_SIZE)
+def _cast_of(key: tuple[Any, ...], zone: Any) -> QiZhengChart:
+    """:func:`cast` of the values of :data:`_CHART_INPUTS` (in that order); *zone*: :func:`_zone_of`."""
+    v = dict(zip(_CHART_INPUTS, key, strict=True))
     return cast(
-        p.at,
-        tz=p.tz,
-        lon=p.lon,
-        lat=p.lat,
-        sex=p.sex,
-        fold=p.fold,
-        calendar_options=calendar_options_of(p),
-        spirit_options={name: p.get(name) for name in SPIRIT_OPTION_NAMES},
-        **{name: p.get(name) for name in CHART_OPTION_NAMES},
+        v["at"],
+        tz=v["tz"],
+        lon=v["lon"],
+        lat=v["lat"],
+        sex=v["sex"],
+        fold=v["fold"],
+        calendar_options=calendar_options_of(v),
+        spirit_options={name: v[name] for name in SPIRIT_OPTION_NAMES},
+        **{name: v[name] for name in CHART_OPTION_NAMES},
     )
+
+
+register_cache(_cast_of.cache_clear)
 
 
 __all__ = [

@@ -26,14 +26,17 @@ True
 from __future__ import annotations
 
 from collections.abc import Mapping
+from datetime import datetime
 from functools import cache
 from typing import Any
 
 from xuanheng.core._data import load_package_data
+from xuanheng.core._frozen import maker
 from xuanheng.errors import OptionError
 from xuanheng.qizheng._reading_ctx import QIANG_RUO_CHOICES, YAO, Ctx
 from xuanheng.qizheng._reading_vocab import VOCAB
 from xuanheng.qizheng.gong import GONG_NAMES
+from xuanheng.qizheng.memo import ChartMemo
 from xuanheng.reading import DEFAULT_LANG, FiredRule, Text, check_lang
 from xuanheng.rules import (
     GENERAL_TOPIC,
@@ -234,13 +237,40 @@ def reading(
     """
     lang = check_lang(lang)
     t = normalise_topic(topic) if topic is not None else None
+    key = _memo_key(t, lang == "zh-Hans", options)
+    got = None if key is None else _READ.get(chart, key)
+    if got is not None:
+        return list(got)
     ctx = context(chart, **options)
     fired = _plain(ctx, lang == "zh-Hans", t)
-    if t is None:
-        return fired
-    first = [f for f in fired if t in f.topics]
-    rest = [f for f in fired if t not in f.topics and GENERAL_TOPIC in f.topics]
-    return first + rest
+    if t is not None:
+        first = [f for f in fired if t in f.topics]
+        rest = [f for f in fired if t not in f.topics and GENERAL_TOPIC in f.topics]
+        fired = first + rest
+    if key is not None:
+        _READ.put(chart, key, tuple(fired))
+    return fired
+
+
+#: the readings made, by chart and (topic, 简体, options): a reading is a pure function of its frozen chart,
+#: topic and options, and a front end asks again for the chart it has just cast (the method's cast keeps
+#: the chart of the same inputs, :func:`xuanheng.qizheng.params.cast_chart`; :mod:`xuanheng.qizheng.memo`)
+_READ: ChartMemo[tuple[FiredRule, ...]] = ChartMemo()
+
+
+def _memo_key(topic: str | None, hans: bool, options: dict[str, Any]) -> tuple[Any, ...] | None:
+    """The key of a reading in :data:`_READ`, or None when an option's value cannot be a key; a datetime
+    ``on`` is keyed with its zone (equal instants in two zones are equal datetimes)."""
+    items = tuple((k, v, v.tzinfo) if isinstance(v, datetime) else (k, v) for k, v in sorted(options.items()))
+    try:
+        hash(items)
+    except TypeError:
+        return None
+    return (topic, hans, items)
+
+
+#: FiredRule(id, src, facts, text, topics, title, extra) built slot by slot (xuanheng.core._frozen)
+_FIRED = maker(FiredRule)
 
 
 def _plain(ctx: Ctx, hans: bool, topic: str | None = None) -> list[FiredRule]:
@@ -262,16 +292,7 @@ def _plain(ctx: Ctx, hans: bool, topic: str | None = None) -> list[FiredRule]:
             continue
         if grade:
             ctx.patterns.append((extra["name"], grade, facts))
-        fired.append(
-            FiredRule(
-                id=r.id,
-                src=r.src,
-                facts=facts,
-                text=text_hans if hans else text,
-                topics=r.topics,
-                extra=dict(extra),
-            )
-        )
+        fired.append(_FIRED(r.id, r.src, facts, text_hans if hans else text, r.topics, None, dict(extra)))
     return fired
 
 

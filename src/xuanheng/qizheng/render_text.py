@@ -7,6 +7,7 @@ on them; the 化曜 and the spirits that fall to a 曜; the warnings and, when t
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from datetime import datetime
 from typing import Any
 
 from xuanheng.i18n import label, term
@@ -201,6 +202,12 @@ def _xian_lines(doc: Mapping[str, Any], lang: str, t: Any) -> list[str]:
         out.append(
             f"  {label('qizheng.liu_nian', lang)}  {t(ln['ganzhi'])} {t(ln['gong'])} {t(ln['branch'])}"
         )
+    month = _month_of(doc.get("liu_yue"), on)
+    if month is not None:
+        out.append(
+            f"  {label('qizheng.liu_yue', lang)}  {t(month['name'])} {t(month['ganzhi'])}"
+            f" {t(month['gong'])} {t(month['branch'])}"
+        )
     if isinstance(dw, Mapping):
         out.append(f"  {label('qizheng.dongwei', lang)}  {t(dw['xiu'])} {dms(float(dw['lon']))}")
     ly = doc.get("liu_yao")
@@ -229,6 +236,19 @@ def _xian_lines(doc: Mapping[str, Any], lang: str, t: Any) -> list[str]:
             )
         out += ["  " + line for line in _table(rows)]
     return out
+
+
+def _month_of(rows: Any, on: str) -> Mapping[str, Any] | None:
+    """The 流月 row (of the document's ``liu_yue``) whose month holds the instant *on*, or None."""
+    if not isinstance(rows, Sequence):
+        return None
+    at = datetime.fromisoformat(on)
+    for r in rows:
+        if not isinstance(r, Mapping):
+            continue
+        if datetime.fromisoformat(r["start"]) <= at < datetime.fromisoformat(r["end"]):
+            return r
+    return None
 
 
 __all__ = ["dms", "render_text", "spirits_by_branch", "spirits_by_yao"]

@@ -30,17 +30,18 @@ import math
 from bisect import bisect_right
 from collections.abc import Mapping
 from dataclasses import dataclass
-from datetime import date, datetime, timedelta
+from datetime import UTC, date, datetime, timedelta
 from functools import cache, lru_cache
 from html import escape
 from typing import Any
 
 from xuanheng import SCHEMA_VERSION, __version__
 from xuanheng.core._data import load_package_data
-from xuanheng.core.ganzhi import BRANCHES, STEMS, GanZhi
+from xuanheng.core.ganzhi import BRANCHES, STEMS, GanZhi, wu_hu_dun
 from xuanheng.errors import InputError, OptionError, OutOfRangeError
 from xuanheng.i18n.messages import warning
-from xuanheng.qizheng.gong import GONG_NAMES, chart_frame, gong_branch, gong_index
+from xuanheng.qizheng.gong import GONG_NAMES, GONG_STEP, chart_frame, gong_branch, gong_index
+from xuanheng.qizheng.memo import SIZE, ChartMemo, register_cache
 from xuanheng.reading import check_lang
 from xuanheng.time import parse_instant, pillars_fast
 
@@ -247,6 +248,7 @@ class Plan:
     xiu_order: tuple[int, ...]
     opts: Mapping[str, str]
     when: datetime  # the birth as the chart holds it (its birthdays: :func:`birthday`)
+    birth_month: int = 0  # the month of the birth counted from 寅 = 0 (its month pillar: the 節 month)
 
 
 def _first_term(d: float, choice: str) -> float:
@@ -254,9 +256,21 @@ def _first_term(d: float, choice: str) -> float:
     return float(c["base"]) + float(c["per_degree"]) * d
 
 
+#: the plans made (a document asks for the plan of its chart from the timeline, the reading and the judgment)
+_PLANS: ChartMemo[Plan] = ChartMemo(4 * SIZE)
+
+
 def plan(chart: Any, **options: Any) -> Plan:
-    """The 限 plan of *chart* (a cast 七政四餘 chart) for the 限 options (see :data:`OPTIONS`)."""
+    """The 限 plan of *chart* (a cast 七政四餘 chart) for the 限 options (see :data:`OPTIONS`); made once
+    per chart and options (the chart is frozen: :mod:`xuanheng.qizheng.memo`)."""
     opts = validate(options)
+    key = tuple(opts.items())
+    got = _PLANS.get(chart, key)
+    return got if got is not None else _PLANS.put(chart, key, _make_plan(chart, opts))
+
+
+def _make_plan(chart: Any, opts: dict[str, str]) -> Plan:
+    """:func:`plan` of *chart* with the validated options *opts*."""
     when: datetime = chart.when
     tz = when.tzinfo
     ming = chart.ming_gong.branch
@@ -295,6 +309,7 @@ def plan(chart: Any, **options: Any) -> Plan:
         xiu_order=tuple(b.xiu for b in bounds),
         opts=dict(opts),
         when=when,
+        birth_month=(chart.calendar.pillars.month.branch - 2) % 12,
     )
 
 
@@ -467,6 +482,51 @@ def liu_nian_at(p: Plan, t: float) -> dict[str, Any]:
     }
 
 
+#: 流月 (月限): the 節 that begins each month of a year, 寅 month (正月, 立春) first; a 節 is an odd term
+#: counted from 春分 = 0, two terms a month
+_MONTH_JIE: tuple[int, ...] = tuple((int(_X["liu_yue"]["first_jie"]) + 2 * m) % 24 for m in range(12))
+MONTH_NAMES: tuple[str, ...] = tuple(_X["liu_yue"]["names"])
+
+
+def liu_yue_of(p: Plan, t: float) -> list[dict[str, Any]]:
+    """The twelve 流月 (月限) of the 流年 running at *t* (``data/xian.toml`` [liu_yue]).
+
+    The months are those of the year the 流年 names, 正月 (寅) to 十二月 (丑), each from the 節 that begins
+    it (the time core's table of terms, :func:`term_instant`) to the next. The 月限 counts them on the
+    palaces from the 小限 of that year (the one running at the year's end: the one that begins at the
+    birthday inside it, or with the 流年): the month of the birth stands on the 小限's palace and each month
+    after it one palace further in the 小限's own direction (backwards through the branches), round the
+    twelve. Each row: ``month`` (1–12), ``name``, ``ganzhi`` (the month pillar by 五虎遁 from the 流年
+    stem), ``start``/``end``, the palace (``branch``, ``gong``), ``xiao_xian`` (its age and branch) and
+    ``birth_month``."""
+    start, gz = liu_nian_start(p, t)
+    year = datetime.fromtimestamp(start + 50.0 * 86400.0, tz=UTC).year  # the year of the 流年's 立春
+    k = int(_X["liu_nian"]["choice"][p.opts["year_start"]]["term"])
+    nxt = term_instant(k, year + (1 if k == _MONTH_JIE[0] else 0))  # the next 流年 begins
+    xx = xiao_xian_at(p, max(nxt - 1.0, p.birth))
+    xb = BRANCHES.index(xx["branch"])
+    stem = GanZhi(gz).stem
+    bounds = [term_instant(j, year + (1 if m == 11 else 0)) for m, j in enumerate(_MONTH_JIE)]
+    bounds.append(term_instant(_MONTH_JIE[0], year + 1))
+    rows = []
+    for m in range(12):
+        b = (xb + GONG_STEP * (m - p.birth_month)) % 12
+        month_branch = (2 + m) % 12
+        rows.append(
+            {
+                "month": m + 1,
+                "name": MONTH_NAMES[m],
+                "ganzhi": STEMS[wu_hu_dun(stem, month_branch)] + BRANCHES[month_branch],
+                "start": _iso(bounds[m], p.tz),
+                "end": _iso(bounds[m + 1], p.tz),
+                **_gong_json(p.ming, b),
+                "xiao_xian": {"age": xx["age"], "branch": xx["branch"]},
+                "birth_month": p.birth_month + 1,
+            }
+        )
+    return rows
+
+
 def branches_at(p: Plan, t: float) -> dict[str, int | None]:
     """The branches the 大限, 小限 and 流年 stand on at *t* (the reading's 限 conditions)."""
     k = _da_index(p, t)
@@ -491,14 +551,15 @@ def liu_yao(chart: Any, at: datetime) -> list[dict[str, Any]]:
     unless an option of the chart needs it (the topocentric Moon; a 命宮 or 身宮 rule that reads the day's
     sunrise, sunset, moonrise or ascendant, whose absence at the place refuses the cast): otherwise the
     cast is made without the place, and skips the day's sunrise, sunset, moonrise and ascendant it would
-    not use."""
-    from xuanheng.qizheng.cast import NEEDS_PLACE, cast
+    not use. The cast of the date is kept (:func:`_transit`): every chart asked about the same date with the
+    same options reads the same 曜."""
+    from xuanheng.qizheng.cast import NEEDS_PLACE
 
     opts = dict(chart.options)
     if any(opts.get(k) == v for k, v in NEEDS_PLACE):
-        now = cast(at, lon=chart.lon, lat=chart.lat, **opts)
+        now = _transit(at, at.tzinfo, chart.lon, chart.lat, tuple(opts.items()))
     else:
-        now = cast(at, **opts)
+        now = _transit(at, at.tzinfo, None, None, tuple(opts.items()))
     ming = chart.ming_gong.branch
     natal: dict[int, list[str]] = {}
     for y in chart.yao:
@@ -520,6 +581,21 @@ def liu_yao(chart: Any, at: datetime) -> list[dict[str, Any]]:
             }
         )
     return out
+
+
+@lru_cache(maxsize=SIZE)  # emptied by xuanheng.qizheng.memo.clear (registered below)
+def _transit(
+    at: datetime, zone: Any, lon: float | None, lat: float | None, options: tuple[tuple[str, Any], ...]
+) -> Any:
+    """The chart cast for *at* (at the place *lon*, *lat*, or none) with the chart options *options*: the
+    流曜 of a date, a pure function of these inputs, cast once for every chart that asks. *zone* is
+    *at*'s own zone (two datetimes of one instant in two zones are equal keys, their charts are not)."""
+    from xuanheng.qizheng.cast import cast
+
+    return cast(at, lon=lon, lat=lat, **dict(options))
+
+
+register_cache(_transit.cache_clear)
 
 
 def xian(
@@ -546,6 +622,7 @@ def _xian_json(chart: Any, p: Plan, at: datetime, with_liu_yao: bool) -> dict[st
         "tong_xian": tong_xian_at(p, t),
         "xiao_xian": xiao_xian_at(p, t),
         "liu_nian": liu_nian_at(p, t),
+        "liu_yue": liu_yue_of(p, t),
         "dongwei": None if du is None else {"lon": du, "xiu": NAMES[_xiu_at(p, du)]},
     }
     if k is None:
@@ -619,6 +696,7 @@ def life_timeline(
             "tong_xian": _X["tong_xian"]["src"],
             "xiao_xian": choice_src("xiao_xian_change", p.opts["xiao_xian_change"]),
             "liu_nian": choice_src("year_start", p.opts["year_start"]),
+            "liu_yue": _X["liu_yue"]["src"],
         },
         "current": None,
         "current_index": None,
@@ -769,6 +847,7 @@ __all__ = [
     "DA_XIAN_ORDER",
     "DA_XIAN_YEARS",
     "DEFAULTS",
+    "MONTH_NAMES",
     "OPTIONS",
     "TONG_XIAN",
     "Plan",
@@ -779,6 +858,7 @@ __all__ = [
     "life_timeline",
     "liu_nian_at",
     "liu_yao",
+    "liu_yue_of",
     "option_catalogue",
     "parse_on",
     "plan",
