@@ -101,6 +101,10 @@ from pins import dump as _dump
 # (20) issue 29 item 1, 流月: a 七政 cast with `on` gains "liu_yue" (the twelve months of the year asked on
 # their 月限 palaces) and its judgment the twelve month sections (cli_casts, http_casts, mcp_calls). Checked:
 # with liu_yue left out, every section equals its pin before; the speed work's memos changed none.
+# (21) issue 29 item 6: the 七政 wheel (POST /api/qizheng/render) gains the 限 ring, the 宮主, the mansions'
+# 七曜, the 宿度 ruler, the 命度 line, the 化曜 beside each 曜, a key, and with `on` the 流曜 ring; its ring
+# labels are written along the rings, and a judged document's 限 ring shows each 大限's verdict. Only
+# qizheng/render_svg.py changed on that branch: only the 七政 SVGs.
 PINNED: dict[str, str] = {
     "cli_help": "cffdf78aa17b625d",  # (1) (2) (6) (7) (9) (10) (11) (14) (18)
     # issue 26: a method with a reading always carries "reading" ([] when not asked): 金口訣 and 六爻 too
@@ -120,7 +124,8 @@ PINNED: dict[str, str] = {
     # then the web refuses a parameter the mode does not use (as cli_refusals and mcp_calls): 大六壬 and 六爻
     # study inputs with tz answer 422 mode.unused naming tz (were charts, tz ignored), and 六爻 at + day
     # answers mode.unused naming day (was liuyao.instant_or_study, also naming day), GET and POST, en and ko
-    "http_casts": "ba9bb9e5540e0106",  # (1) (2) (6) (8) (9) (10) (11) (12) (13) (15) (16) (17) (18) (19) (20)
+    # (1) (2) (6) (8) (9) (10) (11) (12) (13) (15) (16) (17) (18) (19) (20) (21)
+    "http_casts": "49f5ca037a2570ac",
     "mcp_tools": "8a6c22952246b48b",  # (1) (2) (6) (7) (9) (10) (11) (13) (18)
     # issue 26: both changes of http_casts; then the refusals carry their code (mode.unused, at.or_now) where
     # the catalogue recognised them by their English; then a refusal of a mode names the mode and says why

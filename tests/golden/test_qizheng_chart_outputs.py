@@ -68,6 +68,12 @@ from pins import error as _error
 # each on its 月限 palace) and its judgment (when asked) the twelve month sections liu_yue.1 … 12.
 # Checked: with liu_yue left out of the 限 JSON and the judgment, both document sections equal their pins
 # before; the memos of issue 29's speed work (xuanheng.qizheng.memo) changed no section.
+# (21) issue 29 item 6: the wheel gains the 限 ring (ages of each palace's 大限), the 宮主 on each palace, the
+# 七曜 under each mansion, the 宿度 ruler, a line at the 命度, the 化曜 beside each 曜 and, with `on`, the
+# 流曜 ring inside the wheel; the palace, mansion and 流曜 labels are written along their rings and 命宮/身宮
+# move above the wheel, a key under it names the marks. Only the two SVG sections change; the documents are
+# as before. The wheel writes a two-word state whole (逆伏, 留伏 of (18)); the drawing before wrote nothing
+# for them, as it knew only 逆, 留 and 伏 alone.
 PINNED: dict[str, str] = {
     # issue 26, the twins removed (git log): the mansions of date from the plain reduction of the stars
     # (the memo's interpolation was within 0.01″: 宿 degrees move by ≤ 4·10⁻⁶°, 大限 dates by seconds),
@@ -77,13 +83,13 @@ PINNED: dict[str, str] = {
     "calendar": "8c6268264a404596",  # before: 1dd5efd784ba6137
     # its pins before: d5ded4785148a9fe, 1df699682f30a07b, 41fc4ce1786b85d0
     "document": "4dd0eb29c693e875",  # (1) (18) (20)
-    "svg": "72c2c17e2b55d330",  # issue 26, before the twins went (unchanged by their removal)
+    "svg": "b3618e3dca13aff6",  # (21); before: 72c2c17e2b55d330 (issue 26, unchanged since)
     # issue 26 (git log): the default document lists only the year of `on` (parameter years, 0 by default)
     # issue 30: the 流曜 table under the wheel (drawn with `on`) measures its columns, and a header too wide
     # for the drawing is written on two or three lines, so "화요 (십간화요)" no longer runs over "본명 성요"
     # (the page's transit table, desktop and phone); the other parts of the SVG are as before
     "document_default": "07cff8d5c1255808",  # (1) (18) (20); before: 0f6f3be8f335acde, adf816917064101b
-    "svg_default": "7a80f6c4418d83d8",  # (18); before: 4632ad106f0f1657
+    "svg_default": "72cc34e9a66129e8",  # (18) (21); before: 7a80f6c4418d83d8, 4632ad106f0f1657
 }
 
 _check = checker(PINNED)

@@ -14,8 +14,19 @@ from typing import Any
 
 import pytest
 
+from xuanheng.frontend import cast_params
 from xuanheng.qizheng import cast
-from xuanheng.qizheng.render_svg import WIDTH, angular_distance, min_separation, render_qizheng, spread
+from xuanheng.qizheng.cast import life
+from xuanheng.qizheng.method import METHOD
+from xuanheng.qizheng.render_svg import (
+    WIDTH,
+    angular_distance,
+    disc_half_angle,
+    min_separation,
+    render_qizheng,
+    spread,
+    tangent_half_angle,
+)
 from xuanheng.render import render
 
 NS = "{http://www.w3.org/2000/svg}"
@@ -57,26 +68,76 @@ def expected_angle(lon: float) -> float:
     return (270.0 + (lon - 315.0)) % 360.0
 
 
-def boxes(root: ET.Element) -> list[tuple[float, float, float, float, str]]:
+Poly = list[tuple[float, float]]
+
+
+def turn_of(el: ET.Element) -> tuple[float, float, float]:
+    """The ``rotate(a x y)`` of an element (degrees clockwise about x, y); (0, 0, 0) without one."""
+    m = re.fullmatch(r"rotate\(([-\d.]+) ([-\d.]+) ([-\d.]+)\)", el.get("transform", "") or "")
+    return (float(m.group(1)), float(m.group(2)), float(m.group(3))) if m else (0.0, 0.0, 0.0)
+
+
+def on_screen(el: ET.Element, x: float, y: float) -> tuple[float, float]:
+    """Where the point (x, y) of *el*'s own coordinates is drawn, its rotation applied."""
+    a, ox, oy = turn_of(el)
+    c, s = math.cos(math.radians(a)), math.sin(math.radians(a))
+    dx, dy = x - ox, y - oy
+    return ox + c * dx - s * dy, oy + s * dx + c * dy
+
+
+def text_at(el: ET.Element) -> tuple[float, float]:
+    return on_screen(el, float(el.get("x", 0)), float(el.get("y", 0)))
+
+
+def polygon(r: ET.Element) -> Poly:
+    x, y = float(r.get("x", 0)), float(r.get("y", 0))
+    w, h = float(r.get("width", 0)), float(r.get("height", 0))
+    return [on_screen(r, px, py) for px, py in ((x, y), (x + w, y), (x + w, y + h), (x, y + h))]
+
+
+def boxes(root: ET.Element) -> list[tuple[Poly, str]]:
+    """Every label box of the wheel as the polygon it is drawn as (rotations applied), with its group."""
     wheel = groups(root, "wheel")[0]
     out = []
     for g in wheel.iter(f"{NS}g"):
         for r in g.findall(f"{NS}rect"):
             if r.get("class") == "label-box":
-                x, y = float(r.get("x", 0)), float(r.get("y", 0))
-                w, h = float(r.get("width", 0)), float(r.get("height", 0))
-                out.append((x, y, x + w, y + h, f"{g.get('class')}:{''.join(texts(g))}"))
+                out.append((polygon(r), f"{g.get('class')}:{''.join(texts(g))}"))
     return out
 
 
-def assert_no_overlap(root: ET.Element) -> None:
+def intersect(a: Poly, b: Poly) -> bool:
+    """Whether two convex polygons share more than an edge (separating axis theorem, 0.01 units of slack)."""
+    for poly in (a, b):
+        for i in range(len(poly)):
+            (x0, y0), (x1, y1) = poly[i], poly[(i + 1) % len(poly)]
+            nx, ny = y1 - y0, x0 - x1
+            norm = math.hypot(nx, ny)
+            if norm == 0:
+                continue
+            pa = [(nx * x + ny * y) / norm for x, y in a]
+            pb = [(nx * x + ny * y) / norm for x, y in b]
+            if min(max(pa), max(pb)) - max(min(pa), min(pb)) <= 0.01:
+                return False
+    return True
+
+
+def test_intersect_is_the_test_it_claims() -> None:
+    square = [(0.0, 0.0), (10.0, 0.0), (10.0, 10.0), (0.0, 10.0)]
+    moved = [(x + 9.0, y + 9.0) for x, y in square]
+    apart = [(x + 10.5, y) for x, y in square]
+    # a diamond whose bounding box overlaps the square's corner, though the two do not meet
+    diamond = [(14.0, 9.0), (19.0, 14.0), (14.0, 19.0), (9.0, 14.0)]
+    assert intersect(square, moved) and not intersect(square, apart)
+    assert not intersect(square, diamond) and intersect(square, [(x - 3.0, y - 3.0) for x, y in diamond])
+
+
+def assert_no_overlap(root: ET.Element, at_least: int = 12 + 28 + 11) -> None:
     bx = boxes(root)
-    assert len(bx) >= 12 + 28 + 11
+    assert len(bx) >= at_least
     for i in range(len(bx)):
         for j in range(i + 1, len(bx)):
-            a, b = bx[i], bx[j]
-            overlap = min(a[2], b[2]) - max(a[0], b[0]) > 0.01 and min(a[3], b[3]) - max(a[1], b[1]) > 0.01
-            assert not overlap, (a, b)
+            assert not intersect(bx[i][0], bx[j][0]), (bx[i][1], bx[j][1])
 
 
 def test_well_formed_with_every_part() -> None:
@@ -93,9 +154,15 @@ def test_well_formed_with_every_part() -> None:
     where = {}
     for g in gong:
         t = next(t for t in g.iter(f"{NS}text") if t.text == g.get("data-branch"))
-        where[t.text] = screen_angle(float(t.get("x", 0)), float(t.get("y", 0)), centre)
+        where[t.text] = screen_angle(*text_at(t), centre)
     for branch, angle in (("子", 270), ("卯", 180), ("午", 90), ("酉", 0)):
-        assert angular_distance(where[branch], angle) < 3.0, (branch, where[branch])
+        assert angular_distance(where[branch], angle) < 15.0, (branch, where[branch])
+    # each palace's sector begins where its 30° begin: 戌 at 0° of longitude, the branches running backwards
+    for g in gong:
+        path = next(g.iter(f"{NS}path"))
+        x, y = (float(v) for v in re.match(r"M([-\d.]+),([-\d.]+)", path.get("d", "")).groups())  # type: ignore[union-attr]
+        start = 30.0 * ((B.index("戌") - B.index(g.get("data-branch", ""))) % 12)
+        assert angular_distance(screen_angle(x, y, centre), expected_angle(start)) < 0.1
     # 28 mansion boundaries of the chart's system, each at its start longitude
     bounds = [ln for ln in root.iter(f"{NS}line") if ln.get("class") == "xiu-bound"]
     assert [b.get("data-xiu") for b in bounds] == [x["name"] for x in doc["xiu"]] and len(bounds) == 28
@@ -115,13 +182,9 @@ def test_well_formed_with_every_part() -> None:
     marks = {g.get("data-mark"): g for g in groups(root, "mark")}
     assert set(marks) == {"命", "身"}
     ming = next(g for g in gong if g.get("data-branch") == doc["ming_gong"]["branch"])
-    t = next(t for t in ming.iter(f"{NS}text") if t.text == doc["ming_gong"]["branch"])
+    mid = 30.0 * ((B.index("戌") - B.index(ming.get("data-branch", ""))) % 12) + 15.0
     mt = next(marks["命"].iter(f"{NS}text"))
-    d = angular_distance(
-        screen_angle(float(t.get("x", 0)), float(t.get("y", 0)), centre),
-        screen_angle(float(mt.get("x", 0)), float(mt.get("y", 0)), centre),
-    )
-    assert d < 15.0
+    assert angular_distance(screen_angle(*text_at(mt), centre), expected_angle(mid)) < 15.0
     # the spirits beside the wheel: every 化曜 and every spirit's name
     spirits = groups(root, "spirits")[0]
     table = "".join(texts(spirits))
@@ -157,6 +220,11 @@ def test_no_overlapping_labels_on_real_crowded_charts(at: str) -> None:
     assert_no_overlap(root_of(render_qizheng(doc, "ko")))
 
 
+#: the states a random crowded chart draws: only 水 and 金 can turn back while the Sun hides them (逆伏, 留伏:
+#: an inner planet's retrograde loop straddles its inferior conjunction; an outer planet's faces the Sun)
+STATES_OF = {n: ["順", "逆", "留", "伏", "逆伏", "留伏"] for n in "水金"}
+
+
 def test_no_overlapping_labels_when_every_body_is_together() -> None:
     rng = random.Random(10)
     base = doc_of("1983-10-27T10:30")
@@ -168,7 +236,7 @@ def test_no_overlapping_labels_when_every_body_is_together() -> None:
             {
                 **y,
                 "lon": (centre + rng.uniform(-spread_deg, spread_deg)) % 360.0,
-                "state": rng.choice("順逆留伏"),
+                "state": rng.choice(STATES_OF.get(y["name"], "順逆留伏")),
             }
             for y in base["yao"]
         ]
@@ -185,7 +253,8 @@ def test_labels_legible_at_390_px(lang: str) -> None:
     # nothing drawn outside the picture
     w, h = float(root.get("width", 0)), float(root.get("height", 0))
     for t in root.iter(f"{NS}text"):
-        assert 0 <= float(t.get("x", 0)) <= w and 0 <= float(t.get("y", 0)) <= h
+        x, y = text_at(t)
+        assert 0 <= x <= w and 0 <= y <= h
 
 
 def test_languages() -> None:
@@ -235,3 +304,339 @@ def test_min_separation_is_the_chord_of_the_diagonal() -> None:
     sep = min_separation(150.0, [(30.0, 40.0), (20.0, 47.0)])
     chord = 2 * 150.0 * math.sin(math.radians(sep) / 2)
     assert chord == pytest.approx(math.hypot(32.0, 49.0))
+
+
+# ------------------------------------------------------------------- issue 29 item 6: the wheel's new rings
+#: 宮主 by palace branch, written here from seed 003-012: 子 丑 土, 寅 亥 木, 卯 戌 火, 辰 酉 金, 巳 申 水,
+#: 午 the Sun, 未 the Moon
+ZHU_003_012 = dict(zip("子丑寅亥卯戌辰酉巳申午未", "土土木木火火金金水水日月", strict=True))
+#: the 28 mansions from 角 and their 七曜, the cycle 木 金 土 日 月 火 水 from 角
+#: (角木蛟 亢金龍 氐土貉 房日兔 …; 《星學大成》卷五, one section per mansion; 虛 = 日 in seed 003-014)
+XIU_ORDER = "角亢氐房心尾箕斗牛女虛危室壁奎婁胃昴畢觜參井鬼柳星張翼軫"
+QIYAO_CYCLE = "木金土日月火水"
+
+
+def life_doc(at: str, on: str | None, **kw: Any) -> dict[str, Any]:
+    return life(cast(at, tz="UTC", **{**PLACE, **kw}), on=on).to_json()
+
+
+def polar(root: ET.Element, x: float, y: float) -> tuple[float, float]:
+    """(screen angle, radius) of a point about the wheel's centre."""
+    c = wheel_centre(root)
+    return screen_angle(x, y, c), math.hypot(x - c[0], y - c[1])
+
+
+@pytest.mark.parametrize("at", ["1983-10-27T10:30", "2000-05-05T08:00"])
+def test_palace_lords_in_the_palace_ring(at: str) -> None:
+    doc = doc_of(at, sex="男")
+    # the second chart has 命 and 身 on one palace: the longest line of the ring
+    assert (doc["ming_gong"]["branch"] == doc["shen_gong"]["branch"]) == (at == "2000-05-05T08:00")
+    root = root_of(render_qizheng(doc, "zh-Hant"))
+    assert {g.get("data-mark") for g in groups(root, "mark")} == {"命", "身"}
+    lords = {g.get("data-branch"): g for g in groups(root, "gong-zhu")}
+    assert sorted(lords) == sorted(B)
+    for branch, g in lords.items():
+        assert g.get("data-zhu") == ZHU_003_012[branch] and texts(g) == [ZHU_003_012[branch]]
+    # every box of a palace's line (the branch and name, the 宮主, the marks) stays inside that palace
+    for cls in ("gong", "gong-zhu", "mark"):
+        for g in groups(root, cls):
+            branch = (
+                g.get("data-branch")
+                or doc[{"命": "ming_gong", "身": "shen_gong"}[g.get("data-mark", "")]]["branch"]
+            )
+            mid = 30.0 * ((B.index("戌") - B.index(branch)) % 12) + 15.0
+            for r in g.findall(f"{NS}rect"):
+                for x, y in polygon(r):
+                    assert angular_distance(polar(root, x, y)[0], expected_angle(mid)) < 15.0, (cls, branch)
+
+
+def test_mansions_carry_their_qiyao() -> None:
+    doc = doc_of("1985-08-25T18:55")
+    root = root_of(render_qizheng(doc, "ko"))
+    xiu = groups(root, "xiu")
+    assert len(xiu) == 28
+    for g in xiu:
+        name = g.get("data-xiu", "")
+        want = QIYAO_CYCLE[XIU_ORDER.index(name) % 7]
+        assert g.get("data-qiyao") == want and texts(g) == [name, want]
+
+
+def ticks_of(root: ET.Element) -> dict[int, list[tuple[float, float]]]:
+    """The 宿度 ruler's ticks by step: (screen angle, length) of each segment of its paths."""
+    out: dict[int, list[tuple[float, float]]] = {}
+    for p in root.iter(f"{NS}path"):
+        if p.get("class") != "du-tick":
+            continue
+        segs = re.findall(r"M([-\d.]+),([-\d.]+)L([-\d.]+),([-\d.]+)", p.get("d", ""))
+        for x0, y0, x1, y1 in segs:
+            a, r0 = polar(root, float(x0), float(y0))
+            _, r1 = polar(root, float(x1), float(y1))
+            out.setdefault(int(p.get("data-step", 0)), []).append((a, r1 - r0))
+    return out
+
+
+@pytest.mark.parametrize("system", ["jin", "gu"])
+def test_degree_ruler_counts_from_each_mansion(system: str) -> None:
+    doc = doc_of("1983-10-27T10:30", xiu=system)
+    ticks = ticks_of(root_of(render_qizheng(doc, "zh-Hant")))
+    # expected: a tick at every whole degree of each mansion counted from its start, none closer than 0.3°
+    # to the next boundary; every 10th the longest, every 5th the middle
+    want: dict[int, list[float]] = {1: [], 5: [], 10: []}
+    for x in doc["xiu"]:
+        k = 1
+        while x["width"] - k >= 0.3:
+            want[10 if k % 10 == 0 else 5 if k % 5 == 0 else 1].append(expected_angle(x["start"] + k))
+            k += 1
+    assert {s: len(v) for s, v in ticks.items()} == {s: len(v) for s, v in want.items()}
+    assert sum(len(v) for v in want.values()) > 330
+    for step in (1, 5, 10):
+        for (a, _), b in zip(sorted(ticks[step]), sorted(want[step]), strict=True):
+            assert angular_distance(a, b) < 0.05
+    lengths = {s: {round(n, 1) for _, n in v} for s, v in ticks.items()}
+    assert max(lengths[1]) < min(lengths[5]) and max(lengths[5]) < min(lengths[10])
+
+
+def test_ming_du_line() -> None:
+    doc = doc_of("1962-02-05T00:00")
+    root = root_of(render_qizheng(doc, "zh-Hant"))
+    (line,) = [ln for ln in root.iter(f"{NS}line") if ln.get("class") == "ming-du"]
+    a0, r0 = polar(root, float(line.get("x1", 0)), float(line.get("y1", 0)))
+    a1, r1 = polar(root, float(line.get("x2", 0)), float(line.get("y2", 0)))
+    for a in (a0, a1):
+        assert angular_distance(a, expected_angle(doc["ming_gong"]["lon"])) < 0.1
+    # it runs across the mansion ring: from inside the ring of 曜 ticks out to the palaces
+    bounds = [ln for ln in root.iter(f"{NS}line") if ln.get("class") == "xiu-bound"]
+    rin = polar(root, float(bounds[0].get("x1", 0)), float(bounds[0].get("y1", 0)))[1]
+    rout = polar(root, float(bounds[0].get("x2", 0)), float(bounds[0].get("y2", 0)))[1]
+    assert r0 < rin - 1 and abs(r1 - rout) < 0.5
+
+
+def test_hua_yao_beside_each_body() -> None:
+    doc = doc_of("1983-10-27T10:30")
+    root = root_of(render_qizheng(doc, "zh-Hant"))
+    held = {y["name"]: "".join(t for t, v in doc["hua_yao"].items() if v == y["name"]) for y in doc["yao"]}
+    assert sum(len(v) for v in held.values()) == 10
+    for g in groups(root, "yao"):
+        marks = [t.text for t in g.iter(f"{NS}text") if t.get("class") == "hua-mark"]
+        want = held[g.get("data-yao", "")]
+        assert marks == ([want] if want else []) and (g.get("data-hua") or "") == want
+
+
+def test_xian_ring_gives_the_ages_at_each_palace() -> None:
+    doc = life_doc("1983-10-27T10:30", "2020-05-01", sex="男")
+    root = root_of(render_qizheng(doc, "zh-Hant"))
+    ring = groups(root, "xian-ring")
+    assert len(ring) == 1
+    cells = {g.get("data-branch"): g for g in ring[0].iter(f"{NS}g") if "xian-age" in (g.get("class") or "")}
+    rows = doc["timeline"]["da_xian"]
+    assert sorted(cells) == sorted({r["branch"] for r in rows})
+    for r in rows:
+        g = cells[r["branch"]]
+        text = f"{round(r['start_age'])}–{round(r['end_age'])}"
+        assert texts(g) == [text] and g.get("data-ages") == text
+        # written on its own palace, outside the palace ring
+        t = next(g.iter(f"{NS}text"))
+        a, rad = polar(root, *text_at(t))
+        mid = 30.0 * ((B.index("戌") - B.index(r["branch"])) % 12) + 15.0
+        assert angular_distance(a, expected_angle(mid)) < 15.0 and rad > 270
+    current = [b for b, g in cells.items() if "current" in (g.get("class") or "")]
+    assert current == [doc["da_xian"]["branch"]]
+    # a chart without a timeline has no 限 ring
+    assert groups(root_of(render_qizheng(doc_of("1983-10-27T10:30"), "zh-Hant")), "xian-ring") == []
+
+
+def test_transit_ring_on_a_date() -> None:
+    doc = life_doc("1983-10-27T10:30", "2020-05-01", sex="男")
+    root = root_of(render_qizheng(doc, "ko"))
+    ring = groups(root, "transit-ring")
+    assert len(ring) == 1
+    tr = groups(root, "transit")
+    assert [g.get("data-yao") for g in tr] == [r["name"] for r in doc["liu_yao"]] and len(tr) == 11
+    natal_r = min(
+        polar(root, float(g.get("x1", 0)), float(g.get("y1", 0)))[1]
+        for g in root.iter(f"{NS}line")
+        if g.get("class") == "xiu-bound"
+    )
+    for g, r in zip(tr, doc["liu_yao"], strict=True):
+        tick = next(ln for ln in g.iter(f"{NS}line") if ln.get("class") == "tick")
+        a, rad = polar(root, float(tick.get("x1", 0)), float(tick.get("y1", 0)))
+        assert angular_distance(a, expected_angle(r["lon"])) < 0.1 and rad < natal_r
+        # the name over what is not 順 of its state (逆, 留, 伏, or two of them: 逆伏)
+        state = "" if r["state"] == "順" else r["state"]
+        assert texts(g) == ([r["name"], state] if state else [r["name"]])
+    # without a date there is none
+    assert groups(root_of(render_qizheng(life_doc("1983-10-27T10:30", None), "ko")), "transit-ring") == []
+
+
+ON_CASES = [
+    ("1962-02-05T00:00", "1990-03-01"),
+    ("2000-05-05T08:00", "2031-07-15"),
+    ("1982-11-10T00:00", "1982-12-01"),
+]
+
+
+@pytest.mark.parametrize(("at", "on"), ON_CASES)
+@pytest.mark.parametrize("lang", ["zh-Hant", "ko", "en"])
+def test_no_overlap_with_the_xian_and_transit_rings(at: str, on: str, lang: str) -> None:
+    doc = life_doc(at, on)
+    assert doc["liu_yao"] and doc["timeline"]["da_xian"]
+    assert_no_overlap(root_of(render_qizheng(doc, lang)), at_least=12 + 12 + 28 + 11 + 11 + 12)
+
+
+def test_no_overlap_when_the_transits_are_together_too() -> None:
+    rng = random.Random(29)
+    base = life_doc("1983-10-27T10:30", "2020-05-01")
+    for k in range(20):
+        doc = dict(base)
+        centre = rng.uniform(0, 360)
+        width = [0.0, 1.0, 5.0, 20.0][k % 4]
+        doc["liu_yao"] = [
+            {
+                **r,
+                "lon": (centre + rng.uniform(-width, width)) % 360.0,
+                "state": rng.choice(STATES_OF.get(r["name"], "順逆留伏")),
+            }
+            for r in base["liu_yao"]
+        ]
+        doc["yao"] = [{**y, "lon": (centre + rng.uniform(-width, width)) % 360.0} for y in base["yao"]]
+        assert_no_overlap(root_of(render_qizheng(doc, ["zh-Hant", "ko", "en", "zh-Hans"][k % 4])))
+
+
+def test_wedge_half_angles_hold_their_boxes() -> None:
+    # a box along the ring lies inside its wedge: its inner corners are the widest
+    r, w, h = 100.0, 30.0, 20.0
+    half = tangent_half_angle(r, w, h)
+    assert half == pytest.approx(math.degrees(math.atan2(w / 2 + 1.0, r - h / 2)))
+    # an upright box lies inside the wedge of the disc of its half-diagonal
+    assert disc_half_angle(r, 30.0, 40.0) == pytest.approx(math.degrees(math.asin(26.0 / r)))
+
+
+def test_spread_with_wedges_keeps_them_apart() -> None:
+    rng = random.Random(7)
+    for _ in range(300):
+        n = rng.randint(2, 28)
+        half = [rng.uniform(0.5, 180.0 / n) for _ in range(n)]
+        centre = rng.uniform(0, 360)
+        angles = [(centre + rng.gauss(0, rng.choice([0.1, 5, 30]))) % 360.0 for _ in range(n)]
+        got = spread(angles, half)
+        for i in range(n):
+            for j in range(i + 1, n):
+                assert angular_distance(got[i], got[j]) >= half[i] + half[j] - 1e-6
+    assert spread([10.0, 100.0], [5.0, 5.0]) == pytest.approx([10.0, 100.0])
+
+
+def test_key_under_the_wheel() -> None:
+    doc = life_doc("1983-10-27T10:30", "2020-05-01")
+    root = root_of(render_qizheng(doc, "zh-Hant"))
+    items = {g.get("data-kind"): texts(g) for g in groups(root, "legend-item")}
+    assert list(items) == ["zhu", "ming_du", "hua", "transit"]
+    lord = ZHU_003_012[doc["ming_gong"]["branch"]]
+    assert items["zhu"] == [lord, "宮主"] and items["ming_du"] == ["命度"] and items["transit"] == ["流曜"]
+    title, body = next(iter(doc["hua_yao"].items()))
+    assert items["hua"] == [body, title, "化曜"]
+    plain = root_of(render_qizheng(doc_of("1983-10-27T10:30"), "zh-Hant"))
+    assert [g.get("data-kind") for g in groups(plain, "legend-item")] == ["zhu", "ming_du", "hua"]
+
+
+def judged_doc(at: str, on: str, lang: str) -> dict[str, Any]:
+    """The method's document (with its judgment) of a birth at *at* (UTC, Beijing) and the date *on*."""
+    params = cast_params(METHOD, {"at": at, "tz": "UTC", **PLACE, "sex": "男", "on": on})
+    return METHOD.document(params, lang)
+
+
+@pytest.mark.parametrize("lang", ["zh-Hant", "ko", "en"])
+def test_xian_ring_carries_the_judgment_of_each_da_xian(lang: str) -> None:
+    doc = judged_doc("1983-10-27T10:30", "2020-05-01", lang)
+    root = root_of(render_qizheng(doc, lang))
+    cells = {g.get("data-branch"): g for g in groups(root, "xian-age") + groups(root, "xian-age current")}
+    words = {
+        "good": {"ko": "길", "en": "good"},
+        "bad": {"ko": "흉", "en": "bad"},
+        "mixed": {"ko": "반길반흉", "en": "mixed"},
+    }
+    zh = {"good": "吉", "bad": "凶", "mixed": "吉凶參半"}
+    rows = {f"da_xian.{r['index']}": r for r in doc["timeline"]["da_xian"]}
+    judged = [s for s in doc["judgment"]["sections"] if s["key"] in rows]
+    assert len(judged) == len(rows) == 12
+    for s in judged:
+        r = rows[s["key"]]
+        g = cells[r["branch"]]
+        pol = s["verdict"]["polarity"]
+        word = zh[pol] if lang == "zh-Hant" else words[pol][lang]
+        assert g.get("data-verdict") == pol
+        assert texts(g) == [f"{round(r['start_age'])}–{round(r['end_age'])} {word}"]
+    assert_no_overlap(root, at_least=12 + 12 + 28 + 11 + 11 + 12)
+    assert {g.get("data-mark") for g in groups(root, "mark")} == {"命", "身"}
+
+
+#: the last: 命 and 身 on one narrow palace (酉), the 身 mark drawn as the branch on its box
+@pytest.mark.parametrize(
+    "at", ["1983-10-27T10:30", "2000-05-05T08:00", "1962-02-05T00:00", "1990-01-08T14:00"]
+)
+def test_palaces_of_the_sidereal_frame(at: str) -> None:
+    """With the palaces fixed to the mansions (gong_frame sidereal, unequal palaces), each palace is drawn
+    from its 過宮 point (its mansion's start + the degree entered, from the document) to the next one's, and
+    its line, 宮主 and marks stay inside it."""
+    doc = life(cast(at, tz="UTC", **PLACE, sex="男", gong_frame="sidereal"), on="2020-05-01").to_json()
+    starts = {x["name"]: x["start"] for x in doc["xiu"]}
+    begin = {g["branch"]: (starts[g["guo_gong"]["xiu"]] + g["guo_gong"]["xiu_du"]) % 360 for g in doc["gong"]}
+    widths = {b: (begin[B[(B.index(b) - 1) % 12]] - begin[b]) % 360 for b in B}
+    assert min(widths.values()) < 28 and max(widths.values()) > 32  # really unequal
+    root = root_of(render_qizheng(doc, "ko"))
+    centre = wheel_centre(root)
+    for g in groups(root, "gong"):
+        b = g.get("data-branch", "")
+        path = next(g.iter(f"{NS}path"))
+        x, y = (float(v) for v in re.match(r"M([-\d.]+),([-\d.]+)", path.get("d", "")).groups())  # type: ignore[union-attr]
+        assert angular_distance(screen_angle(x, y, centre), expected_angle(begin[b])) < 0.1
+    for cls in ("gong", "gong-zhu", "mark", "xian-age", "xian-age current"):
+        for g in groups(root, cls):
+            b = (
+                g.get("data-branch")
+                or doc[{"命": "ming_gong", "身": "shen_gong"}[g.get("data-mark", "")]]["branch"]
+            )
+            mid = begin[b] + widths[b] / 2
+            for r in g.iter(f"{NS}rect"):
+                for px, py in polygon(r):
+                    off = angular_distance(polar(root, px, py)[0], expected_angle(mid))
+                    assert off < widths[b] / 2, (cls, b, off, widths[b])
+    assert_no_overlap(root, at_least=12 + 12 + 28 + 11 + 11 + 12)
+    assert {g.get("data-mark") for g in groups(root, "mark")} == {"命", "身"}
+
+
+def test_eleven_hua_yao_with_tian_si() -> None:
+    """With the 11th 化曜 天嗣 (option hua_set tian_si) a 曜 may hold two titles: both are beside it."""
+    params = cast_params(
+        METHOD,
+        {
+            "at": "1983-10-27T10:30",
+            "tz": "UTC",
+            **PLACE,
+            "sex": "男",
+            "on": "2020-05-01",
+            "hua_set": "tian_si",
+        },
+    )
+    doc = METHOD.document(params, "ko")
+    assert len(doc["hua_yao"]) == 11
+    root = root_of(render_qizheng(doc, "ko"))
+    held = {y["name"]: "".join(t for t, v in doc["hua_yao"].items() if v == y["name"]) for y in doc["yao"]}
+    assert max(len(v) for v in held.values()) >= 2
+    for g in groups(root, "yao"):
+        marks = [t.text for t in g.iter(f"{NS}text") if t.get("class") == "hua-mark"]
+        assert "".join(marks) == held[g.get("data-yao", "")]
+    assert_no_overlap(root, at_least=12 + 12 + 28 + 11 + 11 + 12)
+
+
+def test_two_word_states_are_written_whole() -> None:
+    """A 曜 retrograde (or stationary) and hidden by the Sun is 逆伏 (留伏) on the chart: its label says
+    both."""
+    doc = life_doc("1983-10-27T10:30", "2020-05-01")
+    doc["yao"] = [{**y, "state": "逆伏" if y["name"] == "水" else y["state"]} for y in doc["yao"]]
+    doc["liu_yao"] = [{**r, "state": "留伏" if r["name"] == "金" else r["state"]} for r in doc["liu_yao"]]
+    root = root_of(render_qizheng(doc, "zh-Hant"))
+    (natal,) = [g for g in groups(root, "yao") if g.get("data-yao") == "水"]
+    assert any(t.endswith("°逆伏") for t in texts(natal))
+    (transit,) = [g for g in groups(root, "transit") if g.get("data-yao") == "金"]
+    assert texts(transit) == ["金", "留伏"]
+    assert_no_overlap(root)

@@ -77,6 +77,11 @@ def test_svg_of_a_date(client: TestClient) -> None:
     assert r.status_code == 200
     assert 'class="da-xian current"' in r.text and 'class="liu-nian-year current"' in r.text
     assert r.text.count('class="liu-yao"') == 11
+    # on the wheel (issue 29 item 6): the 限 ring with the running 大限 filled, and the 流曜 ring of the date
+    assert r.text.count('class="xian-age current"') == 1 and r.text.count('class="transit"') == 11
+    assert r.text.count('class="transit-ring"') == 1
+    without = client.get("/api/qizheng/svg", params=HORO).text
+    assert 'class="transit-ring"' not in without
 
 
 def test_journal_keeps_patterns_and_periods(client: TestClient) -> None:

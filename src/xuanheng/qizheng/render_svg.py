@@ -1,31 +1,53 @@
-"""七政四餘 chart as SVG: the round 星盤 drawn from the chart's JSON document, with the spirits beneath it.
+"""七政四餘 chart as SVG: the round 星盤 drawn from the chart's JSON document, with the 限 and the spirits
+beneath it.
 
-The wheel, from the outside in:
+The wheel, from the outside in (the ecliptic longitude grows counter-clockwise, 0° placed so that the
+30° palaces from the equinox stand where the compass puts their branches: 子 at the bottom, 卯 on the left,
+午 at the top, 酉 on the right, as the 地盤 of the charts is drawn with the south up; a palace frame fixed to
+the stars moves the palaces, not the longitudes: :func:`palace_spans`):
 
-* the twelve palaces of 30°, each with its branch and 人事 name (命宮 財帛 …); the branches stay where the
-  compass puts them (子 at the bottom, 卯 on the left, 午 at the top, 酉 on the right, as the 地盤 of the
-  charts is drawn with the south up), so the ecliptic longitude grows counter-clockwise; 命 and 身 are marked
-  on their palaces and the 命度 by a tick;
-* the 28 mansions of the chart's own system (the ``xiu`` list of the document: 今制, 古制 or 古制 + 歲差),
-  their boundaries as spokes and their names in their spans;
-* the eleven 曜, each a tick at its exact longitude and a label (the 曜, its whole degree in the mansion and
-  its state when not 順) joined to the tick by a leader.
+* the **限 ring** (when the document has a ``timeline``): on each palace the ages of the 大限 that runs
+  through it (``timeline.da_xian``: start and end age, rounded to whole years) and, when the document
+  carries its ``judgment``, the verdict of that 大限's section (吉, 凶, 吉凶參半; the cell tinted to match);
+  the 大限 running on ``on`` filled;
+* the **palaces** of the chart's frame: each with its branch, its 人事 name (命宮 財帛 …), its 宮主 (the
+  ruling 曜 of the palace, seed 003-012; the document's ``gong[].zhu``) boxed in that 曜's colour, and 命 and
+  身 marked;
+* the **28 mansions** of the chart's own system (the ``xiu`` list: 今制, 古制 or 古制 + 歲差), their
+  boundaries as spokes, their names with their 七曜 beneath (角 over 木: 角木, the mansion's 度主, seed
+  003-014; ``xiu[].qiyao``), and along the inner edge a **宿度 ruler**: a tick at every whole degree counted
+  from the mansion's 距星 boundary, longer at every 5th and longest at every 10th, so a 曜's 入宿度 can be
+  read off the wheel;
+* a **line at the 命度** (``ming_gong.lon``) across the mansion ring, from the 曜 ticks to the palaces;
+* the eleven **曜**, each a tick at its exact longitude and a label joined to it by a leader: the 曜, the
+  化曜 it holds in small text beside it (``hua_yao`` read backwards), and beneath its whole degree in the
+  mansion with its state when not 順;
+* inside them, when the document has ``liu_yao`` (a date ``on`` was given), the **流曜 ring**: each body's
+  position on ``on`` as a tick at the ring's edge and its name (over 逆 留 伏 when it is so), on the same
+  longitudes as the natal wheel. It sits inside rather than around the wheel: on a phone the outside has
+  no room left.
 
-Labels never overlap: the labels of one ring are spread along it by :func:`spread`, which keeps any two of
-them at least the angle whose chord is the diagonal of the largest label box (then no two boxes can
-intersect, whatever their direction) and moves them as little as it can (least squares, by pooling adjacent
-violators on the circle cut at its widest gap). Under the wheel: the ten 化曜, the spirits on each palace
-and the spirits that fall to a 曜.
+命宮 and 身宮 with their degrees are written above the wheel, and a key under it names the marks (宮主, the
+命度 line, a 化曜, the 流曜 ring).
 
-Sizes: the drawing is 600 units wide and every text is at least 19 units, so in the chart box of a phone's
-390 px wide page (368 px inside its margins) no label is under 11 px (19 × 368 / 600 = 11.65 px) and the
-wheel fits without scrolling.
+Labels never overlap. The palace, 限, mansion and 流曜 labels are written along their ring (turned to the
+tangent, upright in the upper half and turned the other way in the lower half so none is upside down); the
+labels of a ring are spread along it by :func:`spread`, which keeps the angular wedges that contain their
+boxes apart and moves them as little as it can (least squares, by pooling adjacent violators on the circle
+cut at its widest slack). A box written along the ring at radius r, a wide and h deep, lies inside the wedge
+of half-angle atan(a/2 / (r − h/2)) (:func:`tangent_half_angle`); an upright 曜 label lies inside the disc of
+its half-diagonal and so inside the wedge of half-angle asin(half-diagonal / r) (:func:`disc_half_angle`).
+Under the wheel: the 限 band and the 流年, then the ten 化曜, the spirits on each palace and those of a 曜.
+
+Sizes: the drawing is 600 units wide and no text is under 18 units, so in the chart box of a phone's 390 px
+wide page no label is under 11 px (18 × 390 / 600 = 11.7 px) and the wheel fits without scrolling.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from xuanheng.core._data import load_package_data
@@ -35,22 +57,34 @@ from xuanheng.render.svg import ELEMENT_COLOUR, INK, LINE, MUTED, PAPER, Svg
 from xuanheng.render.text import width as display_width
 
 WIDTH = 600
-#: the smallest font size (units); 19 × 368 / 600 = 11.65 px in a 368 px wide chart box (a 390 px phone)
+#: the font size (units) of most texts: 19 × 368 / 600 = 11.65 px in a 368 px wide chart box (a 390 px phone)
 MIN_FONT = 19
+#: the smallest font size, of the mansions, their 七曜 and the 化曜 beside a 曜: 18 × 390 / 600 = 11.7 px
+SMALL_FONT = 18
 CX = WIDTH / 2
-TOP = 92  # height of the header above the wheel
-R_OUT, R_GONG_IN = 294.0, 232.0  # palace ring
-R_XIU_IN = 188.0  # mansion ring: R_XIU_IN … R_GONG_IN
-R_GONG_LABEL, R_XIU_LABEL, R_YAO_LABEL = 263.0, 209.0, 148.0
-R_CENTRE = 104.0
+TOP = 110  # height of the header above the wheel
+R_OUT = 294.0
+XIAN_BAND = 22.0  # the 限 ring's depth
+GONG_BAND = 30.0  # the palace ring's depth
+XIU_BAND = 55.0  # the mansion ring's depth: the 宿度 ruler and the two-line labels
+RULER = (3.0, 6.0, 9.0)  # tick lengths of the 宿度 ruler: every degree, every 5th, every 10th
+YAO_TICK = 9.0
+TRANSIT_BAND = 52.0  # the 流曜 ring's depth: the ticks and labels of one or two lines
+TRANSIT_TICK = 6.0
 ACCENT = "#8b1e1e"
+SHEN = "#1f5f8b"
 GAP = 2.0  # extra room between label boxes (units)
 
 _YAO_CLASS: dict[str, str] = {
     y["name"]: y["qiyao"] for y in load_package_data("xuanheng.qizheng", "yao")["yao"]
 }
 _LIGHTS = {"日": "#c0392b", "月": "#4a6078"}
-_STATE_MARK = {"逆": "逆", "留": "留", "伏": "伏"}
+
+
+def state_mark(state: object) -> str:
+    """What a label writes of a 曜's motion state: the state's 逆, 留 and 伏 (so 逆伏 and 留伏 whole), nothing
+    for 順."""
+    return "".join(c for c in str(state or "") if c in "逆留伏")
 
 
 def yao_colour(name: str) -> str:
@@ -66,6 +100,40 @@ def text_width(s: str, size: float) -> float:
 
 
 # ------------------------------------------------------------------------------------------- geometry
+@dataclass(frozen=True, slots=True)
+class Rings:
+    """The radii of the wheel's rings (units), from the outside in; a ring the document does not give
+    (no ``timeline``: no 限 ring; no ``liu_yao``: no 流曜 ring) takes no room."""
+
+    xian: tuple[float, float] | None  # the 限 ring (outer, inner)
+    gong_out: float
+    gong_in: float
+    xiu_in: float  # inner edge of the mansion ring: the 宿度 ruler stands on it, the 曜 ticks hang from it
+    yao_label: float  # radius of the 曜 labels' centres
+    transit: tuple[float, float] | None  # the 流曜 ring (outer, inner)
+
+
+#: the largest half-diagonal of a 曜 label (units) the ring of 曜 labels leaves room for
+YAO_LABEL_REACH = 40.0
+
+
+def rings(has_xian: bool, has_transit: bool) -> Rings:
+    """The :class:`Rings` of a document with or without the 限 ring and the 流曜 ring."""
+    r = R_OUT
+    xian = None
+    if has_xian:
+        xian = (r, r - XIAN_BAND)
+        r -= XIAN_BAND
+    gong_out, gong_in = r, r - GONG_BAND
+    xiu_in = gong_in - XIU_BAND
+    yao_label = xiu_in - YAO_TICK - YAO_LABEL_REACH
+    transit = None
+    if has_transit:
+        t_out = yao_label - YAO_LABEL_REACH - 2.0
+        transit = (t_out, t_out - TRANSIT_BAND)
+    return Rings(xian, gong_out, gong_in, xiu_in, yao_label, transit)
+
+
 def screen_angle(lon: float) -> float:
     """Angle on the screen (degrees, counter-clockwise from the right) of ecliptic longitude *lon*: 0° 白羊
     (the 戌 palace, 0–30°) sits so that the 戌 palace is centred at 330°, i.e. 子 at the bottom."""
@@ -75,6 +143,26 @@ def screen_angle(lon: float) -> float:
 def point(lon: float, r: float, cy: float) -> tuple[float, float]:
     a = math.radians(screen_angle(lon))
     return CX + r * math.cos(a), cy - r * math.sin(a)
+
+
+def tangent_rotation(lon: float) -> float:
+    """The SVG rotation (degrees, clockwise) that lays a text along the ring at longitude *lon*: its top
+    outwards in the upper half of the wheel, inwards in the lower half, so that it is never upside down."""
+    a = screen_angle(lon)
+    return 90.0 - a if a < 180.0 else 270.0 - a
+
+
+def tangent_half_angle(r: float, w: float, h: float) -> float:
+    """Half-angle (degrees) of the wedge from the centre that holds a box *w* along the ring and *h* across
+    it, centred at radius *r* (its inner corners are the widest), with :data:`GAP` to spare."""
+    return math.degrees(math.atan2(w / 2.0 + GAP / 2.0, r - h / 2.0))
+
+
+def disc_half_angle(r: float, w: float, h: float) -> float:
+    """Half-angle (degrees) of the wedge from the centre that holds an upright box *w* × *h* centred at
+    radius *r*, whatever its direction: the wedge of the disc of its half-diagonal (+ :data:`GAP`/2)."""
+    rho = math.hypot(w, h) / 2.0 + GAP / 2.0
+    return math.degrees(math.asin(min(1.0, rho / r)))
 
 
 def min_separation(r: float, boxes: Sequence[tuple[float, float]]) -> float:
@@ -101,19 +189,26 @@ def _pava(z: list[float]) -> list[float]:
     return out
 
 
-def spread(angles: Sequence[float], sep: float) -> list[float]:
-    """Positions (degrees, 0–360) for labels wanted at *angles*, any two at least *sep* apart on the circle,
-    each as near its wanted angle as the others allow (see the module docstring). Order is kept."""
+def spread(angles: Sequence[float], sep: float | Sequence[float]) -> list[float]:
+    """Positions (degrees, 0–360) for labels wanted at *angles*, each as near its wanted angle as the others
+    allow (see the module docstring); order is kept. *sep* is either one angle that any two must keep apart,
+    or for each label the half-angle of its wedge: then neighbours keep the sum of their half-angles apart,
+    so no two wedges overlap. When the wedges need more than the circle they are shrunk to fit it."""
     n = len(angles)
     if n <= 1:
         return [a % 360.0 for a in angles]
-    sep = min(sep, 360.0 / n)
+    half = [sep / 2.0] * n if isinstance(sep, int | float) else [float(s) for s in sep]
+    total = 2.0 * sum(half)
+    if total > 360.0:
+        half = [h * 360.0 / total for h in half]
     order = sorted(range(n), key=lambda i: angles[i] % 360.0)
     sorted_a = [angles[i] % 360.0 for i in order]
+    sorted_h = [half[i] for i in order]
     gaps = [(sorted_a[(j + 1) % n] - sorted_a[j]) % 360.0 for j in range(n)]
-    if n > 1 and all(g == 0.0 for g in gaps):
+    if all(g == 0.0 for g in gaps):
         gaps[-1] = 360.0
-    cut = max(range(n), key=lambda j: gaps[j])  # the widest gap follows element `cut`
+    slack = [gaps[j] - sorted_h[j] - sorted_h[(j + 1) % n] for j in range(n)]
+    cut = max(range(n), key=lambda j: slack[j])  # the widest slack follows element `cut`
     seq = [(cut + 1 + j) % n for j in range(n)]
     t = [sorted_a[seq[0]]]
     for j in seq[1:]:
@@ -121,12 +216,16 @@ def spread(angles: Sequence[float], sep: float) -> list[float]:
         while a < t[-1]:
             a += 360.0
         t.append(a)
-    fitted = _pava([t[j] - j * sep for j in range(n)])
-    phi = [fitted[j] + j * sep for j in range(n)]
-    if phi[0] + 360.0 - phi[-1] < sep - 1e-9:  # too crowded to keep the widest gap: even spacing
-        step = 360.0 / n
-        offset = sum(t[j] - j * step for j in range(n)) / n
-        phi = [offset + j * step for j in range(n)]
+    need = [0.0]  # cumulative separation of each label from the first
+    for j in range(1, n):
+        need.append(need[-1] + sorted_h[seq[j - 1]] + sorted_h[seq[j]])
+    wrap = sorted_h[seq[-1]] + sorted_h[seq[0]]
+    fitted = _pava([t[j] - need[j] for j in range(n)])
+    phi = [fitted[j] + need[j] for j in range(n)]
+    if phi[0] + 360.0 - phi[-1] < wrap - 1e-9:  # too crowded to keep the widest slack: as tight as allowed
+        scale = 360.0 / (need[-1] + wrap)
+        offset = sum(t[j] - need[j] * scale for j in range(n)) / n
+        phi = [offset + need[j] * scale for j in range(n)]
     out = [0.0] * n
     for j, s in enumerate(seq):
         out[order[s]] = phi[j] % 360.0
@@ -143,6 +242,24 @@ def _box(svg: Svg, x: float, y: float, w: float, h: float, **attrs: Any) -> None
     attrs.setdefault("fill", PAPER)
     attrs.setdefault("stroke", "none")
     svg.rect(x - w / 2, y - h / 2, w, h, class_="label-box", **attrs)
+
+
+class _Along:
+    """A label written along a ring at longitude *lon* and radius *r*: its own frame has x along the ring
+    (reading direction) and y down the text, both centred on the label; :meth:`box` and :meth:`text` take
+    positions in that frame and draw them turned by :func:`tangent_rotation` about the label's centre."""
+
+    def __init__(self, svg: Svg, lon: float, r: float, cy: float) -> None:
+        self.svg = svg
+        self.x, self.y = point(lon, r, cy)
+        self.turn = f"rotate({tangent_rotation(lon):.2f} {self.x:.1f} {self.y:.1f})"
+
+    def box(self, dx: float, dy: float, w: float, h: float, **attrs: Any) -> None:
+        _box(self.svg, self.x + dx, self.y + dy, w, h, transform=self.turn, **attrs)
+
+    def text(self, dx: float, baseline: float, content: str, size: float, **attrs: Any) -> None:
+        attrs.setdefault("text_anchor", "middle")
+        self.svg.text(self.x + dx, self.y + baseline, content, font_size=size, transform=self.turn, **attrs)
 
 
 def _sector(svg: Svg, lon0: float, lon1: float, r0: float, r1: float, cy: float, **attrs: Any) -> None:
@@ -187,14 +304,67 @@ def _wrap(names: Sequence[str], size: float, room: float) -> list[str]:
     return lines
 
 
+def hua_of(doc: Mapping[str, Any]) -> dict[str, list[str]]:
+    """The 化曜 titles each 曜 holds (the document's ``hua_yao``, title → 曜, read backwards), in the
+    document's order of titles."""
+    out: dict[str, list[str]] = {}
+    for title, yao in (doc.get("hua_yao") or {}).items():
+        out.setdefault(str(yao), []).append(str(title))
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class XianCell:
+    """The 大限 of one palace as the 限 ring writes it."""
+
+    start: int  # start age, rounded to whole years
+    end: int  # end age, rounded
+    current: bool  # the 大限 running on ``on``
+    polarity: str | None  # the judgment's verdict on it (good, bad, mixed), None without a judgment
+
+
+def xian_ages(doc: Mapping[str, Any]) -> dict[str, XianCell]:
+    """Per palace branch the 大限 that runs through it, from the document's ``timeline``, with the polarity
+    of the judgment's section ``da_xian.<index>`` on it when the document carries a judgment."""
+    tl = doc.get("timeline")
+    if not isinstance(tl, Mapping):
+        return {}
+    judged: dict[str, str] = {}
+    judgment = doc.get("judgment")
+    if isinstance(judgment, Mapping):
+        for sec in judgment.get("sections") or ():
+            verdict = sec.get("verdict") if isinstance(sec, Mapping) else None
+            if isinstance(verdict, Mapping) and str(sec.get("key", "")).startswith("da_xian."):
+                judged[str(sec["key"])] = str(verdict.get("polarity"))
+    cur = tl.get("current_index")
+    out: dict[str, XianCell] = {}
+    for r in tl.get("da_xian") or ():
+        k = int(r["index"])
+        out.setdefault(
+            str(r["branch"]),
+            XianCell(
+                round(float(r["start_age"])),
+                round(float(r["end_age"])),
+                cur is not None and k == int(cur),
+                judged.get(f"da_xian.{k}"),
+            ),
+        )
+    return out
+
+
 def render_qizheng(doc: dict[str, Any], lang: str = "zh-Hant") -> str:
-    """SVG of a 七政四餘 chart document (``QiZhengChart.to_json()``, with or without a reading)."""
+    """SVG of a 七政四餘 chart document (``QiZhengChart.to_json()`` or a ``QiZhengLife``'s, with or without a
+    reading)."""
 
     def t(v: object) -> str:
         return term(str(v), lang)
 
+    ages = xian_ages(doc)
+    transits = [r for r in doc.get("liu_yao") or () if isinstance(r.get("lon"), int | float)]
+    ring = rings(bool(ages), bool(transits))
     cy = TOP + R_OUT + 6
-    xian_parts, y_xian = _xian(doc, lang, t, cy + R_OUT + 24)
+    legend_parts, y_legend = _legend(doc, lang, t, cy + R_OUT + 30, bool(transits))
+    xian_parts, y_xian = _xian(doc, lang, t, y_legend + 40)
     parts_below = _spirits_table(doc, lang, t, y_xian)
     height = int(parts_below[1] + 16)
     title = label("method.qizheng", lang)
@@ -213,117 +383,368 @@ def render_qizheng(doc: dict[str, Any], lang: str = "zh-Hant") -> str:
         lon, lat = float(inputs["lon"]), float(inputs["lat"])
         where = f"{abs(lon):.2f}°{'E' if lon >= 0 else 'W'} {abs(lat):.2f}°{'N' if lat >= 0 else 'S'}"
         svg.text(WIDTH - 16, 62, where, font_size=MIN_FONT, text_anchor="end", fill=MUTED)
-
     ming = doc.get("ming_gong") or {}
     shen = doc.get("shen_gong") or {}
+    # 命宮 and 身宮 with their degrees
+    for x, key, point_of, fill in (
+        (16, "qizheng.ming_gong", ming, ACCENT),
+        (WIDTH / 2, "qizheng.shen_gong", shen, SHEN),
+    ):
+        text = f"{label(key, lang)} {t(point_of.get('branch', ''))}  {t(point_of.get('xiu_text', ''))}"
+        svg.text(x, 92, text, font_size=MIN_FONT, fill=fill, class_="centre")
+
     svg.open_group(class_="wheel")
     _circle(svg, R_OUT, cy, fill="#fff")
-    _palaces(svg, doc, t, cy, ming, shen)
-    _mansions(svg, doc, t, cy)
-    _circle(svg, R_XIU_IN, cy, stroke=LINE)
-    if isinstance(ming.get("lon"), int | float):
-        x0, y0 = point(float(ming["lon"]), R_GONG_IN, cy)
-        x1, y1 = point(float(ming["lon"]), R_GONG_IN - 14, cy)
-        svg.line(x0, y0, x1, y1, stroke=ACCENT, stroke_width=3, class_="ming-du")
-    _bodies(svg, doc, t, cy)
-    # the centre: 命宮 and 身宮 with their degrees
-    _circle(svg, R_CENTRE, cy, stroke=LINE, stroke_dasharray="3 3")
-    rows = [
-        (f"{label('qizheng.ming_gong', lang)} {t(ming.get('branch', ''))}", ACCENT, 19),
-        (t(ming.get("xiu_text", "")), INK, MIN_FONT),
-        (f"{label('qizheng.shen_gong', lang)} {t(shen.get('branch', ''))}", "#1f5f8b", 19),
-        (t(shen.get("xiu_text", "")), INK, MIN_FONT),
-    ]
-    for k, (text, fill, size) in enumerate(rows):
-        svg.text(CX, cy - 38 + 27 * k, text, font_size=size, fill=fill, text_anchor="middle", class_="centre")
+    if ring.xian:
+        _xian_ring(svg, doc, ages, ring, cy, lang)
+    _palaces(svg, doc, t, ring, cy, ming, shen)
+    if isinstance(ming.get("lon"), int | float):  # under the mansions' labels, which cover it
+        lon = float(ming["lon"])
+        x0, y0 = point(lon, ring.xiu_in - YAO_TICK, cy)
+        x1, y1 = point(lon, ring.gong_in, cy)
+        svg.line(x0, y0, x1, y1, stroke=ACCENT, stroke_width=2, class_="ming-du", data_lon=f"{lon:.4f}")
+    _mansions(svg, doc, t, ring, cy)
+    _circle(svg, ring.xiu_in, cy, stroke=LINE)
+    _bodies(svg, doc, t, ring, cy)
+    if ring.transit:
+        _transits(svg, transits, t, ring, cy)
     svg.close_group()
+    svg.parts += legend_parts
     svg.parts += xian_parts
     svg.parts += parts_below[0]
     return svg.render()
 
 
-def _palaces(
-    svg: Svg, doc: Mapping[str, Any], t: Any, cy: float, ming: Mapping[str, Any], shen: Mapping[str, Any]
+def _legend(doc: Mapping[str, Any], lang: str, t: Any, y0: float, transit: bool) -> tuple[list[str], float]:
+    """The key under the wheel, each mark drawn as on the wheel with its name: the 宮主 (the 命宮's,
+    boxed), the 命度 line, a 化曜 beside its 曜 and, with a date, the 流曜 ring; on as many lines as it
+    needs. The SVG parts and the y of its last line."""
+    sub = Svg(WIDTH, 0, "")
+    size = MIN_FONT
+    ming = str((doc.get("ming_gong") or {}).get("branch") or "")
+    zhu = next((str(g.get("zhu") or "") for g in doc.get("gong") or () if g.get("branch") == ming), "")
+    hua = next(iter((doc.get("hua_yao") or {}).items()), None)
+    items: list[tuple[str, str, float]] = []  # (kind, name, width of the mark)
+    if zhu:
+        items.append(("zhu", label("qizheng.zhu", lang), size + 4.0))
+    if isinstance((doc.get("ming_gong") or {}).get("lon"), int | float):
+        items.append(("ming_du", label("qizheng.ming_du", lang), 22.0))
+    if hua:
+        items.append(("hua", label("qizheng.hua_yao", lang), 22.0 + 2.0 + SMALL_FONT))
+    if transit:
+        items.append(("transit", label("qizheng.liu_yao", lang), 22.0))
+    x, y = 16.0, y0
+    sub.open_group(class_="wheel-legend")
+    for kind, name, mark_w in items:
+        w = mark_w + 6.0 + text_width(name, size)
+        if x > 16.0 and x + w > WIDTH - 16.0:
+            x, y = 16.0, y + 30.0
+        sub.open_group(class_="legend-item", data_kind=kind)
+        mid = y - size * 0.36
+        if kind == "zhu":
+            sub.rect(
+                x,
+                mid - mark_w / 2,
+                mark_w,
+                mark_w,
+                fill=PAPER,
+                stroke=yao_colour(zhu),
+                stroke_width=1.2,
+                rx=3,
+            )
+            sub.text(x + mark_w / 2, y, t(zhu), font_size=size, fill=yao_colour(zhu), text_anchor="middle")
+        elif kind == "ming_du":
+            sub.line(x + mark_w / 2, mid - 11, x + mark_w / 2, mid + 11, stroke=ACCENT, stroke_width=2)
+        elif kind == "hua" and hua:
+            title, body = str(hua[0]), str(hua[1])
+            sub.text(x, y, t(body), font_size=22, fill=yao_colour(body))
+            sub.text(x + 24.0, y - 1, t(title), font_size=SMALL_FONT, fill=MUTED)
+        else:
+            sub.el("circle", cx=f"{x + 11:.1f}", cy=f"{mid:.1f}", r="10", fill="#fbf8f0", stroke=LINE)
+            sub.el("circle", cx=f"{x + 11:.1f}", cy=f"{mid:.1f}", r="5", fill="none", stroke=LINE)
+        sub.text(x + mark_w + 6.0, y, name, font_size=size, fill=MUTED)
+        sub.close_group()
+        x += w + 22.0
+    sub.close_group()
+    return sub.parts, y
+
+
+#: the 限 ring's fill for the judgment's verdict on a 大限 (its word is written beside the ages too)
+_VERDICT_FILL = {"good": "#e2efdf", "bad": "#f4dcd8", "mixed": "#f7f2e6"}
+
+
+def _xian_ring(
+    svg: Svg, doc: Mapping[str, Any], cells: Mapping[str, XianCell], ring: Rings, cy: float, lang: str
 ) -> None:
-    size_b, size_n = 24, MIN_FONT
+    """The 限 ring: on each palace the ages of its 大限 and, when the document is judged, the verdict on it
+    (吉 / 凶 / 吉凶參半 in the reader's words, its fill tinted); the running one filled."""
+    assert ring.xian is not None
+    r_out, r_in = ring.xian
+    size = SMALL_FONT
+    spans = palace_spans(doc)
+    svg.open_group(class_="xian-ring")
     for g in doc.get("gong") or ():
         branch = str(g["branch"])
-        lon0 = _branch_start(branch)
+        if branch not in cells:
+            continue
+        c = cells[branch]
+        lon0, span = spans[branch]
+        svg.open_group(
+            class_="xian-age current" if c.current else "xian-age",
+            data_branch=branch,
+            data_ages=f"{c.start}–{c.end}",
+            data_verdict=c.polarity,
+        )
+        fill = CURRENT if c.current else _VERDICT_FILL.get(c.polarity or "", "#f7f2e6")
+        _sector(svg, lon0, lon0 + span, r_in, r_out, cy, fill=fill, stroke=LINE)
+        text = f"{c.start}–{c.end}"
+        if c.polarity in _VERDICT_FILL:
+            text += f" {label(f'verdict.{c.polarity}', lang)}"
+        a = _Along(svg, lon0 + span / 2.0, (r_out + r_in) / 2.0, cy)
+        a.box(0.0, 0.0, text_width(text, size) + 4.0, size + 2.0, fill="none")
+        a.text(0.0, size * 0.36, text, size, fill=ACCENT if c.current else INK)
+        svg.close_group()
+    svg.close_group()
+
+
+def palace_spans(doc: Mapping[str, Any]) -> dict[str, tuple[float, float]]:
+    """Per palace branch (the longitude where it begins, its width in degrees), as the document's palace
+    frame lays them (option ``gong_frame``): each palace begins at its 過宮 point (``gong[].guo_gong``: its
+    mansion's start in ``xiu`` plus the degree entered) and ends where the next begins, the branches running
+    backwards as the longitude grows. A document without those points has the 30° palaces with 戌 at 0°."""
+    starts = {
+        x["name"]: float(x["start"]) for x in doc.get("xiu") or () if isinstance(x.get("start"), int | float)
+    }
+    begin: dict[str, float] = {}
+    for g in doc.get("gong") or ():
+        gg = g.get("guo_gong")
+        if isinstance(gg, Mapping) and gg.get("xiu") in starts and isinstance(gg.get("xiu_du"), int | float):
+            begin[str(g["branch"])] = (starts[gg["xiu"]] + float(gg["xiu_du"])) % 360.0
+    branches = "子丑寅卯辰巳午未申酉戌亥"
+    if len(begin) != 12:
+        begin = {b: _branch_start(b) for b in branches}
+    out: dict[str, tuple[float, float]] = {}
+    for k, b in enumerate(branches):
+        width = (begin[branches[(k - 1) % 12]] - begin[b]) % 360.0
+        out[b] = (begin[b], width or 30.0)
+    return out
+
+
+def _palaces(
+    svg: Svg,
+    doc: Mapping[str, Any],
+    t: Any,
+    ring: Rings,
+    cy: float,
+    ming: Mapping[str, Any],
+    shen: Mapping[str, Any],
+) -> None:
+    """The palace ring: along the ring the branch, the 人事 name, the 宮主 boxed in its colour and the 命/身
+    marks — 命 as the name 命宮 itself on a filled box (the name says it: no second glyph), 身 a filled box
+    after the 宮主 (or, in a palace too narrow for one more box, the branch itself on a filled box). The
+    gaps shrink when the line would leave its palace. The palaces are those of the document's frame
+    (:func:`palace_spans`)."""
+    size_b, size_n, size_m = 22, MIN_FONT, 19
+    r = (ring.gong_out + ring.gong_in) / 2.0
+    h = size_b + 4.0
+    spans = palace_spans(doc)
+    for g in doc.get("gong") or ():
+        branch = str(g["branch"])
+        lon0, span = spans[branch]
+        room = 2.0 * (r - h / 2.0) * math.tan(math.radians(span / 2.0 - 0.5))
         is_ming, is_shen = branch == ming.get("branch"), branch == shen.get("branch")
+        name, zhu = t(g["name"]), str(g.get("zhu") or "")
+        nw = text_width(name, size_n) + (6.0 if is_ming else 0.0)
+        zw = size_n + 4.0
+        mw = size_m + 5.0
+        bw = float(size_b)
+        parts = [bw, nw] + ([zw] if zhu else []) + ([mw] if is_shen else [])
+        shen_on_branch = is_shen and sum(parts) + len(parts) - 1 > room
+        if shen_on_branch:  # no room for the 身 box: the branch is drawn on it
+            bw += 4.0
+            parts = [bw, nw] + ([zw] if zhu else [])
+        gap = max(1.0, min(5.0, (room - sum(parts)) / (len(parts) - 1)))
+        total = sum(parts) + gap * (len(parts) - 1)
+        xs = []
+        x = -total / 2.0
+        for w in parts:
+            xs.append(x + w / 2.0)
+            x += w + gap
         svg.open_group(class_="gong", data_branch=branch, data_gong=str(g["name"]))
         fill = "#f6e3dc" if is_ming else "#e3edf4" if is_shen else "none"
-        _sector(svg, lon0, lon0 + 30.0, R_GONG_IN, R_OUT, cy, fill=fill, stroke=LINE)
-        mid = lon0 + 15.0
-        x, y = point(mid, R_GONG_LABEL, cy)
-        name = t(g["name"])
-        w = max(text_width(name, size_n), size_b) + 4
-        h = size_b + size_n + 8
-        _box(svg, x, y, w, h, fill="none")
-        svg.text(x, y - 2, t(branch), font_size=size_b, text_anchor="middle", font_weight="bold")
-        svg.text(x, y + size_n + 1, name, font_size=size_n, text_anchor="middle", fill=MUTED)
+        _sector(svg, lon0, lon0 + span, ring.gong_in, ring.gong_out, cy, fill=fill, stroke=LINE)
+        a = _Along(svg, lon0 + span / 2.0, r, cy)
+        if shen_on_branch:
+            svg.open_group(class_="mark", data_mark="身")
+            a.box(xs[0], 0.0, bw, size_m + 5.0, fill=SHEN, rx=3)
+            a.text(xs[0], size_b * 0.36, t(branch), size_b, font_weight="bold", fill="#fff")
+            svg.close_group()
+        else:
+            head = parts[0] if is_ming else parts[0] + gap + parts[1]
+            a.box(-total / 2.0 + head / 2.0, 0.0, head + (0.0 if is_ming else 4.0), h, fill="none")
+            a.text(xs[0], size_b * 0.36, t(branch), size_b, font_weight="bold")
+        if shen_on_branch and not is_ming:
+            a.box(xs[1], 0.0, nw + 2.0, h, fill="none")
+        if is_ming:
+            svg.open_group(class_="mark", data_mark="命")
+            a.box(xs[1], 0.0, nw, size_m + 5.0, fill=ACCENT, rx=3)
+            a.text(xs[1], size_n * 0.36, name, size_n, fill="#fff")
+            svg.close_group()
+        else:
+            a.text(xs[1], size_n * 0.36, name, size_n, fill=MUTED)
         svg.close_group()
-        for mark, on, dlon, colour in (("命", is_ming, 12.0, ACCENT), ("身", is_shen, -12.0, "#1f5f8b")):
-            if not on:
-                continue
-            mx, my = point(mid + dlon, R_GONG_LABEL, cy)
-            svg.open_group(class_="mark", data_mark=mark)
-            _box(svg, mx, my, 24, 24, fill=colour)
-            svg.text(mx, my + 7, t(mark), font_size=19, fill="#fff", text_anchor="middle")
+        if zhu:
+            svg.open_group(class_="gong-zhu", data_branch=branch, data_zhu=zhu)
+            a.box(xs[2], 0.0, zw, zw, fill=PAPER, stroke=yao_colour(zhu), stroke_width=1.2, rx=3)
+            a.text(xs[2], size_n * 0.36, t(zhu), size_n, fill=yao_colour(zhu))
+            svg.close_group()
+        if is_shen and not shen_on_branch:
+            svg.open_group(class_="mark", data_mark="身")
+            a.box(xs[-1], 0.0, mw, mw, fill=SHEN)
+            a.text(xs[-1], size_m * 0.36, t("身"), size_m, fill="#fff")
             svg.close_group()
 
 
-def _mansions(svg: Svg, doc: Mapping[str, Any], t: Any, cy: float) -> None:
+def _ruler(svg: Svg, doc: Mapping[str, Any], r: float, cy: float) -> None:
+    """The 宿度 ruler on the circle of radius *r*: a tick outwards at every whole degree from each mansion's
+    start (none within 0.3° of the next boundary), longer every 5th and every 10th; one path per length."""
     xiu = [x for x in doc.get("xiu") or () if isinstance(x.get("start"), int | float)]
-    size = 18
+    paths: dict[int, list[str]] = {1: [], 5: [], 10: []}
+    for x in xiu:
+        start, width = float(x["start"]), float(x["width"])
+        for k in range(1, math.floor(width) + 1):
+            if width - k < 0.3:
+                break
+            step = 10 if k % 10 == 0 else 5 if k % 5 == 0 else 1
+            length = RULER[(1, 5, 10).index(step)]
+            x0, y0 = point(start + k, r, cy)
+            x1, y1 = point(start + k, r + length, cy)
+            paths[step].append(f"M{x0:.1f},{y0:.1f}L{x1:.1f},{y1:.1f}")
+    for step, segs in paths.items():
+        if segs:
+            svg.el(
+                "path",
+                d="".join(segs),
+                class_="du-tick",
+                data_step=str(step),
+                stroke=MUTED if step == 1 else INK,
+                stroke_width=0.6 if step == 1 else 0.9,
+                fill="none",
+            )
+
+
+def _mansions(svg: Svg, doc: Mapping[str, Any], t: Any, ring: Rings, cy: float) -> None:
+    """The mansion ring: boundaries, the 宿度 ruler, and along the ring each mansion's name over its 七曜."""
+    xiu = [x for x in doc.get("xiu") or () if isinstance(x.get("start"), int | float)]
     for x in xiu:
         lon = float(x["start"])
-        x0, y0 = point(lon, R_XIU_IN, cy)
-        x1, y1 = point(lon, R_GONG_IN, cy)
+        x0, y0 = point(lon, ring.xiu_in, cy)
+        x1, y1 = point(lon, ring.gong_in, cy)
         svg.line(x0, y0, x1, y1, class_="xiu-bound", data_xiu=str(x["name"]), stroke=LINE)
+    _ruler(svg, doc, ring.xiu_in, cy)
     if not xiu:
         return
+    size = SMALL_FONT
+    w, h = size + 4.0, 2 * size + 6.0
+    r = ring.xiu_in + RULER[-1] + 2.0 + h / 2.0
     wanted = [float(x["start"]) + float(x["width"]) / 2.0 for x in xiu]
-    boxes = [(text_width(t(x["name"]), size) + 2, size + 4) for x in xiu]
-    placed = spread(wanted, min_separation(R_XIU_LABEL, boxes))
-    for x, want, at, (w, h) in zip(xiu, wanted, placed, boxes, strict=True):
-        px, py = point(at, R_XIU_LABEL, cy)
-        svg.open_group(class_="xiu", data_xiu=str(x["name"]))
+    placed = spread(wanted, [tangent_half_angle(r, w, h)] * len(xiu))
+    for x, want, at in zip(xiu, wanted, placed, strict=True):
+        qiyao = str(x.get("qiyao") or "")
+        svg.open_group(class_="xiu", data_xiu=str(x["name"]), data_qiyao=qiyao)
         if angular_distance(want, at) > float(x["width"]) / 2.0:  # pushed out of its own span: a leader
-            qx, qy = point(want, R_XIU_IN + 3, cy)
+            qx, qy = point(want, ring.xiu_in + RULER[-1], cy)
+            px, py = point(at, r - h / 2.0, cy)
             svg.line(qx, qy, px, py, stroke=MUTED, stroke_width=0.8, class_="leader")
-        _box(svg, px, py, w, h)
-        svg.text(px, py + size * 0.36, t(x["name"]), font_size=size, text_anchor="middle")
+        a = _Along(svg, at, r, cy)
+        a.box(0.0, 0.0, w, h)
+        a.text(0.0, -3.0 - size * 0.12, t(x["name"]), size)
+        if qiyao:
+            a.text(0.0, size + 1.0 - size * 0.12, t(qiyao), size, fill=yao_colour(qiyao), class_="xiu-qiyao")
         svg.close_group()
 
 
-def _bodies(svg: Svg, doc: Mapping[str, Any], t: Any, cy: float) -> None:
+def _bodies(svg: Svg, doc: Mapping[str, Any], t: Any, ring: Rings, cy: float) -> None:
+    """The eleven 曜: a tick at the exact longitude, a leader, and an upright label — the 曜 with the 化曜 it
+    holds beside it in small text, beneath its whole degree in the mansion and its state when not 順."""
     yao = [y for y in doc.get("yao") or () if isinstance(y.get("lon"), int | float)]
     if not yao:
         return
     floor = (doc.get("options") or {}).get("du_display") == "floor"
-    size_g, size_d = 24, MIN_FONT
-    texts = []
-    boxes = []
+    hua = hua_of(doc)
+    size_g, size_d, size_h = 22, MIN_FONT, SMALL_FONT
+    texts, titles, boxes = [], [], []
     for y in yao:
         du = float(y.get("xiu_du", 0.0))
-        deg = f"{math.floor(du) if floor else round(du)}°{_STATE_MARK.get(str(y.get('state')), '')}"
-        deg = t(deg)
+        deg = t(f"{math.floor(du) if floor else round(du)}°{state_mark(y.get('state'))}")
+        held = "".join(t(h) for h in hua.get(str(y["name"]), ()))
         texts.append(deg)
-        boxes.append((max(size_g, text_width(deg, size_d)) + 4, size_g + size_d + 6))
-    placed = spread([float(y["lon"]) for y in yao], min_separation(R_YAO_LABEL, boxes))
-    for y, at, deg, (w, h) in zip(yao, placed, texts, boxes, strict=True):
+        titles.append(held)
+        top = size_g + (2.0 + text_width(held, size_h) if held else 0.0)
+        boxes.append((max(top, text_width(deg, size_d)) + 4.0, size_g + size_d + 6.0))
+    r = ring.yao_label
+    placed = spread([float(y["lon"]) for y in yao], [disc_half_angle(r, w, h) for w, h in boxes])
+    for y, at, deg, held, (w, h) in zip(yao, placed, texts, titles, boxes, strict=True):
         lon = float(y["lon"])
         colour = yao_colour(str(y["name"]))
-        svg.open_group(class_="yao", data_yao=str(y["name"]), data_lon=f"{lon:.4f}")
-        x0, y0 = point(lon, R_XIU_IN, cy)
-        x1, y1 = point(lon, R_XIU_IN - 9, cy)
+        svg.open_group(class_="yao", data_yao=str(y["name"]), data_lon=f"{lon:.4f}", data_hua=held or None)
+        x0, y0 = point(lon, ring.xiu_in, cy)
+        x1, y1 = point(lon, ring.xiu_in - YAO_TICK, cy)
         svg.line(x0, y0, x1, y1, stroke=colour, stroke_width=2.5, class_="tick")
-        px, py = point(at, R_YAO_LABEL, cy)
+        px, py = point(at, r, cy)
         svg.line(x1, y1, px, py, stroke=colour, stroke_width=0.8, class_="leader")
         _box(svg, px, py, w, h, stroke=colour, stroke_width=0.8, rx=4)
-        svg.text(px, py - 2, t(y["name"]), font_size=size_g, text_anchor="middle", fill=colour)
+        top = size_g + (2.0 + text_width(held, size_h) if held else 0.0)
+        gx = px - top / 2.0 + size_g / 2.0
+        svg.text(gx, py - 2, t(y["name"]), font_size=size_g, text_anchor="middle", fill=colour)
+        if held:
+            svg.text(gx + size_g / 2.0 + 2.0, py - 3, held, font_size=size_h, fill=MUTED, class_="hua-mark")
         svg.text(px, py + size_d + 1, deg, font_size=size_d, text_anchor="middle", fill=INK)
         svg.close_group()
+
+
+def _transits(svg: Svg, rows: Sequence[Mapping[str, Any]], t: Any, ring: Rings, cy: float) -> None:
+    """The 流曜 ring: each body's position on ``on`` as a tick at the ring's outer edge and its name (over
+    its 逆 留 伏, :func:`state_mark`) written along the ring, joined to the tick by a leader when it had to
+    move."""
+    assert ring.transit is not None
+    r_out, r_in = ring.transit
+    size = MIN_FONT
+    svg.open_group(class_="transit-ring")
+    _circle(svg, r_out, cy, stroke=LINE, fill="#fbf8f0")
+    _circle(svg, r_in, cy, stroke=LINE)
+    top = r_out - TRANSIT_TICK - 2.0  # the labels' outer edge
+    names, states, sizes = [], [], []
+    for row in rows:
+        names.append(t(str(row["name"])))
+        states.append(t(state_mark(row.get("state"))))
+        w = max(text_width(names[-1], size), text_width(states[-1], SMALL_FONT)) + 4.0
+        sizes.append((w, 2 * size + 4.0 if states[-1] else size + 3.0))
+    radii = [top - h / 2.0 for _, h in sizes]
+    halves = [tangent_half_angle(r, w, h) for r, (w, h) in zip(radii, sizes, strict=True)]
+    placed = spread([float(row["lon"]) for row in rows], halves)
+    for row, at, name_t, state, r, (w, h) in zip(rows, placed, names, states, radii, sizes, strict=True):
+        lon = float(row["lon"])
+        name = str(row["name"])
+        colour = yao_colour(name)
+        svg.open_group(
+            class_="transit", data_yao=name, data_lon=f"{lon:.4f}", data_state=str(row.get("state", ""))
+        )
+        x0, y0 = point(lon, r_out, cy)
+        x1, y1 = point(lon, r_out - TRANSIT_TICK, cy)
+        svg.line(x0, y0, x1, y1, stroke=colour, stroke_width=2.5, class_="tick")
+        if angular_distance(lon, at) > 0.5:
+            px, py = point(at, top, cy)
+            svg.line(x1, y1, px, py, stroke=colour, stroke_width=0.8, class_="leader")
+        a = _Along(svg, at, r, cy)
+        a.box(0.0, 0.0, w, h, stroke=colour, stroke_width=0.8, rx=3)
+        if state:  # the name over its state (in the lower half the frame is turned: the name stays on top)
+            a.text(0.0, -2.0 - size * 0.12, name_t, size, fill=colour, font_weight="bold")
+            a.text(0.0, size + 1.0 - size * 0.12, state, SMALL_FONT, fill=INK, class_="transit-state")
+        else:
+            a.text(0.0, size * 0.36, name_t, size, fill=colour, font_weight="bold")
+        svg.close_group()
+    svg.close_group()
 
 
 _DA_FILL = ("#efe8d6", "#e0d6bd")
