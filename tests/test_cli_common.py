@@ -212,3 +212,38 @@ def test_a_method_command_imports_no_other_method(argv: list[str], method: str) 
     others = {"calendar", "jinkoujue", "liuren", "liuyao", "qizheng"} - {method}
     assert method in got["loaded"]
     assert not others & set(got["loaded"]), got["loaded"]
+
+
+# ------------------------------------------------------------------ --svg: the drawing from the command line
+
+SVG_CASTS = {
+    "calendar": ["calendar", *AT],
+    "jinkoujue": ["jinkoujue", *AT, "--difen", "申"],
+    "liuren": ["liuren", *AT, "--topic", "財"],
+    "liuyao": ["liuyao", "--day", "甲子", "--month", "寅", "--lines", "887868", "--topic", "財"],
+    "qizheng": ["qizheng", *AT, "--lon", "116.4", "--lat", "39.9", "--on", "2026-06-01"],
+}
+
+
+@pytest.mark.parametrize("name", list(SVG_CASTS))
+def test_svg_prints_the_drawing_of_the_document(name: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """``--svg`` prints what the page draws: the method's SVG view of the very document ``--json`` prints
+    (issue 29 item 6: the wheel with its 流曜 ring for ``--on DATE`` reached only the page and the API)."""
+    from xuanheng.methods import get
+
+    rc, out, err = run([*SVG_CASTS[name], "--svg", "--lang", "ko"], capsys)
+    assert rc == 0, err
+    assert out.startswith("<svg") and out.rstrip().endswith("</svg>")
+    rc, js, err = run([*SVG_CASTS[name], "--json", "--lang", "ko"], capsys)
+    assert rc == 0, err
+    assert out.rstrip("\n") == get(name).views["svg"](json.loads(js), "ko")
+    if name == "qizheng":  # the transit ring of the date asked (流曜), drawn only with --on
+        assert out.count('class="transit-ring"') == 1
+        rc, plain, err = run([*SVG_CASTS[name][:-2], "--svg", "--lang", "ko"], capsys)
+        assert rc == 0 and 'class="transit-ring"' not in plain
+
+
+def test_svg_with_json_is_refused_in_the_readers_language(capsys: pytest.CaptureFixture[str]) -> None:
+    rc, out, err = run([*SVG_CASTS["liuyao"], "--svg", "--json", "--lang", "ko"], capsys)
+    assert rc == 2 and not out and err.count("\n") == 1
+    assert "--svg" in err and "--json" in err and "함께" in err

@@ -105,8 +105,10 @@ from pins import dump as _dump
 # 七曜, the 宿度 ruler, the 命度 line, the 化曜 beside each 曜, a key, and with `on` the 流曜 ring; its ring
 # labels are written along the rings, and a judged document's 限 ring shows each 大限's verdict. Only
 # qizheng/render_svg.py changed on that branch: only the 七政 SVGs.
+# (24) every method with a drawing takes --svg on the command line (printed instead of the text view; not
+# with --json): cli_help lists it. Nothing else changed.
 PINNED: dict[str, str] = {
-    "cli_help": "cffdf78aa17b625d",  # (1) (2) (6) (7) (9) (10) (11) (14) (18)
+    "cli_help": "16a3609608aa1c14",  # (1) (2) (6) (7) (9) (10) (11) (14) (18) (24)
     # issue 26: a method with a reading always carries "reading" ([] when not asked): 金口訣 and 六爻 too
     "cli_casts": "d8c46daf70a73215",  # (1) (2) (8) (9) (10) (11) (12) (13) (14) (15) (18) (19) (20)
     # issue 26: the 大六壬 message for no instant and no coordinates is catalogued (cli.liuren.at_missing),

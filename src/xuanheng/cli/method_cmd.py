@@ -94,7 +94,15 @@ def add_arguments(parser: argparse.ArgumentParser, method: Method) -> None:
     out.add_argument(
         "--lang", default=None, help=f"{', '.join(LANGS)} (default {DEFAULT_LANG}; any letter case)"
     )
-    out.add_argument("--json", action="store_true", help="print one JSON object")
+    form = out.add_mutually_exclusive_group()
+    form.add_argument("--json", action="store_true", help="print one JSON object")
+    if method.view("svg") is not None:
+        form.add_argument(
+            "--svg",
+            action="store_true",
+            help="print the drawing (SVG, as the web page shows it) instead of the text view; "
+            "redirect it to a file: > chart.svg",
+        )
     out.add_argument("--ids", action="store_true", help="show rule ids and sources in the text view")
     add_terminal_arguments(out)
     add_save_arguments(parser, method)
@@ -200,6 +208,8 @@ def run(args: argparse.Namespace, method: Method) -> int:
                 )
     if args.json:
         print(json.dumps(doc, ensure_ascii=False, indent=2))
+    elif getattr(args, "svg", False):
+        print(method.views["svg"](doc, lang or DEFAULT_LANG))
     else:
         shown = dict(doc)
         if not with_reading:
