@@ -21,6 +21,7 @@ from xuanheng.qizheng.dignity import XIAN
 from xuanheng.qizheng.gong import GONG_NAMES, PALACES
 from xuanheng.qizheng.timerules import TimeRules
 from xuanheng.qizheng.xiu import GU_DEGREE, NAMES, XIU
+from xuanheng.reading import fresh
 from xuanheng.time import CalendarChart
 
 #: the eleven 曜 in chart order (``data/yao.toml``: 日 月 水 金 火 木 土 羅 計 孛 炁)
@@ -215,7 +216,7 @@ class QiZhengChart:
             "xiu": [b.to_json() for b in self.xiu_bounds],
             "ascendant": self.ascendant,
             "hua_yao": dict(self.hua_yao),
-            "shensha": [dict(s) for s in self.shensha],
+            "shensha": [fresh(dict(s)) for s in self.shensha],
             "pillars": {k: v.name for k, v in cal.pillars.as_dict().items()},
             "calendar": cal.to_json(),
             "time_rules": self.time_rules.to_json(),

@@ -26,6 +26,7 @@ from typing import Any
 from xuanheng.core._data import load_package_data
 from xuanheng.core._frozen import maker
 from xuanheng.core.ganzhi import BRANCHES
+from xuanheng.reading import fresh
 
 _T = load_package_data("xuanheng.qizheng", "time_rules")
 KE = 864.0  # seconds in one 刻 (a hundredth of a day)
@@ -322,7 +323,7 @@ class TimeRules:
             "moonrise": dict(self.moonrise),
             "phase": dict(self.phase),
             "hou": dict(self.hou),
-            "run": dict(self.run),
+            "run": fresh(self.run),
         }
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
+from types import MappingProxyType
 from typing import Any
 
 from xuanheng.errors import InputError
@@ -19,6 +20,17 @@ DEFAULT_LANG = "zh-Hant"
 
 _LANG_FOLDED: dict[str, str] = {code.casefold(): code for code in LANGS}
 _CANONICAL = frozenset(LANGS)
+
+
+def fresh(value: Any) -> Any:
+    """A copy of the JSON-ready *value* whose dicts and lists are new: what ``to_json`` hands out, so that a
+    document never shares a container with a kept (memoised) chart, reading or judgment — nor with the next
+    document made from it. Scalars are shared (they cannot change)."""
+    if isinstance(value, dict | MappingProxyType):
+        return {k: fresh(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [fresh(v) for v in value]
+    return value
 
 
 def check_lang(lang: str) -> str:
@@ -108,15 +120,15 @@ class FiredRule:
         out: dict[str, Any] = {
             "id": self.id,
             "src": list(self.src),
-            "facts": self.facts,
+            "facts": fresh(self.facts),
             "text": self.text.get(lang),
             "topics": list(self.topics),
         }
         if self.title is not None:
             out["title"] = self.title.get(lang)
         if self.extra:
-            out.update(self.extra)
+            out.update(fresh(self.extra))
         return out
 
 
-__all__ = ["DEFAULT_LANG", "LANGS", "FiredRule", "Text", "check_lang", "to_simplified"]
+__all__ = ["DEFAULT_LANG", "LANGS", "FiredRule", "Text", "check_lang", "fresh", "to_simplified"]
