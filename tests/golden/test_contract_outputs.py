@@ -107,10 +107,10 @@ from pins import dump as _dump
 # qizheng/render_svg.py changed on that branch: only the 七政 SVGs.
 # (22) issue 29, the 限 judgment against the 星案: a 七政 大限 section reads its palace's lord (strength, one
 # point; 恩/難 of the 命主, two), each 曜 in it by nature and strength, and the harmful spirits on it, no
-# longer the 對照 palace nor the 化曜 keeper; the 限度 宿 master's step weighs nothing. Only the 大限
-# sections of the 七政 judgments change, with the 應期 they point to (cli_casts, cli_refusals: its 七政
-# sample, http_casts, mcp_calls). Checked: with judgment.py and judgment.toml as before, every section
-# equals its pin before.
+# longer the 對照 palace nor the 化曜 keeper; the 限度 宿 master's step weighs nothing; the 小限, 流年 and
+# 流月 read their palace the same way (no sample here asks for a year). Only the 大限 sections of the 七政
+# judgments change, with the 應期 they point to (cli_casts, cli_refusals: its 七政 sample, http_casts,
+# mcp_calls). Checked: with judgment.py and judgment.toml as before, every section equals its pin before.
 PINNED: dict[str, str] = {
     "cli_help": "cffdf78aa17b625d",  # (1) (2) (6) (7) (9) (10) (11) (14) (18)
     # issue 26: a method with a reading always carries "reading" ([] when not asked): 金口訣 and 六爻 too

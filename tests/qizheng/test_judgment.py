@@ -4,8 +4,9 @@ charts, each expectation derived here from the rule as the books state it (not f
 * A lord strong by a dignity (入垣 廟 旺) helps (《張果星宗》卷十〈宮度主論〉 宮度二主皆強; 003-015 …
   003-017); a lord in its 怒宮 (陷) harms.
 * By day the 度主, by night the 身主 is weighed first (晝生看命度主, 夜生看身度主).
-* A palace holding a 難 or 仇 star of the 命主 is harmed by it (難居當頭; 讎主傷恩); one holding a 恩 or 用
-  star is helped (恩居四正定超凡); with a weak lord, a 難 star and nothing that helps, a 限 there is bad.
+* A matter's palace holding a 難 or 仇 star of the 命主 is harmed by it (難居當頭; 讎主傷恩); one holding
+  a 恩 or 用 star is helped (恩居四正定超凡). A 限's palace is read by its lord's 恩/難 to the 命主
+  (003-014), its 曜 by the verse of 卷七〈論遊年星辰入命限〉 and the harmful spirits of seed 003 on it.
 * 003-019 (貴格) and 003-020 (賤格) firing together are settled by a step that names which prevails; the fired
   rules stay as commentary.
 """
@@ -281,11 +282,11 @@ HARMFUL = {
 }
 
 
-def test_a_da_xian_reads_its_lord_its_stars_and_its_harmful_spirits() -> None:
-    """Each 大限 states, for its palace: the lord's relation to the 命主 (恩/用 +2, 難/仇 −2, 003-014), each
-    曜 in it with its nature by the verse (its step helps a benefic that is not weak and harms a malefic that
-    is not strong), every harmful spirit standing on it, and the verdict the sum gives; the 對照 palace and
-    the 化曜 keeper are not read for it."""
+def test_a_xian_reads_its_lord_its_stars_and_its_harmful_spirits() -> None:
+    """Each 大限 (and the 小限, 流年 and 流月 of the year asked) states, for its palace: the lord's
+    relation to the 命主 (恩/用 +2, 難/仇 −2, 003-014), each 曜 in it with its nature by the verse (its step
+    helps a benefic that is not weak and harms a malefic that is not strong), every harmful spirit standing
+    on it, and the verdict the sum gives; the 對照 palace and the 化曜 keeper are not read for it."""
     th = data().threshold["xian"]
     lords = stars = spirits = checked = 0
     for lf, _, j in _cases():
@@ -293,11 +294,12 @@ def test_a_da_xian_reads_its_lord_its_stars_and_its_harmful_spirits() -> None:
         zhu = _ming_zhu(doc)
         lord_of = {g["branch"]: g["zhu"] for g in doc["gong"]}
         for s in j.sections:
-            if not s.key.startswith("da_xian."):
+            if not s.key.startswith(("da_xian.", "xiao_xian", "liu_nian", "liu_yue.")):
                 continue
             keys = [x.key for x in s.steps]
             assert not any(k.startswith(("xian.zhao", "hua.", "company.en", "company.nan")) for k in keys)
-            if len(keys) >= data().threshold["max_steps"]:
+            most = data().threshold["max_month_steps" if s.key.startswith("liu_yue.") else "max_steps"]
+            if len(keys) >= most:
                 continue  # some steps may be left unstated: the whole sum is checked where none is
             lord = lord_of[s.facts["branch"]]
             role = _role(zhu, lord) if lord != zhu else None

@@ -385,13 +385,13 @@ def _palace(c: _Chain, ctx: Ctx, b: int, zhu: str, memo: _Memo) -> None:
 
 
 def _xian_palace(c: _Chain, ctx: Ctx, b: int, zhu: str, memo: _Memo) -> None:
-    """A palace read as a 大限 runs through it (stated once per judgment and reused): its lord's strength,
+    """A palace read as a 限 runs through it (stated once per judgment and reused): its lord's strength,
     one point either way (its 升殿 and motion are the 大象's to read), and whether the lord helps or harms
     the 命主, two points (003-014: the palace's lord rules the 限 as it rules the 命; 恩/用 help, 難/仇
     harm); each 曜 in it by its nature and its strength there (a 吉曜 holding its ground helps most, a 凶曜
     that has lost it harms most); the harmful star spirits of seed 003 on it. Not the 對照 palace nor the
-    palace's 化曜 keeper, which the 小限, 流年 and 流月 still read: on the casebook's dev cases each of them
-    took agreement with the books' 限 away (docs/qizheng-judgment.md)."""
+    palace's 化曜 keeper: on the casebook's dev cases each of them took agreement with the books' 大限 away
+    (docs/qizheng-judgment.md). The 小限, the 流年 and the 流月 read their palace the same way."""
     got = memo.get(("xian_palace", b))
     if got is None:
         p = _Chain()
@@ -669,19 +669,6 @@ def _matter(key: str, ctx: Ctx, zhu: str, memo: _Memo) -> Section:
     )
 
 
-def _zhao(c: _Chain, ctx: Ctx, b: int, zhu: str) -> None:
-    """The 命主's 恩/用 (help) and 難/仇 (harm) in the palace opposite branch *b*, which looks on a 限 there
-    (對照, seven tenths of the palace's own stars: one step each, the main planet first)."""
-    o = (b + 6) % 12
-    gong = ctx.gong_of[o]
-    for key, roles in (("xian.zhao_en", ("en", "yong")), ("xian.zhao_nan", ("nan", "chou"))):
-        for y in ctx.by_branch[o]:
-            rel = role_of(zhu, y)
-            if rel in roles:
-                c.add(key, {"gong": gong, "yao": y, "role": rel}, rel=_rel_label(rel), star=y, gong=gong)
-                break
-
-
 def _du_zhu_step(c: _Chain, zhu: str, xiu: str | None) -> None:
     if xiu is None:
         return
@@ -753,8 +740,7 @@ def _year(ctx: Ctx, zhu: str, key: str, row: Mapping[str, Any], memo: _Memo) -> 
     b = BRANCHES.index(row["branch"])
     gong = str(row["gong"])
     c = _Chain()
-    _palace(c, ctx, b, zhu, memo)
-    _zhao(c, ctx, b, zhu)
+    _xian_palace(c, ctx, b, zhu, memo)
     if key == "xiao_xian":
         title = _text(data().sections[key]["title"], gong=gong, age=row["age"])
         facts = {"age": row["age"], "gong": gong, "branch": row["branch"], "start": row["start"]}
@@ -766,13 +752,12 @@ def _year(ctx: Ctx, zhu: str, key: str, row: Mapping[str, Any], memo: _Memo) -> 
 
 
 def _month(ctx: Ctx, zhu: str, row: Mapping[str, Any], year: str, memo: _Memo) -> Section:
-    """One 流月 (月限): its palace read as the 小限's and the 流年's are (依星斷吉凶: the palace's lord, its
-    曜, its keeper and the 命主's 恩/難 opposite), stated in at most ``max_month_steps`` steps."""
+    """One 流月 (月限): its palace read as every 限's is (依星斷吉凶: :func:`_xian_palace`), stated in at most
+    ``max_month_steps`` steps."""
     b = BRANCHES.index(row["branch"])
     gong = str(row["gong"])
     c = _Chain()
-    _palace(c, ctx, b, zhu, memo)
-    _zhao(c, ctx, b, zhu)
+    _xian_palace(c, ctx, b, zhu, memo)
     sec = data().sections["liu_yue"]
     name = _raw(_text(sec["month_name"], n=row["month"], name=row["name"]))
     title = _text(sec["title"], name=name, ganzhi=row["ganzhi"], gong=gong)
