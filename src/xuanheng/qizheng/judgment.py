@@ -13,7 +13,8 @@
 * its **sections**: 性情, 富貴 (財帛, 官祿), 六親 (田宅, 夫妻, 男女), 壽元, the 童限, each 大限 (its ages and
   dates, the palace's stars, the master of the 宿 its 限度 enters) and, with a date ``on``, its 小限 and 流年.
   A palace is read by its lord, the 曜 in it (恩/用 of the 命主 help, 難/仇 harm; else 吉 or 凶 曜), and the
-  化曜 that keeps it (管庫, 003-022);
+  化曜 that keeps it (管庫, 003-022); a 大限's palace is read as a period instead (:func:`_xian_palace`: the
+  lord's strength and its 恩/難 to the 命主, each 曜 by its nature and strength, the harmful star spirits);
 * with a topic (``財`` ``官`` ``婚`` ``子女`` ``田宅`` ``壽`` …) only that matter: its section as the
   judgment, the 大限 through its palace and the year's 小限/流年 as the sections.
 
@@ -101,6 +102,10 @@ class _Data:
     topic_section: dict[str, str]
     #: palace → the 化曜 titles that keep it (003-022)
     keepers: dict[str, tuple[str, ...]]
+    #: the words of a 曜's nature and strength in a 限 (``[xian_yao]``)
+    xian_yao: dict[str, Mapping[str, str]]
+    #: the keys of the star spirits that harm a 限 on their palace (``[xian_sha]``)
+    xian_sha: frozenset[str]
 
 
 @cache
@@ -132,6 +137,8 @@ def data() -> _Data:
         threshold=raw["threshold"],
         topic_section=topic_section,
         keepers={k: tuple(v) for k, v in keepers.items()},
+        xian_yao={k: v for k, v in raw["xian_yao"].items()},
+        xian_sha=frozenset(raw["xian_sha"]["keys"]),
     )
 
 
@@ -224,8 +231,9 @@ class _Chain:
 
 
 # ── the reading of one lord and of one palace ─────────────────────────────────────────────────────
-def _lord(c: _Chain, ctx: Ctx, role: str, star: str, factor: int = 1) -> int:
-    """State the strength, 升殿 and motion of the lord *star* (role *role*); return its strength −1/0/+1."""
+def _lord(c: _Chain, ctx: Ctx, role: str, star: str, factor: int = 1, *, brief: bool = False) -> int:
+    """State the strength, 升殿 and motion of the lord *star* (role *role*); return its strength −1/0/+1.
+    *brief*: its strength only, one point either way (a 限's lord, :func:`_xian_palace`)."""
     b = ctx.yao_b[star]
     gong = ctx.gong_of[b]
     dign = ctx.dignities[star]
@@ -239,7 +247,7 @@ def _lord(c: _Chain, ctx: Ctx, role: str, star: str, factor: int = 1) -> int:
         c.add(
             "zhu.qiang",
             facts,
-            weight=(w if held else w // 2) * factor,
+            weight=1 if brief else (w if held else w // 2) * factor,
             role=role,
             star=star,
             gong=gong,
@@ -252,7 +260,7 @@ def _lord(c: _Chain, ctx: Ctx, role: str, star: str, factor: int = 1) -> int:
         c.add(
             "zhu.ruo",
             facts,
-            weight=(w if fallen else w // 2) * factor,
+            weight=-1 if brief else (w if fallen else w // 2) * factor,
             role=role,
             star=star,
             gong=gong,
@@ -260,6 +268,8 @@ def _lord(c: _Chain, ctx: Ctx, role: str, star: str, factor: int = 1) -> int:
         )
     else:
         c.add("zhu.ping", facts, role=role, star=star, gong=gong)
+    if brief:
+        return s
     if "升殿" in dign:
         c.add("zhu.sheng_dian", facts, role=role, star=star)
     moving = [m for m in _MOTION if m in ctx.motion[star]]
@@ -371,6 +381,53 @@ def _palace(c: _Chain, ctx: Ctx, b: int, zhu: str, memo: _Memo) -> None:
         _company(p, ctx, b, zhu)
         _keeper(p, ctx, gong)
         got = memo[("palace", b)] = p.steps
+    c.extend(got)
+
+
+def _xian_palace(c: _Chain, ctx: Ctx, b: int, zhu: str, memo: _Memo) -> None:
+    """A palace read as a 限 runs through it (stated once per judgment and reused): its lord's strength,
+    one point either way (its 升殿 and motion are the 大象's to read), and whether the lord helps or harms
+    the 命主, two points (003-014: the palace's lord rules the 限 as it rules the 命; 恩/用 help, 難/仇
+    harm); each 曜 in it by its nature and its strength there (a 吉曜 holding its ground helps most, a 凶曜
+    that has lost it harms most); the harmful star spirits of seed 003 on it. Not the 對照 palace nor the
+    palace's 化曜 keeper: on the casebook's dev cases each of them took agreement with the books' 大限 away
+    (docs/qizheng-judgment.md). The 小限, the 流年 and the 流月 read their palace the same way."""
+    got = memo.get(("xian_palace", b))
+    if got is None:
+        p = _Chain()
+        gong = ctx.gong_of[b]
+        lord = PALACES[b].zhu
+        _lord(p, ctx, f"{gong}主", lord, brief=True)
+        rel = role_of(zhu, lord) if lord != zhu else None
+        facts = {"gong": gong, "yao": lord, "role": rel}
+        if rel in ("en", "yong"):
+            p.add("xian.lord_en", facts, gong=gong, star=lord, rel=_rel_label(rel))
+        elif rel in ("nan", "chou"):
+            p.add("xian.lord_nan", facts, gong=gong, star=lord, rel=_rel_label(rel))
+        if not ctx.by_branch[b]:
+            p.add("company.empty", {"gong": gong, "branch": BRANCHES[b]}, gong=gong)
+        words = data().xian_yao
+        for y in ctx.by_branch[b]:
+            nature = "ji" if y in JI else "xiong" if y in XIONG else "ping"
+            s = ctx.strength(y)
+            state = "strong" if s > 0 else "weak" if s < 0 else "plain"
+            w = (nature == "ji") - (nature == "xiong") + s
+            key = "xian.yao_good" if w > 0 else "xian.yao_bad" if w < 0 else "xian.yao_even"
+            p.add(
+                key,
+                {"gong": gong, "yao": y, "nature": nature, "strength": s},
+                weight=w,
+                star=y,
+                gong=gong,
+                nature=words[nature],
+                state=words[state],
+            )
+        harmful = data().xian_sha
+        for h in ctx.chart.shensha:
+            if h.get("at") == BRANCHES[b] and h["key"] in harmful:
+                src = (*_STEPS["xian.sha"].src, *h.get("src", ()))
+                p.add("xian.sha", {"gong": gong, "spirit": h["key"]}, src=src, name=h["name"], gong=gong)
+        got = memo[("xian_palace", b)] = p.steps
     c.extend(got)
 
 
@@ -612,19 +669,6 @@ def _matter(key: str, ctx: Ctx, zhu: str, memo: _Memo) -> Section:
     )
 
 
-def _zhao(c: _Chain, ctx: Ctx, b: int, zhu: str) -> None:
-    """The 命主's 恩/用 (help) and 難/仇 (harm) in the palace opposite branch *b*, which looks on a 限 there
-    (對照, seven tenths of the palace's own stars: one step each, the main planet first)."""
-    o = (b + 6) % 12
-    gong = ctx.gong_of[o]
-    for key, roles in (("xian.zhao_en", ("en", "yong")), ("xian.zhao_nan", ("nan", "chou"))):
-        for y in ctx.by_branch[o]:
-            rel = role_of(zhu, y)
-            if rel in roles:
-                c.add(key, {"gong": gong, "yao": y, "role": rel}, rel=_rel_label(rel), star=y, gong=gong)
-                break
-
-
 def _du_zhu_step(c: _Chain, zhu: str, xiu: str | None) -> None:
     if xiu is None:
         return
@@ -650,8 +694,7 @@ def _da_xian(ctx: Ctx, zhu: str, row: Mapping[str, Any], memo: _Memo) -> Section
     c = _Chain()
     if gong == "命宮":
         c.add("xian.ming", {"gong": gong})
-    _palace(c, ctx, b, zhu, memo)
-    _zhao(c, ctx, b, zhu)
+    _xian_palace(c, ctx, b, zhu, memo)
     xius = row.get("xiu") or ()
     first = xius[0]["xiu"] if xius else None
     _du_zhu_step(c, zhu, first)
@@ -697,8 +740,7 @@ def _year(ctx: Ctx, zhu: str, key: str, row: Mapping[str, Any], memo: _Memo) -> 
     b = BRANCHES.index(row["branch"])
     gong = str(row["gong"])
     c = _Chain()
-    _palace(c, ctx, b, zhu, memo)
-    _zhao(c, ctx, b, zhu)
+    _xian_palace(c, ctx, b, zhu, memo)
     if key == "xiao_xian":
         title = _text(data().sections[key]["title"], gong=gong, age=row["age"])
         facts = {"age": row["age"], "gong": gong, "branch": row["branch"], "start": row["start"]}
@@ -710,13 +752,12 @@ def _year(ctx: Ctx, zhu: str, key: str, row: Mapping[str, Any], memo: _Memo) -> 
 
 
 def _month(ctx: Ctx, zhu: str, row: Mapping[str, Any], year: str, memo: _Memo) -> Section:
-    """One 流月 (月限): its palace read as the 小限's and the 流年's are (依星斷吉凶: the palace's lord, its
-    曜, its keeper and the 命主's 恩/難 opposite), stated in at most ``max_month_steps`` steps."""
+    """One 流月 (月限): its palace read as every 限's is (依星斷吉凶: :func:`_xian_palace`), stated in at most
+    ``max_month_steps`` steps."""
     b = BRANCHES.index(row["branch"])
     gong = str(row["gong"])
     c = _Chain()
-    _palace(c, ctx, b, zhu, memo)
-    _zhao(c, ctx, b, zhu)
+    _xian_palace(c, ctx, b, zhu, memo)
     sec = data().sections["liu_yue"]
     name = _raw(_text(sec["month_name"], n=row["month"], name=row["name"]))
     title = _text(sec["title"], name=name, ganzhi=row["ganzhi"], gong=gong)
