@@ -50,13 +50,19 @@ from pins import error as _error
 # (19) issue 29, the 星案 casebook: five 格局 the 鄭氏 cases name, 日月夾命 (ge-218), 官福夾命
 # (ge-219), 日月夾主 (ge-220), 土躔奎宿 (ge-221) and 孤月獨明 (ge-222), fire on the sampled births that
 # have them. Checked: main without them passes every section.
+# (23) issue 29, the 格局 the 星案 name (branch qz-geju): nineteen 鄭氏 names as patterns (ge-223 …
+# ge-238: 日月夾田/福/夫, 官福夾陽, 田財夾身/命, 身命/福官/福星升殿, 火星/嗣星/妻元居垣, 日月夾命主 and
+# 日月夾田主 by degree, 群星朝北; ge-239 … ge-242: the 交戰 of 金羅, 水火, 計孛, 水羅), 八殺朝天 also as 鄭氏
+# reads it (the 八殺 master ruling and holding the 命宮, direct) and 火孛交戰 also with the two within 30°;
+# they fire on the sampled births that have them. Checked: with the new condition words but main's
+# patterns.toml every section equals its pin before. (Older pins: git log.)
 PINNED: dict[str, str] = {
-    "reading_default": "20c7af112788dd4f",  # (1) (18) (19); before: ed6d545637f0803a, 2fd3f084752bbc93
-    "reading_wide": "a8856a2a92fdcda8",  # (1) (18) (19); before: 72d97f3c8a6dbd7f, 3643a107184f745e
-    "reading_options": "3562345204d70b97",  # (1) (18) (19); before: 5dbb5f3c8c574545, b3cbea5963e9b3aa
-    "reading_xian": "684cb23e42e7482a",  # (1) (18) (19); before: df1a42cff42dc9b9, 550573a07e84acdc
-    "reading_spirits": "f418400d416e636d",  # (1) (18) (19); before: bc7dfc386a988c4b, fd025cdf910c007e
-    "reading_topics": "82484eda11165312",  # (1) (18) (19); before: 46bb7fbf85113e3a, 4fef08eb55247d2f
+    "reading_default": "20fdcf2db840f256",  # (1) (18) (19) (23); before: 20c7af112788dd4f …
+    "reading_wide": "5b6e2dccf2885f55",  # (1) (18) (19) (23); before: a8856a2a92fdcda8 …
+    "reading_options": "ab7d8c7814571a14",  # (1) (18) (19) (23); before: 3562345204d70b97 …
+    "reading_xian": "fd84ad482f070cfb",  # (1) (18) (19) (23); before: 684cb23e42e7482a …
+    "reading_spirits": "702e86f30b767612",  # (1) (18) (19) (23); before: f418400d416e636d …
+    "reading_topics": "6524554600c1a601",  # (1) (18) (19) (23); before: 82484eda11165312 …
     "shensha": "b3d44fe909d46578",  # (18) (19); before: 86c5606328d76590
 }
 

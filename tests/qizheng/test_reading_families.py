@@ -774,7 +774,8 @@ BREADTH_CASES: list[tuple[str, dict[str, Any], dict[str, Any]]] = [
     (
         "火孛交戰",
         {"at": {"火": "未"}, "deg": {"火": 10.0, "孛": 12.0}},
-        {"at": {"火": "未"}, "deg": {"火": 29.5, "孛": 0.5}},
+        # (23) since 鄭氏's cases 10 and 35, 交戰 is also two within 30°: the miss is 31.5° apart, other 宿
+        {"at": {"火": "未", "孛": "申"}, "deg": {"火": 29.5, "孛": 28.0}},
     ),
     ("一星得用", {"at": {"火": "戌", "金": "巳"}}, {"at": {"火": "戌", "金": "酉"}}),
     ("財星升殿", xiu_case("金", ["婁"], True), xiu_case("金", ["婁"], False)),
@@ -801,6 +802,103 @@ BREADTH_CASES: list[tuple[str, dict[str, Any], dict[str, Any]]] = [
     ("孤月獨明", {"day": False, "at": {"月": "卯"}}, {"day": False, "at": {"月": "卯", "火": "卯"}}),
     ("孤月獨明", {"day": False, "at": {"月": "卯"}}, {"day": True, "at": {"月": "卯"}}),
 ]
+
+
+def merged(*parts: dict[str, Any], **extra: Any) -> dict[str, Any]:
+    """Chart arguments that combine several placements (their ``at`` and ``deg`` joined) with *extra*."""
+    out: dict[str, Any] = {"at": {}, "deg": {}}
+    for p in parts:
+        out["at"].update(p.get("at", {}))
+        out["deg"].update(p.get("deg", {}))
+    out.update(extra)
+    return out
+
+
+# the 格局 of the 鄭氏 星案 in the three general forms (ge-223 …) and by degree (ge-236 …). The base
+# chart has 命 戌 (命主 火), 身 辰 (身主 金); from 戌 the palaces run 財 酉, 兄 申, 田 未, 男 午, 奴 巳,
+# 妻 辰, 疾 卯, 遷 寅, 官 丑, 福 子, 相 亥; with 命 丑 the 官祿 is 辰 (金) and the 福德 卯 (火), with
+# 命 亥 the 田宅 is 申 (水).
+# Longitudes: 戌 starts at 0°, each branch before it 30° further (午 120°, 巳 150°, 未 90°).
+ZHENG_FORM_CASES: list[tuple[str, dict[str, Any], dict[str, Any]]] = [
+    ("日月夾田", {"at": {"日": "午", "月": "申"}}, {"at": {"日": "午", "月": "酉"}}),
+    ("日月夾福", {"at": {"日": "亥", "月": "丑"}}, {"at": {"日": "亥", "月": "寅"}}),
+    ("日月夾夫", {"at": {"日": "卯", "月": "巳"}}, {"at": {"日": "卯", "月": "午"}}),
+    (
+        "官福夾陽",
+        {"ming": "丑", "at": {"日": "午", "金": "巳", "火": "未"}},
+        {"ming": "丑", "at": {"日": "午", "金": "巳", "火": "申"}},
+    ),
+    # 田宅 未 (月), 財帛 酉 (金) around the 身宮 辰: 月 already in 卯
+    ("田財夾身", {"at": {"金": "巳"}}, {"at": {"金": "午"}}),
+    ("田財夾命", {"at": {"月": "亥", "金": "酉"}}, {"at": {"月": "亥", "金": "申"}}),
+    (
+        "身命升殿",
+        merged(xiu_case("火", ["翼"], True), xiu_case("金", ["婁"], True)),
+        merged(xiu_case("火", ["翼"], True), xiu_case("金", ["婁"], False)),
+    ),
+    (
+        "福官升殿",
+        merged(xiu_case("火", ["翼"], True), xiu_case("金", ["婁"], True), ming="丑"),
+        merged(xiu_case("火", ["翼"], False), xiu_case("金", ["婁"], True), ming="丑"),
+    ),
+    (
+        "福星升殿",
+        merged(xiu_case("火", ["翼"], True), ming="丑"),
+        merged(xiu_case("火", ["翼"], False), ming="丑"),
+    ),
+    ("火星居垣", {"at": {"火": "卯"}}, {"at": {"火": "辰"}}),
+    ("嗣星居垣", {"at": {"日": "午"}}, {"at": {"日": "未"}}),
+    ("妻元居垣", {"at": {"金": "辰"}}, {"at": {"金": "巳"}}),
+    # 夾 by degree: the 命主 火 at 160° between 日 at 130° and 月 at 170° (40° apart); 日 at 100° puts
+    # them 70° apart, beyond the 60° the rule allows
+    (
+        "日月夾命主",
+        {"at": {"日": "午", "火": "巳", "月": "巳"}, "deg": {"日": 10.0, "火": 10.0, "月": 20.0}},
+        {"at": {"日": "未", "火": "巳", "月": "巳"}, "deg": {"日": 10.0, "火": 10.0, "月": 20.0}},
+    ),
+    (
+        "日月夾田主",
+        # 田宅 申's lord 水 at 160° inside 日 130°–月 170°; at 175° it lies outside
+        {"ming": "亥", "at": {"日": "午", "水": "巳", "月": "巳"}, "deg": {"日": 10.0, "水": 10.0, "月": 20}},
+        {"ming": "亥", "at": {"日": "午", "水": "巳", "月": "巳"}, "deg": {"日": 10.0, "水": 25.0, "月": 20}},
+    ),
+    # five of the eleven in 亥 子 丑 (the base has 日 丑, 土 子, 羅 亥)
+    ("群星朝北", {"at": {"金": "亥", "水": "子"}}, {"at": {"金": "亥"}}),
+    # 鄭氏's reading of 八殺朝天: 命 戌, its lord 火 (also the 疾厄 卯's lord) at home and direct; or
+    # 命 辰 with 金
+    ("八殺朝天", {"at": {"火": "戌"}}, {"at": {"火": "戌"}, "motion": {"火": "逆"}}),
+    ("八殺朝天", {"ming": "辰", "at": {"金": "辰"}}, {"ming": "辰", "at": {"金": "酉"}}),
+    # 火孛交戰 across a palace boundary: 8° apart (火 巳 28°, 孛 辰 6°) fires; 40° apart does not
+    (
+        "火孛交戰",
+        {"at": {"火": "巳", "孛": "辰"}, "deg": {"火": 28.0, "孛": 6.0}},
+        {"at": {"火": "巳", "孛": "辰"}, "deg": {"火": 5.0, "孛": 15.0}},
+    ),
+]
+# the other 交戰 (ge-239 …), as 火孛交戰: 8° apart across the 巳/辰 boundary fires, 40° apart does not
+ZHENG_FORM_CASES += [
+    (
+        "金羅交戰",
+        {"at": {"金": "巳", "羅": "辰"}, "deg": {"金": 28.0, "羅": 6.0}},
+        {"at": {"金": "巳", "羅": "辰"}, "deg": {"金": 5.0, "羅": 15.0}},
+    ),
+    (
+        "水火交戰",
+        {"at": {"水": "巳", "火": "辰"}, "deg": {"水": 28.0, "火": 6.0}},
+        {"at": {"水": "巳", "火": "辰"}, "deg": {"水": 5.0, "火": 15.0}},
+    ),
+    (
+        "計孛交戰",
+        {"at": {"計": "巳", "孛": "辰"}, "deg": {"計": 28.0, "孛": 6.0}},
+        {"at": {"計": "巳", "孛": "辰"}, "deg": {"計": 5.0, "孛": 15.0}},
+    ),
+    (
+        "水羅交戰",
+        {"at": {"水": "巳", "羅": "辰"}, "deg": {"水": 28.0, "羅": 6.0}},
+        {"at": {"水": "巳", "羅": "辰"}, "deg": {"水": 5.0, "羅": 15.0}},
+    ),
+]
+BREADTH_CASES += ZHENG_FORM_CASES
 PATTERN_CASES += BREADTH_CASES
 
 #: patterns whose positive case is a cast chart below, not a hand-made one
@@ -834,7 +932,8 @@ def test_gui_ge_drives_003_019() -> None:
     c = chart(ming="午", at={"日": "午", "火": "午", "金": "申"})  # 陰陽類聚 (貴) names 日 and 火
     facts = fired(c, "003-019")
     assert facts and facts[0]["ge_ju"][0]["ge"] == "陰陽類聚"
-    quiet = chart(ming="辰", at={"羅": "辰"})  # 首攜龍角 alone: 羅 is no 宮主
+    # 首攜龍角 alone: 羅 is no 宮主 (土 moved off 子, the 男女 of 命 辰, where it would make 嗣星居垣)
+    quiet = chart(ming="辰", at={"羅": "辰", "土": "未"})
     assert pattern_fired(quiet, "首攜龍角") and not fired(quiet, "003-019")
 
 

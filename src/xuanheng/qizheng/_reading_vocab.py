@@ -1069,6 +1069,45 @@ def _month_star_in_ming(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
     return {"season": s.value, "star": star, "ming_gong": BRANCHES[ctx.ming]}
 
 
+@_word(
+    "flank_degree",
+    "{star, by: [a, b], within: degrees}: the star (a 曜, a role or 主:palace) lies by longitude between "
+    "stars a and b, on the shorter arc from one to the other, and that arc spans at most `within` degrees "
+    "(夾 read by degree, as 鄭氏's cases name it)",
+)
+def _flank_degree(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
+    lon = {y.name: float(y.lon) for y in ctx.chart.yao}
+    ys = _ref_stars(ctx, v["star"])
+    a, b = (_ref_stars(ctx, r) for r in v["by"])
+    if not ys or not a or not b:
+        return None
+    y, ya, yb = ys[0], a[0], b[0]
+    if y in (ya, yb) or ya == yb:
+        return None
+    lo, span = lon[ya], (lon[yb] - lon[ya]) % 360.0
+    if span > 180.0:  # the shorter arc runs from b to a
+        lo, span = lon[yb], 360.0 - span
+    if span > float(v["within"]) or not 0.0 < (lon[y] - lo) % 360.0 < span:
+        return None
+    got = {"flank_degree": {"star": y, "by": [ya, yb], "span": round(span, 1)}}
+    refs = _refs(v["star"], y)
+    return {**got, "as": refs} if refs else got
+
+
+@_word(
+    "near",
+    "{a, b, within: degrees}: stars a and b (曜, roles or 主:palace) stand at most `within` degrees apart in "
+    "longitude, whatever palaces they are in (會 read by degree)",
+)
+def _near(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
+    lon = {y.name: float(y.lon) for y in ctx.chart.yao}
+    a, b = _ref_stars(ctx, v["a"]), _ref_stars(ctx, v["b"])
+    if not a or not b or a[0] == b[0]:
+        return None
+    gap = abs((lon[a[0]] - lon[b[0]] + 180.0) % 360.0 - 180.0)
+    return {"near": {"a": a[0], "b": b[0], "gap": round(gap, 1)}} if gap <= float(v["within"]) else None
+
+
 def describe() -> dict[str, str]:
     """Every condition word with its meaning."""
     return VOCAB.describe()
