@@ -341,6 +341,12 @@ class Pos:
     jiang: int
 
 
+@cache
+def _state_in_month(element: int, month: int) -> str:
+    """旺相休囚死 of *element* in the month *month* (月建), as its name: one look-up per pair."""
+    return str(state_by_month(element, month).value)
+
+
 @dataclass(frozen=True, slots=True)
 class _Ctx:
     chart: LiuRenChart
@@ -364,7 +370,7 @@ class _Ctx:
     def state(self, b: int) -> str | None:
         if self.month is None:
             return None
-        return str(state_by_month(BRANCH_ELEMENT[b], self.month).value)
+        return _state_in_month(BRANCH_ELEMENT[b], self.month)
 
 
 def _opt_branch(value: str | int | None, field: str) -> int | None:
