@@ -905,6 +905,10 @@ def _off_topic(topic: str | None, topics: tuple[str, ...]) -> bool:
     return topic is not None and topic not in topics
 
 
+#: the text of a 002-005 rule by (rule id, relation, target, its branch, the spirit on it): a few thousand
+_PLACED: dict[tuple[str, str, str, str, int], Text] = {}
+
+
 def _principle_rules(c: _Ctx, topic: str | None = None) -> list[FiredRule]:
     p = principles()
     rules = principle_rules()
@@ -941,14 +945,18 @@ def _principle_rules(c: _Ctx, topic: str | None = None) -> list[FiredRule]:
             r = by_rel[rel]
             if _off_topic(topic, r.topics) or PLACEMENT.holds(r.when, t) is None:
                 continue
-            tn = {lang: f"{tnames[t.key][lang]}({t.label})" for lang in ("ko", "zh-Hant")}
-            tn["en"] = f"{tnames[t.key]['en']} {t.label}"
+            text_key = (r.id, rel, t.key, t.label, t.upper)
+            text = _PLACED.get(text_key)
+            if text is None:
+                tn = {lang: f"{tnames[t.key][lang]}({t.label})" for lang in ("ko", "zh-Hant")}
+                tn["en"] = f"{tnames[t.key]['en']} {t.label}"
+                text = _PLACED[text_key] = _fmt(r.text, upper=BRANCHES[t.upper], target=tn)
             out.append(
                 _FIRED(
                     r.id,
                     r.src,
                     {"target": t.key, "target_branch": t.label, "upper": BRANCHES[t.upper], "rel": rel},
-                    _fmt(r.text, upper=BRANCHES[t.upper], target=tn),
+                    text,
                     r.topics,
                     None,
                     {"kind": "principle"},
