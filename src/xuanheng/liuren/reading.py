@@ -1224,16 +1224,18 @@ def _leishen_fired(
     subject: int | None = None,
     has_state: bool | None = None,
 ) -> FiredRule:
-    facts: dict[str, Any] = dict(base)
     b = subject if subject is not None else s.branch
-    facts.update({"shen": BRANCHES[b], "shen_name": SHEN_NAMES[b], "positions": positions})
-    if r.kind == "verse":
+    facts: dict[str, Any] = {**base, "shen": BRANCHES[b], "shen_name": SHEN_NAMES[b], "positions": positions}
+    verse = r.kind == "verse"
+    if verse:
         facts["conditions"] = dict(when)
         if has_state is None:
             has_state = "state" in _flat_keys(when)
-        if has_state and c.state(b) is not None:
-            facts["state"] = c.state(b)
-    extra: dict[str, Any] = {"kind": "leishen" if r.kind == "attribute" else "verse", "about": s.name}
+        if has_state:
+            state = c.state(b)
+            if state is not None:
+                facts["state"] = state
+    extra: dict[str, Any] = {"kind": "verse" if verse else "leishen", "about": s.name}
     if r.note:
         extra["note"] = r.note
     return _FIRED(r.id, r.src, facts, r.text, r.topics, _shen_title(s.branch), extra)
