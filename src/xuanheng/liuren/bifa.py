@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from xuanheng.core.ganzhi import BRANCH_ELEMENT, BRANCHES, JI_GONG, STEM_ELEMENT, dun_gan, xun_kong
+from xuanheng.core.ganzhi import BRANCH_ELEMENT, BRANCHES, JI_GONG, SIXTY, STEM_ELEMENT, dun_gan, xun_kong
 from xuanheng.core.guiren import TIAN_JIANG, TIAN_JIANG_ELEMENT
 from xuanheng.core.relations import CHONG, LIU_HAI, XING, liu_he
 from xuanheng.core.shensha_basic import HUA_GAI, LU, YI_MA
@@ -63,16 +63,25 @@ def generates(a: int, b: int) -> bool:
     return (b - a) % 5 == 1
 
 
+#: the 遁干 of each branch in the 旬 of each day (by day number, then branch): core.ganzhi.dun_gan's answers,
+#: made once
+DAY_DUN_GAN: tuple[tuple[int | None, ...], ...] = tuple(
+    tuple(dun_gan(b, SIXTY[d]) for b in range(12)) for d in range(60)
+)
+
+
 class Ctx:
     """What the predicates look at: the chart, the 月建 and 太歲 when known, and what the predicates read
-    of the chart again and again (the day stem's element, the 三傳, the 四課's upper spirits, the void),
-    worked out once when it is made."""
+    of the chart again and again (the day stem's element, the 三傳, the 四課's upper spirits, the void, the
+    課體 names, the 遁干 of the day's 旬), worked out once when it is made."""
 
     __slots__ = (
         "branch_el",
         "chart",
         "chuan",
+        "dun",
         "ji",
+        "ke_ti",
         "kong_set",
         "month",
         "offset",
@@ -94,6 +103,8 @@ class Ctx:
         self.uppers: tuple[int, ...] = tuple(k.upper for k in chart.si_ke)
         self.offset: int = (chart.yue_jiang - chart.hour) % 12
         self.kong_set: tuple[int, ...] = tuple(xun_kong(day))
+        self.ke_ti: frozenset[str] = frozenset(k.name for k in chart.ke_ti)
+        self.dun: tuple[int | None, ...] = DAY_DUN_GAN[day.index]
 
     def seat(self, b: int) -> int:
         return self.chart.lower_of(b)
@@ -148,7 +159,7 @@ def chuan_all(c: Ctx, test: Callable[[int], bool]) -> bool:
 
 
 def _ke_ti(c: Ctx, name: str) -> bool:
-    return any(k.name == name for k in c.chart.ke_ti)
+    return name in c.ke_ti
 
 
 @fa("yin_cong")
@@ -317,7 +328,7 @@ def _gan_chuan_zhi(c: Ctx) -> bool:
 
 def _ding_in_chart(c: Ctx) -> bool:
     places = (*c.chuan, c.chart.gan_shang, c.chart.zhi_shang)
-    return any(dun_gan(b, c.chart.day) == 3 for b in places)
+    return any(c.dun[b] == 3 for b in places)
 
 
 @fa("jin_ding")
@@ -435,7 +446,7 @@ def _lu_ma(c: Ctx) -> bool:
 @fa("san_qi_dun")
 def _san_qi_dun(c: Ctx) -> bool:
     """第四十二法: the 遁干 of the three 傳 are 乙丙丁 or 甲戊庚 (in any order)."""
-    stems = {dun_gan(b, c.chart.day) for b in c.chuan}
+    stems = {c.dun[b] for b in c.chuan}
     return stems in ({1, 2, 3}, {0, 4, 6})
 
 
@@ -592,7 +603,7 @@ def _zhi_fen_cai(c: Ctx) -> bool:
 def _hu_dun_gui(c: Ctx) -> bool:
     """第六十九法: 白虎 rides a 神 of the 課傳 whose 遁干 overcomes the day stem (遁鬼)."""
     for b in {*c.uppers, *c.chuan}:
-        g = dun_gan(b, c.chart.day)
+        g = c.dun[b]
         if c.jiang(b) == "白虎" and g is not None and overcomes(STEM_ELEMENT[g], c.stem_el):
             return True
     return False
@@ -749,7 +760,7 @@ def _ren_xin_ding_ma(c: Ctx) -> bool:
     if c.chart.method != "伏吟":
         return False
     ma = YI_MA[c.chart.day.branch]
-    return any(dun_gan(b, c.chart.day) == 3 or b == ma for b in c.chuan)
+    return any(c.dun[b] == 3 or b == ma for b in c.chuan)
 
 
 @fa("lai_qu_kong")

@@ -199,6 +199,10 @@ class _Chain:
         return w
 
 
+#: 旺相休囚死 by (element, 月建): :func:`~xuanheng.core.wangshuai.state_by_month` remembered (a pure function)
+_state_in_month = cache(state_by_month)
+
+
 @dataclass(frozen=True, slots=True)
 class _Read:
     """What the chart gives the judge: the day stem's element, the month, the void, the 三傳."""
@@ -217,7 +221,7 @@ class _Read:
         return TIAN_JIANG[self.chart.jiang_on[b]]
 
     def state(self, b: int) -> str:
-        return state_by_month(BRANCH_ELEMENT[b], self.month)
+        return _state_in_month(BRANCH_ELEMENT[b], self.month)
 
     def wang(self, b: int) -> bool:
         return self.state(b) in ("旺", "相")
@@ -432,13 +436,20 @@ def _place_step(c: _Chain, r: _Read, key: str, b: int, against: str, *, weighs: 
     st = _STAGES.get((b - CHANG_SHENG[own_el]) % 12)
     if st is not None and key in ("ri", "chen", "ming", "chu", "mo"):
         part("stage.good" if st in ("長生", "帝旺") else "stage.bad", st)
-    rel_text = {lang: t.format(to=d.to[against][lang]) for lang, t in d.relation[rel]["label"].items()}
     facts = {"branch": BRANCHES[b], "relation": rel, "jiang": j, "kong": b in r.kong, "state": r.state(b)}
     if not weighs:
         weight = 0
         src.append(data().weather_src)
-    return c.add(key, facts, weight=weight, src=src, branch=BRANCHES[b], jiang=j, rel=rel_text,
+    return c.add(key, facts, weight=weight, src=src, branch=BRANCHES[b], jiang=j, rel=_rel_text(rel, against),
                  seat=BRANCHES[place], notes=_notes(terms))  # fmt: skip
+
+
+@cache
+def _rel_text(rel: str, against: str) -> dict[str, str]:
+    """The words of relation *rel* to the day stem, day branch or 年命 (*against*) in every language (read
+    only: one mapping per pair)."""
+    d = data()
+    return {lang: t.format(to=d.to[against][lang]) for lang, t in d.relation[rel]["label"].items()}
 
 
 def _ming(ch: LiuRenChart) -> int | None:
@@ -732,15 +743,21 @@ def _commentary(fired: Iterable[FiredRule] | None, lei: _Lei) -> tuple[str, ...]
     類神's branch (its 類神 lists and verses); first seen first."""
     if not fired:
         return ()
-    out: list[str] = []
     name = BRANCHES[lei.branch]
-    for f in fired:
-        kind = f.extra.get("kind")  # a FiredRule's extra and facts are dicts
-        facts = f.facts
-        on_lei = name == facts.get("shen") or name == facts.get("branch")
-        if (kind in ("ke_ti", "bifa") or on_lei) and f.id not in out:
-            out.append(f.id)
-    return tuple(out)
+    # a FiredRule's extra and facts are dicts; the ids kept once each, in the order first seen
+    return tuple(
+        dict.fromkeys(
+            f.id
+            for f in fired
+            if f.extra.get("kind") in _ON_ITS_OWN
+            or name == f.facts.get("shen")
+            or name == f.facts.get("branch")
+        )
+    )
+
+
+#: the kinds of fired rule the commentary names whatever they are about
+_ON_ITS_OWN = frozenset({"ke_ti", "bifa"})
 
 
 __all__ = ["BAD", "GOOD", "judge"]

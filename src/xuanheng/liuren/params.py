@@ -65,11 +65,27 @@ class LiuRenParams(Params):
         return mode_of(self)
 
 
+#: the options already made from parameter values, by the values and their types (True is not 1 here: a
+#: value the validation would refuse is never served from an accepted one's entry)
+_OPTIONS_OF: dict[tuple[tuple[type, Any], ...], Options] = {}
+
+
 def options_of(p: Params) -> Options:
-    """The :class:`Options` of a set of parameters (the options by their declarations), validated."""
+    """The :class:`Options` of a set of parameters (the options by their declarations), validated; those of
+    values already validated are remembered (:func:`~xuanheng.liuren.cast.make_options` is a pure function
+    of them)."""
     values = Options.params_values(p)
     values["true_solar"] = bool(values["true_solar"])
-    return make_options(**values)
+    key = tuple((type(v), v) for v in values.values())
+    try:
+        got = _OPTIONS_OF.get(key)
+    except TypeError:  # a value that cannot be a key (a list …): validated every time
+        return make_options(**values)
+    if got is None:
+        got = make_options(**values)
+        if len(_OPTIONS_OF) < 1024:
+            _OPTIONS_OF[key] = got
+    return got
 
 
 def mode_of(p: Params) -> str:

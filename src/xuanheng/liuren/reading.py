@@ -49,9 +49,11 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
+from operator import itemgetter
 from typing import Any
 
 from xuanheng.core import parse
+from xuanheng.core._frozen import maker
 from xuanheng.core.ganzhi import (
     BRANCH_ELEMENT,
     BRANCHES,
@@ -84,6 +86,8 @@ from xuanheng.rules import (
 from xuanheng.rules import Rule as DataRule
 
 _PKG = "xuanheng.liuren"
+#: FiredRule(id, src, facts, text, topics, title, extra), built slot by slot (xuanheng.core._frozen)
+_FIRED = maker(FiredRule)
 
 #: positions of a chart in reading order: 三傳 first, then 四課
 POSITIONS: tuple[str, ...] = ("chu", "zhong", "mo", "ke1", "ke2", "ke3", "ke4")
@@ -96,6 +100,9 @@ POSITION_NAMES: dict[str, dict[str, str]] = {
     "ke3": {"ko": "제3과", "zh-Hant": "三課", "en": "lesson 3"},
     "ke4": {"ko": "제4과", "zh-Hant": "四課", "en": "lesson 4"},
 }
+
+#: the rank of each position in reading order
+_RANK: dict[str, int] = {n: i for i, n in enumerate(POSITIONS)}
 
 PLATE_RULES = ("seed", "upper")
 KINDS = ("attribute", "verse")
@@ -334,6 +341,12 @@ class Pos:
     jiang: int
 
 
+@cache
+def _state_in_month(element: int, month: int) -> str:
+    """旺相休囚死 of *element* in the month *month* (月建), as its name: one look-up per pair."""
+    return str(state_by_month(element, month).value)
+
+
 @dataclass(frozen=True, slots=True)
 class _Ctx:
     chart: LiuRenChart
@@ -344,6 +357,8 @@ class _Ctx:
     ke_ti: frozenset[str]
     ji: frozenset[str]
     xiong: frozenset[str]
+    #: the positions whose 地盤 branch overcomes the 天盤 one (002-006), in reading order
+    flipped: tuple[Pos, ...]
 
     @property
     def day(self) -> GanZhi:
@@ -355,7 +370,7 @@ class _Ctx:
     def state(self, b: int) -> str | None:
         if self.month is None:
             return None
-        return str(state_by_month(BRANCH_ELEMENT[b], self.month).value)
+        return _state_in_month(BRANCH_ELEMENT[b], self.month)
 
 
 def _opt_branch(value: str | int | None, field: str) -> int | None:
@@ -387,6 +402,7 @@ def _context(chart: LiuRenChart, month_branch: str | int | None, year_branch: st
         frozenset(names),
         frozenset(cls["ji"]),
         frozenset(cls["xiong"]),
+        tuple(p for p in pos if _lower_overcomes(p)),
     )
 
 
@@ -765,7 +781,7 @@ def _k_gan_shang_overcomes(c: _Ctx, v: Any) -> bool:
 @CHART.condition("lower_overcomes", values=(True,))
 def _k_lower_overcomes(c: _Ctx, v: Any, _w: Mapping[str, Any]) -> dict[str, Any] | None:
     """002-006: at some position the 地盤 branch overcomes the 天盤 one (those positions are the facts)"""
-    flipped = [x for x in c.positions if _lower_overcomes(x)]
+    flipped = c.flipped
     return {"positions": [_pos_fact(x, c, "di") for x in flipped]} if flipped else None
 
 
@@ -807,6 +823,13 @@ def _shen_title(branch: int) -> Text:
     s = leishen()[0][branch]
     b = BRANCHES[s.branch]
     return Text(ko=f"{s.name_ko}({b})", zh_hant=f"{s.name}（{b}）", en=f"{s.name} ({b})")
+
+
+@cache
+def _name_title(name: str) -> Text:
+    """The title of a rule named by a classical term (a 課體, a 法's line, a 神煞): the term itself in every
+    language (one value per name)."""
+    return Text(ko=name, zh_hant=name, en=name)
 
 
 def _pos_fact(p: Pos, c: _Ctx, plate: str = "tian") -> dict[str, Any]:
@@ -882,6 +905,10 @@ def _off_topic(topic: str | None, topics: tuple[str, ...]) -> bool:
     return topic is not None and topic not in topics
 
 
+#: the text of a 002-005 rule by (rule id, relation, target, its branch, the spirit on it): a few thousand
+_PLACED: dict[tuple[str, str, str, str, int], Text] = {}
+
+
 def _principle_rules(c: _Ctx, topic: str | None = None) -> list[FiredRule]:
     p = principles()
     rules = principle_rules()
@@ -893,19 +920,20 @@ def _principle_rules(c: _Ctx, topic: str | None = None) -> list[FiredRule]:
         facts = CHART.holds(r.when, c)
         if facts is None:
             continue
-        flipped = [x for x in c.positions if _lower_overcomes(x)]
+        flipped = c.flipped
         sep = {"ko": ", ", "zh-Hant": "、", "en": ", "}
         names = {lang: sep[lang].join(POSITION_NAMES[x.name][lang] for x in flipped) for lang in sep}
         seen = list(dict.fromkeys(BRANCHES[x.lower] for x in flipped))
         lowers = {"ko": ", ".join(seen), "zh-Hant": "、".join(seen), "en": ", ".join(seen)}
         out.append(
-            FiredRule(
-                id=r.id,
-                src=r.src,
-                facts=facts,
-                text=_fmt(r.text, positions=names, lower=lowers),
-                topics=r.topics,
-                extra={"kind": "principle"},
+            _FIRED(
+                r.id,
+                r.src,
+                facts,
+                _fmt(r.text, positions=names, lower=lowers),
+                r.topics,
+                None,
+                {"kind": "principle"},
             )
         )
     # 002-005: the spirit placed on 日干, 日支, 太歲, 本命, 行年 — one rule per target and relation, in the
@@ -917,16 +945,21 @@ def _principle_rules(c: _Ctx, topic: str | None = None) -> list[FiredRule]:
             r = by_rel[rel]
             if _off_topic(topic, r.topics) or PLACEMENT.holds(r.when, t) is None:
                 continue
-            tn = {lang: f"{tnames[t.key][lang]}({t.label})" for lang in ("ko", "zh-Hant")}
-            tn["en"] = f"{tnames[t.key]['en']} {t.label}"
+            text_key = (r.id, rel, t.key, t.label, t.upper)
+            text = _PLACED.get(text_key)
+            if text is None:
+                tn = {lang: f"{tnames[t.key][lang]}({t.label})" for lang in ("ko", "zh-Hant")}
+                tn["en"] = f"{tnames[t.key]['en']} {t.label}"
+                text = _PLACED[text_key] = _fmt(r.text, upper=BRANCHES[t.upper], target=tn)
             out.append(
-                FiredRule(
-                    id=r.id,
-                    src=r.src,
-                    facts={"target": t.key, "target_branch": t.label, "upper": BRANCHES[t.upper], "rel": rel},
-                    text=_fmt(r.text, upper=BRANCHES[t.upper], target=tn),
-                    topics=r.topics,
-                    extra={"kind": "principle"},
+                _FIRED(
+                    r.id,
+                    r.src,
+                    {"target": t.key, "target_branch": t.label, "upper": BRANCHES[t.upper], "rel": rel},
+                    text,
+                    r.topics,
+                    None,
+                    {"kind": "principle"},
                 )
             )
     # 002-007: the six pairs, by the branches of the 三傳
@@ -936,16 +969,17 @@ def _principle_rules(c: _Ctx, topic: str | None = None) -> list[FiredRule]:
             continue
         pair = _bset(r.when["chuan_has"])
         out.append(
-            FiredRule(
-                id=r.id,
-                src=r.src,
-                facts={
+            _FIRED(
+                r.id,
+                r.src,
+                {
                     "branches": list(r.when["chuan_has"]),
                     "in": [POSITIONS[i] for i, b in enumerate(chuan) if b in pair],
                 },
-                text=r.text,
-                topics=r.topics,
-                extra={"kind": "principle"},
+                r.text,
+                r.topics,
+                None,
+                {"kind": "principle"},
             )
         )
     return out
@@ -978,14 +1012,14 @@ def _keti_rules(c: _Ctx, topic: str | None = None) -> list[FiredRule]:
         name = r.get("name")
         facts: dict[str, Any] = {"ke_ti": name, "conditions": dict(r.when)}
         out.append(
-            FiredRule(
-                id=r.id,
-                src=r.src,
-                facts=facts,
-                text=r.text,
-                topics=r.topics,
-                title=Text(ko=name, zh_hant=name, en=name),
-                extra={"kind": "ke_ti", "detected_by": "engine" if "ke_ti" in r.when else "reading"},
+            _FIRED(
+                r.id,
+                r.src,
+                facts,
+                r.text,
+                r.topics,
+                _name_title(name),
+                {"kind": "ke_ti", "detected_by": "engine" if "ke_ti" in r.when else "reading"},
             )
         )
     return out
@@ -1011,14 +1045,14 @@ def _bifa_rules(c: _Ctx, topic: str | None = None) -> list[FiredRule]:
         r = rules[i]
         line = r.get("line")
         out.append(
-            FiredRule(
-                id=r.id,
-                src=r.src,
-                facts={**facts, "number": r.get("number"), "line": line},
-                text=r.text,
-                topics=r.topics,
-                title=Text(ko=line, zh_hant=line, en=line),
-                extra={"kind": "bifa"},
+            _FIRED(
+                r.id,
+                r.src,
+                {**facts, "number": r.get("number"), "line": line},
+                r.text,
+                r.topics,
+                _name_title(line),
+                {"kind": "bifa"},
             )
         )
     return out
@@ -1047,20 +1081,64 @@ def _leishen_index() -> tuple[tuple[tuple[int, Rule], ...], _BySubject, _BySubje
     return tuple(chart), attribute, verse
 
 
+#: one rule about a 神 as a chart tries it: (file order, place of the 神 among its subjects, the rule, the
+#: ``when`` it is read with, whether that table names ``state``)
+_Tried = tuple[int, int, Rule, Mapping[str, Any], bool]
+#: the rules about each 神 a reading tries, by (attribute or verse, 神, the 天將 it carries, topic, variants)
+_TRIED: dict[tuple[str, int, int, str | None, frozenset[str]], tuple[_Tried, ...]] = {}
+
+
+def _when_of(r: Rule, variants: frozenset[str]) -> Mapping[str, Any]:
+    """The table *r* is read with: its named variant's when that variant is asked for, else its own."""
+    if r.variant_key and r.variant_key in variants and r.variant_when is not None:
+        return r.variant_when
+    return r.when
+
+
+def _tried(
+    kind: str, subj: int, jiang: int, topic: str | None, variants: frozenset[str]
+) -> tuple[_Tried, ...]:
+    """The rules of *kind* (``attribute`` / ``verse``) about the 神 *subj* that can hold where it carries the
+    天將 *jiang*, in file order: those of other topics are left out (*topic*), and so are those whose
+    ``jiang`` condition fails on that 天將 — tried once per key with the condition's own function (it reads
+    the 天將 alone), so a chart tries each rule's full table only where it can hold."""
+    key = (kind, subj, jiang, topic, variants)
+    got = _TRIED.get(key)
+    if got is not None:
+        return got
+    _chart_rules, attribute, verse = _leishen_index()
+    by = attribute if kind == "attribute" else verse
+    probe = _At(subj, None, None, TIAN_JIANG[jiang])  # type: ignore[arg-type]  # jiang reads .jiang only
+    on_jiang = POSITION.fn("jiang")
+    out: list[_Tried] = []
+    for i, j, r in by.get(subj, ()):
+        if _off_topic(topic, r.topics):
+            continue
+        when = _when_of(r, variants)
+        if "jiang" in when and on_jiang(probe, when["jiang"], when) is None:
+            continue
+        out.append((i, j, r, when, "state" in _flat_keys(when)))
+    got = _TRIED[key] = tuple(out)
+    return got
+
+
 def _leishen_rules(
     c: _Ctx, plate_rule: str, variants: frozenset[str], topic: str | None = None
 ) -> list[FiredRule]:
     shens = leishen()[0]
     read_at: dict[int, list[tuple[Pos, str]]] = {}  # 神 read by the plate rule → positions
     upper_at: dict[int, list[Pos]] = {}
+    flipped = {x.name for x in c.flipped} if plate_rule == "seed" else set()
     for p in c.positions:
         upper_at.setdefault(p.upper, []).append(p)
-        if plate_rule == "seed" and _lower_overcomes(p):
+        if p.name in flipped:
             if p.name != "ke1":  # the first 課's lower is the day stem itself, not a 天神
                 read_at.setdefault(p.lower, []).append((p, "di"))
         else:
             read_at.setdefault(p.upper, []).append((p, "tian"))
-    out: list[FiredRule] = []
+    # each fired rule with the rank of the first position it was read at (the reading's order: by position,
+    # then as found); the positions of a 神 are listed in reading order, so their first is the lowest
+    out: list[tuple[int, FiredRule]] = []
     base = _common_facts(c)
     profiles = read_at.items() if topic is None or topic == "總" else ()  # their one topic is 總
     for b, where in profiles:  # the 天神's own profile (element, 寄干, 本將, 月將)
@@ -1069,47 +1147,43 @@ def _leishen_rules(
         facts.update({"shen": BRANCHES[b], "shen_name": s.name, "positions": _facts_of(where, b, c)})
         facts.update({"element": s.element, "ji_gan": list(s.ji_gan), "ben_jiang": s.ben_jiang})
         out.append(
-            FiredRule(
-                id=f"shen.{BRANCHES[b]}",
-                src=s.src,
-                facts=facts,
-                text=s.text,
-                topics=("總",),
-                title=_shen_title(s.branch),
-                extra={"kind": "leishen", "about": s.name},
+            (
+                _RANK[where[0][0].name],
+                _FIRED(
+                    f"shen.{BRANCHES[b]}",
+                    s.src,
+                    facts,
+                    s.text,
+                    ("總",),
+                    _shen_title(s.branch),
+                    {"kind": "leishen", "about": s.name},
+                ),
             )
         )
 
-    def when_of(r: Rule) -> Mapping[str, Any]:
-        if r.variant_key and r.variant_key in variants and r.variant_when is not None:
-            return r.variant_when
-        return r.when
-
-    chart_rules, attribute, verse = _leishen_index()
+    chart_rules = _leishen_index()[0]
     holds = POSITION.holds
-    fired: list[tuple[int, int, FiredRule]] = []  # in the order of the rules and of their subjects
+    jiang_on = c.chart.jiang_on
+    fired: list[tuple[int, int, int, FiredRule]] = []  # in the order of the rules and of their subjects
     for i, r in chart_rules:
         if _off_topic(topic, r.topics):
             continue
-        when = when_of(r)
+        when = _when_of(r, variants)
         if _holds_chart(when, c):
-            fired.append((i, 0, _leishen_fired(r, shens[r.shen], [], when, base, c)))
-    cands = [(subj, where, attribute) for subj, where in read_at.items()]
-    cands += [(subj, [(q, "tian") for q in ps], verse) for subj, ps in upper_at.items()]
-    for subj, cand, by in cands:
-        about = by.get(subj)
-        if not about:
+            fired.append((i, 0, len(_RANK), _leishen_fired(r, shens[r.shen], [], when, base, c)))
+    cands = [(subj, where, "attribute") for subj, where in read_at.items()]
+    cands += [(subj, [(q, "tian") for q in ps], "verse") for subj, ps in upper_at.items()]
+    for subj, cand, kind in cands:
+        tried = _tried(kind, subj, jiang_on[subj], topic, variants)
+        if not tried:
             continue
         ats: list[_At] | None = None  # what the rules about this 神 look at, made when a rule has a condition
         every = tuple(range(len(cand)))
         facts_at: dict[tuple[int, ...], list[dict[str, Any]]] = {}  # the positions' facts, by the hits
-        for i, j, r in about:
-            if topic is not None and topic not in r.topics:  # _off_topic
-                continue
-            when = when_of(r) if variants else r.when
+        for i, j, r, when, has_state in tried:
             if when:
                 if ats is None:
-                    jiang = c.jiang_on(subj)
+                    jiang = TIAN_JIANG[jiang_on[subj]]
                     ats = [_At(subj, q, c, jiang) for q, _pl in cand]
                 hits = tuple(k for k, at in enumerate(ats) if holds(when, at) is not None)
                 if not hits:
@@ -1119,12 +1193,12 @@ def _leishen_rules(
             pf = facts_at.get(hits)
             if pf is None:
                 pf = facts_at[hits] = _facts_of([cand[k] for k in hits], subj, c)
-            fired.append((i, j, _leishen_fired(r, shens[r.shen], list(pf), when, base, c, subj)))
+            f = _leishen_fired(r, shens[r.shen], list(pf), when, base, c, subj, has_state)
+            fired.append((i, j, _RANK[cand[hits[0]][0].name], f))
     fired.sort(key=lambda x: (x[0], x[1]))
-    out += [f for _, _, f in fired]
-    rank = {n: i for i, n in enumerate(POSITIONS)}
-    out.sort(key=lambda f: min((rank[p["position"]] for p in f.facts["positions"]), default=len(rank)))
-    return out
+    out += [(k, f) for _, _, k, f in fired]
+    out.sort(key=itemgetter(0))
+    return [f for _, f in out]
 
 
 def _facts_of(hits: list[tuple[Pos, str]], subj: int, c: _Ctx) -> list[dict[str, Any]]:
@@ -1148,26 +1222,23 @@ def _leishen_fired(
     base: dict[str, Any],
     c: _Ctx,
     subject: int | None = None,
+    has_state: bool | None = None,
 ) -> FiredRule:
-    facts: dict[str, Any] = dict(base)
     b = subject if subject is not None else s.branch
-    facts.update({"shen": BRANCHES[b], "shen_name": SHEN_NAMES[b], "positions": positions})
-    if r.kind == "verse":
+    facts: dict[str, Any] = {**base, "shen": BRANCHES[b], "shen_name": SHEN_NAMES[b], "positions": positions}
+    verse = r.kind == "verse"
+    if verse:
         facts["conditions"] = dict(when)
-        if "state" in _flat_keys(when) and c.state(b) is not None:
-            facts["state"] = c.state(b)
-    extra: dict[str, Any] = {"kind": "leishen" if r.kind == "attribute" else "verse", "about": s.name}
+        if has_state is None:
+            has_state = "state" in _flat_keys(when)
+        if has_state:
+            state = c.state(b)
+            if state is not None:
+                facts["state"] = state
+    extra: dict[str, Any] = {"kind": "verse" if verse else "leishen", "about": s.name}
     if r.note:
         extra["note"] = r.note
-    return FiredRule(
-        id=r.id,
-        src=r.src,
-        facts=facts,
-        text=r.text,
-        topics=r.topics,
-        title=_shen_title(s.branch),
-        extra=extra,
-    )
+    return _FIRED(r.id, r.src, facts, r.text, r.topics, _shen_title(s.branch), extra)
 
 
 def _shensha_rules(c: _Ctx, topic: str | None = None) -> list[FiredRule]:
@@ -1189,18 +1260,18 @@ def _shensha_rules(c: _Ctx, topic: str | None = None) -> list[FiredRule]:
             if not ks:
                 continue
         out.append(
-            FiredRule(
-                id=rid or f"shensha.{name}",
-                src=src,
-                facts={
+            _FIRED(
+                rid or f"shensha.{name}",
+                src,
+                {
                     "shensha": name,
                     "branches": sorted({BRANCHES[sp.branch] for sp in sps}),
                     "in": sorted({x for sp in sps for x in sp.in_chart}),
                 },
-                text=text,
-                topics=tps,
-                title=Text(ko=name, zh_hant=name, en=name),
-                extra={"kind": "shensha"},
+                text,
+                tps,
+                _name_title(name),
+                {"kind": "shensha"},
             )
         )
     return out
