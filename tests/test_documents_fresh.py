@@ -3,10 +3,12 @@
 Methods keep what they compute from a frozen chart (the 七政 chart, reading and judgment memos of
 ``xuanheng.qizheng.memo``; the 六爻 hexagram tables; the 大六壬 and 金口訣 課 geometry), and a front end asks
 again for the chart it has just cast. A caller that edits a document it was given (adds a key, appends to a
-list) must not change the next document of the same chart: every dict and list handed out is new
-(``xuanheng.reading.fresh`` at the ``to_json`` boundaries). The test poisons every container of a first
-document and looks for the poison in a second one of the same inputs; it failed on the 七政 document (259
-dicts shared: the reading's and the judgment's facts, the 置閏 schematic) before the copies were made.
+list) must not change the next document of the same chart: every dict and list handed out is new (a method
+that keeps its readings and judgments says so, ``Method.kept``, and its document copies their JSON with
+``xuanheng.reading.fresh``; 七政's chart JSON copies its kept time rules and spirits). The test poisons every
+container of a first document and looks for the poison in a second one of the same inputs; it failed on the
+七政 document (259 dicts shared: the reading's and the judgment's facts, the 置閏 schematic) before the
+copies were made.
 """
 
 from __future__ import annotations

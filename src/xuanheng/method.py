@@ -42,7 +42,7 @@ from typing import Any
 
 from xuanheng.i18n.messages import localize_warnings
 from xuanheng.params import Params
-from xuanheng.reading import FiredRule, Text, check_lang
+from xuanheng.reading import FiredRule, Text, check_lang, fresh
 from xuanheng.reading.judgment import Judgment, Question
 
 Reading = Callable[..., list[FiredRule]]
@@ -75,6 +75,10 @@ class Method:
     enumerate: Callable[[Any], list[dict[str, Any]]] | None = None
     #: topics the method's reading knows
     topics: Callable[[], tuple[str, ...]] = tuple
+    #: True when the method keeps its readings and judgments of a chart (a memo, as 七政四餘's): the document
+    #: then copies their JSON (:func:`xuanheng.reading.fresh`), so that it shares no dict or list with the
+    #: next document of the same chart (tests/test_documents_fresh.py); the others build them anew each time
+    kept: bool = False
 
     def __post_init__(self) -> None:
         missing = [v for v in ("svg", "text") if v not in self.views]
@@ -131,8 +135,10 @@ class Method:
                 fired = read(chart, topic, lang, **kw)
                 if self.judge is not None:
                     question = Question(topic, kw.get("about") or "自己")
-                    out["judgment"] = self.judge(chart, question, fired=fired, **kw).to_json(lang)
-                out["reading"] = [r.to_json(lang) for r in fired]
+                    judged = self.judge(chart, question, fired=fired, **kw).to_json(lang)
+                    out["judgment"] = fresh(judged) if self.kept else judged
+                rules = [r.to_json(lang) for r in fired]
+                out["reading"] = fresh(rules) if self.kept else rules
                 if kw:
                     out["reading_options"] = kw
             else:

@@ -78,6 +78,7 @@ METHOD = Method(
     cast=cast_params,
     read=_reading,
     judge=judge,
+    kept=True,  # the chart, reading and judgment memos of xuanheng.qizheng.memo
     facts=facts,
     views={"svg": render_qizheng, "text": render_text},
     example={"at": "1983-10-27T18:30", "tz": "+08:00", "lon": 116.383333, "lat": 39.9, "sex": "男"},

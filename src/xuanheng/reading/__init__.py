@@ -23,14 +23,21 @@ _CANONICAL = frozenset(LANGS)
 
 
 def fresh(value: Any) -> Any:
-    """A copy of the JSON-ready *value* whose dicts and lists are new: what ``to_json`` hands out, so that a
-    document never shares a container with a kept (memoised) chart, reading or judgment — nor with the next
-    document made from it. Scalars are shared (they cannot change)."""
-    if isinstance(value, dict | MappingProxyType):
-        return {k: fresh(v) for k, v in value.items()}
-    if isinstance(value, list | tuple):
-        return [fresh(v) for v in value]
+    """A copy of the JSON-ready *value* whose dicts and lists are new: what a document hands out of a kept
+    (memoised) chart, reading or judgment, so that it never shares a container with the next document.
+    Scalars are shared (they cannot change); a mapping proxy becomes a dict, a tuple a list."""
+    t = type(value)
+    if t in _PLAIN:
+        return value
+    if t is dict or t is MappingProxyType or isinstance(value, dict):
+        return {k: v if type(v) in _PLAIN else fresh(v) for k, v in value.items()}
+    if t is list or t is tuple or isinstance(value, list | tuple):
+        return [v if type(v) in _PLAIN else fresh(v) for v in value]
     return value
+
+
+#: the JSON scalars, shared as they are (they cannot change)
+_PLAIN = frozenset({str, int, float, bool, type(None)})
 
 
 def check_lang(lang: str) -> str:
@@ -120,14 +127,14 @@ class FiredRule:
         out: dict[str, Any] = {
             "id": self.id,
             "src": list(self.src),
-            "facts": fresh(self.facts),
+            "facts": self.facts,
             "text": self.text.get(lang),
             "topics": list(self.topics),
         }
         if self.title is not None:
             out["title"] = self.title.get(lang)
         if self.extra:
-            out.update(fresh(self.extra))
+            out.update(self.extra)
         return out
 
 

@@ -23,7 +23,7 @@ from importlib import resources
 from typing import Any
 
 from xuanheng.errors import InputError
-from xuanheng.reading import Text, fresh
+from xuanheng.reading import Text
 
 POLARITIES: tuple[str, ...] = ("good", "bad", "mixed")
 UNITS: tuple[str, ...] = ("hour", "day", "month", "year")
@@ -135,7 +135,7 @@ class Focus:
             "position": self.position,
             "branch": self.branch,
             "why": self.why.get(lang),
-            **fresh(self.facts),
+            **self.facts,
         }
 
 
@@ -158,7 +158,7 @@ class Step:
             "effect": self.effect,
             "text": self.text.get(lang),
             "src": list(self.src),
-            "facts": fresh(self.facts),
+            "facts": self.facts,
         }
 
 
@@ -202,7 +202,7 @@ class Section:
             "verdict": self.verdict.to_json(lang),
             "steps": [s.to_json(lang) for s in self.steps],
             "ying_qi": [y.to_json(lang) for y in self.ying_qi],
-            "facts": fresh(self.facts),
+            "facts": self.facts,
         }
 
 
