@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import tomllib
 from importlib import resources
 from itertools import pairwise
@@ -140,3 +141,20 @@ def test_options_file_is_complete() -> None:
         if spec.branch:
             assert set(spec.branch_labels) == set(LANGS)
     assert OPTIONS["luo_ji"].default == "ji_north" and OPTIONS["ming_gong"].default == "mao"
+
+
+def test_pattern_sources_are_citations_without_english_prose() -> None:
+    """A pattern's ``src`` is shown as its source on every page, Korean and Chinese too: book, chapter, name
+    and case number only; an explanation belongs in its ``note`` (an English gloss here once put "at home"
+    on the Korean page, which the page sweep caught as a code name)."""
+    raw = resources.files("xuanheng.qizheng").joinpath("data/patterns.toml").read_text("utf-8")
+    bad = [
+        (e.get("id"), s)
+        for v in tomllib.loads(raw).values()
+        if isinstance(v, list)
+        for e in v
+        if isinstance(e, dict)
+        for s in e.get("src", ())
+        if re.search(r"[A-Za-z]{2,}", s)
+    ]
+    assert bad == []
