@@ -72,6 +72,22 @@ def flags_of(params: Mapping[str, Any]) -> list[str]:
 
 
 @pytest.fixture(scope="session")
+def accuracy() -> Any:
+    """``scripts/accuracy.py`` as a module, loaded once: the casebook tests of every method read their cases
+    and judge them with it, so the page it writes (docs/accuracy.md) and the tests measure the same thing."""
+    import importlib.util
+    import sys
+
+    path = Path(__file__).resolve().parents[1] / "scripts" / "accuracy.py"
+    spec = importlib.util.spec_from_file_location("accuracy", path)
+    assert spec is not None and spec.loader is not None
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules.setdefault("accuracy", mod)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+@pytest.fixture(scope="session")
 def cli() -> Callable[[list[str]], tuple[int, str, str]]:
     """:func:`run_cli`: ``rc, out, err = cli(["qizheng", "--at", …])``."""
     return run_cli

@@ -14,8 +14,6 @@ the 干支 of their branch, and a civil date exactly when the chart has an insta
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -32,25 +30,18 @@ ROOT = Path(__file__).resolve().parents[2]
 FLOORS = [("dev", 0.9, 0.0, 2), ("holdout", 0.0, 0.0, 2)]
 
 
-def _accuracy() -> Any:
-    spec = importlib.util.spec_from_file_location("accuracy", ROOT / "scripts" / "accuracy.py")
-    assert spec is not None and spec.loader is not None
-    mod = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("accuracy", mod)
-    spec.loader.exec_module(mod)
-    return mod
-
-
-def test_accuracy_page_is_generated() -> None:
-    acc = _accuracy()
+def test_accuracy_page_is_generated(accuracy: Any) -> None:
+    acc = accuracy
     assert (ROOT / "docs" / "accuracy.md").read_text(encoding="utf-8") == acc.render(), (
         "docs/accuracy.md is out of date: run python scripts/accuracy.py"
     )
 
 
 @pytest.mark.parametrize(("split", "polarity", "ying", "fewest"), FLOORS)
-def test_agreement_does_not_fall(split: str, polarity: float, ying: float, fewest: int) -> None:
-    acc = _accuracy()
+def test_agreement_does_not_fall(
+    split: str, polarity: float, ying: float, fewest: int, accuracy: Any
+) -> None:
+    acc = accuracy
     part = [acc.judge_jinkoujue(c) for c in acc.jinkoujue_cases() if c["split"] == split]
     if len(part) < fewest:
         pytest.skip(f"{len(part)} {split} cases with the book's verdict: too few for a floor")

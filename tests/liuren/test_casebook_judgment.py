@@ -9,9 +9,8 @@ cases only; ``holdout`` is the measure on cases it was not tuned on.
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -24,18 +23,9 @@ from xuanheng.reading.judgment import ABOUT, Question
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def _accuracy() -> object:
-    spec = importlib.util.spec_from_file_location("accuracy", ROOT / "scripts" / "accuracy.py")
-    assert spec is not None and spec.loader is not None
-    mod = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("accuracy", mod)
-    spec.loader.exec_module(mod)
-    return mod
-
-
 @pytest.fixture(scope="module")
-def rows() -> list[object]:
-    acc = _accuracy()
+def rows(accuracy: Any) -> list[object]:
+    acc = accuracy
     return [acc.judge_liuren(c) for c in acc.cases("liuren")]  # type: ignore[attr-defined]
 
 

@@ -8,9 +8,8 @@ least where it stands, so that a change that loses cases fails; issue 27's targe
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -21,23 +20,14 @@ from xuanheng.reading.judgment import Question
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def _accuracy() -> object:
-    spec = importlib.util.spec_from_file_location("accuracy", ROOT / "scripts" / "accuracy.py")
-    assert spec is not None and spec.loader is not None
-    mod = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("accuracy", mod)
-    spec.loader.exec_module(mod)
-    return mod
-
-
 @pytest.fixture(scope="module")
-def rows() -> list[object]:
-    acc = _accuracy()
+def rows(accuracy: Any) -> list[object]:
+    acc = accuracy
     return [acc.judge_liuyao(c) for c in acc.cases("liuyao")]  # type: ignore[attr-defined]
 
 
-def test_accuracy_page_is_generated() -> None:
-    acc = _accuracy()
+def test_accuracy_page_is_generated(accuracy: Any) -> None:
+    acc = accuracy
     assert (ROOT / "docs" / "accuracy.md").read_text(encoding="utf-8") == acc.render(), (  # type: ignore[attr-defined]
         "docs/accuracy.md is out of date: run python scripts/accuracy.py"
     )

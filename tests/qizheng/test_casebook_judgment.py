@@ -12,8 +12,6 @@ targets are higher. ``holdout`` (every third case) is the measure on cases nothi
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 import tomllib
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
@@ -39,18 +37,9 @@ def _cases() -> list[dict[str, Any]]:
 CASES = _cases()
 
 
-def _accuracy() -> Any:
-    spec = importlib.util.spec_from_file_location("accuracy", ROOT / "scripts" / "accuracy.py")
-    assert spec is not None and spec.loader is not None
-    mod = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("accuracy", mod)
-    spec.loader.exec_module(mod)
-    return mod
-
-
 @pytest.fixture(scope="module")
-def rows() -> list[Any]:
-    acc = _accuracy()
+def rows(accuracy: Any) -> list[Any]:
+    acc = accuracy
     return [acc.judge_qizheng(c) for c in acc.cases("qizheng")]
 
 
@@ -145,7 +134,7 @@ def test_agreement_does_not_fall(rows: list[Any], split: str, ge: float, rank: f
     assert sum(x.ok for x in xs) / len(xs) >= xian
 
 
-def test_mapped_patterns_exist() -> None:
+def test_mapped_patterns_exist(accuracy: Any) -> None:
     """A book name's ``pattern`` is an entry of patterns.toml (a rename there must update the casebook)."""
     from xuanheng.qizheng.reading import patterns
 
@@ -155,11 +144,11 @@ def test_mapped_patterns_exist() -> None:
             assert g.get("pattern", next(iter(names))) in names, (c["id"], g)
 
 
-def test_positions_the_books_state(rows: list[Any]) -> None:
+def test_positions_the_books_state(rows: list[Any], accuracy: Any) -> None:
     """Where the texts place a star: measured 13/23 with the default mansions (今制, the stars of date) and
     17/23 with Moira's 古制 + 歲差 list (every stated mansion but one then agrees: the books' mansions are
     the old table's); floors a little below."""
-    acc = _accuracy()
+    acc = accuracy
     pos = [q for r in rows for q in r.positions]
     assert len(pos) >= 20
     assert sum(q[1] == q[2] for q in pos) / len(pos) >= 0.5
@@ -167,11 +156,11 @@ def test_positions_the_books_state(rows: list[Any]) -> None:
     assert sum(old) / len(old) >= 0.7
 
 
-def test_xian_timing_against_the_books() -> None:
+def test_xian_timing_against_the_books(accuracy: Any) -> None:
     """The ages at which the texts say the 限 enters a palace or a mansion: measured (docs/accuracy.md)
     with the default options 8/19 palaces and 10/23 mansions, with Moira's 古制 + 歲差 mansions 14/23;
     floors a little below."""
-    acc = _accuracy()
+    acc = accuracy
 
     def rate(xiu: str, gong: bool) -> float:
         got = [
