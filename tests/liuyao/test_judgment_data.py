@@ -38,3 +38,17 @@ def test_verdict_vocabulary() -> None:
     assert set(v.topic_kind) <= set(TOPIC_KEYS)
     assert tuple(v.about) == ABOUT
     assert set(ABOUT_YONG) == set(ABOUT) - {"自己"}
+
+
+def test_weighed_harms_and_helps_are_steps_of_that_sign_and_topics_are_known() -> None:
+    """``[weigh]`` counts harms against helps when a rescue is weighed: every harm is a step that weighs
+    against the 用神 and every help one that weighs for it, and every step of either sign that acts on the
+    用神 from the month, the day, a mover, a 三合 frame, its own change or a 三刑 is counted; the topics of
+    ``[shi]`` and ``[travel]`` are topics of the vocabulary."""
+    d = data()
+    assert all(d.steps[k].weight < 0 for k in d.harms)
+    assert all(d.steps[k].weight > 0 for k in d.helps)
+    acting = ("month.ke", "month.po", "day.ke", "day.ri_po", "mover.ke", "sanhe.ke", "hua.ke", "xing.san")
+    assert set(acting) <= set(d.harms)
+    assert {"mover.sheng", "hua.sheng", "hua.jin", "sanhe.sheng"} <= set(d.helps)
+    assert d.shi_topics <= set(TOPIC_KEYS) and d.travel_topics <= set(TOPIC_KEYS)

@@ -74,6 +74,10 @@ class _Data:
     verdict: dict[str, Mapping[str, str]]
     ying: dict[str, Mapping[str, str]]
     month_topics: frozenset[str]
+    harms: tuple[str, ...]  # [weigh]: the steps counted as harms when a rescue is weighed
+    helps: tuple[str, ...]  # … and as helps
+    shi_topics: frozenset[str]  # [shi]: a thing sought for oneself, where the 世 must be able to take it
+    travel_topics: frozenset[str]  # [travel]: a journey, which a 合住 of the traveller's line stops
 
 
 @cache
@@ -89,6 +93,10 @@ def data() -> _Data:
         verdict=raw["verdict"],
         ying={k: v["text"] for k, v in raw["ying"].items()},
         month_topics=frozenset(raw["horizon"]["month"]),
+        harms=tuple(raw["weigh"]["harms"]),
+        helps=tuple(raw["weigh"]["helps"]),
+        shi_topics=frozenset(raw["shi"]["topics"]),
+        travel_topics=frozenset(raw["travel"]["topics"]),
     )
 
 
@@ -380,15 +388,11 @@ def _gua(c: _Chain, chart: LiuYaoChart, t: _Target | None = None) -> None:
         c.add("gua.du_fa", {"line": moving[0].yao.position}, mover=_mover_label(moving[0]))
 
 
-#: the questions of a thing sought for oneself, where the 世 (the asker) must be able to receive it
-_SHI_TOPICS = frozenset({"財", "官", "科舉", "文書", "求謀"})
-
-
 def _shi_hurt(c: _Chain, chart: LiuYaoChart, t: _Target, topic: str | None, about: str) -> bool:
     """The asker's own line when the 用神 is elsewhere (《增刪卜易》〈世應章〉, 〈求財章〉: the thing may be
     there, but a 世 that is broken, truly void, clashed to pieces or overcome by its own change cannot take
     it). True when the 世 is hurt so; stated as a step."""
-    if about != "自己" or topic not in _SHI_TOPICS:
+    if about != "自己" or topic not in data().shi_topics:
         return False
     sl = chart.lines[chart.ben.shi - 1]
     if t.line is not None and t.line.yao.position == sl.yao.position:
@@ -642,11 +646,6 @@ def _focus(ys: YongShen, question: Question, t: _Target) -> Focus:
     return Focus("用神", ys.liu_qin, ys.position, _b(t.branch), why, facts)
 
 
-#: the steps that harm the 用神 and those that help it, counted when a rescue is weighed against the harm
-_HARMS = ("month.ke", "month.po", "day.ke", "day.ri_po", "mover.ke", "sanhe.ke", "hua.ke", "xing.san")
-_HELPS = ("mover.sheng", "hua.sheng", "hua.jin", "sanhe.sheng", "mover.hua_yong")
-
-
 def _weigh(c: _Chain, marks: dict[str, Any]) -> str:
     """The settling step and the polarity: a 真空 or a useless 伏神 fails; a true 月破 fails; a 用神 with the
     month's or the day's strength (``root``) is not defeated by moving lines (at worst mixed); a weak one fed
@@ -655,12 +654,12 @@ def _weigh(c: _Chain, marks: dict[str, Any]) -> str:
     root = marks["root"]
     rescue = marks["sheng"] > 0 or marks.get("hui_sheng", False) or marks.get("hua_jin", False)
     keys = [s.key for s in c.steps]
-    harms = sum(keys.count(k) for k in _HARMS)
+    harms = sum(keys.count(k) for k in data().harms)
     hidden_only = marks.get("sheng_hidden_only") and marks.get("ke_strong")
     if rescue and hidden_only and not marks.get("hui_sheng") and not marks.get("hua_jin"):
         c.add("weigh.rescue_an_dong")
         rescue = False
-    if rescue and harms - sum(keys.count(k) for k in _HELPS) >= 2:
+    if rescue and harms - sum(keys.count(k) for k in data().helps) >= 2:
         # 〈五行相剋章〉: one help cannot rescue a 用神 that the month, the day and movers overcome together
         c.add("weigh.rescue_outnumbered", {"harms": harms})
         rescue = False
@@ -758,7 +757,7 @@ def judge(
         marks["kong"] = _kong(c, t, state, marks["sheng"] > 0 or marks["root"])
     _gua(c, chart, t)
     marks["shi_hurt"] = _shi_hurt(c, chart, t, topic, about)
-    if topic == "出行" and marks.get("he_zhu"):
+    if topic in data().travel_topics and marks.get("he_zhu"):
         # 〈六合章〉: the traveller's line held by the day's 合 is tied at home: he does not set out
         c.add("chuxing.he_zhu", yong=t.label)
         marks["tied"] = True
