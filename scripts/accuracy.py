@@ -71,7 +71,8 @@ def judge_liuyao(case: dict[str, Any]) -> Row:
 
 def judge_jinkoujue(case: dict[str, Any]) -> Row:
     """A 金口訣 case (``kind = "chart"`` with the book's ``verdict``): cast in study mode from the
-    printed coordinates, judged for the case's topic and person; the 用爻 compared by position."""
+    printed coordinates, judged for the case's topic, person and thing asked about (``item``, where the case
+    sets one); the 用爻 compared by position."""
     from xuanheng import jinkoujue
     from xuanheng.jinkoujue.chart import POSITION_LABELS
     from xuanheng.jinkoujue.judgment import judge
@@ -87,7 +88,7 @@ def judge_jinkoujue(case: dict[str, Any]) -> Row:
         difen=case["difen"],
         options=case.get("options"),
     )
-    j = judge(chart, Question(case.get("topic"), case.get("about", "自己")))
+    j = judge(chart, Question(case.get("topic"), case.get("about", "自己"), case.get("item")))
     yong = POSITION_LABELS[chart.yong_yao]
     yong_ok = case.get("yong_yao", yong) == yong
     first_two = [k.branch for k in j.ying_qi[:2]]
@@ -155,14 +156,15 @@ def liuren_cast_kw(case: dict[str, Any]) -> dict[str, Any]:
 
 def judge_liuren(case: dict[str, Any]) -> LiuRenRow:
     """The 大六壬 judge on a casebook case: cast in study mode from the book's day, 月將 and hour (晝夜 as
-    the book prints it when it does), the case's topic and person."""
+    the book prints it when it does), the case's topic and person, and the thing asked about (``item``)
+    where the book reads the thing's own branch."""
     from xuanheng import liuren
     from xuanheng.liuren.judgment import judge
     from xuanheng.reading.judgment import Question
 
     kw = liuren_cast_kw(case)
     chart = liuren.cast(day=case["day"], yue_jiang=case["yue_jiang"], hour=case["hour"], **kw)
-    j = judge(chart, Question(case["topic"], case["about"]))
+    j = judge(chart, Question(case["topic"], case["about"], case.get("item")))
     first_two = [k.branch for k in j.ying_qi[:2]]
     book = [k["branch"] for k in case.get("ying_qi", ()) if "branch" in k]
     ying_ok = (book[0] in first_two) if book else None
@@ -594,8 +596,10 @@ def _liuren_section() -> list[str]:
         "Each case is cast in study mode from the day, 月將 and hour the book prints, with the year, the",
         "month and the birth year of the person concerned where the case prints them (本命, and 行年 from",
         "the year; without a month the judge reads 旺衰 in the month the 月將 serves). The 類神 is not",
-        "compared: the books name it in prose only. The 應期 counts the cases whose first stated time has a",
-        "branch.",
+        "compared: the books name it in prose only. Where the book reads a lost or strayed thing on its own",
+        "branch (the horse 午, the sheep 未, the dog 戌, silver 酉), the case sets the thing asked about",
+        "(`item`, shown after the person) and the judge reads that 類神. The 應期 counts the cases whose",
+        "first stated time has a branch.",
         "",
         "| split | cases | verdict polarity | 應期 among the first two |",
         "|---|---|---|---|",
@@ -634,10 +638,16 @@ def _liuren_section() -> list[str]:
             continue
         c = r.case
         out.append(
-            f"| {c['id']} ({c['split']}) | {c['book']}{c['chapter']} | {c['topic']} / {c['about']} | "
+            f"| {c['id']} ({c['split']}) | {c['book']}{c['chapter']} | {_question(c)} | "
             f"{c['verdict']}: {c['outcome']} | {r.polarity} · 類神 {r.lei} | {'; '.join(diffs)} |"
         )
     return out
+
+
+def _question(c: dict[str, Any]) -> str:
+    """A case's question as the tables show it: topic / person, and / the thing asked about when set."""
+    item = f" / {c['item']}" if c.get("item") else ""
+    return f"{c['topic']} / {c['about']}{item}"
 
 
 def _jinkoujue_section() -> list[str]:
