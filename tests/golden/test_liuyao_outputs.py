@@ -80,7 +80,8 @@ from pins import error as _error
 # (12) issue 27 item 6, 應期 from the other lines: only the judgments' ying_qi move — a 三合 frame's void or
 # missing member, the clash of a held moving 原神, the clash of a moving 忌神; for a bad verdict a 忌神's void
 # change, the 用神's 絕 on the day, a 退神 where it retreats; the 用神's change into the void now ranks
-# before these. Readings, charts and every other section are unchanged.
+# before these; a moving 用神 broken by the month comes at its 合 first. Readings, charts and every other
+# section are unchanged.
 PINNED: dict[str, str] = {
     "charts_random": "41a9face99cdd34b",
     "charts_every_option": "8f27b71ac54531f4",

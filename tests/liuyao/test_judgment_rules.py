@@ -202,3 +202,15 @@ def test_ying_qi_cut_off_on_the_day() -> None:
     assert JUE["金"] == "寅" and _has(ying, "寅", "cut off")
     j2, near = _ying("696977", "甲子", "子", "財")
     assert j2.verdict.word.polarity == "bad" and not _says(near, "cut off")
+
+
+def test_ying_qi_a_moving_broken_yong_shen_comes_at_its_he_first() -> None:
+    """〈月破章〉, 〈應期章〉: 789987 on 甲子 in the 卯 month, money: the 用神 妻財酉 moves and is broken
+    by the 卯 month; a moving line comes at its 合 (酉 with 辰), first. Still and broken (887769 on 乙丑 in
+    the 卯 month), the same 酉 waits first to be filled by its own branch."""
+    j, ying = _ying("789987", "甲子", "卯", "財")
+    assert j.focus.branch == "酉" and _clash("酉") == "卯" and j.verdict.word.polarity != "bad"
+    assert ying[0][0] == HE["酉"] and "combines" in ying[0][1]
+    j2, near = _ying("887769", "乙丑", "卯", "財")
+    assert j2.focus.branch == "酉" and j2.verdict.word.polarity != "bad"
+    assert near[0][0] == "酉" and "made whole" in near[0][1]

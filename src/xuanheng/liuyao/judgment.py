@@ -16,7 +16,8 @@ The procedure (docs/liuyao-judgment.md), each step's words and sources in ``data
 7. **weighing**: the month and the day weigh more than moving lines (a 用神 with their strength is not hurt
    by a mover); a weak 用神 fed by a moving 原神 is rescued; a 月破 without the day's help or a mover's is
    truly broken; a 真空 or a useless 伏神 fails — the step that settles a conflict says which prevails.
-8. **應期** (〈應期章〉): void → the day it is filled or clashed; broken → filled, or the month ends; held
+8. **應期** (〈應期章〉): void → the day it is filled or clashed; broken → filled, or the month ends (a
+   broken line that moves: its 合 first); held
    by a 合 → the clash; scattered → the 合; still and strong → the clash or its own day; moving → the 合 or
    its own day; weak → its 長生/帝旺; entombed → the clash of the tomb; hidden → drawn out; then the other
    lines: a 三合 frame's void or missing member, the clash that frees a moving 原神 held in a 合, the clash
@@ -552,6 +553,10 @@ def _ying_qi(
         w.add("chu_kong", b)
         w.add("chong_kong", relations.chong(b))
     if state.yue_po:
+        if ln is not None and ln.moving:
+            # 〈月破章〉: a broken line that moves still acts; as every moving line it comes at its 合
+            # (〈應期章〉, 動待合), before the break is filled or the month ends
+            w.add("dong_he", relations.liu_he(b))
         w.add("tian_shi_po", b)
         w.add("chu_yue", (chart.yue_jian + 1) % 12, unit="month")
     if marks.get("he_zhu"):
