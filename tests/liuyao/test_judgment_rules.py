@@ -7,8 +7,9 @@ judge), so that a rule that stops firing, or fires where it should not, fails.
 * 化出用神: a 忌神 (a mover whose element overcomes the 用神's) that changes into the 用神's very branch
   harms nothing.
 * 應期 read off the other lines (〈應期章〉 with 〈三合章〉, 〈六合章〉, 〈用神原神忌神仇神章〉, 〈旬空章〉,
-  〈生旺墓絕章〉): a frame's void or missing member, a held 原神's clash, a moving 忌神's clash, a 忌神's void
-  change, the 用神 cut off on the day — each on a constructed chart and a near miss.
+  〈進神退神章〉, 〈生旺墓絕章〉, 〈月破章〉): a frame's void or missing member, a held 原神's clash, a moving
+  忌神's clash, a 忌神's void change or advance, the 用神 cut off on the day, a moving broken 用神's 合
+  first — each on a constructed chart and a near miss.
 * the asker's 世 hurt (〈世應章〉, 〈求財章〉): for a thing sought by oneself with the 用神 on another line,
   a 世 overcome by its own change, broken by the month (still and unhelped), broken by the day, or truly
   void (weak, still, unhelped) is stated.
@@ -149,12 +150,12 @@ def test_ying_qi_san_he_void_member() -> None:
 
 def test_ying_qi_san_he_missing_member() -> None:
     """〈三合章〉: 878796 on 甲子 in the 寅 month, office: the 用神 官鬼午 (fire) stands in its own frame
-    寅午戌 with the month 寅; 戌 is neither moving, a change, the day nor the month: the time is when 戌
-    comes and completes the frame. In the 午 month only 午 is there: nothing to complete."""
+    寅午戌 with the month 寅; 戌 is on no line, no change, neither the day nor the month: the time is when
+    戌 comes and completes the frame. In the 午 month only 午 is there: nothing to complete."""
     j, ying = _ying("878796", "甲子", "寅", "官")
     assert j.focus.branch == "午" and j.verdict.word.polarity != "bad"
-    # what is there: the 用神 午, the month 寅, the day 子, the moving 酉 and 未 and their changes 未 and 巳
-    missing = [x for x in FRAMES["火"] if x not in {"午", "寅", "子", "酉", "未", "巳"}]
+    # what is there: the lines 寅 辰 午 亥 酉 未 (酉 and 未 move, into 未 and 巳), the month 寅, the day 子
+    missing = [x for x in FRAMES["火"] if x not in set("寅辰午亥酉未巳子")]
     assert missing == ["戌"] and _has(ying, "戌", "missing from the 用神's own 三合")
     j2, near = _ying("878796", "甲子", "午", "官")
     assert j2.verdict.word.polarity != "bad" and not _says(near, "missing from")
@@ -214,3 +215,15 @@ def test_ying_qi_a_moving_broken_yong_shen_comes_at_its_he_first() -> None:
     j2, near = _ying("887769", "乙丑", "卯", "財")
     assert j2.focus.branch == "酉" and j2.verdict.word.polarity != "bad"
     assert near[0][0] == "酉" and "made whole" in near[0][1]
+
+
+def test_ying_qi_an_advancing_ji_shen_strikes_at_its_advance() -> None:
+    """〈進神退神章〉: 768878 on 甲子 in the 子 month, office (bad): the 用神 官鬼戌 (earth) is truly void;
+    the 子孫寅 moves against it (wood overcomes earth) and advances into 卯, the next branch of its own
+    element: the harm falls when 卯 comes. With the 寅 still (788878) there is no advance to wait for."""
+    j, ying = _ying("768878", "甲子", "子", "官")
+    assert j.focus.branch == "戌" and j.verdict.word.polarity == "bad"
+    advance = BR[(BR.index("寅") + 1) % 12]
+    assert _has(ying, advance, "advances into")
+    j2, near = _ying("788878", "甲子", "子", "官")
+    assert j2.focus.branch == "戌" and j2.verdict.word.polarity == "bad" and not _says(near, "advances")

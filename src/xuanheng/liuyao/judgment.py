@@ -21,8 +21,8 @@ The procedure (docs/liuyao-judgment.md), each step's words and sources in ``data
    by a 合 → the clash; scattered → the 合; still and strong → the clash or its own day; moving → the 合 or
    its own day; weak → its 長生/帝旺; entombed → the clash of the tomb; hidden → drawn out; then the other
    lines: a 三合 frame's void or missing member, the clash that frees a moving 原神 held in a 合, the clash
-   of a moving 忌神; for a bad verdict, the 忌神's day or its change out of the void, the 用神's 絕 on the
-   day, its tomb, or the clash of the weak 用神. Counted in days, or in months for the far
+   of a moving 忌神; for a bad verdict, the 忌神's day, its change out of the void or its advance, the 用神's
+   絕 on the day, its tomb, or the clash of the weak 用神. Counted in days, or in months for the far
    questions (``[horizon]``); with an instant, the civil date of the next such day or month.
 """
 
@@ -529,11 +529,16 @@ def _ying_qi(
         for x in marks.get("ke_lines", []):
             w.add("ji_zhi", x.yao.branch)
         for x in _movers(chart, t):
-            # 〈旬空章〉, 〈應期章〉: a 忌神 that changes into the void strikes when that void is filled (not
-            # one its change overcomes or cuts off: that one is spent for good)
+            # 〈旬空章〉, 〈進神退神章〉, 〈應期章〉: a 忌神 changing into the void strikes when the void is
+            # filled, one that advances when it reaches its advance (not one its change overcomes or
+            # cuts off: that one is spent for good)
             ji = x.moving and wuxing.overcomes(x.yao.element, t.element)
-            if ji and x.bian is not None and x.bian.hua_kong and not (x.bian.hui_tou_ke or x.bian.hua_jue):
+            if not ji or x.bian is None or x.bian.hui_tou_ke or x.bian.hua_jue:
+                continue
+            if x.bian.hua_kong:
                 w.add("ji_chu_kong", x.bian.branch, x.yao.branch)
+            elif x.bian.jin_shen:
+                w.add("ji_jin", x.bian.branch, x.yao.branch)
         if (
             ln is not None
             and ln.bian is not None
@@ -627,8 +632,8 @@ def _san_he_gap(chart: LiuYaoChart, t: _Target) -> list[tuple[str, int]]:
     own element, or of the element that generates it, with its members among the 用神's branch, the moving
     lines, their changes, the day and the month. Complete, one member moving (a frame needs motion), with
     a void member: the time is when that member leaves the void (``sanhe_kong``). The 用神 in a frame of
-    its own element with one more member present and the third nowhere: the time is when the third comes
-    and completes it (``sanhe_que``)."""
+    its own element with one more member present and the third on no line, neither the day nor the month:
+    the time is when the third comes and completes it (``sanhe_que``)."""
     moving = {ln.yao.branch for ln in chart.lines if ln.moving}
     have = (
         moving
@@ -648,7 +653,8 @@ def _san_he_gap(chart: LiuYaoChart, t: _Target) -> list[tuple[str, int]]:
                 ("sanhe_kong", x) for x in frame if x in kong and x not in (chart.ri_chen, chart.yue_jian)
             ]
         elif frame_el == t.element and t.branch in frame and len(present) == 2:
-            out += [("sanhe_que", x) for x in frame if x not in have]
+            on_chart = {ln.yao.branch for ln in chart.lines}
+            out += [("sanhe_que", x) for x in frame if x not in have and x not in on_chart]
     return out
 
 
