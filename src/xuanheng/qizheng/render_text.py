@@ -202,7 +202,7 @@ def _xian_lines(doc: Mapping[str, Any], lang: str, t: Any) -> list[str]:
         out.append(
             f"  {label('qizheng.liu_nian', lang)}  {t(ln['ganzhi'])} {t(ln['gong'])} {t(ln['branch'])}"
         )
-    month = _month_of(doc.get("liu_yue"), on)
+    month = month_of(doc.get("liu_yue"), on)
     if month is not None:
         out.append(
             f"  {label('qizheng.liu_yue', lang)}  {t(month['name'])} {t(month['ganzhi'])}"
@@ -238,7 +238,7 @@ def _xian_lines(doc: Mapping[str, Any], lang: str, t: Any) -> list[str]:
     return out
 
 
-def _month_of(rows: Any, on: str) -> Mapping[str, Any] | None:
+def month_of(rows: Any, on: str) -> Mapping[str, Any] | None:
     """The 流月 row (of the document's ``liu_yue``) whose month holds the instant *on*, or None."""
     if not isinstance(rows, Sequence):
         return None
@@ -251,4 +251,4 @@ def _month_of(rows: Any, on: str) -> Mapping[str, Any] | None:
     return None
 
 
-__all__ = ["dms", "render_text", "spirits_by_branch", "spirits_by_yao"]
+__all__ = ["dms", "month_of", "render_text", "spirits_by_branch", "spirits_by_yao"]
