@@ -56,9 +56,33 @@ def test_the_xian_of_the_date_name_their_palaces(at: str, on: str, lang: str) ->
     assert order == sorted(order)
 
 
+#: how the palace table names each 限: the Korean word in Korean, the classical name otherwise
+SHORT = {
+    "ko": {"da_xian": "대한", "xiao_xian": "소한", "liu_nian": "유년", "liu_yue": "유월"},
+    "zh-Hant": {"da_xian": "大限", "xiao_xian": "小限", "liu_nian": "流年", "liu_yue": "流月"},
+}
+SHORT["en"] = SHORT["zh-Hant"]
+
+
+@pytest.mark.parametrize(("at", "on"), CASES)
+@pytest.mark.parametrize("lang", ["zh-Hant", "ko", "en"])
+def test_the_palace_table_names_the_xian_on_each_palace(at: str, on: str, lang: str) -> None:
+    doc = _doc(at, on, lang)
+    want = marks_by_rule(doc, datetime.fromisoformat(doc["inputs"]["on"]))
+    lines = render_text(doc, lang).splitlines()
+    head = next(i for i, ln in enumerate(lines) if ln.startswith(label("qizheng.gong", lang) + " "))
+    assert label("qizheng.on", lang) in lines[head]
+    rows = {ln.split()[1]: ln for ln in lines[head + 1 : head + 13]}
+    assert sorted(rows) == sorted("子丑寅卯辰巳午未申酉戌亥")
+    for branch, row in rows.items():
+        here = [k for k in KINDS if want[k] == branch]
+        names = [n for k, n in SHORT[lang].items() if n in row.split()]
+        assert names == [SHORT[lang][k] for k in here], (branch, row)
+
+
 def test_no_xian_of_a_date_without_one() -> None:
     text = render_text(_doc("1983-10-27T10:30", None, "zh-Hant"), "zh-Hant")
-    assert label("qizheng.on", "zh-Hant") not in text
+    assert label("qizheng.on", "zh-Hant") not in text  # neither the lines of the date nor its column
     for kind in ("xiao_xian", "liu_nian", "liu_yue"):
         assert not any(
             ln.strip().startswith(label(f"qizheng.{kind}", "zh-Hant") + "  ") for ln in text.splitlines()

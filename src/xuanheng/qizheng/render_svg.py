@@ -54,7 +54,13 @@ from typing import Any
 
 from xuanheng.core._data import load_package_data
 from xuanheng.i18n import label, term
-from xuanheng.qizheng.render_text import month_of, spirits_by_branch, spirits_by_yao
+from xuanheng.qizheng.render_text import (
+    XIAN_MARKS,
+    month_of,
+    spirits_by_branch,
+    spirits_by_yao,
+    xian_marks,
+)
 from xuanheng.render.svg import ELEMENT_COLOUR, INK, LINE, MUTED, PAPER, Svg
 from xuanheng.render.text import width as display_width
 
@@ -354,31 +360,12 @@ def xian_ages(doc: Mapping[str, Any]) -> dict[str, XianCell]:
     return out
 
 
-#: the 限 of the date ``on`` the wheel marks on their palaces, in the order of their marks: the 大限
-#: (洞微 百六限, 《星學大成》卷七〈洞微百六限起例〉), the year's 小限 (卷七〈論洞微行年小限〉: age 1 on the
-#: 命宮, one palace a year backwards), the 流年 (the palace of the year's branch, 卷四〈括蒼二十字例〉) and
-#: the 流月 (〈最緊四事〉 月限); each as the document gives it (``da_xian``, ``xiao_xian``, ``liu_nian``, the
-#: ``liu_yue`` row of the month holding ``on``), none of them computed here
-XIAN_MARKS: tuple[str, ...] = ("da_xian", "xiao_xian", "liu_nian", "liu_yue")
-#: each mark's colour; the 限 (大, 小) drawn as squares, the 流 (年, 月) with rounder corners
+#: the colour of each mark of a 限 of ``on`` (:func:`xian_marks`); the 限 (大, 小) drawn as squares, the 流
+#: (年, 月) with rounder corners
 MARK_COLOUR = {"da_xian": ACCENT, "xiao_xian": "#2e6b30", "liu_nian": "#5b3a99", "liu_yue": "#a35200"}
 MARK_ROUND = frozenset({"liu_nian", "liu_yue"})
 MARK_SIZE = SMALL_FONT + 2.0  # a mark's box: one glyph of SMALL_FONT with a unit to spare each side
 MARK_STEP = MARK_SIZE + 1.0  # from one mark to the next along the ring
-
-
-def xian_marks(doc: Mapping[str, Any]) -> dict[str, list[str]]:
-    """Per palace branch the 限 of the date ``on`` that stand on it (:data:`XIAN_MARKS`, in that order),
-    read from the document; empty without ``on``."""
-    on = (doc.get("inputs") or {}).get("on")
-    if not on:
-        return {}
-    out: dict[str, list[str]] = {}
-    for kind in XIAN_MARKS:
-        row = month_of(doc.get("liu_yue"), str(on)) if kind == "liu_yue" else doc.get(kind)
-        if isinstance(row, Mapping) and row.get("branch"):
-            out.setdefault(str(row["branch"]), []).append(kind)
-    return out
 
 
 def _mark(svg: Svg, kind: str, x: float, y: float, glyph: str, transform: str | None = None) -> None:
