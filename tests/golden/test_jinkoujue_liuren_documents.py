@@ -55,11 +55,13 @@ PINNED: dict[str, str] = {
     # before (391c64aede6aec29, 506de3a083463581, 696944878b967123)
     # then issue 28 (lr-verdict): a 類神 mastered by a 傳 carrying 白虎 is wounded (part lei.hu_ke, −4)
     # and settles the verdict bad (step weigh.lei_hurt). Checked: with _tiger_over answering None the
-    # three equal their pins before (97b780c7dd51b409, 5195947831204b03, 8da07ebf4e5d0350)
-    "liuren_documents": "71d14647ace72ed2",
-    "liuren_study_documents": "87883c9031a0209d",
+    # three equal their pins before (97b780c7dd51b409, 5195947831204b03, 8da07ebf4e5d0350); then a void
+    # spirit on the day stem is an 應期 candidate (ying.gan_kong, after a void 末傳). Checked: without it the
+    # three equal the pins before (71d14647ace72ed2, 87883c9031a0209d, d40f762127810c83)
+    "liuren_documents": "743367b2ba768961",
+    "liuren_study_documents": "7dadef854ee3740e",
     # then the phone drawing wraps its 課體 line with the label in it (issue 30 item 8; it ran off the edge)
-    "liuren_views": "d40f762127810c83",
+    "liuren_views": "4301ab1623a32d38",
 }
 
 _check = checker(PINNED)

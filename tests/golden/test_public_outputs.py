@@ -96,8 +96,9 @@ PINNED: dict[str, str] = {
     # a rule's, instead of the raw {yong} template
     # then issue 28 (lr-verdict): /api/sources/002-005 lists two more entries of liuren/data/judgment.toml
     # that cite it (part.lei.hu_ke, step.weigh.lei_hurt: a 類神 wounded by a 傳 carrying 白虎); checked by
-    # comparing every answer of the sample before and after: only that listing differs (count 19 → 21)
-    "http": "c25e7e16997f99b1",
+    # comparing every answer of the sample before and after: only that listing differs (count 19 → 21);
+    # then one more, ying.gan_kong (a void spirit on the day stem dated when filled): 21 → 22, checked alike
+    "http": "b2691d91b3d0968b",
 }
 
 _check = checker(PINNED)

@@ -24,10 +24,10 @@ The procedure (docs/liuren-judgment.md); each step's words, weights and sources 
    carries the matter, an absent or void one sinks it, unless the rest is decisive the other way); else
    the sum decides (≥ ``GOOD`` good, ≤ ``BAD`` bad, else mixed); a void 類神 of what is hoped for makes a
    good sum mixed; where the 發端 and the 歸宿 disagree, a ``=`` step says the 末傳 prevails.
-7. **應期**: a void 類神 is filled or clashed; else the 類神's branch, the 末傳 filled when void, the 墓
-   clashed open, the 發用, the spirit on the 辰 (and on the 年命), the 末傳, the spirit on the 日; counted
-   in hours, days, months or years by the topic's horizon; with an instant, the 干支 and civil date of the
-   next such day, month or year.
+7. **應期**: a void 類神 is filled or clashed; else the 類神's branch, the 末傳 filled when void, the
+   spirit on the 日 filled when void, the 墓 clashed open, the 發用, the spirit on the 辰 (and on the
+   年命), the 末傳, the spirit on the 日; counted in hours, days, months or years by the topic's horizon;
+   with an instant, the 干支 and civil date of the next such day, month or year.
 
 Without a month (study mode without ``month``), 旺衰 is read in the month the 月將 serves (its 六合).
 """
@@ -606,6 +606,8 @@ def _ying_qi(r: _Read, lei: _Lei, topic: str | None) -> list[tuple[str, int, Tex
             w.add("lei", lei.branch)
     if mo in r.kong:
         w.add("mo_kong", mo)
+    if r.chart.gan_shang in r.kong:  # the asker's own place void: it waits to be filled, as the 類神's
+        w.add("gan_kong", r.chart.gan_shang)
     if mo == _tomb(r.stem_el):
         w.add("mu_chong", chong(mo), mo)
     w.add("chu", chu)
