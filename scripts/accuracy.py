@@ -607,9 +607,21 @@ def _liuren_section() -> list[str]:
             f"| {split} | {len(part)} | {_pct(sum(r.pol_ok for r in part), len(part))} | "
             f"{_pct(sum(bool(r.ying_ok) for r in with_time), len(with_time))} |"
         )
+    # the cases of 《壬占彙選》 (huixuan.toml) were added after the judge was written and measured once, as
+    # added: both of their splits are cases the judge had never seen
+    unseen = [r for r in rows if r.case["id"].startswith("hx-")]
+    unseen_time = [r for r in unseen if r.ying_ok is not None]
+    out.append(
+        f"| unseen (壬占彙選, both splits) | {len(unseen)} | "
+        f"{_pct(sum(r.pol_ok for r in unseen), len(unseen))} | "
+        f"{_pct(sum(bool(r.ying_ok) for r in unseen_time), len(unseen_time))} |"
+    )
     base = {s: [r for r in rows if r.case["split"] == s] for s in ("dev", "holdout")}
     out += [
         "",
+        "The dev and holdout rows hold every case (邵彥和's 《六壬斷案》, shao.toml, and 《壬占彙選》,",
+        "huixuan.toml); the unseen row repeats the 《壬占彙選》 cases, which were measured once, when they",
+        "were added, with the judge unchanged.",
         "Targets of issue 28 on the holdout cases: polarity ≥ 85 %, 應期 among the first two ≥ 60 %.",
         "For scale: a judge that always answered *bad* would agree on "
         + ", ".join(
