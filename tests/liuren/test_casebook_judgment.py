@@ -29,9 +29,9 @@ def rows(accuracy: Any) -> list[object]:
     return [acc.judge_liuren(c) for c in acc.cases("liuren")]  # type: ignore[attr-defined]
 
 
-# measured (docs/accuracy.md): dev 66/128 polarity, 23/57 應期; holdout 29/64, 6/23 (with 《壬占彙選》's 93
+# measured (docs/accuracy.md): dev 71/140 polarity, 25/61 應期; holdout 33/70, 7/25 (with 《壬占彙選》's 111
 # cases; before them dev 36/66, 16/37; holdout 15/33, 4/15) — floors a little below
-@pytest.mark.parametrize(("split", "polarity", "ying"), [("dev", 0.45, 0.40), ("holdout", 0.42, 0.25)])
+@pytest.mark.parametrize(("split", "polarity", "ying"), [("dev", 0.47, 0.37), ("holdout", 0.42, 0.22)])
 def test_agreement_does_not_fall(rows: list[object], split: str, polarity: float, ying: float) -> None:
     part = [r for r in rows if r.case["split"] == split]  # type: ignore[attr-defined]
     assert len(part) >= 30
