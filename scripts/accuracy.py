@@ -71,7 +71,8 @@ def judge_liuyao(case: dict[str, Any]) -> Row:
 
 def judge_jinkoujue(case: dict[str, Any]) -> Row:
     """A 金口訣 case (``kind = "chart"`` with the book's ``verdict``): cast in study mode from the
-    printed coordinates, judged for the case's topic and person; the 用爻 compared by position."""
+    printed coordinates, judged for the case's topic, person and thing asked about (``item``, where the case
+    sets one); the 用爻 compared by position."""
     from xuanheng import jinkoujue
     from xuanheng.jinkoujue.chart import POSITION_LABELS
     from xuanheng.jinkoujue.judgment import judge
@@ -87,7 +88,7 @@ def judge_jinkoujue(case: dict[str, Any]) -> Row:
         difen=case["difen"],
         options=case.get("options"),
     )
-    j = judge(chart, Question(case.get("topic"), case.get("about", "自己")))
+    j = judge(chart, Question(case.get("topic"), case.get("about", "自己"), case.get("item")))
     yong = POSITION_LABELS[chart.yong_yao]
     yong_ok = case.get("yong_yao", yong) == yong
     first_two = [k.branch for k in j.ying_qi[:2]]
@@ -155,14 +156,15 @@ def liuren_cast_kw(case: dict[str, Any]) -> dict[str, Any]:
 
 def judge_liuren(case: dict[str, Any]) -> LiuRenRow:
     """The 大六壬 judge on a casebook case: cast in study mode from the book's day, 月將 and hour (晝夜 as
-    the book prints it when it does), the case's topic and person."""
+    the book prints it when it does), the case's topic and person, and the thing asked about (``item``)
+    where the book reads the thing's own branch."""
     from xuanheng import liuren
     from xuanheng.liuren.judgment import judge
     from xuanheng.reading.judgment import Question
 
     kw = liuren_cast_kw(case)
     chart = liuren.cast(day=case["day"], yue_jiang=case["yue_jiang"], hour=case["hour"], **kw)
-    j = judge(chart, Question(case["topic"], case["about"]))
+    j = judge(chart, Question(case["topic"], case["about"], case.get("item")))
     first_two = [k.branch for k in j.ying_qi[:2]]
     book = [k["branch"] for k in case.get("ying_qi", ()) if "branch" in k]
     ying_ok = (book[0] in first_two) if book else None
@@ -304,11 +306,13 @@ def _timing_ok(book_age: int, age: float) -> bool:
 def judge_qizheng(case: dict[str, Any], xian_options: dict[str, str] | None = None) -> QiZhengRow:
     """The 七政四餘 judge on a 星案: cast at the reconstructed birth (default options: 30° palaces from the
     equinox, 命宮 by the 卯 count, 身宮 the Moon's palace), read and judged as a life. A book age N (歲, 1 at
-    birth) is the year of life from N - 1 to N; a stretch of ages is matched to the 大限 (or 童限) section
-    whose span holds its middle."""
+    birth) is the year of life from N - 1 to N; a stretch of ages is matched to the 大限 section whose span
+    holds its middle, or, when that middle falls in the 童限's nine years, to the 童限's own ages within it
+    (their sums weighed together, as the judge weighs a 限)."""
     from xuanheng.core.ganzhi import BRANCHES
     from xuanheng.qizheng import cast
     from xuanheng.qizheng.cast import life
+    from xuanheng.qizheng.judgment import data as judgment_data
     from xuanheng.qizheng.judgment import judge
     from xuanheng.qizheng.reading import reading
     from xuanheng.qizheng.xiu import NAMES
@@ -319,13 +323,24 @@ def judge_qizheng(case: dict[str, Any], xian_options: dict[str, str] | None = No
     j = judge(life(c, xian_options=xian_options), None, fired=fired)
     names = [str(r.to_json("zh-Hant").get("name") or "") for r in fired]
     spans = []
+    tong = None
     for s in j.sections:
         if s.key.startswith("da_xian."):
             spans.append((float(s.facts["start_age"]), float(s.facts["end_age"]), s))
+        elif s.key == "tong_xian":
+            tong = s
+    th = judgment_data().threshold["xian"]
     xian = []
     for x in case["xian"]:
         a, b = x["ages"]
         mid = (a + b) / 2 - 0.5
+        years = [r for r in (tong.facts["ages"] if tong is not None else ()) if a <= r["age"] <= b]
+        if years and mid < len(tong.facts["ages"]):  # childhood years: the 童限's own ages
+            score = sum(int(r["score"]) for r in years)
+            pol = "good" if score >= int(th["good"]) else "bad" if score <= int(th["bad"]) else "mixed"
+            span = f"{years[0]['age']}–{years[-1]['age']}"
+            xian.append(XianRow((a, b), x["polarity"], f"童限 {span}", pol))
+            continue
         sec = next((s for lo, hi, s in spans if lo <= mid < hi), None)
         if sec is None:
             xian.append(XianRow((a, b), x["polarity"], "—", "—"))
@@ -440,7 +455,9 @@ def _qizheng_section() -> list[str]:
         "that states the same condition; a name fires when its pattern does; the other names have",
         "no pattern yet. Rank: the judgment's 上/中/下格 against the book's rank word put",
         "on the same three steps. 限: each stretch of ages the book calls good, bad or mixed against",
-        "the 大限 section whose span holds its middle (a book age N is the year of life N - 1 to N).",
+        "the 大限 section whose span holds its middle (a book age N is the year of life N - 1 to N),",
+        "or, when that middle falls in the 童限's nine years, against the 童限's own ages within the",
+        "stretch (their sums weighed together, as the judge weighs a 限).",
         "",
         "| split | cases | 命宮 | 身宮 | positions | 格局 fired / named (mapped) | rank | 限 polarity |",
         "|---|---|---|---|---|---|---|---|",
@@ -461,19 +478,30 @@ def _qizheng_section() -> list[str]:
             f"{_pct(fired, named)} ({fired}/{mapped}) | {_pct(sum(r.rank_ok for r in part), len(part))} | "
             f"{_pct(sum(x.ok for x in xs), len(xs))} |"
         )
-    fixed = [judge_qizheng(c, {"first_term": "fixed"}) for c in cases("qizheng")]
-    out += [
-        "",
-        "With the school option `first_term = fixed` (the 命宮 holds its 15 years of the 百六 table, as",
-        "賈似道's case counts: 15 + 10 years, so the 大限 reaches 寅 at 26) the 限 polarity is "
-        + ", ".join(
-            f"{_pct(sum(x.ok for r in fixed if r.case['split'] == s for x in r.xian), n)} ({s})"
-            for s, n in (
-                (s, sum(len(r.xian) for r in fixed if r.case["split"] == s)) for s in ("dev", "holdout")
+    for first, what in (
+        (
+            "fixed",
+            "the 命宮 holds its 15 years of the 百六 table, as\n賈似道's case counts: 15 + 10 years, "
+            "so the 大限 reaches 寅 at 26",
+        ),
+        (
+            "nine",
+            "the 命宮 holds 9 years and three degrees a year, the\n童限 ending at nine as 卷四 says; "
+            "the palaces are then entered at the books' ages in more cases, the\nmansions in fewer",
+        ),
+    ):
+        other = [judge_qizheng(c, {"first_term": first}) for c in cases("qizheng")]
+        out += [
+            "",
+            f"With the school option `first_term = {first}` ({what}) the 限 polarity is "
+            + ", ".join(
+                f"{_pct(sum(x.ok for r in other if r.case['split'] == s for x in r.xian), n)} ({s})"
+                for s, n in (
+                    (s, sum(len(r.xian) for r in other if r.case["split"] == s)) for s in ("dev", "holdout")
+                )
             )
-        )
-        + ".",
-    ]
+            + ".",
+        ]
     for xiu, what in (
         ("gu", "古制, Moira's fixed list"),
         ("gu_precessed", "古制 + 歲差, Moira's list moved by precession"),
@@ -594,8 +622,10 @@ def _liuren_section() -> list[str]:
         "Each case is cast in study mode from the day, 月將 and hour the book prints, with the year, the",
         "month and the birth year of the person concerned where the case prints them (本命, and 行年 from",
         "the year; without a month the judge reads 旺衰 in the month the 月將 serves). The 類神 is not",
-        "compared: the books name it in prose only. The 應期 counts the cases whose first stated time has a",
-        "branch.",
+        "compared: the books name it in prose only. Where the book reads a lost or strayed thing on its own",
+        "branch (the horse 午, the sheep 未, the dog 戌, silver 酉), the case sets the thing asked about",
+        "(`item`, shown after the person) and the judge reads that 類神. The 應期 counts the cases whose",
+        "first stated time has a branch.",
         "",
         "| split | cases | verdict polarity | 應期 among the first two |",
         "|---|---|---|---|",
@@ -654,10 +684,16 @@ def _liuren_section() -> list[str]:
             continue
         c = r.case
         out.append(
-            f"| {c['id']} ({c['split']}) | {c['book']}{c['chapter']} | {c['topic']} / {c['about']} | "
+            f"| {c['id']} ({c['split']}) | {c['book']}{c['chapter']} | {_question(c)} | "
             f"{c['verdict']}: {c['outcome']} | {r.polarity} · 類神 {r.lei} | {'; '.join(diffs)} |"
         )
     return out
+
+
+def _question(c: dict[str, Any]) -> str:
+    """A case's question as the tables show it: topic / person, and / the thing asked about when set."""
+    item = f" / {c['item']}" if c.get("item") else ""
+    return f"{c['topic']} / {c['about']}{item}"
 
 
 def _jinkoujue_section() -> list[str]:

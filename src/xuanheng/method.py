@@ -129,12 +129,13 @@ class Method:
                     holder["warnings"] = localize_warnings(holder["warnings"], lang)
         if self.read is not None:
             if with_reading:
-                kw = {name: params.get(name) for name in params.READING_OPTIONS}
+                # a reading option left unset (None: the thing asked about, not given) is not echoed
+                kw = {name: v for name in params.READING_OPTIONS if (v := params.get(name)) is not None}
                 read: Callable[..., list[FiredRule]] = self.read
                 topic = params.get("topic")
                 fired = read(chart, topic, lang, **kw)
                 if self.judge is not None:
-                    question = Question(topic, kw.get("about") or "自己")
+                    question = Question(topic, kw.get("about") or "自己", kw.get("item"))
                     judged = self.judge(chart, question, fired=fired, **kw).to_json(lang)
                     out["judgment"] = fresh(judged) if self.kept else judged
                 rules = [r.to_json(lang) for r in fired]

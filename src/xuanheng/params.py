@@ -580,6 +580,15 @@ def guiren_param() -> Param:
     return p
 
 
+def item_param(*, modes: tuple[str, ...] = ()) -> Param:
+    """The thing asked about (``item``), a reading option of 大六壬 and 金口訣: any name of an entry of
+    ``rules/data/items.toml`` (馬 = 말 = horse), kept as its key; an unknown name is refused
+    (``item.unknown``)."""
+    from xuanheng.rules.items import normalise_item
+
+    return _shared("item", "text", group="person", modes=modes, max_length=32, convert_with=normalise_item)
+
+
 def calendar_options(params: Any, *, yue_jiang: str = "yue_jiang_rule") -> Any:
     """The :class:`~xuanheng.time.CalendarOptions` of *params* (which hold the calendar parameters)."""
     from xuanheng.time import CalendarOptions
@@ -655,6 +664,7 @@ __all__ = [
     "declared",
     "fold_value",
     "guiren_param",
+    "item_param",
     "labels_of",
     "lunar_calendar_param",
     "option_declarations",

@@ -113,16 +113,25 @@ from pins import dump as _dump
 # mcp_calls). Checked: with judgment.py and judgment.toml as before, every section equals its pin before.
 # (24) every method with a drawing takes --svg on the command line (printed instead of the text view; not
 # with --json): cli_help lists it. Nothing else changed.
+# (25) issue 28, the thing asked about (branch lr-item): 大六壬 and 金口訣 gain the reading option item (馬 =
+# 말 = horse …, rules/data/items.toml): --item in cli_help, the schemas and the form hint (topics and names
+# to suggest) in http_meta, the tools' arguments in mcp_tools. A document without an item is unchanged (an
+# unset item is not echoed in reading_options nor in the judgment's question): every other section of
+# tests/golden equals its pin before.
+# (26) issue 29, the 童限 age by age: the 七政 童限 section reads each year of age 1–9 on the palace the
+# verse gives it, that palace read as every 限's is, one step per age (no longer the 恩/難 company of its
+# palaces); facts.ages carry each age's sum and verdict (cli_casts, cli_refusals: its 七政 sample,
+# http_casts, mcp_calls). Checked: with _tong_xian as before, every section equals its pin before.
 PINNED: dict[str, str] = {
-    "cli_help": "16a3609608aa1c14",  # (1) (2) (6) (7) (9) (10) (11) (14) (18) (24)
+    "cli_help": "36d349072b6da75b",  # (1) (2) (6) (7) (9) (10) (11) (14) (18) (24) (25)
     # issue 26: a method with a reading always carries "reading" ([] when not asked): 金口訣 and 六爻 too
-    "cli_casts": "da5efe4e1d761c86",  # (1) (2) (8) (9) (10) (11) (12) (13) (14) (15) (18) (19) (20) (22)
+    "cli_casts": "a047acdab8b81f54",  # (1) (2) (8) (9) (10) (11) (12) (13) (14) (15) (18) (19) (20) (22) (26)
     # issue 26: the 大六壬 message for no instant and no coordinates is catalogued (cli.liuren.at_missing),
     # so --lang ko / zh-Hant say it in that language instead of English; nothing else changed
     # (12): its 七政 sample without a place is no refusal: it casts, and its document gains the judgment
     # its pins before: b6266ca5f05dd431, 38020a2b2ac63d9c
-    "cli_refusals": "4eefaa5cd156caab",  # (6) (12) (13) (14) (15) (19) (22)
-    "http_meta": "054375bb0ed70c8c",  # (1) (2) (6) (7) (9) (10) (11) (13) (14) (15) (16) (18)
+    "cli_refusals": "7e759a63ccd62182",  # (6) (12) (13) (14) (15) (19) (22) (26)
+    "http_meta": "2a139928200be824",  # (1) (2) (6) (7) (9) (10) (11) (13) (14) (15) (16) (18) (25)
     # issue 26: "reading": [] with no_reading; then the library's errors name parameters (at, day, yue_jiang)
     # where they named command-line flags (--at, --now, --day …): only their message, text and params
     # then at + now answers the code at.or_now (was at.or_now_web: one refusal, one code)
@@ -132,13 +141,14 @@ PINNED: dict[str, str] = {
     # then the web refuses a parameter the mode does not use (as cli_refusals and mcp_calls): 大六壬 and 六爻
     # study inputs with tz answer 422 mode.unused naming tz (were charts, tz ignored), and 六爻 at + day
     # answers mode.unused naming day (was liuyao.instant_or_study, also naming day), GET and POST, en and ko
-    # (1) (2) (6) (8) (9) (10) (11) (12) (13) (15) (16) (17) (18) (19) (20) (21) (22)
-    "http_casts": "233144a9223ae230",
-    "mcp_tools": "8a6c22952246b48b",  # (1) (2) (6) (7) (9) (10) (11) (13) (18)
+    # (1) (2) (6) (8) (9) (10) (11) (12) (13) (15) (16) (17) (18) (19) (20) (21) (22) (26)
+    "http_casts": "80070ac608edd07c",
+    "mcp_tools": "d6608a0dd1d3cac4",  # (1) (2) (6) (7) (9) (10) (11) (13) (18) (25)
     # issue 26: both changes of http_casts; then the refusals carry their code (mode.unused, at.or_now) where
     # the catalogue recognised them by their English; then a refusal of a mode names the mode and says why
     # in the API's words (a cast from an instant (at or now) …), no longer the command line's (--at/--now)
-    "mcp_calls": "4819c8cad47d9d90",  # (1) (2) (6) (8) (9) (10) (11) (12) (13) (15) (16) (18) (19) (20) (22)
+    # (1) (2) (6) (8) (9) (10) (11) (12) (13) (15) (16) (18) (19) (20) (22) (26)
+    "mcp_calls": "7383301a4bcf559b",
 }
 
 _check = checker(PINNED)

@@ -77,6 +77,11 @@ from pins import error as _error
 # day's 合, a recent illness with a void 用神 settled as passing, the asker's 世 hurt (broken, truly void,
 # clashed or overcome by its change) when a thing is sought and the 用神 lies elsewhere; an 應期 at the
 # moving 原神's branch for a weak 用神 it feeds.
+# (12) issue 27 item 6, 應期 from the other lines: only the judgments' ying_qi move — a 三合 frame's void or
+# missing member, the clash of a held moving 原神, the clash of a moving 忌神; for a bad verdict a 忌神's void
+# change or advance, the 用神's 絕 on the day, a 退神 where it retreats; the 用神's change into the void ranks
+# before these; a moving 用神 broken by the month comes at its 合 first. Readings, charts and every other
+# section are unchanged.
 PINNED: dict[str, str] = {
     "charts_random": "41a9face99cdd34b",
     "charts_every_option": "8f27b71ac54531f4",
@@ -86,7 +91,7 @@ PINNED: dict[str, str] = {
     "readings_by_topic": "76c2f1067461dccb",  # (2) (11)
     "readings_every_topic": "c2d67b4e95fdc680",  # (2) (11)
     "readings_options": "2117f3a88996f46b",  # (2) (7) (11)
-    "documents_renders": "30ac58b6f6bcb248",  # (2) (7) (8) (9) (10) (11)
+    "documents_renders": "688dee54f9a57efd",  # (2) (7) (8) (9) (10) (11) (12)
     "example_ko": "3442c17d039b5030",  # (2) (8) (10) (11)
     "example_zh-Hant": "39590c89f76b6261",  # (2) (8) (10) (11)
     "example_zh-Hans": "ad556c7c889d3785",  # (2) (8) (10) (11)

@@ -74,6 +74,11 @@ from pins import error as _error
 # move above the wheel, a key under it names the marks. Only the two SVG sections change; the documents are
 # as before. The wheel writes a two-word state whole (逆伏, 留伏 of (18)); the drawing before wrote nothing
 # for them, as it knew only 逆, 留 and 伏 alone.
+# (27) issue 29 (branch qz-wheel2): with `on`, the 限 ring marks the palaces of that date's 大限, 小限, 流年
+# and 流月 (one glyph each, before the ages; the verdict word gives way where the row would leave its
+# palace), the key names the four marks and the panel under the wheel writes each mark before its line and
+# gains the 流月 line. Only svg_default changes (its two dated documents); "svg", drawn from documents without
+# `on`, keeps its pin, and the documents are as before.
 PINNED: dict[str, str] = {
     # issue 26, the twins removed (git log): the mansions of date from the plain reduction of the stars
     # (the memo's interpolation was within 0.01″: 宿 degrees move by ≤ 4·10⁻⁶°, 大限 dates by seconds),
@@ -89,7 +94,8 @@ PINNED: dict[str, str] = {
     # for the drawing is written on two or three lines, so "화요 (십간화요)" no longer runs over "본명 성요"
     # (the page's transit table, desktop and phone); the other parts of the SVG are as before
     "document_default": "07cff8d5c1255808",  # (1) (18) (20); before: 0f6f3be8f335acde, adf816917064101b
-    "svg_default": "72cc34e9a66129e8",  # (18) (21); before: 7a80f6c4418d83d8, 4632ad106f0f1657
+    # (18) (21) (27); before: 72cc34e9a66129e8, 7a80f6c4418d83d8, 4632ad106f0f1657
+    "svg_default": "8eec18521331f36f",
 }
 
 _check = checker(PINNED)

@@ -25,6 +25,7 @@ HERE = Path(__file__).resolve().parent
 BOOKS = sorted((HERE / "casebook").glob("*.toml"))
 TOPICS_FILE = HERE.parents[1] / "src" / "xuanheng" / "rules" / "data" / "topics.toml"
 TOPICS = set(tomllib.loads(TOPICS_FILE.read_text("utf-8"))["topic"])
+ITEMS = tomllib.loads((TOPICS_FILE.parent / "items.toml").read_text("utf-8"))
 PREFIX = {"zhinan": "zn", "shao": "sh", "daquan": "dq", "huixuan": "hx"}
 ABOUT = {"自己", "父母", "兄弟", "妻", "夫", "子女", "朋友", "僕", "他人"}
 REQUIRED = {
@@ -56,6 +57,7 @@ OPTIONAL = {
     "birth": str,
     "age": int,
     "sex": str,
+    "item": str,
 }
 SCHOOLS = ("depth", "mengzhongji")
 CYCLE = {STEMS[i % 10] + BRANCHES[i % 12] for i in range(60)}
@@ -117,6 +119,9 @@ def test_schema(item: tuple[str, dict]):
             assert isinstance(case[key], typ) and case[key], f"{key} empty or not {typ.__name__}"
     assert case["topic"] in TOPICS, case["topic"]
     assert case["about"] in ABOUT, case["about"]
+    if "item" in case:  # a thing of the shared table, asked under a topic that takes one
+        assert case["item"] in ITEMS["item"], case["item"]
+        assert case["topic"] in ITEMS["accept"]["topics"], (case["item"], case["topic"])
     assert case["day"] in CYCLE, case["day"]
     assert case["yue_jiang"] in BRANCHES and case["hour"] in BRANCHES
     assert case["verdict"] in {"good", "bad", "mixed"}

@@ -6,6 +6,10 @@ judge), so that a rule that stops firing, or fires where it should not, fails.
   among the day, the month, the moving lines and their changes.
 * 化出用神: a 忌神 (a mover whose element overcomes the 用神's) that changes into the 用神's very branch
   harms nothing.
+* 應期 read off the other lines (〈應期章〉 with 〈三合章〉, 〈六合章〉, 〈用神原神忌神仇神章〉, 〈旬空章〉,
+  〈進神退神章〉, 〈生旺墓絕章〉, 〈月破章〉): a frame's void or missing member, a held 原神's clash, a moving
+  忌神's clash, a 忌神's void change or advance, the 用神 cut off on the day, a moving broken 用神's 合
+  first — each on a constructed chart and a near miss.
 * the asker's 世 hurt (〈世應章〉, 〈求財章〉): for a thing sought by oneself with the 用神 on another line,
   a 世 overcome by its own change, broken by the month (still and unhelped), broken by the day, or truly
   void (weak, still, unhelped) is stated.
@@ -14,6 +18,7 @@ judge), so that a rule that stops firing, or fires where it should not, fails.
 from __future__ import annotations
 
 import itertools
+from typing import Any
 
 from xuanheng import liuyao
 from xuanheng.core import wuxing
@@ -91,3 +96,134 @@ def test_the_askers_line_is_weighed_when_the_yong_shen_is_elsewhere() -> None:
             assert ("shi.hurt" in {x.key for x in j.steps}) == want, (c.ben.name, c.day, c.yue_jian, topic)
             fired += want
     assert fired > 20
+
+
+# ── 應期 read off the other lines (issue 27 item 6) ─────────────────────────────────────────────────
+# Each generator on a constructed chart where its rule holds, and a near miss where it does not; the
+# branch is worked out here from the rule's statement with tables of this file (旬空, 沖, 合, 三合, 絕),
+# not taken from the judge. A candidate is recognised by its branch and the words of its reason.
+BR = "子丑寅卯辰巳午未申酉戌亥"
+STEM = "甲乙丙丁戊己庚辛壬癸"
+FRAMES = {"水": "申子辰", "木": "亥卯未", "火": "寅午戌", "金": "巳酉丑"}
+HE = {a: b for a, b in ("子丑", "寅亥", "卯戌", "辰酉", "巳申", "午未")} | {
+    b: a for a, b in ("子丑", "寅亥", "卯戌", "辰酉", "巳申", "午未")
+}
+#: 絕 of each element on the 十二長生 (水 and 土 share 巳)
+JUE = {"木": "申", "火": "亥", "金": "寅", "水": "巳", "土": "巳"}
+
+
+def _void(day: str) -> set[str]:
+    """The two void branches of a day's 旬: the ten days from 甲 leave two branches out."""
+    head = (BR.index(day[1]) - STEM.index(day[0])) % 12
+    return {BR[(head + 10) % 12], BR[(head + 11) % 12]}
+
+
+def _clash(b: str) -> str:
+    return BR[(BR.index(b) + 6) % 12]
+
+
+def _ying(lines: str, day: str, month: str, topic: str) -> tuple[Any, list[tuple[str, str]]]:
+    j = judge(liuyao.cast(day=day, month=month, lines=lines), Question(topic))
+    return j, [(y.branch, y.why.get("en")) for y in j.ying_qi]
+
+
+def _has(ying: list[tuple[str, str]], branch: str, words: str) -> bool:
+    return any(b == branch and words in why for b, why in ying)
+
+
+def _says(ying: list[tuple[str, str]], words: str) -> bool:
+    return any(words in why for _, why in ying)
+
+
+def test_ying_qi_san_he_void_member() -> None:
+    """〈三合章〉: 987678 (咸 → 大過) on 甲戌 in the 子 month, illness: the 用神 is the 世 兄弟亥 (water). The
+    water frame 申子辰 is complete — 申 moves (四爻), 子 is the month, 辰 is what the moving 卯 turns into —
+    and its 申 is void on a 甲戌 day: the time is when 申 leaves the void. In the 丑 month 子 is missing and
+    there is no frame to wait on."""
+    j, ying = _ying("987678", "甲戌", "子", "病")
+    assert j.focus.branch == "亥" and j.verdict.word.polarity != "bad"
+    member = next(x for x in FRAMES["水"] if x in _void("甲戌"))
+    assert member == "申" and _has(ying, member, "void member")
+    _, near = _ying("987678", "甲戌", "丑", "病")
+    assert not _says(near, "void member")
+
+
+def test_ying_qi_san_he_missing_member() -> None:
+    """〈三合章〉: 878796 on 甲子 in the 寅 month, office: the 用神 官鬼午 (fire) stands in its own frame
+    寅午戌 with the month 寅; 戌 is on no line, no change, neither the day nor the month: the time is when
+    戌 comes and completes the frame. In the 午 month only 午 is there: nothing to complete."""
+    j, ying = _ying("878796", "甲子", "寅", "官")
+    assert j.focus.branch == "午" and j.verdict.word.polarity != "bad"
+    # what is there: the lines 寅 辰 午 亥 酉 未 (酉 and 未 move, into 未 and 巳), the month 寅, the day 子
+    missing = [x for x in FRAMES["火"] if x not in set("寅辰午亥酉未巳子")]
+    assert missing == ["戌"] and _has(ying, "戌", "missing from the 用神's own 三合")
+    j2, near = _ying("878796", "甲子", "午", "官")
+    assert j2.verdict.word.polarity != "bad" and not _says(near, "missing from")
+
+
+def test_ying_qi_yuan_shen_held_waits_for_the_clash() -> None:
+    """〈六合章〉: 696977 on 癸酉 in the 子 month, money: the 用神 妻財申 is fed by the moving 子孫辰 (earth
+    feeds metal), which the 酉 day holds in a 合 (辰酉): the 原神 acts when the clash of 辰 opens the bond.
+    On 壬申 nothing holds the 辰: no such time."""
+    j, ying = _ying("696977", "癸酉", "子", "財")
+    assert j.focus.branch == "申" and HE["辰"] == "酉" and j.verdict.word.polarity != "bad"
+    assert _has(ying, _clash("辰"), "held by a 合")
+    j2, near = _ying("696977", "壬申", "子", "財")
+    assert j2.verdict.word.polarity != "bad" and not _says(near, "held by a 合")
+
+
+def test_ying_qi_moving_ji_shen_cleared_by_its_clash() -> None:
+    """〈用神原神忌神仇神章〉: 987678 on 乙亥 in the 丑 month, office: the 用神 官鬼戌 (earth) is strong in
+    the month; the 子孫卯 moves against it (wood overcomes earth): the matter goes through when the clash
+    of 卯 removes it. On 甲戌 the day holds the 卯 in a 合 (卯戌): it does no harm, nothing to clear."""
+    j, ying = _ying("987678", "乙亥", "丑", "官")
+    assert j.focus.branch == "戌" and j.verdict.word.polarity == "good"
+    assert _has(ying, _clash("卯"), "忌神 卯")
+    j2, near = _ying("987678", "甲戌", "丑", "官")
+    assert HE["卯"] == "戌" and j2.verdict.word.polarity != "bad" and not _says(near, "忌神 卯")
+
+
+def test_ying_qi_ji_shen_changing_into_the_void_strikes_when_filled() -> None:
+    """〈旬空章〉: 966788 on 甲子 in the 子 month, money (bad): the 用神 妻財辰 (earth); the 兄弟寅 moves
+    against it and turns into 亥, void on a 甲子 day: the harm falls when 亥 leaves the void. On 乙卯 (void
+    子丑) its 亥 is not void."""
+    j, ying = _ying("966788", "甲子", "子", "財")
+    assert j.focus.branch == "辰" and j.verdict.word.polarity == "bad"
+    assert "亥" in _void("甲子") and _has(ying, "亥", "changes into the void")
+    j2, near = _ying("966788", "乙卯", "子", "財")
+    assert j2.verdict.word.polarity == "bad" and "亥" not in _void("乙卯")
+    assert not _says(near, "changes into the void")
+
+
+def test_ying_qi_cut_off_on_the_day() -> None:
+    """〈生旺墓絕章〉: 696977 on 丙寅 in the 子 month, money (bad): the 用神 妻財申 (metal) is cut off (絕) at
+    寅, the day itself: the harm falls when 寅 comes. On 甲子 (metal at 子 is 死, not 絕): no such time."""
+    j, ying = _ying("696977", "丙寅", "子", "財")
+    assert j.focus.branch == "申" and j.verdict.word.polarity == "bad"
+    assert JUE["金"] == "寅" and _has(ying, "寅", "cut off")
+    j2, near = _ying("696977", "甲子", "子", "財")
+    assert j2.verdict.word.polarity == "bad" and not _says(near, "cut off")
+
+
+def test_ying_qi_a_moving_broken_yong_shen_comes_at_its_he_first() -> None:
+    """〈月破章〉, 〈應期章〉: 789987 on 甲子 in the 卯 month, money: the 用神 妻財酉 moves and is broken
+    by the 卯 month; a moving line comes at its 合 (酉 with 辰), first. Still and broken (887769 on 乙丑 in
+    the 卯 month), the same 酉 waits first to be filled by its own branch."""
+    j, ying = _ying("789987", "甲子", "卯", "財")
+    assert j.focus.branch == "酉" and _clash("酉") == "卯" and j.verdict.word.polarity != "bad"
+    assert ying[0][0] == HE["酉"] and "combines" in ying[0][1]
+    j2, near = _ying("887769", "乙丑", "卯", "財")
+    assert j2.focus.branch == "酉" and j2.verdict.word.polarity != "bad"
+    assert near[0][0] == "酉" and "made whole" in near[0][1]
+
+
+def test_ying_qi_an_advancing_ji_shen_strikes_at_its_advance() -> None:
+    """〈進神退神章〉: 768878 on 甲子 in the 子 month, office (bad): the 用神 官鬼戌 (earth) is truly void;
+    the 子孫寅 moves against it (wood overcomes earth) and advances into 卯, the next branch of its own
+    element: the harm falls when 卯 comes. With the 寅 still (788878) there is no advance to wait for."""
+    j, ying = _ying("768878", "甲子", "子", "官")
+    assert j.focus.branch == "戌" and j.verdict.word.polarity == "bad"
+    advance = BR[(BR.index("寅") + 1) % 12]
+    assert _has(ying, advance, "advances into")
+    j2, near = _ying("788878", "甲子", "子", "官")
+    assert j2.focus.branch == "戌" and j2.verdict.word.polarity == "bad" and not _says(near, "advances")

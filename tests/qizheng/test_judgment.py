@@ -419,3 +419,55 @@ def test_the_method_document_carries_the_judgment() -> None:
     assert METHOD.document(p, "zh-Hant", with_reading=False)["judgment"] is None
     with pytest.raises(Exception, match="QiZhengLife"):
         judge("not a chart")
+
+
+#: 卷七〈論童限〉: 一命 二財 三疾厄 四妻 五福, 六歲 官祿, then on to the 命宮 (福德 相貌 命宮 for 7–9),
+#: written out here; each palace counted from the 命宮 backwards through the branches (人事 order)
+TONG_VERSE = ("命宮", "財帛", "疾厄", "夫妻", "福德", "官祿", "福德", "相貌", "命宮")
+RENSHI = ("命宮", "財帛", "兄弟", "田宅", "男女", "奴僕", "夫妻", "疾厄", "遷移", "官祿", "福德", "相貌")
+BRANCH_NAMES = "子丑寅卯辰巳午未申酉戌亥"
+
+
+def test_the_tong_xian_reads_each_year_on_its_palace() -> None:
+    """The 童限 judges each age 1–9 on the palace the verse gives it, that palace read as any 限's palace
+    is (the same sum as a 大限, 小限, 流年 or 流月 on that branch whose steps are all stated, re-derived
+    here from its steps by the rule's weights); its verdict weighs the nine sums together by the 限's
+    bounds."""
+    th = data().threshold["xian"]
+    sign = {"+": 1, "-": -1, "=": 0}
+    compared = 0
+    for lf, _, j in _cases():
+        doc = _doc(lf)
+        ming = next(g["branch"] for g in doc["gong"] if g["name"] == "命宮")
+        tong = next(s for s in j.sections if s.key == "tong_xian")
+        ages = tong.facts["ages"]
+        assert [a["age"] for a in ages] == list(range(1, 10))
+        for a, name in zip(ages, TONG_VERSE, strict=True):
+            assert a["gong"] == name
+            want_b = BRANCH_NAMES[(BRANCH_NAMES.index(ming) - RENSHI.index(name)) % 12]
+            assert a["branch"] == want_b, (a, ming)
+            pol = "good" if a["score"] >= th["good"] else "bad" if a["score"] <= th["bad"] else "mixed"
+            assert a["polarity"] == pol
+        # the same palace, the same sum: re-derived from a fully stated 限 section on that branch
+        for s in j.sections:
+            if not s.key.startswith(("da_xian.", "xiao_xian", "liu_nian", "liu_yue.")):
+                continue
+            most = data().threshold["max_month_steps" if s.key.startswith("liu_yue.") else "max_steps"]
+            if len(s.steps) >= most:
+                continue
+            total = sum(sign[x.effect] * abs(_weight(x)) for x in s.steps if x.key in data().steps)
+            for a in ages:
+                if a["branch"] == s.facts["branch"]:
+                    assert a["score"] == total, (s.key, a)
+                    compared += 1
+        same = {}
+        for a in ages:  # 福德 (5, 7) and 命宮 (1, 9) come twice: one palace, one sum
+            assert same.setdefault(a["branch"], a["score"]) == a["score"]
+        total = sum(a["score"] for a in ages)
+        pol = "good" if total >= th["good"] else "bad" if total <= th["bad"] else "mixed"
+        assert tong.verdict.word.polarity == pol
+        stated = [x for x in tong.steps if x.key.startswith("xian.tong_age_")]
+        for x in stated:
+            want = "+" if x.facts["score"] > 0 else "-" if x.facts["score"] < 0 else "="
+            assert x.effect == want
+    assert compared >= 20

@@ -9,10 +9,16 @@ import itertools
 import math
 import random
 import re
+import sys
 import xml.etree.ElementTree as ET
+from datetime import datetime
+from pathlib import Path
 from typing import Any
 
 import pytest
+
+sys.path.insert(0, str(Path(__file__).parent))
+from xian_by_rule import marks_by_rule
 
 from xuanheng.frontend import cast_params
 from xuanheng.qizheng import cast
@@ -529,9 +535,16 @@ def test_key_under_the_wheel() -> None:
     doc = life_doc("1983-10-27T10:30", "2020-05-01")
     root = root_of(render_qizheng(doc, "zh-Hant"))
     items = {g.get("data-kind"): texts(g) for g in groups(root, "legend-item")}
-    assert list(items) == ["zhu", "ming_du", "hua", "transit"]
+    assert list(items) == ["zhu", "ming_du", "hua", "transit", "da_xian", "xiao_xian", "liu_nian", "liu_yue"]
     lord = ZHU_003_012[doc["ming_gong"]["branch"]]
     assert items["zhu"] == [lord, "宮主"] and items["ming_du"] == ["命度"] and items["transit"] == ["流曜"]
+    # each mark of a 限 of the date: its glyph, then its name
+    assert [items[k] for k in ("da_xian", "xiao_xian", "liu_nian", "liu_yue")] == [
+        ["大", "大限"],
+        ["小", "小限"],
+        ["年", "流年"],
+        ["月", "流月"],
+    ]
     title, body = next(iter(doc["hua_yao"].items()))
     assert items["hua"] == [body, title, "化曜"]
     plain = root_of(render_qizheng(doc_of("1983-10-27T10:30"), "zh-Hant"))
@@ -640,3 +653,117 @@ def test_two_word_states_are_written_whole() -> None:
     (transit,) = [g for g in groups(root, "transit") if g.get("data-yao") == "金"]
     assert texts(transit) == ["金", "留伏"]
     assert_no_overlap(root)
+
+
+# ------------------------------------------------------- issue 29: the 限 of the date marked on their palaces
+MARK_CASES = [
+    ("1983-10-27T10:30", "2020-05-20"),
+    ("1962-02-05T00:00", "1990-03-20"),
+    ("2000-05-05T08:00", "2031-07-20"),
+    ("1975-07-14T03:10", "2024-11-20"),
+    ("2010-03-30T06:00", "2012-09-20"),
+]
+
+
+@pytest.mark.parametrize(("at", "on"), MARK_CASES)
+@pytest.mark.parametrize("lang", ["zh-Hant", "ko", "en"])
+def test_the_xian_of_the_date_are_marked_on_their_palaces(at: str, on: str, lang: str) -> None:
+    doc = judged_doc(at, on, lang)
+    when = datetime.fromisoformat(doc["inputs"]["on"])
+    want = marks_by_rule(doc, when)
+    root = root_of(render_qizheng(doc, lang))
+    got = {g.get("data-kind"): g for g in groups(root, "xian-mark")}
+    assert {k: g.get("data-branch") for k, g in got.items()} == want
+    glyphs = {"zh-Hant": "大小年月", "ko": "대소년월", "en": "大小年月"}[lang]
+    for k, kind in enumerate(("da_xian", "xiao_xian", "liu_nian", "liu_yue")):
+        g = got[kind]
+        assert texts(g) == [glyphs[k]]
+        # drawn on its palace: every corner of its box inside the palace's 30°, out in the 限 ring
+        mid = 30.0 * ((B.index("戌") - B.index(want[kind])) % 12) + 15.0
+        (box,) = g.findall(f"{NS}rect")
+        for x, y in polygon(box):
+            a, r = polar(root, x, y)
+            assert angular_distance(a, expected_angle(mid)) < 15.0 and r > 270, (kind, a, r)
+    # the 限 ring's ages are still written on every palace, and nothing overlaps
+    assert len(groups(root, "xian-age")) + len(groups(root, "xian-age current")) == 12
+    assert_no_overlap(root, at_least=12 + 12 + 28 + 11 + 11 + 12 + 4)
+    # the key names each mark, and the panel under the wheel gives each one's palace beside its mark
+    legend = {g.get("data-kind") for g in groups(root, "legend-item")}
+    assert {"da_xian", "xiao_xian", "liu_nian", "liu_yue"} <= legend
+    lines = {
+        t.get("data-kind"): t.text or "" for t in root.iter(f"{NS}text") if t.get("class") == "xian-line"
+    }
+    for kind, branch in want.items():
+        assert branch in lines[kind].split(), (kind, lines[kind])
+
+
+def test_no_marks_without_a_date() -> None:
+    params = cast_params(METHOD, {"at": "1983-10-27T10:30", "tz": "UTC", **PLACE, "sex": "男"})
+    doc = METHOD.document(params, "zh-Hant")
+    root = root_of(render_qizheng(doc, "zh-Hant"))
+    assert groups(root, "xian-mark") == [] and groups(root, "xian-ring")
+    kinds = [g.get("data-kind") for g in groups(root, "legend-item")]
+    assert kinds == ["zhu", "ming_du", "hua"]
+
+
+@pytest.mark.parametrize("lang", ["zh-Hant", "ko", "en"])
+@pytest.mark.parametrize("frame", ["tropical", "sidereal"])
+def test_every_mark_on_one_palace_still_fits_it(lang: str, frame: str) -> None:
+    """The crowded case: the 大限, 小限, 流年 and 流月 of the date all on one of the narrowest palaces,
+    whose 大限 is judged 吉凶參半 (the longest word). The marks all stand in that palace, the verdict word
+    (and in a palace too narrow, the ages) gives way when the row would leave it, and no box overlaps
+    another."""
+    params = cast_params(
+        METHOD,
+        {
+            "at": "1983-10-27T10:30",
+            "tz": "UTC",
+            **PLACE,
+            "sex": "男",
+            "on": "2020-05-20",
+            "gong_frame": frame,
+        },
+    )
+    doc = METHOD.document(params, lang)
+    spans = palace_spans_of(doc)
+    for branch in sorted(spans, key=lambda b: spans[b][1])[:3]:  # the narrowest palaces
+        crowded = {**doc}
+        for kind in ("da_xian", "xiao_xian", "liu_nian"):
+            crowded[kind] = {**doc[kind], "branch": branch}
+        crowded["liu_yue"] = [{**r, "branch": branch} for r in doc["liu_yue"]]
+        index = next(r["index"] for r in doc["timeline"]["da_xian"] if r["branch"] == branch)
+        crowded["judgment"] = {
+            **doc["judgment"],
+            "sections": [
+                {**s, "verdict": {**s["verdict"], "polarity": "mixed"}}
+                if s["key"] == f"da_xian.{index}"
+                else s
+                for s in doc["judgment"]["sections"]
+            ],
+        }
+        root = root_of(render_qizheng(crowded, lang))
+        marks = groups(root, "xian-mark")
+        assert [g.get("data-kind") for g in marks] == ["da_xian", "xiao_xian", "liu_nian", "liu_yue"]
+        lon0, width = spans[branch]
+        for g in marks:
+            for x, y in polygon(g.findall(f"{NS}rect")[0]):
+                off = angular_distance(polar(root, x, y)[0], expected_angle(lon0 + width / 2))
+                assert off < width / 2, (branch, off, width)
+        cell = next(
+            g
+            for g in root.iter(f"{NS}g")
+            if "xian-age" in (g.get("class") or "") and g.get("data-branch") == branch
+        )
+        assert cell.get("data-verdict") == "mixed"
+        for r in cell.findall(f"{NS}rect"):
+            for x, y in polygon(r):
+                assert angular_distance(polar(root, x, y)[0], expected_angle(lon0 + width / 2)) < width / 2
+        assert_no_overlap(root)
+
+
+def palace_spans_of(doc: dict[str, Any]) -> dict[str, tuple[float, float]]:
+    """Each palace's (start longitude, width) from the document alone: its 過宮 point (its mansion's start
+    plus the degree entered) to the next palace's (the branches running backwards as longitude grows)."""
+    starts = {x["name"]: x["start"] for x in doc["xiu"]}
+    begin = {g["branch"]: (starts[g["guo_gong"]["xiu"]] + g["guo_gong"]["xiu_du"]) % 360 for g in doc["gong"]}
+    return {b: (begin[b], (begin[B[(B.index(b) - 1) % 12]] - begin[b]) % 360) for b in B}

@@ -4,7 +4,9 @@ as 422 naming the field, the form's labels from the method's declarations, and t
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
+from datetime import datetime
 from typing import Any
 
 import pytest
@@ -46,6 +48,28 @@ def test_svg_endpoints(client: TestClient, params: dict[str, Any]) -> None:
     doc = client.get("/api/qizheng", params=params).json()
     drawn = client.post("/api/qizheng/render", params={"lang": params.get("lang", "zh-Hant")}, json=doc)
     assert drawn.status_code == 200 and drawn.text == r.text
+
+
+def test_svg_marks_the_xian_of_on(client: TestClient) -> None:
+    """With ``on`` the wheel marks the palaces of that date's 大限, 小限, 流年 and 流月, those of the API's
+    document (their rules are checked in tests/qizheng/test_render_svg.py); without it, none."""
+    marks = re.compile(r'<g class="xian-mark" data-kind="(\w+)" data-branch="(.)">')
+    dated = {**HORO, "sex": "男", "on": "2020-05-20"}
+    got = dict(marks.findall(client.get("/api/qizheng/svg", params=dated).text))
+    doc = client.get("/api/qizheng", params=dated).json()
+    on = datetime.fromisoformat(doc["inputs"]["on"])
+    month = next(
+        r
+        for r in doc["liu_yue"]
+        if datetime.fromisoformat(r["start"]) <= on < datetime.fromisoformat(r["end"])
+    )
+    assert got == {
+        "da_xian": doc["da_xian"]["branch"],
+        "xiao_xian": doc["xiao_xian"]["branch"],
+        "liu_nian": "子",  # the year's branch: 2020 is 庚子, 36 years after 甲子 1984
+        "liu_yue": month["branch"],
+    }
+    assert marks.findall(client.get("/api/qizheng/svg", params={**HORO, "sex": "男"}).text) == []
 
 
 @pytest.mark.parametrize(

@@ -4,7 +4,10 @@ The procedure (docs/jinkoujue-judgment.md), each step's words, weight and source
 
 1. **用爻** — as the chart picks it (option ``yong_yao``); the 類 of the question: the position the asked
    matter (or the person asked about) is read on by 四位所屬 (將神 oneself, the spouse and money; 貴神
-   office and superiors; 地分 children, house and land; 人元 the outsider and what is far).
+   office and superiors; 地分 children, house and land; 人元 the outsider and what is far); for the thing
+   asked about (``item``, ``rules/data/items.toml``, the topics that take one): the position that shows
+   its class — the 貴神 whose 天將 is the thing's (衣服 → 太常), else the 將神 or the 地分 on the thing's
+   branch (馬 → 午); where none does, the first step says so and the topic's position is read.
 2. **the season** (四季旺神, 000-123 / 000-005): 旺相 in season, 休囚死 without strength (000-006); then
    its state **among the four positions** (位內旺神, 000-123).
 3. **生 and 剋** the other three positions put on it (000-125); a 剋 from a position that is itself out of
@@ -55,6 +58,7 @@ from xuanheng.reading.judgment import (
     verdict_word,
 )
 from xuanheng.rules import normalise_topic
+from xuanheng.rules.items import ITEM_TOPICS_SRC, Item, check_item_topic, items, normalise_item
 from xuanheng.time.ahead import ganzhi_after, month_start, pillar_date
 
 #: the verdict by the sum of the weighed steps: ≥ GOOD good, ≤ BAD bad, else mixed
@@ -273,13 +277,42 @@ def _gui(c: _Chain, chart: JinKouJueChart, topic: str | None) -> None:
     c.add("gui", "gui.ji" if cls == "吉" else "gui.xiong", facts, src=src, jiang=name, topic=shown)
 
 
+def item_position(chart: JinKouJueChart, it: Item) -> Position | None:
+    """The position that shows the class of the thing asked about: the 貴神 whose 天將 is the thing's, else
+    the 將神 or the 地分 on its branch; None when no position does."""
+    if it.jiang is not None and chart.gui_shen.name == it.jiang:
+        return chart.gui_shen
+    if it.branch is not None:
+        b = BRANCHES.index(it.branch)
+        for p in (chart.jiang_shen, chart.di_fen):
+            if p.branch == b:
+                return p
+    return None
+
+
+def _item_step(chart: JinKouJueChart, it: Item, found: Position | None) -> Step:
+    """The first step of a question about a thing: where its class shows (weighs nothing)."""
+    d = data().steps["item.found" if found is not None else "item.absent"]
+    basis = "、".join(x for x in (it.branch, it.jiang, it.qin) if x is not None)
+    facts = {"item": it.key, "branch": it.branch, "jiang": it.jiang, "qin": it.qin,
+             "position": found.key if found is not None else None}  # fmt: skip
+    text = _text(d.text, item=it.key, basis=basis, lei=_label(found) if found is not None else "")
+    key = "item.found" if found is not None else "item.absent"
+    return Step(key, "=", text, tuple(dict.fromkeys((*it.src, *ITEM_TOPICS_SRC, *d.src))), facts)
+
+
 def _lei(
     c: _Chain, chart: JinKouJueChart, yong: Position, question: Question, topic: str | None
 ) -> Position | None:
-    """Steps of the 類 — the position the asked matter or person is read on — when it is not the 用爻."""
+    """Steps of the 類 — the position the asked thing, matter or person is read on — when it is not the
+    用爻."""
     d = data()
-    key = d.lei_about.get(question.about) if question.about != "自己" else None
-    shown = question.about  # the person's matter, when the person is read on a position
+    found = item_position(chart, items()[question.item]) if question.item is not None else None
+    key = found.key if found is not None else None
+    shown = question.item or ""
+    if key is None:
+        key = d.lei_about.get(question.about) if question.about != "自己" else None
+        shown = question.about  # the person's matter, when the person is read on a position
     if key is None:
         key, shown = d.lei_topic.get(topic or ""), topic or ""
     if key is None:
@@ -489,7 +522,10 @@ def _dates(
 def _focus(chart: JinKouJueChart, yong: Position, lei: Position | None, question: Question) -> Focus:
     d = data()
     params = {"pos": yong.label, "name": yong.name, "reason": chart.yong_yao_reason}
-    if lei is not None and question.about != "自己" and question.about in d.lei_about:
+    shows = question.item is not None and item_position(chart, items()[question.item]) is not None
+    if lei is not None and shows:
+        why = _text(d.focus["item"], item=question.item, lei=lei.label, **params)
+    elif lei is not None and question.about != "自己" and question.about in d.lei_about:
         why = _text(d.focus["about"], about=question.about, lei=lei.label, **params)
     elif lei is not None and question.topic:
         why = _text(d.focus["topic"], topic=question.topic, lei=lei.label, **params)
@@ -519,14 +555,18 @@ def judge(
 ) -> Judgment:
     """The judgment of *chart* for *question* (a :class:`Question`, or a topic): see the module docstring.
 
-    ``about`` may come in the question or among *reading_options*; *fired* (the reading of the same chart
+    ``about`` and ``item`` (the thing asked about, for the topics that take one) may come in the question
+    or among *reading_options*; *fired* (the reading of the same chart
     and question) gives the commentary."""
     if not isinstance(chart, JinKouJueChart):
         raise InputError(f"judge needs a JinKouJueChart, got {type(chart).__name__}", field="chart")
     if question is None or isinstance(question, str):
         question = Question(question or None, reading_options.get("about") or "自己")
     topic = normalise_topic(question.topic) if question.topic else None
-    question = Question(topic, check_about(question.about))
+    given = question.item if question.item is not None else reading_options.get("item")
+    item = normalise_item(given) if given is not None else None
+    check_item_topic(item, topic)
+    question = Question(topic, check_about(question.about), item)
     yong = chart.position(chart.yong_yao)
     label = _label(yong)
     c = _Chain()
@@ -548,11 +588,15 @@ def judge(
     for unit, branch, why in ying_qi(chart, yong, polarity, marks, acts, topic)[:4]:
         gz, date = _dates(chart, unit, branch, local)
         ying.append(YingQi(unit, _b(branch), why, gz, date))
+    steps = c.steps
+    if item is not None:  # the thing's step first, outside the trimmed chain (it weighs nothing)
+        it = items()[item]
+        steps = (_item_step(chart, it, item_position(chart, it)), *steps)
     return Judgment(
         question=question,
         verdict=verdict,
         focus=_focus(chart, yong, lei, question),
-        steps=c.steps,
+        steps=steps,
         ying_qi=tuple(ying),
         commentary=_commentary(fired, topic),
     )

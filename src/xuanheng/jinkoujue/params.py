@@ -20,7 +20,7 @@ from xuanheng.errors import InputError
 from xuanheng.jinkoujue.cast import cast
 from xuanheng.jinkoujue.chart import JinKouJueChart
 from xuanheng.jinkoujue.options import JinKouJueOptions
-from xuanheng.params import Param, Params, calendar_params, declared, guiren_param, time_params
+from xuanheng.params import Param, Params, calendar_params, declared, guiren_param, item_param, time_params
 from xuanheng.time._data import FIXED_DAY_BRANCHES
 
 _PKG = "xuanheng.jinkoujue"
@@ -61,8 +61,9 @@ class JinKouJueParams(Params):
         _own("ben_ming", max_length=8, group="person"),
         _own("topic", max_length=16, group="person"),
         _own("about", group="person"),
+        item_param(),
     )
-    READING_OPTIONS = ("about",)
+    READING_OPTIONS = ("about", "item")
 
     def mode(self) -> str:
         return mode_of(self)

@@ -3,7 +3,9 @@ read a 課 (《大六壬指南》〈占驗〉, 邵彥和's cases, 《六壬大�
 
 The procedure (docs/liuren-judgment.md); each step's words, weights and sources in ``data/judgment.toml``:
 
-1. **類神** — from the topic (財 → 妻財 / 青龍, 官 → 官鬼 / 貴人, 病 → 官鬼 / 白虎 …) or from the person
+1. **類神** — from the thing asked about (``item``, for the topics that take one: a lost horse → 午, a
+   sheep → 未, silver → 酉, money → 妻財 / 青龍; ``rules/data/items.toml``, stated as the first step), else
+   from the topic (財 → 妻財 / 青龍, 官 → 官鬼 / 貴人, 病 → 官鬼 / 白虎 …) or from the person
    asked about (妻 → 妻財 / 天后, 夫 → 官鬼 / 貴人, 子女 → 子孫 / 六合 …), looked for in the 三傳, then
    the 四課, then on the 天地盤 (absent from 課傳); some topics read a place instead: the day stem (命, 壽:
    the asker) or the day branch (家宅, 墳墓, 行人, 他人: the house, the other side). Its 空亡, 旺衰 and 天將
@@ -59,6 +61,7 @@ from xuanheng.reading.judgment import (
     verdict_word,
 )
 from xuanheng.rules import normalise_topic
+from xuanheng.rules.items import ITEM_TOPICS_SRC, Item, check_item_topic, items, normalise_item
 from xuanheng.time.ahead import ganzhi_after, month_start, pillar_date, year_start
 
 #: the verdict by the sum of the weighed steps: ≥ GOOD good, ≤ BAD bad, else mixed
@@ -259,6 +262,7 @@ class _Lei:
     where: int | None  # index into _POS, None when absent from 課傳
     harm: bool
     by_person: bool
+    item: Item | None = None
 
 
 def _places(r: _Read) -> list[int]:
@@ -314,8 +318,27 @@ def _lei_label(r: _Read, b: int, qin: str | None, jiang: str | None) -> str:
     return BRANCHES[b]
 
 
+def _item_spec(it: Item) -> dict[str, Any]:
+    """The 類神 spec of the thing asked about: its branch, or its 天將 and 六親 (as a topic's)."""
+    spec: dict[str, Any] = {"src": list(it.src)}
+    if it.branch is not None:
+        spec["branches"] = [it.branch]
+    if it.jiang is not None:
+        spec["jiang"] = it.jiang
+    if it.qin is not None:
+        spec["qin"] = it.qin
+    return spec
+
+
 def _lei(r: _Read, question: Question) -> _Lei:
     d = data()
+    if question.item is not None:  # the thing itself (the topic takes an item: checked by the judge)
+        it = items()[question.item]
+        of_item = _item_spec(it)
+        b, where, label = _find(r, of_item)
+        if it.branch is not None:
+            label = f"{it.key}{BRANCHES[b]}"
+        return _Lei("lei", of_item, label, b, where, False, False, it)
     person = d.person.get(question.about) if question.about not in ("自己",) else None
     spec = person if person is not None else d.leishen.get(question.topic or "")
     by_person = person is not None
@@ -607,10 +630,34 @@ def _dates(chart: LiuRenChart, unit: str, branch: int) -> tuple[str | None, str 
 
 
 # ── the judge ─────────────────────────────────────────────────────────────────────────────────────
+def _item_step(lei: _Lei) -> Step | None:
+    """The step that says why the 類神 is the thing asked about's (weighs nothing), or None."""
+    it = lei.item
+    if it is None:
+        return None
+    d = data().steps["lei.item"]
+    parts = [x for x in (it.branch, it.jiang, it.qin) if x is not None]
+    basis = {"ko": ", ".join(parts), "zh-Hant": "、".join(parts), "en": ", ".join(parts)}
+    names = {"ko": it.names.ko, "zh-Hant": it.names.zh_hant, "en": it.names.en}
+    facts = {
+        "item": it.key,
+        "branch": it.branch,
+        "jiang": it.jiang,
+        "qin": it.qin,
+        "lei": BRANCHES[lei.branch],
+    }
+    sources = tuple(dict.fromkeys((*it.src, *ITEM_TOPICS_SRC, *d.src)))
+    return Step("lei.item", "=", _fill(d.text, item=names, basis=basis, lei=lei.label), sources, facts)
+
+
 def _focus(r: _Read, lei: _Lei, question: Question) -> Focus:
     d = data().focus
     topic = question.topic or ""
-    if lei.kind == "general":
+    if lei.item is not None:
+        it = lei.item
+        names = {"ko": it.names.ko, "zh-Hant": it.names.zh_hant, "en": it.names.en}
+        why = _fill(d["item"], item=names, lei=lei.label)
+    elif lei.kind == "general":
         why = _fill(d["general"])
     elif lei.kind in ("gan", "zhi"):
         why = (
@@ -679,7 +726,9 @@ def judge(
 ) -> Judgment:
     """The judgment of *chart* for *question* (a :class:`Question`, or a topic): see the module docstring.
 
-    *reading_options* may carry ``about`` (whom the question concerns; also in the question). *fired* (the
+    *reading_options* may carry ``about`` (whom the question concerns) and ``item`` (the thing asked about,
+    for the topics of ``rules/data/items.toml`` ``[accept]``; refused for another topic); both may also come
+    in the question. *fired* (the
     reading of the same chart and question) gives the commentary: the ids of the 課體 and 畢法 rules and of
     the fired rules on the 類神's branch."""
     if not isinstance(chart, LiuRenChart):
@@ -687,7 +736,10 @@ def judge(
     if question is None or isinstance(question, str):
         question = Question(question or None, reading_options.get("about") or "自己")
     topic = normalise_topic(question.topic) if question.topic else None
-    question = Question(topic, check_about(question.about))
+    given = question.item if question.item is not None else reading_options.get("item")
+    item = normalise_item(given) if given is not None else None
+    check_item_topic(item, topic)
+    question = Question(topic, check_about(question.about), item)
     r = _read(chart)
     lei = _lei(r, question)
     c = _Chain()
@@ -728,11 +780,12 @@ def judge(
     for unit, branch, why in _ying_qi(r, lei, topic)[:4]:
         gz, date = _dates(chart, unit, branch)
         ying.append(YingQi(unit, BRANCHES[branch], why, gz, date))
+    first = _item_step(lei)
     return Judgment(
         question=question,
         verdict=verdict,
         focus=_focus(r, lei, question),
-        steps=tuple(s for s, _ in c.items),
+        steps=(*((first,) if first is not None else ()), *(s for s, _ in c.items)),
         ying_qi=tuple(ying),
         commentary=_commentary(fired, lei),
     )

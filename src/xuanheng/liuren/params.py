@@ -14,7 +14,16 @@ from xuanheng.core.ganzhi import BRANCHES, SIXTY, STEMS
 from xuanheng.errors import InputError
 from xuanheng.liuren.cast import _day, cast, make_options, structures
 from xuanheng.liuren.chart import LiuRenChart, Options
-from xuanheng.params import Param, Params, calendar_params, declared, guiren_param, time_params, year_number
+from xuanheng.params import (
+    Param,
+    Params,
+    calendar_params,
+    declared,
+    guiren_param,
+    item_param,
+    time_params,
+    year_number,
+)
 
 _PKG = "xuanheng.liuren"
 INSTANT, STUDY, ENUMERATE = "instant", "study", "enumerate"
@@ -57,9 +66,10 @@ class LiuRenParams(Params):
         _own("sex", group="person", modes=(INSTANT, STUDY), option=False),
         _own("topic", max_length=16, group="person", modes=(INSTANT, STUDY)),
         _own("about", group="person", modes=(INSTANT, STUDY)),
+        item_param(modes=(INSTANT, STUDY)),
     )
     #: the options of the reading (and of its judgment), not of the cast
-    READING_OPTIONS = ("about",)
+    READING_OPTIONS = ("about", "item")
 
     def mode(self) -> str:
         return mode_of(self)

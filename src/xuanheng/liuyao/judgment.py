@@ -16,10 +16,13 @@ The procedure (docs/liuyao-judgment.md), each step's words and sources in ``data
 7. **weighing**: the month and the day weigh more than moving lines (a 用神 with their strength is not hurt
    by a mover); a weak 用神 fed by a moving 原神 is rescued; a 月破 without the day's help or a mover's is
    truly broken; a 真空 or a useless 伏神 fails — the step that settles a conflict says which prevails.
-8. **應期** (〈應期章〉): void → the day it is filled or clashed; broken → filled, or the month ends; held
+8. **應期** (〈應期章〉): void → the day it is filled or clashed; broken → filled, or the month ends (a
+   broken line that moves: its 合 first); held
    by a 合 → the clash; scattered → the 合; still and strong → the clash or its own day; moving → the 合 or
-   its own day; weak → its 長生/帝旺; entombed → the clash of the tomb; hidden → drawn out; for a bad
-   verdict, the 忌神's day or the clash of the weak 用神. Counted in days, or in months for the far
+   its own day; weak → its 長生/帝旺; entombed → the clash of the tomb; hidden → drawn out; then the other
+   lines: a 三合 frame's void or missing member, the clash that frees a moving 原神 held in a 合, the clash
+   of a moving 忌神; for a bad verdict, the 忌神's day, its change out of the void or its advance, the 用神's
+   絕 on the day, its tomb, or the clash of the weak 用神. Counted in days, or in months for the far
    questions (``[horizon]``); with an instant, the civil date of the next such day or month.
 """
 
@@ -525,12 +528,25 @@ def _ying_qi(
             w.add("tian_shi_bad", b)  # a void or broken 用神 meets its fate when it is filled
         for x in marks.get("ke_lines", []):
             w.add("ji_zhi", x.yao.branch)
+        for x in _movers(chart, t):
+            # 〈旬空章〉, 〈進神退神章〉, 〈應期章〉: a 忌神 changing into the void strikes when the void is
+            # filled, one that advances when it reaches its advance (not one its change overcomes or
+            # cuts off: that one is spent for good)
+            ji = x.moving and wuxing.overcomes(x.yao.element, t.element)
+            if not ji or x.bian is None or x.bian.hui_tou_ke or x.bian.hua_jue:
+                continue
+            if x.bian.hua_kong:
+                w.add("ji_chu_kong", x.bian.branch, x.yao.branch)
+            elif x.bian.jin_shen:
+                w.add("ji_jin", x.bian.branch, x.yao.branch)
         if (
             ln is not None
             and ln.bian is not None
-            and (ln.bian.hui_tou_ke or ln.bian.hua_jue or ln.bian.hua_mu)
+            and (ln.bian.hui_tou_ke or ln.bian.hua_jue or ln.bian.hua_mu or ln.bian.tui_shen)
         ):
-            w.add("hua_bad", ln.bian.branch)
+            w.add("hua_bad", ln.bian.branch)  # 〈進神退神章〉: a retreat ends where it retreats to
+        if state.ri_stage == "絕":
+            w.add("ri_jue", chart.ri_chen)  # 〈生旺墓絕章〉: cut off on the day, it fails when that comes
         w.add("ru_mu", changsheng.branch_of_stage(t.element, "墓", tu=tu))  # type: ignore[arg-type]
         w.add("chong_yong", relations.chong(b))
         return w.items
@@ -542,6 +558,10 @@ def _ying_qi(
         w.add("chu_kong", b)
         w.add("chong_kong", relations.chong(b))
     if state.yue_po:
+        if ln is not None and ln.moving:
+            # 〈月破章〉: a broken line that moves still acts; as every moving line it comes at its 合
+            # (〈應期章〉, 動待合), before the break is filled or the month ends
+            w.add("dong_he", relations.liu_he(b))
         w.add("tian_shi_po", b)
         w.add("chu_yue", (chart.yue_jian + 1) % 12, unit="month")
     if marks.get("he_zhu"):
@@ -554,12 +574,11 @@ def _ying_qi(
     if ln is not None and ln.bian is not None and ln.bian.hua_mu:
         tomb = ln.bian.branch
         w.add("chong_mu", relations.chong(tomb), tomb)
-    if (
-        ln is not None
-        and ln.bian is not None
-        and (ln.bian.hua_kong or ln.bian.jin_shen or ln.bian.hui_tou_sheng)
-    ):
-        w.add("hua_chu", ln.bian.branch)  # what it changes into comes (filled when void)
+    if ln is not None and ln.bian is not None and ln.bian.hua_kong:
+        w.add("hua_chu", ln.bian.branch)  # it changes into the void: it comes when that is filled
+    _from_other_lines(w, chart, t, marks)
+    if ln is not None and ln.bian is not None and (ln.bian.jin_shen or ln.bian.hui_tou_sheng):
+        w.add("hua_chu", ln.bian.branch)  # what it changes into comes
     for x in marks.get("sheng_lines", []):
         # the weak 用神 fed by a moving 原神 comes when the 原神 comes (or, void, when it is filled)
         if not state.you_qi:
@@ -574,6 +593,77 @@ def _ying_qi(
         w.add("sheng_wang", changsheng.branch_of_stage(t.element, "長生", tu=tu))  # type: ignore[arg-type]
         w.add("sheng_wang", changsheng.branch_of_stage(t.element, "帝旺", tu=tu))  # type: ignore[arg-type]
     return w.items
+
+
+def _from_other_lines(w: _When, chart: LiuYaoChart, t: _Target, marks: dict[str, Any]) -> None:
+    """應期 read off the other lines (〈應期章〉: the time is when what holds the matter back is removed or
+    what it lacks arrives), after the 用神's own void, break, bond and tomb: a 三合 frame on the 用神's side
+    waits for its void member to be filled or its missing one to come (〈三合章〉); a moving 原神 held in a
+    合 waits for the clash that frees it (〈六合章〉); a live moving 忌神 is removed when it is clashed
+    (〈用神原神忌神仇神章〉)."""
+    for key, branch in _san_he_gap(chart, t):
+        w.add(key, branch)
+    for ln in _movers(chart, t):
+        # a moving 原神 with its force but for the bond (a day's 合 is the one thing that spends it)
+        if not ln.moving or not wuxing.generates(ln.yao.element, t.element):
+            continue
+        held = _held(ln)
+        if held is not None and _spent(ln) in (None, "日合絆住"):
+            w.add("yuan_he_chong", relations.chong(held), ln.yao.branch)
+    for x in marks.get("ke_lines", []):
+        if x.moving:
+            w.add("ji_chong", relations.chong(x.yao.branch), x.yao.branch)
+
+
+def _held(ln: Line) -> int | None:
+    """The branch a moving line is bound to, or None: its own change when it changes into its 合 (化合), or
+    the day when the day combines with it (日合, not clashed) — 《增刪卜易》〈六合章〉 (合住: a moving line so
+    bound does not act until a clash opens the bond). The clash that frees it strikes the partner of a 化合
+    (the 丑 that clashes 未 frees a 午 turned into 未) and the line itself when the day holds it."""
+    if ln.bian is not None and relations.liu_he(ln.yao.branch) == ln.bian.branch:
+        return ln.bian.branch
+    if ln.state.ri_he and not ln.state.ri_chong:
+        return ln.yao.branch
+    return None
+
+
+def _san_he_gap(chart: LiuYaoChart, t: _Target) -> list[tuple[str, int]]:
+    """三合 frames on the 用神's side that wait for one member (《增刪卜易》〈三合章〉): a frame of the 用神's
+    own element, or of the element that generates it, with its members among the 用神's branch, the moving
+    lines, their changes, the day and the month. Complete, one member moving (a frame needs motion), with
+    a void member: the time is when that member leaves the void (``sanhe_kong``). The 用神 in a frame of
+    its own element with one more member present and the third on no line, neither the day nor the month:
+    the time is when the third comes and completes it (``sanhe_que``)."""
+    moving = {ln.yao.branch for ln in chart.lines if ln.moving}
+    have = (
+        moving
+        | {ln.bian.branch for ln in chart.lines if ln.bian is not None}
+        | {chart.ri_chen, chart.yue_jian, t.branch}
+    )
+    kong = set(chart.xun_kong)
+    out: list[tuple[str, int]] = []
+    for frame_el in (t.element, (t.element - 1) % 5):
+        frame = _frame_of(frame_el)
+        if frame is None:
+            continue
+        present = [x for x in frame if x in have]
+        if len(present) == 3 and any(x in moving for x in frame):
+            # a member that is void and not made real by the day or the month
+            out += [
+                ("sanhe_kong", x) for x in frame if x in kong and x not in (chart.ri_chen, chart.yue_jian)
+            ]
+        elif frame_el == t.element and t.branch in frame and len(present) == 2:
+            on_chart = {ln.yao.branch for ln in chart.lines}
+            out += [("sanhe_que", x) for x in frame if x not in have and x not in on_chart]
+    return out
+
+
+def _frame_of(element: int) -> tuple[int, int, int] | None:
+    """The 三合 frame of *element* (its 長生, 帝旺, 墓 branches); None for 土, which has none."""
+    for b in (0, 3, 6, 9):  # the 帝旺 of each frame: 子 卯 午 酉
+        if relations.san_he_element(b) == element:
+            return relations.san_he(b)
+    return None
 
 
 def _local_date(chart: LiuYaoChart) -> tuple[_dt.date, _dt.datetime] | None:

@@ -721,19 +721,36 @@ def _da_key(row: Mapping[str, Any]) -> tuple[Any, ...]:
     return ("da_xian", row["index"], row["start"], row["end"], *(x["xiu"] for x in row.get("xiu") or ()))
 
 
+def _xian_total(ctx: Ctx, b: int, zhu: str, memo: _Memo) -> int:
+    """The weighed sum of :func:`_xian_palace` for the palace of branch *b* (kept with its steps)."""
+    got = memo.get(("xian_total", b))
+    if got is None:
+        p = _Chain()
+        _xian_palace(p, ctx, b, zhu, memo)
+        got = memo[("xian_total", b)] = p.total
+    return int(got)
+
+
 def _tong_xian(ctx: Ctx, zhu: str, rows: Sequence[Mapping[str, Any]], memo: _Memo) -> Section:
+    """The 童限: each year of age 1–9 on the palace the verse of 卷七〈論童限〉 gives it, that palace read as
+    every 限's is (:func:`_xian_palace`: its lord, its 曜 by nature and strength, the harmful spirits), one
+    step per age weighing that palace's sum; the section's verdict weighs the nine years together and
+    ``facts.ages`` keeps each age's sum (``score``) and verdict, so that a stretch of childhood years is
+    judged by its own years."""
     c = _Chain()
     seen = list(dict.fromkeys(str(r["gong"]) for r in rows))
     c.add("xian.tong", {"gong": seen}, n=len(seen), names="、".join(seen))
-    for gong in seen:
-        b = ctx.gong_branch[gong]
-        _company_once(c, ctx, b, zhu, memo)
-    facts = {
-        "ages": [
-            {"age": r["age"], "gong": r["gong"], "branch": r["branch"], "start": r["start"]} for r in rows
-        ]
-    }
-    return _section("tong_xian", c, "xian", facts=facts)
+    th = data().threshold["xian"]
+    ages = []
+    for r in rows:
+        b = BRANCHES.index(r["branch"])
+        total = _xian_total(ctx, b, zhu, memo)
+        pol = "good" if total >= int(th["good"]) else "bad" if total <= int(th["bad"]) else "mixed"
+        key = {"good": "xian.tong_age_good", "bad": "xian.tong_age_bad", "mixed": "xian.tong_age_even"}[pol]
+        facts = {"age": r["age"], "gong": r["gong"], "branch": r["branch"], "score": total}
+        c.add(key, facts, weight=total, age=r["age"], gong=r["gong"], branch=r["branch"])
+        ages.append({**facts, "start": r["start"], "polarity": pol})
+    return _section("tong_xian", c, "xian", facts={"ages": ages})
 
 
 def _year(ctx: Ctx, zhu: str, key: str, row: Mapping[str, Any], memo: _Memo) -> Section:

@@ -9,7 +9,9 @@ the stars moves the palaces, not the longitudes: :func:`palace_spans`):
 * the **限 ring** (when the document has a ``timeline``): on each palace the ages of the 大限 that runs
   through it (``timeline.da_xian``: start and end age, rounded to whole years) and, when the document
   carries its ``judgment``, the verdict of that 大限's section (吉, 凶, 吉凶參半; the cell tinted to match);
-  the 大限 running on ``on`` filled;
+  the 大限 running on ``on`` filled; with ``on``, before the ages, a mark on the palace of each of that
+  date's 大限, 小限, 流年 and 流月 (:func:`xian_marks`: one glyph on the mark's own colour, read from the
+  document's 限 of ``on``);
 * the **palaces** of the chart's frame: each with its branch, its 人事 name (命宮 財帛 …), its 宮主 (the
   ruling 曜 of the palace, seed 003-012; the document's ``gong[].zhu``) boxed in that 曜's colour, and 命 and
   身 marked;
@@ -28,7 +30,7 @@ the stars moves the palaces, not the longitudes: :func:`palace_spans`):
   no room left.
 
 命宮 and 身宮 with their degrees are written above the wheel, and a key under it names the marks (宮主, the
-命度 line, a 化曜, the 流曜 ring).
+命度 line, a 化曜, the 流曜 ring, the marks of the 限 of ``on``).
 
 Labels never overlap. The palace, 限, mansion and 流曜 labels are written along their ring (turned to the
 tangent, upright in the upper half and turned the other way in the lower half so none is upside down); the
@@ -52,7 +54,13 @@ from typing import Any
 
 from xuanheng.core._data import load_package_data
 from xuanheng.i18n import label, term
-from xuanheng.qizheng.render_text import spirits_by_branch, spirits_by_yao
+from xuanheng.qizheng.render_text import (
+    XIAN_MARKS,
+    month_of,
+    spirits_by_branch,
+    spirits_by_yao,
+    xian_marks,
+)
 from xuanheng.render.svg import ELEMENT_COLOUR, INK, LINE, MUTED, PAPER, Svg
 from xuanheng.render.text import width as display_width
 
@@ -352,6 +360,32 @@ def xian_ages(doc: Mapping[str, Any]) -> dict[str, XianCell]:
     return out
 
 
+#: the colour of each mark of a 限 of ``on`` (:func:`xian_marks`); the 限 (大, 小) drawn as squares, the 流
+#: (年, 月) with rounder corners
+MARK_COLOUR = {"da_xian": ACCENT, "xiao_xian": "#2e6b30", "liu_nian": "#5b3a99", "liu_yue": "#a35200"}
+MARK_ROUND = frozenset({"liu_nian", "liu_yue"})
+MARK_SIZE = SMALL_FONT + 2.0  # a mark's box: one glyph of SMALL_FONT with a unit to spare each side
+MARK_STEP = MARK_SIZE + 1.0  # from one mark to the next along the ring
+
+
+def _mark(svg: Svg, kind: str, x: float, y: float, glyph: str, transform: str | None = None) -> None:
+    """One mark of a 限 of the date: its glyph in white on its colour, a square for 大限/小限, one with
+    rounder corners for 流年/流月; centred at (*x*, *y*) (in the frame of *transform*)."""
+    colour = MARK_COLOUR[kind]
+    rx = 7.0 if kind in MARK_ROUND else 2.0
+    _box(svg, x, y, MARK_SIZE, MARK_SIZE, fill=colour, rx=f"{rx:g}", transform=transform)
+    svg.text(
+        x,
+        y + SMALL_FONT * 0.36,
+        glyph,
+        font_size=SMALL_FONT,
+        fill="#fff",
+        font_weight="bold",
+        text_anchor="middle",
+        transform=transform,
+    )
+
+
 def render_qizheng(doc: dict[str, Any], lang: str = "zh-Hant") -> str:
     """SVG of a 七政四餘 chart document (``QiZhengChart.to_json()`` or a ``QiZhengLife``'s, with or without a
     reading)."""
@@ -360,10 +394,11 @@ def render_qizheng(doc: dict[str, Any], lang: str = "zh-Hant") -> str:
         return term(str(v), lang)
 
     ages = xian_ages(doc)
+    marks = xian_marks(doc)
     transits = [r for r in doc.get("liu_yao") or () if isinstance(r.get("lon"), int | float)]
     ring = rings(bool(ages), bool(transits))
     cy = TOP + R_OUT + 6
-    legend_parts, y_legend = _legend(doc, lang, t, cy + R_OUT + 30, bool(transits))
+    legend_parts, y_legend = _legend(doc, lang, t, cy + R_OUT + 30, bool(transits), marks)
     xian_parts, y_xian = _xian(doc, lang, t, y_legend + 40)
     parts_below = _spirits_table(doc, lang, t, y_xian)
     height = int(parts_below[1] + 16)
@@ -396,7 +431,7 @@ def render_qizheng(doc: dict[str, Any], lang: str = "zh-Hant") -> str:
     svg.open_group(class_="wheel")
     _circle(svg, R_OUT, cy, fill="#fff")
     if ring.xian:
-        _xian_ring(svg, doc, ages, ring, cy, lang)
+        _xian_ring(svg, doc, ages, marks, ring, cy, lang)
     _palaces(svg, doc, t, ring, cy, ming, shen)
     if isinstance(ming.get("lon"), int | float):  # under the mansions' labels, which cover it
         lon = float(ming["lon"])
@@ -415,10 +450,18 @@ def render_qizheng(doc: dict[str, Any], lang: str = "zh-Hant") -> str:
     return svg.render()
 
 
-def _legend(doc: Mapping[str, Any], lang: str, t: Any, y0: float, transit: bool) -> tuple[list[str], float]:
+def _legend(
+    doc: Mapping[str, Any],
+    lang: str,
+    t: Any,
+    y0: float,
+    transit: bool,
+    marks: Mapping[str, Sequence[str]],
+) -> tuple[list[str], float]:
     """The key under the wheel, each mark drawn as on the wheel with its name: the 宮主 (the 命宮's,
-    boxed), the 命度 line, a 化曜 beside its 曜 and, with a date, the 流曜 ring; on as many lines as it
-    needs. The SVG parts and the y of its last line."""
+    boxed), the 命度 line, a 化曜 beside its 曜 and, with a date, the 流曜 ring and the marks of the 大限,
+    小限, 流年 and 流月 of that date (those the wheel carries); on as many lines as it needs. The SVG parts
+    and the y of its last line."""
     sub = Svg(WIDTH, 0, "")
     size = MIN_FONT
     ming = str((doc.get("ming_gong") or {}).get("branch") or "")
@@ -433,6 +476,8 @@ def _legend(doc: Mapping[str, Any], lang: str, t: Any, y0: float, transit: bool)
         items.append(("hua", label("qizheng.hua_yao", lang), 22.0 + 2.0 + SMALL_FONT))
     if transit:
         items.append(("transit", label("qizheng.liu_yao", lang), 22.0))
+    shown = {k for kinds in marks.values() for k in kinds}
+    items += [(k, label(f"qizheng.{k}", lang), MARK_SIZE) for k in XIAN_MARKS if k in shown]
     x, y = 16.0, y0
     sub.open_group(class_="wheel-legend")
     for kind, name, mark_w in items:
@@ -459,6 +504,8 @@ def _legend(doc: Mapping[str, Any], lang: str, t: Any, y0: float, transit: bool)
             title, body = str(hua[0]), str(hua[1])
             sub.text(x, y, t(body), font_size=22, fill=yao_colour(body))
             sub.text(x + 24.0, y - 1, t(title), font_size=SMALL_FONT, fill=MUTED)
+        elif kind in MARK_COLOUR:
+            _mark(sub, kind, x + mark_w / 2.0, mid, label(f"qizheng.mark.{kind}", lang))
         else:
             sub.el("circle", cx=f"{x + 11:.1f}", cy=f"{mid:.1f}", r="10", fill="#fbf8f0", stroke=LINE)
             sub.el("circle", cx=f"{x + 11:.1f}", cy=f"{mid:.1f}", r="5", fill="none", stroke=LINE)
@@ -474,13 +521,24 @@ _VERDICT_FILL = {"good": "#e2efdf", "bad": "#f4dcd8", "mixed": "#f7f2e6"}
 
 
 def _xian_ring(
-    svg: Svg, doc: Mapping[str, Any], cells: Mapping[str, XianCell], ring: Rings, cy: float, lang: str
+    svg: Svg,
+    doc: Mapping[str, Any],
+    cells: Mapping[str, XianCell],
+    marks: Mapping[str, Sequence[str]],
+    ring: Rings,
+    cy: float,
+    lang: str,
 ) -> None:
     """The 限 ring: on each palace the ages of its 大限 and, when the document is judged, the verdict on it
-    (吉 / 凶 / 吉凶參半 in the reader's words, its fill tinted); the running one filled."""
+    (吉 / 凶 / 吉凶參半 in the reader's words, its fill tinted); the running one filled. With a date, the
+    palaces of its 大限, 小限, 流年 and 流月 (:func:`xian_marks`) carry their marks before that text, in one
+    row along the ring; where the row would leave its palace the verdict's word gives way (the fill still
+    says it), and in a palace too narrow even then, the ages (the band under the wheel still gives them)."""
     assert ring.xian is not None
     r_out, r_in = ring.xian
     size = SMALL_FONT
+    r = (r_out + r_in) / 2.0
+    h = size + 2.0
     spans = palace_spans(doc)
     svg.open_group(class_="xian-ring")
     for g in doc.get("gong") or ():
@@ -489,6 +547,7 @@ def _xian_ring(
             continue
         c = cells[branch]
         lon0, span = spans[branch]
+        kinds = list(marks.get(branch, ()))
         svg.open_group(
             class_="xian-age current" if c.current else "xian-age",
             data_branch=branch,
@@ -498,12 +557,26 @@ def _xian_ring(
         fill = CURRENT if c.current else _VERDICT_FILL.get(c.polarity or "", "#f7f2e6")
         _sector(svg, lon0, lon0 + span, r_in, r_out, cy, fill=fill, stroke=LINE)
         text = f"{c.start}–{c.end}"
-        if c.polarity in _VERDICT_FILL:
-            text += f" {label(f'verdict.{c.polarity}', lang)}"
-        a = _Along(svg, lon0 + span / 2.0, (r_out + r_in) / 2.0, cy)
-        a.box(0.0, 0.0, text_width(text, size) + 4.0, size + 2.0, fill="none")
-        a.text(0.0, size * 0.36, text, size, fill=ACCENT if c.current else INK)
+        full = text + (f" {label(f'verdict.{c.polarity}', lang)}" if c.polarity in _VERDICT_FILL else "")
+        marks_w = MARK_STEP * len(kinds) - 1.0 if kinds else 0.0
+        room = 2.0 * (r - h / 2.0) * math.tan(math.radians(span / 2.0 - 0.5))
+        gap = 3.0 if kinds else 0.0
+        for candidate in (full, text, "") if kinds else (full,):
+            text_w = text_width(candidate, size) + 4.0 if candidate else 0.0
+            if marks_w + gap + text_w <= room or not candidate:
+                break
+        total = marks_w + (gap + text_w if candidate else 0.0)
+        a = _Along(svg, lon0 + span / 2.0, r, cy)
+        if candidate:
+            x = total / 2.0 - text_w / 2.0
+            a.box(x, 0.0, text_w, h, fill="none")
+            a.text(x, size * 0.36, candidate, size, fill=ACCENT if c.current else INK)
         svg.close_group()
+        for k, kind in enumerate(kinds):
+            svg.open_group(class_="xian-mark", data_kind=kind, data_branch=branch)
+            x0, y0 = a.x + (-total / 2.0 + MARK_SIZE / 2.0 + MARK_STEP * k), a.y
+            _mark(svg, kind, x0, y0, label(f"qizheng.mark.{kind}", lang), a.turn)
+            svg.close_group()
     svg.close_group()
 
 
@@ -863,30 +936,47 @@ def _on_panel(sub: Svg, doc: Mapping[str, Any], lang: str, t: Any, y: float) -> 
     y += 30
     sub.open_group(class_="xian-on", data_on=str(on))
     sub.text(16, y, f"{label('qizheng.on', lang)} {str(on)[:10]}", font_size=19, font_weight="bold")
-    lines = []
+    lines: list[tuple[str | None, str]] = []  # (the mark drawn before the line, the line)
     da = doc.get("da_xian")
     if isinstance(da, Mapping):
-        lines.append(f"{label('qizheng.da_xian', lang)}  {t(da['gong'])} {t(da['branch'])}")
+        lines.append(("da_xian", f"{label('qizheng.da_xian', lang)}  {t(da['gong'])} {t(da['branch'])}"))
     tx = doc.get("tong_xian")
     if isinstance(tx, Mapping):
-        lines.append(f"{label('qizheng.tong_xian', lang)}  {t(tx['gong'])} {t(tx['branch'])}")
+        lines.append((None, f"{label('qizheng.tong_xian', lang)}  {t(tx['gong'])} {t(tx['branch'])}"))
     xx = doc.get("xiao_xian")
     if isinstance(xx, Mapping):
         lines.append(
-            f"{label('qizheng.xiao_xian', lang)}  {t(xx['gong'])} {t(xx['branch'])}  "
-            f"({label('qizheng.age', lang)} {xx['age']})"
+            (
+                "xiao_xian",
+                f"{label('qizheng.xiao_xian', lang)}  {t(xx['gong'])} {t(xx['branch'])}  "
+                f"({label('qizheng.age', lang)} {xx['age']})",
+            )
         )
     ln = doc.get("liu_nian")
     if isinstance(ln, Mapping):
         lines.append(
-            f"{label('qizheng.liu_nian', lang)}  {t(ln['ganzhi'])}  {t(ln['gong'])} {t(ln['branch'])}"
+            (
+                "liu_nian",
+                f"{label('qizheng.liu_nian', lang)}  {t(ln['ganzhi'])}  {t(ln['gong'])} {t(ln['branch'])}",
+            )
+        )
+    month = month_of(doc.get("liu_yue"), str(on))
+    if month is not None:
+        lines.append(
+            (
+                "liu_yue",
+                f"{label('qizheng.liu_yue', lang)}  {t(month['name'])} {t(month['ganzhi'])}  "
+                f"{t(month['gong'])} {t(month['branch'])}",
+            )
         )
     dw = doc.get("dongwei")
     if isinstance(dw, Mapping):
-        lines.append(f"{label('qizheng.dongwei', lang)}  {t(dw['xiu'])}  {float(dw['lon']):.1f}°")
-    for text in lines:
+        lines.append((None, f"{label('qizheng.dongwei', lang)}  {t(dw['xiu'])}  {float(dw['lon']):.1f}°"))
+    for kind, text in lines:
         y += 26
-        sub.text(16, y, text, font_size=size, class_="xian-line")
+        if kind is not None:
+            _mark(sub, kind, 16 + MARK_SIZE / 2.0, y - size * 0.36, label(f"qizheng.mark.{kind}", lang))
+        sub.text(16 + MARK_SIZE + 6.0, y, text, font_size=size, class_="xian-line", data_kind=kind)
     ly = doc.get("liu_yao")
     if isinstance(ly, Sequence) and ly:
         y += 38
@@ -1056,5 +1146,6 @@ __all__ = [
     "screen_angle",
     "spread",
     "text_width",
+    "xian_marks",
     "yao_colour",
 ]

@@ -55,6 +55,28 @@ def spirits_by_yao(doc: Mapping[str, Any]) -> dict[str, list[str]]:
     return out
 
 
+#: the 限 of the date ``on`` that each view marks on their palaces, in this order: the 大限 (洞微 百六限,
+#: 《星學大成》卷七〈洞微百六限起例〉), the year's 小限 (卷七〈論洞微行年小限〉: age 1 on the 命宮, one palace
+#: a year backwards), the 流年 (the palace of the year's branch, 卷四〈括蒼二十字例〉) and the 流月
+#: (〈最緊四事〉 月限), with their classical names
+XIAN_MARKS: dict[str, str] = {"da_xian": "大限", "xiao_xian": "小限", "liu_nian": "流年", "liu_yue": "流月"}
+
+
+def xian_marks(doc: Mapping[str, Any]) -> dict[str, list[str]]:
+    """Per palace branch the 限 of the date ``on`` that stand on it (keys of :data:`XIAN_MARKS`, in that
+    order), each as the document gives it (``da_xian``, ``xiao_xian``, ``liu_nian``, the ``liu_yue`` row of
+    the month holding ``on``: :func:`month_of`); none is computed here. Empty without ``on``."""
+    on = (doc.get("inputs") or {}).get("on")
+    if not on:
+        return {}
+    out: dict[str, list[str]] = {}
+    for kind in XIAN_MARKS:
+        row = month_of(doc.get("liu_yue"), str(on)) if kind == "liu_yue" else doc.get(kind)
+        if isinstance(row, Mapping) and row.get("branch"):
+            out.setdefault(str(row["branch"]), []).append(kind)
+    return out
+
+
 def render_text(doc: Mapping[str, Any], lang: str | None = None, *, ids: bool = False) -> str:
     """CJK-aligned tables of the chart document *doc* (labels in *lang*; classical terms as they are)."""
     # the warnings in the language asked for, English without one (the labels default to DEFAULT_LANG)
@@ -115,12 +137,14 @@ def render_text(doc: Mapping[str, Any], lang: str | None = None, *, ids: bool = 
     lines.append("")
 
     by_branch = spirits_by_branch(doc)
+    marks = xian_marks(doc)  # with a date: the 限 of that date on each palace, in a column of their own
     rows = [
         [
             label("qizheng.gong", lang),
             "",
             label("qizheng.zhu", lang),
             label("qizheng.yao", lang),
+            *([label("qizheng.on", lang)] if marks else []),
             label("qizheng.palace_spirits", lang),
         ]
     ]
@@ -130,12 +154,14 @@ def render_text(doc: Mapping[str, Any], lang: str | None = None, *, ids: bool = 
             mark += "命"
         if g["branch"] == shen.get("branch"):
             mark += "身"
+        here = [_xian_name(k, lang) for k in marks.get(g["branch"], ())]
         rows.append(
             [
                 t(g["name"]) + (f"＊{t(mark)}" if mark else ""),
                 t(g["branch"]),
                 t(g.get("zhu", "")),
                 t(" ".join(g.get("yao") or ())),
+                *([" ".join(here)] if marks else []),
                 t(" ".join(by_branch.get(g["branch"], ()))),
             ]
         )
@@ -202,7 +228,7 @@ def _xian_lines(doc: Mapping[str, Any], lang: str, t: Any) -> list[str]:
         out.append(
             f"  {label('qizheng.liu_nian', lang)}  {t(ln['ganzhi'])} {t(ln['gong'])} {t(ln['branch'])}"
         )
-    month = _month_of(doc.get("liu_yue"), on)
+    month = month_of(doc.get("liu_yue"), on)
     if month is not None:
         out.append(
             f"  {label('qizheng.liu_yue', lang)}  {t(month['name'])} {t(month['ganzhi'])}"
@@ -238,7 +264,13 @@ def _xian_lines(doc: Mapping[str, Any], lang: str, t: Any) -> list[str]:
     return out
 
 
-def _month_of(rows: Any, on: str) -> Mapping[str, Any] | None:
+def _xian_name(kind: str, lang: str) -> str:
+    """The short name of a 限 in a table cell: the reader's word in Korean (대한 …), the classical name
+    otherwise (English readers meet 大限 … in the labels too)."""
+    return label(f"qizheng.{kind}", lang) if lang == "ko" else term(XIAN_MARKS[kind], lang)
+
+
+def month_of(rows: Any, on: str) -> Mapping[str, Any] | None:
     """The 流月 row (of the document's ``liu_yue``) whose month holds the instant *on*, or None."""
     if not isinstance(rows, Sequence):
         return None
@@ -251,4 +283,12 @@ def _month_of(rows: Any, on: str) -> Mapping[str, Any] | None:
     return None
 
 
-__all__ = ["dms", "render_text", "spirits_by_branch", "spirits_by_yao"]
+__all__ = [
+    "XIAN_MARKS",
+    "dms",
+    "month_of",
+    "render_text",
+    "spirits_by_branch",
+    "spirits_by_yao",
+    "xian_marks",
+]

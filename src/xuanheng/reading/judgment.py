@@ -96,10 +96,20 @@ def check_about(value: object) -> str:
 
 @dataclass(frozen=True, slots=True)
 class Question:
-    """What is asked: the topic (a shared topic key, or None for a general judgment) and whom it concerns."""
+    """What is asked: the topic (a shared topic key, or None for a general judgment), whom it concerns, and
+    the thing asked about (``item``, a key of ``rules/data/items.toml``: 馬, 羊, 金銀 …; 大六壬 and 金口訣
+    read its 類神 for the topics that take one), or None."""
 
     topic: str | None = None
     about: str = "自己"
+    item: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """The question as the judgment echoes it (``item`` only when one was asked about)."""
+        out: dict[str, Any] = {"topic": self.topic, "about": self.about}
+        if self.item is not None:
+            out["item"] = self.item
+        return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -222,7 +232,7 @@ class Judgment:
 
     def to_json(self, lang: str) -> dict[str, Any]:
         return {
-            "question": {"topic": self.question.topic, "about": self.question.about},
+            "question": self.question.to_json(),
             "verdict": self.verdict.to_json(lang),
             "yong_shen": self.focus.to_json(lang),
             "steps": [s.to_json(lang) for s in self.steps],

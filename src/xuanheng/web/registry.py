@@ -275,6 +275,18 @@ def method_labels(registered: dict[str, MethodPlugin], lang: str, known: Mapping
     return {k: v for k, v in out.items() if k not in known and v}
 
 
+def _with_items(hint: dict[str, Any]) -> dict[str, Any]:
+    """A form hint ``items = true`` (the thing asked about) filled from ``rules/data/items.toml``: the topics
+    that take an item (the page shows the field only for them) and the names to suggest."""
+    if not hint.pop("items", False):
+        return hint
+    from xuanheng.rules.items import ITEM_TOPICS, items
+
+    hint["topics"] = list(ITEM_TOPICS)
+    hint["suggest"] = [{"value": it.key, "label": it.names.all()} for it in items().values()]
+    return hint
+
+
 def describe(plugin: MethodPlugin) -> dict[str, Any]:
     """What the page needs to draw the form of *plugin*: labels, JSON schema, option names, hints."""
     m = plugin.method
@@ -289,7 +301,7 @@ def describe(plugin: MethodPlugin) -> dict[str, Any]:
         form["study"] = study
     for p in spec:
         if fronts[p.name].form:
-            form[p.name] = dict(fronts[p.name].form)
+            form[p.name] = _with_items(dict(fronts[p.name].form))
         elif p.kind == "choice" and p.also:  # a choice that also takes a value by hand: suggest the choices
             form[p.name] = {"choices": list(p.values)}
     return {

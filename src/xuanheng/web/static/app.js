@@ -219,6 +219,12 @@ function fieldInput(method, p, idp) {
     if (ex !== undefined && ex !== null && !input.value) input.placeholder = String(ex);
   }
   const lab = el("label", { title }, el("span", {}, caption), input);
+  if (hint.suggest && input.tagName === "INPUT") {   // names to pick from (the thing asked about: 馬 …)
+    const dl = el("datalist", { id: `${id}-list` });
+    for (const s of hint.suggest) dl.append(el("option", { value: s.value, label: textIn(s.label) }, textIn(s.label)));
+    input.setAttribute("list", dl.id);
+    lab.append(dl);
+  }
   if (p.option && p.default !== undefined && p.default !== null) {
     lab.append(el("span", { class: "default" }, `${L("form.default")}: ${choiceText(p, p.default, hint)}`));
   }
@@ -257,9 +263,24 @@ function buildMethodFields() {
   $("options-box").hidden = !opts.children.length;
   $("reading-col").hidden = !m.has_reading;
   fillTopics();
+  showTopicFields();
   updateOptionsSummary();
   markMode();
   notifyPlugins("xh:fields");
+}
+
+/* A field shown only for some topics (form hint `topics`: the thing asked about, for 失物 六畜 …) is hidden,
+ * and not sent, while the topic field names another topic (by its key or its name in the page's language). */
+function showTopicFields() {
+  const m = S.methods[S.method];
+  const typed = $("topic").value.trim().replace(/^占/, "");
+  for (const [name, hint] of Object.entries((m && m.form) || {})) {
+    if (!(hint && typeof hint === "object" && Array.isArray(hint.topics))) continue;
+    const input = $(`f-${name}`);
+    const lab = input && input.closest("label");
+    if (!lab) continue;
+    lab.hidden = !hint.topics.some((t) => t === typed || topicLabel(t) === typed);
+  }
 }
 
 /* The options stay folded; their summary says how many differ from the defaults. */
@@ -390,6 +411,8 @@ function fieldValues(method, idp) {
     if (COMMON.includes(prm.name)) continue;
     const input = $(`${idp}${prm.name}`);
     if (!input) continue;
+    const lab = input.closest("label");
+    if (lab && lab.hidden) continue;   // a field the chosen topic does not take (showTopicFields)
     if (input.type === "checkbox") {
       if (input.checked !== !!prm.default) p[prm.name] = input.checked;
     } else if (input.value !== "" && String(input.value) !== String(prm.default)) {
@@ -466,6 +489,7 @@ function applyParams(params) {
   if (params.true_solar !== undefined) $("true_solar").checked = params.true_solar === true || params.true_solar === "true";
   if (params.fold !== undefined && params.fold !== "") S.fold = Number(params.fold);
   if (params.topic) $("topic").value = params.topic;
+  showTopicFields();
   const rf = randomField(S.method, params);
   if (rf) {
     S.pendingSeed = params[rf.seed] !== undefined && params[rf.seed] !== "" ? String(params[rf.seed]) : null;
@@ -1340,6 +1364,7 @@ async function init() {
 
   $("method").addEventListener("change", () => { S.method = $("method").value; buildMethodFields(); clearResult(); });
   $("method-fields").addEventListener("input", markMode);
+  $("topic").addEventListener("input", showTopicFields);
   $("now-btn").addEventListener("click", () => { setAt(nowLocal($("tz").value)); S.fold = null; });
   $("at").addEventListener("change", relabelAt);
   for (const id of ["at", "tz"]) $(id).addEventListener("input", () => { S.fold = null; clearError(); });

@@ -1,0 +1,158 @@
+"""Probe rules for the 七政四餘 限 against the 星案 casebook, before any of them goes into the judgment.
+
+For each stretch of ages a 星案 judges (``tests/qizheng/casebook/zheng.toml``, the dev split unless
+``--split holdout`` is given: tune on dev only), each candidate rule gives, year by year over the stretch,
+a score; its mean says good (> 0) or bad (< 0). The probe prints, for each candidate, how often that sign
+agrees with the book's good/bad stretch and how often it goes against it (mixed stretches and a zero score
+are left out), and the 限 agreement of the judgment when the candidate's mean is added to the score of the
+大限 (or 童限) the stretch is judged by, as the judge would weigh it (bounds of ``[threshold] xian``).
+
+The candidates are the rules the books give for the years inside a 大限 (docs/qizheng-judgment.md, "What
+was tried for the years inside a 大限"): the 小限 palace (卷七〈論洞微行年小限〉) and the 流年 palace
+(卷四〈括蒼二十字例〉 流), each read as a 限's palace is (``judgment._xian_palace``); the master of the
+mansion the 限度 stands in, 恩/用 +1 and 難/仇 −1 to the 命主 (003-014), and its strength; the natal 曜 the
+限度 meets within five degrees, by the verse of 卷七〈論遊年星辰入命限〉 (紫羅金木 +1, 孛計火土 −1); the
+流曜 over the 大限's palace (木 炁 +1, 土 計 孛 −1: the slow 曜 the books watch); the year of a change of
+大限 (交限) read by the 大限 on the other side of it.
+
+Run ``PYTHONPATH=src python scripts/xian_probe.py [--split dev|holdout] [--xiu jin|gu|gu_precessed]
+[--first-term ten|nine|fixed]``. It measures; it changes nothing.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from collections.abc import Callable
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+#: the verse of 卷七〈論遊年星辰入命限〉 (the judgment's JI / XIONG hold the lights too; here as the verse)
+VERSE_GOOD = frozenset("紫炁羅金木")
+VERSE_BAD = frozenset("孛計火土")
+TRANSIT_GOOD = frozenset("木炁")
+TRANSIT_BAD = frozenset("土計孛")
+
+
+def _accuracy() -> Any:
+    spec = importlib.util.spec_from_file_location("accuracy", ROOT / "scripts" / "accuracy.py")
+    assert spec is not None and spec.loader is not None
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules["accuracy"] = mod
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def _sign(v: float) -> int:
+    return (v > 0) - (v < 0)
+
+
+def stretches(split: str, xiu: str = "jin", first_term: str = "ten") -> list[dict[str, Any]]:
+    """Each stretch of the split: the book's polarity, the score the judge gives its 大限 (or 童限), and
+    per year of the stretch the values the candidates read; the chart cast with the mansion system *xiu*
+    and the 限 run with the first term *first_term* (school options: the 限度's mansions and the 大限's
+    ages move with them)."""
+    from xuanheng.core.ganzhi import BRANCHES
+    from xuanheng.qizheng import cast
+    from xuanheng.qizheng import xian as X
+    from xuanheng.qizheng.ennan import role_of
+    from xuanheng.qizheng.judgment import _chart_state, _xian_total
+    from xuanheng.qizheng.xiu import XIU
+
+    acc = _accuracy()
+    out = []
+    for case in acc.cases("qizheng"):
+        if case["split"] != split:
+            continue
+        lon, lat = case.get("place", acc.PLACE)
+        c = cast(case["birth"], tz="+08:00", lon=lon, lat=lat, sex=case["sex"], xiu=xiu)
+        row = acc.judge_qizheng(case, {"first_term": first_term})
+        ctx, memo = _chart_state(c, {})
+        zhu = ctx.roles["命主"][0]
+        p = X.plan(c, first_term=first_term)
+        total = {b: _xian_total(ctx, b, zhu, memo) for b in range(12)}
+        for x, judged in zip(case["xian"], row.xian, strict=True):
+            a, b = x["ages"]
+            years = []
+            for n in range(a, b + 1):
+                t = p.birth + (n - 0.5) * acc.YEAR_S
+                k = X._da_index(p, t)
+                du = X.xian_du(p, t)
+                if k is None or du is None:
+                    continue
+                da = (p.ming + k) % 12
+                master = XIU[X._xiu_at(p, du)].qiyao
+                role = role_of(zhu, master) if master != zhu else None
+                near = [y.name for y in c.yao if abs((y.lon - du + 180.0) % 360.0 - 180.0) <= 5.0]
+                when = datetime.fromtimestamp(t, tz=c.when.tzinfo)
+                over = [y["name"] for y in X.liu_yao(c, when) if BRANCHES.index(y["branch"]) == da]
+                edge = min(abs(t - s) for s in p.starts[1:-1]) / acc.YEAR_S
+                other = k + 1 if t > (p.starts[k] + p.starts[k + 1]) / 2 else k - 1
+                years.append(
+                    {
+                        "xiao": total[BRANCHES.index(X.xiao_xian_at(p, t)["branch"])],
+                        "liu": total[BRANCHES.index(X.liu_nian_at(p, t)["branch"])],
+                        "du_zhu": 1 if role in ("en", "yong") else -1 if role in ("nan", "chou") else 0,
+                        "du_zhu_strength": ctx.strength(master),
+                        "meet": sum((y in VERSE_GOOD) - (y in VERSE_BAD) for y in near),
+                        "transit": sum((y in TRANSIT_GOOD) - (y in TRANSIT_BAD) for y in over),
+                        "jiao": _sign(total[(p.ming + other) % 12]) if edge <= 1.0 and 0 <= other < 12 else 0,
+                    }
+                )
+            # the 大限's own sum (its section is named by palace and branch), else the 童限's verdict as ±1
+            label = judged.section
+            if label[-1:] in BRANCHES:
+                base = total[BRANCHES.index(label[-1])]
+            else:
+                base = {"good": 1, "bad": -1, "mixed": 0, "—": 0}[judged.judged]
+            out.append({"id": case["id"], "book": x["polarity"], "base": base, "years": years})
+    return out
+
+
+CANDIDATES: dict[str, Callable[[dict[str, Any]], float]] = {
+    "小限 palace": lambda y: y["xiao"],
+    "流年 palace": lambda y: y["liu"],
+    "限度 宿 master 恩/難": lambda y: y["du_zhu"],
+    "限度 宿 master strength": lambda y: y["du_zhu_strength"],
+    "natal 曜 met by the 限度": lambda y: y["meet"],
+    "流曜 over the 大限": lambda y: y["transit"],
+    "交限: the other 大限": lambda y: y["jiao"],
+}
+
+
+def main(argv: list[str]) -> int:
+    def arg(name: str, default: str) -> str:
+        return argv[argv.index(name) + 1] if name in argv else default
+
+    split = arg("--split", "dev")
+    rows = stretches(split, arg("--xiu", "jin"), arg("--first-term", "ten"))
+    judged = sum(
+        ("good" if r["base"] >= 1 else "bad" if r["base"] <= -1 else "mixed") == r["book"] for r in rows
+    )
+    print(f"{split}: {len(rows)} stretches; the judgment agrees on {judged}")
+    print("| candidate | with the book | against | zero | agreement added to the 限 |")
+    print("|---|---|---|---|---|")
+    for name, f in CANDIDATES.items():
+        with_, against, zero, agree = 0, 0, 0, 0
+        for r in rows:
+            ys = r["years"]
+            v = sum(f(y) for y in ys) / len(ys) if ys else 0.0
+            s = r["base"] + v
+            pol = "good" if s >= 1 else "bad" if s <= -1 else "mixed"
+            agree += pol == r["book"]
+            if r["book"] == "mixed":
+                continue
+            if v == 0:
+                zero += 1
+            elif (v > 0) == (r["book"] == "good"):
+                with_ += 1
+            else:
+                against += 1
+        print(f"| {name} | {with_} | {against} | {zero} | {agree}/{len(rows)} |")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))

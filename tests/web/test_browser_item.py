@@ -1,0 +1,54 @@
+"""The thing asked about on the page (issue 28, ``item``): the field stands beside the topic, is shown only
+while the topic names one that takes a thing (失物 六畜 …, rules/data/items.toml ``[accept]``) and is sent
+only then; the cast reads the thing's 類神. Playwright driving Debian's Chromium, as test_browser.py."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+from urllib.parse import parse_qs, urlsplit
+
+import pytest
+
+playwright_api = pytest.importorskip("playwright.sync_api")
+pytestmark = pytest.mark.xdist_group("browser")
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory, serve_app: Any) -> Iterator[str]:
+    yield from serve_app(tmp_path_factory.mktemp("browser-item"), XUANHENG_MULTI_USER="0")
+
+
+@pytest.mark.parametrize("method", ["liuren", "jinkoujue"])
+def test_the_item_field_follows_the_topic(server: str, browser: Any, method: str) -> None:
+    ctx = browser.new_context(viewport={"width": 1300, "height": 1000}, locale="ko-KR", bypass_csp=True)
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{server}?method={method}&lang=ko#cast")
+    page.wait_for_selector("body[data-ready='1']")
+    page.fill("#at", "2026-03-10T21:00:00")
+    page.fill("#tz", "Asia/Shanghai")
+    if method == "jinkoujue":
+        page.select_option("#f-difen", "午")
+    hidden = "e => e.closest('label').hidden"
+    assert page.eval_on_selector("#f-item", hidden)  # no topic yet
+    page.fill("#topic", "失物")
+    assert not page.eval_on_selector("#f-item", hidden)
+    assert page.eval_on_selector("#f-item", "e => !!e.list && e.list.options.length >= 20")
+    page.fill("#f-item", "말")
+    with page.expect_response(lambda r: f"/api/{method}?" in r.url) as got:
+        page.click("#cast-btn")
+    response = got.value
+    assert response.status == 200, response.text()
+    sent = parse_qs(urlsplit(response.url).query)
+    assert sent.get("item") == ["말"] and sent.get("topic") == ["失物"]
+    assert response.json()["judgment"]["question"]["item"] == "馬"
+    # a topic that takes no thing hides the field, and the cast does not send it
+    page.fill("#topic", "病")
+    assert page.eval_on_selector("#f-item", hidden)
+    with page.expect_response(lambda r: f"/api/{method}?" in r.url) as got:
+        page.click("#cast-btn")
+    assert got.value.status == 200 and "item" not in parse_qs(urlsplit(got.value.url).query)
+    assert not errors, errors
+    ctx.close()
