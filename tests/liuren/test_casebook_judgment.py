@@ -29,9 +29,10 @@ def rows(accuracy: Any) -> list[object]:
     return [acc.judge_liuren(c) for c in acc.cases("liuren")]  # type: ignore[attr-defined]
 
 
-# measured (docs/accuracy.md): dev 35/66 polarity, 16/37 應期; holdout 16/33, 4/15 — floors a little below
-# (before the thing asked about, item, was set on sh-81 … sh-89: dev 36/66, holdout 15/33)
-@pytest.mark.parametrize(("split", "polarity", "ying"), [("dev", 0.50, 0.40), ("holdout", 0.42, 0.25)])
+# measured (docs/accuracy.md): dev 93/195 polarity, 31/84 應期; holdout 44/97, 15/35 (with 《壬占彙選》's 193
+# cases, huixuan.toml; before them dev 35/66, 16/37; holdout 16/33, 4/15, after the thing asked about, item,
+# was set on sh-81 … sh-89) — floors a little below
+@pytest.mark.parametrize(("split", "polarity", "ying"), [("dev", 0.45, 0.34), ("holdout", 0.40, 0.35)])
 def test_agreement_does_not_fall(rows: list[object], split: str, polarity: float, ying: float) -> None:
     part = [r for r in rows if r.case["split"] == split]  # type: ignore[attr-defined]
     assert len(part) >= 30
