@@ -57,23 +57,32 @@ def _made_anew(values: dict[str, Any], lang: str, with_reading: bool = True) -> 
         ({"qiang_ruo": "xitian", "stage_of": "star"}, "zh-Hant", True),
     ],
 )
-def test_a_kept_document_equals_one_made_anew(extra: dict[str, Any], lang: str, with_reading: bool) -> None:
+def test_a_kept_document_equals_one_made_anew(
+    extra: dict[str, Any], lang: str, with_reading: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
     method = get("qizheng")
     values = {**BIRTH, **extra}
     oracle = _made_anew(values, lang, with_reading)
-    # the document of other keys first: one key must never answer for another
-    for other_lang in ("ko", "zh-Hant", "en"):
-        method.document(method.make_params(BIRTH), other_lang)
-        method.document(method.make_params({**BIRTH, "topic": "官"}), other_lang, with_reading=False)
-        method.document(method.make_params({**BIRTH, "stage_of": "star"}), other_lang)
-    first = method.document(method.make_params(values), lang, with_reading=with_reading)
-    again = method.document(method.make_params(values), lang, with_reading=with_reading)
-    assert len(method.documents) >= 2
-    for doc in (first, again):
+    # the documents of other keys first, each asked twice (so kept): one key must never answer for another
+    for _ in range(2):
+        for other_lang in ("ko", "zh-Hant", "en"):
+            method.document(method.make_params(BIRTH), other_lang)
+            method.document(method.make_params({**BIRTH, "topic": "官"}), other_lang, with_reading=False)
+            method.document(method.make_params({**BIRTH, "stage_of": "star"}), other_lang)
+    made = []
+    build = type(method)._document
+    monkeypatch.setattr(type(method), "_document", lambda *a: made.append(1) or build(*a))
+    docs = [method.document(method.make_params(values), lang, with_reading=with_reading) for _ in range(4)]
+    # made the first time (unless a key above was this one), made and kept the second, copied after
+    assert len(made) <= 2
+    for doc in docs:
         assert doc == oracle
         assert json.dumps(doc, ensure_ascii=False) == json.dumps(oracle, ensure_ascii=False)
-    shared = {id(c) for c in _containers(first)} & {id(c) for c in _containers(again)}
-    assert not shared
+    seen: set[int] = set()
+    for doc in docs:
+        ids = {id(c) for c in _containers(doc)}
+        assert not ids & seen
+        seen |= ids
 
 
 def test_the_same_inputs_give_the_same_cast_and_other_inputs_another() -> None:
@@ -86,17 +95,22 @@ def test_the_same_inputs_give_the_same_cast_and_other_inputs_another() -> None:
 
 
 def test_only_plain_json_is_kept_and_the_store_is_bounded() -> None:
-    kept = KeptDocuments(size=2)
+    kept = KeptDocuments(size=3)
     cast = object()
-    kept.put(cast, "proxy", {"a": MappingProxyType({"b": 1})})
+    for _ in range(3):
+        kept.put(cast, "proxy", {"a": MappingProxyType({"b": 1})})
     assert kept.get(cast, "proxy") is None
-    kept.put(cast, ("unhashable", []), {"a": 1})  # type: ignore[arg-type]
+    for _ in range(3):
+        kept.put(cast, ("unhashable", []), {"a": 1})  # type: ignore[arg-type]
     assert kept.get(cast, ("unhashable", [])) is None  # type: ignore[arg-type]
     doc = {"a": [1, 2.5, "x", None, True], "b": {"c": (1, 2)}}
     kept.put(cast, "k", doc)
+    assert kept.get(cast, "k") is None  # made once: noted, not kept
+    kept.put(cast, "k", doc)
     got = kept.get(cast, "k")
     assert got == doc and got is not doc and got["a"] is not doc["a"]
+    assert len(kept) == 1
     assert kept.get(object(), "k") is None  # another cast, even at a reused id, is never answered
     kept.put(cast, "k2", doc)
     kept.put(cast, "k3", doc)  # full: everything before is forgotten
-    assert len(kept) == 1 and kept.get(cast, "k") is None
+    assert len(kept) == 0 and kept.get(cast, "k") is None

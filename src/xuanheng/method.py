@@ -79,8 +79,8 @@ class Method:
     #: True when the method keeps its readings and judgments of a chart (a memo, as 七政四餘's) and its cast
     #: gives the same object for the same inputs: the document then copies their JSON
     #: (:func:`xuanheng.reading.fresh`), so that it shares no dict or list with the next document of the same
-    #: chart (tests/test_documents_fresh.py), and the finished document is kept (:attr:`documents`); the
-    #: others build them anew each time
+    #: chart (tests/test_documents_fresh.py), and a document asked for again is kept (:attr:`documents`);
+    #: the others build them anew each time
     kept: bool = False
     #: the finished documents of a method that keeps (:class:`KeptDocuments`; empty otherwise)
     documents: KeptDocuments = field(default_factory=lambda: KeptDocuments(), repr=False, compare=False)
@@ -172,20 +172,23 @@ class Method:
 class KeptDocuments:
     """The finished documents of a method that keeps (:attr:`Method.kept`): a document is a pure function of
     the cast (the same object for the same inputs: the method's memo), the language, whether a reading was
-    asked for, the topic and the reading options, and the library reads no clock, so the document of the
-    same key is kept and given again, as :func:`marshal.loads` of the bytes :func:`marshal.dumps` made of it
-    when it was first made. Each copy is made of new dicts and lists (it shares none with another document:
+    asked for, the topic and the reading options, and the library reads no clock, so the document of a key
+    asked for again is kept and given as :func:`marshal.loads` of the bytes :func:`marshal.dumps` made of
+    it. Each copy is made of new dicts and lists (it shares none with another document:
     tests/test_documents_fresh.py) in the structure of the one made, and equals it
     (tests/test_documents_kept.py); a document that holds anything but plain JSON values (which
     :mod:`marshal` refuses) is not kept.
 
-    Keyed by the cast's identity, the cast kept beside its bytes (an id is never taken for another cast's);
-    at most :data:`DOCUMENTS_KEPT` documents, all forgotten when full."""
+    A key is only noted the first time its document is made and kept the second time: most casts are asked
+    for once (an API call for a new birth), and the bytes would cost each of them the dump (about 0.5 ms of
+    a 七政 document's 8–10 ms). Keyed by the cast's identity, the cast kept beside its bytes (an id is never
+    taken for another cast's); at most :data:`DOCUMENTS_KEPT` keys, all forgotten when full."""
 
     __slots__ = ("_kept", "size")
 
     def __init__(self, size: int | None = None) -> None:
-        self._kept: dict[tuple[int, Hashable], tuple[Any, bytes]] = {}
+        #: (id of the cast, key) → (the cast, the document's bytes, or None when it was made once)
+        self._kept: dict[tuple[int, Hashable], tuple[Any, bytes | None]] = {}
         self.size = DOCUMENTS_KEPT if size is None else size
 
     def get(self, cast: Any, key: Hashable) -> dict[str, Any] | None:
@@ -194,19 +197,25 @@ class KeptDocuments:
             got = self._kept.get((id(cast), key))
         except TypeError:  # an option value that cannot be a key: the document is made each time
             return None
-        if got is None or got[0] is not cast:
+        if got is None or got[0] is not cast or got[1] is None:
             return None
         out: dict[str, Any] = marshal.loads(got[1])
         return out
 
     def put(self, cast: Any, key: Hashable, document: dict[str, Any]) -> None:
-        """Keep *document* (as it is now) for *cast* and *key*."""
+        """Note that *document* was made for *cast* and *key*; keep it (as it is now) when it was made
+        before."""
         try:
-            data = marshal.dumps(document, _MARSHAL_VERSION)
-            hash(key)
-        except (ValueError, TypeError):  # not plain JSON values, or a key that cannot be one
+            known = self._kept.get((id(cast), key))
+        except TypeError:  # a key that cannot be one
             return
-        if len(self._kept) >= self.size:
+        data = None
+        if known is not None and known[0] is cast:
+            try:
+                data = marshal.dumps(document, _MARSHAL_VERSION)
+            except ValueError:  # not plain JSON values
+                return
+        elif len(self._kept) >= self.size:
             self._kept.clear()
         self._kept[(id(cast), key)] = (cast, data)
 
@@ -215,10 +224,11 @@ class KeptDocuments:
         self._kept.clear()
 
     def __len__(self) -> int:
-        return len(self._kept)
+        """How many documents are kept (not counting the keys made once)."""
+        return sum(1 for _, data in self._kept.values() if data is not None)
 
 
-#: how many documents :class:`KeptDocuments` keeps (about 60–120 KiB each as bytes; a timeline of 100
+#: how many keys :class:`KeptDocuments` holds (a document about 60–120 KiB as bytes; a timeline of 100
 #: years more)
 DOCUMENTS_KEPT = 128
 #: :mod:`marshal`'s format 4 writes a string (or container) met twice once and refers to it after, so a
