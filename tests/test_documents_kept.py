@@ -114,3 +114,28 @@ def test_only_plain_json_is_kept_and_the_store_is_bounded() -> None:
     kept.put(cast, "k2", doc)
     kept.put(cast, "k3", doc)  # full: everything before is forgotten
     assert len(kept) == 0 and kept.get(cast, "k") is None
+
+
+def test_the_copying_json_equals_a_copy_of_the_json() -> None:
+    """``to_json(lang, copy=True)`` of a judgment and of a fired rule is :func:`fresh` of their plain JSON,
+    types and all (a tuple left a tuple would not equal the list ``fresh`` makes), and shares no container
+    with a second one."""
+    from xuanheng.reading import fresh
+    from xuanheng.reading.judgment import Question
+
+    method = get("qizheng")
+    assert method.judge is not None and method.read is not None
+    for extra in ({}, {"topic": "財"}, {"on": "2040-02-03", "sex": "女"}):
+        clear()
+        params = method.make_params({**BIRTH, **extra})
+        chart = method.cast(params)
+        for lang in ("zh-Hant", "ko", "en"):
+            fired = method.read(chart, params.get("topic"), lang)
+            judged = method.judge(chart, Question(params.get("topic")), fired=fired)
+            one, two = judged.to_json(lang, True), judged.to_json(lang, True)
+            assert one == fresh(judged.to_json(lang)) == two
+            assert not {id(c) for c in _containers(one)} & {id(c) for c in _containers(two)}
+            for r in fired:
+                a, b = r.to_json(lang, True), r.to_json(lang, True)
+                assert a == fresh(r.to_json(lang)) == b
+                assert not {id(c) for c in _containers(a)} & {id(c) for c in _containers(b)}

@@ -43,7 +43,7 @@ from typing import Any
 
 from xuanheng.i18n.messages import localize_warnings
 from xuanheng.params import Params
-from xuanheng.reading import FiredRule, Text, check_lang, fresh
+from xuanheng.reading import FiredRule, Text, check_lang
 from xuanheng.reading.judgment import Judgment, Question
 
 Reading = Callable[..., list[FiredRule]]
@@ -77,8 +77,8 @@ class Method:
     #: topics the method's reading knows
     topics: Callable[[], tuple[str, ...]] = tuple
     #: True when the method keeps its readings and judgments of a chart (a memo, as 七政四餘's) and its cast
-    #: gives the same object for the same inputs: the document then copies their JSON
-    #: (:func:`xuanheng.reading.fresh`), so that it shares no dict or list with the next document of the same
+    #: gives the same object for the same inputs: the document then has their JSON copy the chart facts
+    #: (``to_json(lang, copy=True)``), so that it shares no dict or list with the next document of the same
     #: chart (tests/test_documents_fresh.py), and a document asked for again is kept (:attr:`documents`);
     #: the others build them anew each time
     kept: bool = False
@@ -155,10 +155,8 @@ class Method:
                 fired = read(chart, topic, lang, **kw)
                 if self.judge is not None:
                     question = Question(topic, kw.get("about") or "自己", kw.get("item"))
-                    judged = self.judge(chart, question, fired=fired, **kw).to_json(lang)
-                    out["judgment"] = fresh(judged) if self.kept else judged
-                rules = [r.to_json(lang) for r in fired]
-                out["reading"] = fresh(rules) if self.kept else rules
+                    out["judgment"] = self.judge(chart, question, fired=fired, **kw).to_json(lang, self.kept)
+                out["reading"] = [r.to_json(lang, self.kept) for r in fired]
                 if kw:
                     out["reading_options"] = kw
             else:
