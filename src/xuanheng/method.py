@@ -226,8 +226,8 @@ class KeptDocuments:
         return sum(1 for _, data in self._kept.values() if data is not None)
 
 
-#: how many keys :class:`KeptDocuments` holds (a document about 60–120 KiB as bytes; a timeline of 100
-#: years more)
+#: how many keys :class:`KeptDocuments` holds (a 七政 document is 70–100 KiB as bytes, 100 with a timeline of
+#: 100 years: at most about 13 MiB)
 DOCUMENTS_KEPT = 128
 #: :mod:`marshal`'s format 4 writes a string (or container) met twice once and refers to it after, so a
 #: copy holds a container twice only where the document did
