@@ -26,7 +26,7 @@ BOOKS = sorted((HERE / "casebook").glob("*.toml"))
 TOPICS_FILE = HERE.parents[1] / "src" / "xuanheng" / "rules" / "data" / "topics.toml"
 TOPICS = set(tomllib.loads(TOPICS_FILE.read_text("utf-8"))["topic"])
 ITEMS = tomllib.loads((TOPICS_FILE.parent / "items.toml").read_text("utf-8"))
-PREFIX = {"zhinan": "zn", "shao": "sh", "daquan": "dq"}
+PREFIX = {"zhinan": "zn", "shao": "sh", "daquan": "dq", "huixuan": "hx"}
 ABOUT = {"自己", "父母", "兄弟", "妻", "夫", "子女", "朋友", "僕", "他人"}
 REQUIRED = {
     "id": str,
