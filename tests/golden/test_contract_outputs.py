@@ -122,6 +122,9 @@ from pins import dump as _dump
 # verse gives it, that palace read as every 限's is, one step per age (no longer the 恩/難 company of its
 # palaces); facts.ages carry each age's sum and verdict (cli_casts, cli_refusals: its 七政 sample,
 # http_casts, mcp_calls). Checked: with _tong_xian as before, every section equals its pin before.
+# (27) issue 28: the 大六壬 school choice fuyin_zimao = xing (卯子卯) cites a book, a 《大六壬指南》 占驗 as
+# 《壬占彙選》卷之三〈辛卯日〉 prints it, where it cited a peer's reading: its src in http_meta and
+# mcp_tools. Nothing else changed.
 PINNED: dict[str, str] = {
     "cli_help": "36d349072b6da75b",  # (1) (2) (6) (7) (9) (10) (11) (14) (18) (24) (25)
     # issue 26: a method with a reading always carries "reading" ([] when not asked): 金口訣 and 六爻 too
@@ -131,7 +134,7 @@ PINNED: dict[str, str] = {
     # (12): its 七政 sample without a place is no refusal: it casts, and its document gains the judgment
     # its pins before: b6266ca5f05dd431, 38020a2b2ac63d9c
     "cli_refusals": "7e759a63ccd62182",  # (6) (12) (13) (14) (15) (19) (22) (26)
-    "http_meta": "2a139928200be824",  # (1) (2) (6) (7) (9) (10) (11) (13) (14) (15) (16) (18) (25)
+    "http_meta": "b0aee14b181fc865",  # (1) (2) (6) (7) (9) (10) (11) (13) (14) (15) (16) (18) (25) (27)
     # issue 26: "reading": [] with no_reading; then the library's errors name parameters (at, day, yue_jiang)
     # where they named command-line flags (--at, --now, --day …): only their message, text and params
     # then at + now answers the code at.or_now (was at.or_now_web: one refusal, one code)
@@ -143,7 +146,7 @@ PINNED: dict[str, str] = {
     # answers mode.unused naming day (was liuyao.instant_or_study, also naming day), GET and POST, en and ko
     # (1) (2) (6) (8) (9) (10) (11) (12) (13) (15) (16) (17) (18) (19) (20) (21) (22) (26)
     "http_casts": "80070ac608edd07c",
-    "mcp_tools": "d6608a0dd1d3cac4",  # (1) (2) (6) (7) (9) (10) (11) (13) (18) (25)
+    "mcp_tools": "030b4970c08798b1",  # (1) (2) (6) (7) (9) (10) (11) (13) (18) (25) (27)
     # issue 26: both changes of http_casts; then the refusals carry their code (mode.unused, at.or_now) where
     # the catalogue recognised them by their English; then a refusal of a mode names the mode and says why
     # in the API's words (a cast from an instant (at or now) …), no longer the command line's (--at/--now)
