@@ -685,7 +685,7 @@ def _jinkoujue_section() -> list[str]:
         "## 金口訣",
         "",
         "Each case is cast in study mode from the coordinates the book prints and judged for its topic and",
-        "person; the 用爻 is compared by position (人元 貴神 將神 地分).",
+        "person; the 用爻 is compared by position (人元 貴神 將神 地分) on the cases whose book marks it.",
         "",
         "| split | cases | verdict polarity | 用爻 | 應期 among the first two |",
         "|---|---|---|---|---|",
@@ -693,19 +693,29 @@ def _jinkoujue_section() -> list[str]:
     for split in ("dev", "holdout"):
         part = [r for r in rows if r.case["split"] == split]
         with_time = [r for r in part if r.ying_ok is not None]
+        marked = [r for r in part if "yong_yao" in r.case]  # the cases whose book marks the 用爻
         out.append(
             f"| {split} | {len(part)} | {_pct(sum(r.pol_ok for r in part), len(part))} | "
-            f"{_pct(sum(r.yong_ok for r in part), len(part))} | "
+            f"{_pct(sum(r.yong_ok for r in marked), len(marked))} | "
             f"{_pct(sum(bool(r.ying_ok) for r in with_time), len(with_time))} |"
         )
     unscored = [c["id"] for c in cases("jinkoujue") if "outcome" in c and "verdict" not in c]
+    always_bad = {}
+    for s in ("dev", "holdout"):
+        part = [r for r in rows if r.case["split"] == s]
+        always_bad[s] = _pct(sum(r.case["verdict"] == "bad" for r in part), len(part))
     out += [
         "",
-        f"The casebook holds {total} cases; {len(rows)} of them carry the book's verdict (for the 假令",
-        "of 〈六十四課鈐〉, the meaning the book states for the 課; none states an 應期, so that column",
-        "is empty).",
+        f"The casebook holds {total} cases; {len(rows)} of them carry the book's verdict: the 假令 of",
+        "〈六十四課鈐〉 (課 1–6 from one transcription, ke_ling_jialing.toml; 課 7–59 from the 古本 of",
+        "《六壬神課金口訣》, guben_ke_ling.toml) and of 〈四課假令〉 (guben_si_ke_jialing.toml), the",
+        "verdict being the meaning the book states for the 課; none states an 應期, so that column is",
+        "empty. For scale: a judge that always answered *bad* would agree on "
+        + ", ".join(f"{always_bad[s]} of {s}" for s in ("dev", "holdout"))
+        + ".",
         "The others are set-up examples (the chart without a conclusion), seed 000's element examples,",
-        "and cases whose printed 四位 the engine cannot cast, which keep the book's conclusion unscored",
+        "and cases that state no polarity or whose printed 四位 the engine cannot cast, which keep the",
+        "book's conclusion unscored",
         f"({', '.join(unscored) or 'none'}); they check the chart only",
         "(tests/jinkoujue/test_casebook_charts.py). Targets of issue 28 on the holdout cases: polarity",
         "≥ 85 %, 應期 among the first two ≥ 60 %.",
