@@ -59,7 +59,13 @@ OPTIONAL = {
     "sex": str,
     "item": str,
 }
-SCHOOLS = ("depth", "mengzhongji")
+#: the schools a printed 三傳 may follow: 涉害 by depth (default) or by 孟仲季; 伏吟 子卯 末傳 by the clash
+#: (default) or by the punishment (卯子卯, as 《壬占彙選》 prints it)
+SCHOOLS: dict[str, dict[str, str]] = {
+    "depth": {"shehai": "depth"},
+    "mengzhongji": {"shehai": "mengzhongji"},
+    "fuyin_xing": {"fuyin_zimao": "xing"},
+}
 CYCLE = {STEMS[i % 10] + BRANCHES[i % 12] for i in range(60)}
 
 
@@ -75,7 +81,7 @@ def _ids(item: tuple[str, dict]) -> str:
 
 
 def _chart(case: dict, school: str):
-    return cast(day=case["day"], yue_jiang=case["yue_jiang"], hour=case["hour"], shehai=school)
+    return cast(day=case["day"], yue_jiang=case["yue_jiang"], hour=case["hour"], **SCHOOLS[school])
 
 
 def _chuan(chart) -> list[str]:
