@@ -157,13 +157,31 @@ def liuren_cast_kw(case: dict[str, Any]) -> dict[str, Any]:
 def judge_liuren(case: dict[str, Any]) -> LiuRenRow:
     """The 大六壬 judge on a casebook case: cast in study mode from the book's day, 月將 and hour (晝夜 as
     the book prints it when it does), the case's topic and person, and the thing asked about (``item``)
-    where the book reads the thing's own branch."""
+    where the book reads the thing's own branch.
+
+    The 涉害 school is the book's: the default (``depth``) unless its 三傳 differ from the ones the case
+    prints and another school's equal them (sh-85 and sh-86 print the 孟仲季 school's, ``mengzhongji``);
+    the school a case was cast with is a fact it prints, not a choice of the judge."""
     from xuanheng import liuren
+    from xuanheng.core.ganzhi import BRANCHES
     from xuanheng.liuren.judgment import judge
+    from xuanheng.liuren.sanchuan import SHEHAI_SCHOOLS
     from xuanheng.reading.judgment import Question
 
     kw = liuren_cast_kw(case)
     chart = liuren.cast(day=case["day"], yue_jiang=case["yue_jiang"], hour=case["hour"], **kw)
+    printed = case.get("san_chuan")
+
+    def chuan(ch: Any) -> list[str]:
+        return [BRANCHES[x.branch] for x in ch.san_chuan]
+
+    if printed and chuan(chart) != printed:
+        for school in SHEHAI_SCHOOLS:
+            at = {"day": case["day"], "yue_jiang": case["yue_jiang"], "hour": case["hour"]}
+            other = liuren.cast(**at, shehai=school, **kw)
+            if chuan(other) == printed:
+                chart = other
+                break
     j = judge(chart, Question(case["topic"], case["about"], case.get("item")))
     first_two = [k.branch for k in j.ying_qi[:2]]
     book = [k["branch"] for k in case.get("ying_qi", ()) if "branch" in k]
@@ -621,7 +639,9 @@ def _liuren_section() -> list[str]:
         "",
         "Each case is cast in study mode from the day, 月將 and hour the book prints, with the year, the",
         "month and the birth year of the person concerned where the case prints them (本命, and 行年 from",
-        "the year; without a month the judge reads 旺衰 in the month the 月將 serves). The 類神 is not",
+        "the year; without a month the judge reads 旺衰 in the month the 月將 serves), in the 涉害 school",
+        "whose 三傳 are the ones the book prints (the default, 涉害 by depth, except sh-85 and sh-86, which",
+        "print the 孟仲季 school's). The 類神 is not",
         "compared: the books name it in prose only. Where the book reads a lost or strayed thing on its own",
         "branch (the horse 午, the sheep 未, the dog 戌, silver 酉), the case sets the thing asked about",
         "(`item`, shown after the person) and the judge reads that 類神. The 應期 counts the cases whose",
@@ -635,6 +655,13 @@ def _liuren_section() -> list[str]:
         with_time = [r for r in part if r.ying_ok is not None]
         out.append(
             f"| {split} | {len(part)} | {_pct(sum(r.pol_ok for r in part), len(part))} | "
+            f"{_pct(sum(bool(r.ying_ok) for r in with_time), len(with_time))} |"
+        )
+    for split in ("dev", "holdout"):  # 邵彥和's cases alone, the ones the judge was tuned on (dev)
+        part = [r for r in rows if r.case["split"] == split and r.case["id"].startswith("sh-")]
+        with_time = [r for r in part if r.ying_ok is not None]
+        out.append(
+            f"| of which 邵彥和 {split} | {len(part)} | {_pct(sum(r.pol_ok for r in part), len(part))} | "
             f"{_pct(sum(bool(r.ying_ok) for r in with_time), len(with_time))} |"
         )
     # the cases of 《壬占彙選》 (huixuan.toml) were added after the judge was written and measured once, as

@@ -99,7 +99,11 @@ PINNED: dict[str, str] = {
     # a rule's, instead of the raw {yong} template
     # (28) issue 28 (branch jkj-verdict): the judgments of the 金口訣 answers weigh the 課's shape and the
     # bars 關 隔 鎖 (steps, some verdicts and 應期); checked as "cli" above (898b107b06850e68)
-    "http": "9bd42a621f21a60b",
+    # (29) issue 28 (branch lr-verdict): /api/sources/002-005 lists three more entries of
+    # liuren/data/judgment.toml that cite it (part.lei.hu_ke, step.weigh.lei_hurt: a 類神 wounded by a 傳
+    # carrying 白虎; ying.gan_kong: a void spirit on the day stem dated when filled); checked on the branch
+    # by comparing every answer of the sample before and after: only that listing differed (19 → 22)
+    "http": "eba93b58c3c6a7e0",
 }
 
 _check = checker(PINNED)
