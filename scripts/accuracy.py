@@ -159,13 +159,14 @@ def judge_liuren(case: dict[str, Any]) -> LiuRenRow:
     the book prints it when it does), the case's topic and person, and the thing asked about (``item``)
     where the book reads the thing's own branch.
 
-    The 涉害 school is the book's: the default (``depth``) unless its 三傳 differ from the ones the case
-    prints and another school's equal them (sh-85 and sh-86 print the 孟仲季 school's, ``mengzhongji``);
-    the school a case was cast with is a fact it prints, not a choice of the judge."""
+    The school of the 三傳 is the book's: the default unless its 三傳 differ from the ones the case prints
+    and another school's equal them — 涉害 by 孟仲季 (``shehai = mengzhongji``: sh-85 and sh-86) or the
+    伏吟 子卯 末傳 by the punishment (``fuyin_zimao = xing``: hx-82); the school a case was cast with is a
+    fact it prints, not a choice of the judge."""
     from xuanheng import liuren
     from xuanheng.core.ganzhi import BRANCHES
     from xuanheng.liuren.judgment import judge
-    from xuanheng.liuren.sanchuan import SHEHAI_SCHOOLS
+    from xuanheng.liuren.sanchuan import FUYIN_ZIMAO, SHEHAI_SCHOOLS
     from xuanheng.reading.judgment import Question
 
     kw = liuren_cast_kw(case)
@@ -176,9 +177,10 @@ def judge_liuren(case: dict[str, Any]) -> LiuRenRow:
         return [BRANCHES[x.branch] for x in ch.san_chuan]
 
     if printed and chuan(chart) != printed:
-        for school in SHEHAI_SCHOOLS:
-            at = {"day": case["day"], "yue_jiang": case["yue_jiang"], "hour": case["hour"]}
-            other = liuren.cast(**at, shehai=school, **kw)
+        at = {"day": case["day"], "yue_jiang": case["yue_jiang"], "hour": case["hour"]}
+        schools = [{"shehai": s} for s in SHEHAI_SCHOOLS] + [{"fuyin_zimao": z} for z in FUYIN_ZIMAO]
+        for school in schools:
+            other = liuren.cast(**at, **school, **kw)
             if chuan(other) == printed:
                 chart = other
                 break
