@@ -963,6 +963,14 @@ ZHENG_TERM_CASES: list[tuple[str, dict[str, Any], dict[str, Any]]] = [
     # 火 巳 and 月 酉 in 三合; by night the two are bright
     ("火月無光", {"day": True, "at": {"月": "酉"}}, {"day": False, "at": {"月": "酉"}}),
     ("金月無光", {"day": True, "at": {"月": "戌"}}, {"day": False, "at": {"月": "戌"}}),
+    # one or two stars in a palace (ge-286 …): 命主 火, 身主 金 (身 辰); 化福 木 (already in the 財帛 酉)
+    ("身命居福", {"at": {"火": "子", "金": "子"}}, {"at": {"火": "子", "金": "亥"}}),
+    ("命主居福", {"at": {"火": "子"}}, {"at": {"火": "亥"}}),
+    ("福居夫位", {"at": {"土": "辰"}}, {"at": {"土": "巳"}}),
+    ("田子居官", {"at": {"月": "丑"}}, {"at": {"月": "寅"}}),
+    ("福祿臨財", {"at": {"火": "酉"}}, {"at": {"火": "申"}}),
+    ("田財臨福", {"at": {"月": "子", "金": "子"}}, {"at": {"月": "子", "金": "亥"}}),
+    ("命財起垣", {"at": {"火": "戌", "金": "酉"}}, {"at": {"火": "戌", "金": "申"}}),
 ]
 ZHENG_FORM_CASES += ZHENG_TERM_CASES
 #: patterns the base placement itself holds (each case above moves the star that makes it)
@@ -1002,8 +1010,9 @@ def test_gui_ge_drives_003_019() -> None:
     facts = fired(c, "003-019")
     assert facts and facts[0]["ge_ju"][0]["ge"] == "陰陽類聚"
     # 首攜龍角 alone: 羅 is no 宮主 (土 moved off 子, the 男女 of 命 辰, where it would make 嗣星居垣, and
-    # not to 未, the 官祿, where it would make 子星居官)
-    quiet = chart(ming="辰", at={"羅": "辰", "土": "申"})
+    # not to 未, the 官祿, where it would make 子星居官; the 命主 金 off 午, the 福德, where it would make
+    # 命主居福)
+    quiet = chart(ming="辰", at={"羅": "辰", "土": "申", "金": "巳"})
     assert pattern_fired(quiet, "首攜龍角") and not fired(quiet, "003-019")
 
 
