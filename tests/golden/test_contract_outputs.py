@@ -130,10 +130,11 @@ from pins import dump as _dump
 # 關 隔 鎖 with their breaking (斬關 毀隔 破鎖), which settle the verdict where they hold (《六壬神課金口訣》
 # 古本 卷之上); only the 金口訣 judgments change — steps, some verdicts and their 應期 (cli_casts,
 # http_casts, mcp_calls). Checked: with the two new steps not called, every section equals its pin before.
-# (29) issue 29, 50 鄭氏 格局 names read with 《張果星宗》卷一〈入門看法〉 (branch qz-geju2, patterns ge-243 …
-# ge-292): the 七政 documents' readings gain the ones that fire, and the judgments the 格局 steps and
-# 003-019/003-020 they drive (cli_casts, cli_refusals: its 七政 sample, http_casts, mcp_calls). Checked:
-# only qizheng/data/patterns.toml changed, no code; tests/golden/test_qizheng_reading_outputs.py (29).
+# (29) issue 29, 鄭氏 格局 names read with 《張果星宗》卷一〈入門看法〉 (branch qz-geju2, patterns ge-243
+# … ge-285; ge-286 … ge-298 changed none of these): the 七政 documents' readings gain the ones that fire,
+# and the judgments the 格局 steps and 003-019/003-020 they drive (cli_casts, cli_refusals: its 七政
+# sample, http_casts, mcp_calls). Checked: only qizheng/data/patterns.toml changed, no code;
+# tests/golden/test_qizheng_reading_outputs.py (29).
 PINNED: dict[str, str] = {
     "cli_help": "36d349072b6da75b",  # (1) (2) (6) (7) (9) (10) (11) (14) (18) (24) (25)
     # issue 26: a method with a reading always carries "reading" ([] when not asked): 金口訣 and 六爻 too

@@ -971,6 +971,15 @@ ZHENG_TERM_CASES: list[tuple[str, dict[str, Any], dict[str, Any]]] = [
     ("福祿臨財", {"at": {"火": "酉"}}, {"at": {"火": "申"}}),
     ("田財臨福", {"at": {"月": "子", "金": "子"}}, {"at": {"月": "子", "金": "亥"}}),
     ("命財起垣", {"at": {"火": "戌", "金": "酉"}}, {"at": {"火": "戌", "金": "申"}}),
+    # star spirits on a palace (ge-293 …): in a 庚寅 year 的殺 (寅申巳亥: 酉) and 陽刃 (庚: 酉) share 酉, the
+    # 命宮 with 命 酉, the 夫妻 with 命 卯, the 福德 with 命 未; in a 丙辰 year 陽刃 (丙: 午) and 天雄 (the
+    # third palace from the 歲駕 辰, counted from it: 午) share 午; in 甲子 the 歲駕 is 子, the 國印 (甲) 戌
+    ("的刃守命", {"year": "庚寅", "ming": "酉"}, {"year": "庚寅", "ming": "戌"}),
+    ("的刃妻位", {"year": "庚寅", "ming": "卯"}, {"year": "庚寅", "ming": "辰"}),
+    ("的刃居福", {"year": "庚寅", "ming": "未"}, {"year": "庚寅", "ming": "申"}),
+    ("刃雄守命", {"year": "丙辰", "ming": "午"}, {"year": "丙辰", "ming": "未"}),
+    ("命登歲駕", {"ming": "子"}, {"ming": "丑"}),
+    ("身居國印", {"shen": "戌"}, {"shen": "亥"}),
 ]
 ZHENG_FORM_CASES += ZHENG_TERM_CASES
 #: patterns the base placement itself holds (each case above moves the star that makes it)
