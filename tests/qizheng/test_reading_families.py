@@ -980,6 +980,10 @@ ZHENG_TERM_CASES: list[tuple[str, dict[str, Any], dict[str, Any]]] = [
     ("刃雄守命", {"year": "丙辰", "ming": "午"}, {"year": "丙辰", "ming": "未"}),
     ("命登歲駕", {"ming": "子"}, {"ming": "丑"}),
     ("身居國印", {"shen": "戌"}, {"shen": "亥"}),
+    # 斗標 (甲子, month 午, hour 午): 戌 put on the month's 午 and counted on to the hour 午 lands on 寅 — the
+    # 命宮 with 命 寅, the 官祿 with 命 亥
+    ("斗旺坐命", {"ming": "寅"}, {"ming": "卯"}),
+    ("斗標指祿", {"ming": "亥"}, {"ming": "子"}),
 ]
 ZHENG_FORM_CASES += ZHENG_TERM_CASES
 #: patterns the base placement itself holds (each case above moves the star that makes it)
