@@ -82,6 +82,10 @@ from pins import error as _error
 # change or advance, the 用神's 絕 on the day, a 退神 where it retreats; the 用神's change into the void ranks
 # before these; a moving 用神 broken by the month comes at its 合 first. Readings, charts and every other
 # section are unchanged.
+# (13) issue 27 item 5, verdict polarity: a hidden 用神 whose 飛神 is void, broken or clashed by the day
+# or month is stated as out readily (step fu.out_easy, 〈飛伏神章〉) and weighs as a line on the hexagram
+# (+2 where the plain drawn-out step weighs +1), so some judgments of hidden 用神 move from mixed to good.
+# Only the judgments changed; charts, readings and the other sections are as pinned before.
 PINNED: dict[str, str] = {
     "charts_random": "41a9face99cdd34b",
     "charts_every_option": "8f27b71ac54531f4",
@@ -91,7 +95,7 @@ PINNED: dict[str, str] = {
     "readings_by_topic": "76c2f1067461dccb",  # (2) (11)
     "readings_every_topic": "c2d67b4e95fdc680",  # (2) (11)
     "readings_options": "2117f3a88996f46b",  # (2) (7) (11)
-    "documents_renders": "688dee54f9a57efd",  # (2) (7) (8) (9) (10) (11) (12)
+    "documents_renders": "b446a026cb52a76e",  # (2) (7) (8) (9) (10) (11) (12) (13)
     "example_ko": "3442c17d039b5030",  # (2) (8) (10) (11)
     "example_zh-Hant": "39590c89f76b6261",  # (2) (8) (10) (11)
     "example_zh-Hans": "ad556c7c889d3785",  # (2) (8) (10) (11)

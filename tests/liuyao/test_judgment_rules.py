@@ -227,3 +227,47 @@ def test_ying_qi_an_advancing_ji_shen_strikes_at_its_advance() -> None:
     assert _has(ying, advance, "advances into")
     j2, near = _ying("788878", "甲子", "子", "官")
     assert j2.focus.branch == "戌" and j2.verdict.word.polarity == "bad" and not _says(near, "advances")
+
+
+# ── a hidden 用神 whose 飛神 gives way (〈飛伏神章〉) ─────────────────────────────────────────────
+def test_a_hidden_yong_shen_under_a_cover_that_gives_way_comes_out_readily() -> None:
+    """〈飛伏神章〉: 升 (877888), a son's illness, 酉 month. The 子孫 is not on the hexagram; the hidden
+    午 lies under the fourth line 丑. On 丙辰 (旬 甲寅, void 子丑) the cover 丑 is void, so the hidden
+    line comes out readily and weighs as a line on the hexagram: a weak (囚 in 酉) but unharmed 用神 is
+    favourable. On 丁卯 (旬 甲子, void 戌亥; 卯 clashes 酉, not 丑) the cover holds: the 午 is only
+    drawable, by the day's 生."""
+    j = judge(liuyao.cast(day="丙辰", month="酉", lines="877888"), Question("病", "子女"))
+    assert j.focus.position is None and j.focus.branch == "午" and j.focus.facts["under"] == 4
+    assert "丑" in _void("丙辰")
+    keys = [s.key for s in j.steps]
+    assert "fu.out_easy" in keys and "fu.out" not in keys
+    step = next(s for s in j.steps if s.key == "fu.out_easy")
+    assert step.effect == "+" and "飛神空破" in step.facts["fei_gives_way"]
+    assert j.verdict.word.polarity == "good"
+    j2 = judge(liuyao.cast(day="丁卯", month="酉", lines="877888"), Question("病", "子女"))
+    assert "丑" not in _void("丁卯") and _clash("丑") not in ("卯", "酉")
+    keys2 = [s.key for s in j2.steps]
+    assert "fu.out" in keys2 and "fu.out_easy" not in keys2
+
+
+def test_fei_gives_way_fires_exactly_when_the_cover_is_void_broken_or_clashed() -> None:
+    """Over every pattern on two days and months: whenever a hidden 用神 is drawable (not stated useless),
+    it is stated as out readily exactly when its cover is void (by the day's 旬), broken by the month or
+    clashed by the day or the month — computed here from the branches, not from the chart's flags."""
+    fired = missed = 0
+    for c in _every_pattern(("丙辰", "丁卯", "庚午"), "酉子午"):
+        j = judge(c, Question("病", "子女"))
+        if j.focus.position is not None:
+            continue
+        keys = {s.key for s in j.steps}
+        if "fu.useless" in keys:
+            assert "fu.out_easy" not in keys and "fu.out" not in keys
+            continue
+        cover = BR[c.lines[j.focus.facts["under"] - 1].yao.branch]
+        day, month = c.day.name, BR[c.yue_jian]
+        gives_way = cover in _void(day) or _clash(cover) in (day[1], month)
+        assert ("fu.out_easy" in keys) == gives_way, (c.ben.name, day, month, cover)
+        assert ("fu.out" in keys) == (not gives_way)
+        fired += gives_way
+        missed += not gives_way
+    assert fired > 10 and missed > 10

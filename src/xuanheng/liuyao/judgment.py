@@ -4,7 +4,8 @@ The procedure (docs/liuyao-judgment.md), each step's words and sources in ``data
 
 1. **用神** — from the question (topic, and whom it is about) by 〈用神章〉; 兩現 by 〈兩現章〉; a 六親
    missing from the hexagram is read as its 伏神 (:func:`xuanheng.liuyao._reading_ctx.select_yong`, the
-   same 用神 the reading groups its rules around).
+   same 用神 the reading groups its rules around): of no use (伏而無用), drawable (提拔), or out readily
+   when its 飛神 gives way — void, broken or clashed (〈飛伏神章〉).
 2. **月 and 日 first** (日月為主): 月建, 旺相休囚, 月破, 月合; 日辰 生/扶/剋, 臨日, 日沖 (暗動 or 日破; a
    moving line 沖散), 日合 (合起 or 合住), 日墓.
 3. **旬空**: 假空 (旺相, moving or helped by the day: it waits to leave the void) or 真空.
@@ -457,12 +458,9 @@ def _fu(c: _Chain, chart: LiuYaoChart, ys: YongShen, t: _Target) -> bool:
     under = t.hidden_under
     assert fu is not None and under is not None
     s = fu.state
-    fei = under.state
     reasons_out = []
-    if fei.kong or fei.yue_po or under.ri_po:
-        reasons_out.append("飛神空破")
-    if fei.ri_chong or relations.chong(chart.yue_jian) == under.yao.branch:
-        reasons_out.append("日月沖飛神")
+    gives_way = _fei_gives_way(chart, under)
+    reasons_out += gives_way
     if fu.relation == "飛生伏":
         reasons_out.append("飛來生伏")
     if any(ln.moving and ln.bian is not None and ln.bian.branch == fu.branch for ln in chart.lines):
@@ -484,8 +482,26 @@ def _fu(c: _Chain, chart: LiuYaoChart, ys: YongShen, t: _Target) -> bool:
         c.add("fu.useless", {"why": why}, yong=t.label, why=why)
         return True
     why = "、".join(reasons_out)
-    c.add("fu.out", {"why": why}, yong=t.label, why=why)
+    if gives_way:
+        # 〈飛伏神章〉: the cover itself gives way, so the hidden line comes out readily and weighs as a line
+        # on the hexagram would; the lesser reasons (help of the month or day, a 飛神 that feeds it, a mover
+        # changing into it) only make it drawable
+        c.add("fu.out_easy", {"why": why, "fei_gives_way": gives_way}, yong=t.label, why=why)
+    else:
+        c.add("fu.out", {"why": why}, yong=t.label, why=why)
     return False
+
+
+def _fei_gives_way(chart: LiuYaoChart, under: Line) -> list[str]:
+    """How the 飛神 covering a hidden 用神 gives way (《增刪卜易》〈飛伏神章〉, 提拔): void or broken by the
+    month or the day (飛神空破), or clashed by the day or the month (日月沖飛神). Empty when it holds."""
+    fei = under.state
+    out = []
+    if fei.kong or fei.yue_po or under.ri_po:
+        out.append("飛神空破")
+    if fei.ri_chong or relations.chong(chart.yue_jian) == under.yao.branch:
+        out.append("日月沖飛神")
+    return out
 
 
 # ── 應期 ─────────────────────────────────────────────────────────────────────────────────────────
