@@ -122,10 +122,15 @@ from pins import dump as _dump
 # verse gives it, that palace read as every 限's is, one step per age (no longer the 恩/難 company of its
 # palaces); facts.ages carry each age's sum and verdict (cli_casts, cli_refusals: its 七政 sample,
 # http_casts, mcp_calls). Checked: with _tong_xian as before, every section equals its pin before.
+# (27) issue 27 item 5 (branch ly-verdict): in the 六爻 judgment a moving 原神 or 忌神 that is weak and
+# overcome by the month or the day, without the day's help, has no force (〈元神忌神衰旺章〉) and says so
+# before the reasons of its own change: the 六爻 sample's judgment names that reason (cli_casts, http_casts).
+# Its verdict, the chart and the reading are unchanged.
 PINNED: dict[str, str] = {
     "cli_help": "36d349072b6da75b",  # (1) (2) (6) (7) (9) (10) (11) (14) (18) (24) (25)
     # issue 26: a method with a reading always carries "reading" ([] when not asked): 金口訣 and 六爻 too
-    "cli_casts": "a047acdab8b81f54",  # (1) (2) (8) (9) (10) (11) (12) (13) (14) (15) (18) (19) (20) (22) (26)
+    # (1) (2) (8) (9) (10) (11) (12) (13) (14) (15) (18) (19) (20) (22) (26) (27)
+    "cli_casts": "ed8ee798e311fcd1",
     # issue 26: the 大六壬 message for no instant and no coordinates is catalogued (cli.liuren.at_missing),
     # so --lang ko / zh-Hant say it in that language instead of English; nothing else changed
     # (12): its 七政 sample without a place is no refusal: it casts, and its document gains the judgment
@@ -141,8 +146,8 @@ PINNED: dict[str, str] = {
     # then the web refuses a parameter the mode does not use (as cli_refusals and mcp_calls): 大六壬 and 六爻
     # study inputs with tz answer 422 mode.unused naming tz (were charts, tz ignored), and 六爻 at + day
     # answers mode.unused naming day (was liuyao.instant_or_study, also naming day), GET and POST, en and ko
-    # (1) (2) (6) (8) (9) (10) (11) (12) (13) (15) (16) (17) (18) (19) (20) (21) (22) (26)
-    "http_casts": "80070ac608edd07c",
+    # (1) (2) (6) (8) (9) (10) (11) (12) (13) (15) (16) (17) (18) (19) (20) (21) (22) (26) (27)
+    "http_casts": "fb8d792f8c6262b6",
     "mcp_tools": "d6608a0dd1d3cac4",  # (1) (2) (6) (7) (9) (10) (11) (13) (18) (25)
     # issue 26: both changes of http_casts; then the refusals carry their code (mode.unused, at.or_now) where
     # the catalogue recognised them by their English; then a refusal of a mode names the mode and says why

@@ -86,6 +86,9 @@ from pins import error as _error
 # or month is stated as out readily (step fu.out_easy, 〈飛伏神章〉) and weighs as a line on the hexagram
 # (+2 where the plain drawn-out step weighs +1), so some judgments of hidden 用神 move from mixed to good.
 # Only the judgments changed; charts, readings and the other sections are as pinned before.
+# (14) issue 27 item 5: a moving 原神 or 忌神 that is weak (not 旺相) and overcome by the month or the day,
+# without the day's help, has no force (〈元神忌神衰旺章〉), stated before the reasons of its own change;
+# the example's moving 子孫亥 now names that reason (its verdicts are unchanged). Only judgments moved.
 PINNED: dict[str, str] = {
     "charts_random": "41a9face99cdd34b",
     "charts_every_option": "8f27b71ac54531f4",
@@ -95,11 +98,11 @@ PINNED: dict[str, str] = {
     "readings_by_topic": "76c2f1067461dccb",  # (2) (11)
     "readings_every_topic": "c2d67b4e95fdc680",  # (2) (11)
     "readings_options": "2117f3a88996f46b",  # (2) (7) (11)
-    "documents_renders": "b446a026cb52a76e",  # (2) (7) (8) (9) (10) (11) (12) (13)
-    "example_ko": "3442c17d039b5030",  # (2) (8) (10) (11)
-    "example_zh-Hant": "39590c89f76b6261",  # (2) (8) (10) (11)
-    "example_zh-Hans": "ad556c7c889d3785",  # (2) (8) (10) (11)
-    "example_en": "76eaecd6ec486e5b",  # (2) (8) (10) (11)
+    "documents_renders": "f10bf4efbed62cb8",  # (2) (7) (8) (9) (10) (11) (12) (13) (14)
+    "example_ko": "607a58af092fa81d",  # (2) (8) (10) (11) (14)
+    "example_zh-Hant": "afde6a41f26bd365",  # (2) (8) (10) (11) (14)
+    "example_zh-Hans": "f113bd48006f9980",  # (2) (8) (10) (11) (14)
+    "example_en": "94d62d949f5f7d8a",  # (2) (8) (10) (11) (14)
 }
 
 _check = checker(PINNED)

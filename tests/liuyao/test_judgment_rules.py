@@ -271,3 +271,59 @@ def test_fei_gives_way_fires_exactly_when_the_cover_is_void_broken_or_clashed() 
         fired += gives_way
         missed += not gives_way
     assert fired > 10 and missed > 10
+
+
+# ── a weak mover overcome by the month or the day has no force (〈元神忌神衰旺章〉) ──────────────────────
+_BY_ELEMENT = (("木", "寅卯"), ("火", "巳午"), ("土", "辰戌丑未"), ("金", "申酉"), ("水", "亥子"))
+ELEMENT = {b: e for e, bs in _BY_ELEMENT for b in bs}
+ORDER = "木火土金水"  # the generating order: a step of two overcomes
+
+
+def _overcomes(a: str, b: str) -> bool:
+    return (ORDER.index(ELEMENT[a]) + 2) % 5 == ORDER.index(ELEMENT[b])
+
+
+def _feeds_or_same(a: str, b: str) -> bool:
+    return ELEMENT[a] == ELEMENT[b] or (ORDER.index(ELEMENT[a]) + 1) % 5 == ORDER.index(ELEMENT[b])
+
+
+def test_a_weak_yuan_shen_overcome_by_the_month_cannot_feed() -> None:
+    """〈元神忌神衰旺章〉: 987878 (money, 用神 妻財) in the 申 month: the 原神 子孫卯 (wood) moves on the
+    first line, but metal overcomes wood, so in a 申 month it is weak; on 乙丑 the day (earth) gives it
+    nothing: weak and overcome by the month, it cannot feed the 用神. On 甲子 the day's water feeds the
+    wood and the same mover has force."""
+    j = judge(liuyao.cast(day="乙丑", month="申", lines="987878"), Question("財"))
+    assert _overcomes("申", "卯") and not _feeds_or_same("丑", "卯")
+    weak = [s for s in j.steps if s.key == "mover.sheng_weak" and s.facts["line"] == 1]
+    assert weak and weak[0].facts["why"] == "休囚被日月剋" and weak[0].effect == "="
+    j2 = judge(liuyao.cast(day="甲子", month="申", lines="987878"), Question("財"))
+    assert _feeds_or_same("子", "卯")
+    assert any(s.key == "mover.sheng" and s.facts["line"] == 1 for s in j2.steps)
+
+
+def test_weak_and_overcome_movers_are_spent_exactly_where_the_rule_holds() -> None:
+    """Over every pattern on three days and months: a mover stated for or against the 用神 is spent as
+    weak and overcome (休囚被日月剋) exactly when it is not 旺相 (the chart's season state), the month or
+    the day overcomes it (re-derived here from the elements), the day neither feeds it nor shares its
+    element, and no earlier reason (the month's break) spends it."""
+    keys = ("mover.sheng", "mover.sheng_weak", "mover.ke", "mover.ke_weak")
+    fired = 0
+    for c in _every_pattern(("乙丑", "甲子", "庚午"), "申卯亥"):
+        j = judge(c, Question("財"))
+        day, month = c.day.name[1], BR[c.yue_jian]
+        for s in j.steps:
+            if s.key not in keys:
+                continue
+            ln = c.lines[s.facts["line"] - 1]
+            b = BR[ln.yao.branch]
+            if _clash(b) == month and not _feeds_or_same(day, b):
+                continue  # broken by the month, unhelped: that reason comes first
+            want = (
+                not ln.state.you_qi
+                and not _feeds_or_same(day, b)
+                and (_overcomes(month, b) or _overcomes(day, b))
+            )
+            said = s.facts.get("why") == "休囚被日月剋"
+            assert said == want, (c.ben.name, c.day.name, month, b, s.key, s.facts)
+            fired += want
+    assert fired > 50

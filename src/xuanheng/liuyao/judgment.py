@@ -11,7 +11,8 @@ The procedure (docs/liuyao-judgment.md), each step's words and sources in ``data
 3. **旬空**: 假空 (旺相, moving or helped by the day: it waits to leave the void) or 真空.
 4. **its own change** when it moves: 回頭生/剋, 進/退神, 化空/破/墓/絕, 化沖, 化合.
 5. **what moves** (and what the day stirs, 暗動): 原神 動 生, 忌神 動 剋 — each only when it has force
-   (a broken or void still line has none; a mover overcome by its own change is spent) — 貪生忘剋, 三合局
+   (a broken or void still line has none; a weak mover the month or the day overcomes
+   is spent, 〈元神忌神衰旺章〉; so is a mover overcome by its own change) — 貪生忘剋, 三合局
    completed by moving lines, their changes, the day and the month.
 6. **the hexagram**: 六沖變六合, 六合變六沖, 反吟, 伏吟 (inner or outer), 獨發, 亂動.
 7. **weighing**: the month and the day weigh more than moving lines (a 用神 with their strength is not hurt
@@ -215,12 +216,19 @@ def _movers(chart: LiuYaoChart, t: _Target) -> list[Line]:
 
 
 def _spent(ln: Line) -> str | None:
-    """Why a moving line has no force, or None: broken by the month without the day's help, held by the
-    day's 合 or (weak) scattered by its clash, overcome by its own change, changed into its extinction or a
-    break, or (when weak) retreating or into the void."""
+    """Why a moving line has no force, or None: broken by the month without the day's help, weak and
+    overcome by the month or the day, held by the day's 合 or (weak) scattered by its clash, overcome by
+    its own change, changed into its extinction or a break, or (when weak) retreating or into the void.
+
+    The weak line overcome by the month or the day is 《增刪卜易》〈元神忌神衰旺章〉's first kind of 原神
+    that cannot feed and 忌神 that cannot harm (休囚 and moving, but 被日月剋); a line the day helps (生,
+    比和, 臨日) is not weak by that chapter's measure (得日月生扶 is its first kind of a line with force)."""
     s = ln.state
-    if s.yue_po and s.ri_relation not in ("生", "比和") and not s.ri_chen:
+    day_helps = s.ri_relation in ("生", "比和") or s.ri_chen
+    if s.yue_po and not day_helps:
         return "月破"
+    if not s.you_qi and not day_helps and "剋" in (s.yue_relation, s.ri_relation):
+        return "休囚被日月剋"
     if ln.moving and s.ri_he and not s.ri_chong:
         return "日合絆住"  # a moving line the day combines is held and does not act (〈六合章〉)
     if ln.moving and s.ri_chong and not s.you_qi:
