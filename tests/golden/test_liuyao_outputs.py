@@ -89,6 +89,8 @@ from pins import error as _error
 # (14) issue 27 item 5: a moving 原神 or 忌神 that is weak (not 旺相) and overcome by the month or the day,
 # without the day's help, has no force (〈元神忌神衰旺章〉), stated before the reasons of its own change;
 # the example's moving 子孫亥 now names that reason (its verdicts are unchanged). Only judgments moved.
+# (15) issue 27 item 5: a weak (not 旺相) moving line that changes into its own branch (伏吟 of the line,
+# 〈反伏章〉) stalls and has no force; a strong one keeps it. Only judgments moved.
 PINNED: dict[str, str] = {
     "charts_random": "41a9face99cdd34b",
     "charts_every_option": "8f27b71ac54531f4",
@@ -98,7 +100,7 @@ PINNED: dict[str, str] = {
     "readings_by_topic": "76c2f1067461dccb",  # (2) (11)
     "readings_every_topic": "c2d67b4e95fdc680",  # (2) (11)
     "readings_options": "2117f3a88996f46b",  # (2) (7) (11)
-    "documents_renders": "f10bf4efbed62cb8",  # (2) (7) (8) (9) (10) (11) (12) (13) (14)
+    "documents_renders": "64247b4dbea96ed1",  # (2) (7) (8) (9) (10) (11) (12) (13) (14) (15)
     "example_ko": "607a58af092fa81d",  # (2) (8) (10) (11) (14)
     "example_zh-Hant": "afde6a41f26bd365",  # (2) (8) (10) (11) (14)
     "example_zh-Hans": "f113bd48006f9980",  # (2) (8) (10) (11) (14)

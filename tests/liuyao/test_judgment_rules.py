@@ -327,3 +327,47 @@ def test_weak_and_overcome_movers_are_spent_exactly_where_the_rule_holds() -> No
             assert said == want, (c.ben.name, c.day.name, month, b, s.key, s.facts)
             fired += want
     assert fired > 50
+
+
+# ── a weak mover stalled in a 伏吟 has no force (〈反伏章〉) ───────────────────────────────────────────
+def test_a_weak_mover_stalled_in_fu_yin_has_no_force() -> None:
+    """〈反伏章〉: 799777 is 乾 with its inner trigram turning into 震 (無妄); 乾's inner lines 子寅辰 and
+    震's are the same branches, so the moving 寅 and 辰 change into themselves (伏吟). Asking about office
+    (用神 官鬼午), the 原神 妻財寅 (wood) moves on the second line. In a 午 month wood is 休 (weak), and a 戌
+    day neither feeds nor overcomes it: stalled, it has no force. In a 子 month water makes wood 相: the
+    same mover keeps its force (the strong mover's force prevails over the stall, 〈元神忌神衰旺章〉)."""
+    j = judge(liuyao.cast(day="甲戌", month="午", lines="799777"), Question("官"))
+    assert (j.focus.liu_qin, j.focus.branch) == ("官鬼", "午")
+    assert not _feeds_or_same("午", "寅") and not _overcomes("午", "寅") and not _overcomes("戌", "寅")
+    weak = [s for s in j.steps if s.key == "mover.sheng_weak" and s.facts["line"] == 2]
+    assert weak and weak[0].facts["why"] == "化伏吟"
+    j2 = judge(liuyao.cast(day="甲戌", month="子", lines="799777"), Question("官"))
+    assert _feeds_or_same("子", "寅")  # water feeds wood: 相
+    assert any(s.key == "mover.sheng" and s.facts["line"] == 2 for s in j2.steps)
+
+
+def test_fu_yin_movers_are_spent_exactly_where_the_rule_holds() -> None:
+    """Over every pattern on three days and months: a mover stated for or against the 用神 is spent as
+    stalled (化伏吟) exactly when its change is its own branch and it is not 旺相, unless an earlier reason
+    (the month's break, weak and overcome by the month or the day) spends it first."""
+    keys = ("mover.sheng", "mover.sheng_weak", "mover.ke", "mover.ke_weak")
+    fired = 0
+    for c in _every_pattern(("乙丑", "甲子", "庚午"), "申卯亥"):
+        for topic in ("財", "官"):
+            j = judge(c, Question(topic))
+            day, month = c.day.name[1], BR[c.yue_jian]
+            for s in j.steps:
+                if s.key not in keys:
+                    continue
+                ln = c.lines[s.facts["line"] - 1]
+                b = BR[ln.yao.branch]
+                helped = _feeds_or_same(day, b)
+                if not helped and (_clash(b) == month or (
+                    not ln.state.you_qi and (_overcomes(month, b) or _overcomes(day, b))
+                )):  # fmt: skip
+                    continue  # an earlier reason
+                stalled = ln.bian is not None and ln.bian.branch == ln.yao.branch
+                want = stalled and not ln.state.you_qi
+                assert (s.facts.get("why") == "化伏吟") == want, (c.ben.name, c.day.name, month, s.facts)
+                fired += want
+    assert fired > 5

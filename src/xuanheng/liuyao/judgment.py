@@ -218,7 +218,8 @@ def _movers(chart: LiuYaoChart, t: _Target) -> list[Line]:
 def _spent(ln: Line) -> str | None:
     """Why a moving line has no force, or None: broken by the month without the day's help, weak and
     overcome by the month or the day, held by the day's 合 or (weak) scattered by its clash, overcome by
-    its own change, changed into its extinction or a break, or (when weak) retreating or into the void.
+    its own change, changed into its extinction or a break, or (when weak) stalled in a 伏吟, retreating
+    or changed into the void.
 
     The weak line overcome by the month or the day is 《增刪卜易》〈元神忌神衰旺章〉's first kind of 原神
     that cannot feed and 忌神 that cannot harm (休囚 and moving, but 被日月剋); a line the day helps (生,
@@ -234,6 +235,11 @@ def _spent(ln: Line) -> str | None:
     if ln.moving and s.ri_chong and not s.you_qi:
         return "日沖散"  # a weak moving line the day clashes is scattered (〈動散章〉)
     if ln.bian is not None:
+        if ln.bian.fu_yin and not s.you_qi:
+            # 〈反伏章〉: a line of a 伏吟 trigram moves into its own branch and stays where it was (呻吟);
+            # weak, it has no force. A 旺相 one keeps it: 〈元神忌神衰旺章〉 counts a strong mover as having
+            # force whatever its change, and that prevails over the stall
+            return "化伏吟"
         if ln.bian.hui_tou_ke:
             return "回頭剋"
         if ln.bian.hua_jue:
