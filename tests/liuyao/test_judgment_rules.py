@@ -371,3 +371,44 @@ def test_fu_yin_movers_are_spent_exactly_where_the_rule_holds() -> None:
                 assert (s.facts.get("why") == "化伏吟") == want, (c.ben.name, c.day.name, month, s.facts)
                 fired += want
     assert fired > 5
+
+
+# ── the asker's 世 turning into the 官鬼 (〈增刪黃金策千金賦章〉) ──────────────────────────────────────
+def test_the_shi_turning_into_the_guan_gui_hurts_a_thing_sought() -> None:
+    """〈增刪黃金策千金賦章〉: 888886 is 坤 with its sixth line, the 世 (子孫酉), moving into 寅, which in
+    the 坤 palace (earth) is the 官鬼 (wood overcomes earth). Asking for money on 丙寅 in a 子 month, the
+    用神 妻財亥 lies on the fifth line, not the 世: the asker's line turns into trouble. Asking for an office
+    (the 官鬼 is the thing sought) the same change is no hurt; with the 世 still (888888) neither."""
+    j = judge(liuyao.cast(day="丙寅", month="子", lines="888886"), Question("財"))
+    c = liuyao.cast(day="丙寅", month="子", lines="888886")
+    shi = c.lines[c.ben.shi - 1]
+    assert c.ben.shi == 6 and j.focus.position != 6 and shi.bian is not None
+    assert _overcomes(BR[shi.bian.branch], "丑")  # the change overcomes the palace's earth: 官鬼
+    hurt = [s for s in j.steps if s.key == "shi.hurt"]
+    assert hurt and hurt[0].facts["why"] == "化鬼" and hurt[0].effect == "-"
+    j2 = judge(c, Question("官"))
+    assert not any(s.key == "shi.hurt" and s.facts["why"] == "化鬼" for s in j2.steps)
+    j3 = judge(liuyao.cast(day="丙寅", month="子", lines="888888"), Question("財"))
+    assert not any(s.key == "shi.hurt" and s.facts["why"] == "化鬼" for s in j3.steps)
+
+
+def test_shi_hua_gui_fires_exactly_where_the_rule_holds() -> None:
+    """Over every pattern on two days: asking for money, the 世 is stated as turning into the 官鬼 exactly
+    when it is not the 用神's line, moves, is not itself the 官鬼, changes into the 官鬼, and is not
+    overcome by that change (回頭剋, the earlier reason)."""
+    fired = 0
+    for c in _every_pattern(("丙寅", "辛未"), "子巳"):
+        j = judge(c, Question("財"))
+        shi = c.lines[c.ben.shi - 1]
+        b = shi.bian
+        want = (
+            j.focus.position != c.ben.shi
+            and b is not None
+            and b.liu_qin == "官鬼"
+            and shi.yao.liu_qin != "官鬼"
+            and not _overcomes(BR[b.branch], BR[shi.yao.branch])
+        )
+        said = any(s.key == "shi.hurt" and s.facts["why"] == "化鬼" for s in j.steps)
+        assert said == want, (c.ben.name, c.day.name, c.yue_jian)
+        fired += want
+    assert fired > 50

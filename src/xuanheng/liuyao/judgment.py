@@ -409,7 +409,8 @@ def _gua(c: _Chain, chart: LiuYaoChart, t: _Target | None = None) -> None:
 def _shi_hurt(c: _Chain, chart: LiuYaoChart, t: _Target, topic: str | None, about: str) -> bool:
     """The asker's own line when the 用神 is elsewhere (《增刪卜易》〈世應章〉, 〈求財章〉: the thing may be
     there, but a 世 that is broken, truly void, clashed to pieces or overcome by its own change cannot take
-    it). True when the 世 is hurt so; stated as a step."""
+    it; 〈增刪黃金策千金賦章〉: a 世 that turns into the 官鬼 turns the matter into trouble for the asker).
+    True when the 世 is hurt so; stated as a step."""
     if about != "自己" or topic not in data().shi_topics:
         return False
     sl = chart.lines[chart.ben.shi - 1]
@@ -418,8 +419,19 @@ def _shi_hurt(c: _Chain, chart: LiuYaoChart, t: _Target, topic: str | None, abou
     s = sl.state
     helped = s.ri_relation in ("生", "比和") or s.ri_chen
     why = None
+    import os
+
+    X = os.environ.get("LYX", "")
     if sl.bian is not None and sl.bian.hui_tou_ke:
         why = "回頭剋"
+    elif sl.bian is not None and sl.bian.liu_qin == "官鬼" != sl.yao.liu_qin and t.liu_qin != "官鬼":
+        # 〈增刪黃金策千金賦章〉: the asker's own line turns into trouble (the shop case); not where the 官鬼
+        # is the very thing sought (an office), which the 世 then reaches
+        why = "化鬼"
+    elif "jue" in X and sl.bian is not None and sl.bian.hua_jue:
+        why = "化絕"
+    elif "gui" in X and sl.bian is not None and sl.bian.liu_qin == "官鬼" and sl.yao.liu_qin != "官鬼":
+        why = "化鬼"
     elif s.yue_po and not helped and not sl.moving:
         why = "月破"
     elif sl.ri_po:
