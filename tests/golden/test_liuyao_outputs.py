@@ -94,6 +94,8 @@ from pins import error as _error
 # (16) issue 27 item 5: asking for a thing sought (not an office), a 世 that turns into the 官鬼 is stated
 # as hurt (shi.hurt, why 化鬼, 〈增刪黃金策千金賦章〉); the step shi.hurt cites that chapter too, which is all
 # that moved in the example. Only judgments moved.
+# (17) issue 27 item 5: a still void 用神 that the day or a live moving 忌神 overcomes is void for good
+# (step kong.zhen_ke, 《卜筮正宗》〈十八論·旬空論〉), even when 旺相 in the month. Only judgments moved.
 PINNED: dict[str, str] = {
     "charts_random": "41a9face99cdd34b",
     "charts_every_option": "8f27b71ac54531f4",
@@ -103,7 +105,7 @@ PINNED: dict[str, str] = {
     "readings_by_topic": "76c2f1067461dccb",  # (2) (11)
     "readings_every_topic": "c2d67b4e95fdc680",  # (2) (11)
     "readings_options": "2117f3a88996f46b",  # (2) (7) (11)
-    "documents_renders": "f3db190a71f5fd50",  # (2) (7) (8) (9) (10) (11) (12) (13) (14) (15) (16)
+    "documents_renders": "102cbf95e228d640",  # (2) (7) (8) (9) (10) (11) (12) (13) (14) (15) (16) (17)
     "example_ko": "8053200bfeb10fe3",  # (2) (8) (10) (11) (14) (16)
     "example_zh-Hant": "781bbab045273149",  # (2) (8) (10) (11) (14) (16)
     "example_zh-Hans": "15ce241e2b5e2365",  # (2) (8) (10) (11) (14) (16)

@@ -412,3 +412,40 @@ def test_shi_hua_gui_fires_exactly_where_the_rule_holds() -> None:
         assert said == want, (c.ben.name, c.day.name, c.yue_jian)
         fired += want
     assert fired > 50
+
+
+# ── a still void 用神 struck by the day or a moving 忌神 is void for good (《卜筮正宗》〈旬空論〉) ──
+def test_a_still_void_yong_shen_struck_by_the_day_is_void_for_good() -> None:
+    """《卜筮正宗》〈十八論·旬空論〉: 877778 (大過, no moving line), asking for money: the 用神
+    妻財丑 is still. On 乙卯 (旬 甲寅, void 子丑) in the 午 month the 丑 is void and 相 (fire feeds
+    earth), but the 卯 day (wood) overcomes it: void for good, and the month's strength does not save
+    it. On 丙辰 (same 旬) the day is earth and does not overcome it: a passing void, of use once it
+    leaves the void."""
+    j = judge(liuyao.cast(day="乙卯", month="午", lines="877778"), Question("財"))
+    assert j.focus.branch == "丑" and "丑" in _void("乙卯") and _overcomes("卯", "丑")
+    assert _feeds_or_same("午", "丑")
+    keys = [s.key for s in j.steps]
+    assert "kong.zhen_ke" in keys and "kong.jia" not in keys and j.verdict.word.polarity == "bad"
+    j2 = judge(liuyao.cast(day="丙辰", month="午", lines="877778"), Question("財"))
+    assert "丑" in _void("丙辰") and not _overcomes("辰", "丑")
+    keys2 = [s.key for s in j2.steps]
+    assert "kong.jia" in keys2 and "kong.zhen_ke" not in keys2
+
+
+def test_kong_zhen_ke_fires_exactly_where_the_rule_holds() -> None:
+    """Over every pattern on three days and months, asking for money: the void 用神 on the hexagram is
+    stated void for good by a strike exactly when it is still and either the day overcomes it (re-derived
+    from the elements) or a 忌神 acts on it (a stated mover.ke)."""
+    fired = 0
+    for c in _every_pattern(("乙丑", "甲子", "庚午"), "申卯亥"):
+        j = judge(c, Question("財"))
+        if j.focus.position is None:
+            continue
+        ln = c.lines[j.focus.position - 1]
+        b = BR[ln.yao.branch]
+        keys = {s.key for s in j.steps}
+        struck = _overcomes(c.day.name[1], b) or "mover.ke" in keys
+        want = b in _void(c.day.name) and not ln.moving and struck
+        assert ("kong.zhen_ke" in keys) == want, (c.ben.name, c.day.name, BR[c.yue_jian], b)
+        fired += want
+    assert fired > 20

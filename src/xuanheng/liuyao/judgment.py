@@ -456,11 +456,17 @@ def _illness(c: _Chain, chart: LiuYaoChart, t: _Target, state: Any, bing: str) -
         c.add("bing.chong_jin" if bing == "jin" else "bing.chong_jiu")
 
 
-def _kong(c: _Chain, t: _Target, state: Any, helped: bool) -> str | None:
-    """旬空: 假空 (waits) or 真空 (fails); None when not void (a moving line is not void, 動不為空)."""
+def _kong(c: _Chain, t: _Target, state: Any, helped: bool, ke_lines: Sequence[Line] = ()) -> str | None:
+    """旬空: 假空 (waits) or 真空 (fails); None when not void (a moving line is not void, 動不為空).
+
+    A still void 用神 that the day or a live moving 忌神 overcomes is void for good (到底空:
+    《卜筮正宗》〈十八論·旬空論〉), whatever its strength in the month: the blow falls while the line is
+    empty, and that prevails over 〈旬空章〉's 旺不為空, which speaks of a strong line left unharmed."""
     if not state.kong:
         return None
     moving = t.line is not None and t.line.moving
+    if not moving and (state.ri_relation == "剋" or ke_lines):
+        return _kong_struck(c, t, state, ke_lines)
     why = None
     if state.you_qi:
         why_key = "旺相"
@@ -475,6 +481,13 @@ def _kong(c: _Chain, t: _Target, state: Any, helped: bool) -> str | None:
         c.add("kong.jia", {"branch": _b(t.branch), "why": why}, yong=t.label, why=why)
         return "jia"
     c.add("kong.zhen", {"branch": _b(t.branch)}, yong=t.label)
+    return "zhen"
+
+
+def _kong_struck(c: _Chain, t: _Target, state: Any, ke_lines: Sequence[Line]) -> str:
+    """The step of a still void 用神 struck by the day or a live moving 忌神 (see :func:`_kong`)."""
+    by = (["日辰"] if state.ri_relation == "剋" else []) + [_mover_label(ln) for ln in ke_lines]
+    c.add("kong.zhen_ke", {"branch": _b(t.branch), "by": by}, yong=t.label, by="、".join(by))
     return "zhen"
 
 
@@ -886,7 +899,7 @@ def judge(
     if illness and state.kong and opts.bing == "jin":
         marks["kong"] = "jia"  # a recent illness: the void heals (stated below), it is no failing
     else:
-        marks["kong"] = _kong(c, t, state, marks["sheng"] > 0 or marks["root"])
+        marks["kong"] = _kong(c, t, state, marks["sheng"] > 0 or marks["root"], marks["ke_lines"])
     _gua(c, chart, t)
     marks["shi_hurt"] = _shi_hurt(c, chart, t, topic, about)
     if topic in data().travel_topics and marks.get("he_zhu"):
