@@ -12,12 +12,13 @@ The charts: 200 random minutes 1900–2040 at Beijing (seed 10), cast once befor
 * ``xuanheng`` (contract document) — ``METHOD.document`` of a birth with ``on``: the cast, the 流曜 cast of
   the date, the timeline, the reading and the judgment in one (what ``xuanheng qizheng --on … --json`` and
   the API do), over 20 births asked again and again (a front end asks for a chart it has cast: the memos of
-  ``xuanheng.qizheng.memo`` keep the chart, the 流曜 of the date, the reading and the judgment's context and
-  sections); the target is ≥ 500/s (issue 29);
+  ``xuanheng.qizheng.memo`` keep the chart, its life (限 and timeline), the 流曜 of the date, the reading and
+  the judgment's context and sections, and from the second ask on ``Method.documents`` keeps the finished
+  document, each answer a ``marshal`` copy of it); the target is ≥ 500/s (issue 29);
 * ``xuanheng`` (contract document, a new birth each time) — 600 births asked once each about the same date
   (the 流曜 of the date kept, everything else made anew): what the API mostly answers;
 * ``xuanheng`` (contract document, nothing kept) — the 20 births with every memo emptied before each
-  document (the 流曜 cast again too).
+  document (the 流曜 cast again too; ``memo.clear`` empties the kept documents too).
 
 The reading and judgment cases empty the memos before each call, so they time the work itself. The
 document cases, the judgment and the reading are timed in CPU time (``time.process_time``).

@@ -36,13 +36,14 @@ was given, echoed), ``options``, ``warnings`` (each ``{code, params, text}``: a 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+import marshal
+from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from xuanheng.i18n.messages import localize_warnings
 from xuanheng.params import Params
-from xuanheng.reading import FiredRule, Text, check_lang, fresh
+from xuanheng.reading import FiredRule, Text, check_lang
 from xuanheng.reading.judgment import Judgment, Question
 
 Reading = Callable[..., list[FiredRule]]
@@ -75,10 +76,14 @@ class Method:
     enumerate: Callable[[Any], list[dict[str, Any]]] | None = None
     #: topics the method's reading knows
     topics: Callable[[], tuple[str, ...]] = tuple
-    #: True when the method keeps its readings and judgments of a chart (a memo, as 七政四餘's): the document
-    #: then copies their JSON (:func:`xuanheng.reading.fresh`), so that it shares no dict or list with the
-    #: next document of the same chart (tests/test_documents_fresh.py); the others build them anew each time
+    #: True when the method keeps its readings and judgments of a chart (a memo, as 七政四餘's) and its cast
+    #: gives the same object for the same inputs: the document then has their JSON copy the chart facts
+    #: (``to_json(lang, copy=True)``), so that it shares no dict or list with the next document of the same
+    #: chart (tests/test_documents_fresh.py), and a document asked for again is kept (:attr:`documents`);
+    #: the others build them anew each time
     kept: bool = False
+    #: the finished documents of a method that keeps (:class:`KeptDocuments`; empty otherwise)
+    documents: KeptDocuments = field(default_factory=lambda: KeptDocuments(), repr=False, compare=False)
 
     def __post_init__(self) -> None:
         missing = [v for v in ("svg", "text") if v not in self.views]
@@ -119,10 +124,24 @@ class Method:
 
     def document(self, params: Params, lang: str, *, with_reading: bool = True) -> dict[str, Any]:
         """The chart's JSON with its reading in *lang* (see the module docstring); a method with a reading
-        always carries ``reading`` (an empty list when *with_reading* is false)."""
+        always carries ``reading`` (an empty list when *with_reading* is false).
+
+        A method that keeps (:attr:`kept`) gives the document of a cast it has answered before as a copy of
+        the one it made then (:class:`KeptDocuments`)."""
         chart = self.cast(params)
-        out: dict[str, Any] = chart.to_json()
         lang = check_lang(lang)
+        if not self.kept:
+            return self._document(chart, params, lang, with_reading)
+        key = (lang, with_reading, *((name, params.get(name)) for name in ("topic", *params.READING_OPTIONS)))
+        out = self.documents.get(chart, key)
+        if out is None:
+            out = self._document(chart, params, lang, with_reading)
+            self.documents.put(chart, key, out)
+        return out
+
+    def _document(self, chart: Any, params: Params, lang: str, with_reading: bool) -> dict[str, Any]:
+        """The document of the cast *chart* (see :meth:`document`), made anew."""
+        out: dict[str, Any] = chart.to_json()
         if lang != "en":  # to_json() says the warnings in English; the document says them in its language
             for holder in (out, out.get("calendar")):
                 if isinstance(holder, dict) and holder.get("warnings"):
@@ -136,10 +155,8 @@ class Method:
                 fired = read(chart, topic, lang, **kw)
                 if self.judge is not None:
                     question = Question(topic, kw.get("about") or "自己", kw.get("item"))
-                    judged = self.judge(chart, question, fired=fired, **kw).to_json(lang)
-                    out["judgment"] = fresh(judged) if self.kept else judged
-                rules = [r.to_json(lang) for r in fired]
-                out["reading"] = fresh(rules) if self.kept else rules
+                    out["judgment"] = self.judge(chart, question, fired=fired, **kw).to_json(lang, self.kept)
+                out["reading"] = [r.to_json(lang, self.kept) for r in fired]
                 if kw:
                     out["reading_options"] = kw
             else:
@@ -150,4 +167,71 @@ class Method:
         return out
 
 
-__all__ = ["VIEWS", "Method", "Reading"]
+class KeptDocuments:
+    """The finished documents of a method that keeps (:attr:`Method.kept`): a document is a pure function of
+    the cast (the same object for the same inputs: the method's memo), the language, whether a reading was
+    asked for, the topic and the reading options, and the library reads no clock, so the document of a key
+    asked for again is kept and given as :func:`marshal.loads` of the bytes :func:`marshal.dumps` made of
+    it. Each copy is made of new dicts and lists (it shares none with another document:
+    tests/test_documents_fresh.py) in the structure of the one made, and equals it
+    (tests/test_documents_kept.py); a document that holds anything but plain JSON values (which
+    :mod:`marshal` refuses) is not kept.
+
+    A key is only noted the first time its document is made and kept the second time: most casts are asked
+    for once (an API call for a new birth), and the bytes would cost each of them the dump (about 0.5 ms of
+    a 七政 document's 8–10 ms). Keyed by the cast's identity, the cast kept beside its bytes (an id is never
+    taken for another cast's); at most :data:`DOCUMENTS_KEPT` keys, all forgotten when full."""
+
+    __slots__ = ("_kept", "size")
+
+    def __init__(self, size: int | None = None) -> None:
+        #: (id of the cast, key) → (the cast, the document's bytes, or None when it was made once)
+        self._kept: dict[tuple[int, Hashable], tuple[Any, bytes | None]] = {}
+        self.size = DOCUMENTS_KEPT if size is None else size
+
+    def get(self, cast: Any, key: Hashable) -> dict[str, Any] | None:
+        """A copy of the document kept for *cast* and *key*, or None."""
+        try:
+            got = self._kept.get((id(cast), key))
+        except TypeError:  # an option value that cannot be a key: the document is made each time
+            return None
+        if got is None or got[0] is not cast or got[1] is None:
+            return None
+        out: dict[str, Any] = marshal.loads(got[1])
+        return out
+
+    def put(self, cast: Any, key: Hashable, document: dict[str, Any]) -> None:
+        """Note that *document* was made for *cast* and *key*; keep it (as it is now) when it was made
+        before."""
+        try:
+            known = self._kept.get((id(cast), key))
+        except TypeError:  # a key that cannot be one
+            return
+        data = None
+        if known is not None and known[0] is cast:
+            try:
+                data = marshal.dumps(document, _MARSHAL_VERSION)
+            except ValueError:  # not plain JSON values
+                return
+        elif len(self._kept) >= self.size:
+            self._kept.clear()
+        self._kept[(id(cast), key)] = (cast, data)
+
+    def clear(self) -> None:
+        """Forget every kept document."""
+        self._kept.clear()
+
+    def __len__(self) -> int:
+        """How many documents are kept (not counting the keys made once)."""
+        return sum(1 for _, data in self._kept.values() if data is not None)
+
+
+#: how many keys :class:`KeptDocuments` holds (a 七政 document is 70–100 KiB as bytes, 100 with a timeline of
+#: 100 years: at most about 13 MiB)
+DOCUMENTS_KEPT = 128
+#: :mod:`marshal`'s format 4 writes a string (or container) met twice once and refers to it after, so a
+#: copy holds a container twice only where the document did
+_MARSHAL_VERSION = 4
+
+
+__all__ = ["DOCUMENTS_KEPT", "VIEWS", "KeptDocuments", "Method", "Reading"]

@@ -122,21 +122,29 @@ from pins import dump as _dump
 # verse gives it, that palace read as every 限's is, one step per age (no longer the 恩/難 company of its
 # palaces); facts.ages carry each age's sum and verdict (cli_casts, cli_refusals: its 七政 sample,
 # http_casts, mcp_calls). Checked: with _tong_xian as before, every section equals its pin before.
-# (27) issue 27 item 5 (branch ly-verdict): in the 六爻 judgment a moving 原神 or 忌神 that is weak and
+# (27) issue 28: the 大六壬 school choice fuyin_zimao = xing (卯子卯) cites a book, a 《大六壬指南》 占驗 as
+# 《壬占彙選》卷之三〈辛卯日〉 prints it, where it cited a peer's reading: its src in http_meta and
+# mcp_tools. Nothing else changed.
+# (28) issue 28, the 金口訣 verdict read as its 假令 (branch jkj-verdict): the 金口訣 judgment weighs the 課's
+# shape (四位相生 / 四位相克: the neighbouring positions bound by 生 against those bound by 剋) and the bars
+# 關 隔 鎖 with their breaking (斬關 毀隔 破鎖), which settle the verdict where they hold (《六壬神課金口訣》
+# 古本 卷之上); only the 金口訣 judgments change — steps, some verdicts and their 應期 (cli_casts,
+# http_casts, mcp_calls). Checked: with the two new steps not called, every section equals its pin before.
+# (29) issue 27 item 5 (branch ly-verdict): in the 六爻 judgment a moving 原神 or 忌神 that is weak and
 # overcome by the month or the day, without the day's help, has no force (〈元神忌神衰旺章〉) and says so
 # before the reasons of its own change: the 六爻 sample's judgment names that reason (cli_casts, http_casts).
 # Its verdict, the chart and the reading are unchanged.
 PINNED: dict[str, str] = {
     "cli_help": "36d349072b6da75b",  # (1) (2) (6) (7) (9) (10) (11) (14) (18) (24) (25)
     # issue 26: a method with a reading always carries "reading" ([] when not asked): 金口訣 and 六爻 too
-    # (1) (2) (8) (9) (10) (11) (12) (13) (14) (15) (18) (19) (20) (22) (26) (27)
-    "cli_casts": "ed8ee798e311fcd1",
+    # (1) (2) (8) (9) (10) (11) (12) (13) (14) (15) (18) (19) (20) (22) (26) (28) (29)
+    "cli_casts": "8066ae5eeed98d76",  # before (29): c065fa30c3cb59ca
     # issue 26: the 大六壬 message for no instant and no coordinates is catalogued (cli.liuren.at_missing),
     # so --lang ko / zh-Hant say it in that language instead of English; nothing else changed
     # (12): its 七政 sample without a place is no refusal: it casts, and its document gains the judgment
     # its pins before: b6266ca5f05dd431, 38020a2b2ac63d9c
     "cli_refusals": "7e759a63ccd62182",  # (6) (12) (13) (14) (15) (19) (22) (26)
-    "http_meta": "2a139928200be824",  # (1) (2) (6) (7) (9) (10) (11) (13) (14) (15) (16) (18) (25)
+    "http_meta": "b0aee14b181fc865",  # (1) (2) (6) (7) (9) (10) (11) (13) (14) (15) (16) (18) (25) (27)
     # issue 26: "reading": [] with no_reading; then the library's errors name parameters (at, day, yue_jiang)
     # where they named command-line flags (--at, --now, --day …): only their message, text and params
     # then at + now answers the code at.or_now (was at.or_now_web: one refusal, one code)
@@ -146,14 +154,14 @@ PINNED: dict[str, str] = {
     # then the web refuses a parameter the mode does not use (as cli_refusals and mcp_calls): 大六壬 and 六爻
     # study inputs with tz answer 422 mode.unused naming tz (were charts, tz ignored), and 六爻 at + day
     # answers mode.unused naming day (was liuyao.instant_or_study, also naming day), GET and POST, en and ko
-    # (1) (2) (6) (8) (9) (10) (11) (12) (13) (15) (16) (17) (18) (19) (20) (21) (22) (26) (27)
-    "http_casts": "fb8d792f8c6262b6",
-    "mcp_tools": "d6608a0dd1d3cac4",  # (1) (2) (6) (7) (9) (10) (11) (13) (18) (25)
+    # (1) (2) (6) (8) (9) (10) (11) (12) (13) (15) (16) (17) (18) (19) (20) (21) (22) (26) (28) (29)
+    "http_casts": "79632b2b6f0ff2c3",  # before (29): 2d9d8f23fa3609e9
+    "mcp_tools": "030b4970c08798b1",  # (1) (2) (6) (7) (9) (10) (11) (13) (18) (25) (27)
     # issue 26: both changes of http_casts; then the refusals carry their code (mode.unused, at.or_now) where
     # the catalogue recognised them by their English; then a refusal of a mode names the mode and says why
     # in the API's words (a cast from an instant (at or now) …), no longer the command line's (--at/--now)
-    # (1) (2) (6) (8) (9) (10) (11) (12) (13) (15) (16) (18) (19) (20) (22) (26)
-    "mcp_calls": "7383301a4bcf559b",
+    # (1) (2) (6) (8) (9) (10) (11) (12) (13) (15) (16) (18) (19) (20) (22) (26) (28)
+    "mcp_calls": "6d1fd9dc10ee7f8d",  # before (28): 7383301a4bcf559b
 }
 
 _check = checker(PINNED)

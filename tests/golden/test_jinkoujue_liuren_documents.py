@@ -46,17 +46,29 @@ PINNED: dict[str, str] = {
     # 科舉) and of harm (鬼動 harms a general question and 病), from 〈六十四課鈐〉 課 1–2; a step "dong" is
     # added where they hold. Checked: with those two [dong.*] groups given no topics, both sections equal
     # their pins before (12d89fcc1fd2d049, ad9717e064bf8abf)
-    "jinkoujue_documents": "e8f400c414d571de",  # the contract: with_reading=False now carries "reading": []
-    "jinkoujue_views": "3552ac852cdc83be",
+    # (28) issue 28, the 金口訣 verdict read as its 假令 (branch jkj-verdict): the judgment gains the 課's
+    # shape (四位相生 / 四位相克) and the bars 關 隔 鎖 (斬關 毀隔 破鎖 when broken), which settle the verdict
+    # where they hold: steps, some verdicts and 應期 change in the documents and the text views. Checked:
+    # with the two new steps not called, both sections equal their pins before (e8f400c414d571de,
+    # 3552ac852cdc83be)
+    "jinkoujue_documents": "50462808acf45665",  # the contract: with_reading=False now carries "reading": []
+    "jinkoujue_views": "ea34c4d0e2015e71",
     # the plain sunrise (astro.sun_fast removed): 3 sunrise / sunset / solar-time seconds moved
     # issue 28, the 大六壬 judgment: the documents carry "judgment" (with "sections": [], the shared shape)
     # and reading_options, the sampler draws the new reading option about among the choices, the text view
     # prints the judgment first. Checked: with the judge and about taken out the three equal their pins
     # before (391c64aede6aec29, 506de3a083463581, 696944878b967123)
-    "liuren_documents": "97b780c7dd51b409",
-    "liuren_study_documents": "5195947831204b03",
+    # (29) issue 28 (branch lr-verdict): a 類神 mastered by a 傳 carrying 白虎 is wounded (part lei.hu_ke, −4)
+    # and settles the verdict bad (step weigh.lei_hurt). Checked: with _tiger_over answering None the
+    # three equal their pins before (97b780c7dd51b409, 5195947831204b03, 8da07ebf4e5d0350); then a void
+    # spirit on the day stem is an 應期 candidate (ying.gan_kong, after a void 末傳). Checked: without it the
+    # three equal the pins before (71d14647ace72ed2, 87883c9031a0209d, d40f762127810c83); then a void 中傳
+    # (折腰) weighs 2 where it weighed 1: some verdicts of the documents move (the views do not). Checked:
+    # with the weight at 1 the two equal the pins before (743367b2ba768961, 7dadef854ee3740e)
+    "liuren_documents": "e8a8d32a93a797bd",
+    "liuren_study_documents": "e6078dea89cc9a85",
     # then the phone drawing wraps its 課體 line with the label in it (issue 30 item 8; it ran off the edge)
-    "liuren_views": "8da07ebf4e5d0350",
+    "liuren_views": "4301ab1623a32d38",
 }
 
 _check = checker(PINNED)

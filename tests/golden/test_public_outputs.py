@@ -72,7 +72,10 @@ PINNED: dict[str, str] = {
     # issue 28, the 大六壬 judgment: the 大六壬 casts carry "judgment" (JSON) and print it first (text),
     # --help names --about; checked: with the judge and about taken out the section equals its pin
     # (313d51ef11d4f9dc)
-    "cli": "0bc7c23f991774dc",
+    # (28) issue 28, the 金口訣 verdict read as its 假令 (branch jkj-verdict): the 金口訣 judgment weighs the
+    # 課's shape and the bars 關 隔 鎖 (its steps, some verdicts and 應期 in the CLI text); checked: with the
+    # two new steps not called the section equals its pin before (0bc7c23f991774dc)
+    "cli": "2b99385950191f9a",
     # the study-mode refusal of 大六壬 now carries its catalogue code and params (liuren.study_missing);
     # message and text unchanged (the journal/CLI i18n commit after c5dad1f)
     # issue 26: a method with a reading always carries "reading" ([] when not asked): the 金口訣 POST
@@ -94,7 +97,13 @@ PINNED: dict[str, str] = {
     # taken out only that source listing differs from the pin before (e7d3bd2cee886a2d)
     # then /api/sources/<id> states a judgment step's text with its placeholders in words ("…"), as it states
     # a rule's, instead of the raw {yong} template
-    "http": "898b107b06850e68",
+    # (28) issue 28 (branch jkj-verdict): the judgments of the 金口訣 answers weigh the 課's shape and the
+    # bars 關 隔 鎖 (steps, some verdicts and 應期); checked as "cli" above (898b107b06850e68)
+    # (29) issue 28 (branch lr-verdict): /api/sources/002-005 lists three more entries of
+    # liuren/data/judgment.toml that cite it (part.lei.hu_ke, step.weigh.lei_hurt: a 類神 wounded by a 傳
+    # carrying 白虎; ying.gan_kong: a void spirit on the day stem dated when filled); checked on the branch
+    # by comparing every answer of the sample before and after: only that listing differed (19 → 22)
+    "http": "eba93b58c3c6a7e0",
 }
 
 _check = checker(PINNED)

@@ -26,7 +26,7 @@ BOOKS = sorted((HERE / "casebook").glob("*.toml"))
 TOPICS_FILE = HERE.parents[1] / "src" / "xuanheng" / "rules" / "data" / "topics.toml"
 TOPICS = set(tomllib.loads(TOPICS_FILE.read_text("utf-8"))["topic"])
 ITEMS = tomllib.loads((TOPICS_FILE.parent / "items.toml").read_text("utf-8"))
-PREFIX = {"zhinan": "zn", "shao": "sh", "daquan": "dq"}
+PREFIX = {"zhinan": "zn", "shao": "sh", "daquan": "dq", "huixuan": "hx"}
 ABOUT = {"自己", "父母", "兄弟", "妻", "夫", "子女", "朋友", "僕", "他人"}
 REQUIRED = {
     "id": str,
@@ -59,7 +59,13 @@ OPTIONAL = {
     "sex": str,
     "item": str,
 }
-SCHOOLS = ("depth", "mengzhongji")
+#: the schools a printed 三傳 may follow: 涉害 by depth (default) or by 孟仲季; 伏吟 子卯 末傳 by the clash
+#: (default) or by the punishment (卯子卯, as 《壬占彙選》 prints it)
+SCHOOLS: dict[str, dict[str, str]] = {
+    "depth": {"shehai": "depth"},
+    "mengzhongji": {"shehai": "mengzhongji"},
+    "fuyin_xing": {"fuyin_zimao": "xing"},
+}
 CYCLE = {STEMS[i % 10] + BRANCHES[i % 12] for i in range(60)}
 
 
@@ -75,7 +81,7 @@ def _ids(item: tuple[str, dict]) -> str:
 
 
 def _chart(case: dict, school: str):
-    return cast(day=case["day"], yue_jiang=case["yue_jiang"], hour=case["hour"], shehai=school)
+    return cast(day=case["day"], yue_jiang=case["yue_jiang"], hour=case["hour"], **SCHOOLS[school])
 
 
 def _chuan(chart) -> list[str]:

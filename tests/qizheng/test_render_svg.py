@@ -141,8 +141,16 @@ def test_intersect_is_the_test_it_claims() -> None:
 def assert_no_overlap(root: ET.Element, at_least: int = 12 + 28 + 11) -> None:
     bx = boxes(root)
     assert len(bx) >= at_least
+    # two convex polygons whose bounding boxes are apart are apart: only the others need the full test
+    bounds = [
+        (min(x for x, _ in p), min(y for _, y in p), max(x for x, _ in p), max(y for _, y in p))
+        for p, _ in bx
+    ]
     for i in range(len(bx)):
         for j in range(i + 1, len(bx)):
+            (ax0, ay0, ax1, ay1), (bx0, by0, bx1, by1) = bounds[i], bounds[j]
+            if ax1 < bx0 or bx1 < ax0 or ay1 < by0 or by1 < ay0:
+                continue
             assert not intersect(bx[i][0], bx[j][0]), (bx[i][1], bx[j][1])
 
 
@@ -767,3 +775,176 @@ def palace_spans_of(doc: dict[str, Any]) -> dict[str, tuple[float, float]]:
     starts = {x["name"]: x["start"] for x in doc["xiu"]}
     begin = {g["branch"]: (starts[g["guo_gong"]["xiu"]] + g["guo_gong"]["xiu_du"]) % 360 for g in doc["gong"]}
     return {b: (begin[b], (begin[B[(B.index(b) - 1) % 12]] - begin[b]) % 360) for b in B}
+
+
+# ------------------------------------------- issue 29 item 6: the narrow palaces of the star-fixed frame
+#: every mansion system the ``xiu`` option offers
+XIU_SYSTEMS = ("jin", "gu", "gu_precessed")
+#: births whose sidereal wheels had a narrow palace's labels meeting (2020-11-13: 辰 相貌, 身宮, 宮主 金, its
+#: name box touching the 宮主's; 1957-01-13: the ages and 吉凶參半 of a 24° palace's 大限 running into the
+#: next palace's), with two others; the first three without a date, the last with one
+SWEEP = [
+    ("2020-11-13T06:00", None),
+    ("1957-01-13T04:02", None),
+    ("1999-07-20T00:44", None),
+    ("1984-08-20T00:51", "2007-06-15"),
+]
+
+
+def assert_inside_palaces(root: ET.Element, doc: dict[str, Any]) -> None:
+    """Every box of the palace ring and the 限 ring (the palace line, 宮主, 命/身 marks, the ages and the
+    marks of the date) lies within its own palace's span (from the document: :func:`palace_spans_of`),
+    and no text of the drawing is smaller than 18 units (11.7 px on a 390 px phone)."""
+    spans = palace_spans_of(doc)
+    seen = 0
+    for g in root.iter(f"{NS}g"):
+        cls = (g.get("class") or "").split()
+        if not cls or cls[0] not in ("gong", "gong-zhu", "mark", "xian-age", "xian-mark"):
+            continue
+        mark = {"命": "ming_gong", "身": "shen_gong"}.get(g.get("data-mark", ""), "")
+        b = g.get("data-branch") or doc[mark]["branch"]
+        lon0, width = spans[b]
+        for r in g.iter(f"{NS}rect"):
+            seen += 1
+            for x, y in polygon(r):
+                off = angular_distance(polar(root, x, y)[0], expected_angle(lon0 + width / 2))
+                assert off < width / 2, (cls, b, off, width)
+    assert seen >= 12 + 12
+    assert min(float(t.get("font-size", 0)) for t in root.iter(f"{NS}text")) >= 18
+
+
+def params_of(at: str, on: str | None, xiu: str, frame: str) -> dict[str, Any]:
+    p = {"at": at, "tz": "UTC", **PLACE, "sex": "男", "xiu": xiu, "gong_frame": frame}
+    return p if on is None else {**p, "on": on}
+
+
+@pytest.mark.parametrize(("at", "on"), SWEEP)
+def test_no_overlap_in_every_frame_system_and_language(at: str, on: str | None) -> None:
+    """Both palace frames × the three mansion systems × three languages: no two label boxes meet and every
+    palace's labels stay in their palace (the sidereal frame's palaces run from about 24° to 38°)."""
+    for xiu, frame, lang in itertools.product(XIU_SYSTEMS, ("tropical", "sidereal"), ("ko", "zh-Hant", "en")):
+        doc = METHOD.document(cast_params(METHOD, params_of(at, on, xiu, frame)), lang)
+        root = root_of(render_qizheng(doc, lang))
+        assert_no_overlap(root, at_least=12 + 12 + 28 + 11 + 11)
+        assert_inside_palaces(root, doc)
+        assert len(groups(root, "gong-zhu")) == 12  # every 宮主 drawn
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", range(8))
+def test_no_overlap_over_random_births(seed: int) -> None:
+    """The sweep above on random births (with and without a date) in every frame, system and language."""
+    rng = random.Random(seed)
+    for _ in range(15):
+        year = rng.randint(1800, 2100)
+        day = f"{year}-{rng.randint(1, 12):02d}-{rng.randint(1, 28):02d}"
+        at = f"{day}T{rng.randint(0, 23):02d}:{rng.randint(0, 59):02d}"
+        on = f"{year + rng.randint(1, 90)}-{rng.randint(1, 12):02d}-15" if rng.random() < 0.5 else None
+        for xiu, frame in itertools.product(XIU_SYSTEMS, ("tropical", "sidereal")):
+            lang = rng.choice(["ko", "zh-Hant", "en"])
+            doc = METHOD.document(cast_params(METHOD, params_of(at, on, xiu, frame)), lang)
+            root = root_of(render_qizheng(doc, lang))
+            assert_no_overlap(root, at_least=12 + 12 + 28 + 11 + 11)
+            assert_inside_palaces(root, doc)
+
+
+def narrowest_palace() -> tuple[dict[str, Any], str, float]:
+    """The narrowest palace the sidereal frame makes, over the mansion systems and the engine's span of
+    dates (the mansions move with the stars' proper motion; from the year 100, a birth whose 限 timeline
+    stays within the calendar's years): (the document, its branch, width)."""
+    best: tuple[dict[str, Any], str, float] | None = None
+    for xiu, year in itertools.product(XIU_SYSTEMS, (100, 1000, 2000, 2900)):
+        doc = METHOD.document(
+            cast_params(METHOD, params_of(f"{year:04d}-06-01T12:00", None, xiu, "sidereal")), "zh-Hant"
+        )
+        for b, (_, width) in palace_spans_of(doc).items():
+            if best is None or width < best[2]:
+                best = (doc, b, width)
+    assert best is not None
+    return best
+
+
+def narrowed(doc: dict[str, Any], branch: str, width: float) -> dict[str, Any]:
+    """*doc* with the palace of *branch* made *width* degrees wide: its 過宮 point moved on (the palace
+    before it in longitude takes the rest)."""
+    old = palace_spans_of(doc)[branch][1]
+    gong = [
+        {**g, "guo_gong": {**g["guo_gong"], "xiu_du": g["guo_gong"]["xiu_du"] + old - width}}
+        if g["branch"] == branch
+        else g
+        for g in doc["gong"]
+    ]
+    out = {**doc, "gong": gong}
+    assert abs(palace_spans_of(out)[branch][1] - width) < 1e-9
+    return out
+
+
+def on_palace(doc: dict[str, Any], branch: str, ming: bool, shen: bool) -> dict[str, Any]:
+    """*doc* with 命 and/or 身 moved onto *branch* (the longest lines a palace carries)."""
+    out = dict(doc)
+    for key, wanted in (("ming_gong", ming), ("shen_gong", shen)):
+        if wanted:
+            out[key] = {**doc[key], "branch": branch}
+        elif doc[key]["branch"] == branch:
+            out[key] = {**doc[key], "branch": B[(B.index(branch) + 6) % 12]}
+    return out
+
+
+def test_the_narrowest_palace_holds_its_whole_line() -> None:
+    """On the narrowest palace of any mansion system and date, with its 大限 judged 吉凶參半 (the longest
+    word) and 命, 身, both or neither on it, the whole line — branch, name, 宮主 — is drawn in its usual
+    sizes, inside the palace, apart from every other box."""
+    doc, branch, width = narrowest_palace()
+    assert 23.5 < width < 24.5  # 《星學大成》's 寅 (尾三 to 斗三) with 今制 mansions, at the earliest dates
+    index = next(r["index"] for r in doc["timeline"]["da_xian"] if r["branch"] == branch)
+    doc["judgment"] = {
+        **doc["judgment"],
+        "sections": [
+            {**s, "verdict": {**s["verdict"], "polarity": "mixed"}} if s["key"] == f"da_xian.{index}" else s
+            for s in doc["judgment"]["sections"]
+        ],
+    }
+    for k, (ming, shen) in enumerate(itertools.product((False, True), repeat=2)):
+        lang = ("ko", "zh-Hant", "en")[k % 3]
+        crowded = on_palace(doc, branch, ming, shen)
+        root = root_of(render_qizheng(crowded, lang))
+        assert_no_overlap(root, at_least=12 + 12 + 28 + 11 + 11)
+        assert_inside_palaces(root, crowded)
+        (g,) = [g for g in groups(root, "gong") if g.get("data-branch") == branch]
+        assert g.get("data-compact") is None
+        assert [z.get("data-branch") for z in groups(root, "gong-zhu")].count(branch) == 1
+
+
+@pytest.mark.parametrize("width", [23.0, 22.0, 21.0, 19.0, 17.0])
+def test_narrower_palaces_than_any_frame_makes_still_fit(width: float) -> None:
+    """Below the frames' narrowest palace (a safety net for a palace narrower than any mansion system
+    makes) the line is written in the compact sizes (no text under 18 units), and under about 21.6° it
+    leaves out the 宮主 box before it would leave the palace; nothing overlaps."""
+    doc = METHOD.document(cast_params(METHOD, params_of("2020-11-13T06:00", None, "jin", "sidereal")), "ko")
+    branch = "寅"
+    thin = narrowed(doc, branch, width)
+    for k, (ming, shen) in enumerate(itertools.product((False, True), repeat=2)):
+        lang = ("ko", "zh-Hant", "en")[k % 3]
+        crowded = on_palace(thin, branch, ming, shen)
+        root = root_of(render_qizheng(crowded, lang))
+        assert_no_overlap(root, at_least=12 + 12 + 28 + 11 + 11)
+        assert_inside_palaces(root, crowded)
+        (g,) = [g for g in groups(root, "gong") if g.get("data-branch") == branch]
+        zhu = [z for z in groups(root, "gong-zhu") if z.get("data-branch") == branch]
+        if width >= 22.0:
+            assert len(zhu) == 1
+        if width <= 22.0:
+            assert g.get("data-compact") == "1"
+
+
+def test_wide_palaces_keep_their_usual_line() -> None:
+    """The compact line is for narrow palaces only: no palace of the tropical frame, nor any of the
+    sidereal frame, takes it."""
+    for frame in ("tropical", "sidereal"):
+        doc = METHOD.document(cast_params(METHOD, params_of("2020-11-13T06:00", None, "jin", frame)), "ko")
+        root = root_of(render_qizheng(doc, "ko"))
+        assert all(g.get("data-compact") is None for g in groups(root, "gong"))
+        assert {float(t.get("font-size", 0)) for g in groups(root, "gong") for t in g.iter(f"{NS}text")} <= {
+            22.0,
+            19.0,
+        }

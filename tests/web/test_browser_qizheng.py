@@ -131,6 +131,17 @@ def test_wheel_texts_do_not_meet_on_a_phone(server: str, shots: Path, browser_la
             "lat": 39.9,
             "gong_frame": "sidereal",
         },
+        # issue 29 item 6: a 26° 辰 (身宮, 宮主 金) whose name box met its 宮主's, and 24° palaces whose
+        # judged 大限 wrote 吉凶參半 past their edge, with the 流曜 of a date
+        {
+            "at": "2020-11-13T06:00:00",
+            "tz": "UTC",
+            "lon": 116.4,
+            "lat": 39.9,
+            "gong_frame": "sidereal",
+            "on": "2030-05-01",
+        },
+        {"at": "1957-01-13T04:02:00", "tz": "UTC", "lon": 116.4, "lat": 39.9, "gong_frame": "sidereal"},
     ]
     with playwright_api.sync_playwright() as pw:
         browser = pw.chromium.launch(**browser_launch)

@@ -9,7 +9,8 @@ The procedure (docs/liuren-judgment.md); each step's words, weights and sources 
    asked about (妻 → 妻財 / 天后, 夫 → 官鬼 / 貴人, 子女 → 子孫 / 六合 …), looked for in the 三傳, then
    the 四課, then on the 天地盤 (absent from 課傳); some topics read a place instead: the day stem (命, 壽:
    the asker) or the day branch (家宅, 墳墓, 行人, 他人: the house, the other side). Its 空亡, 旺衰 and 天將
-   qualify it; for illness, suits and theft the 類神 is the harm, and its strength counts against.
+   qualify it, and a 傳 carrying 白虎 that overcomes it wounds the thing; for illness, suits and theft the
+   類神 is the harm, and its strength counts against.
 2. **日 and 辰**: the spirit on the day stem (日上) and on the day branch (辰上), by how it stands to them
    (生, 比和, 財, 脫, 剋), 合 or 刑 with its seat (002-005), its 空亡, 天將 and the stem's stage there;
    with a birth year, the spirit on the asker's 年命 (行年, else 本命) the same way.
@@ -19,14 +20,14 @@ The procedure (docs/liuren-judgment.md); each step's words, weights and sources 
 4. **貴人**: running backward, in prison (on 辰 or 戌), at the gate of heaven (on 亥).
 5. **課體** and **《畢法賦》**: the classes and the 法 that hold and that weigh (lists in the data; the
    detections are the reading's own, ``reading.ke_ti_held`` and ``liuren/bifa.py``, kept per structure).
-6. **weighing**: the 類神 first (a strong one in the 三傳 carries the matter, an absent or void one sinks
-   it, unless the rest is decisive the other way); else the sum decides (≥ ``GOOD`` good, ≤ ``BAD`` bad,
-   else mixed); a void 類神 of what is hoped for makes a good sum mixed; where the 發端 and the 歸宿
-   disagree, a ``=`` step says the 末傳 prevails.
-7. **應期**: a void 類神 is filled or clashed; else the 類神's branch, the 末傳 filled when void, the 墓
-   clashed open, the 發用, the spirit on the 辰 (and on the 年命), the 末傳, the spirit on the 日; counted
-   in hours, days, months or years by the topic's horizon; with an instant, the 干支 and civil date of the
-   next such day, month or year.
+6. **weighing**: the 類神 first (one wounded by a 傳 carrying 白虎 decides *bad*; a strong one in the 三傳
+   carries the matter, an absent or void one sinks it, unless the rest is decisive the other way); else
+   the sum decides (≥ ``GOOD`` good, ≤ ``BAD`` bad, else mixed); a void 類神 of what is hoped for makes a
+   good sum mixed; where the 發端 and the 歸宿 disagree, a ``=`` step says the 末傳 prevails.
+7. **應期**: a void 類神 is filled or clashed; else the 類神's branch, the 末傳 filled when void, the
+   spirit on the 日 filled when void, the 墓 clashed open, the 發用, the spirit on the 辰 (and on the
+   年命), the 末傳, the spirit on the 日; counted in hours, days, months or years by the topic's horizon;
+   with an instant, the 干支 and civil date of the next such day, month or year.
 
 Without a month (study mode without ``month``), 旺衰 is read in the month the 月將 serves (its 六合).
 """
@@ -394,6 +395,9 @@ def _lei_step(c: _Chain, r: _Read, lei: _Lei) -> dict[str, bool]:
     j = r.jiang(b)
     if not lei.harm and j not in _JI and not kong:
         part("lei.jiang_xiong", f"乘{j}")
+    hurt = None if lei.harm else _tiger_over(r, b)
+    if hurt is not None:  # void or not: the book reads the thing killed even where it lies void (sh-83)
+        part("lei.hu_ke", f"{BRANCHES[hurt]}乘白虎剋之")
     facts = {"branch": BRANCHES[b], "where": _POS[lei.where] if lei.where is not None else None,
              "kong": kong, "state": r.state(b), "jiang": j}  # fmt: skip
     c.add(
@@ -406,7 +410,21 @@ def _lei_step(c: _Chain, r: _Read, lei: _Lei) -> dict[str, bool]:
         seat=BRANCHES[r.chart.lower_of(b)],
         notes=_notes(terms),
     )
-    return {"kong": kong and not wang and not lei.harm}
+    return {"kong": kong and not wang and not lei.harm, "hurt": hurt is not None}
+
+
+def _tiger_over(r: _Read, b: int) -> int | None:
+    """The 傳 that carries 白虎 and overcomes the 類神 on *b* (its element masters *b*'s), or None.
+
+    白虎 is the general of killing and mourning (《六壬大全》卷一〈十二天將〉); a spirit is judged by what
+    overcomes it (002-005): a 傳 with 白虎 that masters the 類神 wounds or kills the thing itself, as
+    邵彥和 reads the sheep 未 under the 末傳 寅 with 白虎 and the dog 戌 under the void 末傳 寅 with 白虎
+    (《六壬斷案》〈六畜〉)."""
+    el = BRANCH_ELEMENT[b]
+    return next(
+        (x for x in r.chuan if x != b and r.jiang(x) == "白虎" and (BRANCH_ELEMENT[x] - el) % 5 == 3),
+        None,
+    )
 
 
 # ── 日, 辰 and the 三傳 ─────────────────────────────────────────────────────────────────────────────
@@ -588,6 +606,8 @@ def _ying_qi(r: _Read, lei: _Lei, topic: str | None) -> list[tuple[str, int, Tex
             w.add("lei", lei.branch)
     if mo in r.kong:
         w.add("mo_kong", mo)
+    if r.chart.gan_shang in r.kong:  # the asker's own place void: it waits to be filled, as the 類神's
+        w.add("gan_kong", r.chart.gan_shang)
     if mo == _tomb(r.stem_el):
         w.add("mu_chong", chong(mo), mo)
     w.add("chu", chu)
@@ -696,6 +716,10 @@ def _weigh(c: _Chain, marks: Mapping[str, Any]) -> str:
         first = d.words["good" if w_chu > 0 else "bad"]
         last = d.words["good" if w_mo > 0 else "bad"]
         c.add("weigh.mo", {"chu": w_chu, "mo": w_mo}, first=first, last=last)
+    if marks.get("lei_hurt"):
+        # what befalls the thing itself decides: no help to the asker brings back what is killed
+        c.add("weigh.lei_hurt")
+        return "bad"
     if marks.get("lei_kong") and total >= GOOD:
         c.add("weigh.lei")
         return "mixed"
@@ -745,7 +769,8 @@ def judge(
     c = _Chain()
     marks: dict[str, Any] = {}
     if lei.kind == "lei":
-        marks["lei_kong"] = _lei_step(c, r, lei)["kong"]
+        got = _lei_step(c, r, lei)
+        marks["lei_kong"], marks["lei_hurt"] = got["kong"], got["hurt"]
         marks["lei_w"] = c.items[-1][1]
     weighs = kind_of(topic) not in ("yu", "qing")
     _place_step(c, r, "ri", chart.gan_shang, "gan", weighs=weighs)

@@ -273,16 +273,20 @@ class QiZhengLife:
     timeline: Mapping[str, Any]
 
     def to_json(self) -> dict[str, Any]:
+        """The document's chart part. The 限 of ``on`` and the timeline are copied
+        (:func:`xuanheng.reading.fresh`): the method's cast keeps a life and gives it again for the same
+        inputs (:func:`xuanheng.qizheng.params.cast_params`), and no JSON may share a container with it."""
         out = self.chart.to_json()
         out["inputs"]["on"] = None if self.on is None else self.on.isoformat(timespec="seconds")
         out["options"] = {**out["options"], **self.reading_options, **self.xian_options}
         cur = self.current or {}
         for k in ON_KEYS:
-            out[k] = cur.get(k)
+            out[k] = fresh(cur.get(k))
         if cur.get("warning"):
-            out["warnings"] = [*out["warnings"], dict(cur["warning"])]
-        tl = {k: v for k, v in self.timeline.items() if k not in ("engine_version", "schema_version")}
-        out["timeline"] = tl
+            out["warnings"] = [*out["warnings"], fresh(cur["warning"])]
+        out["timeline"] = {
+            k: fresh(v) for k, v in self.timeline.items() if k not in ("engine_version", "schema_version")
+        }
         return out
 
 

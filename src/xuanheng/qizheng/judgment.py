@@ -35,7 +35,7 @@ from typing import Any
 from xuanheng.core._frozen import maker
 from xuanheng.core.ganzhi import BRANCHES, ELEMENTS
 from xuanheng.core.wangshuai import state_by_season
-from xuanheng.errors import InputError
+from xuanheng.errors import InputError, OutOfRangeError
 from xuanheng.qizheng._reading_ctx import ASPECT_OF, JI, XIONG, Ctx
 from xuanheng.qizheng.chart import QiZhengChart, QiZhengLife
 from xuanheng.qizheng.ennan import ELEMENT, ROLES, role_element, role_of, stars_of
@@ -972,7 +972,10 @@ def _ying(limits: Sequence[Section], life: QiZhengLife | None) -> tuple[YingQi, 
         f = s.facts
         why = _text(data().ying[pol], gong=f["gong"], start=_age(f["start_age"]), end=_age(f["end_age"]))
         t = datetime.fromisoformat(str(f["start"])).timestamp() + 1.0
-        gz = X.liu_nian_at(p, t)["ganzhi"]
+        try:
+            gz = X.liu_nian_at(p, t)["ganzhi"]
+        except OutOfRangeError:  # a 大限 that begins after the year 2999: its 流年 lies past the ephemeris
+            continue
         out.append(YingQi("year", gz[1], why, gz, str(f["start"])[:10]))
     return tuple(out)
 

@@ -15,6 +15,7 @@ from typing import Any
 from xuanheng.method import Method
 from xuanheng.qizheng.chart import QiZhengLife
 from xuanheng.qizheng.judgment import judge
+from xuanheng.qizheng.memo import register_cache
 from xuanheng.qizheng.params import QiZhengParams, cast_params
 from xuanheng.qizheng.reading import reading, topics
 from xuanheng.qizheng.render_svg import render_qizheng
@@ -78,11 +79,14 @@ METHOD = Method(
     cast=cast_params,
     read=_reading,
     judge=judge,
-    kept=True,  # the chart, reading and judgment memos of xuanheng.qizheng.memo
+    kept=True,  # the chart, life, reading and judgment memos of xuanheng.qizheng.memo; the documents
     facts=facts,
     views={"svg": render_qizheng, "text": render_text},
     example={"at": "1983-10-27T18:30", "tz": "+08:00", "lon": 116.383333, "lat": 39.9, "sex": "男"},
     topics=_topics,
 )
+
+#: xuanheng.qizheng.memo.clear() forgets the kept documents too (the benchmarks time the work itself)
+register_cache(METHOD.documents.clear)
 
 __all__ = ["METHOD", "facts"]

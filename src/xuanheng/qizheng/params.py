@@ -18,7 +18,7 @@ from xuanheng.errors import InputError
 from xuanheng.params import Param, Params, calendar_params, declarations, declared, time_params
 from xuanheng.qizheng.cast import cast, life, sex_value
 from xuanheng.qizheng.chart import QiZhengChart, QiZhengLife
-from xuanheng.qizheng.memo import SIZE, register_cache
+from xuanheng.qizheng.memo import SIZE, ChartMemo, register_cache
 from xuanheng.qizheng.options import OPTIONS as CHART_OPTIONS
 from xuanheng.qizheng.reading import CHOICES, XIAN_OPTIONS
 from xuanheng.qizheng.spirits import OPTIONS as SPIRIT_OPTIONS
@@ -84,13 +84,29 @@ def calendar_options_of(p: Params | Mapping[str, Any]) -> CalendarOptions:
 def cast_params(p: Params) -> QiZhengLife:
     """Cast from :class:`QiZhengParams` (what the command line, the HTTP API and the MCP tool do): the natal
     chart with its 限 options, the 限 of ``on`` and the timeline (:func:`xuanheng.qizheng.cast.life`); the
-    reading's options reach the reading through the contract (``READING_OPTIONS``)."""
-    return life(
-        cast_chart(p),
+    reading's options reach the reading through the contract (``READING_OPTIONS``).
+
+    :func:`~xuanheng.qizheng.cast.life` is a pure function of the chart and these values, so the life of
+    the same chart, ``on``, 限 options and ``years`` is kept (:data:`_LIVES`) and given again: the same
+    object, which is what lets :meth:`xuanheng.method.Method.document` keep the finished document of a
+    cast; the life's JSON copies what it holds (:meth:`QiZhengLife.to_json`)."""
+    chart = cast_chart(p)
+    xian_options = tuple((name, p.get(name)) for name in XIAN_OPTION_NAMES)
+    key = (p.on, xian_options, p.years)
+    kept = _LIVES.get(chart, key)
+    if kept is not None:
+        return kept
+    made = life(
+        chart,
         on=p.on if p.on is None or p.on.strip() else None,
-        xian_options={name: p.get(name) for name in XIAN_OPTION_NAMES},
+        xian_options=dict(xian_options),
         years=p.years,
     )
+    return _LIVES.put(chart, key, made)
+
+
+#: the lives :func:`cast_params` made, by chart and (``on``, 限 options, ``years``)
+_LIVES: ChartMemo[QiZhengLife] = ChartMemo()
 
 
 #: the parameters the natal chart is cast from (the instant, the place, the calendar, the sex and the chart's

@@ -39,6 +39,9 @@ boxes apart and moves them as little as it can (least squares, by pooling adjace
 cut at its widest slack). A box written along the ring at radius r, a wide and h deep, lies inside the wedge
 of half-angle atan(a/2 / (r − h/2)) (:func:`tangent_half_angle`); an upright 曜 label lies inside the disc of
 its half-diagonal and so inside the wedge of half-angle asin(half-diagonal / r) (:func:`disc_half_angle`).
+A palace's own line (branch, name, 宮主, 身) is laid by :func:`fit_gong_row`: the first layout whose
+boxes stay inside the palace and apart: in a narrow palace of the sidereal frame the 身 mark goes onto the
+branch, and in one narrower than any frame makes the sizes shrink (never under 18 units).
 Under the wheel: the 限 band and the 流年, then the ten 化曜, the spirits on each palace and those of a 曜.
 
 Sizes: the drawing is 600 units wide and no text is under 18 units, so in the chart box of a phone's 390 px
@@ -532,8 +535,9 @@ def _xian_ring(
     """The 限 ring: on each palace the ages of its 大限 and, when the document is judged, the verdict on it
     (吉 / 凶 / 吉凶參半 in the reader's words, its fill tinted); the running one filled. With a date, the
     palaces of its 大限, 小限, 流年 and 流月 (:func:`xian_marks`) carry their marks before that text, in one
-    row along the ring; where the row would leave its palace the verdict's word gives way (the fill still
-    says it), and in a palace too narrow even then, the ages (the band under the wheel still gives them)."""
+    row along the ring; where the row (or, without marks, the text) would leave its palace the verdict's
+    word gives way (the fill still says it), and in a palace too narrow even then, the ages (the band under
+    the wheel still gives them)."""
     assert ring.xian is not None
     r_out, r_in = ring.xian
     size = SMALL_FONT
@@ -561,7 +565,7 @@ def _xian_ring(
         marks_w = MARK_STEP * len(kinds) - 1.0 if kinds else 0.0
         room = 2.0 * (r - h / 2.0) * math.tan(math.radians(span / 2.0 - 0.5))
         gap = 3.0 if kinds else 0.0
-        for candidate in (full, text, "") if kinds else (full,):
+        for candidate in (full, text, ""):
             text_w = text_width(candidate, size) + 4.0 if candidate else 0.0
             if marks_w + gap + text_w <= room or not candidate:
                 break
@@ -603,6 +607,126 @@ def palace_spans(doc: Mapping[str, Any]) -> dict[str, tuple[float, float]]:
     return out
 
 
+#: the sizes (branch, name and 宮主, 身 mark) of a palace's line: the usual ones, and the compact ones a
+#: palace too narrow for them takes (no text under :data:`SMALL_FONT`)
+GONG_SIZES = (22, MIN_FONT, 19)
+GONG_SIZES_COMPACT = (MIN_FONT, SMALL_FONT, SMALL_FONT)
+#: the room (units) kept between two boxes of one palace's line
+GONG_CLEAR = 1.0
+
+
+@dataclass(frozen=True, slots=True)
+class GongRow:
+    """How the line of one palace is laid along its ring: the font sizes, each part's width (branch, name,
+    宮主, 身 mark) and centre (0 at the palace's middle), the gap between parts, and where the 身 mark
+    went. :meth:`boxes` gives the intervals the drawn boxes take along the ring."""
+
+    size_b: int  # the branch's font size
+    size_n: int  # the name's and the 宮主's
+    size_m: int  # the 身 mark's (and the filled 命宮 box's height less 5)
+    parts: tuple[float, ...]  # widths of branch, name[, 宮主][, 身]
+    xs: tuple[float, ...]  # their centres
+    gap: float
+    total: float
+    is_ming: bool
+    shen_on_branch: bool  # the 身 mark drawn as the branch on a filled box
+    shen_box: bool  # the 身 mark drawn as a box of its own after the 宮主
+    zhu: bool  # the 宮主 box drawn
+
+    def boxes(self) -> list[tuple[float, float]]:
+        """(left, right) of every box the line draws, in the order drawn along the ring."""
+        xs, parts = self.xs, self.parts
+        out: list[tuple[float, float]] = []
+        if self.shen_on_branch:
+            out.append((xs[0] - parts[0] / 2.0, xs[0] + parts[0] / 2.0))
+        else:
+            head = parts[0] if self.is_ming else parts[0] + self.gap + parts[1]
+            w = head + (0.0 if self.is_ming else 4.0)
+            c = -self.total / 2.0 + head / 2.0
+            out.append((c - w / 2.0, c + w / 2.0))
+        if self.is_ming or self.shen_on_branch:
+            w = parts[1] + (0.0 if self.is_ming else 2.0)
+            out.append((xs[1] - w / 2.0, xs[1] + w / 2.0))
+        out += [(x - w / 2.0, x + w / 2.0) for x, w in zip(xs[2:], parts[2:], strict=True)]
+        return out
+
+    def fits(self, room: float) -> bool:
+        """Whether every box lies within *room* (centred) and keeps :data:`GONG_CLEAR` from the next."""
+        bx = self.boxes()
+        inside = all(-room / 2.0 - 1e-6 <= a and b <= room / 2.0 + 1e-6 for a, b in bx)
+        apart = all(bx[k + 1][0] - bx[k][1] >= GONG_CLEAR - 1e-6 for k in range(len(bx) - 1))
+        return inside and apart
+
+
+def gong_row(
+    room: float,
+    name_w: float,
+    is_ming: bool,
+    is_shen: bool,
+    has_zhu: bool,
+    sizes: tuple[int, int, int] = GONG_SIZES,
+    shen_on_branch: bool | None = None,
+) -> GongRow:
+    """The :class:`GongRow` of a palace whose line has *room* units along the ring, a name *name_w* ems
+    wide, at font *sizes*: the branch, the name (on a filled box for 命宮), the 宮主 when *has_zhu*, the
+    身 mark when *is_shen* — after the 宮主, or (*shen_on_branch*; by default when the parts would leave
+    less than a unit between them) as the branch on a filled box. The gaps share the room left, up to 5."""
+    size_b, size_n, size_m = sizes
+    nw = name_w * size_n + (6.0 if is_ming else 0.0)
+    zw = size_n + 4.0
+    mw = size_m + 5.0
+    bw = float(size_b)
+    parts = [bw, nw] + ([zw] if has_zhu else []) + ([mw] if is_shen else [])
+    if shen_on_branch is None:
+        shen_on_branch = is_shen and sum(parts) + len(parts) - 1 > room
+    if shen_on_branch:  # no room for the 身 box: the branch is drawn on it
+        bw += 4.0
+        parts = [bw, nw] + ([zw] if has_zhu else [])
+    # the boxes wider than their parts (the branch and name's by 2 a side, a name's own by 1) keep that
+    # margin out of the room the gaps share
+    margin = 0.0 if is_ming else 2.0 if shen_on_branch else 4.0
+    gap = max(1.0, min(5.0, (room - margin - sum(parts)) / (len(parts) - 1)))
+    total = sum(parts) + gap * (len(parts) - 1)
+    xs = []
+    x = -total / 2.0
+    for w in parts:
+        xs.append(x + w / 2.0)
+        x += w + gap
+    return GongRow(
+        size_b,
+        size_n,
+        size_m,
+        tuple(parts),
+        tuple(xs),
+        gap,
+        total,
+        is_ming,
+        shen_on_branch,
+        is_shen and not shen_on_branch,
+        has_zhu,
+    )
+
+
+def fit_gong_row(room: float, name_w: float, is_ming: bool, is_shen: bool, has_zhu: bool) -> GongRow:
+    """The line of a palace laid to fit its *room*: the first of these whose boxes stay inside and apart
+    (:meth:`GongRow.fits`) — the usual sizes (the 身 mark a box of its own while there is room, as every
+    30° palace has); the usual sizes with the 身 mark on the branch; the compact sizes
+    (:data:`GONG_SIZES_COMPACT`) with the 身 box, then with the 身 mark on the branch; last, in a palace
+    narrower than any frame makes (the narrowest, about 24°, takes the compact line with room to spare:
+    tests/qizheng/test_render_svg.py), the compact line without the 宮主 box."""
+    tries: list[tuple[tuple[int, int, int], bool | None, bool]] = [(GONG_SIZES, None, has_zhu)]
+    if is_shen:
+        tries.append((GONG_SIZES, True, has_zhu))
+    tries += [(GONG_SIZES_COMPACT, False, has_zhu)] if is_shen else []
+    tries.append((GONG_SIZES_COMPACT, is_shen, has_zhu))
+    tries.append((GONG_SIZES_COMPACT, is_shen, False))
+    for sizes, on_branch, zhu in tries:
+        row = gong_row(room, name_w, is_ming, is_shen, zhu, sizes, on_branch)
+        if row.fits(room):
+            return row
+    return row
+
+
 def _palaces(
     svg: Svg,
     doc: Mapping[str, Any],
@@ -615,35 +739,30 @@ def _palaces(
     """The palace ring: along the ring the branch, the 人事 name, the 宮主 boxed in its colour and the 命/身
     marks — 命 as the name 命宮 itself on a filled box (the name says it: no second glyph), 身 a filled box
     after the 宮主 (or, in a palace too narrow for one more box, the branch itself on a filled box). The
-    gaps shrink when the line would leave its palace. The palaces are those of the document's frame
-    (:func:`palace_spans`)."""
-    size_b, size_n, size_m = 22, MIN_FONT, 19
+    gaps shrink when the line would leave its palace, and a palace too narrow for the line even so (only
+    the sidereal frame's) writes it in the compact sizes (:func:`fit_gong_row`). The palaces are those of
+    the document's frame (:func:`palace_spans`)."""
     r = (ring.gong_out + ring.gong_in) / 2.0
-    h = size_b + 4.0
+    h_room = GONG_SIZES[0] + 4.0  # the room is measured at the inner edge of the usual line's boxes
     spans = palace_spans(doc)
     for g in doc.get("gong") or ():
         branch = str(g["branch"])
         lon0, span = spans[branch]
-        room = 2.0 * (r - h / 2.0) * math.tan(math.radians(span / 2.0 - 0.5))
+        room = 2.0 * (r - h_room / 2.0) * math.tan(math.radians(span / 2.0 - 0.5))
         is_ming, is_shen = branch == ming.get("branch"), branch == shen.get("branch")
         name, zhu = t(g["name"]), str(g.get("zhu") or "")
-        nw = text_width(name, size_n) + (6.0 if is_ming else 0.0)
-        zw = size_n + 4.0
-        mw = size_m + 5.0
-        bw = float(size_b)
-        parts = [bw, nw] + ([zw] if zhu else []) + ([mw] if is_shen else [])
-        shen_on_branch = is_shen and sum(parts) + len(parts) - 1 > room
-        if shen_on_branch:  # no room for the 身 box: the branch is drawn on it
-            bw += 4.0
-            parts = [bw, nw] + ([zw] if zhu else [])
-        gap = max(1.0, min(5.0, (room - sum(parts)) / (len(parts) - 1)))
-        total = sum(parts) + gap * (len(parts) - 1)
-        xs = []
-        x = -total / 2.0
-        for w in parts:
-            xs.append(x + w / 2.0)
-            x += w + gap
-        svg.open_group(class_="gong", data_branch=branch, data_gong=str(g["name"]))
+        row = fit_gong_row(room, text_width(name, 1.0), is_ming, is_shen, bool(zhu))
+        size_b, size_n, size_m = row.size_b, row.size_n, row.size_m
+        h = size_b + 4.0
+        xs, parts, gap, total = row.xs, row.parts, row.gap, row.total
+        bw, nw = parts[0], parts[1]
+        shen_on_branch = row.shen_on_branch
+        svg.open_group(
+            class_="gong",
+            data_branch=branch,
+            data_gong=str(g["name"]),
+            data_compact="1" if size_b != GONG_SIZES[0] else None,
+        )
         fill = "#f6e3dc" if is_ming else "#e3edf4" if is_shen else "none"
         _sector(svg, lon0, lon0 + span, ring.gong_in, ring.gong_out, cy, fill=fill, stroke=LINE)
         a = _Along(svg, lon0 + span / 2.0, r, cy)
@@ -666,12 +785,14 @@ def _palaces(
         else:
             a.text(xs[1], size_n * 0.36, name, size_n, fill=MUTED)
         svg.close_group()
-        if zhu:
+        if row.zhu:
+            zw = parts[2]
             svg.open_group(class_="gong-zhu", data_branch=branch, data_zhu=zhu)
             a.box(xs[2], 0.0, zw, zw, fill=PAPER, stroke=yao_colour(zhu), stroke_width=1.2, rx=3)
             a.text(xs[2], size_n * 0.36, t(zhu), size_n, fill=yao_colour(zhu))
             svg.close_group()
-        if is_shen and not shen_on_branch:
+        if row.shen_box:
+            mw = parts[-1]
             svg.open_group(class_="mark", data_mark="身")
             a.box(xs[-1], 0.0, mw, mw, fill=SHEN)
             a.text(xs[-1], size_m * 0.36, t("身"), size_m, fill="#fff")

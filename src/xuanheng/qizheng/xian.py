@@ -44,6 +44,7 @@ from xuanheng.qizheng.gong import GONG_NAMES, GONG_STEP, chart_frame, gong_branc
 from xuanheng.qizheng.memo import SIZE, ChartMemo, register_cache
 from xuanheng.reading import check_lang
 from xuanheng.time import parse_instant, pillars_fast
+from xuanheng.time.calendar import T_FIRST, T_LAST
 
 _X = load_package_data("xuanheng.qizheng", "xian")
 
@@ -182,7 +183,18 @@ def _iso(t: float, tz: Any) -> str:
 
 
 def parse_on(on: datetime | date | str, tz: Any) -> datetime:
-    """The instant of *on*: a datetime, a date or ``YYYY-MM-DD`` (noon of that day in the chart's zone)."""
+    """The instant of *on*: a datetime, a date or ``YYYY-MM-DD`` (noon of that day in the chart's zone),
+    refused outside the calendar's supported range (as the birth is, but naming ``on``)."""
+    got = _parse_on(on, tz)
+    if not (T_FIRST <= got.timestamp() < T_LAST):
+        raise OutOfRangeError(
+            "instant is outside the supported range: dates from 0002-01-01 to 2997-12-31 (UTC) are accepted",
+            field="on",
+        )
+    return got
+
+
+def _parse_on(on: datetime | date | str, tz: Any) -> datetime:
     if isinstance(on, datetime):
         return parse_instant(on, tz=tz) if on.tzinfo is None else on
     if isinstance(on, date):
@@ -211,10 +223,19 @@ def _term_table() -> tuple[list[float], int] | None:
     return tables.TERMS, tables.term_k(0)
 
 
+def _new_year_utc(year: int) -> float:
+    """Unix instant of 1 January 00:00 UTC of proleptic Gregorian *year*, for any year (``datetime`` stops at
+    year 1, and a birth in year 1 or 2 asks for the terms of the year before): days from 1970 by the civil
+    calendar's 400-year cycle."""
+    y = year - 1  # January: count the leap days of the years before
+    days = 365 * (year - 1970) + (y // 4 - y // 100 + y // 400) - (1969 // 4 - 1969 // 100 + 1969 // 400)
+    return days * 86400.0
+
+
 def term_instant(k: int, year: int) -> float:
     """Unix instant when the Sun reaches 15·k° in Gregorian *year* (k = 21 立春, 18 冬至)."""
     # 立春 falls on 3–5 February, 冬至 on 21–23 December; a first guess from the mean motion
-    approx = datetime(year, 1, 1).timestamp() + ((15.0 * k - 280.0) % 360.0) / 0.98565 * 86400.0
+    approx = _new_year_utc(year) + ((15.0 * k - 280.0) % 360.0) / 0.98565 * 86400.0
     got = _term_table()
     if got is not None:
         terms, k0 = got
@@ -726,9 +747,10 @@ def _xiao_row(p: Plan, change: float) -> dict[str, Any]:
 
 
 def _years(p: Plan, years: int) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
-    """The 流年 and the 小限 of the first *years* years of the life, one row each."""
+    """The 流年 and the 小限 of the first *years* years of the life, one row each (none past the calendar's
+    last supported instant, :data:`xuanheng.time.calendar.T_LAST`: a birth of 2990 lists eight years)."""
     liu = []
-    end = _add_years(datetime.fromtimestamp(p.birth, tz=p.tz), years).timestamp()
+    end = min(_add_years(datetime.fromtimestamp(p.birth, tz=p.tz), years).timestamp(), T_LAST)
     k = int(_X["liu_nian"]["choice"][p.opts["year_start"]]["term"])
     start, _ = liu_nian_start(p, p.birth)
     y = datetime.fromtimestamp(start, tz=p.tz).year
@@ -737,7 +759,7 @@ def _years(p: Plan, years: int) -> tuple[list[dict[str, Any]], list[dict[str, An
         y += 1
         start = term_instant(k, y)
     if p.opts["xiao_xian_change"] == "birthday":
-        changes = [birthday(p, n) for n in range(years)]
+        changes = [c for c in (birthday(p, n) for n in range(years)) if c < end]
     else:
         changes = [p.birth] + [term_instant(k, int(r["year"]) - (1 if k == 18 else 0)) for r in liu[1:]]
     return liu, [_xiao_row(p, c) for c in changes]

@@ -123,18 +123,20 @@ class FiredRule:
     title: Text | None = None
     extra: dict[str, Any] = field(default_factory=dict)
 
-    def to_json(self, lang: str = DEFAULT_LANG) -> dict[str, Any]:
+    def to_json(self, lang: str = DEFAULT_LANG, copy: bool = False) -> dict[str, Any]:
+        """The rule's JSON in *lang*; with *copy*, its facts and extra values copied (:func:`fresh`), so
+        that it shares no container with the rule (what a method that keeps its readings hands out)."""
         out: dict[str, Any] = {
             "id": self.id,
             "src": list(self.src),
-            "facts": self.facts,
+            "facts": fresh(self.facts) if copy else self.facts,
             "text": self.text.get(lang),
             "topics": list(self.topics),
         }
         if self.title is not None:
             out["title"] = self.title.get(lang)
         if self.extra:
-            out.update(self.extra)
+            out.update({k: fresh(v) for k, v in self.extra.items()} if copy else self.extra)
         return out
 
 

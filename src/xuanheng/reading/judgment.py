@@ -23,7 +23,7 @@ from importlib import resources
 from typing import Any
 
 from xuanheng.errors import InputError
-from xuanheng.reading import Text
+from xuanheng.reading import Text, fresh
 
 POLARITIES: tuple[str, ...] = ("good", "bad", "mixed")
 UNITS: tuple[str, ...] = ("hour", "day", "month", "year")
@@ -138,14 +138,14 @@ class Focus:
     why: Text
     facts: dict[str, Any] = field(default_factory=dict)
 
-    def to_json(self, lang: str) -> dict[str, Any]:
+    def to_json(self, lang: str, copy: bool = False) -> dict[str, Any]:
         return {
             "name": self.name,
             "liu_qin": self.liu_qin,
             "position": self.position,
             "branch": self.branch,
             "why": self.why.get(lang),
-            **self.facts,
+            **({k: fresh(v) for k, v in self.facts.items()} if copy else self.facts),
         }
 
 
@@ -162,13 +162,13 @@ class Step:
     src: tuple[str, ...]
     facts: dict[str, Any] = field(default_factory=dict)
 
-    def to_json(self, lang: str) -> dict[str, Any]:
+    def to_json(self, lang: str, copy: bool = False) -> dict[str, Any]:
         return {
             "key": self.key,
             "effect": self.effect,
             "text": self.text.get(lang),
             "src": list(self.src),
-            "facts": self.facts,
+            "facts": fresh(self.facts) if copy else self.facts,
         }
 
 
@@ -205,14 +205,14 @@ class Section:
     ying_qi: tuple[YingQi, ...] = ()
     facts: dict[str, Any] = field(default_factory=dict)
 
-    def to_json(self, lang: str) -> dict[str, Any]:
+    def to_json(self, lang: str, copy: bool = False) -> dict[str, Any]:
         return {
             "key": self.key,
             "title": self.title.get(lang),
             "verdict": self.verdict.to_json(lang),
-            "steps": [s.to_json(lang) for s in self.steps],
+            "steps": [s.to_json(lang, copy) for s in self.steps],
             "ying_qi": [y.to_json(lang) for y in self.ying_qi],
-            "facts": self.facts,
+            "facts": fresh(self.facts) if copy else self.facts,
         }
 
 
@@ -230,15 +230,18 @@ class Judgment:
     commentary: tuple[str, ...] = ()
     sections: tuple[Section, ...] = ()
 
-    def to_json(self, lang: str) -> dict[str, Any]:
+    def to_json(self, lang: str, copy: bool = False) -> dict[str, Any]:
+        """The judgment's JSON in *lang*. Its dicts and lists are new, but for the chart facts, which are
+        the steps' own unless *copy* (then :func:`xuanheng.reading.fresh` copies them too: the JSON shares
+        no container with the judgment, what a method that keeps its judgments hands out)."""
         return {
             "question": self.question.to_json(),
             "verdict": self.verdict.to_json(lang),
-            "yong_shen": self.focus.to_json(lang),
-            "steps": [s.to_json(lang) for s in self.steps],
+            "yong_shen": self.focus.to_json(lang, copy),
+            "steps": [s.to_json(lang, copy) for s in self.steps],
             "ying_qi": [y.to_json(lang) for y in self.ying_qi],
             "commentary": list(self.commentary),
-            "sections": [s.to_json(lang) for s in self.sections],
+            "sections": [s.to_json(lang, copy) for s in self.sections],
         }
 
 
