@@ -8,7 +8,8 @@ The procedure (docs/liuyao-judgment.md), each step's words and sources in ``data
    when its 飛神 gives way — void, broken or clashed (〈飛伏神章〉).
 2. **月 and 日 first** (日月為主): 月建, 旺相休囚, 月破, 月合; 日辰 生/扶/剋, 臨日, 日沖 (暗動 or 日破; a
    moving line 沖散), 日合 (合起 or 合住), 日墓.
-3. **旬空**: 假空 (旺相, moving or helped by the day: it waits to leave the void) or 真空.
+3. **旬空**: 假空 (旺相, moving or helped by the day: it waits to leave the void) or 真空 — weak and
+   unaided, or still and struck by the day or a live moving 忌神 (到底空, 《卜筮正宗》〈十八論·旬空論〉).
 4. **its own change** when it moves: 回頭生/剋, 進/退神, 化空/破/墓/絕, 化沖, 化合.
 5. **what moves** (and what the day stirs, 暗動): 原神 動 生, 忌神 動 剋 — each only when it has force
    (a broken or void still line has none; a weak mover the month or the day overcomes
@@ -419,18 +420,11 @@ def _shi_hurt(c: _Chain, chart: LiuYaoChart, t: _Target, topic: str | None, abou
     s = sl.state
     helped = s.ri_relation in ("生", "比和") or s.ri_chen
     why = None
-    import os
-
-    X = os.environ.get("LYX", "")
     if sl.bian is not None and sl.bian.hui_tou_ke:
         why = "回頭剋"
     elif sl.bian is not None and sl.bian.liu_qin == "官鬼" != sl.yao.liu_qin and t.liu_qin != "官鬼":
         # 〈增刪黃金策千金賦章〉: the asker's own line turns into trouble (the shop case); not where the 官鬼
         # is the very thing sought (an office), which the 世 then reaches
-        why = "化鬼"
-    elif "jue" in X and sl.bian is not None and sl.bian.hua_jue:
-        why = "化絕"
-    elif "gui" in X and sl.bian is not None and sl.bian.liu_qin == "官鬼" and sl.yao.liu_qin != "官鬼":
         why = "化鬼"
     elif s.yue_po and not helped and not sl.moving:
         why = "月破"
