@@ -130,11 +130,15 @@ from pins import dump as _dump
 # 關 隔 鎖 with their breaking (斬關 毀隔 破鎖), which settle the verdict where they hold (《六壬神課金口訣》
 # 古本 卷之上); only the 金口訣 judgments change — steps, some verdicts and their 應期 (cli_casts,
 # http_casts, mcp_calls). Checked: with the two new steps not called, every section equals its pin before.
+# (29) issue 27 item 5 (branch ly-verdict): in the 六爻 judgment a moving 原神 or 忌神 that is weak and
+# overcome by the month or the day, without the day's help, has no force (〈元神忌神衰旺章〉) and says so
+# before the reasons of its own change: the 六爻 sample's judgment names that reason (cli_casts, http_casts).
+# Its verdict, the chart and the reading are unchanged.
 PINNED: dict[str, str] = {
     "cli_help": "36d349072b6da75b",  # (1) (2) (6) (7) (9) (10) (11) (14) (18) (24) (25)
     # issue 26: a method with a reading always carries "reading" ([] when not asked): 金口訣 and 六爻 too
-    # (1) (2) (8) (9) (10) (11) (12) (13) (14) (15) (18) (19) (20) (22) (26) (28)
-    "cli_casts": "c065fa30c3cb59ca",  # before (28): a047acdab8b81f54
+    # (1) (2) (8) (9) (10) (11) (12) (13) (14) (15) (18) (19) (20) (22) (26) (28) (29)
+    "cli_casts": "8066ae5eeed98d76",  # before (29): c065fa30c3cb59ca
     # issue 26: the 大六壬 message for no instant and no coordinates is catalogued (cli.liuren.at_missing),
     # so --lang ko / zh-Hant say it in that language instead of English; nothing else changed
     # (12): its 七政 sample without a place is no refusal: it casts, and its document gains the judgment
@@ -150,8 +154,8 @@ PINNED: dict[str, str] = {
     # then the web refuses a parameter the mode does not use (as cli_refusals and mcp_calls): 大六壬 and 六爻
     # study inputs with tz answer 422 mode.unused naming tz (were charts, tz ignored), and 六爻 at + day
     # answers mode.unused naming day (was liuyao.instant_or_study, also naming day), GET and POST, en and ko
-    # (1) (2) (6) (8) (9) (10) (11) (12) (13) (15) (16) (17) (18) (19) (20) (21) (22) (26) (28)
-    "http_casts": "2d9d8f23fa3609e9",  # before (28): 80070ac608edd07c
+    # (1) (2) (6) (8) (9) (10) (11) (12) (13) (15) (16) (17) (18) (19) (20) (21) (22) (26) (28) (29)
+    "http_casts": "79632b2b6f0ff2c3",  # before (29): 2d9d8f23fa3609e9
     "mcp_tools": "030b4970c08798b1",  # (1) (2) (6) (7) (9) (10) (11) (13) (18) (25) (27)
     # issue 26: both changes of http_casts; then the refusals carry their code (mode.unused, at.or_now) where
     # the catalogue recognised them by their English; then a refusal of a mode names the mode and says why
