@@ -449,3 +449,39 @@ def test_kong_zhen_ke_fires_exactly_where_the_rule_holds() -> None:
         assert ("kong.zhen_ke" in keys) == want, (c.ben.name, c.day.name, BR[c.yue_jian], b)
         fired += want
     assert fired > 20
+
+
+# ── a moving line the day clashes is held back, not scattered (〈動散章〉) ──────────────────────────────
+
+
+def test_a_weak_moving_yong_shen_clashed_by_the_day_is_held_back_not_scattered() -> None:
+    """〈動散章〉: the book tried the old 沖散 and found moving lines almost never scattered; held back that
+    day, the line comes on its own day. Over many charts: the step day.chong_dong is stated exactly when the
+    用神 line moves, is weak (not 有氣 in the chart's season facts) and the day's branch is the clash of its
+    branch (re-derived here); then, unless the verdict is bad (its 應期 then time the harm), its own branch
+    is among the 應期; and nothing calls it scattered."""
+    fired = 0
+    for c in _charts():
+        j = judge(c, Question("財"))
+        if j.focus.position is None:
+            continue
+        ln = c.lines[j.focus.position - 1]
+        b = BR[ln.yao.branch]
+        if ln.yao.branch in (c.ri_chen, c.yue_jian):
+            continue  # the line is the day or the month itself: no clash to weigh
+        want = ln.moving and not ln.state.you_qi and _clash(b) == BR[c.ri_chen]
+        keys = {s.key for s in j.steps}
+        assert ("day.chong_dong" in keys) == want, (c.ben.name, c.day.name, b)
+        assert "day.chong_san" not in keys
+        if want and j.verdict.word.polarity != "bad":  # a bad verdict times the harm, not the line's coming
+            assert b in {y.branch for y in j.ying_qi}, (c.ben.name, c.day.name, b)
+        fired += want
+    assert fired > 5
+
+
+def test_a_weak_mover_clashed_by_the_day_keeps_its_force() -> None:
+    """〈動散章〉 again: a weak 原神 or 忌神 that moves is not spent by the day's clash alone; no mover step
+    gives 日沖散 as the reason it is spent."""
+    for c in _every_pattern(("乙丑", "甲子", "庚午"), "申卯亥"):
+        j = judge(c, Question("財"))
+        assert all(s.facts.get("why") != "日沖散" for s in j.steps), (c.ben.name, c.day.name)

@@ -7,7 +7,7 @@ The procedure (docs/liuyao-judgment.md), each step's words and sources in ``data
    same 用神 the reading groups its rules around): of no use (伏而無用), drawable (提拔), or out readily
    when its 飛神 gives way — void, broken or clashed (〈飛伏神章〉).
 2. **月 and 日 first** (日月為主): 月建, 旺相休囚, 月破, 月合; 日辰 生/扶/剋, 臨日, 日沖 (暗動 or 日破; a
-   moving line 沖散), 日合 (合起 or 合住), 日墓.
+   moving line held back, not scattered: 〈動散章〉), 日合 (合起 or 合住), 日墓.
 3. **旬空**: 假空 (旺相, moving or helped by the day: it waits to leave the void) or 真空 — weak and
    unaided, or still and struck by the day or a live moving 忌神 (到底空, 《卜筮正宗》〈十八論·旬空論〉).
 4. **its own change** when it moves: 回頭生/剋, 進/退神, 化空/破/墓/絕, 化沖, 化合.
@@ -150,7 +150,7 @@ def _month_day(c: _Chain, t: _Target, chart: LiuYaoChart, state: Any) -> dict[st
     yong, m, d = t.label, _b(month), _b(day)
     facts = {"branch": _b(t.branch), "month": m, "day": _b(day)}
     moving = t.line is not None and t.line.moving
-    out = {"root": False, "po": False, "he_zhu": False, "chong_san": False, "mu": False, "an_dong": False}
+    out = {"root": False, "po": False, "he_zhu": False, "chong_dong": False, "mu": False, "an_dong": False}
     # the month
     if state.yue_po:
         c.add("month.po", facts, yong=yong)
@@ -177,11 +177,12 @@ def _month_day(c: _Chain, t: _Target, chart: LiuYaoChart, state: Any) -> dict[st
         out["root"] = True
     elif state.ri_chong:
         if moving:
-            if state.you_qi:
-                pass  # a strong moving line is not scattered by the day's clash
-            else:
-                c.add("day.chong_san", facts, yong=yong, day=d)
-                out["chong_san"] = True
+            if not state.you_qi:
+                # 〈動散章〉: the old rule scatters a moving line the day clashes (沖散); the book's
+                # trials found strong ones never scattered and weak ones once or twice in a thousand:
+                # a moving line has a cause; held back today, it acts on its own day. The chapter prevails.
+                c.add("day.chong_dong", facts, yong=yong, day=d)
+                out["chong_dong"] = True
         elif state.you_qi or state.ri_relation in ("生", "比和"):
             c.add("day.an_dong", facts, yong=yong, day=d)
             out["an_dong"] = True
@@ -233,8 +234,6 @@ def _spent(ln: Line) -> str | None:
         return "休囚被日月剋"
     if ln.moving and s.ri_he and not s.ri_chong:
         return "日合絆住"  # a moving line the day combines is held and does not act (〈六合章〉)
-    if ln.moving and s.ri_chong and not s.you_qi:
-        return "日沖散"  # a weak moving line the day clashes is scattered (〈動散章〉)
     if ln.bian is not None:
         if ln.bian.fu_yin and not s.you_qi:
             # 〈反伏章〉: a line of a 伏吟 trigram moves into its own branch and stays where it was (呻吟);
@@ -615,8 +614,9 @@ def _ying_qi(
         w.add("chu_yue", (chart.yue_jian + 1) % 12, unit="month")
     if marks.get("he_zhu"):
         w.add("chong_he", relations.chong(b))
-    if marks.get("chong_san"):
-        w.add("he_san", relations.liu_he(b))
+    if marks.get("chong_dong"):
+        w.add("dong_he", relations.liu_he(b))  # a moving line comes at its 合 (〈應期章〉) …
+        w.add("chong_zhi", b)  # … or, held back by the day's clash, on its own day (〈動散章〉)
     if marks.get("mu"):
         tomb = chart.ri_chen
         w.add("chong_mu", relations.chong(tomb), tomb)
