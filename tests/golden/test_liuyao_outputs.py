@@ -82,6 +82,23 @@ from pins import error as _error
 # change or advance, the 用神's 絕 on the day, a 退神 where it retreats; the 用神's change into the void ranks
 # before these; a moving 用神 broken by the month comes at its 合 first. Readings, charts and every other
 # section are unchanged.
+# (13) issue 27 item 5, verdict polarity: a hidden 用神 whose 飛神 is void, broken or clashed by the day
+# or month is stated as out readily (step fu.out_easy, 〈飛伏神章〉) and weighs as a line on the hexagram
+# (+2 where the plain drawn-out step weighs +1), so some judgments of hidden 用神 move from mixed to good.
+# Only the judgments changed; charts, readings and the other sections are as pinned before.
+# (14) issue 27 item 5: a moving 原神 or 忌神 that is weak (not 旺相) and overcome by the month or the day,
+# without the day's help, has no force (〈元神忌神衰旺章〉), stated before the reasons of its own change;
+# the example's moving 子孫亥 now names that reason (its verdicts are unchanged). Only judgments moved.
+# (15) issue 27 item 5: a weak (not 旺相) moving line that changes into its own branch (伏吟 of the line,
+# 〈反伏章〉) stalls and has no force; a strong one keeps it. Only judgments moved.
+# (16) issue 27 item 5: asking for a thing sought (not an office), a 世 that turns into the 官鬼 is stated
+# as hurt (shi.hurt, why 化鬼, 〈增刪黃金策千金賦章〉); the step shi.hurt cites that chapter too, which is all
+# that moved in the example. Only judgments moved.
+# (17) issue 27 item 5: a still void 用神 that the day or a live moving 忌神 overcomes is void for good
+# (step kong.zhen_ke, 《卜筮正宗》〈十八論·旬空論〉), even when 旺相 in the month. Only judgments moved.
+# (18) issue 27, 〈動散章〉 followed: a weak moving 用神 the day clashes is held back, not scattered (step
+# day.chong_dong, weight 0, where day.chong_san weighed −1; its 應期 the 合 and then its own day), and a weak
+# mover the day clashes keeps its force; only the judgments change (documents_renders)
 PINNED: dict[str, str] = {
     "charts_random": "41a9face99cdd34b",
     "charts_every_option": "8f27b71ac54531f4",
@@ -91,11 +108,11 @@ PINNED: dict[str, str] = {
     "readings_by_topic": "76c2f1067461dccb",  # (2) (11)
     "readings_every_topic": "c2d67b4e95fdc680",  # (2) (11)
     "readings_options": "2117f3a88996f46b",  # (2) (7) (11)
-    "documents_renders": "688dee54f9a57efd",  # (2) (7) (8) (9) (10) (11) (12)
-    "example_ko": "3442c17d039b5030",  # (2) (8) (10) (11)
-    "example_zh-Hant": "39590c89f76b6261",  # (2) (8) (10) (11)
-    "example_zh-Hans": "ad556c7c889d3785",  # (2) (8) (10) (11)
-    "example_en": "76eaecd6ec486e5b",  # (2) (8) (10) (11)
+    "documents_renders": "1bb7ef76b744ef48",  # (2) (7) (8) (9) (10) (11) (12) (13) (14) (15) (16) (17) (18)
+    "example_ko": "8053200bfeb10fe3",  # (2) (8) (10) (11) (14) (16)
+    "example_zh-Hant": "781bbab045273149",  # (2) (8) (10) (11) (14) (16)
+    "example_zh-Hans": "15ce241e2b5e2365",  # (2) (8) (10) (11) (14) (16)
+    "example_en": "4c566fcac9b1a5fe",  # (2) (8) (10) (11) (14) (16)
 }
 
 _check = checker(PINNED)

@@ -75,7 +75,10 @@ PINNED: dict[str, str] = {
     # (28) issue 28, the 金口訣 verdict read as its 假令 (branch jkj-verdict): the 金口訣 judgment weighs the
     # 課's shape and the bars 關 隔 鎖 (its steps, some verdicts and 應期 in the CLI text); checked: with the
     # two new steps not called the section equals its pin before (0bc7c23f991774dc)
-    "cli": "2b99385950191f9a",
+    # (30) issue 28 (branch lr-mixed): the 大六壬 judgments in the CLI text (the 末傳 deciding 先凶後吉 /
+    # 始吉終凶, the step jiu.zhi_gui); checked: with liuren/judgment.py and its data as on main the section
+    # equals its pin before (2b99385950191f9a)
+    "cli": "a1ffaa8540ef0319",
     # the study-mode refusal of 大六壬 now carries its catalogue code and params (liuren.study_missing);
     # message and text unchanged (the journal/CLI i18n commit after c5dad1f)
     # issue 26: a method with a reading always carries "reading" ([] when not asked): the 金口訣 POST
@@ -103,7 +106,9 @@ PINNED: dict[str, str] = {
     # liuren/data/judgment.toml that cite it (part.lei.hu_ke, step.weigh.lei_hurt: a 類神 wounded by a 傳
     # carrying 白虎; ying.gan_kong: a void spirit on the day stem dated when filled); checked on the branch
     # by comparing every answer of the sample before and after: only that listing differed (19 → 22)
-    "http": "eba93b58c3c6a7e0",
+    # (30) issue 28 (branch lr-mixed): the /api/liuren judgments as in "cli" above, and /api/sources lists
+    # the new step jiu.zhi_gui and the 〈心印賦〉 source of weigh.mo; checked as "cli" (eba93b58c3c6a7e0)
+    "http": "c1ccd4d612e82f12",
 }
 
 _check = checker(PINNED)

@@ -227,3 +227,261 @@ def test_ying_qi_an_advancing_ji_shen_strikes_at_its_advance() -> None:
     assert _has(ying, advance, "advances into")
     j2, near = _ying("788878", "甲子", "子", "官")
     assert j2.focus.branch == "戌" and j2.verdict.word.polarity == "bad" and not _says(near, "advances")
+
+
+# ── a hidden 用神 whose 飛神 gives way (〈飛伏神章〉) ─────────────────────────────────────────────
+def test_a_hidden_yong_shen_under_a_cover_that_gives_way_comes_out_readily() -> None:
+    """〈飛伏神章〉: 升 (877888), a son's illness, 酉 month. The 子孫 is not on the hexagram; the hidden
+    午 lies under the fourth line 丑. On 丙辰 (旬 甲寅, void 子丑) the cover 丑 is void, so the hidden
+    line comes out readily and weighs as a line on the hexagram: a weak (囚 in 酉) but unharmed 用神 is
+    favourable. On 丁卯 (旬 甲子, void 戌亥; 卯 clashes 酉, not 丑) the cover holds: the 午 is only
+    drawable, by the day's 生."""
+    j = judge(liuyao.cast(day="丙辰", month="酉", lines="877888"), Question("病", "子女"))
+    assert j.focus.position is None and j.focus.branch == "午" and j.focus.facts["under"] == 4
+    assert "丑" in _void("丙辰")
+    keys = [s.key for s in j.steps]
+    assert "fu.out_easy" in keys and "fu.out" not in keys
+    step = next(s for s in j.steps if s.key == "fu.out_easy")
+    assert step.effect == "+" and "飛神空破" in step.facts["fei_gives_way"]
+    assert j.verdict.word.polarity == "good"
+    j2 = judge(liuyao.cast(day="丁卯", month="酉", lines="877888"), Question("病", "子女"))
+    assert "丑" not in _void("丁卯") and _clash("丑") not in ("卯", "酉")
+    keys2 = [s.key for s in j2.steps]
+    assert "fu.out" in keys2 and "fu.out_easy" not in keys2
+
+
+def test_fei_gives_way_fires_exactly_when_the_cover_is_void_broken_or_clashed() -> None:
+    """Over every pattern on two days and months: whenever a hidden 用神 is drawable (not stated useless),
+    it is stated as out readily exactly when its cover is void (by the day's 旬), broken by the month or
+    clashed by the day or the month — computed here from the branches, not from the chart's flags."""
+    fired = missed = 0
+    for c in _every_pattern(("丙辰", "丁卯", "庚午"), "酉子午"):
+        j = judge(c, Question("病", "子女"))
+        if j.focus.position is not None:
+            continue
+        keys = {s.key for s in j.steps}
+        if "fu.useless" in keys:
+            assert "fu.out_easy" not in keys and "fu.out" not in keys
+            continue
+        cover = BR[c.lines[j.focus.facts["under"] - 1].yao.branch]
+        day, month = c.day.name, BR[c.yue_jian]
+        gives_way = cover in _void(day) or _clash(cover) in (day[1], month)
+        assert ("fu.out_easy" in keys) == gives_way, (c.ben.name, day, month, cover)
+        assert ("fu.out" in keys) == (not gives_way)
+        fired += gives_way
+        missed += not gives_way
+    assert fired > 10 and missed > 10
+
+
+# ── a weak mover overcome by the month or the day has no force (〈元神忌神衰旺章〉) ──────────────────────
+_BY_ELEMENT = (("木", "寅卯"), ("火", "巳午"), ("土", "辰戌丑未"), ("金", "申酉"), ("水", "亥子"))
+ELEMENT = {b: e for e, bs in _BY_ELEMENT for b in bs}
+ORDER = "木火土金水"  # the generating order: a step of two overcomes
+
+
+def _overcomes(a: str, b: str) -> bool:
+    return (ORDER.index(ELEMENT[a]) + 2) % 5 == ORDER.index(ELEMENT[b])
+
+
+def _feeds_or_same(a: str, b: str) -> bool:
+    return ELEMENT[a] == ELEMENT[b] or (ORDER.index(ELEMENT[a]) + 1) % 5 == ORDER.index(ELEMENT[b])
+
+
+def test_a_weak_yuan_shen_overcome_by_the_month_cannot_feed() -> None:
+    """〈元神忌神衰旺章〉: 987878 (money, 用神 妻財) in the 申 month: the 原神 子孫卯 (wood) moves on the
+    first line, but metal overcomes wood, so in a 申 month it is weak; on 乙丑 the day (earth) gives it
+    nothing: weak and overcome by the month, it cannot feed the 用神. On 甲子 the day's water feeds the
+    wood and the same mover has force."""
+    j = judge(liuyao.cast(day="乙丑", month="申", lines="987878"), Question("財"))
+    assert _overcomes("申", "卯") and not _feeds_or_same("丑", "卯")
+    weak = [s for s in j.steps if s.key == "mover.sheng_weak" and s.facts["line"] == 1]
+    assert weak and weak[0].facts["why"] == "休囚被日月剋" and weak[0].effect == "="
+    j2 = judge(liuyao.cast(day="甲子", month="申", lines="987878"), Question("財"))
+    assert _feeds_or_same("子", "卯")
+    assert any(s.key == "mover.sheng" and s.facts["line"] == 1 for s in j2.steps)
+
+
+def test_weak_and_overcome_movers_are_spent_exactly_where_the_rule_holds() -> None:
+    """Over every pattern on three days and months: a mover stated for or against the 用神 is spent as
+    weak and overcome (休囚被日月剋) exactly when it is not 旺相 (the chart's season state), the month or
+    the day overcomes it (re-derived here from the elements), the day neither feeds it nor shares its
+    element, and no earlier reason (the month's break) spends it."""
+    keys = ("mover.sheng", "mover.sheng_weak", "mover.ke", "mover.ke_weak")
+    fired = 0
+    for c in _every_pattern(("乙丑", "甲子", "庚午"), "申卯亥"):
+        j = judge(c, Question("財"))
+        day, month = c.day.name[1], BR[c.yue_jian]
+        for s in j.steps:
+            if s.key not in keys:
+                continue
+            ln = c.lines[s.facts["line"] - 1]
+            b = BR[ln.yao.branch]
+            if _clash(b) == month and not _feeds_or_same(day, b):
+                continue  # broken by the month, unhelped: that reason comes first
+            want = (
+                not ln.state.you_qi
+                and not _feeds_or_same(day, b)
+                and (_overcomes(month, b) or _overcomes(day, b))
+            )
+            said = s.facts.get("why") == "休囚被日月剋"
+            assert said == want, (c.ben.name, c.day.name, month, b, s.key, s.facts)
+            fired += want
+    assert fired > 50
+
+
+# ── a weak mover stalled in a 伏吟 has no force (〈反伏章〉) ───────────────────────────────────────────
+def test_a_weak_mover_stalled_in_fu_yin_has_no_force() -> None:
+    """〈反伏章〉: 799777 is 乾 with its inner trigram turning into 震 (無妄); 乾's inner lines 子寅辰 and
+    震's are the same branches, so the moving 寅 and 辰 change into themselves (伏吟). Asking about office
+    (用神 官鬼午), the 原神 妻財寅 (wood) moves on the second line. In a 午 month wood is 休 (weak), and a 戌
+    day neither feeds nor overcomes it: stalled, it has no force. In a 子 month water makes wood 相: the
+    same mover keeps its force (the strong mover's force prevails over the stall, 〈元神忌神衰旺章〉)."""
+    j = judge(liuyao.cast(day="甲戌", month="午", lines="799777"), Question("官"))
+    assert (j.focus.liu_qin, j.focus.branch) == ("官鬼", "午")
+    assert not _feeds_or_same("午", "寅") and not _overcomes("午", "寅") and not _overcomes("戌", "寅")
+    weak = [s for s in j.steps if s.key == "mover.sheng_weak" and s.facts["line"] == 2]
+    assert weak and weak[0].facts["why"] == "化伏吟"
+    j2 = judge(liuyao.cast(day="甲戌", month="子", lines="799777"), Question("官"))
+    assert _feeds_or_same("子", "寅")  # water feeds wood: 相
+    assert any(s.key == "mover.sheng" and s.facts["line"] == 2 for s in j2.steps)
+
+
+def test_fu_yin_movers_are_spent_exactly_where_the_rule_holds() -> None:
+    """Over every pattern on three days and months: a mover stated for or against the 用神 is spent as
+    stalled (化伏吟) exactly when its change is its own branch and it is not 旺相, unless an earlier reason
+    (the month's break, weak and overcome by the month or the day) spends it first."""
+    keys = ("mover.sheng", "mover.sheng_weak", "mover.ke", "mover.ke_weak")
+    fired = 0
+    for c in _every_pattern(("乙丑", "甲子", "庚午"), "申卯亥"):
+        for topic in ("財", "官"):
+            j = judge(c, Question(topic))
+            day, month = c.day.name[1], BR[c.yue_jian]
+            for s in j.steps:
+                if s.key not in keys:
+                    continue
+                ln = c.lines[s.facts["line"] - 1]
+                b = BR[ln.yao.branch]
+                helped = _feeds_or_same(day, b)
+                if not helped and (_clash(b) == month or (
+                    not ln.state.you_qi and (_overcomes(month, b) or _overcomes(day, b))
+                )):  # fmt: skip
+                    continue  # an earlier reason
+                stalled = ln.bian is not None and ln.bian.branch == ln.yao.branch
+                want = stalled and not ln.state.you_qi
+                assert (s.facts.get("why") == "化伏吟") == want, (c.ben.name, c.day.name, month, s.facts)
+                fired += want
+    assert fired > 5
+
+
+# ── the asker's 世 turning into the 官鬼 (〈增刪黃金策千金賦章〉) ──────────────────────────────────────
+def test_the_shi_turning_into_the_guan_gui_hurts_a_thing_sought() -> None:
+    """〈增刪黃金策千金賦章〉: 888886 is 坤 with its sixth line, the 世 (子孫酉), moving into 寅, which in
+    the 坤 palace (earth) is the 官鬼 (wood overcomes earth). Asking for money on 丙寅 in a 子 month, the
+    用神 妻財亥 lies on the fifth line, not the 世: the asker's line turns into trouble. Asking for an office
+    (the 官鬼 is the thing sought) the same change is no hurt; with the 世 still (888888) neither."""
+    j = judge(liuyao.cast(day="丙寅", month="子", lines="888886"), Question("財"))
+    c = liuyao.cast(day="丙寅", month="子", lines="888886")
+    shi = c.lines[c.ben.shi - 1]
+    assert c.ben.shi == 6 and j.focus.position != 6 and shi.bian is not None
+    assert _overcomes(BR[shi.bian.branch], "丑")  # the change overcomes the palace's earth: 官鬼
+    hurt = [s for s in j.steps if s.key == "shi.hurt"]
+    assert hurt and hurt[0].facts["why"] == "化鬼" and hurt[0].effect == "-"
+    j2 = judge(c, Question("官"))
+    assert not any(s.key == "shi.hurt" and s.facts["why"] == "化鬼" for s in j2.steps)
+    j3 = judge(liuyao.cast(day="丙寅", month="子", lines="888888"), Question("財"))
+    assert not any(s.key == "shi.hurt" and s.facts["why"] == "化鬼" for s in j3.steps)
+
+
+def test_shi_hua_gui_fires_exactly_where_the_rule_holds() -> None:
+    """Over every pattern on two days: asking for money, the 世 is stated as turning into the 官鬼 exactly
+    when it is not the 用神's line, moves, is not itself the 官鬼, changes into the 官鬼, and is not
+    overcome by that change (回頭剋, the earlier reason)."""
+    fired = 0
+    for c in _every_pattern(("丙寅", "辛未"), "子巳"):
+        j = judge(c, Question("財"))
+        shi = c.lines[c.ben.shi - 1]
+        b = shi.bian
+        want = (
+            j.focus.position != c.ben.shi
+            and b is not None
+            and b.liu_qin == "官鬼"
+            and shi.yao.liu_qin != "官鬼"
+            and not _overcomes(BR[b.branch], BR[shi.yao.branch])
+        )
+        said = any(s.key == "shi.hurt" and s.facts["why"] == "化鬼" for s in j.steps)
+        assert said == want, (c.ben.name, c.day.name, c.yue_jian)
+        fired += want
+    assert fired > 50
+
+
+# ── a still void 用神 struck by the day or a moving 忌神 is void for good (《卜筮正宗》〈旬空論〉) ──
+def test_a_still_void_yong_shen_struck_by_the_day_is_void_for_good() -> None:
+    """《卜筮正宗》〈十八論·旬空論〉: 877778 (大過, no moving line), asking for money: the 用神
+    妻財丑 is still. On 乙卯 (旬 甲寅, void 子丑) in the 午 month the 丑 is void and 相 (fire feeds
+    earth), but the 卯 day (wood) overcomes it: void for good, and the month's strength does not save
+    it. On 丙辰 (same 旬) the day is earth and does not overcome it: a passing void, of use once it
+    leaves the void."""
+    j = judge(liuyao.cast(day="乙卯", month="午", lines="877778"), Question("財"))
+    assert j.focus.branch == "丑" and "丑" in _void("乙卯") and _overcomes("卯", "丑")
+    assert _feeds_or_same("午", "丑")
+    keys = [s.key for s in j.steps]
+    assert "kong.zhen_ke" in keys and "kong.jia" not in keys and j.verdict.word.polarity == "bad"
+    j2 = judge(liuyao.cast(day="丙辰", month="午", lines="877778"), Question("財"))
+    assert "丑" in _void("丙辰") and not _overcomes("辰", "丑")
+    keys2 = [s.key for s in j2.steps]
+    assert "kong.jia" in keys2 and "kong.zhen_ke" not in keys2
+
+
+def test_kong_zhen_ke_fires_exactly_where_the_rule_holds() -> None:
+    """Over every pattern on three days and months, asking for money: the void 用神 on the hexagram is
+    stated void for good by a strike exactly when it is still and either the day overcomes it (re-derived
+    from the elements) or a 忌神 acts on it (a stated mover.ke)."""
+    fired = 0
+    for c in _every_pattern(("乙丑", "甲子", "庚午"), "申卯亥"):
+        j = judge(c, Question("財"))
+        if j.focus.position is None:
+            continue
+        ln = c.lines[j.focus.position - 1]
+        b = BR[ln.yao.branch]
+        keys = {s.key for s in j.steps}
+        struck = _overcomes(c.day.name[1], b) or "mover.ke" in keys
+        want = b in _void(c.day.name) and not ln.moving and struck
+        assert ("kong.zhen_ke" in keys) == want, (c.ben.name, c.day.name, BR[c.yue_jian], b)
+        fired += want
+    assert fired > 20
+
+
+# ── a moving line the day clashes is held back, not scattered (〈動散章〉) ──────────────────────────────
+
+
+def test_a_weak_moving_yong_shen_clashed_by_the_day_is_held_back_not_scattered() -> None:
+    """〈動散章〉: the book tried the old 沖散 and found moving lines almost never scattered; held back that
+    day, the line comes on its own day. Over many charts: the step day.chong_dong is stated exactly when the
+    用神 line moves, is weak (not 有氣 in the chart's season facts) and the day's branch is the clash of its
+    branch (re-derived here); then, unless the verdict is bad (its 應期 then time the harm), its own branch
+    is among the 應期; and nothing calls it scattered."""
+    fired = 0
+    for c in _charts():
+        j = judge(c, Question("財"))
+        if j.focus.position is None:
+            continue
+        ln = c.lines[j.focus.position - 1]
+        b = BR[ln.yao.branch]
+        if ln.yao.branch in (c.ri_chen, c.yue_jian):
+            continue  # the line is the day or the month itself: no clash to weigh
+        want = ln.moving and not ln.state.you_qi and _clash(b) == BR[c.ri_chen]
+        keys = {s.key for s in j.steps}
+        assert ("day.chong_dong" in keys) == want, (c.ben.name, c.day.name, b)
+        assert "day.chong_san" not in keys
+        if want and j.verdict.word.polarity != "bad":  # a bad verdict times the harm, not the line's coming
+            assert b in {y.branch for y in j.ying_qi}, (c.ben.name, c.day.name, b)
+        fired += want
+    assert fired > 5
+
+
+def test_a_weak_mover_clashed_by_the_day_keeps_its_force() -> None:
+    """〈動散章〉 again: a weak 原神 or 忌神 that moves is not spent by the day's clash alone; no mover step
+    gives 日沖散 as the reason it is spent."""
+    for c in _every_pattern(("乙丑", "甲子", "庚午"), "申卯亥"):
+        j = judge(c, Question("財"))
+        assert all(s.facts.get("why") != "日沖散" for s in j.steps), (c.ben.name, c.day.name)

@@ -20,10 +20,12 @@ The procedure (docs/liuren-judgment.md); each step's words, weights and sources 
 4. **貴人**: running backward, in prison (on 辰 or 戌), at the gate of heaven (on 亥).
 5. **課體** and **《畢法賦》**: the classes and the 法 that hold and that weigh (lists in the data; the
    detections are the reading's own, ``reading.ke_ti_held`` and ``liuren/bifa.py``, kept per structure).
-6. **weighing**: the 類神 first (one wounded by a 傳 carrying 白虎 decides *bad*; a strong one in the 三傳
-   carries the matter, an absent or void one sinks it, unless the rest is decisive the other way); else
-   the sum decides (≥ ``GOOD`` good, ≤ ``BAD`` bad, else mixed); a void 類神 of what is hoped for makes a
-   good sum mixed; where the 發端 and the 歸宿 disagree, a ``=`` step says the 末傳 prevails.
+   A 鬼 in the 三傳 curbed by a 子孫 (制鬼) holds the harm in check and weighs for.
+6. **weighing**: a 類神 wounded by a 傳 carrying 白虎 decides *bad*; then, where the 發端 and the 歸宿
+   disagree (先凶後吉, 始吉終凶), the 末傳 decides and a ``=`` step says so; then the 類神 (a strong one
+   in the 三傳 carries the matter, an absent or void one sinks it, unless the rest is decisive the other
+   way); else the sum decides (≥ ``GOOD`` good, ≤ ``BAD`` bad, else mixed); a void 類神 of what is hoped
+   for makes a good sum mixed.
 7. **應期**: a void 類神 is filled or clashed; else the 類神's branch, the 末傳 filled when void, the
    spirit on the 日 filled when void, the 墓 clashed open, the 發用, the spirit on the 辰 (and on the
    年命), the 末傳, the spirit on the 日; counted in hours, days, months or years by the topic's horizon;
@@ -503,6 +505,28 @@ def _dun_gan(ch: LiuRenChart, b: int) -> int | None:
     return next((x.dun_gan for x in ch.san_chuan if x.branch == b), None)
 
 
+def _zhi_gui(c: _Chain, r: _Read, lei: _Lei) -> None:
+    """制鬼: a 鬼 in the 三傳 curbed by a 子孫, which holds the harm in check.
+
+    A 傳 that overcomes the day stem (官鬼, not void) and a 子孫 (not void) in the 三傳 or on the day stem,
+    which overcomes that 鬼: the spirit that curbs the 鬼 is the remedy (《畢法賦》 第六十八法), and a
+    harm in the 傳 is undone by a 傳 that overcomes it (《大六壬指南》卷一〈注釋心印賦〉: metal on fire
+    with water in the 中傳, fire on water with earth in the 末傳). Not where the 官鬼 is the 類神 of
+    what is hoped for (office, a husband): there the 子孫 hurts the hope instead.
+    """
+    if lei.kind == "lei" and not lei.harm and lei.spec.get("qin") == "官鬼":
+        return
+    gui = next((b for b in r.chuan if b not in r.kong and r.rel(b) == "ke"), None)
+    if gui is None:
+        return
+    kid = next((b for b in (*r.chuan, r.chart.gan_shang) if b not in r.kong and r.rel(b) == "xie"), None)
+    if kid is None:
+        return
+    where = _POS[r.chuan.index(kid)] if kid in r.chuan else "日上"
+    facts = {"gui": BRANCHES[gui], "zi": BRANCHES[kid], "where": where}
+    c.add("jiu.zhi_gui", facts, gui=BRANCHES[gui], zi=BRANCHES[kid], where=where)
+
+
 def _gui(c: _Chain, r: _Read) -> None:
     g = r.chart.gui_ren
     seat = r.chart.lower_of(g.branch)
@@ -720,6 +744,10 @@ def _weigh(c: _Chain, marks: Mapping[str, Any]) -> str:
         # what befalls the thing itself decides: no help to the asker brings back what is killed
         c.add("weigh.lei_hurt")
         return "bad"
+    if w_chu * w_mo < 0:
+        # 先凶後吉 ends in good, 始吉終凶 in bad: the 歸宿 decides, before the 類神 and the sum
+        # (《大六壬指南》卷一〈注釋心印賦〉; the weigh.mo step above says so)
+        return "good" if w_mo > 0 else "bad"
     if marks.get("lei_kong") and total >= GOOD:
         c.add("weigh.lei")
         return "mixed"
@@ -779,6 +807,8 @@ def judge(
     if r.chuan[1] in r.kong and r.chuan[1] not in (r.chuan[0], r.chuan[2]):
         c.add("zhong.kong", {"branch": BRANCHES[r.chuan[1]]}, branch=BRANCHES[r.chuan[1]])
     marks["mo"] = _place_step(c, r, "mo", r.chuan[2], "gan", weighs=weighs)
+    if weighs:
+        _zhi_gui(c, r, lei)
     ming = _ming(chart)
     if ming is not None:
         _place_step(c, r, "ming", chart.upper_of(ming), "ming", weighs=weighs)

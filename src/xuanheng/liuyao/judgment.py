@@ -4,13 +4,16 @@ The procedure (docs/liuyao-judgment.md), each step's words and sources in ``data
 
 1. **用神** — from the question (topic, and whom it is about) by 〈用神章〉; 兩現 by 〈兩現章〉; a 六親
    missing from the hexagram is read as its 伏神 (:func:`xuanheng.liuyao._reading_ctx.select_yong`, the
-   same 用神 the reading groups its rules around).
+   same 用神 the reading groups its rules around): of no use (伏而無用), drawable (提拔), or out readily
+   when its 飛神 gives way — void, broken or clashed (〈飛伏神章〉).
 2. **月 and 日 first** (日月為主): 月建, 旺相休囚, 月破, 月合; 日辰 生/扶/剋, 臨日, 日沖 (暗動 or 日破; a
-   moving line 沖散), 日合 (合起 or 合住), 日墓.
-3. **旬空**: 假空 (旺相, moving or helped by the day: it waits to leave the void) or 真空.
+   moving line held back, not scattered: 〈動散章〉), 日合 (合起 or 合住), 日墓.
+3. **旬空**: 假空 (旺相, moving or helped by the day: it waits to leave the void) or 真空 — weak and
+   unaided, or still and struck by the day or a live moving 忌神 (到底空, 《卜筮正宗》〈十八論·旬空論〉).
 4. **its own change** when it moves: 回頭生/剋, 進/退神, 化空/破/墓/絕, 化沖, 化合.
 5. **what moves** (and what the day stirs, 暗動): 原神 動 生, 忌神 動 剋 — each only when it has force
-   (a broken or void still line has none; a mover overcome by its own change is spent) — 貪生忘剋, 三合局
+   (a broken or void still line has none; a weak mover the month or the day overcomes
+   is spent, 〈元神忌神衰旺章〉; so is a mover overcome by its own change) — 貪生忘剋, 三合局
    completed by moving lines, their changes, the day and the month.
 6. **the hexagram**: 六沖變六合, 六合變六沖, 反吟, 伏吟 (inner or outer), 獨發, 亂動.
 7. **weighing**: the month and the day weigh more than moving lines (a 用神 with their strength is not hurt
@@ -147,7 +150,7 @@ def _month_day(c: _Chain, t: _Target, chart: LiuYaoChart, state: Any) -> dict[st
     yong, m, d = t.label, _b(month), _b(day)
     facts = {"branch": _b(t.branch), "month": m, "day": _b(day)}
     moving = t.line is not None and t.line.moving
-    out = {"root": False, "po": False, "he_zhu": False, "chong_san": False, "mu": False, "an_dong": False}
+    out = {"root": False, "po": False, "he_zhu": False, "chong_dong": False, "mu": False, "an_dong": False}
     # the month
     if state.yue_po:
         c.add("month.po", facts, yong=yong)
@@ -174,11 +177,12 @@ def _month_day(c: _Chain, t: _Target, chart: LiuYaoChart, state: Any) -> dict[st
         out["root"] = True
     elif state.ri_chong:
         if moving:
-            if state.you_qi:
-                pass  # a strong moving line is not scattered by the day's clash
-            else:
-                c.add("day.chong_san", facts, yong=yong, day=d)
-                out["chong_san"] = True
+            if not state.you_qi:
+                # 〈動散章〉: the old rule scatters a moving line the day clashes (沖散); the book's
+                # trials found strong ones never scattered and weak ones once or twice in a thousand:
+                # a moving line has a cause; held back today, it acts on its own day. The chapter prevails.
+                c.add("day.chong_dong", facts, yong=yong, day=d)
+                out["chong_dong"] = True
         elif state.you_qi or state.ri_relation in ("生", "比和"):
             c.add("day.an_dong", facts, yong=yong, day=d)
             out["an_dong"] = True
@@ -214,17 +218,28 @@ def _movers(chart: LiuYaoChart, t: _Target) -> list[Line]:
 
 
 def _spent(ln: Line) -> str | None:
-    """Why a moving line has no force, or None: broken by the month without the day's help, held by the
-    day's 合 or (weak) scattered by its clash, overcome by its own change, changed into its extinction or a
-    break, or (when weak) retreating or into the void."""
+    """Why a moving line has no force, or None: broken by the month without the day's help, weak and
+    overcome by the month or the day, held by the day's 合 or (weak) scattered by its clash, overcome by
+    its own change, changed into its extinction or a break, or (when weak) stalled in a 伏吟, retreating
+    or changed into the void.
+
+    The weak line overcome by the month or the day is 《增刪卜易》〈元神忌神衰旺章〉's first kind of 原神
+    that cannot feed and 忌神 that cannot harm (休囚 and moving, but 被日月剋); a line the day helps (生,
+    比和, 臨日) is not weak by that chapter's measure (得日月生扶 is its first kind of a line with force)."""
     s = ln.state
-    if s.yue_po and s.ri_relation not in ("生", "比和") and not s.ri_chen:
+    day_helps = s.ri_relation in ("生", "比和") or s.ri_chen
+    if s.yue_po and not day_helps:
         return "月破"
+    if not s.you_qi and not day_helps and "剋" in (s.yue_relation, s.ri_relation):
+        return "休囚被日月剋"
     if ln.moving and s.ri_he and not s.ri_chong:
         return "日合絆住"  # a moving line the day combines is held and does not act (〈六合章〉)
-    if ln.moving and s.ri_chong and not s.you_qi:
-        return "日沖散"  # a weak moving line the day clashes is scattered (〈動散章〉)
     if ln.bian is not None:
+        if ln.bian.fu_yin and not s.you_qi:
+            # 〈反伏章〉: a line of a 伏吟 trigram moves into its own branch and stays where it was (呻吟);
+            # weak, it has no force. A 旺相 one keeps it: 〈元神忌神衰旺章〉 counts a strong mover as having
+            # force whatever its change, and that prevails over the stall
+            return "化伏吟"
         if ln.bian.hui_tou_ke:
             return "回頭剋"
         if ln.bian.hua_jue:
@@ -394,7 +409,8 @@ def _gua(c: _Chain, chart: LiuYaoChart, t: _Target | None = None) -> None:
 def _shi_hurt(c: _Chain, chart: LiuYaoChart, t: _Target, topic: str | None, about: str) -> bool:
     """The asker's own line when the 用神 is elsewhere (《增刪卜易》〈世應章〉, 〈求財章〉: the thing may be
     there, but a 世 that is broken, truly void, clashed to pieces or overcome by its own change cannot take
-    it). True when the 世 is hurt so; stated as a step."""
+    it; 〈增刪黃金策千金賦章〉: a 世 that turns into the 官鬼 turns the matter into trouble for the asker).
+    True when the 世 is hurt so; stated as a step."""
     if about != "自己" or topic not in data().shi_topics:
         return False
     sl = chart.lines[chart.ben.shi - 1]
@@ -405,6 +421,10 @@ def _shi_hurt(c: _Chain, chart: LiuYaoChart, t: _Target, topic: str | None, abou
     why = None
     if sl.bian is not None and sl.bian.hui_tou_ke:
         why = "回頭剋"
+    elif sl.bian is not None and sl.bian.liu_qin == "官鬼" != sl.yao.liu_qin and t.liu_qin != "官鬼":
+        # 〈增刪黃金策千金賦章〉: the asker's own line turns into trouble (the shop case); not where the 官鬼
+        # is the very thing sought (an office), which the 世 then reaches
+        why = "化鬼"
     elif s.yue_po and not helped and not sl.moving:
         why = "月破"
     elif sl.ri_po:
@@ -429,11 +449,17 @@ def _illness(c: _Chain, chart: LiuYaoChart, t: _Target, state: Any, bing: str) -
         c.add("bing.chong_jin" if bing == "jin" else "bing.chong_jiu")
 
 
-def _kong(c: _Chain, t: _Target, state: Any, helped: bool) -> str | None:
-    """旬空: 假空 (waits) or 真空 (fails); None when not void (a moving line is not void, 動不為空)."""
+def _kong(c: _Chain, t: _Target, state: Any, helped: bool, ke_lines: Sequence[Line] = ()) -> str | None:
+    """旬空: 假空 (waits) or 真空 (fails); None when not void (a moving line is not void, 動不為空).
+
+    A still void 用神 that the day or a live moving 忌神 overcomes is void for good (到底空:
+    《卜筮正宗》〈十八論·旬空論〉), whatever its strength in the month: the blow falls while the line is
+    empty, and that prevails over 〈旬空章〉's 旺不為空, which speaks of a strong line left unharmed."""
     if not state.kong:
         return None
     moving = t.line is not None and t.line.moving
+    if not moving and (state.ri_relation == "剋" or ke_lines):
+        return _kong_struck(c, t, state, ke_lines)
     why = None
     if state.you_qi:
         why_key = "旺相"
@@ -451,18 +477,22 @@ def _kong(c: _Chain, t: _Target, state: Any, helped: bool) -> str | None:
     return "zhen"
 
 
+def _kong_struck(c: _Chain, t: _Target, state: Any, ke_lines: Sequence[Line]) -> str:
+    """The step of a still void 用神 struck by the day or a live moving 忌神 (see :func:`_kong`)."""
+    by = (["日辰"] if state.ri_relation == "剋" else []) + [_mover_label(ln) for ln in ke_lines]
+    c.add("kong.zhen_ke", {"branch": _b(t.branch), "by": by}, yong=t.label, by="、".join(by))
+    return "zhen"
+
+
 def _fu(c: _Chain, chart: LiuYaoChart, ys: YongShen, t: _Target) -> bool:
     """A hidden 用神: drawn out (提拔), or of no use; True when useless."""
     fu = ys.fu
     under = t.hidden_under
     assert fu is not None and under is not None
     s = fu.state
-    fei = under.state
     reasons_out = []
-    if fei.kong or fei.yue_po or under.ri_po:
-        reasons_out.append("飛神空破")
-    if fei.ri_chong or relations.chong(chart.yue_jian) == under.yao.branch:
-        reasons_out.append("日月沖飛神")
+    gives_way = _fei_gives_way(chart, under)
+    reasons_out += gives_way
     if fu.relation == "飛生伏":
         reasons_out.append("飛來生伏")
     if any(ln.moving and ln.bian is not None and ln.bian.branch == fu.branch for ln in chart.lines):
@@ -484,8 +514,26 @@ def _fu(c: _Chain, chart: LiuYaoChart, ys: YongShen, t: _Target) -> bool:
         c.add("fu.useless", {"why": why}, yong=t.label, why=why)
         return True
     why = "、".join(reasons_out)
-    c.add("fu.out", {"why": why}, yong=t.label, why=why)
+    if gives_way:
+        # 〈飛伏神章〉: the cover itself gives way, so the hidden line comes out readily and weighs as a line
+        # on the hexagram would; the lesser reasons (help of the month or day, a 飛神 that feeds it, a mover
+        # changing into it) only make it drawable
+        c.add("fu.out_easy", {"why": why, "fei_gives_way": gives_way}, yong=t.label, why=why)
+    else:
+        c.add("fu.out", {"why": why}, yong=t.label, why=why)
     return False
+
+
+def _fei_gives_way(chart: LiuYaoChart, under: Line) -> list[str]:
+    """How the 飛神 covering a hidden 用神 gives way (《增刪卜易》〈飛伏神章〉, 提拔): void or broken by the
+    month or the day (飛神空破), or clashed by the day or the month (日月沖飛神). Empty when it holds."""
+    fei = under.state
+    out = []
+    if fei.kong or fei.yue_po or under.ri_po:
+        out.append("飛神空破")
+    if fei.ri_chong or relations.chong(chart.yue_jian) == under.yao.branch:
+        out.append("日月沖飛神")
+    return out
 
 
 # ── 應期 ─────────────────────────────────────────────────────────────────────────────────────────
@@ -566,8 +614,9 @@ def _ying_qi(
         w.add("chu_yue", (chart.yue_jian + 1) % 12, unit="month")
     if marks.get("he_zhu"):
         w.add("chong_he", relations.chong(b))
-    if marks.get("chong_san"):
-        w.add("he_san", relations.liu_he(b))
+    if marks.get("chong_dong"):
+        w.add("dong_he", relations.liu_he(b))  # a moving line comes at its 合 (〈應期章〉) …
+        w.add("chong_zhi", b)  # … or, held back by the day's clash, on its own day (〈動散章〉)
     if marks.get("mu"):
         tomb = chart.ri_chen
         w.add("chong_mu", relations.chong(tomb), tomb)
@@ -844,7 +893,7 @@ def judge(
     if illness and state.kong and opts.bing == "jin":
         marks["kong"] = "jia"  # a recent illness: the void heals (stated below), it is no failing
     else:
-        marks["kong"] = _kong(c, t, state, marks["sheng"] > 0 or marks["root"])
+        marks["kong"] = _kong(c, t, state, marks["sheng"] > 0 or marks["root"], marks["ke_lines"])
     _gua(c, chart, t)
     marks["shi_hurt"] = _shi_hurt(c, chart, t, topic, about)
     if topic in data().travel_topics and marks.get("he_zhu"):
