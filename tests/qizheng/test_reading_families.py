@@ -898,6 +898,96 @@ ZHENG_FORM_CASES += [
         {"at": {"水": "巳", "羅": "辰"}, "deg": {"水": 5.0, "羅": 15.0}},
     ),
 ]
+# the 鄭氏 names read with the terms of 《張果星宗》卷一〈入門看法〉 (ge-243 …). Base (命 戌): 日 丑, 月 卯
+# (225°), 水 寅, 金 午, 火 巳, 木 酉, 土 子, 羅 亥, 計 申, 孛 未, 炁 辰; lords: 田宅 未 月, 財帛 酉 金,
+# 男女 午 日, 夫妻 辰 金, 官祿 丑 and 福德 子 土; 化祿 (甲) 火; the 五弱 palaces 兄 申, 奴 巳, 疾 卯, 遷 寅,
+# 相 亥. 會 (one palace), 對 (opposite palaces), 蝕 (羅/計 with a luminary), 守/臨 (a star in a palace), 拱
+# (三合), 殿垣 (升殿 or 入垣), 艮 (丑 寅), 離 (午), 明/晦 (the night stars dark by day): each fires when
+# the name's stars stand so, and the near miss moves one star a palace on.
+ZHENG_TERM_CASES: list[tuple[str, dict[str, Any], dict[str, Any]]] = [
+    ("土金相生", {"at": {"金": "子"}}, {"at": {"金": "亥"}}),
+    ("金水相生", {"at": {"金": "寅"}}, {"at": {"金": "卯"}}),
+    ("金計相生", {"at": {"金": "申"}}, {"at": {"金": "酉"}}),
+    ("水計相刑", {"at": {"水": "申"}}, {"at": {"水": "酉"}}),
+    ("水火相刑", {"at": {"水": "巳"}}, {"at": {"水": "辰"}}),
+    ("土月相掩", {"at": {"月": "子"}}, {"at": {"月": "亥"}}),
+    ("炁日同宮", {"at": {"炁": "丑"}}, {"at": {"炁": "寅"}}),
+    # 土 子 faces 金 午 in the base itself (BASE_HOLDS)
+    ("土金對生", {}, {"at": {"金": "未"}}),
+    ("火土對生", {"at": {"火": "午"}}, {"at": {"火": "未"}}),
+    ("木土對克", {"at": {"木": "午"}}, {"at": {"木": "未"}}),
+    ("金木對克", {"at": {"木": "子"}}, {"at": {"木": "亥"}}),
+    ("土水對傷", {"at": {"水": "午"}}, {"at": {"水": "未"}}),
+    ("土月對掩", {"at": {"月": "午"}}, {"at": {"月": "未"}}),
+    ("羅犯太陽", {"at": {"羅": "丑"}}, {"at": {"羅": "寅"}}),
+    ("計犯太陰", {"at": {"計": "卯"}}, {"at": {"計": "辰"}}),
+    # 月 at 225°: 羅 at 220° and 孛 at 205° (20° off, across the 辰/卯 boundary) fire; 孛 at 185° (40° off)
+    # does not
+    (
+        "孛羅犯月",
+        {"at": {"羅": "卯", "孛": "辰"}, "deg": {"羅": 10.0, "孛": 25.0}},
+        {"at": {"羅": "卯", "孛": "辰"}, "deg": {"羅": 10.0, "孛": 5.0}},
+    ),
+    ("日居奴位", {"at": {"日": "巳"}}, {"at": {"日": "辰"}}),
+    ("水日居官", {"at": {"水": "丑"}}, {"at": {"水": "子"}}),
+    # the 男女 午's lord 日 already in the 官祿 丑 in the base (BASE_HOLDS)
+    ("子星居官", {}, {"at": {"日": "寅"}}),
+    ("火孛臨田", {"at": {"火": "未"}}, {"at": {"火": "申"}}),
+    ("祿主臨田", {"at": {"火": "未"}}, {"at": {"火": "申"}}),
+    ("身居福地", {"shen": "子"}, {"shen": "丑"}),
+    # the 福德 子's lord 土 at home in 子 in the base (BASE_HOLDS); 丑 is its home too, 寅 is not
+    ("福主居垣", {}, {"at": {"土": "寅"}}),
+    ("命主居垣", {"at": {"火": "戌"}}, {"at": {"火": "酉"}}),
+    ("田財臨弱", {"at": {"金": "巳"}}, {"at": {"金": "辰"}}),
+    ("福官臨弱", {"at": {"土": "寅"}}, {"at": {"土": "辰"}}),
+    ("孛星守命", {"at": {"孛": "戌"}}, {"at": {"孛": "酉"}}),
+    ("單羅守命", {"at": {"羅": "戌"}}, {"at": {"羅": "戌", "木": "戌"}}),
+    ("日月拱福", {"at": {"日": "申", "月": "辰"}}, {"at": {"日": "申", "月": "巳"}}),
+    ("官福拱命", {"at": {"土": "寅"}}, {"at": {"土": "卯"}}),
+    ("田財拱身", {"at": {"月": "申", "金": "子"}}, {"at": {"月": "申", "金": "丑"}}),
+    ("日月殿垣", {"at": {"日": "午", "月": "未"}}, {"at": {"日": "午", "月": "酉"}}),
+    ("妻嗣殿垣", {"at": {"金": "辰", "日": "午"}}, {"at": {"金": "巳", "日": "午"}}),
+    ("身命殿垣", {"at": {"火": "戌", "金": "辰"}}, {"at": {"火": "酉", "金": "辰"}}),
+    ("火入金鄉", {"at": {"火": "辰"}}, {"at": {"火": "午"}}),
+    ("火旺南離", {"at": {"火": "午"}}, {"at": {"火": "未"}}),
+    ("月出艮方", {"at": {"月": "寅"}}, {"at": {"月": "辰"}}),
+    ("月明艮方", {"day": False, "at": {"月": "丑"}}, {"day": True, "at": {"月": "丑"}}),
+    ("月明守福", {"day": False, "at": {"月": "子"}}, {"day": True, "at": {"月": "子"}}),
+    ("日南月北", {"at": {"日": "午", "月": "子"}}, {"at": {"日": "午", "月": "寅"}}),
+    # five of the eleven in 巳 午 未 (金 午, 火 巳, 孛 未 in the base, 日 and 月 added), the 命宮 among them
+    (
+        "衆曜拱南",
+        {"ming": "午", "at": {"日": "午", "月": "巳"}},
+        {"ming": "辰", "at": {"日": "午", "月": "巳"}},
+    ),
+    # 火 巳 and 月 酉 in 三合; by night the two are bright
+    ("火月無光", {"day": True, "at": {"月": "酉"}}, {"day": False, "at": {"月": "酉"}}),
+    ("金月無光", {"day": True, "at": {"月": "戌"}}, {"day": False, "at": {"月": "戌"}}),
+    # one or two stars in a palace (ge-286 …): 命主 火, 身主 金 (身 辰); 化福 木 (already in the 財帛 酉)
+    ("身命居福", {"at": {"火": "子", "金": "子"}}, {"at": {"火": "子", "金": "亥"}}),
+    ("命主居福", {"at": {"火": "子"}}, {"at": {"火": "亥"}}),
+    ("福居夫位", {"at": {"土": "辰"}}, {"at": {"土": "巳"}}),
+    ("田子居官", {"at": {"月": "丑"}}, {"at": {"月": "寅"}}),
+    ("福祿臨財", {"at": {"火": "酉"}}, {"at": {"火": "申"}}),
+    ("田財臨福", {"at": {"月": "子", "金": "子"}}, {"at": {"月": "子", "金": "亥"}}),
+    ("命財起垣", {"at": {"火": "戌", "金": "酉"}}, {"at": {"火": "戌", "金": "申"}}),
+    # star spirits on a palace (ge-293 …): in a 庚寅 year 的殺 (寅申巳亥: 酉) and 陽刃 (庚: 酉) share 酉, the
+    # 命宮 with 命 酉, the 夫妻 with 命 卯, the 福德 with 命 未; in a 丙辰 year 陽刃 (丙: 午) and 天雄 (the
+    # third palace from the 歲駕 辰, counted from it: 午) share 午; in 甲子 the 歲駕 is 子, the 國印 (甲) 戌
+    ("的刃守命", {"year": "庚寅", "ming": "酉"}, {"year": "庚寅", "ming": "戌"}),
+    ("的刃妻位", {"year": "庚寅", "ming": "卯"}, {"year": "庚寅", "ming": "辰"}),
+    ("的刃居福", {"year": "庚寅", "ming": "未"}, {"year": "庚寅", "ming": "申"}),
+    ("刃雄守命", {"year": "丙辰", "ming": "午"}, {"year": "丙辰", "ming": "未"}),
+    ("命登歲駕", {"ming": "子"}, {"ming": "丑"}),
+    ("身居國印", {"shen": "戌"}, {"shen": "亥"}),
+    # 斗標 (甲子, month 午, hour 午): 戌 put on the month's 午 and counted on to the hour 午 lands on 寅 — the
+    # 命宮 with 命 寅, the 官祿 with 命 亥
+    ("斗旺坐命", {"ming": "寅"}, {"ming": "卯"}),
+    ("斗標指祿", {"ming": "亥"}, {"ming": "子"}),
+]
+ZHENG_FORM_CASES += ZHENG_TERM_CASES
+#: patterns the base placement itself holds (each case above moves the star that makes it)
+BASE_HOLDS = {"土金對生", "子星居官", "福主居垣"}
 BREADTH_CASES += ZHENG_FORM_CASES
 PATTERN_CASES += BREADTH_CASES
 
@@ -932,8 +1022,10 @@ def test_gui_ge_drives_003_019() -> None:
     c = chart(ming="午", at={"日": "午", "火": "午", "金": "申"})  # 陰陽類聚 (貴) names 日 and 火
     facts = fired(c, "003-019")
     assert facts and facts[0]["ge_ju"][0]["ge"] == "陰陽類聚"
-    # 首攜龍角 alone: 羅 is no 宮主 (土 moved off 子, the 男女 of 命 辰, where it would make 嗣星居垣)
-    quiet = chart(ming="辰", at={"羅": "辰", "土": "未"})
+    # 首攜龍角 alone: 羅 is no 宮主 (土 moved off 子, the 男女 of 命 辰, where it would make 嗣星居垣, and
+    # not to 未, the 官祿, where it would make 子星居官; the 命主 金 off 午, the 福德, where it would make
+    # 命主居福)
+    quiet = chart(ming="辰", at={"羅": "辰", "土": "申", "金": "巳"})
     assert pattern_fired(quiet, "首攜龍角") and not fired(quiet, "003-019")
 
 
@@ -969,8 +1061,9 @@ def test_star_reference_words() -> None:
 
 
 def test_base_chart_is_neutral() -> None:
-    # the base placement makes none of the 格局 (so each positive case above is the case's own doing)
-    assert not [r.extra.get("name") for r in reading(chart()) if r.extra["kind"] == "格局"]
+    # the base placement makes none of the 格局 but BASE_HOLDS (so each positive case above is the case's
+    # own doing, and the near miss of each of BASE_HOLDS moves the star that makes it)
+    assert {r.extra.get("name") for r in reading(chart()) if r.extra["kind"] == "格局"} == BASE_HOLDS
 
 
 _ = (STEMS, _merge)
