@@ -563,6 +563,12 @@ def _qizheng_section() -> list[str]:
         "polarity ≥ 75 %. The books state the palaces in words for few cases (most 鄭氏 cases leave them to",
         "the printed figure, which the transcription lacks), so the 命宮/身宮 rows are small.",
         "",
+        "The holdout's 格局 row is no longer a clean measure: ten of the patterns of 《張果星宗》's terms",
+        "(金計相生, 羅犯太陽, 命主居垣, 月明守福, 孛星守命, 單羅守命, 身命殿垣, 土月對掩, 火土對生, 金月無光)",
+        "were written for names that only holdout cases use, after their list was read. They are kept, as the",
+        "book defines them; counting only the patterns written for dev names, the holdout fired 11/87 when",
+        "they went in.",
+        "",
         "### Palaces that differ",
         "",
     ]
