@@ -280,6 +280,7 @@ function showTopicFields() {
     const lab = input && input.closest("label");
     if (!lab) continue;
     lab.hidden = !hint.topics.some((t) => t === typed || topicLabel(t) === typed);
+    lab.dataset.offTopic = lab.hidden ? "1" : "";   // fieldValues leaves it out (not every hidden label)
   }
 }
 
@@ -412,7 +413,7 @@ function fieldValues(method, idp) {
     const input = $(`${idp}${prm.name}`);
     if (!input) continue;
     const lab = input.closest("label");
-    if (lab && lab.hidden) continue;   // a field the chosen topic does not take (showTopicFields)
+    if (lab && lab.dataset.offTopic === "1") continue;   // a field the chosen topic does not take (showTopicFields)
     if (input.type === "checkbox") {
       if (input.checked !== !!prm.default) p[prm.name] = input.checked;
     } else if (input.value !== "" && String(input.value) !== String(prm.default)) {
