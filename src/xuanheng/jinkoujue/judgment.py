@@ -108,6 +108,7 @@ class _Data:
     dong: dict[str, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]]  # topic → (good, bad, src)
     jiang: dict[str, tuple[frozenset[str], frozenset[str], tuple[str, ...]]]  # topic → (ji, xiong, src)
     month_topics: frozenset[str]
+    bars: dict[str, tuple[int, int]]  # 關 隔 鎖 → (the 地分 branch, the 將神's element)
 
 
 @cache
@@ -139,6 +140,7 @@ def data() -> _Data:
         dong=dong,
         jiang=jiang,
         month_topics=frozenset(raw["horizon"]["month"]),
+        bars={k: (BRANCHES.index(v["on"]), ELEMENTS.index(v["element"])) for k, v in raw["bar"].items()},
     )
 
 
@@ -311,21 +313,12 @@ def _shape(c: _Chain, chart: JinKouJueChart) -> int:
     return 0
 
 
-#: 關 隔 鎖: the element of the 將神 standing on the 地分's branch that bars the way, and the element of the
-#: 貴神 above that breaks the bar by overcoming the 將神 (斬關 毀隔 破鎖)
-_BARS = {
-    "guan": (BRANCHES.index("酉"), ELEMENTS.index("木"), ELEMENTS.index("金")),
-    "ge": (BRANCHES.index("卯"), ELEMENTS.index("土"), ELEMENTS.index("木")),
-    "suo": (BRANCHES.index("卯"), ELEMENTS.index("金"), ELEMENTS.index("火")),
-}
-
-
 def bar_of(chart: JinKouJueChart) -> tuple[str, bool] | None:
-    """The bar (關 隔 鎖) the 將神 makes on the 地分, and whether the 貴神 breaks it; None when there is
-    none."""
-    for name, (on, element, breaker) in _BARS.items():
+    """The bar (關 隔 鎖, ``[bar.*]`` of the data: the 將神's element standing on the 地分's branch) and
+    whether the 貴神 above breaks it by overcoming the 將神 (斬關 毀隔 破鎖); None when there is none."""
+    for name, (on, element) in data().bars.items():
         if chart.di_fen.branch == on and chart.jiang_shen.element == element:
-            return name, chart.gui_shen.element == breaker
+            return name, overcomes(chart.gui_shen.element, element)
     return None
 
 
