@@ -485,3 +485,130 @@ def test_a_weak_mover_clashed_by_the_day_keeps_its_force() -> None:
     for c in _every_pattern(("乙丑", "甲子", "庚午"), "申卯亥"):
         j = judge(c, Question("財"))
         assert all(s.facts.get("why") != "日沖散" for s in j.steps), (c.ben.name, c.day.name)
+
+
+# ── issue 27 items 2–3: 世 and 應 as two parties; a two-phase outcome ─────────────────────────────────
+def _generates(a: str, b: str) -> bool:
+    return (ORDER.index(ELEMENT[a]) + 1) % 5 == ORDER.index(ELEMENT[b])
+
+
+def test_a_yong_shen_fed_by_the_day_but_overcome_by_its_change_is_two_phase() -> None:
+    """〈動變生剋沖合章〉 with the 千金賦 case of an illness that passed and came back: 789887 asking for
+    money in a 卯 month: the 用神 妻財亥 moves on the third line into 辰 (earth overcomes water: 回頭剋).
+    On 壬申 the day's metal feeds the water: good for now, harm later — mixed, said as its own step. On 丙子
+    the day is water itself (比和, not 生): the rule does not hold."""
+    c = liuyao.cast(day="壬申", month="卯", lines="789887")
+    j = judge(c, Question("財"))
+    ln = c.lines[2]
+    assert j.focus.position == 3 and ln.moving and ln.bian is not None
+    assert _overcomes(BR[ln.bian.branch], "亥") and _generates("申", "亥")
+    keys = [s.key for s in j.steps]
+    assert keys[-1] == "weigh.two_phase" and j.verdict.word.polarity == "mixed"
+    j2 = judge(liuyao.cast(day="丙子", month="卯", lines="789887"), Question("財"))
+    assert not _generates("子", "亥")
+    assert "weigh.two_phase" not in {s.key for s in j2.steps}
+
+
+def test_two_phase_fires_exactly_where_the_rule_holds() -> None:
+    """Over every pattern on two days, asking for money: the two-phase step is stated (and the verdict is
+    mixed) exactly when the 用神 is on the hexagram, moves, its change overcomes it and the day's branch
+    generates it (elements re-derived here). For money nothing settles the verdict before it: a moving line
+    is neither truly void nor truly broken."""
+    fired = 0
+    for c in _every_pattern(("壬申", "辛未"), "卯巳"):
+        j = judge(c, Question("財"))
+        keys = {s.key for s in j.steps}
+        want = False
+        if j.focus.position is not None:
+            ln = c.lines[j.focus.position - 1]
+            b = BR[ln.yao.branch]
+            want = ln.bian is not None and _overcomes(BR[ln.bian.branch], b) and _generates(c.day.name[1], b)
+        assert ("weigh.two_phase" in keys) == want, (c.ben.name, c.day.name, BR[c.yue_jian])
+        if want:
+            assert j.verdict.word.polarity == "mixed"
+        fired += want
+    assert fired > 20
+
+
+def _kin_is_zi_sun(palace: int, element: int) -> bool:
+    """子孫: the element the palace's element generates (木 0 → 火 1 …)."""
+    return (palace + 1) % 5 == element
+
+
+def test_an_office_sought_with_zi_sun_on_the_shi_does_not_come() -> None:
+    """Seed 004-022 and the 千金賦 prefect's case: 887877 (漸, 艮 palace, earth; 世 on the third line, 申
+    metal, which earth generates: 子孫). Asking for an office the 世 holds the 子孫 that overcomes the 官鬼:
+    bad, whatever the 官鬼's strength (here the 卯 month's own branch, fed by the 子 day). Asking for money
+    the same chart has no such step; 888888 (坤, 世 酉 on the sixth line, earth palace → metal is 子孫 too)
+    fires, while 777777 (乾, 世 戌 on the sixth line, metal palace → earth is 父母) does not."""
+    c = liuyao.cast(day="庚子", month="卯", lines="887877")
+    shi = c.lines[c.ben.shi - 1]
+    assert _kin_is_zi_sun(c.ben.palace_element, shi.yao.element)
+    j = judge(c, Question("官"))
+    assert "shi.zi_sun" in {s.key for s in j.steps} and j.verdict.word.polarity == "bad"
+    assert "shi.zi_sun" not in {s.key for s in judge(c, Question("財")).steps}
+    c2 = liuyao.cast(day="庚子", month="卯", lines="777777")
+    assert not _kin_is_zi_sun(c2.ben.palace_element, c2.lines[c2.ben.shi - 1].yao.element)
+    assert "shi.zi_sun" not in {s.key for s in judge(c2, Question("官")).steps}
+
+
+def test_zi_sun_on_the_shi_fires_exactly_for_an_office_with_zi_sun_on_the_shi() -> None:
+    fired = 0
+    for c in _every_pattern(("丙寅",), "子"):
+        j = judge(c, Question("官"))
+        shi = c.lines[c.ben.shi - 1]
+        want = _kin_is_zi_sun(c.ben.palace_element, shi.yao.element)
+        keys = {s.key for s in j.steps}
+        assert ("shi.zi_sun" in keys) == want, c.ben.name
+        if want:
+            assert j.verdict.word.polarity == "bad"
+        fired += want
+    assert fired > 100
+
+
+def _he(a: str, b: str) -> bool:
+    return HE[a] == b
+
+
+def test_chong_zhong_feng_he_of_shi_and_ying_settles_good() -> None:
+    """《卜筮正宗》〈十八問答〉第十一問: 777777 (乾, a 六沖 hexagram: each line clashes the one three above)
+    asking for money on 己卯 in a 酉 month: the 世 戌 is combined by the 卯 day and the 應 辰 by the 酉
+    month — a clash that meets a 合: good. In a 申 month the 應 辰 has no 合: the rule does not hold;
+    asked about an illness (not a matter between two parties) it does not either."""
+    c = liuyao.cast(day="己卯", month="酉", lines="777777")
+    branches = [BR[ln.yao.branch] for ln in c.lines]
+    assert all(_clash(branches[i]) == branches[i + 3] for i in range(3))
+    shi, ying = BR[c.lines[c.ben.shi - 1].yao.branch], BR[c.lines[c.ben.ying - 1].yao.branch]
+    assert _he(shi, "卯") and _he(ying, "酉")
+    j = judge(c, Question("財"))
+    assert "gua.chong_he_shi_ying" in {s.key for s in j.steps} and j.verdict.word.polarity == "good"
+    c2 = liuyao.cast(day="己卯", month="申", lines="777777")
+    assert not _he(ying, "申") and not _he(ying, "卯")
+    assert "gua.chong_he_shi_ying" not in {s.key for s in judge(c2, Question("財")).steps}
+    assert "gua.chong_he_shi_ying" not in {s.key for s in judge(c, Question("病")).steps}
+
+
+def test_chong_zhong_feng_he_fires_exactly_where_the_rule_holds() -> None:
+    """Over every still hexagram on every day of two 旬 and four months, asking for money: stated exactly
+    when every line clashes the one three above (六沖, re-derived) and both the 世 and the 應 are combined
+    by the month or the day (and the verdict is then good unless the 用神 has already failed: a useless
+    伏神, a true void or a true break)."""
+    fired = 0
+    days = tuple(STEM[i % 10] + BR[i % 12] for i in range(20))
+    for values in itertools.product("78", repeat=6):
+        lines = "".join(values)
+        for day, month in itertools.product(days, "子卯午酉"):
+            c = liuyao.cast(day=day, month=month, lines=lines)
+            branches = [BR[ln.yao.branch] for ln in c.lines]
+            chong = all(_clash(branches[i]) == branches[i + 3] for i in range(3))
+            shi, ying = (branches[c.ben.shi - 1], branches[c.ben.ying - 1])
+            by = (month, day[1])
+            want = chong and any(_he(shi, x) for x in by) and any(_he(ying, x) for x in by)
+            j = judge(c, Question("財"))
+            keys = {s.key for s in j.steps}
+            assert ("gua.chong_he_shi_ying" in keys) == want, (c.ben.name, day, month)
+            failed = {"fu.useless", "weigh.no_rescue", "weigh.po_true"} & keys
+            if want and not failed:
+                assert j.verdict.word.polarity == "good", (c.ben.name, day, month)
+            fired += want
+    assert fired > 5

@@ -84,6 +84,8 @@ class _Data:
     helps: tuple[str, ...]  # … and as helps
     shi_topics: frozenset[str]  # [shi]: a thing sought for oneself, where the 世 must be able to take it
     travel_topics: frozenset[str]  # [travel]: a journey, which a 合住 of the traveller's line stops
+    office_topics: frozenset[str]  # [zi_shi]: an office sought, which a 子孫 on the 世 keeps away
+    parties_topics: frozenset[str]  # [parties]: a matter between the asker (世) and another (應)
 
 
 @cache
@@ -103,6 +105,8 @@ def data() -> _Data:
         helps=tuple(raw["weigh"]["helps"]),
         shi_topics=frozenset(raw["shi"]["topics"]),
         travel_topics=frozenset(raw["travel"]["topics"]),
+        office_topics=frozenset(raw["zi_shi"]["topics"]),
+        parties_topics=frozenset(raw["parties"]["topics"]),
     )
 
 
@@ -435,6 +439,44 @@ def _shi_hurt(c: _Chain, chart: LiuYaoChart, t: _Target, topic: str | None, abou
         return False
     label = f"{sl.yao.liu_qin}{_b(sl.yao.branch)}"
     c.add("shi.hurt", {"line": sl.yao.position, "why": why}, shi=label, why=why)
+    return True
+
+
+def _zi_shi(c: _Chain, chart: LiuYaoChart, topic: str | None) -> bool:
+    """An office sought while the 世 holds the 子孫, the 六親 that overcomes the 官鬼 (seed 004-022: with
+    子孫 on the 世, seeking office does not go smoothly; 《增刪卜易》〈增刪黃金策千金賦章〉, the prefect's
+    first cast: the 子孫 on the 世 and the 官 on the other's line, the post went to someone else). True
+    when it holds; stated as a step that settles the verdict."""
+    if topic not in data().office_topics:
+        return False
+    sl = chart.lines[chart.ben.shi - 1]
+    if sl.yao.liu_qin != "子孫":
+        return False
+    c.add("shi.zi_sun", {"line": sl.yao.position}, shi=f"子孫{_b(sl.yao.branch)}")
+    return True
+
+
+def _he_in_chong(c: _Chain, chart: LiuYaoChart, topic: str | None) -> bool:
+    """沖中逢合 of the two parties (《卜筮正宗》卷四〈十八問答〉第十一問): in a 六沖 hexagram whose 世 (the
+    asker) and 應 (the other party) are each combined by the month or the day, what the clash keeps apart
+    the 合 brings together: hard at first, done in the end. For a matter between the asker and another
+    (``[parties]``); a 六沖 that changes into a 六合 says it already (step ``gua.chong_he``). True when it
+    holds; stated as a step that settles the verdict."""
+    if topic not in data().parties_topics or not chart.ben.liu_chong:
+        return False
+    if chart.bian is not None and chart.bian.liu_he:
+        return False
+    sl, yl = chart.lines[chart.ben.shi - 1], chart.lines[chart.ben.ying - 1]
+
+    def by(ln: Line) -> str | None:
+        s = ln.state
+        return "月建" if s.yue_he and not s.yue_po else "日辰" if s.ri_he and not s.ri_chong else None
+
+    shi_by, ying_by = by(sl), by(yl)
+    if shi_by is None or ying_by is None:
+        return False
+    facts = {"shi": _b(sl.yao.branch), "shi_by": shi_by, "ying": _b(yl.yao.branch), "ying_by": ying_by}
+    c.add("gua.chong_he_shi_ying", facts, shi_by=shi_by, ying_by=ying_by)
     return True
 
 
@@ -804,7 +846,7 @@ def _weigh(c: _Chain, marks: dict[str, Any]) -> str:
         rescue = False
     if marks.get("useless"):
         return "bad"
-    if marks.get("tied"):
+    if marks.get("tied") or marks.get("zi_shi"):
         return "bad"
     if marks.get("kong") == "zhen" and not rescue:
         c.add("weigh.no_rescue")
@@ -812,6 +854,14 @@ def _weigh(c: _Chain, marks: dict[str, Any]) -> str:
     if marks["po"] and not root and not rescue and not marks.get("moving"):
         c.add("weigh.po_true")
         return "bad"
+    if marks.get("two_phase"):
+        # the day's 生 holds the 用神 up now; the change that turns back on it waits for its own time
+        # (〈動變生剋沖合章〉, the 千金賦 case of the illness that passed and came back): first one, then
+        # the other, which one polarity cannot say
+        c.add("weigh.two_phase")
+        return "mixed"
+    if marks.get("he_in_chong"):
+        return "good"
     total = c.total
     if root:
         # the month and the day weigh more than the moving lines: a mover's harm counts half
@@ -888,6 +938,8 @@ def judge(
         marks["moving"] = t.line.moving
         marks["hui_sheng"] = t.line.bian is not None and t.line.bian.hui_tou_sheng
         marks["hua_jin"] = t.line.bian is not None and t.line.bian.jin_shen and not t.line.bian.hui_tou_ke
+        # the day feeds the moving 用神 while its own change turns back on it (see _weigh)
+        marks["two_phase"] = t.line.bian is not None and t.line.bian.hui_tou_ke and state.ri_relation == "生"
     marks.update(_act(c, chart, t))
     illness = kind_of(topic) == "bing"
     if illness and state.kong and opts.bing == "jin":
@@ -896,6 +948,8 @@ def judge(
         marks["kong"] = _kong(c, t, state, marks["sheng"] > 0 or marks["root"], marks["ke_lines"])
     _gua(c, chart, t)
     marks["shi_hurt"] = _shi_hurt(c, chart, t, topic, about)
+    marks["zi_shi"] = _zi_shi(c, chart, topic)
+    marks["he_in_chong"] = _he_in_chong(c, chart, topic)
     if topic in data().travel_topics and marks.get("he_zhu"):
         # 〈六合章〉: the traveller's line held by the day's 合 is tied at home: he does not set out
         c.add("chuxing.he_zhu", yong=t.label)
