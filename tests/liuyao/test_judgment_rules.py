@@ -612,3 +612,37 @@ def test_chong_zhong_feng_he_fires_exactly_where_the_rule_holds() -> None:
                 assert j.verdict.word.polarity == "good", (c.ben.name, day, month)
             fired += want
     assert fired > 5
+
+
+def test_liang_xian_about_someone_outside_the_family_takes_the_ying() -> None:
+    """〈用神章〉 / 〈世應章〉 (應為他人) with 〈六沖章〉's tutor case: 688777 is 否 (乾 palace, metal) with its
+    first line moving; the 父母 (earth, which feeds metal) shows twice, 未 on the moving first line and 戌
+    on the still sixth line, the 應. Asked for oneself the book's order takes the moving line; asked about
+    someone outside the family the 應 stands for that person and is taken."""
+    c = liuyao.cast(day="甲寅", month="巳", lines="688777")
+    fu_mu = [ln for ln in c.lines if (ln.yao.element + 1) % 5 == c.ben.palace_element]
+    assert len(fu_mu) == 2
+    on_ying = [ln for ln in fu_mu if ln.yao.position == c.ben.ying]
+    moving = [ln for ln in fu_mu if ln.moving]
+    assert len(on_ying) == 1 and len(moving) == 1 and on_ying != moving
+    assert judge(c, Question("尊長", "自己")).focus.position == moving[0].yao.position
+    j = judge(c, Question("尊長", "他人"))
+    assert j.focus.position == on_ying[0].yao.position
+    assert j.focus.facts["chosen_by"] == "應為他人"
+
+
+def test_liang_xian_about_someone_outside_takes_the_ying_wherever_it_holds() -> None:
+    """Over every pattern: asked about someone outside the family, when the 用神's 六親 shows on two or more
+    lines and one is the 應, the 應 is the 用神; else the choice is the one asked for oneself."""
+    fired = 0
+    for c in _every_pattern(("甲寅",), "巳"):
+        mine = judge(c, Question("尊長", "自己")).focus
+        theirs = judge(c, Question("尊長", "他人")).focus
+        lines = [ln for ln in c.lines if (ln.yao.element + 1) % 5 == c.ben.palace_element]
+        ying = [ln.yao.position for ln in lines if ln.yao.position == c.ben.ying]
+        if len(lines) > 1 and ying:
+            assert theirs.position == ying[0], c.ben.name
+            fired += 1
+        else:
+            assert theirs.position == mine.position, c.ben.name
+    assert fired > 100

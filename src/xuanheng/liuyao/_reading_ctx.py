@@ -168,6 +168,18 @@ def _two_shown(cands: list[Line], order: str = "zengshan") -> tuple[Line, str]:
     return best, next(n for n, x, y in zip(names, a, b, strict=True) if x != y)
 
 
+def _two_shown_about(cands: list[Line], opts: ReadingOptions) -> tuple[Line, str]:
+    """兩現 for the question: asked about someone outside the family (``about`` 他人), the 應 stands for that
+    person (《增刪卜易》〈用神章〉, 〈世應章〉: 應為他人), so when one of the two lines of the matter's 六親 is the
+    應 it is taken — it is both the person and the matter (〈六沖章〉's tutor engaged for a son: the 父母 on
+    the 應). Otherwise the order of the option ``liang_xian`` (:func:`_two_shown`)."""
+    if getattr(opts, "about", "自己") == "他人":
+        on_ying = [ln for ln in cands if ln.yao.ying]
+        if on_ying:
+            return on_ying[0], "應為他人"
+    return _two_shown(cands, getattr(opts, "liang_xian", "zengshan"))
+
+
 def yong_key(topic: str | None, opts: ReadingOptions) -> tuple[str, tuple[str, ...], dict[str, str]]:
     """What the question reads — a 六親, or 世 / 應 — with its sources and the other kinds it names: the
     option ``yong_shen`` when set; else a relative's 六親 for a question about that person's own state
@@ -223,7 +235,7 @@ def select_yong(chart: LiuYaoChart, topic: str | None, opts: ReadingOptions) -> 
         if cands:
             best = cands[0]
             if len(cands) > 1:
-                best, chosen_by = _two_shown(cands, getattr(opts, "liang_xian", "zengshan"))
+                best, chosen_by = _two_shown_about(cands, opts)
             el, branch = best.yao.element, best.yao.branch
             position = best.yao.position
             positions = tuple(ln.yao.position for ln in cands)
