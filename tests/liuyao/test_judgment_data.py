@@ -44,7 +44,7 @@ def test_weighed_harms_and_helps_are_steps_of_that_sign_and_topics_are_known() -
     """``[weigh]`` counts harms against helps when a rescue is weighed: every harm is a step that weighs
     against the 用神 and every help one that weighs for it, and every step of either sign that acts on the
     用神 from the month, the day, a mover, a 三合 frame, its own change or a 三刑 is counted; the topics of
-    ``[shi]`` and ``[travel]`` are topics of the vocabulary."""
+    ``[shi]``, ``[travel]``, ``[zi_shi]``, ``[parties]`` and ``[chase]`` are topics of the vocabulary."""
     d = data()
     assert all(d.steps[k].weight < 0 for k in d.harms)
     assert all(d.steps[k].weight > 0 for k in d.helps)
@@ -52,3 +52,4 @@ def test_weighed_harms_and_helps_are_steps_of_that_sign_and_topics_are_known() -
     assert set(acting) <= set(d.harms)
     assert {"mover.sheng", "hua.sheng", "hua.jin", "sanhe.sheng"} <= set(d.helps)
     assert d.shi_topics <= set(TOPIC_KEYS) and d.travel_topics <= set(TOPIC_KEYS)
+    assert d.office_topics | d.parties_topics | d.chase_topics <= set(TOPIC_KEYS)

@@ -615,8 +615,8 @@ def test_chong_zhong_feng_he_fires_exactly_where_the_rule_holds() -> None:
 
 
 def test_liang_xian_about_someone_outside_the_family_takes_the_ying() -> None:
-    """〈用神章〉 / 〈世應章〉 (應為他人) with 〈六沖章〉's tutor case: 688777 is 否 (乾 palace, metal) with its
-    first line moving; the 父母 (earth, which feeds metal) shows twice, 未 on the moving first line and 戌
+    """〈用神章〉 / 〈世應章〉 (應為他人) with 〈六沖章〉's tutor case: 688777 is 否 (乾 palace, metal) with
+    its first line moving; the 父母 (earth, which feeds metal) shows twice, 未 on the moving first line and 戌
     on the still sixth line, the 應. Asked for oneself the book's order takes the moving line; asked about
     someone outside the family the 應 stands for that person and is taken."""
     c = liuyao.cast(day="甲寅", month="巳", lines="688777")
@@ -645,4 +645,36 @@ def test_liang_xian_about_someone_outside_takes_the_ying_wherever_it_holds() -> 
             fired += 1
         else:
             assert theirs.position == mine.position, c.ben.name
+    assert fired > 100
+
+
+def test_the_askers_line_overcoming_the_runaway_catches_him() -> None:
+    """《卜筮正宗》〈黃金策·逃亡〉 with 〈十八問答〉第九問: 877877 (巽, wood palace) asked about a runaway
+    servant (用神 妻財, earth: 未 on the fourth line) on 丙子 in a 寅 month: the 世 卯 (wood) overcomes
+    the servant's earth, so he is caught, though the month overcomes his line too. On 乾 (777777) the 世
+    戌 (earth) does not overcome the servant's 寅 (wood): the rule does not hold; asked about money the
+    same 巽 chart has no such step."""
+    c = liuyao.cast(day="丙子", month="寅", lines="877877")
+    j = judge(c, Question("逃亡", "僕"))
+    shi = BR[c.lines[c.ben.shi - 1].yao.branch]
+    assert j.focus.position != c.ben.shi and _overcomes(shi, j.focus.branch)
+    assert "chase.shi_ke" in {s.key for s in j.steps} and j.verdict.word.polarity == "good"
+    assert "chase.shi_ke" not in {s.key for s in judge(c, Question("財")).steps}
+    c2 = liuyao.cast(day="丙子", month="寅", lines="777777")
+    j2 = judge(c2, Question("逃亡", "僕"))
+    assert not _overcomes(BR[c2.lines[c2.ben.shi - 1].yao.branch], j2.focus.branch)
+    assert "chase.shi_ke" not in {s.key for s in j2.steps}
+
+
+def test_shi_masters_the_runaway_fires_exactly_where_the_rule_holds() -> None:
+    fired = 0
+    for c in _every_pattern(("丙子",), "寅"):
+        j = judge(c, Question("逃亡", "僕"))
+        shi = BR[c.lines[c.ben.shi - 1].yao.branch]
+        want = j.focus.position != c.ben.shi and _overcomes(shi, j.focus.branch)
+        keys = {s.key for s in j.steps}
+        assert ("chase.shi_ke" in keys) == want, c.ben.name
+        if want:
+            assert j.verdict.word.polarity == "good"
+        fired += want
     assert fired > 100

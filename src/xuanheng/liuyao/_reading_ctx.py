@@ -169,10 +169,10 @@ def _two_shown(cands: list[Line], order: str = "zengshan") -> tuple[Line, str]:
 
 
 def _two_shown_about(cands: list[Line], opts: ReadingOptions) -> tuple[Line, str]:
-    """兩現 for the question: asked about someone outside the family (``about`` 他人), the 應 stands for that
-    person (《增刪卜易》〈用神章〉, 〈世應章〉: 應為他人), so when one of the two lines of the matter's 六親 is the
-    應 it is taken — it is both the person and the matter (〈六沖章〉's tutor engaged for a son: the 父母 on
-    the 應). Otherwise the order of the option ``liang_xian`` (:func:`_two_shown`)."""
+    """兩現 for the question: asked about someone outside the family (``about`` 他人), the 應 stands for
+    that person (《增刪卜易》〈用神章〉, 〈世應章〉: 應為他人), so when one of the two lines of the matter's
+    六親 is the 應 it is taken — it is both the person and the matter (〈六沖章〉's tutor engaged for a
+    son: the 父母 on the 應). Otherwise the order of the option ``liang_xian`` (:func:`_two_shown`)."""
     if getattr(opts, "about", "自己") == "他人":
         on_ying = [ln for ln in cands if ln.yao.ying]
         if on_ying:

@@ -86,6 +86,7 @@ class _Data:
     travel_topics: frozenset[str]  # [travel]: a journey, which a 合住 of the traveller's line stops
     office_topics: frozenset[str]  # [zi_shi]: an office sought, which a 子孫 on the 世 keeps away
     parties_topics: frozenset[str]  # [parties]: a matter between the asker (世) and another (應)
+    chase_topics: frozenset[str]  # [chase]: someone run away or pursued, whom the asker's 世 may master
 
 
 @cache
@@ -107,6 +108,7 @@ def data() -> _Data:
         travel_topics=frozenset(raw["travel"]["topics"]),
         office_topics=frozenset(raw["zi_shi"]["topics"]),
         parties_topics=frozenset(raw["parties"]["topics"]),
+        chase_topics=frozenset(raw["chase"]["topics"]),
     )
 
 
@@ -480,6 +482,23 @@ def _he_in_chong(c: _Chain, chart: LiuYaoChart, topic: str | None) -> bool:
     return True
 
 
+def _shi_masters(c: _Chain, chart: LiuYaoChart, t: _Target, topic: str | None) -> bool:
+    """Someone run away or pursued (``[chase]``): the asker's 世 overcoming the runaway's line (the 用神)
+    means he is caught wherever he hides (《卜筮正宗》〈黃金策·逃亡〉: 世剋 the other's line, he is found;
+    〈十八問答〉第九問: the servant hidden under a 午 line, overcome by the 申 世, could not get away). True
+    when it holds; stated as a step that settles the verdict (his weakness is then no failing of the
+    question: the weaker the runaway, the surer the catch)."""
+    if topic not in data().chase_topics:
+        return False
+    sl = chart.lines[chart.ben.shi - 1]
+    if t.line is not None and t.line.yao.position == sl.yao.position:
+        return False
+    if not wuxing.overcomes(sl.yao.element, t.element):
+        return False
+    c.add("chase.shi_ke", {"line": sl.yao.position}, shi=f"{sl.yao.liu_qin}{_b(sl.yao.branch)}", yong=t.label)
+    return True
+
+
 def _illness(c: _Chain, chart: LiuYaoChart, t: _Target, state: Any, bing: str) -> None:
     """《增刪卜易》〈疾病章〉: a recent illness heals when the 用神 is void (or changes into the void) or the
     hexagram is a six-clash one; a long one is grave under the same signs (option ``bing``)."""
@@ -844,6 +863,8 @@ def _weigh(c: _Chain, marks: dict[str, Any]) -> str:
         # 〈五行相剋章〉: one help cannot rescue a 用神 that the month, the day and movers overcome together
         c.add("weigh.rescue_outnumbered", {"harms": harms})
         rescue = False
+    if marks.get("caught"):
+        return "good"
     if marks.get("useless"):
         return "bad"
     if marks.get("tied") or marks.get("zi_shi"):
@@ -950,6 +971,7 @@ def judge(
     marks["shi_hurt"] = _shi_hurt(c, chart, t, topic, about)
     marks["zi_shi"] = _zi_shi(c, chart, topic)
     marks["he_in_chong"] = _he_in_chong(c, chart, topic)
+    marks["caught"] = _shi_masters(c, chart, t, topic)
     if topic in data().travel_topics and marks.get("he_zhu"):
         # 〈六合章〉: the traveller's line held by the day's 合 is tied at home: he does not set out
         c.add("chuxing.he_zhu", yong=t.label)
