@@ -678,3 +678,55 @@ def test_shi_masters_the_runaway_fires_exactly_where_the_rule_holds() -> None:
             assert j.verdict.word.polarity == "good"
         fired += want
     assert fired > 100
+
+
+def _kin_is_guan(palace: int, element: int) -> bool:
+    """官鬼: the element that overcomes the palace's element (木 0 overcomes 土 2 …)."""
+    return (element + 2) % 5 == palace
+
+
+def test_an_office_whose_guan_strikes_a_void_shi_is_two_phase() -> None:
+    """〈增刪黃金策千金賦章〉 (the posting won, then death on the road): 797888 is 泰 (坤 palace, earth)
+    with its second line, the 官鬼寅 (wood overcomes earth), moving; on 庚子 (旬 甲午, void 辰巳) the 世
+    辰 on the third line is still and void, and wood overcomes it: the post comes, harm follows — mixed.
+    In the 甲寅 旬 (day 丙辰; void 子丑) the 世 is not void: the rule does not hold."""
+    c = liuyao.cast(day="庚子", month="丑", lines="797888")
+    shi = c.lines[c.ben.shi - 1]
+    guan = c.lines[1]
+    assert _kin_is_guan(c.ben.palace_element, guan.yao.element) and guan.moving
+    assert BR[shi.yao.branch] in _void("庚子") and not shi.moving
+    assert _overcomes(BR[guan.yao.branch], BR[shi.yao.branch])
+    j = judge(c, Question("官"))
+    assert j.focus.position == 2
+    assert [s.key for s in j.steps][-1] == "weigh.two_phase_shi" and j.verdict.word.polarity == "mixed"
+    c2 = liuyao.cast(day="丙辰", month="丑", lines="797888")
+    assert BR[c2.lines[c2.ben.shi - 1].yao.branch] not in _void("丙辰")
+    assert "weigh.two_phase_shi" not in {s.key for s in judge(c2, Question("官")).steps}
+
+
+def test_office_strikes_void_shi_fires_exactly_where_the_rule_holds() -> None:
+    """Over every pattern on two days, asking for an office: stated exactly when the 用神 is a moving 官鬼
+    on the hexagram whose element overcomes the 世's, and the 世 is still and void — unless the verdict was
+    settled before it (a true void or break of the 用神, an office kept away by a 子孫 on the 世)."""
+    fired = 0
+    for c in _every_pattern(("庚子", "丙辰"), "丑午"):
+        j = judge(c, Question("官"))
+        keys = {s.key for s in j.steps}
+        shi = c.lines[c.ben.shi - 1]
+        want = False
+        if j.focus.position is not None:
+            ln = c.lines[j.focus.position - 1]
+            want = (
+                ln.moving
+                and _kin_is_guan(c.ben.palace_element, ln.yao.element)
+                and BR[shi.yao.branch] in _void(c.day.name)
+                and not shi.moving
+                and _overcomes(BR[ln.yao.branch], BR[shi.yao.branch])
+            )
+        settled = {"shi.zi_sun", "weigh.no_rescue", "weigh.po_true"} & keys
+        if not settled:
+            assert ("weigh.two_phase_shi" in keys) == want, (c.ben.name, c.day.name)
+        elif not want:
+            assert "weigh.two_phase_shi" not in keys
+        fired += want and not settled
+    assert fired > 10

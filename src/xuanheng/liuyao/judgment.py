@@ -499,6 +499,17 @@ def _shi_masters(c: _Chain, chart: LiuYaoChart, t: _Target, topic: str | None) -
     return True
 
 
+def _office_strikes_void_shi(chart: LiuYaoChart, t: _Target, topic: str | None) -> bool:
+    """An office sought (``[zi_shi]`` topics) whose 官鬼 moves and overcomes a still, void 世: the post
+    comes to the asker (the 官 moves onto him), but the blow lands on an empty 世 and is not harmless
+    (《增刪卜易》〈增刪黃金策千金賦章〉: the posting won, then death on the road the next spring). Two
+    phases, which the verdict says as mixed (see :func:`_weigh`)."""
+    if topic not in data().office_topics or t.line is None or not t.line.moving or t.liu_qin != "官鬼":
+        return False
+    sl = chart.lines[chart.ben.shi - 1]
+    return sl.state.kong and not sl.moving and wuxing.overcomes(t.element, sl.yao.element)
+
+
 def _illness(c: _Chain, chart: LiuYaoChart, t: _Target, state: Any, bing: str) -> None:
     """《增刪卜易》〈疾病章〉: a recent illness heals when the 用神 is void (or changes into the void) or the
     hexagram is a six-clash one; a long one is grave under the same signs (option ``bing``)."""
@@ -883,6 +894,9 @@ def _weigh(c: _Chain, marks: dict[str, Any]) -> str:
         return "mixed"
     if marks.get("he_in_chong"):
         return "good"
+    if marks.get("office_void_shi"):
+        c.add("weigh.two_phase_shi")
+        return "mixed"
     total = c.total
     if root:
         # the month and the day weigh more than the moving lines: a mover's harm counts half
@@ -972,6 +986,7 @@ def judge(
     marks["zi_shi"] = _zi_shi(c, chart, topic)
     marks["he_in_chong"] = _he_in_chong(c, chart, topic)
     marks["caught"] = _shi_masters(c, chart, t, topic)
+    marks["office_void_shi"] = _office_strikes_void_shi(chart, t, topic)
     if topic in data().travel_topics and marks.get("he_zhu"):
         # 〈六合章〉: the traveller's line held by the day's 合 is tied at home: he does not set out
         c.add("chuxing.he_zhu", yong=t.label)
