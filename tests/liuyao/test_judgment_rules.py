@@ -730,3 +730,18 @@ def test_office_strikes_void_shi_fires_exactly_where_the_rule_holds() -> None:
             assert "weigh.two_phase_shi" not in keys
         fired += want and not settled
     assert fired > 10
+
+
+def test_a_relatives_office_reads_the_relatives_line() -> None:
+    """〈子占父功名章第六十七〉: a son asking about his father's office reads the 父母 (and the office in what
+    it turns into), not the 官鬼 alone. Over every still hexagram: asked about 父母 the 用神 is a line (or
+    伏神) of the element that feeds the palace's element; about 子女 one of the element the palace's feeds;
+    for oneself or for someone outside the family the 官鬼, the element that overcomes the palace's."""
+    for values in itertools.product("78", repeat=6):
+        c = liuyao.cast(day="丙寅", month="子", lines="".join(values))
+        pe = c.ben.palace_element
+        for about, want in (("父母", (pe + 4) % 5), ("子女", (pe + 1) % 5), ("自己", (pe + 3) % 5)):
+            f = judge(c, Question("官", about)).focus
+            assert ORDER.index(ELEMENT[f.branch]) == want, (c.ben.name, about, f.branch)
+        f = judge(c, Question("官", "他人")).focus
+        assert ORDER.index(ELEMENT[f.branch]) == (pe + 3) % 5, (c.ben.name, "他人")

@@ -29,6 +29,8 @@ from xuanheng.liuyao._reading_data import (
     JI_LIU_SHEN,
     JI_SHENSHA,
     PERSON_TOPICS,
+    RELATIVE_SRC,
+    RELATIVE_TOPICS,
     SHA,
     SHENSHA_NAMES,
     TOPIC_PARENTS,
@@ -190,6 +192,9 @@ def yong_key(topic: str | None, opts: ReadingOptions) -> tuple[str, tuple[str, .
     about = getattr(opts, "about", "自己")
     if about != "自己" and (topic is None or topic in PERSON_TOPICS):
         return ABOUT_YONG[about], ABOUT_SRC, dict(entry.also)
+    if about not in ("自己", "他人") and topic in RELATIVE_TOPICS:
+        # a relative's office reads the relative's line (〈子占父功名章〉), not the 官鬼 alone
+        return ABOUT_YONG[about], (*ABOUT_SRC, RELATIVE_SRC), dict(entry.also)
     return entry.resolve(opts), entry.src, dict(entry.also)
 
 

@@ -162,6 +162,9 @@ YONG_DEFAULT = YongEntry("", _T["yong_default"]["yong"], None, (_T["yong_default
 #: whom a question is about → the 六親 (or 應) read for that person, for the topics of a person's own state
 ABOUT_YONG: dict[str, str] = dict(_T["about_yong"]["person"])
 PERSON_TOPICS: frozenset[str] = frozenset(_T["about_yong"]["person_topics"])
+#: the topics of a thing that, asked about a relative (not 他人), read the relative's 六親 all the same
+RELATIVE_TOPICS: frozenset[str] = frozenset(_T["about_yong"]["relative_topics"])
+RELATIVE_SRC: str = _T["about_yong"]["relative_src"]
 ABOUT_SRC: tuple[str, ...] = tuple(_T["about_yong"]["src"])
 
 # ── classes, topics, tables ─────────────────────────────────────────────────────────────────────────
@@ -251,6 +254,8 @@ __all__ = [
     "PERSON_TOPICS",
     "READING_OPTION_NAMES",
     "READING_OPTION_SPECS",
+    "RELATIVE_SRC",
+    "RELATIVE_TOPICS",
     "SHA",
     "SHENSHA_NAMES",
     "TOPIC_PARENTS",

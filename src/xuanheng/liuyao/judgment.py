@@ -834,7 +834,7 @@ def _focus(ys: YongShen, question: Question, t: _Target) -> Focus:
         why = _text(d["fu"], qin=ys.liu_qin, line=YAO[(ys.under or 1) - 1], yong=t.label)
     elif ys.chosen_by not in ("唯一", "世", "應") and len(ys.positions) > 1:
         why = _text(d["two"], qin=ys.liu_qin, line=YAO[(ys.position or 1) - 1], why=ys.chosen_by)
-    elif ys.src == ABOUT_SRC:
+    elif ys.src[: len(ABOUT_SRC)] == ABOUT_SRC:
         why = _text(d["about"], about=question.about, qin=qin)
     elif question.topic is None:
         why = _text(d["general"]) if ys.key == "世" else _text(d["about"], about=question.about, qin=qin)
