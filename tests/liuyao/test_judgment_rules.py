@@ -745,3 +745,21 @@ def test_a_relatives_office_reads_the_relatives_line() -> None:
             assert ORDER.index(ELEMENT[f.branch]) == want, (c.ben.name, about, f.branch)
         f = judge(c, Question("官", "他人")).focus
         assert ORDER.index(ELEMENT[f.branch]) == (pe + 3) % 5, (c.ben.name, "他人")
+
+
+def test_a_house_asked_about_with_the_guan_gui_on_the_shi_is_not_at_peace() -> None:
+    """Seed 004-023 and 〈占衙宅章第一百一十六〉: over every still hexagram, asking about the house, the step
+    shi.gui is stated (and the verdict is bad) exactly when the 世 line's element overcomes the palace's
+    (the 官鬼); asking about money it never is."""
+    fired = 0
+    for values in itertools.product("78", repeat=6):
+        c = liuyao.cast(day="丙寅", month="子", lines="".join(values))
+        shi = c.lines[c.ben.shi - 1]
+        want = _kin_is_guan(c.ben.palace_element, shi.yao.element)
+        j = judge(c, Question("家宅"))
+        assert ("shi.gui" in {s.key for s in j.steps}) == want, c.ben.name
+        if want:
+            assert j.verdict.word.polarity == "bad"
+        assert "shi.gui" not in {s.key for s in judge(c, Question("財")).steps}
+        fired += want
+    assert fired > 5

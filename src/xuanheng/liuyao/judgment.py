@@ -84,7 +84,8 @@ class _Data:
     helps: tuple[str, ...]  # … and as helps
     shi_topics: frozenset[str]  # [shi]: a thing sought for oneself, where the 世 must be able to take it
     travel_topics: frozenset[str]  # [travel]: a journey, which a 合住 of the traveller's line stops
-    office_topics: frozenset[str]  # [zi_shi]: an office sought, which a 子孫 on the 世 keeps away
+    office_topics: frozenset[str]  # [office]: an office sought
+    shi_holds: tuple[tuple[frozenset[str], str, str], ...]  # [[shi_holds]]: (topics, 六親 on the 世, step)
     parties_topics: frozenset[str]  # [parties]: a matter between the asker (世) and another (應)
     chase_topics: frozenset[str]  # [chase]: someone run away or pursued, whom the asker's 世 may master
 
@@ -106,7 +107,8 @@ def data() -> _Data:
         helps=tuple(raw["weigh"]["helps"]),
         shi_topics=frozenset(raw["shi"]["topics"]),
         travel_topics=frozenset(raw["travel"]["topics"]),
-        office_topics=frozenset(raw["zi_shi"]["topics"]),
+        office_topics=frozenset(raw["office"]["topics"]),
+        shi_holds=tuple((frozenset(e["topics"]), e["liu_qin"], e["step"]) for e in raw["shi_holds"]),
         parties_topics=frozenset(raw["parties"]["topics"]),
         chase_topics=frozenset(raw["chase"]["topics"]),
     )
@@ -444,18 +446,19 @@ def _shi_hurt(c: _Chain, chart: LiuYaoChart, t: _Target, topic: str | None, abou
     return True
 
 
-def _zi_shi(c: _Chain, chart: LiuYaoChart, topic: str | None) -> bool:
-    """An office sought while the 世 holds the 子孫, the 六親 that overcomes the 官鬼 (seed 004-022: with
-    子孫 on the 世, seeking office does not go smoothly; 《增刪卜易》〈增刪黃金策千金賦章〉, the prefect's
-    first cast: the 子孫 on the 世 and the 官 on the other's line, the post went to someone else). True
-    when it holds; stated as a step that settles the verdict."""
-    if topic not in data().office_topics:
-        return False
+def _shi_holds(c: _Chain, chart: LiuYaoChart, topic: str | None) -> bool:
+    """The 世 holds the 六親 that spoils the matter asked (``[[shi_holds]]`` in ``data/judgment.toml``): an
+    office sought while the 世 holds the 子孫, which overcomes the 官鬼 (seed 004-022: with 子孫 on the
+    世, seeking office does not go smoothly; 《增刪卜易》〈增刪黃金策千金賦章〉, the prefect's first cast:
+    the post went to someone else); a house asked about while the 世 holds the 官鬼 (seed 004-023: the
+    house suffers; 《增刪卜易》〈占衙宅章第一百一十六〉: the 鬼 with 白虎 on the 世 marked the harmful
+    spot). True when it holds; stated as a step that settles the verdict."""
     sl = chart.lines[chart.ben.shi - 1]
-    if sl.yao.liu_qin != "子孫":
-        return False
-    c.add("shi.zi_sun", {"line": sl.yao.position}, shi=f"子孫{_b(sl.yao.branch)}")
-    return True
+    for topics, qin, key in data().shi_holds:
+        if topic in topics and sl.yao.liu_qin == qin:
+            c.add(key, {"line": sl.yao.position}, shi=f"{qin}{_b(sl.yao.branch)}")
+            return True
+    return False
 
 
 def _he_in_chong(c: _Chain, chart: LiuYaoChart, topic: str | None) -> bool:
@@ -500,7 +503,7 @@ def _shi_masters(c: _Chain, chart: LiuYaoChart, t: _Target, topic: str | None) -
 
 
 def _office_strikes_void_shi(chart: LiuYaoChart, t: _Target, topic: str | None) -> bool:
-    """An office sought (``[zi_shi]`` topics) whose 官鬼 moves and overcomes a still, void 世: the post
+    """An office sought (``[office]`` topics) whose 官鬼 moves and overcomes a still, void 世: the post
     comes to the asker (the 官 moves onto him), but the blow lands on an empty 世 and is not harmless
     (《增刪卜易》〈增刪黃金策千金賦章〉: the posting won, then death on the road the next spring). Two
     phases, which the verdict says as mixed (see :func:`_weigh`)."""
@@ -878,7 +881,7 @@ def _weigh(c: _Chain, marks: dict[str, Any]) -> str:
         return "good"
     if marks.get("useless"):
         return "bad"
-    if marks.get("tied") or marks.get("zi_shi"):
+    if marks.get("tied") or marks.get("shi_holds"):
         return "bad"
     if marks.get("kong") == "zhen" and not rescue:
         c.add("weigh.no_rescue")
@@ -983,7 +986,7 @@ def judge(
         marks["kong"] = _kong(c, t, state, marks["sheng"] > 0 or marks["root"], marks["ke_lines"])
     _gua(c, chart, t)
     marks["shi_hurt"] = _shi_hurt(c, chart, t, topic, about)
-    marks["zi_shi"] = _zi_shi(c, chart, topic)
+    marks["shi_holds"] = _shi_holds(c, chart, topic)
     marks["he_in_chong"] = _he_in_chong(c, chart, topic)
     marks["caught"] = _shi_masters(c, chart, t, topic)
     marks["office_void_shi"] = _office_strikes_void_shi(chart, t, topic)
