@@ -582,6 +582,8 @@ def test_chong_zhong_feng_he_of_shi_and_ying_settles_good() -> None:
     assert _he(shi, "卯") and _he(ying, "酉")
     j = judge(c, Question("財"))
     assert "gua.chong_he_shi_ying" in {s.key for s in j.steps} and j.verdict.word.polarity == "good"
+    # its time: when the 用神 meets its 合 (the loan granted on the 寅 day that combines the 亥 財)
+    assert j.ying_qi[0].branch == HE[j.focus.branch]
     c2 = liuyao.cast(day="己卯", month="申", lines="777777")
     assert not _he(ying, "申") and not _he(ying, "卯")
     assert "gua.chong_he_shi_ying" not in {s.key for s in judge(c2, Question("財")).steps}

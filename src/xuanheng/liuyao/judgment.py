@@ -673,6 +673,9 @@ def _ying_qi(
         w.add("ru_mu", changsheng.branch_of_stage(t.element, "墓", tu=tu))  # type: ignore[arg-type]
         w.add("chong_yong", relations.chong(b))
         return w.items
+    if marks.get("he_in_chong"):
+        # 沖中逢合 (〈十八問答〉第十一問): what the clash kept apart comes together when the 用神 meets its 合
+        w.add("chong_zhong_he", relations.liu_he(b))
     if ln is None:  # hidden
         w.add("ti_ba", b)
         if t.hidden_under is not None:
