@@ -765,3 +765,19 @@ def test_a_house_asked_about_with_the_guan_gui_on_the_shi_is_not_at_peace() -> N
         assert "shi.gui" not in {s.key for s in judge(c, Question("財")).steps}
         fired += want
     assert fired > 5
+
+
+def test_a_relatives_office_takes_the_line_that_turns_into_the_guan_gui() -> None:
+    """〈子占父功名章第六十七〉: of the father's two 父母 lines the book reads the one that changes into the
+    官鬼. 666667 is 剝 (乾 palace, metal): the 父母 (earth) are 未 on the first line and 戌 on the fourth,
+    both moving; only one of them changes into fire, the 官鬼 (fire overcomes metal). Asked about the
+    father's office that line is the 用神; asked about his illness the book's ordinary 兩現 order decides
+    and takes the other."""
+    c = liuyao.cast(day="壬辰", month="卯", lines="666667")
+    pe = c.ben.palace_element
+    fu_mu = [ln for ln in c.lines if (ln.yao.element + 1) % 5 == pe]
+    to_guan = [ln for ln in fu_mu if ln.bian is not None and _kin_is_guan(pe, ln.bian.element)]
+    assert len(fu_mu) == 2 and len(to_guan) == 1 and all(ln.moving for ln in fu_mu)
+    f = judge(c, Question("官", "父母")).focus
+    assert f.position == to_guan[0].yao.position and f.facts["chosen_by"] == "化官"
+    assert judge(c, Question("病", "父母")).focus.position != to_guan[0].yao.position

@@ -170,15 +170,23 @@ def _two_shown(cands: list[Line], order: str = "zengshan") -> tuple[Line, str]:
     return best, next(n for n, x, y in zip(names, a, b, strict=True) if x != y)
 
 
-def _two_shown_about(cands: list[Line], opts: ReadingOptions) -> tuple[Line, str]:
+def _two_shown_about(cands: list[Line], opts: ReadingOptions, topic: str | None) -> tuple[Line, str]:
     """兩現 for the question: asked about someone outside the family (``about`` 他人), the 應 stands for
     that person (《增刪卜易》〈用神章〉, 〈世應章〉: 應為他人), so when one of the two lines of the matter's
     六親 is the 應 it is taken — it is both the person and the matter (〈六沖章〉's tutor engaged for a
-    son: the 父母 on the 應). Otherwise the order of the option ``liang_xian`` (:func:`_two_shown`)."""
-    if getattr(opts, "about", "自己") == "他人":
+    son: the 父母 on the 應). A relative's office (:data:`RELATIVE_TOPICS`) takes, of the relative's lines,
+    the one that turns into the 官鬼: the office is read in what the person's line turns into
+    (〈子占父功名章第六十七〉: of the father's two moving 父母 the one changing into a 官鬼 told the
+    recall). Otherwise the order of the option ``liang_xian`` (:func:`_two_shown`)."""
+    about = getattr(opts, "about", "自己")
+    if about == "他人":
         on_ying = [ln for ln in cands if ln.yao.ying]
         if on_ying:
             return on_ying[0], "應為他人"
+    elif about != "自己" and topic in RELATIVE_TOPICS:
+        to_guan = [ln for ln in cands if ln.bian is not None and ln.bian.liu_qin == "官鬼"]
+        if len(to_guan) == 1:
+            return to_guan[0], "化官"
     return _two_shown(cands, getattr(opts, "liang_xian", "zengshan"))
 
 
@@ -240,7 +248,7 @@ def select_yong(chart: LiuYaoChart, topic: str | None, opts: ReadingOptions) -> 
         if cands:
             best = cands[0]
             if len(cands) > 1:
-                best, chosen_by = _two_shown_about(cands, opts)
+                best, chosen_by = _two_shown_about(cands, opts, topic)
             el, branch = best.yao.element, best.yao.branch
             position = best.yao.position
             positions = tuple(ln.yao.position for ln in cands)
