@@ -19,8 +19,13 @@ The procedure (docs/liuyao-judgment.md), each step's words and sources in ``data
 7. **weighing**: the month and the day weigh more than moving lines (a 用神 with their strength is not hurt
    by a mover); a weak 用神 fed by a moving 原神 is rescued; a 月破 without the day's help or a mover's is
    truly broken; a 真空 or a useless 伏神 fails — the step that settles a conflict says which prevails.
-8. **應期** (〈應期章〉): void → the day it is filled or clashed; broken → filled, or the month ends (a
-   broken line that moves: its 合 first); held
+   世 and 應 as two parties settle some questions outright: a runaway whose line the 世 overcomes is
+   caught; the 世 holding the 六親 that spoils the matter (子孫 for an office, 官鬼 for a house) fails it;
+   a 六沖 hexagram whose 世 and 應 the month or the day each combine comes together (沖中逢合). Two
+   phases give a mixed verdict: a moving 用神 the day feeds while its change overcomes it; an office whose
+   moving 官鬼 overcomes a still, void 世.
+8. **應期** (〈應期章〉): 沖中逢合 → the 合 of the 用神 first; void → the day it is filled or clashed;
+   broken → filled, or the month ends (a broken line that moves: its 合 first); held
    by a 合 → the clash; scattered → the 合; still and strong → the clash or its own day; moving → the 合 or
    its own day; weak → its 長生/帝旺; entombed → the clash of the tomb; hidden → drawn out; then the other
    lines: a 三合 frame's void or missing member, the clash that frees a moving 原神 held in a 合, the clash
