@@ -99,6 +99,8 @@ from pins import error as _error
 # (18) issue 27, 〈動散章〉 followed: a weak moving 用神 the day clashes is held back, not scattered (step
 # day.chong_dong, weight 0, where day.chong_san weighed −1; its 應期 the 合 and then its own day), and a weak
 # mover the day clashes keeps its force; only the judgments change (documents_renders)
+# (19) the 疾病 爻位 table (004-113) loses its 三 and 四 items in the seed (printed □); the text and the
+# drawing now show □ there instead of nothing (documents_renders)
 PINNED: dict[str, str] = {
     "charts_random": "41a9face99cdd34b",
     "charts_every_option": "8f27b71ac54531f4",
@@ -108,7 +110,7 @@ PINNED: dict[str, str] = {
     "readings_by_topic": "76c2f1067461dccb",  # (2) (11)
     "readings_every_topic": "c2d67b4e95fdc680",  # (2) (11)
     "readings_options": "2117f3a88996f46b",  # (2) (7) (11)
-    "documents_renders": "1bb7ef76b744ef48",  # (2) (7) (8) (9) (10) (11) (12) (13) (14) (15) (16) (17) (18)
+    "documents_renders": "2ae09db356f87278",  # (2) (7) (8) (9) (10) (11) (12) (13) (14) (15) (16) (17) (18) (19)
     "example_ko": "8053200bfeb10fe3",  # (2) (8) (10) (11) (14) (16)
     "example_zh-Hant": "781bbab045273149",  # (2) (8) (10) (11) (14) (16)
     "example_zh-Hans": "15ce241e2b5e2365",  # (2) (8) (10) (11) (14) (16)
