@@ -110,7 +110,7 @@ PINNED: dict[str, str] = {
     "readings_by_topic": "76c2f1067461dccb",  # (2) (11)
     "readings_every_topic": "c2d67b4e95fdc680",  # (2) (11)
     "readings_options": "2117f3a88996f46b",  # (2) (7) (11)
-    "documents_renders": "2ae09db356f87278",  # (2) (7) (8) (9) (10) (11) (12) (13) (14) (15) (16) (17) (18) (19)
+    "documents_renders": "2ae09db356f87278",  # (2) (7) … (19)
     "example_ko": "8053200bfeb10fe3",  # (2) (8) (10) (11) (14) (16)
     "example_zh-Hant": "781bbab045273149",  # (2) (8) (10) (11) (14) (16)
     "example_zh-Hans": "15ce241e2b5e2365",  # (2) (8) (10) (11) (14) (16)
