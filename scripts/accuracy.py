@@ -692,7 +692,7 @@ def _liuren_section() -> list[str]:
     out += [
         "",
         "The dev and holdout rows hold the cases of 邵彥和's 《六壬斷案》, shao.toml, and 《壬占彙選》,",
-        "huixuan.toml); the 壬占彙選 row repeats the 《壬占彙選》 cases (the last row: those of them",
+        "huixuan.toml; the 壬占彙選 row repeats the 《壬占彙選》 cases (the last row: those of them",
         "that it quotes from 《大六壬指南》's 占驗). When they were added they were unseen and measured",
         "once, the judge unchanged: 86/193 polarity, 26/67 應期 (the 《指南》 cases 28/64, 11/21); since",
         "issue 28's lr-mixed round their dev split helps choose rules (docs/liuren-judgment.md), so only",
