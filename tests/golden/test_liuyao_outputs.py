@@ -99,13 +99,15 @@ from pins import error as _error
 # (18) issue 27, 〈動散章〉 followed: a weak moving 用神 the day clashes is held back, not scattered (step
 # day.chong_dong, weight 0, where day.chong_san weighed −1; its 應期 the 合 and then its own day), and a weak
 # mover the day clashes keeps its force; only the judgments change (documents_renders)
-# (19) issue 27 items 2–4: 世 and 應 as two parties and two-phase (mixed) outcomes — settling steps
-# chase.shi_ke, shi.zi_sun, shi.gui, weigh.two_phase, gua.chong_he_shi_ying, weigh.two_phase_shi — and the
-# 用神 about someone outside the family: of two lines of its 六親 the one on the 應 (〈世應章〉), which the
-# reading groups its rules around too (readings_options); a relative's office reads the relative's 六親.
-# Checked: with the documents' judgments left out, every document of documents_renders equals its old
-# form (6 of 117 judgments moved); readings_options moved only with the 兩現 change (before it, it was
-# as pinned); every other section is unchanged.
+# (19) the 疾病 爻位 table (004-113) loses its 三 and 四 items in the seed (printed □); the text and the
+# drawing now show □ there instead of nothing (documents_renders)
+# (20) issue 27 items 2–4 (branch ly-verdict4): 世 and 應 as two parties and two-phase (mixed) outcomes —
+# settling steps chase.shi_ke, shi.zi_sun, shi.gui, weigh.two_phase, gua.chong_he_shi_ying,
+# weigh.two_phase_shi, the 沖中逢合 應期 — and the 用神 about someone outside the family: of two lines of
+# its 六親 the one on the 應 (〈世應章〉), which the reading groups its rules around too (readings_options);
+# a relative's office reads the relative's 六親. Checked: with the documents' judgments left out, every
+# document of documents_renders equals its form before (6 of 117 judgments moved); readings_options moved
+# only with the 兩現 change (before it, it was as pinned); every other section is unchanged.
 PINNED: dict[str, str] = {
     "charts_random": "41a9face99cdd34b",
     "charts_every_option": "8f27b71ac54531f4",
@@ -114,9 +116,8 @@ PINNED: dict[str, str] = {
     "zhuang_gua_enumeration": "928569c1e96ce154",
     "readings_by_topic": "76c2f1067461dccb",  # (2) (11)
     "readings_every_topic": "c2d67b4e95fdc680",  # (2) (11)
-    "readings_options": "ec7eaa503fc58593",  # (2) (7) (11) (19)
-    # (2) (7) (8) (9) (10) (11) (12) (13) (14) (15) (16) (17) (18) (19)
-    "documents_renders": "4ac340f1a178f603",  # before (19): 1bb7ef76b744ef48
+    "readings_options": "ec7eaa503fc58593",  # (2) (7) (11) (20)
+    "documents_renders": "330c632eb0570363",  # (2) (7) … (19) (20)
     "example_ko": "8053200bfeb10fe3",  # (2) (8) (10) (11) (14) (16)
     "example_zh-Hant": "781bbab045273149",  # (2) (8) (10) (11) (14) (16)
     "example_zh-Hans": "15ce241e2b5e2365",  # (2) (8) (10) (11) (14) (16)

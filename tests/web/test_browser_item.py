@@ -11,7 +11,7 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 
 playwright_api = pytest.importorskip("playwright.sync_api")
-pytestmark = pytest.mark.xdist_group("browser")
+pytestmark = [pytest.mark.xdist_group("browser"), pytest.mark.slow]
 
 
 @pytest.fixture(scope="module")

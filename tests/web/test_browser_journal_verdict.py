@@ -17,7 +17,7 @@ from xuanheng.journal.model import wilson
 
 playwright_api = pytest.importorskip("playwright.sync_api")
 #: one worker runs every browser test (one Chromium at a time; `--dist loadgroup`)
-pytestmark = pytest.mark.xdist_group("browser")
+pytestmark = [pytest.mark.xdist_group("browser"), pytest.mark.slow]
 
 LY = {"at": "2026-03-10T21:00", "tz": "Asia/Shanghai", "topic": "財"}
 PHONE = {"width": 390, "height": 844}

@@ -11,7 +11,7 @@ import pytest
 
 pytest.importorskip("playwright.sync_api")
 #: one worker runs every browser test (one Chromium at a time; `--dist loadgroup`)
-pytestmark = pytest.mark.xdist_group("browser")
+pytestmark = [pytest.mark.xdist_group("browser"), pytest.mark.slow]
 
 PASSWORD = "carol-pass-31"
 

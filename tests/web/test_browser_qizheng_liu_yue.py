@@ -17,7 +17,7 @@ import pytest
 
 playwright_api = pytest.importorskip("playwright.sync_api")
 #: one worker runs every browser test (one Chromium at a time; `--dist loadgroup`)
-pytestmark = pytest.mark.xdist_group("browser")
+pytestmark = [pytest.mark.xdist_group("browser"), pytest.mark.slow]
 
 HORO = {"at": "1983-10-27T18:30:00", "tz": "+08:00", "lon": "116.38", "lat": "39.9"}
 ON = "2026-06-01"

@@ -24,7 +24,7 @@ import pytest
 
 playwright_api = pytest.importorskip("playwright.sync_api")
 #: one worker runs every browser test (one Chromium at a time; `--dist loadgroup`)
-pytestmark = pytest.mark.xdist_group("browser")
+pytestmark = [pytest.mark.xdist_group("browser"), pytest.mark.slow]
 
 B = "子丑寅卯辰巳午未申酉戌亥"
 #: born 27 Oct 1983 (its birthdays fall after the dates asked in May and August)

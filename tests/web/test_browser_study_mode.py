@@ -15,7 +15,7 @@ import pytest
 
 playwright_api = pytest.importorskip("playwright.sync_api")
 #: one worker runs every browser test (one Chromium at a time; `--dist loadgroup`)
-pytestmark = pytest.mark.xdist_group("browser")
+pytestmark = [pytest.mark.xdist_group("browser"), pytest.mark.slow]
 
 DESKTOP = {"width": 1300, "height": 1000}
 PHONE = {"width": 390, "height": 844}

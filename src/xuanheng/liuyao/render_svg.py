@@ -30,6 +30,9 @@ MOVING = "#c62828"
 CHANGED = "#c62828"
 STILL_BIAN = "#8d8d8d"
 POSITION_NAMES = ("初", "二", "三", "四", "五", "上")
+#: drawn for a 爻位 item the seed text has lost (004-113 prints □ for the 疾病 table's 三 and 四): an empty
+#: item would read as if the line meant nothing
+LOST = "□"
 #: the moving marks of 老陽 (9) and 老陰 (6)
 MARKS = {9: "○", 6: "×"}
 #: the still line's marks shown under it: (JSON key, mark)
@@ -158,7 +161,7 @@ def _reading_lines(doc: dict[str, Any], lang: str) -> list[str]:
         x for x in table.get("lines") or () if isinstance(x, dict) and isinstance(x.get("position"), int)
     ]
     if items:
-        row = " ".join(f"{POSITION_NAMES[x['position'] - 1]}{x.get('item', '')}" for x in items)
+        row = " ".join(f"{POSITION_NAMES[x['position'] - 1]}{x.get('item') or LOST}" for x in items)
         out.append(term(f"{table['table']}: {row}", lang))
     return out
 

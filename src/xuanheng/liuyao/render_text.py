@@ -21,7 +21,7 @@ from typing import Any
 from xuanheng.i18n import label, term
 from xuanheng.i18n.messages import warning_text
 from xuanheng.liuyao.reading import GROUPS
-from xuanheng.liuyao.render_svg import LINE_FLAGS, MARKS, POSITION_NAMES, _cast_lines, day_marks
+from xuanheng.liuyao.render_svg import LINE_FLAGS, LOST, MARKS, POSITION_NAMES, _cast_lines, day_marks
 from xuanheng.reading import DEFAULT_LANG
 from xuanheng.render.judgment import judgment_lines
 from xuanheng.render.text import pad, width
@@ -207,7 +207,7 @@ def _reading_lines(rules: list[Mapping[str, Any]], t: Any, *, ids: bool = False)
             out.append("  " + t(_yong_line(f)))
         elif r.get("kind") == "爻位" and f.get("table") and f.get("lines"):
             items = " · ".join(
-                f"{POSITION_NAMES[x['position'] - 1]} {x.get('item', '')}"
+                f"{POSITION_NAMES[x['position'] - 1]} {x.get('item') or LOST}"
                 for x in f["lines"]
                 if isinstance(x, Mapping) and isinstance(x.get("position"), int)
             )
