@@ -22,7 +22,8 @@ The procedure (docs/liuren-judgment.md); each step's words, weights and sources 
    detections are the reading's own, ``reading.ke_ti_held`` and ``liuren/bifa.py``, kept per structure).
    A 鬼 in the 三傳 curbed by a 子孫 (制鬼) holds the harm in check and weighs for.
 6. **weighing**: a 類神 wounded by a 傳 carrying 白虎 decides *bad*; then, where the 發端 and the 歸宿
-   disagree (先凶後吉, 始吉終凶), the 末傳 decides and a ``=`` step says so; then the 類神 (a strong one
+   disagree (先凶後吉, 始吉終凶), the 末傳 decides and a ``=`` step says so — unless the 末傳 is void, an
+   empty end that decides nothing (``weigh.mo_kong``, 《六壬大全》卷一〈空亡〉); then the 類神 (a strong one
    in the 三傳 carries the matter, an absent or void one sinks it, unless the rest is decisive the other
    way); else the sum decides (≥ ``GOOD`` good, ≤ ``BAD`` bad, else mixed); a void 類神 of what is hoped
    for makes a good sum mixed.
@@ -736,17 +737,25 @@ def _weigh(c: _Chain, marks: Mapping[str, Any]) -> str:
     d = data()
     total = c.total
     w_chu, w_mo = marks["chu"], marks["mo"]
+    # the 歸宿 decides where the 發端 disagrees, unless the 末傳 is void: an empty end decides nothing
+    # (《六壬大全》卷一〈空亡〉: a good spirit in the void brings no good, a harmful one no harm)
+    mo_decides = w_chu * w_mo < 0 and marks.get("mo_kong") is None
     if w_chu * w_mo < 0:
-        first = d.words["good" if w_chu > 0 else "bad"]
-        last = d.words["good" if w_mo > 0 else "bad"]
-        c.add("weigh.mo", {"chu": w_chu, "mo": w_mo}, first=first, last=last)
+        if mo_decides:
+            first = d.words["good" if w_chu > 0 else "bad"]
+            last = d.words["good" if w_mo > 0 else "bad"]
+            c.add("weigh.mo", {"chu": w_chu, "mo": w_mo}, first=first, last=last)
+        else:
+            void = marks["mo_kong"]
+            c.add("weigh.mo_kong", {"chu": w_chu, "mo": w_mo, "branch": void}, branch=void)
     if marks.get("lei_hurt"):
         # what befalls the thing itself decides: no help to the asker brings back what is killed
         c.add("weigh.lei_hurt")
         return "bad"
-    if w_chu * w_mo < 0:
+    if mo_decides:
         # 先凶後吉 ends in good, 始吉終凶 in bad: the 歸宿 decides, before the 類神 and the sum
-        # (《大六壬指南》卷一〈注釋心印賦〉; the weigh.mo step above says so)
+        # (《大六壬指南》卷一〈注釋心印賦〉; the weigh.mo step above says so); a void 末傳 does not (the
+        # weigh.mo_kong step)
         return "good" if w_mo > 0 else "bad"
     if marks.get("lei_kong") and total >= GOOD:
         c.add("weigh.lei")
@@ -807,6 +816,7 @@ def judge(
     if r.chuan[1] in r.kong and r.chuan[1] not in (r.chuan[0], r.chuan[2]):
         c.add("zhong.kong", {"branch": BRANCHES[r.chuan[1]]}, branch=BRANCHES[r.chuan[1]])
     marks["mo"] = _place_step(c, r, "mo", r.chuan[2], "gan", weighs=weighs)
+    marks["mo_kong"] = BRANCHES[r.chuan[2]] if r.chuan[2] in r.kong else None
     if weighs:
         _zhi_gui(c, r, lei)
     ming = _ming(chart)
