@@ -77,9 +77,12 @@ PINNED: dict[str, str] = {
     # (31) issue 28 (branch lr-verdict4): where 初傳 and 末傳 weigh opposite ways and the 末傳 is void, the
     # 末傳 no longer decides (step weigh.mo_kong, 《六壬大全》卷一〈空亡〉); the rest of the 課 does: some
     # verdicts and that step in the documents (the views unchanged). Checked: with liuren/judgment.py and
-    # its data as on main the two equal their pins before (0264ce47620a9a41, 860cac8ce796150f)
-    "liuren_documents": "1fc8a85edc1b9782",
-    "liuren_study_documents": "50195706579d2533",
+    # its data as on main the two equal their pins before (0264ce47620a9a41, 860cac8ce796150f); then, in a
+    # question of illness, the day's 驛馬 as 發用 settles bad (steps bing.ma −2 and weigh.bing_ma,
+    # 《大六壬指南》卷三〈疾病章〉): some 病 verdicts and steps of the documents. Checked: with _bing_ma
+    # answering False the two equal the pins before (1fc8a85edc1b9782, 50195706579d2533)
+    "liuren_documents": "ca695ab54ae1b372",
+    "liuren_study_documents": "54f47c8e58206a90",
     # then the phone drawing wraps its 課體 line with the label in it (issue 30 item 8; it ran off the edge)
     "liuren_views": "a33f29eee43540e0",
 }

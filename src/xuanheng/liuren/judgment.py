@@ -21,12 +21,15 @@ The procedure (docs/liuren-judgment.md); each step's words, weights and sources 
 5. **課體** and **《畢法賦》**: the classes and the 法 that hold and that weigh (lists in the data; the
    detections are the reading's own, ``reading.ke_ti_held`` and ``liuren/bifa.py``, kept per structure).
    A 鬼 in the 三傳 curbed by a 子孫 (制鬼) holds the harm in check and weighs for.
-6. **weighing**: a 類神 wounded by a 傳 carrying 白虎 decides *bad*; then, where the 發端 and the 歸宿
-   disagree (先凶後吉, 始吉終凶), the 末傳 decides and a ``=`` step says so — unless the 末傳 is void, an
-   empty end that decides nothing (``weigh.mo_kong``, 《六壬大全》卷一〈空亡〉); then the 類神 (a strong one
-   in the 三傳 carries the matter, an absent or void one sinks it, unless the rest is decisive the other
-   way); else the sum decides (≥ ``GOOD`` good, ≤ ``BAD`` bad, else mixed); a void 類神 of what is hoped
-   for makes a good sum mixed.
+6. **weighing**: a 類神 wounded by a 傳 carrying 白虎 decides *bad*, and so
+   does, in a question of illness, a 發用 that is the day's 驛馬 (病人見馬,
+   ``bing.ma``: 《大六壬指南》卷三〈疾病章〉); then, where the 發端 and the 歸宿
+   disagree (先凶後吉, 始吉終凶), the 末傳 decides and a ``=`` step says so —
+   unless the 末傳 is void, an empty end that decides nothing (``weigh.mo_kong``,
+   《六壬大全》卷一〈空亡〉); then the 類神 (a strong one in the 三傳 carries the
+   matter, an absent or void one sinks it, unless the rest is decisive the other
+   way); else the sum decides (≥ ``GOOD`` good, ≤ ``BAD`` bad, else mixed); a void
+   類神 of what is hoped for makes a good sum mixed.
 7. **應期**: a void 類神 is filled or clashed; else the 類神's branch, the 末傳 filled when void, the
    spirit on the 日 filled when void, the 墓 clashed open, the 發用, the spirit on the 辰 (and on the
    年命), the 末傳, the spirit on the 日; counted in hours, days, months or years by the topic's horizon;
@@ -75,7 +78,7 @@ LEI_STRONG, LEI_REST = 3, -4
 #: at most this many steps before the settling ones (the issue's 3–8 in all)
 MAX_STEPS = 6
 #: the steps never dropped for length: the 類神, 日, 辰, 初傳 and 末傳
-_KEPT = ("lei.", "harm.", "ri", "chen", "chu", "mo")
+_KEPT = ("lei.", "harm.", "bing.", "ri", "chen", "chu", "mo")
 #: the relation of an element to the day stem's, by 六親 index (兄弟 子孫 妻財 官鬼 父母)
 _REL = ("bi", "xie", "cai", "ke", "sheng")
 _JI = frozenset({"貴人", "六合", "青龍", "太常", "太陰", "天后"})
@@ -528,6 +531,17 @@ def _zhi_gui(c: _Chain, r: _Read, lei: _Lei) -> None:
     c.add("jiu.zhi_gui", facts, gui=BRANCHES[gui], zi=BRANCHES[kid], where=where)
 
 
+def _bing_ma(c: _Chain, r: _Read, topic: str | None) -> bool:
+    """病人見馬: in a question of illness, a 發用 that is the day's 驛馬 is the sick person's spirit setting
+    out (《大六壬指南》卷三〈疾病章〉: its verse on 虎鬼 riding the 驛馬, and its 占驗七 and 八, where the
+    驛馬 leading the 傳 foretells death); states the step and returns whether it holds."""
+    chu = r.chuan[0]
+    if topic != "病" or chu != r.chart.yi_ma:  # the topic is already normalised (病 = 질병 = illness)
+        return False
+    c.add("bing.ma", {"branch": BRANCHES[chu]}, branch=BRANCHES[chu])
+    return True
+
+
 def _gui(c: _Chain, r: _Read) -> None:
     g = r.chart.gui_ren
     seat = r.chart.lower_of(g.branch)
@@ -752,6 +766,10 @@ def _weigh(c: _Chain, marks: Mapping[str, Any]) -> str:
         # what befalls the thing itself decides: no help to the asker brings back what is killed
         c.add("weigh.lei_hurt")
         return "bad"
+    if marks.get("bing_ma"):
+        # the sick person's spirit sets out with the 驛馬 as 發用 (《大六壬指南》卷三〈疾病章〉)
+        c.add("weigh.bing_ma")
+        return "bad"
     if mo_decides:
         # 先凶後吉 ends in good, 始吉終凶 in bad: the 歸宿 decides, before the 類神 and the sum
         # (《大六壬指南》卷一〈注釋心印賦〉; the weigh.mo step above says so); a void 末傳 does not (the
@@ -819,6 +837,7 @@ def judge(
     marks["mo_kong"] = BRANCHES[r.chuan[2]] if r.chuan[2] in r.kong else None
     if weighs:
         _zhi_gui(c, r, lei)
+    marks["bing_ma"] = _bing_ma(c, r, topic)
     ming = _ming(chart)
     if ming is not None:
         _place_step(c, r, "ming", chart.upper_of(ming), "ming", weighs=weighs)
