@@ -80,9 +80,13 @@ PINNED: dict[str, str] = {
     # its data as on main the two equal their pins before (0264ce47620a9a41, 860cac8ce796150f); then, in a
     # question of illness, the day's 驛馬 as 發用 settles bad (steps bing.ma −2 and weigh.bing_ma,
     # 《大六壬指南》卷三〈疾病章〉): some 病 verdicts and steps of the documents. Checked: with _bing_ma
-    # answering False the two equal the pins before (1fc8a85edc1b9782, 50195706579d2533)
+    # answering False the two equal the pins before (1fc8a85edc1b9782, 50195706579d2533); then 三傳 from the
+    # stem's 長生 into its 墓 (bing.sheng_mu) settle an illness bad and from the 墓 to the 長生
+    # (bing.mu_sheng) good, step weigh.bing_turn (the same chapter; _bing_ma became _bing): the study
+    # documents change. Checked: with those two signs not read, the section equals its pin before
+    # (54f47c8e58206a90; liuren_documents holds no such 課)
     "liuren_documents": "ca695ab54ae1b372",
-    "liuren_study_documents": "54f47c8e58206a90",
+    "liuren_study_documents": "a736093b694b6f60",
     # then the phone drawing wraps its 課體 line with the label in it (issue 30 item 8; it ran off the edge)
     "liuren_views": "a33f29eee43540e0",
 }

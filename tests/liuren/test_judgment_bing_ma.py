@@ -1,4 +1,4 @@
-"""病人見馬: the day's 驛馬 as 發用 in a question of illness settles the verdict bad (issue 28, lr-verdict4).
+"""The signs of illness: 病人見馬, 初生末墓 and 自墓傳生 settle the verdict (issue 28, lr-verdict4).
 
 The rule (《大六壬指南》卷三〈六壬會纂占驗指南〉〈疾病章〉: the verse warns of 虎鬼 riding the 驛馬, and its
 占驗七 and 八 read a sick person who meets the 驛馬 at the head of the 傳 as one whose spirit sets out, who
@@ -7,7 +7,13 @@ does not rise again), re-derived here: the 驛馬 of the day branch is counted f
 question is one of illness, the judgment states ``bing.ma`` and settles *bad* (``weigh.bing_ma``) whatever
 else helps.
 
-Near misses: the same 課 asked about money; a 課 of illness whose 驛馬 is the 中傳 or the 末傳 only.
+The same chapter's verse sets 初生末墓 against 自墓傳生: 三傳 running from the day stem's 長生 into its 墓
+settle *bad* (``bing.sheng_mu``), from its 墓 out to its 長生 *good* (``bing.mu_sheng``; the two phases
+counted here as 《六壬大全》 counts them, 土 with 水: 長生 木亥 火寅 土申 金巳 水申, 墓 木未 火戌 土辰 金丑
+水辰).
+
+Near misses: the same 課 asked about money; a 課 of illness whose 驛馬 is the 中傳 or the 末傳 only; 三傳
+that begin at the 長生 (or the 墓) and end elsewhere.
 """
 
 from __future__ import annotations
@@ -24,6 +30,9 @@ MA = {
     for frame, m in (("申子辰", "寅"), ("寅午戌", "申"), ("巳酉丑", "亥"), ("亥卯未", "巳"))
     for b in frame
 }
+#: the 長生 and the 墓 of each day stem (土 with 水)
+BORN = dict(zip(STEMS, "亥亥寅寅申申巳巳申申", strict=True))
+TOMB = dict(zip(STEMS, "未未戌戌辰辰丑丑辰辰", strict=True))
 
 
 def _sample() -> list[tuple[str, object, list[str]]]:
@@ -37,6 +46,13 @@ def _sample() -> list[tuple[str, object, list[str]]]:
 
 
 SAMPLE = _sample()
+#: the 720 課: every day with every 天盤 (the 月將 子 over each hour)
+ALL = [
+    (day, chart, [BRANCHES[c.branch] for c in chart.san_chuan])
+    for day in DAYS
+    for hour in BRANCHES
+    for chart in (liuren.cast(day=day, yue_jiang="子", hour=hour),)
+]
 
 
 def test_the_horse_leading_an_illness_settles_bad() -> None:
@@ -70,8 +86,48 @@ def test_near_miss_money_or_the_horse_later_in_the_chain() -> None:
     assert other >= 20 and later >= 20, (other, later)
 
 
+def test_from_birth_into_the_tomb_bad_and_back_good() -> None:
+    seen = {"bad": 0, "good": 0}
+    for day, chart, chuan in ALL:
+        ends = (chuan[0], chuan[2])
+        born, tomb = BORN[day[0]], TOMB[day[0]]
+        want = "bad" if ends == (born, tomb) else "good" if ends == (tomb, born) else None
+        if want is None:
+            continue
+        j = judge(chart, Question("病"))  # type: ignore[arg-type]
+        keys = [s.key for s in j.steps]
+        assert ("bing.sheng_mu" if want == "bad" else "bing.mu_sheng") in keys, (day, chuan, keys)
+        if chuan[0] == MA[day[1]]:  # the 驛馬 leads as well: that sign settles first (bad either way)
+            assert j.verdict.word.polarity == "bad"
+            continue
+        assert keys[-1] == "weigh.bing_turn", (day, chuan, keys)
+        assert j.verdict.word.polarity == want, (day, chuan, keys)
+        seen[want] += 1
+        # near miss: the same 課 asked about money
+        other = [s.key for s in judge(chart, Question("財")).steps]  # type: ignore[arg-type]
+        assert not {"bing.sheng_mu", "bing.mu_sheng", "weigh.bing_turn"} & set(other)
+    assert seen["bad"] >= 3 and seen["good"] >= 5, seen
+
+
+def test_near_miss_one_end_only() -> None:
+    near = 0
+    for day, chart, chuan in SAMPLE:
+        born, tomb = BORN[day[0]], TOMB[day[0]]
+        if (chuan[0] == born) != (chuan[2] == tomb) or (chuan[0] == tomb) != (chuan[2] == born):
+            keys = [s.key for s in judge(chart, Question("病")).steps]  # type: ignore[arg-type]
+            assert not {"bing.sheng_mu", "bing.mu_sheng", "weigh.bing_turn"} & set(keys), (day, chuan)
+            near += 1
+    assert near >= 20, near
+
+
 def test_the_steps_are_cited_and_worded() -> None:
-    for key, weight in (("bing.ma", -2), ("weigh.bing_ma", 0)):
+    for key, weight in (
+        ("bing.ma", -2),
+        ("weigh.bing_ma", 0),
+        ("bing.sheng_mu", -2),
+        ("bing.mu_sheng", 2),
+        ("weigh.bing_turn", 0),
+    ):
         d = data().steps[key]
         assert d.weight == weight
         assert any("大六壬指南" in s and "疾病" in s for s in d.src)

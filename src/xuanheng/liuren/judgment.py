@@ -23,8 +23,10 @@ The procedure (docs/liuren-judgment.md); each step's words, weights and sources 
    A 鬼 in the 三傳 curbed by a 子孫 (制鬼) holds the harm in check and weighs for.
 6. **weighing**: a 類神 wounded by a 傳 carrying 白虎 decides *bad*, and so
    does, in a question of illness, a 發用 that is the day's 驛馬 (病人見馬,
-   ``bing.ma``: 《大六壬指南》卷三〈疾病章〉); then, where the 發端 and the 歸宿
-   disagree (先凶後吉, 始吉終凶), the 末傳 decides and a ``=`` step says so —
+   ``bing.ma``, or the 三傳 from the stem's 長生 into its 墓, ``bing.sheng_mu``;
+   the reverse, ``bing.mu_sheng``, decides *good*: 《大六壬指南》卷三〈疾病章〉);
+   then, where the 發端 and the 歸宿 disagree (先凶後吉, 始吉終凶), the 末傳
+   decides and a ``=`` step says so —
    unless the 末傳 is void, an empty end that decides nothing (``weigh.mo_kong``,
    《六壬大全》卷一〈空亡〉); then the 類神 (a strong one in the 三傳 carries the
    matter, an absent or void one sinks it, unless the rest is decisive the other
@@ -531,15 +533,27 @@ def _zhi_gui(c: _Chain, r: _Read, lei: _Lei) -> None:
     c.add("jiu.zhi_gui", facts, gui=BRANCHES[gui], zi=BRANCHES[kid], where=where)
 
 
-def _bing_ma(c: _Chain, r: _Read, topic: str | None) -> bool:
-    """病人見馬: in a question of illness, a 發用 that is the day's 驛馬 is the sick person's spirit setting
-    out (《大六壬指南》卷三〈疾病章〉: its verse on 虎鬼 riding the 驛馬, and its 占驗七 and 八, where the
-    驛馬 leading the 傳 foretells death); states the step and returns whether it holds."""
-    chu = r.chuan[0]
-    if topic != "病" or chu != r.chart.yi_ma:  # the topic is already normalised (病 = 질병 = illness)
-        return False
-    c.add("bing.ma", {"branch": BRANCHES[chu]}, branch=BRANCHES[chu])
-    return True
+def _bing(c: _Chain, r: _Read, topic: str | None) -> tuple[str, str] | None:
+    """The signs 《大六壬指南》卷三〈疾病章〉 reads a question of illness by, which settle its verdict: the
+    day's 驛馬 as 發用 (病人見馬: the sick person's spirit sets out — its verse on 虎鬼 riding the 驛馬, its
+    占驗七 and 八), *bad*; the 三傳 from the stem's 長生 to its 墓 (初生末墓), *bad*, or from its 墓 to its
+    長生 (自墓傳生), *good* (the verse sets the two against each other; 《畢法賦》第三十三法 states them for
+    every matter). States each sign's step; returns (polarity, settling step) of the first, or None."""
+    if topic != "病":  # the topic is already normalised (病 = 질병 = illness)
+        return None
+    chu, _, mo = r.chuan
+    got: tuple[str, str] | None = None
+    if chu == r.chart.yi_ma:
+        c.add("bing.ma", {"branch": BRANCHES[chu]}, branch=BRANCHES[chu])
+        got = ("bad", "weigh.bing_ma")
+    born, tomb = CHANG_SHENG[r.stem_el], _tomb(r.stem_el)
+    turn = {(born, tomb): ("bing.sheng_mu", "bad"), (tomb, born): ("bing.mu_sheng", "good")}.get((chu, mo))
+    if turn is not None:
+        key, polarity = turn
+        facts = {"first": BRANCHES[chu], "last": BRANCHES[mo]}
+        c.add(key, facts, first=BRANCHES[chu], last=BRANCHES[mo])
+        got = got or (polarity, "weigh.bing_turn")
+    return got
 
 
 def _gui(c: _Chain, r: _Read) -> None:
@@ -766,10 +780,16 @@ def _weigh(c: _Chain, marks: Mapping[str, Any]) -> str:
         # what befalls the thing itself decides: no help to the asker brings back what is killed
         c.add("weigh.lei_hurt")
         return "bad"
-    if marks.get("bing_ma"):
-        # the sick person's spirit sets out with the 驛馬 as 發用 (《大六壬指南》卷三〈疾病章〉)
-        c.add("weigh.bing_ma")
-        return "bad"
+    bing = marks.get("bing")
+    if bing is not None:
+        # the signs of 《大六壬指南》卷三〈疾病章〉: the 驛馬 leading the 傳, 初生末墓, 自墓傳生
+        polarity, key = bing
+        if key == "weigh.bing_turn":  # it names the two ends; weigh.bing_ma names nothing
+            ends = {"first": BRANCHES[marks["chuan"][0]], "last": BRANCHES[marks["chuan"][2]]}
+            c.add(key, ends, **ends)
+        else:
+            c.add(key)
+        return str(polarity)
     if mo_decides:
         # 先凶後吉 ends in good, 始吉終凶 in bad: the 歸宿 decides, before the 類神 and the sum
         # (《大六壬指南》卷一〈注釋心印賦〉; the weigh.mo step above says so); a void 末傳 does not (the
@@ -837,7 +857,7 @@ def judge(
     marks["mo_kong"] = BRANCHES[r.chuan[2]] if r.chuan[2] in r.kong else None
     if weighs:
         _zhi_gui(c, r, lei)
-    marks["bing_ma"] = _bing_ma(c, r, topic)
+    marks["bing"], marks["chuan"] = _bing(c, r, topic), r.chuan
     ming = _ming(chart)
     if ming is not None:
         _place_step(c, r, "ming", chart.upper_of(ming), "ming", weighs=weighs)
