@@ -1,4 +1,4 @@
-"""The signs of illness: 病人見馬, 初生末墓 and 自墓傳生 settle the verdict (issue 28, lr-verdict4).
+"""The signs of 《指南》卷三 by question: illness (病人見馬, 初生末墓, 自墓傳生) and the house (干支乘鬼).
 
 The rule (《大六壬指南》卷三〈六壬會纂占驗指南〉〈疾病章〉: the verse warns of 虎鬼 riding the 驛馬, and its
 占驗七 and 八 read a sick person who meets the 驛馬 at the head of the 傳 as one whose spirit sets out, who
@@ -12,7 +12,12 @@ settle *bad* (``bing.sheng_mu``), from its 墓 out to its 長生 *good* (``bing.
 counted here as 《六壬大全》 counts them, 土 with 水: 長生 木亥 火寅 土申 金巳 水申, 墓 木未 火戌 土辰 金丑
 水辰).
 
-Near misses: the same 課 asked about money; a 課 of illness whose 驛馬 is the 中傳 or the 末傳 only; 三傳
+〈陽宅章〉 (issue 28, lr-verdict4): the 鬼 riding both 干 and 支 hurts the people and the house — in a
+question of the house, the spirit on the day stem overcoming the stem and the spirit on the day branch
+overcoming the branch settle *bad* (``zhai.gui``), re-derived from the elements.
+
+Near misses: the same 課 asked about money; the 鬼 on the stem only; a 課 of illness whose 驛馬 is the
+中傳 or the 末傳 only; 三傳
 that begin at the 長生 (or the 墓) and end elsewhere.
 """
 
@@ -131,4 +136,56 @@ def test_the_steps_are_cited_and_worded() -> None:
         d = data().steps[key]
         assert d.weight == weight
         assert any("大六壬指南" in s and "疾病" in s for s in d.src)
+        assert set(d.text) >= {"ko", "zh-Hant", "en"}
+
+
+#: 五行 of the branches and of the stems, and what overcomes what (木 火 土 金 水)
+BRANCH_EL = dict(zip(BRANCHES, "水土木木土火火土金金土水", strict=True))
+STEM_EL = dict(zip(STEMS, "木木火火土土金金水水", strict=True))
+OVERCOMES = {"木": "土", "土": "水", "水": "火", "火": "金", "金": "木"}
+
+
+def _gui_on_both(day: str, chart: object) -> bool:
+    """干支乘鬼 re-derived: the spirit on the day stem overcomes the stem's element and the spirit on the day
+    branch overcomes the branch's."""
+    gan = BRANCHES[chart.gan_shang]  # type: ignore[attr-defined]
+    zhi = BRANCHES[chart.zhi_shang]  # type: ignore[attr-defined]
+    return OVERCOMES[BRANCH_EL[gan]] == STEM_EL[day[0]] and OVERCOMES[BRANCH_EL[zhi]] == BRANCH_EL[day[1]]
+
+
+def test_the_ghost_on_stem_and_branch_settles_the_house_bad() -> None:
+    """〈陽宅章〉: the 鬼 riding both 干 and 支 hurts the people and the house: a question of the house is
+    *bad* (``zhai.gui``, ``weigh.zhai_gui``) unless a wounded 類神 settled it first (bad too)."""
+    fired = 0
+    for day, chart, _ in ALL:
+        if not _gui_on_both(day, chart):
+            continue
+        j = judge(chart, Question("家宅"))  # type: ignore[arg-type]
+        keys = [s.key for s in j.steps]
+        assert "zhai.gui" in keys and keys[-1] == "weigh.zhai_gui", (day, keys)
+        assert j.verdict.word.polarity == "bad"
+        fired += 1
+    assert fired >= 20, fired
+
+
+def test_near_miss_ghost_on_one_side_or_another_question() -> None:
+    one = other = 0
+    for day, chart, _ in ALL:
+        gan = BRANCHES[chart.gan_shang]  # type: ignore[attr-defined]
+        if _gui_on_both(day, chart):
+            keys = [s.key for s in judge(chart, Question("財")).steps]  # type: ignore[arg-type]
+            assert "zhai.gui" not in keys
+            other += 1
+        elif OVERCOMES[BRANCH_EL[gan]] == STEM_EL[day[0]]:  # the 鬼 on the stem only
+            keys = [s.key for s in judge(chart, Question("家宅")).steps]  # type: ignore[arg-type]
+            assert "zhai.gui" not in keys and "weigh.zhai_gui" not in keys
+            one += 1
+    assert one >= 50 and other >= 20, (one, other)
+
+
+def test_the_house_steps_are_cited_and_worded() -> None:
+    for key, weight in (("zhai.gui", -2), ("weigh.zhai_gui", 0)):
+        d = data().steps[key]
+        assert d.weight == weight
+        assert any("大六壬指南" in s and "陽宅" in s for s in d.src)
         assert set(d.text) >= {"ko", "zh-Hant", "en"}
