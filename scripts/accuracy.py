@@ -155,6 +155,16 @@ def liuren_cast_kw(case: dict[str, Any]) -> dict[str, Any]:
 
 
 def judge_liuren(case: dict[str, Any]) -> LiuRenRow:
+    """The row of a casebook case: :func:`liuren_judgment`'s verdict, 類神 and 應期 against the book's."""
+    j = liuren_judgment(case)
+    first_two = [k.branch for k in j.ying_qi[:2]]
+    book = [k["branch"] for k in case.get("ying_qi", ()) if "branch" in k]
+    ying_ok = (book[0] in first_two) if book else None
+    lei = f"{j.focus.liu_qin or ''}{j.focus.branch} ({j.focus.facts.get('place')})"
+    return LiuRenRow(case, j.verdict.word.polarity, lei, first_two, ying_ok)
+
+
+def liuren_judgment(case: dict[str, Any]) -> Any:
     """The 大六壬 judge on a casebook case: cast in study mode from the book's day, 月將 and hour (晝夜 as
     the book prints it when it does), the case's topic and person, and the thing asked about (``item``)
     where the book reads the thing's own branch.
@@ -184,12 +194,7 @@ def judge_liuren(case: dict[str, Any]) -> LiuRenRow:
             if chuan(other) == printed:
                 chart = other
                 break
-    j = judge(chart, Question(case["topic"], case["about"], case.get("item")))
-    first_two = [k.branch for k in j.ying_qi[:2]]
-    book = [k["branch"] for k in case.get("ying_qi", ()) if "branch" in k]
-    ying_ok = (book[0] in first_two) if book else None
-    lei = f"{j.focus.liu_qin or ''}{j.focus.branch} ({j.focus.facts.get('place')})"
-    return LiuRenRow(case, j.verdict.word.polarity, lei, first_two, ying_ok)
+    return judge(chart, Question(case["topic"], case["about"], case.get("item")))
 
 
 @dataclass

@@ -51,8 +51,12 @@ PINNED: dict[str, str] = {
     # where they hold: steps, some verdicts and 應期 change in the documents and the text views. Checked:
     # with the two new steps not called, both sections equal their pins before (e8f400c414d571de,
     # 3552ac852cdc83be)
-    "jinkoujue_documents": "50462808acf45665",  # the contract: with_reading=False now carries "reading": []
-    "jinkoujue_views": "ea34c4d0e2015e71",
+    # (31) issue 28 (branch lr-verdict4): with no bar, a 課 bound by 生 (剋) in two of its three neighbouring
+    # pairs settles the verdict good (bad), steps weigh.shape_sheng / weigh.shape_ke: verdicts, settling
+    # steps and 應期 of the documents and the text views change. Checked: with jinkoujue/judgment.py and its
+    # data as on main both sections equal their pins before (50462808acf45665, ea34c4d0e2015e71)
+    "jinkoujue_documents": "2e7d8719c6d5208a",  # the contract: with_reading=False now carries "reading": []
+    "jinkoujue_views": "3ef2b59628f84ed7",
     # the plain sunrise (astro.sun_fast removed): 3 sunrise / sunset / solar-time seconds moved
     # issue 28, the 大六壬 judgment: the documents carry "judgment" (with "sections": [], the shared shape)
     # and reading_options, the sampler draws the new reading option about among the choices, the text view
@@ -70,8 +74,19 @@ PINNED: dict[str, str] = {
     # jiu.zhi_gui (+1); the weigh.mo step cites 〈心印賦〉 too: verdicts, steps and sources of the documents
     # and the text views change. Checked: with judgment.py and data/judgment.toml as on main the three
     # equal their pins before (e8a8d32a93a797bd, e6078dea89cc9a85, 4301ab1623a32d38)
-    "liuren_documents": "0264ce47620a9a41",
-    "liuren_study_documents": "860cac8ce796150f",
+    # (31) issue 28 (branch lr-verdict4): where 初傳 and 末傳 weigh opposite ways and the 末傳 is void, the
+    # 末傳 no longer decides (step weigh.mo_kong, 《六壬大全》卷一〈空亡〉); the rest of the 課 does: some
+    # verdicts and that step in the documents (the views unchanged). Checked: with liuren/judgment.py and
+    # its data as on main the two equal their pins before (0264ce47620a9a41, 860cac8ce796150f); then, in a
+    # question of illness, the day's 驛馬 as 發用 settles bad (steps bing.ma −2 and weigh.bing_ma,
+    # 《大六壬指南》卷三〈疾病章〉): some 病 verdicts and steps of the documents. Checked: with _bing_ma
+    # answering False the two equal the pins before (1fc8a85edc1b9782, 50195706579d2533); then 三傳 from the
+    # stem's 長生 into its 墓 (bing.sheng_mu) settle an illness bad and from the 墓 to the 長生
+    # (bing.mu_sheng) good, step weigh.bing_turn (the same chapter; _bing_ma became _bing): the study
+    # documents change. Checked: with those two signs not read, the section equals its pin before
+    # (54f47c8e58206a90; liuren_documents holds no such 課)
+    "liuren_documents": "ca695ab54ae1b372",
+    "liuren_study_documents": "a736093b694b6f60",
     # then the phone drawing wraps its 課體 line with the label in it (issue 30 item 8; it ran off the edge)
     "liuren_views": "a33f29eee43540e0",
 }

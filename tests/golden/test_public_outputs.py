@@ -78,7 +78,12 @@ PINNED: dict[str, str] = {
     # (30) issue 28 (branch lr-mixed): the 大六壬 judgments in the CLI text (the 末傳 deciding 先凶後吉 /
     # 始吉終凶, the step jiu.zhi_gui); checked: with liuren/judgment.py and its data as on main the section
     # equals its pin before (2b99385950191f9a)
-    "cli": "a1ffaa8540ef0319",
+    # (31) issue 28 (branch lr-verdict4): with no bar, a 金口訣 課 bound by 生 (剋) in two of its three
+    # neighbouring pairs settles the verdict good (bad), step weigh.shape_sheng / weigh.shape_ke: some 金口訣
+    # verdicts, settling steps and 應期 in the CLI text. Checked: with jinkoujue/judgment.py and its data as
+    # on main the section equals its pin before (a1ffaa8540ef0319); the 大六壬 change of (31) (a void 末傳
+    # does not decide) leaves it as it was
+    "cli": "d31bd6ee407073dd",
     # the study-mode refusal of 大六壬 now carries its catalogue code and params (liuren.study_missing);
     # message and text unchanged (the journal/CLI i18n commit after c5dad1f)
     # issue 26: a method with a reading always carries "reading" ([] when not asked): the 金口訣 POST
@@ -108,7 +113,9 @@ PINNED: dict[str, str] = {
     # by comparing every answer of the sample before and after: only that listing differed (19 → 22)
     # (30) issue 28 (branch lr-mixed): the /api/liuren judgments as in "cli" above, and /api/sources lists
     # the new step jiu.zhi_gui and the 〈心印賦〉 source of weigh.mo; checked as "cli" (eba93b58c3c6a7e0)
-    "http": "c1ccd4d612e82f12",
+    # (31) issue 28 (branch lr-verdict4): the 金口訣 judgments of the answers as in "cli" above; checked as
+    # "cli" (c1ccd4d612e82f12)
+    "http": "886bfac87b46e315",
 }
 
 _check = checker(PINNED)

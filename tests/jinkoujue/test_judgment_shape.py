@@ -10,6 +10,10 @@ elements of the stems, the branches and the twelve 天將 of seed 000-124), neve
 * 同卷〈關隔鎖〉: wood on 酉 is 關, earth on 卯 隔, metal on 卯 鎖 (the 將神 on the 地分): the way is shut,
   bad; when the 貴神 above overcomes that 將神 (metal on the 關's wood, wood on the 隔's earth, fire on the
   鎖's metal: 斬關 毀隔 破鎖) the bar is broken and the way opens, good. The bar settles the verdict.
+* The whole before its parts (issue 28, lr-verdict4): where no bar holds, a 課 whose three neighbouring
+  pairs are at least two of them bound by 生 is a 相生 課 and good, at least two by 剋 a 相克 課 and bad
+  (〈四爻生克頌〉, 卷之中〈四位雜斷歌〉: good, or bad, for every matter), whatever the 用爻's season, void or
+  break; a 課 with one pair of 生 and the others 比和 (or one of each) is not such a 課 and the 用爻 decides.
 """
 
 from __future__ import annotations
@@ -61,6 +65,23 @@ def charts() -> Iterator[jinkoujue.JinKouJueChart]:
                         day=GanZhi(d).name, hour=BRANCHES[h], month_branch=BRANCHES[m], year="甲子",
                         yue_jiang=BRANCHES[(13 - m) % 12], is_day=3 <= h <= 8, difen=BRANCHES[df],
                     )  # fmt: skip
+
+
+def pair_counts(els: tuple[str, str, str, str]) -> tuple[int, int]:
+    """How many of the three neighbouring pairs are bound by 生 and how many by 剋 (either way)."""
+    sheng = ke = 0
+    for a, b in pairwise(els):
+        if generates(a, b) or generates(b, a):
+            sheng += 1
+        elif overcomes(a, b) or overcomes(b, a):
+            ke += 1
+    return sheng, ke
+
+
+def settling_shape(els: tuple[str, str, str, str]) -> str | None:
+    """The 課 that is one of mutual generation (overcoming) as a whole: two or three of the three pairs."""
+    sheng, ke = pair_counts(els)
+    return "good" if sheng >= 2 else "bad" if ke >= 2 else None
 
 
 def shape_of(els: tuple[str, str, str, str]) -> str | None:
@@ -160,3 +181,32 @@ def test_the_book_cases_of_the_bars() -> None:
     assert [p.name for p in cut.positions][1:3] == ["白虎", "太沖"]
     assert bar_of(cut) == "bar.guan.po"
     assert judge(cut, Question("出行")).verdict.word.polarity == "good"
+
+
+@pytest.mark.parametrize("topic", [None, "財", "病", "行人"])
+def test_a_whole_shape_settles_the_verdict_when_no_bar_does(topic: str | None) -> None:
+    fired = {"good": 0, "bad": 0}
+    for c in SAMPLE:
+        want = settling_shape(elements(c))
+        if bar_of(c) is not None or want is None:
+            continue
+        fired[want] += 1
+        j = judge(c, Question(topic))
+        keys = [s.key for s in j.steps]
+        assert j.verdict.word.polarity == want, (c.calendar.day.name, c.di_fen.name, keys)
+        assert keys[-1] == ("weigh.shape_sheng" if want == "good" else "weigh.shape_ke")
+    assert fired["good"] >= 20 and fired["bad"] >= 20, fired
+
+
+def test_shape_near_miss_one_pair_with_the_rest_bihe_does_not_settle() -> None:
+    """A shape step of one pair (the larger side holds one pair only: the others 比和, or even) is no 課
+    of generation or overcoming as a whole: it weighs, but does not settle; nor does a bar's 課."""
+    near = [c for c in SAMPLE if shape_of(elements(c)) and max(pair_counts(elements(c))) == 1]
+    assert near
+    for c in near:
+        keys = [s.key for s in judge(c).steps]
+        assert not {"weigh.shape_sheng", "weigh.shape_ke"} & set(keys), keys
+    barred = [c for c in SAMPLE if bar_of(c) is not None and settling_shape(elements(c))]
+    assert barred
+    for c in barred:
+        assert judge(c).steps[-1].key in ("weigh.bar_open", "weigh.bar_shut")

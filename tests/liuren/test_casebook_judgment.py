@@ -29,11 +29,12 @@ def rows(accuracy: Any) -> list[object]:
     return [acc.judge_liuren(c) for c in acc.cases("liuren")]  # type: ignore[attr-defined]
 
 
-# measured (docs/accuracy.md), every case (shao.toml and 《壬占彙選》's 193, huixuan.toml): dev 101/195
-# polarity, 33/84 應期; holdout 44/97, 16/35 (issue 28, lr-mixed: 制鬼 and the 歸宿 deciding 先凶後吉 /
-# 始吉終凶; before, dev 96/195, holdout 43/97; before lr-verdict, dev 93/195, holdout 44/97) — floors a
-# little below
-@pytest.mark.parametrize(("split", "polarity", "ying"), [("dev", 0.49, 0.37), ("holdout", 0.43, 0.42)])
+# measured (docs/accuracy.md), every case (shao.toml and 《壬占彙選》's 193, huixuan.toml): dev 105/195
+# polarity, 33/84 應期; holdout 44/97, 16/35 (issue 28, lr-verdict4: a void 末傳 does not decide, 102, the
+# signs of illness, 病人見馬 103 and 初生末墓 / 自墓傳生 104, and of the house, 干支乘鬼 105; lr-mixed:
+# 制鬼 and the 歸宿 deciding 先凶後吉 / 始吉終凶, dev 101/195; before, dev 96/195, holdout 43/97; before
+# lr-verdict, dev 93/195, holdout 44/97) — floors a little below
+@pytest.mark.parametrize(("split", "polarity", "ying"), [("dev", 0.52, 0.38), ("holdout", 0.44, 0.44)])
 def test_agreement_does_not_fall(rows: list[object], split: str, polarity: float, ying: float) -> None:
     part = [r for r in rows if r.case["split"] == split]  # type: ignore[attr-defined]
     assert len(part) >= 30
@@ -42,12 +43,13 @@ def test_agreement_does_not_fall(rows: list[object], split: str, polarity: float
     assert sum(bool(r.ying_ok) for r in timed) / len(timed) >= ying  # type: ignore[attr-defined]
 
 
-# 邵彥和's cases alone (shao.toml): measured dev 36/66 polarity, 18/37 應期; holdout 18/33, 4/15 (issue
+# 邵彥和's cases alone (shao.toml): measured dev 37/66 polarity (36 before lr-verdict4), 18/37 應期;
+# holdout 18/33, 4/15 (issue
 # 28, lr-mixed: the 歸宿 deciding where 初傳 and 末傳 disagree loses three of his dev cases and gains two
 # of his holdout ones, while it gains on the whole dev set and on 《大六壬指南》's own cases: the dev floor
 # falls from 0.55 to 0.52, docs/liuren-judgment.md; lr-verdict had brought dev 35 → 38/66) — floors a
 # little below
-@pytest.mark.parametrize(("split", "polarity", "ying"), [("dev", 0.52, 0.45), ("holdout", 0.50, 0.25)])
+@pytest.mark.parametrize(("split", "polarity", "ying"), [("dev", 0.55, 0.45), ("holdout", 0.53, 0.25)])
 def test_shao_agreement_does_not_fall(rows: list[object], split: str, polarity: float, ying: float) -> None:
     part = [r for r in rows if r.case["split"] == split and r.case["id"].startswith("sh-")]  # type: ignore[attr-defined]
     assert len(part) >= 30

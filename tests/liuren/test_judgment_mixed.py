@@ -6,7 +6,8 @@ judge's own relation tables):
 * **the 歸宿 decides** — 《大六壬指南》卷一〈注釋心印賦〉: a matter that begins badly and ends well ends in
   good (先凶後吉), one that begins well and ends badly ends in bad (始吉終凶); so where the step of the
   初傳 and the step of the 末傳 weigh opposite ways, the verdict is the 末傳's side, and a ``weigh.mo`` step
-  says so. Only a 類神 wounded by a 傳 carrying 白虎 comes before it (what befalls the thing itself).
+  says so. Only a 類神 wounded by a 傳 carrying 白虎 comes before it (what befalls the thing itself); a
+  void 末傳 does not decide (tests/liuren/test_judgment_mo_kong.py).
 * **制鬼** — 《畢法賦》第六十八法 and 〈心印賦〉 (a harm in the 傳 undone by what overcomes it): a 傳 whose
   element overcomes the day stem's (the 鬼, not void) and a 子孫 (the element the day stem generates, not
   void) in the 三傳 or on the day stem: the 子孫 overcomes the 鬼, and the step ``jiu.zhi_gui`` weighs for.
@@ -49,6 +50,8 @@ def test_the_outcome_decides_where_beginning_and_end_disagree() -> None:
         steps = {s.key: s for s in j.steps}
         chu, mo = steps["chu"].effect, steps["mo"].effect
         if {chu, mo} == {"+", "-"}:
+            if BRANCHES[chart.san_chuan[2].branch] in _void_of(day):
+                continue  # a void 末傳 does not decide (tests/liuren/test_judgment_mo_kong.py)
             turned += 1
             assert "weigh.mo" in steps, day
             assert j.verdict.word.polarity == ("good" if mo == "+" else "bad"), (day, chu, mo)

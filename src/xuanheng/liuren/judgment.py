@@ -21,11 +21,18 @@ The procedure (docs/liuren-judgment.md); each step's words, weights and sources 
 5. **課體** and **《畢法賦》**: the classes and the 法 that hold and that weigh (lists in the data; the
    detections are the reading's own, ``reading.ke_ti_held`` and ``liuren/bifa.py``, kept per structure).
    A 鬼 in the 三傳 curbed by a 子孫 (制鬼) holds the harm in check and weighs for.
-6. **weighing**: a 類神 wounded by a 傳 carrying 白虎 decides *bad*; then, where the 發端 and the 歸宿
-   disagree (先凶後吉, 始吉終凶), the 末傳 decides and a ``=`` step says so; then the 類神 (a strong one
-   in the 三傳 carries the matter, an absent or void one sinks it, unless the rest is decisive the other
-   way); else the sum decides (≥ ``GOOD`` good, ≤ ``BAD`` bad, else mixed); a void 類神 of what is hoped
-   for makes a good sum mixed.
+6. **weighing**: a 類神 wounded by a 傳 carrying 白虎 decides *bad*, and so
+   does, in a question of illness, a 發用 that is the day's 驛馬 (病人見馬,
+   ``bing.ma``, or the 三傳 from the stem's 長生 into its 墓, ``bing.sheng_mu``;
+   the reverse, ``bing.mu_sheng``, decides *good*: 《大六壬指南》卷三〈疾病章〉), and
+   in a question of the house the 鬼 on both 干 and 支 (``zhai.gui``, 〈陽宅章〉);
+   then, where the 發端 and the 歸宿 disagree (先凶後吉, 始吉終凶), the 末傳
+   decides and a ``=`` step says so —
+   unless the 末傳 is void, an empty end that decides nothing (``weigh.mo_kong``,
+   《六壬大全》卷一〈空亡〉); then the 類神 (a strong one in the 三傳 carries the
+   matter, an absent or void one sinks it, unless the rest is decisive the other
+   way); else the sum decides (≥ ``GOOD`` good, ≤ ``BAD`` bad, else mixed); a void
+   類神 of what is hoped for makes a good sum mixed.
 7. **應期**: a void 類神 is filled or clashed; else the 類神's branch, the 末傳 filled when void, the
    spirit on the 日 filled when void, the 墓 clashed open, the 發用, the spirit on the 辰 (and on the
    年命), the 末傳, the spirit on the 日; counted in hours, days, months or years by the topic's horizon;
@@ -74,7 +81,7 @@ LEI_STRONG, LEI_REST = 3, -4
 #: at most this many steps before the settling ones (the issue's 3–8 in all)
 MAX_STEPS = 6
 #: the steps never dropped for length: the 類神, 日, 辰, 初傳 and 末傳
-_KEPT = ("lei.", "harm.", "ri", "chen", "chu", "mo")
+_KEPT = ("lei.", "harm.", "bing.", "zhai.", "ri", "chen", "chu", "mo")
 #: the relation of an element to the day stem's, by 六親 index (兄弟 子孫 妻財 官鬼 父母)
 _REL = ("bi", "xie", "cai", "ke", "sheng")
 _JI = frozenset({"貴人", "六合", "青龍", "太常", "太陰", "天后"})
@@ -527,6 +534,50 @@ def _zhi_gui(c: _Chain, r: _Read, lei: _Lei) -> None:
     c.add("jiu.zhi_gui", facts, gui=BRANCHES[gui], zi=BRANCHES[kid], where=where)
 
 
+def _chapter_signs(c: _Chain, r: _Read, topic: str | None) -> tuple[str, str] | None:
+    """The signs 《大六壬指南》卷三〈六壬會纂占驗指南〉 settles a question of its chapter by: the house
+    (〈陽宅章〉, :func:`_zhai`) and illness (〈疾病章〉, :func:`_bing`). Returns (polarity, settling step)
+    or None."""
+    if topic == "家宅":
+        return _zhai(c, r)
+    if topic == "病":  # the topic is already normalised (病 = 질병 = illness)
+        return _bing(c, r)
+    return None
+
+
+def _zhai(c: _Chain, r: _Read) -> tuple[str, str] | None:
+    """干支乘鬼: the spirit on the day stem overcomes the stem and the spirit on the day branch overcomes
+    the branch — the people and the house are both hurt (〈陽宅章〉's verse); *bad*, stated as
+    ``zhai.gui``."""
+    ch = r.chart
+    gan, zhi = ch.gan_shang, ch.zhi_shang
+    if r.rel(gan) != "ke" or (BRANCH_ELEMENT[zhi] - BRANCH_ELEMENT[ch.day.branch]) % 5 != 3:
+        return None
+    c.add("zhai.gui", {"gan": BRANCHES[gan], "zhi": BRANCHES[zhi]}, gan=BRANCHES[gan], zhi=BRANCHES[zhi])
+    return ("bad", "weigh.zhai_gui")
+
+
+def _bing(c: _Chain, r: _Read) -> tuple[str, str] | None:
+    """The signs 《大六壬指南》卷三〈疾病章〉 reads a question of illness by, which settle its verdict: the
+    day's 驛馬 as 發用 (病人見馬: the sick person's spirit sets out — its verse on 虎鬼 riding the 驛馬, its
+    占驗七 and 八), *bad*; the 三傳 from the stem's 長生 to its 墓 (初生末墓), *bad*, or from its 墓 to its
+    長生 (自墓傳生), *good* (the verse sets the two against each other; 《畢法賦》第三十三法 states them for
+    every matter). States each sign's step; returns (polarity, settling step) of the first, or None."""
+    chu, _, mo = r.chuan
+    got: tuple[str, str] | None = None
+    if chu == r.chart.yi_ma:
+        c.add("bing.ma", {"branch": BRANCHES[chu]}, branch=BRANCHES[chu])
+        got = ("bad", "weigh.bing_ma")
+    born, tomb = CHANG_SHENG[r.stem_el], _tomb(r.stem_el)
+    turn = {(born, tomb): ("bing.sheng_mu", "bad"), (tomb, born): ("bing.mu_sheng", "good")}.get((chu, mo))
+    if turn is not None:
+        key, polarity = turn
+        facts = {"first": BRANCHES[chu], "last": BRANCHES[mo]}
+        c.add(key, facts, first=BRANCHES[chu], last=BRANCHES[mo])
+        got = got or (polarity, "weigh.bing_turn")
+    return got
+
+
 def _gui(c: _Chain, r: _Read) -> None:
     g = r.chart.gui_ren
     seat = r.chart.lower_of(g.branch)
@@ -736,17 +787,36 @@ def _weigh(c: _Chain, marks: Mapping[str, Any]) -> str:
     d = data()
     total = c.total
     w_chu, w_mo = marks["chu"], marks["mo"]
+    # the 歸宿 decides where the 發端 disagrees, unless the 末傳 is void: an empty end decides nothing
+    # (《六壬大全》卷一〈空亡〉: a good spirit in the void brings no good, a harmful one no harm)
+    mo_decides = w_chu * w_mo < 0 and marks.get("mo_kong") is None
     if w_chu * w_mo < 0:
-        first = d.words["good" if w_chu > 0 else "bad"]
-        last = d.words["good" if w_mo > 0 else "bad"]
-        c.add("weigh.mo", {"chu": w_chu, "mo": w_mo}, first=first, last=last)
+        if mo_decides:
+            first = d.words["good" if w_chu > 0 else "bad"]
+            last = d.words["good" if w_mo > 0 else "bad"]
+            c.add("weigh.mo", {"chu": w_chu, "mo": w_mo}, first=first, last=last)
+        else:
+            void = marks["mo_kong"]
+            c.add("weigh.mo_kong", {"chu": w_chu, "mo": w_mo, "branch": void}, branch=void)
     if marks.get("lei_hurt"):
         # what befalls the thing itself decides: no help to the asker brings back what is killed
         c.add("weigh.lei_hurt")
         return "bad"
-    if w_chu * w_mo < 0:
+    bing = marks.get("bing")
+    if bing is not None:
+        # the signs of 《大六壬指南》卷三's chapters: 〈疾病章〉 the 驛馬 leading the 傳, 初生末墓, 自墓傳生;
+        # 〈陽宅章〉 干支乘鬼
+        polarity, key = bing
+        if key == "weigh.bing_turn":  # it names the two ends; weigh.bing_ma names nothing
+            ends = {"first": BRANCHES[marks["chuan"][0]], "last": BRANCHES[marks["chuan"][2]]}
+            c.add(key, ends, **ends)
+        else:
+            c.add(key)
+        return str(polarity)
+    if mo_decides:
         # 先凶後吉 ends in good, 始吉終凶 in bad: the 歸宿 decides, before the 類神 and the sum
-        # (《大六壬指南》卷一〈注釋心印賦〉; the weigh.mo step above says so)
+        # (《大六壬指南》卷一〈注釋心印賦〉; the weigh.mo step above says so); a void 末傳 does not (the
+        # weigh.mo_kong step)
         return "good" if w_mo > 0 else "bad"
     if marks.get("lei_kong") and total >= GOOD:
         c.add("weigh.lei")
@@ -807,8 +877,10 @@ def judge(
     if r.chuan[1] in r.kong and r.chuan[1] not in (r.chuan[0], r.chuan[2]):
         c.add("zhong.kong", {"branch": BRANCHES[r.chuan[1]]}, branch=BRANCHES[r.chuan[1]])
     marks["mo"] = _place_step(c, r, "mo", r.chuan[2], "gan", weighs=weighs)
+    marks["mo_kong"] = BRANCHES[r.chuan[2]] if r.chuan[2] in r.kong else None
     if weighs:
         _zhi_gui(c, r, lei)
+    marks["bing"], marks["chuan"] = _chapter_signs(c, r, topic), r.chuan
     ming = _ming(chart)
     if ming is not None:
         _place_step(c, r, "ming", chart.upper_of(ming), "ming", weighs=weighs)
