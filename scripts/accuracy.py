@@ -386,7 +386,7 @@ def judge_qizheng(case: dict[str, Any], xian_options: dict[str, str] | None = No
 
 
 #: the 六爻 casebooks beyond 《增刪卜易》 and 《卜筮正宗》, each also reported alone
-LIUYAO_OTHER_BOOKS = ("易隱",)
+LIUYAO_OTHER_BOOKS = ("易隱", "易冒")
 
 
 def _pct(n: int, d: int) -> str:
@@ -417,9 +417,9 @@ def render() -> str:
         "《增刪卜易》's life and later chapters, transcribed by one who never ran the judge on them) was",
         "measured once, when it was added, after the rules of that round were settled: it is the figure",
         "on cases the project had never seen. Its disagreements are listed with the others below.",
-        "The dev and holdout rows also hold the cases of other casebooks, added after the judge was",
-        "written (`yiyin.toml`, 《易隱》, measured once when added); the rows below the three splits",
-        "repeat those cases alone, by book and split.",
+        "The dev and holdout rows also hold the cases of other casebooks, added after the judge",
+        "was written (`yiyin.toml`, 《易隱》, and `yimao.toml`, 《易冒》, each measured once when",
+        "added); the rows below the three splits repeat those cases alone, by book and split.",
         "",
         "| split | cases | verdict polarity | 用神 | 應期 among the first two |",
         "|---|---|---|---|---|",

@@ -29,9 +29,10 @@ def rows(accuracy: Any) -> list[object]:
 @pytest.mark.parametrize(
     ("split", "books", "polarity", "yong", "ying"),
     [
-        # 《易隱》's 54 cases (yiyin.toml) lowered the dev and holdout figures when added: floors of the
-        # whole split are the measure then (dev 74 / 83 / 61 %, holdout 67 / 81 / 40 %) less a margin
-        ("dev", "all", 0.72, 0.81, 0.59),
+        # the 54 cases of 《易隱》 (yiyin.toml) and 62 of 《易冒》 (yimao.toml) lowered the dev and holdout
+        # figures when added: floors of the whole split are the measure then (dev 74 / 83 / 58 %, holdout
+        # 67 / 83 / 39 %) less a margin
+        ("dev", "all", 0.72, 0.81, 0.56),
         ("holdout", "all", 0.65, 0.79, 0.37),
         ("dev", "first", 0.82, 0.87, 0.64),
         ("holdout", "first", 0.73, 0.82, 0.37),
