@@ -1,4 +1,5 @@
-"""The 六爻 judgment against the worked cases of 《增刪卜易》 and 《卜筮正宗》 (tests/liuyao/casebook/).
+"""The 六爻 judgment against the worked cases of 《增刪卜易》, 《卜筮正宗》, 《易隱》 and 《易冒》
+(tests/liuyao/casebook/).
 
 The casebook is the oracle: each case's verdict, 用神 and 應期 are the book's, summarised by hand from the
 chapter it cites (tests/liuyao/test_casebook_charts.py checks the transcription of each chart). These tests
