@@ -1,4 +1,5 @@
-"""The 六爻 judgment against the worked cases of 《增刪卜易》 and 《卜筮正宗》 (tests/liuyao/casebook/).
+"""The 六爻 judgment against the worked cases of 《增刪卜易》, 《卜筮正宗》, 《易隱》 and 《易冒》
+(tests/liuyao/casebook/).
 
 The casebook is the oracle: each case's verdict, 用神 and 應期 are the book's, summarised by hand from the
 chapter it cites (tests/liuyao/test_casebook_charts.py checks the transcription of each chart). These tests
@@ -27,15 +28,26 @@ def rows(accuracy: Any) -> list[object]:
 
 
 @pytest.mark.parametrize(
-    ("split", "polarity", "yong", "ying"),
-    [("dev", 0.82, 0.87, 0.64), ("holdout", 0.73, 0.82, 0.37), ("blind", 0.55, 0.67, 0.28)],
-)
+    ("split", "books", "polarity", "yong", "ying"),
+    [
+        # the 54 cases of 《易隱》 (yiyin.toml) and 62 of 《易冒》 (yimao.toml) lowered the dev and holdout
+        # figures when added: floors of the whole split are the measure then (dev 74 / 83 / 58 %, holdout
+        # 67 / 83 / 39 %) less a margin
+        ("dev", "all", 0.72, 0.81, 0.56),
+        ("holdout", "all", 0.65, 0.79, 0.37),
+        ("dev", "first", 0.82, 0.87, 0.64),
+        ("holdout", "first", 0.73, 0.82, 0.37),
+        ("blind", "all", 0.55, 0.67, 0.28),
+    ],
+)  # "first": the cases of 《增刪卜易》 and 《卜筮正宗》 alone (not accuracy.LIUYAO_OTHER_BOOKS, added later)
 def test_agreement_does_not_fall(
-    rows: list[object], split: str, polarity: float, yong: float, ying: float
+    rows: list[object], accuracy: Any, split: str, books: str, polarity: float, yong: float, ying: float
 ) -> None:
     """Verdict polarity, 用神 and 應期 (the book's first time among the first two given, over the cases
     that state one) stay at least where they stand, less a small margin."""
     part = [r for r in rows if r.case["split"] == split]  # type: ignore[attr-defined]
+    if books == "first":
+        part = [r for r in part if r.case["book"] not in accuracy.LIUYAO_OTHER_BOOKS]  # type: ignore[attr-defined]
     assert len(part) >= 50
     assert sum(r.pol_ok for r in part) / len(part) >= polarity  # type: ignore[attr-defined]
     assert sum(r.yong_ok for r in part) / len(part) >= yong  # type: ignore[attr-defined]
