@@ -323,7 +323,11 @@ def _timing_ok(book_age: int, age: float) -> bool:
     return book_age - 2.0 <= age <= book_age + 1.0
 
 
-def judge_qizheng(case: dict[str, Any], xian_options: dict[str, str] | None = None) -> QiZhengRow:
+def judge_qizheng(
+    case: dict[str, Any],
+    xian_options: dict[str, str] | None = None,
+    chart_options: dict[str, str] | None = None,
+) -> QiZhengRow:
     """The 七政四餘 judge on a 星案: cast at the reconstructed birth (default options: 30° palaces from the
     equinox, 命宮 by the 卯 count, 身宮 the Moon's palace), read and judged as a life. A book age N (歲, 1 at
     birth) is the year of life from N - 1 to N; a stretch of ages is matched to the 大限 section whose span
@@ -338,7 +342,7 @@ def judge_qizheng(case: dict[str, Any], xian_options: dict[str, str] | None = No
     from xuanheng.qizheng.xiu import NAMES
 
     lon, lat = case.get("place", PLACE)
-    c = cast(case["birth"], tz="+08:00", lon=lon, lat=lat, sex=case["sex"])
+    c = cast(case["birth"], tz="+08:00", lon=lon, lat=lat, sex=case["sex"], **(chart_options or {}))
     fired = reading(c)
     j = judge(life(c, xian_options=xian_options), None, fired=fired)
     names = [str(r.to_json("zh-Hant").get("name") or "") for r in fired]
@@ -522,6 +526,26 @@ def _qizheng_section() -> list[str]:
             )
             + ".",
         ]
+    star_fixed = [
+        judge_qizheng(c, chart_options={"gong_frame": "sidereal", "xiu": "gu_precessed"})
+        for c in cases("qizheng")
+    ]
+    parts = []
+    for s in ("dev", "holdout"):
+        part = [r for r in star_fixed if r.case["split"] == s]
+        xs = [x for r in part for x in r.xian]
+        fired = sum(len(r.ge_fired) for r in part)
+        named = sum(len(r.ge_named) for r in part)
+        parts.append(
+            f"{s}: 格局 {_pct(fired, named)}, rank {_pct(sum(r.rank_ok for r in part), len(part))}, 限 "
+            f"{_pct(sum(x.ok for x in xs), len(xs))}"
+        )
+    out += [
+        "",
+        "With the chart options `gong_frame = sidereal` and `xiu = gu_precessed` (the palaces fixed to the",
+        "stars and the mansions of the old tables, as 《星學大成》 and 《張果星宗》 draw them; the defaults",
+        "stay) the case rows read " + "; ".join(parts) + ".",
+    ]
     for xiu, what in (
         ("gu", "古制, Moira's fixed list"),
         ("gu_precessed", "古制 + 歲差, Moira's list moved by precession"),
@@ -563,11 +587,12 @@ def _qizheng_section() -> list[str]:
         "polarity ≥ 75 %. The books state the palaces in words for few cases (most 鄭氏 cases leave them to",
         "the printed figure, which the transcription lacks), so the 命宮/身宮 rows are small.",
         "",
-        "The holdout's 格局 row is no longer a clean measure: ten of the patterns of 《張果星宗》's terms",
-        "(金計相生, 羅犯太陽, 命主居垣, 月明守福, 孛星守命, 單羅守命, 身命殿垣, 土月對掩, 火土對生, 金月無光)",
-        "were written for names that only holdout cases use, after their list was read. They are kept, as the",
-        "book defines them; counting only the patterns written for dev names, the holdout fired 11/87 when",
-        "they went in.",
+        "The holdout's 格局 row is no longer a clean measure: ten of the patterns of 《張果星宗》's",
+        "terms (金計相生, 羅犯太陽, 命主居垣, 月明守福, 孛星守命, 單羅守命, 身命殿垣, 土月對掩, 火土對生,",
+        "金月無光) were written for names that only holdout cases use, after their list was read. They are",
+        "kept, as the book defines them; counting only the patterns written for dev names, the holdout fired",
+        "11/87 when they went in. The patterns of branch qz-geju4 (ge-301 …) were written for dev names; the",
+        "holdout names 陰陽背行, 孤日單行, 計羅截斷, 夜火朝陽 and 木月清貴 read the same patterns.",
         "",
         "### Palaces that differ",
         "",
