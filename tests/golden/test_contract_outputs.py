@@ -140,7 +140,7 @@ from pins import dump as _dump
 # sample, http_casts, mcp_calls). Checked: only qizheng/data/patterns.toml changed, no code;
 # tests/golden/test_qizheng_reading_outputs.py (30).
 # (31) issue 29, more 鄭氏 格局 names from 《張果星宗》's 格 lists (branch qz-geju4, patterns ge-301 …
-# ge-328): the 七政 documents' readings gain the ones that fire, and the judgments the 格局 steps and
+# ge-331): the 七政 documents' readings gain the ones that fire, and the judgments the 格局 steps and
 # 003-019/003-020 they drive (cli_casts, cli_refusals: its 七政 sample, http_casts, mcp_calls). Checked: with
 # the branch's new condition words but main's qizheng/data/patterns.toml every section equals its pin
 # before; tests/golden/test_qizheng_reading_outputs.py (31).

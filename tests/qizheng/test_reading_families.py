@@ -1107,10 +1107,26 @@ ZHENG_LIST_CASES: list[tuple[str, dict[str, Any], dict[str, Any]]] = [
     # 水 in 寅 beside the Sun in 丑 in the base; in 卯 it is not
     ("水輔陽光", {}, {"at": {"水": "卯"}}),
     ("水輔陽光", {"at": {"水": "子"}}, {"at": {"水": "亥"}}),
+    # 東南 is 寅 … 未, 西北 申 … 丑: the base has the Sun in 丑 and the Moon in 卯 (日月失所)
+    ("陰陽得地", {"at": {"日": "辰", "月": "戌"}}, {"at": {"日": "辰", "月": "卯"}}),
+    ("陰陽得地", {"at": {"日": "未", "月": "申"}}, {"at": {"日": "申", "月": "申"}}),
+    ("日月失所", {}, {"at": {"月": "酉"}}),
+    ("日月失所", {"at": {"日": "申", "月": "未"}}, {"at": {"日": "未", "月": "未"}}),
+    # 甲 year: 陽刃 on 卯, whose 三合 are 亥 and 未
+    ("日月拱刃", {"at": {"日": "亥", "月": "未"}}, {"at": {"日": "亥", "月": "午"}}),
 ]
 ZHENG_FORM_CASES += ZHENG_LIST_CASES
 #: patterns the base placement itself holds (each case above moves the star that makes it)
-BASE_HOLDS = {"土金對生", "子星居官", "福主居垣", "四餘獨步", "木入金鄉", "火居水地", "水輔陽光"}
+BASE_HOLDS = {
+    "土金對生",
+    "子星居官",
+    "福主居垣",
+    "四餘獨步",
+    "木入金鄉",
+    "火居水地",
+    "水輔陽光",
+    "日月失所",
+}
 BREADTH_CASES += ZHENG_FORM_CASES
 PATTERN_CASES += BREADTH_CASES
 

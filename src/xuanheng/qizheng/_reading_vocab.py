@@ -1228,6 +1228,25 @@ def _beside(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
     return {"beside": {"a": v["a"], "b": v["b"], **ctx.where(ba)}}
 
 
+@_word(
+    "spirit_zhao",
+    "{spirit, yao: [stars], kinds}: every listed star (曜, role or 主:palace) stands in a palace related by"
+    " one of these aspects (同宮 對照 三合) to a palace the palace spirit stands on",
+)
+def _spirit_zhao(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
+    for sb in ctx.spirit_branches.get(str(v["spirit"]), ()):
+        got = {}
+        for ref in v["yao"]:
+            yb = _ref_branch(ctx, ref)
+            k = ASPECT_OF.get((yb - sb) % 12) if yb is not None else None
+            if k not in v["kinds"]:
+                break
+            got[ref] = k
+        else:
+            return {"spirit": _role_name(ctx, str(v["spirit"])), **ctx.where(sb), "by": got}
+    return None
+
+
 def describe() -> dict[str, str]:
     """Every condition word with its meaning."""
     return VOCAB.describe()
