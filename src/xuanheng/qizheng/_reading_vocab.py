@@ -23,6 +23,7 @@ from xuanheng.core.wuxing import overcomes
 from xuanheng.qizheng._reading_ctx import (
     ASPECT_OF,
     DIGNITIES,
+    DUAN_CHAN,
     ELEMENT_STAR,
     JI,
     JIA_OFFSETS,
@@ -1245,6 +1246,21 @@ def _spirit_zhao(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
         else:
             return {"spirit": _role_name(ctx, str(v["spirit"])), **ctx.where(sb), "by": got}
     return None
+
+
+@_word(
+    "duan_chan",
+    "[stars]: every listed star (曜, role or 主:palace) stands in a palace where its course is broken (斷躔:"
+    " aspects.toml [duan_chan])",
+)
+def _duan_chan(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
+    got = {}
+    for ref in _as_list(v):
+        ys = (ref,) if ref in _YAO_SET else _ref_stars(ctx, ref)
+        if not ys or ctx.yao_b[ys[0]] not in DUAN_CHAN[ys[0]]:
+            return None
+        got[ys[0]] = BRANCHES[ctx.yao_b[ys[0]]]
+    return {"duan_chan": got}
 
 
 def describe() -> dict[str, str]:
