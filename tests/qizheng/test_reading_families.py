@@ -1125,6 +1125,27 @@ ZHENG_LIST_CASES: list[tuple[str, dict[str, Any], dict[str, Any]]] = [
     ("田財得經", {"at": {"月": "戌", "金": "酉"}}, {"at": {"月": "戌", "金": "亥"}}),
     ("田財得經", {"at": {"月": "未", "金": "辰"}}, {"at": {"月": "酉", "金": "辰"}}),
 ]
+# 田財殿令: with 命 亥 the 田宅 申's lord is 水 and the 財帛 戌's 火; born in 午 (summer) 火 is the 令星, so
+# 水 must be 升殿 (in 軫); born in 子 (winter) 水 is the 令星 and 火 must be 升殿 (in 翼) — 水 kept out of
+# its own mansions, so in summer it is neither
+_WATER = ["箕", "壁", "參", "軫"]
+ZHENG_LIST_CASES += [
+    (
+        "田財殿令",
+        merged(xiu_case("水", ["軫"], True), ming="亥"),
+        merged(xiu_case("水", ["軫"], False), ming="亥"),
+    ),
+    (
+        "田財殿令",
+        merged(xiu_case("火", ["翼"], True), xiu_case("水", _WATER, False), ming="亥", month="子"),
+        merged(xiu_case("火", ["翼"], False), xiu_case("水", _WATER, False), ming="亥", month="子"),
+    ),
+    (
+        "田財殿令",
+        merged(xiu_case("火", ["翼"], True), xiu_case("水", _WATER, False), ming="亥", month="子"),
+        merged(xiu_case("火", ["翼"], True), xiu_case("水", _WATER, False), ming="亥", month="午"),
+    ),
+]
 ZHENG_FORM_CASES += ZHENG_LIST_CASES
 #: patterns the base placement itself holds (each case above moves the star that makes it)
 BASE_HOLDS = {

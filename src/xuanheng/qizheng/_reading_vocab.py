@@ -1263,6 +1263,32 @@ def _duan_chan(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
     return {"duan_chan": got}
 
 
+#: the planet that is the 令星 of each season (《張果星宗》卷八〈論四時〉: 春木 夏火 秋金 冬水,
+#: the four 季 months 土)
+_LING = {"春": "木", "夏": "火", "秋": "金", "冬": "水", "季": "土"}
+
+
+@_word(
+    "dian_ling",
+    "[stars]: every listed star (曜, role or 主:palace) is 升殿 or is the 令星 of the birth season (the"
+    " planet of the season's element: 春 木, 夏 火, 秋 金, 冬 水, 季 土)",
+)
+def _dian_ling(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
+    got = {}
+    for ref in _as_list(v):
+        ys = (ref,) if ref in _YAO_SET else _ref_stars(ctx, ref)
+        if not ys:
+            return None
+        y = ys[0]
+        if "升殿" in ctx.dignities[y]:
+            got[y] = "升殿"
+        elif y == _LING[ctx.season]:
+            got[y] = "令"
+        else:
+            return None
+    return {"dian_ling": got}
+
+
 def describe() -> dict[str, str]:
     """Every condition word with its meaning."""
     return VOCAB.describe()
