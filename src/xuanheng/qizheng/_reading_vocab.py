@@ -1120,7 +1120,8 @@ def _near(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
 
 #: the seven 政 (the two lights and the five planets), which 羅 and 計 cut off (截) or leave (背)
 QI_ZHENG = ("日", "月", "水", "金", "火", "木", "土")
-#: the 東南 palaces (寅 卯 辰 東, 巳 午 未 南: 《張果星宗》卷一〈方位〉); the other six are 西北
+#: the 東南 palaces (寅 卯 辰 東, 巳 午 未 南, as 《張果星宗》卷五〈日月合格〉 counts them in 日東月西 and
+#: 日南月北); the other six are 西北
 _DONG_NAN = frozenset(range(2, 8))
 
 
