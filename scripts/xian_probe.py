@@ -57,6 +57,7 @@ def stretches(split: str, xiu: str = "jin", first_term: str = "ten") -> list[dic
     from xuanheng.core.ganzhi import BRANCHES
     from xuanheng.qizheng import cast
     from xuanheng.qizheng import xian as X
+    from xuanheng.qizheng._reading_ctx import YAO_ELEMENT
     from xuanheng.qizheng.ennan import role_of
     from xuanheng.qizheng.judgment import _chart_state, _xian_total
     from xuanheng.qizheng.xiu import XIU
@@ -99,6 +100,14 @@ def stretches(split: str, xiu: str = "jin", first_term: str = "ten") -> list[dic
                         "meet": sum((y in VERSE_GOOD) - (y in VERSE_BAD) for y in near),
                         "transit": sum((y in TRANSIT_GOOD) - (y in TRANSIT_BAD) for y in over),
                         "jiao": _sign(total[(p.ming + other) % 12]) if edge <= 1.0 and 0 <= other < 12 else 0,
+                        "ying_song": sum(
+                            (y in VERSE_GOOD or y in "日月") - (y in VERSE_BAD)
+                            for o in (1, -1)
+                            for y in ctx.by_branch[(da + o) % 12]
+                        ),
+                        "ling": _season_state(ctx.season, YAO_ELEMENT[ctx.zhu[da]]),
+                        "nan_ke": _nan_ke(ctx, da),
+                        "du_sheng": _du_sheng(c, du, X._xiu_at(p, du)),
                     }
                 )
             # the 大限's own sum (its section is named by palace and branch), else the 童限's verdict as ±1
@@ -111,7 +120,54 @@ def stretches(split: str, xiu: str = "jin", first_term: str = "ten") -> list[dic
     return out
 
 
+#: the element of each season's 令 (《張果星宗》卷二〈五行四時例〉), in generating order 木 火 土 金 水
+_SEASON_E = {"春": 0, "夏": 1, "季": 2, "秋": 3, "冬": 4}
+
+
+def _season_state(season: str, e: int) -> int:
+    """+1 when element *e* is 旺 or 相 in the birth season, −1 when 囚 or 死 (〈五行四時例〉; 卷八〈怒失令〉:
+    a 限's lord out of season brings trouble), 0 when 休."""
+    s = _SEASON_E[season]
+    if e in (s, (s + 1) % 5):
+        return 1
+    return 0 if (e + 1) % 5 == s else -1
+
+
+def _nan_ke(ctx: Any, da: int) -> int:
+    """−1 when the 難 (the lord of the 疾厄, the 八殺 palace: 卷八〈值難枵〉) overcomes the 大限's lord and
+    stands in the 三方四正 of its palace (〈八格賦〉夭格: 殺難克限宮), else 0."""
+    from xuanheng.core.wuxing import overcomes
+    from xuanheng.qizheng._reading_ctx import ASPECT_OF, YAO_ELEMENT
+
+    nan = ctx.zhu[ctx.gong_branch["疾厄"]]
+    lord = ctx.zhu[da]
+    if nan == lord or not overcomes(YAO_ELEMENT[nan], YAO_ELEMENT[lord]):
+        return 0
+    return -1 if (ctx.yao_b[nan] - da) % 12 in ASPECT_OF else 0
+
+
+def _du_sheng(c: Any, du: float, xiu: int) -> int:
+    """卷四〈分金論〉's plain rule (which it then qualifies): the 限度's mansion element producing the 命度's
+    mansion element is good (受生), the 命度's producing the 限度's (窃氣) or overcoming each other bad."""
+    from xuanheng.qizheng.xiu import XIU
+
+    el = "木火土金水"
+    qy = {"日": "火", "月": "水"}
+    m = XIU[c.ming_gong.xiu.xiu].qiyao
+    x = XIU[xiu].qiyao
+    a, b = el.index(qy.get(x, x)), el.index(qy.get(m, m))
+    if (a + 1) % 5 == b:
+        return 1
+    if (b + 1) % 5 == a or (a + 2) % 5 == b or (b + 2) % 5 == a:
+        return -1
+    return 0
+
+
 CANDIDATES: dict[str, Callable[[dict[str, Any]], float]] = {
+    "迎送: 曜 in the palaces on either side": lambda y: y["ying_song"],
+    "限主 in season (令)": lambda y: y["ling"],
+    "難 overcoming the 限主 from its 三方": lambda y: y["nan_ke"],
+    "限度 mansion element to the 命度's": lambda y: y["du_sheng"],
     "小限 palace": lambda y: y["xiao"],
     "流年 palace": lambda y: y["liu"],
     "限度 宿 master 恩/難": lambda y: y["du_zhu"],

@@ -145,17 +145,22 @@ from pins import dump as _dump
 # their settling step and 應期 (cli_casts, http_casts, mcp_calls). Checked: with jinkoujue/judgment.py and
 # its data as on main every section equals its pin before; the 大六壬 change of the same branch (a void
 # 末傳 does not decide) changes no section here.
+# (32) issue 29, more 鄭氏 格局 names from 《張果星宗》's 格 lists (branch qz-geju4, patterns ge-301 …
+# ge-331): the 七政 documents' readings gain the ones that fire, and the judgments the 格局 steps and
+# 003-019/003-020 they drive (cli_casts, cli_refusals: its 七政 sample, http_casts, mcp_calls). Checked: with
+# the branch's new condition words but main's qizheng/data/patterns.toml every section equals its pin
+# before; tests/golden/test_qizheng_reading_outputs.py (31).
 PINNED: dict[str, str] = {
     "cli_help": "36d349072b6da75b",  # (1) (2) (6) (7) (9) (10) (11) (14) (18) (24) (25)
     # issue 26: a method with a reading always carries "reading" ([] when not asked): 金口訣 and 六爻 too
-    # (1) (2) (8) (9) (10) (11) (12) (13) (14) (15) (18) (19) (20) (22) (26) (28) (29) (30) (31)
-    "cli_casts": "cd2c10e21813ff92",  # before (31): bf8d97b2c5217922; before (30): 8066ae5eeed98d76
+    # (1) (2) (8) (9) (10) (11) (12) (13) (14) (15) (18) (19) (20) (22) (26) (28) (29) (30) (31) (32)
+    "cli_casts": "42ed69f225315bdd",  # before (32): cd2c10e21813ff92; before (31): bf8d97b2c5217922
     # issue 26: the 大六壬 message for no instant and no coordinates is catalogued (cli.liuren.at_missing),
     # so --lang ko / zh-Hant say it in that language instead of English; nothing else changed
     # (12): its 七政 sample without a place is no refusal: it casts, and its document gains the judgment
     # its pins before: b6266ca5f05dd431, 38020a2b2ac63d9c
-    # (6) (12) (13) (14) (15) (19) (22) (26) (30)
-    "cli_refusals": "7cf080d7ebb4dd77",  # before (30): 7e759a63ccd62182
+    # (6) (12) (13) (14) (15) (19) (22) (26) (30) (32)
+    "cli_refusals": "605572be5a027637",  # before (32): 7cf080d7ebb4dd77; before (30): 7e759a63ccd62182
     "http_meta": "b0aee14b181fc865",  # (1) (2) (6) (7) (9) (10) (11) (13) (14) (15) (16) (18) (25) (27)
     # issue 26: "reading": [] with no_reading; then the library's errors name parameters (at, day, yue_jiang)
     # where they named command-line flags (--at, --now, --day …): only their message, text and params
@@ -167,14 +172,14 @@ PINNED: dict[str, str] = {
     # study inputs with tz answer 422 mode.unused naming tz (were charts, tz ignored), and 六爻 at + day
     # answers mode.unused naming day (was liuyao.instant_or_study, also naming day), GET and POST, en and ko
     # (1) (2) (6) (8) (9) (10) (11) (12) (13) (15) (16) (17) (18) (19) (20) (21) (22) (26) (28) (29) (30)
-    # (31)
-    "http_casts": "b75ca4b2a254e4df",  # before (31): ecab1717a05a3b3e; before (30): 79632b2b6f0ff2c3
+    # (31) (32)
+    "http_casts": "826ce225be47d83e",  # before (32): b75ca4b2a254e4df; before (31): ecab1717a05a3b3e
     "mcp_tools": "030b4970c08798b1",  # (1) (2) (6) (7) (9) (10) (11) (13) (18) (25) (27)
     # issue 26: both changes of http_casts; then the refusals carry their code (mode.unused, at.or_now) where
     # the catalogue recognised them by their English; then a refusal of a mode names the mode and says why
     # in the API's words (a cast from an instant (at or now) …), no longer the command line's (--at/--now)
-    # (1) (2) (6) (8) (9) (10) (11) (12) (13) (15) (16) (18) (19) (20) (22) (26) (28) (30) (31)
-    "mcp_calls": "e3bf899bb38d6b33",  # before (31): c6186de208334bf6; before (30): 6d1fd9dc10ee7f8d
+    # (1) (2) (6) (8) (9) (10) (11) (12) (13) (15) (16) (18) (19) (20) (22) (26) (28) (30) (31) (32)
+    "mcp_calls": "28496bfbb909dbb2",  # before (32): e3bf899bb38d6b33; before (31): c6186de208334bf6
 }
 
 _check = checker(PINNED)

@@ -57,6 +57,7 @@ def chart(
     deg: dict[str, float] | None = None,
     motion: dict[str, str] | None = None,
     ming_deg: float = 15.0,
+    xiu_lines: bool = False,
 ) -> Any:
     """A chart-like value with what the reading reads (see the module docstring)."""
     place = dict(BASE)
@@ -99,6 +100,10 @@ def chart(
         sex=sex,
         hua_yao=sc["hua_yao"],
         shensha=sc["shensha"],
+        # the mansion boundaries (read only by the 岐界 of 兩歧) when asked for
+        xiu_bounds=tuple(NS(xiu=x, start=_XB.start_of(x), width=_XB.width_of(x)) for x in range(28))
+        if xiu_lines
+        else (),
     )
 
 
@@ -986,8 +991,173 @@ ZHENG_TERM_CASES: list[tuple[str, dict[str, Any], dict[str, Any]]] = [
     ("斗標指祿", {"ming": "亥"}, {"ming": "子"}),
 ]
 ZHENG_FORM_CASES += ZHENG_TERM_CASES
+
+
+def off_line(start: float) -> float:
+    """A degree of the palace beginning at *start* more than 1.5° from the palace's edges and from every
+    mansion boundary of the test's mansions (a point on no 岐界)."""
+    lines = [_XB.start_of(x) for x in range(28)]
+    for d in (15.0, 12.0, 18.0, 9.0, 21.0, 6.0, 24.0):
+        if all(abs((start + d - x + 180.0) % 360.0 - 180.0) > 1.5 for x in lines):
+            return d
+    raise AssertionError("no clear degree")  # pragma: no cover
+
+
+def on_xiu_line(start: float) -> float:
+    """A degree of the palace beginning at *start*, half a degree past a mansion boundary inside it."""
+    for x in range(28):
+        d = (_XB.start_of(x) - start) % 360.0
+        if 2.0 < d < 28.0:
+            return d + 0.5
+    raise AssertionError("no mansion boundary inside the palace")  # pragma: no cover
+
+
+_MING = palace_start(BRANCHES.index("戌"))
+#: the 兩歧 cases draw the mansion boundaries on the chart (the base chart has none: its 命度 and Moon at 15°
+#: into their palaces happen to lie near boundaries of the test's 古制 mansions)
+_L = {"xiu_lines": True}
+_YUE = palace_start(BRANCHES.index("卯"))
+# the 鄭氏 names that 《張果星宗》 defines in its 格 lists and terms (ge-301 …). Base as above (命 戌,
+# 命主 火, 官祿 丑 土; 羅 亥 at 345°); the east is 寅 卯 辰, the west 申 酉 戌 (〈日月合格〉「日東月西」).
+ZHENG_LIST_CASES: list[tuple[str, dict[str, Any], dict[str, Any]]] = [
+    ("日月背行", {"at": {"日": "申", "月": "寅"}}, {"at": {"日": "申", "月": "巳"}}),
+    ("日月背行", {"at": {"日": "戌", "月": "辰"}}, {"at": {"日": "亥", "月": "辰"}}),
+    # 升: the Sun east for a 寅–未 hour, the Moon west for a 申–丑 hour
+    ("日月得體", {"hour": "卯", "at": {"日": "卯"}}, {"hour": "酉", "at": {"日": "卯"}}),
+    ("日月得體", {"hour": "子", "at": {"月": "酉"}}, {"hour": "午", "at": {"月": "酉"}}),
+    # the Sun alone in 戌 with 酉 and 亥 empty (木 and 羅 moved to 寅); 羅 back in 亥 is an aide
+    (
+        "孤陽無輔",
+        {"at": {"日": "戌", "木": "寅", "羅": "寅"}},
+        {"at": {"日": "戌", "木": "寅", "羅": "亥"}},
+    ),
+    # 羅 at 345° (亥), 計 at 165° (巳): the half from 165° to 345° holds 日 月 水 火 土 and, moved, 金 (辰)
+    # and 木 (寅); the 命度 at 15° lies on the other half. 木 left in 酉 (45°) stands with the 命
+    ("諸星背命", {"at": {"金": "辰", "木": "寅", "計": "巳"}}, {"at": {"金": "辰", "計": "巳"}}),
+    # the same cut: the stars' half has its middle at 255° (寅), 東南: by day it holds, by night not
+    (
+        "計羅攔截",
+        {"day": True, "at": {"金": "辰", "木": "寅", "計": "巳"}},
+        {"day": False, "at": {"金": "辰", "木": "寅", "計": "巳"}},
+    ),
+    # 岐界: the 命度 half a degree into its palace, or half a degree past a mansion boundary; the near miss
+    # puts it more than 1.5° from every line
+    ("命坐兩歧", {"ming_deg": 0.5, **_L}, {"ming_deg": off_line(_MING), **_L}),
+    ("命坐兩歧", {"ming_deg": on_xiu_line(_MING), **_L}, {"ming_deg": off_line(_MING), **_L}),
+    ("身坐兩歧", {"deg": {"月": 0.5}, **_L}, {"deg": {"月": off_line(_YUE)}, **_L}),
+    ("身坐兩歧", {"deg": {"月": on_xiu_line(_YUE)}, **_L}, {"deg": {"月": off_line(_YUE)}, **_L}),
+    (
+        "身命兩歧",
+        {"ming_deg": 0.5, "deg": {"月": 0.5}, **_L},
+        {"ming_deg": off_line(_MING), "deg": {"月": 0.5}, **_L},
+    ),
+    # the four 餘 each alone in the base (炁 辰, 孛 未, 羅 亥, 計 申); 孛 moved beside 金 in 午 is not
+    ("四餘獨步", {}, {"at": {"孛": "午"}}),
+    # 羅 is in 亥: the Moon joins it on a dark night (the 2nd), not on the 10th
+    (
+        "羅月交輝",
+        {"day": False, "lunar_day": 2, "at": {"月": "亥"}},
+        {"day": False, "lunar_day": 10, "at": {"月": "亥"}},
+    ),
+    (
+        "羅月交輝",
+        {"day": False, "lunar_day": 28, "at": {"月": "亥"}},
+        {"day": True, "lunar_day": 28, "at": {"月": "亥"}},
+    ),
+    # 木 joins the Moon in 卯 by night on the 12th; in a winter month (子) not
+    (
+        "木月清貴",
+        {"day": False, "lunar_day": 12, "at": {"木": "卯"}},
+        {"day": False, "lunar_day": 12, "month": "子", "at": {"木": "卯"}},
+    ),
+    (
+        "木月清貴",
+        {"day": False, "lunar_day": 23, "at": {"木": "卯"}},
+        {"day": False, "lunar_day": 25, "at": {"木": "卯"}},
+    ),
+    ("夜火朝天", {"day": False, "at": {"火": "亥"}}, {"day": True, "at": {"火": "亥"}}),
+    # the 官祿 丑's lord 土
+    ("祿主退行", {"motion": {"土": "逆"}}, {"motion": {"土": "留"}}),
+    # 木 in 酉 in the base; 戌 is not a metal palace
+    ("木入金鄉", {}, {"at": {"木": "戌"}}),
+    ("木入金鄉", {"at": {"木": "辰"}}, {"at": {"木": "卯"}}),
+    # 火 in 巳 in the base
+    ("火居水地", {}, {"at": {"火": "午"}}),
+    ("火居水地", {"at": {"火": "申"}}, {"at": {"火": "未"}}),
+    ("土在木宮", {"at": {"土": "寅"}}, {"at": {"土": "卯"}}),
+    ("土在木宮", {"at": {"土": "亥"}}, {"at": {"土": "戌"}}),
+    ("金乘火位", {"at": {"金": "卯"}}, {"at": {"金": "辰"}}),
+    ("金乘火位", {"at": {"金": "戌"}}, {"at": {"金": "酉"}}),
+    ("水居土室", {"at": {"水": "子"}}, {"at": {"水": "亥"}}),
+    ("水居土室", {"at": {"水": "丑"}}, {"at": {"水": "寅"}}),
+    ("金居衛分", {"at": {"金": "亥"}}, {"at": {"金": "戌"}}),
+    ("月居天秤", {"at": {"月": "辰"}}, {"at": {"月": "巳"}}),
+    # 甲子's 納音 is metal (海中金), born (長生) in 巳
+    ("命坐長生", {"ming": "巳"}, {"ming": "午"}),
+    # 命 丑: 官祿 辰 (金), 福德 卯 (火); 金 moved into 火's 巳
+    ("福官會聚", {"ming": "丑", "at": {"金": "巳"}}, {"ming": "丑"}),
+    # 田宅 未's lord 月, 財帛 酉's lord 金 (午): the Moon in 子 faces it
+    ("田財對照", {"at": {"月": "子"}}, {"at": {"月": "丑"}}),
+    # 丙 year: 祿勳 巳, 玉堂 亥 (《張果星宗》卷二); 命 巳 faces 亥 (its 夫妻), 命 亥 faces 巳
+    ("坐祿向貴", {"year": "丙子", "ming": "巳"}, {"year": "丙子", "ming": "午"}),
+    ("對祿坐貴", {"year": "丙子", "ming": "亥"}, {"year": "丙子", "ming": "子"}),
+    ("木炁扶身", {"at": {"木": "卯", "炁": "卯"}}, {"at": {"木": "卯"}}),
+    # 命 子 (命主 土), 財帛 亥 (lord 木, which overcomes 土): 木 in the 命宮
+    ("財星克命", {"ming": "子", "at": {"木": "子"}}, {"ming": "子", "at": {"木": "亥"}}),
+    # 水 in 寅 beside the Sun in 丑 in the base; in 卯 it is not
+    ("水輔陽光", {}, {"at": {"水": "卯"}}),
+    ("水輔陽光", {"at": {"水": "子"}}, {"at": {"水": "亥"}}),
+    # 東南 is 寅 … 未, 西北 申 … 丑: the base has the Sun in 丑 and the Moon in 卯 (日月失所)
+    ("陰陽得地", {"at": {"日": "辰", "月": "戌"}}, {"at": {"日": "辰", "月": "卯"}}),
+    ("陰陽得地", {"at": {"日": "未", "月": "申"}}, {"at": {"日": "申", "月": "申"}}),
+    ("日月失所", {}, {"at": {"月": "酉"}}),
+    ("日月失所", {"at": {"日": "申", "月": "未"}}, {"at": {"日": "未", "月": "未"}}),
+    # 甲 year: 陽刃 on 卯, whose 三合 are 亥 and 未
+    ("日月拱刃", {"at": {"日": "亥", "月": "未"}}, {"at": {"日": "亥", "月": "午"}}),
+    # 斷躔 (卷八〈忌斷躔〉): 土 亥 寅, 計 寅 亥 卯, 金 卯 戌, 日 and 月 卯 酉; lords: 夫妻 辰 金, 男女 午 日,
+    # 田宅 未 月 (卯 in the base), 財帛 酉 金
+    ("土計失躔", {"at": {"土": "寅", "計": "卯"}}, {"at": {"土": "寅", "計": "辰"}}),
+    ("妻嗣失躔", {"at": {"金": "戌", "日": "酉"}}, {"at": {"金": "戌", "日": "申"}}),
+    ("田財失躔", {"at": {"金": "戌"}}, {"at": {"金": "申"}}),
+    # 得經: 入垣 or 廟 — 命主 火 in 戌 (入垣), 夫妻's 金 in 辰 (入垣, 廟) but not in 巳; 田宅's 月 in 戌 (廟)
+    # or 未 (入垣), 財帛's 金 in 酉 (入垣) but not in 亥 (旺 only)
+    ("命妻得經", {"at": {"火": "戌", "金": "辰"}}, {"at": {"火": "戌", "金": "巳"}}),
+    ("田財得經", {"at": {"月": "戌", "金": "酉"}}, {"at": {"月": "戌", "金": "亥"}}),
+    ("田財得經", {"at": {"月": "未", "金": "辰"}}, {"at": {"月": "酉", "金": "辰"}}),
+]
+# 田財殿令: with 命 亥 the 田宅 申's lord is 水 and the 財帛 戌's 火; born in 午 (summer) 火 is the 令星, so
+# 水 must be 升殿 (in 軫); born in 子 (winter) 水 is the 令星 and 火 must be 升殿 (in 翼) — 水 kept out of
+# its own mansions, so in summer it is neither
+_WATER = ["箕", "壁", "參", "軫"]
+ZHENG_LIST_CASES += [
+    (
+        "田財殿令",
+        merged(xiu_case("水", ["軫"], True), ming="亥"),
+        merged(xiu_case("水", ["軫"], False), ming="亥"),
+    ),
+    (
+        "田財殿令",
+        merged(xiu_case("火", ["翼"], True), xiu_case("水", _WATER, False), ming="亥", month="子"),
+        merged(xiu_case("火", ["翼"], False), xiu_case("水", _WATER, False), ming="亥", month="子"),
+    ),
+    (
+        "田財殿令",
+        merged(xiu_case("火", ["翼"], True), xiu_case("水", _WATER, False), ming="亥", month="子"),
+        merged(xiu_case("火", ["翼"], True), xiu_case("水", _WATER, False), ming="亥", month="午"),
+    ),
+]
+ZHENG_FORM_CASES += ZHENG_LIST_CASES
 #: patterns the base placement itself holds (each case above moves the star that makes it)
-BASE_HOLDS = {"土金對生", "子星居官", "福主居垣"}
+BASE_HOLDS = {
+    "土金對生",
+    "子星居官",
+    "福主居垣",
+    "四餘獨步",
+    "木入金鄉",
+    "火居水地",
+    "水輔陽光",
+    "日月失所",
+}
 BREADTH_CASES += ZHENG_FORM_CASES
 PATTERN_CASES += BREADTH_CASES
 
@@ -1024,8 +1194,8 @@ def test_gui_ge_drives_003_019() -> None:
     assert facts and facts[0]["ge_ju"][0]["ge"] == "陰陽類聚"
     # 首攜龍角 alone: 羅 is no 宮主 (土 moved off 子, the 男女 of 命 辰, where it would make 嗣星居垣, and
     # not to 未, the 官祿, where it would make 子星居官; the 命主 金 off 午, the 福德, where it would make
-    # 命主居福)
-    quiet = chart(ming="辰", at={"羅": "辰", "土": "申", "金": "巳"})
+    # 命主居福; 水 off 寅, beside the Sun in 丑, where it would make 水輔陽光)
+    quiet = chart(ming="辰", at={"羅": "辰", "土": "申", "金": "巳", "水": "亥"})
     assert pattern_fired(quiet, "首攜龍角") and not fired(quiet, "003-019")
 
 

@@ -9,6 +9,7 @@ from xuanheng.core.ganzhi import BRANCHES
 from xuanheng.qizheng._reading_ctx import (
     ASPECT_OF,
     ASPECT_WEIGHT,
+    DUAN_CHAN,
     JI,
     SI_SHA_STAGES,
     XIAN_PALACES,
@@ -74,6 +75,20 @@ def test_ji_xiong_and_elements() -> None:
     planet_element = {"水": "水", "金": "金", "火": "火", "木": "木", "土": "土", "日": "火", "月": "水"}
     for y, q in yao.items():
         assert "木火土金水"[YAO_ELEMENT[y]] == planet_element[q], y
+
+
+def test_duan_chan_from_the_verse() -> None:
+    # 《張果星宗》卷八〈觀星要訣〉「忌斷躔」: 木 天秤 and 金牛, 火 申 and 巳, 土 雙魚 and 人馬, 金 天蠍
+    # (天蝎 in gong.toml) and 白羊, 水 羊角 (白羊) and 巨蟹, 計 the tiger, the pig and the hare, 紫炁 the
+    # cock, 孛 戌, 羅 酉 and 亥, 日 and 月 卯 and 酉 (sign names of gong.toml, animals as their branches)
+    signs = {"木": ["天秤", "金牛"], "土": ["雙魚", "人馬"], "金": ["天蝎", "白羊"], "水": ["白羊", "巨蟹"]}
+    want = {y: {BRANCHES.index(SIGN_BRANCH[s]) for s in ss} for y, ss in signs.items()}
+    animals = {"虎": "寅", "豬": "亥", "兔": "卯", "雞": "酉"}
+    want["計"] = {BRANCHES.index(animals[a]) for a in "虎豬兔"}
+    want["炁"] = {BRANCHES.index(animals["雞"])}
+    for y, bs in {"火": "申巳", "孛": "戌", "羅": "酉亥", "日": "卯酉", "月": "卯酉"}.items():
+        want[y] = {BRANCHES.index(b) for b in bs}
+    assert {y: set(v) for y, v in DUAN_CHAN.items()} == want
 
 
 def test_every_table_is_cited() -> None:

@@ -42,6 +42,10 @@ YAO_ELEMENT: dict[str, int] = {y: ELEMENTS.index(e) for y, e in _A["element"]["y
 ELEMENT_STAR: tuple[str, ...] = ELEMENTS
 QIANG_RUO_CHOICES: tuple[str, ...] = tuple(_A["qiang_ruo"]["choice"])
 DIGNITIES: tuple[str, ...] = DIGNITY_ORDER
+#: the palaces where each 曜's course is broken (斷躔, 《張果星宗》卷八〈觀星要訣〉)
+DUAN_CHAN: dict[str, frozenset[int]] = {
+    y: frozenset(BRANCHES.index(b) for b in bs) for y, bs in _A["duan_chan"]["palaces"].items()
+}
 
 
 @cache
@@ -302,6 +306,7 @@ __all__ = [
     "ASPECT_OF",
     "ASPECT_WEIGHT",
     "DIGNITIES",
+    "DUAN_CHAN",
     "ELEMENT_STAR",
     "JI",
     "JIA_OFFSETS",

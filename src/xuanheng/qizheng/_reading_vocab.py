@@ -23,6 +23,7 @@ from xuanheng.core.wuxing import overcomes
 from xuanheng.qizheng._reading_ctx import (
     ASPECT_OF,
     DIGNITIES,
+    DUAN_CHAN,
     ELEMENT_STAR,
     JI,
     JIA_OFFSETS,
@@ -1038,17 +1039,26 @@ def _role_zhao(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
     return {"zhao": got}
 
 
-@_word("yao_motion", "{曜: [motions]}: every listed 曜 moves in one of its ways (順 逆 留 伏)")
+@_word(
+    "yao_motion",
+    "{star: [motions]}: every listed star (曜, role or 主:palace) moves in one of its ways (順 逆 留 伏)",
+)
 def _yao_motion(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
     got = {}
-    for y, ms in v.items():
+    refs: dict[str, str] = {}
+    for ref, ms in v.items():
+        ys = (ref,) if ref in _YAO_SET else _ref_stars(ctx, ref)
+        if not ys:
+            return None
+        y = ys[0]
         m = set(ctx.motion[y]) & set(ms)
         if "順" in m and ctx.motion[y] & {"逆", "留", "伏"}:
             m.discard("順")
         if not m:
             return None
         got[y] = sorted(m)
-    return {"motion": got}
+        refs.update(_refs(ref, y))
+    return {"motion": got, "as": refs} if refs else {"motion": got}
 
 
 @_word(
@@ -1106,6 +1116,178 @@ def _near(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
         return None
     gap = abs((lon[a[0]] - lon[b[0]] + 180.0) % 360.0 - 180.0)
     return {"near": {"a": a[0], "b": b[0], "gap": round(gap, 1)}} if gap <= float(v["within"]) else None
+
+
+#: the seven 政 (the two lights and the five planets), which 羅 and 計 cut off (截) or leave (背)
+QI_ZHENG = ("日", "月", "水", "金", "火", "木", "土")
+#: the 東南 palaces (寅 卯 辰 東, 巳 午 未 南, as 《張果星宗》卷五〈日月合格〉 counts them in 日東月西 and
+#: 日南月北); the other six are 西北
+_DONG_NAN = frozenset(range(2, 8))
+
+
+def _cut_half(ctx: Ctx) -> tuple[float, float] | None:
+    """(longitude where 羅 stands, +1 or −1) when all seven 政 lie on one side of the 羅–計 line: +1 on
+    the half from 羅 forwards to 計, −1 on the other half; None when they lie on both sides."""
+    lon = {y.name: float(y.lon) for y in ctx.chart.yao}
+    luo = lon["羅"]
+    sides = {((lon[y] - luo) % 360.0) < 180.0 for y in QI_ZHENG}
+    if len(sides) != 1:
+        return None
+    return luo, 1.0 if sides.pop() else -1.0
+
+
+@_word(
+    "luo_ji_cut",
+    "羅 and 計 cut the seven 政 off to one side of their line (截): 攔截 — that half lies 東南 by day or"
+    " 西北 by night; 背命 — the 命度 lies on the other half",
+    ("攔截", "背命"),
+)
+def _luo_ji_cut(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
+    cut = _cut_half(ctx)
+    if cut is None:
+        return None
+    luo, side = cut
+    fr = chart_frame(ctx.chart)
+    if v == "背命":
+        m = float(ctx.chart.ming_gong.lon)
+        if (((m - luo) % 360.0) < 180.0) == (side > 0):
+            return None
+        return {"luo_ji_cut": "背命", "ming_gong": BRANCHES[ctx.ming]}
+    mid = fr.palace_of((luo + (90.0 if side > 0 else 270.0)) % 360.0)  # the middle of the stars' half
+    east_south = mid in _DONG_NAN
+    if east_south != ctx.day:
+        return None
+    return {"luo_ji_cut": "東南" if east_south else "西北", "day_night": "晝" if ctx.day else "夜"}
+
+
+@_word(
+    "qi_jie",
+    "[命度 | 身]: each named point stands on a 岐界 — within one degree of a palace boundary (隔宮) or of a"
+    " mansion boundary (隔度); 身 is the Moon (the 身星, where the Moon stands)",
+    ("命度", "身"),
+)
+def _qi_jie(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
+    fr = chart_frame(ctx.chart)
+    lines = [fr.start(b) for b in range(12)]
+    lines += [float(b.start) for b in getattr(ctx.chart, "xiu_bounds", ())]
+    got = {}
+    for k in _as_list(v):
+        lon = (
+            float(ctx.chart.ming_gong.lon)
+            if k == "命度"
+            else next(float(y.lon) for y in ctx.chart.yao if y.name == "月")
+        )
+        gap = min(abs((lon - x + 180.0) % 360.0 - 180.0) for x in lines)
+        if gap > 1.0:
+            return None
+        got[k] = round(gap, 2)
+    return {"qi_jie": got}
+
+
+@_word(
+    "alone_around",
+    "{star: true}: no other 曜 stands in the star's palace nor in the two palaces beside it (孤, 無輔)",
+)
+def _alone_around(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
+    got = {}
+    for ref in v:
+        ys = _ref_stars(ctx, ref)
+        if not ys:
+            return None
+        b = ctx.yao_b[ys[0]]
+        if any(y != ys[0] for o in (-1, 0, 1) for y in ctx.by_branch[(b + o) % 12]):
+            return None
+        got[ys[0]] = BRANCHES[b]
+    return {"alone": got}
+
+
+@_word("ming_stage", "the 命宮 is one of these 長生 stages of the birth year's 納音 element")
+def _ming_stage(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
+    s = ctx.stage(ctx.nayin, ctx.ming)
+    return {"ming_gong": BRANCHES[ctx.ming], "nayin_stage": s} if s in _as_list(v) else None
+
+
+@_word(
+    "overcomes",
+    "{a, b}: the element of star a overcomes the element of star b (克; 曜, roles or 主:palace, 月 as water,"
+    " 日 as fire)",
+)
+def _overcomes(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
+    a, b = _ref_stars(ctx, v["a"]), _ref_stars(ctx, v["b"])
+    if not a or not b or not overcomes(YAO_ELEMENT[a[0]], YAO_ELEMENT[b[0]]):
+        return None
+    return {"ke": f"{a[0]}克{b[0]}"}
+
+
+@_word(
+    "beside",
+    "{a, b}: star a stands in one of the two palaces next to the palace of star b (輔: before or after it)",
+)
+def _beside(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
+    ba, bb = _ref_branch(ctx, v["a"]), _ref_branch(ctx, v["b"])
+    if ba is None or bb is None or (ba - bb) % 12 not in _JIA_SIDES:
+        return None
+    return {"beside": {"a": v["a"], "b": v["b"], **ctx.where(ba)}}
+
+
+@_word(
+    "spirit_zhao",
+    "{spirit, yao: [stars], kinds}: every listed star (曜, role or 主:palace) stands in a palace related by"
+    " one of these aspects (同宮 對照 三合) to a palace the palace spirit stands on",
+)
+def _spirit_zhao(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
+    for sb in ctx.spirit_branches.get(str(v["spirit"]), ()):
+        got = {}
+        for ref in v["yao"]:
+            yb = _ref_branch(ctx, ref)
+            k = ASPECT_OF.get((yb - sb) % 12) if yb is not None else None
+            if k not in v["kinds"]:
+                break
+            got[ref] = k
+        else:
+            return {"spirit": _role_name(ctx, str(v["spirit"])), **ctx.where(sb), "by": got}
+    return None
+
+
+@_word(
+    "duan_chan",
+    "[stars]: every listed star (曜, role or 主:palace) stands in a palace where its course is broken (斷躔:"
+    " aspects.toml [duan_chan])",
+)
+def _duan_chan(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
+    got = {}
+    for ref in _as_list(v):
+        ys = (ref,) if ref in _YAO_SET else _ref_stars(ctx, ref)
+        if not ys or ctx.yao_b[ys[0]] not in DUAN_CHAN[ys[0]]:
+            return None
+        got[ys[0]] = BRANCHES[ctx.yao_b[ys[0]]]
+    return {"duan_chan": got}
+
+
+#: the planet that is the 令星 of each season (《張果星宗》卷八〈論四時〉: 春木 夏火 秋金 冬水,
+#: the four 季 months 土)
+_LING = {"春": "木", "夏": "火", "秋": "金", "冬": "水", "季": "土"}
+
+
+@_word(
+    "dian_ling",
+    "[stars]: every listed star (曜, role or 主:palace) is 升殿 or is the 令星 of the birth season (the"
+    " planet of the season's element: 春 木, 夏 火, 秋 金, 冬 水, 季 土)",
+)
+def _dian_ling(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
+    got = {}
+    for ref in _as_list(v):
+        ys = (ref,) if ref in _YAO_SET else _ref_stars(ctx, ref)
+        if not ys:
+            return None
+        y = ys[0]
+        if "升殿" in ctx.dignities[y]:
+            got[y] = "升殿"
+        elif y == _LING[ctx.season]:
+            got[y] = "令"
+        else:
+            return None
+    return {"dian_ling": got}
 
 
 def describe() -> dict[str, str]:
