@@ -826,7 +826,7 @@ def _months(
 #: per natal chart and reading options: the reading's context of the chart and the steps and sections it
 #: reads (:data:`_Memo`), which depend on nothing else; the method's cast gives the same chart for the same
 #: inputs, so a chart judged again reuses them (:mod:`xuanheng.qizheng.memo`)
-_STATE: ChartMemo[tuple[Ctx, _Memo]] = ChartMemo()
+_STATE: ChartMemo[tuple[Ctx, _Memo]] = ChartMemo(second=True)  # kept when a chart is judged again
 
 
 def _chart_state(natal: QiZhengChart, opts: Mapping[str, Any]) -> tuple[Ctx, _Memo]:

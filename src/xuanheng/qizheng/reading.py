@@ -261,7 +261,7 @@ def reading(
 #: the readings made, by chart and (topic, 简体, options): a reading is a pure function of its frozen chart,
 #: topic and options, and a front end asks again for the chart it has just cast (the method's cast keeps
 #: the chart of the same inputs, :func:`xuanheng.qizheng.params.cast_chart`; :mod:`xuanheng.qizheng.memo`)
-_READ: ChartMemo[tuple[FiredRule, ...]] = ChartMemo()
+_READ: ChartMemo[tuple[FiredRule, ...]] = ChartMemo(second=True)  # kept when a chart is read again
 
 
 def _memo_key(topic: str | None, hans: bool, options: dict[str, Any]) -> tuple[Any, ...] | None:
