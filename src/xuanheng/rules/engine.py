@@ -49,7 +49,7 @@ from __future__ import annotations
 import tomllib
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, partial
 from importlib import resources
 from types import FunctionType
 from typing import Any
@@ -294,9 +294,9 @@ class Vocabulary:
     def check_of(self, when: Mapping[str, Any]) -> Callable[[Any], Facts | None]:
         """``ctx -> holds(when, ctx)`` for the table *when*, made once from its plan (:meth:`plan`): for a
         table of one condition, that condition's function bound to its value and table (what :meth:`holds`
-        calls, without the look-up of the plan on every call); otherwise :meth:`holds` itself. A caller that
-        evaluates the same table on many contexts (a method's rules over every chart) makes it once and
-        keeps it beside the rule."""
+        calls, without the look-up of the plan on every call); otherwise :meth:`holds` bound to the table.
+        A caller that evaluates the same table on many contexts (a method's rules over every chart) makes it
+        once and keeps it beside the rule."""
         steps = self.plan(when)
         if len(steps) == 1 and steps[0][0] is not None:
             fn, v = steps[0]
@@ -306,12 +306,7 @@ class Vocabulary:
                 return fn(ctx, v, when)
 
             return one
-        holds = self.holds
-
-        def every(ctx: Any) -> Facts | None:
-            return holds(when, ctx)
-
-        return every
+        return partial(self.holds, when)
 
     def over(self, items: Iterable[Any], shared: dict[Any, Any] | None = None) -> Items:
         """The contexts *items* as one :class:`Items` for :meth:`select` (*shared*: the memo of the
