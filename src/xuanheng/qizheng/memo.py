@@ -36,7 +36,7 @@ class ChartMemo(Generic[V]):
     (as :class:`xuanheng.method.KeptDocuments` keeps documents): most charts are asked for once, and what a
     memo keeps outlives the document, so the garbage collector's full collections scan it again and again
     (they run once so many objects have outlived their young collections, and a new birth's reading and
-    judgment state are about 600 of them); a chart asked for a second time has its value kept then."""
+    judgment state are about 500 of them); a chart asked for a second time has its value kept then."""
 
     __slots__ = ("_kept", "second", "size")
 
