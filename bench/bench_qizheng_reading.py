@@ -23,7 +23,9 @@ The charts: 200 random minutes 1900–2040 at Beijing (seed 10), cast once befor
 The reading and judgment cases empty the memos before each call, so they time the work itself. The
 document cases, the judgment and the reading are timed in CPU time (``time.process_time``).
 
-Run directly, the file also prints CPU-time rates (``time.process_time``, best of three passes) of the
+Run directly, the file also prints the CPU time of each phase of a new birth's document (:func:`phases`:
+the chart cast, its 限 and timeline, the chart JSON, the reading, the judgment, their JSON, and the garbage
+collector's share) and CPU-time rates (``time.process_time``, best of three passes) of the
 reading (without and with a topic), the timeline and the chart cast, which a machine shared with other jobs
 disturbs less than wall-clock rates.
 
@@ -252,10 +254,81 @@ def cpu_rates() -> tuple[float, float, float, float]:
     return r, rt, t, k
 
 
+#: the phases of a new birth's document, in the order :meth:`xuanheng.method.Method.document` runs them
+PHASES: tuple[str, ...] = (
+    "chart cast",
+    "限 and timeline",
+    "chart JSON",
+    "reading",
+    "judgment",
+    "judgment JSON",
+    "reading JSON",
+)
+
+
+def phases(passes: int = 5, per: int = 60) -> dict[str, float]:
+    """CPU milliseconds per phase of the document of a new birth asked about one date (the births of
+    :func:`_document_fresh`'s kind: each cast once), the best of *passes* passes of *per* births each (a
+    shared machine slows single passes), with the garbage collector off, so that a phase is not charged
+    with a collection its neighbours' objects started; ``gc`` is the collector's share measured apart:
+    the whole document timed with the collector on, less the sum of the phases."""
+    import gc
+
+    from xuanheng.qizheng import METHOD
+    from xuanheng.qizheng.params import cast_chart
+    from xuanheng.reading.judgment import Question
+
+    ps = _document_params(passes * per + 1, 13)
+    METHOD.document(ps[0], "zh-Hant")  # type: ignore[arg-type]
+    clk = time.process_time
+    best = dict.fromkeys(PHASES, float("inf"))
+    gc.disable()
+    try:
+        for k in range(passes):
+            spent = dict.fromkeys(PHASES, 0.0)
+            for p in ps[1 + k * per : 1 + (k + 1) * per]:
+                t0 = clk()
+                cast_chart(p)  # type: ignore[arg-type]
+                t1 = clk()
+                case = METHOD.cast(p)  # type: ignore[arg-type]  # the chart kept: the 限 and timeline
+                t2 = clk()
+                case.to_json()
+                t3 = clk()
+                fired = METHOD.read(case, None, "zh-Hant")  # type: ignore[misc]
+                t4 = clk()
+                judged = METHOD.judge(case, Question(None, "自己"), fired=fired)  # type: ignore[misc]
+                t5 = clk()
+                judged.to_json("zh-Hant", True)
+                t6 = clk()
+                [r.to_json("zh-Hant", True) for r in fired]
+                t7 = clk()
+                marks = (t0, t1, t2, t3, t4, t5, t6, t7)
+                for i, name in enumerate(PHASES):
+                    spent[name] += (marks[i + 1] - marks[i]) / per
+            best = {name: min(best[name], spent[name]) for name in PHASES}
+    finally:
+        gc.enable()
+    more = _document_params(passes * per, 14)
+    whole = float("inf")
+    for k in range(passes):
+        t0 = clk()
+        for p in more[k * per : (k + 1) * per]:
+            METHOD.document(p, "zh-Hant")  # type: ignore[arg-type]
+        whole = min(whole, (clk() - t0) / per)
+    out = {name: 1000 * v for name, v in best.items()}
+    out["gc"] = max(1000 * whole - sum(out.values()), 0.0)
+    return out
+
+
 if __name__ == "__main__":
     from _common import report
 
     report(cases())
+    ms = phases()
+    print("\nA new birth's document, CPU ms per phase (best of 5 × 60 births; the collector apart):")
+    for name, v in ms.items():
+        print(f"  {name:<16} {v:6.3f}")
+    print(f"  {'whole':<16} {sum(ms.values()):6.3f}  ({1000 / sum(ms.values()):,.0f}/s)")
     r, rt, t, k = cpu_rates()
     print(f"CPU time: reading {r:,.0f}/s ({1000 / r:.2f} ms), for a topic {rt:,.0f}/s,", end=" ")
     print(f"100-year timeline {t:,.0f}/s ({1000 / t:.1f} ms), chart cast {k:,.0f}/s")

@@ -92,3 +92,37 @@ def test_a_kept_value_is_not_given_for_another_object_with_the_same_id() -> None
     for i in range(4):
         memo.put(Chart(), i, "x")
     assert memo.get(a, "k") is None  # a full memo forgets everything
+
+
+def test_a_memo_that_keeps_the_second_time_only_notes_the_first() -> None:
+    memo: ChartMemo[str] = ChartMemo(4, second=True)
+
+    class Chart:
+        pass
+
+    a, b = Chart(), Chart()
+    assert memo.put(a, "k", "one") == "one" and memo.get(a, "k") is None  # noted, not kept
+    assert memo.put(a, "k", "two") == "two" and memo.get(a, "k") == "two"  # kept the second time
+    assert memo.get(b, "k") is None and memo.get(a, "other") is None
+    memo._kept[(id(b), "k")] = (a, "two")  # as if b had taken a dead chart's id: b's first put only notes
+    memo.put(b, "k", "of b")
+    assert memo.get(b, "k") is None
+
+
+def test_the_reading_and_judgment_of_a_chart_are_kept_when_it_is_asked_again() -> None:
+    """A new birth's reading and judgment state are not kept (most births are asked once: what a memo keeps
+    costs the garbage collector's full collections); asked again, they are kept, and every answer is the
+    same."""
+    from xuanheng.qizheng import judgment as J
+
+    read_memo = reading.__globals__["_READ"]
+    clear()
+    p = _params(BIRTHS[2])
+    chart = METHOD.cast(p).chart
+    first = _bytes(METHOD.document(p, "zh-Hant"))
+    assert read_memo._kept and all(read_memo.get(chart, k[1]) is None for k in read_memo._kept)
+    assert J._STATE._kept and all(J._STATE.get(chart, k[1]) is None for k in J._STATE._kept)
+    second = _bytes(METHOD.document(p, "ko"))
+    assert any(read_memo.get(chart, k[1]) is not None for k in read_memo._kept)
+    assert any(J._STATE.get(chart, k[1]) is not None for k in J._STATE._kept)
+    assert _bytes(METHOD.document(p, "zh-Hant")) == first and _bytes(METHOD.document(p, "ko")) == second

@@ -209,6 +209,53 @@ def test_select_keeps_shared_conditions_in_the_memo_it_is_given() -> None:
     assert calls == ["today", "today"]  # kind from the memo; today on the two items of kind a
 
 
+def test_check_of_answers_what_holds_gives() -> None:
+    """A table bound once (check_of) gives on every context what holds gives: one condition, several (the
+    first key wins), any; a condition that fails gives None; the facts are the condition's own."""
+    tables = (
+        {"colour": "red"},
+        {"colour": "blue"},
+        {"size": 2, "colour": "red"},
+        {"any": [{"colour": "blue"}, {"size": 1}]},
+        {"colour": "red", "any": [{"size": 9}, {"size": 3}]},
+    )
+    for ctx in ({"colour": c, "size": n} for c in ("red", "blue") for n in range(5)):
+        for t in tables:
+            assert V.check_of(t)(ctx) == V.holds(t, ctx), (t, ctx)
+    seen: list[Any] = []
+    w = Vocabulary("toy check_of")
+
+    @w.condition("echo")
+    def _echo(ctx: Any, v: Any, table: Any) -> dict[str, Any] | None:
+        seen.append(table)
+        return {"v": v} if ctx == v else None
+
+    table = {"echo": 1}
+    check = w.check_of(table)
+    assert check(1) == {"v": 1} and check(2) is None
+    assert seen == [table, table]  # the function gets the table itself, as holds gives it
+
+
+def test_fresh_copies_every_container() -> None:
+    """fresh: dicts and lists anew at every depth, a tuple a list, a mapping proxy a dict, scalars shared."""
+    from types import MappingProxyType
+
+    from xuanheng.reading import fresh
+
+    inner = {"a": [1, (2, 3)], "b": MappingProxyType({"c": "甲"})}
+    value = {"x": inner, "y": (inner, None, 1.5), "z": "s"}
+    got = fresh(value)
+    assert got == {
+        "x": {"a": [1, [2, 3]], "b": {"c": "甲"}},
+        "y": [{"a": [1, [2, 3]], "b": {"c": "甲"}}, None, 1.5],
+        "z": "s",
+    }
+    assert type(got["x"]["b"]) is dict and type(got["y"]) is list and type(got["x"]["a"][1]) is list
+    assert got["x"] is not inner and got["x"]["a"] is not inner["a"] and got["y"][0] is not inner
+    assert got["x"] is not got["y"][0]  # one container met twice: two copies
+    assert fresh(MappingProxyType({"k": [1]})) == {"k": [1]} and fresh("s") == "s" and fresh(None) is None
+
+
 def test_holding_answers_what_holds_gives_on_each_table() -> None:
     w = Vocabulary("toy holding")
     inner = Vocabulary("toy inner")

@@ -216,7 +216,7 @@ class QiZhengChart:
             "xiu": [b.to_json() for b in self.xiu_bounds],
             "ascendant": self.ascendant,
             "hua_yao": dict(self.hua_yao),
-            "shensha": [fresh(dict(s)) for s in self.shensha],
+            "shensha": [fresh(s) for s in self.shensha],  # fresh makes a dict of each
             "pillars": {k: v.name for k, v in cal.pillars.as_dict().items()},
             "calendar": cal.to_json(),
             "time_rules": self.time_rules.to_json(),

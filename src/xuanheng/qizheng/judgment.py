@@ -384,6 +384,22 @@ def _palace(c: _Chain, ctx: Ctx, b: int, zhu: str, memo: _Memo) -> None:
     c.extend(got)
 
 
+def _harmful_at(ctx: Ctx, memo: _Memo) -> dict[str, list[Mapping[str, Any]]]:
+    """The chart's star spirits of seed 003's harmful list (``data().xian_sha``) by the branch they stand at,
+    each list in the chart's order: gathered once per judgment, so that a palace read as a 限 looks up its
+    own rather than scanning every spirit of the chart."""
+    got = memo.get(("harmful_at",))
+    if got is None:
+        harmful = data().xian_sha
+        got = {}
+        for h in ctx.chart.shensha:
+            at = h.get("at")
+            if at is not None and h["key"] in harmful:
+                got.setdefault(at, []).append(h)
+        memo[("harmful_at",)] = got
+    return got
+
+
 def _xian_palace(c: _Chain, ctx: Ctx, b: int, zhu: str, memo: _Memo) -> None:
     """A palace read as a 限 runs through it (stated once per judgment and reused): its lord's strength,
     one point either way (its 升殿 and motion are the 大象's to read), and whether the lord helps or harms
@@ -422,11 +438,9 @@ def _xian_palace(c: _Chain, ctx: Ctx, b: int, zhu: str, memo: _Memo) -> None:
                 nature=words[nature],
                 state=words[state],
             )
-        harmful = data().xian_sha
-        for h in ctx.chart.shensha:
-            if h.get("at") == BRANCHES[b] and h["key"] in harmful:
-                src = (*_STEPS["xian.sha"].src, *h.get("src", ()))
-                p.add("xian.sha", {"gong": gong, "spirit": h["key"]}, src=src, name=h["name"], gong=gong)
+        for h in _harmful_at(ctx, memo).get(BRANCHES[b], ()):  # in the chart's order
+            src = (*_STEPS["xian.sha"].src, *h.get("src", ()))
+            p.add("xian.sha", {"gong": gong, "spirit": h["key"]}, src=src, name=h["name"], gong=gong)
         got = memo[("xian_palace", b)] = p.steps
     c.extend(got)
 
@@ -812,7 +826,7 @@ def _months(
 #: per natal chart and reading options: the reading's context of the chart and the steps and sections it
 #: reads (:data:`_Memo`), which depend on nothing else; the method's cast gives the same chart for the same
 #: inputs, so a chart judged again reuses them (:mod:`xuanheng.qizheng.memo`)
-_STATE: ChartMemo[tuple[Ctx, _Memo]] = ChartMemo()
+_STATE: ChartMemo[tuple[Ctx, _Memo]] = ChartMemo(second=True)  # kept when a chart is judged again
 
 
 def _chart_state(natal: QiZhengChart, opts: Mapping[str, Any]) -> tuple[Ctx, _Memo]:

@@ -30,29 +30,50 @@ _CACHES: list[Callable[[], None]] = []
 
 
 class ChartMemo(Generic[V]):
-    """Values computed from one chart and a key (the options …), at most *size* of them."""
+    """Values computed from one chart and a key (the options …), at most *size* of them.
 
-    __slots__ = ("_kept", "size")
+    *second*: a value is only noted the first time it is put for a chart and key, and kept the second time
+    (as :class:`xuanheng.method.KeptDocuments` keeps documents): most charts are asked for once, and what a
+    memo keeps outlives the document, so the garbage collector's full collections scan it again and again
+    (they run once so many objects have outlived their young collections, and a new birth's reading and
+    judgment state are about 500 of them); a chart asked for a second time has its value kept then."""
 
-    def __init__(self, size: int = SIZE) -> None:
-        self._kept: dict[tuple[int, Hashable], tuple[Any, V]] = {}
+    __slots__ = ("_kept", "second", "size")
+
+    def __init__(self, size: int = SIZE, *, second: bool = False) -> None:
+        self._kept: dict[tuple[int, Hashable], tuple[Any, Any]] = {}
         self.size = size
+        self.second = second
         _MEMOS.append(self)
 
     def get(self, chart: Any, key: Hashable) -> V | None:
-        """The value kept for *chart* and *key*, or None."""
+        """The value kept for *chart* and *key*, or None (also when it was only noted)."""
         got = self._kept.get((id(chart), key))
-        return got[1] if got is not None and got[0] is chart else None
+        if got is None or got[0] is not chart or got[1] is _NOTED:
+            return None
+        return got[1]  # type: ignore[no-any-return]
 
     def put(self, chart: Any, key: Hashable, value: V) -> V:
-        """Keep *value* for *chart* and *key*; return it."""
+        """Keep *value* for *chart* and *key* (with *second*, note it the first time); return it."""
+        k = (id(chart), key)
+        if self.second:
+            known = self._kept.get(k)
+            if known is None or known[0] is not chart:
+                if len(self._kept) >= self.size:
+                    self._kept.clear()
+                self._kept[k] = (chart, _NOTED)
+                return value
         if len(self._kept) >= self.size:
             self._kept.clear()
-        self._kept[(id(chart), key)] = (chart, value)
+        self._kept[k] = (chart, value)
         return value
 
     def clear(self) -> None:
         self._kept.clear()
+
+
+#: what a memo that keeps on the second time holds for a value put once (:class:`ChartMemo`)
+_NOTED = object()
 
 
 def register_cache(cache_clear: Callable[[], None]) -> None:

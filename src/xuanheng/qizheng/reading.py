@@ -25,7 +25,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from datetime import datetime
 from functools import cache
 from typing import Any
@@ -174,20 +174,26 @@ def _subjects(kind: int, names: tuple[str, ...], ctx: Ctx) -> list[tuple[str, st
 
 def evaluate(r: Rule, ctx: Ctx) -> dict[str, Any] | None:
     """The facts that make rule *r* fire on the chart of *ctx*, or None: every candidate, every condition
-    through :meth:`Vocabulary.holds`."""
+    through :meth:`Vocabulary.holds` (its table bound once, :meth:`Vocabulary.check_of`)."""
     kind, names = _subject_of(r)
-    return _evaluate(r, kind, names, ctx)
+    return _evaluate(r, kind, names, _check_of(r), ctx)
 
 
-def _evaluate(r: Rule, kind: int, names: tuple[str, ...], ctx: Ctx) -> dict[str, Any] | None:
-    when, holds = r.when, VOCAB.holds
+def _check_of(r: Rule) -> Callable[[Ctx], dict[str, Any] | None]:
+    """The rule's ``when`` as one function of the context (kept with the rule's plan, :func:`_plans`)."""
+    return VOCAB.check_of(r.when)
+
+
+def _evaluate(
+    r: Rule, kind: int, names: tuple[str, ...], check: Callable[[Ctx], dict[str, Any] | None], ctx: Ctx
+) -> dict[str, Any] | None:
     if kind == _CHART:  # ctx.cur is None and ctx.cur_branch -1 between rules
-        got = holds(when, ctx)
+        got = check(ctx)
         return None if got is None else _finish(r, [dict(got)])
     hits = []
     for s, y, b in _subjects(kind, names, ctx):
         ctx.cur, ctx.cur_branch = y, b
-        got = holds(when, ctx)
+        got = check(ctx)
         if got is None:
             continue
         if kind == _PALACE:
@@ -255,7 +261,7 @@ def reading(
 #: the readings made, by chart and (topic, 简体, options): a reading is a pure function of its frozen chart,
 #: topic and options, and a front end asks again for the chart it has just cast (the method's cast keeps
 #: the chart of the same inputs, :func:`xuanheng.qizheng.params.cast_chart`; :mod:`xuanheng.qizheng.memo`)
-_READ: ChartMemo[tuple[FiredRule, ...]] = ChartMemo()
+_READ: ChartMemo[tuple[FiredRule, ...]] = ChartMemo(second=True)  # kept when a chart is read again
 
 
 def _memo_key(topic: str | None, hans: bool, options: dict[str, Any]) -> tuple[Any, ...] | None:
@@ -277,17 +283,16 @@ def _plain(ctx: Ctx, hans: bool, topic: str | None = None) -> list[FiredRule]:
     """Every rule in report order through :func:`evaluate` (with *topic*: every 格局, and the judgments of
     the topic or 總); the fired ones with their texts."""
     fired: list[FiredRule] = []
-    holds = VOCAB.holds
-    for r, kind, names, grade, extra, text, text_hans in _plans():
+    for r, kind, names, grade, extra, text, text_hans, check in _plans():
         if grade:  # a 格局: a chart rule, every one evaluated (what _evaluate does for a chart rule, inline)
-            got = holds(r.when, ctx)
+            got = check(ctx)
             if got is None:
                 continue
             facts = _finish(r, [dict(got)])
         else:
             if topic is not None and topic not in r.topics and GENERAL_TOPIC not in r.topics:
                 continue
-            facts = _evaluate(r, kind, names, ctx)
+            facts = _evaluate(r, kind, names, check, ctx)
         if facts is None:
             continue
         if grade:
@@ -297,9 +302,12 @@ def _plain(ctx: Ctx, hans: bool, topic: str | None = None) -> list[FiredRule]:
 
 
 @cache
-def _plans() -> tuple[tuple[Rule, int, tuple[str, ...], str, dict[str, Any], Text, Text], ...]:
+def _plans() -> tuple[
+    tuple[Rule, int, tuple[str, ...], str, dict[str, Any], Text, Text, Callable[[Ctx], Any]], ...
+]:
     """Per rule in report order, what does not depend on the chart: the rule, its subject (kind, names), its
-    格局 grade ("" for a judgment), the extra keys of a fired rule, its texts (and in 简体)."""
+    格局 grade ("" for a judgment), the extra keys of a fired rule, its texts (and in 简体), its ``when``
+    bound into one function of the context (:meth:`Vocabulary.check_of`)."""
     out = []
     for r in _ordered():
         extra: dict[str, Any] = {"kind": r.kind}
@@ -308,7 +316,7 @@ def _plans() -> tuple[tuple[Rule, int, tuple[str, ...], str, dict[str, Any], Tex
         if r.get("grade"):
             extra["grade"] = r.get("grade")
         grade = str(r.get("grade")) if r.kind == "格局" else ""
-        out.append((r, *_subject_of(r), grade, extra, r.text, with_simplified(r.text)))
+        out.append((r, *_subject_of(r), grade, extra, r.text, with_simplified(r.text), _check_of(r)))
     return tuple(out)
 
 

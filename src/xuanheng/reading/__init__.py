@@ -29,10 +29,19 @@ def fresh(value: Any) -> Any:
     t = type(value)
     if t in _PLAIN:
         return value
+    # the container is copied whole (at C speed), then only its containers are copied again in place
     if t is dict or t is MappingProxyType or isinstance(value, dict):
-        return {k: v if type(v) in _PLAIN else fresh(v) for k, v in value.items()}
+        out = dict(value)
+        for k, v in out.items():
+            if type(v) not in _PLAIN:
+                out[k] = fresh(v)  # a value replaced, no key added: the iteration stays valid
+        return out
     if t is list or t is tuple or isinstance(value, list | tuple):
-        return [v if type(v) in _PLAIN else fresh(v) for v in value]
+        seq = list(value)
+        for i, v in enumerate(seq):
+            if type(v) not in _PLAIN:
+                seq[i] = fresh(v)
+        return seq
     return value
 
 

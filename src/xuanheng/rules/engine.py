@@ -37,10 +37,11 @@ into a :class:`~xuanheng.reading.FiredRule` is the method's reading; the schema,
 meaning of ``when`` are this module's and the same everywhere.
 
 **Speed**, for every method, without a second statement of any rule: :meth:`Vocabulary.plan` (a table's
-look-ups made once), :meth:`Vocabulary.holding` (a rule set in one pass), :meth:`Vocabulary.select` (a
-table of item words read over several contexts together — :class:`Items`, e.g. the six lines of a 六爻
-chart — each condition once per item and set), and the memo of the conditions declared ``shared`` (filled
-by calling them, kept by the caller for what it stands for).
+look-ups made once; :meth:`Vocabulary.check_of`, a table bound into one function of the context),
+:meth:`Vocabulary.holding` (a rule set in one pass), :meth:`Vocabulary.select` (a table of item words read
+over several contexts together — :class:`Items`, e.g. the six lines of a 六爻 chart — each condition once
+per item and set), and the memo of the conditions declared ``shared`` (filled by calling them, kept by the
+caller for what it stands for).
 """
 
 from __future__ import annotations
@@ -48,7 +49,7 @@ from __future__ import annotations
 import tomllib
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, partial
 from importlib import resources
 from types import FunctionType
 from typing import Any
@@ -289,6 +290,23 @@ class Vocabulary:
                 for fk, fv in got.items():
                     facts.setdefault(fk, fv)
         return {} if facts is None else facts
+
+    def check_of(self, when: Mapping[str, Any]) -> Callable[[Any], Facts | None]:
+        """``ctx -> holds(when, ctx)`` for the table *when*, made once from its plan (:meth:`plan`): for a
+        table of one condition, that condition's function bound to its value and table (what :meth:`holds`
+        calls, without the look-up of the plan on every call); otherwise :meth:`holds` bound to the table.
+        A caller that evaluates the same table on many contexts (a method's rules over every chart) makes it
+        once and keeps it beside the rule."""
+        steps = self.plan(when)
+        if len(steps) == 1 and steps[0][0] is not None:
+            fn, v = steps[0]
+            assert fn is not None
+
+            def one(ctx: Any) -> Facts | None:
+                return fn(ctx, v, when)
+
+            return one
+        return partial(self.holds, when)
 
     def over(self, items: Iterable[Any], shared: dict[Any, Any] | None = None) -> Items:
         """The contexts *items* as one :class:`Items` for :meth:`select` (*shared*: the memo of the
