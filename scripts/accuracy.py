@@ -165,9 +165,17 @@ def judge_liuren(case: dict[str, Any]) -> LiuRenRow:
 
 
 def liuren_judgment(case: dict[str, Any]) -> Any:
-    """The 大六壬 judge on a casebook case: cast in study mode from the book's day, 月將 and hour (晝夜 as
-    the book prints it when it does), the case's topic and person, and the thing asked about (``item``)
-    where the book reads the thing's own branch.
+    """The 大六壬 judge on a casebook case (:func:`liuren_chart`), for the case's topic and person, and the
+    thing asked about (``item``) where the book reads the thing's own branch."""
+    from xuanheng.liuren.judgment import judge
+    from xuanheng.reading.judgment import Question
+
+    return judge(liuren_chart(case), Question(case["topic"], case["about"], case.get("item")))
+
+
+def liuren_chart(case: dict[str, Any]) -> Any:
+    """The 大六壬 chart of a casebook case: cast in study mode from the book's day, 月將 and hour (晝夜 as
+    the book prints it when it does).
 
     The school of the 三傳 is the book's: the default unless its 三傳 differ from the ones the case prints
     and another school's equal them — 涉害 by 孟仲季 (``shehai = mengzhongji``: sh-85 and sh-86) or the
@@ -175,9 +183,7 @@ def liuren_judgment(case: dict[str, Any]) -> Any:
     fact it prints, not a choice of the judge."""
     from xuanheng import liuren
     from xuanheng.core.ganzhi import BRANCHES
-    from xuanheng.liuren.judgment import judge
     from xuanheng.liuren.sanchuan import FUYIN_ZIMAO, SHEHAI_SCHOOLS
-    from xuanheng.reading.judgment import Question
 
     kw = liuren_cast_kw(case)
     chart = liuren.cast(day=case["day"], yue_jiang=case["yue_jiang"], hour=case["hour"], **kw)
@@ -194,7 +200,7 @@ def liuren_judgment(case: dict[str, Any]) -> Any:
             if chuan(other) == printed:
                 chart = other
                 break
-    return judge(chart, Question(case["topic"], case["about"], case.get("item")))
+    return chart
 
 
 @dataclass

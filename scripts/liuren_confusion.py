@@ -6,10 +6,18 @@ For the cases of ``tests/liuren/casebook`` (cast as ``scripts/accuracy.py`` cast
 * which settling step decided (``weigh.*``, or the plain sum) and how often it agreed with the book;
 * for every weighed step, how often its sign (``+`` / ``-``) is the book's polarity on the good and bad cases
   (the book's mixed cases counted apart): a step near chance is one the books do not decide on;
-* with ``--misses``, each disagreeing case with the book's stated reason, grouped by (book, judge).
+* with ``--misses``, each disagreeing case with the book's stated reason, grouped by (book, judge);
+* with ``--leishen``, the 類神-first readings of 《大六壬指南》 and 《六壬大全》 (the 類神 present or
+  absent in 課傳, 旺相 or 休囚 by the month, 生 or 剋 the day stem and the day branch, void, riding an
+  auspicious or an ominous 天將, 相生 or 克戰 with its seat; the 末傳's 生剋 with the day stem), each as a
+  sign, against the book's polarity, over all the cases whose 類神 is a spirit found by its 六親, 天將 or
+  branch (not a place: 日上, 辰上) and per topic with at least ``--min`` such cases; with ``--matter`` the
+  topic's own 類神 also where a person is asked about. For a 類神 that is the harm (illness, suits, theft)
+  presence, strength, a void and the seat count the other way.
 
-Run ``python scripts/liuren_confusion.py [--split dev|holdout] [--misses]``. Measuring only: it changes
-nothing, and the holdout is for checking, never for choosing rules (docs/liuren-judgment.md).
+Run ``python scripts/liuren_confusion.py [--split dev|holdout] [--misses] [--leishen [--matter] [--min N]]``.
+Measuring only: it changes nothing, and the holdout is for checking, never for choosing rules
+(docs/liuren-judgment.md).
 """
 
 from __future__ import annotations
@@ -73,13 +81,117 @@ def report(split: str, misses: bool) -> list[str]:
     return lines
 
 
+#: the auspicious 天將 (《六壬大全》卷一〈十二天將〉; as the judge's)
+_JI = frozenset({"貴人", "六合", "青龍", "太常", "太陰", "天后"})
+#: the readings of the 類神-first table, in the order printed
+READINGS = (
+    ("present", "類神 in 課傳 (+) / absent (−)"),
+    ("in_chuan", "類神 in 三傳 (+) / not (−)"),
+    ("wang", "類神 旺相 (+) / 休囚死 (−)"),
+    ("to_gan", "類神 生 日干 (+) / 剋 日干 (−)"),
+    ("to_zhi", "類神 生 日支 (+) / 剋 日支 (−)"),
+    ("kong", "類神 not void (+) / 空亡 (−)"),
+    ("seat", "類神 and its seat 相生 (+) / 克戰 (−)"),
+    ("wang_seat", "類神 旺相 and 相生 with its seat (+) / 克戰 with it (−)"),
+    ("jiang", "類神 乘 吉將 (+) / 凶將 (−)"),
+    ("mo_gan", "末傳 生 日干 (+) / 剋 日干 (−)"),
+)
+
+
+def _relation(a: int, b: int) -> int:
+    """+1 when element *a* generates *b*, −1 when it overcomes it, 0 otherwise (五行 indices)."""
+    return {1: 1, 2: -1}.get((b - a) % 5, 0)
+
+
+def leishen_signs(case: dict[str, Any], matter: bool = False) -> dict[str, int] | None:
+    """The signs (+1 good, −1 bad, 0 not applicable) of the 類神-first readings on *case*'s chart, or None
+    when its 類神 is a place (the day stem or branch) or there is no topic. With *matter*, the 類神 of the
+    topic itself, also where the question is about another person (whose 類神 the judge reads)."""
+    import accuracy
+
+    if matter:
+        case = {**case, "about": "自己"}
+
+    from xuanheng.core.ganzhi import BRANCH_ELEMENT, BRANCHES, STEM_ELEMENT
+
+    chart = accuracy.liuren_chart(case)
+    j = accuracy.liuren_judgment(case)
+    f = j.focus.facts
+    if f["place"] in ("日上", "辰上"):
+        return None
+    b = BRANCHES.index(j.focus.branch)
+    el, gan_el = BRANCH_ELEMENT[b], STEM_ELEMENT[chart.day.stem]
+    flip = -1 if f["harm"] else 1
+    mo = chart.san_chuan[2].branch
+    seat_el = BRANCH_ELEMENT[chart.lower_of(b)]
+    # 〈心印賦〉 on 青龍 and 太常 as 類神: strong and 相生 with what it stands on, good; 上下克戰, bad
+    seat = 1 if _relation(el, seat_el) > 0 or _relation(seat_el, el) > 0 else -1 if el != seat_el else 0
+    wang = f["state"] in ("旺", "相")
+    return {
+        "present": flip * (1 if f["place"] != "天地盤" else -1),
+        "in_chuan": flip * (1 if f["in_san_chuan"] else -1),
+        "wang": flip * (1 if f["state"] in ("旺", "相") else -1),
+        "to_gan": _relation(el, gan_el),
+        "to_zhi": _relation(el, BRANCH_ELEMENT[chart.day.branch]),
+        "kong": flip * (-1 if f["kong"] else 1),
+        "seat": flip * seat,
+        "wang_seat": flip * (-1 if seat < 0 else 1 if seat > 0 and wang else 0),
+        "jiang": 1 if f["tian_jiang"] in _JI else -1,
+        "mo_gan": _relation(BRANCH_ELEMENT[mo], gan_el),
+    }
+
+
+def leishen_report(split: str, least: int, matter: bool = False) -> list[str]:
+    """The 類神-first table of *split*: per reading, over all and per topic, the cases where the sign agrees
+    with the book / where it disagrees (good and bad cases), and how the book's mixed cases split (+ / −)."""
+    import accuracy
+
+    got = [(c, leishen_signs(c, matter)) for c in accuracy.cases("liuren") if c["split"] == split]
+    rows = [(c, s) for c, s in got if s is not None]
+    whose = "the topic's 類神" if matter else "the judge's 類神 (the person's where one is asked about)"
+    head = f"## {split}, {whose}: the 類神-first readings ({len(rows)} cases with a 類神 spirit; "
+    lines = [head + f"{len(got) - len(rows)} read a place or no topic)", ""]
+    topics = Counter(c["topic"] for c, _ in rows)
+    groups = [("all", rows)] + [
+        (t, [(c, s) for c, s in rows if c["topic"] == t]) for t, n in topics.most_common() if n >= least
+    ]
+    lines.append("reading | " + " | ".join(f"{g} ({len(r)})" for g, r in groups))
+    lines.append("|".join(["---"] * (len(groups) + 1)))
+    for key, label in READINGS:
+        cells = []
+        for _, part in groups:
+            agree = sum(
+                1
+                for c, s in part
+                if s[key] and c["verdict"] != "mixed" and (s[key] > 0) == (c["verdict"] == "good")
+            )
+            dis = sum(
+                1
+                for c, s in part
+                if s[key] and c["verdict"] != "mixed" and (s[key] > 0) != (c["verdict"] == "good")
+            )
+            mix = [s[key] for c, s in part if s[key] and c["verdict"] == "mixed"]
+            pct = f"{100 * agree // (agree + dis)} %" if agree + dis else "—"
+            cells.append(f"{agree}/{agree + dis} {pct}; mixed +{mix.count(1)} −{mix.count(-1)}")
+        lines.append(f"{label} | " + " | ".join(cells))
+    return lines
+
+
 def main(argv: list[str]) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     ap.add_argument("--split", choices=("dev", "holdout"), action="append")
     ap.add_argument("--misses", action="store_true", help="list the disagreeing cases with the book's reason")
+    ap.add_argument("--leishen", action="store_true", help="the 類神-first readings against the books")
+    ap.add_argument(
+        "--matter", action="store_true", help="with --leishen: the topic's 類神, not the person's"
+    )
+    ap.add_argument("--min", type=int, default=8, help="the least cases of a topic shown in its own column")
     args = ap.parse_args(argv)
     for split in args.split or ["dev"]:
-        print("\n".join(report(split, args.misses)))
+        if args.leishen:
+            print("\n".join(leishen_report(split, args.min, args.matter)))
+        else:
+            print("\n".join(report(split, args.misses)))
     return 0
 
 

@@ -85,10 +85,15 @@ PINNED: dict[str, str] = {
     # (bing.mu_sheng) good, step weigh.bing_turn (the same chapter; _bing_ma became _bing): the study
     # documents change. Checked: with those two signs not read, the section equals its pin before
     # (54f47c8e58206a90; liuren_documents holds no such 課)
-    "liuren_documents": "ca695ab54ae1b372",
-    "liuren_study_documents": "a736093b694b6f60",
+    # (32) issue 28 (branch lr-verdict5): a 類神 of wealth (妻財) standing over the day stem's 鬼
+    # (財在鬼鄉, 《大六壬指南》卷一〈注釋心印賦〉) names that seat in the 類神's step (part lei.cai_gui, −2,
+    # fact cai_gui) and settles the verdict bad (step weigh.cai_gui): some verdicts and steps of the
+    # documents and the text views. Checked: with _cai_gui answering None the three equal their pins before
+    # (ca695ab54ae1b372, a736093b694b6f60, a33f29eee43540e0)
+    "liuren_documents": "9d545555540592ec",
+    "liuren_study_documents": "b8de04c6a4c0bb9f",
     # then the phone drawing wraps its 課體 line with the label in it (issue 30 item 8; it ran off the edge)
-    "liuren_views": "a33f29eee43540e0",
+    "liuren_views": "60eeb7e39857e8c2",
 }
 
 _check = checker(PINNED)

@@ -21,7 +21,8 @@ The procedure (docs/liuren-judgment.md); each step's words, weights and sources 
 5. **課體** and **《畢法賦》**: the classes and the 法 that hold and that weigh (lists in the data; the
    detections are the reading's own, ``reading.ke_ti_held`` and ``liuren/bifa.py``, kept per structure).
    A 鬼 in the 三傳 curbed by a 子孫 (制鬼) holds the harm in check and weighs for.
-6. **weighing**: a 類神 wounded by a 傳 carrying 白虎 decides *bad*, and so
+6. **weighing**: a 類神 wounded by a 傳 carrying 白虎 decides *bad*, as does a
+   類神 of wealth over the day's 鬼 (財在鬼鄉, ``weigh.cai_gui``, 〈心印賦〉); and so
    does, in a question of illness, a 發用 that is the day's 驛馬 (病人見馬,
    ``bing.ma``, or the 三傳 from the stem's 長生 into its 墓, ``bing.sheng_mu``;
    the reverse, ``bing.mu_sheng``, decides *good*: 《大六壬指南》卷三〈疾病章〉), and
@@ -365,7 +366,7 @@ def _lei(r: _Read, question: Question) -> _Lei:
     return _Lei("lei", spec, label, b, where, bool(spec.get("harm")) and not by_person, by_person)
 
 
-def _lei_step(c: _Chain, r: _Read, lei: _Lei) -> dict[str, bool]:
+def _lei_step(c: _Chain, r: _Read, lei: _Lei) -> dict[str, Any]:
     """The step of the 類神: where it shows and its qualifiers; what the weighing needs."""
     d = data()
     b = lei.branch
@@ -407,8 +408,13 @@ def _lei_step(c: _Chain, r: _Read, lei: _Lei) -> dict[str, bool]:
     hurt = None if lei.harm else _tiger_over(r, b)
     if hurt is not None:  # void or not: the book reads the thing killed even where it lies void (sh-83)
         part("lei.hu_ke", f"{BRANCHES[hurt]}乘白虎剋之")
+    gui_seat = _cai_gui(r, lei)
+    if gui_seat is not None:
+        part("lei.cai_gui", f"坐鬼鄉{BRANCHES[gui_seat]}")
     facts = {"branch": BRANCHES[b], "where": _POS[lei.where] if lei.where is not None else None,
              "kong": kong, "state": r.state(b), "jiang": j}  # fmt: skip
+    if gui_seat is not None:
+        facts["cai_gui"] = BRANCHES[gui_seat]
     c.add(
         f"{pre}.{where_key}",
         facts,
@@ -419,7 +425,23 @@ def _lei_step(c: _Chain, r: _Read, lei: _Lei) -> dict[str, bool]:
         seat=BRANCHES[r.chart.lower_of(b)],
         notes=_notes(terms),
     )
-    return {"kong": kong and not wang and not lei.harm, "hurt": hurt is not None}
+    cai_gui = None if gui_seat is None else {"lei": lei.label, "seat": BRANCHES[gui_seat]}
+    return {"kong": kong and not wang and not lei.harm, "hurt": hurt is not None, "cai_gui": cai_gui}
+
+
+def _cai_gui(r: _Read, lei: _Lei) -> int | None:
+    """財在鬼鄉: the seat of the 類神 of wealth (a 妻財 spirit, what the question hopes for: money, a trade, a
+    wife, a servant) when that seat is a branch of the day stem's 鬼 (its element overcomes the stem's), or
+    None.
+
+    《大六壬指南》卷一〈注釋心印賦〉: wealth in the 鬼's home brings news of gain without the joy; the note
+    reads the wealth as turned into a 鬼, hence misfortune. A part of the 類神's step (``lei.cai_gui``);
+    it settles *bad* (``weigh.cai_gui``)."""
+    b = lei.branch
+    if lei.harm or lei.spec.get("qin") != "妻財" or r.rel(b) != "cai":
+        return None
+    seat = r.chart.lower_of(b)
+    return seat if r.rel(seat) == "ke" else None
 
 
 def _tiger_over(r: _Read, b: int) -> int | None:
@@ -802,6 +824,11 @@ def _weigh(c: _Chain, marks: Mapping[str, Any]) -> str:
         # what befalls the thing itself decides: no help to the asker brings back what is killed
         c.add("weigh.lei_hurt")
         return "bad"
+    cai_gui = marks.get("cai_gui")
+    if cai_gui is not None:
+        # 財在鬼鄉: the wealth hoped for stands on the 鬼 and turns into harm (〈心印賦〉)
+        c.add("weigh.cai_gui", cai_gui, **cai_gui)
+        return "bad"
     bing = marks.get("bing")
     if bing is not None:
         # the signs of 《大六壬指南》卷三's chapters: 〈疾病章〉 the 驛馬 leading the 傳, 初生末墓, 自墓傳生;
@@ -870,6 +897,7 @@ def judge(
         got = _lei_step(c, r, lei)
         marks["lei_kong"], marks["lei_hurt"] = got["kong"], got["hurt"]
         marks["lei_w"] = c.items[-1][1]
+        marks["cai_gui"] = got["cai_gui"]
     weighs = kind_of(topic) not in ("yu", "qing")
     _place_step(c, r, "ri", chart.gan_shang, "gan", weighs=weighs)
     _place_step(c, r, "chen", chart.zhi_shang, "zhi", weighs=weighs)
