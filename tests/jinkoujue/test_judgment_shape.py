@@ -86,12 +86,7 @@ def settling_shape(els: tuple[str, str, str, str]) -> str | None:
 
 def shape_of(els: tuple[str, str, str, str]) -> str | None:
     """The book's statement re-derived: the larger side among the three neighbouring pairs."""
-    sheng = ke = 0
-    for a, b in pairwise(els):
-        if generates(a, b) or generates(b, a):
-            sheng += 1
-        elif overcomes(a, b) or overcomes(b, a):
-            ke += 1
+    sheng, ke = pair_counts(els)
     return "shape.sheng" if sheng > ke else "shape.ke" if ke > sheng else None
 
 
