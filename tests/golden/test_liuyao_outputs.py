@@ -108,20 +108,27 @@ from pins import error as _error
 # a relative's office reads the relative's 六親. Checked: with the documents' judgments left out, every
 # document of documents_renders equals its form before (6 of 117 judgments moved); readings_options moved
 # only with the 兩現 change (before it, it was as pinned); every other section is unchanged.
+# (21) issue 27 round 5 (branch ly-verdict5): 憂疑 about oneself reads the 世 (the 子孫 is what lifts the
+# worry; 《易隱》〈脫禍占〉), which the reading groups its rules around too (readings_by_topic,
+# readings_every_topic, readings_options); the 十二長生 stages of the 應期 (墓, 長生, 帝旺) were looked up
+# with the element's index read as a stem (火 as 乙, 土 as 丙, 金 as 丁): now by the element, so a 土
+# 用神's tomb is 辰, not 戌 (the example's first 應期 moved from 丙戌 to 壬辰); step shi.gui_you; 應期
+# jue_sheng and fei_sheng; a weak mover fed back by its change keeps its force; 近病 化空 not counted when
+# the change overcomes the 用神. Only judgments (and the 憂疑 reading) moved; charts and 裝卦 unchanged.
 PINNED: dict[str, str] = {
     "charts_random": "41a9face99cdd34b",
     "charts_every_option": "8f27b71ac54531f4",
     "charts_boundaries": "29360e9f719e39eb",
     "charts_study": "40dea89f003c5d79",
     "zhuang_gua_enumeration": "928569c1e96ce154",
-    "readings_by_topic": "76c2f1067461dccb",  # (2) (11)
-    "readings_every_topic": "c2d67b4e95fdc680",  # (2) (11)
-    "readings_options": "ec7eaa503fc58593",  # (2) (7) (11) (20)
-    "documents_renders": "330c632eb0570363",  # (2) (7) … (19) (20)
-    "example_ko": "8053200bfeb10fe3",  # (2) (8) (10) (11) (14) (16)
-    "example_zh-Hant": "781bbab045273149",  # (2) (8) (10) (11) (14) (16)
-    "example_zh-Hans": "15ce241e2b5e2365",  # (2) (8) (10) (11) (14) (16)
-    "example_en": "4c566fcac9b1a5fe",  # (2) (8) (10) (11) (14) (16)
+    "readings_by_topic": "d35eb14a8245eba1",  # (2) (11) (21)
+    "readings_every_topic": "47013b8aa1dccf32",  # (2) (11) (21)
+    "readings_options": "6186b06c95a49dff",  # (2) (7) (11) (20) (21)
+    "documents_renders": "9c713916d03233d6",  # (2) (7) … (19) (20) (21)
+    "example_ko": "3b931336d082957d",  # (2) (8) (10) (11) (14) (16) (21)
+    "example_zh-Hant": "b269b5b38bdf27d0",  # (2) (8) (10) (11) (14) (16) (21)
+    "example_zh-Hans": "d67e2bbac496f7d8",  # (2) (8) (10) (11) (14) (16) (21)
+    "example_en": "381ee16ea742dc47",  # (2) (8) (10) (11) (14) (16) (21)
 }
 
 _check = checker(PINNED)

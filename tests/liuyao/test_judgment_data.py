@@ -45,7 +45,8 @@ def test_weighed_harms_and_helps_are_steps_of_that_sign_and_topics_are_known() -
     against the 用神 and every help one that weighs for it, and every step of either sign that acts on the
     用神 from the month, the day, a mover, a 三合 frame, its own change or a 三刑 is counted; the topics of
     ``[shi]``, ``[travel]``, ``[office]``, ``[parties]``, ``[chase]`` and ``[[shi_holds]]`` are topics of the
-    vocabulary (each ``[[shi_holds]]`` entry naming a 六親 and a step that harms)."""
+    vocabulary (each ``[[shi_holds]]`` entry naming a 六親, a step that harms and, optionally, the 六親
+    whose moving line lifts it)."""
     d = data()
     assert all(d.steps[k].weight < 0 for k in d.harms)
     assert all(d.steps[k].weight > 0 for k in d.helps)
@@ -54,6 +55,7 @@ def test_weighed_harms_and_helps_are_steps_of_that_sign_and_topics_are_known() -
     assert {"mover.sheng", "hua.sheng", "hua.jin", "sanhe.sheng"} <= set(d.helps)
     assert d.shi_topics <= set(TOPIC_KEYS) and d.travel_topics <= set(TOPIC_KEYS)
     assert d.office_topics | d.parties_topics | d.chase_topics <= set(TOPIC_KEYS)
-    for topics, qin, step in d.shi_holds:
-        assert topics <= set(TOPIC_KEYS) and qin in ("父母", "兄弟", "官鬼", "妻財", "子孫")
+    kin = ("父母", "兄弟", "官鬼", "妻財", "子孫")
+    for topics, qin, step, lifter in d.shi_holds:
+        assert topics <= set(TOPIC_KEYS) and qin in kin and lifter in (*kin, "")
         assert d.steps[step].weight < 0

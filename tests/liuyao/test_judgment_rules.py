@@ -302,10 +302,12 @@ def test_a_weak_yuan_shen_overcome_by_the_month_cannot_feed() -> None:
 
 
 def test_weak_and_overcome_movers_are_spent_exactly_where_the_rule_holds() -> None:
-    """Over every pattern on three days and months: a mover stated for or against the 用神 is spent as
-    weak and overcome (休囚被日月剋) exactly when it is not 旺相 (the chart's season state), the month or
-    the day overcomes it (re-derived here from the elements), the day neither feeds it nor shares its
-    element, and no earlier reason (the month's break) spends it."""
+    """Over every pattern on three days and months: a mover stated for or against the 用神 is spent as weak
+    and overcome (休囚被日月剋) exactly when it is not 旺相 (the chart's season state), the month or the
+    day overcomes it (re-derived here from the elements), the day neither feeds it nor shares its
+    element, its change does not feed it back (回頭生: the chapter counts a mover so fed among those
+    with force, and that prevails — 《易冒》〈變互章第十一〉, the 亥 that turns into 申), and no earlier
+    reason (the month's break) spends it."""
     keys = ("mover.sheng", "mover.sheng_weak", "mover.ke", "mover.ke_weak")
     fired = 0
     for c in _every_pattern(("乙丑", "甲子", "庚午"), "申卯亥"):
@@ -318,9 +320,11 @@ def test_weak_and_overcome_movers_are_spent_exactly_where_the_rule_holds() -> No
             b = BR[ln.yao.branch]
             if _clash(b) == month and not _feeds_or_same(day, b):
                 continue  # broken by the month, unhelped: that reason comes first
+            fed_back = ln.bian is not None and _generates(BR[ln.bian.branch], b)
             want = (
                 not ln.state.you_qi
                 and not _feeds_or_same(day, b)
+                and not fed_back
                 and (_overcomes(month, b) or _overcomes(day, b))
             )
             said = s.facts.get("why") == "休囚被日月剋"
@@ -781,3 +785,143 @@ def test_a_relatives_office_takes_the_line_that_turns_into_the_guan_gui() -> Non
     f = judge(c, Question("官", "父母")).focus
     assert f.position == to_guan[0].yao.position and f.facts["chosen_by"] == "化官"
     assert judge(c, Question("病", "父母")).focus.position != to_guan[0].yao.position
+
+
+# ── issue 27, round 5: a worry read on the asker's own line; 化絕 waits for its birth ────────────────
+#: 長生 of each element (《增刪卜易》〈生旺墓絕章〉: 水 and 土 both at 申)
+SHENG = {"木": "亥", "火": "寅", "金": "巳", "水": "申", "土": "申"}
+
+
+def test_a_worry_about_oneself_reads_the_shi() -> None:
+    """《易隱》卷四〈脫禍占〉 (every 附斷例) and the official's worry of 〈增刪黃金策千金賦章〉 read a
+    worry on the asker's own line: over every still hexagram, 憂疑 about oneself takes the 世; about a
+    parent it takes a 父母 line (or its 伏神), never merely the 世 because it is the 世."""
+    for values in itertools.product("78", repeat=6):
+        c = liuyao.cast(day="丙寅", month="子", lines="".join(values))
+        assert judge(c, Question("憂疑")).focus.position == c.ben.shi, c.ben.name
+        f = judge(c, Question("憂疑", "父母")).focus
+        assert f.liu_qin == "父母", c.ben.name
+
+
+def test_a_worry_with_the_guan_gui_on_the_shi_clings_unless_a_zi_sun_moves() -> None:
+    """Seeds 004-023 (官鬼 on the 世: the person is uneasy) and 004-022 (子孫 on the move: worries disperse),
+    《易隱》〈脫禍占〉: over every hexagram with up to two moving lines, asking about a worry, the step
+    shi.gui_you is stated — and the verdict is bad — exactly when the 世 line is the 官鬼 (its element
+    overcomes the palace's) and no moving line is a 子孫 (the palace's element generates it); asking
+    about money it never is."""
+    fired = spared = 0
+    for values in itertools.product("6789", repeat=6):
+        if sum(v in "69" for v in values) > 2:
+            continue
+        c = liuyao.cast(day="丙寅", month="子", lines="".join(values))
+        pe = c.ben.palace_element
+        gui_on_shi = _kin_is_guan(pe, c.lines[c.ben.shi - 1].yao.element)
+        zi_moves = any(ln.moving and _kin_is_zi_sun(pe, ln.yao.element) for ln in c.lines)
+        want = gui_on_shi and not zi_moves
+        j = judge(c, Question("憂疑"))
+        assert ("shi.gui_you" in {s.key for s in j.steps}) == want, "".join(values)
+        if want:
+            assert j.verdict.word.polarity == "bad"
+            assert "shi.gui_you" not in {s.key for s in judge(c, Question("財")).steps}
+        fired += want
+        spared += gui_on_shi and zi_moves
+    assert fired > 20 and spared > 5
+
+
+def test_ying_qi_a_yong_shen_changed_into_its_jue_waits_for_its_birth() -> None:
+    """〈應期章〉 with 〈生旺墓絕章〉 (化絕; 絕處逢生), 《易隱》卷七〈求財占〉 the fourth case: over every
+    hexagram with one moving line, on two days and months, asking about money, when the verdict is not
+    bad and the 用神 moves and changes into the 絕 of its element, its 長生 branch is among the times;
+    the reason "cut-off … its birth" is never given otherwise."""
+    fired = 0
+    for values in itertools.product("78", repeat=6):
+        for i in range(6):
+            moved = "".join(("9" if v == "7" else "6") if k == i else v for k, v in enumerate(values))
+            for day, month in (("丁酉", "卯"), ("甲子", "午")):
+                c = liuyao.cast(day=day, month=month, lines=moved)
+                j = judge(c, Question("財"))
+                if j.verdict.word.polarity == "bad":
+                    continue
+                says = any("its cut-off" in y.why.get("en") for y in j.ying_qi)
+                ln = c.lines[j.focus.position - 1] if j.focus.position else None
+                want = False
+                if ln is not None and ln.moving and ln.bian is not None:
+                    e = ELEMENT[BR[ln.yao.branch]]
+                    want = BR[ln.bian.branch] == JUE[e]
+                    if want:
+                        assert SHENG[e] in {y.branch for y in j.ying_qi}, (c.ben.name, c.day)
+                assert says <= want, (c.ben.name, c.day)
+                fired += want
+    assert fired > 5
+
+
+def test_a_weak_overcome_mover_fed_back_by_its_change_keeps_its_force() -> None:
+    """〈元神忌神衰旺章〉 (動化回頭生 among the 原神 with force), 《易冒》卷二〈變互章第十一〉: 878978 on
+    壬戌 in the 午 month, money: the 用神 妻財寅; the 原神 子孫亥 (water) moves on the fourth line, weak
+    in summer and overcome by the 戌 day (earth), but it changes into 申 (metal), which feeds it back:
+    it feeds the 用神. The same 亥 still (878878): no mover is stated at all."""
+    c = liuyao.cast(day="壬戌", month="午", lines="878978")
+    ln = c.lines[3]
+    assert BR[ln.yao.branch] == "亥" and BR[ln.bian.branch] == "申" and _generates("申", "亥")
+    assert _overcomes("戌", "亥") and not ln.state.you_qi
+    j = judge(c, Question("財"))
+    assert j.focus.branch == "寅"
+    assert any(s.key == "mover.sheng" and s.facts["line"] == 4 for s in j.steps)
+    j2 = judge(liuyao.cast(day="壬戌", month="午", lines="878878"), Question("財"))
+    assert not any(s.facts.get("line") == 4 for s in j2.steps if s.key.startswith("mover."))
+
+
+def test_a_recent_illness_does_not_pass_by_a_change_into_the_void_that_overcomes_the_yong_shen() -> None:
+    """〈疾病章〉 (a recent illness passes when the 用神 changes into the void) against 〈動變生剋沖合章〉
+    (回頭剋), 《易冒》卷二〈反伏章第十三〉 (the mother's illness): one line does not carry both "it
+    changes into the void, the illness passes" and "its change overcomes it". Over every hexagram with
+    one moving line, asking about an illness: when the moving 用神, itself not void, changes into a void
+    branch, bing.kong_jin is stated exactly when that change does not overcome it (its element does not
+    overcome the 用神's)."""
+    seen = {True: 0, False: 0}
+    for values in itertools.product("78", repeat=6):
+        for i in range(6):
+            moved = "".join(("9" if v == "7" else "6") if k == i else v for k, v in enumerate(values))
+            days = (("甲子", "寅"), ("丙寅", "午"), ("戊辰", "酉"), ("庚午", "子"), ("壬申", "卯"))
+            for day, month in days:
+                c = liuyao.cast(day=day, month=month, lines=moved)
+                j = judge(c, Question("病"))
+                ln = c.lines[j.focus.position - 1] if j.focus.position else None
+                if ln is None or ln.bian is None or BR[ln.yao.branch] in _void(day):
+                    continue
+                if BR[ln.bian.branch] not in _void(day):
+                    continue
+                ke = _overcomes(BR[ln.bian.branch], BR[ln.yao.branch])
+                assert ("bing.kong_jin" in {s.key for s in j.steps}) == (not ke), (moved, day)
+                seen[ke] += 1
+    assert seen[True] > 3 and seen[False] > 3
+
+
+def test_ying_qi_a_hidden_yong_shen_fed_by_its_cover_comes_with_the_cover() -> None:
+    """〈飛伏神章〉 (飛來生伏: the line above feeds the hidden one), 《易隱》卷八〈疾病占〉 the eighth
+    case: over every still hexagram on three days, for the 六親 that is missing (read as a 伏神), when
+    the verdict is not bad the 飛神's branch is among the times exactly when the 飛神's element
+    generates the 伏神's, and the reason "covers the hidden 用神 feeds it" is given only then."""
+    kin = ("父母", "兄弟", "官鬼", "妻財", "子孫")
+    fired = spared = 0
+    for values in itertools.product("78", repeat=6):
+        for day in ("癸酉", "丙寅", "庚午"):
+            c = liuyao.cast(day=day, month="申", lines="".join(values))
+            shown = {ln.yao.liu_qin for ln in c.lines}
+            for qin in kin:
+                if qin in shown:
+                    continue
+                j = judge(c, Question(None), yong_shen=qin)
+                if j.focus.position or j.verdict.word.polarity == "bad":
+                    continue
+                under = c.lines[j.focus.facts["under"] - 1] if "under" in j.focus.facts else None
+                if under is None:
+                    continue
+                want = _generates(BR[under.yao.branch], j.focus.branch)
+                says = any("covers the hidden" in y.why.get("en") for y in j.ying_qi)
+                assert says == want, (c.ben.name, day, qin)
+                if want:
+                    assert BR[under.yao.branch] in {y.branch for y in j.ying_qi[:2]}
+                fired += want
+                spared += not want
+    assert fired > 5 and spared > 5

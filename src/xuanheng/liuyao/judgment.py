@@ -90,7 +90,8 @@ class _Data:
     shi_topics: frozenset[str]  # [shi]: a thing sought for oneself, where the 世 must be able to take it
     travel_topics: frozenset[str]  # [travel]: a journey, which a 合住 of the traveller's line stops
     office_topics: frozenset[str]  # [office]: an office sought
-    shi_holds: tuple[tuple[frozenset[str], str, str], ...]  # [[shi_holds]]: (topics, 六親 on the 世, step)
+    #: [[shi_holds]]: (topics, 六親 on the 世, step, the 六親 whose moving line lifts it or "")
+    shi_holds: tuple[tuple[frozenset[str], str, str, str], ...]
     parties_topics: frozenset[str]  # [parties]: a matter between the asker (世) and another (應)
     chase_topics: frozenset[str]  # [chase]: someone run away or pursued, whom the asker's 世 may master
 
@@ -113,7 +114,10 @@ def data() -> _Data:
         shi_topics=frozenset(raw["shi"]["topics"]),
         travel_topics=frozenset(raw["travel"]["topics"]),
         office_topics=frozenset(raw["office"]["topics"]),
-        shi_holds=tuple((frozenset(e["topics"]), e["liu_qin"], e["step"]) for e in raw["shi_holds"]),
+        shi_holds=tuple(
+            (frozenset(e["topics"]), e["liu_qin"], e["step"], e.get("unless_moving", ""))
+            for e in raw["shi_holds"]
+        ),
         parties_topics=frozenset(raw["parties"]["topics"]),
         chase_topics=frozenset(raw["chase"]["topics"]),
     )
@@ -243,7 +247,8 @@ def _spent(ln: Line) -> str | None:
     day_helps = s.ri_relation in ("生", "比和") or s.ri_chen
     if s.yue_po and not day_helps:
         return "月破"
-    if not s.you_qi and not day_helps and "剋" in (s.yue_relation, s.ri_relation):
+    fed_back = ln.bian is not None and ln.bian.hui_tou_sheng
+    if not s.you_qi and not day_helps and not fed_back and "剋" in (s.yue_relation, s.ri_relation):
         return "休囚被日月剋"
     if ln.moving and s.ri_he and not s.ri_chong:
         return "日合絆住"  # a moving line the day combines is held and does not act (〈六合章〉)
@@ -459,8 +464,10 @@ def _shi_holds(c: _Chain, chart: LiuYaoChart, topic: str | None) -> bool:
     house suffers; 《增刪卜易》〈占衙宅章第一百一十六〉: the 鬼 with 白虎 on the 世 marked the harmful
     spot). True when it holds; stated as a step that settles the verdict."""
     sl = chart.lines[chart.ben.shi - 1]
-    for topics, qin, key in data().shi_holds:
+    for topics, qin, key, lifter in data().shi_holds:
         if topic in topics and sl.yao.liu_qin == qin:
+            if lifter and any(ln.moving and ln.yao.liu_qin == lifter for ln in chart.lines):
+                continue
             c.add(key, {"line": sl.yao.position}, shi=f"{qin}{_b(sl.yao.branch)}")
             return True
     return False
@@ -523,7 +530,7 @@ def _illness(c: _Chain, chart: LiuYaoChart, t: _Target, state: Any, bing: str) -
     hexagram is a six-clash one; a long one is grave under the same signs (option ``bing``)."""
     chong = chart.ben.liu_chong or (chart.bian is not None and chart.bian.liu_chong)
     ln = t.line
-    if state.kong or (ln is not None and ln.bian is not None and ln.bian.hua_kong):
+    if state.kong or (ln is not None and ln.bian is not None and ln.bian.hua_kong and not ln.bian.hui_tou_ke):
         c.add("bing.kong_jin" if bing == "jin" else "bing.kong_jiu")
     if chong:
         c.add("bing.chong_jin" if bing == "jin" else "bing.chong_jiu")
@@ -675,7 +682,7 @@ def _ying_qi(
             w.add("hua_bad", ln.bian.branch)  # 〈進神退神章〉: a retreat ends where it retreats to
         if state.ri_stage == "絕":
             w.add("ri_jue", chart.ri_chen)  # 〈生旺墓絕章〉: cut off on the day, it fails when that comes
-        w.add("ru_mu", changsheng.branch_of_stage(t.element, "墓", tu=tu))  # type: ignore[arg-type]
+        w.add("ru_mu", _stage_branch(t.element, "墓", tu))
         w.add("chong_yong", relations.chong(b))
         return w.items
     if marks.get("he_in_chong"):
@@ -684,6 +691,8 @@ def _ying_qi(
     if ln is None:  # hidden
         w.add("ti_ba", b)
         if t.hidden_under is not None:
+            if wuxing.generates(t.hidden_under.yao.element, t.element):
+                w.add("fei_sheng", t.hidden_under.yao.branch)
             w.add("ti_ba", relations.chong(t.hidden_under.yao.branch))
     if state.kong and marks.get("kong") != "zhen":
         w.add("chu_kong", b)
@@ -708,6 +717,8 @@ def _ying_qi(
         w.add("chong_mu", relations.chong(tomb), tomb)
     if ln is not None and ln.bian is not None and ln.bian.hua_kong:
         w.add("hua_chu", ln.bian.branch)  # it changes into the void: it comes when that is filled
+    if ln is not None and ln.bian is not None and ln.bian.hua_jue:
+        w.add("jue_sheng", _stage_branch(t.element, "長生", tu))
     _from_other_lines(w, chart, t, marks)
     if ln is not None and ln.bian is not None and (ln.bian.jin_shen or ln.bian.hui_tou_sheng):
         w.add("hua_chu", ln.bian.branch)  # what it changes into comes
@@ -722,9 +733,17 @@ def _ying_qi(
         w.add("zhi", b)
         w.add("jing_chong", relations.chong(b))
     if not state.you_qi and not marks.get("root"):
-        w.add("sheng_wang", changsheng.branch_of_stage(t.element, "長生", tu=tu))  # type: ignore[arg-type]
-        w.add("sheng_wang", changsheng.branch_of_stage(t.element, "帝旺", tu=tu))  # type: ignore[arg-type]
+        w.add("sheng_wang", _stage_branch(t.element, "長生", tu))
+        w.add("sheng_wang", _stage_branch(t.element, "帝旺", tu))
     return w.items
+
+
+def _stage_branch(element: int, stage: str, tu: Any) -> int:
+    """The branch where an element (木 0 … 水 4) reaches *stage* of the 十二長生 (《增刪卜易》〈生旺墓絕章〉:
+    金 born at 巳, 木 at 亥, 水 and 土 at 申; 土 with 火 under the option ``tu_changsheng``). The element is
+    passed by its name: ``changsheng.branch_of_stage`` reads an index as a stem (0–4 are 甲 … 戊), which
+    put 火 and 金 on the reversed course of 乙 and 丁 and 土 on 丙's."""
+    return changsheng.branch_of_stage(ELEMENTS[element], stage, tu=tu)
 
 
 def _from_other_lines(w: _When, chart: LiuYaoChart, t: _Target, marks: dict[str, Any]) -> None:
