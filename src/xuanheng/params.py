@@ -589,6 +589,16 @@ def item_param(*, modes: tuple[str, ...] = ()) -> Param:
     return _shared("item", "text", group="person", modes=modes, max_length=32, convert_with=normalise_item)
 
 
+def about_param(package: str, **code: Any) -> Param:
+    """Whom the question is about (``about``), a reading option of 六爻, 大六壬 and 金口訣: declared with its
+    choices in *package*'s ``params.toml`` (what each method reads for the person), and accepted as the user
+    spells it — the key, its label in any language or an alias of ``reading/data/verdicts.toml`` (부모 =
+    parent = 父亲 → 父母) — by :func:`xuanheng.reading.judgment.check_about`."""
+    from xuanheng.reading.judgment import check_about
+
+    return declared(package, "about", convert_with=check_about, **code)
+
+
 def calendar_options(params: Any, *, yue_jiang: str = "yue_jiang_rule") -> Any:
     """The :class:`~xuanheng.time.CalendarOptions` of *params* (which hold the calendar parameters)."""
     from xuanheng.time import CalendarOptions
@@ -658,6 +668,7 @@ __all__ = [
     "DeclaredOptions",
     "Param",
     "Params",
+    "about_param",
     "calendar_options",
     "calendar_params",
     "declarations",

@@ -150,17 +150,22 @@ from pins import dump as _dump
 # 003-019/003-020 they drive (cli_casts, cli_refusals: its 七政 sample, http_casts, mcp_calls). Checked: with
 # the branch's new condition words but main's qizheng/data/patterns.toml every section equals its pin
 # before; tests/golden/test_qizheng_reading_outputs.py (31).
+# (33) the UX review (branch ux-review): the Korean reading table of hanja (reading/data/hanja_ko.toml)
+# gains the readings of the palace, mansion, star, spirit and topic names it lacked, so a Korean particle
+# after them is chosen (財帛을, 婚을, 炁가) where both forms stood (財帛을(를)): only Korean texts move
+# (cli_casts, cli_refusals: its 七政 sample, http_casts, mcp_calls). Checked: with main's hanja_ko.toml every
+# section equals its pin before.
 PINNED: dict[str, str] = {
     "cli_help": "36d349072b6da75b",  # (1) (2) (6) (7) (9) (10) (11) (14) (18) (24) (25)
     # issue 26: a method with a reading always carries "reading" ([] when not asked): 金口訣 and 六爻 too
-    # (1) (2) (8) (9) (10) (11) (12) (13) (14) (15) (18) (19) (20) (22) (26) (28) (29) (30) (31) (32)
-    "cli_casts": "42ed69f225315bdd",  # before (32): cd2c10e21813ff92; before (31): bf8d97b2c5217922
+    # (1) (2) (8) (9) (10) (11) (12) (13) (14) (15) (18) (19) (20) (22) (26) (28) (29) (30) (31) (32) (33)
+    "cli_casts": "dfb6b2270c7f5d0b",  # before (33): 42ed69f225315bdd; before (32): cd2c10e21813ff92
     # issue 26: the 大六壬 message for no instant and no coordinates is catalogued (cli.liuren.at_missing),
     # so --lang ko / zh-Hant say it in that language instead of English; nothing else changed
     # (12): its 七政 sample without a place is no refusal: it casts, and its document gains the judgment
     # its pins before: b6266ca5f05dd431, 38020a2b2ac63d9c
-    # (6) (12) (13) (14) (15) (19) (22) (26) (30) (32)
-    "cli_refusals": "605572be5a027637",  # before (32): 7cf080d7ebb4dd77; before (30): 7e759a63ccd62182
+    # (6) (12) (13) (14) (15) (19) (22) (26) (30) (32) (33)
+    "cli_refusals": "c69b4a9a974ad72e",  # before (33): 605572be5a027637; before (32): 7cf080d7ebb4dd77
     "http_meta": "b0aee14b181fc865",  # (1) (2) (6) (7) (9) (10) (11) (13) (14) (15) (16) (18) (25) (27)
     # issue 26: "reading": [] with no_reading; then the library's errors name parameters (at, day, yue_jiang)
     # where they named command-line flags (--at, --now, --day …): only their message, text and params
@@ -172,14 +177,14 @@ PINNED: dict[str, str] = {
     # study inputs with tz answer 422 mode.unused naming tz (were charts, tz ignored), and 六爻 at + day
     # answers mode.unused naming day (was liuyao.instant_or_study, also naming day), GET and POST, en and ko
     # (1) (2) (6) (8) (9) (10) (11) (12) (13) (15) (16) (17) (18) (19) (20) (21) (22) (26) (28) (29) (30)
-    # (31) (32)
-    "http_casts": "826ce225be47d83e",  # before (32): b75ca4b2a254e4df; before (31): ecab1717a05a3b3e
+    # (31) (32) (33)
+    "http_casts": "761bbbd35814693f",  # before (33): 826ce225be47d83e; before (32): b75ca4b2a254e4df
     "mcp_tools": "030b4970c08798b1",  # (1) (2) (6) (7) (9) (10) (11) (13) (18) (25) (27)
     # issue 26: both changes of http_casts; then the refusals carry their code (mode.unused, at.or_now) where
     # the catalogue recognised them by their English; then a refusal of a mode names the mode and says why
     # in the API's words (a cast from an instant (at or now) …), no longer the command line's (--at/--now)
-    # (1) (2) (6) (8) (9) (10) (11) (12) (13) (15) (16) (18) (19) (20) (22) (26) (28) (30) (31) (32)
-    "mcp_calls": "28496bfbb909dbb2",  # before (32): e3bf899bb38d6b33; before (31): c6186de208334bf6
+    # (1) (2) (6) (8) (9) (10) (11) (12) (13) (15) (16) (18) (19) (20) (22) (26) (28) (30) (31) (32) (33)
+    "mcp_calls": "7797e84da23fdbd7",  # before (33): 28496bfbb909dbb2; before (32): e3bf899bb38d6b33
 }
 
 _check = checker(PINNED)

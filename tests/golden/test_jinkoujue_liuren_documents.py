@@ -90,10 +90,16 @@ PINNED: dict[str, str] = {
     # fact cai_gui) and settles the verdict bad (step weigh.cai_gui): some verdicts and steps of the
     # documents and the text views. Checked: with _cai_gui answering None the three equal their pins before
     # (ca695ab54ae1b372, a736093b694b6f60, a33f29eee43540e0)
-    "liuren_documents": "9d545555540592ec",
-    "liuren_study_documents": "b8de04c6a4c0bb9f",
+    # (33) the UX review (branch ux-review): the Korean hanja reading table gains the readings it lacked
+    # (純 不備 無依 姓氏 婚 孕 天時 連珠 …), so the Korean particle after them is chosen (六純은,
+    # 不備는) where both forms stood (六純은(는)): only Korean texts of the documents and views move.
+    # Checked: with main's
+    # reading/data/hanja_ko.toml the three equal their pins before (9d545555540592ec, b8de04c6a4c0bb9f,
+    # 60eeb7e39857e8c2)
+    "liuren_documents": "e673e0abd03cbf1e",
+    "liuren_study_documents": "68aaff933a61e823",
     # then the phone drawing wraps its 課體 line with the label in it (issue 30 item 8; it ran off the edge)
-    "liuren_views": "60eeb7e39857e8c2",
+    "liuren_views": "895bfe84dadcc79a",
 }
 
 _check = checker(PINNED)

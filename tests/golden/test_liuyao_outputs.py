@@ -115,6 +115,10 @@ from pins import error as _error
 # 用神's tomb is 辰, not 戌 (the example's first 應期 moved from 丙戌 to 壬辰); step shi.gui_you; 應期
 # jue_sheng and fei_sheng; a weak mover fed back by its change keeps its force; 近病 化空 not counted when
 # the change overcomes the 用神. Only judgments (and the 憂疑 reading) moved; charts and 裝卦 unchanged.
+# (22) the UX review (branch ux-review): the Korean hanja reading table gains the readings it lacked (婚 捉
+# 舌 物 疑 女 …), so the Korean particle after them is chosen (婚을, 婦女를) where both forms stood
+# (婚을(를)): only Korean judgment texts move (documents_renders). Checked: with main's
+# reading/data/hanja_ko.toml it equals its pin before (9c713916d03233d6).
 PINNED: dict[str, str] = {
     "charts_random": "41a9face99cdd34b",
     "charts_every_option": "8f27b71ac54531f4",
@@ -124,7 +128,7 @@ PINNED: dict[str, str] = {
     "readings_by_topic": "d35eb14a8245eba1",  # (2) (11) (21)
     "readings_every_topic": "47013b8aa1dccf32",  # (2) (11) (21)
     "readings_options": "6186b06c95a49dff",  # (2) (7) (11) (20) (21)
-    "documents_renders": "9c713916d03233d6",  # (2) (7) … (19) (20) (21)
+    "documents_renders": "d60a9b13879b8403",  # (2) (7) … (19) (20) (21) (22)
     "example_ko": "3b931336d082957d",  # (2) (8) (10) (11) (14) (16) (21)
     "example_zh-Hant": "b269b5b38bdf27d0",  # (2) (8) (10) (11) (14) (16) (21)
     "example_zh-Hans": "d67e2bbac496f7d8",  # (2) (8) (10) (11) (14) (16) (21)

@@ -20,7 +20,16 @@ from xuanheng.errors import InputError
 from xuanheng.jinkoujue.cast import cast
 from xuanheng.jinkoujue.chart import JinKouJueChart
 from xuanheng.jinkoujue.options import JinKouJueOptions
-from xuanheng.params import Param, Params, calendar_params, declared, guiren_param, item_param, time_params
+from xuanheng.params import (
+    Param,
+    Params,
+    about_param,
+    calendar_params,
+    declared,
+    guiren_param,
+    item_param,
+    time_params,
+)
 from xuanheng.time._data import FIXED_DAY_BRANCHES
 
 _PKG = "xuanheng.jinkoujue"
@@ -60,7 +69,7 @@ class JinKouJueParams(Params):
         _own("wang_rule", group="school"),
         _own("ben_ming", max_length=8, group="person"),
         _own("topic", max_length=16, group="person"),
-        _own("about", group="person"),
+        about_param(_PKG, group="person"),
         item_param(),
     )
     READING_OPTIONS = ("about", "item")

@@ -17,6 +17,7 @@ from xuanheng.liuren.chart import LiuRenChart, Options
 from xuanheng.params import (
     Param,
     Params,
+    about_param,
     calendar_params,
     declared,
     guiren_param,
@@ -65,7 +66,7 @@ class LiuRenParams(Params):
         ),
         _own("sex", group="person", modes=(INSTANT, STUDY), option=False),
         _own("topic", max_length=16, group="person", modes=(INSTANT, STUDY)),
-        _own("about", group="person", modes=(INSTANT, STUDY)),
+        about_param(_PKG, group="person", modes=(INSTANT, STUDY)),
         item_param(modes=(INSTANT, STUDY)),
     )
     #: the options of the reading (and of its judgment), not of the cast

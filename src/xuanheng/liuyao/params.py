@@ -22,7 +22,7 @@ from xuanheng.liuyao.cast import cast
 from xuanheng.liuyao.chart import LiuYaoChart
 from xuanheng.liuyao.options import OPTION_SPECS, Options, make_options
 from xuanheng.liuyao.ways import MASK64, check_seed
-from xuanheng.params import Param, Params, calendar_params, declared, time_params
+from xuanheng.params import Param, Params, about_param, calendar_params, declared, time_params
 
 _PKG = "xuanheng.liuyao"
 INSTANT, STUDY = "instant", "study"
@@ -49,6 +49,11 @@ def _own(name: str, kind: Any = None, **code: Any) -> Param:
     return declared(_PKG, name, kind, **code)
 
 
+def _reading_option(name: str) -> Param:
+    """A reading option; ``about`` also takes the person as the user spells it (:func:`about_param`)."""
+    return about_param(_PKG, group="school") if name == "about" else _own(name, group="school")
+
+
 class LiuYaoParams(Params):
     """Inputs and school options of ``xuanheng liuyao`` / ``/api/liuyao``."""
 
@@ -70,7 +75,7 @@ class LiuYaoParams(Params):
         _own("year", max_length=4, group="study", modes=(STUDY,)),
         *(_own(s.name, group="school") for s in OPTION_SPECS if s.name not in CALENDAR),
         _own("topic", max_length=16, group="person"),
-        *(_own(name, group="school") for name in READING_OPTION_NAMES),
+        *(_reading_option(name) for name in READING_OPTION_NAMES),
     )
     READING_OPTIONS = READING_OPTION_NAMES
 

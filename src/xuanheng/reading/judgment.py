@@ -22,7 +22,7 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from xuanheng.errors import InputError
+from xuanheng.errors import OptionError, echo
 from xuanheng.reading import Text, fresh
 
 POLARITIES: tuple[str, ...] = ("good", "bad", "mixed")
@@ -44,6 +44,7 @@ class _Vocabulary:
     kinds: dict[str, dict[str, VerdictWord]]  # kind → key → word
     topic_kind: dict[str, str]  # topic → kind
     about: dict[str, Text]  # person → label
+    about_names: dict[str, str]  # any spelling (key, label, alias; lower case) → person
 
 
 @cache
@@ -65,7 +66,13 @@ def vocabulary() -> _Vocabulary:
                 raise ValueError(f"verdicts.toml: topic {t} in two kinds")
             topic_kind[t] = kind
     about = {k: Text.from_mapping(v["label"]) for k, v in raw["about"].items()}
-    return _Vocabulary(kinds, topic_kind, about)
+    names: dict[str, str] = {}
+    for k, v in raw["about"].items():
+        for name in (k, *v["label"].values(), *v.get("aliases", ())):
+            n = name.strip().lower()
+            if names.setdefault(n, k) != k:
+                raise ValueError(f"verdicts.toml: {name!r} names both {names[n]} and {k}")
+    return _Vocabulary(kinds, topic_kind, about, names)
 
 
 def kind_of(topic: str | None) -> str:
@@ -86,12 +93,18 @@ ABOUT: tuple[str, ...] = ("自己", "父母", "兄弟", "妻", "夫", "子女", 
 
 
 def check_about(value: object) -> str:
-    """*value* as one of :data:`ABOUT` (InputError naming the accepted values)."""
+    """*value* as one of :data:`ABOUT`: the key, its label in any language or an alias of
+    ``data/verdicts.toml`` (부모 = parent = 父亲 → 父母), any letter case; else an OptionError naming the
+    accepted values (the catalogue's ``option.unknown_value``, said in the user's language)."""
     if value is None or value == "":
         return ABOUT[0]
-    if isinstance(value, str) and value.strip() in vocabulary().about:
-        return value.strip()
-    raise InputError(f"unknown person {value!r}: expected one of {', '.join(ABOUT)}", field="about")
+    if isinstance(value, str):
+        key = vocabulary().about_names.get(value.strip().lower())
+        if key is not None:
+            return key
+    raise OptionError(
+        f"unknown value {echo(value)} for option about: expected one of {', '.join(ABOUT)}", field="about"
+    )
 
 
 @dataclass(frozen=True, slots=True)
