@@ -150,3 +150,21 @@ def test_no_double_particle_after_hanja_in_korean(argv: list[str]) -> None:
     doubles = "|".join(re.escape(f"{a}({b})") for a, b in PAIRS)
     left = re.findall(rf"[\u4e00-\u9fff][)）]?(?:{doubles})", out)
     assert not left, left
+
+
+# ── journal stats on an 80-column terminal ───────────────────────────────────────────────────────────
+# The per-rule table put each rule's whole text in its first column: a Korean row ran to 150 columns.
+def test_journal_stats_fits_80_columns(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    from xuanheng.render.text import width
+
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    monkeypatch.delenv("XUANHENG_DB_URL", raising=False)
+    monkeypatch.setenv("COLUMNS", "80")
+    rc, _, err = run(["liuyao", *AT, "--lines", "887869", "--topic", "財", "--save", "--lang", "ko"])
+    assert rc == 0, err
+    for lang in ("ko", "zh-Hant", "en"):
+        rc, out, err = run(["journal", "stats", "--lang", lang])
+        assert rc == 0, err
+        assert "[004-001]" in out  # the rule is still named by its id
+        wide = [line for line in out.splitlines() if width(line) > 80]
+        assert not wide, wide

@@ -240,9 +240,10 @@ def _outcome(j: Any, user: Any, args: argparse.Namespace, lang: str) -> int:
 
 
 def _stats(j: Any, user: Any, args: argparse.Namespace, lang: str) -> int:
+    from xuanheng.cli.method_cmd import terminal_columns
     from xuanheng.i18n import label
     from xuanheng.journal import CaseQuery
-    from xuanheng.render.text import pad, width
+    from xuanheng.render.text import cut, pad, width
 
     _check_method(j, user, args.method)
     st = j.statistics(user, CaseQuery(method=args.method) if args.method else None)
@@ -285,6 +286,16 @@ def _stats(j: Any, user: Any, args: argparse.Namespace, lang: str) -> int:
             print("  —")
             continue
         widths = [max(width(r[i]) for r in [head, *body]) for i in range(5)]
+        # a rule's text is long: where the table would run past the terminal, each rule is named by its id
+        # first and as much of its text as fits the row
+        room = terminal_columns() - 2 - sum(widths[1:]) - 2 * 4
+        if section is st.by_rule and widths[0] > room:
+            for r in body:
+                text, sep, rid = r[0].rpartition(" [")
+                named = f"[{rid} {text}" if sep else r[0]
+                first = named.partition(" ")[0]  # the id, kept whole
+                r[0] = cut(named, room) if room >= width(first) + 2 else first
+            widths[0] = max(width(r[0]) for r in [head, *body])
         for r in [head, *body]:
             print("  " + "  ".join(pad(r[i], widths[i]) for i in range(5)).rstrip())
     return 0

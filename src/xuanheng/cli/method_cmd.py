@@ -125,23 +125,26 @@ def add_terminal_arguments(group: argparse._ActionsContainer) -> None:
     )
 
 
+def terminal_columns() -> int:
+    """The columns of the output: ``$COLUMNS``, else the terminal's width when printing to one, else 80."""
+    import os
+    import shutil
+    import sys
+
+    columns = os.environ.get("COLUMNS", "")
+    if columns.isdigit() and int(columns) > 0:
+        return int(columns)
+    tty = hasattr(sys.stdout, "isatty") and sys.stdout.isatty()
+    return shutil.get_terminal_size((80, 24)).columns if tty else 80
+
+
 def fit_text(text: str, args: argparse.Namespace) -> str:
     """*text* fitted to the terminal as ``--width`` / ``--ascii`` ask (:func:`xuanheng.render.text.fit`)."""
-    import shutil
-
     from xuanheng.render.text import fit
 
     limit = getattr(args, "width", None)
-    if limit is None:  # $COLUMNS, else the terminal's width when printing to one, else 80
-        import os
-        import sys
-
-        columns = os.environ.get("COLUMNS", "")
-        if columns.isdigit() and int(columns) > 0:
-            limit = int(columns)
-        else:
-            tty = hasattr(sys.stdout, "isatty") and sys.stdout.isatty()
-            limit = shutil.get_terminal_size((80, 24)).columns if tty else 80
+    if limit is None:
+        limit = terminal_columns()
     if limit and limit < 20:
         raise InputError(
             f"--width {limit} is too narrow: give 20 or more columns, or 0 not to wrap", field="width"

@@ -18,6 +18,20 @@ def pad(s: str, n: int) -> str:
     return s + " " * max(0, n - width(s))
 
 
+def cut(s: str, n: int) -> str:
+    """*s* cut to display width *n* at most, ending in … where something was cut."""
+    if width(s) <= n:
+        return s
+    out, w = [], 0
+    for c in s:
+        cw = 2 if unicodedata.east_asian_width(c) in "WF" else 1
+        if w + cw > n - 1:
+            break
+        out.append(c)
+        w += cw
+    return "".join(out).rstrip() + "…"
+
+
 #: characters of ambiguous width (East Asian Width "A") the text views use → ASCII
 ASCII: dict[str, str] = {
     "━": "=",
@@ -112,4 +126,4 @@ def fit(text: str, limit: int | None = None, *, ascii: bool = False) -> str:
     return "\n".join(piece for line in text.split("\n") for piece in wrap(line, limit))
 
 
-__all__ = ["ASCII", "ascii_safe", "fit", "pad", "width", "wrap"]
+__all__ = ["ASCII", "ascii_safe", "cut", "fit", "pad", "width", "wrap"]
