@@ -168,3 +168,27 @@ def test_journal_stats_fits_80_columns(tmp_path: Any, monkeypatch: pytest.Monkey
         assert "[004-001]" in out  # the rule is still named by its id
         wide = [line for line in out.splitlines() if width(line) > 80]
         assert not wide, wide
+
+
+# ── a 金口訣 verdict whose reason contradicts its own steps ──────────────────────────────────────────
+# The verdict's reason was fixed by polarity ("good: the 用爻 has strength"), also where the 課's shape or
+# its bar settled it and a step just above says the 用爻 is without 氣 (死/休 in the month).
+JKJ_STUDY = ["--day", "甲子", "--hour", "子", "--month", "寅", "--yue-jiang", "亥", "--year", "甲子"]
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["jinkoujue", *JKJ_STUDY, "--difen", "申", "--day-night", "day", "--topic", "逃亡"],
+        ["jinkoujue", *AT, "--difen", "申", "--topic", "文書"],
+    ],
+)
+def test_jinkoujue_verdict_reason_agrees_with_its_steps(argv: list[str]) -> None:
+    rc, out, err = run([*argv, "--json", "--lang", "zh-Hant"])
+    assert rc == 0, err
+    j = json.loads(out)["judgment"]
+    weak = any("無氣" in s["text"] for s in j["steps"])
+    assert weak  # the case: a 用爻 out of season
+    assert "用爻得力" not in j["verdict"]["text"], j["verdict"]["text"]
+    settle = j["steps"][-1]["text"]
+    assert "四位相生" in settle and "四位相生" in j["verdict"]["text"]

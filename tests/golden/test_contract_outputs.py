@@ -155,11 +155,16 @@ from pins import dump as _dump
 # after them is chosen (財帛을, 婚을, 炁가) where both forms stood (財帛을(를)): only Korean texts move
 # (cli_casts, cli_refusals: its 七政 sample, http_casts, mcp_calls). Checked: with main's hanja_ko.toml every
 # section equals its pin before.
+# (34) the UX review (branch ux-review): a 金口訣 verdict settled by the 課's bar or shape gives that as
+# its reason (四位相生，全課順遂 …), no longer 用爻得力 beside a step saying the 用爻 is out of season:
+# only 金口訣 verdict texts move (cli_casts, http_casts, mcp_calls). Checked: with jinkoujue/judgment.py
+# as on main every section equals its pin of (33).
 PINNED: dict[str, str] = {
     "cli_help": "36d349072b6da75b",  # (1) (2) (6) (7) (9) (10) (11) (14) (18) (24) (25)
     # issue 26: a method with a reading always carries "reading" ([] when not asked): 金口訣 and 六爻 too
-    # (1) (2) (8) (9) (10) (11) (12) (13) (14) (15) (18) (19) (20) (22) (26) (28) (29) (30) (31) (32) (33)
-    "cli_casts": "dfb6b2270c7f5d0b",  # before (33): 42ed69f225315bdd; before (32): cd2c10e21813ff92
+    # (1) (2) (8) (9) (10) (11) (12) (13) (14) (15) (18) (19) (20) (22) (26) (28) (29) (30) (31) (32)
+    # (33) (34)
+    "cli_casts": "962f23065292526d",  # before (34): dfb6b2270c7f5d0b; before (33): 42ed69f225315bdd
     # issue 26: the 大六壬 message for no instant and no coordinates is catalogued (cli.liuren.at_missing),
     # so --lang ko / zh-Hant say it in that language instead of English; nothing else changed
     # (12): its 七政 sample without a place is no refusal: it casts, and its document gains the judgment
@@ -177,14 +182,15 @@ PINNED: dict[str, str] = {
     # study inputs with tz answer 422 mode.unused naming tz (were charts, tz ignored), and 六爻 at + day
     # answers mode.unused naming day (was liuyao.instant_or_study, also naming day), GET and POST, en and ko
     # (1) (2) (6) (8) (9) (10) (11) (12) (13) (15) (16) (17) (18) (19) (20) (21) (22) (26) (28) (29) (30)
-    # (31) (32) (33)
-    "http_casts": "761bbbd35814693f",  # before (33): 826ce225be47d83e; before (32): b75ca4b2a254e4df
+    # (31) (32) (33) (34)
+    "http_casts": "9be94acfbfaaf035",  # before (34): 761bbbd35814693f; before (33): 826ce225be47d83e
     "mcp_tools": "030b4970c08798b1",  # (1) (2) (6) (7) (9) (10) (11) (13) (18) (25) (27)
     # issue 26: both changes of http_casts; then the refusals carry their code (mode.unused, at.or_now) where
     # the catalogue recognised them by their English; then a refusal of a mode names the mode and says why
     # in the API's words (a cast from an instant (at or now) …), no longer the command line's (--at/--now)
-    # (1) (2) (6) (8) (9) (10) (11) (12) (13) (15) (16) (18) (19) (20) (22) (26) (28) (30) (31) (32) (33)
-    "mcp_calls": "7797e84da23fdbd7",  # before (33): 28496bfbb909dbb2; before (32): e3bf899bb38d6b33
+    # (1) (2) (6) (8) (9) (10) (11) (12) (13) (15) (16) (18) (19) (20) (22) (26) (28) (30) (31) (32)
+    # (33) (34)
+    "mcp_calls": "95e864a31022d03f",  # before (34): 7797e84da23fdbd7; before (33): 28496bfbb909dbb2
 }
 
 _check = checker(PINNED)

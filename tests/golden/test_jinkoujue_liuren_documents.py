@@ -55,8 +55,13 @@ PINNED: dict[str, str] = {
     # pairs settles the verdict good (bad), steps weigh.shape_sheng / weigh.shape_ke: verdicts, settling
     # steps and 應期 of the documents and the text views change. Checked: with jinkoujue/judgment.py and its
     # data as on main both sections equal their pins before (50462808acf45665, ea34c4d0e2015e71)
-    "jinkoujue_documents": "2e7d8719c6d5208a",  # the contract: with_reading=False now carries "reading": []
-    "jinkoujue_views": "3ef2b59628f84ed7",
+    # (34) the UX review (branch ux-review): a 金口訣 verdict settled by the 課 as a whole (its bar broken or
+    # shut, its four positions generating or overcoming one another) gives that as its reason, no longer
+    # "用爻得力" / "用爻受傷無救" beside a step saying the 用爻 is out of season: only verdict texts move.
+    # Checked: with jinkoujue/judgment.py as on main both equal their pins before (2e7d8719c6d5208a,
+    # 3ef2b59628f84ed7)
+    "jinkoujue_documents": "d739634bd806ec65",  # the contract: with_reading=False now carries "reading": []
+    "jinkoujue_views": "5adf41397f822d68",
     # the plain sunrise (astro.sun_fast removed): 3 sunrise / sunset / solar-time seconds moved
     # issue 28, the 大六壬 judgment: the documents carry "judgment" (with "sections": [], the shared shape)
     # and reading_options, the sampler draws the new reading option about among the choices, the text view

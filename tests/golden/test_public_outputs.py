@@ -83,7 +83,10 @@ PINNED: dict[str, str] = {
     # verdicts, settling steps and 應期 in the CLI text. Checked: with jinkoujue/judgment.py and its data as
     # on main the section equals its pin before (a1ffaa8540ef0319); the 大六壬 change of (31) (a void 末傳
     # does not decide) leaves it as it was
-    "cli": "d31bd6ee407073dd",
+    # (32) the UX review (branch ux-review): a 金口訣 verdict settled by the 課's bar or shape gives that as
+    # its reason, no longer 用爻得力 beside a step saying the 用爻 is out of season; checked: with
+    # jinkoujue/judgment.py as on main the section equals its pin before (d31bd6ee407073dd)
+    "cli": "c8ec32d602f5b81f",
     # the study-mode refusal of 大六壬 now carries its catalogue code and params (liuren.study_missing);
     # message and text unchanged (the journal/CLI i18n commit after c5dad1f)
     # issue 26: a method with a reading always carries "reading" ([] when not asked): the 金口訣 POST
@@ -115,7 +118,8 @@ PINNED: dict[str, str] = {
     # the new step jiu.zhi_gui and the 〈心印賦〉 source of weigh.mo; checked as "cli" (eba93b58c3c6a7e0)
     # (31) issue 28 (branch lr-verdict4): the 金口訣 judgments of the answers as in "cli" above; checked as
     # "cli" (c1ccd4d612e82f12)
-    "http": "886bfac87b46e315",
+    # (32) the 金口訣 verdict reasons as in "cli" above; checked as "cli" (886bfac87b46e315)
+    "http": "256b1cc454e1b933",
 }
 
 _check = checker(PINNED)
