@@ -192,3 +192,17 @@ def test_jinkoujue_verdict_reason_agrees_with_its_steps(argv: list[str]) -> None
     assert "用爻得力" not in j["verdict"]["text"], j["verdict"]["text"]
     settle = j["steps"][-1]["text"]
     assert "四位相生" in settle and "四位相生" in j["verdict"]["text"]
+
+
+# ── a 六爻 verdict whose reason contradicts its own steps ────────────────────────────────────────────
+# "成：用神得力" stood above "用神妻財子在寅月休，無氣" and a settling step "用神雖衰，得回頭生，有救為吉"
+# (28 of 150 random casts). The good verdict's reason now says what every good verdict has: help outweighs
+# harm (the wording of liuyao/data/judgment.toml [verdict]; liuyao/judgment.py untouched).
+def test_liuyao_good_verdict_does_not_claim_a_strength_its_steps_deny() -> None:
+    argv = ["liuyao", "--at", "2026-02-14T13:10", "--tz", "Asia/Taipei", "--lines", "769667", "--topic", "財"]
+    rc, out, err = run([*argv, "--json", "--lang", "zh-Hant"])
+    assert rc == 0, err
+    j = json.loads(out)["judgment"]
+    assert j["verdict"]["polarity"] == "good"
+    assert any("無氣" in s["text"] for s in j["steps"])
+    assert "得力" not in j["verdict"]["text"], j["verdict"]["text"]

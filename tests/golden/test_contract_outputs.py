@@ -159,12 +159,15 @@ from pins import dump as _dump
 # its reason (四位相生，全課順遂 …), no longer 用爻得力 beside a step saying the 用爻 is out of season:
 # only 金口訣 verdict texts move (cli_casts, http_casts, mcp_calls). Checked: with jinkoujue/judgment.py
 # as on main every section equals its pin of (33).
+# (35) the UX review (branch ux-review): a good 六爻 verdict's reason reads 扶多於抑, no longer 用神得力
+# beside steps finding the 用神 out of season (liuyao/data/judgment.toml): only that text moves (cli_casts,
+# http_casts). Checked: with main's wording both equal their pins of (34).
 PINNED: dict[str, str] = {
     "cli_help": "36d349072b6da75b",  # (1) (2) (6) (7) (9) (10) (11) (14) (18) (24) (25)
     # issue 26: a method with a reading always carries "reading" ([] when not asked): 金口訣 and 六爻 too
     # (1) (2) (8) (9) (10) (11) (12) (13) (14) (15) (18) (19) (20) (22) (26) (28) (29) (30) (31) (32)
-    # (33) (34)
-    "cli_casts": "962f23065292526d",  # before (34): dfb6b2270c7f5d0b; before (33): 42ed69f225315bdd
+    # (33) (34) (35)
+    "cli_casts": "e13659d60dd8a34a",  # before (35): 962f23065292526d; before (34): dfb6b2270c7f5d0b
     # issue 26: the 大六壬 message for no instant and no coordinates is catalogued (cli.liuren.at_missing),
     # so --lang ko / zh-Hant say it in that language instead of English; nothing else changed
     # (12): its 七政 sample without a place is no refusal: it casts, and its document gains the judgment
@@ -182,8 +185,8 @@ PINNED: dict[str, str] = {
     # study inputs with tz answer 422 mode.unused naming tz (were charts, tz ignored), and 六爻 at + day
     # answers mode.unused naming day (was liuyao.instant_or_study, also naming day), GET and POST, en and ko
     # (1) (2) (6) (8) (9) (10) (11) (12) (13) (15) (16) (17) (18) (19) (20) (21) (22) (26) (28) (29) (30)
-    # (31) (32) (33) (34)
-    "http_casts": "9be94acfbfaaf035",  # before (34): 761bbbd35814693f; before (33): 826ce225be47d83e
+    # (31) (32) (33) (34) (35)
+    "http_casts": "d0a62ebaf7be16ce",  # before (35): 9be94acfbfaaf035; before (34): 761bbbd35814693f
     "mcp_tools": "030b4970c08798b1",  # (1) (2) (6) (7) (9) (10) (11) (13) (18) (25) (27)
     # issue 26: both changes of http_casts; then the refusals carry their code (mode.unused, at.or_now) where
     # the catalogue recognised them by their English; then a refusal of a mode names the mode and says why

@@ -119,6 +119,10 @@ from pins import error as _error
 # 舌 物 疑 女 …), so the Korean particle after them is chosen (婚을, 婦女를) where both forms stood
 # (婚을(를)): only Korean judgment texts move (documents_renders). Checked: with main's
 # reading/data/hanja_ko.toml it equals its pin before (9c713916d03233d6).
+# (23) the UX review (branch ux-review): a good verdict's reason reads 扶多於抑 (help outweighs harm),
+# no longer 用神得力, which stood above steps finding the 用神 out of season and rescued
+# (liuyao/data/judgment.toml [verdict] good; judgment.py untouched): only the good verdicts' text moves
+# (documents_renders, the examples). Checked: with main's good wording every section equals its pin of (22).
 PINNED: dict[str, str] = {
     "charts_random": "41a9face99cdd34b",
     "charts_every_option": "8f27b71ac54531f4",
@@ -128,11 +132,11 @@ PINNED: dict[str, str] = {
     "readings_by_topic": "d35eb14a8245eba1",  # (2) (11) (21)
     "readings_every_topic": "47013b8aa1dccf32",  # (2) (11) (21)
     "readings_options": "6186b06c95a49dff",  # (2) (7) (11) (20) (21)
-    "documents_renders": "d60a9b13879b8403",  # (2) (7) … (19) (20) (21) (22)
-    "example_ko": "3b931336d082957d",  # (2) (8) (10) (11) (14) (16) (21)
-    "example_zh-Hant": "b269b5b38bdf27d0",  # (2) (8) (10) (11) (14) (16) (21)
-    "example_zh-Hans": "d67e2bbac496f7d8",  # (2) (8) (10) (11) (14) (16) (21)
-    "example_en": "381ee16ea742dc47",  # (2) (8) (10) (11) (14) (16) (21)
+    "documents_renders": "de96b5de1c624343",  # (2) (7) … (19) (20) (21) (22) (23)
+    "example_ko": "74ba51ef736f5b83",  # (2) (8) (10) (11) (14) (16) (21) (23)
+    "example_zh-Hant": "cd4068ec88cdb5f5",  # (2) (8) (10) (11) (14) (16) (21) (23)
+    "example_zh-Hans": "01801fb451b78441",  # (2) (8) (10) (11) (14) (16) (21) (23)
+    "example_en": "a3a20765f06910e0",  # (2) (8) (10) (11) (14) (16) (21) (23)
 }
 
 _check = checker(PINNED)
