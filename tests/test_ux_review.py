@@ -206,3 +206,12 @@ def test_liuyao_good_verdict_does_not_claim_a_strength_its_steps_deny() -> None:
     assert j["verdict"]["polarity"] == "good"
     assert any("無氣" in s["text"] for s in j["steps"])
     assert "得力" not in j["verdict"]["text"], j["verdict"]["text"]
+
+
+# ── a school option typed in Simplified characters ───────────────────────────────────────────────────
+# --hexagram and --topic take Simplified spellings; --yong-shen 妻财 (or 应, 子孙) was refused.
+@pytest.mark.parametrize(("typed", "qin"), [("妻财", "妻財"), ("子孙", "子孫"), ("应", "應")])
+def test_yong_shen_in_simplified_characters(typed: str, qin: str) -> None:
+    rc, out, err = run(["liuyao", *AT, "--lines", "887869", "--topic", "財", "--yong-shen", typed, "--json"])
+    assert rc == 0, err
+    assert json.loads(out)["reading_options"]["yong_shen"] == qin

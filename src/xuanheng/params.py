@@ -152,6 +152,8 @@ class Param:
                 return b
         elif isinstance(value, str) and value in self.values:
             return value
+        elif isinstance(value, str) and (same := self._by_simplified(value)) is not None:
+            return same  # 妻财 → 妻財, 应 → 應: a value typed in Simplified characters
         if self.also == "branch" and isinstance(value, str | int) and not isinstance(value, bool):
             from xuanheng.core.ganzhi import BRANCHES
 
@@ -167,6 +169,15 @@ class Param:
         raise OptionError(
             f"unknown value {echo(value)} for option {self.name}: expected one of {accepted}{also}",
             field=self.name,
+        )
+
+    def _by_simplified(self, value: str) -> str | None:
+        """The choice whose value is *value* once both are written in Simplified characters, if one is."""
+        from xuanheng.reading import to_simplified
+
+        typed = to_simplified(value.strip())
+        return next(
+            (v for v in self.values if isinstance(v, str) and v != typed and to_simplified(v) == typed), None
         )
 
     def to_json(self) -> dict[str, Any]:
