@@ -1,4 +1,4 @@
-"""A practitioner's pass over the front ends (the UX review of issues 27–29): what a Korean or Taiwanese
+"""The front ends as a practitioner types into them (issues 27–29): what a Korean or Taiwanese
 user who casts daily typed and was refused, run through the command line and the HTTP API as they would."""
 
 from __future__ import annotations
