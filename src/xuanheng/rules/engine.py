@@ -362,6 +362,19 @@ class Vocabulary:
         done = tables.get(tkey)
         if done is not None:
             return done
+        return self._answer(when, tkey, steps, items, tables)
+
+    def _answer(
+        self,
+        when: Mapping[str, Any],
+        tkey: Any,
+        steps: tuple[tuple[Any, ...], ...],
+        items: Items,
+        tables: dict[Any, Any],
+    ) -> tuple[tuple[int, Facts], ...]:
+        """What :meth:`select` answers for the table *when* (its key and steps: :meth:`select_plan`) when no
+        answer is kept yet in *tables* (the items' own, or the shared memo for a table of shared words
+        only): computed and kept there."""
         alive, cols = self._run(when, steps, items, items.full)
         if alive:
             if len(cols) == 1:
@@ -443,7 +456,7 @@ class Vocabulary:
         out = []
         items_of_last: Any = None
         items: Any = None
-        for i, when, fn, v, inner, items_of, tkey in plans:
+        for i, when, fn, v, inner, items_of, tkey, steps in plans:
             if fn is None:
                 got = self.holds(when, ctx)
             elif inner is None:
@@ -455,7 +468,7 @@ class Vocabulary:
                 kept = items.tables if tkey > 0 or items.shared is None else items.shared
                 done = kept.get(tkey)
                 if done is None:
-                    done = inner.select(v, items)
+                    done = inner._answer(v, tkey, steps, items, kept)
                 if not done:
                     continue
                 got = fn(ctx, v, when)
@@ -465,21 +478,21 @@ class Vocabulary:
 
     def _set_plan(self, tables: Sequence[Mapping[str, Any]]) -> tuple[tuple[Any, ...], ...]:
         """Per table of *tables*: (index, table, its one condition's function or None, its value, the inner
-        vocabulary and items of a ``some`` word or None, None, the key :meth:`select` keeps the inner
-        table's answer under or None)."""
+        vocabulary and items of a ``some`` word or None, then the key :meth:`select` keeps the inner
+        table's answer under and its steps, :meth:`select_plan`, or None, None)."""
         out: list[tuple[Any, ...]] = []
         for i, when in enumerate(tables):
             one = len(when) == 1 and "any" not in when
             if not one:
-                out.append((i, when, None, None, None, None, None))
+                out.append((i, when, None, None, None, None, None, None))
                 continue
             ((k, v),) = when.items()
             spec = self.specs[k]
             if spec.some is None:
-                out.append((i, when, spec.fn, v, None, None, None))
+                out.append((i, when, spec.fn, v, None, None, None, None))
                 continue
             inner, items_of = spec.some
-            out.append((i, when, spec.fn, v, inner, items_of, inner.select_plan(v)[0]))
+            out.append((i, when, spec.fn, v, inner, items_of, *inner.select_plan(v)))
         if len(self._sets) >= 64:
             self._sets.clear()
         got = tuple(out)
