@@ -227,8 +227,26 @@ def _kin(palace_element: int, element: int) -> tuple[str, str, str]:
     )
 
 
+#: the last answer of :func:`select_yong`, (chart, topic, options, 用神), replaced whole: a document asks
+#: it twice of one chart (the reading's context, then the judge)
+_LAST_YONG: list[tuple[Any, ...]] = [(None, None, None, None)]
+
+
 def select_yong(chart: LiuYaoChart, topic: str | None, opts: ReadingOptions) -> YongShen:
-    """The 用神 of *chart* for the question *topic* under *opts* (see :class:`YongShen`)."""
+    """The 用神 of *chart* for the question *topic* under *opts* (see :class:`YongShen`; the value is
+    shared with the caller before, read only: the last one is kept for the same chart, topic and options
+    objects)."""
+    last = _LAST_YONG[0]
+    if last[0] is chart and last[2] is opts and last[1] == topic:
+        got: YongShen = last[3]
+        return got
+    got = _select_yong(chart, topic, opts)
+    _LAST_YONG[0] = (chart, topic, opts, got)
+    return got
+
+
+def _select_yong(chart: LiuYaoChart, topic: str | None, opts: ReadingOptions) -> YongShen:
+    """:func:`select_yong` computed."""
     key, src, also = yong_key(topic, opts)
     if _shi_reads(chart, topic, opts):
         key = "世"
