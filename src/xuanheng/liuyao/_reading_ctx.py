@@ -490,7 +490,7 @@ class L:
         got = self._spirits
         if got is None:
             b = self.bit
-            got = self._spirits = tuple(n for n, m in self.c.spirit_mask.items() if m & b)
+            got = self._spirits = tuple([n for n, m in self.c.spirit_mask.items() if m & b])
         return got
 
     @property
@@ -499,7 +499,7 @@ class L:
         b = self.bit
         if not self.c.sha_mask & b:
             return ()
-        return tuple(n for n, m in self.c.sha_masks if m & b)
+        return tuple([n for n, m in self.c.sha_masks if m & b])
 
     @property
     def ji(self) -> tuple[str, ...]:
@@ -507,7 +507,7 @@ class L:
         b = self.bit
         if not self.c.ji_mask & b:
             return ()
-        return tuple(n for n, m in self.c.ji_masks if m & b)
+        return tuple([n for n, m in self.c.ji_masks if m & b])
 
     @property
     def gui(self) -> bool:
@@ -801,9 +801,10 @@ class Ctx:
             del x.c
 
     @_lazy
-    def marks(self) -> dict[str, Any]:
-        """The chart's marks by name (天符, 直符 …; the line word ``mark`` reads them)."""
-        return {mk.name: mk for mk in self.chart.marks}
+    def mark_masks(self) -> dict[str, int]:
+        """The chart's marks by name (天符, 直符 …), each as the mask of the lines carrying its branch (the
+        line word ``mark`` reads them)."""
+        return {mk.name: positions_mask(mk.positions) for mk in self.chart.marks}
 
     def jie_day(self) -> tuple[int, int] | None:
         """(節 index, days since the 節) of the cast instant, or None (study mode, or outside the tables)."""
