@@ -13,7 +13,7 @@ Sources: 納甲 《京氏易傳》, 《火珠林》; 八宮 世應 《京氏易�
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from typing import Any
 
@@ -58,6 +58,16 @@ class TimeContext:
     year: GanZhi | None = None
     month: GanZhi | None = None
     in_tu_wang: bool | None = None
+    #: the hash of the fields above, computed once: the memos of the time layer are keyed by the context,
+    #: a dozen look-ups per chart (not compared, not shown)
+    _hash: int = field(default=0, init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        fields = (self.day, self.month_branch, self.hour, self.year, self.month, self.in_tu_wang)
+        object.__setattr__(self, "_hash", hash(fields))
+
+    def __hash__(self) -> int:
+        return self._hash
 
 
 # --- hexagram structure ----------------------------------------------------------------------------
