@@ -36,6 +36,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from functools import cache
+from operator import attrgetter
 from typing import Any, ClassVar, Literal, TypeVar
 
 from xuanheng.core import parse
@@ -395,8 +396,10 @@ class DeclaredOptions:
     def _stored(self) -> tuple[Any, ...]:
         """The values the instance holds (its slots: the calendar options as one value, when it keeps them
         so), what equality and the hash compare."""
-        slots: tuple[str, ...] = type(self).__slots__
-        return tuple(getattr(self, name) for name in slots)
+        get = _STORED.get(type(self))
+        if get is None:
+            get = _STORED[type(self)] = _stored_getter(type(self).__slots__)
+        return get(self)
 
     def __eq__(self, other: object) -> bool:
         return type(other) is type(self) and self._stored() == other._stored()
@@ -406,6 +409,18 @@ class DeclaredOptions:
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({', '.join(f'{k}={v!r}' for k, v in self.flat().items())})"
+
+
+#: per options class, the function giving the values of its slots as a tuple (:meth:`DeclaredOptions._stored`)
+_STORED: dict[type, Callable[[Any], tuple[Any, ...]]] = {}
+
+
+def _stored_getter(slots: tuple[str, ...]) -> Callable[[Any], tuple[Any, ...]]:
+    """``o -> tuple(getattr(o, name) for name in slots)``, made once per class (``attrgetter`` of two or
+    more names gives the tuple itself)."""
+    if len(slots) >= 2:
+        return attrgetter(*slots)
+    return lambda o: tuple(getattr(o, name) for name in slots)
 
 
 _KEYWORDS: dict[type, tuple[str, ...]] = {}

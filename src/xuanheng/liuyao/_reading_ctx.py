@@ -227,8 +227,26 @@ def _kin(palace_element: int, element: int) -> tuple[str, str, str]:
     )
 
 
+#: the last answer of :func:`select_yong`, (chart, topic, options, 用神), replaced whole: a document asks
+#: it twice of one chart (the reading's context, then the judge)
+_LAST_YONG: list[tuple[Any, ...]] = [(None, None, None, None)]
+
+
 def select_yong(chart: LiuYaoChart, topic: str | None, opts: ReadingOptions) -> YongShen:
-    """The 用神 of *chart* for the question *topic* under *opts* (see :class:`YongShen`)."""
+    """The 用神 of *chart* for the question *topic* under *opts* (see :class:`YongShen`; the value is
+    shared with the caller before, read only: the last one is kept for the same chart, topic and options
+    objects)."""
+    last = _LAST_YONG[0]
+    if last[0] is chart and last[2] is opts and last[1] == topic:
+        got: YongShen = last[3]
+        return got
+    got = _select_yong(chart, topic, opts)
+    _LAST_YONG[0] = (chart, topic, opts, got)
+    return got
+
+
+def _select_yong(chart: LiuYaoChart, topic: str | None, opts: ReadingOptions) -> YongShen:
+    """:func:`select_yong` computed."""
     key, src, also = yong_key(topic, opts)
     if _shi_reads(chart, topic, opts):
         key = "世"
@@ -472,7 +490,7 @@ class L:
         got = self._spirits
         if got is None:
             b = self.bit
-            got = self._spirits = tuple(n for n, m in self.c.spirit_mask.items() if m & b)
+            got = self._spirits = tuple([n for n, m in self.c.spirit_mask.items() if m & b])
         return got
 
     @property
@@ -481,7 +499,7 @@ class L:
         b = self.bit
         if not self.c.sha_mask & b:
             return ()
-        return tuple(n for n, m in self.c.sha_masks if m & b)
+        return tuple([n for n, m in self.c.sha_masks if m & b])
 
     @property
     def ji(self) -> tuple[str, ...]:
@@ -489,7 +507,7 @@ class L:
         b = self.bit
         if not self.c.ji_mask & b:
             return ()
-        return tuple(n for n, m in self.c.ji_masks if m & b)
+        return tuple([n for n, m in self.c.ji_masks if m & b])
 
     @property
     def gui(self) -> bool:
@@ -783,9 +801,10 @@ class Ctx:
             del x.c
 
     @_lazy
-    def marks(self) -> dict[str, Any]:
-        """The chart's marks by name (天符, 直符 …; the line word ``mark`` reads them)."""
-        return {mk.name: mk for mk in self.chart.marks}
+    def mark_masks(self) -> dict[str, int]:
+        """The chart's marks by name (天符, 直符 …), each as the mask of the lines carrying its branch (the
+        line word ``mark`` reads them)."""
+        return {mk.name: positions_mask(mk.positions) for mk in self.chart.marks}
 
     def jie_day(self) -> tuple[int, int] | None:
         """(節 index, days since the 節) of the cast instant, or None (study mode, or outside the tables)."""

@@ -67,7 +67,10 @@ COUNT_WORDS = ("count",)
 
 def _as_list(v: Any) -> list[Any] | tuple[Any, ...]:
     """A rule's value as a sequence: the list or tuple itself (only read), else a tuple of the one value."""
-    return v if type(v) is list or isinstance(v, (list, tuple)) else (v,)
+    t = type(v)
+    if t is str:
+        return (v,)
+    return v if t is list or isinstance(v, (list, tuple)) else (v,)
 
 
 def _set(v: Any) -> frozenset[Any]:
@@ -294,8 +297,9 @@ def _l_branch(x: L, v: Any, _w: Mapping[str, Any]) -> Facts | None:
 @LINE.condition("mark", values=_MARKS)
 def _l_mark(x: L, v: Any, _w: Mapping[str, Any]) -> Facts | None:
     """the line carries one of these branches the chart marks (天符 直符 傳符, 直符X, 勾陳殺 白虎殺 喪門殺)"""
-    marks = x.c.marks
-    got = [n for n in _as_list(v) if n in marks and x.pos in marks[n].positions]
+    masks = x.c.mark_masks
+    b = x.bit
+    got = [n for n in _as_list(v) if masks.get(n, 0) & b]
     return {"mark": got} if got else None
 
 

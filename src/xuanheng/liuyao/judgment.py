@@ -1044,16 +1044,23 @@ def judge(
     )
 
 
+#: the groups of a fired rule that bear on the judgment (:func:`_commentary`)
+_BEARING = frozenset({"用神", "原神", "忌神"})
+
+
 def _commentary(fired: Iterable[FiredRule] | None, topic: str | None) -> tuple[str, ...]:
     """The ids of the fired rules that bear on the judgment: about the 用神, 原神 or 忌神, or the asked
     topic's own; first seen first."""
     if not fired:
         return ()
     out: list[str] = []
+    seen: set[str] = set()
     for r in fired:
-        group = r.extra.get("group") if isinstance(r.extra, Mapping) else None
-        asked = r.extra.get("asked") if isinstance(r.extra, Mapping) else None
-        if (group in ("用神", "原神", "忌神") or asked) and r.id not in out:
+        extra = r.extra
+        if type(extra) is not dict and not isinstance(extra, Mapping):
+            continue
+        if (extra.get("group") in _BEARING or extra.get("asked")) and r.id not in seen:
+            seen.add(r.id)
             out.append(r.id)
     return tuple(out)
 

@@ -200,14 +200,15 @@ def order(fired: list[FiredRule], family: frozenset[str] | None) -> list[FiredRu
     With a topic, each rule's ``extra`` says whether it is one of the question's own (``asked``: True) or a
     general one (False)."""
 
-    def key(ix: tuple[int, FiredRule]) -> tuple[int, int, int]:
-        i, f = ix
+    rank = _GROUP_RANK
+    keyed: list[tuple[int, int, int, FiredRule]] = []
+    for i, f in enumerate(fired):
         own = 0 if family is None or not family.isdisjoint(f.topics) else 1
         if family:
             f.extra["asked"] = own == 0
-        return (own, _GROUP_RANK[f.extra["group"]], i)
-
-    return [f for _, f in sorted(enumerate(fired), key=key)]
+        keyed.append((own, rank[f.extra["group"]], i, f))
+    keyed.sort()  # the data order i is unique: two rules are never compared
+    return [k[3] for k in keyed]
 
 
 def _check(

@@ -13,11 +13,12 @@ Sources: 納甲 《京氏易傳》, 《火珠林》; 八宮 世應 《京氏易�
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from typing import Any
 
 from xuanheng.core import changsheng, relations, wangshuai, wuxing
+from xuanheng.core._frozen import maker
 from xuanheng.core.ganzhi import BRANCH_ELEMENT, GanZhi
 from xuanheng.i18n.messages import ChartWarning
 from xuanheng.liuyao import tables as T
@@ -57,6 +58,16 @@ class TimeContext:
     year: GanZhi | None = None
     month: GanZhi | None = None
     in_tu_wang: bool | None = None
+    #: the hash of the fields above, computed once: the memos of the time layer are keyed by the context,
+    #: a dozen look-ups per chart (not compared, not shown)
+    _hash: int = field(default=0, init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        fields = (self.day, self.month_branch, self.hour, self.year, self.month, self.in_tu_wang)
+        object.__setattr__(self, "_hash", hash(fields))
+
+    def __hash__(self) -> int:
+        return self._hash
 
 
 # --- hexagram structure ----------------------------------------------------------------------------
@@ -304,8 +315,10 @@ def _yang_ren() -> Any:
     return next(s for s in load_table("liuren") if s.key == "yang_ren")
 
 
+@lru_cache(maxsize=64)
 def day_spirits(day: GanZhi) -> tuple[tuple[str, int, str], ...]:
-    """(name, branch, source) of the day's 驛馬 (from its branch), 祿神 and 羊刃 (from its stem)."""
+    """(name, branch, source) of the day's 驛馬 (from its branch), 祿神 and 羊刃 (from its stem); kept per
+    day (sixty)."""
     from xuanheng.core.shensha_basic import lu, yi_ma
     from xuanheng.shensha import evaluate
 
@@ -332,10 +345,15 @@ def marks(lines: tuple[Yao, ...], ctx: TimeContext) -> tuple[MarkedBranch, ...]:
     named.extend(("直符" + name, T.ZHI_FU_SHEN[name][ctx.month_branch], zsrc) for name in T.LIU_SHEN)
     named.extend((name, by_month[ctx.month_branch], src) for name, by_month, src in T.MONTH_SHA.values())
     named.extend((name, branch, src) for name, branch, src in day_spirits(ctx.day))
-    return tuple(
-        MarkedBranch(name, b, tuple(y.position for y in lines if y.branch == b), src)
-        for name, b, src in named
-    )
+    at: dict[int, tuple[int, ...]] = {}
+    for y in lines:  # the positions of each branch's lines, 初 → 上
+        at[y.branch] = (*at.get(y.branch, ()), y.position)
+    return tuple([_new_mark(name, b, at.get(b, ()), src) for name, b, src in named])
+
+
+#: MarkedBranch by filling its slots (``core._frozen.maker``: equal to ``MarkedBranch(...)``; a chart marks
+#: sixteen branches)
+_new_mark = maker(MarkedBranch)
 
 
 # --- the whole chart -------------------------------------------------------------------------------

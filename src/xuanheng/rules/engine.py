@@ -362,6 +362,19 @@ class Vocabulary:
         done = tables.get(tkey)
         if done is not None:
             return done
+        return self._answer(when, tkey, steps, items, tables)
+
+    def _answer(
+        self,
+        when: Mapping[str, Any],
+        tkey: Any,
+        steps: tuple[tuple[Any, ...], ...],
+        items: Items,
+        tables: dict[Any, Any],
+    ) -> tuple[tuple[int, Facts], ...]:
+        """What :meth:`select` answers for the table *when* (its key and steps: :meth:`select_plan`) when no
+        answer is kept yet in *tables* (the items' own, or the shared memo for a table of shared words
+        only): computed and kept there."""
         alive, cols = self._run(when, steps, items, items.full)
         if alive:
             if len(cols) == 1:
@@ -434,34 +447,52 @@ class Vocabulary:
         gives on each, read in one pass. The steps of the sequence are made once and kept (keep the
         sequence, a tuple of tables that are data, as :meth:`plan` keeps a table): a table of one condition
         calls it directly, and one whose only condition is a ``some`` word (:meth:`condition`) first asks
-        :meth:`select` of its inner words, so that it costs a look-up when nothing is selected."""
+        :meth:`select` of its inner words, so that it costs a look-up when nothing is selected (the answer
+        already kept on the items — the same table asked before, or a table of shared words only, kept in
+        the shared memo — is read here without the call; the items of a ``some`` word are asked of *ctx*
+        once per pass)."""
         entry = self._sets.get(id(tables))
         plans = entry[1] if entry is not None and entry[0] is tables else self._set_plan(tables)
         out = []
-        for i, when, fn, v, inner, items_of in plans:
+        items_of_last: Any = None
+        items: Any = None
+        for i, when, fn, v, inner, items_of, tkey, steps in plans:
             if fn is None:
                 got = self.holds(when, ctx)
-            elif inner is None or inner.select(v, items_of(ctx)):
+            elif inner is None:
                 got = fn(ctx, v, when)
             else:
-                continue
+                if items_of is not items_of_last:
+                    items = items_of(ctx)
+                    items_of_last = items_of
+                kept = items.tables if tkey > 0 or items.shared is None else items.shared
+                done = kept.get(tkey)
+                if done is None:
+                    done = inner._answer(v, tkey, steps, items, kept)
+                if not done:
+                    continue
+                got = fn(ctx, v, when)
             if got is not None:
                 out.append((i, got))
         return out
 
     def _set_plan(self, tables: Sequence[Mapping[str, Any]]) -> tuple[tuple[Any, ...], ...]:
         """Per table of *tables*: (index, table, its one condition's function or None, its value, the inner
-        vocabulary and items of a ``some`` word or None, None)."""
+        vocabulary and items of a ``some`` word or None, then the key :meth:`select` keeps the inner
+        table's answer under and its steps, :meth:`select_plan`, or None, None)."""
         out: list[tuple[Any, ...]] = []
         for i, when in enumerate(tables):
             one = len(when) == 1 and "any" not in when
             if not one:
-                out.append((i, when, None, None, None, None))
+                out.append((i, when, None, None, None, None, None, None))
                 continue
             ((k, v),) = when.items()
             spec = self.specs[k]
-            inner, items_of = spec.some if spec.some is not None else (None, None)
-            out.append((i, when, spec.fn, v, inner, items_of))
+            if spec.some is None:
+                out.append((i, when, spec.fn, v, None, None, None, None))
+                continue
+            inner, items_of = spec.some
+            out.append((i, when, spec.fn, v, inner, items_of, *inner.select_plan(v)))
         if len(self._sets) >= 64:
             self._sets.clear()
         got = tuple(out)
