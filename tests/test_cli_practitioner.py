@@ -4,17 +4,15 @@ a 月將 fixed by hand in every command, and the 金口訣 生剋 line naming it
 
 from __future__ import annotations
 
-import io
 import json
 import re
 import socket
 import subprocess
 import sys
-from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
-from typing import Any
 
 import pytest
+from tests.conftest import run_cli
 
 from xuanheng.frontend import flags, hints, needed
 from xuanheng.methods import registry
@@ -22,16 +20,7 @@ from xuanheng.methods import registry
 AT = ["--at", "2026-03-10T21:00", "--tz", "Asia/Shanghai"]
 
 
-def run(argv: list[str]) -> tuple[int, str, str]:
-    from xuanheng.cli.main import main
-
-    out, err = io.StringIO(), io.StringIO()
-    with redirect_stdout(out), redirect_stderr(err):
-        try:
-            rc: Any = main(argv)
-        except SystemExit as e:
-            rc = e.code
-    return int(rc or 0), out.getvalue(), err.getvalue()
+run = run_cli  # xuanheng ARGV… in this process: (exit status, stdout, stderr)
 
 
 @pytest.fixture

@@ -3,26 +3,16 @@ user who casts daily typed and was refused, run through the command line and the
 
 from __future__ import annotations
 
-import io
 import json
-from contextlib import redirect_stderr, redirect_stdout
 from typing import Any
 
 import pytest
+from tests.conftest import run_cli
 
 AT = ["--at", "2026-03-10T09:00", "--tz", "Asia/Seoul"]
 
 
-def run(argv: list[str]) -> tuple[int, str, str]:
-    from xuanheng.cli.main import main
-
-    out, err = io.StringIO(), io.StringIO()
-    with redirect_stdout(out), redirect_stderr(err):
-        try:
-            rc: Any = main(argv)
-        except SystemExit as e:
-            rc = e.code
-    return int(rc or 0), out.getvalue(), err.getvalue()
+run = run_cli  # xuanheng ARGV… in this process: (exit status, stdout, stderr)
 
 
 # ── whom the question is about, as the user says it ─────────────────────────────────────────────────

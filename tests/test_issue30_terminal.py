@@ -5,13 +5,11 @@ two columns in a CJK terminal)."""
 
 from __future__ import annotations
 
-import io
 import re
 import unicodedata
-from contextlib import redirect_stderr, redirect_stdout
-from typing import Any
 
 import pytest
+from tests.conftest import run_cli
 
 from xuanheng.render.text import ascii_safe, fit, width, wrap
 
@@ -40,16 +38,7 @@ COMMANDS = {
 }
 
 
-def run(argv: list[str]) -> tuple[int, str, str]:
-    from xuanheng.cli.main import main
-
-    out, err = io.StringIO(), io.StringIO()
-    with redirect_stdout(out), redirect_stderr(err):
-        try:
-            rc: Any = main(argv)
-        except SystemExit as e:
-            rc = e.code
-    return int(rc or 0), out.getvalue(), err.getvalue()
+run = run_cli  # xuanheng ARGV… in this process: (exit status, stdout, stderr)
 
 
 @pytest.fixture(scope="module")

@@ -3,12 +3,11 @@
 
 from __future__ import annotations
 
-import io
-from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
 from typing import Any
 
 import pytest
+from tests.conftest import run_cli
 
 from xuanheng.methods import registry
 from xuanheng.reading import LANGS
@@ -18,16 +17,7 @@ QZ = {"at": "1983-10-27T18:30", "tz": "Asia/Shanghai", "lon": 116.4, "lat": 39.9
 QZ_CLI = ["qizheng", "--at", QZ["at"], "--tz", QZ["tz"], "--lon", "116.4", "--lat", "39.9", "--sex", "男"]
 
 
-def run(argv: list[str]) -> tuple[int, str, str]:
-    from xuanheng.cli.main import main
-
-    out, err = io.StringIO(), io.StringIO()
-    with redirect_stdout(out), redirect_stderr(err):
-        try:
-            rc: Any = main(argv)
-        except SystemExit as e:
-            rc = e.code
-    return int(rc or 0), out.getvalue(), err.getvalue()
+run = run_cli  # xuanheng ARGV… in this process: (exit status, stdout, stderr)
 
 
 @pytest.fixture(scope="module")
