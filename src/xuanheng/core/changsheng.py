@@ -111,7 +111,8 @@ def element_stage(element: int | str, branch: int | str, *, tu: Tu = DEFAULT_TU)
 def branch_of_stage(
     stem_or_element: int | str, stage_name: str, *, school: School = DEFAULT_SCHOOL, tu: Tu = DEFAULT_TU
 ) -> int:
-    """The branch where *stem_or_element* reaches *stage_name* (e.g. 甲's 臨官 is 寅)."""
+    """The branch where *stem_or_element* reaches *stage_name* (e.g. 甲's 臨官 is 寅). As in
+    :func:`stage_index`, an index 0–9 is a stem: pass an element by its name (``"土"``) (not its index)."""
     if stage_name not in STAGES:
         raise InputError(f"unknown stage {stage_name!r}: expected one of {' '.join(STAGES)}", field="stage")
     k = STAGES.index(stage_name)

@@ -56,6 +56,7 @@ from xuanheng.core.ganzhi import BRANCH_ELEMENT, BRANCHES, JI_GONG, STEM_ELEMENT
 from xuanheng.core.guiren import TIAN_JIANG
 from xuanheng.core.relations import chong, is_xing, liu_he
 from xuanheng.core.wangshuai import state_by_month
+from xuanheng.core.wuxing import overcomes
 from xuanheng.errors import InputError
 from xuanheng.liuren.bifa import CHANG_SHENG, PREDICATES, Ctx
 from xuanheng.liuren.chart import LIU_QIN, LiuRenChart, liu_qin_index
@@ -453,7 +454,7 @@ def _tiger_over(r: _Read, b: int) -> int | None:
     (《六壬斷案》〈六畜〉)."""
     el = BRANCH_ELEMENT[b]
     return next(
-        (x for x in r.chuan if x != b and r.jiang(x) == "白虎" and (BRANCH_ELEMENT[x] - el) % 5 == 3),
+        (x for x in r.chuan if x != b and r.jiang(x) == "白虎" and overcomes(BRANCH_ELEMENT[x], el)),
         None,
     )
 
@@ -502,7 +503,7 @@ def _place_step(c: _Chain, r: _Read, key: str, b: int, against: str, *, weighs: 
             part("xing", "刑")
     # the hidden stem (遁干) of a 傳 that overcomes the day stem: a concealed 鬼
     dun = _dun_gan(ch, b) if key in ("chu", "mo") else None
-    if dun is not None and (r.stem_el - STEM_ELEMENT[dun]) % 5 == 2:
+    if dun is not None and overcomes(STEM_ELEMENT[dun], r.stem_el):
         part("dun.gui", f"遁{STEMS[dun]}為鬼")
     # the twelve stages of the day stem (or, on the 辰 and the 年命, of that branch) at the spirit
     st = _STAGES.get((b - CHANG_SHENG[own_el]) % 12)
@@ -573,7 +574,7 @@ def _zhai(c: _Chain, r: _Read) -> tuple[str, str] | None:
     ``zhai.gui``."""
     ch = r.chart
     gan, zhi = ch.gan_shang, ch.zhi_shang
-    if r.rel(gan) != "ke" or (BRANCH_ELEMENT[zhi] - BRANCH_ELEMENT[ch.day.branch]) % 5 != 3:
+    if r.rel(gan) != "ke" or not overcomes(BRANCH_ELEMENT[zhi], BRANCH_ELEMENT[ch.day.branch]):
         return None
     c.add("zhai.gui", {"gan": BRANCHES[gan], "zhi": BRANCHES[zhi]}, gan=BRANCHES[gan], zhi=BRANCHES[zhi])
     return ("bad", "weigh.zhai_gui")
@@ -829,11 +830,11 @@ def _weigh(c: _Chain, marks: Mapping[str, Any]) -> str:
         # 財在鬼鄉: the wealth hoped for stands on the 鬼 and turns into harm (〈心印賦〉)
         c.add("weigh.cai_gui", cai_gui, **cai_gui)
         return "bad"
-    bing = marks.get("bing")
-    if bing is not None:
+    chapter = marks.get("chapter")
+    if chapter is not None:
         # the signs of 《大六壬指南》卷三's chapters: 〈疾病章〉 the 驛馬 leading the 傳, 初生末墓, 自墓傳生;
         # 〈陽宅章〉 干支乘鬼
-        polarity, key = bing
+        polarity, key = chapter
         if key == "weigh.bing_turn":  # it names the two ends; weigh.bing_ma names nothing
             ends = {"first": BRANCHES[marks["chuan"][0]], "last": BRANCHES[marks["chuan"][2]]}
             c.add(key, ends, **ends)
@@ -908,7 +909,7 @@ def judge(
     marks["mo_kong"] = BRANCHES[r.chuan[2]] if r.chuan[2] in r.kong else None
     if weighs:
         _zhi_gui(c, r, lei)
-    marks["bing"], marks["chuan"] = _chapter_signs(c, r, topic), r.chuan
+    marks["chapter"], marks["chuan"] = _chapter_signs(c, r, topic), r.chuan
     ming = _ming(chart)
     if ming is not None:
         _place_step(c, r, "ming", chart.upper_of(ming), "ming", weighs=weighs)
