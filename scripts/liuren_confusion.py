@@ -28,6 +28,8 @@ from collections import Counter, defaultdict
 from pathlib import Path
 from typing import Any
 
+from xuanheng.core.wuxing import generates, overcomes
+
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 POLS = ("good", "bad", "mixed")
@@ -99,8 +101,9 @@ READINGS = (
 
 
 def _relation(a: int, b: int) -> int:
-    """+1 when element *a* generates *b*, −1 when it overcomes it, 0 otherwise (五行 indices)."""
-    return {1: 1, 2: -1}.get((b - a) % 5, 0)
+    """+1 when element *a* generates *b*, −1 when it overcomes it, 0 otherwise (五行 indices; the core's
+    :mod:`xuanheng.core.wuxing`)."""
+    return 1 if generates(a, b) else -1 if overcomes(a, b) else 0
 
 
 def leishen_signs(case: dict[str, Any], matter: bool = False) -> dict[str, int] | None:
