@@ -365,3 +365,52 @@ def test_one_topic_vocabulary() -> None:
         assert normalise_topic(key) == key
         for lang in ("ko", "zh-Hant", "zh-Hans", "en"):
             assert topic_label(key, lang).strip()
+
+
+def test_index_files_tables_by_the_facts_their_words_need() -> None:
+    """:meth:`Vocabulary.index`: a table is tried only on a context showing a fact one of its words needs
+    (the smallest such set; ``any`` the union of its tables'); a table no word can file, always. The index
+    only spares tables: on every context, each table that holds is among those it lets through."""
+    iv = Vocabulary("toy-index")
+
+    @iv.shown_by
+    def _shown(ctx: dict[str, Any]) -> list[tuple[str, Any]]:
+        return [("colour", ctx["colour"]), ("shape", ctx["shape"])]
+
+    @iv.condition("colour", needs=lambda v: [("colour", x) for x in v])
+    def _c(ctx: Any, v: Any, _w: Any) -> dict[str, Any] | None:
+        return {"colour": ctx["colour"]} if ctx["colour"] in v else None
+
+    @iv.condition("shape", needs=lambda v: [("shape", v)])
+    def _s(ctx: Any, v: Any, _w: Any) -> dict[str, Any] | None:
+        return {"shape": v} if ctx["shape"] == v else None
+
+    @iv.condition("size")  # no needs: cannot file a table
+    def _z(ctx: Any, v: Any, _w: Any) -> dict[str, Any] | None:
+        return {"size": ctx["size"]} if ctx["size"] >= v else None
+
+    tables = (
+        {"colour": ["red", "blue"], "shape": "round"},  # filed under the one shape
+        {"size": 2},  # always tried
+        {"any": [{"shape": "square"}, {"colour": ["green"]}]},  # the union of its tables'
+        {"any": [{"shape": "square"}, {"size": 1}]},  # one table of the any cannot say: always
+        {"size": 1, "colour": ["green"]},
+    )
+    index = iv.index(tables)
+    assert index is iv.index(tables) and index.filed == 3
+    seen = set()
+    for colour in ("red", "blue", "green"):
+        for shape in ("round", "square"):
+            for size in (0, 3):
+                ctx = {"colour": colour, "shape": shape, "size": size}
+                may = index.may_hold(ctx)
+                assert may[1] == 1 and may[3] == 1
+                assert may[0] == (shape == "round")
+                assert may[2] == (shape == "square" or colour == "green")
+                assert may[4] == (colour == "green")
+                for i, t in enumerate(tables):
+                    if iv.holds(t, ctx) is not None:
+                        assert may[i], (i, ctx)
+                        seen.add(i)
+    assert seen == {0, 1, 2, 3, 4}
+    assert all(Vocabulary("bare").index(tables).may_hold({}))  # no shown_by: every table tried

@@ -56,8 +56,13 @@ def _as_list(v: Any) -> list[Any]:
 Word = Callable[[Ctx, Any, Mapping[str, Any]], "Facts | None"]
 
 
-def _word(key: str, doc: str, values: Iterable[Any] | None = None) -> Callable[[Word], Word]:
-    register = VOCAB.condition(key, values=values, doc=doc)
+def _word(
+    key: str,
+    doc: str,
+    values: Iterable[Any] | None = None,
+    needs: Callable[[Any], Iterable[Any] | None] | None = None,
+) -> Callable[[Word], Word]:
+    register = VOCAB.condition(key, values=values, doc=doc, needs=needs)
 
     def deco(fn: Word) -> Word:
         register(fn)
@@ -115,6 +120,80 @@ def _ref_branch(ctx: Ctx, tok: str) -> int | None:
 def _refs(ref: str, y: str) -> dict[str, str]:
     """How a fact names a reference that is not the 曜 itself (``{"命主": "土"}``), else nothing."""
     return {} if ref == y else {ref: y}
+
+
+# ── the facts a chart shows, for the index of the chart rules (Vocabulary.index) ───────────────────────
+# A chart word that can hold only where one of a few facts is shown declares them with ``needs`` (a fact
+# the word's own test requires, read off the rule's value); the reading then tries a 格局 only on the charts
+# that show one of the facts it needs. The word itself is still evaluated where it is tried.
+
+
+@VOCAB.shown_by
+def _shown(ctx: Ctx) -> list[tuple[Any, ...]]:
+    """The chart's facts in the terms of the words' ``needs``: each 曜's palace (人事 name, branch, 身宮),
+    mansion and dignities, the pairs of 曜 in one palace, the 命宮's branch, day or night, the season, the
+    year's stem."""
+    out: list[tuple[Any, ...]] = [
+        ("ming", BRANCHES[ctx.ming]),
+        ("day_night", "晝" if ctx.day else "夜"),
+        ("season", ctx.season),
+        ("year_stem", STEMS[ctx.year.stem]),
+    ]
+    gong_of, shen, dignities = ctx.gong_of, ctx.shen, ctx.dignities
+    for y, b in ctx.yao_b.items():
+        out.append(("in", y, gong_of[b]))
+        out.append(("in", y, BRANCHES[b]))
+        if b == shen:
+            out.append(("in", y, "身宮"))
+        out.append(("xiu", y, XIU_NAMES[ctx.yao_xiu[y]]))
+        out += [("dignity", y, d) for d in dignities[y]]
+    for ys in ctx.by_branch:
+        if len(ys) > 1:
+            out += [("with", a, c) for a in ys for c in ys if a != c]
+    return out
+
+
+def _needs_in(v: Any) -> set[tuple[str, str, str]] | None:
+    """``yao_in``: a listed 曜 (not a role, whose 曜 the chart decides) stands in one of its palaces — the
+    fewest such facts of the listed 曜."""
+    best: set[tuple[str, str, str]] | None = None
+    for ref, toks in v.items():
+        if ref in _YAO_SET:
+            got = {("in", ref, t) for t in _as_list(toks)}
+            if best is None or len(got) < len(best):
+                best = got
+    return best
+
+
+def _needs_dignity(v: Any) -> set[tuple[str, str, str]] | None:
+    """``yao_dignity``: a listed 曜 (not a role) has one of its dignities — the fewest such facts."""
+    sets = [
+        {("dignity", ref, d) for d in ds}
+        for ref, ds in v.items()
+        if ref in _YAO_SET and isinstance(ds, (list, tuple))  # (a string would be read by substrings)
+    ]
+    return min(sets, key=len) if sets else None
+
+
+def _needs_with(v: Any) -> set[tuple[str, str, str]] | None:
+    """``same_gong``: two listed 曜 (not roles) stand in one palace."""
+    ys = list(dict.fromkeys(y for y in _as_list(v) if y in _YAO_SET))
+    return {("with", ys[0], ys[1])} if len(ys) > 1 else None
+
+
+def _needs_xiu(v: Any) -> set[tuple[str, str, str]]:
+    """``xiu_in``: each listed 曜 stands in one of its mansions — the fewest such facts."""
+    sets = [{("xiu", y, x) for x in XIU_NAMES if x in xs} for y, xs in v.items()]
+    return min(sets, key=len) if sets else set()
+
+
+def _needs_one_of(word: str) -> Callable[[Any], set[tuple[str, Any]]]:
+    """A chart word that holds when the chart's *word* fact is one of the listed values."""
+
+    def needs(v: Any) -> set[tuple[str, Any]]:
+        return {(word, x) for x in _as_list(v)}
+
+    return needs
 
 
 # ── star words ───────────────────────────────────────────────────────────────────────────────────────
@@ -685,7 +764,12 @@ def _sex(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
     return {"sex": ctx.sex} if ctx.sex == v else None
 
 
-@_word("day_night", "born by day (晝) or by night (夜), as the time core tells", ("晝", "夜"))
+@_word(
+    "day_night",
+    "born by day (晝) or by night (夜), as the time core tells",
+    ("晝", "夜"),
+    needs=_needs_one_of("day_night"),
+)
 def _day_night(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
     return {"day_night": v} if (v == "晝") == ctx.day else None
 
@@ -696,7 +780,7 @@ def _year_branch(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
     return {"year_branch": b} if b in _as_list(v) else None
 
 
-@_word("year_stem", "the birth year's stem is one of these", STEMS)
+@_word("year_stem", "the birth year's stem is one of these", STEMS, needs=_needs_one_of("year_stem"))
 def _year_stem(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
     s = STEMS[ctx.year.stem]
     return {"year_stem": s} if s in _as_list(v) else None
@@ -712,6 +796,7 @@ def _month(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
     "season",
     "the season of the birth month (春 夏 秋 冬, and 季 for 辰 未 戌 丑)",
     ("春", "夏", "秋", "冬", "季"),
+    needs=_needs_one_of("season"),
 )
 def _season(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
     return {"season": ctx.season} if ctx.season in _as_list(v) else None
@@ -728,7 +813,7 @@ def _hour(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
     return {"hour": h} if h in _as_list(v) else None
 
 
-@_word("ming", "the 命宮 is on one of these branches", BRANCHES)
+@_word("ming", "the 命宮 is on one of these branches", BRANCHES, needs=_needs_one_of("ming"))
 def _ming(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
     m = BRANCHES[ctx.ming]
     return {"ming_gong": m} if m in _as_list(v) else None
@@ -744,6 +829,7 @@ def _shen(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
     "yao_in",
     "{star: [palaces]}: every listed star (a 曜, a role such as 命主 or 化祿, or 主:palace for a palace's"
     " 宮主) stands in one of its palaces",
+    needs=_needs_in,
 )
 def _yao_in(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
     got: dict[str, Any] = {}
@@ -762,7 +848,9 @@ def _yao_in(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
 
 
 @_word(
-    "yao_dignity", "{star: [dignities]}: every listed star (曜, role or 主:palace) has one of its dignities"
+    "yao_dignity",
+    "{star: [dignities]}: every listed star (曜, role or 主:palace) has one of its dignities",
+    needs=_needs_dignity,
 )
 def _yao_dignity(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
     got: dict[str, Any] = {}
@@ -801,7 +889,7 @@ def _yao_on(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
     return {"yao_on": got}
 
 
-@_word("same_gong", "all these stars (曜, roles or 主:palace) stand in one palace")
+@_word("same_gong", "all these stars (曜, roles or 主:palace) stand in one palace", needs=_needs_with)
 def _same_gong(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
     bs = {_ref_branch(ctx, y) for y in _as_list(v)}
     if len(bs) != 1 or None in bs:
@@ -874,7 +962,7 @@ def _lian_zhu(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
     return None
 
 
-@_word("xiu_in", "{曜: [mansions]}: every listed 曜 stands in one of its mansions")
+@_word("xiu_in", "{曜: [mansions]}: every listed 曜 stands in one of its mansions", needs=_needs_xiu)
 def _xiu_in(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
     got = {}
     for y, xs in v.items():

@@ -43,6 +43,7 @@ from xuanheng.rules import (
     TOPIC_KEYS,
     Rule,
     RuleDataError,
+    TableIndex,
     load_rules,
     normalise_topic,
     with_simplified,
@@ -281,9 +282,13 @@ _FIRED = maker(FiredRule)
 
 def _plain(ctx: Ctx, hans: bool, topic: str | None = None) -> list[FiredRule]:
     """Every rule in report order through :func:`evaluate` (with *topic*: every 格局, and the judgments of
-    the topic or 總); the fired ones with their texts."""
+    the topic or 總), but a chart rule that needs a fact the chart does not show (:func:`_index`); the fired
+    ones with their texts."""
     fired: list[FiredRule] = []
-    for r, kind, names, grade, extra, text, text_hans, check in _plans():
+    may_hold = _index().may_hold(ctx)
+    for i, (r, kind, names, grade, extra, text, text_hans, check) in enumerate(_plans()):
+        if not may_hold[i]:  # a chart rule whose table needs a fact this chart does not show
+            continue
         if grade:  # a 格局: a chart rule, every one evaluated (what _evaluate does for a chart rule, inline)
             got = check(ctx)
             if got is None:
@@ -318,6 +323,14 @@ def _plans() -> tuple[
         grade = str(r.get("grade")) if r.kind == "格局" else ""
         out.append((r, *_subject_of(r), grade, extra, r.text, with_simplified(r.text), _check_of(r)))
     return tuple(out)
+
+
+@cache
+def _index() -> TableIndex:
+    """The chart rules of :func:`_plans` filed by the chart facts their ``when`` needs
+    (:meth:`Vocabulary.index`; a 格局 about 火 in the 命宮 is tried only on a chart with 火 there); a rule
+    about a star or a palace is tried on every chart (its table as an empty one)."""
+    return VOCAB.index(tuple(p[0].when if p[1] == _CHART else {} for p in _plans()))
 
 
 @cache

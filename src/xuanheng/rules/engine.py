@@ -152,6 +152,9 @@ class ConditionSpec:
     some: tuple[Vocabulary, Callable[[Any], Items]] | None = None
     #: its result on an item depends only on what an :class:`Items`' ``shared`` memo stands for: kept there
     shared: bool = False
+    #: value → the facts of which a context must show one (:meth:`Vocabulary.shown_by`) for the condition to
+    #: hold with that value, or None when it cannot say: what :meth:`Vocabulary.index` files a table under
+    needs: Callable[[Any], Iterable[Any] | None] | None = None
 
 
 class Vocabulary:
@@ -169,6 +172,10 @@ class Vocabulary:
         #: the key of each table and condition :meth:`select` keeps results under → a small number (the
         #: keys of an :class:`Items`; kept for good: a method's rules have a few hundred)
         self._key_ids: dict[Any, int] = {}
+        #: the facts a context shows, for :meth:`index` (:meth:`shown_by`)
+        self._shows: Callable[[Any], Iterable[Any]] | None = None
+        #: id(tables) → (tables, their index) (:meth:`index`)
+        self._indices: dict[int, tuple[Sequence[Mapping[str, Any]], TableIndex]] = {}
 
     def condition(
         self,
@@ -179,6 +186,7 @@ class Vocabulary:
         reads_table: bool | None = None,
         some: tuple[Vocabulary, Callable[[Any], Items]] | None = None,
         shared: bool = False,
+        needs: Callable[[Any], Iterable[Any] | None] | None = None,
     ) -> Callable[[Condition], Condition]:
         """Decorator: register *fn* as the condition *key* (*values*: what a rule may give it).
 
@@ -195,7 +203,14 @@ class Vocabulary:
         :class:`Items` stands for (六爻's line words that read only the hexagram and its moving lines: one
         memo per hexagram and moving lines), so :meth:`select` keeps it there, for every item set given that
         memo, and a table of such conditions only has its answer kept there too. A wrong declaration gives
-        one chart another's answers: declare only what the function reads."""
+        one chart another's answers: declare only what the function reads.
+
+        *needs*: ``value -> facts`` (hashable), of which a context must show one (the vocabulary's
+        :meth:`shown_by`) for the condition to hold with that value, or None when it cannot say: a
+        necessary condition read off the rule's value, never a second statement of the word (the word is
+        still evaluated on every context the index lets through), so that :meth:`index` tries a table only
+        on the contexts that show one of its facts. A wrong declaration loses a rule on some charts: each
+        method's tests compare the index with the evaluation of every table over many charts."""
 
         def register(fn: Condition) -> Condition:
             if key in self.specs or key == "any":
@@ -203,7 +218,7 @@ class Vocabulary:
             accepted = None if values is None else frozenset(values)
             reads = _reads_table(fn) if reads_table is None else reads_table
             text = doc or (fn.__doc__ or "").strip()
-            self.specs[key] = ConditionSpec(key, fn, accepted, text, reads, some, shared)
+            self.specs[key] = ConditionSpec(key, fn, accepted, text, reads, some, shared, needs)
             return fn
 
         return register
@@ -218,9 +233,12 @@ class Vocabulary:
         reads_table: bool | None = None,
         some: tuple[Vocabulary, Callable[[Any], Items]] | None = None,
         shared: bool = False,
+        needs: Callable[[Any], Iterable[Any] | None] | None = None,
     ) -> None:
         """Register *fn* as *key* without the decorator (for conditions made by a factory)."""
-        self.condition(key, values=values, doc=doc, reads_table=reads_table, some=some, shared=shared)(fn)
+        self.condition(
+            key, values=values, doc=doc, reads_table=reads_table, some=some, shared=shared, needs=needs
+        )(fn)
 
     def __contains__(self, key: object) -> bool:
         return key in self.specs
@@ -499,9 +517,91 @@ class Vocabulary:
         self._sets[id(tables)] = (tables, got)
         return got
 
+    def shown_by(self, fn: Callable[[Any], Iterable[Any]]) -> Callable[[Any], Iterable[Any]]:
+        """Decorator: *fn* (``ctx -> facts``) gives the facts a context shows, in the terms of the
+        conditions' ``needs`` (:meth:`condition`): what :meth:`index` looks up."""
+        self._shows = fn
+        return fn
+
+    def index(self, tables: Sequence[Mapping[str, Any]]) -> TableIndex:
+        """The tables of *tables* filed by the facts they need (:class:`TableIndex`): each table under the
+        smallest set of facts one of its conditions declares it ``needs`` (for ``any``, the union of its
+        tables' sets; a table whose conditions declare none, or a vocabulary without :meth:`shown_by`, is
+        tried on every context). Made once per sequence
+        and kept (keep the sequence, a tuple of tables that are data, as :meth:`holding` keeps it)."""
+        entry = self._indices.get(id(tables))
+        if entry is not None and entry[0] is tables:
+            return entry[1]
+        by_fact: dict[Any, list[int]] = {}
+        always = bytearray(len(tables))
+        for i, when in enumerate(tables):
+            best = self._needs(when) if self._shows is not None else None
+            if best is None:
+                always[i] = 1
+                continue
+            for f in best:
+                by_fact.setdefault(f, []).append(i)
+        shows = self._shows if self._shows is not None else _no_facts
+        made = TableIndex(bytes(always), {f: tuple(ix) for f, ix in by_fact.items()}, shows)
+        if len(self._indices) >= 64:
+            self._indices.clear()
+        self._indices[id(tables)] = (tables, made)
+        return made
+
+    def _needs(self, when: Mapping[str, Any]) -> frozenset[Any] | None:
+        """The smallest set of facts one of which a context must show for the table *when* to hold: of its
+        conditions' ``needs`` (every condition must hold), and for ``any`` the union of its tables' (one
+        of them must hold), or None when none can say."""
+        best: frozenset[Any] | None = None
+        for k, v in when.items():
+            if k == "any":
+                subs = [self._needs(sub) for sub in v]
+                facts = None if any(x is None for x in subs) else frozenset().union(*subs)  # type: ignore[arg-type]
+            else:
+                spec = self.specs.get(k)
+                got = None if spec is None or spec.needs is None else spec.needs(v)
+                facts = None if got is None else frozenset(got)
+            if facts is not None and (best is None or len(facts) < len(best)):
+                best = facts
+        return best
+
     def describe(self) -> dict[str, str]:
         """Condition → its meaning (for the docs and the source pages)."""
         return {k: s.doc for k, s in sorted(self.specs.items())}
+
+
+def _no_facts(_ctx: Any) -> tuple[Any, ...]:
+    return ()
+
+
+class TableIndex:
+    """Which tables of a sequence may hold on a context (:meth:`Vocabulary.index`): a table filed under the
+    facts one of its conditions needs is tried only on a context that shows one of them; the others always.
+    The tables that it lets through are evaluated as before (:meth:`Vocabulary.holds`): the index only
+    spares the evaluation of tables that cannot hold."""
+
+    __slots__ = ("_always", "_by_fact", "_shows", "filed")
+
+    def __init__(
+        self, always: bytes, by_fact: dict[Any, tuple[int, ...]], shows: Callable[[Any], Iterable[Any]]
+    ) -> None:
+        self._always = always
+        self._by_fact = by_fact
+        self._shows = shows
+        #: how many tables are filed by a fact (the rest are tried on every context)
+        self.filed = len(always) - sum(always)
+
+    def may_hold(self, ctx: Any) -> bytearray:
+        """Per table, 1 when it may hold on *ctx* (it is tried), 0 when it cannot (a fact it needs is not
+        shown)."""
+        out = bytearray(self._always)
+        by_fact = self._by_fact
+        for f in self._shows(ctx):
+            got = by_fact.get(f)
+            if got is not None:
+                for i in got:
+                    out[i] = 1
+        return out
 
 
 #: facts kept in shared memos, one object per value (:func:`_interned`)
@@ -682,6 +782,7 @@ __all__ = [
     "Items",
     "Rule",
     "RuleDataError",
+    "TableIndex",
     "Vocabulary",
     "frozen",
     "load_rules",
