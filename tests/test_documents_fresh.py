@@ -63,3 +63,22 @@ def test_a_document_shares_no_container_with_the_next(name: str) -> None:
             c.append(MARK)
     second = method.document(params, "zh-Hant")
     assert not _poisoned(second)
+
+
+def test_a_qizheng_document_shares_no_container_with_the_next_in_any_language() -> None:
+    """The 七政 reading made, kept, then taken from its memo (a document in another language reads the kept
+    reading; the method takes the reading's JSON without copying it, ``Method.reads_own``): each document
+    poisoned, the next one clean."""
+    from xuanheng.qizheng.memo import clear
+
+    clear()
+    method = get("qizheng")
+    params = method.make_params({**CASTS["qizheng"], "at": "1971-02-03T04:05"})
+    for lang in ("zh-Hant", "zh-Hant", "ko", "en", "ko"):
+        doc = method.document(params, lang)
+        assert doc["reading"] and not _poisoned(doc), lang
+        for c in list(_containers(doc)):
+            if isinstance(c, dict):
+                c[MARK] = True
+            else:
+                c.append(MARK)

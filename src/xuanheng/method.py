@@ -82,6 +82,10 @@ class Method:
     #: chart (tests/test_documents_fresh.py), and a document asked for again is kept (:attr:`documents`);
     #: the others build them anew each time
     kept: bool = False
+    #: True when :attr:`read` hands out fired rules whose facts nothing else holds (a reading it keeps is
+    #: copied as it is handed out, 七政四餘's): the document then takes the reading's JSON without copying
+    #: the facts again, even for a method that keeps
+    reads_own: bool = False
     #: the finished documents of a method that keeps (:class:`KeptDocuments`; empty otherwise)
     documents: KeptDocuments = field(default_factory=lambda: KeptDocuments(), repr=False, compare=False)
 
@@ -156,7 +160,8 @@ class Method:
                 if self.judge is not None:
                     question = Question(topic, kw.get("about") or "自己", kw.get("item"))
                     out["judgment"] = self.judge(chart, question, fired=fired, **kw).to_json(lang, self.kept)
-                out["reading"] = [r.to_json(lang, self.kept) for r in fired]
+                copy = self.kept and not self.reads_own
+                out["reading"] = [r.to_json(lang, copy) for r in fired]
                 if kw:
                     out["reading_options"] = kw
             else:

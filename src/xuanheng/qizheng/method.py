@@ -80,6 +80,7 @@ METHOD = Method(
     read=_reading,
     judge=judge,
     kept=True,  # the chart, life, reading and judgment memos of xuanheng.qizheng.memo; the documents
+    reads_own=True,  # reading() hands out a copy of a reading it keeps (its facts the caller's own)
     facts=facts,
     views={"svg": render_qizheng, "text": render_text},
     example={"at": "1983-10-27T18:30", "tz": "+08:00", "lon": 116.383333, "lat": 39.9, "sex": "男"},

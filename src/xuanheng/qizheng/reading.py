@@ -37,7 +37,7 @@ from xuanheng.qizheng._reading_ctx import QIANG_RUO_CHOICES, YAO, Ctx
 from xuanheng.qizheng._reading_vocab import VOCAB
 from xuanheng.qizheng.gong import GONG_NAMES
 from xuanheng.qizheng.memo import ChartMemo
-from xuanheng.reading import DEFAULT_LANG, FiredRule, Text, check_lang
+from xuanheng.reading import DEFAULT_LANG, FiredRule, Text, check_lang, fresh
 from xuanheng.rules import (
     GENERAL_TOPIC,
     TOPIC_KEYS,
@@ -241,13 +241,15 @@ def reading(
     The 格局 come first (they decide 003-019 and 003-020), then the judgments in inventory order; every rule
     is evaluated by :func:`evaluate`, except, with a topic, a judgment the answer leaves out (neither the
     topic nor 總; no rule reads another judgment — the 格局, which ``ge_ju`` reads, are always evaluated).
+    The fired rules' facts are the caller's own: nothing else holds them (a reading kept for the chart is
+    handed out as a copy, :func:`_owned`).
     """
     lang = check_lang(lang)
     t = normalise_topic(topic) if topic is not None else None
     key = _memo_key(t, lang == "zh-Hans", options)
     got = None if key is None else _READ.get(chart, key)
     if got is not None:
-        return list(got)
+        return [_owned(f) for f in got]
     ctx = context(chart, **options)
     fired = _plain(ctx, lang == "zh-Hans", t)
     if t is not None:
@@ -256,7 +258,16 @@ def reading(
         fired = first + rest
     if key is not None:
         _READ.put(chart, key, tuple(fired))
+        if _READ.get(chart, key) is not None:  # kept (a chart read again): the caller gets a copy
+            return [_owned(f) for f in fired]
     return fired
+
+
+def _owned(f: FiredRule) -> FiredRule:
+    """A copy of the kept fired rule *f* whose facts and extra keys are the caller's own (new dicts and
+    lists, :func:`~xuanheng.reading.fresh`): what :func:`reading` hands out of its memo, so that a caller
+    (the method's document, ``Method.reads_own``) may use them without copying and never changes the memo."""
+    return _FIRED(f.id, f.src, fresh(f.facts), f.text, f.topics, f.title, dict(f.extra))
 
 
 #: the readings made, by chart and (topic, 简体, options): a reading is a pure function of its frozen chart,
