@@ -218,6 +218,8 @@ def test_check_of_answers_what_holds_gives() -> None:
         {"size": 2, "colour": "red"},
         {"any": [{"colour": "blue"}, {"size": 1}]},
         {"colour": "red", "any": [{"size": 9}, {"size": 3}]},
+        {"any": [{"size": 4, "colour": "blue"}, {"any": [{"colour": "red"}, {"size": 2}]}], "size": 1},
+        {"size": 1, "colour": "blue", "any": [{"size": 3, "colour": "blue"}]},
     )
     for ctx in ({"colour": c, "size": n} for c in ("red", "blue") for n in range(5)):
         for t in tables:

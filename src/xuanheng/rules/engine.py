@@ -49,7 +49,7 @@ from __future__ import annotations
 import tomllib
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import cache, partial
+from functools import cache
 from importlib import resources
 from types import FunctionType
 from typing import Any
@@ -312,9 +312,10 @@ class Vocabulary:
     def check_of(self, when: Mapping[str, Any]) -> Callable[[Any], Facts | None]:
         """``ctx -> holds(when, ctx)`` for the table *when*, made once from its plan (:meth:`plan`): for a
         table of one condition, that condition's function bound to its value and table (what :meth:`holds`
-        calls, without the look-up of the plan on every call); otherwise :meth:`holds` bound to the table.
-        A caller that evaluates the same table on many contexts (a method's rules over every chart) makes it
-        once and keeps it beside the rule."""
+        calls, without the look-up of the plan on every call); for several, their functions in table order
+        with the facts merged as :meth:`holds` merges them (the first to set a key wins), an ``any`` as the
+        checks of its tables, the first that holds. A caller that evaluates the same table on many contexts
+        (a method's rules over every chart) makes it once and keeps it beside the rule."""
         steps = self.plan(when)
         if len(steps) == 1 and steps[0][0] is not None:
             fn, v = steps[0]
@@ -324,7 +325,31 @@ class Vocabulary:
                 return fn(ctx, v, when)
 
             return one
-        return partial(self.holds, when)
+        compiled = tuple(
+            (fn, v) if fn is not None else (None, tuple(self.check_of(sub) for sub in v)) for fn, v in steps
+        )
+
+        def every(ctx: Any) -> Facts | None:
+            facts: Facts | None = None
+            for fn, v in compiled:
+                if fn is None:  # any: the first table of the list that holds
+                    got = None
+                    for sub in v:
+                        got = sub(ctx)
+                        if got is not None:
+                            break
+                else:
+                    got = fn(ctx, v, when)
+                if got is None:
+                    return None
+                if facts is None:
+                    facts = got
+                else:
+                    for fk, fv in got.items():
+                        facts.setdefault(fk, fv)
+            return {} if facts is None else facts
+
+        return every
 
     def over(self, items: Iterable[Any], shared: dict[Any, Any] | None = None) -> Items:
         """The contexts *items* as one :class:`Items` for :meth:`select` (*shared*: the memo of the
