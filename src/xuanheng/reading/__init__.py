@@ -124,47 +124,51 @@ class FilledText(Text):
     words (``ko``, ``zh_hant``, ``en``, ``zh_hans``, :meth:`get`); the template and the parameters must not
     change after (a judge's data, loaded once; parameters made for the call)."""
 
-    __slots__ = ("_params", "_said", "_template")
+    __slots__ = ("_params", "_said_en", "_said_hans", "_said_hant", "_said_ko", "_template")
     _template: Mapping[str, str]
-    _params: Mapping[str, Any]
-    _said: dict[str, str]
+    _params: tuple[tuple[str, Any], ...]
+    _said_ko: str | None
+    _said_hant: str | None
+    _said_en: str | None
+    _said_hans: str | None
 
     def __init__(self, template: Mapping[str, str], params: Mapping[str, Any]) -> None:
-        object.__setattr__(self, "_template", template)
-        object.__setattr__(self, "_params", params)
-        object.__setattr__(self, "_said", {})
+        # slots and a tuple, not dicts: a judgment keeps many of these (the collector scans fewer containers)
+        setattr_ = object.__setattr__
+        setattr_(self, "_template", template)
+        setattr_(self, "_params", tuple(params.items()))
+        setattr_(self, "_said_ko", None)
+        setattr_(self, "_said_hant", None)
+        setattr_(self, "_said_en", None)
+        setattr_(self, "_said_hans", None)
 
-    def _say(self, lang: str) -> str:
-        said: dict[str, str] = self._said
-        got = said.get(lang)
+    def _say(self, lang: str, slot: str) -> str:
+        got: str | None = getattr(self, slot)
         if got is None:
             t = self._template.get(lang)
             if t is None:
                 got = ""
             else:
-                p = {
-                    k: (v.get(lang, v.get("zh-Hant", "")) if type(v) is dict else v)
-                    for k, v in self._params.items()
-                }
+                p = {k: v.get(lang, v.get("zh-Hant", "")) if type(v) is dict else v for k, v in self._params}
                 got = t.format(**p)
-            said[lang] = got
+            object.__setattr__(self, slot, got)
         return got
 
     @property
     def ko(self) -> str:
-        return self._say("ko")
+        return self._say("ko", "_said_ko")
 
     @property
     def zh_hant(self) -> str:
-        return self._say("zh-Hant")
+        return self._say("zh-Hant", "_said_hant")
 
     @property
     def en(self) -> str:
-        return self._say("en")
+        return self._say("en", "_said_en")
 
     @property
     def zh_hans(self) -> str:
-        return self._say("zh-Hans")
+        return self._say("zh-Hans", "_said_hans")
 
     def _words(self) -> tuple[str, str, str, str]:
         return (self.ko, self.zh_hant, self.en, self.zh_hans)
