@@ -43,7 +43,7 @@ from xuanheng.qizheng.gong import PALACES
 from xuanheng.qizheng.memo import ChartMemo
 from xuanheng.qizheng.xiu import NAMES as XIU_NAMES
 from xuanheng.qizheng.xiu import XIU
-from xuanheng.reading import FilledText, FiredRule, Text
+from xuanheng.reading import FiredRule, Text
 from xuanheng.reading.judgment import (
     Focus,
     Judgment,
@@ -163,7 +163,11 @@ def _text(template: Mapping[str, str], **params: Any) -> Text:
         key = (id(template), *((k, tuple(v.items()) if type(v) is dict else v) for k, v in params.items()))
         got = _FILLED.get(key)
     if got is None:
-        got = FilledText(template, params)  # each language formatted when it is first read
+        out = {}
+        for lang, t in template.items():
+            p = {k: (v.get(lang, v.get("zh-Hant", "")) if type(v) is dict else v) for k, v in params.items()}
+            out[lang] = t.format(**p)
+        got = Text.from_mapping(out)
         if len(_FILLED) < 65536:
             _FILLED[key] = got
     return got

@@ -7,7 +7,6 @@ Traditional text with OpenCC when a data file gives none.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from types import MappingProxyType
@@ -116,75 +115,6 @@ class Text:
         return {lang: self.get(lang) for lang in LANGS}
 
 
-class FilledText(Text):
-    """A :class:`Text` filled from a template (``{lang: str.format template}``, each language's words as data
-    give them) with parameters, each language formatted the first time it is read: a judgment states some
-    150 texts and its document shows one language. A parameter given as a dict of languages is said in each
-    one (its ``zh-Hant`` where it lacks the language). It reads and compares as the :class:`Text` of the same
-    words (``ko``, ``zh_hant``, ``en``, ``zh_hans``, :meth:`get`); the template and the parameters must not
-    change after (a judge's data, loaded once; parameters made for the call)."""
-
-    __slots__ = ("_params", "_said_en", "_said_hans", "_said_hant", "_said_ko", "_template")
-    _template: Mapping[str, str]
-    _params: tuple[tuple[str, Any], ...]
-    _said_ko: str | None
-    _said_hant: str | None
-    _said_en: str | None
-    _said_hans: str | None
-
-    def __init__(self, template: Mapping[str, str], params: Mapping[str, Any]) -> None:
-        # slots and a tuple, not dicts: a judgment keeps many of these (the collector scans fewer containers)
-        setattr_ = object.__setattr__
-        setattr_(self, "_template", template)
-        setattr_(self, "_params", tuple(params.items()))
-        setattr_(self, "_said_ko", None)
-        setattr_(self, "_said_hant", None)
-        setattr_(self, "_said_en", None)
-        setattr_(self, "_said_hans", None)
-
-    def _say(self, lang: str, slot: str) -> str:
-        got: str | None = getattr(self, slot)
-        if got is None:
-            t = self._template.get(lang)
-            if t is None:
-                got = ""
-            else:
-                p = {k: v.get(lang, v.get("zh-Hant", "")) if type(v) is dict else v for k, v in self._params}
-                got = t.format(**p)
-            object.__setattr__(self, slot, got)
-        return got
-
-    @property
-    def ko(self) -> str:
-        return self._say("ko", "_said_ko")
-
-    @property
-    def zh_hant(self) -> str:
-        return self._say("zh-Hant", "_said_hant")
-
-    @property
-    def en(self) -> str:
-        return self._say("en", "_said_en")
-
-    @property
-    def zh_hans(self) -> str:
-        return self._say("zh-Hans", "_said_hans")
-
-    def _words(self) -> tuple[str, str, str, str]:
-        return (self.ko, self.zh_hant, self.en, self.zh_hans)
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Text):
-            return NotImplemented
-        return self._words() == (other.ko, other.zh_hant, other.en, other.zh_hans)
-
-    def __hash__(self) -> int:
-        return hash(self._words())
-
-    def __repr__(self) -> str:
-        return f"Text(ko={self.ko!r}, zh_hant={self.zh_hant!r}, en={self.en!r}, zh_hans={self.zh_hans!r})"
-
-
 @dataclass(frozen=True, slots=True)
 class FiredRule:
     """One rule that fired on a chart.
@@ -219,4 +149,4 @@ class FiredRule:
         return out
 
 
-__all__ = ["DEFAULT_LANG", "LANGS", "FilledText", "FiredRule", "Text", "check_lang", "fresh", "to_simplified"]
+__all__ = ["DEFAULT_LANG", "LANGS", "FiredRule", "Text", "check_lang", "fresh", "to_simplified"]
