@@ -301,9 +301,9 @@ def phases(passes: int = 5, per: int = 60) -> dict[str, float]:
                 t4 = clk()
                 judged = METHOD.judge(case, Question(None, "自己"), fired=fired)  # type: ignore[misc]
                 t5 = clk()
-                judged.to_json("zh-Hant", True)
+                judged.to_json("zh-Hant", METHOD.kept)  # copied as Method.document copies them
                 t6 = clk()
-                [r.to_json("zh-Hant", True) for r in fired]
+                [r.to_json("zh-Hant", METHOD.kept and not METHOD.reads_own) for r in fired]
                 t7 = clk()
                 marks = (t0, t1, t2, t3, t4, t5, t6, t7)
                 for i, name in enumerate(PHASES):
