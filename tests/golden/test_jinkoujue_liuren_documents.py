@@ -60,7 +60,11 @@ PINNED: dict[str, str] = {
     # "用爻得力" / "用爻受傷無救" beside a step saying the 用爻 is out of season: only verdict texts move.
     # Checked: with jinkoujue/judgment.py as on main both equal their pins before (2e7d8719c6d5208a,
     # 3ef2b59628f84ed7)
-    "jinkoujue_documents": "d739634bd806ec65",  # the contract: with_reading=False now carries "reading": []
+    # (35) issue 28 (branch lr-verdict6): the 動 the kind of question asks for (財動 for money, 官動 for
+    # office: 古本 卷之上〈五動爻誦〉) settles the verdict good after a bar and before the 課's shape (step
+    # weigh.dong): verdicts, settling steps and 應期 of the documents asked about 財 … 官 change. Checked:
+    # with that settling step taken out of _weigh, the section equals its pin before (d739634bd806ec65)
+    "jinkoujue_documents": "893f1498fc2529b8",  # the contract: with_reading=False now carries "reading": []
     "jinkoujue_views": "5adf41397f822d68",
     # the plain sunrise (astro.sun_fast removed): 3 sunrise / sunset / solar-time seconds moved
     # issue 28, the 大六壬 judgment: the documents carry "judgment" (with "sections": [], the shared shape)
