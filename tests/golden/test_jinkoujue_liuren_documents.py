@@ -105,10 +105,15 @@ PINNED: dict[str, str] = {
     # Checked: with main's
     # reading/data/hanja_ko.toml the three equal their pins before (9d545555540592ec, b8de04c6a4c0bb9f,
     # 60eeb7e39857e8c2)
-    "liuren_documents": "e673e0abd03cbf1e",
+    # (35) issue 28 (branch lr-verdict6): a weather question (天時, 雨, 晴) asked for another person reads
+    # the weather's 類神, no longer the person's (the day branch; 《大六壬指南》〈占天時〉): focus, steps,
+    # verdicts and 應期 of those documents and their text views move. Checked: with the person read as
+    # before the two equal their pins before (e673e0abd03cbf1e, 895bfe84dadcc79a)
+    "liuren_documents": "77cc6b089163989d",
     "liuren_study_documents": "68aaff933a61e823",
     # then the phone drawing wraps its 課體 line with the label in it (issue 30 item 8; it ran off the edge)
-    "liuren_views": "895bfe84dadcc79a",
+    # (35) the weather asked for another person (above)
+    "liuren_views": "dfd866c3444673a1",
 }
 
 _check = checker(PINNED)
