@@ -183,6 +183,10 @@ def main(argv: list[str]) -> int:
         return argv[argv.index(name) + 1] if name in argv else default
 
     split = arg("--split", "dev")
+    if split not in ("dev", "holdout"):
+        # the blind set (casebook/blind.toml) is measured once, by scripts/accuracy.py, never probed
+        print(f"xian_probe: --split {split} refused; dev or holdout only", file=sys.stderr)
+        return 2
     rows = stretches(split, arg("--xiu", "jin"), arg("--first-term", "ten"))
     judged = sum(
         ("good" if r["base"] >= 1 else "bad" if r["base"] <= -1 else "mixed") == r["book"] for r in rows
