@@ -162,18 +162,22 @@ from pins import dump as _dump
 # (35) the UX review (branch ux-review): a good 六爻 verdict's reason reads 扶多於抑, no longer 用神得力
 # beside steps finding the 用神 out of season (liuyao/data/judgment.toml): only that text moves (cli_casts,
 # http_casts). Checked: with main's wording both equal their pins of (34).
+# (36) issue 29, more 鄭氏 格局 names (branch qz-geju5, patterns ge-338 … ge-354): the 七政 documents'
+# readings gain the ones that fire (cli_casts, cli_refusals: its 七政 sample, http_casts, mcp_calls).
+# Checked: with the branch's new condition words but main's qizheng/data/patterns.toml every section equals
+# its pin before; tests/golden/test_qizheng_reading_outputs.py (32).
 PINNED: dict[str, str] = {
     "cli_help": "36d349072b6da75b",  # (1) (2) (6) (7) (9) (10) (11) (14) (18) (24) (25)
     # issue 26: a method with a reading always carries "reading" ([] when not asked): 金口訣 and 六爻 too
     # (1) (2) (8) (9) (10) (11) (12) (13) (14) (15) (18) (19) (20) (22) (26) (28) (29) (30) (31) (32)
-    # (33) (34) (35)
-    "cli_casts": "e13659d60dd8a34a",  # before (35): 962f23065292526d; before (34): dfb6b2270c7f5d0b
+    # (33) (34) (35) (36)
+    "cli_casts": "fdb40617d91ee828",  # before (36): e13659d60dd8a34a; before (35): 962f23065292526d
     # issue 26: the 大六壬 message for no instant and no coordinates is catalogued (cli.liuren.at_missing),
     # so --lang ko / zh-Hant say it in that language instead of English; nothing else changed
     # (12): its 七政 sample without a place is no refusal: it casts, and its document gains the judgment
     # its pins before: b6266ca5f05dd431, 38020a2b2ac63d9c
-    # (6) (12) (13) (14) (15) (19) (22) (26) (30) (32) (33)
-    "cli_refusals": "c69b4a9a974ad72e",  # before (33): 605572be5a027637; before (32): 7cf080d7ebb4dd77
+    # (6) (12) (13) (14) (15) (19) (22) (26) (30) (32) (33) (36)
+    "cli_refusals": "eef497d9e543d34b",  # before (36): c69b4a9a974ad72e; before (33): 605572be5a027637
     "http_meta": "b0aee14b181fc865",  # (1) (2) (6) (7) (9) (10) (11) (13) (14) (15) (16) (18) (25) (27)
     # issue 26: "reading": [] with no_reading; then the library's errors name parameters (at, day, yue_jiang)
     # where they named command-line flags (--at, --now, --day …): only their message, text and params
@@ -185,15 +189,15 @@ PINNED: dict[str, str] = {
     # study inputs with tz answer 422 mode.unused naming tz (were charts, tz ignored), and 六爻 at + day
     # answers mode.unused naming day (was liuyao.instant_or_study, also naming day), GET and POST, en and ko
     # (1) (2) (6) (8) (9) (10) (11) (12) (13) (15) (16) (17) (18) (19) (20) (21) (22) (26) (28) (29) (30)
-    # (31) (32) (33) (34) (35)
-    "http_casts": "d0a62ebaf7be16ce",  # before (35): 9be94acfbfaaf035; before (34): 761bbbd35814693f
+    # (31) (32) (33) (34) (35) (36)
+    "http_casts": "3903bf99c9430349",  # before (36): d0a62ebaf7be16ce; before (35): 9be94acfbfaaf035
     "mcp_tools": "030b4970c08798b1",  # (1) (2) (6) (7) (9) (10) (11) (13) (18) (25) (27)
     # issue 26: both changes of http_casts; then the refusals carry their code (mode.unused, at.or_now) where
     # the catalogue recognised them by their English; then a refusal of a mode names the mode and says why
     # in the API's words (a cast from an instant (at or now) …), no longer the command line's (--at/--now)
     # (1) (2) (6) (8) (9) (10) (11) (12) (13) (15) (16) (18) (19) (20) (22) (26) (28) (30) (31) (32)
-    # (33) (34)
-    "mcp_calls": "95e864a31022d03f",  # before (34): 7797e84da23fdbd7; before (33): 28496bfbb909dbb2
+    # (33) (34) (36)
+    "mcp_calls": "4e0a29559ba5e65f",  # before (36): 95e864a31022d03f; before (34): 7797e84da23fdbd7
 }
 
 _check = checker(PINNED)
