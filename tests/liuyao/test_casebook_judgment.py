@@ -32,12 +32,14 @@ def rows(accuracy: Any) -> list[object]:
     [
         # the 54 cases of 《易隱》 (yiyin.toml) and 62 of 《易冒》 (yimao.toml) lowered the dev and holdout
         # figures when added (dev 74 / 83 / 58 %, holdout 67 / 83 / 39 %); issue 27 round 5 (ly-verdict5)
-        # raised them to dev 76 / 84 / 60 %, holdout 68 / 85 / 39 %: floors are that less a margin. The blind
-        # split, measured once at the end of that round, went 41 → 42/72, 50 → 53/72, 8 → 7/27 (應期 26 %).
-        ("dev", "all", 0.74, 0.82, 0.58),
-        ("holdout", "all", 0.66, 0.83, 0.37),
-        ("dev", "first", 0.82, 0.87, 0.65),
-        ("holdout", "first", 0.73, 0.82, 0.37),
+        # raised them to dev 76 / 84 / 60 %, holdout 68 / 85 / 39 %. Round 6 split blind.toml (measured blind
+        # once at 42/72, 53/72, 7/27) into dev/holdout, which lowered them to dev 73 / 82 / 56 %, holdout
+        # 66 / 83 / 38 % (first books: dev 77 / 84 / 61 %, holdout 69 / 81 / 38 %): floors are the figures
+        # the round ends at less a small margin. The blind row is blind2.toml's (skipped while it is absent).
+        ("dev", "all", 0.71, 0.80, 0.54),
+        ("holdout", "all", 0.64, 0.81, 0.36),
+        ("dev", "first", 0.74, 0.82, 0.58),
+        ("holdout", "first", 0.67, 0.79, 0.36),
         ("blind", "all", 0.56, 0.71, 0.25),
     ],
 )  # "first": the cases of 《增刪卜易》 and 《卜筮正宗》 alone (not accuracy.LIUYAO_OTHER_BOOKS, added later)
@@ -47,6 +49,8 @@ def test_agreement_does_not_fall(
     """Verdict polarity, 用神 and 應期 (the book's first time among the first two given, over the cases
     that state one) stay at least where they stand, less a small margin."""
     part = [r for r in rows if r.case["split"] == split]  # type: ignore[attr-defined]
+    if split == "blind" and not part:
+        pytest.skip("no blind casebook yet (blind2.toml)")
     if books == "first":
         part = [r for r in part if r.case["book"] not in accuracy.LIUYAO_OTHER_BOOKS]  # type: ignore[attr-defined]
     assert len(part) >= 50
