@@ -123,16 +123,20 @@ from pins import error as _error
 # no longer 用神得力, which stood above steps finding the 用神 out of season and rescued
 # (liuyao/data/judgment.toml [verdict] good; judgment.py untouched): only the good verdicts' text moves
 # (documents_renders, the examples). Checked: with main's good wording every section equals its pin of (22).
+# (24) issue 27 round 6 (branch ly-verdict6): an office (官, 科舉) asked for oneself reads the 世 when it
+# moves and turns into a 官鬼 no line shows (世化官, 卷三〈功名到何品級章〉; judgments.toml shi_if_hua), and
+# the judgment times it first by that branch: the 用神 group of the reading and the judgment move for those
+# charts only (readings_by_topic, readings_every_topic, documents_renders); charts and examples unchanged.
 PINNED: dict[str, str] = {
     "charts_random": "41a9face99cdd34b",
     "charts_every_option": "8f27b71ac54531f4",
     "charts_boundaries": "29360e9f719e39eb",
     "charts_study": "40dea89f003c5d79",
     "zhuang_gua_enumeration": "928569c1e96ce154",
-    "readings_by_topic": "d35eb14a8245eba1",  # (2) (11) (21)
-    "readings_every_topic": "47013b8aa1dccf32",  # (2) (11) (21)
+    "readings_by_topic": "ff95f0bb1007430a",  # (2) (11) (21) (24)
+    "readings_every_topic": "e41f66dfa601c365",  # (2) (11) (21) (24)
     "readings_options": "6186b06c95a49dff",  # (2) (7) (11) (20) (21)
-    "documents_renders": "de96b5de1c624343",  # (2) (7) … (19) (20) (21) (22) (23)
+    "documents_renders": "9e1ac5d41cd32378",  # (2) (7) … (19) (20) (21) (22) (23) (24)
     "example_ko": "74ba51ef736f5b83",  # (2) (8) (10) (11) (14) (16) (21) (23)
     "example_zh-Hant": "cd4068ec88cdb5f5",  # (2) (8) (10) (11) (14) (16) (21) (23)
     "example_zh-Hans": "01801fb451b78441",  # (2) (8) (10) (11) (14) (16) (21) (23)

@@ -925,3 +925,57 @@ def test_ying_qi_a_hidden_yong_shen_fed_by_its_cover_comes_with_the_cover() -> N
                 fired += want
                 spared += not want
     assert fired > 5 and spared > 5
+
+
+# ── issue 27, round 6: the 世 turning into the office; the verdict's reason ─────────────────────────
+def test_an_office_sought_reads_the_shi_that_turns_into_the_guan_gui() -> None:
+    """《增刪卜易》卷三〈功名到何品級章〉 (the 世 that turns into a 官鬼 names the rank and its year) and
+    〈增刪黃金策千金賦章〉 (a 世 turning into a 鬼): an office asked for oneself reads the 世 when it moves
+    and changes into the 官鬼 (the element that overcomes the palace's) on a branch no 官鬼 line shows;
+    where the change repeats a shown 官鬼 line, or the 世 does not turn into the 官鬼, the 官鬼 is read.
+    Over every hexagram with one or two moving lines."""
+    fired = repeated = 0
+    for values in itertools.product("6789", repeat=6):
+        if not 1 <= sum(v in "69" for v in values) <= 2:
+            continue
+        c = liuyao.cast(day="丙寅", month="子", lines="".join(values))
+        guan = (c.ben.palace_element + 3) % 5
+        shi = c.lines[c.ben.shi - 1]
+        to_guan = shi.bian is not None and shi.bian.element == guan
+        shown = to_guan and any(ln.yao.element == guan and ln.yao.branch == shi.bian.branch for ln in c.lines)
+        want = to_guan and not shown
+        f = judge(c, Question("官")).focus
+        if want:
+            assert f.position == c.ben.shi, "".join(values)
+        else:
+            assert ORDER.index(ELEMENT[f.branch]) == guan, "".join(values)
+        assert judge(c, Question("官", "他人")).focus.liu_qin == "官鬼", "".join(values)
+        fired += want
+        repeated += shown
+    assert fired > 30 and repeated > 5
+
+
+def test_ying_qi_the_shi_turned_into_the_office_comes_with_that_branch() -> None:
+    """〈功名到何品級章〉: the 世 that turns into the 官鬼 names the time by the branch it turns into. Over
+    every hexagram with one or two moving lines, an office asked for oneself whose 用神 is that 世 and
+    whose verdict is not bad is timed first by that branch (unless 沖中逢合 of 世 and 應 times it by the
+    用神's 合, stated before it); asked about someone else, never by this reason."""
+    fired = 0
+    for values in itertools.product("6789", repeat=6):
+        if not 1 <= sum(v in "69" for v in values) <= 2:
+            continue
+        c = liuyao.cast(day="丙寅", month="子", lines="".join(values))
+        guan = (c.ben.palace_element + 3) % 5
+        shi = c.lines[c.ben.shi - 1]
+        if shi.bian is None or shi.bian.element != guan:
+            continue
+        if any(ln.yao.element == guan and ln.yao.branch == shi.bian.branch for ln in c.lines):
+            continue
+        j = judge(c, Question("官"))
+        assert j.focus.position == c.ben.shi
+        keys = {s.key for s in j.steps}
+        if j.verdict.word.polarity == "bad" or "gua.chong_he_shi_ying" in keys:
+            continue
+        assert j.ying_qi[0].branch == "子丑寅卯辰巳午未申酉戌亥"[shi.bian.branch], "".join(values)
+        fired += 1
+    assert fired > 10

@@ -128,8 +128,14 @@ def test_yong_shen_by_topic(topic: str | None) -> None:
     for c in charts(40):
         ys = yong_shen(c, topic)
         want = BOOK[topic]
-        if topic == "科舉" and c.lines[c.ben.shi - 1].yao.liu_qin in ("官鬼", "父母"):
+        shi = c.lines[c.ben.shi - 1]
+        if topic == "科舉" and shi.yao.liu_qin in ("官鬼", "父母"):
             want = "世"  # the examination cases read the 世 when it holds the 名 or the 文章
+        to_guan = shi.bian is not None and shi.bian.liu_qin == "官鬼"
+        # 世化官 (卷三〈功名到何品級章〉): the 世 turning into an office no 官鬼 line shows is read
+        if topic in ("官", "科舉") and to_guan and shi.bian is not None:
+            shown = any(ln.yao.liu_qin == "官鬼" and ln.yao.branch == shi.bian.branch for ln in c.lines)
+            want = want if shown else "世"
         assert ys.key == want
         pe = c.ben.palace_element
         if want in ("世", "應"):

@@ -207,12 +207,20 @@ def yong_key(topic: str | None, opts: ReadingOptions) -> tuple[str, tuple[str, .
 
 
 def _shi_reads(chart: LiuYaoChart, topic: str | None, opts: ReadingOptions) -> bool:
-    """True when the topic's entry reads the 世 because the 世 holds one of its ``shi_if`` 六親 (no option
-    or person decided the 用神)."""
+    """True when the topic's entry reads the 世 because the 世 holds one of its ``shi_if`` 六親, or moves and
+    changes into one of its ``shi_if_hua`` 六親 on a branch that no line of that 六親 already shows (the
+    asker's line turning into the office: 《增刪卜易》〈功名到何品級章〉, 〈增刪黃金策千金賦章〉; where the
+    change only repeats a shown line, that line is the office). No option or person decided the 用神."""
     if opts.yong_shen != "auto" or getattr(opts, "about", "自己") != "自己":
         return False
-    shi_if = yong_entry(topic).shi_if
-    return bool(shi_if) and chart.lines[chart.ben.shi - 1].yao.liu_qin in shi_if
+    entry = yong_entry(topic)
+    shi = chart.lines[chart.ben.shi - 1]
+    if entry.shi_if and shi.yao.liu_qin in entry.shi_if:
+        return True
+    bian = shi.bian
+    if bian is None or bian.liu_qin not in entry.shi_if_hua:
+        return False
+    return not any(ln.yao.liu_qin == bian.liu_qin and ln.yao.branch == bian.branch for ln in chart.lines)
 
 
 @cache

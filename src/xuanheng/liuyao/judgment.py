@@ -47,7 +47,7 @@ from typing import Any
 from xuanheng.core import changsheng, relations, wuxing
 from xuanheng.core.ganzhi import BRANCHES, ELEMENTS, STEMS
 from xuanheng.errors import InputError
-from xuanheng.liuyao._reading_ctx import YongShen, select_yong
+from xuanheng.liuyao._reading_ctx import YongShen, select_yong, yong_entry
 from xuanheng.liuyao._reading_data import ABOUT_SRC, make_reading_options
 from xuanheng.liuyao.chart import Line, LiuYaoChart
 from xuanheng.reading import FiredRule, Text
@@ -688,6 +688,9 @@ def _ying_qi(
     if marks.get("he_in_chong"):
         # 沖中逢合 (〈十八問答〉第十一問): what the clash kept apart comes together when the 用神 meets its 合
         w.add("chong_zhong_he", relations.liu_he(b))
+    if marks.get("shi_hua") and ln is not None and ln.bian is not None:
+        # 〈功名到何品級章〉: the 世 that turns into the 官鬼 names the time of the office by that branch
+        w.add("shi_hua_guan", ln.bian.branch)
     if ln is None:  # hidden
         w.add("ti_ba", b)
         if t.hidden_under is not None:
@@ -1006,6 +1009,15 @@ def judge(
         # the day feeds the moving 用神 while its own change turns back on it (see _weigh)
         marks["two_phase"] = t.line.bian is not None and t.line.bian.hui_tou_ke and state.ri_relation == "生"
     marks.update(_act(c, chart, t))
+    # the 世 read because it turns into the office sought (世化官, 〈功名到何品級章〉): the office comes
+    # with the branch it turns into
+    ln = t.line
+    marks["shi_hua"] = (
+        ys.chosen_by == "世"
+        and ln is not None
+        and ln.bian is not None
+        and ln.bian.liu_qin in yong_entry(topic).shi_if_hua
+    )
     illness = kind_of(topic) == "bing"
     if illness and state.kong and opts.bing == "jin":
         marks["kong"] = "jia"  # a recent illness: the void heals (stated below), it is no failing
