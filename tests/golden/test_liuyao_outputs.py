@@ -127,6 +127,9 @@ from pins import error as _error
 # moves and turns into a 官鬼 no line shows (世化官, 卷三〈功名到何品級章〉; judgments.toml shi_if_hua), and
 # the judgment times it first by that branch: the 用神 group of the reading and the judgment move for those
 # charts only (readings_by_topic, readings_every_topic, documents_renders); charts and examples unchanged.
+# (25) issue 27 round 6: the verdict's reason follows the step that settled it (judgment.toml [reason]; the
+# weighed sum keeps [verdict]'s words): only verdict texts move (documents_renders). Checked: with the
+# reason by polarity alone the digest equals its pin of (24).
 PINNED: dict[str, str] = {
     "charts_random": "41a9face99cdd34b",
     "charts_every_option": "8f27b71ac54531f4",
@@ -136,7 +139,7 @@ PINNED: dict[str, str] = {
     "readings_by_topic": "ff95f0bb1007430a",  # (2) (11) (21) (24)
     "readings_every_topic": "e41f66dfa601c365",  # (2) (11) (21) (24)
     "readings_options": "6186b06c95a49dff",  # (2) (7) (11) (20) (21)
-    "documents_renders": "9e1ac5d41cd32378",  # (2) (7) … (19) (20) (21) (22) (23) (24)
+    "documents_renders": "9cfb158fd631e802",  # (2) (7) … (19) (20) (21) (22) (23) (24) (25)
     "example_ko": "74ba51ef736f5b83",  # (2) (8) (10) (11) (14) (16) (21) (23)
     "example_zh-Hant": "cd4068ec88cdb5f5",  # (2) (8) (10) (11) (14) (16) (21) (23)
     "example_zh-Hans": "01801fb451b78441",  # (2) (8) (10) (11) (14) (16) (21) (23)

@@ -979,3 +979,66 @@ def test_ying_qi_the_shi_turned_into_the_office_comes_with_that_branch() -> None
         assert j.ying_qi[0].branch == "子丑寅卯辰巳午未申酉戌亥"[shi.bian.branch], "".join(values)
         fired += 1
     assert fired > 10
+
+
+def _reasons() -> tuple[dict[str, Any], dict[str, Any]]:
+    """The reason words of the data: by settling step ([reason]) and by polarity ([verdict])."""
+    import tomllib
+    from importlib import resources
+
+    raw = tomllib.loads(resources.files("xuanheng.liuyao").joinpath("data/judgment.toml").read_text("utf-8"))
+    return raw["reason"], raw["verdict"]
+
+
+def _reason_of(text: str) -> str:
+    return text.split("：", 1)[1]
+
+
+def test_the_verdicts_reason_names_the_step_that_settled_it() -> None:
+    """The practitioner's defect (issue 27 round 6): a runaway caught because the asker's 世 overcomes him
+    (《卜筮正宗》〈黃金策·逃亡〉) read "help outweighs harm" although the month overcomes the runaway's
+    line. The reason now follows the settling step: the chase's, and the 子孫-on-the-世 office case gives
+    its own; the same 巽 chart asked about money has neither step and takes the reason by polarity."""
+    by_step, by_polarity = _reasons()
+    c = liuyao.cast(day="丙子", month="寅", lines="877877")
+    j = judge(c, Question("逃亡", "僕"))
+    assert "chase.shi_ke" in {s.key for s in j.steps}
+    want = by_step["chase.shi_ke"]["zh-Hant"].format(label=j.verdict.word.label.get("zh-Hant"))
+    assert j.verdict.text.get("zh-Hant") == want
+    assert _reason_of(want) != _reason_of(by_polarity["good"]["zh-Hant"])
+    j2 = judge(liuyao.cast(day="庚子", month="卯", lines="887877"), Question("官"))
+    assert "shi.zi_sun" in {s.key for s in j2.steps}
+    assert _reason_of(j2.verdict.text.get("zh-Hant")) == _reason_of(by_step["shi.zi_sun"]["zh-Hant"])
+    j3 = judge(c, Question("財"))
+    settling = set(by_step) & {s.key for s in j3.steps}
+    if not settling:
+        pol = j3.verdict.word.polarity
+        assert _reason_of(j3.verdict.text.get("zh-Hant")) == _reason_of(by_polarity[pol]["zh-Hant"])
+
+
+def test_the_verdicts_reason_is_a_stated_step_wherever_one_settles_it() -> None:
+    """Over many charts and questions: a reason taken from a settling step names a step the chain states;
+    where exactly one settling step is stated (other than weigh.root, which settles only when the movers'
+    halved harm leaves the sum short of good), the reason is that step's; where none is stated, the reason
+    is the polarity's. Checked in the three languages."""
+    by_step, by_polarity = _reasons()
+    named = checked = 0
+    for c in _charts():
+        for q in (Question("財"), Question("官"), Question("逃亡", "僕"), Question("家宅"), Question("病")):
+            j = judge(c, q)
+            keys = {s.key for s in j.steps}
+            pol = j.verdict.word.polarity
+            for lang in ("ko", "zh-Hant", "en"):
+                sep = "：" if lang == "zh-Hant" else ": "
+                got = j.verdict.text.get(lang).split(sep, 1)[1]
+                reason = [k for k, v in by_step.items() if v[lang].split(sep, 1)[1] == got]
+                if reason:
+                    assert reason[0] in keys, (c.ben.name, q, keys, got)
+                stated = (set(by_step) - {"weigh.root"}) & keys
+                if len(stated) == 1 and "weigh.root" not in keys:
+                    assert reason == sorted(stated), (c.ben.name, q, keys, got)
+                    named += 1
+                elif not stated and "weigh.root" not in keys:
+                    assert got == by_polarity[pol][lang].split(sep, 1)[1], (c.ben.name, q, keys, got)
+                checked += 1
+    assert named > 100 and checked > 1000

@@ -23,7 +23,8 @@ The procedure (docs/liuyao-judgment.md), each step's words and sources in ``data
    caught; the 世 holding the 六親 that spoils the matter (子孫 for an office, 官鬼 for a house) fails it;
    a 六沖 hexagram whose 世 and 應 the month or the day each combine comes together (沖中逢合). Two
    phases give a mixed verdict: a moving 用神 the day feeds while its change overcomes it; an office whose
-   moving 官鬼 overcomes a still, void 世.
+   moving 官鬼 overcomes a still, void 世. The verdict's reason is the settling step's (``[reason]`` of
+   the data), or the polarity's where the weighed sum decided (``[verdict]``).
 8. **應期** (〈應期章〉): 沖中逢合 → the 合 of the 用神 first; void → the day it is filled or clashed;
    broken → filled, or the month ends (a broken line that moves: its 合 first); held
    by a 合 → the clash; scattered → the 合; still and strong → the clash or its own day; moving → the 合 or
@@ -83,6 +84,8 @@ class _Data:
     focus: dict[str, Mapping[str, str]]
     steps: dict[str, _StepDef]
     verdict: dict[str, Mapping[str, str]]
+    #: [reason]: the verdict's reason when one step settled it, by that step's key
+    reason: dict[str, Mapping[str, str]]
     ying: dict[str, Mapping[str, str]]
     month_topics: frozenset[str]
     harms: tuple[str, ...]  # [weigh]: the steps counted as harms when a rescue is weighed
@@ -107,6 +110,7 @@ def data() -> _Data:
         focus={k: v["text"] for k, v in raw["focus"].items()},
         steps=steps,
         verdict=raw["verdict"],
+        reason=raw["reason"],
         ying={k: v["text"] for k, v in raw["ying"].items()},
         month_topics=frozenset(raw["horizon"]["month"]),
         harms=tuple(raw["weigh"]["harms"]),
@@ -456,21 +460,21 @@ def _shi_hurt(c: _Chain, chart: LiuYaoChart, t: _Target, topic: str | None, abou
     return True
 
 
-def _shi_holds(c: _Chain, chart: LiuYaoChart, topic: str | None) -> bool:
+def _shi_holds(c: _Chain, chart: LiuYaoChart, topic: str | None) -> str:
     """The 世 holds the 六親 that spoils the matter asked (``[[shi_holds]]`` in ``data/judgment.toml``): an
     office sought while the 世 holds the 子孫, which overcomes the 官鬼 (seed 004-022: with 子孫 on the
     世, seeking office does not go smoothly; 《增刪卜易》〈增刪黃金策千金賦章〉, the prefect's first cast:
     the post went to someone else); a house asked about while the 世 holds the 官鬼 (seed 004-023: the
     house suffers; 《增刪卜易》〈占衙宅章第一百一十六〉: the 鬼 with 白虎 on the 世 marked the harmful
-    spot). True when it holds; stated as a step that settles the verdict."""
+    spot). The key of its step when it holds (stated as a step that settles the verdict), else ""."""
     sl = chart.lines[chart.ben.shi - 1]
     for topics, qin, key, lifter in data().shi_holds:
         if topic in topics and sl.yao.liu_qin == qin:
             if lifter and any(ln.moving and ln.yao.liu_qin == lifter for ln in chart.lines):
                 continue
             c.add(key, {"line": sl.yao.position}, shi=f"{qin}{_b(sl.yao.branch)}")
-            return True
-    return False
+            return key
+    return ""
 
 
 def _he_in_chong(c: _Chain, chart: LiuYaoChart, topic: str | None) -> bool:
@@ -890,11 +894,12 @@ def _focus(ys: YongShen, question: Question, t: _Target) -> Focus:
     return Focus("用神", ys.liu_qin, ys.position, _b(t.branch), why, facts)
 
 
-def _weigh(c: _Chain, marks: dict[str, Any]) -> str:
-    """The settling step and the polarity: a 真空 or a useless 伏神 fails; a true 月破 fails; a 用神 with the
-    month's or the day's strength (``root``) is not defeated by moving lines (at worst mixed); a weak one fed
-    by a moving 原神 or by its own change (回頭生), or advancing (化進神), is rescued: good; otherwise the
-    weighed sum decides."""
+def _weigh(c: _Chain, marks: dict[str, Any]) -> tuple[str, str]:
+    """The polarity and the key of the step that settled it (its reason is the verdict's: ``[reason]`` of
+    the data; "" where the weighed sum decided): a 真空 or a useless 伏神 fails; a true 月破 fails; a 用神
+    with the month's or the day's strength (``root``) is not defeated by moving lines (at worst mixed); a
+    weak one fed by a moving 原神 or by its own change (回頭生), or advancing (化進神), is rescued: good;
+    otherwise the weighed sum decides."""
     root = marks["root"]
     rescue = marks["sheng"] > 0 or marks.get("hui_sheng", False) or marks.get("hua_jin", False)
     keys = [s.key for s in c.steps]
@@ -908,28 +913,30 @@ def _weigh(c: _Chain, marks: dict[str, Any]) -> str:
         c.add("weigh.rescue_outnumbered", {"harms": harms})
         rescue = False
     if marks.get("caught"):
-        return "good"
+        return "good", "chase.shi_ke"
     if marks.get("useless"):
-        return "bad"
-    if marks.get("tied") or marks.get("shi_holds"):
-        return "bad"
+        return "bad", "fu.useless"
+    if marks.get("tied"):
+        return "bad", "chuxing.he_zhu"
+    if marks.get("shi_holds"):
+        return "bad", marks["shi_holds"]
     if marks.get("kong") == "zhen" and not rescue:
         c.add("weigh.no_rescue")
-        return "bad"
+        return "bad", "kong.zhen_ke" if "kong.zhen_ke" in keys else "kong.zhen"
     if marks["po"] and not root and not rescue and not marks.get("moving"):
         c.add("weigh.po_true")
-        return "bad"
+        return "bad", "weigh.po_true"
     if marks.get("two_phase"):
         # the day's 生 holds the 用神 up now; the change that turns back on it waits for its own time
         # (〈動變生剋沖合章〉, the 千金賦 case of the illness that passed and came back): first one, then
         # the other, which one polarity cannot say
         c.add("weigh.two_phase")
-        return "mixed"
+        return "mixed", "weigh.two_phase"
     if marks.get("he_in_chong"):
-        return "good"
+        return "good", "gua.chong_he_shi_ying"
     if marks.get("office_void_shi"):
         c.add("weigh.two_phase_shi")
-        return "mixed"
+        return "mixed", "weigh.two_phase_shi"
     total = c.total
     if root:
         # the month and the day weigh more than the moving lines: a mover's harm counts half
@@ -939,33 +946,35 @@ def _weigh(c: _Chain, marks: dict[str, Any]) -> str:
                 c.add("weigh.root")
             total = eased
             if total < GOOD:
-                return _even(c) if total < 0 else "good"
+                if total < 0:
+                    return _even(c)
+                return "good", "weigh.root" if marks["ke"] < 0 else ""
     elif rescue and total < GOOD:
         # 〈用神原神忌神仇神章〉, 〈進神退神章〉: a weak 用神 fed or advancing is rescued (有救)
         by = [w for w, on in (("原神動生", marks["sheng"] > 0), ("回頭生", marks.get("hui_sheng")),
                               ("化進神", marks.get("hua_jin"))) if on]  # fmt: skip
         c.add("weigh.rescue", {"by": by}, by="、".join(by))
-        return "good"
+        return "good", "weigh.rescue"
     if "bing.kong_jin" in keys and total > BAD:
         # 〈疾病章〉: a recent illness whose 用神 is void passes once it leaves the void, unless harm prevails
         c.add("weigh.bing_kong")
-        return "good"
+        return "good", "weigh.bing_kong"
     if total >= GOOD:
         waits = [w for w, on in (("旬空", marks.get("kong") == "jia"), ("合住", marks.get("he_zhu")),
                                  ("月破", marks["po"]), ("入墓", marks.get("mu"))) if on]  # fmt: skip
         if waits:
             c.add("weigh.wait", what="、".join(waits))
-        return "good"
+        return "good", ""
     if total <= BAD:
         c.add("weigh.no_rescue")
-        return "bad"
+        return "bad", ""
     return _even(c)
 
 
-def _even(c: _Chain) -> str:
+def _even(c: _Chain) -> tuple[str, str]:
     """A mixed verdict says so as its settling step: neither what helps nor what harms prevails."""
     c.add("weigh.even")
-    return "mixed"
+    return "mixed", ""
 
 
 def judge(
@@ -1035,9 +1044,10 @@ def judge(
         marks["tied"] = True
     if illness:
         _illness(c, chart, t, state, opts.bing)
-    polarity = _weigh(c, marks)
+    polarity, settled = _weigh(c, marks)
     word = verdict_word(topic, polarity)
-    vt = data().verdict[polarity]
+    # the reason is the settling step's where one step settled it, else what the weighed sum says
+    vt = data().reason.get(settled) or data().verdict[polarity]
     verdict = Verdict(
         word, Text.from_mapping({lang: tpl.format(label=word.label.get(lang)) for lang, tpl in vt.items()})
     )
