@@ -130,16 +130,20 @@ from pins import error as _error
 # (25) issue 27 round 6: the verdict's reason follows the step that settled it (judgment.toml [reason]; the
 # weighed sum keeps [verdict]'s words): only verdict texts move (documents_renders). Checked: with the
 # reason by polarity alone the digest equals its pin of (24).
+# (26) issue 27 round 6: 兩現 in the default zengshan order takes the line holding the 世 before the 應
+# (〈兩現章〉 持世; _reading_ctx._rank_zengshan): the 用神 moves on charts whose two lines of the 六親 are
+# the 世 and the 應 with neither moving nor void, with the readings and judgments of those charts
+# (readings_by_topic, readings_options, documents_renders).
 PINNED: dict[str, str] = {
     "charts_random": "41a9face99cdd34b",
     "charts_every_option": "8f27b71ac54531f4",
     "charts_boundaries": "29360e9f719e39eb",
     "charts_study": "40dea89f003c5d79",
     "zhuang_gua_enumeration": "928569c1e96ce154",
-    "readings_by_topic": "ff95f0bb1007430a",  # (2) (11) (21) (24)
+    "readings_by_topic": "8bd28d90642fb290",  # (2) (11) (21) (24) (26)
     "readings_every_topic": "e41f66dfa601c365",  # (2) (11) (21) (24)
-    "readings_options": "6186b06c95a49dff",  # (2) (7) (11) (20) (21)
-    "documents_renders": "9cfb158fd631e802",  # (2) (7) … (19) (20) (21) (22) (23) (24) (25)
+    "readings_options": "d252eee380575cb2",  # (2) (7) (11) (20) (21) (26)
+    "documents_renders": "1026e966660b1684",  # (2) (7) … (19) (20) (21) (22) (23) (24) (25) (26)
     "example_ko": "74ba51ef736f5b83",  # (2) (8) (10) (11) (14) (16) (21) (23)
     "example_zh-Hant": "cd4068ec88cdb5f5",  # (2) (8) (10) (11) (14) (16) (21) (23)
     "example_zh-Hans": "01801fb451b78441",  # (2) (8) (10) (11) (14) (16) (21) (23)

@@ -69,9 +69,9 @@ def charts(n: int = 300) -> list[LiuYaoChart]:
 
 def rank(ln: Line) -> tuple[int, ...]:
     """兩現 (second implementation, as the cases of 《增刪卜易》 take it): the moving line (or one the day
-    stirs, 暗動) first, then the void one, the 應 line, the 世 line, the upper line."""
+    stirs, 暗動) first, then the void one, the 世 line, the 應 line, the upper line."""
     s = ln.state
-    return (not (ln.moving or ln.an_dong), not s.kong, not ln.yao.ying, not ln.yao.shi, -ln.yao.position)
+    return (not (ln.moving or ln.an_dong), not s.kong, not ln.yao.shi, not ln.yao.ying, -ln.yao.position)
 
 
 def rank_gufa(ln: Line) -> tuple[int, ...]:

@@ -142,21 +142,22 @@ def _rank_gufa(ln: Line) -> tuple[int, ...]:
 def _rank_zengshan(ln: Line) -> tuple[int, ...]:
     """兩現 as the cases of 《增刪卜易》 take it (卷二〈兩現章〉 and the worked cases of 卷一–三, which
     set the old order aside): the line that moves, openly or stirred by the day (暗動), first; then the
-    void one (the outcome waits for it to be filled); then the 應 line, then the 世 line; then the upper
-    line."""
+    void one (the outcome waits for it to be filled); then the line that holds the 世 (持世, which
+    〈兩現章〉 names; 卷三's 父母壽元 and 家宅 cases and 〈克處逢生章〉 take it over the 應), then the 應
+    line; then the upper line."""
     s = ln.state
     return (
         0 if (ln.moving or ln.an_dong) else 1,
         0 if s.kong else 1,
-        0 if ln.yao.ying else 1,
         0 if ln.yao.shi else 1,
+        0 if ln.yao.ying else 1,
         -ln.yao.position,
     )
 
 
 _RANKS: dict[str, tuple[Callable[[Line], tuple[int, ...]], tuple[str, ...]]] = {
     "gufa": (_rank_gufa, ("動", "旺相", "不破", "不空", "世應", "在下")),
-    "zengshan": (_rank_zengshan, ("動", "空", "應", "世", "在上")),
+    "zengshan": (_rank_zengshan, ("動", "空", "世", "應", "在上")),
 }
 
 
