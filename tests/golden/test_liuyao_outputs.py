@@ -134,6 +134,9 @@ from pins import error as _error
 # (〈兩現章〉 持世; _reading_ctx._rank_zengshan): the 用神 moves on charts whose two lines of the 六親 are
 # the 世 and the 應 with neither moving nor void, with the readings and judgments of those charts
 # (readings_by_topic, readings_options, documents_renders).
+# (27) issue 27 round 6: a lifetime's questions (命, 壽) are timed by the year (judgment.toml [horizon] year;
+# 干支 from the year pillar, date of that year's 立春): only those documents' 應期 units, 干支 and dates
+# move (documents_renders). Checked: with those topics timed by the month again it equals its pin of (26).
 PINNED: dict[str, str] = {
     "charts_random": "41a9face99cdd34b",
     "charts_every_option": "8f27b71ac54531f4",
@@ -143,7 +146,7 @@ PINNED: dict[str, str] = {
     "readings_by_topic": "8bd28d90642fb290",  # (2) (11) (21) (24) (26)
     "readings_every_topic": "e41f66dfa601c365",  # (2) (11) (21) (24)
     "readings_options": "d252eee380575cb2",  # (2) (7) (11) (20) (21) (26)
-    "documents_renders": "1026e966660b1684",  # (2) (7) … (19) (20) (21) (22) (23) (24) (25) (26)
+    "documents_renders": "42f95ff44caf6d5a",  # (2) (7) … (21) (22) (23) (24) (25) (26) (27)
     "example_ko": "74ba51ef736f5b83",  # (2) (8) (10) (11) (14) (16) (21) (23)
     "example_zh-Hant": "cd4068ec88cdb5f5",  # (2) (8) (10) (11) (14) (16) (21) (23)
     "example_zh-Hans": "01801fb451b78441",  # (2) (8) (10) (11) (14) (16) (21) (23)

@@ -1042,3 +1042,25 @@ def test_the_verdicts_reason_is_a_stated_step_wherever_one_settles_it() -> None:
                     assert got == by_polarity[pol][lang].split(sep, 1)[1], (c.ben.name, q, keys, got)
                 checked += 1
     assert named > 100 and checked > 1000
+
+
+def test_a_lifetimes_question_is_timed_by_the_year() -> None:
+    """《增刪卜易》卷三〈終身財福章〉 and 〈壽元章〉 time a life's matters by the year: asked about 命 or 壽
+    the 應期 are years, each with the 干支 of the next year of that branch counted from the cast's year
+    pillar (丙午 for a cast in March 2026) and the date of that year's 立春 (early February); asked
+    about money the same chart is timed by the day."""
+    c = liuyao.cast("2026-03-10T21:00", tz="Asia/Shanghai", lines="887868")
+    stems, branches = "甲乙丙丁戊己庚辛壬癸", "子丑寅卯辰巳午未申酉戌亥"
+    for topic in ("命", "壽"):
+        ying = judge(c, Question(topic)).ying_qi
+        assert ying and all(k.unit == "year" for k in ying)
+        for k in ying:
+            offset = (branches.index(k.branch) - branches.index("午")) % 12
+            assert k.ganzhi == stems[(stems.index("丙") + offset) % 10] + k.branch
+            assert k.date is not None
+            year, month, day = (int(x) for x in k.date.split("-"))
+            if offset == 0:
+                assert (year, month, day) == (2026, 3, 10)
+            else:
+                assert year == 2026 + offset and month == 2 and 3 <= day <= 5, k.date
+    assert all(k.unit == "day" for k in judge(c, Question("財")).ying_qi)

@@ -32,7 +32,8 @@ The procedure (docs/liuyao-judgment.md), each step's words and sources in ``data
    lines: a 三合 frame's void or missing member, the clash that frees a moving 原神 held in a 合, the clash
    of a moving 忌神; for a bad verdict, the 忌神's day, its change out of the void or its advance, the 用神's
    絕 on the day, its tomb, or the clash of the weak 用神. Counted in days, or in months for the far
-   questions (``[horizon]``); with an instant, the civil date of the next such day or month.
+   questions (``[horizon]``), in years for a lifetime's (命, 壽); with an instant, the civil date of the next
+   such day, month or year.
 """
 
 from __future__ import annotations
@@ -65,7 +66,7 @@ from xuanheng.reading.judgment import (
     verdict_word,
 )
 from xuanheng.rules import normalise_topic
-from xuanheng.time.ahead import ganzhi_after, month_start, pillar_date
+from xuanheng.time.ahead import ganzhi_after, month_start, pillar_date, year_start
 
 YAO = ("初爻", "二爻", "三爻", "四爻", "五爻", "上爻")
 #: the verdict by the sum of the weighed steps: ≥ GOOD good, ≤ BAD bad, else mixed
@@ -88,6 +89,7 @@ class _Data:
     reason: dict[str, Mapping[str, str]]
     ying: dict[str, Mapping[str, str]]
     month_topics: frozenset[str]
+    year_topics: frozenset[str]  # [horizon] year: a lifetime's questions, timed by the year
     harms: tuple[str, ...]  # [weigh]: the steps counted as harms when a rescue is weighed
     helps: tuple[str, ...]  # … and as helps
     shi_topics: frozenset[str]  # [shi]: a thing sought for oneself, where the 世 must be able to take it
@@ -113,6 +115,7 @@ def data() -> _Data:
         reason=raw["reason"],
         ying={k: v["text"] for k, v in raw["ying"].items()},
         month_topics=frozenset(raw["horizon"]["month"]),
+        year_topics=frozenset(raw["horizon"]["year"]),
         harms=tuple(raw["weigh"]["harms"]),
         helps=tuple(raw["weigh"]["helps"]),
         shi_topics=frozenset(raw["shi"]["topics"]),
@@ -629,6 +632,8 @@ def _fei_gives_way(chart: LiuYaoChart, under: Line) -> list[str]:
 
 # ── 應期 ─────────────────────────────────────────────────────────────────────────────────────────
 def _unit(topic: str | None) -> str:
+    if topic in data().year_topics:
+        return "year"
     return "month" if topic in data().month_topics else "day"
 
 
@@ -850,6 +855,13 @@ def _dates(chart: LiuYaoChart, unit: str, branch: int) -> tuple[str | None, str 
         if local is None:
             return gz, None
         return gz, (local[0] if offset == 0 else month_start(local[1], offset)).isoformat()
+    if unit == "year" and chart.year is not None:
+        offset = (branch - chart.year.branch) % 12
+        local = _local_date(chart)
+        gz = ganzhi_after(chart.year.index, offset)
+        if local is None:
+            return gz, None
+        return gz, (local[0] if offset == 0 else year_start(local[1], offset)).isoformat()
     return None, None
 
 
