@@ -1064,3 +1064,21 @@ def test_a_lifetimes_question_is_timed_by_the_year() -> None:
             else:
                 assert year == 2026 + offset and month == 2 and 3 <= day <= 5, k.date
     assert all(k.unit == "day" for k in judge(c, Question("財")).ying_qi)
+
+
+def test_the_signs_of_a_recent_illness_are_not_read_for_a_lifes_length() -> None:
+    """〈疾病章〉: a recent illness heals when the hexagram is a 六沖 (or its 用神 void); 〈壽元章〉 asks how
+    long a life runs, which those signs do not answer. Over every hexagram with at most one moving line:
+    asked about an illness, bing.chong_jin is stated exactly when the hexagram or its change is a 六沖 (the
+    chart's fact, checked against the 六沖 卦 list by the chart tests); asked about 壽 no bing.* step is
+    ever stated."""
+    fired = 0
+    for values in itertools.product("6789", repeat=6):
+        if sum(v in "69" for v in values) > 1:
+            continue
+        c = liuyao.cast(day="丙寅", month="子", lines="".join(values))
+        want = c.ben.liu_chong or (c.bian is not None and c.bian.liu_chong)
+        assert ("bing.chong_jin" in {s.key for s in judge(c, Question("病")).steps}) == want, "".join(values)
+        assert not any(s.key.startswith("bing.") for s in judge(c, Question("壽")).steps), "".join(values)
+        fired += want
+    assert fired > 10

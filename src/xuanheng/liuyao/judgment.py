@@ -1039,7 +1039,8 @@ def judge(
         and ln.bian is not None
         and ln.bian.liu_qin in yong_entry(topic).shi_if_hua
     )
-    illness = kind_of(topic) == "bing"
+    # 〈疾病章〉's signs of a sickness (void, 六沖) read an illness, not a life's length (壽: 〈壽元章〉)
+    illness = kind_of(topic) == "bing" and topic not in data().year_topics
     if illness and state.kong and opts.bing == "jin":
         marks["kong"] = "jia"  # a recent illness: the void heals (stated below), it is no failing
     else:
