@@ -34,12 +34,13 @@ def rows(accuracy: Any) -> list[object]:
         # figures when added (dev 74 / 83 / 58 %, holdout 67 / 83 / 39 %); issue 27 round 5 (ly-verdict5)
         # raised them to dev 76 / 84 / 60 %, holdout 68 / 85 / 39 %. Round 6 split blind.toml (measured blind
         # once at 42/72, 53/72, 7/27) into dev/holdout, which lowered them to dev 73 / 82 / 56 %, holdout
-        # 66 / 83 / 38 % (first books: dev 77 / 84 / 61 %, holdout 69 / 81 / 38 %): floors are the figures
-        # the round ends at less a small margin. The blind row is blind2.toml's (skipped while it is absent).
-        ("dev", "all", 0.71, 0.80, 0.54),
-        ("holdout", "all", 0.64, 0.81, 0.36),
-        ("dev", "first", 0.74, 0.82, 0.58),
-        ("holdout", "first", 0.67, 0.79, 0.36),
+        # 66 / 83 / 38 %; the round's rules raised them to dev 74 / 84 / 57 %, holdout 67 / 84 / 38 % (first
+        # books: dev 78 / 88 / 62 %, holdout 70 / 83 / 38 %): floors are those less a small margin. The blind
+        # row is blind2.toml's (skipped while it is absent).
+        ("dev", "all", 0.72, 0.82, 0.55),
+        ("holdout", "all", 0.65, 0.82, 0.36),
+        ("dev", "first", 0.76, 0.86, 0.60),
+        ("holdout", "first", 0.68, 0.81, 0.36),
         ("blind", "all", 0.56, 0.71, 0.25),
     ],
 )  # "first": the cases of 《增刪卜易》 and 《卜筮正宗》 alone (not accuracy.LIUYAO_OTHER_BOOKS, added later)
@@ -53,11 +54,11 @@ def test_agreement_does_not_fall(
         pytest.skip("no blind casebook yet (blind2.toml)")
     if books == "first":
         part = [r for r in part if r.case["book"] not in accuracy.LIUYAO_OTHER_BOOKS]  # type: ignore[attr-defined]
-    assert len(part) >= 50
+    assert len(part) >= (20 if split == "blind" else 50)  # the blind file may be smaller than a split
     assert sum(r.pol_ok for r in part) / len(part) >= polarity  # type: ignore[attr-defined]
     assert sum(r.yong_ok for r in part) / len(part) >= yong  # type: ignore[attr-defined]
     timed = [r for r in part if r.ying_ok is not None]  # type: ignore[attr-defined]
-    assert len(timed) >= 25
+    assert len(timed) >= (10 if split == "blind" else 25)
     assert sum(bool(r.ying_ok) for r in timed) / len(timed) >= ying  # type: ignore[attr-defined]
 
 
