@@ -1082,3 +1082,34 @@ def test_the_signs_of_a_recent_illness_are_not_read_for_a_lifes_length() -> None
         assert not any(s.key.startswith("bing.") for s in judge(c, Question("壽")).steps), "".join(values)
         fired += want
     assert fired > 10
+
+
+def test_a_broken_yong_shen_struck_by_the_day_has_no_root_for_a_rescue() -> None:
+    """〈元神忌神衰旺章〉 and 〈月破章〉: a 用神 broken by the month (the month's branch clashes it) and
+    overcome (not clashed) by the day has no root, so a moving 原神, its 回頭生 or its advance cannot
+    rescue it. Over many charts and questions: weigh.no_root is stated exactly when the 用神 (a line)
+    is so broken and struck and something would have rescued it (a rescue step's cause is stated: a live
+    moving 原神, 回頭生 or 化進神); then weigh.rescue never is. Where the day does not overcome a broken
+    用神, a rescue still stands somewhere in the sweep (the near miss)."""
+    fired = spared = 0
+    for c in _charts():
+        for q in (Question("財"), Question("病"), Question("官")):
+            j = judge(c, q)
+            keys = {s.key for s in j.steps}
+            if j.focus.position is None:
+                continue
+            yong = c.lines[j.focus.position - 1]
+            broken = (yong.yao.branch - c.yue_jian) % 12 == 6
+            # overcome by the day without being clashed (a clash is 暗動, 日破 or a mover held back,
+            # each weighed by its own step)
+            clashed = (yong.yao.branch - c.ri_chen) % 12 == 6
+            struck = _overcomes(BR[c.ri_chen], BR[yong.yao.branch]) and not clashed
+            causes = {"mover.sheng", "hua.sheng", "hua.jin"} & keys
+            want = broken and struck and bool(causes) and "hua.ke" not in keys
+            if want:
+                assert "weigh.no_root" in keys and "weigh.rescue" not in keys, (c.ben.name, q)
+                fired += 1
+            if "weigh.no_root" in keys:
+                assert broken and struck, (c.ben.name, q)
+            spared += broken and not struck and "weigh.rescue" in keys
+    assert fired > 5 and spared > 5

@@ -17,7 +17,8 @@ The procedure (docs/liuyao-judgment.md), each step's words and sources in ``data
    completed by moving lines, their changes, the day and the month.
 6. **the hexagram**: 六沖變六合, 六合變六沖, 反吟, 伏吟 (inner or outer), 獨發, 亂動.
 7. **weighing**: the month and the day weigh more than moving lines (a 用神 with their strength is not hurt
-   by a mover); a weak 用神 fed by a moving 原神 is rescued; a 月破 without the day's help or a mover's is
+   by a mover); a weak 用神 fed by a moving 原神 is rescued (not one broken by the month and overcome by
+   the day: it has no root, 〈元神忌神衰旺章〉); a 月破 without the day's help or a mover's is
    truly broken; a 真空 or a useless 伏神 fails — the step that settles a conflict says which prevails.
    世 and 應 as two parties settle some questions outright: a runaway whose line the 世 overcomes is
    caught; the 世 holding the 六親 that spoils the matter (子孫 for an office, 官鬼 for a house) fails it;
@@ -919,6 +920,11 @@ def _weigh(c: _Chain, marks: dict[str, Any]) -> tuple[str, str]:
     hidden_only = marks.get("sheng_hidden_only") and marks.get("ke_strong")
     if rescue and hidden_only and not marks.get("hui_sheng") and not marks.get("hua_jin"):
         c.add("weigh.rescue_an_dong")
+        rescue = False
+    if rescue and "month.po" in keys and "day.ke" in keys:
+        # 〈元神忌神衰旺章〉, 〈月破章〉: broken by the month and struck by the day, the 用神 has no root to
+        # take a feeding line's help (a month's overcoming with the day's is not this: 〈相生章〉 rescues it)
+        c.add("weigh.no_root")
         rescue = False
     if rescue and harms - sum(keys.count(k) for k in data().helps) >= 2:
         # 〈五行相剋章〉: one help cannot rescue a 用神 that the month, the day and movers overcome together
