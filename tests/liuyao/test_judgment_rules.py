@@ -1113,3 +1113,30 @@ def test_a_broken_yong_shen_struck_by_the_day_has_no_root_for_a_rescue() -> None
                 assert broken and struck, (c.ben.name, q)
             spared += broken and not struck and "weigh.rescue" in keys
     assert fired > 5 and spared > 5
+
+
+def test_a_yong_shen_turning_into_the_guan_gui_brings_the_rank_in_a_question_of_rank() -> None:
+    """卷三〈終身財福章〉 (a 財 on the 世 turning into a 官: wealth becoming rank) and 〈功名到何品級章〉 (the
+    世 turning into a 官 names the rank): in a question of rank (官, 科舉, 命) a 用神 that moves and turns
+    into the 官鬼 (the element that overcomes the palace's), not by 回頭剋, brings the rank (hua.guan,
+    +); asked about money or illness the same change is 化鬼, worry (hua.gui). Over every hexagram with one
+    or two moving lines, asked about 命 and 病 (both read the 世 for oneself)."""
+    fired = 0
+    for values in itertools.product("6789", repeat=6):
+        if not 1 <= sum(v in "69" for v in values) <= 2:
+            continue
+        c = liuyao.cast(day="丙寅", month="子", lines="".join(values))
+        shi = c.lines[c.ben.shi - 1]
+        guan = (c.ben.palace_element + 3) % 5
+        turns = (
+            shi.bian is not None
+            and shi.bian.element == guan
+            and shi.yao.element != guan
+            and not _overcomes(BR[shi.bian.branch], BR[shi.yao.branch])
+        )
+        life = {s.key for s in judge(c, Question("命")).steps}
+        ill = {s.key for s in judge(c, Question("病")).steps}
+        assert ("hua.guan" in life) == turns and "hua.gui" not in life, "".join(values)
+        assert ("hua.gui" in ill) == turns and "hua.guan" not in ill, "".join(values)
+        fired += turns
+    assert fired > 20

@@ -96,6 +96,7 @@ class _Data:
     shi_topics: frozenset[str]  # [shi]: a thing sought for oneself, where the 世 must be able to take it
     travel_topics: frozenset[str]  # [travel]: a journey, which a 合住 of the traveller's line stops
     office_topics: frozenset[str]  # [office]: an office sought
+    rank_topics: frozenset[str]  # [rank]: where a change into the 官鬼 is the rank itself, not a harm
     #: [[shi_holds]]: (topics, 六親 on the 世, step, the 六親 whose moving line lifts it or "")
     shi_holds: tuple[tuple[frozenset[str], str, str, str], ...]
     parties_topics: frozenset[str]  # [parties]: a matter between the asker (世) and another (應)
@@ -122,6 +123,7 @@ def data() -> _Data:
         shi_topics=frozenset(raw["shi"]["topics"]),
         travel_topics=frozenset(raw["travel"]["topics"]),
         office_topics=frozenset(raw["office"]["topics"]),
+        rank_topics=frozenset(raw["rank"]["topics"]),
         shi_holds=tuple(
             (frozenset(e["topics"]), e["liu_qin"], e["step"], e.get("unless_moving", ""))
             for e in raw["shi_holds"]
@@ -390,7 +392,7 @@ _CHANGE_STEPS: tuple[tuple[str, str], ...] = (
 )
 
 
-def _change(c: _Chain, ln: Line, label: str) -> None:
+def _change(c: _Chain, ln: Line, label: str, topic: str | None = None) -> None:
     """Steps of the 用神's own change, when it moves."""
     b = ln.bian
     if b is None:
@@ -401,7 +403,10 @@ def _change(c: _Chain, ln: Line, label: str) -> None:
         if getattr(b, flag):
             c.add(key, facts, yong=label, bian=bian)
     if b.liu_qin == "官鬼" and ln.yao.liu_qin != "官鬼" and not b.hui_tou_ke:
-        c.add("hua.gui", facts, yong=label, bian=bian)  # 化鬼 (回頭剋 already says the worse)
+        if topic in data().rank_topics:
+            c.add("hua.guan", facts, yong=label, bian=bian)
+        else:
+            c.add("hua.gui", facts, yong=label, bian=bian)  # 化鬼 (回頭剋 already says the worse)
     if not b.hui_tou_ke:
         if b.fan_yin:
             c.add("hua.chong", facts, yong=label, bian=bian)
@@ -1029,7 +1034,7 @@ def judge(
         marks["useless"] = _fu(c, chart, ys, t)
     marks.update(_month_day(c, t, chart, state))
     if t.line is not None:
-        _change(c, t.line, t.label)
+        _change(c, t.line, t.label, topic)
         marks["moving"] = t.line.moving
         marks["hui_sheng"] = t.line.bian is not None and t.line.bian.hui_tou_sheng
         marks["hua_jin"] = t.line.bian is not None and t.line.bian.jin_shen and not t.line.bian.hui_tou_ke
