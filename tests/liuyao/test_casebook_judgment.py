@@ -69,6 +69,8 @@ def test_one_line_never_carries_two_contrary_states() -> None:
         ("hua.sheng", "hua.ke"),
         ("weigh.rescue", "weigh.no_rescue"),
         ("weigh.root", "weigh.no_rescue"),
+        ("weigh.rescue", "weigh.no_root"),
+        ("hua.gui", "hua.guan"),
         ("kong.jia", "kong.zhen"),
         ("kong.zhen", "bing.kong_jin"),
     ]
