@@ -162,11 +162,11 @@ from pins import dump as _dump
 # (35) the UX review (branch ux-review): a good 六爻 verdict's reason reads 扶多於抑, no longer 用神得力
 # beside steps finding the 用神 out of season (liuyao/data/judgment.toml): only that text moves (cli_casts,
 # http_casts). Checked: with main's wording both equal their pins of (34).
-# (36) issue 27 round 6 (branch ly-verdict6): the 六爻 option liang_xian's zengshan order puts the 世 before
+# (37) issue 27 round 6 (branch ly-verdict6): the 六爻 option liang_xian's zengshan order puts the 世 before
 # the 應 (《增刪卜易》〈兩現章〉 持世); its help and choice label say so: only that text moves (cli_help,
 # http_meta, mcp_tools).
 PINNED: dict[str, str] = {
-    "cli_help": "e70e82dc8bc22316",  # (1) (2) (6) (7) (9) (10) (11) (14) (18) (24) (25) (36)
+    "cli_help": "e70e82dc8bc22316",  # (1) (2) (6) (7) (9) (10) (11) (14) (18) (24) (25) (37)
     # issue 26: a method with a reading always carries "reading" ([] when not asked): 金口訣 and 六爻 too
     # (1) (2) (8) (9) (10) (11) (12) (13) (14) (15) (18) (19) (20) (22) (26) (28) (29) (30) (31) (32)
     # (33) (34) (35)
@@ -177,7 +177,7 @@ PINNED: dict[str, str] = {
     # its pins before: b6266ca5f05dd431, 38020a2b2ac63d9c
     # (6) (12) (13) (14) (15) (19) (22) (26) (30) (32) (33)
     "cli_refusals": "c69b4a9a974ad72e",  # before (33): 605572be5a027637; before (32): 7cf080d7ebb4dd77
-    "http_meta": "92bfe908fdfe6a87",  # (1) (2) (6) (7) (9) (10) (11) (13) (14) (15) (16) (18) (25) (27) (36)
+    "http_meta": "92bfe908fdfe6a87",  # (1) (2) (6) (7) (9) (10) (11) (13) (14) (15) (16) (18) (25) (27) (37)
     # issue 26: "reading": [] with no_reading; then the library's errors name parameters (at, day, yue_jiang)
     # where they named command-line flags (--at, --now, --day …): only their message, text and params
     # then at + now answers the code at.or_now (was at.or_now_web: one refusal, one code)
@@ -190,7 +190,7 @@ PINNED: dict[str, str] = {
     # (1) (2) (6) (8) (9) (10) (11) (12) (13) (15) (16) (17) (18) (19) (20) (21) (22) (26) (28) (29) (30)
     # (31) (32) (33) (34) (35)
     "http_casts": "d0a62ebaf7be16ce",  # before (35): 9be94acfbfaaf035; before (34): 761bbbd35814693f
-    "mcp_tools": "1a85d325fef6aa39",  # (1) (2) (6) (7) (9) (10) (11) (13) (18) (25) (27) (36)
+    "mcp_tools": "1a85d325fef6aa39",  # (1) (2) (6) (7) (9) (10) (11) (13) (18) (25) (27) (37)
     # issue 26: both changes of http_casts; then the refusals carry their code (mode.unused, at.or_now) where
     # the catalogue recognised them by their English; then a refusal of a mode names the mode and says why
     # in the API's words (a cast from an instant (at or now) …), no longer the command line's (--at/--now)
