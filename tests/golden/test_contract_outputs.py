@@ -166,8 +166,11 @@ from pins import dump as _dump
 # readings gain the ones that fire (cli_casts, cli_refusals: its 七政 sample, http_casts, mcp_calls).
 # Checked: with the branch's new condition words but main's qizheng/data/patterns.toml every section equals
 # its pin before; tests/golden/test_qizheng_reading_outputs.py (32).
+# (37) issue 27 round 6 (branch ly-verdict6): the 六爻 option liang_xian's zengshan order puts the 世 before
+# the 應 (《增刪卜易》〈兩現章〉 持世); its help and choice label say so: only that text moves (cli_help,
+# http_meta, mcp_tools).
 PINNED: dict[str, str] = {
-    "cli_help": "36d349072b6da75b",  # (1) (2) (6) (7) (9) (10) (11) (14) (18) (24) (25)
+    "cli_help": "e70e82dc8bc22316",  # (1) (2) (6) (7) (9) (10) (11) (14) (18) (24) (25) (37)
     # issue 26: a method with a reading always carries "reading" ([] when not asked): 金口訣 and 六爻 too
     # (1) (2) (8) (9) (10) (11) (12) (13) (14) (15) (18) (19) (20) (22) (26) (28) (29) (30) (31) (32)
     # (33) (34) (35) (36)
@@ -178,7 +181,7 @@ PINNED: dict[str, str] = {
     # its pins before: b6266ca5f05dd431, 38020a2b2ac63d9c
     # (6) (12) (13) (14) (15) (19) (22) (26) (30) (32) (33) (36)
     "cli_refusals": "eef497d9e543d34b",  # before (36): c69b4a9a974ad72e; before (33): 605572be5a027637
-    "http_meta": "b0aee14b181fc865",  # (1) (2) (6) (7) (9) (10) (11) (13) (14) (15) (16) (18) (25) (27)
+    "http_meta": "92bfe908fdfe6a87",  # (1) (2) (6) (7) (9) (10) (11) (13) (14) (15) (16) (18) (25) (27) (37)
     # issue 26: "reading": [] with no_reading; then the library's errors name parameters (at, day, yue_jiang)
     # where they named command-line flags (--at, --now, --day …): only their message, text and params
     # then at + now answers the code at.or_now (was at.or_now_web: one refusal, one code)
@@ -191,7 +194,7 @@ PINNED: dict[str, str] = {
     # (1) (2) (6) (8) (9) (10) (11) (12) (13) (15) (16) (17) (18) (19) (20) (21) (22) (26) (28) (29) (30)
     # (31) (32) (33) (34) (35) (36)
     "http_casts": "3903bf99c9430349",  # before (36): d0a62ebaf7be16ce; before (35): 9be94acfbfaaf035
-    "mcp_tools": "030b4970c08798b1",  # (1) (2) (6) (7) (9) (10) (11) (13) (18) (25) (27)
+    "mcp_tools": "1a85d325fef6aa39",  # (1) (2) (6) (7) (9) (10) (11) (13) (18) (25) (27) (37)
     # issue 26: both changes of http_casts; then the refusals carry their code (mode.unused, at.or_now) where
     # the catalogue recognised them by their English; then a refusal of a mode names the mode and says why
     # in the API's words (a cast from an instant (at or now) …), no longer the command line's (--at/--now)
