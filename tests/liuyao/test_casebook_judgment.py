@@ -36,12 +36,13 @@ def rows(accuracy: Any) -> list[object]:
         # once at 42/72, 53/72, 7/27) into dev/holdout, which lowered them to dev 73 / 82 / 56 %, holdout
         # 66 / 83 / 38 %; the round's rules raised them to dev 74 / 84 / 57 %, holdout 67 / 84 / 38 % (first
         # books: dev 78 / 88 / 62 %, holdout 70 / 83 / 38 %): floors are those less a small margin. The blind
-        # row is blind2.toml's (skipped while it is absent).
+        # row is blind2.toml's, measured once by round 6's judge at 57/115, 82/115, 30/81 (50 / 71 / 37 %;
+        # always "good" would give 51 %): its floor only keeps a later change from losing there.
         ("dev", "all", 0.72, 0.82, 0.55),
         ("holdout", "all", 0.65, 0.82, 0.36),
         ("dev", "first", 0.76, 0.86, 0.60),
         ("holdout", "first", 0.68, 0.81, 0.36),
-        ("blind", "all", 0.56, 0.71, 0.25),
+        ("blind", "all", 0.48, 0.69, 0.34),
     ],
 )  # "first": the cases of 《增刪卜易》 and 《卜筮正宗》 alone (not accuracy.LIUYAO_OTHER_BOOKS, added later)
 def test_agreement_does_not_fall(
