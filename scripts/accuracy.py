@@ -775,6 +775,11 @@ def _liuren_section() -> list[str]:
             f"{_pct(sum(r.case['verdict'] == 'bad' for r in part), len(part))} of {s}"
             for s, part in base.items()
         )
+        + "; one that always answered *good* on "
+        + ", ".join(
+            f"{_pct(sum(r.case['verdict'] == 'good' for r in part), len(part))} of {s}"
+            for s, part in base.items()
+        )
         + ".",
         "",
         "### Cases that disagree",
