@@ -1,0 +1,62 @@
+"""A practitioner's defects of the command line, each through the command a user types (conftest's
+``run_cli``); every test failed before its fix (branch ux6).
+
+- argparse's own refusals and ``usage:`` came in English under ``--lang ko`` (the message itself was
+  said in Korean since issue 30, its ``xuanheng: error:`` prefix was not), and there was no way to choose the
+  language once for every command (``XUANHENG_LANG``);
+- ``xuanheng all`` took no ``--topic`` / ``--about``;
+- ``--yong-shen`` took no Korean (부모, 처재 …).
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from tests.conftest import run_cli
+
+AT = ["--at", "2026-03-10T21:00", "--tz", "Asia/Seoul"]
+
+
+# ------------------------------------------------------------------ argparse in the user's language
+
+PREFIX = {"ko": "xuanheng: 오류: ", "zh-Hant": "xuanheng: 錯誤: ", "zh-Hans": "xuanheng: 错误: "}
+
+
+@pytest.mark.parametrize("lang", list(PREFIX))
+def test_argparse_refusal_is_wholly_in_the_language(lang: str) -> None:
+    rc, _, err = run_cli(["liuyao", *AT, "--coins", "--lang", lang, "--bogus", "x"])
+    assert rc == 2 and err.startswith(PREFIX[lang]), err
+    assert "error" not in err and "unrecognized" not in err
+    assert "--bogus x" in err  # the refused input is shown
+
+
+def test_switch_given_a_value_is_said_in_korean() -> None:
+    """``--now=3``: argparse's "ignored explicit argument" had no entry in the catalogue."""
+    rc, _, err = run_cli(["liuyao", "--now=3", "--coins", "--lang", "ko"])
+    assert rc == 2 and err.startswith(PREFIX["ko"]) and "--now" in err and "'3'" in err
+    assert "ignored" not in err
+
+
+def test_required_argument_in_traditional_chinese() -> None:
+    rc, _, err = run_cli(["journal", "outcome", "--lang", "zh-Hant"])
+    assert rc == 2 and err.startswith(PREFIX["zh-Hant"]) and "required" not in err
+
+
+def test_environment_gives_the_language(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``XUANHENG_LANG=ko``: argparse's refusals, the library's refusals and the output in Korean."""
+    monkeypatch.setenv("XUANHENG_LANG", "KO")
+    rc, _, err = run_cli(["liuyao", *AT, "--coins", "--bogus"])
+    assert rc == 2 and err.startswith(PREFIX["ko"]) and "--bogus" in err
+    rc, _, err = run_cli(["liuyao", *AT, "--coins", "--yong-shen", "xx"])
+    assert rc == 2 and "용신" in err and "'xx'" in err
+    rc, out, _ = run_cli(["liuyao", *AT, "--coins", "--seed", "1", "--json"])
+    assert rc == 0 and json.loads(out)["lang"] == "ko"
+    rc, _, err = run_cli(["liuyao", *AT, "--coins", "--lang", "en", "--bogus"])  # --lang wins
+    assert rc == 2 and err.startswith("xuanheng: error: unrecognized arguments: --bogus")
+
+
+def test_usage_prefix_in_korean(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("XUANHENG_LANG", "ko")
+    rc, out, _ = run_cli([])
+    assert rc == 2 and out.startswith("사용법: xuanheng")
