@@ -60,3 +60,44 @@ def test_usage_prefix_in_korean(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("XUANHENG_LANG", "ko")
     rc, out, _ = run_cli([])
     assert rc == 2 and out.startswith("사용법: xuanheng")
+
+
+# ------------------------------------------------------------------ one question of every method
+
+
+def test_all_puts_the_question_to_every_method() -> None:
+    """``xuanheng all --topic 재물 --about 부모``: each method that reads a question answers with its judgment
+    of it (the topic and person as the single commands take them); one that does not says so and is cast
+    without it; the run does not fail."""
+    rc, out, _ = run_cli(
+        ["all", *AT, "--topic", "재물", "--about", "부모", "--with", "difen=申", "--lang", "ko", "--json"]
+    )
+    assert rc == 0
+    doc = json.loads(out)
+    assert doc["question"] == {"topic": "財", "about": "父母"}
+    parts = {p["name"]: p for p in doc["methods"]}
+    for name in ("jinkoujue", "liuren", "liuyao"):
+        j = parts[name]["document"]["judgment"]
+        assert j["question"]["topic"] == "財" and j["question"]["about"] == "父母", name
+        assert "notes" not in parts[name]
+    # 七政四餘 reads the topic, not the person; the calendar neither
+    assert parts["qizheng"]["document"]["judgment"]["question"]["topic"] == "財"
+    said = "이 점법은 누구에 관한 질문인지(부모·윗사람)를 가리지 않습니다. 그것 없이 봅니다."
+    assert parts["qizheng"]["notes"] == [said]
+    assert len(parts["calendar"]["notes"]) == 2 and "재물" in parts["calendar"]["notes"][0]
+
+
+def test_all_text_view_shows_each_judgment_and_the_flags() -> None:
+    rc, out, _ = run_cli(["all", *AT, "--topic", "病", "--lang", "zh-Hant", "--width", "0"])
+    assert rc == 0
+    assert out.count("\n斷\n") >= 2  # 大六壬 and 六爻 judge the question (金口訣 still needs its 地分)
+    assert "xuanheng liuyao --at 2026-03-10T21:00 --tz Asia/Seoul --time --topic '病'" in out
+    assert "此法不讀所問之事「疾病」" in out  # the calendar's card
+
+
+@pytest.mark.parametrize(
+    ("flag", "value", "said"), [("--topic", "xyz", "알 수 없는 주제 'xyz'"), ("--about", "사장", "'사장'")]
+)
+def test_all_refuses_a_bad_question_on_one_line(flag: str, value: str, said: str) -> None:
+    rc, out, err = run_cli(["all", *AT, flag, value, "--lang", "ko"])
+    assert rc == 2 and out == "" and err.count("\n") == 1 and said in err and err.startswith("xuanheng all: ")
