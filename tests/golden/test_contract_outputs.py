@@ -162,8 +162,14 @@ from pins import dump as _dump
 # (35) the UX review (branch ux-review): a good 六爻 verdict's reason reads 扶多於抑, no longer 用神得力
 # beside steps finding the 用神 out of season (liuyao/data/judgment.toml): only that text moves (cli_casts,
 # http_casts). Checked: with main's wording both equal their pins of (34).
+# (37) the practitioner's defects (branch ux6): argparse's refusals under --lang ko / zh-Hant begin with
+# "xuanheng: 오류:" / "xuanheng: 錯誤:" (labels cli.error), no longer the English "error:" (cli_refusals);
+# 六爻's --yong-shen takes the six 六親, 世 and 應 in every language (aliases on its choices) and its help
+# says so (cli_help, http_meta, mcp_tools). Checked: with the English prefix every cli_refusals section,
+# and with the old help text cli_help, http_meta and mcp_tools, equal their pins before.
 PINNED: dict[str, str] = {
-    "cli_help": "36d349072b6da75b",  # (1) (2) (6) (7) (9) (10) (11) (14) (18) (24) (25)
+    # (37): before, 36d349072b6da75b
+    "cli_help": "702ada27c815622b",  # (1) (2) (6) (7) (9) (10) (11) (14) (18) (24) (25) (37)
     # issue 26: a method with a reading always carries "reading" ([] when not asked): 金口訣 and 六爻 too
     # (1) (2) (8) (9) (10) (11) (12) (13) (14) (15) (18) (19) (20) (22) (26) (28) (29) (30) (31) (32)
     # (33) (34) (35)
@@ -173,8 +179,10 @@ PINNED: dict[str, str] = {
     # (12): its 七政 sample without a place is no refusal: it casts, and its document gains the judgment
     # its pins before: b6266ca5f05dd431, 38020a2b2ac63d9c
     # (6) (12) (13) (14) (15) (19) (22) (26) (30) (32) (33)
-    "cli_refusals": "c69b4a9a974ad72e",  # before (33): 605572be5a027637; before (32): 7cf080d7ebb4dd77
-    "http_meta": "b0aee14b181fc865",  # (1) (2) (6) (7) (9) (10) (11) (13) (14) (15) (16) (18) (25) (27)
+    # (37)
+    "cli_refusals": "79dacca1b25f438e",  # before (37): c69b4a9a974ad72e; before (33): 605572be5a027637
+    # (37): before, b0aee14b181fc865
+    "http_meta": "c3639c93aa3e1080",  # (1) (2) (6) (7) (9) (10) (11) (13) (14) (15) (16) (18) (25) (27) (37)
     # issue 26: "reading": [] with no_reading; then the library's errors name parameters (at, day, yue_jiang)
     # where they named command-line flags (--at, --now, --day …): only their message, text and params
     # then at + now answers the code at.or_now (was at.or_now_web: one refusal, one code)
@@ -187,7 +195,8 @@ PINNED: dict[str, str] = {
     # (1) (2) (6) (8) (9) (10) (11) (12) (13) (15) (16) (17) (18) (19) (20) (21) (22) (26) (28) (29) (30)
     # (31) (32) (33) (34) (35)
     "http_casts": "d0a62ebaf7be16ce",  # before (35): 9be94acfbfaaf035; before (34): 761bbbd35814693f
-    "mcp_tools": "030b4970c08798b1",  # (1) (2) (6) (7) (9) (10) (11) (13) (18) (25) (27)
+    # (37): before, 030b4970c08798b1
+    "mcp_tools": "4b9ff471fc7248e3",  # (1) (2) (6) (7) (9) (10) (11) (13) (18) (25) (27) (37)
     # issue 26: both changes of http_casts; then the refusals carry their code (mode.unused, at.or_now) where
     # the catalogue recognised them by their English; then a refusal of a mode names the mode and says why
     # in the API's words (a cast from an instant (at or now) …), no longer the command line's (--at/--now)
