@@ -101,3 +101,44 @@ def test_all_text_view_shows_each_judgment_and_the_flags() -> None:
 def test_all_refuses_a_bad_question_on_one_line(flag: str, value: str, said: str) -> None:
     rc, out, err = run_cli(["all", *AT, flag, value, "--lang", "ko"])
     assert rc == 2 and out == "" and err.count("\n") == 1 and said in err and err.startswith("xuanheng all: ")
+
+
+# ------------------------------------------------------------------ 金口訣: a topic's commentary is its own
+
+#: seed-000 entries that speak of one matter only, none of them documents (000-107 人元庚 livestock and
+#: roads, 000-110 人元癸 livestock, 000-228 玄武入課 thieves, 000-238 玄武's 來意 lawsuit and lost money,
+#: 000-172 六合's 來意 an arrest)
+OTHER_MATTERS = {"000-107", "000-110", "000-228", "000-238", "000-172"}
+CASTS = [("2026-03-10T21:00", "申"), ("2026-03-11T03:00", "子"), ("2026-03-12T11:00", "卯")]
+CASTS += [("2025-11-20T13:10", d) for d in "子丑寅卯辰巳午未申酉戌亥"]
+
+
+def test_jinkoujue_documents_reading_holds_no_theft_or_livestock() -> None:
+    """Asked about 文書, the reading listed 人元庚 (livestock, roads) and 玄武入課 (thieves): entries of
+    other matters tagged 總 too. Each of them fires on some cast of the sample without a topic, and on none
+    with the topic 文書."""
+    seen: set[str] = set()
+    for at, difen in CASTS:
+        argv = ["jinkoujue", "--at", at, "--tz", "Asia/Seoul", "--difen", difen, "--json"]
+        rc, out, err = run_cli(argv)
+        assert rc == 0, err
+        seen |= {r["id"] for r in json.loads(out)["reading"]} & OTHER_MATTERS
+        rc, out, err = run_cli([*argv, "--topic", "文書"])
+        assert rc == 0, err
+        ids = {r["id"] for r in json.loads(out)["reading"]}
+        assert not ids & OTHER_MATTERS, (at, difen, ids & OTHER_MATTERS)
+    assert {"000-107", "000-228"} <= seen  # the sample holds the cases the practitioner met
+
+
+# ------------------------------------------------------------------ 大六壬: the Korean of the judgment
+
+
+def test_liuren_korean_steps_say_where_a_spirit_stands() -> None:
+    """ "천반 巳 위에 있다" read as if the 天盤 had a 巳 under it; the Korean books say the 天盤 spirit stands
+    over a 地盤 branch (지반 巳 위에 임하다), and 日上 / 辰上 are 간상신 / 지상신."""
+    rc, out, err = run_cli(["liuren", *AT, "--topic", "文書", "--lang", "ko", "--width", "0"])
+    assert rc == 0, err
+    judgment = out.split("\n판단\n")[1]
+    assert "천반에서 지반 巳 위에 임했다" in judgment and "천반 巳 위에 있다" not in judgment
+    assert "간상신" in judgment and "지상신" in judgment and "일간 위의" not in judgment
+    assert "값하는 때" not in judgment

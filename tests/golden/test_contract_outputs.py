@@ -166,14 +166,19 @@ from pins import dump as _dump
 # "xuanheng: 오류:" / "xuanheng: 錯誤:" (labels cli.error), no longer the English "error:" (cli_refusals);
 # 六爻's --yong-shen takes the six 六親, 世 and 應 in every language (aliases on its choices) and its help
 # says so (cli_help, http_meta, mcp_tools). Checked: with the English prefix every cli_refusals section,
-# and with the old help text cli_help, http_meta and mcp_tools, equal their pins before.
+# and with the old help text cli_help, http_meta and mcp_tools, equal their pins before. Then 37 金口訣
+# entries that speak of one matter lost the general tag 總 (readings with a topic) and the Korean texts of
+# the 大六壬 judgment steps were reworded (지반 … 위에 임했다, 간상신, 지상신, 만나는 때): cli_casts,
+# http_casts, mcp_calls. Checked: with the tags only they are 79d3f56f13b71cc2, 7cb081af691b97b8,
+# a17aa752163396c9; with neither they equal their pins before.
 PINNED: dict[str, str] = {
     # (37): before, 36d349072b6da75b
     "cli_help": "702ada27c815622b",  # (1) (2) (6) (7) (9) (10) (11) (14) (18) (24) (25) (37)
     # issue 26: a method with a reading always carries "reading" ([] when not asked): 金口訣 and 六爻 too
     # (1) (2) (8) (9) (10) (11) (12) (13) (14) (15) (18) (19) (20) (22) (26) (28) (29) (30) (31) (32)
     # (33) (34) (35)
-    "cli_casts": "e13659d60dd8a34a",  # before (35): 962f23065292526d; before (34): dfb6b2270c7f5d0b
+    # (37)
+    "cli_casts": "f796ec0bd33c645c",  # before (37): e13659d60dd8a34a; before (35): 962f23065292526d
     # issue 26: the 大六壬 message for no instant and no coordinates is catalogued (cli.liuren.at_missing),
     # so --lang ko / zh-Hant say it in that language instead of English; nothing else changed
     # (12): its 七政 sample without a place is no refusal: it casts, and its document gains the judgment
@@ -194,7 +199,8 @@ PINNED: dict[str, str] = {
     # answers mode.unused naming day (was liuyao.instant_or_study, also naming day), GET and POST, en and ko
     # (1) (2) (6) (8) (9) (10) (11) (12) (13) (15) (16) (17) (18) (19) (20) (21) (22) (26) (28) (29) (30)
     # (31) (32) (33) (34) (35)
-    "http_casts": "d0a62ebaf7be16ce",  # before (35): 9be94acfbfaaf035; before (34): 761bbbd35814693f
+    # (37)
+    "http_casts": "ebfa1ff7e8f77e95",  # before (37): d0a62ebaf7be16ce; before (35): 9be94acfbfaaf035
     # (37): before, 030b4970c08798b1
     "mcp_tools": "4b9ff471fc7248e3",  # (1) (2) (6) (7) (9) (10) (11) (13) (18) (25) (27) (37)
     # issue 26: both changes of http_casts; then the refusals carry their code (mode.unused, at.or_now) where
@@ -202,7 +208,8 @@ PINNED: dict[str, str] = {
     # in the API's words (a cast from an instant (at or now) …), no longer the command line's (--at/--now)
     # (1) (2) (6) (8) (9) (10) (11) (12) (13) (15) (16) (18) (19) (20) (22) (26) (28) (30) (31) (32)
     # (33) (34)
-    "mcp_calls": "95e864a31022d03f",  # before (34): 7797e84da23fdbd7; before (33): 28496bfbb909dbb2
+    # (37)
+    "mcp_calls": "7c36c44aa29487fe",  # before (37): 95e864a31022d03f; before (34): 7797e84da23fdbd7
 }
 
 _check = checker(PINNED)

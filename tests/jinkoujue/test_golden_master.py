@@ -73,9 +73,9 @@ N_ERRORS = 600
 # and of the error messages' option lists, and yong_yao drawn from its old two choices, the first chunk,
 # INSTANT_DIGEST and ERROR_DIGEST came out as pinned before (1f57bed683653dd7, 726572fee4e55d38,
 # 5b26ffd83781a416)
-# branch ux6 (a meant change, re-pinned): 37 entries of judgments_gui_shen.toml / judgments_si_wei.toml that
-# speak of one matter (玄武 盜賊, 人元庚 牲畜, 地分子 錢財 …) lost the general tag 總, so a reading with a topic
-# no longer lists them under every other topic; only readings with a topic change (data only, no code).
+# branch ux6 (a meant change, re-pinned): 37 entries of judgments_gui_shen.toml / judgments_si_wei.toml
+# that speak of one matter (玄武 盜賊, 人元庚 牲畜, 地分子 錢財 …) lost the general tag 總, so a reading
+# with a topic no longer lists them under every other topic; only readings with a topic change (data only).
 # Before: 9b2b182f94529363 36f3a6fb29eeffe1 ccbf5a1b5d486260 3ed94cd3ac0b26ec 050524008dc3097c
 # cbcc1d8a14abfcfe cbf545f92a346c84 60b6467880388d49 0776ceb191658777 6d678397b8b34d1f.
 COORD_DIGESTS: tuple[str, ...] = (
