@@ -1,0 +1,54 @@
+"""A Korean and a Taiwanese practitioner on a phone (branch ux6), in a real browser: the judgment is what
+they read first. On a phone the page stacks its two columns, and the chart column (the drawing, the export
+buttons, the warnings and the save form) came first: the verdict stood some 750 px below the chart. Failed
+before the fix (style.css: a reading column holding a judgment goes first on a narrow screen)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+from urllib.parse import urlencode
+
+import pytest
+
+playwright_api = pytest.importorskip("playwright.sync_api")
+pytestmark = [pytest.mark.xdist_group("browser"), pytest.mark.slow]
+
+PHONE = {"width": 390, "height": 844}
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory, serve_app: Any) -> Iterator[str]:
+    yield from serve_app(tmp_path_factory.mktemp("ux6"), XUANHENG_MULTI_USER="0")
+
+
+def _top(page: Any, selector: str) -> float:
+    return float(page.evaluate(f"() => document.querySelector('{selector}').getBoundingClientRect().top"))
+
+
+@pytest.mark.parametrize(
+    ("lang", "locale", "tz"), [("ko", "ko-KR", "Asia/Seoul"), ("zh-Hant", "zh-TW", "Asia/Taipei")]
+)
+@pytest.mark.parametrize("method", ["liuren", "liuyao"])
+def test_phone_shows_the_judgment_before_the_chart(
+    server: str, browser: Any, lang: str, locale: str, tz: str, method: str
+) -> None:
+    ctx = browser.new_context(viewport=PHONE, locale=locale, is_mobile=True, has_touch=True, bypass_csp=True)
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    query = {"method": method, "at": "2026-03-10T21:00", "tz": tz, "topic": "財", "lang": lang}
+    if method == "liuyao":
+        query["lines"] = "778876"
+    page.goto(f"{server}?{urlencode(query)}#cast")
+    page.wait_for_selector("body[data-ready='1']")
+    page.click("#cast-btn")
+    page.wait_for_selector("#judgment .verdict")
+    page.wait_for_selector("#chart svg")
+    assert _top(page, "#judgment") < _top(page, "#chart")
+    # the commentary stays folded under the judgment, and nothing runs off the side
+    assert not page.locator("#reading-fold").evaluate("d => d.open")
+    assert _top(page, "#judgment") < _top(page, "#reading-fold")
+    assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth + 1")
+    assert errors == []
+    ctx.close()
