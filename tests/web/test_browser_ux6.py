@@ -23,7 +23,7 @@ def server(tmp_path_factory: pytest.TempPathFactory, serve_app: Any) -> Iterator
 
 
 def _top(page: Any, selector: str) -> float:
-    return float(page.evaluate(f"() => document.querySelector('{selector}').getBoundingClientRect().top"))
+    return float(page.evaluate("s => document.querySelector(s).getBoundingClientRect().top", selector))
 
 
 @pytest.mark.parametrize(
@@ -50,5 +50,29 @@ def test_phone_shows_the_judgment_before_the_chart(
     assert not page.locator("#reading-fold").evaluate("d => d.open")
     assert _top(page, "#judgment") < _top(page, "#reading-fold")
     assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth + 1")
+    assert errors == []
+    ctx.close()
+
+
+def test_one_moment_view_answers_the_topic_in_every_method(server: str, browser: Any) -> None:
+    """The page's "one moment, every method" view cast every method without a reading, whatever the topic
+    field held (as `xuanheng all` had no --topic): now each method that reads a topic leads its card with its
+    judgment of it, and the calendar says it does not read one."""
+    ctx = browser.new_context(viewport=PHONE, locale="ko-KR", is_mobile=True, has_touch=True, bypass_csp=True)
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    query = {"at": "2026-03-10T21:00", "tz": "Asia/Seoul", "topic": "재물", "lang": "ko"}
+    page.goto(f"{server}?{urlencode(query)}#cast")
+    page.wait_for_selector("body[data-ready='1']")
+    page.click("#all-btn")
+    page.wait_for_selector("#all-grid .all-card[data-method='calendar'] .all-chart svg", timeout=30000)
+    for name in ("liuren", "liuyao", "qizheng"):
+        card = f"#all-grid .all-card[data-method='{name}']"
+        page.wait_for_selector(f"{card} .all-judgment .verdict")
+        assert _top(page, f"{card} .all-judgment") < _top(page, f"{card} .all-chart")
+        assert "topic=" in (page.get_attribute(f"{card} a.full-chart", "href") or "")
+    assert "질문 주제(재물)" in page.inner_text("#all-grid .all-card[data-method='calendar'] .no-topic")
+    assert page.locator("#all-grid .all-card[data-method='calendar'] .all-judgment").count() == 0
     assert errors == []
     ctx.close()
