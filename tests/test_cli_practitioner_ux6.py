@@ -142,3 +142,22 @@ def test_liuren_korean_steps_say_where_a_spirit_stands() -> None:
     assert "천반에서 지반 巳 위에 임했다" in judgment and "천반 巳 위에 있다" not in judgment
     assert "간상신" in judgment and "지상신" in judgment and "일간 위의" not in judgment
     assert "값하는 때" not in judgment
+
+
+# ------------------------------------------------------------------ sex as the user writes it
+
+
+@pytest.mark.parametrize(("typed", "man"), [("남", True), ("여자", False), ("男", True), ("女", False)])
+def test_sex_in_korean_and_chinese_in_every_method(typed: str, man: bool) -> None:
+    """七政四餘's refusal offered "男(남) 또는 女(여)" yet refused 남; 六爻 and 大六壬 took only male/female,
+    refusing 男 / 女 / 남 / 여자."""
+    base = ["--at", "2026-03-10T21:00", "--tz", "Asia/Seoul", "--sex", typed, "--json"]
+    rc, out, err = run_cli(["liuyao", *base, "--lines", "778876"])
+    assert rc == 0, err
+    assert json.loads(out)["reading_options"]["sex"] == ("male" if man else "female")
+    rc, out, err = run_cli(["liuren", *base, "--birth-year", "1980"])
+    assert rc == 0, err
+    assert json.loads(out)["inputs"]["sex"] == ("male" if man else "female")
+    rc, out, err = run_cli(["qizheng", *base, "--lon", "127", "--lat", "37.5"])
+    assert rc == 0, err
+    assert json.loads(out)["inputs"]["sex"] == ("男" if man else "女")
