@@ -76,3 +76,30 @@ def test_one_moment_view_answers_the_topic_in_every_method(server: str, browser:
     assert page.locator("#all-grid .all-card[data-method='calendar'] .all-judgment").count() == 0
     assert errors == []
     ctx.close()
+
+
+@pytest.mark.parametrize(
+    ("method", "study"),
+    [
+        ("liuyao", {"day": "甲子", "month": "寅", "lines": "778876", "topic": "婚"}),
+        ("liuren", {"day": "丁卯", "yue_jiang": "亥", "hour": "丑", "topic": "財"}),
+    ],
+)
+def test_a_study_mode_permalink_recreates_its_chart(
+    server: str, browser: Any, method: str, study: dict[str, str]
+) -> None:
+    """The permalink of a study-mode cast carries the study inputs and no instant; the page recreated a
+    permalink only when it held an instant, so the link opened an empty form and, cast, a chart of now."""
+    ctx = browser.new_context(viewport=PHONE, locale="zh-TW", is_mobile=True, has_touch=True, bypass_csp=True)
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    with page.expect_response(lambda r: f"/api/{method}?" in r.url) as got:
+        page.goto(f"{server}?{urlencode({'method': method, **study, 'lang': 'zh-Hant'})}#cast")
+    doc = got.value.json()
+    page.wait_for_selector("#judgment .verdict")
+    assert all(doc["inputs"][k] == v for k, v in study.items() if k != "topic"), doc["inputs"]
+    assert doc["judgment"]["question"]["topic"] == study["topic"]
+    assert page.input_value("#f-day") == study["day"]
+    assert errors == []
+    ctx.close()

@@ -1423,14 +1423,16 @@ async function init() {
   window.addEventListener("resize", () => { clearTimeout(rt); rt = setTimeout(refit, 100); });
   window.addEventListener("hashchange", route);
 
-  if (url.get("at")) {           // permalink: recreate the chart
+  // a permalink: an instant, or the study inputs of a study-mode cast (whose link carries no "at")
+  const permalink = [...url.keys()].some((k) => !["method", "lang", "drawn"].includes(k));
+  if (permalink) {           // recreate the chart
     const params = {};
     for (const [k, v] of url.entries()) if (k !== "method" && k !== "drawn") params[k] = v;
     if (url.get("drawn")) params.drawn = url.get("drawn");
     applyParams(params);
   }
   await route();
-  if (url.get("at") && (location.hash || "#cast") === "#cast") await castNow(false);
+  if (permalink && (location.hash || "#cast") === "#cast") await castNow(false);
   document.body.dataset.ready = "1";
 }
 
