@@ -60,3 +60,19 @@ def test_ying_qi_are_the_years_the_xiao_xian_reaches_the_palace(
     assert ages == wanted[:3], (ages, wanted[:3])
     assert all(n - 1 < end_age for n in ages)  # inside the 限 timeline the document shows
     assert ages[0] < 90  # not where the timeline ends
+
+
+@pytest.mark.parametrize(("at", "tz", "lon", "lat"), BIRTHS)
+def test_life_ying_qi_with_a_date_are_periods_not_yet_over(at: str, tz: str, lon: str, lat: str) -> None:
+    """The life reading's 應期 (the 大限 judged good, else bad) were counted from the birth even when a date
+    was asked: the page asks today's, and a practitioner in 2026 read "大限命宮 (0–11歲)" dated 1983. With
+    ``on`` they are the 大限 not over by then (the running one first), each the start of a timeline row."""
+    on = "2026-12-07"
+    argv = ["qizheng", "--at", at, "--tz", tz, "--lon", lon, "--lat", lat, "--sex", "男"]
+    rc, out, err = run_cli([*argv, "--on", on, "--json"])
+    assert rc == 0, err
+    doc = json.loads(out)
+    rows = {r["start"][:10]: r for r in doc["timeline"]["da_xian"]}
+    for y in doc["judgment"]["ying_qi"]:
+        row = rows[y["date"]]  # a 大限 begins on that day
+        assert row["end"][:10] > on, (y, row["end"])

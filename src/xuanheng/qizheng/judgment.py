@@ -971,11 +971,20 @@ def _rank_word(polarity: str) -> VerdictWord:
 
 def _ying(limits: Sequence[Section], life: QiZhengLife | None) -> tuple[YingQi, ...]:
     """The 大限 judged good (else bad), earliest first, at most three: when the life's fortune turns; each
-    with the 流年 干支 in which it begins and its first day."""
+    with the 流年 干支 in which it begins and its first day. With a date asked (``on``) only the 大限 not
+    over by then."""
     picked: list[Section] = []
     pol = "good"
+    # with a date asked (on), a 大限 already over by then is no 應期 (it was listed from the birth on)
+    after = life.on.timestamp() if life is not None and life.on is not None else None
+    ahead = [
+        s
+        for s in limits
+        if s.key.startswith("da_xian.")
+        and (after is None or datetime.fromisoformat(str(s.facts["end"])).timestamp() > after)
+    ]
     for pol in ("good", "bad"):
-        picked = [s for s in limits if s.key.startswith("da_xian.") and s.verdict.word.polarity == pol][:3]
+        picked = [s for s in ahead if s.verdict.word.polarity == pol][:3]
         if picked:
             break
     if not picked or life is None:
