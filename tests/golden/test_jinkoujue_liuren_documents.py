@@ -64,8 +64,14 @@ PINNED: dict[str, str] = {
     # office: 古本 卷之上〈五動爻誦〉) settles the verdict good after a bar and before the 課's shape (step
     # weigh.dong): verdicts, settling steps and 應期 of the documents asked about 財 … 官 change. Checked:
     # with that settling step taken out of _weigh, the section equals its pin before (d739634bd806ec65)
-    "jinkoujue_documents": "893f1498fc2529b8",  # the contract: with_reading=False now carries "reading": []
-    "jinkoujue_views": "5adf41397f822d68",
+    # (36) the practitioner's defects (branch ux6): 37 金口訣 entries that speak of one matter (玄武 盜賊,
+    # 人元庚 牲畜, 地分子 錢財, the 來意 …) lost the general tag 總 (jinkoujue/data/judgments_*.toml), so a
+    # reading with a topic lists them only under their own topics: the readings (and the judgments'
+    # commentary) of documents and views with a topic. Checked on its own branch: with the liuren change of
+    # (36) alone the two equal their pins of before (35) (d739634bd806ec65, 5adf41397f822d68); re-pinned on
+    # the merged tree
+    "jinkoujue_documents": "20dda3e371a4d643",  # the contract: with_reading=False now carries "reading": []
+    "jinkoujue_views": "5d268df117429ad6",
     # the plain sunrise (astro.sun_fast removed): 3 sunrise / sunset / solar-time seconds moved
     # issue 28, the 大六壬 judgment: the documents carry "judgment" (with "sections": [], the shared shape)
     # and reading_options, the sampler draws the new reading option about among the choices, the text view
@@ -109,11 +115,16 @@ PINNED: dict[str, str] = {
     # the weather's 類神, no longer the person's (the day branch; 《大六壬指南》〈占天時〉): focus, steps,
     # verdicts and 應期 of those documents and their text views move. Checked: with the person read as
     # before the two equal their pins before (e673e0abd03cbf1e, 895bfe84dadcc79a)
-    "liuren_documents": "77cc6b089163989d",
-    "liuren_study_documents": "68aaff933a61e823",
+    # (36) the practitioner's defects (branch ux6): the Korean texts of the 大六壬 judgment say where a
+    # spirit stands as the Korean 육임 books do — "천반에서 지반 巳 위에 임했다", 간상신 / 지상신 for 日上 /
+    # 辰上, "만나는 때" for 值 — where they read "천반 巳 위에 있다", "일간 위의 …", "값하는 때"
+    # (liuren/data/judgment.toml, ko only). Checked: with the 金口訣 change of (36) alone the three equal
+    # their pins before (e673e0abd03cbf1e, 68aaff933a61e823, 895bfe84dadcc79a)
+    "liuren_documents": "871f30ec4257adfc",
+    "liuren_study_documents": "b7c694bbeae98022",
     # then the phone drawing wraps its 課體 line with the label in it (issue 30 item 8; it ran off the edge)
-    # (35) the weather asked for another person (above)
-    "liuren_views": "dfd866c3444673a1",
+    # (35) the weather asked for another person (above); (36) the Korean wording (above)
+    "liuren_views": "77a848d004027158",
 }
 
 _check = checker(PINNED)
