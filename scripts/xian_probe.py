@@ -13,7 +13,8 @@ was tried for the years inside a 大限"): the 小限 palace (卷七〈論洞微
 mansion the 限度 stands in, 恩/用 +1 and 難/仇 −1 to the 命主 (003-014), and its strength; the natal 曜 the
 限度 meets within five degrees, by the verse of 卷七〈論遊年星辰入命限〉 (紫羅金木 +1, 孛計火土 −1); the
 流曜 over the 大限's palace (木 炁 +1, 土 計 孛 −1: the slow 曜 the books watch); the year of a change of
-大限 (交限) read by the 大限 on the other side of it.
+大限 (交限) read by the 大限 on the other side of it; and from 《張果星宗》卷二 the 大限's lord 逆 留 or
+伏, the 化曜 on the 大限's palace, and the helping spirits (貴人 祿勳 唐符 國印) on it.
 
 Run ``PYTHONPATH=src python scripts/xian_probe.py [--split dev|holdout] [--xiu jin|gu|gu_precessed]
 [--first-term ten|nine|fixed]``. It measures; it changes nothing.
@@ -34,6 +35,14 @@ VERSE_GOOD = frozenset("紫炁羅金木")
 VERSE_BAD = frozenset("孛計火土")
 TRANSIT_GOOD = frozenset("木炁")
 TRANSIT_BAD = frozenset("土計孛")
+#: the ten 化曜 (《張果星宗》卷二〈變曜〉 and the verse of each): 祿 福 蔭 貴 印 權 help, 暗 耗 刑 囚 harm
+#: (天刑 限臨必主身不全; 天暗 吉星化凶; 天耗 財帛化為空; 天囚 膿血傷殘)
+HUA_GOOD = frozenset("祿福蔭貴印權")
+HUA_BAD = frozenset("暗耗刑囚")
+#: the helping palace spirits of 卷二 (天乙 玉堂 the 貴人, 祿勳, 唐符 國印: 身命逢之膺顯爵)
+GOOD_SPIRITS = ("tian_yi", "yu_tang", "lu_xun", "tang_fu", "guo_yin")
+#: the motions that keep a lord from giving its good whole (003-026, 003-033, 003-039)
+_SLOW = frozenset(("逆", "留", "伏"))
 
 
 def _accuracy() -> Any:
@@ -108,6 +117,13 @@ def stretches(split: str, xiu: str = "jin", first_term: str = "ten") -> list[dic
                         "ling": _season_state(ctx.season, YAO_ELEMENT[ctx.zhu[da]]),
                         "nan_ke": _nan_ke(ctx, da),
                         "du_sheng": _du_sheng(c, du, X._xiu_at(p, du)),
+                        "lord_motion": -1 if ctx.motion.get(ctx.zhu[da], frozenset()) & _SLOW else 0,
+                        "hua": sum(
+                            (h in HUA_GOOD) - (h in HUA_BAD)
+                            for h, y in c.hua_yao.items()
+                            if y in ctx.by_branch[da]
+                        ),
+                        "good_spirits": sum(da in ctx.spirit_branches.get(k, ()) for k in GOOD_SPIRITS),
                     }
                 )
             # the 大限's own sum (its section is named by palace and branch), else the 童限's verdict as ±1
@@ -175,6 +191,9 @@ CANDIDATES: dict[str, Callable[[dict[str, Any]], float]] = {
     "natal 曜 met by the 限度": lambda y: y["meet"],
     "流曜 over the 大限": lambda y: y["transit"],
     "交限: the other 大限": lambda y: y["jiao"],
+    "限主 逆 留 伏 (卷二〈天祿〉: 留逆 福不純)": lambda y: y["lord_motion"],
+    "化曜 in the 大限 palace (卷二〈變曜〉)": lambda y: y["hua"],
+    "貴人 祿勳 唐符 國印 on the 大限 palace (卷二)": lambda y: y["good_spirits"],
 }
 
 
@@ -183,6 +202,10 @@ def main(argv: list[str]) -> int:
         return argv[argv.index(name) + 1] if name in argv else default
 
     split = arg("--split", "dev")
+    if split not in ("dev", "holdout"):
+        # the blind set (casebook/blind.toml) is measured once, by scripts/accuracy.py, never probed
+        print(f"xian_probe: --split {split} refused; dev or holdout only", file=sys.stderr)
+        return 2
     rows = stretches(split, arg("--xiu", "jin"), arg("--first-term", "ten"))
     judged = sum(
         ("good" if r["base"] >= 1 else "bad" if r["base"] <= -1 else "mixed") == r["book"] for r in rows

@@ -58,6 +58,9 @@ class Choice:
     value: str | bool
     label: Text
     src: str = ""
+    #: other spellings a user may type (``부모`` for 父母); a parameter with any is also taken by its
+    #: choices' labels in every language (:func:`xuanheng.reading.judgment.spellings`)
+    aliases: tuple[str, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         return {"value": self.value, "label": self.label.all(), "src": self.src}
@@ -155,6 +158,8 @@ class Param:
             return value
         elif isinstance(value, str) and (same := self._by_simplified(value)) is not None:
             return same  # 妻财 → 妻財, 应 → 應: a value typed in Simplified characters
+        elif isinstance(value, str) and (named := _choice_names(self.choices).get(value.strip().lower())):
+            return named  # 부모 → 父母: a label or an alias of a choice that declares aliases
         if self.also == "branch" and isinstance(value, str | int) and not isinstance(value, bool):
             from xuanheng.core.ganzhi import BRANCHES
 
@@ -441,6 +446,19 @@ def _defaults_of(cls: type[DeclaredOptions]) -> dict[str, Any]:
     return got
 
 
+@cache
+def _choice_names(choices: tuple[Choice, ...]) -> dict[str, str]:
+    """The spellings of *choices* → value, when one of them declares ``aliases`` (else none): each choice's
+    value, its labels in every language and its aliases, by the one mechanism of the persons of ``about``
+    (:func:`xuanheng.reading.judgment.spellings`)."""
+    if not any(c.aliases for c in choices):
+        return {}
+    from xuanheng.reading.judgment import spellings
+
+    names = ((str(c.value), (*c.label.all().values(), *c.aliases)) for c in choices)
+    return spellings(names, "params.toml choices")
+
+
 def declared(package: str, name: str, kind: Kind | None = None, **code: Any) -> Param:
     """The :class:`Param` *name* of *package*: label, help, default and choices from its ``params.toml``,
     the rest (group, modes, kind, bounds …) from the keyword arguments. How the front ends spell and show it
@@ -450,7 +468,12 @@ def declared(package: str, name: str, kind: Kind | None = None, **code: Any) -> 
     if d is None:
         raise ValueError(f"{where}: not declared")
     choices = tuple(
-        Choice(c["value"], _text(c["label"], f"{where} {c['value']}"), c.get("src", ""))
+        Choice(
+            c["value"],
+            _text(c["label"], f"{where} {c['value']}"),
+            c.get("src", ""),
+            tuple(c.get("aliases", ())),
+        )
         for c in d.get("choice", ())
     )
     k: Kind = kind or ("choice" if choices else "text")

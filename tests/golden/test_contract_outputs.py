@@ -162,19 +162,37 @@ from pins import dump as _dump
 # (35) the UX review (branch ux-review): a good 六爻 verdict's reason reads 扶多於抑, no longer 用神得力
 # beside steps finding the 用神 out of season (liuyao/data/judgment.toml): only that text moves (cli_casts,
 # http_casts). Checked: with main's wording both equal their pins of (34).
+# (36) issue 29, more 鄭氏 格局 names (branch qz-geju5, patterns ge-338 … ge-354): the 七政 documents'
+# readings gain the ones that fire (cli_casts, cli_refusals: its 七政 sample, http_casts, mcp_calls).
+# Checked: with the branch's new condition words but main's qizheng/data/patterns.toml every section equals
+# its pin before; tests/golden/test_qizheng_reading_outputs.py (32).
+# (37) issue 27 round 6 (branch ly-verdict6): the 六爻 option liang_xian's zengshan order puts the 世 before
+# the 應 (《增刪卜易》〈兩現章〉 持世); its help and choice label say so: only that text moves (cli_help,
+# http_meta, mcp_tools).
+# (38) the practitioner's defects (branch ux6): argparse's refusals under --lang ko / zh-Hant begin with
+# "xuanheng: 오류:" / "xuanheng: 錯誤:" (labels cli.error), no longer the English "error:" (cli_refusals);
+# 六爻's --yong-shen takes the six 六親, 世 and 應 in every language (aliases on its choices) and its help
+# says so (cli_help, http_meta, mcp_tools). Checked: with the English prefix every cli_refusals section,
+# and with the old help text cli_help, http_meta and mcp_tools, equal their pins before. Then 37 金口訣
+# entries that speak of one matter lost the general tag 總 (readings with a topic) and the Korean texts of
+# the 大六壬 judgment steps were reworded (지반 … 위에 임했다, 간상신, 지상신, 만나는 때): cli_casts,
+# http_casts, mcp_calls. Checked: with the tags only they are 79d3f56f13b71cc2, 7cb081af691b97b8,
+# a17aa752163396c9; with neither they equal their pins before.
+# Those checks were made on the branch (before (36) and (37) were merged); the pins are the merged tree's.
 PINNED: dict[str, str] = {
-    "cli_help": "36d349072b6da75b",  # (1) (2) (6) (7) (9) (10) (11) (14) (18) (24) (25)
+    "cli_help": "71a44a37e6702b92",  # (1) (2) (6) (7) (9) (10) (11) (14) (18) (24) (25) (37) (38)
     # issue 26: a method with a reading always carries "reading" ([] when not asked): 金口訣 and 六爻 too
     # (1) (2) (8) (9) (10) (11) (12) (13) (14) (15) (18) (19) (20) (22) (26) (28) (29) (30) (31) (32)
-    # (33) (34) (35)
-    "cli_casts": "e13659d60dd8a34a",  # before (35): 962f23065292526d; before (34): dfb6b2270c7f5d0b
+    # (33) (34) (35) (36) (38)
+    "cli_casts": "ddbb65af2a8eec5e",  # before (38): fdb40617d91ee828; before (36): e13659d60dd8a34a
     # issue 26: the 大六壬 message for no instant and no coordinates is catalogued (cli.liuren.at_missing),
     # so --lang ko / zh-Hant say it in that language instead of English; nothing else changed
     # (12): its 七政 sample without a place is no refusal: it casts, and its document gains the judgment
     # its pins before: b6266ca5f05dd431, 38020a2b2ac63d9c
-    # (6) (12) (13) (14) (15) (19) (22) (26) (30) (32) (33)
-    "cli_refusals": "c69b4a9a974ad72e",  # before (33): 605572be5a027637; before (32): 7cf080d7ebb4dd77
-    "http_meta": "b0aee14b181fc865",  # (1) (2) (6) (7) (9) (10) (11) (13) (14) (15) (16) (18) (25) (27)
+    # (6) (12) (13) (14) (15) (19) (22) (26) (30) (32) (33) (36) (38)
+    "cli_refusals": "7a8c79f51a6856d2",  # before (38): eef497d9e543d34b; before (36): c69b4a9a974ad72e
+    # (1) (2) (6) (7) (9) (10) (11) (13) (14) (15) (16) (18) (25) (27) (37) (38)
+    "http_meta": "db595be7603b7a3e",
     # issue 26: "reading": [] with no_reading; then the library's errors name parameters (at, day, yue_jiang)
     # where they named command-line flags (--at, --now, --day …): only their message, text and params
     # then at + now answers the code at.or_now (was at.or_now_web: one refusal, one code)
@@ -185,15 +203,15 @@ PINNED: dict[str, str] = {
     # study inputs with tz answer 422 mode.unused naming tz (were charts, tz ignored), and 六爻 at + day
     # answers mode.unused naming day (was liuyao.instant_or_study, also naming day), GET and POST, en and ko
     # (1) (2) (6) (8) (9) (10) (11) (12) (13) (15) (16) (17) (18) (19) (20) (21) (22) (26) (28) (29) (30)
-    # (31) (32) (33) (34) (35)
-    "http_casts": "d0a62ebaf7be16ce",  # before (35): 9be94acfbfaaf035; before (34): 761bbbd35814693f
-    "mcp_tools": "030b4970c08798b1",  # (1) (2) (6) (7) (9) (10) (11) (13) (18) (25) (27)
+    # (31) (32) (33) (34) (35) (36) (38)
+    "http_casts": "51de3a75d49a9ee9",  # before (38): 3903bf99c9430349; before (36): d0a62ebaf7be16ce
+    "mcp_tools": "090f379d493b85e0",  # (1) (2) (6) (7) (9) (10) (11) (13) (18) (25) (27) (37) (38)
     # issue 26: both changes of http_casts; then the refusals carry their code (mode.unused, at.or_now) where
     # the catalogue recognised them by their English; then a refusal of a mode names the mode and says why
     # in the API's words (a cast from an instant (at or now) …), no longer the command line's (--at/--now)
     # (1) (2) (6) (8) (9) (10) (11) (12) (13) (15) (16) (18) (19) (20) (22) (26) (28) (30) (31) (32)
-    # (33) (34)
-    "mcp_calls": "95e864a31022d03f",  # before (34): 7797e84da23fdbd7; before (33): 28496bfbb909dbb2
+    # (33) (34) (36) (38)
+    "mcp_calls": "0b464db8e658f719",  # before (38): 4e0a29559ba5e65f; before (36): 95e864a31022d03f
 }
 
 _check = checker(PINNED)

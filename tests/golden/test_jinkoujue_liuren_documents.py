@@ -60,8 +60,18 @@ PINNED: dict[str, str] = {
     # "用爻得力" / "用爻受傷無救" beside a step saying the 用爻 is out of season: only verdict texts move.
     # Checked: with jinkoujue/judgment.py as on main both equal their pins before (2e7d8719c6d5208a,
     # 3ef2b59628f84ed7)
-    "jinkoujue_documents": "d739634bd806ec65",  # the contract: with_reading=False now carries "reading": []
-    "jinkoujue_views": "5adf41397f822d68",
+    # (35) issue 28 (branch lr-verdict6): the 動 the kind of question asks for (財動 for money, 官動 for
+    # office: 古本 卷之上〈五動爻誦〉) settles the verdict good after a bar and before the 課's shape (step
+    # weigh.dong): verdicts, settling steps and 應期 of the documents asked about 財 … 官 change. Checked:
+    # with that settling step taken out of _weigh, the section equals its pin before (d739634bd806ec65)
+    # (36) the practitioner's defects (branch ux6): 37 金口訣 entries that speak of one matter (玄武 盜賊,
+    # 人元庚 牲畜, 地分子 錢財, the 來意 …) lost the general tag 總 (jinkoujue/data/judgments_*.toml), so a
+    # reading with a topic lists them only under their own topics: the readings (and the judgments'
+    # commentary) of documents and views with a topic. Checked on its own branch: with the liuren change of
+    # (36) alone the two equal their pins of before (35) (d739634bd806ec65, 5adf41397f822d68); re-pinned on
+    # the merged tree
+    "jinkoujue_documents": "20dda3e371a4d643",  # the contract: with_reading=False now carries "reading": []
+    "jinkoujue_views": "5d268df117429ad6",
     # the plain sunrise (astro.sun_fast removed): 3 sunrise / sunset / solar-time seconds moved
     # issue 28, the 大六壬 judgment: the documents carry "judgment" (with "sections": [], the shared shape)
     # and reading_options, the sampler draws the new reading option about among the choices, the text view
@@ -101,10 +111,20 @@ PINNED: dict[str, str] = {
     # Checked: with main's
     # reading/data/hanja_ko.toml the three equal their pins before (9d545555540592ec, b8de04c6a4c0bb9f,
     # 60eeb7e39857e8c2)
-    "liuren_documents": "e673e0abd03cbf1e",
-    "liuren_study_documents": "68aaff933a61e823",
+    # (35) issue 28 (branch lr-verdict6): a weather question (天時, 雨, 晴) asked for another person reads
+    # the weather's 類神, no longer the person's (the day branch; 《大六壬指南》〈占天時〉): focus, steps,
+    # verdicts and 應期 of those documents and their text views move. Checked: with the person read as
+    # before the two equal their pins before (e673e0abd03cbf1e, 895bfe84dadcc79a)
+    # (36) the practitioner's defects (branch ux6): the Korean texts of the 大六壬 judgment say where a
+    # spirit stands as the Korean 육임 books do — "천반에서 지반 巳 위에 임했다", 간상신 / 지상신 for 日上 /
+    # 辰上, "만나는 때" for 值 — where they read "천반 巳 위에 있다", "일간 위의 …", "값하는 때"
+    # (liuren/data/judgment.toml, ko only). Checked: with the 金口訣 change of (36) alone the three equal
+    # their pins before (e673e0abd03cbf1e, 68aaff933a61e823, 895bfe84dadcc79a)
+    "liuren_documents": "871f30ec4257adfc",
+    "liuren_study_documents": "b7c694bbeae98022",
     # then the phone drawing wraps its 課體 line with the label in it (issue 30 item 8; it ran off the edge)
-    "liuren_views": "895bfe84dadcc79a",
+    # (35) the weather asked for another person (above); (36) the Korean wording (above)
+    "liuren_views": "77a848d004027158",
 }
 
 _check = checker(PINNED)

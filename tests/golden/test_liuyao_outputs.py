@@ -123,16 +123,30 @@ from pins import error as _error
 # no longer 用神得力, which stood above steps finding the 用神 out of season and rescued
 # (liuyao/data/judgment.toml [verdict] good; judgment.py untouched): only the good verdicts' text moves
 # (documents_renders, the examples). Checked: with main's good wording every section equals its pin of (22).
+# (24) issue 27 round 6 (branch ly-verdict6): an office (官, 科舉) asked for oneself reads the 世 when it
+# moves and turns into a 官鬼 no line shows (世化官, 卷三〈功名到何品級章〉; judgments.toml shi_if_hua), and
+# the judgment times it first by that branch: the 用神 group of the reading and the judgment move for those
+# charts only (readings_by_topic, readings_every_topic, documents_renders); charts and examples unchanged.
+# (25) issue 27 round 6: the verdict's reason follows the step that settled it (judgment.toml [reason]; the
+# weighed sum keeps [verdict]'s words): only verdict texts move (documents_renders). Checked: with the
+# reason by polarity alone the digest equals its pin of (24).
+# (26) issue 27 round 6: 兩現 in the default zengshan order takes the line holding the 世 before the 應
+# (〈兩現章〉 持世; _reading_ctx._rank_zengshan): the 用神 moves on charts whose two lines of the 六親 are
+# the 世 and the 應 with neither moving nor void, with the readings and judgments of those charts
+# (readings_by_topic, readings_options, documents_renders).
+# (27) issue 27 round 6: a lifetime's questions (命, 壽) are timed by the year (judgment.toml [horizon] year;
+# 干支 from the year pillar, date of that year's 立春): only those documents' 應期 units, 干支 and dates
+# move (documents_renders). Checked: with those topics timed by the month again it equals its pin of (26).
 PINNED: dict[str, str] = {
     "charts_random": "41a9face99cdd34b",
     "charts_every_option": "8f27b71ac54531f4",
     "charts_boundaries": "29360e9f719e39eb",
     "charts_study": "40dea89f003c5d79",
     "zhuang_gua_enumeration": "928569c1e96ce154",
-    "readings_by_topic": "d35eb14a8245eba1",  # (2) (11) (21)
-    "readings_every_topic": "47013b8aa1dccf32",  # (2) (11) (21)
-    "readings_options": "6186b06c95a49dff",  # (2) (7) (11) (20) (21)
-    "documents_renders": "de96b5de1c624343",  # (2) (7) … (19) (20) (21) (22) (23)
+    "readings_by_topic": "8bd28d90642fb290",  # (2) (11) (21) (24) (26)
+    "readings_every_topic": "e41f66dfa601c365",  # (2) (11) (21) (24)
+    "readings_options": "d252eee380575cb2",  # (2) (7) (11) (20) (21) (26)
+    "documents_renders": "42f95ff44caf6d5a",  # (2) (7) … (21) (22) (23) (24) (25) (26) (27)
     "example_ko": "74ba51ef736f5b83",  # (2) (8) (10) (11) (14) (16) (21) (23)
     "example_zh-Hant": "cd4068ec88cdb5f5",  # (2) (8) (10) (11) (14) (16) (21) (23)
     "example_zh-Hans": "01801fb451b78441",  # (2) (8) (10) (11) (14) (16) (21) (23)

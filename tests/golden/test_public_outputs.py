@@ -55,8 +55,11 @@ PINNED: dict[str, str] = {
     # option wang_rule (with yong_yao's choice chun) are declared: flags, help, schemas and tools list them,
     # charts echo them and the samplers draw them. Checked: with those declarations taken out (their code
     # at its defaults), every section of tests/golden equals its pin before
-    "jinkoujue_coordinates": "36ec1f3788df0bd5",
-    "jinkoujue_instants": "e57f9179e82e377b",  # issue 26 (envelope); before: cfb3afa0685f2d0a
+    # (33) the practitioner's defects (branch ux6): 37 金口訣 entries that speak of one matter lost the
+    # general tag 總, so readings with a topic list them only under their own topics (data only). Before:
+    # 36ec1f3788df0bd5, e57f9179e82e377b
+    "jinkoujue_coordinates": "203f5b03e2393f26",
+    "jinkoujue_instants": "e8bf23a5fb81e2c4",  # issue 26 (envelope); before: cfb3afa0685f2d0a
     "jinkoujue_errors": "e7cb15940c972140",  # issues 9–15 (git log)
     "liuren_coordinates": "66d4cad8cc8f7241",  # issues 9–15 (git log)
     # issue 26 (git log): sunrise and sunset are swisseph rise_trans again (the fast solar day is gone):
@@ -86,7 +89,11 @@ PINNED: dict[str, str] = {
     # (32) the UX review (branch ux-review): a 金口訣 verdict settled by the 課's bar or shape gives that as
     # its reason, no longer 用爻得力 beside a step saying the 用爻 is out of season; checked: with
     # jinkoujue/judgment.py as on main the section equals its pin before (d31bd6ee407073dd)
-    "cli": "c8ec32d602f5b81f",
+    # (33) the practitioner's defects (branch ux6): the 金口訣 readings with a topic (the 總 tags above) and
+    # the Korean wording of the 大六壬 judgment steps (지반 … 위에 임했다, 간상신, 지상신). Checked: with each
+    # change alone the section moves (b979e6aa6c83102d with the tags only), with neither it equals its pin
+    # before (c8ec32d602f5b81f)
+    "cli": "f9eeea8038c62b9b",
     # the study-mode refusal of 大六壬 now carries its catalogue code and params (liuren.study_missing);
     # message and text unchanged (the journal/CLI i18n commit after c5dad1f)
     # issue 26: a method with a reading always carries "reading" ([] when not asked): the 金口訣 POST
@@ -119,7 +126,8 @@ PINNED: dict[str, str] = {
     # (31) issue 28 (branch lr-verdict4): the 金口訣 judgments of the answers as in "cli" above; checked as
     # "cli" (c1ccd4d612e82f12)
     # (32) the 金口訣 verdict reasons as in "cli" above; checked as "cli" (886bfac87b46e315)
-    "http": "256b1cc454e1b933",
+    # (33) as "cli" above (with the tags only 5aa9c9d9d9f8311d; before 256b1cc454e1b933)
+    "http": "50c1498dfa5abdc1",
 }
 
 _check = checker(PINNED)

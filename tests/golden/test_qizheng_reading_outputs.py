@@ -73,13 +73,18 @@ from pins import error as _error
 # (luo_ji_cut, qi_jie, alone_around, ming_stage, overcomes, beside, spirit_zhao, duan_chan, dian_ling;
 # yao_motion reads roles).
 # Checked: with these words but main's patterns.toml every section equals its pin before.
+# (32) issue 29, more 鄭氏 names (branch qz-geju5): ge-338 … ge-354 (日東月西, 火金失躔, 火金居垣, 木臨寅垣,
+# 田財垣殿, 雄羅居官, 計刃兒位, 孤日臨奴, 月躔土度, 月躔日度, 月孛同躔, 五星廟旺, 日月背躔, 空雄妻位,
+# 刃逢的劫, and the lists' 陰陽失位 and 陰陽失躔, which hold on most births) fire on the sampled births that
+# have them; new condition words lights_cut_off and spirits_meet. Checked: with these words but main's
+# patterns.toml every section equals its pin before.
 PINNED: dict[str, str] = {
-    "reading_default": "22e256694dadef65",  # (1) (18) (19) (23) (25) (30) (31); before: 69a9b8bbdcfb9cf4 …
-    "reading_wide": "78f810dff394ebae",  # (1) (18) (19) (23) (25) (30) (31); before: 5f5317d3c6e809d9 …
-    "reading_options": "a8477c49b9075ae1",  # (1) (18) (19) (23) (25) (30) (31); before: e0a10cd61e374fef …
-    "reading_xian": "a608ae68e4d7234d",  # (1) (18) (19) (23) (25) (30) (31); before: 59458a09dc570a42 …
-    "reading_spirits": "929214e83310d6ae",  # (1) (18) (19) (23) (25) (30) (31); before: e02edb1da8a1cb68 …
-    "reading_topics": "48903843d814a29c",  # (1) (18) (19) (23) (25) (30) (31); before: fe530316e24b1ef8 …
+    "reading_default": "d3227636f965de4f",  # (1) (18) (19) (23) (25) (30)–(32); before: 22e256694dadef65
+    "reading_wide": "5afbc6f366700736",  # (1) (18) (19) (23) (25) (30)–(32); before: 78f810dff394ebae
+    "reading_options": "ba620617c7e4aee2",  # (1) (18) (19) (23) (25) (30)–(32); before: a8477c49b9075ae1
+    "reading_xian": "c0106f0c01365a99",  # (1) (18) (19) (23) (25) (30)–(32); before: a608ae68e4d7234d
+    "reading_spirits": "f4fcd1dc6a393d38",  # (1) (18) (19) (23) (25) (30)–(32); before: 929214e83310d6ae
+    "reading_topics": "6ce11813aabbddb2",  # (1) (18) (19) (23) (25) (30)–(32); before: 48903843d814a29c
     "shensha": "b3d44fe909d46578",  # (18) (19); before: 86c5606328d76590
 }
 

@@ -73,17 +73,22 @@ N_ERRORS = 600
 # and of the error messages' option lists, and yong_yao drawn from its old two choices, the first chunk,
 # INSTANT_DIGEST and ERROR_DIGEST came out as pinned before (1f57bed683653dd7, 726572fee4e55d38,
 # 5b26ffd83781a416)
+# branch ux6 (a meant change, re-pinned): 37 entries of judgments_gui_shen.toml / judgments_si_wei.toml
+# that speak of one matter (玄武 盜賊, 人元庚 牲畜, 地分子 錢財 …) lost the general tag 總, so a reading
+# with a topic no longer lists them under every other topic; only readings with a topic change (data only).
+# Before: 9b2b182f94529363 36f3a6fb29eeffe1 ccbf5a1b5d486260 3ed94cd3ac0b26ec 050524008dc3097c
+# cbcc1d8a14abfcfe cbf545f92a346c84 60b6467880388d49 0776ceb191658777 6d678397b8b34d1f.
 COORD_DIGESTS: tuple[str, ...] = (
-    "9b2b182f94529363",
-    "36f3a6fb29eeffe1",
-    "ccbf5a1b5d486260",
-    "3ed94cd3ac0b26ec",
-    "050524008dc3097c",
-    "cbcc1d8a14abfcfe",
-    "cbf545f92a346c84",
-    "60b6467880388d49",
-    "0776ceb191658777",
-    "6d678397b8b34d1f",
+    "576fcdd2a6d47884",
+    "997c97e4f9dd3f4e",
+    "d691505174066d72",
+    "750c1c33f3510410",
+    "0bcdd5d050c698b0",
+    "151561ba7aef79ce",
+    "fffb76620e7d9b9e",
+    "1044eaed27def2c9",
+    "cf73a7c1a7c34815",
+    "156b7d68deefd9c5",
 )
 #: casts from instants (depends on xuanheng.time as well) and their readings
 # issues 13, 10 (fast solar day; then the sunrise Sun from the Swiss Ephemeris files, which moves the true
@@ -91,7 +96,8 @@ COORD_DIGESTS: tuple[str, ...] = (
 # fast solar day removed, sunrise, sunset and the equation of time are swisseph's rise_trans / time_equ
 # again: of the 2,311 hashed items 476 differ, all in the solar time's microseconds (≤ 20.4 ms), and 8 in a
 # whole second of a sunrise, sunset or solar time (one in the true-solar warning that quotes it); nothing else
-INSTANT_DIGEST = "f185916942c2962d"
+# branch ux6: the 總 tags above (readings with a topic); before f185916942c2962d
+INSTANT_DIGEST = "0196222f32512f9f"
 #: invalid inputs: error class, field and message
 ERROR_DIGEST = "d079464af22e8bf2"  # re-pinned for each change listed in git log
 

@@ -178,12 +178,25 @@ def test_the_book_cases_of_the_bars() -> None:
     assert judge(cut, Question("出行")).verdict.word.polarity == "good"
 
 
+def asked_dong(els: tuple[str, str, str, str], topic: str | None) -> bool:
+    """〈五動爻誦〉 re-stated: the 動 that a question of money (財動, the 將神 overcoming the 貴神, with no
+    賊動 — the 貴神 overcoming the 將神 — nor 妻動 — the 人元 overcoming the 地分) or of office (官動, the
+    貴神 overcoming the 人元) asks for; it settles before the shape
+    (tests/jinkoujue/test_judgment_dong.py)."""
+    ren, gui, jiang, di = els
+    if topic == "財":
+        return overcomes(jiang, gui) and not overcomes(gui, jiang) and not overcomes(ren, di)
+    if topic in ("官", "科舉"):
+        return overcomes(gui, ren)
+    return False
+
+
 @pytest.mark.parametrize("topic", [None, "財", "病", "行人"])
 def test_a_whole_shape_settles_the_verdict_when_no_bar_does(topic: str | None) -> None:
     fired = {"good": 0, "bad": 0}
     for c in SAMPLE:
         want = settling_shape(elements(c))
-        if bar_of(c) is not None or want is None:
+        if bar_of(c) is not None or want is None or asked_dong(elements(c), topic):
             continue
         fired[want] += 1
         j = judge(c, Question(topic))

@@ -11,8 +11,9 @@ slip the book's own chart block shows); such cases are accepted and listed, and 
 engine no longer needs is an error, so the list stays true.
 
 Splits: in the books the judge is tuned on (shao, huixuan) every third case is ``holdout``, the rest
-``dev``; the files of ``BLIND`` (《六壬存驗》 cunyan.toml and 《壬學瑣記》 suoji.toml, issue 28) are
-``blind`` throughout: transcribed without running the judge and never used to tune it.
+``dev``; the files of ``BLIND`` (《六壬存驗》 cunyan.toml, 《壬學瑣記》 suoji.toml and 《六壬粹言》
+cuiyan.toml, issue 28) are ``blind`` throughout: transcribed without running the judge and never used
+to tune it.
 """
 
 from __future__ import annotations
@@ -30,9 +31,17 @@ BOOKS = sorted((HERE / "casebook").glob("*.toml"))
 TOPICS_FILE = HERE.parents[1] / "src" / "xuanheng" / "rules" / "data" / "topics.toml"
 TOPICS = set(tomllib.loads(TOPICS_FILE.read_text("utf-8"))["topic"])
 ITEMS = tomllib.loads((TOPICS_FILE.parent / "items.toml").read_text("utf-8"))
-PREFIX = {"zhinan": "zn", "shao": "sh", "daquan": "dq", "huixuan": "hx", "cunyan": "cy", "suoji": "sj"}
+PREFIX = {
+    "zhinan": "zn",
+    "shao": "sh",
+    "daquan": "dq",
+    "huixuan": "hx",
+    "cunyan": "cy",
+    "suoji": "sj",
+    "cuiyan": "cuy",
+}
 #: the files measured, never studied: every case of them is ``split = "blind"``
-BLIND = {"cunyan", "suoji"}
+BLIND = {"cunyan", "suoji", "cuiyan"}
 ABOUT = {"自己", "父母", "兄弟", "妻", "夫", "子女", "朋友", "僕", "他人"}
 REQUIRED = {
     "id": str,

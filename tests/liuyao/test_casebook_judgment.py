@@ -32,13 +32,17 @@ def rows(accuracy: Any) -> list[object]:
     [
         # the 54 cases of 《易隱》 (yiyin.toml) and 62 of 《易冒》 (yimao.toml) lowered the dev and holdout
         # figures when added (dev 74 / 83 / 58 %, holdout 67 / 83 / 39 %); issue 27 round 5 (ly-verdict5)
-        # raised them to dev 76 / 84 / 60 %, holdout 68 / 85 / 39 %: floors are that less a margin. The blind
-        # split, measured once at the end of that round, went 41 → 42/72, 50 → 53/72, 8 → 7/27 (應期 26 %).
-        ("dev", "all", 0.74, 0.82, 0.58),
-        ("holdout", "all", 0.66, 0.83, 0.37),
-        ("dev", "first", 0.82, 0.87, 0.65),
-        ("holdout", "first", 0.73, 0.82, 0.37),
-        ("blind", "all", 0.56, 0.71, 0.25),
+        # raised them to dev 76 / 84 / 60 %, holdout 68 / 85 / 39 %. Round 6 split blind.toml (measured blind
+        # once at 42/72, 53/72, 7/27) into dev/holdout, which lowered them to dev 73 / 82 / 56 %, holdout
+        # 66 / 83 / 38 %; the round's rules raised them to dev 74 / 84 / 57 %, holdout 67 / 84 / 38 % (first
+        # books: dev 78 / 88 / 62 %, holdout 70 / 83 / 38 %): floors are those less a small margin. The blind
+        # row is blind2.toml's, measured once by round 6's judge at 57/115, 82/115, 30/81 (50 / 71 / 37 %;
+        # always "good" would give 51 %): its floor only keeps a later change from losing there.
+        ("dev", "all", 0.72, 0.82, 0.55),
+        ("holdout", "all", 0.65, 0.82, 0.36),
+        ("dev", "first", 0.76, 0.86, 0.60),
+        ("holdout", "first", 0.68, 0.81, 0.36),
+        ("blind", "all", 0.48, 0.69, 0.34),
     ],
 )  # "first": the cases of 《增刪卜易》 and 《卜筮正宗》 alone (not accuracy.LIUYAO_OTHER_BOOKS, added later)
 def test_agreement_does_not_fall(
@@ -47,13 +51,15 @@ def test_agreement_does_not_fall(
     """Verdict polarity, 用神 and 應期 (the book's first time among the first two given, over the cases
     that state one) stay at least where they stand, less a small margin."""
     part = [r for r in rows if r.case["split"] == split]  # type: ignore[attr-defined]
+    if split == "blind" and not part:
+        pytest.skip("no blind casebook yet (blind2.toml)")
     if books == "first":
         part = [r for r in part if r.case["book"] not in accuracy.LIUYAO_OTHER_BOOKS]  # type: ignore[attr-defined]
-    assert len(part) >= 50
+    assert len(part) >= (20 if split == "blind" else 50)  # the blind file may be smaller than a split
     assert sum(r.pol_ok for r in part) / len(part) >= polarity  # type: ignore[attr-defined]
     assert sum(r.yong_ok for r in part) / len(part) >= yong  # type: ignore[attr-defined]
     timed = [r for r in part if r.ying_ok is not None]  # type: ignore[attr-defined]
-    assert len(timed) >= 25
+    assert len(timed) >= (10 if split == "blind" else 25)
     assert sum(bool(r.ying_ok) for r in timed) / len(timed) >= ying  # type: ignore[attr-defined]
 
 
@@ -64,6 +70,8 @@ def test_one_line_never_carries_two_contrary_states() -> None:
         ("hua.sheng", "hua.ke"),
         ("weigh.rescue", "weigh.no_rescue"),
         ("weigh.root", "weigh.no_rescue"),
+        ("weigh.rescue", "weigh.no_root"),
+        ("hua.gui", "hua.guan"),
         ("kong.jia", "kong.zhen"),
         ("kong.zhen", "bing.kong_jin"),
     ]

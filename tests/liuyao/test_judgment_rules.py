@@ -925,3 +925,218 @@ def test_ying_qi_a_hidden_yong_shen_fed_by_its_cover_comes_with_the_cover() -> N
                 fired += want
                 spared += not want
     assert fired > 5 and spared > 5
+
+
+# ── issue 27, round 6: the 世 turning into the office; the verdict's reason ─────────────────────────
+def test_an_office_sought_reads_the_shi_that_turns_into_the_guan_gui() -> None:
+    """《增刪卜易》卷三〈功名到何品級章〉 (the 世 that turns into a 官鬼 names the rank and its year) and
+    〈增刪黃金策千金賦章〉 (a 世 turning into a 鬼): an office asked for oneself reads the 世 when it moves
+    and changes into the 官鬼 (the element that overcomes the palace's) on a branch no 官鬼 line shows;
+    where the change repeats a shown 官鬼 line, or the 世 does not turn into the 官鬼, the 官鬼 is read.
+    Over every hexagram with one or two moving lines."""
+    fired = repeated = 0
+    for values in itertools.product("6789", repeat=6):
+        if not 1 <= sum(v in "69" for v in values) <= 2:
+            continue
+        c = liuyao.cast(day="丙寅", month="子", lines="".join(values))
+        guan = (c.ben.palace_element + 3) % 5
+        shi = c.lines[c.ben.shi - 1]
+        to_guan = shi.bian is not None and shi.bian.element == guan
+        shown = to_guan and any(ln.yao.element == guan and ln.yao.branch == shi.bian.branch for ln in c.lines)
+        want = to_guan and not shown
+        f = judge(c, Question("官")).focus
+        if want:
+            assert f.position == c.ben.shi, "".join(values)
+        else:
+            assert ORDER.index(ELEMENT[f.branch]) == guan, "".join(values)
+        assert judge(c, Question("官", "他人")).focus.liu_qin == "官鬼", "".join(values)
+        fired += want
+        repeated += shown
+    assert fired > 30 and repeated > 5
+
+
+def test_ying_qi_the_shi_turned_into_the_office_comes_with_that_branch() -> None:
+    """〈功名到何品級章〉: the 世 that turns into the 官鬼 names the time by the branch it turns into. Over
+    every hexagram with one or two moving lines, an office asked for oneself whose 用神 is that 世 and
+    whose verdict is not bad is timed first by that branch (unless 沖中逢合 of 世 and 應 times it by the
+    用神's 合, stated before it); asked about someone else, never by this reason."""
+    fired = 0
+    for values in itertools.product("6789", repeat=6):
+        if not 1 <= sum(v in "69" for v in values) <= 2:
+            continue
+        c = liuyao.cast(day="丙寅", month="子", lines="".join(values))
+        guan = (c.ben.palace_element + 3) % 5
+        shi = c.lines[c.ben.shi - 1]
+        if shi.bian is None or shi.bian.element != guan:
+            continue
+        if any(ln.yao.element == guan and ln.yao.branch == shi.bian.branch for ln in c.lines):
+            continue
+        j = judge(c, Question("官"))
+        assert j.focus.position == c.ben.shi
+        keys = {s.key for s in j.steps}
+        if j.verdict.word.polarity == "bad" or "gua.chong_he_shi_ying" in keys:
+            continue
+        assert j.ying_qi[0].branch == "子丑寅卯辰巳午未申酉戌亥"[shi.bian.branch], "".join(values)
+        fired += 1
+    assert fired > 10
+
+
+def _reasons() -> tuple[dict[str, Any], dict[str, Any]]:
+    """The reason words of the data: by settling step ([reason]) and by polarity ([verdict])."""
+    import tomllib
+    from importlib import resources
+
+    raw = tomllib.loads(resources.files("xuanheng.liuyao").joinpath("data/judgment.toml").read_text("utf-8"))
+    return raw["reason"], raw["verdict"]
+
+
+def _reason_of(text: str) -> str:
+    return text.split("：", 1)[1]
+
+
+def test_the_verdicts_reason_names_the_step_that_settled_it() -> None:
+    """The practitioner's defect (issue 27 round 6): a runaway caught because the asker's 世 overcomes him
+    (《卜筮正宗》〈黃金策·逃亡〉) read "help outweighs harm" although the month overcomes the runaway's
+    line. The reason now follows the settling step: the chase's, and the 子孫-on-the-世 office case gives
+    its own; the same 巽 chart asked about money has neither step and takes the reason by polarity."""
+    by_step, by_polarity = _reasons()
+    c = liuyao.cast(day="丙子", month="寅", lines="877877")
+    j = judge(c, Question("逃亡", "僕"))
+    assert "chase.shi_ke" in {s.key for s in j.steps}
+    want = by_step["chase.shi_ke"]["zh-Hant"].format(label=j.verdict.word.label.get("zh-Hant"))
+    assert j.verdict.text.get("zh-Hant") == want
+    assert _reason_of(want) != _reason_of(by_polarity["good"]["zh-Hant"])
+    j2 = judge(liuyao.cast(day="庚子", month="卯", lines="887877"), Question("官"))
+    assert "shi.zi_sun" in {s.key for s in j2.steps}
+    assert _reason_of(j2.verdict.text.get("zh-Hant")) == _reason_of(by_step["shi.zi_sun"]["zh-Hant"])
+    j3 = judge(c, Question("財"))
+    settling = set(by_step) & {s.key for s in j3.steps}
+    if not settling:
+        pol = j3.verdict.word.polarity
+        assert _reason_of(j3.verdict.text.get("zh-Hant")) == _reason_of(by_polarity[pol]["zh-Hant"])
+
+
+def test_the_verdicts_reason_is_a_stated_step_wherever_one_settles_it() -> None:
+    """Over many charts and questions: a reason taken from a settling step names a step the chain states;
+    where exactly one settling step is stated (other than weigh.root, which settles only when the movers'
+    halved harm leaves the sum short of good), the reason is that step's; where none is stated, the reason
+    is the polarity's. Checked in the three languages."""
+    by_step, by_polarity = _reasons()
+    named = checked = 0
+    for c in _charts():
+        for q in (Question("財"), Question("官"), Question("逃亡", "僕"), Question("家宅"), Question("病")):
+            j = judge(c, q)
+            keys = {s.key for s in j.steps}
+            pol = j.verdict.word.polarity
+            for lang in ("ko", "zh-Hant", "en"):
+                sep = "：" if lang == "zh-Hant" else ": "
+                got = j.verdict.text.get(lang).split(sep, 1)[1]
+                reason = [k for k, v in by_step.items() if v[lang].split(sep, 1)[1] == got]
+                if reason:
+                    assert reason[0] in keys, (c.ben.name, q, keys, got)
+                stated = (set(by_step) - {"weigh.root"}) & keys
+                if len(stated) == 1 and "weigh.root" not in keys:
+                    assert reason == sorted(stated), (c.ben.name, q, keys, got)
+                    named += 1
+                elif not stated and "weigh.root" not in keys:
+                    assert got == by_polarity[pol][lang].split(sep, 1)[1], (c.ben.name, q, keys, got)
+                checked += 1
+    assert named > 100 and checked > 1000
+
+
+def test_a_lifetimes_question_is_timed_by_the_year() -> None:
+    """《增刪卜易》卷三〈終身財福章〉 and 〈壽元章〉 time a life's matters by the year: asked about 命 or 壽
+    the 應期 are years, each with the 干支 of the next year of that branch counted from the cast's year
+    pillar (丙午 for a cast in March 2026) and the date of that year's 立春 (early February); asked
+    about money the same chart is timed by the day."""
+    c = liuyao.cast("2026-03-10T21:00", tz="Asia/Shanghai", lines="887868")
+    stems, branches = "甲乙丙丁戊己庚辛壬癸", "子丑寅卯辰巳午未申酉戌亥"
+    for topic in ("命", "壽"):
+        ying = judge(c, Question(topic)).ying_qi
+        assert ying and all(k.unit == "year" for k in ying)
+        for k in ying:
+            offset = (branches.index(k.branch) - branches.index("午")) % 12
+            assert k.ganzhi == stems[(stems.index("丙") + offset) % 10] + k.branch
+            assert k.date is not None
+            year, month, day = (int(x) for x in k.date.split("-"))
+            if offset == 0:
+                assert (year, month, day) == (2026, 3, 10)
+            else:
+                assert year == 2026 + offset and month == 2 and 3 <= day <= 5, k.date
+    assert all(k.unit == "day" for k in judge(c, Question("財")).ying_qi)
+
+
+def test_the_signs_of_a_recent_illness_are_not_read_for_a_lifes_length() -> None:
+    """〈疾病章〉: a recent illness heals when the hexagram is a 六沖 (or its 用神 void); 〈壽元章〉 asks how
+    long a life runs, which those signs do not answer. Over every hexagram with at most one moving line:
+    asked about an illness, bing.chong_jin is stated exactly when the hexagram or its change is a 六沖 (the
+    chart's fact, checked against the 六沖 卦 list by the chart tests); asked about 壽 no bing.* step is
+    ever stated."""
+    fired = 0
+    for values in itertools.product("6789", repeat=6):
+        if sum(v in "69" for v in values) > 1:
+            continue
+        c = liuyao.cast(day="丙寅", month="子", lines="".join(values))
+        want = c.ben.liu_chong or (c.bian is not None and c.bian.liu_chong)
+        assert ("bing.chong_jin" in {s.key for s in judge(c, Question("病")).steps}) == want, "".join(values)
+        assert not any(s.key.startswith("bing.") for s in judge(c, Question("壽")).steps), "".join(values)
+        fired += want
+    assert fired > 10
+
+
+def test_a_broken_yong_shen_struck_by_the_day_has_no_root_for_a_rescue() -> None:
+    """〈元神忌神衰旺章〉 and 〈月破章〉: a 用神 broken by the month (the month's branch clashes it) and
+    overcome (not clashed) by the day has no root, so a moving 原神, its 回頭生 or its advance cannot
+    rescue it. Over many charts and questions: weigh.no_root is stated exactly when the 用神 (a line)
+    is so broken and struck and something would have rescued it (a rescue step's cause is stated: a live
+    moving 原神, 回頭生 or 化進神); then weigh.rescue never is. Where the day does not overcome a broken
+    用神, a rescue still stands somewhere in the sweep (the near miss)."""
+    fired = spared = 0
+    for c in _charts():
+        for q in (Question("財"), Question("病"), Question("官")):
+            j = judge(c, q)
+            keys = {s.key for s in j.steps}
+            if j.focus.position is None:
+                continue
+            yong = c.lines[j.focus.position - 1]
+            broken = (yong.yao.branch - c.yue_jian) % 12 == 6
+            # overcome by the day without being clashed (a clash is 暗動, 日破 or a mover held back,
+            # each weighed by its own step)
+            clashed = (yong.yao.branch - c.ri_chen) % 12 == 6
+            struck = _overcomes(BR[c.ri_chen], BR[yong.yao.branch]) and not clashed
+            causes = {"mover.sheng", "hua.sheng", "hua.jin"} & keys
+            want = broken and struck and bool(causes) and "hua.ke" not in keys
+            if want:
+                assert "weigh.no_root" in keys and "weigh.rescue" not in keys, (c.ben.name, q)
+                fired += 1
+            if "weigh.no_root" in keys:
+                assert broken and struck, (c.ben.name, q)
+            spared += broken and not struck and "weigh.rescue" in keys
+    assert fired > 5 and spared > 5
+
+
+def test_a_yong_shen_turning_into_the_guan_gui_brings_the_rank_in_a_question_of_rank() -> None:
+    """卷三〈終身財福章〉 (a 財 on the 世 turning into a 官: wealth becoming rank) and 〈功名到何品級章〉 (the
+    世 turning into a 官 names the rank): in a question of rank (官, 科舉, 命) a 用神 that moves and turns
+    into the 官鬼 (the element that overcomes the palace's), not by 回頭剋, brings the rank (hua.guan,
+    +); asked about money or illness the same change is 化鬼, worry (hua.gui). Over every hexagram with one
+    or two moving lines, asked about 命 and 病 (both read the 世 for oneself)."""
+    fired = 0
+    for values in itertools.product("6789", repeat=6):
+        if not 1 <= sum(v in "69" for v in values) <= 2:
+            continue
+        c = liuyao.cast(day="丙寅", month="子", lines="".join(values))
+        shi = c.lines[c.ben.shi - 1]
+        guan = (c.ben.palace_element + 3) % 5
+        turns = (
+            shi.bian is not None
+            and shi.bian.element == guan
+            and shi.yao.element != guan
+            and not _overcomes(BR[shi.bian.branch], BR[shi.yao.branch])
+        )
+        life = {s.key for s in judge(c, Question("命")).steps}
+        ill = {s.key for s in judge(c, Question("病")).steps}
+        assert ("hua.guan" in life) == turns and "hua.gui" not in life, "".join(values)
+        assert ("hua.gui" in ill) == turns and "hua.guan" not in ill, "".join(values)
+        fired += turns
+    assert fired > 20

@@ -31,6 +31,8 @@ BOOK = {
     "文書": "父母",
     "科舉": "官鬼",
     "尊長": "父母",
+    "父母": "父母",  # the topic names the people: 〈用神章〉
+    "兄弟": "兄弟",
     "地理": "父母",
     "天時": "父母",
     "雨": "父母",
@@ -69,9 +71,9 @@ def charts(n: int = 300) -> list[LiuYaoChart]:
 
 def rank(ln: Line) -> tuple[int, ...]:
     """兩現 (second implementation, as the cases of 《增刪卜易》 take it): the moving line (or one the day
-    stirs, 暗動) first, then the void one, the 應 line, the 世 line, the upper line."""
+    stirs, 暗動) first, then the void one, the 世 line, the 應 line, the upper line."""
     s = ln.state
-    return (not (ln.moving or ln.an_dong), not s.kong, not ln.yao.ying, not ln.yao.shi, -ln.yao.position)
+    return (not (ln.moving or ln.an_dong), not s.kong, not ln.yao.shi, not ln.yao.ying, -ln.yao.position)
 
 
 def rank_gufa(ln: Line) -> tuple[int, ...]:
@@ -128,8 +130,14 @@ def test_yong_shen_by_topic(topic: str | None) -> None:
     for c in charts(40):
         ys = yong_shen(c, topic)
         want = BOOK[topic]
-        if topic == "科舉" and c.lines[c.ben.shi - 1].yao.liu_qin in ("官鬼", "父母"):
+        shi = c.lines[c.ben.shi - 1]
+        if topic == "科舉" and shi.yao.liu_qin in ("官鬼", "父母"):
             want = "世"  # the examination cases read the 世 when it holds the 名 or the 文章
+        to_guan = shi.bian is not None and shi.bian.liu_qin == "官鬼"
+        # 世化官 (卷三〈功名到何品級章〉): the 世 turning into an office no 官鬼 line shows is read
+        if topic in ("官", "科舉") and to_guan and shi.bian is not None:
+            shown = any(ln.yao.liu_qin == "官鬼" and ln.yao.branch == shi.bian.branch for ln in c.lines)
+            want = want if shown else "世"
         assert ys.key == want
         pe = c.ben.palace_element
         if want in ("世", "應"):

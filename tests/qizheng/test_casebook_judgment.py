@@ -1,5 +1,7 @@
 """The 七政四餘 judgment against 星案 (tests/qizheng/casebook/zheng.toml): 賈似道's nativity of 《星學大成》
-卷二十五 and 鄭希誠's cases printed with 《張果星宗》.
+卷二十五 and 鄭希誠's cases printed with 《張果星宗》; and the chart checks of the blind set
+(tests/qizheng/casebook/blind.toml: the short nativities of 《星學大成》卷十一–十二, 二十三 and
+《星命溯源》卷四–五).
 
 The casebook is the oracle. Each birth is reconstructed here from the printed pillars (the era search below,
 which uses the time core's pillars only), and the book's 命宮, 身宮 and 命度 mansion must be the chart's
@@ -8,6 +10,10 @@ frame the engine does not offer yet), which must still differ, so that the entry
 longer holds. The 格局, rank and 限 polarities are measured (docs/accuracy.md, written by
 scripts/accuracy.py) and held at least where they stand by floors, as the other casebooks are; issue 29's
 targets are higher. ``holdout`` (every third case) is the measure on cases nothing was tuned on.
+
+The blind cases go through the same birth search and the palaces and mansions they state are checked on the
+chart alone (no reading, no judgment here: the lead measures them once, scripts/accuracy.py's ``blind`` row);
+no floor holds them.
 """
 
 from __future__ import annotations
@@ -24,17 +30,22 @@ from xuanheng.time import calendar
 
 ROOT = Path(__file__).resolve().parents[2]
 BOOK = Path(__file__).resolve().parent / "casebook" / "zheng.toml"
+BLIND_BOOK = BOOK.with_name("blind.toml")
 TZ = timezone(timedelta(hours=8))
 #: the era windows of the reconstruction (the casebook's header gives the reasons)
 ERA = {"星學大成": (1200, 1230), "張果星宗": (1305, 1375)}
 
 
-def _cases() -> list[dict[str, Any]]:
-    with BOOK.open("rb") as f:
+def _cases(book: Path = BOOK) -> list[dict[str, Any]]:
+    if not book.exists():
+        return []
+    with book.open("rb") as f:
         return list(tomllib.load(f)["case"])
 
 
 CASES = _cases()
+#: the blind set: every case carries its own era window (its header gives the reasons)
+BLIND = _cases(BLIND_BOOK)
 
 
 @pytest.fixture(scope="module")
@@ -82,20 +93,20 @@ def test_casebook_shape() -> None:
 
 
 @pytest.mark.parametrize(
-    "case", [c for i, c in enumerate(CASES) if i % 4 == 0 or "era" in c], ids=lambda c: c["id"]
+    "case", [c for i, c in enumerate(CASES) if i % 4 == 0 or "era" in c] + BLIND, ids=lambda c: c["id"]
 )
 def test_birth_is_the_one_the_pillars_give(case: dict[str, Any]) -> None:
     """The stored birth is the only instant of the era window with the printed pillars (a sample of the
     cases here, each a second of search; every stored birth's pillars are checked below)."""
-    first, last = case.get("era", ERA[case["book"]])
+    first, last = case["era"] if "era" in case else ERA[case["book"]]
     assert births(case["pillars"], first, last) == [case["birth"]]
 
 
-@pytest.mark.parametrize("case", CASES, ids=lambda c: c["id"])
+@pytest.mark.parametrize("case", CASES + BLIND, ids=lambda c: c["id"])
 def test_birth_has_the_printed_pillars(case: dict[str, Any]) -> None:
     p = calendar(datetime.fromisoformat(case["birth"]).replace(tzinfo=TZ)).pillars
     assert [p.year.name, p.month.name, p.day.name, p.hour.name] == case["pillars"]
-    first, last = case.get("era", ERA[case["book"]])
+    first, last = case["era"] if "era" in case else ERA[case["book"]]
     assert first <= int(case["birth"][:4]) <= last
 
 
@@ -112,6 +123,63 @@ def test_ming_and_shen_as_the_book_states(rows: list[Any]) -> None:
         assert r.shen_ok is not False, (c["id"], r.shen, c.get("shen_gong"))
 
 
+def _chart_row(acc: Any, case: dict[str, Any]) -> Any:
+    """A casebook row with the chart's palaces only (命宮, 身宮, the 命度's mansion, the Sun's palace): the
+    chart is cast, nothing is read or judged, so a blind case stays blind."""
+    from xuanheng.qizheng import cast
+    from xuanheng.qizheng.xiu import NAMES
+
+    lon, lat = case.get("place", acc.PLACE)
+    c = cast(case["birth"], tz="+08:00", lon=lon, lat=lat, sex=case["sex"])
+    return acc.QiZhengRow(
+        case=case,
+        ming=BRANCHES[c.ming_gong.branch],
+        shen=BRANCHES[c.shen_gong.branch],
+        ming_xiu=NAMES[c.ming_gong.xiu.xiu],
+        sun_gong=BRANCHES[c.yao_named("日").gong],
+        fired=[],
+        rank="",
+        xian=[],
+        positions=[],
+    )
+
+
+STATED = ("ming_gong", "ming_xiu", "sun_in_ming", "shen_gong", "shen_is")
+
+
+@pytest.mark.parametrize("case", [c for c in BLIND if any(k in c for k in STATED)], ids=lambda c: c["id"])
+def test_blind_palaces_as_the_book_states(case: dict[str, Any], accuracy: Any) -> None:
+    """The 命宮, 命度 mansion or 身宮 a blind case states is the chart's, or the case records why not
+    (``known_difference``, which must then still differ)."""
+    r = _chart_row(accuracy, case)
+    if "known_difference" in case:
+        assert r.ming_ok is False or r.shen_ok is False, case["id"]
+        return
+    c = case
+    assert r.ming_ok is not False, (c["id"], r.ming, r.ming_xiu, c.get("ming_gong"), c.get("ming_xiu"))
+    assert r.shen_ok is not False, (c["id"], r.shen, c.get("shen_gong"))
+
+
+def test_blind_cases_shape(accuracy: Any) -> None:
+    """The blind set is split ``blind`` throughout, has ids of its own, and every position it states names a
+    star of the chart and a branch or a mansion (how many agree is measured, not held: no floor on blind)."""
+    from xuanheng.qizheng.xiu import NAMES
+
+    if not BLIND:
+        pytest.skip("no blind set")
+    assert len(BLIND) >= 20
+    assert not {c["id"] for c in BLIND} & {c["id"] for c in CASES}
+    assert len({c["id"] for c in BLIND}) == len(BLIND)
+    for c in BLIND:
+        assert c["split"] == "blind" and "era" in c, c["id"]
+        assert c["rank"] in ("上", "中", "下") and c["sex"] in ("男", "女")
+        assert all(x["polarity"] in ("good", "bad", "mixed") for x in c["xian"])
+        assert all(g["kind"] in ("喜", "忌") for g in c["ge_ju"])
+        for p in c.get("positions", ()):
+            assert p.get("gong", "子") in BRANCHES and p.get("xiu", "角") in NAMES, (c["id"], p)
+        assert len(accuracy.qizheng_positions(c, "jin")) == len(c.get("positions", ()))
+
+
 def test_jia_sidao_palaces(rows: list[Any]) -> None:
     # 立命玄枵 (子), 安身析木 (寅): the book's own words, independent of the engine
     r = next(r for r in rows if r.case["id"] == "xa-00")
@@ -122,10 +190,10 @@ def test_jia_sidao_palaces(rows: list[Any]) -> None:
 # defined: 15/165, 5/87); rank dev 11/25, holdout 3/12; 限 polarity dev 49/87 (56 %), holdout 16/34 (47 %)
 # since the 大限 reads its palace's lord, 曜 and harmful spirits (before: 33/87, 11/34); dev 50/87 (57 %)
 # since childhood stretches are judged by the 童限's own ages (holdout unchanged); 格局 dev 77/165 (47 %),
-# holdout 25/87 (29 %) with the names 《張果星宗》's 格 lists define (ge-301 …, branch qz-geju4) — floors
-# just below
+# holdout 25/87 (29 %) with the names 《張果星宗》's 格 lists define (ge-301 …, branch qz-geju4); 格局 dev
+# 79/165 (48 %), holdout 26/87 (30 %) with ge-338 … ge-354 (branch qz-geju5) — floors just below
 @pytest.mark.parametrize(
-    ("split", "ge", "rank", "xian"), [("dev", 0.45, 0.40, 0.55), ("holdout", 0.27, 0.20, 0.45)]
+    ("split", "ge", "rank", "xian"), [("dev", 0.47, 0.40, 0.55), ("holdout", 0.29, 0.20, 0.45)]
 )
 def test_agreement_does_not_fall(rows: list[Any], split: str, ge: float, rank: float, xian: float) -> None:
     part = [r for r in rows if r.case["split"] == split]
@@ -152,7 +220,7 @@ def test_positions_the_books_state(rows: list[Any], accuracy: Any) -> None:
     17/23 with Moira's 古制 + 歲差 list (every stated mansion but one then agrees: the books' mansions are
     the old table's); floors a little below."""
     acc = accuracy
-    pos = [q for r in rows for q in r.positions]
+    pos = [q for r in rows if r.case["split"] != "blind" for q in r.positions]
     assert len(pos) >= 20
     assert sum(q[1] == q[2] for q in pos) / len(pos) >= 0.5
     old = [ok for c in CASES for ok in acc.qizheng_positions(c, "gu_precessed")]

@@ -1146,6 +1146,114 @@ ZHENG_LIST_CASES += [
         merged(xiu_case("火", ["翼"], True), xiu_case("水", _WATER, False), ming="亥", month="午"),
     ),
 ]
+
+
+def _other_xiu(star_lon: float) -> float:
+    """A longitude 0.5° past the next mansion boundary after *star_lon* (so a second star there stands in
+    another mansion)."""
+    k, _ = _XB.locate(star_lon)
+    nxt = _XB.order[(_XB.rank[k] + 1) % 28]
+    return (_XB.start_of(nxt) + 0.5) % 360.0
+
+
+# 孛 stands in 未 at 25° in the base (longitude 115°); the Moon put at the same degree shares its mansion, put
+# just past the next mansion boundary it does not
+_BEI = palace_start(BRANCHES.index("未")) + 25.0
+_BEI_NEXT = _other_xiu(_BEI)
+# more 鄭氏 names (ge-338 …), built from 《張果星宗》's lists, 卷一's terms and tables and 卷二's
+# spirits. Base as above: 命 戌, so 財帛 酉 (lord 金), 田宅 未 (lord 月), 男女 午, 奴僕 巳, 夫妻 辰, 官祿 丑.
+# Spirits by the year, as 卷二 states them: 天雄 the third palace counting from the year branch (子 year:
+# 寅); 陽刃 the palace after the stem's 祿 (丙 戊: 午; 庚: 酉); 的殺 巳 for 子午卯酉 years, 酉 for 寅申巳亥,
+# 丑 for 辰戌丑未; 空亡 the void of the year's 旬 (壬寅 lies in 甲午's 旬, void 辰 巳; 庚寅 in 甲申's,
+# void 午 未).
+ZHENG_LIST_CASES_5: list[tuple[str, dict[str, Any], dict[str, Any]]] = [
+    ("日東月西", {"at": {"日": "卯", "月": "酉"}}, {"at": {"日": "卯", "月": "亥"}}),
+    ("日東月西", {"at": {"日": "辰", "月": "申"}}, {"at": {"日": "巳", "月": "申"}}),
+    # 斷躔: 火 申 巳 (巳 in the base), 金 卯 戌
+    ("火金失躔", {"at": {"金": "卯"}}, {"at": {"金": "辰"}}),
+    ("火金失躔", {"at": {"金": "戌"}}, {"at": {"金": "戌", "火": "午"}}),
+    # 入垣: 火 in 卯 or 戌, 金 in 辰 or 酉 (〈入門看法〉「宮」)
+    ("火金居垣", {"at": {"火": "戌", "金": "辰"}}, {"at": {"火": "戌", "金": "巳"}}),
+    ("火金居垣", {"at": {"火": "卯", "金": "酉"}}, {"at": {"火": "辰", "金": "酉"}}),
+    ("木臨寅垣", {"at": {"木": "寅"}}, {"at": {"木": "亥"}}),
+    # 田宅 未's lord 月 入垣 in 未; 財帛 酉's lord 金 入垣 in 酉 or 辰, or 升殿 in a 金 mansion (亢 牛 婁 鬼)
+    ("田財垣殿", {"at": {"月": "未", "金": "酉"}}, {"at": {"月": "未", "金": "戌"}}),
+    (
+        "田財垣殿",
+        merged(xiu_case("金", ["牛", "亢", "婁", "鬼"], True), {"at": {"月": "未"}}),
+        merged(xiu_case("金", ["牛", "亢", "婁", "鬼"], False), {"at": {"月": "未"}}),
+    ),
+    # 乙亥: 天雄 on 丑, the 官祿
+    ("雄羅居官", {"year": "乙亥", "at": {"羅": "丑"}}, {"year": "乙亥", "at": {"羅": "子"}}),
+    ("雄羅居官", {"year": "乙亥", "at": {"羅": "丑"}}, {"year": "甲子", "at": {"羅": "丑"}}),
+    # 丙寅: 陽刃 on 午, the 男女
+    ("計刃兒位", {"year": "丙寅", "at": {"計": "午"}}, {"year": "丙寅", "at": {"計": "未"}}),
+    ("計刃兒位", {"year": "丙寅", "at": {"計": "午"}}, {"year": "甲子", "at": {"計": "午"}}),
+    # the Sun alone in 巳 (the 奴僕): 火 炁 and 金 moved from 巳 辰 午 to 丑; with 金 left in 午 it has
+    # an aide
+    (
+        "孤日臨奴",
+        {"at": {"日": "巳", "火": "丑", "炁": "丑", "金": "丑"}},
+        {"at": {"日": "巳", "火": "丑", "炁": "丑"}},
+    ),
+    (
+        "孤日臨奴",
+        {"at": {"日": "巳", "火": "丑", "炁": "丑", "金": "丑"}},
+        {"at": {"日": "寅", "水": "丑", "木": "丑", "火": "丑", "炁": "丑", "金": "丑"}},
+    ),
+    # the mansions of each 七曜 (〈入門看法〉「度」): 土 氐 女 胃 柳; 日 房 虛 昴 星
+    (
+        "月躔土度",
+        xiu_case("月", ["胃", "氐", "女", "柳"], True),
+        xiu_case("月", ["胃", "氐", "女", "柳"], False),
+    ),
+    (
+        "月躔日度",
+        xiu_case("月", ["昴", "房", "虛", "星"], True),
+        xiu_case("月", ["昴", "房", "虛", "星"], False),
+    ),
+    (
+        "月孛同躔",
+        {"at": {"月": "未"}, "deg": {"月": 25.0}},
+        {
+            "at": {"月": BRANCHES[palace_of(_BEI_NEXT)]},
+            "deg": {"月": _BEI_NEXT - palace_start(palace_of(_BEI_NEXT))},
+        },
+    ),
+    # 廟 or 旺 (dignities.toml, 《星學大成》卷一 and 卷二十五): 水 午 巳, 金 辰 亥, 火 卯 丑, 木 亥 未,
+    # 土 丑 辰
+    (
+        "五星廟旺",
+        {"at": {"水": "午", "金": "辰", "火": "卯", "木": "亥", "土": "丑"}},
+        {"at": {"水": "午", "金": "辰", "火": "卯", "木": "亥", "土": "子"}},
+    ),
+    (
+        "五星廟旺",
+        {"at": {"水": "巳", "金": "亥", "火": "丑", "木": "未", "土": "辰"}},
+        {"at": {"水": "申", "金": "亥", "火": "丑", "木": "未", "土": "辰"}},
+    ),
+    # 羅 at 345° (亥): the half from 345° forwards to 165° is 戌 … 午 and part of 巳; the five planets moved
+    # there (水 申, 火 未, 土 午; 金 午 and 木 酉 already), both lights left on the other half (日 丑, 月 卯);
+    # near misses: the Moon moved across the line (申), or 土 left in 子
+    (
+        "日月背躔",
+        {"at": {"水": "申", "火": "未", "土": "午"}},
+        {"at": {"水": "申", "火": "未", "土": "午", "月": "申"}},
+    ),
+    ("日月背躔", {"at": {"水": "申", "火": "未", "土": "午"}}, {"at": {"水": "申", "火": "未"}}),
+    # 壬寅: 天雄 on 辰 (the 夫妻) and the 旬's void 辰 巳; 庚寅: 天雄 on 辰, void 午 未
+    ("空雄妻位", {"year": "壬寅"}, {"year": "庚寅"}),
+    ("空雄妻位", {"year": "壬寅"}, {"year": "壬寅", "ming": "亥"}),
+    # 庚寅: 陽刃 酉 and 的殺 酉; 庚子: 的殺 巳
+    ("刃逢的劫", {"year": "庚寅"}, {"year": "庚子"}),
+    ("刃逢的劫", {"year": "癸未"}, {"year": "癸卯"}),
+    # the base has the Sun in 丑 and the Moon in 卯: neither in its own palace (日 午, 月 未) nor mansion
+    ("陰陽失位", {}, {"at": {"日": "午"}}),
+    ("陰陽失位", {}, {"at": {"月": "未"}}),
+    ("陰陽失躔", {}, xiu_case("日", ["昴", "房", "虛", "星"], True)),
+    ("陰陽失躔", {}, xiu_case("月", ["畢", "心", "危", "張"], True)),
+]
+ZHENG_LIST_CASES += ZHENG_LIST_CASES_5
 ZHENG_FORM_CASES += ZHENG_LIST_CASES
 #: patterns the base placement itself holds (each case above moves the star that makes it)
 BASE_HOLDS = {
@@ -1157,6 +1265,9 @@ BASE_HOLDS = {
     "火居水地",
     "水輔陽光",
     "日月失所",
+    "陰陽失位",
+    "陰陽失躔",
+    "月躔土度",
 }
 BREADTH_CASES += ZHENG_FORM_CASES
 PATTERN_CASES += BREADTH_CASES

@@ -6,6 +6,12 @@ command that gives its full chart and reading; a method that needs more input (i
 without a default and those its front-end data lists in ``needs``, :func:`xuanheng.frontend.needed`: a 地分,
 six lines, a birth place) says what it needs and which flag gives it. ``--with NAME=VALUE`` gives such a
 value to every method that has a parameter of that name (``--with difen=申``). No method is named here.
+
+A question — ``--topic`` (財, 病 … in any language, as every method's ``--topic``) and ``--about`` (whom it
+concerns, as every method's ``--about``) — is put to every method that reads one, each answering with its
+judgment; both are checked first (a refused one is one line, as a refused instant); a method that has no
+such parameter, or refuses that topic or person, is cast without it and its card says so in the user's
+language (labels ``all.no_topic`` / ``all.no_about``) instead of failing the run.
 """
 
 from __future__ import annotations
@@ -42,6 +48,19 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default=[],
         metavar="NAME=VALUE",
         help="a further input for every method that takes it (--with difen=申); repeatable",
+    )
+    q = parser.add_argument_group("question")
+    q.add_argument(
+        "--topic",
+        metavar="TOPIC",
+        help="the matter asked (財, 病, 婚 … or its Korean/English name), put to every method that reads "
+        "one: each answers with its judgment",
+    )
+    q.add_argument(
+        "--about",
+        metavar="PERSON",
+        help="whom the question concerns (自己, 父母, 兄弟, 妻, 夫, 子女, 朋友, 他人 … in any language), "
+        "for every method that takes it",
     )
     out = parser.add_argument_group("output")
     out.add_argument("--lang", default=None, help=f"{', '.join(LANGS)} (default {DEFAULT_LANG})")
@@ -81,6 +100,35 @@ def extra_values(items: list[str]) -> dict[str, str]:
     return out
 
 
+#: the inputs of a question, put to the methods that take them
+QUESTION = ("topic", "about")
+
+
+def question_values(args: argparse.Namespace) -> dict[str, str]:
+    """The question given on the command line, checked as every method checks it (the topic by the shared
+    vocabulary, the person by the shared list of persons): a refusal names the input, in the user's
+    language."""
+    from xuanheng.reading.judgment import check_about
+    from xuanheng.rules.topics import normalise_topic
+
+    out: dict[str, str] = {}
+    if getattr(args, "topic", None) is not None:
+        out["topic"] = normalise_topic(args.topic)
+    if getattr(args, "about", None) is not None:
+        out["about"] = check_about(args.about)
+    return out
+
+
+def _question_label(name: str, value: str, lang: str) -> str:
+    """The topic or person *value* as *lang* names it (財 → 재물)."""
+    from xuanheng.reading.judgment import vocabulary
+    from xuanheng.rules.topics import topic_label
+
+    if name == "topic":
+        return topic_label(value, lang)
+    return vocabulary().about[value].get(lang)
+
+
 def plan(method: Method, values: dict[str, Any]) -> tuple[dict[str, Any], tuple[Param, ...]]:
     """(the values *method* takes from *values*, the parameters it still needs from the user)."""
     spec = method.params.by_name()
@@ -89,28 +137,49 @@ def plan(method: Method, values: dict[str, Any]) -> tuple[dict[str, Any], tuple[
     return mine, missing
 
 
-def cast_one(method: Method, values: dict[str, Any], lang: str) -> dict[str, Any]:
+def cast_one(
+    method: Method, values: dict[str, Any], lang: str, question: dict[str, str] | None = None
+) -> dict[str, Any]:
     """One method's part of the moment: ``{"name", "label", "document"}``, or ``"needs"`` (parameters it
     needs, with their labels and flags), or ``"error"`` (a refused input, in *lang*; ``"refused"``: the
-    error itself)."""
+    error itself). With a *question* (``topic``, ``about``) the document carries the method's judgment of
+    it; ``"notes"`` says, in *lang*, which part of the question the method does not take (it is cast
+    without it)."""
+    from xuanheng.i18n import label
     from xuanheng.i18n.messages import localize_error
 
     out: dict[str, Any] = {"name": method.name, "label": method.label.get(lang)}
+    spec = method.params.by_name()
+    asked = dict(question or {})
+    notes: list[str] = []
+
+    def left_out(name: str) -> None:
+        value = asked.pop(name)
+        notes.append(label(f"all.no_{name}", lang).format(value=_question_label(name, value, lang)))
+
+    for name in [k for k in asked if k not in spec]:
+        left_out(name)
     mine, missing = plan(method, values)
-    if not missing:
+    while not missing:
         try:
-            params = with_seeds(method, method.make_params(mine))
-            out["document"] = method.document(params, lang, with_reading=False)
+            params = with_seeds(method, method.make_params({**mine, **asked}))
+            out["document"] = method.document(params, lang, with_reading=bool(asked))
             out["params"] = params
-            return out
+            break
         except XuanhengError as e:
-            spec = method.params.by_name()
+            if e.field in asked:  # the method does not read this topic or person: cast without it
+                left_out(e.field)
+                continue
             if e.field in spec and e.field not in mine:  # it asks for an input the moment does not give
                 missing = (spec[e.field],)
             else:
                 out["error"] = localize_error(e, lang)
                 out["refused"] = e
-                return out
+                break
+    if notes:
+        out["notes"] = notes
+    if not missing:
+        return out
     out["needs"] = [
         {"name": p.name, "label": p.label.get(lang), "flag": flags(method, p)[0], "help": p.help}
         for p in missing
@@ -140,7 +209,11 @@ def run(args: argparse.Namespace) -> int:
 
     lang = check_lang(args.lang) if args.lang else DEFAULT_LANG
     values = {**moment_values(args), **extra_values(args.extra)}
-    parts = [cast_one(m, values, lang) for m in registry().values()]
+    question = question_values(args)
+    for name in QUESTION:  # given through --with: asked as --topic / --about would ask it
+        if name in values and name not in question:
+            question[name] = values.pop(name)
+    parts = [cast_one(m, values, lang, question) for m in registry().values()]
     for p in parts:  # a refused instant or place (the moment every method shares) is one line, status 2
         refused = p.pop("refused", None)
         if refused is not None and refused.field in MOMENT:
@@ -148,13 +221,15 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         for p in parts:
             p.pop("params", None)
-        print(json.dumps({"moment": _jsonable(values), "methods": parts}, ensure_ascii=False, indent=2))
+        out = {"moment": _jsonable(values), **({"question": question} if question else {}), "methods": parts}
+        print(json.dumps(out, ensure_ascii=False, indent=2))
         return _status(parts)
     methods = registry()
     blocks = []
     for p in parts:
         m = methods[p["name"]]
         head = f"== {p['label']} =="
+        head += "".join(f"\n({n})" for n in p.get("notes", ()))
         if "document" in p:
             doc = dict(p["document"])  # its warnings are said in lang from their codes (render_text)
             doc.pop("reading", None)
@@ -186,4 +261,13 @@ def _jsonable(values: dict[str, Any]) -> dict[str, Any]:
     return {k: v.isoformat() if isinstance(v, datetime) else v for k, v in values.items()}
 
 
-__all__ = ["MOMENT", "add_arguments", "cast_one", "full_command", "plan", "run"]
+__all__ = [
+    "MOMENT",
+    "QUESTION",
+    "add_arguments",
+    "cast_one",
+    "full_command",
+    "plan",
+    "question_values",
+    "run",
+]

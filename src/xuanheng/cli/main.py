@@ -62,15 +62,52 @@ class _Parser(argparse.ArgumentParser):
         # any other echoed token (unrecognized arguments, a value that failed type=) is cut as well
         message = re.sub(rf"(\S{{{_ECHO}}})\S+", r"\1…", message)
         lang = _USAGE_LANG.get()
+        word = "error"
         if lang is not None:  # argparse's own English, in the language of --lang (cli.* in messages.toml)
+            from xuanheng.i18n import label
             from xuanheng.i18n.messages import localize
 
             message = localize(message, lang)
-        self.exit(2, f"xuanheng: error: {message}\n")
+            word = label("cli.error", lang)
+        self.exit(2, f"xuanheng: {word}: {message}\n")
+
+    def _get_formatter(self) -> argparse.HelpFormatter:
+        return _Formatter(prog=self.prog)
 
 
-#: the language of ``--lang`` on the command line being parsed, for argparse's own errors (set by main)
+class _Formatter(argparse.HelpFormatter):
+    """argparse's help with its ``usage:`` prefix in the language of ``--lang`` (label ``cli.usage``)."""
+
+    def add_usage(self, usage: Any, actions: Any, groups: Any, prefix: str | None = None) -> None:
+        lang = _USAGE_LANG.get()
+        if prefix is None and lang is not None:
+            from xuanheng.i18n import label
+
+            prefix = label("cli.usage", lang) + " "
+        super().add_usage(usage, actions, groups, prefix)
+
+
+#: the language of ``--lang`` (else of :data:`LANG_ENV`) on the command line being parsed, for argparse's own
+#: errors and its ``usage:`` (set by main)
 _USAGE_LANG: ContextVar[str | None] = ContextVar("_USAGE_LANG", default=None)
+
+#: the environment variable that gives the command line's language when ``--lang`` is not given
+LANG_ENV = "XUANHENG_LANG"
+
+
+def _lang_of_env() -> str | None:
+    """The language of :data:`LANG_ENV`, if it is set to one the catalogue speaks (any letter case)."""
+    import os
+
+    from xuanheng.reading import check_lang
+
+    value = os.environ.get(LANG_ENV, "").strip()
+    if not value:
+        return None
+    try:
+        return check_lang(value)
+    except XuanhengError:
+        return None
 
 
 def _lang_of_argv(args: Sequence[str]) -> str | None:
@@ -199,16 +236,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
     only, methods = _command(args_list)
     parser = build_parser(only, methods)
-    token = _USAGE_LANG.set(_lang_of_argv(args_list))
+    env_lang = _lang_of_env()
+    token = _USAGE_LANG.set(_lang_of_argv(args_list) or env_lang)
     try:
         args = parser.parse_args(args_list)
+        module = getattr(args, "_module", None)
+        method = getattr(args, "_method", None)
+        if module is None and method is None:
+            parser.print_help()
+            return 2 if args.command is None else 1
     finally:
         _USAGE_LANG.reset(token)
-    module = getattr(args, "_module", None)
-    method = getattr(args, "_method", None)
-    if module is None and method is None:
-        parser.print_help()
-        return 2 if args.command is None else 1
+    if env_lang is not None and getattr(args, "lang", "") is None:  # no --lang: the environment's
+        args.lang = env_lang
     try:
         if method is not None:
             from xuanheng.cli import method_cmd

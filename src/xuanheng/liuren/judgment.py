@@ -351,7 +351,10 @@ def _lei(r: _Read, question: Question) -> _Lei:
         if it.branch is not None:
             label = f"{it.key}{BRANCHES[b]}"
         return _Lei("lei", of_item, label, b, where, False, False, it)
-    person = d.person.get(question.about) if question.about not in ("自己",) else None
+    # the weather is the same whoever it is asked for: its 類神 is the rain's (the clear sky's), never the
+    # person's (《大六壬指南》〈占天時〉: the weather is read on its 類神 alone)
+    weather = kind_of(question.topic) in ("yu", "qing") if question.topic else False
+    person = d.person.get(question.about) if question.about not in ("自己",) and not weather else None
     spec = person if person is not None else d.leishen.get(question.topic or "")
     by_person = person is not None
     ch = r.chart

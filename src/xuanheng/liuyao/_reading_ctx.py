@@ -142,21 +142,22 @@ def _rank_gufa(ln: Line) -> tuple[int, ...]:
 def _rank_zengshan(ln: Line) -> tuple[int, ...]:
     """兩現 as the cases of 《增刪卜易》 take it (卷二〈兩現章〉 and the worked cases of 卷一–三, which
     set the old order aside): the line that moves, openly or stirred by the day (暗動), first; then the
-    void one (the outcome waits for it to be filled); then the 應 line, then the 世 line; then the upper
-    line."""
+    void one (the outcome waits for it to be filled); then the line that holds the 世 (持世, which
+    〈兩現章〉 names; 卷三's 父母壽元 and 家宅 cases and 〈克處逢生章〉 take it over the 應), then the 應
+    line; then the upper line."""
     s = ln.state
     return (
         0 if (ln.moving or ln.an_dong) else 1,
         0 if s.kong else 1,
-        0 if ln.yao.ying else 1,
         0 if ln.yao.shi else 1,
+        0 if ln.yao.ying else 1,
         -ln.yao.position,
     )
 
 
 _RANKS: dict[str, tuple[Callable[[Line], tuple[int, ...]], tuple[str, ...]]] = {
     "gufa": (_rank_gufa, ("動", "旺相", "不破", "不空", "世應", "在下")),
-    "zengshan": (_rank_zengshan, ("動", "空", "應", "世", "在上")),
+    "zengshan": (_rank_zengshan, ("動", "空", "世", "應", "在上")),
 }
 
 
@@ -207,12 +208,20 @@ def yong_key(topic: str | None, opts: ReadingOptions) -> tuple[str, tuple[str, .
 
 
 def _shi_reads(chart: LiuYaoChart, topic: str | None, opts: ReadingOptions) -> bool:
-    """True when the topic's entry reads the 世 because the 世 holds one of its ``shi_if`` 六親 (no option
-    or person decided the 用神)."""
+    """True when the topic's entry reads the 世 because the 世 holds one of its ``shi_if`` 六親, or moves and
+    changes into one of its ``shi_if_hua`` 六親 on a branch that no line of that 六親 already shows (the
+    asker's line turning into the office: 《增刪卜易》〈功名到何品級章〉, 〈增刪黃金策千金賦章〉; where the
+    change only repeats a shown line, that line is the office). No option or person decided the 用神."""
     if opts.yong_shen != "auto" or getattr(opts, "about", "自己") != "自己":
         return False
-    shi_if = yong_entry(topic).shi_if
-    return bool(shi_if) and chart.lines[chart.ben.shi - 1].yao.liu_qin in shi_if
+    entry = yong_entry(topic)
+    shi = chart.lines[chart.ben.shi - 1]
+    if entry.shi_if and shi.yao.liu_qin in entry.shi_if:
+        return True
+    bian = shi.bian
+    if bian is None or bian.liu_qin not in entry.shi_if_hua:
+        return False
+    return not any(ln.yao.liu_qin == bian.liu_qin and ln.yao.branch == bian.branch for ln in chart.lines)
 
 
 @cache

@@ -131,6 +131,9 @@ class YongEntry:
     also: dict[str, str]
     #: the 世 is read instead when it holds one of these 六親 (科舉: the asker's own 文章 or 名)
     shi_if: tuple[str, ...] = ()
+    #: … or when the 世 moves and changes into one of these 六親, a branch no line of that 六親 shows
+    #: (官, 科舉: the asker's line becoming the office)
+    shi_if_hua: tuple[str, ...] = ()
 
     def resolve(self, opts: ReadingOptions) -> str:
         if self.by_option is None:
@@ -154,6 +157,7 @@ def _yong_entry(e: dict[str, Any]) -> YongEntry:
         e.get("note", ""),
         dict(e.get("also", {})),
         tuple(e.get("shi_if", ())),
+        tuple(e.get("shi_if_hua", ())),
     )
 
 

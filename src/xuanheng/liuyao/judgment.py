@@ -17,13 +17,15 @@ The procedure (docs/liuyao-judgment.md), each step's words and sources in ``data
    completed by moving lines, their changes, the day and the month.
 6. **the hexagram**: 六沖變六合, 六合變六沖, 反吟, 伏吟 (inner or outer), 獨發, 亂動.
 7. **weighing**: the month and the day weigh more than moving lines (a 用神 with their strength is not hurt
-   by a mover); a weak 用神 fed by a moving 原神 is rescued; a 月破 without the day's help or a mover's is
+   by a mover); a weak 用神 fed by a moving 原神 is rescued (not one broken by the month and overcome by
+   the day: it has no root, 〈元神忌神衰旺章〉); a 月破 without the day's help or a mover's is
    truly broken; a 真空 or a useless 伏神 fails — the step that settles a conflict says which prevails.
    世 and 應 as two parties settle some questions outright: a runaway whose line the 世 overcomes is
    caught; the 世 holding the 六親 that spoils the matter (子孫 for an office, 官鬼 for a house) fails it;
    a 六沖 hexagram whose 世 and 應 the month or the day each combine comes together (沖中逢合). Two
    phases give a mixed verdict: a moving 用神 the day feeds while its change overcomes it; an office whose
-   moving 官鬼 overcomes a still, void 世.
+   moving 官鬼 overcomes a still, void 世. The verdict's reason is the settling step's (``[reason]`` of
+   the data), or the polarity's where the weighed sum decided (``[verdict]``).
 8. **應期** (〈應期章〉): 沖中逢合 → the 合 of the 用神 first; void → the day it is filled or clashed;
    broken → filled, or the month ends (a broken line that moves: its 合 first); held
    by a 合 → the clash; scattered → the 合; still and strong → the clash or its own day; moving → the 合 or
@@ -31,7 +33,8 @@ The procedure (docs/liuyao-judgment.md), each step's words and sources in ``data
    lines: a 三合 frame's void or missing member, the clash that frees a moving 原神 held in a 合, the clash
    of a moving 忌神; for a bad verdict, the 忌神's day, its change out of the void or its advance, the 用神's
    絕 on the day, its tomb, or the clash of the weak 用神. Counted in days, or in months for the far
-   questions (``[horizon]``); with an instant, the civil date of the next such day or month.
+   questions (``[horizon]``), in years for a lifetime's (命, 壽); with an instant, the civil date of the next
+   such day, month or year.
 """
 
 from __future__ import annotations
@@ -47,7 +50,7 @@ from typing import Any
 from xuanheng.core import changsheng, relations, wuxing
 from xuanheng.core.ganzhi import BRANCHES, ELEMENTS, STEMS
 from xuanheng.errors import InputError
-from xuanheng.liuyao._reading_ctx import YongShen, select_yong
+from xuanheng.liuyao._reading_ctx import YongShen, select_yong, yong_entry
 from xuanheng.liuyao._reading_data import ABOUT_SRC, make_reading_options
 from xuanheng.liuyao.chart import Line, LiuYaoChart
 from xuanheng.reading import FiredRule, Text
@@ -64,7 +67,7 @@ from xuanheng.reading.judgment import (
     verdict_word,
 )
 from xuanheng.rules import normalise_topic
-from xuanheng.time.ahead import ganzhi_after, month_start, pillar_date
+from xuanheng.time.ahead import ganzhi_after, month_start, pillar_date, year_start
 
 YAO = ("初爻", "二爻", "三爻", "四爻", "五爻", "上爻")
 #: the verdict by the sum of the weighed steps: ≥ GOOD good, ≤ BAD bad, else mixed
@@ -83,13 +86,17 @@ class _Data:
     focus: dict[str, Mapping[str, str]]
     steps: dict[str, _StepDef]
     verdict: dict[str, Mapping[str, str]]
+    #: [reason]: the verdict's reason when one step settled it, by that step's key
+    reason: dict[str, Mapping[str, str]]
     ying: dict[str, Mapping[str, str]]
     month_topics: frozenset[str]
+    year_topics: frozenset[str]  # [horizon] year: a lifetime's questions, timed by the year
     harms: tuple[str, ...]  # [weigh]: the steps counted as harms when a rescue is weighed
     helps: tuple[str, ...]  # … and as helps
     shi_topics: frozenset[str]  # [shi]: a thing sought for oneself, where the 世 must be able to take it
     travel_topics: frozenset[str]  # [travel]: a journey, which a 合住 of the traveller's line stops
     office_topics: frozenset[str]  # [office]: an office sought
+    rank_topics: frozenset[str]  # [rank]: where a change into the 官鬼 is the rank itself, not a harm
     #: [[shi_holds]]: (topics, 六親 on the 世, step, the 六親 whose moving line lifts it or "")
     shi_holds: tuple[tuple[frozenset[str], str, str, str], ...]
     parties_topics: frozenset[str]  # [parties]: a matter between the asker (世) and another (應)
@@ -107,13 +114,16 @@ def data() -> _Data:
         focus={k: v["text"] for k, v in raw["focus"].items()},
         steps=steps,
         verdict=raw["verdict"],
+        reason=raw["reason"],
         ying={k: v["text"] for k, v in raw["ying"].items()},
         month_topics=frozenset(raw["horizon"]["month"]),
+        year_topics=frozenset(raw["horizon"]["year"]),
         harms=tuple(raw["weigh"]["harms"]),
         helps=tuple(raw["weigh"]["helps"]),
         shi_topics=frozenset(raw["shi"]["topics"]),
         travel_topics=frozenset(raw["travel"]["topics"]),
         office_topics=frozenset(raw["office"]["topics"]),
+        rank_topics=frozenset(raw["rank"]["topics"]),
         shi_holds=tuple(
             (frozenset(e["topics"]), e["liu_qin"], e["step"], e.get("unless_moving", ""))
             for e in raw["shi_holds"]
@@ -382,7 +392,7 @@ _CHANGE_STEPS: tuple[tuple[str, str], ...] = (
 )
 
 
-def _change(c: _Chain, ln: Line, label: str) -> None:
+def _change(c: _Chain, ln: Line, label: str, topic: str | None = None) -> None:
     """Steps of the 用神's own change, when it moves."""
     b = ln.bian
     if b is None:
@@ -393,7 +403,10 @@ def _change(c: _Chain, ln: Line, label: str) -> None:
         if getattr(b, flag):
             c.add(key, facts, yong=label, bian=bian)
     if b.liu_qin == "官鬼" and ln.yao.liu_qin != "官鬼" and not b.hui_tou_ke:
-        c.add("hua.gui", facts, yong=label, bian=bian)  # 化鬼 (回頭剋 already says the worse)
+        if topic in data().rank_topics:
+            c.add("hua.guan", facts, yong=label, bian=bian)
+        else:
+            c.add("hua.gui", facts, yong=label, bian=bian)  # 化鬼 (回頭剋 already says the worse)
     if not b.hui_tou_ke:
         if b.fan_yin:
             c.add("hua.chong", facts, yong=label, bian=bian)
@@ -456,21 +469,21 @@ def _shi_hurt(c: _Chain, chart: LiuYaoChart, t: _Target, topic: str | None, abou
     return True
 
 
-def _shi_holds(c: _Chain, chart: LiuYaoChart, topic: str | None) -> bool:
+def _shi_holds(c: _Chain, chart: LiuYaoChart, topic: str | None) -> str:
     """The 世 holds the 六親 that spoils the matter asked (``[[shi_holds]]`` in ``data/judgment.toml``): an
     office sought while the 世 holds the 子孫, which overcomes the 官鬼 (seed 004-022: with 子孫 on the
     世, seeking office does not go smoothly; 《增刪卜易》〈增刪黃金策千金賦章〉, the prefect's first cast:
     the post went to someone else); a house asked about while the 世 holds the 官鬼 (seed 004-023: the
     house suffers; 《增刪卜易》〈占衙宅章第一百一十六〉: the 鬼 with 白虎 on the 世 marked the harmful
-    spot). True when it holds; stated as a step that settles the verdict."""
+    spot). The key of its step when it holds (stated as a step that settles the verdict), else ""."""
     sl = chart.lines[chart.ben.shi - 1]
     for topics, qin, key, lifter in data().shi_holds:
         if topic in topics and sl.yao.liu_qin == qin:
             if lifter and any(ln.moving and ln.yao.liu_qin == lifter for ln in chart.lines):
                 continue
             c.add(key, {"line": sl.yao.position}, shi=f"{qin}{_b(sl.yao.branch)}")
-            return True
-    return False
+            return key
+    return ""
 
 
 def _he_in_chong(c: _Chain, chart: LiuYaoChart, topic: str | None) -> bool:
@@ -625,6 +638,8 @@ def _fei_gives_way(chart: LiuYaoChart, under: Line) -> list[str]:
 
 # ── 應期 ─────────────────────────────────────────────────────────────────────────────────────────
 def _unit(topic: str | None) -> str:
+    if topic in data().year_topics:
+        return "year"
     return "month" if topic in data().month_topics else "day"
 
 
@@ -688,6 +703,9 @@ def _ying_qi(
     if marks.get("he_in_chong"):
         # 沖中逢合 (〈十八問答〉第十一問): what the clash kept apart comes together when the 用神 meets its 合
         w.add("chong_zhong_he", relations.liu_he(b))
+    if marks.get("shi_hua") and ln is not None and ln.bian is not None:
+        # 〈功名到何品級章〉: the 世 that turns into the 官鬼 names the time of the office by that branch
+        w.add("shi_hua_guan", ln.bian.branch)
     if ln is None:  # hidden
         w.add("ti_ba", b)
         if t.hidden_under is not None:
@@ -843,6 +861,13 @@ def _dates(chart: LiuYaoChart, unit: str, branch: int) -> tuple[str | None, str 
         if local is None:
             return gz, None
         return gz, (local[0] if offset == 0 else month_start(local[1], offset)).isoformat()
+    if unit == "year" and chart.year is not None:
+        offset = (branch - chart.year.branch) % 12
+        local = _local_date(chart)
+        gz = ganzhi_after(chart.year.index, offset)
+        if local is None:
+            return gz, None
+        return gz, (local[0] if offset == 0 else year_start(local[1], offset)).isoformat()
     return None, None
 
 
@@ -887,11 +912,12 @@ def _focus(ys: YongShen, question: Question, t: _Target) -> Focus:
     return Focus("用神", ys.liu_qin, ys.position, _b(t.branch), why, facts)
 
 
-def _weigh(c: _Chain, marks: dict[str, Any]) -> str:
-    """The settling step and the polarity: a 真空 or a useless 伏神 fails; a true 月破 fails; a 用神 with the
-    month's or the day's strength (``root``) is not defeated by moving lines (at worst mixed); a weak one fed
-    by a moving 原神 or by its own change (回頭生), or advancing (化進神), is rescued: good; otherwise the
-    weighed sum decides."""
+def _weigh(c: _Chain, marks: dict[str, Any]) -> tuple[str, str]:
+    """The polarity and the key of the step that settled it (its reason is the verdict's: ``[reason]`` of
+    the data; "" where the weighed sum decided): a 真空 or a useless 伏神 fails; a true 月破 fails; a 用神
+    with the month's or the day's strength (``root``) is not defeated by moving lines (at worst mixed); a
+    weak one fed by a moving 原神 or by its own change (回頭生), or advancing (化進神), is rescued: good;
+    otherwise the weighed sum decides."""
     root = marks["root"]
     rescue = marks["sheng"] > 0 or marks.get("hui_sheng", False) or marks.get("hua_jin", False)
     keys = [s.key for s in c.steps]
@@ -900,33 +926,40 @@ def _weigh(c: _Chain, marks: dict[str, Any]) -> str:
     if rescue and hidden_only and not marks.get("hui_sheng") and not marks.get("hua_jin"):
         c.add("weigh.rescue_an_dong")
         rescue = False
+    if rescue and "month.po" in keys and "day.ke" in keys:
+        # 〈元神忌神衰旺章〉, 〈月破章〉: broken by the month and struck by the day, the 用神 has no root to
+        # take a feeding line's help (a month's overcoming with the day's is not this: 〈相生章〉 rescues it)
+        c.add("weigh.no_root")
+        rescue = False
     if rescue and harms - sum(keys.count(k) for k in data().helps) >= 2:
         # 〈五行相剋章〉: one help cannot rescue a 用神 that the month, the day and movers overcome together
         c.add("weigh.rescue_outnumbered", {"harms": harms})
         rescue = False
     if marks.get("caught"):
-        return "good"
+        return "good", "chase.shi_ke"
     if marks.get("useless"):
-        return "bad"
-    if marks.get("tied") or marks.get("shi_holds"):
-        return "bad"
+        return "bad", "fu.useless"
+    if marks.get("tied"):
+        return "bad", "chuxing.he_zhu"
+    if marks.get("shi_holds"):
+        return "bad", marks["shi_holds"]
     if marks.get("kong") == "zhen" and not rescue:
         c.add("weigh.no_rescue")
-        return "bad"
+        return "bad", "kong.zhen_ke" if "kong.zhen_ke" in keys else "kong.zhen"
     if marks["po"] and not root and not rescue and not marks.get("moving"):
         c.add("weigh.po_true")
-        return "bad"
+        return "bad", "weigh.po_true"
     if marks.get("two_phase"):
         # the day's 生 holds the 用神 up now; the change that turns back on it waits for its own time
         # (〈動變生剋沖合章〉, the 千金賦 case of the illness that passed and came back): first one, then
         # the other, which one polarity cannot say
         c.add("weigh.two_phase")
-        return "mixed"
+        return "mixed", "weigh.two_phase"
     if marks.get("he_in_chong"):
-        return "good"
+        return "good", "gua.chong_he_shi_ying"
     if marks.get("office_void_shi"):
         c.add("weigh.two_phase_shi")
-        return "mixed"
+        return "mixed", "weigh.two_phase_shi"
     total = c.total
     if root:
         # the month and the day weigh more than the moving lines: a mover's harm counts half
@@ -936,33 +969,35 @@ def _weigh(c: _Chain, marks: dict[str, Any]) -> str:
                 c.add("weigh.root")
             total = eased
             if total < GOOD:
-                return _even(c) if total < 0 else "good"
+                if total < 0:
+                    return _even(c)
+                return "good", "weigh.root" if marks["ke"] < 0 else ""
     elif rescue and total < GOOD:
         # 〈用神原神忌神仇神章〉, 〈進神退神章〉: a weak 用神 fed or advancing is rescued (有救)
         by = [w for w, on in (("原神動生", marks["sheng"] > 0), ("回頭生", marks.get("hui_sheng")),
                               ("化進神", marks.get("hua_jin"))) if on]  # fmt: skip
         c.add("weigh.rescue", {"by": by}, by="、".join(by))
-        return "good"
+        return "good", "weigh.rescue"
     if "bing.kong_jin" in keys and total > BAD:
         # 〈疾病章〉: a recent illness whose 用神 is void passes once it leaves the void, unless harm prevails
         c.add("weigh.bing_kong")
-        return "good"
+        return "good", "weigh.bing_kong"
     if total >= GOOD:
         waits = [w for w, on in (("旬空", marks.get("kong") == "jia"), ("合住", marks.get("he_zhu")),
                                  ("月破", marks["po"]), ("入墓", marks.get("mu"))) if on]  # fmt: skip
         if waits:
             c.add("weigh.wait", what="、".join(waits))
-        return "good"
+        return "good", ""
     if total <= BAD:
         c.add("weigh.no_rescue")
-        return "bad"
+        return "bad", ""
     return _even(c)
 
 
-def _even(c: _Chain) -> str:
+def _even(c: _Chain) -> tuple[str, str]:
     """A mixed verdict says so as its settling step: neither what helps nor what harms prevails."""
     c.add("weigh.even")
-    return "mixed"
+    return "mixed", ""
 
 
 def judge(
@@ -999,14 +1034,24 @@ def judge(
         marks["useless"] = _fu(c, chart, ys, t)
     marks.update(_month_day(c, t, chart, state))
     if t.line is not None:
-        _change(c, t.line, t.label)
+        _change(c, t.line, t.label, topic)
         marks["moving"] = t.line.moving
         marks["hui_sheng"] = t.line.bian is not None and t.line.bian.hui_tou_sheng
         marks["hua_jin"] = t.line.bian is not None and t.line.bian.jin_shen and not t.line.bian.hui_tou_ke
         # the day feeds the moving 用神 while its own change turns back on it (see _weigh)
         marks["two_phase"] = t.line.bian is not None and t.line.bian.hui_tou_ke and state.ri_relation == "生"
     marks.update(_act(c, chart, t))
-    illness = kind_of(topic) == "bing"
+    # the 世 read because it turns into the office sought (世化官, 〈功名到何品級章〉): the office comes
+    # with the branch it turns into
+    ln = t.line
+    marks["shi_hua"] = (
+        ys.chosen_by == "世"
+        and ln is not None
+        and ln.bian is not None
+        and ln.bian.liu_qin in yong_entry(topic).shi_if_hua
+    )
+    # 〈疾病章〉's signs of a sickness (void, 六沖) read an illness, not a life's length (壽: 〈壽元章〉)
+    illness = kind_of(topic) == "bing" and topic not in data().year_topics
     if illness and state.kong and opts.bing == "jin":
         marks["kong"] = "jia"  # a recent illness: the void heals (stated below), it is no failing
     else:
@@ -1023,9 +1068,10 @@ def judge(
         marks["tied"] = True
     if illness:
         _illness(c, chart, t, state, opts.bing)
-    polarity = _weigh(c, marks)
+    polarity, settled = _weigh(c, marks)
     word = verdict_word(topic, polarity)
-    vt = data().verdict[polarity]
+    # the reason is the settling step's where one step settled it, else what the weighed sum says
+    vt = data().reason.get(settled) or data().verdict[polarity]
     verdict = Verdict(
         word, Text.from_mapping({lang: tpl.format(label=word.label.get(lang)) for lang, tpl in vt.items()})
     )

@@ -1249,6 +1249,44 @@ def _luo_ji_cut(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
 
 
 @_word(
+    "spirits_meet",
+    "{a: spirit key, b: [spirit keys]}: spirit a stands on a palace where one of b stands too (逢)",
+)
+def _spirits_meet(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
+    here = set(ctx.spirit_branches.get(v["a"], ()))
+    for k in _as_list(v["b"]):
+        met = sorted(here.intersection(ctx.spirit_branches.get(k, ())))
+        if met:
+            return {
+                "spirits_meet": {
+                    "a": _role_name(ctx, v["a"]),
+                    "b": _role_name(ctx, k),
+                    "gong": BRANCHES[met[0]],
+                }
+            }
+    return None
+
+
+#: the five planets (the 政 less the two lights)
+_WU_XING = tuple(y for y in QI_ZHENG if y not in ("日", "月"))
+
+
+@_word(
+    "lights_cut_off",
+    "羅 and 計 hold the five planets on one side of their line and both lights on the other (日月背躔諸星:"
+    " 《張果星宗》卷一〈入門看法〉「背」)",
+)
+def _lights_cut_off(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
+    lon = {y.name: float(y.lon) for y in ctx.chart.yao}
+    luo = lon["羅"]
+    planets = {((lon[y] - luo) % 360.0) < 180.0 for y in _WU_XING}
+    lights = {((lon[y] - luo) % 360.0) < 180.0 for y in ("日", "月")}
+    if len(planets) != 1 or lights != {not next(iter(planets))}:
+        return None
+    return {"lights_cut_off": {"日": BRANCHES[ctx.yao_b["日"]], "月": BRANCHES[ctx.yao_b["月"]]}}
+
+
+@_word(
     "qi_jie",
     "[命度 | 身]: each named point stands on a 岐界 — within one degree of a palace boundary (隔宮) or of a"
     " mansion boundary (隔度); 身 is the Moon (the 身星, where the Moon stands)",

@@ -70,6 +70,13 @@ _SEX_ALIASES = {
     "female": "女",
     "乾": "男",
     "坤": "女",
+    # as a Korean user writes it (the message offers 男(남) / 女(여))
+    "남": "男",
+    "남자": "男",
+    "남성": "男",
+    "여": "女",
+    "여자": "女",
+    "여성": "女",
 }
 
 #: options that need the birthplace

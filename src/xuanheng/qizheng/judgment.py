@@ -39,7 +39,7 @@ from xuanheng.errors import InputError, OutOfRangeError
 from xuanheng.qizheng._reading_ctx import ASPECT_OF, JI, XIONG, Ctx
 from xuanheng.qizheng.chart import QiZhengChart, QiZhengLife
 from xuanheng.qizheng.ennan import ELEMENT, ROLES, role_element, role_of, stars_of
-from xuanheng.qizheng.gong import PALACES
+from xuanheng.qizheng.gong import GONG_NAMES, PALACES
 from xuanheng.qizheng.memo import ChartMemo
 from xuanheng.qizheng.xiu import NAMES as XIU_NAMES
 from xuanheng.qizheng.xiu import XIU
@@ -97,6 +97,7 @@ class _Data:
     virtue: dict[str, Mapping[str, str]]
     rel: dict[str, str]
     ying: dict[str, Mapping[str, str]]
+    ying_xiao: dict[str, Mapping[str, str]]
     threshold: Mapping[str, Any]
     #: topic → section key
     topic_section: dict[str, str]
@@ -134,6 +135,7 @@ def data() -> _Data:
         virtue=raw["virtue"],
         rel=raw["rel"],
         ying={k: v["text"] for k, v in raw["ying"].items()},
+        ying_xiao={k: v["text"] for k, v in raw["ying_xiao"].items()},
         threshold=raw["threshold"],
         topic_section=topic_section,
         keepers={k: tuple(v) for k, v in keepers.items()},
@@ -913,7 +915,7 @@ def judge(
             verdict=Verdict(verdict_word(None, sec.verdict.word.polarity), sec.verdict.text),
             focus=focus,
             steps=sec.steps,
-            ying_qi=_ying(limits, life),
+            ying_qi=_ying_of_palace(limits, life, d.sections[section_key].get("gong")),
             commentary=tuple(dict.fromkeys(r.id for r in fired)),
             sections=tuple(limits),
         )
@@ -969,11 +971,20 @@ def _rank_word(polarity: str) -> VerdictWord:
 
 def _ying(limits: Sequence[Section], life: QiZhengLife | None) -> tuple[YingQi, ...]:
     """The 大限 judged good (else bad), earliest first, at most three: when the life's fortune turns; each
-    with the 流年 干支 in which it begins and its first day."""
+    with the 流年 干支 in which it begins and its first day. With a date asked (``on``) only the 大限 not
+    over by then."""
     picked: list[Section] = []
     pol = "good"
+    # with a date asked (on), a 大限 already over by then is no 應期 (it was listed from the birth on)
+    after = life.on.timestamp() if life is not None and life.on is not None else None
+    ahead = [
+        s
+        for s in limits
+        if s.key.startswith("da_xian.")
+        and (after is None or datetime.fromisoformat(str(s.facts["end"])).timestamp() > after)
+    ]
     for pol in ("good", "bad"):
-        picked = [s for s in limits if s.key.startswith("da_xian.") and s.verdict.word.polarity == pol][:3]
+        picked = [s for s in ahead if s.verdict.word.polarity == pol][:3]
         if picked:
             break
     if not picked or life is None:
@@ -992,6 +1003,54 @@ def _ying(limits: Sequence[Section], life: QiZhengLife | None) -> tuple[YingQi, 
             continue
         out.append(YingQi("year", gz[1], why, gz, str(f["start"])[:10]))
     return tuple(out)
+
+
+#: the first 小限 year an 應期 of one matter is looked for when no date is asked: the one after the 童限
+#: (ages 1–9, 《星學大成》卷七〈論童限〉; 卷四 九嵗以前在童限)
+_FIRST_XIAO_AGE = 10
+
+
+def _ying_of_palace(
+    limits: Sequence[Section], life: QiZhengLife | None, gong: str | None
+) -> tuple[YingQi, ...]:
+    """The 應期 of a question of one matter (its palace *gong*): the years whose 小限 stands on that palace
+    (every twelfth year, 《星學大成》卷七〈論洞微行年小限〉) and the palace's 大限, earliest first, at most
+    three, from the year of ``on`` (else the first after the 童限) to the end of the 大限 timeline; each
+    judged as the palace is read for its 大限. The palace's 大限 alone, the candidate before, is for most
+    matters late in life — for 財帛 always the last of the twelve, at ages of about 91–105 — so the matter's
+    應期 fell where the timeline ends. Without a 大限 of the palace, :func:`_ying`."""
+    da = next((s for s in limits if s.key.startswith("da_xian.") and s.facts.get("gong") == gong), None)
+    if life is None or da is None or gong is None:
+        return _ying(limits, life)
+    from xuanheng.qizheng import xian as X
+
+    p = X.plan(life.chart, **life.xian_options)
+    pol = da.verdict.word.polarity
+    pol = pol if pol in data().ying_xiao else "bad"
+    cur = (life.current or {}).get("xiao_xian") or {}
+    first = int(cur.get("age") or _FIRST_XIAO_AGE)
+    k = GONG_NAMES.index(gong)
+    found: list[tuple[float, YingQi]] = []
+    age = first + (k - (first - 1)) % 12  # the first 虛歲 from *first* whose 小限 is palace k
+    while len(found) < 3 and age - 1 < 131:
+        t = X.birthday(p, age - 1) + 1.0
+        if t >= p.starts[-1]:  # past the 大限 timeline's end
+            break
+        xx = X.xiao_xian_at(p, t)
+        try:
+            gz = X.liu_nian_at(p, t)["ganzhi"]
+        except OutOfRangeError:  # past the ephemeris (a birth near 2999)
+            break
+        if xx["gong"] == gong:  # (a 小限 changed by the 節 may start a little later: read at its start)
+            why = _text(data().ying_xiao[pol], gong=gong, age=xx["age"])
+            found.append((t, YingQi("year", gz[1], why, gz, str(xx["start"])[:10])))
+        age += 12
+    for y in _ying([da], life):  # the palace's 大限, where it begins inside the window
+        t = datetime.fromisoformat(str(da.facts["start"])).timestamp()
+        if t >= X.birthday(p, first - 1):
+            found.append((t, y))
+    found.sort(key=lambda f: f[0])
+    return tuple(y for _, y in found[:3])
 
 
 __all__ = ["ROLES", "data", "judge"]

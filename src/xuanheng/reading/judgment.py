@@ -16,7 +16,7 @@ the document carries ``judgment`` (:meth:`Judgment.to_json`) beside ``reading``.
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
@@ -66,13 +66,27 @@ def vocabulary() -> _Vocabulary:
                 raise ValueError(f"verdicts.toml: topic {t} in two kinds")
             topic_kind[t] = kind
     about = {k: Text.from_mapping(v["label"]) for k, v in raw["about"].items()}
-    names: dict[str, str] = {}
-    for k, v in raw["about"].items():
-        for name in (k, *v["label"].values(), *v.get("aliases", ())):
-            n = name.strip().lower()
-            if names.setdefault(n, k) != k:
-                raise ValueError(f"verdicts.toml: {name!r} names both {names[n]} and {k}")
+    names = spellings(
+        ((k, (*v["label"].values(), *v.get("aliases", ()))) for k, v in raw["about"].items()), "verdicts.toml"
+    )
     return _Vocabulary(kinds, topic_kind, about, names)
+
+
+def spellings(entries: Iterable[tuple[str, Iterable[str]]], where: str) -> dict[str, str]:
+    """Every way a user may spell a key of *entries* (``(key, names)``: its labels in every language and
+    its aliases) → the key: the key and each name, stripped and in lower case, also in Simplified
+    characters. How ``about`` (persons, ``data/verdicts.toml``) and a school option's choices that declare
+    ``aliases`` (``--yong-shen 부모``, :meth:`xuanheng.params.Param.convert`) take what a user types; a
+    spelling that names two keys is a bug of the data (*where*)."""
+    from xuanheng.reading import to_simplified
+
+    out: dict[str, str] = {}
+    for key, names in entries:
+        for name in (key, *names):
+            for n in {name.strip().lower(), to_simplified(name).strip().lower()}:
+                if out.setdefault(n, key) != key:
+                    raise ValueError(f"{where}: {name!r} names both {out[n]} and {key}")
+    return out
 
 
 def kind_of(topic: str | None) -> str:

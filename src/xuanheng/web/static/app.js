@@ -1224,10 +1224,15 @@ async function castAll() {
   grid.textContent = "";
   const moment = momentParams();
   $("all-moment").textContent = moment.at ? `${moment.at.replace("T", " ")} ${moment.tz || ""}` : "";
+  // the form's topic, put to every method that reads one (each card then leads with its judgment), as
+  // `xuanheng all --topic`; a method without a topic says so
+  const topic = $("topic").value.trim();
+  S.allQuestion = topic ? { topic } : null;
   for (const name of S.order) {
     const m = S.methods[name];
     const card = el("section", { class: "all-card card", "data-method": name },
       el("h3", {}, methodLabel(name)));
+    if (topic && !paramOf(name, "topic")) card.append(el("p", { class: "muted no-topic" }, L("all.no_topic").replace("{value}", topic)));
     grid.append(card);
     const needs = (m.needs || []).filter((n) => !(n in moment));
     // what the method takes at one moment besides it (六爻: cast by the moment's time)
@@ -1250,7 +1255,7 @@ function askFor(card, name, needs, moment) {
       const input = $(`a-${name}-${n}`);
       if (input && input.value !== "" && !(n in params)) params[n] = input.value;
     }
-    card.querySelectorAll(".all-chart, .error, .all-links").forEach((x) => x.remove());
+    card.querySelectorAll(".all-chart, .all-judgment, .error, .all-links").forEach((x) => x.remove());
     await castCard(card, name, params);
   });
   card.append(el("p", { class: "muted needs-note" }, `${L("all.needs")}: ${needs.map((n) => textIn((paramOf(name, n) || {}).label) || n).join(SEP())}`), box, btn);
@@ -1265,11 +1270,17 @@ function onlyTakes(method, params) {
 
 async function castCard(card, name, params) {
   const m = S.methods[name];
-  params = onlyTakes(name, params);
+  const asked = S.allQuestion && paramOf(name, "topic") ? S.allQuestion : null;
+  params = onlyTakes(name, Object.assign({}, params, asked || {}));
   const q = Object.assign({}, params, { lang: S.lang });
-  if (m.has_reading) q.no_reading = true;
+  if (m.has_reading && !asked) q.no_reading = true;
   try {
     const doc = await api(`/api/${name}?${query(q)}`);
+    if (asked && doc.judgment) {  // the question's answer first, then the chart
+      const jb = el("div", { class: "judgment all-judgment" });
+      card.append(jb);
+      renderJudgment(jb, null, doc.judgment);
+    }
     const chart = el("div", { class: "chart all-chart" });
     card.append(chart);
     const svg = await api(`/api/${name}/render?lang=${encodeURIComponent(S.lang)}${layoutFor(chart)}`, { method: "POST", json: doc });
@@ -1412,14 +1423,16 @@ async function init() {
   window.addEventListener("resize", () => { clearTimeout(rt); rt = setTimeout(refit, 100); });
   window.addEventListener("hashchange", route);
 
-  if (url.get("at")) {           // permalink: recreate the chart
+  // a permalink: an instant, or the study inputs of a study-mode cast (whose link carries no "at")
+  const permalink = [...url.keys()].some((k) => !["method", "lang", "drawn"].includes(k));
+  if (permalink) {           // recreate the chart
     const params = {};
     for (const [k, v] of url.entries()) if (k !== "method" && k !== "drawn") params[k] = v;
     if (url.get("drawn")) params.drawn = url.get("drawn");
     applyParams(params);
   }
   await route();
-  if (url.get("at") && (location.hash || "#cast") === "#cast") await castNow(false);
+  if (permalink && (location.hash || "#cast") === "#cast") await castNow(false);
   document.body.dataset.ready = "1";
 }
 
