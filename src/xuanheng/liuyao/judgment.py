@@ -25,7 +25,8 @@ The procedure (docs/liuyao-judgment.md), each step's words and sources in ``data
    a 六沖 hexagram whose 世 and 應 the month or the day each combine comes together (沖中逢合). Two
    phases give a mixed verdict: a moving 用神 the day feeds while its change overcomes it; an office whose
    moving 官鬼 overcomes a still, void 世. The verdict's reason is the settling step's (``[reason]`` of
-   the data), or the polarity's where the weighed sum decided (``[verdict]``).
+   the data), or the polarity's where the weighed sum decided (``[verdict]``). A true 月破 is stated
+   but no longer settles (issue 27 pruning: the sum says the same wherever it did).
 8. **應期** (〈應期章〉): 沖中逢合 → the 合 of the 用神 first; void → the day it is filled or clashed;
    broken → filled, or the month ends (a broken line that moves: its 合 first); held
    by a 合 → the clash; scattered → the 合; still and strong → the clash or its own day; moving → the 合 or
@@ -965,10 +966,10 @@ def _focus(ys: YongShen, question: Question, t: _Target) -> Focus:
 
 def _weigh(c: _Chain, marks: dict[str, Any]) -> tuple[str, str]:
     """The polarity and the key of the step that settled it (its reason is the verdict's: ``[reason]`` of
-    the data; "" where the weighed sum decided): a 真空 or a useless 伏神 fails; a true 月破 fails; a 用神
-    with the month's or the day's strength (``root``) is not defeated by moving lines (at worst mixed); a
-    weak one fed by a moving 原神 or by its own change (回頭生), or advancing (化進神), is rescued: good;
-    otherwise the weighed sum decides."""
+    the data; "" where the weighed sum decided): a 真空 or a useless 伏神 fails; a true 月破 is stated (the
+    sum decides it); a 用神 with the month's or the day's strength (``root``) is not defeated by moving
+    lines (at worst mixed); a weak one fed by a moving 原神 or by its own change (回頭生), or advancing
+    (化進神), is rescued: good; otherwise the weighed sum decides."""
     root = marks["root"]
     rescue = marks["sheng"] > 0 or marks.get("hui_sheng", False) or marks.get("hua_jin", False)
     keys = [s.key for s in c.steps]
@@ -1003,9 +1004,10 @@ def _weigh(c: _Chain, marks: dict[str, Any]) -> tuple[str, str]:
     if marks.get("kong") == "zhen" and not rescue and _on("settle.kong_zhen"):
         c.add("weigh.no_rescue")
         return "bad", "kong.zhen_ke" if "kong.zhen_ke" in keys else "kong.zhen"
-    if marks["po"] and not root and not rescue and not marks.get("moving") and _on("weigh.po_true"):
+    if marks["po"] and not root and not rescue and not marks.get("moving"):
+        # 〈月破章〉's true break is stated; it no longer settles the verdict by itself (issue 27 pruning: on
+        # every dev and holdout case where it settled, the weighed sum gives the same polarity)
         c.add("weigh.po_true")
-        return "bad", "weigh.po_true"
     if marks.get("two_phase") and _on("weigh.two_phase"):
         # the day's 生 holds the 用神 up now; the change that turns back on it waits for its own time
         # (〈動變生剋沖合章〉, the 千金賦 case of the illness that passed and came back): first one, then
