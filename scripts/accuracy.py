@@ -52,13 +52,19 @@ def cases(method: str = "liuyao") -> Iterator[dict[str, Any]]:
             yield from tomllib.load(f)["case"]
 
 
-def judge_liuyao(case: dict[str, Any]) -> Row:
+def liuyao_judgment(case: dict[str, Any]) -> tuple[Any, str]:
+    """The 六爻 judgment of *case* (its chart cast from the case's 干支 and lines, its question) and the key
+    of the step that settled its verdict ("" for the weighed sum): ``judgment.judge_settled``."""
     from xuanheng import liuyao
-    from xuanheng.liuyao.judgment import judge
+    from xuanheng.liuyao.judgment import judge_settled
     from xuanheng.reading.judgment import Question
 
     chart = liuyao.cast(day=case["day"], month=case["month"], lines=case["lines"])
-    j = judge(chart, Question(case["topic"], case["about"]))
+    return judge_settled(chart, Question(case["topic"], case["about"]))
+
+
+def judge_liuyao(case: dict[str, Any]) -> Row:
+    j = liuyao_judgment(case)[0]
     y = case["yong"]
     want_pos = 0 if y.get("fu") else y["position"]
     yong_ok = (j.focus.position or 0) == want_pos and j.focus.branch == y["branch"]

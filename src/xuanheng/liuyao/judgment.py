@@ -41,7 +41,8 @@ from __future__ import annotations
 
 import datetime as _dt
 import tomllib
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -72,6 +73,49 @@ from xuanheng.time.ahead import ganzhi_after, month_start, pillar_date, year_sta
 YAO = ("初爻", "二爻", "三爻", "四爻", "五爻", "上爻")
 #: the verdict by the sum of the weighed steps: ≥ GOOD good, ≤ BAD bad, else mixed
 GOOD, BAD = 1, -1
+
+#: rules switched off for measuring (:func:`switched_off`); empty in every real judgment
+_OFF: frozenset[str] = frozenset()
+
+
+@contextmanager
+def switched_off(*keys: str) -> Iterator[None]:
+    """Judge as if the rules *keys* were not there — for measuring what each rule is worth (the ablation of
+    ``scripts/liuyao_confusion.py``), never for a real judgment. A key is a step's (``data/judgment.toml``
+    ``[step.*]``: the step is neither stated nor weighed, and a settling step does not settle) or one of
+    :data:`SWITCHES` (a rule that decides without a weighed step of its own). Not thread-safe: the
+    measuring script alone uses it."""
+    global _OFF
+    unknown = set(keys) - set(data().steps) - set(SWITCHES)
+    if unknown:
+        raise KeyError(f"no such rule: {sorted(unknown)}")
+    before = _OFF
+    _OFF = before | frozenset(keys)
+    try:
+        yield
+    finally:
+        _OFF = before
+
+
+#: rules :func:`switched_off` knows besides the steps: the ways a mover is spent (:func:`_spent`), the
+#: settling of a 真空 (``settle.kong_zhen``) and the root's easing of movers' harm (``weigh.root``'s block)
+SWITCHES: tuple[str, ...] = (
+    "spent.月破",
+    "spent.休囚被日月剋",
+    "spent.日合絆住",
+    "spent.化伏吟",
+    "spent.回頭剋",
+    "spent.化絕",
+    "spent.化破",
+    "spent.化退",
+    "spent.化空",
+    "settle.kong_zhen",
+    "settle.fu_useless",
+)
+
+
+def _on(key: str) -> bool:
+    return key not in _OFF
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,6 +195,8 @@ class _Chain:
     def add(
         self, key: str, facts: Mapping[str, Any] | None = None, *, weight: int | None = None, **p: Any
     ) -> int:
+        if key in _OFF:
+            return 0
         d = data().steps[key]
         w = d.weight if weight is None else weight
         effect = "+" if w > 0 else "-" if w < 0 else "="
@@ -255,29 +301,29 @@ def _spent(ln: Line) -> str | None:
     比和, 臨日) is not weak by that chapter's measure (得日月生扶 is its first kind of a line with force)."""
     s = ln.state
     day_helps = s.ri_relation in ("生", "比和") or s.ri_chen
-    if s.yue_po and not day_helps:
+    if s.yue_po and not day_helps and _on("spent.月破"):
         return "月破"
     fed_back = ln.bian is not None and ln.bian.hui_tou_sheng
-    if not s.you_qi and not day_helps and not fed_back and "剋" in (s.yue_relation, s.ri_relation):
+    overcome = "剋" in (s.yue_relation, s.ri_relation)
+    if not s.you_qi and not day_helps and not fed_back and overcome and _on("spent.休囚被日月剋"):
         return "休囚被日月剋"
-    if ln.moving and s.ri_he and not s.ri_chong:
+    if ln.moving and s.ri_he and not s.ri_chong and _on("spent.日合絆住"):
         return "日合絆住"  # a moving line the day combines is held and does not act (〈六合章〉)
     if ln.bian is not None:
-        if ln.bian.fu_yin and not s.you_qi:
+        b = ln.bian
+        for why, holds in (
             # 〈反伏章〉: a line of a 伏吟 trigram moves into its own branch and stays where it was (呻吟);
             # weak, it has no force. A 旺相 one keeps it: 〈元神忌神衰旺章〉 counts a strong mover as having
             # force whatever its change, and that prevails over the stall
-            return "化伏吟"
-        if ln.bian.hui_tou_ke:
-            return "回頭剋"
-        if ln.bian.hua_jue:
-            return "化絕"
-        if ln.bian.hua_po:
-            return "化破"
-        if ln.bian.tui_shen and not s.you_qi:
-            return "化退"
-        if ln.bian.hua_kong and not s.you_qi:
-            return "化空"
+            ("化伏吟", b.fu_yin and not s.you_qi),
+            ("回頭剋", b.hui_tou_ke),
+            ("化絕", b.hua_jue),
+            ("化破", b.hua_po),
+            ("化退", b.tui_shen and not s.you_qi),
+            ("化空", b.hua_kong and not s.you_qi),
+        ):
+            if holds and _on("spent." + why):
+                return why
     return None
 
 
@@ -304,7 +350,7 @@ def _act(c: _Chain, chart: LiuYaoChart, t: _Target) -> dict[str, Any]:
         else:
             c.add("mover.sheng_weak", {"line": ln.yao.position, "why": why}, mover=_mover_label(ln), why=why)
     for ln in ke_lines:
-        if ln.bian is not None and ln.bian.branch == t.branch:
+        if ln.bian is not None and ln.bian.branch == t.branch and _on("mover.hua_yong"):
             # a 忌神 changing into the 用神 itself (its very branch) gives rise to it instead of harming it
             bian = _b(ln.bian.branch)
             c.add("mover.hua_yong", {"line": ln.yao.position}, mover=_mover_label(ln), bian=bian)
@@ -314,7 +360,9 @@ def _act(c: _Chain, chart: LiuYaoChart, t: _Target) -> dict[str, Any]:
             c.add("mover.ke_weak", {"line": ln.yao.position, "why": why}, mover=_mover_label(ln), why=why)
             continue
         # 貪生忘剋: the 忌神 feeds a 原神 that moves openly (one the day only stirs does not take it up)
-        if any(s.moving and wuxing.generates(ln.yao.element, s.yao.element) for s in live_sheng):
+        if _on("mover.tan_sheng") and any(
+            s.moving and wuxing.generates(ln.yao.element, s.yao.element) for s in live_sheng
+        ):
             c.add("mover.tan_sheng", {"line": ln.yao.position}, mover=_mover_label(ln))
             out["tan"] = True
             continue
@@ -442,7 +490,7 @@ def _shi_hurt(c: _Chain, chart: LiuYaoChart, t: _Target, topic: str | None, abou
     there, but a 世 that is broken, truly void, clashed to pieces or overcome by its own change cannot take
     it; 〈增刪黃金策千金賦章〉: a 世 that turns into the 官鬼 turns the matter into trouble for the asker).
     True when the 世 is hurt so; stated as a step."""
-    if about != "自己" or topic not in data().shi_topics:
+    if about != "自己" or topic not in data().shi_topics or not _on("shi.hurt"):
         return False
     sl = chart.lines[chart.ben.shi - 1]
     if t.line is not None and t.line.yao.position == sl.yao.position:
@@ -478,7 +526,7 @@ def _shi_holds(c: _Chain, chart: LiuYaoChart, topic: str | None) -> str:
     spot). The key of its step when it holds (stated as a step that settles the verdict), else ""."""
     sl = chart.lines[chart.ben.shi - 1]
     for topics, qin, key, lifter in data().shi_holds:
-        if topic in topics and sl.yao.liu_qin == qin:
+        if topic in topics and sl.yao.liu_qin == qin and _on(key):
             if lifter and any(ln.moving and ln.yao.liu_qin == lifter for ln in chart.lines):
                 continue
             c.add(key, {"line": sl.yao.position}, shi=f"{qin}{_b(sl.yao.branch)}")
@@ -492,7 +540,7 @@ def _he_in_chong(c: _Chain, chart: LiuYaoChart, topic: str | None) -> bool:
     the 合 brings together: hard at first, done in the end. For a matter between the asker and another
     (``[parties]``); a 六沖 that changes into a 六合 says it already (step ``gua.chong_he``). True when it
     holds; stated as a step that settles the verdict."""
-    if topic not in data().parties_topics or not chart.ben.liu_chong:
+    if topic not in data().parties_topics or not chart.ben.liu_chong or not _on("gua.chong_he_shi_ying"):
         return False
     if chart.bian is not None and chart.bian.liu_he:
         return False
@@ -516,7 +564,7 @@ def _shi_masters(c: _Chain, chart: LiuYaoChart, t: _Target, topic: str | None) -
     〈十八問答〉第九問: the servant hidden under a 午 line, overcome by the 申 世, could not get away). True
     when it holds; stated as a step that settles the verdict (his weakness is then no failing of the
     question: the weaker the runaway, the surer the catch)."""
-    if topic not in data().chase_topics:
+    if topic not in data().chase_topics or not _on("chase.shi_ke"):
         return False
     sl = chart.lines[chart.ben.shi - 1]
     if t.line is not None and t.line.yao.position == sl.yao.position:
@@ -558,7 +606,7 @@ def _kong(c: _Chain, t: _Target, state: Any, helped: bool, ke_lines: Sequence[Li
     if not state.kong:
         return None
     moving = t.line is not None and t.line.moving
-    if not moving and (state.ri_relation == "剋" or ke_lines):
+    if not moving and (state.ri_relation == "剋" or ke_lines) and _on("kong.zhen_ke"):
         return _kong_struck(c, t, state, ke_lines)
     why = None
     if state.you_qi:
@@ -573,6 +621,8 @@ def _kong(c: _Chain, t: _Target, state: Any, helped: bool, ke_lines: Sequence[Li
         why = why_key
         c.add("kong.jia", {"branch": _b(t.branch), "why": why}, yong=t.label, why=why)
         return "jia"
+    if not _on("kong.zhen"):
+        return None
     c.add("kong.zhen", {"branch": _b(t.branch)}, yong=t.label)
     return "zhen"
 
@@ -609,7 +659,8 @@ def _fu(c: _Chain, chart: LiuYaoChart, ys: YongShen, t: _Target) -> bool:
     if fu.relation == "飛剋伏" and not s.you_qi and s.ri_relation not in ("生", "比和"):
         useless.append("被飛神所剋")
     drawn = "動爻化出" in reasons_out
-    if (useless and not drawn) or not reasons_out or (reasons_out == ["飛來生伏"] and not s.you_qi):
+    fails = (useless and not drawn) or not reasons_out or (reasons_out == ["飛來生伏"] and not s.you_qi)
+    if fails and _on("fu.useless"):
         why = "、".join(useless or ["休囚無提拔"])
         c.add("fu.useless", {"why": why}, yong=t.label, why=why)
         return True
@@ -923,33 +974,39 @@ def _weigh(c: _Chain, marks: dict[str, Any]) -> tuple[str, str]:
     keys = [s.key for s in c.steps]
     harms = sum(keys.count(k) for k in data().harms)
     hidden_only = marks.get("sheng_hidden_only") and marks.get("ke_strong")
-    if rescue and hidden_only and not marks.get("hui_sheng") and not marks.get("hua_jin"):
+    if (
+        rescue
+        and hidden_only
+        and not marks.get("hui_sheng")
+        and not marks.get("hua_jin")
+        and _on("weigh.rescue_an_dong")
+    ):
         c.add("weigh.rescue_an_dong")
         rescue = False
-    if rescue and "month.po" in keys and "day.ke" in keys:
+    if rescue and "month.po" in keys and "day.ke" in keys and _on("weigh.no_root"):
         # 〈元神忌神衰旺章〉, 〈月破章〉: broken by the month and struck by the day, the 用神 has no root to
         # take a feeding line's help (a month's overcoming with the day's is not this: 〈相生章〉 rescues it)
         c.add("weigh.no_root")
         rescue = False
-    if rescue and harms - sum(keys.count(k) for k in data().helps) >= 2:
+    if rescue and harms - sum(keys.count(k) for k in data().helps) >= 2 and _on("weigh.rescue_outnumbered"):
         # 〈五行相剋章〉: one help cannot rescue a 用神 that the month, the day and movers overcome together
         c.add("weigh.rescue_outnumbered", {"harms": harms})
         rescue = False
     if marks.get("caught"):
         return "good", "chase.shi_ke"
-    if marks.get("useless"):
+    if marks.get("useless") and _on("settle.fu_useless"):
         return "bad", "fu.useless"
     if marks.get("tied"):
         return "bad", "chuxing.he_zhu"
     if marks.get("shi_holds"):
         return "bad", marks["shi_holds"]
-    if marks.get("kong") == "zhen" and not rescue:
+    if marks.get("kong") == "zhen" and not rescue and _on("settle.kong_zhen"):
         c.add("weigh.no_rescue")
         return "bad", "kong.zhen_ke" if "kong.zhen_ke" in keys else "kong.zhen"
-    if marks["po"] and not root and not rescue and not marks.get("moving"):
+    if marks["po"] and not root and not rescue and not marks.get("moving") and _on("weigh.po_true"):
         c.add("weigh.po_true")
         return "bad", "weigh.po_true"
-    if marks.get("two_phase"):
+    if marks.get("two_phase") and _on("weigh.two_phase"):
         # the day's 生 holds the 用神 up now; the change that turns back on it waits for its own time
         # (〈動變生剋沖合章〉, the 千金賦 case of the illness that passed and came back): first one, then
         # the other, which one polarity cannot say
@@ -957,11 +1014,11 @@ def _weigh(c: _Chain, marks: dict[str, Any]) -> tuple[str, str]:
         return "mixed", "weigh.two_phase"
     if marks.get("he_in_chong"):
         return "good", "gua.chong_he_shi_ying"
-    if marks.get("office_void_shi"):
+    if marks.get("office_void_shi") and _on("weigh.two_phase_shi"):
         c.add("weigh.two_phase_shi")
         return "mixed", "weigh.two_phase_shi"
     total = c.total
-    if root:
+    if root and _on("weigh.root"):
         # the month and the day weigh more than the moving lines: a mover's harm counts half
         eased = total - marks["ke"] // 2 if marks["ke"] < 0 else total
         if eased > BAD:
@@ -972,13 +1029,13 @@ def _weigh(c: _Chain, marks: dict[str, Any]) -> tuple[str, str]:
                 if total < 0:
                     return _even(c)
                 return "good", "weigh.root" if marks["ke"] < 0 else ""
-    elif rescue and total < GOOD:
+    elif rescue and total < GOOD and _on("weigh.rescue"):
         # 〈用神原神忌神仇神章〉, 〈進神退神章〉: a weak 用神 fed or advancing is rescued (有救)
         by = [w for w, on in (("原神動生", marks["sheng"] > 0), ("回頭生", marks.get("hui_sheng")),
                               ("化進神", marks.get("hua_jin"))) if on]  # fmt: skip
         c.add("weigh.rescue", {"by": by}, by="、".join(by))
         return "good", "weigh.rescue"
-    if "bing.kong_jin" in keys and total > BAD:
+    if "bing.kong_jin" in keys and total > BAD and _on("weigh.bing_kong"):
         # 〈疾病章〉: a recent illness whose 用神 is void passes once it leaves the void, unless harm prevails
         c.add("weigh.bing_kong")
         return "good", "weigh.bing_kong"
@@ -1013,6 +1070,19 @@ def judge(
     *reading_options* are the reading's options (``about``, ``yong_shen``, ``liang_xian``, ``sex`` …);
     ``about`` may also come in the question. *fired* (the reading of the same chart and question) gives
     the commentary: the ids of the fired rules about the 用神, its 原神 and 忌神, and the asked topic."""
+    return judge_settled(chart, question, fired=fired, options=options, **reading_options)[0]
+
+
+def judge_settled(
+    chart: LiuYaoChart,
+    question: Question | str | None = None,
+    *,
+    fired: Sequence[FiredRule] | None = None,
+    options: object = None,
+    **reading_options: Any,
+) -> tuple[Judgment, str]:
+    """:func:`judge`, with the key of the step that settled the verdict (the key of its ``[reason]``), or
+    "" where the weighed sum decided — what ``scripts/liuyao_confusion.py`` counts per settling path."""
     if not isinstance(chart, LiuYaoChart):
         raise InputError(f"judge needs a LiuYaoChart, got {type(chart).__name__}", field="chart")
     if question is None or isinstance(question, str):
@@ -1062,7 +1132,7 @@ def judge(
     marks["he_in_chong"] = _he_in_chong(c, chart, topic)
     marks["caught"] = _shi_masters(c, chart, t, topic)
     marks["office_void_shi"] = _office_strikes_void_shi(chart, t, topic)
-    if topic in data().travel_topics and marks.get("he_zhu"):
+    if topic in data().travel_topics and marks.get("he_zhu") and _on("chuxing.he_zhu"):
         # 〈六合章〉: the traveller's line held by the day's 合 is tied at home: he does not set out
         c.add("chuxing.he_zhu", yong=t.label)
         marks["tied"] = True
@@ -1080,7 +1150,7 @@ def judge(
     for unit, branch, why in items[:4]:
         gz, date = _dates(chart, unit, branch)
         ying.append(YingQi(unit, _b(branch), why, gz, date))
-    return Judgment(
+    judgment = Judgment(
         question=question,
         verdict=verdict,
         focus=_focus(ys, question, t),
@@ -1088,6 +1158,7 @@ def judge(
         ying_qi=tuple(ying),
         commentary=_commentary(fired, topic),
     )
+    return judgment, settled
 
 
 #: the groups of a fired rule that bear on the judgment (:func:`_commentary`)
@@ -1111,4 +1182,4 @@ def _commentary(fired: Iterable[FiredRule] | None, topic: str | None) -> tuple[s
     return tuple(out)
 
 
-__all__ = ["judge"]
+__all__ = ["SWITCHES", "judge", "judge_settled", "switched_off"]

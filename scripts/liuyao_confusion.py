@@ -1,0 +1,221 @@
+"""Where the 六爻 judge disagrees with the casebooks, and what each of its verdict rules is worth.
+
+For the cases of ``tests/liuyao/casebook`` (cast and judged as ``scripts/accuracy.py`` does:
+``accuracy.liuyao_judgment``), per split — ``dev`` and ``holdout`` only; the ``blind`` split is refused
+and its cases are never judged here:
+
+* the confusion of the book's polarity (rows) against the judge's (columns);
+* which step settled each verdict (the key of its ``[reason]``; ``sum:<polarity>`` where the weighed sum
+  decided) and how often that path agreed with the book;
+* for every weighed step, how often its sign (``+`` / ``-``) is the book's polarity on the good and bad
+  cases (the book's mixed cases counted apart);
+* with ``--misses``, each disagreeing case with the book's stated reason, grouped by (book, judge);
+* with ``--ablate``, the ablation table of docs/liuyao-judgment.md ("Which rules generalize"): every rule
+  that can weigh or settle a verdict switched off in turn (``judgment.switched_off``: the one
+  implementation, judged as if that rule were not there), the cases agreeing with the book on dev and on
+  the holdout without it, against the judge as it is; how many cases the rule fires on and how many it
+  settles. A rule *gains* on a split where switching it off loses agreeing cases.
+
+Run ``python scripts/liuyao_confusion.py [--split dev|holdout] [--misses] [--ablate]``. Measuring only: it
+changes nothing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections import Counter, defaultdict
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+POLS = ("good", "bad", "mixed")
+SPLITS = ("dev", "holdout")
+
+
+def _cases(split: str) -> list[dict[str, Any]]:
+    """The casebook's cases of *split*; the blind split is refused."""
+    if split not in SPLITS:
+        raise SystemExit(f"split {split!r} refused: only {', '.join(SPLITS)} are measured here")
+    import accuracy
+
+    return [c for c in accuracy.cases("liuyao") if c["split"] == split]
+
+
+def _judged(split: str, off: Iterable[str] = ()) -> list[tuple[dict[str, Any], Any, str]]:
+    """(case, judgment, settling key) for every case of *split*, with the rules *off* switched off."""
+    import accuracy
+    from xuanheng.liuyao.judgment import switched_off
+
+    cases = _cases(split)
+    with switched_off(*off):
+        return [(c, *accuracy.liuyao_judgment(c)) for c in cases]
+
+
+def _path(j: Any, settled: str) -> str:
+    return settled or f"sum:{j.verdict.word.polarity}"
+
+
+def report(split: str, misses: bool, off: Iterable[str] = ()) -> list[str]:
+    rows = _judged(split, off)
+    lines = [f"## {split}: {len(rows)} cases", ""]
+    conf = Counter((c["verdict"], j.verdict.word.polarity) for c, j, _ in rows)
+    ok = sum(conf[(p, p)] for p in POLS)
+    lines.append(f"agree {ok}/{len(rows)}; rows the book, columns the judge (good bad mixed)")
+    for b in POLS:
+        lines.append(f"  {b:5s} " + " ".join(f"{conf[(b, j)]:3d}" for j in POLS))
+    path: dict[str, list[int]] = defaultdict(lambda: [0, 0])
+    steps: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0])
+    for c, j, settled in rows:
+        p = path[_path(j, settled)]
+        p[0] += j.verdict.word.polarity == c["verdict"]
+        p[1] += 1
+        for s in j.steps:
+            if s.effect == "=":
+                continue
+            if c["verdict"] == "mixed":
+                steps[s.key][2] += 1
+            else:
+                steps[s.key][0 if (s.effect == "+") == (c["verdict"] == "good") else 1] += 1
+    lines += ["", "settling path: agree / cases"]
+    lines += [f"  {k:24s} {a:3d} / {n:3d}" for k, (a, n) in sorted(path.items(), key=lambda x: -x[1][1])]
+    lines += ["", "weighed step: sign agrees / disagrees with the book (good and bad cases) / on mixed cases"]
+    lines += [
+        f"  {k:24s} {a:3d} {d:3d} {m:3d}" for k, (a, d, m) in sorted(steps.items(), key=lambda x: -sum(x[1]))
+    ]
+    if misses:
+        groups: dict[tuple[str, str], list[str]] = defaultdict(list)
+        for c, j, settled in rows:
+            if j.verdict.word.polarity != c["verdict"]:
+                why = " ".join(c.get("reasoning", c.get("outcome", "")).split())
+                groups[(c["verdict"], j.verdict.word.polarity)].append(
+                    f"  {c['id']} {c['topic']}/{c['about']} [{_path(j, settled)}]: {why}"
+                )
+        for (b, jp), items in sorted(groups.items(), key=lambda x: -len(x[1])):
+            lines += ["", f"book {b}, judge {jp}: {len(items)}", *items]
+    return lines
+
+
+def rules() -> list[str]:
+    """Every rule that can weigh or settle a verdict: the steps with a weight, the settling and weighing
+    steps (``weigh.*`` and those of ``[reason]``), and the switches of ``judgment.SWITCHES``."""
+    from xuanheng.liuyao.judgment import SWITCHES, data
+
+    d = data()
+    out = [k for k, v in d.steps.items() if v.weight != 0]
+    acting = [k for k in d.steps if k.startswith("weigh.") or k in d.reason]
+    # they only say what the sum decided (weigh.po_true too since the issue 27 pruning: it no longer settles)
+    inert = {"weigh.no_rescue", "weigh.wait", "weigh.even", "weigh.po_true"}
+    out += [k for k in acting if k not in out and k not in inert]
+    return out + list(SWITCHES)
+
+
+def _fires(key: str, j: Any, settled: str) -> bool:
+    """Whether the rule *key* took part in judgment *j* (stated as a step, or settling it)."""
+    if key.startswith("spent."):
+        why = key.split(".", 1)[1]
+        return any(s.key.endswith("_weak") and s.facts.get("why") == why for s in j.steps)
+    if key == "settle.kong_zhen":
+        return settled in ("kong.zhen", "kong.zhen_ke")
+    if key == "settle.fu_useless":
+        return settled == "fu.useless"
+    return settled == key or any(s.key == key for s in j.steps)
+
+
+#: the settling keys of a switch that settles under another step's key
+_SETTLES = {"settle.kong_zhen": ("kong.zhen", "kong.zhen_ke"), "settle.fu_useless": ("fu.useless",)}
+
+
+def ablation() -> list[dict[str, Any]]:
+    """Per rule: the agreeing cases of each split with the rule switched off, the cases it fires on, those
+    it settles and those whose polarity changes without it."""
+    base = {s: _judged(s) for s in SPLITS}
+    out = []
+    for key in rules():
+        row: dict[str, Any] = {"rule": key}
+        for s in SPLITS:
+            off = _judged(s, (key,))
+            row[f"{s}_ok"] = sum(j.verdict.word.polarity == c["verdict"] for c, j, _ in off)
+            row[f"{s}_base"] = sum(j.verdict.word.polarity == c["verdict"] for c, j, _ in base[s])
+            row[f"{s}_fires"] = sum(_fires(key, j, st) for _, j, st in base[s])
+            row[f"{s}_settles"] = sum(st in _SETTLES.get(key, (key,)) for _, _, st in base[s])
+            pairs = [
+                (c["verdict"], a.verdict.word.polarity, b.verdict.word.polarity)
+                for (c, a, _), (_, b, _) in zip(base[s], off, strict=True)
+            ]
+            row[f"{s}_changed"] = sum(a != b for _, a, b in pairs)
+            row[f"{s}_lost"] = sum(a == book != b for book, a, b in pairs)
+            row[f"{s}_won"] = sum(b == book != a for book, a, b in pairs)
+        row["gain_dev"] = row["dev_base"] - row["dev_ok"]
+        row["gain_holdout"] = row["holdout_base"] - row["holdout_ok"]
+        out.append(row)
+    return out
+
+
+GROUPS = (
+    ("gains on both splits", lambda r: r["gain_dev"] > 0 and r["gain_holdout"] > 0),
+    ("gains on dev only (≥ 1 dev, 0 or a loss on the holdout)", lambda r: r["gain_dev"] > 0),
+    ("gains on the holdout only", lambda r: r["gain_holdout"] > 0),
+    (
+        "loses nothing when switched off, on dev nor on the holdout: dead weight",
+        lambda r: r["dev_lost"] == 0 and r["holdout_lost"] == 0,
+    ),
+    ("gains on neither split, but switched off it changes agreeing cases", lambda r: True),
+)
+
+
+def ablation_table(rows: list[dict[str, Any]]) -> list[str]:
+    """The ablation as markdown: one table per group, the rules firing on ≤ 2 cases in all marked ◦."""
+    b = rows[0]
+    lines = [
+        f"Judge as it is: dev {b['dev_base']}, holdout {b['holdout_base']} agreeing. Per rule: the gain "
+        "(agreeing cases lost when it is switched off, less those won; negative: switching it off gains), "
+        "the cases it fires on / settles / changes the polarity of, and of those the agreeing cases it "
+        "would lose / the disagreeing ones it would win when switched off, dev | holdout. ◦ fires on ≤ 2 "
+        "cases in all.",
+    ]
+    done: set[str] = set()
+    for title, test in GROUPS:
+        part = [r for r in rows if r["rule"] not in done and test(r)]
+        done |= {r["rule"] for r in part}
+        part.sort(key=lambda r: (-(r["gain_dev"] + r["gain_holdout"]), r["rule"]))
+        lines += ["", f"**{title}** ({len(part)})", ""]
+        lines += [
+            "| rule | gain dev | gain holdout | fires | settles | changes | lost / won off |",
+            "|---|---|---|---|---|---|---|",
+        ]
+        for r in part:
+            few = " ◦" if r["dev_fires"] + r["holdout_fires"] <= 2 else ""
+            settles = f"{r['dev_settles']} \\| {r['holdout_settles']}"
+            lines.append(
+                f"| `{r['rule']}`{few} | {r['gain_dev']:+d} | {r['gain_holdout']:+d} | "
+                f"{r['dev_fires']} \\| {r['holdout_fires']} | {settles} | "
+                f"{r['dev_changed']} \\| {r['holdout_changed']} | {r['dev_lost']}/{r['dev_won']} \\| "
+                f"{r['holdout_lost']}/{r['holdout_won']} |"
+            )
+    return lines
+
+
+def main(argv: list[str]) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    ap.add_argument("--split", action="append", help="dev or holdout (blind is refused)")
+    ap.add_argument("--misses", action="store_true", help="list the disagreeing cases with the book's reason")
+    ap.add_argument("--ablate", action="store_true", help="the ablation table of every verdict rule")
+    ap.add_argument("--off", default="", help="with the report: rules switched off, comma-separated")
+    args = ap.parse_args(argv)
+    for split in args.split or ["dev"]:
+        if split not in SPLITS:
+            print(f"split {split!r} refused: only {', '.join(SPLITS)} are measured here", file=sys.stderr)
+            return 2
+    if args.ablate:
+        print("\n".join(ablation_table(ablation())))
+        return 0
+    for split in args.split or ["dev"]:
+        print("\n".join(report(split, args.misses, [k for k in args.off.split(",") if k])))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))
