@@ -165,6 +165,7 @@ class Vocabulary:
         self.specs: dict[str, ConditionSpec] = {}
         #: id(when) → (when, its plan) for :meth:`holds` (see :meth:`plan`)
         self._plans: dict[int, tuple[Mapping[str, Any], tuple[tuple[Condition | None, Any], ...]]] = {}
+        self._checks: dict[int, tuple[Mapping[str, Any], Callable[[Any], Facts | None]]] = {}
         #: id(when) → (when, its key, its steps) for :meth:`select` (see :meth:`select_plan`)
         self._selects: dict[int, tuple[Mapping[str, Any], Any, tuple[tuple[Any, ...], ...]]] = {}
         #: id(tables) → (tables, their steps) for :meth:`holding` (see :meth:`_set_plan`)
@@ -283,31 +284,15 @@ class Vocabulary:
         return got
 
     def holds(self, when: Mapping[str, Any], ctx: Any) -> Facts | None:
-        """The merged facts of *when* on *ctx* (first key wins), or None if a condition fails."""
-        facts: Facts | None = None
-        entry = self._plans.get(id(when))
-        steps = entry[1] if entry is not None and entry[0] is when else self.plan(when)
-        if len(steps) == 1:  # one condition (most tables): its facts are the table's
-            fn, v = steps[0]
-            if fn is not None:
-                return fn(ctx, v, when)
-        for fn, v in steps:
-            if fn is None:  # any: the first table of the list that holds
-                got = None
-                for sub in v:
-                    got = self.holds(sub, ctx)
-                    if got is not None:
-                        break
-            else:
-                got = fn(ctx, v, when)
-            if got is None:
-                return None
-            if facts is None:
-                facts = got
-            else:
-                for fk, fv in got.items():
-                    facts.setdefault(fk, fv)
-        return {} if facts is None else facts
+        """The merged facts of *when* on *ctx* (first key wins), or None if a condition fails: the check
+        :meth:`check_of` makes of the table, made once per table and kept as its plan is (at most
+        :data:`PLAN_LIMIT`)."""
+        entry = self._checks.get(id(when))
+        if entry is None or entry[0] is not when:
+            if len(self._checks) >= PLAN_LIMIT:
+                self._checks.clear()
+            entry = self._checks[id(when)] = (when, self.check_of(when))
+        return entry[1](ctx)
 
     def check_of(self, when: Mapping[str, Any]) -> Callable[[Any], Facts | None]:
         """``ctx -> holds(when, ctx)`` for the table *when*, made once from its plan (:meth:`plan`): for a
