@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections import Counter, defaultdict
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -43,44 +43,26 @@ def _judged(split: str) -> list[tuple[dict[str, Any], Any]]:
 
 
 def report(split: str, misses: bool) -> list[str]:
-    rows = _judged(split)
-    lines = [f"## {split}: {len(rows)} cases", ""]
-    conf = Counter((c["verdict"], j.verdict.word.polarity) for c, j in rows)
-    ok = sum(conf[(p, p)] for p in POLS)
-    lines.append(f"agree {ok}/{len(rows)}; rows the book, columns the judge (good bad mixed)")
-    for b in POLS:
-        lines.append(f"  {b:5s} " + " ".join(f"{conf[(b, j)]:3d}" for j in POLS))
-    path: dict[str, list[int]] = defaultdict(lambda: [0, 0])
-    steps: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0])
-    for c, j in rows:
+    import confusion_report
+
+    rows = []
+    for c, j in _judged(split):
         keys = [s.key for s in j.steps]
-        decided = next((k for k in reversed(keys) if k.startswith("weigh.")), "sum")
-        path[decided][0] += j.verdict.word.polarity == c["verdict"]
-        path[decided][1] += 1
-        for s in j.steps:
-            if s.effect == "=" or s.key.startswith("weigh."):
-                continue
-            if c["verdict"] == "mixed":
-                steps[s.key][2] += 1
-            else:
-                steps[s.key][0 if (s.effect == "+") == (c["verdict"] == "good") else 1] += 1
-    lines += ["", "deciding step: agree / cases"]
-    lines += [f"  {k:20s} {a:3d} / {n:3d}" for k, (a, n) in sorted(path.items(), key=lambda x: -x[1][1])]
-    lines += ["", "weighed step: sign agrees / disagrees with the book (good and bad cases) / on mixed cases"]
-    lines += [
-        f"  {k:20s} {a:3d} {d:3d} {m:3d}" for k, (a, d, m) in sorted(steps.items(), key=lambda x: -sum(x[1]))
-    ]
-    if misses:
-        groups: dict[tuple[str, str], list[str]] = defaultdict(list)
-        for c, j in rows:
-            if j.verdict.word.polarity != c["verdict"]:
-                why = c.get("reasoning", "").strip()
-                groups[(c["verdict"], j.verdict.word.polarity)].append(
-                    f"  {c['id']} {c['topic']}/{c['about']}: {why}"
-                )
-        for (b, j), items in sorted(groups.items(), key=lambda x: -len(x[1])):
-            lines += ["", f"book {b}, judge {j}: {len(items)}", *items]
-    return lines
+        rows.append((c, j, next((k for k in reversed(keys) if k.startswith("weigh.")), "sum")))
+
+    def miss(row: confusion_report.Row) -> str:
+        c = row[0]
+        return f"  {c['id']} {c['topic']}/{c['about']}: {c.get('reasoning', '').strip()}"
+
+    return confusion_report.lines(
+        split,
+        rows,
+        weighed=lambda s: not s.key.startswith("weigh."),
+        path_title="deciding step",
+        width=20,
+        misses=misses,
+        miss_line=miss,
+    )
 
 
 #: the auspicious 天將 (《六壬大全》卷一〈十二天將〉; as the judge's)

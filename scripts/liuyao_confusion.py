@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections import Counter, defaultdict
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
@@ -59,43 +58,24 @@ def _path(j: Any, settled: str) -> str:
 
 
 def report(split: str, misses: bool, off: Iterable[str] = ()) -> list[str]:
-    rows = _judged(split, off)
-    lines = [f"## {split}: {len(rows)} cases", ""]
-    conf = Counter((c["verdict"], j.verdict.word.polarity) for c, j, _ in rows)
-    ok = sum(conf[(p, p)] for p in POLS)
-    lines.append(f"agree {ok}/{len(rows)}; rows the book, columns the judge (good bad mixed)")
-    for b in POLS:
-        lines.append(f"  {b:5s} " + " ".join(f"{conf[(b, j)]:3d}" for j in POLS))
-    path: dict[str, list[int]] = defaultdict(lambda: [0, 0])
-    steps: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0])
-    for c, j, settled in rows:
-        p = path[_path(j, settled)]
-        p[0] += j.verdict.word.polarity == c["verdict"]
-        p[1] += 1
-        for s in j.steps:
-            if s.effect == "=":
-                continue
-            if c["verdict"] == "mixed":
-                steps[s.key][2] += 1
-            else:
-                steps[s.key][0 if (s.effect == "+") == (c["verdict"] == "good") else 1] += 1
-    lines += ["", "settling path: agree / cases"]
-    lines += [f"  {k:24s} {a:3d} / {n:3d}" for k, (a, n) in sorted(path.items(), key=lambda x: -x[1][1])]
-    lines += ["", "weighed step: sign agrees / disagrees with the book (good and bad cases) / on mixed cases"]
-    lines += [
-        f"  {k:24s} {a:3d} {d:3d} {m:3d}" for k, (a, d, m) in sorted(steps.items(), key=lambda x: -sum(x[1]))
-    ]
-    if misses:
-        groups: dict[tuple[str, str], list[str]] = defaultdict(list)
-        for c, j, settled in rows:
-            if j.verdict.word.polarity != c["verdict"]:
-                why = " ".join(c.get("reasoning", c.get("outcome", "")).split())
-                groups[(c["verdict"], j.verdict.word.polarity)].append(
-                    f"  {c['id']} {c['topic']}/{c['about']} [{_path(j, settled)}]: {why}"
-                )
-        for (b, jp), items in sorted(groups.items(), key=lambda x: -len(x[1])):
-            lines += ["", f"book {b}, judge {jp}: {len(items)}", *items]
-    return lines
+    import confusion_report
+
+    rows = [(c, j, _path(j, settled)) for c, j, settled in _judged(split, off)]
+
+    def miss(row: confusion_report.Row) -> str:
+        c, _, path = row
+        why = " ".join(c.get("reasoning", c.get("outcome", "")).split())
+        return f"  {c['id']} {c['topic']}/{c['about']} [{path}]: {why}"
+
+    return confusion_report.lines(
+        split,
+        rows,
+        weighed=lambda _: True,
+        path_title="settling path",
+        width=24,
+        misses=misses,
+        miss_line=miss,
+    )
 
 
 def rules() -> list[str]:
