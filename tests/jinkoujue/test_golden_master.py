@@ -99,7 +99,10 @@ COORD_DIGESTS: tuple[str, ...] = (
 # branch ux6: the 總 tags above (readings with a topic); before f185916942c2962d
 INSTANT_DIGEST = "0196222f32512f9f"
 #: invalid inputs: error class, field and message
-ERROR_DIGEST = "d079464af22e8bf2"  # re-pinned for each change listed in git log
+# branch ux7: a study cast without its year is no longer refused (issue 28 lists --year as optional; the
+# chart then has no 太歲): of the 600 invalid inputs exactly the 18 with year None changed, each to "ok";
+# before d079464af22e8bf2
+ERROR_DIGEST = "6cfb17371f6901e6"  # re-pinned for each change listed in git log
 
 _PRINT = bool(os.environ.get("XUANHENG_GOLDEN_PRINT"))
 
