@@ -8,6 +8,8 @@ before its fix (branch ux7).
 - ``xuanheng journal --lang ko list``: ``--lang`` before the action was read as the action;
 - the MCP tool schema named only the canonical values of ``about``, ``yong_shen`` and ``sex``, so a strict
   client refused 부모 before the server saw it;
+- the Korean judgment named what it rests on 用爻 / 類神 / 用神 while its steps say 용효 / 유신 / 용신, and
+  the 金口訣 Korean texts wrote 貴神 as a bare 귀신 (read as 鬼神);
 - ``xuanheng liuyao --help --lang ko`` printed every parameter's help in English.
 """
 
@@ -245,6 +247,50 @@ def test_the_server_answers_the_spelling_the_schema_lets_through() -> None:
     anyio.run(go)
     assert not got[0].is_error, got[0].content[0].text
     assert got[0].structured_content["judgment"]["question"]["about"] == "父母"
+
+
+# ------------------------------------------------------------------ 6. Korean terms of the judgment
+
+
+@pytest.mark.parametrize(
+    ("argv", "focus", "hanja"),
+    [
+        (["jinkoujue", *AT, "--difen", "申", "--topic", "財"], "용효", "用爻"),
+        (["liuren", *AT, "--topic", "財"], "유신", "類神"),
+        (["liuyao", *AT, "--lines", "887868", "--topic", "財"], "용신", "用神"),
+    ],
+)
+def test_korean_judgment_names_its_focus_as_its_steps_do(argv: list[str], focus: str, hanja: str) -> None:
+    """The line naming what the judgment rests on said 用爻 / 類神 / 用神 in hanja on a Korean page and
+    terminal while its steps say 용효 / 유신 / 용신; in Chinese it stays the hanja."""
+    rc, out, _ = run_cli([*argv, "--lang", "ko"])
+    assert rc == 0
+    lines = out.splitlines()
+    line = lines[lines.index("판단") + 2]
+    assert line.startswith(f"  {focus} ") and hanja not in line.split("—")[0]
+    rc, out, _ = run_cli([*argv, "--lang", "zh-Hant"])
+    lines = out.splitlines()
+    assert lines[lines.index("斷") + 2].startswith(f"  {hanja} ")
+
+
+def test_page_names_the_focus_by_its_label() -> None:
+    """The page draws the same line from the labels it downloads (``focus.<name>``)."""
+    from importlib import resources
+
+    from xuanheng.i18n import catalogue
+
+    js = resources.files("xuanheng.web").joinpath("static/app.js").read_text("utf-8")
+    assert "L(`focus.${y.name}`, y.name)" in js
+    assert [catalogue("ko")[f"focus.{k}"] for k in ("用神", "類神", "用爻")] == ["용신", "유신", "용효"]
+
+
+def test_korean_jinkoujue_never_writes_gui_shen_as_bare_guisin() -> None:
+    """貴神 read 귀신 alone reads as 鬼神: the 金口訣 Korean texts write it 귀신(貴神), as the chart does."""
+    for topic in ("財", "官", "病", "婚"):
+        doc = _json(["jinkoujue", *AT, "--difen", "申", "--topic", topic, "--lang", "ko"])
+        texts = [s["text"] for s in doc["judgment"]["steps"]] + [r["text"] for r in doc["reading"]]
+        for t in texts:
+            assert "귀신" not in t.replace("귀신(貴神)", ""), t
 
 
 # ------------------------------------------------------------------ 7. --help in the user's language

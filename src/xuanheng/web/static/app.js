@@ -761,7 +761,8 @@ function renderJudgment(box, fold, j) {
     el("p", { class: `verdict verdict-${v.polarity || "mixed"}`, "data-polarity": v.polarity || "" }, v.text || ""));
   const y = j.yong_shen || {};
   const where = Number.isInteger(y.position) ? ` ${"初二三四五上"[y.position - 1]}爻` : "";
-  box.append(el("p", { class: "focus" }, el("b", {}, `${y.name || ""} ${y.liu_qin || ""}${y.branch || ""}${where}`), ` — ${y.why || ""}`));
+  const focus = y.name ? L(`focus.${y.name}`, y.name) : "";  // 용신 / 유신 / 용효 in Korean, as the steps say it
+  box.append(el("p", { class: "focus" }, el("b", {}, `${focus} ${y.liu_qin || ""}${y.branch || ""}${where}`), ` — ${y.why || ""}`));
   judgmentBody(box, j);
   for (const sec of j.sections || []) {
     const sv = sec.verdict || {};
