@@ -35,6 +35,7 @@ def _sex(value: Any) -> str:
     return out
 
 
+@lru_cache(maxsize=1)
 def read_topics() -> tuple[str, ...]:
     """The topics 七政四餘 reads, in the order of the shared vocabulary: those its rules are tagged with
     (:func:`xuanheng.qizheng.reading.topics`) and those its judgment has a section for
