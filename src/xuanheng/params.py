@@ -93,6 +93,9 @@ class Param:
     convert_with: Callable[[Any], Any] | None = None
     #: the package whose ``data/params.toml`` declares it (``xuanheng`` for the shared parameters)
     source: str = ""
+    #: the table of the other spellings its choices are taken by (spelling → value), when it is not its
+    #: choices' own ``aliases`` (``about``: the persons of ``reading/data/verdicts.toml``)
+    names: Callable[[], Mapping[str, str]] | None = None
 
     @property
     def values(self) -> tuple[Any, ...]:
@@ -161,15 +164,15 @@ class Param:
         elif isinstance(value, str) and (named := _choice_names(self.choices).get(value.strip().lower())):
             return named  # 부모 → 父母: a label or an alias of a choice that declares aliases
         if self.also == "branch" and isinstance(value, str | int) and not isinstance(value, bool):
-            from xuanheng.core.ganzhi import BRANCHES
+            from xuanheng.core.ganzhi import BRANCHES, SHEN_NAMES
 
             try:
                 index = parse.branch(value, self.name)
             except InputError:
                 pass
-            else:  # a branch or 天神 name stays as written; an index becomes its branch (子 = 0)
+            else:  # a branch or 天神 name stays as written; an index or a Korean reading becomes its branch
                 written = value.strip() if isinstance(value, str) else ""
-                return written if written and parse.digits(written) is None else BRANCHES[index]
+                return written if written in (BRANCHES[index], SHEN_NAMES[index]) else BRANCHES[index]
         also = ", or a branch (子 … 亥, a 天神 name such as 登明, or 0–11)" if self.also == "branch" else ""
         accepted = ", ".join(str(v).lower() if isinstance(v, bool) else str(v) for v in self.values)
         raise OptionError(
@@ -204,6 +207,14 @@ class Param:
         if self.modes:
             out["modes"] = list(self.modes)
         return out
+
+    def spellings(self) -> tuple[str, ...]:
+        """The spellings besides its values that the parameter takes for its choices (lower case, sorted):
+        each choice's labels in every language and its aliases (``부모``, ``parent`` for 父母), from the one
+        table the converter reads (``names``, else the choices' ``aliases``); none when it has neither."""
+        table = self.names() if self.names is not None else _choice_names(self.choices)
+        values = {str(v) for v in self.values}
+        return tuple(sorted(k for k in table if k not in values))
 
 
 def to_bool(value: Any, name: str) -> bool:
@@ -643,9 +654,11 @@ def about_param(package: str, **code: Any) -> Param:
     choices in *package*'s ``params.toml`` (what each method reads for the person), and accepted as the user
     spells it — the key, its label in any language or an alias of ``reading/data/verdicts.toml`` (부모 =
     parent = 父亲 → 父母) — by :func:`xuanheng.reading.judgment.check_about`."""
-    from xuanheng.reading.judgment import check_about
+    from xuanheng.reading.judgment import check_about, vocabulary
 
-    return declared(package, "about", convert_with=check_about, **code)
+    return declared(
+        package, "about", convert_with=check_about, names=lambda: vocabulary().about_names, **code
+    )
 
 
 def calendar_options(params: Any, *, yue_jiang: str = "yue_jiang_rule") -> Any:

@@ -179,20 +179,31 @@ from pins import dump as _dump
 # http_casts, mcp_calls. Checked: with the tags only they are 79d3f56f13b71cc2, 7cb081af691b97b8,
 # a17aa752163396c9; with neither they equal their pins before.
 # Those checks were made on the branch (before (36) and (37) were merged); the pins are the merged tree's.
+# (39) the practitioner's defects (branch ux7): 金口訣's --year is optional in study mode and its help says
+# so (cli_help, http_meta, mcp_tools); the journal takes --db and --lang before or after its action, so its
+# help lists them at both places (cli_help); the MCP schema of a choice the server also takes by other
+# spellings (about, 六爻's yong_shen, sex) lists them in one more anyOf entry (mcp_tools). Checked: with
+# the year help, cli/journal_cmd.py and mcp/schema.py as on main (and the Korean change below undone) the
+# three equal their pins before. Then the Korean texts: 金口訣's 貴神 written 귀신(貴神), never a bare 귀신
+# (judgment steps, seed-000 judgments, its params' ko labels), and the Korean text views naming the
+# judgment's focus 용효 / 유신 / 용신 (labels focus.*): cli_casts, http_meta, http_casts, mcp_tools. Checked:
+# with those texts as on main cli_casts and http_casts equal their pins before, http_meta and mcp_tools
+# are d23d41495b7f16ca and 5ef82836d2094cdd (the first change alone).
 PINNED: dict[str, str] = {
-    "cli_help": "71a44a37e6702b92",  # (1) (2) (6) (7) (9) (10) (11) (14) (18) (24) (25) (37) (38)
+    "cli_help": "9dad1857abc63b7d",  # (1) (2) (6) (7) (9) (10) (11) (14) (18) (24) (25) (37) (38) (39)
     # issue 26: a method with a reading always carries "reading" ([] when not asked): 金口訣 and 六爻 too
     # (1) (2) (8) (9) (10) (11) (12) (13) (14) (15) (18) (19) (20) (22) (26) (28) (29) (30) (31) (32)
     # (33) (34) (35) (36) (38)
-    "cli_casts": "ddbb65af2a8eec5e",  # before (38): fdb40617d91ee828; before (36): e13659d60dd8a34a
+    # (39): before ddbb65af2a8eec5e
+    "cli_casts": "cc70ac06e9890c73",  # before (38): fdb40617d91ee828; before (36): e13659d60dd8a34a
     # issue 26: the 大六壬 message for no instant and no coordinates is catalogued (cli.liuren.at_missing),
     # so --lang ko / zh-Hant say it in that language instead of English; nothing else changed
     # (12): its 七政 sample without a place is no refusal: it casts, and its document gains the judgment
     # its pins before: b6266ca5f05dd431, 38020a2b2ac63d9c
     # (6) (12) (13) (14) (15) (19) (22) (26) (30) (32) (33) (36) (38)
     "cli_refusals": "7a8c79f51a6856d2",  # before (38): eef497d9e543d34b; before (36): c69b4a9a974ad72e
-    # (1) (2) (6) (7) (9) (10) (11) (13) (14) (15) (16) (18) (25) (27) (37) (38)
-    "http_meta": "db595be7603b7a3e",
+    # (1) (2) (6) (7) (9) (10) (11) (13) (14) (15) (16) (18) (25) (27) (37) (38) (39)
+    "http_meta": "4bae4793c287179b",
     # issue 26: "reading": [] with no_reading; then the library's errors name parameters (at, day, yue_jiang)
     # where they named command-line flags (--at, --now, --day …): only their message, text and params
     # then at + now answers the code at.or_now (was at.or_now_web: one refusal, one code)
@@ -204,8 +215,9 @@ PINNED: dict[str, str] = {
     # answers mode.unused naming day (was liuyao.instant_or_study, also naming day), GET and POST, en and ko
     # (1) (2) (6) (8) (9) (10) (11) (12) (13) (15) (16) (17) (18) (19) (20) (21) (22) (26) (28) (29) (30)
     # (31) (32) (33) (34) (35) (36) (38)
-    "http_casts": "51de3a75d49a9ee9",  # before (38): 3903bf99c9430349; before (36): d0a62ebaf7be16ce
-    "mcp_tools": "090f379d493b85e0",  # (1) (2) (6) (7) (9) (10) (11) (13) (18) (25) (27) (37) (38)
+    # (39): before 51de3a75d49a9ee9
+    "http_casts": "de59477dd8905f5e",  # before (38): 3903bf99c9430349; before (36): d0a62ebaf7be16ce
+    "mcp_tools": "0d815fecf12a84d1",  # (1) (2) (6) (7) (9) (10) (11) (13) (18) (25) (27) (37) (38) (39)
     # issue 26: both changes of http_casts; then the refusals carry their code (mode.unused, at.or_now) where
     # the catalogue recognised them by their English; then a refusal of a mode names the mode and says why
     # in the API's words (a cast from an instant (at or now) …), no longer the command line's (--at/--now)

@@ -70,8 +70,13 @@ PINNED: dict[str, str] = {
     # commentary) of documents and views with a topic. Checked on its own branch: with the liuren change of
     # (36) alone the two equal their pins of before (35) (d739634bd806ec65, 5adf41397f822d68); re-pinned on
     # the merged tree
-    "jinkoujue_documents": "20dda3e371a4d643",  # the contract: with_reading=False now carries "reading": []
-    "jinkoujue_views": "5d268df117429ad6",
+    # (37) the practitioner's defects (branch ux7): the 金口訣 Korean texts write 貴神 as 귀신(貴神), never a
+    # bare 귀신 (read as 鬼神), and a Korean text view names the judgment's focus 용효 (labels focus.*), as
+    # its steps do: only Korean texts move. Checked: with jinkoujue/data/judgment.toml,
+    # shensha/data/judgments.toml, i18n/data/labels.toml, render/judgment.py and the 貴神 labels of
+    # jinkoujue/data/params.toml as on main both equal their pins before (20dda3e371a4d643, 5d268df117429ad6)
+    "jinkoujue_documents": "89be8ee25a865795",  # the contract: with_reading=False now carries "reading": []
+    "jinkoujue_views": "e8611dd78ac6abc0",
     # the plain sunrise (astro.sun_fast removed): 3 sunrise / sunset / solar-time seconds moved
     # issue 28, the 大六壬 judgment: the documents carry "judgment" (with "sections": [], the shared shape)
     # and reading_options, the sampler draws the new reading option about among the choices, the text view
@@ -124,7 +129,9 @@ PINNED: dict[str, str] = {
     "liuren_study_documents": "b7c694bbeae98022",
     # then the phone drawing wraps its 課體 line with the label in it (issue 30 item 8; it ran off the edge)
     # (35) the weather asked for another person (above); (36) the Korean wording (above)
-    "liuren_views": "77a848d004027158",
+    # (37) the Korean text view names the judgment's focus 유신 (labels focus.*) as its steps do (above;
+    # checked as there: before 77a848d004027158)
+    "liuren_views": "bb52d4b2767d605d",
 }
 
 _check = checker(PINNED)

@@ -58,9 +58,17 @@ PINNED: dict[str, str] = {
     # (33) the practitioner's defects (branch ux6): 37 金口訣 entries that speak of one matter lost the
     # general tag 總, so readings with a topic list them only under their own topics (data only). Before:
     # 36ec1f3788df0bd5, e57f9179e82e377b
-    "jinkoujue_coordinates": "203f5b03e2393f26",
-    "jinkoujue_instants": "e8bf23a5fb81e2c4",  # issue 26 (envelope); before: cfb3afa0685f2d0a
-    "jinkoujue_errors": "e7cb15940c972140",  # issues 9–15 (git log)
+    # (34) the practitioner's defects (branch ux7): the 金口訣 Korean texts write 貴神 as 귀신(貴神), never a
+    # bare 귀신 (read as 鬼神: jinkoujue/data/judgment.toml, the seed-000 judgments of
+    # shensha/data/judgments.toml), and Korean text views name the judgment's focus 용효 / 유신 / 용신
+    # (labels focus.*): Korean texts of jinkoujue_coordinates, jinkoujue_instants, cli and http. Checked: with
+    # those files and the 貴神 labels as on main the four equal their pins before (203f5b03e2393f26,
+    # e8bf23a5fb81e2c4, f9eeea8038c62b9b, 50c1498dfa5abdc1). jinkoujue_errors: a study cast without its year
+    # is no longer refused (issue 28 lists --year as optional; no 太歲 then): of its 55 items only
+    # {"year": None} moved, to "ok" (checked item by item against main)
+    "jinkoujue_coordinates": "8296c918617e1f2d",
+    "jinkoujue_instants": "fd1c0cc953de7a0b",  # issue 26 (envelope); (34); before: e8bf23a5fb81e2c4
+    "jinkoujue_errors": "15e2709237f5727d",  # issues 9–15 (git log); (34): before e7cb15940c972140
     "liuren_coordinates": "66d4cad8cc8f7241",  # issues 9–15 (git log)
     # issue 26 (git log): sunrise and sunset are swisseph rise_trans again (the fast solar day is gone):
     # 2072-02-13 sunrise 07:06:23 → 07:06:22 and 2067-10-14 sunset 18:55:51 → 18:55:52 (+09:00); nothing
@@ -93,7 +101,8 @@ PINNED: dict[str, str] = {
     # the Korean wording of the 大六壬 judgment steps (지반 … 위에 임했다, 간상신, 지상신). Checked: with each
     # change alone the section moves (b979e6aa6c83102d with the tags only), with neither it equals its pin
     # before (c8ec32d602f5b81f)
-    "cli": "f9eeea8038c62b9b",
+    # (34) the Korean texts above; before f9eeea8038c62b9b
+    "cli": "d4f03c06e14c5072",
     # the study-mode refusal of 大六壬 now carries its catalogue code and params (liuren.study_missing);
     # message and text unchanged (the journal/CLI i18n commit after c5dad1f)
     # issue 26: a method with a reading always carries "reading" ([] when not asked): the 金口訣 POST
@@ -127,7 +136,8 @@ PINNED: dict[str, str] = {
     # "cli" (c1ccd4d612e82f12)
     # (32) the 金口訣 verdict reasons as in "cli" above; checked as "cli" (886bfac87b46e315)
     # (33) as "cli" above (with the tags only 5aa9c9d9d9f8311d; before 256b1cc454e1b933)
-    "http": "50c1498dfa5abdc1",
+    # (34) the Korean texts above; before 50c1498dfa5abdc1
+    "http": "3dabcac1090316da",
 }
 
 _check = checker(PINNED)

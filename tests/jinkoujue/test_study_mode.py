@@ -95,19 +95,25 @@ def test_an_instant_with_study_inputs_is_refused_in_korean(capsys: pytest.Captur
     assert rc != 0 and "--tz" in err and "연구 모드" in err
 
 
-def test_the_year_is_required_in_the_reader_s_language(capsys: pytest.CaptureFixture[str]) -> None:
-    """The 四位 do not need the year, but the chart's 太歲, year 神煞 and month stem do: it is required."""
+def test_the_year_is_optional_the_others_required(capsys: pytest.CaptureFixture[str]) -> None:
+    """The 四位 do not need the year (issue 28 lists --year as optional; branch ux7): without it the chart has
+    no 太歲, the refusal names the other coordinates only, in the reader's language."""
     flags = [x for x in FLAGS if x not in ("--year", "丙午")]
     rc, _, err = run(["jinkoujue", *flags, "--lang", "ko"], capsys)
-    assert rc != 0 and "빠진 것: --year" in err and "태세" in err
-    rc, _, err = run(["jinkoujue", *flags, "--lang", "zh-Hant"], capsys)
-    assert rc != 0 and "缺少：--year" in err
+    assert rc == 0, err
+    no_hour = [x for i, x in enumerate(flags) if x != "--hour" and (i == 0 or flags[i - 1] != "--hour")]
+    rc, _, err = run(["jinkoujue", *no_hour, "--lang", "ko"], capsys)
+    assert rc != 0 and "빠진 것: --hour" in err and "태세" in err
+    rc, _, err = run(["jinkoujue", *no_hour, "--lang", "zh-Hant"], capsys)
+    assert rc != 0 and "缺少：--hour" in err
     from xuanheng.errors import InputError
     from xuanheng.jinkoujue import METHOD
 
     with pytest.raises(InputError) as e:
-        METHOD.cast(METHOD.make_params({k: v for k, v in STUDY.items() if k != "year"}))
-    assert e.value.code == "jinkoujue.study_missing" and e.value.field == "year"
+        METHOD.cast(METHOD.make_params({k: v for k, v in STUDY.items() if k != "hour"}))
+    assert e.value.code == "jinkoujue.study_missing" and e.value.field == "hour"
+    chart = METHOD.cast(METHOD.make_params({k: v for k, v in STUDY.items() if k != "year"}))
+    assert chart.calendar.year is None
 
 
 def test_day_night_sun_is_refused_in_study_mode(capsys: pytest.CaptureFixture[str]) -> None:

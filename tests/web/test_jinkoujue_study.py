@@ -38,6 +38,9 @@ def test_api_refuses_an_instant_with_study_inputs(client: TestClient) -> None:
     assert refused.status_code == 422, refused.text
     assert "mode.unused" in refused.text
     missing = client.get(
-        "/api/jinkoujue", params={k: v for k, v in STUDY.items() if k != "year"} | {"lang": "ko"}
+        "/api/jinkoujue", params={k: v for k, v in STUDY.items() if k != "hour"} | {"lang": "ko"}
     )
     assert missing.status_code == 422 and "jinkoujue.study_missing" in missing.text and "태세" in missing.text
+    # the year is optional (branch ux7): the chart then has no 太歲, its calendar no year
+    no_year = client.get("/api/jinkoujue", params={k: v for k, v in STUDY.items() if k != "year"})
+    assert no_year.status_code == 200 and no_year.json()["calendar"]["year"] is None

@@ -23,37 +23,37 @@ OWN = ("list", "show", "outcome", "stats")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The journal's actions; the options of the whole journal (``--db``, ``--lang``) are taken before the
+    action (``journal --lang ko list``) or after it (``journal list --lang ko``) alike."""
     admin.add_arguments(parser)
-    sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
     lang_help = f"{', '.join(LANGS)} (default {DEFAULT_LANG})"
-    for action in sub.choices.values():  # the admin actions: their refusals in the chosen language
-        action.add_argument(
-            "--lang", default=None, help=f"language of the error messages: {', '.join(LANGS)}"
-        )
+    parser.add_argument("--lang", default=None, help=lang_help)
+    sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
     p = sub.add_parser("list", help="list cases, newest first: id, cast time, method, question, outcome")
     p.add_argument("--method", help="only this method's cases")
     p.add_argument("--text", help="text in the question, notes or outcome note")
     p.add_argument("--tag", help="only cases with this tag")
     p.add_argument("--outcome", help="應驗, 不驗, 部分 (or ying_yan, bu_yan, bu_fen) or pending")
     p.add_argument("--limit", type=int, default=50, help="at most this many cases (default 50)")
-    p.add_argument("--lang", default=None, help=lang_help)
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p = sub.add_parser("show", help="one case: question, notes, outcome and its chart")
     p.add_argument("id", help="a case id, or its first characters as `list` prints them")
-    p.add_argument("--lang", default=None, help=lang_help)
     p.add_argument("--json", action="store_true", help="print the case as JSON")
     p = sub.add_parser("outcome", help="record what happened: 應驗, 不驗 or 部分 (or clear it)")
     p.add_argument("id", help="a case id, or its first characters")
     p.add_argument("result", nargs="?", help="應驗 / 不驗 / 部分 (or ying_yan / bu_yan / bu_fen)")
     p.add_argument("--note", default="", help="what happened, in a few words")
     p.add_argument("--clear", action="store_true", help="remove the recorded outcome")
-    p.add_argument("--lang", default=None, help=lang_help)
     p = sub.add_parser(
         "stats", help="hit rates with their counts and 95%% intervals, per method, verdict and rule"
     )
     p.add_argument("--method", help="only this method's cases")
-    p.add_argument("--lang", default=None, help=lang_help)
     p.add_argument("--json", action="store_true", help="print one JSON object")
+    db = next(a for a in parser._actions if "--db" in a.option_strings)
+    for action in sub.choices.values():  # the journal's options after the action too; SUPPRESS: an
+        # option not given after the action leaves the value given before it
+        action.add_argument("--lang", default=argparse.SUPPRESS, help=lang_help)
+        action.add_argument("--db", metavar="URL", default=argparse.SUPPRESS, help=db.help)
 
 
 def run(args: argparse.Namespace) -> int:

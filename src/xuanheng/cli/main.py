@@ -184,10 +184,11 @@ def field_labels(lang: str) -> dict[str, str]:
 
 
 def build_parser(
-    only: str | None = None, methods: dict[str, Method] | None = None
+    only: str | None = None, methods: dict[str, Method] | None = None, lang: str | None = None
 ) -> argparse.ArgumentParser:
     """The parser; with *only*, the arguments of that command alone. *methods*: the method commands to list
-    (every registered method when not given)."""
+    (every registered method when not given). *lang* (``--lang`` or the environment's): a method's
+    description and its flags' help in that language as far as the declarations give them."""
     from xuanheng.cli import method_cmd
 
     if methods is None:
@@ -199,9 +200,10 @@ def build_parser(
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     for name, method in methods.items():
         help_text = method.summary.en
-        p = sub.add_parser(name, help=help_text, description=help_text)
+        local = method.summary.get(lang) if lang is not None and only == name else help_text
+        p = sub.add_parser(name, help=help_text, description=local)
         if only is None or only == name:
-            method_cmd.add_arguments(p, method)
+            method_cmd.add_arguments(p, method, lang)
             p.set_defaults(_method=name)
     for name, (module, help_text) in COMMANDS.items():
         p = sub.add_parser(name, help=help_text, description=help_text)
@@ -235,9 +237,10 @@ def _command(args_list: list[str]) -> tuple[str | None, dict[str, Method] | None
 def main(argv: Sequence[str] | None = None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
     only, methods = _command(args_list)
-    parser = build_parser(only, methods)
     env_lang = _lang_of_env()
-    token = _USAGE_LANG.set(_lang_of_argv(args_list) or env_lang)
+    lang = _lang_of_argv(args_list) or env_lang
+    parser = build_parser(only, methods, lang)
+    token = _USAGE_LANG.set(lang)
     try:
         args = parser.parse_args(args_list)
         module = getattr(args, "_module", None)

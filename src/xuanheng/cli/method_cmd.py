@@ -34,16 +34,30 @@ GROUP_TITLES = {
 }
 
 
-def _help(p: Param) -> str:
+def _help(p: Param, lang: str | None = None) -> str:
+    """The help of *p*'s flag: its declared help (English); in another language *lang* (``--lang ko``) led
+    by its label and its choices' labels in that language, from the same declaration (``params.toml``) —
+    the declared help itself is written in English only."""
     text = p.help
     if p.option and p.default is not None and "default" not in text:
         shown = str(p.default).lower() if isinstance(p.default, bool) else p.default
         text += f" (default {shown})"
+    if lang is not None and lang != "en":
+        local = p.label.get(lang)
+        named = [
+            f"{c.value} = {c.label.get(lang)}"
+            for c in p.choices
+            if not isinstance(c.value, bool) and c.label.get(lang) != str(c.value)
+        ]
+        if named:
+            local += ": " + ", ".join(named)
+        text = f"{local} — {text}"
     return text.replace("%", "%%")
 
 
-def add_arguments(parser: argparse.ArgumentParser, method: Method) -> None:
-    """The flags of *method*, generated from its parameters."""
+def add_arguments(parser: argparse.ArgumentParser, method: Method, lang: str | None = None) -> None:
+    """The flags of *method*, generated from its parameters; their help led by the labels in *lang* when
+    it is given and not English (``xuanheng liuyao --help --lang ko``)."""
     groups: dict[str, argparse._ActionsContainer] = {}
     spec = method.params.SPEC
     fronts = {p.name: param_front(method, p) for p in spec}
@@ -55,7 +69,7 @@ def add_arguments(parser: argparse.ArgumentParser, method: Method) -> None:
         if not f.cli:
             continue
         g: argparse._ActionsContainer = groups.get(p.group, parser)
-        kw: dict[str, Any] = {"dest": p.name, "default": argparse.SUPPRESS, "help": _help(p)}
+        kw: dict[str, Any] = {"dest": p.name, "default": argparse.SUPPRESS, "help": _help(p, lang)}
         bool_choice = p.kind == "choice" and any(isinstance(v, bool) for v in p.values)
         if p.kind == "bool":
             g.add_argument(*f.flags, action="store_const", const=True, **kw)

@@ -23,9 +23,18 @@ JI_GONG: tuple[int, ...] = tuple(_T["ji_gong"]["branch"])
 #: 天神 / 月將 names by branch (神后 子 … 登明 亥).
 SHEN_NAMES: tuple[str, ...] = tuple(_T["yue_jiang_names"]["names"])
 
+#: the Korean readings of the stems and branches (갑 … 계, 자 … 해), which a user may type for them
+STEMS_KO: tuple[str, ...] = tuple(_T["stems"]["ko"])
+BRANCHES_KO: tuple[str, ...] = tuple(_T["branches"]["ko"])
+
 _STEM_IX = {s: i for i, s in enumerate(STEMS)}
 _BRANCH_IX = {b: i for i, b in enumerate(BRANCHES)}
 _SHEN_IX = {n: i for i, n in enumerate(SHEN_NAMES)}
+
+#: every name a stem is given by: the character (甲) or its Korean reading (갑) → index
+STEM_BY_NAME: dict[str, int] = {**_STEM_IX, **{k: i for i, k in enumerate(STEMS_KO)}}
+#: every name a branch is given by: the character (申), its 天神 name (傳送) or its Korean reading (신)
+BRANCH_BY_NAME: dict[str, int] = {**_BRANCH_IX, **_SHEN_IX, **{k: i for i, k in enumerate(BRANCHES_KO)}}
 
 #: 五虎遁: stem of the 寅 month by year stem (甲→丙 …)
 WU_HU_DUN_YIN: tuple[int, ...] = tuple(_STEM_IX[_T["wu_hu_dun"]["yin_month_stem"][s]] for s in STEMS)
@@ -42,21 +51,18 @@ def stem_index(value: str | int) -> int:
     """Index of a stem given as ``"甲"`` … ``"癸"`` or 0–9; raise :class:`InputError` otherwise."""
     if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 10:
         return value
-    if isinstance(value, str) and value.strip() in _STEM_IX:
-        return _STEM_IX[value.strip()]
+    if isinstance(value, str) and value.strip() in STEM_BY_NAME:
+        return STEM_BY_NAME[value.strip()]
     raise InputError(f"unknown stem {echo(value)}: expected one of {''.join(STEMS)} or 0–9", field="stem")
 
 
 def branch_index(value: str | int) -> int:
-    """Index of a branch given as ``"子"`` … ``"亥"``, a 天神 name (``"登明"``) or 0–11."""
+    """Index of a branch given as ``"子"`` … ``"亥"``, a 天神 name (``"登明"``), its Korean reading
+    (``"자"`` … ``"해"``) or 0–11."""
     if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 12:
         return value
-    if isinstance(value, str):
-        v = value.strip()
-        if v in _BRANCH_IX:
-            return _BRANCH_IX[v]
-        if v in _SHEN_IX:
-            return _SHEN_IX[v]
+    if isinstance(value, str) and value.strip() in BRANCH_BY_NAME:
+        return BRANCH_BY_NAME[value.strip()]
     raise InputError(
         f"unknown branch {echo(value)}: expected one of {''.join(BRANCHES)}, a 天神 name, or 0–11",
         field="branch",
@@ -106,19 +112,20 @@ class GanZhi:
 
     @classmethod
     def parse(cls, text: str) -> GanZhi:
-        """Parse two characters such as ``"甲子"`` (surrounding spaces are ignored)."""
+        """Parse two characters such as ``"甲子"``, or their Korean reading ``"갑자"`` (surrounding spaces are
+        ignored)."""
         if not isinstance(text, str) or len(text.strip()) != 2:
             raise InputError(
                 f"malformed 干支 {echo(text)}: expected two characters such as 甲子", field="ganzhi"
             )
         t = text.strip()
-        if t[0] not in _STEM_IX or t[1] not in _BRANCH_IX:
+        if t[0] not in STEM_BY_NAME or t[1] not in BRANCH_BY_NAME:
             raise InputError(
                 f"malformed 干支 {echo(text)}: expected a stem ({''.join(STEMS)}) "
                 f"followed by a branch ({''.join(BRANCHES)})",
                 field="ganzhi",
             )
-        return cls.of(_STEM_IX[t[0]], _BRANCH_IX[t[1]])
+        return cls.of(STEM_BY_NAME[t[0]], BRANCH_BY_NAME[t[1]])
 
     def shift(self, n: int) -> GanZhi:
         return GanZhi((self.index + n) % 60)
@@ -198,15 +205,25 @@ def wu_shu_dun(day_stem: int | str, hour_branch: int | str) -> int:
 
 
 SIXTY: tuple[GanZhi, ...] = tuple(GanZhi(i) for i in range(60))
+#: every name a 干支 is given by: its two characters (甲子) or their Korean reading (갑자) → index
+GANZHI_BY_NAME: dict[str, int] = {
+    **{g.name: g.index for g in SIXTY},
+    **{STEMS_KO[g.stem] + BRANCHES_KO[g.branch]: g.index for g in SIXTY},
+}
 
 __all__ = [
     "BRANCHES",
+    "BRANCHES_KO",
+    "BRANCH_BY_NAME",
     "BRANCH_ELEMENT",
     "ELEMENTS",
+    "GANZHI_BY_NAME",
     "JI_GONG",
     "SHEN_NAMES",
     "SIXTY",
     "STEMS",
+    "STEMS_KO",
+    "STEM_BY_NAME",
     "STEM_ELEMENT",
     "WU_HU_DUN_YIN",
     "WU_SHU_DUN_ZI",

@@ -5,9 +5,10 @@ input was wrong, what was given (cut to :data:`~xuanheng.errors.ECHO` characters
 :func:`~xuanheng.errors.echo`, so a pasted megabyte stays one short line) and what is accepted.
 Accepted forms, the same in every method:
 
-* a branch: the character (``子`` … ``亥``), a 天神 name (``神后`` … ``登明``), or its index 0–11 (子 = 0) as
-  an integer or as digits, full-width digits included (``１１``);
-* a stem: ``甲`` … ``癸`` or 0–9; a 干支: two characters (``丁卯``), a :class:`GanZhi`, or 0–59 (甲子 = 0);
+* a branch: the character (``子`` … ``亥``), a 天神 name (``神后`` … ``登明``), its Korean reading (``자`` …
+  ``해``), or its index 0–11 (子 = 0) as an integer or as digits, full-width digits included (``１１``);
+* a stem: ``甲`` … ``癸``, ``갑`` … ``계`` or 0–9; a 干支: two characters (``丁卯``) or their Korean reading
+  (``정묘``), a :class:`GanZhi`, or 0–59 (甲子 = 0);
 * numbers: ASCII or full-width digits, ``−`` (U+2212) read as a minus sign.
 
 Surrounding white space is ignored everywhere.
@@ -19,15 +20,11 @@ import math
 import re
 import unicodedata
 
-from xuanheng.core.ganzhi import BRANCHES, SHEN_NAMES, SIXTY, STEMS, GanZhi
+from xuanheng.core.ganzhi import BRANCH_BY_NAME as _BRANCH_BY_NAME
+from xuanheng.core.ganzhi import BRANCHES, SIXTY, STEMS, GanZhi
+from xuanheng.core.ganzhi import GANZHI_BY_NAME as _GZ_BY_NAME
+from xuanheng.core.ganzhi import STEM_BY_NAME as _STEM_BY_NAME
 from xuanheng.errors import ECHO, InputError, echo, short
-
-_BRANCH_BY_NAME: dict[str, int] = {
-    **{b: i for i, b in enumerate(BRANCHES)},
-    **{n: i for i, n in enumerate(SHEN_NAMES)},
-}
-_STEM_BY_NAME: dict[str, int] = {s: i for i, s in enumerate(STEMS)}
-_GZ_BY_NAME: dict[str, int] = {g.name: g.index for g in SIXTY}
 
 BRANCH_ACCEPTED = f"one of {''.join(BRANCHES)}, a 天神 name such as 登明, or 0–11"
 STEM_ACCEPTED = f"one of {''.join(STEMS)} or 0–9"

@@ -312,12 +312,11 @@ def tian_dao(elements: Mapping[str, int]) -> ShenshaHit:
     )
 
 
-def context(y: GanZhi, m_b: int, d: GanZhi, h_b: int, g: int, bm: GanZhi | None) -> dict[str, int]:
-    """The values the 神煞 tables are keyed by (``xuanheng.shensha``'s context keys)."""
+def context(y: GanZhi | None, m_b: int, d: GanZhi, h_b: int, g: int, bm: GanZhi | None) -> dict[str, int]:
+    """The values the 神煞 tables are keyed by (``xuanheng.shensha``'s context keys); without the year (a
+    study cast given none) its keys are left out, and so the spirits keyed by it (太歲 …)."""
     jie = (m_b - 2) % 12
     ctx = {
-        "year_stem": y.stem,
-        "year_branch": y.branch,
         "month_branch": m_b,
         "day_stem": d.stem,
         "day_branch": d.branch,
@@ -327,6 +326,8 @@ def context(y: GanZhi, m_b: int, d: GanZhi, h_b: int, g: int, bm: GanZhi | None)
         "jie_index": jie,
         "gui_ren_branch": g,
     }
+    if y is not None:
+        ctx.update(year_stem=y.stem, year_branch=y.branch)
     if bm is not None:
         ctx.update(birth_stem=bm.stem, birth_branch=bm.branch)
     return ctx
@@ -449,7 +450,7 @@ def _clear_caches() -> None:
 
 def chart(
     d: GanZhi,
-    y: GanZhi,
+    y: GanZhi | None,
     h_b: int,
     m_b: int,
     yj: int,
@@ -518,7 +519,7 @@ def _from_coordinates(
     day: GanZhi | str,
     hour: int | str,
     month_branch: int | str,
-    year: GanZhi | str,
+    year: GanZhi | str | None,
     yue_jiang: int | str,
     is_day: bool,
     difen: str | int | float,
@@ -539,7 +540,9 @@ def _from_coordinates(
     calendar's coordinates). ``hour``/``month_branch``/``yue_jiang`` are branches (子 or 0);
     ``day``/``year``/``month``/``ben_ming`` are 干支 (``"癸未"`` or :class:`GanZhi`).
 
-    ``month`` defaults to the month 干支 by 五虎遁 from the year stem (《三命通會》卷二〈論五虎遁〉).
+    ``month`` defaults to the month 干支 by 五虎遁 from the year stem (《三命通會》卷二〈論五虎遁〉). ``year``
+    may be None (a casebook that prints no year): the chart then has no 太歲 and no spirit keyed by the year,
+    and, unless ``month`` is given, only the 月建 of the month (its stem comes from the year).
     *time* is the :class:`~xuanheng.time.ChartTime` of the cast when it comes from an instant (:func:`cast`
     passes the calendar's own, and the instant's echo as *inputs*); the coordinates must then be its
     pillars. ``day_night_basis``, ``instant``, ``tz`` and ``warnings`` no caller of the library gives: the
@@ -547,7 +550,7 @@ def _from_coordinates(
     """
     opts = _options(options)
     d = parse.ganzhi(day, "day")
-    y = parse.ganzhi(year, "year")
+    y = None if year is None else parse.ganzhi(year, "year")
     h_b = parse.branch(hour, "hour")
     m_b = parse.branch(month_branch, "month_branch")
     yj = parse.branch(yue_jiang, "yue_jiang")
@@ -560,8 +563,9 @@ def _from_coordinates(
     if topic is not None and not isinstance(topic, str):
         raise InputError(f"topic must be text such as 病 or 財, not {type(topic).__name__}", field="topic")
     bm = None if ben_ming is None else parse.ganzhi(ben_ming, "ben_ming")
+    mgz: GanZhi | None
     if month is None:
-        mgz = GanZhi.of(wu_hu_dun(y.stem, m_b), m_b)
+        mgz = None if y is None else GanZhi.of(wu_hu_dun(y.stem, m_b), m_b)
     else:
         mgz = parse.ganzhi(month, "month")
         if mgz.branch != m_b:
@@ -584,7 +588,7 @@ def _from_coordinates(
             year=y,
             month=mgz,
             month_branch=m_b,
-            year_branch=y.branch,
+            year_branch=None if y is None else y.branch,
             yue_jiang=yj,
             is_day=is_day,
             day_night_basis=day_night_basis,
@@ -635,10 +639,10 @@ def cast(
 ) -> JinKouJueChart:
     """A 金口訣 課 from the instant *at* (ISO text with ``tz``, an offset in *at*, or an aware datetime;
     ``lon``/``lat``, ``true_solar``, ``fold`` as :func:`xuanheng.time.calendar` takes them), or — without
-    *at* — in study mode from the coordinates ``day``, ``hour``, ``month_branch``, ``year``, ``yue_jiang`` and
-    ``is_day`` (all six; optionally ``month`` and ``days_since_jie``). ``difen``, ``seed``, ``options``,
-    ``ben_ming`` and ``topic`` go with either. Giving both an instant and study coordinates is an
-    :class:`InputError`.
+    *at* — in study mode from the coordinates ``day``, ``hour``, ``month_branch``, ``yue_jiang`` and
+    ``is_day`` (all five; optionally ``year`` — without it no 太歲 —, ``month`` and ``days_since_jie``).
+    ``difen``, ``seed``, ``options``, ``ben_ming`` and ``topic`` go with either. Giving both an instant and
+    study coordinates is an :class:`InputError`.
 
     From an instant the calendar (pillars, 月將 at 中氣 or 節, 晝夜, day boundary, optional true solar time)
     comes from :func:`xuanheng.time.calendar` with the matching options; ``ben_ming`` is then the birth year
@@ -646,9 +650,9 @@ def cast(
     is the caller's business), and ``fold`` (0/1) picks the side of a daylight-saving overlap. In study mode
     ``ben_ming`` is a 干支 and ``month`` defaults to the month 干支 by 五虎遁 from the year stem.
     """
-    coords: dict[str, Any] = {"day": day, "hour": hour, "month_branch": month_branch, "year": year}
+    coords: dict[str, Any] = {"day": day, "hour": hour, "month_branch": month_branch}
     coords |= {"yue_jiang": yue_jiang, "is_day": is_day}
-    extra: dict[str, Any] = {"month": month, "days_since_jie": days_since_jie}
+    extra: dict[str, Any] = {"year": year, "month": month, "days_since_jie": days_since_jie}
     if study_mode(at, coords, extra, example="2026-03-10T21:00"):
         if isinstance(ben_ming, int):
             raise InputError("in study mode ben_ming is a 干支 (甲子)", field="ben_ming")
@@ -659,7 +663,7 @@ def cast(
             if month is not None
             else BRANCHES[parse.branch(month_branch, "month_branch")],
             "yue_jiang": BRANCHES[parse.branch(yue_jiang, "yue_jiang")],
-            "year": parse.ganzhi(year, "year").name,
+            "year": None if year is None else parse.ganzhi(year, "year").name,
         }
         return _from_coordinates(
             **coords,

@@ -196,12 +196,14 @@ CalendarFacts = ChartTime
 
 
 def calendar_json(t: ChartTime) -> dict[str, Any]:
-    """The ``calendar`` section of a 金口訣 chart's JSON: 四柱, 月建 and season, 月將, 晝夜, 節, instant."""
-    assert t.year is not None and t.month is not None and t.month_branch is not None
+    """The ``calendar`` section of a 金口訣 chart's JSON: 四柱, 月建 and season, 月將, 晝夜, 節, instant. A
+    study cast given no year has ``year`` null, and ``month`` null unless its 干支 was given (its stem comes
+    from the year); the 月建 ``yue_jian`` is always there."""
+    assert t.month_branch is not None
     assert t.yue_jiang is not None and t.season is not None
     out: dict[str, Any] = {
-        "year": t.year.name,
-        "month": t.month.name,
+        "year": None if t.year is None else t.year.name,
+        "month": None if t.month is None else t.month.name,
         "day": t.day.name,
         "hour": t.hour.name,
         "yue_jian": BRANCHES[t.month_branch],

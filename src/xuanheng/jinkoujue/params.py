@@ -35,8 +35,12 @@ from xuanheng.time._data import FIXED_DAY_BRANCHES
 _PKG = "xuanheng.jinkoujue"
 RANDOM = "random"
 INSTANT, STUDY = "instant", "study"
-#: the study inputs, in the order the casebooks print them (all needed in study mode, with day_night)
+#: the study inputs, in the order the casebooks print them (all but the year needed in study mode, with
+#: day_night)
 STUDY_INPUTS = ("day", "hour", "month", "yue_jiang", "year")
+#: the study inputs the 課 cannot be cast without; the year only gives the 太歲, the spirits keyed by it and
+#: the month's stem (五虎遁), which a chart without it leaves out
+STUDY_NEEDED = ("day", "hour", "month", "yue_jiang")
 
 
 def _own(name: str, kind: Any = None, **code: Any) -> Param:
@@ -90,13 +94,14 @@ def mode_of(p: Params) -> str:
 
 
 def _study(p: Params, difen: Any, ben_ming: str | int | None) -> JinKouJueChart:
-    """The study-mode cast: every coordinate is needed — the year too, since the chart's 太歲, year 神煞
-    and month 干支 (五虎遁 from the year stem) come from it. 晝夜 is day_night day or night, else (auto,
+    """The study-mode cast: every coordinate but the year is needed; without the year the chart has no 太歲,
+    no spirit keyed by the year and, unless the month is given as a 干支, no month stem (五虎遁 from the year
+    stem): those parts are absent, never guessed. 晝夜 is day_night day or night, else (auto,
     fixed) by the fixed hours 卯–申, as from an instant without a place; sun is refused."""
-    missing = [k for k in STUDY_INPUTS if p.get(k) is None]
+    missing = [k for k in STUDY_NEEDED if p.get(k) is None]
     if missing:
         raise InputError(
-            f"study mode needs day, hour, month, yue_jiang and year; missing {', '.join(missing)}",
+            f"study mode needs day, hour, month and yue_jiang (year optional); missing {', '.join(missing)}",
             field=missing[0],
             code="jinkoujue.study_missing",
             params={"missing": ", ".join(missing)},

@@ -189,7 +189,8 @@ class _Ctx:
         self.pos: dict[str, Position] = {p.key: p for p in chart.positions}
         self.el: dict[str, int] = {k: p.element for k, p in self.pos.items()}
         cal = chart.calendar
-        assert cal.year is not None and cal.month_branch is not None and cal.jie_month is not None
+        assert cal.month_branch is not None and cal.jie_month is not None
+        # the year is None in a study cast given without one: the 太歲 conditions then hold nowhere
         self.year, self.month_branch, self.jie_month = cal.year, cal.month_branch, cal.jie_month
         #: the 神煞 in the 課 (on a position or in force), in chart order
         self.in_ke: list[ShenshaHit] = [h for h in chart.shensha if h.positions or h.applies]
@@ -451,7 +452,9 @@ def _xiu_qiu_season(ctx: _Ctx, v: Any, _w: Mapping[str, Any]) -> Facts | None:
 def _branch_on(which: str) -> Cond:
     def cond(ctx: _Ctx, v: Any, _w: Mapping[str, Any]) -> Facts | None:
         cal = ctx.chart.calendar
-        b = ctx.year.branch if which == "year" else cal.day.branch
+        if which == "year" and ctx.year is None:
+            return None  # a study cast without its year: no 太歲 to find
+        b = ctx.year.branch if which == "year" and ctx.year is not None else cal.day.branch
         found = ctx.branch_positions(b, _as_list(v))
         return {f"{which}_branch": BRANCHES[b], "positions": _labels(ctx, found)} if found else None
 
@@ -532,6 +535,8 @@ def _liu_he(a: int | None, b: int | None) -> bool:
 
 def _tai_sui(ctx: _Ctx, v: Any, _w: Mapping[str, Any]) -> Facts | None:
     cal = ctx.chart.calendar
+    if ctx.year is None:
+        return None  # a study cast without its year: no 太歲
     yb = ctx.year.branch
     ts = [k for h in ctx.hits(["太歲"]) for k in h.positions]
     if not ts and v in ("in_ke", "ke", "zhen", "door_ke"):

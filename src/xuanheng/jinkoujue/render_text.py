@@ -33,8 +33,10 @@ def render_text(doc: Mapping[str, Any], lang: str | None = None, *, ids: bool = 
     lines: list[str] = []
     instant, tz = cal.get("instant"), cal.get("tz")
     lines.append(f"六壬金口訣  {instant or ''} {('(' + tz + ')') if tz else ''}".rstrip())
+    year = f"{cal['year']}年 " if cal.get("year") else ""  # a study cast may give no year
+    month = cal.get("month") or cal["yue_jian"]  # its 月建 alone when the stem is not known
     lines.append(
-        f"{cal['year']}年 {cal['month']}月 {cal['day']}日 {cal['hour']}時  月將 {cal['yue_jiang']}"
+        f"{year}{month}月 {cal['day']}日 {cal['hour']}時  月將 {cal['yue_jiang']}"
         f"（{cal['yue_jiang_name']}） {cal['day_night']}"
         f"  貴人 {doc['gui_ren']['branch']}{doc['gui_ren']['direction']}"
         f"  旬空 {''.join(doc['xun_kong'])}"

@@ -16,7 +16,16 @@ import datetime as _dt
 import math
 from typing import Any
 
-from xuanheng.core.ganzhi import BRANCHES, SIXTY, GanZhi, ganzhi_index, wu_shu_dun
+from xuanheng.core import parse
+from xuanheng.core.ganzhi import (
+    BRANCH_BY_NAME,
+    BRANCHES,
+    GANZHI_BY_NAME,
+    SIXTY,
+    GanZhi,
+    ganzhi_index,
+    wu_shu_dun,
+)
 from xuanheng.errors import InputError
 from xuanheng.i18n.messages import ChartWarning, warning
 from xuanheng.liuyao import rules, ways
@@ -33,7 +42,6 @@ METHODS = ("manual", "coins", "yarrow", "time", "numbers")
 _JI_YUE = frozenset((1, 4, 7, 10))  # 丑 辰 未 戌
 #: 土王用事: the last 18 days before the 節 that ends a 季月
 TU_WANG_DAYS = 18.0
-_GZ_BY_NAME = {g.name: g for g in SIXTY}
 
 
 def _method(
@@ -212,29 +220,6 @@ def zhuang_gua(values: tuple[int, ...] | str) -> ZhuangGua:
     return got
 
 
-def _gz(value: object, field: str) -> GanZhi:
-    if isinstance(value, GanZhi):
-        return value
-    if isinstance(value, str) and value.strip() in _GZ_BY_NAME:
-        return _GZ_BY_NAME[value.strip()]
-    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 60:
-        return SIXTY[value]
-    raise InputError(
-        f"{field} {value!r} is not a 干支: expected one of the sixty such as 甲子 or 丁卯, or 0–59",
-        field=field,
-    )
-
-
-def _branch(value: object, field: str) -> int:
-    if isinstance(value, str) and value.strip() in BRANCHES:
-        return BRANCHES.index(value.strip())
-    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 12:
-        return value
-    raise InputError(
-        f"{field} {value!r} is not a branch: expected one of {''.join(BRANCHES)} or 0–11", field=field
-    )
-
-
 def cast(
     at: str | _dt.datetime | None = None,
     *,
@@ -327,23 +312,23 @@ def _study_time(
     day: object, month: object, hour: object, year: object, in_tu_wang: bool | None
 ) -> tuple[rules.TimeContext, dict[str, Any]]:
     """The time layer of a study cast (no instant) from the given 干支, and their echo."""
-    d = _gz(day, "day")
+    d = parse.ganzhi(day, "day")
     month_gz: GanZhi | None = None
-    if isinstance(month, GanZhi) or (isinstance(month, str) and month.strip() in _GZ_BY_NAME):
-        month_gz = _gz(month, "month")
+    if isinstance(month, GanZhi) or (isinstance(month, str) and month.strip() in GANZHI_BY_NAME):
+        month_gz = parse.ganzhi(month, "month")
         mb = month_gz.branch
     else:
-        mb = _branch(month, "month")
+        mb = parse.branch(month, "month")
     h: GanZhi | None = None
     if hour is not None:
-        if (isinstance(hour, str) and hour.strip() in BRANCHES) or (
+        if (isinstance(hour, str) and hour.strip() in BRANCH_BY_NAME) or (
             isinstance(hour, int) and not isinstance(hour, bool) and 0 <= hour < 12
         ):
-            hb = _branch(hour, "hour")
+            hb = parse.branch(hour, "hour")
             h = SIXTY[ganzhi_index(wu_shu_dun(d.stem, hb), hb)]
         else:
-            h = _gz(hour, "hour")
-    y = _gz(year, "year") if year is not None else None
+            h = parse.ganzhi(hour, "hour")
+    y = parse.ganzhi(year, "year") if year is not None else None
     if in_tu_wang is not None and not isinstance(in_tu_wang, bool):
         raise InputError("in_tu_wang must be true or false", field="in_tu_wang")
     ctx = rules.TimeContext(day=d, month_branch=mb, hour=h, year=y, month=month_gz, in_tu_wang=in_tu_wang)

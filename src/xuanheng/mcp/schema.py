@@ -5,7 +5,9 @@ what the page and ``--help`` show): ``title`` (its English label), ``description
 default, and its labels in Chinese, Korean and English), ``default``, a JSON type from its kind, and for a
 school option one ``oneOf`` entry per choice (``const`` with the choice's English label as ``title``, its
 other labels and its source in ``description``); a choice that also takes a branch by hand accepts a string
-or a branch index too. ``x-modes`` lists the cast modes that use a parameter when not all do. Nothing here
+or a branch index too, and one that takes its choices by other spellings (``about``, ``yong_shen``, ``sex``:
+부모, 처재, 남 …) lists them as one more ``anyOf`` entry (``Param.spellings``, from the table the server
+reads). ``x-modes`` lists the cast modes that use a parameter when not all do. Nothing here
 names a method.
 """
 
@@ -62,6 +64,17 @@ def property_of(p: Param) -> dict[str, Any]:
                 *entries,
                 {"type": "string", "description": f"a {also} given by hand"},
                 {"type": "integer", "minimum": 0, "maximum": 11, "description": f"a {also} index (子 = 0)"},
+            ]
+        elif p.spellings():  # 부모 for 父母: what the server takes, so a strict client lets it through
+            prop["type"] = "string"
+            prop["anyOf"] = [
+                *entries,
+                {
+                    "type": "string",
+                    "enum": list(p.spellings()),
+                    "description": "the same choices by their labels in Chinese, Korean or English, or an "
+                    "alias (any letter case)",
+                },
             ]
         else:
             prop["type"] = "string"

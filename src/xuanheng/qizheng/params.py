@@ -16,12 +16,14 @@ from typing import Any
 
 from xuanheng.errors import InputError
 from xuanheng.params import Param, Params, calendar_params, declarations, declared, time_params
+from xuanheng.qizheng.cast import _SEX_ALIASES as SEX_ALIASES
 from xuanheng.qizheng.cast import cast, life, sex_value
 from xuanheng.qizheng.chart import QiZhengChart, QiZhengLife
 from xuanheng.qizheng.memo import SIZE, ChartMemo, register_cache
 from xuanheng.qizheng.options import OPTIONS as CHART_OPTIONS
-from xuanheng.qizheng.reading import CHOICES, XIAN_OPTIONS
+from xuanheng.qizheng.reading import CHOICES, XIAN_OPTIONS, topics
 from xuanheng.qizheng.spirits import OPTIONS as SPIRIT_OPTIONS
+from xuanheng.rules.topics import TOPIC_KEYS, normalise_topic
 from xuanheng.time import CalendarOptions
 
 _PKG = "xuanheng.qizheng"
@@ -31,6 +33,31 @@ def _sex(value: Any) -> str:
     out = sex_value(value if isinstance(value, str) else str(value))
     assert out is not None
     return out
+
+
+@lru_cache(maxsize=1)
+def read_topics() -> tuple[str, ...]:
+    """The topics 七政四餘 reads, in the order of the shared vocabulary: those its rules are tagged with
+    (:func:`xuanheng.qizheng.reading.topics`) and those its judgment has a section for
+    (``data/judgment.toml`` ``[section.*] topics``)."""
+    from xuanheng.qizheng.judgment import data as judgment_data
+
+    known = {*topics(), *judgment_data().topic_section}
+    return tuple(t for t in TOPIC_KEYS if t in known)
+
+
+def _topic(value: Any) -> Any:
+    """A topic 七政四餘 reads (in any spelling :func:`normalise_topic` takes), kept as given; another topic
+    (行人, 失物 …: no rule and no section of the life reading speaks of it) is refused rather than read as the
+    whole life."""
+    if value is None or (isinstance(value, str) and not value.strip()):
+        return value
+    key = normalise_topic(value)
+    if key not in read_topics():
+        raise InputError(
+            f"七政四餘 does not read the topic {key}: it reads {' '.join(read_topics())}", field="topic"
+        )
+    return value
 
 
 def _school(name: str) -> Param:
@@ -54,11 +81,13 @@ class QiZhengParams(Params):
     SPEC = (
         *time_params(),
         *(p for p in calendar_params(yue_jiang_by_hand=False) if p.name != "yue_jiang_rule"),
-        declared(_PKG, "sex", "choice", option=False, group="person", convert_with=_sex),
+        declared(
+            _PKG, "sex", "choice", option=False, group="person", convert_with=_sex, names=lambda: SEX_ALIASES
+        ),
         *(_school(name) for name in CHART_OPTION_NAMES),
         *(_school(name) for name in SPIRIT_OPTION_NAMES),
         declared(_PKG, "on", "text", group="person", max_length=40),
-        declared(_PKG, "topic", "text", group="person", max_length=16),
+        declared(_PKG, "topic", "text", group="person", max_length=16, convert_with=_topic),
         declared(_PKG, "years", "int", group="person", ge=0, le=130),
         *(_school(name) for name in READING_OPTION_NAMES),
         *(_school(name) for name in XIAN_OPTION_NAMES),

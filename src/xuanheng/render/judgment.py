@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from xuanheng.i18n import label
+from xuanheng.i18n import catalogue, label
 
 _UNIT = {"hour": "unit.hour", "day": "unit.day", "month": "unit.month", "year": "unit.year"}
 
@@ -27,9 +27,9 @@ def judgment_lines(j: Mapping[str, Any] | None, lang: str, *, ids: bool = False)
     where = ""
     if isinstance(y.get("position"), int):
         where = f" {'初二三四五上'[y['position'] - 1]}爻"
-    out.append(
-        f"  {y.get('name', '')} {y.get('liu_qin') or ''}{y.get('branch', '')}{where} — {y.get('why', '')}"
-    )
+    name = str(y.get("name", ""))
+    name = catalogue(lang).get(f"focus.{name}", name)  # 용신 / 유신 / 용효 in Korean, as the steps say it
+    out.append(f"  {name} {y.get('liu_qin') or ''}{y.get('branch', '')}{where} — {y.get('why', '')}")
     out += _body(j, lang, ids)
     for sec in j.get("sections") or ():
         out.append(f"  ■ {sec.get('title', '')} — {(sec.get('verdict') or {}).get('text', '')}")

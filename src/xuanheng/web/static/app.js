@@ -761,7 +761,8 @@ function renderJudgment(box, fold, j) {
     el("p", { class: `verdict verdict-${v.polarity || "mixed"}`, "data-polarity": v.polarity || "" }, v.text || ""));
   const y = j.yong_shen || {};
   const where = Number.isInteger(y.position) ? ` ${"初二三四五上"[y.position - 1]}爻` : "";
-  box.append(el("p", { class: "focus" }, el("b", {}, `${y.name || ""} ${y.liu_qin || ""}${y.branch || ""}${where}`), ` — ${y.why || ""}`));
+  const focus = y.name ? L(`focus.${y.name}`, y.name) : "";  // 용신 / 유신 / 용효 in Korean, as the steps say it
+  box.append(el("p", { class: "focus" }, el("b", {}, `${focus} ${y.liu_qin || ""}${y.branch || ""}${where}`), ` — ${y.why || ""}`));
   judgmentBody(box, j);
   for (const sec of j.sections || []) {
     const sv = sec.verdict || {};
@@ -1268,10 +1269,10 @@ function onlyTakes(method, params) {
   return out;
 }
 
-async function castCard(card, name, params) {
+async function castCard(card, name, moment, question = S.allQuestion) {
   const m = S.methods[name];
-  const asked = S.allQuestion && paramOf(name, "topic") ? S.allQuestion : null;
-  params = onlyTakes(name, Object.assign({}, params, asked || {}));
+  const asked = question && paramOf(name, "topic") ? question : null;
+  const params = onlyTakes(name, Object.assign({}, moment, asked || {}));
   const q = Object.assign({}, params, { lang: S.lang });
   if (m.has_reading && !asked) q.no_reading = true;
   try {
@@ -1288,6 +1289,11 @@ async function castCard(card, name, params) {
     const full = Object.assign({ method: name }, params, { lang: S.lang });
     card.append(el("p", { class: "all-links" }, el("a", { href: `/?${query(full)}#cast`, class: "full-chart" }, L("all.full_chart"))));
   } catch (e) {
+    if (asked && e.field && e.field in asked) {  // it does not read this topic (七政 and 行人): cast without
+      // the question and say so, as `xuanheng all --topic` does
+      card.append(el("p", { class: "muted no-topic" }, L("all.no_topic").replace("{value}", asked[e.field])));
+      return castCard(card, name, moment, null);
+    }
     const field = e.field && paramOf(name, e.field) && !MOMENT.includes(e.field) ? e.field : null;
     if (field && !card.querySelector(`#a-${name}-${field}`)) { askFor(card, name, [field], params); return; }
     card.append(el("p", { class: "error" }, e.message));
