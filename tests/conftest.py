@@ -71,20 +71,29 @@ def flags_of(params: Mapping[str, Any]) -> list[str]:
     return argv
 
 
+def load_file(path: Path, name: str, *, register: bool = False) -> Any:
+    """The Python file *path* (a script of ``scripts/``, a tool of ``../shared/tools``, a test's helper)
+    loaded as the module *name*; with *register* it is put in ``sys.modules`` first (as ``import`` would), so
+    that what it imports by that name is this module."""
+    import importlib.util
+    import sys
+
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec is not None and spec.loader is not None
+    mod = importlib.util.module_from_spec(spec)
+    if register:
+        sys.modules.setdefault(name, mod)
+    spec.loader.exec_module(mod)
+    return mod
+
+
 @pytest.fixture(scope="session")
 def accuracy() -> Any:
     """``scripts/accuracy.py`` as a module, loaded once: the casebook tests of every method read their cases
     and judge them with it, so the page it writes (docs/accuracy.md) and the tests measure the same thing."""
-    import importlib.util
-    import sys
-
-    path = Path(__file__).resolve().parents[1] / "scripts" / "accuracy.py"
-    spec = importlib.util.spec_from_file_location("accuracy", path)
-    assert spec is not None and spec.loader is not None
-    mod = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("accuracy", mod)
-    spec.loader.exec_module(mod)
-    return mod
+    return load_file(
+        Path(__file__).resolve().parents[1] / "scripts" / "accuracy.py", "accuracy", register=True
+    )
 
 
 @pytest.fixture(scope="session")

@@ -8,11 +8,12 @@ counts within the cases of its column.
 
 from __future__ import annotations
 
-import importlib.util
 import re
 import sys
 from pathlib import Path
 from types import ModuleType
+
+from tests.conftest import load_file
 
 ROOT = Path(__file__).resolve().parents[2]
 #: (a, b) → +1 where a generates b, −1 where a overcomes b (木 0 火 1 土 2 金 3 水 4)
@@ -22,12 +23,7 @@ KE = {(0, 2), (2, 4), (4, 1), (1, 3), (3, 0)}
 
 def _script() -> ModuleType:
     sys.path.insert(0, str(ROOT / "scripts"))
-    path = ROOT / "scripts" / "liuren_confusion.py"
-    spec = importlib.util.spec_from_file_location("liuren_confusion", path)
-    assert spec and spec.loader
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
+    return load_file(ROOT / "scripts" / "liuren_confusion.py", "liuren_confusion")
 
 
 def test_relation_by_the_generating_order() -> None:

@@ -13,6 +13,7 @@ import tomllib
 from pathlib import Path
 
 import pytest
+from tests.conftest import load_file
 
 from xuanheng.core.ganzhi import BRANCHES, STEMS
 from xuanheng.core.guiren import TIAN_JIANG
@@ -212,10 +213,7 @@ def test_no_copied_seed_passages_in_my_files() -> None:
     tool = SHARED / "tools" / "seedcheck.py"
     if not tool.exists():
         pytest.skip("seedcheck tool not present")
-    spec = importlib.util.spec_from_file_location("seedcheck", tool)
-    assert spec and spec.loader
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
+    mod = load_file(tool, "seedcheck")
     windows = mod.seed_windows(20)
     mine = sorted(DATA.glob("leishen_*.toml")) + sorted(DATA.glob("principles*.toml"))
     mine += [*sorted(DATA.glob("keti_meanings*.toml")), REPO / "src" / "xuanheng" / "liuren" / "reading.py"]

@@ -8,12 +8,12 @@ implementation and puts it back.
 
 from __future__ import annotations
 
-import importlib.util
 import sys
 from pathlib import Path
 from types import ModuleType
 
 import pytest
+from tests.conftest import load_file
 
 from xuanheng import liuyao
 from xuanheng.liuyao.judgment import judge, switched_off
@@ -24,12 +24,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def _script() -> ModuleType:
     sys.path.insert(0, str(ROOT / "scripts"))
-    path = ROOT / "scripts" / "liuyao_confusion.py"
-    spec = importlib.util.spec_from_file_location("liuyao_confusion", path)
-    assert spec and spec.loader
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
+    return load_file(ROOT / "scripts" / "liuyao_confusion.py", "liuyao_confusion")
 
 
 def test_blind_is_refused_before_any_case_is_judged() -> None:

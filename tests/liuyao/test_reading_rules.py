@@ -7,13 +7,13 @@ and the lists of not-computable, never-holding and partly computable items are i
 
 from __future__ import annotations
 
-import importlib.util
 import re
 import tomllib
 from collections import Counter
 from pathlib import Path
 
 import pytest
+from tests.conftest import load_file
 
 from xuanheng.core import wangshuai
 from xuanheng.core.ganzhi import BRANCH_ELEMENT
@@ -198,11 +198,7 @@ def _seedcheck() -> object:
     tool = ROOT.parent / "shared" / "tools" / "seedcheck.py"
     if not tool.exists():
         pytest.skip("../shared/tools/seedcheck.py not present")
-    spec = importlib.util.spec_from_file_location("seedcheck", tool)
-    assert spec and spec.loader
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
+    return load_file(tool, "seedcheck")
 
 
 def test_no_passage_copied_from_the_seeds() -> None:

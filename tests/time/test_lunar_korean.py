@@ -4,7 +4,6 @@ docs' list of those months."""
 
 from __future__ import annotations
 
-import importlib.util
 import math
 from datetime import UTC, date, datetime, timedelta, timezone
 from functools import cache
@@ -12,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from tests.conftest import load_file
 
 from xuanheng.errors import OptionError
 from xuanheng.time import lunar as L
@@ -182,12 +182,7 @@ def test_outside_table_korean() -> None:
 
 @cache
 def _diff_script() -> Any:
-    path = ROOT / "scripts" / "korean_lunar_diff.py"
-    spec = importlib.util.spec_from_file_location("korean_lunar_diff", path)
-    assert spec and spec.loader
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
+    return load_file(ROOT / "scripts" / "korean_lunar_diff.py", "korean_lunar_diff")
 
 
 def test_docs_list_of_differing_months_is_current() -> None:
