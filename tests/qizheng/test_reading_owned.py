@@ -16,19 +16,30 @@ from xuanheng.qizheng.memo import clear
 from xuanheng.qizheng.reading import reading
 
 
-def _holders(x: Any) -> list[Any]:
-    return [r for r in gc.get_referrers(x) if not isinstance(r, types.FrameType)]
-
-
-def _check_tree(x: Any, parent: Any, where: str) -> int:
-    """Every container under *x* (and *x*) is held by its parent alone; the number of containers."""
-    holders = _holders(x)
-    assert len(holders) == 1 and holders[0] is parent, (where, type(x).__name__, len(holders))
-    n = 1
+def _tree(x: Any, parent: Any, where: str, out: list[tuple[Any, Any, str]]) -> None:
+    """(container, its parent, where) for *x* and every dict, list and tuple under it."""
+    out.append((x, parent, where))
     for k in list(x) if isinstance(x, dict) else range(len(x)):  # no (key, value) pairs: they would hold
         if isinstance(x[k], (dict, list, tuple)):
-            n += _check_tree(x[k], x, f"{where}/{k}")
-    return n
+            _tree(x[k], x, f"{where}/{k}", out)
+
+
+def _holders(objs: list[Any], mine: list[Any]) -> dict[int, list[Any]]:
+    """id → the objects that hold it, for every object of *objs*, found in one pass of the collector over
+    the heap (``get_referrers`` of them all, then which of them each referrer refers to); the list *objs*
+    itself, the call's argument tuple, frames and the test's own containers *mine* are not holders."""
+    wanted = {id(o) for o in objs}
+    skip = {id(objs)} | {id(m) for m in mine}
+    held: dict[int, list[Any]] = {i: [] for i in wanted}
+    for r in gc.get_referrers(*objs):
+        if id(r) in skip or isinstance(r, types.FrameType):
+            continue
+        if isinstance(r, tuple) and len(r) == len(objs) and all(a is b for a, b in zip(r, objs, strict=True)):
+            continue
+        for ref in gc.get_referents(r):
+            if id(ref) in wanted:
+                held[id(ref)].append(r)
+    return held
 
 
 def test_fired_rules_and_their_facts_are_the_callers_own() -> None:
@@ -37,10 +48,13 @@ def test_fired_rules_and_their_facts_are_the_callers_own() -> None:
     for call in ("made", "kept", "from the memo"):
         fired = reading(chart, on="2001-04-12")
         assert len(fired) > 20, call
-        containers = 0
+        nodes: list[tuple[Any, Any, str]] = [(f, fired, f"{call} {f.id}") for f in fired]
         for f in fired:
-            holders = _holders(f)
-            assert len(holders) == 1 and holders[0] is fired, (call, f.id)
-            containers += _check_tree(f.facts, f, f"{call} {f.id}")
-        assert containers > 2 * len(fired)
-        del fired
+            _tree(f.facts, f, f"{call} {f.id}", nodes)
+        objs = [n[0] for n in nodes]
+        held = _holders(objs, [nodes, *nodes])
+        for x, parent, where in nodes:
+            got = held[id(x)]
+            assert len(got) == 1 and got[0] is parent, (where, type(x).__name__, len(got))
+        assert len(nodes) > 3 * len(fired)
+        del fired, nodes, objs, held
