@@ -26,6 +26,8 @@ SHEN_NAMES: tuple[str, ...] = tuple(_T["yue_jiang_names"]["names"])
 #: the Korean readings of the stems and branches (갑 … 계, 자 … 해), which a user may type for them
 STEMS_KO: tuple[str, ...] = tuple(_T["stems"]["ko"])
 BRANCHES_KO: tuple[str, ...] = tuple(_T["branches"]["ko"])
+#: the Korean readings of the 天神 names (신후 … 등명)
+SHEN_NAMES_KO: tuple[str, ...] = tuple(_T["yue_jiang_names"]["ko"])
 
 _STEM_IX = {s: i for i, s in enumerate(STEMS)}
 _BRANCH_IX = {b: i for i, b in enumerate(BRANCHES)}
@@ -33,8 +35,14 @@ _SHEN_IX = {n: i for i, n in enumerate(SHEN_NAMES)}
 
 #: every name a stem is given by: the character (甲) or its Korean reading (갑) → index
 STEM_BY_NAME: dict[str, int] = {**_STEM_IX, **{k: i for i, k in enumerate(STEMS_KO)}}
-#: every name a branch is given by: the character (申), its 天神 name (傳送) or its Korean reading (신)
-BRANCH_BY_NAME: dict[str, int] = {**_BRANCH_IX, **_SHEN_IX, **{k: i for i, k in enumerate(BRANCHES_KO)}}
+#: every name a branch is given by: the character (申), its 天神 name (傳送) or the Korean reading of
+#: either (신, 전송)
+BRANCH_BY_NAME: dict[str, int] = {
+    **_BRANCH_IX,
+    **_SHEN_IX,
+    **{k: i for i, k in enumerate(BRANCHES_KO)},
+    **{k: i for i, k in enumerate(SHEN_NAMES_KO)},
+}
 
 #: 五虎遁: stem of the 寅 month by year stem (甲→丙 …)
 WU_HU_DUN_YIN: tuple[int, ...] = tuple(_STEM_IX[_T["wu_hu_dun"]["yin_month_stem"][s]] for s in STEMS)
@@ -57,8 +65,8 @@ def stem_index(value: str | int) -> int:
 
 
 def branch_index(value: str | int) -> int:
-    """Index of a branch given as ``"子"`` … ``"亥"``, a 天神 name (``"登明"``), its Korean reading
-    (``"자"`` … ``"해"``) or 0–11."""
+    """Index of a branch given as ``"子"`` … ``"亥"``, a 天神 name (``"登明"``), the Korean reading of
+    either (``"자"`` … ``"해"``, ``"등명"``) or 0–11."""
     if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 12:
         return value
     if isinstance(value, str) and value.strip() in BRANCH_BY_NAME:
