@@ -86,8 +86,8 @@ def rules() -> list[str]:
     d = data()
     out = [k for k, v in d.steps.items() if v.weight != 0]
     acting = [k for k in d.steps if k.startswith("weigh.") or k in d.reason]
-    # they only say what the sum decided (weigh.po_true too since the issue 27 pruning: it no longer settles)
-    inert = {"weigh.no_rescue", "weigh.wait", "weigh.even", "weigh.po_true"}
+    # they only say what the sum decided
+    inert = {"weigh.no_rescue", "weigh.wait", "weigh.even"}
     out += [k for k in acting if k not in out and k not in inert]
     return out + list(SWITCHES)
 

@@ -97,8 +97,9 @@ def switched_off(*keys: str) -> Iterator[None]:
         _OFF = before
 
 
-#: rules :func:`switched_off` knows besides the steps: the ways a mover is spent (:func:`_spent`), the
-#: settling of a 真空 (``settle.kong_zhen``) and the root's easing of movers' harm (``weigh.root``'s block)
+#: rules :func:`switched_off` knows besides the steps: the ways a mover is spent (:func:`_spent`) and the
+#: settling of a 真空 (``settle.kong_zhen``) or of a useless 伏神 (``settle.fu_useless``); a step's key
+#: switches off what it guards as well (``weigh.root``: the root's easing of the movers' harm)
 SWITCHES: tuple[str, ...] = (
     "spent.月破",
     "spent.休囚被日月剋",
