@@ -451,6 +451,26 @@ def _no_sideways_scroll(page: Any) -> None:
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
 
 
+def test_a_date_being_typed_is_not_rewritten_when_the_language_arrives(server: str, browser: Any) -> None:
+    """The language's labels load after the menu is changed; if the reader is in the date field by then, the
+    field is left as typed (rewritten under the caret, the next keys were appended to the new text and the
+    cast refused the date: the CI failure of stop 38)."""
+    page = _page(browser, locale="ko-KR")
+    _open(page, server, {"method": "liuren", "at": "2026-03-10T21:00", "tz": "Asia/Shanghai", "lang": "ko"})
+    page.wait_for_selector("#chart svg")
+    page.fill("#at", "1983-10-27T18:30:00")
+    page.focus("#at")
+    page.evaluate(
+        "() => { const s = document.getElementById('lang'); s.value = 'zh-Hant';"
+        " s.dispatchEvent(new Event('change')); }"
+    )
+    page.wait_for_function("document.documentElement.lang === 'zh-Hant'")
+    assert page.input_value("#at") == "1983-10-27T18:30:00"
+    page.click("#cast-btn")
+    page.wait_for_function("document.querySelector('#permalink').href.includes('1983-10-27T18%3A30')")
+    assert page.inner_text("#cast-error") == ""
+
+
 def _smallest_label_px(page: Any, sel: str) -> float:
     return float(
         page.evaluate(

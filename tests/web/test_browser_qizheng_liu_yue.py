@@ -43,6 +43,7 @@ def test_the_months_of_the_year_read_on_desktop_and_phone(
     page.goto(server)
     page.wait_for_selector("body[data-ready='1']")
     page.select_option("#lang", lang)
+    page.wait_for_function(f"document.documentElement.lang === '{lang}'")
     page.select_option("#method", "qizheng")
     for k in ("at", "tz", "lon", "lat"):
         page.fill(f"#{k}", HORO[k])

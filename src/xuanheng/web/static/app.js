@@ -358,8 +358,10 @@ function relabelAt() {
   const at = $("at");
   at.lang = S.lang;
   at.placeholder = atText("2026-03-10T21:00", S.lang);
+  // a field the reader is typing in is left alone: rewritten under the caret, what is typed next would be
+  // appended to the new text (a language loaded while the date is being entered)
   const iso = atIso(at.value);
-  if (iso) at.value = atText(iso, S.lang);
+  if (iso && document.activeElement !== at) at.value = atText(iso, S.lang);
 }
 
 /* The wall clock now in *zone* (the form's zone: an IANA name or a UTC offset such as +08:00; the browser's
