@@ -438,9 +438,12 @@ def render() -> str:
         "《增刪卜易》's life and later chapters, transcribed by one who never ran the judge on them) was",
         "the blind split until round 5 of issue 27: measured once then, before it was studied, at polarity",
         "42/72 (58 %), 用神 53/72 (74 %), 應期 7/27 (26 %). From round 6 it is study material, split like",
-        "the other files (every third case holdout; its own rows below). The `blind` row is the file that",
-        "replaces it, `blind2.toml` (115 cases of 《增刪卜易》's fuller collated text), measured by the",
-        "judge of round 6 once, when it arrived, and never studied.",
+        "the other files (every third case holdout; its own rows below). `blind2.toml` (115 cases of",
+        "《增刪卜易》's fuller collated text) took its place and was measured once by the judge of round 6,",
+        "before it was studied: polarity 57/115 (50 %; always good 59/115), 用神 82/115 (71 %), 應期 30/81",
+        "(37 %). From round 7 it too is split dev/holdout (its own rows below). The `blind` row is the",
+        "file that replaces it, `blind3.toml`, measured once by the judge of round 7 and never studied;",
+        "the row is empty until that file exists.",
         "The dev and holdout rows also hold the cases of other casebooks, added after the judge",
         "was written (`yiyin.toml`, 《易隱》, and `yimao.toml`, 《易冒》, each measured once when",
         "added); the rows below the three splits repeat those cases alone, by book and split.",
@@ -453,9 +456,10 @@ def render() -> str:
         for split in ("dev", "holdout"):
             part = [r for r in rows if r.case["book"] == book and r.case["split"] == split]
             parts.append((f"{book} ({split})", part))
-    for split in ("dev", "holdout"):  # the former blind file, blind until round 5 (ids bl-…)
-        part = [r for r in rows if r.case["id"].startswith("bl-") and r.case["split"] == split]
-        parts.append((f"blind.toml ({split})", part))
+    for prefix, name in (("bl-", "blind.toml"), ("b2-", "blind2.toml")):  # former blind files (rounds 5, 6)
+        for split in ("dev", "holdout"):
+            part = [r for r in rows if r.case["id"].startswith(prefix) and r.case["split"] == split]
+            parts.append((f"{name} ({split})", part))
     for split, part in parts:
         with_time = [r for r in part if r.ying_ok is not None]
         out.append(

@@ -36,12 +36,15 @@ def rows(accuracy: Any) -> list[object]:
         # once at 42/72, 53/72, 7/27) into dev/holdout, which lowered them to dev 73 / 82 / 56 %, holdout
         # 66 / 83 / 38 %; the round's rules raised them to dev 74 / 84 / 57 %, holdout 67 / 84 / 38 % (first
         # books: dev 78 / 88 / 62 %, holdout 70 / 83 / 38 %): floors are those less a small margin. The blind
-        # row is blind2.toml's, measured once by round 6's judge at 57/115, 82/115, 30/81 (50 / 71 / 37 %;
-        # always "good" would give 51 %): its floor only keeps a later change from losing there.
-        ("dev", "all", 0.72, 0.82, 0.55),
-        ("holdout", "all", 0.65, 0.82, 0.36),
-        ("dev", "first", 0.76, 0.86, 0.60),
-        ("holdout", "first", 0.68, 0.81, 0.36),
+        # row was blind2.toml's, measured once by round 6's judge at 57/115, 82/115, 30/81 (50 / 71 / 37 %;
+        # always "good" would give 51 %). Round 7 split blind2.toml into dev/holdout, which lowered the
+        # figures to dev 70 / 81 / 51 %, holdout 61 / 81 / 39 % (first books: dev 72 / 83 / 54 %, holdout
+        # 61 / 79 / 40 %); floors are those less a small margin. The blind row is blind3.toml's once it
+        # exists: its floor only keeps a later change from losing there.
+        ("dev", "all", 0.68, 0.79, 0.49),
+        ("holdout", "all", 0.58, 0.78, 0.36),
+        ("dev", "first", 0.70, 0.80, 0.51),
+        ("holdout", "first", 0.58, 0.76, 0.37),
         ("blind", "all", 0.48, 0.69, 0.34),
     ],
 )  # "first": the cases of 《增刪卜易》 and 《卜筮正宗》 alone (not accuracy.LIUYAO_OTHER_BOOKS, added later)
@@ -52,7 +55,7 @@ def test_agreement_does_not_fall(
     that state one) stay at least where they stand, less a small margin."""
     part = [r for r in rows if r.case["split"] == split]  # type: ignore[attr-defined]
     if split == "blind" and not part:
-        pytest.skip("no blind casebook yet (blind2.toml)")
+        pytest.skip("no blind casebook yet (blind3.toml)")
     if books == "first":
         part = [r for r in part if r.case["book"] not in accuracy.LIUYAO_OTHER_BOOKS]  # type: ignore[attr-defined]
     assert len(part) >= (20 if split == "blind" else 50)  # the blind file may be smaller than a split
