@@ -46,7 +46,8 @@ from __future__ import annotations
 
 import datetime as _dt
 import tomllib
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -91,6 +92,34 @@ _POS = ("初傳", "中傳", "末傳", "一課", "二課", "三課", "四課")
 LANGS = ("ko", "zh-Hant", "en")
 #: the stages that weigh, by steps from the 長生 (土 with 水, as 《六壬大全》 counts)
 _STAGES = {0: "長生", 4: "帝旺", 7: "死", 8: "墓", 9: "絕"}
+
+
+#: rules switched off for measuring (:func:`switched_off`); empty in every real judgment
+_OFF: frozenset[str] = frozenset()
+
+
+@contextmanager
+def switched_off(*keys: str) -> Iterator[None]:
+    """Judge as if the rules *keys* were not there — for measuring what each rule is worth (the ablation of
+    ``scripts/liuren_confusion.py``), never for a real judgment. A key is a step's (``data/judgment.toml``
+    ``[step.*]``: the step is neither stated nor weighed; a ``weigh.*`` step does not settle, and a chapter
+    sign switched off neither weighs nor settles) or a qualifier's (``[part.*]``: it adds nothing to its
+    step). Not thread-safe: the measuring script alone uses it."""
+    global _OFF
+    d = data()
+    unknown = set(keys) - set(d.steps) - set(d.parts)
+    if unknown:
+        raise KeyError(f"no such rule: {sorted(unknown)}")
+    before = _OFF
+    _OFF = before | frozenset(keys)
+    try:
+        yield
+    finally:
+        _OFF = before
+
+
+def _on(key: str) -> bool:
+    return key not in _OFF
 
 
 @dataclass(frozen=True, slots=True)
@@ -205,6 +234,8 @@ class _Chain:
         src: Iterable[str] = (),
         **p: Any,
     ) -> int:
+        if key in _OFF:
+            return 0
         d = data().steps[key]
         w = d.weight if weight is None else weight
         assert w is not None, key
@@ -389,6 +420,8 @@ def _lei_step(c: _Chain, r: _Read, lei: _Lei) -> dict[str, Any]:
 
     def part(key: str, term: str) -> None:
         nonlocal weight
+        if key in _OFF:
+            return
         w, s = d.parts[key]
         weight += w
         terms.append(term)
@@ -479,6 +512,8 @@ def _place_step(c: _Chain, r: _Read, key: str, b: int, against: str, *, weighs: 
 
     def part(pkey: str, term: str) -> None:
         nonlocal weight
+        if pkey in _OFF:
+            return
         w, s = d.parts[pkey]
         weight += w
         terms.append(term)
@@ -577,7 +612,11 @@ def _zhai(c: _Chain, r: _Read) -> tuple[str, str] | None:
     ``zhai.gui``."""
     ch = r.chart
     gan, zhi = ch.gan_shang, ch.zhi_shang
-    if r.rel(gan) != "ke" or not overcomes(BRANCH_ELEMENT[zhi], BRANCH_ELEMENT[ch.day.branch]):
+    if (
+        not _on("zhai.gui")
+        or r.rel(gan) != "ke"
+        or not overcomes(BRANCH_ELEMENT[zhi], BRANCH_ELEMENT[ch.day.branch])
+    ):
         return None
     c.add("zhai.gui", {"gan": BRANCHES[gan], "zhi": BRANCHES[zhi]}, gan=BRANCHES[gan], zhi=BRANCHES[zhi])
     return ("bad", "weigh.zhai_gui")
@@ -591,12 +630,12 @@ def _bing(c: _Chain, r: _Read) -> tuple[str, str] | None:
     every matter). States each sign's step; returns (polarity, settling step) of the first, or None."""
     chu, _, mo = r.chuan
     got: tuple[str, str] | None = None
-    if chu == r.chart.yi_ma:
+    if chu == r.chart.yi_ma and _on("bing.ma"):
         c.add("bing.ma", {"branch": BRANCHES[chu]}, branch=BRANCHES[chu])
         got = ("bad", "weigh.bing_ma")
     born, tomb = CHANG_SHENG[r.stem_el], _tomb(r.stem_el)
     turn = {(born, tomb): ("bing.sheng_mu", "bad"), (tomb, born): ("bing.mu_sheng", "good")}.get((chu, mo))
-    if turn is not None:
+    if turn is not None and _on(turn[0]):
         key, polarity = turn
         facts = {"first": BRANCHES[chu], "last": BRANCHES[mo]}
         c.add(key, facts, first=BRANCHES[chu], last=BRANCHES[mo])
@@ -815,26 +854,27 @@ def _weigh(c: _Chain, marks: Mapping[str, Any]) -> str:
     w_chu, w_mo = marks["chu"], marks["mo"]
     # the 歸宿 decides where the 發端 disagrees, unless the 末傳 is void: an empty end decides nothing
     # (《六壬大全》卷一〈空亡〉: a good spirit in the void brings no good, a harmful one no harm)
-    mo_decides = w_chu * w_mo < 0 and marks.get("mo_kong") is None
+    mo_void = marks.get("mo_kong") is not None and _on("weigh.mo_kong")
+    mo_decides = w_chu * w_mo < 0 and not mo_void and _on("weigh.mo")
     if w_chu * w_mo < 0:
         if mo_decides:
             first = d.words["good" if w_chu > 0 else "bad"]
             last = d.words["good" if w_mo > 0 else "bad"]
             c.add("weigh.mo", {"chu": w_chu, "mo": w_mo}, first=first, last=last)
-        else:
+        elif mo_void:
             void = marks["mo_kong"]
             c.add("weigh.mo_kong", {"chu": w_chu, "mo": w_mo, "branch": void}, branch=void)
-    if marks.get("lei_hurt"):
+    if marks.get("lei_hurt") and _on("weigh.lei_hurt"):
         # what befalls the thing itself decides: no help to the asker brings back what is killed
         c.add("weigh.lei_hurt")
         return "bad"
     cai_gui = marks.get("cai_gui")
-    if cai_gui is not None:
+    if cai_gui is not None and _on("weigh.cai_gui"):
         # 財在鬼鄉: the wealth hoped for stands on the 鬼 and turns into harm (〈心印賦〉)
         c.add("weigh.cai_gui", cai_gui, **cai_gui)
         return "bad"
     chapter = marks.get("chapter")
-    if chapter is not None:
+    if chapter is not None and _on(chapter[1]):
         # the signs of 《大六壬指南》卷三's chapters: 〈疾病章〉 the 驛馬 leading the 傳, 初生末墓, 自墓傳生;
         # 〈陽宅章〉 干支乘鬼
         polarity, key = chapter
@@ -849,17 +889,17 @@ def _weigh(c: _Chain, marks: Mapping[str, Any]) -> str:
         # (《大六壬指南》卷一〈注釋心印賦〉; the weigh.mo step above says so); a void 末傳 does not (the
         # weigh.mo_kong step)
         return "good" if w_mo > 0 else "bad"
-    if marks.get("lei_kong") and total >= GOOD:
+    if marks.get("lei_kong") and total >= GOOD and _on("weigh.lei"):
         c.add("weigh.lei")
         return "mixed"
     lei_w = marks.get("lei_w")
     if lei_w is not None:
         rest = total - lei_w
-        if lei_w >= LEI_STRONG and rest < GOOD:
+        if lei_w >= LEI_STRONG and rest < GOOD and _on("weigh.lei_strong"):
             # the 類神 stands in the 三傳 with strength: it outweighs what the rest of the 課 says
             c.add("weigh.lei_strong")
             return "good" if rest > LEI_REST else "mixed"
-        if lei_w <= -LEI_STRONG and rest > BAD:
+        if lei_w <= -LEI_STRONG and rest > BAD and _on("weigh.lei_weak"):
             c.add("weigh.lei_weak")
             return "bad" if rest < GOOD else "mixed"
     if total >= GOOD:
@@ -900,7 +940,7 @@ def judge(
     if lei.kind == "lei":
         got = _lei_step(c, r, lei)
         marks["lei_kong"], marks["lei_hurt"] = got["kong"], got["hurt"]
-        marks["lei_w"] = c.items[-1][1]
+        marks["lei_w"] = c.items[-1][1] if c.items else None
         marks["cai_gui"] = got["cai_gui"]
     weighs = kind_of(topic) not in ("yu", "qing")
     _place_step(c, r, "ri", chart.gan_shang, "gan", weighs=weighs)
@@ -972,4 +1012,4 @@ def _commentary(fired: Iterable[FiredRule] | None, lei: _Lei) -> tuple[str, ...]
 _ON_ITS_OWN = frozenset({"ke_ti", "bifa"})
 
 
-__all__ = ["BAD", "GOOD", "judge"]
+__all__ = ["BAD", "GOOD", "judge", "switched_off"]
