@@ -27,6 +27,7 @@ The procedure (docs/liuren-judgment.md); each step's words, weights and sources 
    ``bing.ma``, or the 三傳 from the stem's 長生 into its 墓, ``bing.sheng_mu``;
    the reverse, ``bing.mu_sheng``, decides *good*: 《大六壬指南》卷三〈疾病章〉), and
    in a question of the house the 鬼 on both 干 and 支 (``zhai.gui``, 〈陽宅章〉);
+   in a question of a traveller the day's 驛馬 in 課傳 decides *good* (``xing.ma``, 〈行人章〉);
    then, where the 發端 and the 歸宿 disagree (先凶後吉, 始吉終凶), the 末傳
    decides and a ``=`` step says so —
    unless the 末傳 is void, an empty end that decides nothing (``weigh.mo_kong``,
@@ -84,7 +85,7 @@ LEI_STRONG, LEI_REST = 3, -4
 #: at most this many steps before the settling ones (the issue's 3–8 in all)
 MAX_STEPS = 6
 #: the steps never dropped for length: the 類神, 日, 辰, 初傳 and 末傳
-_KEPT = ("lei.", "harm.", "bing.", "zhai.", "ri", "chen", "chu", "mo")
+_KEPT = ("lei.", "harm.", "bing.", "zhai.", "xing.", "ri", "chen", "chu", "mo")
 #: the relation of an element to the day stem's, by 六親 index (兄弟 子孫 妻財 官鬼 父母)
 _REL = ("bi", "xie", "cai", "ke", "sheng")
 _JI = frozenset({"貴人", "六合", "青龍", "太常", "太陰", "天后"})
@@ -597,13 +598,32 @@ def _zhi_gui(c: _Chain, r: _Read, lei: _Lei) -> None:
 
 def _chapter_signs(c: _Chain, r: _Read, topic: str | None) -> tuple[str, str] | None:
     """The signs 《大六壬指南》卷三〈六壬會纂占驗指南〉 settles a question of its chapter by: the house
-    (〈陽宅章〉, :func:`_zhai`) and illness (〈疾病章〉, :func:`_bing`). Returns (polarity, settling step)
-    or None."""
+    (〈陽宅章〉, :func:`_zhai`), illness (〈疾病章〉, :func:`_bing`) and a traveller (〈行人章〉,
+    :func:`_xing`). Returns (polarity, settling step) or None."""
     if topic == "家宅":
         return _zhai(c, r)
     if topic == "病":  # the topic is already normalised (病 = 질병 = illness)
         return _bing(c, r)
+    if topic == "行人":
+        return _xing(c, r)
     return None
+
+
+def _xing(c: _Chain, r: _Read) -> tuple[str, str] | None:
+    """The traveller's horse: the day's 驛馬 (of the day branch) among the 三傳 or the upper spirits of the
+    四課, not void — the traveller is on the move and comes (《大六壬指南》卷三〈行人章〉, whose verse opens
+    with the horses entering 課 or 傳); *good*, stated as ``xing.ma``. The verse names 天馬 and the 年命 as
+    well; read with them the sign did not gain on the dev cases (docs/liuren-judgment.md, round 7)."""
+    if not _on("xing.ma"):
+        return None
+    ma = r.chart.yi_ma
+    if ma in r.kong:
+        return None
+    where = next((_POS[i] for i, b in enumerate(_places(r)) if b == ma), None)
+    if where is None:
+        return None
+    c.add("xing.ma", {"branch": BRANCHES[ma], "where": where}, branch=BRANCHES[ma], where=where)
+    return ("good", "weigh.xing_ma")
 
 
 def _zhai(c: _Chain, r: _Read) -> tuple[str, str] | None:
@@ -876,7 +896,7 @@ def _weigh(c: _Chain, marks: Mapping[str, Any]) -> str:
     chapter = marks.get("chapter")
     if chapter is not None and _on(chapter[1]):
         # the signs of 《大六壬指南》卷三's chapters: 〈疾病章〉 the 驛馬 leading the 傳, 初生末墓, 自墓傳生;
-        # 〈陽宅章〉 干支乘鬼
+        # 〈陽宅章〉 干支乘鬼; 〈行人章〉 the 驛馬 in 課傳
         polarity, key = chapter
         if key == "weigh.bing_turn":  # it names the two ends; weigh.bing_ma names nothing
             ends = {"first": BRANCHES[marks["chuan"][0]], "last": BRANCHES[marks["chuan"][2]]}
