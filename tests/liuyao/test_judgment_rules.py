@@ -1140,3 +1140,102 @@ def test_a_yong_shen_turning_into_the_guan_gui_brings_the_rank_in_a_question_of_
         assert ("hua.gui" in ill) == turns and "hua.guan" not in ill, "".join(values)
         fired += turns
     assert fired > 20
+
+
+# ── weather: what moves decides (《增刪卜易》〈天時章〉) ─────────────────────────────────────────────
+def _stirs(ln: Any) -> bool:
+    return bool(ln.moving or ln.an_dong)
+
+
+def _into(ln: Any, qin: str) -> bool:
+    return bool(ln.moving and ln.bian is not None and ln.bian.liu_qin == qin and ln.yao.liu_qin != qin)
+
+
+def _weather_line(c: Any, first: tuple[str, ...], into: str) -> Any:
+    """The line the chapter reads: a moving (or stirred) line of the weather's own 六親, in order, else a
+    line moving into it; of several, none is asserted here (the 兩現 order picks)."""
+    for qin in first:
+        lines = [ln for ln in c.lines if _stirs(ln) and ln.yao.liu_qin == qin]
+        if lines:
+            return lines
+    lines = [ln for ln in c.lines if _into(ln, into)]
+    return lines or None
+
+
+def _qing_expected(c: Any) -> tuple[str, str] | None:
+    """The verdict 〈天時章〉 gives a question of fair weather, and its step, or None (nothing decides)."""
+    if _weather_line(c, ("子孫", "妻財"), "子孫"):
+        return "good", "tianshi.dong"
+    for ln in c.lines:  # 晴利父官而化退
+        if ln.moving and ln.yao.liu_qin in ("父母", "官鬼") and ln.bian is not None and ln.bian.tui_shen:
+            return "good", "tianshi.tui"
+    if any(_stirs(ln) and ln.yao.liu_qin == "父母" for ln in c.lines):  # 父 動 (or 暗動) rains
+        return "bad", "tianshi.fan"
+    if any(_into(ln, "妻財") for ln in c.lines):  # 兄化財: the sun out of the cloud
+        return "good", "tianshi.hua"
+    if any(ln.moving and ln.yao.liu_qin in ("兄弟", "官鬼") for ln in c.lines):  # cloud, mist
+        return "bad", "tianshi.fan"
+    return None
+
+
+def _yu_expected(c: Any) -> tuple[str, str] | None:
+    """… and a question of rain: the 父母 moving (or a line turning into it) rains; else a moving or stirred
+    子孫 or 妻財 that does not turn into the 官鬼 or the 父母 keeps it fair (雨嫌妻位以逢沖)."""
+    if _weather_line(c, ("父母",), "父母"):
+        return "good", "tianshi.dong"
+    for ln in c.lines:
+        exempt = ln.bian is not None and ln.bian.liu_qin in ("官鬼", "父母")  # 財化鬼: fair only briefly
+        if _stirs(ln) and ln.yao.liu_qin in ("子孫", "妻財") and not exempt:
+            return "bad", "tianshi.fan"
+    return None
+
+
+def test_weather_reads_the_moving_line_and_settles_by_it() -> None:
+    """Over every line pattern on two days: the 用神 of 晴 / 雨 is the moving line of the weather's own
+    六親 (晴: 子孫, then 妻財; 雨: 父母), else a line moving into it, else the plain 用神; the verdict is
+    settled by what moves exactly where the chapter's order says so, and left to the weighing otherwise."""
+    counts = {"good": 0, "bad": 0, "none": 0}
+    for c in _every_pattern():
+        for topic, first, into, expected in (
+            ("晴", ("子孫", "妻財"), "子孫", _qing_expected(c)),
+            ("雨", ("父母",), "父母", _yu_expected(c)),
+        ):
+            j = judge(c, Question(topic))
+            keys = {s.key for s in j.steps}
+            lines = _weather_line(c, first, into)
+            if lines is not None:
+                assert j.focus.position in {ln.yao.position for ln in lines}, (topic, c.ben.name)
+            else:
+                plain = first[0]
+                assert j.focus.liu_qin == plain, (topic, c.ben.name, j.focus.liu_qin)
+            tianshi = {k for k in keys if k.startswith("tianshi.")}
+            if expected is None:
+                assert not tianshi, (topic, c.ben.name, tianshi)
+                counts["none"] += 1
+            else:
+                assert tianshi == {expected[1]}, (topic, c.ben.name, tianshi, expected)
+                assert j.verdict.word.polarity == expected[0], (topic, c.ben.name)
+                counts[expected[0]] += 1
+    assert min(counts.values()) > 100, counts
+
+
+def test_weather_a_moving_cai_is_read_and_a_still_chart_is_not() -> None:
+    """小畜 with its third line (妻財辰) moving, 酉 month, 壬辰 day (《增刪卜易》〈天時章〉's festival
+    cast): asked for fair weather, the moving 妻財 is read and clears the sky; the same hexagram with no
+    line moving (the near miss) reads the still 子孫 and lets the weighing decide."""
+    moving = liuyao.cast(day="壬辰", month="酉", lines="779877")
+    third = moving.lines[2]
+    assert third.moving and third.yao.liu_qin == "妻財"
+    assert not any(ln.moving and ln.yao.liu_qin == "子孫" for ln in moving.lines)
+    j = judge(moving, Question("晴"))
+    assert (j.focus.position, j.focus.liu_qin) == (3, "妻財")
+    assert j.verdict.word.polarity == "good"
+    assert "tianshi.dong" in {s.key for s in j.steps}
+    still = liuyao.cast(day="壬辰", month="酉", lines="778877")
+    k = judge(still, Question("晴"))
+    assert k.focus.liu_qin == "子孫"
+    assert not {s.key for s in k.steps if s.key.startswith("tianshi.")}
+    # asked for rain, the same moving 妻財 keeps it fair (雨嫌妻位以逢沖): the 父母 is still
+    r = judge(moving, Question("雨"))
+    assert r.focus.liu_qin == "父母" and r.verdict.word.polarity == "bad"
+    assert "tianshi.fan" in {s.key for s in r.steps}
