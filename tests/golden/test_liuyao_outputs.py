@@ -150,6 +150,10 @@ from pins import error as _error
 # 父母 rains, …); the 晴 and 雨 entries' sources name the rule. The readings group around the new 用神 too.
 # Checked: with moving_first / moving_into and [[tianshi]] emptied every section equals its pin before,
 # except documents_renders, which moves by the changed sources of the 晴 and 雨 用神 alone.
+# (41) issue 27 round 7: a weather 用神 read because it turns into the weather asked for (天時化出) is timed
+# first by what it turns into (〈天時章〉, 升之恆: the sun at the 午 hour of the 子孫 the 財 turns into): only
+# those judgments' ying_qi move (documents_renders, and the examples' 天時 document, whose moving line turns
+# into the 父母). Checked: without that first 應期 every section equals its pin of (40).
 PINNED: dict[str, str] = {
     "charts_random": "41a9face99cdd34b",
     "charts_every_option": "8f27b71ac54531f4",
@@ -159,11 +163,11 @@ PINNED: dict[str, str] = {
     "readings_by_topic": "10f630fa7ced4676",  # (2) (11) (21) (24) (26) (40)
     "readings_every_topic": "5aab9484fa71f1c6",  # (2) (11) (21) (24) (40)
     "readings_options": "41635678dc01c7cb",  # (2) (7) (11) (20) (21) (26) (40)
-    "documents_renders": "024744ed2147207c",  # (2) (7) … (21) (22) (23) (24) (25) (26) (27) (29) (40)
-    "example_ko": "4141600e29889514",  # (2) (8) (10) (11) (14) (16) (21) (23) (29) (40)
-    "example_zh-Hant": "c62a65a1a48d2477",  # (2) (8) (10) (11) (14) (16) (21) (23) (40)
-    "example_zh-Hans": "88f5f90ccdd9053d",  # (2) (8) (10) (11) (14) (16) (21) (23) (40)
-    "example_en": "ff4d6bf23a6be965",  # (2) (8) (10) (11) (14) (16) (21) (23) (40)
+    "documents_renders": "9ffc0541c66b31b4",  # (2) (7) … (21) (22) (23) (24) (25) (26) (27) (29) (40) (41)
+    "example_ko": "c0729f072618de6c",  # (2) (8) (10) (11) (14) (16) (21) (23) (29) (40) (41)
+    "example_zh-Hant": "fea087532cb26bf4",  # (2) (8) (10) (11) (14) (16) (21) (23) (40) (41)
+    "example_zh-Hans": "3bcfd688f7790a12",  # (2) (8) (10) (11) (14) (16) (21) (23) (40) (41)
+    "example_en": "3c24b7c07ff856ee",  # (2) (8) (10) (11) (14) (16) (21) (23) (40) (41)
 }
 
 _check = checker(PINNED)

@@ -1239,3 +1239,25 @@ def test_weather_a_moving_cai_is_read_and_a_still_chart_is_not() -> None:
     r = judge(moving, Question("雨"))
     assert r.focus.liu_qin == "父母" and r.verdict.word.polarity == "bad"
     assert "tianshi.fan" in {s.key for s in r.steps}
+
+
+def test_weather_a_line_turning_into_the_zi_sun_comes_when_that_comes() -> None:
+    """〈天時章〉: with no 子孫 or 妻財 moving, a line that turns into the 子孫 is read, and the sun comes
+    when what it turns into comes (the 財 turning into the 午 子孫: fully clear at 午) — the first 應期 is the
+    changed branch. Where the 子孫 or 妻財 itself moves (the near miss), that line is read instead and its
+    first 應期 is not taken from a change into the 子孫."""
+    fired = missed = 0
+    for c in _every_pattern():
+        lines = _weather_line(c, ("子孫", "妻財"), "子孫")
+        j = judge(c, Question("晴"))
+        if not lines or j.focus.position is None:
+            continue
+        ln = c.lines[j.focus.position - 1]
+        into = ln.yao.liu_qin != "子孫" and ln.yao.liu_qin != "妻財"
+        if into:
+            assert ln.bian is not None and ln.bian.liu_qin == "子孫"
+            assert j.ying_qi[0].branch == "子丑寅卯辰巳午未申酉戌亥"[ln.bian.branch], (c.ben.name, c.day)
+            fired += 1
+        elif ln.bian is not None and ln.bian.liu_qin == "子孫" and not ln.bian.jin_shen:
+            missed += j.ying_qi[0].branch != "子丑寅卯辰巳午未申酉戌亥"[ln.bian.branch]
+    assert fired > 50 and missed > 0

@@ -809,6 +809,10 @@ def _ying_qi(
         w.add("ru_mu", _stage_branch(t.element, "墓", tu))
         w.add("chong_yong", relations.chong(b))
         return w.items
+    if marks.get("weather_by") == "天時化出" and ln is not None and ln.bian is not None:
+        # 〈天時章〉: a line that turns into the weather asked for brings it when what it turns into comes
+        # (its 升之恆 case: the 財 turning into the 午 子孫 clears the sky fully at the 午 hour)
+        w.add("hua_chu", ln.bian.branch)
     if marks.get("he_in_chong"):
         # 沖中逢合 (〈十八問答〉第十一問): what the clash kept apart comes together when the 用神 meets its 合
         w.add("chong_zhong_he", relations.liu_he(b))
@@ -1209,6 +1213,8 @@ def judge_settled(
     weather = _tian_shi(c, chart, ys, t, topic)
     if weather[0]:
         marks["tianshi"] = weather
+        if weather[1] == "tianshi.dong":
+            marks["weather_by"] = ys.chosen_by  # the 應期 of a line turning into the weather (_ying_qi)
     polarity, settled = _weigh(c, marks)
     word = verdict_word(topic, polarity)
     # the reason is the settling step's where one step settled it, else what the weighed sum says
