@@ -154,6 +154,10 @@ from pins import error as _error
 # first by what it turns into (〈天時章〉, 升之恆: the sun at the 午 hour of the 子孫 the 財 turns into): only
 # those judgments' ying_qi move (documents_renders, and the examples' 天時 document, whose moving line turns
 # into the 父母). Checked: without that first 應期 every section equals its pin of (40).
+# (42) issue 27 round 7: a house or a grave asked about a relative reads the relative's 六親 (judgments.toml
+# person_topics gains 家宅 and 墳墓: 〈入宅六親吉凶章〉, 〈舊宅章〉, 〈祖塋舊冢章〉); the reading groups around
+# that 用神 too: only readings_options moved (its sampler asks 家宅 about someone); every other section
+# equals its pin of (41).
 PINNED: dict[str, str] = {
     "charts_random": "41a9face99cdd34b",
     "charts_every_option": "8f27b71ac54531f4",
@@ -162,7 +166,7 @@ PINNED: dict[str, str] = {
     "zhuang_gua_enumeration": "928569c1e96ce154",
     "readings_by_topic": "10f630fa7ced4676",  # (2) (11) (21) (24) (26) (40)
     "readings_every_topic": "5aab9484fa71f1c6",  # (2) (11) (21) (24) (40)
-    "readings_options": "41635678dc01c7cb",  # (2) (7) (11) (20) (21) (26) (40)
+    "readings_options": "730c31689e1de7f7",  # (2) (7) (11) (20) (21) (26) (40) (42)
     "documents_renders": "9ffc0541c66b31b4",  # (2) (7) … (21) (22) (23) (24) (25) (26) (27) (29) (40) (41)
     "example_ko": "c0729f072618de6c",  # (2) (8) (10) (11) (14) (16) (21) (23) (29) (40) (41)
     "example_zh-Hant": "fea087532cb26bf4",  # (2) (8) (10) (11) (14) (16) (21) (23) (40) (41)

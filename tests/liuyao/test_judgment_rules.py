@@ -1261,3 +1261,19 @@ def test_weather_a_line_turning_into_the_zi_sun_comes_when_that_comes() -> None:
         elif ln.bian is not None and ln.bian.liu_qin == "子孫" and not ln.bian.jin_shen:
             missed += j.ying_qi[0].branch != "子丑寅卯辰巳午未申酉戌亥"[ln.bian.branch]
     assert fired > 50 and missed > 0
+
+
+def test_a_house_or_a_grave_asked_for_a_relative_reads_the_relative() -> None:
+    """《增刪卜易》〈入宅六親吉凶章〉, 〈舊宅章〉, 〈祖塋舊冢章〉: a house or a grave asked about how it
+    bears on a member of the family reads that member's 六親 (〈用神章〉: 子女 → 子孫, 妻 → 妻財, 父母 →
+    父母, 夫 → 官鬼, 兄弟 → 兄弟); asked for oneself (the near miss) the house reads its own 父母 and
+    the grave the asker's 世."""
+    person = {"子女": "子孫", "妻": "妻財", "父母": "父母", "夫": "官鬼", "兄弟": "兄弟"}
+    for c in list(_every_pattern(("戊辰",), "卯"))[::97]:
+        for about, qin in person.items():
+            for topic in ("家宅", "墳墓"):
+                assert judge(c, Question(topic, about)).focus.liu_qin == qin, (topic, about, c.ben.name)
+        assert judge(c, Question("家宅", "自己")).focus.liu_qin == "父母"
+        shi = c.lines[c.ben.shi - 1]
+        grave = judge(c, Question("墳墓", "自己")).focus
+        assert (grave.position, grave.liu_qin) == (shi.yao.position, shi.yao.liu_qin)
