@@ -154,17 +154,21 @@ from pins import error as _error
 # first by what it turns into (〈天時章〉, 升之恆: the sun at the 午 hour of the 子孫 the 財 turns into): only
 # those judgments' ying_qi move (documents_renders, and the examples' 天時 document, whose moving line turns
 # into the 父母). Checked: without that first 應期 every section equals its pin of (40).
-# (42) issue 27 round 7: a house or a grave asked about a relative reads the relative's 六親 (judgments.toml
-# person_topics gains 家宅 and 墳墓: 〈入宅六親吉凶章〉, 〈舊宅章〉, 〈祖塋舊冢章〉); the reading groups around
-# that 用神 too: only readings_options moved (its sampler asks 家宅 about someone); every other section
-# equals its pin of (41).
+# (42) issue 27 round 7: a house or a grave asked about a relative reads the relative's 六親
+# (judgments.toml person_topics gains 家宅 and 墳墓: 〈入宅六親吉凶章〉, 〈舊宅章〉, 〈祖塋舊冢章〉); the
+# reading groups around that 用神 too: only readings_options moved (its sampler asks 家宅 about someone);
+# every other section equals its pin of (41).
+# (43) issue 27 round 7: a question of fair weather whose 子孫 and 妻財 are still, with no line turning into
+# the 子孫, reads the hexagram's only moving line when it is a 兄弟 or a 官鬼 (獨發: the cloud, the mist;
+# judgments.toml moving_alone); the verdict is settled as before by [[tianshi]]. Only readings_by_topic
+# moved (the reading groups around that line); every other section equals its pin of (42).
 PINNED: dict[str, str] = {
     "charts_random": "41a9face99cdd34b",
     "charts_every_option": "8f27b71ac54531f4",
     "charts_boundaries": "29360e9f719e39eb",
     "charts_study": "f430ac67b8993ca8",  # (29); before 40dea89f003c5d79
     "zhuang_gua_enumeration": "928569c1e96ce154",
-    "readings_by_topic": "10f630fa7ced4676",  # (2) (11) (21) (24) (26) (40)
+    "readings_by_topic": "c99c6f853b7d4b91",  # (2) (11) (21) (24) (26) (40) (43)
     "readings_every_topic": "5aab9484fa71f1c6",  # (2) (11) (21) (24) (40)
     "readings_options": "730c31689e1de7f7",  # (2) (7) (11) (20) (21) (26) (40) (42)
     "documents_renders": "9ffc0541c66b31b4",  # (2) (7) … (21) (22) (23) (24) (25) (26) (27) (29) (40) (41)

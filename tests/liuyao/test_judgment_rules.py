@@ -1151,15 +1151,19 @@ def _into(ln: Any, qin: str) -> bool:
     return bool(ln.moving and ln.bian is not None and ln.bian.liu_qin == qin and ln.yao.liu_qin != qin)
 
 
-def _weather_line(c: Any, first: tuple[str, ...], into: str) -> Any:
+def _weather_line(c: Any, first: tuple[str, ...], into: str, alone: tuple[str, ...] = ()) -> Any:
     """The line the chapter reads: a moving (or stirred) line of the weather's own 六親, in order, else a
-    line moving into it; of several, none is asserted here (the 兩現 order picks)."""
+    line moving into it, else the only moving line when of one of *alone* (獨發); of several, none is
+    asserted here (the 兩現 order picks)."""
     for qin in first:
         lines = [ln for ln in c.lines if _stirs(ln) and ln.yao.liu_qin == qin]
         if lines:
             return lines
     lines = [ln for ln in c.lines if _into(ln, into)]
-    return lines or None
+    if lines:
+        return lines
+    movers = [ln for ln in c.lines if ln.moving]
+    return movers if len(movers) == 1 and movers[0].yao.liu_qin in alone else None
 
 
 def _qing_expected(c: Any) -> tuple[str, str] | None:
@@ -1202,7 +1206,7 @@ def test_weather_reads_the_moving_line_and_settles_by_it() -> None:
         ):
             j = judge(c, Question(topic))
             keys = {s.key for s in j.steps}
-            lines = _weather_line(c, first, into)
+            lines = _weather_line(c, first, into, ("兄弟", "官鬼") if topic == "晴" else ())
             if lines is not None:
                 assert j.focus.position in {ln.yao.position for ln in lines}, (topic, c.ben.name)
             else:
@@ -1253,7 +1257,7 @@ def test_weather_a_line_turning_into_the_zi_sun_comes_when_that_comes() -> None:
         if not lines or j.focus.position is None:
             continue
         ln = c.lines[j.focus.position - 1]
-        into = ln.yao.liu_qin != "子孫" and ln.yao.liu_qin != "妻財"
+        into = ln.yao.liu_qin != "子孫" and ln.yao.liu_qin != "妻財" and _into(ln, "子孫")
         if into:
             assert ln.bian is not None and ln.bian.liu_qin == "子孫"
             assert j.ying_qi[0].branch == "子丑寅卯辰巳午未申酉戌亥"[ln.bian.branch], (c.ben.name, c.day)
@@ -1277,3 +1281,21 @@ def test_a_house_or_a_grave_asked_for_a_relative_reads_the_relative() -> None:
         shi = c.lines[c.ben.shi - 1]
         grave = judge(c, Question("墳墓", "自己")).focus
         assert (grave.position, grave.liu_qin) == (shi.yao.position, shi.yao.liu_qin)
+
+
+def test_weather_a_lone_moving_xiong_di_is_the_cloud_read() -> None:
+    """〈天時章〉 with 〈獨發章〉: asked for fair weather, with 子孫 and 妻財 still (here both hidden) and no
+    line turning into the 子孫, the hexagram's only moving line, a 兄弟, is the cloud the day turns on: it
+    is read, and (a moving 兄弟, 〈天時章〉's 中孚之小畜) the sky stays overcast. With a second line moving
+    (the near miss) there is no lone mover and the 子孫 is read."""
+    c = liuyao.cast(day="戊申", month="辰", lines="776877")
+    movers = [ln for ln in c.lines if ln.moving]
+    assert len(movers) == 1 and movers[0].yao.liu_qin == "兄弟"
+    assert not any(ln.yao.liu_qin in ("子孫", "妻財") for ln in c.lines)
+    j = judge(c, Question("晴"))
+    assert j.focus.position == movers[0].yao.position and j.focus.liu_qin == "兄弟"
+    assert j.verdict.word.polarity == "bad" and "tianshi.fan" in {s.key for s in j.steps}
+    two = liuyao.cast(day="戊申", month="辰", lines="776879")
+    assert sum(ln.moving for ln in two.lines) == 2
+    assert not any(ln.moving and ln.bian is not None and ln.bian.liu_qin == "子孫" for ln in two.lines)
+    assert judge(two, Question("晴")).focus.liu_qin == "子孫"

@@ -129,6 +129,8 @@ def test_about_a_relative_reads_his_liu_qin() -> None:
 #: 《增刪卜易》〈天時章〉: the 六親 read first when a line of them moves (or the day stirs it), and the 六親
 #: a moving line may turn into instead, by weather topic
 WEATHER = {"晴": (("子孫", "妻財"), "子孫"), "雨": (("父母",), "父母"), "天時": (("父母",), "父母")}
+#: … and, for 晴, the 六親 of a lone moving line (獨發) read when neither holds: cloud and mist
+ALONE = {"晴": ("兄弟", "官鬼")}
 
 
 def _weather_moved(c: Any, topic: str | None) -> list[Any]:
@@ -141,11 +143,15 @@ def _weather_moved(c: Any, topic: str | None) -> list[Any]:
         lines = [ln for ln in c.lines if (ln.moving or ln.an_dong) and ln.yao.liu_qin == qin]
         if lines:
             return lines
-    return [
+    lines = [
         ln
         for ln in c.lines
         if ln.moving and ln.bian is not None and ln.bian.liu_qin == into and ln.yao.liu_qin != into
     ]
+    movers = [ln for ln in c.lines if ln.moving]
+    if not lines and len(movers) == 1 and movers[0].yao.liu_qin in ALONE.get(topic, ()):
+        return movers
+    return lines
 
 
 @pytest.mark.parametrize("topic", list(BOOK))

@@ -318,9 +318,11 @@ def _weather_line(
     """The line a weather question reads because it moves (《增刪卜易》〈天時章〉: the weather comes from what
     moves — 子孫 動 the sun, 妻財 動 fair skies, 父母 動 rain — not from strength; a line the day stirs
     (暗動) counts as moving, as the chapter's 小過之旅 case reads it; 父化子, 兄化孫: the sun comes with the
-    line that turns into the 子孫), and how it was chosen (天時動, 天時化出), or None: not a weather
-    question, a 用神 set by the option, or no such line moving. The topic's ``moving_first`` 六親 (*key*
-    first), then a line moving into one of its ``moving_into``; of two, the order of ``liang_xian``."""
+    line that turns into the 子孫; 〈獨發章〉: a lone moving 兄弟 or 官鬼 is the cloud or the mist the day
+    turns on), and how it was chosen (天時動, 天時化出, 天時獨發), or None: not a weather question, a 用神
+    set by the option, or no such line moving. The topic's ``moving_first`` 六親 (*key* first), then a line
+    moving into one of its ``moving_into``, then the only moving line if of its ``moving_alone``; of two,
+    the order of ``liang_xian``."""
     if opts.yong_shen != "auto" or topic is None:
         return None
     entry = yong_entry(topic)
@@ -338,6 +340,9 @@ def _weather_line(
         ]
         if movers:
             return _first(movers, opts), "天時化出"
+    alone = [ln for ln in chart.lines if ln.moving]
+    if len(alone) == 1 and alone[0].yao.liu_qin in entry.moving_alone:
+        return alone[0], "天時獨發"
     return None
 
 

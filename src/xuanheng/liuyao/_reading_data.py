@@ -139,6 +139,8 @@ class YongEntry:
     moving_first: tuple[str, ...] = ()
     #: … then a moving line that turns into one of these (父化子: the sun after the rain)
     moving_into: tuple[str, ...] = ()
+    #: … then the hexagram's only moving line (獨發) when of one of these (兄弟 the cloud, 官鬼 the mist)
+    moving_alone: tuple[str, ...] = ()
 
     def resolve(self, opts: ReadingOptions) -> str:
         if self.by_option is None:
@@ -165,6 +167,7 @@ def _yong_entry(e: dict[str, Any]) -> YongEntry:
         tuple(e.get("shi_if_hua", ())),
         tuple(e.get("moving_first", ())),
         tuple(e.get("moving_into", ())),
+        tuple(e.get("moving_alone", ())),
     )
 
 

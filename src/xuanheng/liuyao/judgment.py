@@ -1000,10 +1000,10 @@ def _focus(ys: YongShen, question: Question, t: _Target) -> Focus:
     qin = ys.liu_qin if ys.key not in ("世", "應") else f"{ys.key}爻"
     if ys.chosen_by == "伏神":
         why = _text(d["fu"], qin=ys.liu_qin, line=YAO[(ys.under or 1) - 1], yong=t.label)
-    elif ys.chosen_by in ("天時動", "天時化出"):
+    elif ys.chosen_by in ("天時動", "天時化出", "天時獨發"):
         # 〈天時章〉: the weather is read off the line that moves
         b = t.line.bian if t.line is not None else None
-        how = f"化{b.liu_qin}" if ys.chosen_by == "天時化出" and b is not None else "動"
+        how = f"化{b.liu_qin}" if ys.chosen_by == "天時化出" and b is not None else ys.chosen_by[2:]
         why = _text(
             d["weather"], topic=question.topic, line=YAO[(ys.position or 1) - 1], yong=t.label, how=how
         )
