@@ -320,15 +320,18 @@ def _weather_line(
     (暗動) counts as moving, as the chapter's 小過之旅 case reads it; 父化子, 兄化孫: the sun comes with the
     line that turns into the 子孫; 〈獨發章〉: a lone moving 兄弟 or 官鬼 is the cloud or the mist the day
     turns on), and how it was chosen (天時動, 天時化出, 天時獨發), or None: not a weather question, a 用神
-    set by the option, or no such line moving. The topic's ``moving_first`` 六親 (*key* first), then a line
-    moving into one of its ``moving_into``, then the only moving line if of its ``moving_alone``; of two,
-    the order of ``liang_xian``."""
+    set by the option, or no such line moving. The topic's ``moving_first`` 六親 in order (only *key* when
+    an option chose another than the first), then a line moving into one of its ``moving_into``, then the
+    only moving line if of its ``moving_alone``; of two, the order of ``liang_xian``."""
     if opts.yong_shen != "auto" or topic is None:
         return None
     entry = yong_entry(topic)
     if not entry.moving_first or key != entry.resolve(opts):
         return None
-    for qin in (key, *(q for q in entry.moving_first if q != key)):
+    # the book's order; an option that sets another of them (qing_yong = qi_cai, the 黃金策's 妻財) reads
+    # that one alone
+    order = entry.moving_first if key == entry.moving_first[0] else (key,)
+    for qin in order:
         movers = [ln for ln in chart.lines if (ln.moving or ln.an_dong) and ln.yao.liu_qin == qin]
         if movers:
             return _first(movers, opts), "天時動"
