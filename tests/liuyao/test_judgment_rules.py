@@ -1144,7 +1144,8 @@ def test_a_yong_shen_turning_into_the_guan_gui_brings_the_rank_in_a_question_of_
 
 # ── weather: what moves decides (《增刪卜易》〈天時章〉) ─────────────────────────────────────────────
 def _stirs(ln: Any) -> bool:
-    return bool(ln.moving or ln.an_dong)
+    """Moving, stirred by the day (暗動), or void and clashed by the day (沖空則實)."""
+    return bool(ln.moving or ln.an_dong or (ln.state.kong and ln.state.ri_chong))
 
 
 def _into(ln: Any, qin: str) -> bool:
@@ -1299,3 +1300,21 @@ def test_weather_a_lone_moving_xiong_di_is_the_cloud_read() -> None:
     assert sum(ln.moving for ln in two.lines) == 2
     assert not any(ln.moving and ln.bian is not None and ln.bian.liu_qin == "子孫" for ln in two.lines)
     assert judge(two, Question("晴")).focus.liu_qin == "子孫"
+
+
+def test_weather_a_void_line_the_day_clashes_acts() -> None:
+    """〈天時章〉 with 〈日辰章〉 (沖空則實): asked for fair weather with nothing moving, a void 妻財 that the
+    day clashes is raised and read (the chapter's 離 case: the void 酉 財 clashed by the 卯 day, fair the
+    next day). On a day of the same 旬 that leaves the 酉 void but does not clash it (the near miss) the
+    still 子孫 is read."""
+    c = liuyao.cast(day="己卯", month="巳", lines="787787")
+    cai = [ln for ln in c.lines if ln.yao.liu_qin == "妻財"]
+    assert not any(ln.moving for ln in c.lines)
+    assert len(cai) == 1 and cai[0].state.kong and cai[0].state.ri_chong and not cai[0].an_dong
+    j = judge(c, Question("晴"))
+    assert (j.focus.position, j.focus.liu_qin) == (cai[0].yao.position, "妻財")
+    assert "tianshi.dong" in {s.key for s in j.steps}
+    near = liuyao.cast(day="丙子", month="巳", lines="787787")
+    ncai = [ln for ln in near.lines if ln.yao.liu_qin == "妻財"]
+    assert ncai[0].state.kong and not ncai[0].state.ri_chong
+    assert judge(near, Question("晴")).focus.liu_qin == "子孫"

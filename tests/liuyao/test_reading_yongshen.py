@@ -140,7 +140,12 @@ def _weather_moved(c: Any, topic: str | None) -> list[Any]:
         return []
     first, into = WEATHER[topic]
     for qin in first:
-        lines = [ln for ln in c.lines if (ln.moving or ln.an_dong) and ln.yao.liu_qin == qin]
+        # moving, stirred by the day (暗動), or void and clashed by the day (沖空則實)
+        lines = [
+            ln
+            for ln in c.lines
+            if (ln.moving or ln.an_dong or (ln.state.kong and ln.state.ri_chong)) and ln.yao.liu_qin == qin
+        ]
         if lines:
             return lines
     lines = [

@@ -317,7 +317,7 @@ def _weather_line(
 ) -> tuple[Line, str] | None:
     """The line a weather question reads because it moves (《增刪卜易》〈天時章〉: the weather comes from what
     moves — 子孫 動 the sun, 妻財 動 fair skies, 父母 動 rain — not from strength; a line the day stirs
-    (暗動) counts as moving, as the chapter's 小過之旅 case reads it; 父化子, 兄化孫: the sun comes with the
+    counts as moving (:func:`weather_stirred`); 父化子, 兄化孫: the sun comes with the
     line that turns into the 子孫; 〈獨發章〉: a lone moving 兄弟 or 官鬼 is the cloud or the mist the day
     turns on), and how it was chosen (天時動, 天時化出, 天時獨發), or None: not a weather question, a 用神
     set by the option, or no such line moving. The topic's ``moving_first`` 六親 in order (only *key* when
@@ -332,7 +332,7 @@ def _weather_line(
     # that one alone
     order = entry.moving_first if key == entry.moving_first[0] else (key,)
     for qin in order:
-        movers = [ln for ln in chart.lines if (ln.moving or ln.an_dong) and ln.yao.liu_qin == qin]
+        movers = [ln for ln in chart.lines if weather_stirred(ln) and ln.yao.liu_qin == qin]
         if movers:
             return _first(movers, opts), "天時動"
     for qin in entry.moving_into:
@@ -347,6 +347,13 @@ def _weather_line(
     if len(alone) == 1 and alone[0].yao.liu_qin in entry.moving_alone:
         return alone[0], "天時獨發"
     return None
+
+
+def weather_stirred(ln: Line) -> bool:
+    """A line that acts in a weather question though it may be still: moving, stirred by the day's clash
+    (暗動: 〈天時章〉's 小過之旅 case), or void and clashed by the day (沖空則實: 〈日辰章〉, 〈旬空章〉; the
+    chapter's void 財 that the 卯 day clashes clears the sky)."""
+    return ln.moving or ln.an_dong or (ln.state.kong and ln.state.ri_chong)
 
 
 def _first(lines: list[Line], opts: ReadingOptions) -> Line:

@@ -51,7 +51,7 @@ from typing import Any
 from xuanheng.core import changsheng, relations, wuxing
 from xuanheng.core.ganzhi import BRANCHES, ELEMENTS, STEMS
 from xuanheng.errors import InputError
-from xuanheng.liuyao._reading_ctx import YongShen, select_yong, yong_entry
+from xuanheng.liuyao._reading_ctx import YongShen, select_yong, weather_stirred, yong_entry
 from xuanheng.liuyao._reading_data import ABOUT_SRC, make_reading_options
 from xuanheng.liuyao.chart import Line, LiuYaoChart
 from xuanheng.reading import FiredRule, Text
@@ -563,7 +563,7 @@ def _tian_shi(c: _Chain, chart: LiuYaoChart, ys: YongShen, t: _Target, topic: st
                 hit = ln.moving and b is not None and ln.yao.liu_qin in qins and b.tui_shen
             elif test == "moves":
                 hit = (
-                    (ln.moving or (stirred and ln.an_dong))
+                    (weather_stirred(ln) if stirred else ln.moving)
                     and ln.yao.liu_qin in qins
                     and not (b is not None and b.liu_qin in unless)
                 )
