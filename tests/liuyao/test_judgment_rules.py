@@ -1171,7 +1171,7 @@ def _qing_expected(c: Any) -> tuple[str, str] | None:
     """The verdict 〈天時章〉 gives a question of fair weather, and its step, or None (nothing decides)."""
     if _weather_line(c, ("子孫", "妻財"), "子孫"):
         return "good", "tianshi.dong"
-    for ln in c.lines:  # 晴利父官而化退
+    for ln in c.lines:  # a retreating 父母 or 官鬼 lets it clear
         if ln.moving and ln.yao.liu_qin in ("父母", "官鬼") and ln.bian is not None and ln.bian.tui_shen:
             return "good", "tianshi.tui"
     if any(_stirs(ln) and ln.yao.liu_qin == "父母" for ln in c.lines):  # 父 動 (or 暗動) rains
@@ -1185,7 +1185,7 @@ def _qing_expected(c: Any) -> tuple[str, str] | None:
 
 def _yu_expected(c: Any) -> tuple[str, str] | None:
     """… and a question of rain: the 父母 moving (or a line turning into it) rains; else a moving or stirred
-    子孫 or 妻財 that does not turn into the 官鬼 or the 父母 keeps it fair (雨嫌妻位以逢沖)."""
+    子孫 or 妻財 that does not turn into the 官鬼 or the 父母 keeps it fair."""
     if _weather_line(c, ("父母",), "父母"):
         return "good", "tianshi.dong"
     for ln in c.lines:
@@ -1240,7 +1240,7 @@ def test_weather_a_moving_cai_is_read_and_a_still_chart_is_not() -> None:
     k = judge(still, Question("晴"))
     assert k.focus.liu_qin == "子孫"
     assert not {s.key for s in k.steps if s.key.startswith("tianshi.")}
-    # asked for rain, the same moving 妻財 keeps it fair (雨嫌妻位以逢沖): the 父母 is still
+    # asked for rain, the same moving 妻財 keeps it fair: the 父母 is still
     r = judge(moving, Question("雨"))
     assert r.focus.liu_qin == "父母" and r.verdict.word.polarity == "bad"
     assert "tianshi.fan" in {s.key for s in r.steps}
