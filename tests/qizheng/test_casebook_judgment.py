@@ -193,10 +193,11 @@ def test_jia_sidao_palaces(rows: list[Any]) -> None:
 # holdout 25/87 (29 %) with the names 《張果星宗》's 格 lists define (ge-301 …, branch qz-geju4); 格局 dev
 # 79/165 (48 %), holdout 26/87 (30 %) with ge-338 … ge-354 (branch qz-geju5). Since blind.toml's cases count
 # (branch qz-geju6, split dev/holdout after their one blind measure): 格局 dev 79/178 (44 %), holdout 27/94
-# (29 %); rank dev 13/41 (32 %), holdout 7/20 (35 %); 限 dev 59/103 (57 %), holdout 16/38 (42 %) — floors
-# just below
+# (29 %); rank dev 13/41 (32 %), holdout 7/20 (35 %); 限 dev 59/103 (57 %), holdout 16/38 (42 %); then with
+# the spirits 孤辰 寡宿 劫殺 天狗 and ge-355 … ge-368 (branch qz-geju6): 格局 dev 84/178 (47 %), holdout 32/94
+# (34 %), rank and 限 unchanged — floors just below
 @pytest.mark.parametrize(
-    ("split", "ge", "rank", "xian"), [("dev", 0.43, 0.30, 0.55), ("holdout", 0.27, 0.30, 0.40)]
+    ("split", "ge", "rank", "xian"), [("dev", 0.46, 0.30, 0.55), ("holdout", 0.33, 0.30, 0.40)]
 )
 def test_agreement_does_not_fall(rows: list[Any], split: str, ge: float, rank: float, xian: float) -> None:
     part = [r for r in rows if r.case["split"] == split]
