@@ -190,7 +190,7 @@ from pins import dump as _dump
 # with those texts as on main cli_casts and http_casts equal their pins before, http_meta and mcp_tools
 # are d23d41495b7f16ca and 5ef82836d2094cdd (the first change alone).
 # (40) issue 29 (branch qz-geju6): the 七政 star spirits gain 孤辰, 寡宿, 劫殺 and 天狗 (the chart's
-# "shensha"), and the 格局 ge-355 … ge-368 fire where they hold (the reading and the 格局 steps of the
+# "shensha"), and the 格局 ge-355 … ge-369 fire where they hold (the reading and the 格局 steps of the
 # judgment): only the 七政 documents move (cli_casts, cli_refusals: its 七政 sample, http_casts, mcp_calls).
 # Checked: with main's qizheng/data/patterns.toml, spirits.toml and shensha/data/qizheng.toml every section
 # equals its pin before; with main's patterns.toml alone they are 6e96d35b8c79ce59, 057c793839006836,

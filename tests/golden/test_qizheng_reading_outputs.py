@@ -79,19 +79,19 @@ from pins import error as _error
 # have them; new condition words lights_cut_off and spirits_meet. Checked: with these words but main's
 # patterns.toml every section equals its pin before.
 # (33) issue 29 (branch qz-geju6): the star spirits gain 孤辰, 寡宿, 劫殺 and 天狗 (《星學大成》卷三;
-# 000-065), so "shensha" grows by four hits; and ge-355 … ge-368 (身命入垣坐祿, 坐祿帶金轝, 日月夾官星,
+# 000-065), so "shensha" grows by four hits; and ge-355 … ge-369 (身命入垣坐祿, 坐祿帶金轝, 日月夾官星,
 # 飛廉守照, 玄武引駕, 抱死鬼, 五殘守照 — which holds on most births —, 戴天履地, 命坐天狗, 嗣為天狗, 狗寡兒宮,
-# 孤劫臨妻, 孤劫隨日, 孤炁臨兒: the former blind set's names and the 鄭氏 names on those spirits) fire on the
-# sampled births that have them; new condition word ahead. Checked: with the word but main's patterns.toml,
-# spirits.toml and shensha/data/qizheng.toml every section equals its pin before; with main's patterns.toml
-# alone only shensha moves.
+# 孤劫臨妻, 孤劫隨日, 孤炁臨兒, 三刑局: the former blind set's names and the 鄭氏 names on those spirits) fire
+# on the sampled births that have them; new condition word ahead. Checked: with the word but main's
+# patterns.toml, spirits.toml and shensha/data/qizheng.toml every section equals its pin before; with main's
+# patterns.toml alone only shensha moves.
 PINNED: dict[str, str] = {
-    "reading_default": "7a373f82e26bdd06",  # (1) (18) (19) (23) (25) (30)–(33); before: d3227636f965de4f
-    "reading_wide": "d42dbaaf9ef87c1b",  # (1) (18) (19) (23) (25) (30)–(33); before: 5afbc6f366700736
-    "reading_options": "76e172a2eec57fa4",  # (1) (18) (19) (23) (25) (30)–(33); before: ba620617c7e4aee2
-    "reading_xian": "de7c977e9f5bcc5c",  # (1) (18) (19) (23) (25) (30)–(33); before: c0106f0c01365a99
-    "reading_spirits": "012ed9ec1ca1d2fb",  # (1) (18) (19) (23) (25) (30)–(33); before: f4fcd1dc6a393d38
-    "reading_topics": "afd21b7b1b0622a0",  # (1) (18) (19) (23) (25) (30)–(33); before: 6ce11813aabbddb2
+    "reading_default": "85c89cce2ab8e287",  # (1) (18) (19) (23) (25) (30)–(33); before: d3227636f965de4f
+    "reading_wide": "7256ffde236e22c9",  # (1) (18) (19) (23) (25) (30)–(33); before: 5afbc6f366700736
+    "reading_options": "ae56e11956127ff3",  # (1) (18) (19) (23) (25) (30)–(33); before: ba620617c7e4aee2
+    "reading_xian": "927df01f933e78b4",  # (1) (18) (19) (23) (25) (30)–(33); before: c0106f0c01365a99
+    "reading_spirits": "7e2c2d1510997380",  # (1) (18) (19) (23) (25) (30)–(33); before: f4fcd1dc6a393d38
+    "reading_topics": "f46f053523e84b75",  # (1) (18) (19) (23) (25) (30)–(33); before: 6ce11813aabbddb2
     "shensha": "70868bf36d84b3a2",  # (18) (19) (33); before: b3d44fe909d46578
 }
 

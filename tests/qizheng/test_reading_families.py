@@ -1254,7 +1254,7 @@ ZHENG_LIST_CASES_5: list[tuple[str, dict[str, Any], dict[str, Any]]] = [
     ("陰陽失躔", {}, xiu_case("月", ["畢", "心", "危", "張"], True)),
 ]
 ZHENG_LIST_CASES += ZHENG_LIST_CASES_5
-#: ge-355 … ge-368 (branch qz-geju6): the names of the former blind set that a book defines, and the 鄭氏
+#: ge-355 … ge-369 (branch qz-geju6): the names of the former blind set that a book defines, and the 鄭氏
 #: names built on 孤辰 寡宿 劫殺 天狗. The base is a 甲子 year (祿勳 寅, 歲駕 子, 大煞 申, 天狗 戌, 孤辰 寅,
 #: 寡宿 戌, 劫殺 巳), 命 戌 (its lord 火), 身 辰 (金); 男女 午, 夫妻 辰 (facing the 命), 官祿 丑 (土),
 #: 福德 子 (土)
@@ -1314,6 +1314,9 @@ BLIND_NAME_CASES: list[tuple[str, dict[str, Any], dict[str, Any]]] = [
     ("孤劫隨日", {"year": "甲辰", "at": {"日": "巳"}}, {"at": {"日": "巳"}}),
     # 炁 alone in the 男女 午 (金 moved out); with 金 still there it is not alone
     ("孤炁臨兒", {"at": {"炁": "午", "金": "申"}}, {"at": {"炁": "午"}}),
+    # the 寅 hour with the 命 on 巳 (or 木 in 申); the 卯 hour, or 木 left in 酉, keeps it quiet
+    ("三刑局", {"hour": "寅", "ming": "巳"}, {"hour": "卯", "ming": "巳"}),
+    ("三刑局", {"hour": "寅", "at": {"木": "申"}}, {"hour": "寅"}),
 ]
 ZHENG_LIST_CASES += BLIND_NAME_CASES
 ZHENG_FORM_CASES += ZHENG_LIST_CASES
