@@ -202,7 +202,7 @@ PINNED: dict[str, str] = {
     # (33) (34) (35) (36) (38)
     # (39): before ddbb65af2a8eec5e
     # (40): before cc70ac06e9890c73
-    "cli_casts": "999fd5b0ecdfd7a3",  # before (38): fdb40617d91ee828; before (36): e13659d60dd8a34a
+    "cli_casts": "eaf50431dda361c7",  # before (38): fdb40617d91ee828; before (36): e13659d60dd8a34a
     # issue 26: the 大六壬 message for no instant and no coordinates is catalogued (cli.liuren.at_missing),
     # so --lang ko / zh-Hant say it in that language instead of English; nothing else changed
     # (12): its 七政 sample without a place is no refusal: it casts, and its document gains the judgment
@@ -225,7 +225,7 @@ PINNED: dict[str, str] = {
     # (31) (32) (33) (34) (35) (36) (38)
     # (39): before 51de3a75d49a9ee9
     # (40): before de59477dd8905f5e
-    "http_casts": "b8630868eb01052d",  # before (38): 3903bf99c9430349; before (36): d0a62ebaf7be16ce
+    "http_casts": "dd8121bee43f48bc",  # before (38): 3903bf99c9430349; before (36): d0a62ebaf7be16ce
     "mcp_tools": "0d815fecf12a84d1",  # (1) (2) (6) (7) (9) (10) (11) (13) (18) (25) (27) (37) (38) (39)
     # issue 26: both changes of http_casts; then the refusals carry their code (mode.unused, at.or_now) where
     # the catalogue recognised them by their English; then a refusal of a mode names the mode and says why
@@ -233,7 +233,7 @@ PINNED: dict[str, str] = {
     # (1) (2) (6) (8) (9) (10) (11) (12) (13) (15) (16) (18) (19) (20) (22) (26) (28) (30) (31) (32)
     # (33) (34) (36) (38)
     # (40): before 0b464db8e658f719
-    "mcp_calls": "711359d6f99981b9",  # before (38): 4e0a29559ba5e65f; before (36): 95e864a31022d03f
+    "mcp_calls": "a8ae42dbf53faf3e",  # before (38): 4e0a29559ba5e65f; before (36): 95e864a31022d03f
 }
 
 _check = checker(PINNED)

@@ -86,12 +86,12 @@ from pins import error as _error
 # patterns.toml, spirits.toml and shensha/data/qizheng.toml every section equals its pin before; with main's
 # patterns.toml alone only shensha moves.
 PINNED: dict[str, str] = {
-    "reading_default": "85c89cce2ab8e287",  # (1) (18) (19) (23) (25) (30)–(33); before: d3227636f965de4f
-    "reading_wide": "7256ffde236e22c9",  # (1) (18) (19) (23) (25) (30)–(33); before: 5afbc6f366700736
-    "reading_options": "ae56e11956127ff3",  # (1) (18) (19) (23) (25) (30)–(33); before: ba620617c7e4aee2
-    "reading_xian": "927df01f933e78b4",  # (1) (18) (19) (23) (25) (30)–(33); before: c0106f0c01365a99
-    "reading_spirits": "7e2c2d1510997380",  # (1) (18) (19) (23) (25) (30)–(33); before: f4fcd1dc6a393d38
-    "reading_topics": "f46f053523e84b75",  # (1) (18) (19) (23) (25) (30)–(33); before: 6ce11813aabbddb2
+    "reading_default": "1e17f70993e5f17f",  # (1) (18) (19) (23) (25) (30)–(33); before: d3227636f965de4f
+    "reading_wide": "e619af6a099842b5",  # (1) (18) (19) (23) (25) (30)–(33); before: 5afbc6f366700736
+    "reading_options": "f8102d83a637110a",  # (1) (18) (19) (23) (25) (30)–(33); before: ba620617c7e4aee2
+    "reading_xian": "7d20cb463cd83b8d",  # (1) (18) (19) (23) (25) (30)–(33); before: c0106f0c01365a99
+    "reading_spirits": "4b5d3ccce7c42d6c",  # (1) (18) (19) (23) (25) (30)–(33); before: f4fcd1dc6a393d38
+    "reading_topics": "06c92f7cfe2e6e9e",  # (1) (18) (19) (23) (25) (30)–(33); before: 6ce11813aabbddb2
     "shensha": "70868bf36d84b3a2",  # (18) (19) (33); before: b3d44fe909d46578
 }
 
