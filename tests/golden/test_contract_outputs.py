@@ -189,19 +189,27 @@ from pins import dump as _dump
 # judgment's focus 용효 / 유신 / 용신 (labels focus.*): cli_casts, http_meta, http_casts, mcp_tools. Checked:
 # with those texts as on main cli_casts and http_casts equal their pins before, http_meta and mcp_tools
 # are d23d41495b7f16ca and 5ef82836d2094cdd (the first change alone).
+# (40) issue 29 (branch qz-geju6): the 七政 star spirits gain 孤辰, 寡宿, 劫殺 and 天狗 (the chart's
+# "shensha"), and the 格局 ge-355 … ge-369 fire where they hold (the reading and the 格局 steps of the
+# judgment): only the 七政 documents move (cli_casts, cli_refusals: its 七政 sample, http_casts, mcp_calls).
+# Checked: with main's qizheng/data/patterns.toml, spirits.toml and shensha/data/qizheng.toml every section
+# equals its pin before; with main's patterns.toml alone they are 6e96d35b8c79ce59, 057c793839006836,
+# 0d95a85e45259214, a890719362da1e69 (the spirits alone).
 PINNED: dict[str, str] = {
     "cli_help": "9dad1857abc63b7d",  # (1) (2) (6) (7) (9) (10) (11) (14) (18) (24) (25) (37) (38) (39)
     # issue 26: a method with a reading always carries "reading" ([] when not asked): 金口訣 and 六爻 too
     # (1) (2) (8) (9) (10) (11) (12) (13) (14) (15) (18) (19) (20) (22) (26) (28) (29) (30) (31) (32)
     # (33) (34) (35) (36) (38)
     # (39): before ddbb65af2a8eec5e
-    "cli_casts": "cc70ac06e9890c73",  # before (38): fdb40617d91ee828; before (36): e13659d60dd8a34a
+    # (40): before cc70ac06e9890c73
+    "cli_casts": "eaf50431dda361c7",  # before (38): fdb40617d91ee828; before (36): e13659d60dd8a34a
     # issue 26: the 大六壬 message for no instant and no coordinates is catalogued (cli.liuren.at_missing),
     # so --lang ko / zh-Hant say it in that language instead of English; nothing else changed
     # (12): its 七政 sample without a place is no refusal: it casts, and its document gains the judgment
     # its pins before: b6266ca5f05dd431, 38020a2b2ac63d9c
     # (6) (12) (13) (14) (15) (19) (22) (26) (30) (32) (33) (36) (38)
-    "cli_refusals": "7a8c79f51a6856d2",  # before (38): eef497d9e543d34b; before (36): c69b4a9a974ad72e
+    # (40): before 7a8c79f51a6856d2
+    "cli_refusals": "b0350c519e4f42ce",  # before (38): eef497d9e543d34b; before (36): c69b4a9a974ad72e
     # (1) (2) (6) (7) (9) (10) (11) (13) (14) (15) (16) (18) (25) (27) (37) (38) (39)
     "http_meta": "4bae4793c287179b",
     # issue 26: "reading": [] with no_reading; then the library's errors name parameters (at, day, yue_jiang)
@@ -216,14 +224,16 @@ PINNED: dict[str, str] = {
     # (1) (2) (6) (8) (9) (10) (11) (12) (13) (15) (16) (17) (18) (19) (20) (21) (22) (26) (28) (29) (30)
     # (31) (32) (33) (34) (35) (36) (38)
     # (39): before 51de3a75d49a9ee9
-    "http_casts": "de59477dd8905f5e",  # before (38): 3903bf99c9430349; before (36): d0a62ebaf7be16ce
+    # (40): before de59477dd8905f5e
+    "http_casts": "dd8121bee43f48bc",  # before (38): 3903bf99c9430349; before (36): d0a62ebaf7be16ce
     "mcp_tools": "0d815fecf12a84d1",  # (1) (2) (6) (7) (9) (10) (11) (13) (18) (25) (27) (37) (38) (39)
     # issue 26: both changes of http_casts; then the refusals carry their code (mode.unused, at.or_now) where
     # the catalogue recognised them by their English; then a refusal of a mode names the mode and says why
     # in the API's words (a cast from an instant (at or now) …), no longer the command line's (--at/--now)
     # (1) (2) (6) (8) (9) (10) (11) (12) (13) (15) (16) (18) (19) (20) (22) (26) (28) (30) (31) (32)
     # (33) (34) (36) (38)
-    "mcp_calls": "0b464db8e658f719",  # before (38): 4e0a29559ba5e65f; before (36): 95e864a31022d03f
+    # (40): before 0b464db8e658f719
+    "mcp_calls": "a8ae42dbf53faf3e",  # before (38): 4e0a29559ba5e65f; before (36): 95e864a31022d03f
 }
 
 _check = checker(PINNED)
