@@ -47,7 +47,9 @@ def rows(accuracy: Any) -> list[object]:
         ("holdout", "all", 0.64, 0.82, 0.40),
         ("dev", "first", 0.73, 0.85, 0.56),
         ("holdout", "first", 0.65, 0.81, 0.41),
-        ("blind", "all", 0.48, 0.69, 0.34),
+        # blind3.toml, measured once by round 7's judge: 69/101, 72/101, 27/75 (68 / 71 / 36 %; always
+        # "good" would give 54 %)
+        ("blind", "all", 0.65, 0.68, 0.33),
     ],
 )  # "first": the cases of 《增刪卜易》 and 《卜筮正宗》 alone (not accuracy.LIUYAO_OTHER_BOOKS, added later)
 def test_agreement_does_not_fall(
