@@ -61,3 +61,22 @@ def lines(
         for (b, jp), items in sorted(groups.items(), key=lambda x: -len(x[1])):
             out += ["", f"book {b}, judge {jp}: {len(items)}", *items]
     return out
+
+
+def ablation_counts(
+    base: list[tuple[dict[str, Any], Any]], off: list[tuple[dict[str, Any], Any]]
+) -> dict[str, int]:
+    """One rule switched off, against the judge as it is, over the same cases in the same order (each a
+    (case, judgment) pair): the agreeing cases without the rule (``ok``) and with it (``base``), the cases
+    whose polarity changes, and of those the agreeing ones lost and the disagreeing ones won."""
+    pol = [
+        (c["verdict"], a.verdict.word.polarity, b.verdict.word.polarity)
+        for (c, a), (_, b) in zip(base, off, strict=True)
+    ]
+    return {
+        "ok": sum(b == book for book, _, b in pol),
+        "base": sum(a == book for book, a, _ in pol),
+        "changed": sum(a != b for _, a, b in pol),
+        "lost": sum(a == book != b for book, a, b in pol),
+        "won": sum(b == book != a for book, a, b in pol),
+    }

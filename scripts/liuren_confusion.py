@@ -144,22 +144,16 @@ def _fires(key: str, j: Any) -> bool:
 def ablation() -> list[dict[str, Any]]:
     """Per rule: the agreeing cases of each split with the rule switched off, the cases it is stated on,
     those whose polarity changes without it, and of those the agreeing ones lost and the others won."""
+    from confusion_report import ablation_counts
+
     base = {s: _judged(s) for s in SPLITS}
     out = []
     for key in rules():
         row: dict[str, Any] = {"rule": key}
         for s in SPLITS:
             off = _judged(s, (key,))
-            ok = lambda rows: sum(j.verdict.word.polarity == c["verdict"] for c, j in rows)  # noqa: E731
-            row[f"{s}_ok"], row[f"{s}_base"] = ok(off), ok(base[s])
+            row.update({f"{s}_{k}": v for k, v in ablation_counts(base[s], off).items()})
             row[f"{s}_fires"] = sum(_fires(key, j) for _, j in base[s])
-            pairs = [
-                (c["verdict"], a.verdict.word.polarity, b.verdict.word.polarity)
-                for (c, a), (_, b) in zip(base[s], off, strict=True)
-            ]
-            row[f"{s}_changed"] = sum(a != b for _, a, b in pairs)
-            row[f"{s}_lost"] = sum(a == book != b for book, a, b in pairs)
-            row[f"{s}_won"] = sum(b == book != a for book, a, b in pairs)
         row["gain_dev"] = row["dev_base"] - row["dev_ok"]
         row["gain_holdout"] = row["holdout_base"] - row["holdout_ok"]
         out.append(row)

@@ -111,23 +111,18 @@ _SETTLES = {"settle.kong_zhen": ("kong.zhen", "kong.zhen_ke"), "settle.fu_useles
 def ablation() -> list[dict[str, Any]]:
     """Per rule: the agreeing cases of each split with the rule switched off, the cases it fires on, those
     it settles and those whose polarity changes without it."""
+    from confusion_report import ablation_counts
+
     base = {s: _judged(s) for s in SPLITS}
     out = []
     for key in rules():
         row: dict[str, Any] = {"rule": key}
         for s in SPLITS:
             off = _judged(s, (key,))
-            row[f"{s}_ok"] = sum(j.verdict.word.polarity == c["verdict"] for c, j, _ in off)
-            row[f"{s}_base"] = sum(j.verdict.word.polarity == c["verdict"] for c, j, _ in base[s])
+            counts = ablation_counts([(c, j) for c, j, _ in base[s]], [(c, j) for c, j, _ in off])
+            row.update({f"{s}_{k}": v for k, v in counts.items()})
             row[f"{s}_fires"] = sum(_fires(key, j, st) for _, j, st in base[s])
             row[f"{s}_settles"] = sum(st in _SETTLES.get(key, (key,)) for _, _, st in base[s])
-            pairs = [
-                (c["verdict"], a.verdict.word.polarity, b.verdict.word.polarity)
-                for (c, a, _), (_, b, _) in zip(base[s], off, strict=True)
-            ]
-            row[f"{s}_changed"] = sum(a != b for _, a, b in pairs)
-            row[f"{s}_lost"] = sum(a == book != b for book, a, b in pairs)
-            row[f"{s}_won"] = sum(b == book != a for book, a, b in pairs)
         row["gain_dev"] = row["dev_base"] - row["dev_ok"]
         row["gain_holdout"] = row["holdout_base"] - row["holdout_ok"]
         out.append(row)

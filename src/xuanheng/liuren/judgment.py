@@ -47,8 +47,8 @@ from __future__ import annotations
 
 import datetime as _dt
 import tomllib
-from collections.abc import Iterable, Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from collections.abc import Iterable, Mapping, Sequence
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -67,6 +67,7 @@ from xuanheng.reading.judgment import (
     Focus,
     Judgment,
     Question,
+    RuleSwitches,
     Step,
     Verdict,
     YingQi,
@@ -95,32 +96,22 @@ LANGS = ("ko", "zh-Hant", "en")
 _STAGES = {0: "長生", 4: "帝旺", 7: "死", 8: "墓", 9: "絕"}
 
 
-#: rules switched off for measuring (:func:`switched_off`); empty in every real judgment
-_OFF: frozenset[str] = frozenset()
+#: rules switched off for measuring (:func:`switched_off`); none in every real judgment
+_SWITCHES = RuleSwitches()
 
 
-@contextmanager
-def switched_off(*keys: str) -> Iterator[None]:
+def switched_off(*keys: str) -> AbstractContextManager[None]:
     """Judge as if the rules *keys* were not there — for measuring what each rule is worth (the ablation of
     ``scripts/liuren_confusion.py``), never for a real judgment. A key is a step's (``data/judgment.toml``
     ``[step.*]``: the step is neither stated nor weighed; a ``weigh.*`` step does not settle, and a chapter
     sign switched off neither weighs nor settles) or a qualifier's (``[part.*]``: it adds nothing to its
     step). Not thread-safe: the measuring script alone uses it."""
-    global _OFF
     d = data()
-    unknown = set(keys) - set(d.steps) - set(d.parts)
-    if unknown:
-        raise KeyError(f"no such rule: {sorted(unknown)}")
-    before = _OFF
-    _OFF = before | frozenset(keys)
-    try:
-        yield
-    finally:
-        _OFF = before
+    return _SWITCHES.switched_off(keys, (*d.steps, *d.parts))
 
 
 def _on(key: str) -> bool:
-    return key not in _OFF
+    return key not in _SWITCHES.off
 
 
 @dataclass(frozen=True, slots=True)
@@ -235,7 +226,7 @@ class _Chain:
         src: Iterable[str] = (),
         **p: Any,
     ) -> int:
-        if key in _OFF:
+        if key in _SWITCHES.off:
             return 0
         d = data().steps[key]
         w = d.weight if weight is None else weight
@@ -421,7 +412,7 @@ def _lei_step(c: _Chain, r: _Read, lei: _Lei) -> dict[str, Any]:
 
     def part(key: str, term: str) -> None:
         nonlocal weight
-        if key in _OFF:
+        if key in _SWITCHES.off:
             return
         w, s = d.parts[key]
         weight += w
@@ -513,7 +504,7 @@ def _place_step(c: _Chain, r: _Read, key: str, b: int, against: str, *, weighs: 
 
     def part(pkey: str, term: str) -> None:
         nonlocal weight
-        if pkey in _OFF:
+        if pkey in _SWITCHES.off:
             return
         w, s = d.parts[pkey]
         weight += w

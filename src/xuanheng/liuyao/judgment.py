@@ -41,8 +41,8 @@ from __future__ import annotations
 
 import datetime as _dt
 import tomllib
-from collections.abc import Iterable, Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from collections.abc import Iterable, Mapping, Sequence
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -59,6 +59,7 @@ from xuanheng.reading.judgment import (
     Focus,
     Judgment,
     Question,
+    RuleSwitches,
     Step,
     Verdict,
     YingQi,
@@ -74,27 +75,17 @@ YAO = ("初爻", "二爻", "三爻", "四爻", "五爻", "上爻")
 #: the verdict by the sum of the weighed steps: ≥ GOOD good, ≤ BAD bad, else mixed
 GOOD, BAD = 1, -1
 
-#: rules switched off for measuring (:func:`switched_off`); empty in every real judgment
-_OFF: frozenset[str] = frozenset()
+#: rules switched off for measuring (:func:`switched_off`); none in every real judgment
+_SWITCHES = RuleSwitches()
 
 
-@contextmanager
-def switched_off(*keys: str) -> Iterator[None]:
+def switched_off(*keys: str) -> AbstractContextManager[None]:
     """Judge as if the rules *keys* were not there — for measuring what each rule is worth (the ablation of
     ``scripts/liuyao_confusion.py``), never for a real judgment. A key is a step's (``data/judgment.toml``
     ``[step.*]``: the step is neither stated nor weighed, and a settling step does not settle) or one of
     :data:`SWITCHES` (a rule that decides without a weighed step of its own). Not thread-safe: the
     measuring script alone uses it."""
-    global _OFF
-    unknown = set(keys) - set(data().steps) - set(SWITCHES)
-    if unknown:
-        raise KeyError(f"no such rule: {sorted(unknown)}")
-    before = _OFF
-    _OFF = before | frozenset(keys)
-    try:
-        yield
-    finally:
-        _OFF = before
+    return _SWITCHES.switched_off(keys, (*data().steps, *SWITCHES))
 
 
 #: rules :func:`switched_off` knows besides the steps: the ways a mover is spent (:func:`_spent`) and the
@@ -116,7 +107,7 @@ SWITCHES: tuple[str, ...] = (
 
 
 def _on(key: str) -> bool:
-    return key not in _OFF
+    return key not in _SWITCHES.off
 
 
 @dataclass(frozen=True, slots=True)
@@ -211,7 +202,7 @@ class _Chain:
     def add(
         self, key: str, facts: Mapping[str, Any] | None = None, *, weight: int | None = None, **p: Any
     ) -> int:
-        if key in _OFF:
+        if key in _SWITCHES.off:
             return 0
         d = data().steps[key]
         w = d.weight if weight is None else weight

@@ -1198,12 +1198,22 @@ def _flank_degree(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
     "longitude, whatever palaces they are in (會 read by degree)",
 )
 def _near(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
-    lon = {y.name: float(y.lon) for y in ctx.chart.yao}
+    pair = _two_stars(ctx, v)
+    if pair is None:
+        return None
+    a, b, lead = pair
+    gap = abs((lead + 180.0) % 360.0 - 180.0)
+    return {"near": {"a": a, "b": b, "gap": round(gap, 1)}} if gap <= float(v["within"]) else None
+
+
+def _two_stars(ctx: Ctx, v: Any) -> tuple[str, str, float] | None:
+    """The two different stars *v* names as ``a`` and ``b`` (曜, roles or 主:palace; the first of each) and
+    how far a stands ahead of b in longitude, 0–360°; None when either names no star or both the same."""
     a, b = _ref_stars(ctx, v["a"]), _ref_stars(ctx, v["b"])
     if not a or not b or a[0] == b[0]:
         return None
-    gap = abs((lon[a[0]] - lon[b[0]] + 180.0) % 360.0 - 180.0)
-    return {"near": {"a": a[0], "b": b[0], "gap": round(gap, 1)}} if gap <= float(v["within"]) else None
+    lon = {y.name: float(y.lon) for y in ctx.chart.yao}
+    return a[0], b[0], (lon[a[0]] - lon[b[0]]) % 360.0
 
 
 @_word(
@@ -1212,14 +1222,10 @@ def _near(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
     " greater by more than 0 and at most `within` degrees: a 在前, b 在後; 曜, roles or 主:palace)",
 )
 def _ahead(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
-    lon = {y.name: float(y.lon) for y in ctx.chart.yao}
-    a, b = _ref_stars(ctx, v["a"]), _ref_stars(ctx, v["b"])
-    if not a or not b or a[0] == b[0]:
+    pair = _two_stars(ctx, v)
+    if pair is None or not 0.0 < pair[2] <= float(v["within"]):
         return None
-    lead = (lon[a[0]] - lon[b[0]]) % 360.0
-    if not 0.0 < lead <= float(v["within"]):
-        return None
-    return {"ahead": {"a": a[0], "b": b[0], "by": round(lead, 1)}}
+    return {"ahead": {"a": pair[0], "b": pair[1], "by": round(pair[2], 1)}}
 
 
 #: the seven 政 (the two lights and the five planets), which 羅 and 計 cut off (截) or leave (背)

@@ -16,7 +16,8 @@ the document carries ``judgment`` (:meth:`Judgment.to_json`) beside ``reading``.
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
@@ -119,6 +120,32 @@ def check_about(value: object) -> str:
     raise OptionError(
         f"unknown value {echo(value)} for option about: expected one of {', '.join(ABOUT)}", field="about"
     )
+
+
+class RuleSwitches:
+    """The rules of one method's judge switched off for measuring what each is worth (the ablations of
+    ``scripts/liuyao_confusion.py`` and ``scripts/liuren_confusion.py``); ``off`` is empty in every real
+    judgment, and the judge tests ``key in switches.off`` where a rule acts. Not thread-safe: the measuring
+    scripts alone switch rules off."""
+
+    __slots__ = ("off",)
+
+    def __init__(self) -> None:
+        self.off: frozenset[str] = frozenset()
+
+    @contextmanager
+    def switched_off(self, keys: Iterable[str], known: Iterable[str]) -> Iterator[None]:
+        """Judge as if the rules *keys* were not there; a key not among *known* is refused."""
+        wanted = frozenset(keys)
+        unknown = wanted - set(known)
+        if unknown:
+            raise KeyError(f"no such rule: {sorted(unknown)}")
+        before = self.off
+        self.off = before | wanted
+        try:
+            yield
+        finally:
+            self.off = before
 
 
 @dataclass(frozen=True, slots=True)
