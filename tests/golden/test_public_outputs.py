@@ -68,7 +68,11 @@ PINNED: dict[str, str] = {
     # {"year": None} moved, to "ok" (checked item by item against main)
     "jinkoujue_coordinates": "8296c918617e1f2d",
     "jinkoujue_instants": "fd1c0cc953de7a0b",  # issue 26 (envelope); (34); before: e8bf23a5fb81e2c4
-    "jinkoujue_errors": "15e2709237f5727d",  # issues 9–15 (git log); (34): before e7cb15940c972140
+    # (40) the practitioner's defects (branch ux8): the intercardinal 地分 "northeast" is refused by its own
+    # message naming the two branches it lies across (difen.between), no longer as an unknown 地分. Checked:
+    # with that refusal said as the old difen.unknown message the section equals its pin before
+    # (15e2709237f5727d)
+    "jinkoujue_errors": "5da934a418e647ca",  # issues 9–15 (git log); (34): before e7cb15940c972140
     "liuren_coordinates": "66d4cad8cc8f7241",  # issues 9–15 (git log)
     # issue 26 (git log): sunrise and sunset are swisseph rise_trans again (the fast solar day is gone):
     # 2072-02-13 sunrise 07:06:23 → 07:06:22 and 2067-10-14 sunset 18:55:51 → 18:55:52 (+09:00); nothing

@@ -19,7 +19,7 @@ from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError
 
-from xuanheng.errors import InputError
+from xuanheng.errors import InputError, echo
 from xuanheng.journal.validate import dumps
 
 ENV_URL = "XUANHENG_DB_URL"
@@ -90,17 +90,22 @@ def make_engine(url: str) -> Engine:
         parsed = make_url(url)
     except ArgumentError:
         raise InputError(
-            f"database URL {url!r} is not a URL; expected sqlite:///path/to/file.sqlite3 or "
+            f"database URL {echo(url, 200)} is not a URL; expected sqlite:///path/to/file.sqlite3 or "
             "postgresql://user:password@host/dbname",
             field="db",
+            code="journal.db_not_url",
+            params={"value": echo(url, 200)},
         ) from None
     backend = parsed.get_backend_name()
     if backend == "sqlite":
         db = parsed.database
         if db and db != ":memory:" and not db.startswith("file:") and not Path(db).parent.is_dir():
             raise InputError(
-                f"the directory of the SQLite file {db!r} does not exist; create it or give another path",
+                f"the directory of the SQLite file {echo(db, 200)} does not exist; create it or give "
+                "another path",
                 field="db",
+                code="journal.db_no_directory",
+                params={"value": echo(db, 200)},
             )
         if db and db != ":memory:" and not db.startswith("file:"):
             private_file(Path(db))

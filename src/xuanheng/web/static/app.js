@@ -642,6 +642,9 @@ async function castNow(pushUrl) {
     if (pushUrl !== false) history.replaceState(null, "", link);
     $("save-status").textContent = "";
   } catch (e) {
+    // the cast was refused: nothing of the previous chart (its drawing, judgment, reading, warnings, draw)
+    // stays beside the refusal, where it would be read as the refused cast's
+    clearResult();
     showError(e, () => castNow(true));
   }
 }
@@ -925,8 +928,8 @@ function exportPng() {
 }
 
 /* ------------------------------------------------------------- journal */
-/* Another method chosen: the previous method's chart, judgment, reading and warnings leave the page (they
- * answered another form), and a save can no longer store them under the new method. */
+/* Another method chosen, or a cast refused: the previous chart, judgment, reading and warnings leave the
+ * page (they answered another form), and a save can no longer store them under the new method. */
 function clearResult() {
   $("result").hidden = true;
   for (const id of ["chart", "judgment", "reading", "warnings", "draw-info"]) { const n = $(id); if (n) n.textContent = ""; }

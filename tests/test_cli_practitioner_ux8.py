@@ -1,0 +1,103 @@
+"""A practitioner's defects left by branch ux7, each through a real user path (the command line by conftest's
+``run_cli``, the HTTP API by FastAPI's TestClient); every test failed before its fix (branch ux8).
+
+- a direction typed in Hangul (``--difen 동``) was refused; an intercardinal (東南, 동남) was refused as an
+  unknown 地分 without saying that it lies across two branches;
+- the journal's refusal of a SQLite file whose directory does not exist, and of a database that is not a
+  URL, were English whatever ``--lang``;
+- ``--help --lang ko`` / ``zh-Hant`` printed the help sentences, the group titles and the shared flags
+  (``--json``, ``--now`` …) in English.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from tests.conftest import run_cli
+
+from xuanheng.core.ganzhi import BRANCHES
+
+AT = ["--at", "2026-03-10T21:00", "--tz", "Asia/Seoul"]
+
+# The directions and the branches they stand on, written here from the rule statement (《說卦傳》 and the
+# compass of the twelve branches: 子 north, 卯 east, 午 south, 酉 west; the intercardinals lie across the
+# two branches of their trigram), not read from the code.
+CARDINAL_KO = {"북": "子", "동": "卯", "남": "午", "서": "酉", "동쪽": "卯", "북쪽": "子"}
+BETWEEN = {"동남": "辰巳", "남동": "辰巳", "東北": "丑寅", "서남": "未申", "西北": "戌亥", "nw": "戌亥"}
+
+
+def _difen_branch(value: str) -> str:
+    rc, out, err = run_cli(["jinkoujue", *AT, "--difen", value, "--json", "--no-reading"])
+    assert rc == 0, err
+    doc: dict[str, Any] = json.loads(out)
+    return str(doc["di_fen"]["branch"] if isinstance(doc.get("di_fen"), dict) else doc["di_fen"])
+
+
+@pytest.mark.parametrize(("ko", "branch"), sorted(CARDINAL_KO.items()))
+def test_a_direction_in_hangul_is_the_direction(ko: str, branch: str) -> None:
+    assert _difen_branch(ko) == branch == _difen_branch(branch)
+
+
+@pytest.mark.parametrize(("name", "pair"), sorted(BETWEEN.items()))
+def test_an_intercardinal_names_its_two_branches(name: str, pair: str) -> None:
+    rc, _, err = run_cli(["jinkoujue", *AT, "--difen", name, "--lang", "ko"])
+    assert rc == 2
+    assert name in err and pair[0] in err and pair[1] in err and "az:" in err, err
+    assert "expected" not in err and "give" not in err
+    rc, _, err = run_cli(["jinkoujue", *AT, "--difen", name, "--lang", "zh-Hant"])
+    assert rc == 2 and "兩支" in err and pair[0] in err, err
+
+
+def test_an_unknown_direction_is_refused_in_the_readers_language() -> None:
+    rc, _, err = run_cli(["jinkoujue", *AT, "--difen", "동동", "--lang", "ko"])
+    assert rc == 2 and "'동동'" in err and "북/동/남/서" in err and "expected" not in err, err
+
+
+def test_the_api_takes_a_hangul_direction(tmp_path: Path) -> None:
+    pytest.importorskip("fastapi")
+    from fastapi.testclient import TestClient
+    from tests.web.conftest import make_settings
+
+    from xuanheng.web.app import create_app
+
+    c = TestClient(create_app(make_settings(tmp_path)))
+    q = {"at": "2026-03-10T21:00", "tz": "Asia/Seoul", "no_reading": "true"}
+    by_ko = c.get("/api/jinkoujue", params={**q, "difen": "남"})
+    assert by_ko.status_code == 200, by_ko.text
+    by_char = c.get("/api/jinkoujue", params={**q, "difen": "午"}).json()
+    assert by_ko.json()["di_fen"] == by_char["di_fen"]
+    r = c.get("/api/jinkoujue", params={**q, "difen": "동남", "lang": "ko"})
+    assert r.status_code == 422
+    e = r.json()["error"]
+    assert e["field"] == "difen" and e["code"] == "difen.between" and "辰" in e["text"] and "巳" in e["text"]
+
+
+def test_branch_names_still_win_over_nothing() -> None:
+    """The direction names do not shadow a branch's Korean reading (신 is 申, never a direction)."""
+    assert _difen_branch("신") == "申" == BRANCHES[8]
+
+
+# ------------------------------------------------------------------------------------------ journal
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [("ko", "폴더가 없습니다"), ("zh-Hant", "資料夾不存在")],
+)
+def test_the_journal_says_a_missing_directory_in_the_readers_language(
+    tmp_path: Path, lang: str, said: str
+) -> None:
+    db = f"sqlite:///{tmp_path}/no/such/dir/j.sqlite3"
+    rc, _, err = run_cli(["journal", "list", "--db", db, "--lang", lang])
+    assert rc == 2 and said in err and "does not exist" not in err, err
+    rc, _, err = run_cli(["liuyao", *AT, "--lines", "887868", "--save", "--db", db, "--lang", lang])
+    assert rc == 2 and said in err, err
+
+
+def test_the_journal_says_a_path_is_not_a_url_in_korean(tmp_path: Path, monkeypatch: Any) -> None:
+    monkeypatch.setenv("XUANHENG_LANG", "ko")
+    rc, _, err = run_cli(["journal", "stats", "--db", str(tmp_path / "j.sqlite3")])
+    assert rc == 2 and "URL이 아닙니다" in err and "sqlite:///" in err, err

@@ -1,0 +1,47 @@
+"""The page after a refused cast (branch ux8), on a 390 px phone in a real browser: the warnings of the chart
+cast before (七政 without a birth place says so) stayed under the refusal of the next cast, as if they were
+the refused cast's, with that chart, its judgment and its reading. Failed before the fix (app.js castNow:
+a refused cast clears the previous result, `clearResult`)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+from urllib.parse import urlencode
+
+import pytest
+
+playwright_api = pytest.importorskip("playwright.sync_api")
+pytestmark = [pytest.mark.xdist_group("browser")]
+
+PHONE = {"width": 390, "height": 844}
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory, serve_app: Any) -> Iterator[str]:
+    yield from serve_app(tmp_path_factory.mktemp("ux8"), XUANHENG_MULTI_USER="0")
+
+
+def test_a_refused_cast_leaves_nothing_of_the_chart_before(server: str, browser: Any) -> None:
+    ctx = browser.new_context(viewport=PHONE, bypass_csp=True)
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    q = {"lang": "ko", "method": "qizheng", "at": "1983-10-27T18:30", "tz": "Asia/Shanghai", "sex": "男"}
+    page.goto(f"{server}?{urlencode(q)}")
+    page.wait_for_selector("#chart svg")
+    assert "태어난 곳이 없어" in page.inner_text("#warnings")  # the chart before: no birth place
+    page.fill("#at", "1983-02-30T18:30")  # a day the calendar does not have
+    page.click("#cast-btn")
+    page.wait_for_function("document.getElementById('cast-error').textContent !== ''")
+    assert "달력에 없는 날짜" in page.inner_text("#cast-error")
+    assert page.locator("#warnings li").count() == 0
+    assert page.locator("#result").is_hidden()
+    assert page.locator("#chart svg").count() == 0 and page.inner_text("#judgment") == ""
+    # the corrected date casts again, with its own warning
+    page.fill("#at", "1983-10-28T18:30")
+    page.click("#cast-btn")
+    page.wait_for_selector("#chart svg")
+    assert page.inner_text("#cast-error") == "" and "태어난 곳이 없어" in page.inner_text("#warnings")
+    assert errors == []
+    ctx.close()
