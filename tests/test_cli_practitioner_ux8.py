@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -101,3 +102,69 @@ def test_the_journal_says_a_path_is_not_a_url_in_korean(tmp_path: Path, monkeypa
     monkeypatch.setenv("XUANHENG_LANG", "ko")
     rc, _, err = run_cli(["journal", "stats", "--db", str(tmp_path / "j.sqlite3")])
     assert rc == 2 and "URL이 아닙니다" in err and "sqlite:///" in err, err
+
+
+# ------------------------------------------------------------------------------------------ --help
+#: English function words: none is left in a help said in Korean or Chinese (flags, metavars, values and
+#: the journal's action names are taken out first: they are the command's own spelling in every language)
+ENGLISH = re.compile(
+    r"\b(the|and|with|from|which|default|given|for|of|to|by|print|use|show|only|its|this|when|is|are|each|every|in|at|or|an?)\b"
+)
+#: what a help line may hold in every language: flags, metavars, the journal's action names
+OWN_SPELLING = re.compile(
+    r"(?<![\w-])(--?[a-z][\w-]*(=\S+)?|[A-Z][A-Z_=|.\d-]+|show|list|outcome|stats)(?![\w-])"
+)
+HELP_COMMANDS = [
+    [],
+    ["jinkoujue"],
+    ["liuren"],
+    ["liuyao"],
+    ["qizheng"],
+    ["calendar"],
+    ["all"],
+    ["serve"],
+    ["mcp"],
+    ["journal"],
+    *[["journal", a] for a in ("upgrade", "status", "add-user", "move-cases", "export", "import", "list")],
+    *[["journal", a] for a in ("show", "outcome", "stats")],
+]
+
+
+def _help_lines(argv: list[str]) -> list[str]:
+    rc, out, err = run_cli(argv)
+    assert rc == 0, err
+    body = out.split("\n\n", 1)[1]  # after the usage, which is flags only
+    return [OWN_SPELLING.sub(" ", line) for line in body.splitlines()]
+
+
+@pytest.mark.parametrize("lang", ["ko", "zh-Hant"])
+@pytest.mark.parametrize("command", HELP_COMMANDS, ids=lambda c: " ".join(c) or "xuanheng")
+def test_help_is_said_in_the_readers_language(command: list[str], lang: str) -> None:
+    english = [line for line in _help_lines([*command, "--help", "--lang", lang]) if ENGLISH.search(line)]
+    assert english == [], english
+
+
+def test_help_takes_the_language_of_the_environment(monkeypatch: Any) -> None:
+    monkeypatch.setenv("XUANHENG_LANG", "ko")
+    rc, text, _ = run_cli(["liuyao", "--help"])
+    assert rc == 0
+    assert "출력:" in text and "JSON 객체 하나로 출력" in text and "동전 세 닢을 여섯 번" in text
+    assert "print one JSON object" not in text and "three coins" not in text
+
+
+def test_english_help_is_left_as_it_was() -> None:
+    rc, out, _ = run_cli(["liuyao", "--help"])
+    assert rc == 0 and "print one JSON object" in out and "three coins thrown six times" in out
+    assert "JSON 객체" not in out
+
+
+def test_every_parameter_declares_its_help_in_korean_and_chinese() -> None:
+    from xuanheng.methods import registry
+
+    left = [
+        (m.name, p.name)
+        for m in registry().values()
+        for p in m.params.SPEC
+        if p.help_text is None or p.help_text.ko == p.help or p.help_text.zh_hant == p.help
+    ]
+    assert left == []

@@ -189,13 +189,18 @@ from pins import dump as _dump
 # judgment's focus 용효 / 유신 / 용신 (labels focus.*): cli_casts, http_meta, http_casts, mcp_tools. Checked:
 # with those texts as on main cli_casts and http_casts equal their pins before, http_meta and mcp_tools
 # are d23d41495b7f16ca and 5ef82836d2094cdd (the first change alone).
+# (41) the practitioner's defects (branch ux8): every parameter's help is declared in ko and zh-Hant too
+# (params.toml help.ko / help.zh-Hant, Param.help_in), so `xuanheng all --json` (zh-Hant by default) names
+# what a method still needs with its help in the document's language (cli_casts). English --help is as it
+# was (cli_help unchanged). Checked: with all_cmd's needs taking the English help again cli_casts equals
+# its pin before.
 PINNED: dict[str, str] = {
     "cli_help": "9dad1857abc63b7d",  # (1) (2) (6) (7) (9) (10) (11) (14) (18) (24) (25) (37) (38) (39)
     # issue 26: a method with a reading always carries "reading" ([] when not asked): 金口訣 and 六爻 too
     # (1) (2) (8) (9) (10) (11) (12) (13) (14) (15) (18) (19) (20) (22) (26) (28) (29) (30) (31) (32)
     # (33) (34) (35) (36) (38)
-    # (39): before ddbb65af2a8eec5e
-    "cli_casts": "cc70ac06e9890c73",  # before (38): fdb40617d91ee828; before (36): e13659d60dd8a34a
+    # (39): before ddbb65af2a8eec5e; (41): before cc70ac06e9890c73
+    "cli_casts": "4fed84795c1bbd1a",  # before (38): fdb40617d91ee828; before (36): e13659d60dd8a34a
     # issue 26: the 大六壬 message for no instant and no coordinates is catalogued (cli.liuren.at_missing),
     # so --lang ko / zh-Hant say it in that language instead of English; nothing else changed
     # (12): its 七政 sample without a place is no refusal: it casts, and its document gains the judgment
