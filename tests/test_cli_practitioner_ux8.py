@@ -168,3 +168,66 @@ def test_every_parameter_declares_its_help_in_korean_and_chinese() -> None:
         if p.help_text is None or p.help_text.ko == p.help or p.help_text.zh_hant == p.help
     ]
     assert left == []
+
+
+# --------------------------------------------------------------------- the words practitioners type
+STUDY_JKJ = [
+    "jinkoujue",
+    "--day",
+    "甲子",
+    "--hour",
+    "午",
+    "--month",
+    "寅",
+    "--yue-jiang",
+    "亥",
+    "--difen",
+    "申",
+]
+
+
+@pytest.mark.parametrize(("typed", "meant"), [("晝", "day"), ("낮", "day"), ("夜", "night"), ("밤", "night")])
+def test_day_or_night_as_the_casebooks_write_it(typed: str, meant: str) -> None:
+    """The casebooks print 晝 / 夜 (a Korean practitioner says 낮 / 밤): the study cast takes them as day /
+    night and gives the chart of that choice (晝 / 夜 貴人)."""
+    rc, out, err = run_cli([*STUDY_JKJ, "--day-night", typed, "--json", "--no-reading"])
+    assert rc == 0, err
+    rc, same, err = run_cli([*STUDY_JKJ, "--day-night", meant, "--json", "--no-reading"])
+    assert rc == 0 and json.loads(out)["gui_ren"] == json.loads(same)["gui_ren"]
+    assert json.loads(out)["options"]["day_night"] == meant
+
+
+@pytest.mark.parametrize("typed", ["男命", "男性", "女命", "女性"])
+def test_sex_as_a_chinese_chart_heads_it(typed: str) -> None:
+    """七政 星案 are headed 男命 / 女命; a Chinese user also writes 男性 / 女性."""
+    meant = typed[0]
+    for method in (["qizheng", *AT, "--lon", "126.9", "--lat", "37.5"], ["liuren", *AT]):
+        rc, out, err = run_cli([*method, "--sex", typed, "--json", "--no-reading"])
+        assert rc == 0, err
+        assert meant in json.dumps(json.loads(out)["inputs"], ensure_ascii=False) or method[0] == "liuren"
+
+
+@pytest.mark.parametrize(
+    ("typed", "person"),
+    [
+        ("爸爸", "父母"),
+        ("媽媽", "父母"),
+        ("엄마", "父母"),
+        ("老公", "夫"),
+        ("老婆", "妻"),
+        ("아내", "妻"),
+        ("孩子", "子女"),
+        ("자녀", "子女"),
+        ("妹妹", "兄弟"),
+    ],
+)
+def test_the_person_asked_about_as_a_user_says_it(typed: str, person: str) -> None:
+    rc, out, err = run_cli(["liuyao", *AT, "--lines", "887868", "--topic", "病", "--about", typed, "--json"])
+    assert rc == 0, err
+    assert json.loads(out)["judgment"]["question"]["about"] == person
+
+
+def test_money_in_korean_is_the_wealth_topic() -> None:
+    rc, out, err = run_cli(["liuren", *AT, "--topic", "금전", "--json"])
+    assert rc == 0, err
+    assert json.loads(out)["judgment"]["question"]["topic"] == "財"

@@ -194,6 +194,11 @@ from pins import dump as _dump
 # what a method still needs with its help in the document's language (cli_casts). English --help is as it
 # was (cli_help unchanged). Checked: with all_cmd's needs taking the English help again cli_casts equals
 # its pin before.
+# (42) the practitioner's defects (branch ux8), the words a practitioner types: day_night takes 晝 / 夜
+# (낮 / 밤 …) as day / night (aliases on its choices), 大六壬's and 六爻's sex 男命 / 女命 / 男性 / 女性, the
+# persons of about 爸爸, 媽媽, 엄마, 老公, 老婆, 아내, 孩子, 妹妹 …, the topic 財 금전 and 재운; the MCP
+# schema lists the other spellings of day_night in one more anyOf entry and the longer lists of sex and
+# about (mcp_tools). Checked: with those data as on main mcp_tools equals its pin before; nothing else moved.
 PINNED: dict[str, str] = {
     "cli_help": "9dad1857abc63b7d",  # (1) (2) (6) (7) (9) (10) (11) (14) (18) (24) (25) (37) (38) (39)
     # issue 26: a method with a reading always carries "reading" ([] when not asked): 金口訣 and 六爻 too
@@ -222,7 +227,8 @@ PINNED: dict[str, str] = {
     # (31) (32) (33) (34) (35) (36) (38)
     # (39): before 51de3a75d49a9ee9
     "http_casts": "de59477dd8905f5e",  # before (38): 3903bf99c9430349; before (36): d0a62ebaf7be16ce
-    "mcp_tools": "0d815fecf12a84d1",  # (1) (2) (6) (7) (9) (10) (11) (13) (18) (25) (27) (37) (38) (39)
+    # (42): before 0d815fecf12a84d1
+    "mcp_tools": "c59b5b580058740f",  # (1) (2) (6) (7) (9) (10) (11) (13) (18) (25) (27) (37) (38) (39)
     # issue 26: both changes of http_casts; then the refusals carry their code (mode.unused, at.or_now) where
     # the catalogue recognised them by their English; then a refusal of a mode names the mode and says why
     # in the API's words (a cast from an instant (at or now) …), no longer the command line's (--at/--now)
