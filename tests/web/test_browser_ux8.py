@@ -45,3 +45,28 @@ def test_a_refused_cast_leaves_nothing_of_the_chart_before(server: str, browser:
     assert page.inner_text("#cast-error") == "" and "태어난 곳이 없어" in page.inner_text("#warnings")
     assert errors == []
     ctx.close()
+
+
+def test_the_difen_is_chosen_by_the_direction_the_asker_stands_in(server: str, browser: Any) -> None:
+    """金口訣 takes the 地分 from where the asker stands: the page offers the four directions (in the
+    reader's words) beside the branches; 동쪽 casts 卯, the branch of the east (《說卦傳》: 震 east)."""
+    import httpx
+
+    from xuanheng.core.ganzhi import DIRECTIONS
+
+    hint = {m["name"]: m for m in httpx.get(server + "api/methods", timeout=60).json()["methods"]}
+    choices = hint["jinkoujue"]["form"]["difen"]["choices"]
+    assert choices[12:16] == [d for d, b in DIRECTIONS.items() if len(b) == 1]
+    ctx = browser.new_context(viewport=PHONE, bypass_csp=True)
+    page = ctx.new_page()
+    q = {"lang": "ko", "method": "jinkoujue", "at": "2026-03-10T21:00", "tz": "Asia/Seoul"}
+    page.goto(f"{server}?{urlencode(q)}")
+    page.wait_for_selector("body[data-ready='1']")
+    page.wait_for_selector("#f-difen option[value='東']", state="attached")
+    assert page.inner_text("#f-difen option[value='東']") == "동쪽 (卯)"
+    page.select_option("#f-difen", "東")
+    with page.expect_response(lambda r: "/api/jinkoujue?" in r.url) as answer:
+        page.click("#cast-btn")
+    doc = answer.value.json()
+    assert doc["di_fen"]["branch"] == "卯" and page.inner_text("#cast-error") == ""
+    ctx.close()
