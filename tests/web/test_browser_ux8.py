@@ -70,3 +70,32 @@ def test_the_difen_is_chosen_by_the_direction_the_asker_stands_in(server: str, b
     doc = answer.value.json()
     assert doc["di_fen"]["branch"] == "卯" and page.inner_text("#cast-error") == ""
     ctx.close()
+
+
+def test_a_source_shows_no_english_gloss_to_a_korean_reader(server: str, browser: Any) -> None:
+    """The 金口訣 judgment of a lost horse cites 《六壬斷案》 with an English gloss ("the lost horse read on
+    午"): the Korean page showed it as is. The link now shows the book and chapter; the gloss stays on hover
+    (and for an English reader)."""
+    ctx = browser.new_context(viewport=PHONE, bypass_csp=True)
+    page = ctx.new_page()
+    q = {
+        "method": "jinkoujue",
+        "day": "甲子",
+        "hour": "午",
+        "month": "寅",
+        "yue_jiang": "亥",
+        "day_night": "晝",
+        "difen": "申",
+        "topic": "失物",
+        "item": "馬",
+    }
+    page.goto(f"{server}?{urlencode({**q, 'lang': 'ko'})}")
+    page.wait_for_selector("#judgment a.src-link")
+    text = page.inner_text("#judgment")
+    assert "《六壬斷案》〈六畜〉" in text and "the lost horse" not in text and "reads the lost" not in text
+    titles = page.locator("#judgment a.src-link").evaluate_all("as => as.map(a => a.title)")
+    assert any("the lost horse" in t for t in titles)
+    page.goto(f"{server}?{urlencode({**q, 'lang': 'en'})}")
+    page.wait_for_selector("#judgment a.src-link")
+    assert "the lost horse" in page.inner_text("#judgment")
+    ctx.close()

@@ -706,8 +706,13 @@ function factsText(facts, kind) {
   return Object.entries(facts || {}).map(([k, v]) => factPair(k, v, kind)).filter(Boolean).join(" · ");
 }
 
+/* A citation's English gloss ("(the lost horse read on 午)") is the English reader's: in another language the
+ * link shows the book and chapter, and the whole citation on hover. */
+const ENGLISH_GLOSS = /\s*\([^()]*[A-Za-z]{3,}[^()]*\)/g;
 function sourceLink(s) {
-  const a = el("a", { href: `#source/${encodeURIComponent(s)}`, class: "src-link", "data-src": s }, s);
+  const shown = S.lang === "en" ? s : s.replace(ENGLISH_GLOSS, "");
+  const a = el("a", { href: `#source/${encodeURIComponent(s)}`, class: "src-link", "data-src": s,
+    title: shown !== s ? s : null }, shown);
   const t = ((S.srcTitles || {})[S.lang] || {})[s];
   if (t) nameSource(a, s, t);
   return a;
