@@ -231,3 +231,29 @@ def test_money_in_korean_is_the_wealth_topic() -> None:
     rc, out, err = run_cli(["liuren", *AT, "--topic", "금전", "--json"])
     assert rc == 0, err
     assert json.loads(out)["judgment"]["question"]["topic"] == "財"
+
+
+@pytest.mark.parametrize(
+    ("typed", "kept"),
+    [
+        ("응험", "應驗"),
+        ("불험", "不驗"),
+        ("부분", "部分"),
+        ("맞음", "應驗"),
+        ("準", "應驗"),
+        ("不準", "不驗"),
+        ("应验", "應驗"),
+    ],
+)
+def test_an_outcome_in_the_readers_words(tmp_path: Path, typed: str, kept: str) -> None:
+    """A Korean practitioner records 응험 (the reading of 應驗) or 맞음, a Taiwanese one 準 / 不準; both were
+    refused ("accepted: 應驗, 不驗, 部分, ying_yan …")."""
+    db = ["--db", f"sqlite:///{tmp_path}/j.sqlite3"]
+    rc, _, err = run_cli(["liuyao", *AT, "--lines", "887868", "--save", *db])
+    assert rc == 0, err
+    rc, out, err = run_cli(["journal", "list", "--json", *db])
+    case = json.loads(out)["items"][0]["id"]
+    rc, _, err = run_cli(["journal", "outcome", case[:8], typed, *db, "--lang", "ko"])
+    assert rc == 0, err
+    rc, out, err = run_cli(["journal", "show", case[:8], "--json", *db])
+    assert json.loads(out)["outcome"]["result"] == kept
