@@ -212,6 +212,8 @@ class Param:
             "group": self.group,
             "option": self.option,
         }
+        if self.help_text is not None:  # the help in every language (the page's hover text)
+            out["help_text"] = self.help_text.all()
         if self.choices:
             out["choices"] = [c.to_json() for c in self.choices]
         if self.also:

@@ -202,6 +202,9 @@ from pins import dump as _dump
 # (43) the practitioner's defects (branch ux8): the page's 地分 field offers the four directions 北 東 南 西
 # beside the branches (jinkoujue frontend.toml, labels form.difen_north …): /api/methods' form hint and the
 # label catalogue (http_meta). Checked: with those two files as on main http_meta equals its pin before.
+# (44) then each parameter of /api/methods carries help_text, its help in every language (the page's hover
+# text in the reader's language; http_meta). Checked: without help_text in Param.to_json http_meta equals
+# the pin of (43), 5758b1ad6222823e.
 PINNED: dict[str, str] = {
     "cli_help": "9dad1857abc63b7d",  # (1) (2) (6) (7) (9) (10) (11) (14) (18) (24) (25) (37) (38) (39)
     # issue 26: a method with a reading always carries "reading" ([] when not asked): 金口訣 and 六爻 too
@@ -216,8 +219,8 @@ PINNED: dict[str, str] = {
     # (6) (12) (13) (14) (15) (19) (22) (26) (30) (32) (33) (36) (38)
     "cli_refusals": "7a8c79f51a6856d2",  # before (38): eef497d9e543d34b; before (36): c69b4a9a974ad72e
     # (1) (2) (6) (7) (9) (10) (11) (13) (14) (15) (16) (18) (25) (27) (37) (38) (39)
-    # (43): before 4bae4793c287179b
-    "http_meta": "5758b1ad6222823e",
+    # (43): before 4bae4793c287179b; (44): before 5758b1ad6222823e
+    "http_meta": "6f89dbb76dc3519c",
     # issue 26: "reading": [] with no_reading; then the library's errors name parameters (at, day, yue_jiang)
     # where they named command-line flags (--at, --now, --day …): only their message, text and params
     # then at + now answers the code at.or_now (was at.or_now_web: one refusal, one code)

@@ -99,3 +99,17 @@ def test_a_source_shows_no_english_gloss_to_a_korean_reader(server: str, browser
     page.wait_for_selector("#judgment a.src-link")
     assert "the lost horse" in page.inner_text("#judgment")
     ctx.close()
+
+
+def test_a_field_says_its_help_in_the_readers_language(server: str, browser: Any) -> None:
+    """The form's fields showed their help on hover in English only (none at all in Korean or Chinese);
+    the help is now declared in each language (params.toml help.ko / help.zh-Hant)."""
+    ctx = browser.new_context(viewport=PHONE, bypass_csp=True)
+    page = ctx.new_page()
+    for lang, said in (("ko", "지분: 지지"), ("zh-Hant", "地分：地支")):
+        page.goto(f"{server}?{urlencode({'lang': lang, 'method': 'jinkoujue'})}")
+        page.wait_for_selector("body[data-ready='1']")
+        page.wait_for_selector("#f-difen", state="attached")
+        title = page.locator("#f-difen").evaluate("e => e.closest('label').title")
+        assert said in title and "a branch" not in title, title
+    ctx.close()

@@ -184,7 +184,7 @@ function fieldInput(method, p, idp) {
   const m = S.methods[method];
   const hint = ((m && m.form) || {})[name] || {};
   const caption = hint.label ? L(hint.label, textIn(p.label)) : textIn(p.label);
-  const title = S.lang === "en" ? p.help || "" : "";
+  const title = p.help_text ? textIn(p.help_text) : S.lang === "en" ? p.help || "" : "";
   const required = (m.schema.required || []).includes(name);
   let input;
   if (p.kind === "bool") {
