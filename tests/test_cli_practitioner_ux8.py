@@ -94,8 +94,9 @@ def test_the_journal_says_a_missing_directory_in_the_readers_language(
     db = f"sqlite:///{tmp_path}/no/such/dir/j.sqlite3"
     rc, _, err = run_cli(["journal", "list", "--db", db, "--lang", lang])
     assert rc == 2 and said in err and "does not exist" not in err, err
-    rc, _, err = run_cli(["liuyao", *AT, "--lines", "887868", "--save", "--db", db, "--lang", lang])
+    rc, out, err = run_cli(["liuyao", *AT, "--lines", "887868", "--save", "--db", db, "--lang", lang])
     assert rc == 2 and said in err, err
+    assert out == ""  # refused before the chart is printed (it was printed, then the save refused)
 
 
 def test_the_journal_says_a_path_is_not_a_url_in_korean(tmp_path: Path, monkeypatch: Any) -> None:

@@ -215,6 +215,12 @@ def run(args: argparse.Namespace, method: Method) -> int:
         p = spec[name]
         if p.kind == "choice" and isinstance(v, str) and any(isinstance(c, bool) for c in p.values):
             values[name] = v == "true"
+    if getattr(args, "save", False):  # a journal it cannot save in is refused before the chart is printed
+        from xuanheng.journal.db import check_url, resolve_url
+
+        db = getattr(args, "save_db", None)
+        if db is not None and db.strip():
+            check_url(resolve_url(db))
     now = bool(getattr(args, "now", False))
     enumerate_ = bool(getattr(args, "enumerate", False))
     params = cast_params(method, values, now=now, mode="enumerate" if enumerate_ else None, cli=True)
