@@ -149,7 +149,7 @@ def test_help_takes_the_language_of_the_environment(monkeypatch: Any) -> None:
     monkeypatch.setenv("XUANHENG_LANG", "ko")
     rc, text, _ = run_cli(["liuyao", "--help"])
     assert rc == 0
-    assert "출력:" in text and "JSON 객체 하나로 출력" in text and "동전 세 닢을 여섯 번" in text
+    assert "출력:" in text and "JSON 객체 하나로 출력" in text and "동전 세 닢을" in text
     assert "print one JSON object" not in text and "three coins" not in text
 
 
@@ -258,3 +258,22 @@ def test_an_outcome_in_the_readers_words(tmp_path: Path, typed: str, kept: str) 
     assert rc == 0, err
     rc, out, err = run_cli(["journal", "show", case[:8], "--json", *db])
     assert json.loads(out)["outcome"]["result"] == kept
+
+
+@pytest.mark.parametrize("lang", ["ko", "zh-Hant"])
+@pytest.mark.parametrize("command", [["liuyao"], ["qizheng"], ["all"], ["journal", "list"]], ids=" ".join)
+def test_help_fits_the_terminal_in_display_columns(command: list[str], lang: str, monkeypatch: Any) -> None:
+    """argparse counts a Hangul syllable or a hanzi as one column where a terminal gives it two: the Korean
+    help ran up to 112 columns on an 80-column terminal. Each column is counted here by the Unicode East
+    Asian width (W and F: two), written out, not taken from the code's width function."""
+    import unicodedata
+
+    monkeypatch.setenv("COLUMNS", "80")
+    rc, out, err = run_cli([*command, "--help", "--lang", lang])
+    assert rc == 0, err
+    body = out.split("\n\n", 1)[1]  # the usage lines are argparse's own layout of flags
+
+    def columns(line: str) -> int:
+        return sum(2 if unicodedata.east_asian_width(c) in ("W", "F") else 1 for c in line)
+
+    assert [line for line in body.splitlines() if columns(line) > 80] == []
