@@ -70,6 +70,8 @@ def test_the_api_takes_a_hangul_direction(tmp_path: Path) -> None:
     assert by_ko.status_code == 200, by_ko.text
     by_char = c.get("/api/jinkoujue", params={**q, "difen": "午"}).json()
     assert by_ko.json()["di_fen"] == by_char["di_fen"]
+    # the echo names the direction meant by its character; what was typed is kept beside it
+    assert by_ko.json()["inputs"]["direction"] == "南" and by_ko.json()["inputs"]["difen_input"] == "남"
     r = c.get("/api/jinkoujue", params={**q, "difen": "동남", "lang": "ko"})
     assert r.status_code == 422
     e = r.json()["error"]

@@ -132,7 +132,7 @@ def parse_difen(value: str | int | float | None, *, seed: int | None = None) -> 
     if named is not None:
         covered = DIRECTIONS[named]
         if len(covered) == 1:
-            return covered[0], {"by": "direction", "direction": text}
+            return covered[0], {"by": "direction", "direction": named}
         # an intercardinal lies across two branches (東南: 辰 and 巳): the asker says which, or the degrees
         first, second = (BRANCHES[b] for b in covered)
         raise InputError(
