@@ -279,3 +279,18 @@ def test_help_fits_the_terminal_in_display_columns(command: list[str], lang: str
         return sum(2 if unicodedata.east_asian_width(c) in ("W", "F") else 1 for c in line)
 
     assert [line for line in body.splitlines() if columns(line) > 80] == []
+
+
+@pytest.mark.parametrize(
+    ("typed", "topic"), [("재물운", "財"), ("연애운", "婚"), ("건강운", "病"), ("財運", "財")]
+)
+def test_a_fortune_asked_as_a_practitioner_asks_it(typed: str, topic: str) -> None:
+    """A Korean asks 재물운 (재물 + 운), a Taiwanese 財運: the matter before 운 / 運 is the topic."""
+    rc, out, err = run_cli(["liuren", *AT, "--topic", typed, "--json"])
+    assert rc == 0, err
+    assert json.loads(out)["judgment"]["question"]["topic"] == topic
+
+
+def test_a_fortune_of_no_known_matter_is_still_refused() -> None:
+    rc, _, err = run_cli(["liuren", *AT, "--topic", "운", "--lang", "ko"])
+    assert rc == 2 and "'운'" in err, err
