@@ -15,16 +15,26 @@ For the cases of ``tests/liuren/casebook`` (cast as ``scripts/accuracy.py`` cast
   topic's own 類神 also where a person is asked about. For a 類神 that is the harm (illness, suits, theft)
   presence, strength, a void and the seat count the other way.
 
-Run ``python scripts/liuren_confusion.py [--split dev|holdout] [--misses] [--leishen [--matter] [--min N]]``.
-Measuring only: it changes nothing, and the holdout is for checking, never for choosing rules
-(docs/liuren-judgment.md).
+* with ``--files``, the confusion of each casebook file apart (the file a case's id names: ``sh-``
+  邵彥和, ``hx-`` 《壬占彙選》, ``cy-`` 《六壬存驗》, ``sj-`` 《壬學瑣記》, ``cuy-`` 《六壬粹言》) and the
+  settling step of the cases the judge reads *bad* where the book says *good*, per file;
+* with ``--ablate``, the ablation table of docs/liuren-judgment.md: every rule that can weigh or settle a
+  verdict (the steps with a weight, the qualifiers of ``[part.*]``, the ``weigh.*`` settlings) switched off
+  in turn through the judge's own switch (``judgment.switched_off``: the one implementation, judged as if
+  that rule were not there), the agreeing cases on dev and on the holdout without it, against the judge as
+  it is. A rule *gains* on a split where switching it off loses agreeing cases.
+
+Run ``python scripts/liuren_confusion.py [--split dev|holdout] [--misses] [--files] [--ablate] [--off K,…]
+[--leishen [--matter] [--min N]]``. Measuring only: it changes nothing; the ``blind`` split is refused, and
+the holdout is for checking, never for choosing rules (docs/liuren-judgment.md).
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
-from collections import Counter
+from collections import Counter, defaultdict
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -33,22 +43,45 @@ from xuanheng.core.wuxing import generates, overcomes
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 POLS = ("good", "bad", "mixed")
+SPLITS = ("dev", "holdout")
+#: the casebook files by the prefix of their case ids
+FILES = {"sh": "shao", "hx": "huixuan", "cy": "cunyan", "sj": "suoji", "cuy": "cuiyan"}
 
 
-def _judged(split: str) -> list[tuple[dict[str, Any], Any]]:
-    """(case, judgment) for every case of *split*, cast and judged as the accuracy page does."""
+def _cases(split: str) -> list[dict[str, Any]]:
+    """The casebook's cases of *split*; any split but dev and holdout is refused."""
+    if split not in SPLITS:
+        raise SystemExit(f"split {split!r} refused: only {', '.join(SPLITS)} are measured here")
     import accuracy
 
-    return [(c, accuracy.liuren_judgment(c)) for c in accuracy.cases("liuren") if c["split"] == split]
+    return [c for c in accuracy.cases("liuren") if c["split"] == split]
 
 
-def report(split: str, misses: bool) -> list[str]:
+def _judged(split: str, off: Iterable[str] = ()) -> list[tuple[dict[str, Any], Any]]:
+    """(case, judgment) for every case of *split*, cast and judged as the accuracy page does, with the
+    rules *off* switched off."""
+    import accuracy
+    from xuanheng.liuren.judgment import switched_off
+
+    cases = _cases(split)
+    with switched_off(*off):
+        return [(c, accuracy.liuren_judgment(c)) for c in cases]
+
+
+def _settled(j: Any) -> str:
+    """The ``weigh.*`` step that settled judgment *j*, or ``sum``."""
+    return next((s.key for s in reversed(j.steps) if s.key.startswith("weigh.")), "sum")
+
+
+def file_of(case: dict[str, Any]) -> str:
+    """The casebook file of *case*, by its id's prefix."""
+    return FILES[case["id"].rsplit("-", 1)[0]]
+
+
+def report(split: str, misses: bool, off: Iterable[str] = ()) -> list[str]:
     import confusion_report
 
-    rows = []
-    for c, j in _judged(split):
-        keys = [s.key for s in j.steps]
-        rows.append((c, j, next((k for k in reversed(keys) if k.startswith("weigh.")), "sum")))
+    rows = [(c, j, _settled(j)) for c, j in _judged(split, off)]
 
     def miss(row: confusion_report.Row) -> str:
         c = row[0]
@@ -63,6 +96,117 @@ def report(split: str, misses: bool) -> list[str]:
         misses=misses,
         miss_line=miss,
     )
+
+
+def files_report(split: str, off: Iterable[str] = ()) -> list[str]:
+    """Per casebook file: the confusion (book rows, judge columns), always-good's figure beside the judge's,
+    and for the book's *good* cases read *bad* the settling step that decided them."""
+    by: dict[str, list[tuple[dict[str, Any], Any]]] = defaultdict(list)
+    for c, j in _judged(split, off):
+        by[file_of(c)].append((c, j))
+    out = [f"## {split}: per file (rows the book, columns the judge: good bad mixed)", ""]
+    for name in FILES.values():
+        part = by.get(name, [])
+        if not part:
+            continue
+        conf = Counter((c["verdict"], j.verdict.word.polarity) for c, j in part)
+        ok = sum(conf[(p, p)] for p in POLS)
+        good = sum(c["verdict"] == "good" for c, _ in part)
+        out.append(f"{name}: agree {ok}/{len(part)} (always good {good})")
+        for b in POLS:
+            out.append(f"  {b:5s} " + " ".join(f"{conf[(b, p)]:3d}" for p in POLS))
+        wrong = Counter(
+            _settled(j) for c, j in part if c["verdict"] == "good" and j.verdict.word.polarity == "bad"
+        )
+        out.append("  good read bad, settled by: " + ", ".join(f"{k} {n}" for k, n in wrong.most_common()))
+        out.append("")
+    return out
+
+
+def rules() -> list[str]:
+    """Every rule that can weigh or settle a verdict: the steps with a weight (or a computed one), the
+    qualifiers of ``[part.*]`` and the settling ``weigh.*`` steps (not ``weigh.even``, which only says the
+    sum is even)."""
+    from xuanheng.liuren.judgment import data
+
+    d = data()
+    out = [k for k, v in d.steps.items() if v.weight != 0 and not k.startswith("weigh.")]
+    out += [k for k in d.steps if k.startswith("weigh.") and k != "weigh.even"]
+    return out + list(d.parts)
+
+
+def _fires(key: str, j: Any) -> bool:
+    """Whether the rule *key* is stated as a step of judgment *j* (a settling ``weigh.*`` step included). A
+    qualifier (``[part.*]``) is no step of its own: it shows only in the changes it makes when off."""
+    return any(s.key == key for s in j.steps)
+
+
+def ablation() -> list[dict[str, Any]]:
+    """Per rule: the agreeing cases of each split with the rule switched off, the cases it is stated on,
+    those whose polarity changes without it, and of those the agreeing ones lost and the others won."""
+    base = {s: _judged(s) for s in SPLITS}
+    out = []
+    for key in rules():
+        row: dict[str, Any] = {"rule": key}
+        for s in SPLITS:
+            off = _judged(s, (key,))
+            ok = lambda rows: sum(j.verdict.word.polarity == c["verdict"] for c, j in rows)  # noqa: E731
+            row[f"{s}_ok"], row[f"{s}_base"] = ok(off), ok(base[s])
+            row[f"{s}_fires"] = sum(_fires(key, j) for _, j in base[s])
+            pairs = [
+                (c["verdict"], a.verdict.word.polarity, b.verdict.word.polarity)
+                for (c, a), (_, b) in zip(base[s], off, strict=True)
+            ]
+            row[f"{s}_changed"] = sum(a != b for _, a, b in pairs)
+            row[f"{s}_lost"] = sum(a == book != b for book, a, b in pairs)
+            row[f"{s}_won"] = sum(b == book != a for book, a, b in pairs)
+        row["gain_dev"] = row["dev_base"] - row["dev_ok"]
+        row["gain_holdout"] = row["holdout_base"] - row["holdout_ok"]
+        out.append(row)
+    return out
+
+
+GROUPS = (
+    ("gains on both splits", lambda r: r["gain_dev"] > 0 and r["gain_holdout"] > 0),
+    ("gains on dev, loses or is even on the holdout", lambda r: r["gain_dev"] > 0),
+    ("gains on the holdout only", lambda r: r["gain_holdout"] > 0),
+    ("changes no verdict: dead weight", lambda r: r["dev_changed"] == 0 and r["holdout_changed"] == 0),
+    ("gains on neither split (switched off, it loses nothing)", lambda r: True),
+)
+
+
+def ablation_table(rows: list[dict[str, Any]]) -> list[str]:
+    """The ablation as markdown, one table per group."""
+    from xuanheng.liuren.judgment import data
+
+    parts = set(data().parts)
+    b = rows[0]
+    lines = [
+        f"Judge as it is: dev {b['dev_base']}, holdout {b['holdout_base']} agreeing. Per rule: the gain "
+        "(agreeing cases lost when it is switched off, less those won; negative: switching it off gains), "
+        "the cases it is stated on (a qualifier: —), the cases whose polarity changes without it, and of "
+        "those the agreeing cases lost / the disagreeing ones won, dev | holdout.",
+    ]
+    done: set[str] = set()
+    for title, test in GROUPS:
+        part = [r for r in rows if r["rule"] not in done and test(r)]
+        done |= {r["rule"] for r in part}
+        if not part:
+            continue
+        part.sort(key=lambda r: (-(r["gain_dev"] + r["gain_holdout"]), r["rule"]))
+        lines += ["", f"**{title}** ({len(part)})", ""]
+        lines += [
+            "| rule | gain dev | gain holdout | stated on | changes | lost / won off |",
+            "|---|---|---|---|---|---|",
+        ]
+        for r in part:
+            fires = "—" if r["rule"] in parts else f"{r['dev_fires']} \\| {r['holdout_fires']}"
+            lines.append(
+                f"| `{r['rule']}` | {r['gain_dev']:+d} | {r['gain_holdout']:+d} | {fires} | "
+                f"{r['dev_changed']} \\| {r['holdout_changed']} | {r['dev_lost']}/{r['dev_won']} \\| "
+                f"{r['holdout_lost']}/{r['holdout_won']} |"
+            )
+    return lines
 
 
 #: the auspicious 天將 (《六壬大全》卷一〈十二天將〉; as the judge's)
@@ -129,9 +273,7 @@ def leishen_signs(case: dict[str, Any], matter: bool = False) -> dict[str, int] 
 def leishen_report(split: str, least: int, matter: bool = False) -> list[str]:
     """The 類神-first table of *split*: per reading, over all and per topic, the cases where the sign agrees
     with the book / where it disagrees (good and bad cases), and how the book's mixed cases split (+ / −)."""
-    import accuracy
-
-    got = [(c, leishen_signs(c, matter)) for c in accuracy.cases("liuren") if c["split"] == split]
+    got = [(c, leishen_signs(c, matter)) for c in _cases(split)]
     rows = [(c, s) for c, s in got if s is not None]
     whose = "the topic's 類神" if matter else "the judge's 類神 (the person's where one is asked about)"
     head = f"## {split}, {whose}: the 類神-first readings ({len(rows)} cases with a 類神 spirit; "
@@ -164,8 +306,11 @@ def leishen_report(split: str, least: int, matter: bool = False) -> list[str]:
 
 def main(argv: list[str]) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
-    ap.add_argument("--split", choices=("dev", "holdout"), action="append")
+    ap.add_argument("--split", action="append", help="dev or holdout (any other split is refused)")
     ap.add_argument("--misses", action="store_true", help="list the disagreeing cases with the book's reason")
+    ap.add_argument("--files", action="store_true", help="the confusion of each casebook file apart")
+    ap.add_argument("--ablate", action="store_true", help="the ablation table of every verdict rule")
+    ap.add_argument("--off", default="", help="rules switched off, comma-separated")
     ap.add_argument("--leishen", action="store_true", help="the 類神-first readings against the books")
     ap.add_argument(
         "--matter", action="store_true", help="with --leishen: the topic's 類神, not the person's"
@@ -173,10 +318,20 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--min", type=int, default=8, help="the least cases of a topic shown in its own column")
     args = ap.parse_args(argv)
     for split in args.split or ["dev"]:
+        if split not in SPLITS:
+            print(f"split {split!r} refused: only {', '.join(SPLITS)} are measured here", file=sys.stderr)
+            return 2
+    if args.ablate:
+        print("\n".join(ablation_table(ablation())))
+        return 0
+    off = [k for k in args.off.split(",") if k]
+    for split in args.split or ["dev"]:
         if args.leishen:
             print("\n".join(leishen_report(split, args.min, args.matter)))
+        elif args.files:
+            print("\n".join(files_report(split, off)))
         else:
-            print("\n".join(report(split, args.misses)))
+            print("\n".join(report(split, args.misses, off)))
     return 0
 
 

@@ -203,7 +203,7 @@ def main(argv: list[str]) -> int:
 
     split = arg("--split", "dev")
     if split not in ("dev", "holdout"):
-        # the blind set (casebook/blind.toml) is measured once, by scripts/accuracy.py, never probed
+        # the split blind (the newest transcribed file) is measured once, by scripts/accuracy.py, never probed
         print(f"xian_probe: --split {split} refused; dev or holdout only", file=sys.stderr)
         return 2
     rows = stretches(split, arg("--xiu", "jin"), arg("--first-term", "ten"))

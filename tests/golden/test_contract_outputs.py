@@ -189,37 +189,45 @@ from pins import dump as _dump
 # judgment's focus 용효 / 유신 / 용신 (labels focus.*): cli_casts, http_meta, http_casts, mcp_tools. Checked:
 # with those texts as on main cli_casts and http_casts equal their pins before, http_meta and mcp_tools
 # are d23d41495b7f16ca and 5ef82836d2094cdd (the first change alone).
-# (41) the practitioner's defects (branch ux8): every parameter's help is declared in ko and zh-Hant too
+# (40) issue 29 (branch qz-geju6): the 七政 star spirits gain 孤辰, 寡宿, 劫殺 and 天狗 (the chart's
+# "shensha"), and the 格局 ge-355 … ge-369 fire where they hold (the reading and the 格局 steps of the
+# judgment): only the 七政 documents move (cli_casts, cli_refusals: its 七政 sample, http_casts, mcp_calls).
+# Checked: with main's qizheng/data/patterns.toml, spirits.toml and shensha/data/qizheng.toml every section
+# equals its pin before; with main's patterns.toml alone they are 6e96d35b8c79ce59, 057c793839006836,
+# 0d95a85e45259214, a890719362da1e69 (the spirits alone).
+# (45) the practitioner's defects (branch ux8): every parameter's help is declared in ko and zh-Hant too
 # (params.toml help.ko / help.zh-Hant, Param.help_in), so `xuanheng all --json` (zh-Hant by default) names
 # what a method still needs with its help in the document's language (cli_casts). English --help is as it
 # was (cli_help unchanged). Checked: with all_cmd's needs taking the English help again cli_casts equals
 # its pin before.
-# (42) the practitioner's defects (branch ux8), the words a practitioner types: day_night takes 晝 / 夜
+# (46) the practitioner's defects (branch ux8), the words a practitioner types: day_night takes 晝 / 夜
 # (낮 / 밤 …) as day / night (aliases on its choices), 大六壬's and 六爻's sex 男命 / 女命 / 男性 / 女性, the
 # persons of about 爸爸, 媽媽, 엄마, 老公, 老婆, 아내, 孩子, 妹妹 …, the topic 財 금전 and 재운; the MCP
 # schema lists the other spellings of day_night in one more anyOf entry and the longer lists of sex and
 # about (mcp_tools). Checked: with those data as on main mcp_tools equals its pin before; nothing else moved.
-# (43) the practitioner's defects (branch ux8): the page's 地分 field offers the four directions 北 東 南 西
+# (47) the practitioner's defects (branch ux8): the page's 地分 field offers the four directions 北 東 南 西
 # beside the branches (jinkoujue frontend.toml, labels form.difen_north …): /api/methods' form hint and the
 # label catalogue (http_meta). Checked: with those two files as on main http_meta equals its pin before.
-# (44) then each parameter of /api/methods carries help_text, its help in every language (the page's hover
+# (48) then each parameter of /api/methods carries help_text, its help in every language (the page's hover
 # text in the reader's language; http_meta). Checked: without help_text in Param.to_json http_meta equals
-# the pin of (43), 5758b1ad6222823e.
+# the pin of (47), 5758b1ad6222823e.
 PINNED: dict[str, str] = {
     "cli_help": "9dad1857abc63b7d",  # (1) (2) (6) (7) (9) (10) (11) (14) (18) (24) (25) (37) (38) (39)
     # issue 26: a method with a reading always carries "reading" ([] when not asked): 金口訣 and 六爻 too
     # (1) (2) (8) (9) (10) (11) (12) (13) (14) (15) (18) (19) (20) (22) (26) (28) (29) (30) (31) (32)
     # (33) (34) (35) (36) (38)
-    # (39): before ddbb65af2a8eec5e; (41): before cc70ac06e9890c73
-    "cli_casts": "4fed84795c1bbd1a",  # before (38): fdb40617d91ee828; before (36): e13659d60dd8a34a
+    # (39): before ddbb65af2a8eec5e
+    # (40): before cc70ac06e9890c73; (45): before eaf50431dda361c7
+    "cli_casts": "a9b181797ddf4aea",  # before (38): fdb40617d91ee828; before (36): e13659d60dd8a34a
     # issue 26: the 大六壬 message for no instant and no coordinates is catalogued (cli.liuren.at_missing),
     # so --lang ko / zh-Hant say it in that language instead of English; nothing else changed
     # (12): its 七政 sample without a place is no refusal: it casts, and its document gains the judgment
     # its pins before: b6266ca5f05dd431, 38020a2b2ac63d9c
     # (6) (12) (13) (14) (15) (19) (22) (26) (30) (32) (33) (36) (38)
-    "cli_refusals": "7a8c79f51a6856d2",  # before (38): eef497d9e543d34b; before (36): c69b4a9a974ad72e
+    # (40): before 7a8c79f51a6856d2
+    "cli_refusals": "b0350c519e4f42ce",  # before (38): eef497d9e543d34b; before (36): c69b4a9a974ad72e
     # (1) (2) (6) (7) (9) (10) (11) (13) (14) (15) (16) (18) (25) (27) (37) (38) (39)
-    # (43): before 4bae4793c287179b; (44): before 5758b1ad6222823e
+    # (47): before 4bae4793c287179b; (48): before 5758b1ad6222823e
     "http_meta": "6f89dbb76dc3519c",
     # issue 26: "reading": [] with no_reading; then the library's errors name parameters (at, day, yue_jiang)
     # where they named command-line flags (--at, --now, --day …): only their message, text and params
@@ -233,15 +241,17 @@ PINNED: dict[str, str] = {
     # (1) (2) (6) (8) (9) (10) (11) (12) (13) (15) (16) (17) (18) (19) (20) (21) (22) (26) (28) (29) (30)
     # (31) (32) (33) (34) (35) (36) (38)
     # (39): before 51de3a75d49a9ee9
-    "http_casts": "de59477dd8905f5e",  # before (38): 3903bf99c9430349; before (36): d0a62ebaf7be16ce
-    # (42): before 0d815fecf12a84d1
+    # (40): before de59477dd8905f5e
+    "http_casts": "dd8121bee43f48bc",  # before (38): 3903bf99c9430349; before (36): d0a62ebaf7be16ce
+    # (46): before 0d815fecf12a84d1
     "mcp_tools": "c59b5b580058740f",  # (1) (2) (6) (7) (9) (10) (11) (13) (18) (25) (27) (37) (38) (39)
     # issue 26: both changes of http_casts; then the refusals carry their code (mode.unused, at.or_now) where
     # the catalogue recognised them by their English; then a refusal of a mode names the mode and says why
     # in the API's words (a cast from an instant (at or now) …), no longer the command line's (--at/--now)
     # (1) (2) (6) (8) (9) (10) (11) (12) (13) (15) (16) (18) (19) (20) (22) (26) (28) (30) (31) (32)
     # (33) (34) (36) (38)
-    "mcp_calls": "0b464db8e658f719",  # before (38): 4e0a29559ba5e65f; before (36): 95e864a31022d03f
+    # (40): before 0b464db8e658f719
+    "mcp_calls": "a8ae42dbf53faf3e",  # before (38): 4e0a29559ba5e65f; before (36): 95e864a31022d03f
 }
 
 _check = checker(PINNED)

@@ -125,13 +125,19 @@ PINNED: dict[str, str] = {
     # 辰上, "만나는 때" for 值 — where they read "천반 巳 위에 있다", "일간 위의 …", "값하는 때"
     # (liuren/data/judgment.toml, ko only). Checked: with the 金口訣 change of (36) alone the three equal
     # their pins before (e673e0abd03cbf1e, 68aaff933a61e823, 895bfe84dadcc79a)
-    "liuren_documents": "871f30ec4257adfc",
-    "liuren_study_documents": "b7c694bbeae98022",
+    # (40) issue 28 (branch lr-verdict7): in a question of a traveller (行人) the day's 驛馬 among the 三傳
+    # or the 四課's upper spirits, not void, settles the verdict good (step xing.ma, weigh.xing_ma;
+    # 《大六壬指南》卷三〈行人章〉): steps, verdicts and verdict texts of the 行人 documents and their text
+    # views move. Checked: with that sign never firing (_xing returning None) the three equal their pins
+    # before (871f30ec4257adfc, b7c694bbeae98022, bb52d4b2767d605d)
+    "liuren_documents": "92dff73d54df6d3e",
+    "liuren_study_documents": "3ac520632e35eb3e",
     # then the phone drawing wraps its 課體 line with the label in it (issue 30 item 8; it ran off the edge)
     # (35) the weather asked for another person (above); (36) the Korean wording (above)
     # (37) the Korean text view names the judgment's focus 유신 (labels focus.*) as its steps do (above;
     # checked as there: before 77a848d004027158)
-    "liuren_views": "bb52d4b2767d605d",
+    # (40) the traveller's horse (above)
+    "liuren_views": "339458763894ad28",
 }
 
 _check = checker(PINNED)

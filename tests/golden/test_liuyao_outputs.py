@@ -143,20 +143,39 @@ from pins import error as _error
 # 200 moved, checked item by item against main); the Korean text view names the focus 용신 as the steps do
 # (labels focus.*: documents_renders, example_ko). Checked: with render/judgment.py and i18n/data/labels.toml
 # as on main documents_renders and example_ko equal their pins before (42f95ff44caf6d5a, 74ba51ef736f5b83).
+# (40) issue 27 round 7 (branch ly-verdict7): weather is read off what moves (《增刪卜易》〈天時章〉): for 晴,
+# 雨 and 天時 the 用神 is the moving (or stirred) line of the weather's 六親 (晴: 子孫, then 妻財; 雨: 父母),
+# else a line moving into it (judgments.toml moving_first / moving_into), and that motion settles the verdict
+# (step tianshi.dong); else the other movers settle it ([[tianshi]]: a retreating 父母/官鬼 clears, a moving
+# 父母 rains, …); the 晴 and 雨 entries' sources name the rule. The readings group around the new 用神 too.
+# Checked: with moving_first / moving_into and [[tianshi]] emptied every section equals its pin before,
+# except documents_renders, which moves by the changed sources of the 晴 and 雨 用神 alone.
+# (41) issue 27 round 7: a weather 用神 read because it turns into the weather asked for (天時化出) is timed
+# first by what it turns into (〈天時章〉, 升之恆: the sun at the 午 hour of the 子孫 the 財 turns into): only
+# those judgments' ying_qi move (documents_renders, and the examples' 天時 document, whose moving line turns
+# into the 父母). Checked: without that first 應期 every section equals its pin of (40).
+# (42) issue 27 round 7: a house or a grave asked about a relative reads the relative's 六親
+# (judgments.toml person_topics gains 家宅 and 墳墓: 〈入宅六親吉凶章〉, 〈舊宅章〉, 〈祖塋舊冢章〉); the
+# reading groups around that 用神 too: only readings_options moved (its sampler asks 家宅 about someone);
+# every other section equals its pin of (41).
+# (43) issue 27 round 7: a question of fair weather whose 子孫 and 妻財 are still, with no line turning into
+# the 子孫, reads the hexagram's only moving line when it is a 兄弟 or a 官鬼 (獨發: the cloud, the mist;
+# judgments.toml moving_alone); the verdict is settled as before by [[tianshi]]. Only readings_by_topic
+# moved (the reading groups around that line); every other section equals its pin of (42).
 PINNED: dict[str, str] = {
     "charts_random": "41a9face99cdd34b",
     "charts_every_option": "8f27b71ac54531f4",
     "charts_boundaries": "29360e9f719e39eb",
     "charts_study": "f430ac67b8993ca8",  # (29); before 40dea89f003c5d79
     "zhuang_gua_enumeration": "928569c1e96ce154",
-    "readings_by_topic": "8bd28d90642fb290",  # (2) (11) (21) (24) (26)
-    "readings_every_topic": "e41f66dfa601c365",  # (2) (11) (21) (24)
-    "readings_options": "d252eee380575cb2",  # (2) (7) (11) (20) (21) (26)
-    "documents_renders": "19a4e2e566919ca7",  # (2) (7) … (21) (22) (23) (24) (25) (26) (27) (29)
-    "example_ko": "23c163211991db01",  # (2) (8) (10) (11) (14) (16) (21) (23) (29)
-    "example_zh-Hant": "cd4068ec88cdb5f5",  # (2) (8) (10) (11) (14) (16) (21) (23)
-    "example_zh-Hans": "01801fb451b78441",  # (2) (8) (10) (11) (14) (16) (21) (23)
-    "example_en": "a3a20765f06910e0",  # (2) (8) (10) (11) (14) (16) (21) (23)
+    "readings_by_topic": "c99c6f853b7d4b91",  # (2) (11) (21) (24) (26) (40) (43)
+    "readings_every_topic": "5aab9484fa71f1c6",  # (2) (11) (21) (24) (40)
+    "readings_options": "730c31689e1de7f7",  # (2) (7) (11) (20) (21) (26) (40) (42)
+    "documents_renders": "9ffc0541c66b31b4",  # (2) (7) … (21) (22) (23) (24) (25) (26) (27) (29) (40) (41)
+    "example_ko": "c0729f072618de6c",  # (2) (8) (10) (11) (14) (16) (21) (23) (29) (40) (41)
+    "example_zh-Hant": "fea087532cb26bf4",  # (2) (8) (10) (11) (14) (16) (21) (23) (40) (41)
+    "example_zh-Hans": "3bcfd688f7790a12",  # (2) (8) (10) (11) (14) (16) (21) (23) (40) (41)
+    "example_en": "3c24b7c07ff856ee",  # (2) (8) (10) (11) (14) (16) (21) (23) (40) (41)
 }
 
 _check = checker(PINNED)

@@ -66,13 +66,13 @@ PINNED: dict[str, str] = {
     # e8bf23a5fb81e2c4, f9eeea8038c62b9b, 50c1498dfa5abdc1). jinkoujue_errors: a study cast without its year
     # is no longer refused (issue 28 lists --year as optional; no 太歲 then): of its 55 items only
     # {"year": None} moved, to "ok" (checked item by item against main)
-    # (45) the practitioner's defects (branch ux8): a 地分 given as a direction echoes the direction meant as
+    # (49) the practitioner's defects (branch ux8): a 地分 given as a direction echoes the direction meant as
     # its character (inputs.direction: north → 北; what was typed stays in inputs.difen_input). Checked:
     # with the direction echoed as typed both sections equal their pins before (8296c918617e1f2d,
     # fd1c0cc953de7a0b)
     "jinkoujue_coordinates": "58e47d2107c1ae54",
     "jinkoujue_instants": "eea7ca6d0671514e",  # issue 26 (envelope); (34); before: e8bf23a5fb81e2c4
-    # (40) the practitioner's defects (branch ux8): the intercardinal 地分 "northeast" is refused by its own
+    # (44) the practitioner's defects (branch ux8): the intercardinal 地分 "northeast" is refused by its own
     # message naming the two branches it lies across (difen.between), no longer as an unknown 地分. Checked:
     # with that refusal said as the old difen.unknown message the section equals its pin before
     # (15e2709237f5727d)

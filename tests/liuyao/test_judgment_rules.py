@@ -1140,3 +1140,181 @@ def test_a_yong_shen_turning_into_the_guan_gui_brings_the_rank_in_a_question_of_
         assert ("hua.gui" in ill) == turns and "hua.guan" not in ill, "".join(values)
         fired += turns
     assert fired > 20
+
+
+# ── weather: what moves decides (《增刪卜易》〈天時章〉) ─────────────────────────────────────────────
+def _stirs(ln: Any) -> bool:
+    """Moving, stirred by the day (暗動), or void and clashed by the day (沖空則實)."""
+    return bool(ln.moving or ln.an_dong or (ln.state.kong and ln.state.ri_chong))
+
+
+def _into(ln: Any, qin: str) -> bool:
+    return bool(ln.moving and ln.bian is not None and ln.bian.liu_qin == qin and ln.yao.liu_qin != qin)
+
+
+def _weather_line(c: Any, first: tuple[str, ...], into: str, alone: tuple[str, ...] = ()) -> Any:
+    """The line the chapter reads: a moving (or stirred) line of the weather's own 六親, in order, else a
+    line moving into it, else the only moving line when of one of *alone* (獨發); of several, none is
+    asserted here (the 兩現 order picks)."""
+    for qin in first:
+        lines = [ln for ln in c.lines if _stirs(ln) and ln.yao.liu_qin == qin]
+        if lines:
+            return lines
+    lines = [ln for ln in c.lines if _into(ln, into)]
+    if lines:
+        return lines
+    movers = [ln for ln in c.lines if ln.moving]
+    return movers if len(movers) == 1 and movers[0].yao.liu_qin in alone else None
+
+
+def _qing_expected(c: Any) -> tuple[str, str] | None:
+    """The verdict 〈天時章〉 gives a question of fair weather, and its step, or None (nothing decides)."""
+    if _weather_line(c, ("子孫", "妻財"), "子孫"):
+        return "good", "tianshi.dong"
+    for ln in c.lines:  # a retreating 父母 or 官鬼 lets it clear
+        if ln.moving and ln.yao.liu_qin in ("父母", "官鬼") and ln.bian is not None and ln.bian.tui_shen:
+            return "good", "tianshi.tui"
+    if any(_stirs(ln) and ln.yao.liu_qin == "父母" for ln in c.lines):  # 父 動 (or 暗動) rains
+        return "bad", "tianshi.fan"
+    if any(_into(ln, "妻財") for ln in c.lines):  # 兄化財: the sun out of the cloud
+        return "good", "tianshi.hua"
+    if any(ln.moving and ln.yao.liu_qin in ("兄弟", "官鬼") for ln in c.lines):  # cloud, mist
+        return "bad", "tianshi.fan"
+    return None
+
+
+def _yu_expected(c: Any) -> tuple[str, str] | None:
+    """… and a question of rain: the 父母 moving (or a line turning into it) rains; else a moving or stirred
+    子孫 or 妻財 that does not turn into the 官鬼 or the 父母 keeps it fair."""
+    if _weather_line(c, ("父母",), "父母"):
+        return "good", "tianshi.dong"
+    for ln in c.lines:
+        exempt = ln.bian is not None and ln.bian.liu_qin in ("官鬼", "父母")  # 財化鬼: fair only briefly
+        if _stirs(ln) and ln.yao.liu_qin in ("子孫", "妻財") and not exempt:
+            return "bad", "tianshi.fan"
+    return None
+
+
+def test_weather_reads_the_moving_line_and_settles_by_it() -> None:
+    """Over every line pattern on two days: the 用神 of 晴 / 雨 is the moving line of the weather's own
+    六親 (晴: 子孫, then 妻財; 雨: 父母), else a line moving into it, else the plain 用神; the verdict is
+    settled by what moves exactly where the chapter's order says so, and left to the weighing otherwise."""
+    counts = {"good": 0, "bad": 0, "none": 0}
+    for c in _every_pattern():
+        for topic, first, into, expected in (
+            ("晴", ("子孫", "妻財"), "子孫", _qing_expected(c)),
+            ("雨", ("父母",), "父母", _yu_expected(c)),
+        ):
+            j = judge(c, Question(topic))
+            keys = {s.key for s in j.steps}
+            lines = _weather_line(c, first, into, ("兄弟", "官鬼") if topic == "晴" else ())
+            if lines is not None:
+                assert j.focus.position in {ln.yao.position for ln in lines}, (topic, c.ben.name)
+            else:
+                plain = first[0]
+                assert j.focus.liu_qin == plain, (topic, c.ben.name, j.focus.liu_qin)
+            tianshi = {k for k in keys if k.startswith("tianshi.")}
+            if expected is None:
+                assert not tianshi, (topic, c.ben.name, tianshi)
+                counts["none"] += 1
+            else:
+                assert tianshi == {expected[1]}, (topic, c.ben.name, tianshi, expected)
+                assert j.verdict.word.polarity == expected[0], (topic, c.ben.name)
+                counts[expected[0]] += 1
+    assert min(counts.values()) > 100, counts
+
+
+def test_weather_a_moving_cai_is_read_and_a_still_chart_is_not() -> None:
+    """小畜 with its third line (妻財辰) moving, 酉 month, 壬辰 day (《增刪卜易》〈天時章〉's festival
+    cast): asked for fair weather, the moving 妻財 is read and clears the sky; the same hexagram with no
+    line moving (the near miss) reads the still 子孫 and lets the weighing decide."""
+    moving = liuyao.cast(day="壬辰", month="酉", lines="779877")
+    third = moving.lines[2]
+    assert third.moving and third.yao.liu_qin == "妻財"
+    assert not any(ln.moving and ln.yao.liu_qin == "子孫" for ln in moving.lines)
+    j = judge(moving, Question("晴"))
+    assert (j.focus.position, j.focus.liu_qin) == (3, "妻財")
+    assert j.verdict.word.polarity == "good"
+    assert "tianshi.dong" in {s.key for s in j.steps}
+    still = liuyao.cast(day="壬辰", month="酉", lines="778877")
+    k = judge(still, Question("晴"))
+    assert k.focus.liu_qin == "子孫"
+    assert not {s.key for s in k.steps if s.key.startswith("tianshi.")}
+    # asked for rain, the same moving 妻財 keeps it fair: the 父母 is still
+    r = judge(moving, Question("雨"))
+    assert r.focus.liu_qin == "父母" and r.verdict.word.polarity == "bad"
+    assert "tianshi.fan" in {s.key for s in r.steps}
+
+
+def test_weather_a_line_turning_into_the_zi_sun_comes_when_that_comes() -> None:
+    """〈天時章〉: with no 子孫 or 妻財 moving, a line that turns into the 子孫 is read, and the sun comes
+    when what it turns into comes (the 財 turning into the 午 子孫: fully clear at 午) — the first 應期 is the
+    changed branch. Where the 子孫 or 妻財 itself moves (the near miss), that line is read instead and its
+    first 應期 is not taken from a change into the 子孫."""
+    fired = missed = 0
+    for c in _every_pattern():
+        lines = _weather_line(c, ("子孫", "妻財"), "子孫")
+        j = judge(c, Question("晴"))
+        if not lines or j.focus.position is None:
+            continue
+        ln = c.lines[j.focus.position - 1]
+        into = ln.yao.liu_qin != "子孫" and ln.yao.liu_qin != "妻財" and _into(ln, "子孫")
+        if into:
+            assert ln.bian is not None and ln.bian.liu_qin == "子孫"
+            assert j.ying_qi[0].branch == "子丑寅卯辰巳午未申酉戌亥"[ln.bian.branch], (c.ben.name, c.day)
+            fired += 1
+        elif ln.bian is not None and ln.bian.liu_qin == "子孫" and not ln.bian.jin_shen:
+            missed += j.ying_qi[0].branch != "子丑寅卯辰巳午未申酉戌亥"[ln.bian.branch]
+    assert fired > 50 and missed > 0
+
+
+def test_a_house_or_a_grave_asked_for_a_relative_reads_the_relative() -> None:
+    """《增刪卜易》〈入宅六親吉凶章〉, 〈舊宅章〉, 〈祖塋舊冢章〉: a house or a grave asked about how it
+    bears on a member of the family reads that member's 六親 (〈用神章〉: 子女 → 子孫, 妻 → 妻財, 父母 →
+    父母, 夫 → 官鬼, 兄弟 → 兄弟); asked for oneself (the near miss) the house reads its own 父母 and
+    the grave the asker's 世."""
+    person = {"子女": "子孫", "妻": "妻財", "父母": "父母", "夫": "官鬼", "兄弟": "兄弟"}
+    for c in list(_every_pattern(("戊辰",), "卯"))[::97]:
+        for about, qin in person.items():
+            for topic in ("家宅", "墳墓"):
+                assert judge(c, Question(topic, about)).focus.liu_qin == qin, (topic, about, c.ben.name)
+        assert judge(c, Question("家宅", "自己")).focus.liu_qin == "父母"
+        shi = c.lines[c.ben.shi - 1]
+        grave = judge(c, Question("墳墓", "自己")).focus
+        assert (grave.position, grave.liu_qin) == (shi.yao.position, shi.yao.liu_qin)
+
+
+def test_weather_a_lone_moving_xiong_di_is_the_cloud_read() -> None:
+    """〈天時章〉 with 〈獨發章〉: asked for fair weather, with 子孫 and 妻財 still (here both hidden) and no
+    line turning into the 子孫, the hexagram's only moving line, a 兄弟, is the cloud the day turns on: it
+    is read, and (a moving 兄弟, 〈天時章〉's 中孚之小畜) the sky stays overcast. With a second line moving
+    (the near miss) there is no lone mover and the 子孫 is read."""
+    c = liuyao.cast(day="戊申", month="辰", lines="776877")
+    movers = [ln for ln in c.lines if ln.moving]
+    assert len(movers) == 1 and movers[0].yao.liu_qin == "兄弟"
+    assert not any(ln.yao.liu_qin in ("子孫", "妻財") for ln in c.lines)
+    j = judge(c, Question("晴"))
+    assert j.focus.position == movers[0].yao.position and j.focus.liu_qin == "兄弟"
+    assert j.verdict.word.polarity == "bad" and "tianshi.fan" in {s.key for s in j.steps}
+    two = liuyao.cast(day="戊申", month="辰", lines="776879")
+    assert sum(ln.moving for ln in two.lines) == 2
+    assert not any(ln.moving and ln.bian is not None and ln.bian.liu_qin == "子孫" for ln in two.lines)
+    assert judge(two, Question("晴")).focus.liu_qin == "子孫"
+
+
+def test_weather_a_void_line_the_day_clashes_acts() -> None:
+    """〈天時章〉 with 〈日辰章〉 (沖空則實): asked for fair weather with nothing moving, a void 妻財 that the
+    day clashes is raised and read (the chapter's 離 case: the void 酉 財 clashed by the 卯 day, fair the
+    next day). On a day of the same 旬 that leaves the 酉 void but does not clash it (the near miss) the
+    still 子孫 is read."""
+    c = liuyao.cast(day="己卯", month="巳", lines="787787")
+    cai = [ln for ln in c.lines if ln.yao.liu_qin == "妻財"]
+    assert not any(ln.moving for ln in c.lines)
+    assert len(cai) == 1 and cai[0].state.kong and cai[0].state.ri_chong and not cai[0].an_dong
+    j = judge(c, Question("晴"))
+    assert (j.focus.position, j.focus.liu_qin) == (cai[0].yao.position, "妻財")
+    assert "tianshi.dong" in {s.key for s in j.steps}
+    near = liuyao.cast(day="丙子", month="巳", lines="787787")
+    ncai = [ln for ln in near.lines if ln.yao.liu_qin == "妻財"]
+    assert ncai[0].state.kong and not ncai[0].state.ri_chong
+    assert judge(near, Question("晴")).focus.liu_qin == "子孫"

@@ -4,6 +4,7 @@ its 原神 / 忌神 / 仇神 — each re-derived here from the rule statements, 
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -125,6 +126,39 @@ def test_about_a_relative_reads_his_liu_qin() -> None:
     assert yong_shen(c, "病").key == "世"
 
 
+#: 《增刪卜易》〈天時章〉: the 六親 read first when a line of them moves (or the day stirs it), and the 六親
+#: a moving line may turn into instead, by weather topic
+WEATHER = {"晴": (("子孫", "妻財"), "子孫"), "雨": (("父母",), "父母"), "天時": (("父母",), "父母")}
+#: … and, for 晴, the 六親 of a lone moving line (獨發) read when neither holds: cloud and mist
+ALONE = {"晴": ("兄弟", "官鬼")}
+
+
+def _weather_moved(c: Any, topic: str | None) -> list[Any]:
+    """The lines 〈天時章〉 reads for a weather *topic* because they move: of the first of its 六親 with a
+    moving or stirred line, those lines; else the lines moving into its 六親; else none."""
+    if topic not in WEATHER:
+        return []
+    first, into = WEATHER[topic]
+    for qin in first:
+        # moving, stirred by the day (暗動), or void and clashed by the day (沖空則實)
+        lines = [
+            ln
+            for ln in c.lines
+            if (ln.moving or ln.an_dong or (ln.state.kong and ln.state.ri_chong)) and ln.yao.liu_qin == qin
+        ]
+        if lines:
+            return lines
+    lines = [
+        ln
+        for ln in c.lines
+        if ln.moving and ln.bian is not None and ln.bian.liu_qin == into and ln.yao.liu_qin != into
+    ]
+    movers = [ln for ln in c.lines if ln.moving]
+    if not lines and len(movers) == 1 and movers[0].yao.liu_qin in ALONE.get(topic, ()):
+        return movers
+    return lines
+
+
 @pytest.mark.parametrize("topic", list(BOOK))
 def test_yong_shen_by_topic(topic: str | None) -> None:
     for c in charts(40):
@@ -138,8 +172,16 @@ def test_yong_shen_by_topic(topic: str | None) -> None:
         if topic in ("官", "科舉") and to_guan and shi.bian is not None:
             shown = any(ln.yao.liu_qin == "官鬼" and ln.yao.branch == shi.bian.branch for ln in c.lines)
             want = want if shown else "世"
-        assert ys.key == want
         pe = c.ben.palace_element
+        moved = _weather_moved(c, topic)
+        if moved:
+            # 〈天時章〉: the weather is read off the line that moves (or turns into the weather's 六親)
+            assert ys.position in {ln.yao.position for ln in moved}
+            ln = c.lines[(ys.position or 0) - 1]
+            assert ys.key == ys.liu_qin == ln.yao.liu_qin
+            assert ys.yuan == qin_of(pe, (ln.yao.element - 1) % 5)
+            continue
+        assert ys.key == want
         if want in ("世", "應"):
             ln = c.lines[(c.ben.shi if want == "世" else c.ben.ying) - 1]
             assert ys.position == ln.yao.position and ys.liu_qin == ln.yao.liu_qin

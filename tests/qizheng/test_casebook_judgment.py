@@ -1,7 +1,7 @@
 """The 七政四餘 judgment against 星案 (tests/qizheng/casebook/zheng.toml): 賈似道's nativity of 《星學大成》
-卷二十五 and 鄭希誠's cases printed with 《張果星宗》; and the chart checks of the blind set
+卷二十五 and 鄭希誠's cases printed with 《張果星宗》; and the chart checks of the former blind set
 (tests/qizheng/casebook/blind.toml: the short nativities of 《星學大成》卷十一–十二, 二十三 and
-《星命溯源》卷四–五).
+《星命溯源》卷四–五; measured blind once in round 6, study material since, split dev/holdout like zheng.toml).
 
 The casebook is the oracle. Each birth is reconstructed here from the printed pillars (the era search below,
 which uses the time core's pillars only), and the book's 命宮, 身宮 and 命度 mansion must be the chart's
@@ -11,9 +11,10 @@ longer holds. The 格局, rank and 限 polarities are measured (docs/accuracy.md
 scripts/accuracy.py) and held at least where they stand by floors, as the other casebooks are; issue 29's
 targets are higher. ``holdout`` (every third case) is the measure on cases nothing was tuned on.
 
-The blind cases go through the same birth search and the palaces and mansions they state are checked on the
-chart alone (no reading, no judgment here: the lead measures them once, scripts/accuracy.py's ``blind`` row);
-no floor holds them.
+The cases of blind.toml go through the same birth search and the palaces and mansions they state are checked
+on the chart alone; since they became study material their dev and holdout cases count in the floors below
+with zheng.toml's. The split ``blind`` (cases never studied) now belongs to the next transcribed file, with
+checks of its own; scripts/accuracy.py's ``blind`` row measures it once, and no floor holds it.
 """
 
 from __future__ import annotations
@@ -44,14 +45,17 @@ def _cases(book: Path = BOOK) -> list[dict[str, Any]]:
 
 
 CASES = _cases()
-#: the blind set: every case carries its own era window (its header gives the reasons)
+#: the former blind set: every case carries its own era window (its header gives the reasons)
 BLIND = _cases(BLIND_BOOK)
 
 
 @pytest.fixture(scope="module")
 def rows(accuracy: Any) -> list[Any]:
+    """The judged rows of the studied cases (dev and holdout of every casebook file): a file of the split
+    ``blind`` (blind2.toml, transcribed after round 6) is judged only by scripts/accuracy.py's one measure,
+    and its chart checks are its own test file's."""
     acc = accuracy
-    return [acc.judge_qizheng(c) for c in acc.cases("qizheng")]
+    return [acc.judge_qizheng(c) for c in acc.cases("qizheng") if c["split"] != "blind"]
 
 
 def _ganzhi(i: int) -> str:
@@ -125,7 +129,7 @@ def test_ming_and_shen_as_the_book_states(rows: list[Any]) -> None:
 
 def _chart_row(acc: Any, case: dict[str, Any]) -> Any:
     """A casebook row with the chart's palaces only (命宮, 身宮, the 命度's mansion, the Sun's palace): the
-    chart is cast, nothing is read or judged, so a blind case stays blind."""
+    chart is cast, nothing is read or judged (the chart checks of blind.toml, written while it was blind)."""
     from xuanheng.qizheng import cast
     from xuanheng.qizheng.xiu import NAMES
 
@@ -149,7 +153,7 @@ STATED = ("ming_gong", "ming_xiu", "sun_in_ming", "shen_gong", "shen_is")
 
 @pytest.mark.parametrize("case", [c for c in BLIND if any(k in c for k in STATED)], ids=lambda c: c["id"])
 def test_blind_palaces_as_the_book_states(case: dict[str, Any], accuracy: Any) -> None:
-    """The 命宮, 命度 mansion or 身宮 a blind case states is the chart's, or the case records why not
+    """The 命宮, 命度 mansion or 身宮 a case of blind.toml states is the chart's, or the case records why not
     (``known_difference``, which must then still differ)."""
     r = _chart_row(accuracy, case)
     if "known_difference" in case:
@@ -161,17 +165,16 @@ def test_blind_palaces_as_the_book_states(case: dict[str, Any], accuracy: Any) -
 
 
 def test_blind_cases_shape(accuracy: Any) -> None:
-    """The blind set is split ``blind`` throughout, has ids of its own, and every position it states names a
-    star of the chart and a branch or a mansion (how many agree is measured, not held: no floor on blind)."""
+    """The former blind set is split dev/holdout by the rule of zheng.toml (every third case, by position,
+    holdout), has ids of its own, and every position it states names a star of the chart and a branch or a
+    mansion."""
     from xuanheng.qizheng.xiu import NAMES
 
-    if not BLIND:
-        pytest.skip("no blind set")
     assert len(BLIND) >= 20
     assert not {c["id"] for c in BLIND} & {c["id"] for c in CASES}
     assert len({c["id"] for c in BLIND}) == len(BLIND)
-    for c in BLIND:
-        assert c["split"] == "blind" and "era" in c, c["id"]
+    for i, c in enumerate(BLIND):
+        assert c["split"] == ("holdout" if i % 3 == 2 else "dev") and "era" in c, c["id"]
         assert c["rank"] in ("上", "中", "下") and c["sex"] in ("男", "女")
         assert all(x["polarity"] in ("good", "bad", "mixed") for x in c["xian"])
         assert all(g["kind"] in ("喜", "忌") for g in c["ge_ju"])
@@ -191,9 +194,13 @@ def test_jia_sidao_palaces(rows: list[Any]) -> None:
 # since the 大限 reads its palace's lord, 曜 and harmful spirits (before: 33/87, 11/34); dev 50/87 (57 %)
 # since childhood stretches are judged by the 童限's own ages (holdout unchanged); 格局 dev 77/165 (47 %),
 # holdout 25/87 (29 %) with the names 《張果星宗》's 格 lists define (ge-301 …, branch qz-geju4); 格局 dev
-# 79/165 (48 %), holdout 26/87 (30 %) with ge-338 … ge-354 (branch qz-geju5) — floors just below
+# 79/165 (48 %), holdout 26/87 (30 %) with ge-338 … ge-354 (branch qz-geju5). Since blind.toml's cases count
+# (branch qz-geju6, split dev/holdout after their one blind measure): 格局 dev 79/178 (44 %), holdout 27/94
+# (29 %); rank dev 13/41 (32 %), holdout 7/20 (35 %); 限 dev 59/103 (57 %), holdout 16/38 (42 %); then with
+# the spirits 孤辰 寡宿 劫殺 天狗 and ge-355 … ge-369 (branch qz-geju6): 格局 dev 85/178 (48 %), holdout 32/94
+# (34 %), rank and 限 unchanged — floors just below
 @pytest.mark.parametrize(
-    ("split", "ge", "rank", "xian"), [("dev", 0.47, 0.40, 0.55), ("holdout", 0.29, 0.20, 0.45)]
+    ("split", "ge", "rank", "xian"), [("dev", 0.46, 0.30, 0.55), ("holdout", 0.33, 0.30, 0.40)]
 )
 def test_agreement_does_not_fall(rows: list[Any], split: str, ge: float, rank: float, xian: float) -> None:
     part = [r for r in rows if r.case["split"] == split]
@@ -210,7 +217,7 @@ def test_mapped_patterns_exist(accuracy: Any) -> None:
     from xuanheng.qizheng.reading import patterns
 
     names = {p["name"] for p in patterns()}
-    for c in CASES:
+    for c in CASES + BLIND:
         for g in c["ge_ju"]:
             assert g.get("pattern", next(iter(names))) in names, (c["id"], g)
 

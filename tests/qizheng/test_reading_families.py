@@ -1254,6 +1254,71 @@ ZHENG_LIST_CASES_5: list[tuple[str, dict[str, Any], dict[str, Any]]] = [
     ("陰陽失躔", {}, xiu_case("月", ["畢", "心", "危", "張"], True)),
 ]
 ZHENG_LIST_CASES += ZHENG_LIST_CASES_5
+#: ge-355 … ge-369 (branch qz-geju6): the names of the former blind set that a book defines, and the 鄭氏
+#: names built on 孤辰 寡宿 劫殺 天狗. The base is a 甲子 year (祿勳 寅, 歲駕 子, 大煞 申, 天狗 戌, 孤辰 寅,
+#: 寡宿 戌, 劫殺 巳), 命 戌 (its lord 火), 身 辰 (金); 男女 午, 夫妻 辰 (facing the 命), 官祿 丑 (土),
+#: 福德 子 (土)
+BLIND_NAME_CASES: list[tuple[str, dict[str, Any], dict[str, Any]]] = [
+    # 命 亥 (木's), 身 辰 (金's); 木 at home in 寅, the 甲 year's 祿, and 金 at home in 酉
+    (
+        "身命入垣坐祿",
+        {"ming": "亥", "at": {"木": "寅", "金": "酉"}},
+        {"ming": "亥", "at": {"木": "亥", "金": "酉"}},
+    ),
+    ("身命入垣坐祿", {"ming": "亥", "at": {"木": "寅", "金": "酉"}}, {"ming": "亥", "at": {"木": "寅"}}),
+    # 甲 祿 寅 (木): 命 亥, a house of 木, and 木 flown into 丑 (土局); in 寅 it is not; a 丙 year's 祿 is 火
+    ("坐祿帶金轝", {"ming": "亥", "at": {"木": "丑"}}, {"ming": "亥", "at": {"木": "寅"}}),
+    ("坐祿帶金轝", {"ming": "亥", "at": {"木": "丑"}}, {"year": "丙子", "ming": "亥", "at": {"木": "丑"}}),
+    # 土, lord of the 官祿 丑, in 午 between the Sun (巳) and the Moon (未)
+    (
+        "日月夾官星",
+        {"at": {"土": "午", "日": "巳", "月": "未"}},
+        {"at": {"土": "午", "日": "巳", "月": "申"}},
+    ),
+    # 大煞 of a 子 year on 申: the 命宮, or the palace facing it (命 寅: 夫妻 申)
+    ("飛廉守照", {"ming": "申"}, {"ming": "酉"}),
+    ("飛廉守照", {"ming": "寅"}, {"ming": "卯"}),
+    # 水 and the Sun together on 子, the 甲子 year's 歲駕; in an 乙丑 year the 歲駕 is 丑
+    ("玄武引駕", {"at": {"水": "子", "日": "子"}}, {"at": {"水": "子"}}),
+    ("玄武引駕", {"at": {"水": "子", "日": "子"}}, {"year": "乙丑", "at": {"水": "子", "日": "子"}}),
+    # the Moon at 卯 15°: 孛 at 卯 25° leads it by 10°; on the 15th day, or with 孛 behind the Moon, quiet
+    (
+        "抱死鬼",
+        {"at": {"孛": "卯"}, "deg": {"孛": 25.0}, "lunar_day": 28},
+        {"at": {"孛": "卯"}, "deg": {"孛": 25.0}},
+    ),
+    (
+        "抱死鬼",
+        {"at": {"孛": "卯"}, "deg": {"孛": 25.0}, "lunar_day": 28},
+        {"at": {"孛": "卯"}, "deg": {"孛": 5.0}, "lunar_day": 28},
+    ),
+    # by day 火 in the 命宮 戌; by night 火 is no 五殘 (and 炁, a night one, moved off the 夫妻 辰)
+    ("五殘守照", {"at": {"火": "戌"}}, {"at": {"火": "戌", "炁": "巳"}, "day": False}),
+    # by night 炁 on the 夫妻 辰, facing the 命
+    ("五殘守照", {"day": False}, {"day": False, "at": {"炁": "巳"}}),
+    # 命主 火 on 亥 (天門) and 身主 金 on 巳 (地戶); or 命主 火 on 巳 (its base place), 福德's lord 土 on 亥
+    ("戴天履地", {"at": {"火": "亥", "金": "巳"}}, {"at": {"火": "亥"}}),
+    ("戴天履地", {"at": {"土": "亥"}}, {"at": {"土": "戌"}}),
+    # 天狗 two places behind the 歲駕: 乙丑 → 亥
+    ("命坐天狗", {"year": "乙丑", "ming": "亥"}, {"year": "乙丑", "ming": "戌"}),
+    # 甲申: 天狗 午, the 男女 of 命 戌
+    ("嗣為天狗", {"year": "甲申"}, {"year": "甲子"}),
+    # 甲子: 天狗 and 寡宿 both 戌, the 男女 of 命 寅; 丙寅: 天狗 子 (the 男女 of 命 辰), 寡宿 丑
+    ("狗寡兒宮", {"ming": "寅"}, {"ming": "卯"}),
+    ("狗寡兒宮", {"ming": "寅"}, {"year": "丙寅", "ming": "辰"}),
+    # 甲辰: 孤辰 and 劫殺 both 巳, the 夫妻 of 命 亥; 甲子: 孤辰 寅 (the 夫妻 of 命 申), 劫殺 巳
+    ("孤劫臨妻", {"year": "甲辰", "ming": "亥"}, {"year": "甲辰", "ming": "子"}),
+    ("孤劫臨妻", {"year": "甲辰", "ming": "亥"}, {"ming": "申"}),
+    # 甲辰: both on 巳, with the Sun there; 甲子: 劫殺 巳 but 孤辰 寅
+    ("孤劫隨日", {"year": "甲辰", "at": {"日": "巳"}}, {"year": "甲辰"}),
+    ("孤劫隨日", {"year": "甲辰", "at": {"日": "巳"}}, {"at": {"日": "巳"}}),
+    # 炁 alone in the 男女 午 (金 moved out); with 金 still there it is not alone
+    ("孤炁臨兒", {"at": {"炁": "午", "金": "申"}}, {"at": {"炁": "午"}}),
+    # the 寅 hour with the 命 on 巳 (or 木 in 申); the 卯 hour, or 木 left in 酉, keeps it quiet
+    ("三刑局", {"hour": "寅", "ming": "巳"}, {"hour": "卯", "ming": "巳"}),
+    ("三刑局", {"hour": "寅", "at": {"木": "申"}}, {"hour": "寅"}),
+]
+ZHENG_LIST_CASES += BLIND_NAME_CASES
 ZHENG_FORM_CASES += ZHENG_LIST_CASES
 #: patterns the base placement itself holds (each case above moves the star that makes it)
 BASE_HOLDS = {
@@ -1268,6 +1333,7 @@ BASE_HOLDS = {
     "陰陽失位",
     "陰陽失躔",
     "月躔土度",
+    "命坐天狗",
 }
 BREADTH_CASES += ZHENG_FORM_CASES
 PATTERN_CASES += BREADTH_CASES

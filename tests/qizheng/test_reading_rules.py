@@ -69,9 +69,11 @@ def test_patterns_are_many_cited_and_named() -> None:
     named = {"八殺朝天", "日月夾財", "日月夾金", "火月同霄", "火孛交戰", "一星得用", "財星升殿", "土埋雙女"}
     assert named <= names
     # each cites a chapter of 《星學大成》 (with the passage's words) or of 《張果星宗》 (its 卷一〈入門看法〉
-    # terms, its tables and lists: ge-243 …; its 格 lists of 卷五 and the 賦 of 卷六–八: ge-301 …)
+    # terms, its tables and lists: ge-243 …; its 格 lists of 卷五 and the 賦 of 卷六–八: ge-301 …) or of
+    # 《星命溯源》 (卷四〈鄭希誠觀星要訣〉, with the name it gives: ge-355 …)
     book = re.compile(
         r"《星學大成》卷[一二三四五六七八九十]+〈.+〉「.+」|《張果星宗》卷[一二三四五六七八]〈.+〉"
+        r"|《星命溯源》卷[一二三四五]〈.+〉「.+」"
     )
     for p in ps:
         assert any(book.search(s) for s in p["src"]), p

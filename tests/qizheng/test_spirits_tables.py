@@ -492,6 +492,32 @@ def test_di_sha_xian_chi_da_sha() -> None:
     assert by_branch("da_sha") == list("申酉戌巳午未寅卯辰亥子丑")
 
 
+def test_gu_chen_gua_su_jie_sha_tian_gou_beyond_the_seed() -> None:
+    """The four spirits beyond seed 003, each from its rule statement (not the verse's table):
+
+    * 孤辰, 寡宿 (《星學大成》卷三〈孤辰寡宿歌〉): the year branch's season of three (寅卯辰 spring …);
+      孤辰 is the branch that opens the next season, 寡宿 the branch that closes the season before;
+    * 劫殺 (seed 000-065, by the year branch as 卷十's note reads it): the 絕 place of the element of the
+      year branch's 三合 group — the branch three before that element's 長生 (水 長生 申 → 巳);
+    * 天狗 (卷三〈定天狗〉 two places behind the 歲駕; 〈總論駕前神煞歌〉 the eleventh counted from the
+      太歲)."""
+    for b in range(12):
+        season_first = 2 + 3 * ((b - 2) % 12 // 3)  # 寅 of spring, 巳 of summer, 申 of autumn, 亥 of winter
+        assert values("gu_chen", year=year_of_branch(b)) == B[(season_first + 3) % 12], B[b]
+        assert values("gua_su", year=year_of_branch(b)) == B[(season_first - 1) % 12], B[b]
+        # the 三合 element's 長生: 申子辰 水 申, 亥卯未 木 亥, 寅午戌 火 寅, 巳酉丑 金 巳 (first member)
+        chang_sheng = {0: 8, 4: 8, 8: 8, 3: 11, 7: 11, 11: 11, 2: 2, 6: 2, 10: 2, 1: 5, 5: 5, 9: 5}[b]
+        assert values("jie_sha", year=year_of_branch(b)) == B[(chang_sheng - 3) % 12], B[b]
+        assert values("tian_gou", year=year_of_branch(b)) == B[(b - 2) % 12], B[b]
+        assert values("tian_gou", year=year_of_branch(b)) == B[(b + 11 - 1) % 12], B[b]  # 11th, inclusive
+    # the verse's own words for one year of each season, typed in again: 寅卯辰 怕 巳 丑, 亥子丑 寅 戌
+    for b, gu, gua in ((3, "巳", "丑"), (0, "寅", "戌")):
+        assert values("gu_chen", year=year_of_branch(b)) == gu
+        assert values("gua_su", year=year_of_branch(b)) == gua
+    assert values("jie_sha", year=year_of_branch(4)) == "巳"  # 卷十's note: 申子辰生人 劫煞 巳
+    assert values("tian_gou", year=year_of_branch(0)) == "戌"  # 子年 十一 弔客 天狗: 戌
+
+
 def test_kong_wang_003_135_136() -> None:
     for i in range(60):
         g = GanZhi(i)

@@ -27,6 +27,7 @@ The procedure (docs/liuren-judgment.md); each step's words, weights and sources 
    ``bing.ma``, or the 三傳 from the stem's 長生 into its 墓, ``bing.sheng_mu``;
    the reverse, ``bing.mu_sheng``, decides *good*: 《大六壬指南》卷三〈疾病章〉), and
    in a question of the house the 鬼 on both 干 and 支 (``zhai.gui``, 〈陽宅章〉);
+   in a question of a traveller the day's 驛馬 in 課傳 decides *good* (``xing.ma``, 〈行人章〉);
    then, where the 發端 and the 歸宿 disagree (先凶後吉, 始吉終凶), the 末傳
    decides and a ``=`` step says so —
    unless the 末傳 is void, an empty end that decides nothing (``weigh.mo_kong``,
@@ -46,7 +47,8 @@ from __future__ import annotations
 
 import datetime as _dt
 import tomllib
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -83,7 +85,7 @@ LEI_STRONG, LEI_REST = 3, -4
 #: at most this many steps before the settling ones (the issue's 3–8 in all)
 MAX_STEPS = 6
 #: the steps never dropped for length: the 類神, 日, 辰, 初傳 and 末傳
-_KEPT = ("lei.", "harm.", "bing.", "zhai.", "ri", "chen", "chu", "mo")
+_KEPT = ("lei.", "harm.", "bing.", "zhai.", "xing.", "ri", "chen", "chu", "mo")
 #: the relation of an element to the day stem's, by 六親 index (兄弟 子孫 妻財 官鬼 父母)
 _REL = ("bi", "xie", "cai", "ke", "sheng")
 _JI = frozenset({"貴人", "六合", "青龍", "太常", "太陰", "天后"})
@@ -91,6 +93,34 @@ _POS = ("初傳", "中傳", "末傳", "一課", "二課", "三課", "四課")
 LANGS = ("ko", "zh-Hant", "en")
 #: the stages that weigh, by steps from the 長生 (土 with 水, as 《六壬大全》 counts)
 _STAGES = {0: "長生", 4: "帝旺", 7: "死", 8: "墓", 9: "絕"}
+
+
+#: rules switched off for measuring (:func:`switched_off`); empty in every real judgment
+_OFF: frozenset[str] = frozenset()
+
+
+@contextmanager
+def switched_off(*keys: str) -> Iterator[None]:
+    """Judge as if the rules *keys* were not there — for measuring what each rule is worth (the ablation of
+    ``scripts/liuren_confusion.py``), never for a real judgment. A key is a step's (``data/judgment.toml``
+    ``[step.*]``: the step is neither stated nor weighed; a ``weigh.*`` step does not settle, and a chapter
+    sign switched off neither weighs nor settles) or a qualifier's (``[part.*]``: it adds nothing to its
+    step). Not thread-safe: the measuring script alone uses it."""
+    global _OFF
+    d = data()
+    unknown = set(keys) - set(d.steps) - set(d.parts)
+    if unknown:
+        raise KeyError(f"no such rule: {sorted(unknown)}")
+    before = _OFF
+    _OFF = before | frozenset(keys)
+    try:
+        yield
+    finally:
+        _OFF = before
+
+
+def _on(key: str) -> bool:
+    return key not in _OFF
 
 
 @dataclass(frozen=True, slots=True)
@@ -205,6 +235,8 @@ class _Chain:
         src: Iterable[str] = (),
         **p: Any,
     ) -> int:
+        if key in _OFF:
+            return 0
         d = data().steps[key]
         w = d.weight if weight is None else weight
         assert w is not None, key
@@ -389,6 +421,8 @@ def _lei_step(c: _Chain, r: _Read, lei: _Lei) -> dict[str, Any]:
 
     def part(key: str, term: str) -> None:
         nonlocal weight
+        if key in _OFF:
+            return
         w, s = d.parts[key]
         weight += w
         terms.append(term)
@@ -479,6 +513,8 @@ def _place_step(c: _Chain, r: _Read, key: str, b: int, against: str, *, weighs: 
 
     def part(pkey: str, term: str) -> None:
         nonlocal weight
+        if pkey in _OFF:
+            return
         w, s = d.parts[pkey]
         weight += w
         terms.append(term)
@@ -562,13 +598,32 @@ def _zhi_gui(c: _Chain, r: _Read, lei: _Lei) -> None:
 
 def _chapter_signs(c: _Chain, r: _Read, topic: str | None) -> tuple[str, str] | None:
     """The signs 《大六壬指南》卷三〈六壬會纂占驗指南〉 settles a question of its chapter by: the house
-    (〈陽宅章〉, :func:`_zhai`) and illness (〈疾病章〉, :func:`_bing`). Returns (polarity, settling step)
-    or None."""
+    (〈陽宅章〉, :func:`_zhai`), illness (〈疾病章〉, :func:`_bing`) and a traveller (〈行人章〉,
+    :func:`_xing`). Returns (polarity, settling step) or None."""
     if topic == "家宅":
         return _zhai(c, r)
     if topic == "病":  # the topic is already normalised (病 = 질병 = illness)
         return _bing(c, r)
+    if topic == "行人":
+        return _xing(c, r)
     return None
+
+
+def _xing(c: _Chain, r: _Read) -> tuple[str, str] | None:
+    """The traveller's horse: the day's 驛馬 (of the day branch) among the 三傳 or the upper spirits of the
+    四課, not void — the traveller is on the move and comes (《大六壬指南》卷三〈行人章〉, whose verse opens
+    with the horses entering 課 or 傳); *good*, stated as ``xing.ma``. The verse names 天馬 and the 年命 as
+    well; read with them the sign did not gain on the dev cases (docs/liuren-judgment.md, round 7)."""
+    if not _on("xing.ma"):
+        return None
+    ma = r.chart.yi_ma
+    if ma in r.kong:
+        return None
+    where = next((_POS[i] for i, b in enumerate(_places(r)) if b == ma), None)
+    if where is None:
+        return None
+    c.add("xing.ma", {"branch": BRANCHES[ma], "where": where}, branch=BRANCHES[ma], where=where)
+    return ("good", "weigh.xing_ma")
 
 
 def _zhai(c: _Chain, r: _Read) -> tuple[str, str] | None:
@@ -577,7 +632,11 @@ def _zhai(c: _Chain, r: _Read) -> tuple[str, str] | None:
     ``zhai.gui``."""
     ch = r.chart
     gan, zhi = ch.gan_shang, ch.zhi_shang
-    if r.rel(gan) != "ke" or not overcomes(BRANCH_ELEMENT[zhi], BRANCH_ELEMENT[ch.day.branch]):
+    if (
+        not _on("zhai.gui")
+        or r.rel(gan) != "ke"
+        or not overcomes(BRANCH_ELEMENT[zhi], BRANCH_ELEMENT[ch.day.branch])
+    ):
         return None
     c.add("zhai.gui", {"gan": BRANCHES[gan], "zhi": BRANCHES[zhi]}, gan=BRANCHES[gan], zhi=BRANCHES[zhi])
     return ("bad", "weigh.zhai_gui")
@@ -591,12 +650,12 @@ def _bing(c: _Chain, r: _Read) -> tuple[str, str] | None:
     every matter). States each sign's step; returns (polarity, settling step) of the first, or None."""
     chu, _, mo = r.chuan
     got: tuple[str, str] | None = None
-    if chu == r.chart.yi_ma:
+    if chu == r.chart.yi_ma and _on("bing.ma"):
         c.add("bing.ma", {"branch": BRANCHES[chu]}, branch=BRANCHES[chu])
         got = ("bad", "weigh.bing_ma")
     born, tomb = CHANG_SHENG[r.stem_el], _tomb(r.stem_el)
     turn = {(born, tomb): ("bing.sheng_mu", "bad"), (tomb, born): ("bing.mu_sheng", "good")}.get((chu, mo))
-    if turn is not None:
+    if turn is not None and _on(turn[0]):
         key, polarity = turn
         facts = {"first": BRANCHES[chu], "last": BRANCHES[mo]}
         c.add(key, facts, first=BRANCHES[chu], last=BRANCHES[mo])
@@ -815,28 +874,29 @@ def _weigh(c: _Chain, marks: Mapping[str, Any]) -> str:
     w_chu, w_mo = marks["chu"], marks["mo"]
     # the 歸宿 decides where the 發端 disagrees, unless the 末傳 is void: an empty end decides nothing
     # (《六壬大全》卷一〈空亡〉: a good spirit in the void brings no good, a harmful one no harm)
-    mo_decides = w_chu * w_mo < 0 and marks.get("mo_kong") is None
+    mo_void = marks.get("mo_kong") is not None and _on("weigh.mo_kong")
+    mo_decides = w_chu * w_mo < 0 and not mo_void and _on("weigh.mo")
     if w_chu * w_mo < 0:
         if mo_decides:
             first = d.words["good" if w_chu > 0 else "bad"]
             last = d.words["good" if w_mo > 0 else "bad"]
             c.add("weigh.mo", {"chu": w_chu, "mo": w_mo}, first=first, last=last)
-        else:
+        elif mo_void:
             void = marks["mo_kong"]
             c.add("weigh.mo_kong", {"chu": w_chu, "mo": w_mo, "branch": void}, branch=void)
-    if marks.get("lei_hurt"):
+    if marks.get("lei_hurt") and _on("weigh.lei_hurt"):
         # what befalls the thing itself decides: no help to the asker brings back what is killed
         c.add("weigh.lei_hurt")
         return "bad"
     cai_gui = marks.get("cai_gui")
-    if cai_gui is not None:
+    if cai_gui is not None and _on("weigh.cai_gui"):
         # 財在鬼鄉: the wealth hoped for stands on the 鬼 and turns into harm (〈心印賦〉)
         c.add("weigh.cai_gui", cai_gui, **cai_gui)
         return "bad"
     chapter = marks.get("chapter")
-    if chapter is not None:
+    if chapter is not None and _on(chapter[1]):
         # the signs of 《大六壬指南》卷三's chapters: 〈疾病章〉 the 驛馬 leading the 傳, 初生末墓, 自墓傳生;
-        # 〈陽宅章〉 干支乘鬼
+        # 〈陽宅章〉 干支乘鬼; 〈行人章〉 the 驛馬 in 課傳
         polarity, key = chapter
         if key == "weigh.bing_turn":  # it names the two ends; weigh.bing_ma names nothing
             ends = {"first": BRANCHES[marks["chuan"][0]], "last": BRANCHES[marks["chuan"][2]]}
@@ -849,17 +909,17 @@ def _weigh(c: _Chain, marks: Mapping[str, Any]) -> str:
         # (《大六壬指南》卷一〈注釋心印賦〉; the weigh.mo step above says so); a void 末傳 does not (the
         # weigh.mo_kong step)
         return "good" if w_mo > 0 else "bad"
-    if marks.get("lei_kong") and total >= GOOD:
+    if marks.get("lei_kong") and total >= GOOD and _on("weigh.lei"):
         c.add("weigh.lei")
         return "mixed"
     lei_w = marks.get("lei_w")
     if lei_w is not None:
         rest = total - lei_w
-        if lei_w >= LEI_STRONG and rest < GOOD:
+        if lei_w >= LEI_STRONG and rest < GOOD and _on("weigh.lei_strong"):
             # the 類神 stands in the 三傳 with strength: it outweighs what the rest of the 課 says
             c.add("weigh.lei_strong")
             return "good" if rest > LEI_REST else "mixed"
-        if lei_w <= -LEI_STRONG and rest > BAD:
+        if lei_w <= -LEI_STRONG and rest > BAD and _on("weigh.lei_weak"):
             c.add("weigh.lei_weak")
             return "bad" if rest < GOOD else "mixed"
     if total >= GOOD:
@@ -900,7 +960,7 @@ def judge(
     if lei.kind == "lei":
         got = _lei_step(c, r, lei)
         marks["lei_kong"], marks["lei_hurt"] = got["kong"], got["hurt"]
-        marks["lei_w"] = c.items[-1][1]
+        marks["lei_w"] = c.items[-1][1] if c.items else None
         marks["cai_gui"] = got["cai_gui"]
     weighs = kind_of(topic) not in ("yu", "qing")
     _place_step(c, r, "ri", chart.gan_shang, "gan", weighs=weighs)
@@ -972,4 +1032,4 @@ def _commentary(fired: Iterable[FiredRule] | None, lei: _Lei) -> tuple[str, ...]
 _ON_ITS_OWN = frozenset({"ke_ti", "bifa"})
 
 
-__all__ = ["BAD", "GOOD", "judge"]
+__all__ = ["BAD", "GOOD", "judge", "switched_off"]

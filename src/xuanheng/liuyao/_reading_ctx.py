@@ -263,11 +263,17 @@ def _select_yong(chart: LiuYaoChart, topic: str | None, opts: ReadingOptions) ->
     fu: FuShen | None = None
     under: int | None = None
     chosen_by = "唯一"
-    if key in ("世", "應"):
+    weather = _weather_line(chart, key, topic, opts)
+    if weather is not None:
+        best, chosen_by = weather
+        el, branch, qin = best.yao.element, best.yao.branch, best.yao.liu_qin
+        key, position = qin, best.yao.position
+        positions: tuple[int, ...] = tuple(ln.yao.position for ln in chart.lines if ln.yao.liu_qin == qin)
+    elif key in ("世", "應"):
         ln = chart.lines[(chart.ben.shi if key == "世" else chart.ben.ying) - 1]
         el, branch, qin = ln.yao.element, ln.yao.branch, ln.yao.liu_qin
-        position: int | None = ln.yao.position
-        positions: tuple[int, ...] = (ln.yao.position,)
+        position = ln.yao.position
+        positions = (ln.yao.position,)
         chosen_by = key
     else:
         cands = [ln for ln in chart.lines if ln.yao.liu_qin == key]
@@ -304,6 +310,55 @@ def _select_yong(chart: LiuYaoChart, topic: str | None, opts: ReadingOptions) ->
         src=src,
         also=dict(also),
     )
+
+
+def _weather_line(
+    chart: LiuYaoChart, key: str, topic: str | None, opts: ReadingOptions
+) -> tuple[Line, str] | None:
+    """The line a weather question reads because it moves (《增刪卜易》〈天時章〉: the weather comes from what
+    moves — 子孫 動 the sun, 妻財 動 fair skies, 父母 動 rain — not from strength; a line the day stirs
+    counts as moving (:func:`weather_stirred`); 父化子, 兄化孫: the sun comes with the
+    line that turns into the 子孫; 〈獨發章〉: a lone moving 兄弟 or 官鬼 is the cloud or the mist the day
+    turns on), and how it was chosen (天時動, 天時化出, 天時獨發), or None: not a weather question, a 用神
+    set by the option, or no such line moving. The topic's ``moving_first`` 六親 in order (only *key* when
+    an option chose another than the first), then a line moving into one of its ``moving_into``, then the
+    only moving line if of its ``moving_alone``; of two, the order of ``liang_xian``."""
+    if opts.yong_shen != "auto" or topic is None:
+        return None
+    entry = yong_entry(topic)
+    if not entry.moving_first or key != entry.resolve(opts):
+        return None
+    # the book's order; an option that sets another of them (qing_yong = qi_cai, the 黃金策's 妻財) reads
+    # that one alone
+    order = entry.moving_first if key == entry.moving_first[0] else (key,)
+    for qin in order:
+        movers = [ln for ln in chart.lines if weather_stirred(ln) and ln.yao.liu_qin == qin]
+        if movers:
+            return _first(movers, opts), "天時動"
+    for qin in entry.moving_into:
+        movers = [
+            ln
+            for ln in chart.lines
+            if ln.moving and ln.bian is not None and ln.bian.liu_qin == qin and ln.yao.liu_qin != qin
+        ]
+        if movers:
+            return _first(movers, opts), "天時化出"
+    alone = [ln for ln in chart.lines if ln.moving]
+    if len(alone) == 1 and alone[0].yao.liu_qin in entry.moving_alone:
+        return alone[0], "天時獨發"
+    return None
+
+
+def weather_stirred(ln: Line) -> bool:
+    """A line that acts in a weather question though it may be still: moving, stirred by the day's clash
+    (暗動: 〈天時章〉's 小過之旅 case), or void and clashed by the day (沖空則實: 〈日辰章〉, 〈旬空章〉; the
+    chapter's void 財 that the 卯 day clashes clears the sky)."""
+    return ln.moving or ln.an_dong or (ln.state.kong and ln.state.ri_chong)
+
+
+def _first(lines: list[Line], opts: ReadingOptions) -> Line:
+    """The one line of *lines*, or of several the one the option ``liang_xian`` takes (:func:`_two_shown`)."""
+    return lines[0] if len(lines) == 1 else _two_shown(lines, getattr(opts, "liang_xian", "zengshan"))[0]
 
 
 # ── what depends only on the hexagram and its moving lines ───────────────────────────────────────

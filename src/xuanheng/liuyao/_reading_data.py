@@ -134,6 +134,13 @@ class YongEntry:
     #: … or when the 世 moves and changes into one of these 六親, a branch no line of that 六親 shows
     #: (官, 科舉: the asker's line becoming the office)
     shi_if_hua: tuple[str, ...] = ()
+    #: weather (《增刪卜易》〈天時章〉: the weather is read off what moves): the moving line of one of these
+    #: 六親 is read first (the resolved 六親 before the others) …
+    moving_first: tuple[str, ...] = ()
+    #: … then a moving line that turns into one of these (父化子: the sun after the rain)
+    moving_into: tuple[str, ...] = ()
+    #: … then the hexagram's only moving line (獨發) when of one of these (兄弟 the cloud, 官鬼 the mist)
+    moving_alone: tuple[str, ...] = ()
 
     def resolve(self, opts: ReadingOptions) -> str:
         if self.by_option is None:
@@ -158,6 +165,9 @@ def _yong_entry(e: dict[str, Any]) -> YongEntry:
         dict(e.get("also", {})),
         tuple(e.get("shi_if", ())),
         tuple(e.get("shi_if_hua", ())),
+        tuple(e.get("moving_first", ())),
+        tuple(e.get("moving_into", ())),
+        tuple(e.get("moving_alone", ())),
     )
 
 

@@ -51,7 +51,7 @@ from typing import Any
 from xuanheng.core import changsheng, relations, wuxing
 from xuanheng.core.ganzhi import BRANCHES, ELEMENTS, STEMS
 from xuanheng.errors import InputError
-from xuanheng.liuyao._reading_ctx import YongShen, select_yong, yong_entry
+from xuanheng.liuyao._reading_ctx import YongShen, select_yong, weather_stirred, yong_entry
 from xuanheng.liuyao._reading_data import ABOUT_SRC, make_reading_options
 from xuanheng.liuyao.chart import Line, LiuYaoChart
 from xuanheng.reading import FiredRule, Text
@@ -146,6 +146,9 @@ class _Data:
     shi_holds: tuple[tuple[frozenset[str], str, str, str], ...]
     parties_topics: frozenset[str]  # [parties]: a matter between the asker (世) and another (應)
     chase_topics: frozenset[str]  # [chase]: someone run away or pursued, whom the asker's 世 may master
+    #: [[tianshi]]: (topics, test, 六親, 六親 of a change that exempts, 暗動 counts, polarity, step) —
+    #: 〈天時章〉's movers
+    tianshi: tuple[tuple[frozenset[str], str, frozenset[str], frozenset[str], bool, str, str], ...]
 
 
 @cache
@@ -175,6 +178,18 @@ def data() -> _Data:
         ),
         parties_topics=frozenset(raw["parties"]["topics"]),
         chase_topics=frozenset(raw["chase"]["topics"]),
+        tianshi=tuple(
+            (
+                frozenset(e["topics"]),
+                e["test"],
+                frozenset(e["liu_qin"]),
+                frozenset(e.get("unless_into", ())),
+                bool(e.get("stirred", False)),
+                e["polarity"],
+                e["step"],
+            )
+            for e in raw["tianshi"]
+        ),
     )
 
 
@@ -518,6 +533,48 @@ def _shi_hurt(c: _Chain, chart: LiuYaoChart, t: _Target, topic: str | None, abou
     return True
 
 
+def _tian_shi(c: _Chain, chart: LiuYaoChart, ys: YongShen, t: _Target, topic: str | None) -> tuple[str, str]:
+    """A weather question read as 《增刪卜易》〈天時章〉 reads it: by what moves, not by strength. The line of
+    the weather asked for moving (or a mover turning into it — the 用神 chosen so, ``chosen_by`` 天時動 /
+    天時化出) settles it good; else the first ``[[tianshi]]`` entry that holds (a retreating 父母 or 官鬼
+    clears the sky; a moving 父母 rains; a mover into the 妻財 brings the sun out; a moving 兄弟 or 官鬼
+    clouds it; for rain, a moving 子孫 or 妻財 keeps it fair). (polarity, settling step), or ("", "") when
+    none holds or it is not a weather question: the weighing then decides."""
+    entries = [e for e in data().tianshi if topic in e[0]]
+    if not entries:
+        return "", ""
+    if ys.chosen_by in ("天時動", "天時化出") and _on("tianshi.dong"):
+        b = t.line.bian if t.line is not None else None
+        how = f"化{b.liu_qin}" if ys.chosen_by == "天時化出" and b is not None else "動"
+        c.add(
+            "tianshi.dong",
+            {"line": ys.position, "chosen_by": ys.chosen_by},
+            yong=t.label,
+            how=how,
+            topic=topic,
+        )
+        return "good", "tianshi.dong"
+    for _, test, qins, unless, stirred, polarity, key in entries:
+        if not _on(key):
+            continue
+        for ln in chart.lines:
+            b = ln.bian
+            if test == "retreats":
+                hit = ln.moving and b is not None and ln.yao.liu_qin in qins and b.tui_shen
+            elif test == "moves":
+                hit = (
+                    (weather_stirred(ln) if stirred else ln.moving)
+                    and ln.yao.liu_qin in qins
+                    and not (b is not None and b.liu_qin in unless)
+                )
+            else:  # into
+                hit = ln.moving and b is not None and b.liu_qin in qins and ln.yao.liu_qin not in qins
+            if hit:
+                c.add(key, {"line": ln.yao.position}, mover=_mover_label(ln))
+                return polarity, key
+    return "", ""
+
+
 def _shi_holds(c: _Chain, chart: LiuYaoChart, topic: str | None) -> str:
     """The 世 holds the 六親 that spoils the matter asked (``[[shi_holds]]`` in ``data/judgment.toml``): an
     office sought while the 世 holds the 子孫, which overcomes the 官鬼 (seed 004-022: with 子孫 on the
@@ -752,6 +809,10 @@ def _ying_qi(
         w.add("ru_mu", _stage_branch(t.element, "墓", tu))
         w.add("chong_yong", relations.chong(b))
         return w.items
+    if marks.get("weather_by") == "天時化出" and ln is not None and ln.bian is not None:
+        # 〈天時章〉: a line that turns into the weather asked for brings it when what it turns into comes
+        # (its 升之恆 case: the 財 turning into the 午 子孫 clears the sky fully at the 午 hour)
+        w.add("hua_chu", ln.bian.branch)
     if marks.get("he_in_chong"):
         # 沖中逢合 (〈十八問答〉第十一問): what the clash kept apart comes together when the 用神 meets its 合
         w.add("chong_zhong_he", relations.liu_he(b))
@@ -939,6 +1000,13 @@ def _focus(ys: YongShen, question: Question, t: _Target) -> Focus:
     qin = ys.liu_qin if ys.key not in ("世", "應") else f"{ys.key}爻"
     if ys.chosen_by == "伏神":
         why = _text(d["fu"], qin=ys.liu_qin, line=YAO[(ys.under or 1) - 1], yong=t.label)
+    elif ys.chosen_by in ("天時動", "天時化出", "天時獨發"):
+        # 〈天時章〉: the weather is read off the line that moves
+        b = t.line.bian if t.line is not None else None
+        how = f"化{b.liu_qin}" if ys.chosen_by == "天時化出" and b is not None else ys.chosen_by[2:]
+        why = _text(
+            d["weather"], topic=question.topic, line=YAO[(ys.position or 1) - 1], yong=t.label, how=how
+        )
     elif ys.chosen_by not in ("唯一", "世", "應") and len(ys.positions) > 1:
         why = _text(d["two"], qin=ys.liu_qin, line=YAO[(ys.position or 1) - 1], why=ys.chosen_by)
     elif ys.src[: len(ABOUT_SRC)] == ABOUT_SRC:
@@ -993,6 +1061,9 @@ def _weigh(c: _Chain, marks: dict[str, Any]) -> tuple[str, str]:
         # 〈五行相剋章〉: one help cannot rescue a 用神 that the month, the day and movers overcome together
         c.add("weigh.rescue_outnumbered", {"harms": harms})
         rescue = False
+    weather: tuple[str, str] | None = marks.get("tianshi")
+    if weather:
+        return weather
     if marks.get("caught"):
         return "good", "chase.shi_ke"
     if marks.get("useless") and _on("settle.fu_useless"):
@@ -1139,6 +1210,11 @@ def judge_settled(
         marks["tied"] = True
     if illness:
         _illness(c, chart, t, state, opts.bing)
+    weather = _tian_shi(c, chart, ys, t, topic)
+    if weather[0]:
+        marks["tianshi"] = weather
+        if weather[1] == "tianshi.dong":
+            marks["weather_by"] = ys.chosen_by  # the 應期 of a line turning into the weather (_ying_qi)
     polarity, settled = _weigh(c, marks)
     word = verdict_word(topic, polarity)
     # the reason is the settling step's where one step settled it, else what the weighed sum says

@@ -1206,6 +1206,22 @@ def _near(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
     return {"near": {"a": a[0], "b": b[0], "gap": round(gap, 1)}} if gap <= float(v["within"]) else None
 
 
+@_word(
+    "ahead",
+    "{a, b, within: degrees}: star a stands ahead of star b in the order of the signs (a's longitude the"
+    " greater by more than 0 and at most `within` degrees: a 在前, b 在後; 曜, roles or 主:palace)",
+)
+def _ahead(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
+    lon = {y.name: float(y.lon) for y in ctx.chart.yao}
+    a, b = _ref_stars(ctx, v["a"]), _ref_stars(ctx, v["b"])
+    if not a or not b or a[0] == b[0]:
+        return None
+    lead = (lon[a[0]] - lon[b[0]]) % 360.0
+    if not 0.0 < lead <= float(v["within"]):
+        return None
+    return {"ahead": {"a": a[0], "b": b[0], "by": round(lead, 1)}}
+
+
 #: the seven 政 (the two lights and the five planets), which 羅 and 計 cut off (截) or leave (背)
 QI_ZHENG = ("日", "月", "水", "金", "火", "木", "土")
 #: the 東南 palaces (寅 卯 辰 東, 巳 午 未 南, as 《張果星宗》卷五〈日月合格〉 counts them in 日東月西 and
