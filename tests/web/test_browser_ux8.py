@@ -113,3 +113,25 @@ def test_a_field_says_its_help_in_the_readers_language(server: str, browser: Any
         title = page.locator("#f-difen").evaluate("e => e.closest('label').title")
         assert said in title and "a branch" not in title, title
     ctx.close()
+
+
+def test_the_one_moment_view_asks_about_the_person_the_form_names(server: str, browser: Any) -> None:
+    """The one-moment view put the form's topic to every method but not whom it is about: asked 財 about a
+    parent, every card judged the asker's own wealth. The person now goes with the topic to each method
+    that takes one (大六壬, 金口訣, 六爻), as `xuanheng all --about` does."""
+    ctx = browser.new_context(viewport=PHONE, bypass_csp=True)
+    page = ctx.new_page()
+    asked: list[str] = []
+    page.on("request", lambda r: asked.append(r.url) if "/api/liuren?" in r.url else None)
+    q = {"lang": "ko", "method": "liuren", "at": "2026-03-10T21:00", "tz": "Asia/Seoul", "topic": "財"}
+    page.goto(f"{server}?{urlencode(q)}")
+    page.wait_for_selector("#chart svg")
+    page.select_option("#f-about", "父母")
+    asked.clear()
+    page.click("#all-btn")
+    page.wait_for_selector("#all-grid .all-card[data-method='liuren'] .all-judgment .verdict")
+    assert asked and all("about=%E7%88%B6%E6%AF%8D" in u for u in asked), asked
+    # 七政 takes no person: its card is cast without one, and without a refusal
+    page.wait_for_selector("#all-grid .all-card[data-method='qizheng']")
+    assert page.locator("#all-grid .all-card[data-method='liuren'] .error").count() == 0
+    ctx.close()

@@ -1238,7 +1238,9 @@ async function castAll() {
   // the form's topic, put to every method that reads one (each card then leads with its judgment), as
   // `xuanheng all --topic`; a method without a topic says so
   const topic = $("topic").value.trim();
-  S.allQuestion = topic ? { topic } : null;
+  // and whom it is about, when the form asks (each method that takes it reads its own person there)
+  const about = $("f-about") && topic ? $("f-about").value.trim() : "";
+  S.allQuestion = topic ? Object.assign({ topic }, about ? { about } : {}) : null;
   for (const name of S.order) {
     const m = S.methods[name];
     const card = el("section", { class: "all-card card", "data-method": name },
