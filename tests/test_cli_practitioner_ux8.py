@@ -294,3 +294,23 @@ def test_a_fortune_asked_as_a_practitioner_asks_it(typed: str, topic: str) -> No
 def test_a_fortune_of_no_known_matter_is_still_refused() -> None:
     rc, _, err = run_cli(["liuren", *AT, "--topic", "운", "--lang", "ko"])
     assert rc == 2 and "'운'" in err, err
+
+
+def test_the_korean_lunar_date_reads_as_korean_calendars_print_it() -> None:
+    """The Korean table showed the 음력 as 2025年閏六月初六; Korean calendars print 2025년 윤6월 6일. The
+    date itself from KASI's table: 윤6월 1일 of 2025 is 2025-07-25 (한국천문연구원 음양력 변환), so
+    2025-07-30 is 윤6월 6일."""
+    rc, out, err = run_cli(["calendar", "--at", "2025-07-30T21:00", "--tz", "Asia/Seoul", "--lang", "ko"])
+    assert rc == 0, err
+    assert "2025년 윤6월 6일" in out and "閏六月" not in out
+    rc, out, err = run_cli(
+        ["calendar", "--at", "2025-07-30T21:00", "--tz", "Asia/Seoul", "--lang", "zh-Hant"]
+    )
+    assert rc == 0 and "2025年閏六月初六" in out
+
+
+@pytest.mark.parametrize(("typed", "meant"), [("한국", "korean"), ("韓國", "korean"), ("農曆", "chinese")])
+def test_the_lunar_calendar_by_its_name(typed: str, meant: str) -> None:
+    rc, out, err = run_cli(["calendar", *AT, "--lunar-calendar", typed, "--json"])
+    assert rc == 0, err
+    assert json.loads(out)["options"]["lunar_calendar"] == meant

@@ -110,7 +110,10 @@ PINNED: dict[str, str] = {
     # change alone the section moves (b979e6aa6c83102d with the tags only), with neither it equals its pin
     # before (c8ec32d602f5b81f)
     # (34) the Korean texts above; before f9eeea8038c62b9b
-    "cli": "d4f03c06e14c5072",
+    # (50) the practitioner's defects (branch ux8): the Korean calendar says its 음력 as Korean calendars
+    # print it (2026년 1월 22일, 윤6월 …; calendar.words.lunar_words), no longer 2026年正月廿二. Checked: with
+    # the Korean form undone the section equals its pin before (d4f03c06e14c5072)
+    "cli": "bfa8b65a6cc28b57",
     # the study-mode refusal of 大六壬 now carries its catalogue code and params (liuren.study_missing);
     # message and text unchanged (the journal/CLI i18n commit after c5dad1f)
     # issue 26: a method with a reading always carries "reading" ([] when not asked): the 金口訣 POST
@@ -145,7 +148,9 @@ PINNED: dict[str, str] = {
     # (32) the 金口訣 verdict reasons as in "cli" above; checked as "cli" (886bfac87b46e315)
     # (33) as "cli" above (with the tags only 5aa9c9d9d9f8311d; before 256b1cc454e1b933)
     # (34) the Korean texts above; before 50c1498dfa5abdc1
-    "http": "3dabcac1090316da",
+    # (50) the Korean 음력 as in "cli" above (the calendar's Korean drawings); checked as "cli"
+    # (3dabcac1090316da)
+    "http": "11288a8f9ae379f5",
 }
 
 _check = checker(PINNED)
