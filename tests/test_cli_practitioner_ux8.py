@@ -314,3 +314,16 @@ def test_the_lunar_calendar_by_its_name(typed: str, meant: str) -> None:
     rc, out, err = run_cli(["calendar", *AT, "--lunar-calendar", typed, "--json"])
     assert rc == 0, err
     assert json.loads(out)["options"]["lunar_calendar"] == meant
+
+
+@pytest.mark.parametrize(("lang", "typed"), [("ko", "미기록"), ("zh-Hant", "未記錄"), ("en", "pending")])
+def test_cases_without_an_outcome_by_the_word_the_list_prints(tmp_path: Path, lang: str, typed: str) -> None:
+    """`journal list` prints a case without an outcome as 미기록 / 未記錄; `--outcome 미기록` was refused."""
+    db = ["--db", f"sqlite:///{tmp_path}/j.sqlite3"]
+    rc, _, err = run_cli(["liuyao", *AT, "--lines", "887868", "--save", *db])
+    assert rc == 0, err
+    rc, out, err = run_cli(["journal", "list", *db, "--lang", lang])
+    assert rc == 0 and (typed in out or lang == "en"), (out, err)
+    rc, out, err = run_cli(["journal", "list", "--outcome", typed, "--json", *db, "--lang", lang])
+    assert rc == 0, err
+    assert json.loads(out)["total"] == 1

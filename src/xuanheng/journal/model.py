@@ -21,6 +21,9 @@ OUTCOME_SPELLINGS: Final[Mapping[str, str]] = {
     **{w: "不驗" for w in ("불험", "안 맞음", "틀림", "不验", "不準", "不准")},
     **{w: "部分" for w in ("부분", "일부", "일부 맞음", "部份")},
 }
+#: a case without an outcome, as a search names it (``pending``) and as the journal's Korean and Chinese lists
+#: print it (미기록, 未記錄)
+PENDING_SPELLINGS: Final[tuple[str, ...]] = ("pending", "미기록", "未記錄", "未记录", "미정", "未定")
 #: classification kinds with their own section in :class:`Stats`
 KE_TI: Final = "ke_ti"
 YONG_YAO: Final = "yong_yao"
@@ -322,6 +325,7 @@ __all__ = [
     "OUTCOMES",
     "OUTCOME_ALIASES",
     "OUTCOME_SPELLINGS",
+    "PENDING_SPELLINGS",
     "POLARITIES",
     "VERDICT",
     "VERDICT_KEY",
