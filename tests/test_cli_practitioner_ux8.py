@@ -327,3 +327,20 @@ def test_cases_without_an_outcome_by_the_word_the_list_prints(tmp_path: Path, la
     rc, out, err = run_cli(["journal", "list", "--outcome", typed, "--json", *db, "--lang", lang])
     assert rc == 0, err
     assert json.loads(out)["total"] == 1
+
+
+@pytest.mark.parametrize(("lang", "typed"), [("ko", "육효"), ("zh-Hant", "六爻")])
+def test_the_journal_takes_a_method_by_its_printed_name(tmp_path: Path, lang: str, typed: str) -> None:
+    """`journal list` prints the method as 육효 / 六爻; `--method 육효` was refused (only liuyao was)."""
+    from xuanheng.methods import registry
+
+    assert registry()["liuyao"].label.get(lang) == typed
+    db = ["--db", f"sqlite:///{tmp_path}/j.sqlite3"]
+    rc, _, err = run_cli(["liuyao", *AT, "--lines", "887868", "--save", *db])
+    assert rc == 0, err
+    name = registry()["liuyao"].label.get(lang)
+    for action in (["list", "--json"], ["stats", "--json"]):
+        rc, out, err = run_cli(["journal", *action, "--method", name, *db, "--lang", lang])
+        assert rc == 0, err
+    rc, out, _ = run_cli(["journal", "list", "--json", "--method", name, *db])
+    assert json.loads(out)["total"] == 1
