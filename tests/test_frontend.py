@@ -11,13 +11,15 @@ from xuanheng.params import Param, Params
 from xuanheng.reading import Text
 
 
-def test_difen_suggests_the_twelve_branches_and_the_draw() -> None:
-    from xuanheng.core.ganzhi import BRANCHES
+def test_difen_suggests_the_twelve_branches_the_four_directions_and_the_draw() -> None:
+    from xuanheng.core.ganzhi import BRANCHES, DIRECTIONS
     from xuanheng.jinkoujue.params import RANDOM
 
     m = registry()["jinkoujue"]
     form = param_front(m, m.params.param("difen")).form
-    assert form["choices"] == [*BRANCHES, RANDOM]
+    cardinal = [d for d, covered in DIRECTIONS.items() if len(covered) == 1]
+    assert cardinal == ["北", "東", "南", "西"]
+    assert form["choices"] == [*BRANCHES, *cardinal, RANDOM]
     assert form["random"] == {"choice": RANDOM, "seed": "seed"}
     assert param_front(m, m.params.param("seed")).hidden
 

@@ -17,7 +17,12 @@ are data, in the method's ``data/params.toml`` (the calendar options, which ever
 
     [input.difen]
     label = { ko = "지분", zh-Hant = "地分", en = "place (地分)" }
-    help = "地分: a branch (申) …"
+    help.en = "地分: a branch (申) …"
+    help.ko = "지분: 지지(申, 신) …"
+    help.zh-Hant = "地分：地支（申）……"
+
+``help`` is English alone, or ``help.en`` with ``help.ko`` and ``help.zh-Hant``: the command line's ``--help
+--lang ko`` says the latter (:meth:`Param.help_in`); the API and MCP schemas describe a parameter in English.
 
 The command line (flags and ``--help``), the HTTP API (query and body schema, OpenAPI), the web form and the
 MCP tool schema are generated from the declaration; no front end spells a choice or a default again. What
@@ -73,6 +78,7 @@ class Param:
     name: str
     kind: Kind
     label: Text
+    #: the help in English (the API's and the MCP schema's description)
     help: str
     default: Any = None
     choices: tuple[Choice, ...] = ()
@@ -96,6 +102,12 @@ class Param:
     #: the table of the other spellings its choices are taken by (spelling → value), when it is not its
     #: choices' own ``aliases`` (``about``: the persons of ``reading/data/verdicts.toml``)
     names: Callable[[], Mapping[str, str]] | None = None
+    #: the help in every language, when the declaration gives it in ko and zh-Hant too (``help.ko`` …)
+    help_text: Text | None = None
+
+    def help_in(self, lang: str) -> str:
+        """The help in *lang*: its declared text in that language, else the English."""
+        return self.help if self.help_text is None else self.help_text.get(lang)
 
     @property
     def values(self) -> tuple[Any, ...]:
@@ -200,6 +212,8 @@ class Param:
             "group": self.group,
             "option": self.option,
         }
+        if self.help_text is not None:  # the help in every language (the page's hover text)
+            out["help_text"] = self.help_text.all()
         if self.choices:
             out["choices"] = [c.to_json() for c in self.choices]
         if self.also:
@@ -495,7 +509,8 @@ def declared(package: str, name: str, kind: Kind | None = None, **code: Any) -> 
         name=name,
         kind=k,
         label=_text(d["label"], where),
-        help=d["help"],
+        help=d["help"]["en"] if isinstance(d["help"], Mapping) else d["help"],
+        help_text=_text(d["help"], f"{where} help") if isinstance(d["help"], Mapping) else None,
         default=default,
         choices=choices,
         option="choice" in d and code.pop("option", True),

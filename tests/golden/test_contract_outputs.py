@@ -195,14 +195,35 @@ from pins import dump as _dump
 # Checked: with main's qizheng/data/patterns.toml, spirits.toml and shensha/data/qizheng.toml every section
 # equals its pin before; with main's patterns.toml alone they are 6e96d35b8c79ce59, 057c793839006836,
 # 0d95a85e45259214, a890719362da1e69 (the spirits alone).
+# (45) the practitioner's defects (branch ux8): every parameter's help is declared in ko and zh-Hant too
+# (params.toml help.ko / help.zh-Hant, Param.help_in), so `xuanheng all --json` (zh-Hant by default) names
+# what a method still needs with its help in the document's language (cli_casts). English --help is as it
+# was (cli_help unchanged). Checked: with all_cmd's needs taking the English help again cli_casts equals
+# its pin before.
+# (46) the practitioner's defects (branch ux8), the words a practitioner types: day_night takes 晝 / 夜
+# (낮 / 밤 …) as day / night (aliases on its choices), 大六壬's and 六爻's sex 男命 / 女命 / 男性 / 女性, the
+# persons of about 爸爸, 媽媽, 엄마, 老公, 老婆, 아내, 孩子, 妹妹 …, the topic 財 금전 and 재운; the MCP
+# schema lists the other spellings of day_night in one more anyOf entry and the longer lists of sex and
+# about (mcp_tools). Checked: with those data as on main mcp_tools equals its pin before; nothing else moved.
+# (47) the practitioner's defects (branch ux8): the page's 地分 field offers the four directions 北 東 南 西
+# beside the branches (jinkoujue frontend.toml, labels form.difen_north …): /api/methods' form hint and the
+# label catalogue (http_meta). Checked: with those two files as on main http_meta equals its pin before.
+# (48) then each parameter of /api/methods carries help_text, its help in every language (the page's hover
+# text in the reader's language; http_meta). Checked: without help_text in Param.to_json http_meta equals
+# the pin of (47), 5758b1ad6222823e.
+# (50) the practitioner's defects (branch ux8): the Korean calendar says its 음력 as Korean calendars
+# print it (2026년 1월 22일, 윤6월 …): Korean casts of the calendar (cli_casts, http_casts). Checked: with
+# the Korean form undone both equal their pins before. (51) --lunar-calendar takes 한국 / 韓國 / 中國 /
+# 農曆 … (aliases on its choices), which the MCP schema lists (mcp_tools; with the Korean form undone it
+# alone moved).
 PINNED: dict[str, str] = {
     "cli_help": "9dad1857abc63b7d",  # (1) (2) (6) (7) (9) (10) (11) (14) (18) (24) (25) (37) (38) (39)
     # issue 26: a method with a reading always carries "reading" ([] when not asked): 金口訣 and 六爻 too
     # (1) (2) (8) (9) (10) (11) (12) (13) (14) (15) (18) (19) (20) (22) (26) (28) (29) (30) (31) (32)
     # (33) (34) (35) (36) (38)
     # (39): before ddbb65af2a8eec5e
-    # (40): before cc70ac06e9890c73
-    "cli_casts": "eaf50431dda361c7",  # before (38): fdb40617d91ee828; before (36): e13659d60dd8a34a
+    # (40): before cc70ac06e9890c73; (45): before eaf50431dda361c7; (50): before a9b181797ddf4aea
+    "cli_casts": "b3bdc89ed9161b82",  # before (38): fdb40617d91ee828; before (36): e13659d60dd8a34a
     # issue 26: the 大六壬 message for no instant and no coordinates is catalogued (cli.liuren.at_missing),
     # so --lang ko / zh-Hant say it in that language instead of English; nothing else changed
     # (12): its 七政 sample without a place is no refusal: it casts, and its document gains the judgment
@@ -211,7 +232,8 @@ PINNED: dict[str, str] = {
     # (40): before 7a8c79f51a6856d2
     "cli_refusals": "b0350c519e4f42ce",  # before (38): eef497d9e543d34b; before (36): c69b4a9a974ad72e
     # (1) (2) (6) (7) (9) (10) (11) (13) (14) (15) (16) (18) (25) (27) (37) (38) (39)
-    "http_meta": "4bae4793c287179b",
+    # (47): before 4bae4793c287179b; (48): before 5758b1ad6222823e
+    "http_meta": "6f89dbb76dc3519c",
     # issue 26: "reading": [] with no_reading; then the library's errors name parameters (at, day, yue_jiang)
     # where they named command-line flags (--at, --now, --day …): only their message, text and params
     # then at + now answers the code at.or_now (was at.or_now_web: one refusal, one code)
@@ -224,9 +246,10 @@ PINNED: dict[str, str] = {
     # (1) (2) (6) (8) (9) (10) (11) (12) (13) (15) (16) (17) (18) (19) (20) (21) (22) (26) (28) (29) (30)
     # (31) (32) (33) (34) (35) (36) (38)
     # (39): before 51de3a75d49a9ee9
-    # (40): before de59477dd8905f5e
-    "http_casts": "dd8121bee43f48bc",  # before (38): 3903bf99c9430349; before (36): d0a62ebaf7be16ce
-    "mcp_tools": "0d815fecf12a84d1",  # (1) (2) (6) (7) (9) (10) (11) (13) (18) (25) (27) (37) (38) (39)
+    # (40): before de59477dd8905f5e; (50): before dd8121bee43f48bc
+    "http_casts": "0c302878aabfbb9b",  # before (38): 3903bf99c9430349; before (36): d0a62ebaf7be16ce
+    # (46): before 0d815fecf12a84d1; (51): before c59b5b580058740f
+    "mcp_tools": "8e50a76096f98d50",  # (1) (2) (6) (7) (9) (10) (11) (13) (18) (25) (27) (37) (38) (39)
     # issue 26: both changes of http_casts; then the refusals carry their code (mode.unused, at.or_now) where
     # the catalogue recognised them by their English; then a refusal of a mode names the mode and says why
     # in the API's words (a cast from an instant (at or now) …), no longer the command line's (--at/--now)

@@ -66,9 +66,17 @@ PINNED: dict[str, str] = {
     # e8bf23a5fb81e2c4, f9eeea8038c62b9b, 50c1498dfa5abdc1). jinkoujue_errors: a study cast without its year
     # is no longer refused (issue 28 lists --year as optional; no 太歲 then): of its 55 items only
     # {"year": None} moved, to "ok" (checked item by item against main)
-    "jinkoujue_coordinates": "8296c918617e1f2d",
-    "jinkoujue_instants": "fd1c0cc953de7a0b",  # issue 26 (envelope); (34); before: e8bf23a5fb81e2c4
-    "jinkoujue_errors": "15e2709237f5727d",  # issues 9–15 (git log); (34): before e7cb15940c972140
+    # (49) the practitioner's defects (branch ux8): a 地分 given as a direction echoes the direction meant as
+    # its character (inputs.direction: north → 北; what was typed stays in inputs.difen_input). Checked:
+    # with the direction echoed as typed both sections equal their pins before (8296c918617e1f2d,
+    # fd1c0cc953de7a0b)
+    "jinkoujue_coordinates": "58e47d2107c1ae54",
+    "jinkoujue_instants": "eea7ca6d0671514e",  # issue 26 (envelope); (34); before: e8bf23a5fb81e2c4
+    # (44) the practitioner's defects (branch ux8): the intercardinal 地分 "northeast" is refused by its own
+    # message naming the two branches it lies across (difen.between), no longer as an unknown 地分. Checked:
+    # with that refusal said as the old difen.unknown message the section equals its pin before
+    # (15e2709237f5727d)
+    "jinkoujue_errors": "5da934a418e647ca",  # issues 9–15 (git log); (34): before e7cb15940c972140
     "liuren_coordinates": "66d4cad8cc8f7241",  # issues 9–15 (git log)
     # issue 26 (git log): sunrise and sunset are swisseph rise_trans again (the fast solar day is gone):
     # 2072-02-13 sunrise 07:06:23 → 07:06:22 and 2067-10-14 sunset 18:55:51 → 18:55:52 (+09:00); nothing
@@ -102,7 +110,10 @@ PINNED: dict[str, str] = {
     # change alone the section moves (b979e6aa6c83102d with the tags only), with neither it equals its pin
     # before (c8ec32d602f5b81f)
     # (34) the Korean texts above; before f9eeea8038c62b9b
-    "cli": "d4f03c06e14c5072",
+    # (50) the practitioner's defects (branch ux8): the Korean calendar says its 음력 as Korean calendars
+    # print it (2026년 1월 22일, 윤6월 …; calendar.words.lunar_words), no longer 2026年正月廿二. Checked: with
+    # the Korean form undone the section equals its pin before (d4f03c06e14c5072)
+    "cli": "bfa8b65a6cc28b57",
     # the study-mode refusal of 大六壬 now carries its catalogue code and params (liuren.study_missing);
     # message and text unchanged (the journal/CLI i18n commit after c5dad1f)
     # issue 26: a method with a reading always carries "reading" ([] when not asked): the 金口訣 POST
@@ -137,7 +148,9 @@ PINNED: dict[str, str] = {
     # (32) the 金口訣 verdict reasons as in "cli" above; checked as "cli" (886bfac87b46e315)
     # (33) as "cli" above (with the tags only 5aa9c9d9d9f8311d; before 256b1cc454e1b933)
     # (34) the Korean texts above; before 50c1498dfa5abdc1
-    "http": "3dabcac1090316da",
+    # (50) the Korean 음력 as in "cli" above (the calendar's Korean drawings); checked as "cli"
+    # (3dabcac1090316da)
+    "http": "11288a8f9ae379f5",
 }
 
 _check = checker(PINNED)

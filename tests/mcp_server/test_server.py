@@ -91,8 +91,9 @@ def test_input_schema_is_the_params_declaration() -> None:
     # the Korean calendar option reaches every method's tool, with its source
     for name in registry():
         lc = tools[name].input_schema["properties"]["lunar_calendar"]
-        assert [e["const"] for e in lc["oneOf"]] == ["chinese", "korean"]
-        assert "KASI" in lc["oneOf"][1]["description"] and lc["default"] == "chinese"
+        entries = lc.get("oneOf") or [e for e in lc["anyOf"] if "const" in e]  # anyOf: also by name (한국)
+        assert [e["const"] for e in entries] == ["chinese", "korean"]
+        assert "KASI" in entries[1]["description"] and lc["default"] == "chinese"
     # 大六壬's study parameters say which mode uses them
     assert tools["liuren"].input_schema["properties"]["day"]["x-modes"] == ["study", "enumerate"]
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from xuanheng.calendar.words import basis_label
+from xuanheng.calendar.words import basis_label, lunar_words
 from xuanheng.core.ganzhi import BRANCH_ELEMENT, BRANCHES, ELEMENTS, STEM_ELEMENT, STEMS
 from xuanheng.i18n import label, term
 from xuanheng.render.svg import MUTED, Svg, colour, text_width
@@ -90,10 +90,7 @@ def _rows(doc: dict[str, Any], lang: str) -> list[tuple[str, str]]:
         add("cal.sun", f"{sr} / {ss}")
     lunar = doc.get("lunar")
     if isinstance(lunar, dict):
-        lt = lunar.get("text") or (
-            f"{'閏' if lunar.get('leap') else ''}{lunar.get('month', '')}月{lunar.get('day', '')}日"
-        )
-        rows.append((label("chart.lunar", lang), str(lt)))
+        rows.append((label("chart.lunar", lang), lunar_words(lunar, lang)))
     for key in ("jieqi", "zhongqi"):
         pair = doc.get(key)
         if isinstance(pair, dict):

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from datetime import datetime
 from typing import Any
 
-from xuanheng.calendar.words import basis_label, options_text
+from xuanheng.calendar.words import basis_label, lunar_words, options_text
 from xuanheng.core.ganzhi import SHEN_NAMES, branch_index
 from xuanheng.i18n import label
 from xuanheng.i18n.messages import warning_text
@@ -70,7 +70,7 @@ def render_text(doc: Mapping[str, Any], lang: str | None = None, *, ids: bool = 
     rows.append(
         (row_label("yue_jiang"), f"{yj} {SHEN_NAMES[branch_index(yj)]} ({basis(doc['yue_jiang_basis'])})")
     )
-    rows.append((row_label("lunar"), str(doc["lunar"]["text"])))
+    rows.append((row_label("lunar"), lunar_words(doc["lunar"], lang)))
     dn = doc["day_night"]
     rows.append((row_label("day_night"), f"{dn['value']} ({basis(dn['basis'])})"))
     if doc["sunrise"] is not None or doc["sunset"] is not None:

@@ -70,3 +70,15 @@ def options_text(options: dict[str, object], lang: str) -> str:
 
 
 __all__ = ["basis_label", "choice_label", "option_label", "options_text"]
+
+
+def lunar_words(lunar: dict[str, object], lang: str | None) -> str:
+    """The lunar date as a reader of *lang* writes it: in Korean 2026년 1월 22일 (a leap month 윤1월), as
+    Korean calendars print the 음력; otherwise the document's own text (2026年正月廿二)."""
+    if lang == "ko" and all(isinstance(lunar.get(k), int) for k in ("year", "month", "day")):
+        leap = "윤" if lunar.get("leap") else ""
+        return f"{lunar['year']}년 {leap}{lunar['month']}월 {lunar['day']}일"
+    text = lunar.get("text")
+    if text:
+        return str(text)
+    return f"{'閏' if lunar.get('leap') else ''}{lunar.get('month', '')}月{lunar.get('day', '')}日"

@@ -181,7 +181,7 @@ def cast_one(
     if not missing:
         return out
     out["needs"] = [
-        {"name": p.name, "label": p.label.get(lang), "flag": flags(method, p)[0], "help": p.help}
+        {"name": p.name, "label": p.label.get(lang), "flag": flags(method, p)[0], "help": p.help_in(lang)}
         for p in missing
     ]
     return out

@@ -73,14 +73,21 @@ def run(args: argparse.Namespace) -> int:
         return _stats(j, user, args, lang)
 
 
-def _check_method(j: Any, user: Any, name: str | None) -> None:
-    """Refuse a ``--method`` that names no installed method and no case of the journal (a mistyped name
-    would otherwise list nothing, without saying why)."""
+def _check_method(j: Any, user: Any, name: str | None) -> str | None:
+    """The method a ``--method`` names: its command name, or its name as the lists print it in any language
+    (육효, 六爻, 大六壬 …: the method's label); refused when it names no installed method and no case of the
+    journal (a mistyped name would otherwise list nothing, without saying why)."""
     from xuanheng.journal import CaseQuery
     from xuanheng.methods import registry
 
-    if name is None or name in registry() or j.list_cases(user, CaseQuery(method=name, limit=1)).total:
-        return
+    if name is None or name in registry():
+        return name
+    typed = name.strip().casefold()
+    for m in registry().values():
+        if typed in {t.casefold() for t in m.label.all().values()}:
+            return m.name
+    if j.list_cases(user, CaseQuery(method=name, limit=1)).total:
+        return name
     from xuanheng.errors import short
 
     accepted = ", ".join(registry())
@@ -151,8 +158,8 @@ def _list(j: Any, user: Any, args: argparse.Namespace, lang: str) -> int:
 
     if not 1 <= args.limit <= 500:
         raise InputError(f"limit {args.limit} out of range: expected 1–500", field="limit")
-    _check_method(j, user, args.method)
-    q = CaseQuery(method=args.method, text=args.text, tag=args.tag, outcome=args.outcome, limit=args.limit)
+    method = _check_method(j, user, args.method)
+    q = CaseQuery(method=method, text=args.text, tag=args.tag, outcome=args.outcome, limit=args.limit)
     page = j.list_cases(user, q)
     if args.json:
         items = [{**c.to_json(with_chart=False), "cast_time": cast_time(c)} for c in page.items]
@@ -245,8 +252,8 @@ def _stats(j: Any, user: Any, args: argparse.Namespace, lang: str) -> int:
     from xuanheng.journal import CaseQuery
     from xuanheng.render.text import cut, pad, width
 
-    _check_method(j, user, args.method)
-    st = j.statistics(user, CaseQuery(method=args.method) if args.method else None)
+    method = _check_method(j, user, args.method)
+    st = j.statistics(user, CaseQuery(method=method) if method else None)
     if args.json:
         print(json.dumps(st.to_json(), ensure_ascii=False, indent=1))
         return 0

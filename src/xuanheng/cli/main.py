@@ -76,7 +76,23 @@ class _Parser(argparse.ArgumentParser):
 
 
 class _Formatter(argparse.HelpFormatter):
-    """argparse's help with its ``usage:`` prefix in the language of ``--lang`` (label ``cli.usage``)."""
+    """argparse's help with its ``usage:`` prefix in the language of ``--lang`` (label ``cli.usage``); in
+    Korean or Chinese its text is wrapped by display width (a Hangul syllable or a hanzi takes two columns,
+    which argparse counts as one: its lines ran past the terminal's edge)."""
+
+    def _split_lines(self, text: str, width: int) -> list[str]:
+        lang = _USAGE_LANG.get()
+        if lang is None or lang == "en":
+            return super()._split_lines(text, width)
+        from xuanheng.render.text import wrap
+
+        return [line.strip() for line in wrap(" ".join(text.split()), max(width, 20))]
+
+    def _fill_text(self, text: str, width: int, indent: str) -> str:
+        lang = _USAGE_LANG.get()
+        if lang is None or lang == "en":
+            return super()._fill_text(text, width, indent)
+        return "\n".join(indent + line for line in self._split_lines(text, width - len(indent)))
 
     def add_usage(self, usage: Any, actions: Any, groups: Any, prefix: str | None = None) -> None:
         lang = _USAGE_LANG.get()
@@ -187,8 +203,9 @@ def build_parser(
     only: str | None = None, methods: dict[str, Method] | None = None, lang: str | None = None
 ) -> argparse.ArgumentParser:
     """The parser; with *only*, the arguments of that command alone. *methods*: the method commands to list
-    (every registered method when not given). *lang* (``--lang`` or the environment's): a method's
-    description and its flags' help in that language as far as the declarations give them."""
+    (every registered method when not given). *lang* (``--lang`` or the environment's): its help in that
+    language — a method's description and parameters from their declarations, the rest from
+    ``i18n/data/cli_help.toml`` (:func:`localize_help`)."""
     from xuanheng.cli import method_cmd
 
     if methods is None:
@@ -199,9 +216,8 @@ def build_parser(
     parser.add_argument("--version", action="version", version=f"xuanheng {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     for name, method in methods.items():
-        help_text = method.summary.en
-        local = method.summary.get(lang) if lang is not None and only == name else help_text
-        p = sub.add_parser(name, help=help_text, description=local)
+        help_text = method.summary.en if lang is None else method.summary.get(lang)
+        p = sub.add_parser(name, help=help_text, description=help_text)
         if only is None or only == name:
             method_cmd.add_arguments(p, method, lang)
             p.set_defaults(_method=name)
@@ -214,7 +230,57 @@ def build_parser(
                 continue
             mod.add_arguments(p)
             p.set_defaults(_module=module)
+    if lang is not None and lang != "en":
+        localize_help(parser, lang, methods=set(methods))
     return parser
+
+
+def localize_help(
+    parser: argparse.ArgumentParser, lang: str, *, methods: set[str], path: tuple[str, ...] = ()
+) -> None:
+    """*parser*'s help (group titles, descriptions, the help of each argument and sub-command) said in
+    *lang* from ``i18n/data/cli_help.toml``, by the command path and the argument's name (a method's own
+    parameters, already in *lang*, are left as they are); an argument it has no text for keeps its own."""
+    from xuanheng.i18n import cli_help
+    from xuanheng.reading import DEFAULT_LANG, LANGS
+
+    def said(dest: str, action: argparse.Action | None = None) -> str | None:
+        for n in range(len(path), -1, -1):  # journal.list.lang, journal.lang, lang
+            text = cli_help(".".join((*path[:n], dest)), lang)
+            if text is not None:
+                default = "" if action is None else str(action.default)
+                return (
+                    text.replace("{default}", default)
+                    .replace("{langs}", ", ".join(LANGS))
+                    .replace("{default_lang}", DEFAULT_LANG)
+                    .replace("%", "%%")
+                )
+        return None
+
+    if not path:
+        parser.description = cli_help("description", lang) or parser.description
+    for group in parser._action_groups:
+        group.title = cli_help(f"title.{group.title}", lang) or group.title
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for choice in action._choices_actions:
+                name = choice.dest
+                own = name not in methods and (cli_help(".".join((*path, name)), lang) if path else None)
+                local = own or (cli_help(f"command.{name}", lang) if not path else None)
+                sub = action.choices[name]
+                if local:
+                    if sub.description == choice.help:
+                        sub.description = local
+                    choice.help = local.replace("%", "%%")
+                localize_help(
+                    sub, lang, methods=methods, path=("method",) if name in methods else (*path, name)
+                )
+            continue
+        if action.help in (None, argparse.SUPPRESS):
+            continue
+        local = said(action.dest, action)
+        if local is not None:
+            action.help = local
 
 
 def _command(args_list: list[str]) -> tuple[str | None, dict[str, Method] | None]:

@@ -35,13 +35,17 @@ GROUP_TITLES = {
 
 
 def _help(p: Param, lang: str | None = None) -> str:
-    """The help of *p*'s flag: its declared help (English); in another language *lang* (``--lang ko``) led
-    by its label and its choices' labels in that language, from the same declaration (``params.toml``) —
-    the declared help itself is written in English only."""
-    text = p.help
-    if p.option and p.default is not None and "default" not in text:
+    """The help of *p*'s flag: its declared help; in another language *lang* (``--lang ko``) led by its
+    label and its choices' labels in that language, then its help in that language where the declaration
+    (``params.toml`` ``help.ko`` …) gives it, else in English."""
+    from xuanheng.i18n import cli_help
+
+    local_help = lang is not None and lang != "en" and p.help_text is not None
+    text = p.help_in(lang) if local_help and lang is not None else p.help
+    if p.option and p.default is not None and "default" not in p.help:
         shown = str(p.default).lower() if isinstance(p.default, bool) else p.default
-        text += f" (default {shown})"
+        said = cli_help("method.default", lang) if local_help and lang is not None else None
+        text += " " + (said or "(default {value})").replace("{value}", str(shown))
     if lang is not None and lang != "en":
         local = p.label.get(lang)
         named = [
@@ -53,6 +57,14 @@ def _help(p: Param, lang: str | None = None) -> str:
             local += ": " + ", ".join(named)
         text = f"{local} — {text}"
     return text.replace("%", "%%")
+
+
+def _switch_help(flag: str, value: str, lang: str | None) -> str:
+    """The help of a flag that stands for one value of another (``--coins``: ``--coins-choice true``)."""
+    from xuanheng.i18n import cli_help
+
+    said = cli_help("method.switch", lang) if lang is not None else None
+    return (said or "the same as {flag} {value}").replace("{flag}", flag).replace("{value}", value)
 
 
 def add_arguments(parser: argparse.ArgumentParser, method: Method, lang: str | None = None) -> None:
@@ -90,7 +102,7 @@ def add_arguments(parser: argparse.ArgumentParser, method: Method, lang: str | N
                 action="store_const",
                 const=value,
                 default=argparse.SUPPRESS,
-                help=f"the same as {f.flags[0]} {str(value).lower()}",
+                help=_switch_help(f.flags[0], str(value).lower(), lang),
             )
     out = parser.add_argument_group("output")
     if "at" in method.params.by_name():
@@ -203,6 +215,12 @@ def run(args: argparse.Namespace, method: Method) -> int:
         p = spec[name]
         if p.kind == "choice" and isinstance(v, str) and any(isinstance(c, bool) for c in p.values):
             values[name] = v == "true"
+    if getattr(args, "save", False):  # a journal it cannot save in is refused before the chart is printed
+        from xuanheng.journal.db import check_url, resolve_url
+
+        db = getattr(args, "save_db", None)
+        if db is not None and db.strip():
+            check_url(resolve_url(db))
     now = bool(getattr(args, "now", False))
     enumerate_ = bool(getattr(args, "enumerate", False))
     params = cast_params(method, values, now=now, mode="enumerate" if enumerate_ else None, cli=True)

@@ -44,6 +44,32 @@ BRANCH_BY_NAME: dict[str, int] = {
     **{k: i for i, k in enumerate(SHEN_NAMES_KO)},
 }
 
+#: the eight directions (北 東北 東 …) as the branches each covers: one for 北 東 南 西, two for the
+#: intercardinals (東南 = 辰巳)
+DIRECTIONS: dict[str, tuple[int, ...]] = {
+    n: tuple(b) for n, b in zip(_T["directions"]["names"], _T["directions"]["branches"], strict=True)
+}
+#: every name a direction is given by — the character (東南), its Simplified form (东南), its Korean
+#: reading (동남, 남동, 동남쪽) or English (southeast, se; any letter case) — → the direction's character
+DIRECTION_BY_NAME: dict[str, str] = {
+    name: d
+    for i, d in enumerate(_T["directions"]["names"])
+    for name in (
+        d,
+        _T["directions"]["zh-Hans"][i],
+        *_T["directions"]["ko"][i],
+        *_T["directions"]["en"][i],
+    )
+}
+
+
+def direction(value: str) -> str | None:
+    """The direction (its character, 東南) a user's *value* names, in any of its spellings
+    (:data:`DIRECTION_BY_NAME`; surrounding space and the letter case of English ignored), else None."""
+    t = value.strip()
+    return DIRECTION_BY_NAME.get(t) or DIRECTION_BY_NAME.get(t.lower())
+
+
 #: 五虎遁: stem of the 寅 month by year stem (甲→丙 …)
 WU_HU_DUN_YIN: tuple[int, ...] = tuple(_STEM_IX[_T["wu_hu_dun"]["yin_month_stem"][s]] for s in STEMS)
 #: 五鼠遁: stem of the 子 hour by day stem (甲→甲 …)
@@ -224,6 +250,8 @@ __all__ = [
     "BRANCHES_KO",
     "BRANCH_BY_NAME",
     "BRANCH_ELEMENT",
+    "DIRECTIONS",
+    "DIRECTION_BY_NAME",
     "ELEMENTS",
     "GANZHI_BY_NAME",
     "JI_GONG",
@@ -239,6 +267,7 @@ __all__ = [
     "as_ganzhi",
     "branch_index",
     "branch_yin",
+    "direction",
     "dun_gan",
     "ganzhi_index",
     "stem_index",

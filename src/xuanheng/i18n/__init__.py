@@ -16,7 +16,7 @@ from typing import Any
 from xuanheng.errors import InputError
 from xuanheng.reading import LANGS, check_lang, to_simplified
 
-__all__ = ["LANGS", "catalogue", "keys", "label", "term"]
+__all__ = ["LANGS", "catalogue", "cli_help", "keys", "label", "term"]
 
 
 def _flatten(prefix: str, node: dict[str, Any], out: dict[str, dict[str, str]]) -> None:
@@ -68,3 +68,33 @@ def _simplified(value: str) -> str:
 def term(value: str, lang: str) -> str:
     """A classical term as shown in *lang*: Simplified script for ``zh-Hans``, unchanged otherwise."""
     return _simplified(value) if lang == "zh-Hans" else value
+
+
+@cache
+def _cli_help() -> dict[str, dict[str, str]]:
+    text = resources.files("xuanheng.i18n").joinpath("data", "cli_help.toml").read_text("utf-8")
+    out: dict[str, dict[str, str]] = {}
+
+    def walk(prefix: str, node: dict[str, Any]) -> None:  # a text may also hold the texts below it
+        for k, v in node.items():
+            if not isinstance(v, dict):
+                continue
+            key = f"{prefix}.{k}" if prefix else k
+            if isinstance(v.get("zh-Hant"), str):
+                out[key] = {lang: str(v[lang]) for lang in ("ko", "zh-Hant", "zh-Hans") if lang in v}
+            walk(key, v)
+
+    walk("", tomllib.loads(text))
+    return out
+
+
+def cli_help(key: str, lang: str) -> str | None:
+    """The command line's help text *key* in *lang* (``data/cli_help.toml``: argument group titles, the
+    help of the commands and of their flags), or None when it has none (English: the code's own text)."""
+    lang = check_lang(lang)
+    entry = _cli_help().get(key)
+    if entry is None or lang == "en":
+        return None
+    if lang == "zh-Hans":
+        return entry.get("zh-Hans") or to_simplified(entry["zh-Hant"])
+    return entry[lang]

@@ -27,12 +27,14 @@ from xuanheng.core._data import load_package_data
 from xuanheng.core.ganzhi import (
     BRANCH_ELEMENT,
     BRANCHES,
+    DIRECTIONS,
     ELEMENTS,
     SHEN_NAMES,
     STEM_ELEMENT,
     STEMS,
     GanZhi,
     branch_index,
+    direction,
     wu_hu_dun,
     wu_shu_dun,
     xun_kong,
@@ -91,23 +93,6 @@ HOMES: dict[str, tuple[int, ...]] = {
 }
 _SPIRITS = load_table("jinkoujue")
 
-#: 地分 by direction: the four cardinal directions (the intercardinals straddle two branches: use degrees)
-_DIRECTIONS = {
-    "北": 0,
-    "north": 0,
-    "n": 0,
-    "東": 3,
-    "东": 3,
-    "east": 3,
-    "e": 3,
-    "南": 6,
-    "south": 6,
-    "s": 6,
-    "西": 9,
-    "west": 9,
-    "w": 9,
-}
-
 
 def parse_difen(value: str | int | float | None, *, seed: int | None = None) -> tuple[int, dict[str, Any]]:
     """The 地分 branch from a branch (``"申"``/``"傳送"``), a number 1–12 (子 = 1), a direction
@@ -143,8 +128,20 @@ def parse_difen(value: str | int | float | None, *, seed: int | None = None) -> 
                 f"malformed azimuth {parse.echo(text)}: expected az:<degrees>, e.g. az:135", field="difen"
             ) from None
         return _azimuth(deg), {"by": "azimuth", "degrees": deg}
-    if low in _DIRECTIONS:
-        return _DIRECTIONS[low], {"by": "direction", "direction": text}
+    named = direction(text)
+    if named is not None:
+        covered = DIRECTIONS[named]
+        if len(covered) == 1:
+            return covered[0], {"by": "direction", "direction": named}
+        # an intercardinal lies across two branches (東南: 辰 and 巳): the asker says which, or the degrees
+        first, second = (BRANCHES[b] for b in covered)
+        raise InputError(
+            f"地分 {parse.echo(text)} lies across two branches, {first} and {second}: give one of them, "
+            f"or the bearing as az:<degrees>",
+            field="difen",
+            code="difen.between",
+            params={"value": parse.echo(text), "first": first, "second": second},
+        )
     if text.isascii() and text.isdigit():
         return parse_difen(int(text))
     try:

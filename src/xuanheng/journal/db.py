@@ -19,7 +19,7 @@ from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError
 
-from xuanheng.errors import InputError
+from xuanheng.errors import InputError, echo
 from xuanheng.journal.validate import dumps
 
 ENV_URL = "XUANHENG_DB_URL"
@@ -84,32 +84,49 @@ def resolve_url(url: str | None) -> str:
     return url
 
 
-def make_engine(url: str) -> Engine:
-    """An engine for *url* (already resolved) set up for durable journal writes."""
+def check_url(url: str) -> tuple[str, str | None]:
+    """(backend, SQLite file or None) of *url* (already resolved), refused as :func:`make_engine` would
+    refuse it — not a URL, a SQLite file whose directory does not exist, another database — without
+    creating anything (the command line checks ``--save --db`` this way before it casts)."""
     try:
         parsed = make_url(url)
     except ArgumentError:
         raise InputError(
-            f"database URL {url!r} is not a URL; expected sqlite:///path/to/file.sqlite3 or "
+            f"database URL {echo(url, 200)} is not a URL; expected sqlite:///path/to/file.sqlite3 or "
             "postgresql://user:password@host/dbname",
             field="db",
+            code="journal.db_not_url",
+            params={"value": echo(url, 200)},
         ) from None
     backend = parsed.get_backend_name()
     if backend == "sqlite":
         db = parsed.database
-        if db and db != ":memory:" and not db.startswith("file:") and not Path(db).parent.is_dir():
+        if not db or db == ":memory:" or db.startswith("file:"):
+            return backend, None
+        if not Path(db).parent.is_dir():
             raise InputError(
-                f"the directory of the SQLite file {db!r} does not exist; create it or give another path",
+                f"the directory of the SQLite file {echo(db, 200)} does not exist; create it or give "
+                "another path",
                 field="db",
+                code="journal.db_no_directory",
+                params={"value": echo(db, 200)},
             )
-        if db and db != ":memory:" and not db.startswith("file:"):
-            private_file(Path(db))
-        return _sqlite_engine(url)
+        return backend, db
     if backend == "postgresql":
-        return create_engine(url, json_serializer=dumps, pool_pre_ping=True)
+        return backend, None
     raise InputError(
         f"database {backend!r} is not supported; use sqlite:///file or postgresql://…", field="db"
     )
+
+
+def make_engine(url: str) -> Engine:
+    """An engine for *url* (already resolved) set up for durable journal writes."""
+    backend, db = check_url(url)
+    if backend == "sqlite":
+        if db is not None:
+            private_file(Path(db))
+        return _sqlite_engine(url)
+    return create_engine(url, json_serializer=dumps, pool_pre_ping=True)
 
 
 def _sqlite_engine(url: str) -> Engine:

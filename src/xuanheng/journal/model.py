@@ -14,6 +14,16 @@ from typing import Any, Final, Generic, Literal, TypeVar
 OUTCOMES: Final[tuple[str, ...]] = ("應驗", "不驗", "部分")
 #: pinyin aliases accepted on input (stored and returned as the classical term)
 OUTCOME_ALIASES: Final[Mapping[str, str]] = {"ying_yan": "應驗", "bu_yan": "不驗", "bu_fen": "部分"}
+#: the outcomes as a practitioner types them besides (taken on input, not listed in refusals): the Korean
+#: readings (응험 불험 부분) and everyday words (맞음, 틀림, 일부), the Simplified forms, Taiwan's 準 / 不準
+OUTCOME_SPELLINGS: Final[Mapping[str, str]] = {
+    **{w: "應驗" for w in ("응험", "맞음", "적중", "应验", "準", "准", "靈驗", "灵验")},
+    **{w: "不驗" for w in ("불험", "안 맞음", "틀림", "不验", "不準", "不准")},
+    **{w: "部分" for w in ("부분", "일부", "일부 맞음", "部份")},
+}
+#: a case without an outcome, as a search names it (``pending``) and as the journal's Korean and Chinese lists
+#: print it (미기록, 未記錄)
+PENDING_SPELLINGS: Final[tuple[str, ...]] = ("pending", "미기록", "未記錄", "未记录", "미정", "未定")
 #: classification kinds with their own section in :class:`Stats`
 KE_TI: Final = "ke_ti"
 YONG_YAO: Final = "yong_yao"
@@ -314,6 +324,8 @@ __all__ = [
     "MIN_CASES",
     "OUTCOMES",
     "OUTCOME_ALIASES",
+    "OUTCOME_SPELLINGS",
+    "PENDING_SPELLINGS",
     "POLARITIES",
     "VERDICT",
     "VERDICT_KEY",

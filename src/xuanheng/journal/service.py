@@ -49,6 +49,7 @@ from xuanheng.journal.errors import (
 from xuanheng.journal.migrate import upgrade
 from xuanheng.journal.model import (
     KE_TI,
+    PENDING_SPELLINGS,
     POLARITIES,
     VERDICT,
     YONG_YAO,
@@ -714,7 +715,7 @@ class Journal:
                 )
             )
         if q.outcome is not None:
-            if q.outcome == "pending":
+            if q.outcome.strip() in PENDING_SPELLINGS:
                 stmt = stmt.where(CaseRow.outcome.is_(None))
             else:
                 stmt = stmt.where(CaseRow.outcome == v.outcome(q.outcome))

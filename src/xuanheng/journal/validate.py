@@ -18,7 +18,7 @@ from typing import Any
 
 from xuanheng.errors import InputError, echo
 from xuanheng.journal.errors import LimitError
-from xuanheng.journal.model import OUTCOME_ALIASES, OUTCOMES
+from xuanheng.journal.model import OUTCOME_ALIASES, OUTCOME_SPELLINGS, OUTCOMES
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,7 +109,8 @@ def method(value: object) -> str:
 
 def outcome(value: object) -> str:
     if isinstance(value, str):
-        v = OUTCOME_ALIASES.get(value, value)
+        t = value.strip()
+        v = OUTCOME_ALIASES.get(t) or OUTCOME_SPELLINGS.get(t) or t
         if v in OUTCOMES:
             return v
     accepted = ", ".join([*OUTCOMES, *OUTCOME_ALIASES])

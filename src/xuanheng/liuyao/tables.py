@@ -9,6 +9,7 @@ A hexagram is numbered the same way over six lines (lower trigram = bits 0–2, 
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
@@ -128,6 +129,14 @@ def _lookup() -> dict[str, int]:
     for h in HEXAGRAMS:
         for n in (h.name, h.full, h.zh_hans, h.zh_hans_full, *h.alt):
             out.setdefault(n, h.code)
+    # the Hangul names: every full name, and a short name where no other hexagram is read the same (곤: 坤 困)
+    raw = {int(d["number"]): d for d in _HEX["hexagram"]}
+    short = Counter(d["ko"] for d in raw.values())
+    for h in HEXAGRAMS:
+        d = raw[h.number]
+        for n in (*d["ko_full"], *([d["ko"]] if short[d["ko"]] == 1 else [])):
+            if out.setdefault(n, h.code) != h.code:
+                raise ValueError(f"liuyao data/hexagrams.toml: {n} names two hexagrams")
     return out
 
 

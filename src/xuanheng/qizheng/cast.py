@@ -70,6 +70,11 @@ _SEX_ALIASES = {
     "female": "女",
     "乾": "男",
     "坤": "女",
+    # as the 星案 head a chart (男命 / 女命) and a Chinese user writes it
+    "男命": "男",
+    "女命": "女",
+    "男性": "男",
+    "女性": "女",
     # as a Korean user writes it (the message offers 男(남) / 女(여))
     "남": "男",
     "남자": "男",

@@ -62,7 +62,7 @@ def _load() -> dict[str, OptionSpec]:
         out[name] = OptionSpec(
             name=name,
             default=str(o["default"]),
-            doc=str(o.get("help", "")),
+            doc=str(o["help"]["en"] if isinstance(o.get("help"), dict) else o.get("help", "")),
             choices=choices,
             branch="branch_labels" in o,
             branch_labels=MappingProxyType(dict(o.get("branch_labels", {}))),

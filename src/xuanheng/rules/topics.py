@@ -41,13 +41,20 @@ def _lookup() -> dict[str, str]:
     return out
 
 
+#: the word a fortune is asked with after its matter (재물운 = 재물 + 운, 財運, 财运): the matter is the topic
+FORTUNE = ("운", "運", "运")
+
+
 def normalise_topic(topic: object) -> str:
     """The topic key for *topic* (a key, its Simplified form, or a Korean/Chinese/English name or alias,
-    also after 占 as the casebooks head their cases: 占逃亡)."""
+    also after 占 as the casebooks head their cases: 占逃亡, or before 운 / 運 as a fortune is asked: 재물운,
+    財運)."""
     t = topic.strip().lower() if isinstance(topic, str) else None
     key = _lookup().get(t) if t else None
     if key is None and t and t[0] == "占":  # a casebook's heading: 占逃亡, 占考試
         key = _lookup().get(t[1:].strip())
+    if key is None and t and t[-1] in FORTUNE and len(t) > 1:  # a fortune as it is asked: 재물운, 財運
+        key = _lookup().get(t[:-1].strip())
     if key is None:
         raise InputError(
             f"unknown topic {echo(topic)}: expected one of {' '.join(TOPIC_KEYS)} "

@@ -184,7 +184,7 @@ function fieldInput(method, p, idp) {
   const m = S.methods[method];
   const hint = ((m && m.form) || {})[name] || {};
   const caption = hint.label ? L(hint.label, textIn(p.label)) : textIn(p.label);
-  const title = S.lang === "en" ? p.help || "" : "";
+  const title = p.help_text ? textIn(p.help_text) : S.lang === "en" ? p.help || "" : "";
   const required = (m.schema.required || []).includes(name);
   let input;
   if (p.kind === "bool") {
@@ -642,6 +642,9 @@ async function castNow(pushUrl) {
     if (pushUrl !== false) history.replaceState(null, "", link);
     $("save-status").textContent = "";
   } catch (e) {
+    // the cast was refused: nothing of the previous chart (its drawing, judgment, reading, warnings, draw)
+    // stays beside the refusal, where it would be read as the refused cast's
+    clearResult();
     showError(e, () => castNow(true));
   }
 }
@@ -703,8 +706,13 @@ function factsText(facts, kind) {
   return Object.entries(facts || {}).map(([k, v]) => factPair(k, v, kind)).filter(Boolean).join(" · ");
 }
 
+/* A citation's English gloss ("(the lost horse read on 午)") is the English reader's: in another language the
+ * link shows the book and chapter, and the whole citation on hover. */
+const ENGLISH_GLOSS = /\s*\([^()]*[A-Za-z]{3,}[^()]*\)/g;
 function sourceLink(s) {
-  const a = el("a", { href: `#source/${encodeURIComponent(s)}`, class: "src-link", "data-src": s }, s);
+  const shown = S.lang === "en" ? s : s.replace(ENGLISH_GLOSS, "");
+  const a = el("a", { href: `#source/${encodeURIComponent(s)}`, class: "src-link", "data-src": s,
+    title: shown !== s ? s : null }, shown);
   const t = ((S.srcTitles || {})[S.lang] || {})[s];
   if (t) nameSource(a, s, t);
   return a;
@@ -925,8 +933,8 @@ function exportPng() {
 }
 
 /* ------------------------------------------------------------- journal */
-/* Another method chosen: the previous method's chart, judgment, reading and warnings leave the page (they
- * answered another form), and a save can no longer store them under the new method. */
+/* Another method chosen, or a cast refused: the previous chart, judgment, reading and warnings leave the
+ * page (they answered another form), and a save can no longer store them under the new method. */
 function clearResult() {
   $("result").hidden = true;
   for (const id of ["chart", "judgment", "reading", "warnings", "draw-info"]) { const n = $(id); if (n) n.textContent = ""; }
@@ -1230,7 +1238,9 @@ async function castAll() {
   // the form's topic, put to every method that reads one (each card then leads with its judgment), as
   // `xuanheng all --topic`; a method without a topic says so
   const topic = $("topic").value.trim();
-  S.allQuestion = topic ? { topic } : null;
+  // and whom it is about, when the form asks (each method that takes it reads its own person there)
+  const about = $("f-about") && topic ? $("f-about").value.trim() : "";
+  S.allQuestion = topic ? Object.assign({ topic }, about ? { about } : {}) : null;
   for (const name of S.order) {
     const m = S.methods[name];
     const card = el("section", { class: "all-card card", "data-method": name },
