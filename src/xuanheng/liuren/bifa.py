@@ -83,6 +83,7 @@ class Ctx:
 
     __slots__ = (
         "_ben_ming",
+        "_memo",
         "_month",
         "_read",
         "_year",
@@ -107,6 +108,7 @@ class Ctx:
         self._ben_ming = chart.ben_ming
         self._yue_jiang = chart.yue_jiang
         self._read = False
+        self._memo: dict[str, bool] | None = None
         day = chart.day
         self.stem_el: int = STEM_ELEMENT[day.stem]
         self.branch_el: int = BRANCH_ELEMENT[day.branch]
@@ -158,11 +160,14 @@ class Ctx:
         """Whether the predicate *name* holds: its answer kept for this 課 when it read nothing beyond it
         (a memo filled by calling the predicate; a predicate that read the month, year, 本命 or 月將 is
         asked again on every chart)."""
-        memo = _HELD.get(self.ke_key)
+        memo = self._memo
         if memo is None:
-            if len(_HELD) >= _HELD_MAX:
-                _HELD.clear()
-            memo = _HELD[self.ke_key] = {}
+            memo = _HELD.get(self.ke_key)
+            if memo is None:
+                if len(_HELD) >= _HELD_MAX:
+                    _HELD.clear()
+                memo = _HELD[self.ke_key] = {}
+            self._memo = memo
         got = memo.get(name)
         if got is not None:
             return got
