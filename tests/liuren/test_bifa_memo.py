@@ -72,3 +72,25 @@ def test_predicates_read_of_the_chart_only_what_the_key_fixes() -> None:
     read = set(re.findall(r"\.chart\.([a-z_]+)", body)) | set(re.findall(r"\bch\.([a-z_]+)", body))
     fixed = {"day", "gan_shang", "zhi_shang", "gui_ren", "jiang_on", "lower_of", "method"}
     assert read <= fixed, read - fixed
+
+
+def test_the_index_lets_through_every_fa_that_holds() -> None:
+    """The 法 filed by their predicates (``needs``, ``shown_by``) against every table evaluated."""
+    from xuanheng.liuren.bifa import BIFA
+    from xuanheng.liuren.reading import bifa_rules
+
+    tables = tuple(r.when for r in bifa_rules() if r.when)
+    index = BIFA.index(tables)
+    assert index.filed == len(tables)
+    rng = random.Random(7)
+    fired = 0
+    for _ in range(60):
+        for ch, month, year in _charts(rng):
+            every = [i for i, w in enumerate(tables) if BIFA.holds(w, Ctx(ch, month, year)) is not None]  # type: ignore[arg-type]
+            may = index.may_hold(Ctx(ch, month, year))  # type: ignore[arg-type]
+            assert all(may[i] for i in every)
+            assert [
+                i for i in range(len(tables)) if may[i]
+            ] == every  # the predicates are the only conditions
+            fired += len(every)
+    assert fired > 0

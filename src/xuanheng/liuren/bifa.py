@@ -13,7 +13,7 @@ overcomes, 脫 = the one it generates; 旬空 of the day's 旬; 晝/夜 貴人 b
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from xuanheng.core.ganzhi import BRANCH_ELEMENT, BRANCHES, JI_GONG, SIXTY, STEM_ELEMENT, dun_gan, xun_kong
 from xuanheng.core.guiren import TIAN_JIANG, TIAN_JIANG_ELEMENT
@@ -878,6 +878,20 @@ def _fa_condition(c: Ctx, value: object, _when: object) -> dict[str, object] | N
     }
 
 
-BIFA.add("fa", _fa_condition, values=tuple(PREDICATES), doc="the 法's predicate (liuren/bifa.py) holds")
+BIFA.add(
+    "fa",
+    _fa_condition,
+    values=tuple(PREDICATES),
+    doc="the 法's predicate (liuren/bifa.py) holds",
+    needs=lambda value: (value,),  # a 法 can hold only where its own predicate does
+)
+
+
+@BIFA.shown_by
+def _held_names(c: Ctx) -> Iterable[str]:
+    """The predicates that hold on *c* (:meth:`Ctx.holds`): what :meth:`Vocabulary.index` files the 法 by."""
+    holds = c.holds
+    return [name for name in PREDICATES if holds(name)]
+
 
 __all__ = ["BIFA", "FRAMES", "PREDICATES", "Ctx", "fa", "generates", "overcomes", "stage"]

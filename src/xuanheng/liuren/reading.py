@@ -1041,7 +1041,16 @@ def _bifa_rules(c: _Ctx, topic: str | None = None) -> list[FiredRule]:
     out: list[FiredRule] = []
     # a principle of reading (`needs`, no condition) never fires
     rules, tables = _on_topic("bifa", bifa_rules(), topic, bare=False)
-    for i, facts in BIFA.holding(tables, ctx):
+    # each 法 is filed by its predicate (BIFA's ``needs``): the tables whose predicate does not hold on this
+    # chart are not evaluated (tests/liuren/test_bifa_memo.py compares with every table evaluated)
+    may_hold = BIFA.index(tables).may_hold(ctx)
+    holds = BIFA.holds
+    for i, when in enumerate(tables):
+        if not may_hold[i]:
+            continue
+        facts = holds(when, ctx)
+        if facts is None:
+            continue
         r = rules[i]
         line = r.get("line")
         out.append(
