@@ -177,6 +177,26 @@ class Ctx:
             memo[name] = got
         return got
 
+    def held(self) -> list[str]:
+        """The names of the predicates that hold (:meth:`holds` on each): for this 課, those whose kept
+        answer is yes, then those asked again on every chart that hold here."""
+        split = _SPLIT.get(self.ke_key)
+        if split is None:
+            holds = self.holds
+            yes = [name for name in PREDICATES if holds(name)]
+            memo = self._memo
+            assert memo is not None
+            split = (
+                tuple(n for n in yes if n in memo),
+                tuple(n for n in PREDICATES if n not in memo),
+            )
+            if len(_SPLIT) >= _HELD_MAX:
+                _SPLIT.clear()
+            _SPLIT[self.ke_key] = split
+            return yes
+        kept, asked = split
+        return [*kept, *(n for n in asked if self.holds(n))]
+
     def seat(self, b: int) -> int:
         return self.chart.lower_of(b)
 
@@ -210,6 +230,8 @@ PREDICATES: dict[str, Pred] = {}
 #: the predicates' answers by 課 (:attr:`Ctx.ke_key`), those that read nothing beyond it (:meth:`Ctx.holds`)
 _HELD: dict[tuple[object, ...], dict[str, bool]] = {}
 _HELD_MAX = 65536
+#: per 課: the predicates whose kept answer is yes, and those asked again on every chart (:meth:`Ctx.held`)
+_SPLIT: dict[tuple[object, ...], tuple[tuple[str, ...], tuple[str, ...]]] = {}
 
 
 def fa(name: str) -> Callable[[Pred], Pred]:
@@ -890,8 +912,7 @@ BIFA.add(
 @BIFA.shown_by
 def _held_names(c: Ctx) -> Iterable[str]:
     """The predicates that hold on *c* (:meth:`Ctx.holds`): what :meth:`Vocabulary.index` files the 法 by."""
-    holds = c.holds
-    return [name for name in PREDICATES if holds(name)]
+    return c.held()
 
 
 __all__ = ["BIFA", "FRAMES", "PREDICATES", "Ctx", "fa", "generates", "overcomes", "stage"]
