@@ -1,0 +1,109 @@
+"""A practitioner's defects left by branch ux8, each through a real user path (the command line by conftest's
+``run_cli``, the HTTP API by FastAPI's TestClient); every test failed before its fix (branch ux9).
+
+- a refusal in Chinese set a space between a field's name and the next word (``經度 的值``);
+- the refusal of an unknown topic listed the topics in hanja only, also to a Korean reader;
+- a 大六壬 judgment step listed one source twice (the same book and chapter, glossed differently);
+- a 大六壬 reading entry showed its English provenance note to a Korean or Chinese reader;
+- an English ``--help`` line holding hanzi ran past 80 columns.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from tests.conftest import run_cli
+
+AT = ["--at", "2026-03-10T21:00", "--tz", "Asia/Seoul"]
+BIRTH = ["qizheng", "--at", "1990-01-01T10:00", "--tz", "Asia/Seoul"]
+
+# ---------------------------------------------------------------------------------- a field's name
+
+
+@pytest.mark.parametrize(
+    ("place", "zh", "ko"),
+    [
+        (["--lon", "500", "--lat", "37"], "經度的值 500", "경도 값 500"),
+        (["--lon", "127", "--lat", "95"], "緯度的值 95", "위도 값 95"),
+    ],
+)
+def test_a_refused_place_names_its_field_as_each_language_writes(place: list[str], zh: str, ko: str) -> None:
+    """Chinese sets no space between a field's name and the word after it; Korean spaces the two nouns
+    (경도 값, 한글 맞춤법 제2항: 문장의 각 단어는 띄어 씀), and a Latin name keeps its space in Chinese."""
+    rc, _, err = run_cli([*BIRTH, *place, "--lang", "zh-Hant"])
+    assert rc == 2 and zh in err and " 的" not in err, err
+    rc, _, err = run_cli([*BIRTH, *place, "--lang", "zh-Hans"])
+    assert rc == 2 and " 的" not in err, err
+    rc, _, err = run_cli([*BIRTH, *place, "--lang", "ko"])
+    assert rc == 2 and ko in err, err
+
+
+def test_a_latin_field_name_keeps_its_space_in_chinese() -> None:
+    from xuanheng.i18n.messages import render
+
+    said = render("value.not_number", {"field": "foo_bar", "value": "'x'", "accepted": "1 … 2"}, "zh-Hant")
+    assert said is not None and said.startswith("foo_bar 的值"), said
+
+
+def test_the_api_names_the_field_without_a_space_in_chinese(tmp_path: Path) -> None:
+    pytest.importorskip("fastapi")
+    from fastapi.testclient import TestClient
+    from tests.web.conftest import make_settings
+
+    from xuanheng.web.app import create_app
+
+    c = TestClient(create_app(make_settings(tmp_path)))
+    q = {"at": "1990-01-01T10:00", "tz": "Asia/Seoul", "lon": "500", "lat": "37", "lang": "zh-Hant"}
+    r = c.get("/api/qizheng", params=q)
+    assert r.status_code == 422 and "經度的值" in r.json()["error"]["text"], r.text
+
+
+# ---------------------------------------------------------------------------------- topics in Korean
+
+#: a few topics and their Korean names, written here from the words a Korean reader uses, not read from
+#: the table: the refusal must name each beside its hanja
+KOREAN = {"病": "질병", "財": "재물", "婚": "혼인", "失物": "잃은 물건"}
+TOPIC_REFUSALS = {
+    "liuyao": ["liuyao", *AT, "--lines", "887868"],
+    "liuren": ["liuren", *AT],
+    "jinkoujue": ["jinkoujue", *AT, "--difen", "申"],
+    "qizheng": [*BIRTH, "--lon", "127", "--lat", "37"],
+}
+
+
+@pytest.mark.parametrize("method", sorted(TOPIC_REFUSALS))
+def test_an_unknown_topic_is_named_in_korean_too(method: str) -> None:
+    rc, _, err = run_cli([*TOPIC_REFUSALS[method], "--topic", "뭐지", "--lang", "ko"])
+    assert rc == 2 and "'뭐지'" in err, err
+    for key, ko in KOREAN.items():
+        if method != "qizheng" or key != "失物":
+            assert f"{key}({ko})" in err, (key, err)
+    rc, _, err = run_cli([*TOPIC_REFUSALS[method], "--topic", "뭐지", "--lang", "zh-Hant"])
+    assert rc == 2 and " 財 " in err and "(" not in err, err
+
+
+def test_a_topic_qizheng_does_not_read_is_named_in_korean_too() -> None:
+    rc, _, err = run_cli([*TOPIC_REFUSALS["qizheng"], "--topic", "天時", "--lang", "ko"])
+    assert rc == 2 and "天時" in err and "病(질병)" in err and "財(재물)" in err, err
+
+
+@pytest.mark.parametrize("method", ["liuren", "jinkoujue"])
+def test_an_item_without_its_topic_names_the_topics_in_korean(method: str) -> None:
+    rc, _, err = run_cli([*TOPIC_REFUSALS[method], "--topic", "財", "--item", "馬", "--lang", "ko"])
+    assert rc == 2 and "失物(잃은 물건)" in err, err
+
+
+def test_the_api_names_the_topics_in_korean(tmp_path: Path) -> None:
+    pytest.importorskip("fastapi")
+    from fastapi.testclient import TestClient
+    from tests.web.conftest import make_settings
+
+    from xuanheng.web.app import create_app
+
+    c = TestClient(create_app(make_settings(tmp_path)))
+    q = {"at": "2026-03-10T21:00", "tz": "Asia/Seoul", "topic": "뭐지"}
+    r = c.get("/api/liuren", params={**q, "lang": "ko"})
+    assert r.status_code == 422 and "病(질병)" in r.json()["error"]["text"], r.text
+    r = c.get("/api/liuren", params={**q, "lang": "en"})
+    assert r.status_code == 422 and "病(" not in r.json()["error"]["text"], r.text
