@@ -10,7 +10,10 @@
 
 from __future__ import annotations
 
+import json
+import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 from tests.conftest import run_cli
@@ -107,3 +110,37 @@ def test_the_api_names_the_topics_in_korean(tmp_path: Path) -> None:
     assert r.status_code == 422 and "病(질병)" in r.json()["error"]["text"], r.text
     r = c.get("/api/liuren", params={**q, "lang": "en"})
     assert r.status_code == 422 and "病(" not in r.json()["error"]["text"], r.text
+
+
+# ---------------------------------------------------------------------------------- 大六壬 sources
+
+#: a source's work and place: the entry without its closing gloss in either kind of parenthesis
+_WORK = re.compile(r"\s*[（(][^（）()]*[）)]\s*$")
+
+
+def _each_once(doc: dict[str, Any]) -> list[list[str]]:
+    """The steps' source lists that name one work and place twice (with or without another gloss)."""
+    twice = []
+    for step in doc["judgment"]["steps"]:
+        works = [_WORK.sub("", s) for s in step["src"]]
+        if len(works) != len(set(works)):
+            twice.append(step["src"])
+    return twice
+
+
+@pytest.mark.parametrize(
+    "cast",
+    [
+        ["--at", "2026-03-10T21:30", "--tz", "Asia/Shanghai", "--topic", "病"],
+        ["--at", "2025-05-05T13:10", "--tz", "Asia/Seoul", "--lon", "126.98", "--lat", "37.57"],
+        ["--day", "庚申", "--hour", "子", "--yue-jiang", "亥", "--topic", "財"],
+    ],
+)
+def test_a_liuren_step_names_each_source_once(cast: list[str]) -> None:
+    rc, out, err = run_cli(["liuren", *cast, "--json", "--lang", "zh-Hant"])
+    assert rc == 0, err
+    doc = json.loads(out)
+    assert _each_once(doc) == []
+    # the gloss is kept: the 課經 step still says why the chapter is cited
+    srcs = [s for step in doc["judgment"]["steps"] for s in step["src"] if "〈課經〉" in s]
+    assert all("各課之經文自言吉凶" in s for s in srcs), srcs
