@@ -144,3 +144,33 @@ def test_a_liuren_step_names_each_source_once(cast: list[str]) -> None:
     # the gloss is kept: the 課經 step still says why the chapter is cited
     srcs = [s for step in doc["judgment"]["steps"] for s in step["src"] if "〈課經〉" in s]
     assert all("各課之經文自言吉凶" in s for s in srcs), srcs
+
+
+# ---------------------------------------------------------------------------------- developers' notes
+
+
+@pytest.mark.parametrize("lang", ["ko", "zh-Hant"])
+def test_a_liuren_reading_carries_no_english_provenance_note(lang: str) -> None:
+    """The 類神 entries' provenance notes (English, for the developers) stay in the data files, as 六爻's and
+    七政四餘's rule notes do; the reader's document holds none of them."""
+    rc, out, err = run_cli(["liuren", "--at", "2026-03-10T21:30", "--tz", "Asia/Shanghai", "--topic", "病",
+                            "--json", "--lang", lang])  # fmt: skip
+    assert rc == 0, err
+    doc = json.loads(out)
+    leishen = [r for r in doc["reading"] if r.get("kind") in ("leishen", "verse")]
+    assert leishen and all("note" not in r for r in leishen)
+    assert "proof-read" not in out and "Written from" not in out
+
+
+def test_the_api_reading_carries_no_english_provenance_note(tmp_path: Path) -> None:
+    pytest.importorskip("fastapi")
+    from fastapi.testclient import TestClient
+    from tests.web.conftest import make_settings
+
+    from xuanheng.web.app import create_app
+
+    c = TestClient(create_app(make_settings(tmp_path)))
+    q = {"at": "2026-03-10T21:30", "tz": "Asia/Shanghai", "topic": "病", "lang": "ko"}
+    r = c.get("/api/liuren", params=q)
+    assert r.status_code == 200 and r.json()["reading"], r.text
+    assert all("note" not in e for e in r.json()["reading"]) and "Written from" not in r.text
