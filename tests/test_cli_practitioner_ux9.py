@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import re
+import unicodedata
 from pathlib import Path
 from typing import Any
 
@@ -174,3 +175,27 @@ def test_the_api_reading_carries_no_english_provenance_note(tmp_path: Path) -> N
     r = c.get("/api/liuren", params=q)
     assert r.status_code == 200 and r.json()["reading"], r.text
     assert all("note" not in e for e in r.json()["reading"]) and "Written from" not in r.text
+
+
+# ---------------------------------------------------------------------------------- English --help
+
+HELP_COMMANDS = [[], ["jinkoujue"], ["liuren"], ["liuyao"], ["qizheng"], ["calendar"], ["all"], ["serve"],
+                 ["mcp"], ["journal"], ["journal", "list"], ["journal", "stats"]]  # fmt: skip
+
+
+def _columns(line: str) -> int:
+    """A line's width on a terminal: East Asian width W and F take two columns (written out here)."""
+    return sum(2 if unicodedata.east_asian_width(c) in ("W", "F") else 1 for c in line)
+
+
+@pytest.mark.parametrize("command", HELP_COMMANDS, ids=lambda c: " ".join(c) or "xuanheng")
+def test_the_english_help_fits_the_terminal_in_display_columns(command: list[str], monkeypatch: Any) -> None:
+    """argparse counts a hanzi as one column where a terminal gives it two: English help lines naming 干支
+    or terms ran past 80 columns."""
+    monkeypatch.setenv("COLUMNS", "80")
+    rc, out, err = run_cli([*command, "--help", "--lang", "en"])
+    assert rc == 0, err
+    body = out.split("\n\n", 1)[1]  # the usage lines are argparse's own layout of flags
+    # (a line of ASCII alone, such as --guiren's long metavar, is argparse's own width: not this defect)
+    wide = [line for line in body.splitlines() if _columns(line) != len(line)]
+    assert [line for line in wide if _columns(line) > 80] == []
