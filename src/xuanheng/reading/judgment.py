@@ -20,7 +20,7 @@ import tomllib
 from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 from importlib import resources
 from typing import Any
 
@@ -231,10 +231,12 @@ class Step:
 _GLOSS = re.compile(r"\s*[（(](?P<gloss>[^（）()]*)[）)]\s*\Z")
 
 
-def one_each(sources: Iterable[str]) -> tuple[str, ...]:
+@lru_cache(maxsize=4096)
+def one_each(sources: tuple[str, ...]) -> tuple[str, ...]:
     """*sources* with each work and place named once, in the order first named: entries that differ only in
     their closing gloss (``《大六壬指南》〈占病〉 (鬼入傳為病深)`` and ``… (鬼空則病退)``, or one without a
-    gloss) are one source, its glosses kept, joined by ``；``, in its first entry's place."""
+    gloss) are one source, its glosses kept, joined by ``；``, in its first entry's place (remembered: the
+    lists are a method's data)."""
     glosses: dict[str, list[str]] = {}
     written: dict[str, str] = {}  # the base → its entry as written, while one entry says all of it
     for s in sources:
