@@ -130,8 +130,12 @@ PINNED: dict[str, str] = {
     # 《大六壬指南》卷三〈行人章〉): steps, verdicts and verdict texts of the 行人 documents and their text
     # views move. Checked: with that sign never firing (_xing returning None) the three equal their pins
     # before (871f30ec4257adfc, b7c694bbeae98022, bb52d4b2767d605d)
-    "liuren_documents": "92dff73d54df6d3e",
-    "liuren_study_documents": "3ac520632e35eb3e",
+    # (52) the practitioner's defects (branch ux9): a judgment step names each source once (the same book
+    # and chapter with another gloss merged, reading.judgment.one_each); (53) the 類神 and verse entries of
+    # the reading no longer carry their English provenance `note`. Verdicts, steps and 應期 unchanged.
+    # Checked: with both undone the two equal their pins before (92dff73d54df6d3e, 3ac520632e35eb3e)
+    "liuren_documents": "75e0e2fe7c37b18f",
+    "liuren_study_documents": "8f5b39140b51bed9",
     # then the phone drawing wraps its 課體 line with the label in it (issue 30 item 8; it ran off the edge)
     # (35) the weather asked for another person (above); (36) the Korean wording (above)
     # (37) the Korean text view names the judgment's focus 유신 (labels focus.*) as its steps do (above;

@@ -77,11 +77,14 @@ PINNED: dict[str, str] = {
     # with that refusal said as the old difen.unknown message the section equals its pin before
     # (15e2709237f5727d)
     "jinkoujue_errors": "5da934a418e647ca",  # issues 9–15 (git log); (34): before e7cb15940c972140
-    "liuren_coordinates": "66d4cad8cc8f7241",  # issues 9–15 (git log)
+    # (53) the practitioner's defects (branch ux9): the 大六壬 類神 and verse entries of the reading no
+    # longer carry their English provenance `note` (kept in the data files). Checked: with the note put back
+    # both 大六壬 sections equal their pins before (66d4cad8cc8f7241, e509e7954e4a7e0b)
+    "liuren_coordinates": "33ece38797beee66",  # issues 9–15 (git log)
     # issue 26 (git log): sunrise and sunset are swisseph rise_trans again (the fast solar day is gone):
     # 2072-02-13 sunrise 07:06:23 → 07:06:22 and 2067-10-14 sunset 18:55:51 → 18:55:52 (+09:00); nothing
     # else changed (issue 10 had pinned dad4f81cd5bdd120 with the fast solar day)
-    "liuren_instants": "e509e7954e4a7e0b",
+    "liuren_instants": "f6370a0b74675c95",  # (53)
     "liuren_errors": "e9e781060f04b6f0",  # issues 9–15 (git log)
     # issue 28: 金口訣 with no instant and no study inputs answers study.neither, naming the study inputs (was
     # at.missing); checked: with at.missing put back the section equals its pin before (441afdac4a46ec74)
@@ -113,7 +116,9 @@ PINNED: dict[str, str] = {
     # (50) the practitioner's defects (branch ux8): the Korean calendar says its 음력 as Korean calendars
     # print it (2026년 1월 22일, 윤6월 …; calendar.words.lunar_words), no longer 2026年正月廿二. Checked: with
     # the Korean form undone the section equals its pin before (d4f03c06e14c5072)
-    "cli": "bfa8b65a6cc28b57",
+    # (52) (53) (branch ux9): the 大六壬 sources once a step and no English `note` (as the contract's pins
+    # say). Checked: with both undone the section equals its pin before (bfa8b65a6cc28b57)
+    "cli": "dfa916a636c0a82e",
     # the study-mode refusal of 大六壬 now carries its catalogue code and params (liuren.study_missing);
     # message and text unchanged (the journal/CLI i18n commit after c5dad1f)
     # issue 26: a method with a reading always carries "reading" ([] when not asked): the 金口訣 POST
@@ -150,7 +155,12 @@ PINNED: dict[str, str] = {
     # (34) the Korean texts above; before 50c1498dfa5abdc1
     # (50) the Korean 음력 as in "cli" above (the calendar's Korean drawings); checked as "cli"
     # (3dabcac1090316da)
-    "http": "11288a8f9ae379f5",
+    # (52) (53) as "cli"; (54) (branch ux9) the refusal of an unknown topic carries its code topic.unknown and
+    # its params, the topics as a value said per language ({"en", "zh-Hant", "ko"}: the Korean names each
+    # topic as 病(질병)), where the catalogue recognised it by its English. Checked: with (52) (53) undone the
+    # section is 4520502cbed1f3b1, and comparing each answer before and after only that refusal's params and
+    # the 大六壬 judgments' 課經 sources differ
+    "http": "e6e62c8d6ae51578",
 }
 
 _check = checker(PINNED)

@@ -77,20 +77,28 @@ class _Parser(argparse.ArgumentParser):
 
 class _Formatter(argparse.HelpFormatter):
     """argparse's help with its ``usage:`` prefix in the language of ``--lang`` (label ``cli.usage``); in
-    Korean or Chinese its text is wrapped by display width (a Hangul syllable or a hanzi takes two columns,
-    which argparse counts as one: its lines ran past the terminal's edge)."""
+    Korean or Chinese, and in English where a text holds wide characters (the 干支 and terms it names), its
+    text is wrapped by display width (a Hangul syllable or a hanzi takes two columns, which argparse counts as
+    one: its lines ran past the terminal's edge); an English text without one keeps argparse's wrapping."""
+
+    @staticmethod
+    def _by_width(text: str) -> bool:
+        lang = _USAGE_LANG.get()
+        if lang is not None and lang != "en":
+            return True
+        from xuanheng.render.text import width
+
+        return width(text) != len(text)
 
     def _split_lines(self, text: str, width: int) -> list[str]:
-        lang = _USAGE_LANG.get()
-        if lang is None or lang == "en":
+        if not self._by_width(text):
             return super()._split_lines(text, width)
         from xuanheng.render.text import wrap
 
         return [line.strip() for line in wrap(" ".join(text.split()), max(width, 20))]
 
     def _fill_text(self, text: str, width: int, indent: str) -> str:
-        lang = _USAGE_LANG.get()
-        if lang is None or lang == "en":
+        if not self._by_width(text):
             return super()._fill_text(text, width, indent)
         return "\n".join(indent + line for line in self._split_lines(text, width - len(indent)))
 

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import re
 import tomllib
+import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache, lru_cache
@@ -232,6 +233,8 @@ def render(
         return None
     values: dict[str, str] = {}
     for k, v in params.items():
+        if isinstance(v, Mapping):  # a value said in each language (a list of names: 病(질병) …)
+            v = _in(v, lang) or v.get("en", "")
         s = str(v)
         if lang != "en":
             if k == "field":
@@ -239,11 +242,36 @@ def render(
             else:
                 s = phrase(s, lang)
         values[k] = s
+    if lang.startswith("zh") and "field" in values:
+        t = _unspaced(t, values["field"])
     try:
         out = _fill(t, values)
     except KeyError:
         return None
     return _korean(out) if lang == "ko" else out
+
+
+def _wide(ch: str) -> bool:
+    """A character of the Chinese script or its full-width punctuation (East Asian width W or F)."""
+    return unicodedata.east_asian_width(ch) in "WF"
+
+
+_FIELD_SPACED = re.compile(r"(?P<before>.?)(?P<lead> ?)\{field\}(?P<trail> ?)(?P<after>.?)")
+
+
+def _unspaced(template_text: str, label: str) -> str:
+    """*template_text* with no space between ``{field}`` and a neighbouring Chinese character when the
+    field's label itself starts or ends in one (Chinese sets no space between words: 經度的值, where a Latin
+    name keeps it: lon 的值); the templates keep the space for the labels that are Latin words."""
+    if not label:
+        return template_text
+
+    def join(m: re.Match[str]) -> str:
+        lead = "" if m["lead"] and _wide(m["before"] or " ") and _wide(label[0]) else m["lead"]
+        trail = "" if m["trail"] and _wide(m["after"] or " ") and _wide(label[-1]) else m["trail"]
+        return f"{m['before']}{lead}{{field}}{trail}{m['after']}"
+
+    return _FIELD_SPACED.sub(join, template_text)
 
 
 def _fill(template_text: str, values: Mapping[str, str]) -> str:

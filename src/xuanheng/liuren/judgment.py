@@ -73,6 +73,7 @@ from xuanheng.reading.judgment import (
     YingQi,
     check_about,
     kind_of,
+    one_each,
     verdict_word,
 )
 from xuanheng.rules import normalise_topic
@@ -235,7 +236,7 @@ class _Chain:
         w = d.weight if weight is None else weight
         assert w is not None, key
         effect = "+" if w > 0 else "-" if w < 0 else "="
-        sources = tuple(dict.fromkeys((*d.src, *src)))
+        sources = one_each((*d.src, *src))
         self.items.append((Step(key, effect, _fill(d.text, **p), sources, dict(facts or {})), w))
         return w
 
@@ -820,7 +821,7 @@ def _item_step(lei: _Lei) -> Step | None:
         "qin": it.qin,
         "lei": BRANCHES[lei.branch],
     }
-    sources = tuple(dict.fromkeys((*it.src, *ITEM_TOPICS_SRC, *d.src)))
+    sources = one_each((*it.src, *ITEM_TOPICS_SRC, *d.src))
     return Step("lei.item", "=", _fill(d.text, item=names, basis=basis, lei=lei.label), sources, facts)
 
 

@@ -137,7 +137,7 @@ class Rule:
     topics: tuple[str, ...]
     when: Mapping[str, Any]
     text: Text
-    note: str = ""
+    note: str = ""  # provenance for the developers (English): never put in a reading
     variant_key: str = ""
     variant_when: Mapping[str, Any] | None = None
 
@@ -1260,9 +1260,10 @@ def _leishen_fired(
             state = c.state(b)
             if state is not None:
                 facts["state"] = state
+    # the entry's ``note`` (its provenance, in English, for the developers) stays in the data file, as the
+    # notes of 六爻's and 七政四餘's rules do: a reader's document carries only what is said in the reader's
+    # language
     extra: dict[str, Any] = {"kind": "verse" if verse else "leishen", "about": s.name}
-    if r.note:
-        extra["note"] = r.note
     return _FIRED(r.id, r.src, facts, r.text, r.topics, _shen_title(s.branch), extra)
 
 

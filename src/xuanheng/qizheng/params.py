@@ -23,7 +23,7 @@ from xuanheng.qizheng.memo import SIZE, ChartMemo, register_cache
 from xuanheng.qizheng.options import OPTIONS as CHART_OPTIONS
 from xuanheng.qizheng.reading import CHOICES, XIAN_OPTIONS, topics
 from xuanheng.qizheng.spirits import OPTIONS as SPIRIT_OPTIONS
-from xuanheng.rules.topics import TOPIC_KEYS, normalise_topic
+from xuanheng.rules.topics import TOPIC_KEYS, normalise_topic, topic_list
 from xuanheng.time import CalendarOptions
 
 _PKG = "xuanheng.qizheng"
@@ -55,7 +55,10 @@ def _topic(value: Any) -> Any:
     key = normalise_topic(value)
     if key not in read_topics():
         raise InputError(
-            f"七政四餘 does not read the topic {key}: it reads {' '.join(read_topics())}", field="topic"
+            f"七政四餘 does not read the topic {key}: it reads {' '.join(read_topics())}",
+            field="topic",
+            code="qizheng.topic_unread",
+            params={"topic": key, "topics": topic_list(read_topics())},
         )
     return value
 

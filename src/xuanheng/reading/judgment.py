@@ -15,11 +15,12 @@ the document carries ``judgment`` (:meth:`Judgment.to_json`) beside ``reading``.
 
 from __future__ import annotations
 
+import re
 import tomllib
 from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 from importlib import resources
 from typing import Any
 
@@ -226,6 +227,31 @@ class Step:
         }
 
 
+#: a source's closing gloss, in either kind of parenthesis: ``《書》〈篇〉 (…)``, ``002-005 （…）``
+_GLOSS = re.compile(r"\s*[（(](?P<gloss>[^（）()]*)[）)]\s*\Z")
+
+
+@lru_cache(maxsize=4096)
+def one_each(sources: tuple[str, ...]) -> tuple[str, ...]:
+    """*sources* with each work and place named once, in the order first named: entries that differ only in
+    their closing gloss (``《大六壬指南》〈占病〉 (鬼入傳為病深)`` and ``… (鬼空則病退)``, or one without a
+    gloss) are one source, its glosses kept, joined by ``；``, in its first entry's place (remembered: the
+    lists are a method's data)."""
+    glosses: dict[str, list[str]] = {}
+    written: dict[str, str] = {}  # the base → its entry as written, while one entry says all of it
+    for s in sources:
+        m = _GLOSS.search(s)
+        base = s[: m.start()] if m and m.start() > 0 else s
+        said = glosses.setdefault(base, [])
+        gloss = m["gloss"].strip() if m and m.start() > 0 else ""
+        if gloss and gloss not in said:
+            said.append(gloss)
+            written[base] = s
+        elif not said:
+            written[base] = s
+    return tuple(written[base] if len(g) < 2 else f"{base} ({'；'.join(g)})" for base, g in glosses.items())
+
+
 @dataclass(frozen=True, slots=True)
 class YingQi:
     """One time the matter should come (or the harm fall): unit, branch, 干支 when known, why, date."""
@@ -330,6 +356,7 @@ __all__ = [
     "check_about",
     "fill",
     "kind_of",
+    "one_each",
     "verdict_word",
     "vocabulary",
 ]

@@ -20,6 +20,7 @@ from typing import Any
 
 from xuanheng.errors import InputError, echo
 from xuanheng.reading import Text, to_simplified
+from xuanheng.rules.topics import topic_list
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,7 +115,7 @@ def check_item_topic(item: str | None, topic: str | None) -> None:
             f"the thing asked about (item {item}) needs a topic that reads it: {' '.join(ITEM_TOPICS)}",
             field="item",
             code="item.topic",
-            params={"item": item, "topics": " ".join(ITEM_TOPICS)},
+            params={"item": item, "topics": topic_list(ITEM_TOPICS)},
         )
 
 

@@ -8,6 +8,7 @@ letter case: :func:`normalise_topic` gives the key, or an :class:`~xuanheng.erro
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Iterable
 from functools import cache
 from importlib import resources
 from typing import Any
@@ -56,12 +57,24 @@ def normalise_topic(topic: object) -> str:
     if key is None and t and t[-1] in FORTUNE and len(t) > 1:  # a fortune as it is asked: 재물운, 財運
         key = _lookup().get(t[:-1].strip())
     if key is None:
+        shown = echo(topic)
         raise InputError(
-            f"unknown topic {echo(topic)}: expected one of {' '.join(TOPIC_KEYS)} "
+            f"unknown topic {shown}: expected one of {' '.join(TOPIC_KEYS)} "
             "(or their Korean/English names, e.g. 病 = 질병 = illness)",
             field="topic",
+            code="topic.unknown",
+            params={"topic": shown, "topics": topic_list(TOPIC_KEYS)},
         )
     return key
+
+
+def topic_list(keys: Iterable[str]) -> dict[str, str]:
+    """*keys* as a refusal lists them, in each language (the value of a message parameter said per
+    language): the keys, and for a Korean reader each followed by its Korean name from this table —
+    ``病(질병) 財(재물)``."""
+    keys = tuple(keys)
+    plain = " ".join(keys)
+    return {"en": plain, "zh-Hant": plain, "ko": " ".join(f"{k}({_TABLE[k]['ko']})" for k in keys)}
 
 
 def topic_names(key: str) -> Text:
@@ -75,4 +88,4 @@ def topic_label(key: str, lang: str = DEFAULT_LANG) -> str:
     return topic_names(key).get(check_lang(lang))
 
 
-__all__ = ["GENERAL_TOPIC", "TOPIC_KEYS", "normalise_topic", "topic_label", "topic_names"]
+__all__ = ["GENERAL_TOPIC", "TOPIC_KEYS", "normalise_topic", "topic_label", "topic_list", "topic_names"]
