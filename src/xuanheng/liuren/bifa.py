@@ -13,7 +13,7 @@ overcomes, 脫 = the one it generates; 旬空 of the day's 旬; 晝/夜 貴人 b
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from xuanheng.core.ganzhi import BRANCH_ELEMENT, BRANCHES, JI_GONG, SIXTY, STEM_ELEMENT, dun_gan, xun_kong
 from xuanheng.core.guiren import TIAN_JIANG, TIAN_JIANG_ELEMENT
@@ -73,27 +73,42 @@ DAY_DUN_GAN: tuple[tuple[int | None, ...], ...] = tuple(
 class Ctx:
     """What the predicates look at: the chart, the 月建 and 太歲 when known, and what the predicates read
     of the chart again and again (the day stem's element, the 三傳, the 四課's upper spirits, the void, the
-    課體 names, the 遁干 of the day's 旬), worked out once when it is made."""
+    課體 names, the 遁干 of the day's 旬), worked out once when it is made.
+
+    What a predicate may read beyond the 課 (the day, the 天地盤's offset, the 天將, the 貴人, the 三傳 and
+    the 課體) is read through :attr:`month`, :attr:`year`, :attr:`ben_ming` and :attr:`yue_jiang`, which
+    note that they were read: :meth:`holds` keeps a predicate's answer for the 課 (:attr:`ke_key`) when it
+    read none of them, so the charts of one 課 in other months, years or hours ask it once
+    (tests/liuren/test_bifa_memo.py checks the memo against the predicates called afresh)."""
 
     __slots__ = (
+        "_ben_ming",
+        "_memo",
+        "_month",
+        "_read",
+        "_year",
+        "_yue_jiang",
         "branch_el",
         "chart",
         "chuan",
         "dun",
         "ji",
+        "ke_key",
         "ke_ti",
         "kong_set",
-        "month",
         "offset",
         "stem_el",
         "uppers",
-        "year",
     )
 
     def __init__(self, chart: LiuRenChart, month: int | None, year: int | None) -> None:
         self.chart = chart
-        self.month = month
-        self.year = year
+        self._month = month
+        self._year = year
+        self._ben_ming = chart.ben_ming
+        self._yue_jiang = chart.yue_jiang
+        self._read = False
+        self._memo: dict[str, bool] | None = None
         day = chart.day
         self.stem_el: int = STEM_ELEMENT[day.stem]
         self.branch_el: int = BRANCH_ELEMENT[day.branch]
@@ -105,6 +120,82 @@ class Ctx:
         self.kong_set: tuple[int, ...] = tuple(xun_kong(day))
         self.ke_ti: frozenset[str] = frozenset(k.name for k in chart.ke_ti)
         self.dun: tuple[int | None, ...] = DAY_DUN_GAN[day.index]
+        #: everything else a predicate reads: the day, the 天地盤 (by its offset), the 天將, the 貴人, the
+        #: 三傳 and its method, the 課體 names (the 四課, 干上 and 支上 follow from the day and the offset)
+        self.ke_key: tuple[object, ...] = (
+            day.index,
+            self.offset,
+            chart.jiang_on,
+            chart.gui_ren,
+            chart.method,
+            self.chuan,
+            self.ke_ti,
+        )
+
+    @property
+    def month(self) -> int | None:
+        """The 月建 (noted as read)."""
+        self._read = True
+        return self._month
+
+    @property
+    def year(self) -> int | None:
+        """The 太歲 (noted as read)."""
+        self._read = True
+        return self._year
+
+    @property
+    def ben_ming(self) -> int | None:
+        """The querent's 本命 (noted as read)."""
+        self._read = True
+        return self._ben_ming
+
+    @property
+    def yue_jiang(self) -> int:
+        """The 月將 (noted as read: the 課 fixes only its offset from the hour)."""
+        self._read = True
+        return self._yue_jiang
+
+    def holds(self, name: str) -> bool:
+        """Whether the predicate *name* holds: its answer kept for this 課 when it read nothing beyond it
+        (a memo filled by calling the predicate; a predicate that read the month, year, 本命 or 月將 is
+        asked again on every chart)."""
+        memo = self._memo
+        if memo is None:
+            memo = _HELD.get(self.ke_key)
+            if memo is None:
+                if len(_HELD) >= _HELD_MAX:
+                    _HELD.clear()
+                memo = _HELD[self.ke_key] = {}
+            self._memo = memo
+        got = memo.get(name)
+        if got is not None:
+            return got
+        self._read = False
+        got = bool(PREDICATES[name](self))
+        if not self._read:
+            memo[name] = got
+        return got
+
+    def held(self) -> list[str]:
+        """The names of the predicates that hold (:meth:`holds` on each): for this 課, those whose kept
+        answer is yes, then those asked again on every chart that hold here."""
+        split = _SPLIT.get(self.ke_key)
+        if split is None:
+            holds = self.holds
+            yes = [name for name in PREDICATES if holds(name)]
+            memo = self._memo
+            assert memo is not None
+            split = (
+                tuple(n for n in yes if n in memo),
+                tuple(n for n in PREDICATES if n not in memo),
+            )
+            if len(_SPLIT) >= _HELD_MAX:
+                _SPLIT.clear()
+            _SPLIT[self.ke_key] = split
+            return yes
+        kept, asked = split
+        return [*kept, *(n for n in asked if self.holds(n))]
 
     def seat(self, b: int) -> int:
         return self.chart.lower_of(b)
@@ -136,6 +227,11 @@ class Ctx:
 
 Pred = Callable[[Ctx], bool]
 PREDICATES: dict[str, Pred] = {}
+#: the predicates' answers by 課 (:attr:`Ctx.ke_key`), those that read nothing beyond it (:meth:`Ctx.holds`)
+_HELD: dict[tuple[object, ...], dict[str, bool]] = {}
+_HELD_MAX = 65536
+#: per 課: the predicates whose kept answer is yes, and those asked again on every chart (:meth:`Ctx.held`)
+_SPLIT: dict[tuple[object, ...], tuple[tuple[str, ...], tuple[str, ...]]] = {}
 
 
 def fa(name: str) -> Callable[[Pred], Pred]:
@@ -426,7 +522,7 @@ def _bi_kou(c: Ctx) -> bool:
 @fa("tai_yang_zhao_wu")
 def _tai_yang_zhao_wu(c: Ctx) -> bool:
     """第三十九法: 玄武 rides the 月將 (the sun's own branch) and stands in the 課傳."""
-    yj = c.chart.yue_jiang
+    yj = c.yue_jiang
     return c.jiang(yj) == "玄武" and c.in_ke_chuan(yj)
 
 
@@ -535,7 +631,7 @@ def _luo_wang(c: Ctx) -> bool:
 def _tian_wang_zi_guo(c: Ctx) -> bool:
     """第五十六法: the day stem's 墓 over the 干, and the querent's 本命 is that branch."""
     g = c.chart.gan_shang
-    return g == stage(c.stem_el, 8) and c.chart.ben_ming == g
+    return g == stage(c.stem_el, 8) and c.ben_ming == g
 
 
 @fa("hua_gai_fu_ri")
@@ -548,7 +644,7 @@ def _hua_gai_fu_ri(c: Ctx) -> bool:
 @fa("tai_yang_she_zhai")
 def _tai_yang_she_zhai(c: Ctx) -> bool:
     """第六十法: the 月將 (太陽) stands over the 支."""
-    return c.chart.zhi_shang == c.chart.yue_jiang
+    return c.chart.zhi_shang == c.yue_jiang
 
 
 @fa("gan_mu_hu")
@@ -793,7 +889,7 @@ BIFA = Vocabulary("liuren 畢法賦")
 
 
 def _fa_condition(c: Ctx, value: object, _when: object) -> dict[str, object] | None:
-    if not PREDICATES[str(value)](c):
+    if not c.holds(str(value)):
         return None
     ch = c.chart
     return {
@@ -804,6 +900,19 @@ def _fa_condition(c: Ctx, value: object, _when: object) -> dict[str, object] | N
     }
 
 
-BIFA.add("fa", _fa_condition, values=tuple(PREDICATES), doc="the 法's predicate (liuren/bifa.py) holds")
+BIFA.add(
+    "fa",
+    _fa_condition,
+    values=tuple(PREDICATES),
+    doc="the 法's predicate (liuren/bifa.py) holds",
+    needs=lambda value: (value,),  # a 法 can hold only where its own predicate does
+)
+
+
+@BIFA.shown_by
+def _held_names(c: Ctx) -> Iterable[str]:
+    """The predicates that hold on *c* (:meth:`Ctx.holds`): what :meth:`Vocabulary.index` files the 法 by."""
+    return c.held()
+
 
 __all__ = ["BIFA", "FRAMES", "PREDICATES", "Ctx", "fa", "generates", "overcomes", "stage"]

@@ -180,9 +180,12 @@ _FILLED: dict[tuple[Any, ...], Text] = {}
 def _fill(template: Mapping[str, str], **params: Any) -> Text:
     """*template* (a text in every language) filled with *params*; a parameter may itself be a mapping of
     language → words (a phrase said differently in each language)."""
-    key = (
+    key = (  # a str (most parameters) is not a Mapping: it skips the abstract isinstance test
         id(template),
-        *((k, tuple(v.items()) if isinstance(v, Mapping) else v) for k, v in params.items()),
+        *(
+            (k, v if type(v) is str else tuple(v.items()) if isinstance(v, Mapping) else v)
+            for k, v in params.items()
+        ),
     )
     got = _FILLED.get(key)
     if got is None:

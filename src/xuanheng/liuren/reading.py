@@ -475,11 +475,15 @@ def _pos(key: str, values: Iterable[Any] | None = None) -> Callable[[Callable[[_
     return register
 
 
-def _chart(key: str, values: Iterable[Any] | None = None) -> Callable[[Callable[[_Ctx, Any], bool]], None]:
-    """Register a yes/no chart condition."""
+def _chart(
+    key: str, values: Iterable[Any] | None = None, needs: Callable[[Any], Iterable[Any] | None] | None = None
+) -> Callable[[Callable[[_Ctx, Any], bool]], None]:
+    """Register a yes/no chart condition (*needs*: the facts of which a chart must show one for it to hold,
+    read off the value: :meth:`Vocabulary.condition`)."""
 
     def register(pred: Callable[[_Ctx, Any], bool]) -> None:
-        CHART.add(key, lambda c, v, _w: {} if pred(c, v) else None, values=values, doc=pred.__doc__ or "")
+        doc = pred.__doc__ or ""
+        CHART.add(key, lambda c, v, _w: {} if pred(c, v) else None, values=values, doc=doc, needs=needs)
 
     return register
 
@@ -664,10 +668,16 @@ def _k_gui_ren_on(c: _Ctx, v: Any) -> bool:
     return c.chart.lower_of(c.chart.gui_ren.branch) in _bset(v)
 
 
-@_chart("ke_ti")
+@_chart("ke_ti", needs=lambda v: (v,) if isinstance(v, str) else tuple(v))
 def _k_ke_ti(c: _Ctx, v: Any) -> bool:
     """the chart carries one of these 課體 names"""
     return v in c.ke_ti if isinstance(v, str) else not c.ke_ti.isdisjoint(v)
+
+
+@CHART.shown_by
+def _shown(c: _Ctx) -> Iterable[Any]:
+    """What :meth:`Vocabulary.index` files the chart tables by: the chart's 課體 names (``ke_ti``'s needs)."""
+    return c.ke_ti
 
 
 @_chart("all_ke_relation", {"賊", "剋", ""})
@@ -1007,7 +1017,13 @@ def _on_topic(key: str, rules: tuple[DataRule, ...], topic: str | None, *, bare:
 def _keti_rules(c: _Ctx, topic: str | None = None) -> list[FiredRule]:
     out: list[FiredRule] = []
     rules, tables = _on_topic("keti", _keti_rules_data(), topic)
-    for i, _facts in CHART.holding(tables, c):
+    # a meaning that needs a 課體 name the chart does not carry is not evaluated (the shared engine's index;
+    # tests/liuren/test_keti_index.py compares with every table evaluated)
+    may_hold = CHART.index(tables).may_hold(c)
+    holds = CHART.holds
+    for i, when in enumerate(tables):
+        if not may_hold[i] or holds(when, c) is None:
+            continue
         r = rules[i]
         name = r.get("name")
         facts: dict[str, Any] = {"ke_ti": name, "conditions": dict(r.when)}
@@ -1041,7 +1057,16 @@ def _bifa_rules(c: _Ctx, topic: str | None = None) -> list[FiredRule]:
     out: list[FiredRule] = []
     # a principle of reading (`needs`, no condition) never fires
     rules, tables = _on_topic("bifa", bifa_rules(), topic, bare=False)
-    for i, facts in BIFA.holding(tables, ctx):
+    # each 法 is filed by its predicate (BIFA's ``needs``): the tables whose predicate does not hold on this
+    # chart are not evaluated (tests/liuren/test_bifa_memo.py compares with every table evaluated)
+    may_hold = BIFA.index(tables).may_hold(ctx)
+    holds = BIFA.holds
+    for i, when in enumerate(tables):
+        if not may_hold[i]:
+            continue
+        facts = holds(when, ctx)
+        if facts is None:
+            continue
         r = rules[i]
         line = r.get("line")
         out.append(

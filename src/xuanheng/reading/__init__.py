@@ -102,6 +102,8 @@ class Text:
         return cls(ko=m["ko"], zh_hant=m["zh-Hant"], en=m["en"], zh_hans=m.get("zh-Hans", ""))
 
     def get(self, lang: str) -> str:
+        if lang == "zh-Hant":  # canonical already: the commonest language needs no check
+            return self.zh_hant
         lang = check_lang(lang)
         if lang == "ko":
             return _korean(self.ko)
