@@ -95,8 +95,8 @@ def test_validator_refusals_are_said_in_each_language(what: str, call: Callable[
 def test_field_labels_of_the_journal() -> None:
     e = _raised(lambda: v.text("問" * 20, "question", 10, multiline=True))
     assert messages.localize_error(e, "ko").startswith("질문이 20자로 너무 깁니다")
-    assert messages.localize_error(e, "zh-Hant").startswith("所問 有 20 字")
-    assert messages.localize_error(e, "zh-Hans").startswith("所问 有 20 字")
+    assert messages.localize_error(e, "zh-Hant").startswith("所問有 20 字")
+    assert messages.localize_error(e, "zh-Hans").startswith("所问有 20 字")
 
 
 def test_service_refusals_are_said_in_each_language(tmp_path: Path) -> None:

@@ -361,3 +361,28 @@ def test_idempotency_key_on_saves(client: TestClient) -> None:
     r = client.post("/api/journal/cases", json=body, headers={"Idempotency-Key": "has space"})
     assert r.status_code == 422
     assert client.post("/api/journal/cases", json=body).json()["id"] != a.json()["id"]
+
+
+def test_the_declared_query_keys_are_kept_by_the_route_itself() -> None:
+    """The keys a route declares are kept by the route object, held weakly, never by its ``id``: a route of
+    an app that is gone could lend its id to another app's route, which then refused its own parameters
+    (``layout`` refused by a render route when many test apps had come and gone)."""
+    import gc
+    from types import SimpleNamespace
+
+    from xuanheng.web import query
+
+    class Route:  # what _allowed reads of a route: its dependant's query parameters
+        def __init__(self, *names: str) -> None:
+            params = [SimpleNamespace(alias=n) for n in names]
+            self.dependant = SimpleNamespace(query_params=params, dependencies=[])
+
+    route = Route
+
+    # routes made and dropped one after another, each declaring another key: a new one is often made at the
+    # address of one gone, and must still be read for itself
+    for i in range(200):
+        one = route(f"p{i}")
+        assert query._allowed(one) == {"lang", f"p{i}"}
+        del one
+        gc.collect()

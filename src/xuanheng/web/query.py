@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 from typing import Any
+from weakref import ReferenceType, ref
 
 from fastapi import Request
 
@@ -17,7 +18,11 @@ from xuanheng.errors import InputError
 
 #: read by every route (the language of an error answer)
 ALWAYS = frozenset({"lang"})
-_ALLOWED: dict[int, frozenset[str]] = {}
+#: the query keys each route declares, by ``id(route)`` with a weak reference to the route itself: the
+#: id alone is not enough, since a route of an app that is gone lends its id to a route of another app,
+#: which then refused its own parameters (the tests build many apps: ``layout`` refused by a render
+#: route, the stop-39 CI failure); a route is not hashable (it defines ``__eq__``), so no weak-keyed dict
+_ALLOWED: dict[int, tuple[ReferenceType[Any], frozenset[str]]] = {}
 
 
 def refuse_repeated(request: Request) -> None:
@@ -37,16 +42,18 @@ def _allowed(route: Any) -> frozenset[str] | None:
     dependant = getattr(route, "dependant", None)
     if dependant is None:
         return None
-    key = id(route)
-    if key not in _ALLOWED:
-        names: set[str] = set(ALWAYS)
-        todo = [dependant]
-        while todo:
-            d = todo.pop()
-            names.update(p.alias for p in d.query_params)
-            todo.extend(d.dependencies)
-        _ALLOWED[key] = frozenset(names)
-    return _ALLOWED[key]
+    kept = _ALLOWED.get(id(route))
+    if kept is not None and kept[0]() is route:
+        return kept[1]
+    names: set[str] = set(ALWAYS)
+    todo = [dependant]
+    while todo:
+        d = todo.pop()
+        names.update(p.alias for p in d.query_params)
+        todo.extend(d.dependencies)
+    got = frozenset(names)
+    _ALLOWED[id(route)] = (ref(route), got)
+    return got
 
 
 def query_policy(request: Request) -> None:
