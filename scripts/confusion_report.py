@@ -5,8 +5,10 @@ a judgment, which steps are weighed and how a case's reason reads; this module o
 
 from __future__ import annotations
 
+import argparse
+import sys
 from collections import Counter, defaultdict
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 POLS = ("good", "bad", "mixed")
@@ -80,3 +82,48 @@ def ablation_counts(
         "lost": sum(a == book != b for book, a, b in pol),
         "won": sum(b == book != a for book, a, b in pol),
     }
+
+
+def ablation(
+    rules: Iterable[str],
+    judged: Callable[[str, tuple[str, ...]], list[Any]],
+    splits: Sequence[str],
+    extra: Callable[[str, list[Any]], dict[str, int]],
+) -> list[dict[str, Any]]:
+    """Every rule of *rules* switched off in turn: per split, :func:`ablation_counts` against the judge as
+    it is and the columns *extra* counts on the judge as it is (``extra(rule, rows)``); and the gain of the
+    rule on dev and holdout. *judged* gives a split's rows (case and judgment first) with the rules it is
+    given switched off."""
+    base = {s: judged(s, ()) for s in splits}
+    out = []
+    for key in rules:
+        row: dict[str, Any] = {"rule": key}
+        for s in splits:
+            off = judged(s, (key,))
+            counts = ablation_counts([(r[0], r[1]) for r in base[s]], [(r[0], r[1]) for r in off])
+            row.update({f"{s}_{k}": v for k, v in counts.items()})
+            row.update({f"{s}_{k}": v for k, v in extra(key, base[s]).items()})
+        row["gain_dev"] = row["dev_base"] - row["dev_ok"]
+        row["gain_holdout"] = row["holdout_base"] - row["holdout_ok"]
+        out.append(row)
+    return out
+
+
+def parser(doc: str | None, split_help: str, off_help: str) -> argparse.ArgumentParser:
+    """The options every confusion script takes: --split, --misses, --ablate, --off."""
+    ap = argparse.ArgumentParser(description=doc.splitlines()[0] if doc else None)
+    ap.add_argument("--split", action="append", help=split_help)
+    ap.add_argument("--misses", action="store_true", help="list the disagreeing cases with the book's reason")
+    ap.add_argument("--ablate", action="store_true", help="the ablation table of every verdict rule")
+    ap.add_argument("--off", default="", help=off_help)
+    return ap
+
+
+def refused_split(asked: Iterable[str], splits: Sequence[str]) -> bool:
+    """Whether a split asked for is not one of *splits* (said on stderr): the blind split is never measured
+    by a confusion script."""
+    for split in asked:
+        if split not in splits:
+            print(f"split {split!r} refused: only {', '.join(splits)} are measured here", file=sys.stderr)
+            return True
+    return False

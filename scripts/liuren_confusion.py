@@ -31,7 +31,6 @@ the holdout is for checking, never for choosing rules (docs/liuren-judgment.md).
 
 from __future__ import annotations
 
-import argparse
 import sys
 from collections import Counter, defaultdict
 from collections.abc import Iterable
@@ -144,20 +143,12 @@ def _fires(key: str, j: Any) -> bool:
 def ablation() -> list[dict[str, Any]]:
     """Per rule: the agreeing cases of each split with the rule switched off, the cases it is stated on,
     those whose polarity changes without it, and of those the agreeing ones lost and the others won."""
-    from confusion_report import ablation_counts
+    import confusion_report
 
-    base = {s: _judged(s) for s in SPLITS}
-    out = []
-    for key in rules():
-        row: dict[str, Any] = {"rule": key}
-        for s in SPLITS:
-            off = _judged(s, (key,))
-            row.update({f"{s}_{k}": v for k, v in ablation_counts(base[s], off).items()})
-            row[f"{s}_fires"] = sum(_fires(key, j) for _, j in base[s])
-        row["gain_dev"] = row["dev_base"] - row["dev_ok"]
-        row["gain_holdout"] = row["holdout_base"] - row["holdout_ok"]
-        out.append(row)
-    return out
+    def extra(key: str, rows: list[tuple[dict[str, Any], Any]]) -> dict[str, int]:
+        return {"fires": sum(_fires(key, j) for _, j in rows)}
+
+    return confusion_report.ablation(rules(), _judged, SPLITS, extra)
 
 
 GROUPS = (
@@ -299,22 +290,20 @@ def leishen_report(split: str, least: int, matter: bool = False) -> list[str]:
 
 
 def main(argv: list[str]) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
-    ap.add_argument("--split", action="append", help="dev or holdout (any other split is refused)")
-    ap.add_argument("--misses", action="store_true", help="list the disagreeing cases with the book's reason")
+    import confusion_report
+
+    ap = confusion_report.parser(
+        __doc__, "dev or holdout (any other split is refused)", "rules switched off, comma-separated"
+    )
     ap.add_argument("--files", action="store_true", help="the confusion of each casebook file apart")
-    ap.add_argument("--ablate", action="store_true", help="the ablation table of every verdict rule")
-    ap.add_argument("--off", default="", help="rules switched off, comma-separated")
     ap.add_argument("--leishen", action="store_true", help="the 類神-first readings against the books")
     ap.add_argument(
         "--matter", action="store_true", help="with --leishen: the topic's 類神, not the person's"
     )
     ap.add_argument("--min", type=int, default=8, help="the least cases of a topic shown in its own column")
     args = ap.parse_args(argv)
-    for split in args.split or ["dev"]:
-        if split not in SPLITS:
-            print(f"split {split!r} refused: only {', '.join(SPLITS)} are measured here", file=sys.stderr)
-            return 2
+    if confusion_report.refused_split(args.split or (), SPLITS):
+        return 2
     if args.ablate:
         print("\n".join(ablation_table(ablation())))
         return 0

@@ -22,7 +22,6 @@ changes nothing.
 
 from __future__ import annotations
 
-import argparse
 import sys
 from collections.abc import Iterable
 from pathlib import Path
@@ -111,22 +110,15 @@ _SETTLES = {"settle.kong_zhen": ("kong.zhen", "kong.zhen_ke"), "settle.fu_useles
 def ablation() -> list[dict[str, Any]]:
     """Per rule: the agreeing cases of each split with the rule switched off, the cases it fires on, those
     it settles and those whose polarity changes without it."""
-    from confusion_report import ablation_counts
+    import confusion_report
 
-    base = {s: _judged(s) for s in SPLITS}
-    out = []
-    for key in rules():
-        row: dict[str, Any] = {"rule": key}
-        for s in SPLITS:
-            off = _judged(s, (key,))
-            counts = ablation_counts([(c, j) for c, j, _ in base[s]], [(c, j) for c, j, _ in off])
-            row.update({f"{s}_{k}": v for k, v in counts.items()})
-            row[f"{s}_fires"] = sum(_fires(key, j, st) for _, j, st in base[s])
-            row[f"{s}_settles"] = sum(st in _SETTLES.get(key, (key,)) for _, _, st in base[s])
-        row["gain_dev"] = row["dev_base"] - row["dev_ok"]
-        row["gain_holdout"] = row["holdout_base"] - row["holdout_ok"]
-        out.append(row)
-    return out
+    def extra(key: str, rows: list[tuple[dict[str, Any], Any, str]]) -> dict[str, int]:
+        return {
+            "fires": sum(_fires(key, j, st) for _, j, st in rows),
+            "settles": sum(st in _SETTLES.get(key, (key,)) for _, _, st in rows),
+        }
+
+    return confusion_report.ablation(rules(), _judged, SPLITS, extra)
 
 
 GROUPS = (
@@ -174,16 +166,14 @@ def ablation_table(rows: list[dict[str, Any]]) -> list[str]:
 
 
 def main(argv: list[str]) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
-    ap.add_argument("--split", action="append", help="dev or holdout (blind is refused)")
-    ap.add_argument("--misses", action="store_true", help="list the disagreeing cases with the book's reason")
-    ap.add_argument("--ablate", action="store_true", help="the ablation table of every verdict rule")
-    ap.add_argument("--off", default="", help="with the report: rules switched off, comma-separated")
+    import confusion_report
+
+    ap = confusion_report.parser(
+        __doc__, "dev or holdout (blind is refused)", "with the report: rules switched off, comma-separated"
+    )
     args = ap.parse_args(argv)
-    for split in args.split or ["dev"]:
-        if split not in SPLITS:
-            print(f"split {split!r} refused: only {', '.join(SPLITS)} are measured here", file=sys.stderr)
-            return 2
+    if confusion_report.refused_split(args.split or (), SPLITS):
+        return 2
     if args.ablate:
         print("\n".join(ablation_table(ablation())))
         return 0
