@@ -18,6 +18,7 @@ judge), so that a rule that stops firing, or fires where it should not, fails.
 from __future__ import annotations
 
 import itertools
+from collections.abc import Iterator
 from typing import Any
 
 from xuanheng import liuyao
@@ -927,6 +928,23 @@ def test_ying_qi_a_hidden_yong_shen_fed_by_its_cover_comes_with_the_cover() -> N
     assert fired > 5 and spared > 5
 
 
+def _one_or_two_movers() -> Iterator[tuple[tuple[str, ...], Any]]:
+    """Every hexagram with one or two moving lines, cast on a 丙寅 day of a 子 month."""
+    for values in itertools.product("6789", repeat=6):
+        if 1 <= sum(v in "69" for v in values) <= 2:
+            yield values, liuyao.cast(day="丙寅", month="子", lines="".join(values))
+
+
+def _shi_into_guan(c: Any) -> tuple[bool, bool]:
+    """Whether the 世 moves into the 官鬼 (the element overcoming the palace's), and whether a line already
+    shows that 官鬼 branch, from the rule statement of 〈功名到何品級章〉."""
+    guan = (c.ben.palace_element + 3) % 5
+    shi = c.lines[c.ben.shi - 1]
+    to_guan = shi.bian is not None and shi.bian.element == guan
+    shown = to_guan and any(ln.yao.element == guan and ln.yao.branch == shi.bian.branch for ln in c.lines)
+    return to_guan, shown
+
+
 # ── issue 27, round 6: the 世 turning into the office; the verdict's reason ─────────────────────────
 def test_an_office_sought_reads_the_shi_that_turns_into_the_guan_gui() -> None:
     """《增刪卜易》卷三〈功名到何品級章〉 (the 世 that turns into a 官鬼 names the rank and its year) and
@@ -935,14 +953,9 @@ def test_an_office_sought_reads_the_shi_that_turns_into_the_guan_gui() -> None:
     where the change repeats a shown 官鬼 line, or the 世 does not turn into the 官鬼, the 官鬼 is read.
     Over every hexagram with one or two moving lines."""
     fired = repeated = 0
-    for values in itertools.product("6789", repeat=6):
-        if not 1 <= sum(v in "69" for v in values) <= 2:
-            continue
-        c = liuyao.cast(day="丙寅", month="子", lines="".join(values))
+    for values, c in _one_or_two_movers():
         guan = (c.ben.palace_element + 3) % 5
-        shi = c.lines[c.ben.shi - 1]
-        to_guan = shi.bian is not None and shi.bian.element == guan
-        shown = to_guan and any(ln.yao.element == guan and ln.yao.branch == shi.bian.branch for ln in c.lines)
+        to_guan, shown = _shi_into_guan(c)
         want = to_guan and not shown
         f = judge(c, Question("官")).focus
         if want:
@@ -961,15 +974,10 @@ def test_ying_qi_the_shi_turned_into_the_office_comes_with_that_branch() -> None
     whose verdict is not bad is timed first by that branch (unless 沖中逢合 of 世 and 應 times it by the
     用神's 合, stated before it); asked about someone else, never by this reason."""
     fired = 0
-    for values in itertools.product("6789", repeat=6):
-        if not 1 <= sum(v in "69" for v in values) <= 2:
-            continue
-        c = liuyao.cast(day="丙寅", month="子", lines="".join(values))
-        guan = (c.ben.palace_element + 3) % 5
+    for values, c in _one_or_two_movers():
         shi = c.lines[c.ben.shi - 1]
-        if shi.bian is None or shi.bian.element != guan:
-            continue
-        if any(ln.yao.element == guan and ln.yao.branch == shi.bian.branch for ln in c.lines):
+        to_guan, shown = _shi_into_guan(c)
+        if not to_guan or shown:
             continue
         j = judge(c, Question("官"))
         assert j.focus.position == c.ben.shi
