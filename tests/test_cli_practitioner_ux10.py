@@ -169,3 +169,26 @@ def test_the_drawn_difen_and_its_seed_are_named_in_the_readers_words() -> None:
     assert "random seed" not in out and "시드" in out and "지분" in out, out
     rc, out, err = run_cli(["jinkoujue", *AT, "--difen", "random", "--seed", "5", "--lang", "zh-Hant"])
     assert rc == 0 and "random" not in out and "種子" in out, out
+
+
+# ---------------------------------------------------------------------------------- 七政's focus in Korean
+
+BIRTH = ["qizheng", "--at", "1990-01-01T10:00", "--tz", "Asia/Seoul", "--lon", "126.98", "--lat", "37.57"]
+
+
+@pytest.mark.parametrize(("topic", "ko", "hanja"), [(None, "명주", "命主"), ("財", "주성", "主星")])
+def test_the_life_reading_names_what_it_rests_on_in_korean(topic: str | None, ko: str, hanja: str) -> None:
+    """The 七政四餘 judgment's focus line named the 命主 (or a topic's 主星) in hanja where its steps say
+    명주 (주성) to a Korean reader, as the other methods' focus lines say 용신, 유신, 용효."""
+    argv = [*BIRTH, *(["--topic", topic] if topic else [])]
+    rc, out, err = run_cli([*argv, "--lang", "ko"])
+    assert rc == 0, err
+    assert _focus_line(out).startswith(f"  {ko} "), out
+    rc, out, err = run_cli([*argv, "--lang", "zh-Hant"])
+    assert rc == 0 and _focus_line(out).startswith(f"  {hanja} "), out
+
+
+def _focus_line(view: str) -> str:
+    """The line under the verdict (``  ▶ …``): what the judgment rests on, and why."""
+    lines = view.splitlines()
+    return next(lines[i + 1] for i, line in enumerate(lines) if line.startswith("  ▶ "))

@@ -223,6 +223,10 @@ from pins import dump as _dump
 # their English provenance `note` (kept in the data files, as 六爻's and 七政四餘's rule notes are): the same
 # three sections. (55) English --help is wrapped by display width where a text holds hanzi (cli_help).
 # Checked: with one_each, the note and the English wrapping undone every section equals its pin before.
+# (57) the practitioner's defects (branch ux10): a Korean text view of the 七政四餘 judgment names what it
+# rests on as its steps do, 명주 (주성 for a topic), where it printed 命主 (labels focus.命主, focus.主星):
+# the Korean 七政 casts of cli_casts and cli_refusals (its sample without a place casts). Checked: with
+# i18n/data/labels.toml as on main both equal their pins before.
 PINNED: dict[str, str] = {
     "cli_help": "6c6776e65239546d",  # (55): before 9dad1857abc63b7d
     # (1) (2) (6) (7) (9) (10) (11) (14) (18) (24) (25) (37) (38) (39)
@@ -231,15 +235,15 @@ PINNED: dict[str, str] = {
     # (33) (34) (35) (36) (38)
     # (39): before ddbb65af2a8eec5e
     # (40): before cc70ac06e9890c73; (45): before eaf50431dda361c7; (50): before a9b181797ddf4aea
-    # (52) (53): before b3bdc89ed9161b82
-    "cli_casts": "650c867c3fe9ae0c",  # before (38): fdb40617d91ee828; before (36): e13659d60dd8a34a
+    # (52) (53): before b3bdc89ed9161b82; (57): before 650c867c3fe9ae0c
+    "cli_casts": "299d9d3caa5b7377",  # before (38): fdb40617d91ee828; before (36): e13659d60dd8a34a
     # issue 26: the 大六壬 message for no instant and no coordinates is catalogued (cli.liuren.at_missing),
     # so --lang ko / zh-Hant say it in that language instead of English; nothing else changed
     # (12): its 七政 sample without a place is no refusal: it casts, and its document gains the judgment
     # its pins before: b6266ca5f05dd431, 38020a2b2ac63d9c
     # (6) (12) (13) (14) (15) (19) (22) (26) (30) (32) (33) (36) (38)
-    # (40): before 7a8c79f51a6856d2
-    "cli_refusals": "b0350c519e4f42ce",  # before (38): eef497d9e543d34b; before (36): c69b4a9a974ad72e
+    # (40): before 7a8c79f51a6856d2; (57): before b0350c519e4f42ce
+    "cli_refusals": "6ad58675488eca44",  # before (38): eef497d9e543d34b; before (36): c69b4a9a974ad72e
     # (1) (2) (6) (7) (9) (10) (11) (13) (14) (15) (16) (18) (25) (27) (37) (38) (39)
     # (47): before 4bae4793c287179b; (48): before 5758b1ad6222823e
     "http_meta": "6f89dbb76dc3519c",
