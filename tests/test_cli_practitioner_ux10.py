@@ -8,7 +8,9 @@
   Korean reader;
 - a short Hangul hexagram name that several hexagrams share (곤: 坤 and 困) was refused as "not a hexagram
   name", without saying which hexagrams it could mean;
-- the 金口訣 text view named a drawn 地分 and its seed in English (``地分 random seed 5``).
+- the 金口訣 text view named a drawn 地分 and its seed in English (``地分 random seed 5``);
+- the 七政四餘 judgment's focus line named the 命主 in hanja where its steps say 명주;
+- the 金口訣 document's 神煞 carried the developers' English notes to every reader (API, MCP, ``--json``).
 """
 
 from __future__ import annotations
@@ -192,3 +194,28 @@ def _focus_line(view: str) -> str:
     """The line under the verdict (``  ▶ …``): what the judgment rests on, and why."""
     lines = view.splitlines()
     return next(lines[i + 1] for i, line in enumerate(lines) if line.startswith("  ▶ "))
+
+
+# ---------------------------------------------------------------------------------- 金口訣 神煞 notes
+
+
+def _notes(doc: Any) -> list[str]:
+    """Every ``note`` of the document's 神煞."""
+    return [h["note"] for h in doc["shensha"] if "note" in h]
+
+
+@pytest.mark.parametrize("lang", ["ko", "zh-Hant"])
+def test_the_jinkoujue_spirits_carry_no_english_note(lang: str) -> None:
+    """The 金口訣 document's 神煞 carried the developers' English notes ("the branch clashing the 月建 …",
+    "counted as five steps …") to every reader; they stay in the data file, as the other methods' do."""
+    rc, out, err = run_cli(["jinkoujue", *AT, "--difen", "申", "--topic", "財", "--json", "--lang", lang])
+    assert rc == 0, err
+    doc = json.loads(out)
+    assert doc["shensha"] and not _notes(doc), _notes(doc)[:3]
+
+
+def test_the_api_spirits_carry_no_english_note(tmp_path: Path) -> None:
+    c = _client(tmp_path)
+    q = {"at": "2026-03-10T21:00", "tz": "Asia/Seoul", "difen": "申", "lang": "ko"}
+    r = c.get("/api/jinkoujue", params=q)
+    assert r.status_code == 200 and r.json()["shensha"] and not _notes(r.json()), r.text[:300]
