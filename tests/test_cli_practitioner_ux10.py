@@ -10,7 +10,9 @@
   name", without saying which hexagrams it could mean;
 - the 金口訣 text view named a drawn 地分 and its seed in English (``地分 random seed 5``);
 - the 七政四餘 judgment's focus line named the 命主 in hanja where its steps say 명주;
-- the 金口訣 document's 神煞 carried the developers' English notes to every reader (API, MCP, ``--json``).
+- the 金口訣 document's 神煞 carried the developers' English notes to every reader (API, MCP, ``--json``);
+- a 六爻 cast without a way of casting (the page's cast pressed before throwing the coins) listed the ways
+  by the API's keys alone to a Korean or Chinese reader.
 """
 
 from __future__ import annotations
@@ -219,3 +221,22 @@ def test_the_api_spirits_carry_no_english_note(tmp_path: Path) -> None:
     q = {"at": "2026-03-10T21:00", "tz": "Asia/Seoul", "difen": "申", "lang": "ko"}
     r = c.get("/api/jinkoujue", params=q)
     assert r.status_code == 200 and r.json()["shensha"] and not _notes(r.json()), r.text[:300]
+
+
+# ---------------------------------------------------------------------------------- no way of casting
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [("ko", ["손으로 던진 동전", "동전 세 닢", "괘 이름"]), ("zh-Hant", ["親手擲錢", "擲錢", "卦名"])],
+)
+def test_a_cast_without_a_way_names_the_ways_as_the_page(tmp_path: Path, lang: str, words: list[str]) -> None:
+    """A newcomer who picks 六爻 on the page and presses cast before throwing the coins got the API's keys
+    alone (``throws=FACES``, ``coins=true [seed=N]``); the refusal now names each way as the page's picker
+    does, the key beside it for the API's user. (The command line keeps its flags.)"""
+    c = _client(tmp_path)
+    r = c.get("/api/liuyao", params={"at": "2026-03-10T21:00", "tz": "Asia/Seoul", "lang": lang})
+    text = r.json()["error"]["text"]
+    assert r.status_code == 422 and all(w in text for w in words) and "throws=FACES" in text, text
+    rc, _, err = run_cli(["liuyao", *AT, "--lang", lang])
+    assert rc == 2 and "--throws FACES" in err, err
