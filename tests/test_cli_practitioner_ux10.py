@@ -240,3 +240,28 @@ def test_a_cast_without_a_way_names_the_ways_as_the_page(tmp_path: Path, lang: s
     assert r.status_code == 422 and all(w in text for w in words) and "throws=FACES" in text, text
     rc, _, err = run_cli(["liuyao", *AT, "--lang", lang])
     assert rc == 2 and "--throws FACES" in err, err
+
+
+# ---------------------------------------------------------------------------------- rule ids in the words
+
+RULE_ID = re.compile(r"\b\d{3}-\d{3}\b")
+
+
+@pytest.mark.parametrize("lang", ["ko", "zh-Hant", "en"])
+def test_the_life_reading_weighs_its_rules_without_naming_their_ids(lang: str) -> None:
+    """The 大象 says which of two conflicting rules prevails (귀격 over 천격, 합격 over the weak 祿主); its
+    words named them by inventory id (귀격(003-019、003-020)과 천격 …) where a reader asked for no ids.
+    Without ``--ids`` the judgment shows no rule id; with it the ids stand beside the step as its sources."""
+    rc, out, err = run_cli([*BIRTH, "--lang", lang, "--width", "400"])
+    assert rc == 0, err
+    judgment = out.split(f"\n{label_of('chart.judgment', lang)}\n")[1]
+    judgment = judgment.split(label_of("chart.commentary", lang))[0]
+    assert not RULE_ID.search(judgment), [line for line in judgment.splitlines() if RULE_ID.search(line)]
+    rc, out, err = run_cli([*BIRTH, "--lang", lang, "--width", "400", "--ids"])
+    assert rc == 0 and "← 003-019; 003-020" in out, out
+
+
+def label_of(key: str, lang: str) -> str:
+    from xuanheng.i18n import label
+
+    return label(key, lang)
