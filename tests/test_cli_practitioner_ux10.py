@@ -265,3 +265,18 @@ def label_of(key: str, lang: str) -> str:
     from xuanheng.i18n import label
 
     return label(key, lang)
+
+
+# ---------------------------------------------------------------------------------- 六爻's groups in Korean
+
+
+def test_the_liuyao_commentary_names_its_groups_as_the_page_does() -> None:
+    """The 六爻 text view headed the folded commentary's groups 〔用神〕 〔原神〕 … in hanja alone, where the
+    page heads them 용신 (用神): 이 물음이 보는 효 …; a Korean reader of the command line reads the same
+    words."""
+    argv = ["liuyao", *AT, "--coins", "--seed", "699492943", "--topic", "財"]
+    rc, out, err = run_cli([*argv, "--lang", "ko"])
+    assert rc == 0, err
+    assert "〔용신 (用神)" in out and "〔원신 (原神)" in out and "〔用神〕" not in out, out
+    rc, out, err = run_cli([*argv, "--lang", "zh-Hant"])
+    assert rc == 0 and "〔用神：" in out, out

@@ -236,6 +236,9 @@ from pins import dump as _dump
 # the steps' sources, shown with --ids (qizheng/data/judgment.toml, words only): the 七政 casts of
 # cli_casts, cli_refusals, http_casts and mcp_calls. Checked: with that file as before the four equal
 # their pins before.
+# (60) (branch ux10): the 六爻 text view heads its commentary's groups as the page does (labels group.*)
+# where it printed 〔用神〕 …: the 六爻 text casts of cli_casts. Checked: with the heading as before it
+# equals its pin of (59).
 PINNED: dict[str, str] = {
     "cli_help": "6c6776e65239546d",  # (55): before 9dad1857abc63b7d
     # (1) (2) (6) (7) (9) (10) (11) (14) (18) (24) (25) (37) (38) (39)
@@ -245,8 +248,8 @@ PINNED: dict[str, str] = {
     # (39): before ddbb65af2a8eec5e
     # (40): before cc70ac06e9890c73; (45): before eaf50431dda361c7; (50): before a9b181797ddf4aea
     # (52) (53): before b3bdc89ed9161b82; (57): before 650c867c3fe9ae0c; (58): before 299d9d3caa5b7377
-    # (59): before 65b7848fb9c4f6a3
-    "cli_casts": "7d4ea05541f56df9",  # before (38): fdb40617d91ee828; before (36): e13659d60dd8a34a
+    # (59): before 65b7848fb9c4f6a3; (60): before 7d4ea05541f56df9
+    "cli_casts": "a5fd6d4b7564e7ad",  # before (38): fdb40617d91ee828; before (36): e13659d60dd8a34a
     # issue 26: the 大六壬 message for no instant and no coordinates is catalogued (cli.liuren.at_missing),
     # so --lang ko / zh-Hant say it in that language instead of English; nothing else changed
     # (12): its 七政 sample without a place is no refusal: it casts, and its document gains the judgment

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from xuanheng.i18n import label, sources_shown, term
+from xuanheng.i18n import catalogue, label, sources_shown, term
 from xuanheng.i18n.messages import warning_text
 from xuanheng.liuyao.reading import GROUPS
 from xuanheng.liuyao.render_svg import LINE_FLAGS, LOST, MARKS, POSITION_NAMES, _cast_lines, day_marks
@@ -218,7 +218,8 @@ def _reading_lines(
     for r in by_group(rules):
         g = r.get("group")
         if g and g != head:
-            out.append(f" {t(f'〔{g}〕')}")
+            # the group named as the page names it (labels group.*: 용신 (用神): 이 물음이 보는 효)
+            out.append(f" 〔{catalogue(lang).get(f'group.{g}') or t(g)}〕")
             head = g
         own = f" {t(topic)}" if r.get("asked") and topic else ""
         where = [POSITION_NAMES[p - 1] for p in r.get("lines") or () if isinstance(p, int) and 1 <= p <= 6]
