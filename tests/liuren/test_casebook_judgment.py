@@ -29,7 +29,9 @@ def rows(accuracy: Any) -> list[object]:
     return [acc.judge_liuren(c) for c in acc.cases("liuren")]  # type: ignore[attr-defined]
 
 
-# measured (docs/accuracy.md): round 8 split the round-7 blind files (zhinan, shao_blind; 89 cases measured
+# measured (docs/accuracy.md): round 8 (lr-verdict8), the 發用 never below the second 應期 candidate
+# (〈行人章〉), 應期 dev 48 → 51/142, holdout 24 → 25/60, polarity unchanged — floors a little below. Before,
+# round 8 split the round-7 blind files (zhinan, shao_blind; 89 cases measured
 # blind once at 36/89, 10/38) into dev/holdout, which gave dev 165/319 polarity, 48/142 應期, holdout
 # 67/156, 24/60 — floors a little below. Before, lr-verdict7, the traveller's horse (〈行人章〉: the day's
 # 驛馬 in 課傳 settles a 行人 question good), dev 138 → 140/259 polarity, holdout 54 → 56/127, 應期
@@ -43,7 +45,7 @@ def rows(accuracy: Any) -> list[object]:
 # 104, and of the house, 干支乘鬼 105; lr-mixed: 制鬼 and the 歸宿 deciding 先凶後吉 / 始吉終凶, dev
 # 101/195; before, dev 96/195, holdout 43/97; before lr-verdict, dev 93/195, holdout 44/97) — floors a
 # little below
-@pytest.mark.parametrize(("split", "polarity", "ying"), [("dev", 0.50, 0.31), ("holdout", 0.41, 0.37)])
+@pytest.mark.parametrize(("split", "polarity", "ying"), [("dev", 0.50, 0.34), ("holdout", 0.41, 0.40)])
 def test_agreement_does_not_fall(rows: list[object], split: str, polarity: float, ying: float) -> None:
     part = [r for r in rows if r.case["split"] == split]  # type: ignore[attr-defined]
     assert len(part) >= 30

@@ -37,8 +37,9 @@ The procedure (docs/liuren-judgment.md); each step's words, weights and sources 
    類神 of what is hoped for makes a good sum mixed.
 7. **應期**: a void 類神 is filled or clashed; else the 類神's branch, the 末傳 filled when void, the
    spirit on the 日 filled when void, the 墓 clashed open, the 發用, the spirit on the 辰 (and on the
-   年命), the 末傳, the spirit on the 日; counted in hours, days, months or years by the topic's horizon;
-   with an instant, the 干支 and civil date of the next such day, month or year.
+   年命), the 末傳, the spirit on the 日; the 發用 never below second (``_chu_second``, 〈行人章〉);
+   counted in hours, days, months or years by the topic's horizon; with an instant, the 干支 and civil
+   date of the next such day, month or year.
 
 Without a month (study mode without ``month``), 旺衰 is read in the month the 月將 serves (its 六合).
 """
@@ -772,7 +773,19 @@ def _ying_qi(r: _Read, lei: _Lei, topic: str | None) -> list[tuple[str, int, Tex
         w.add("ming", r.chart.upper_of(ming))
     w.add("mo", mo)
     w.add("gan", r.chart.gan_shang)
-    return w.items
+    return _chu_second(w.items, chu)
+
+
+def _chu_second(items: list[tuple[str, int, Text]], chu: int) -> list[tuple[str, int, Text]]:
+    """*items* with the 發用 *chu* moved up to second where the candidates before it pushed it lower.
+
+    The time of a matter is read from where it starts to move, the 發用 (《大六壬指南》卷三〈行人章〉, whose
+    closing lines look for the 應期 in what leads the 傳; 卷一〈注釋心印賦〉, whose note seeks it in the 剋
+    that gives the 發用): one candidate of the 類神, the void or the tomb may stand before it, not two."""
+    at = next(i for i, (_, b, _) in enumerate(items) if b == chu)
+    if at > 1:
+        items.insert(1, items.pop(at))
+    return items
 
 
 def _dates(chart: LiuRenChart, unit: str, branch: int) -> tuple[str | None, str | None]:
