@@ -58,6 +58,7 @@ from typing import Any
 from xuanheng.core.ganzhi import BRANCH_ELEMENT, BRANCHES, JI_GONG, STEM_ELEMENT, STEMS
 from xuanheng.core.guiren import TIAN_JIANG
 from xuanheng.core.relations import chong, is_xing, liu_he
+from xuanheng.core.shensha_basic import LU
 from xuanheng.core.wangshuai import state_by_month
 from xuanheng.core.wuxing import overcomes
 from xuanheng.errors import InputError
@@ -88,7 +89,7 @@ LEI_STRONG, LEI_REST = 3, -4
 #: at most this many steps before the settling ones (the issue's 3–8 in all)
 MAX_STEPS = 6
 #: the steps never dropped for length: the 類神, 日, 辰, 初傳 and 末傳
-_KEPT = ("lei.", "harm.", "bing.", "zhai.", "xing.", "ri", "chen", "chu", "mo")
+_KEPT = ("lei.", "harm.", "bing.", "zhai.", "xing.", "shi.", "ri", "chen", "chu", "mo")
 #: the relation of an element to the day stem's, by 六親 index (兄弟 子孫 妻財 官鬼 父母)
 _REL = ("bi", "xie", "cai", "ke", "sheng")
 _JI = frozenset({"貴人", "六合", "青龍", "太常", "太陰", "天后"})
@@ -594,15 +595,34 @@ def _zhi_gui(c: _Chain, r: _Read, lei: _Lei) -> None:
 
 def _chapter_signs(c: _Chain, r: _Read, topic: str | None) -> tuple[str, str] | None:
     """The signs 《大六壬指南》卷三〈六壬會纂占驗指南〉 settles a question of its chapter by: the house
-    (〈陽宅章〉, :func:`_zhai`), illness (〈疾病章〉, :func:`_bing`) and a traveller (〈行人章〉,
-    :func:`_xing`). Returns (polarity, settling step) or None."""
+    (〈陽宅章〉, :func:`_zhai`), illness (〈疾病章〉, :func:`_bing`), a traveller (〈行人章〉,
+    :func:`_xing`) and office (〈仕宦章〉, :func:`_shi`). Returns (polarity, settling step) or None."""
     if topic == "家宅":
         return _zhai(c, r)
     if topic == "病":  # the topic is already normalised (病 = 질병 = illness)
         return _bing(c, r)
     if topic == "行人":
         return _xing(c, r)
+    if topic == "官":
+        return _shi(c, r)
     return None
+
+
+def _shi(c: _Chain, r: _Read) -> tuple[str, str] | None:
+    """The office without its emolument: the day stem's 祿 void (空亡) or fallen onto a void branch of
+    the 地盤 (落空) — the post is not had or not kept (《大六壬指南》卷三〈仕宦章〉, its 占驗五 and 十二,
+    which read the 祿 and the 馬 void or fallen, and the 祿 among 財官祿馬 gone into the void, as the post
+    lost; 邵彥和《六壬斷案》〈前程仕進〉, the void 祿 of a post he cannot enjoy); *bad*, stated as
+    ``shi.lu``. Read with the 馬 as well, as 占驗五 names them, the sign did not gain on the dev cases
+    (docs/liuren-judgment.md, round 8)."""
+    if not _on("shi.lu"):
+        return None
+    lu = LU[r.chart.day.stem]
+    how = "空亡" if lu in r.kong else "落空" if r.chart.lower_of(lu) in r.kong else None
+    if how is None:
+        return None
+    c.add("shi.lu", {"branch": BRANCHES[lu], "how": how}, branch=BRANCHES[lu], how=how)
+    return ("bad", "weigh.shi_lu")
 
 
 def _xing(c: _Chain, r: _Read) -> tuple[str, str] | None:
