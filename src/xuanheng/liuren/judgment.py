@@ -28,6 +28,7 @@ The procedure (docs/liuren-judgment.md); each step's words, weights and sources 
    the reverse, ``bing.mu_sheng``, decides *good*: 《大六壬指南》卷三〈疾病章〉), and
    in a question of the house the 鬼 on both 干 and 支 (``zhai.gui``, 〈陽宅章〉);
    in a question of a traveller the day's 驛馬 in 課傳 decides *good* (``xing.ma``, 〈行人章〉);
+   in a question of office the day's 祿 void or fallen (落空) decides *bad* (``shi.lu``, 〈仕宦章〉);
    then, where the 發端 and the 歸宿 disagree (先凶後吉, 始吉終凶), the 末傳
    decides and a ``=`` step says so —
    unless the 末傳 is void, an empty end that decides nothing (``weigh.mo_kong``,
