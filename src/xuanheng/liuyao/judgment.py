@@ -830,6 +830,9 @@ def _ying_qi(
         w.add("chong_he", relations.chong(b))
     if marks.get("chong_dong"):
         w.add("dong_he", relations.liu_he(b))  # a moving line comes at its 合 (〈應期章〉) …
+        if _helpless(state, marks):
+            # … but weak with nothing to lift it, it waits for its birth (〈應期章〉: 衰待生旺)
+            w.add("sheng_wang", _stage_branch(t.element, "長生", tu))
         w.add("chong_zhi", b)  # … or, held back by the day's clash, on its own day (〈動散章〉)
     if marks.get("mu"):
         tomb = chart.ri_chen
@@ -848,7 +851,12 @@ def _ying_qi(
         # the weak 用神 fed by a moving 原神 comes when the 原神 comes (or, void, when it is filled)
         if not state.you_qi:
             w.add("yuan_zhi", x.yao.branch)
-    if stirred:
+    if stirred and marks.get("he_zhu"):
+        # the day that binds a moving 用神 is its 合 already: after the clash that frees it, its own day
+        # (〈應期章〉: 動而逢值), then the bond's branch
+        w.add("he_zhu_zhi", b)
+        w.add("dong_he", relations.liu_he(b))
+    elif stirred:
         w.add("dong_he", relations.liu_he(b))
         w.add("zhi", b)
     else:
@@ -858,6 +866,13 @@ def _ying_qi(
         w.add("sheng_wang", _stage_branch(t.element, "長生", tu))
         w.add("sheng_wang", _stage_branch(t.element, "帝旺", tu))
     return w.items
+
+
+def _helpless(state: Any, marks: dict[str, Any]) -> bool:
+    """A 用神 weak in the month (無氣), with no root in the month or the day, fed by no moving line and not
+    by its own change (回頭生, 進神): what 〈應期章〉 means by 衰 that waits for its 生旺."""
+    rescued = marks.get("sheng", 0) > 0 or marks.get("hui_sheng") or marks.get("hua_jin")
+    return not state.you_qi and not marks.get("root") and not rescued
 
 
 def _stage_branch(element: int, stage: str, tu: Any) -> int:
