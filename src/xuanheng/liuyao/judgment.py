@@ -839,6 +839,7 @@ def _ying_qi(
         w.add("chong_mu", relations.chong(tomb), tomb)
     if ln is not None and ln.bian is not None and ln.bian.hua_mu:
         tomb = ln.bian.branch
+        w.add("zhi", b)
         w.add("chong_mu", relations.chong(tomb), tomb)
     if ln is not None and ln.bian is not None and ln.bian.hua_kong:
         w.add("hua_chu", ln.bian.branch)  # it changes into the void: it comes when that is filled
