@@ -943,7 +943,10 @@ def _san_he_gap(chart: LiuYaoChart, t: _Target) -> list[tuple[str, int]]:
             ]
         elif frame_el == t.element and t.branch in frame and len(present) == 2:
             on_chart = {ln.yao.branch for ln in chart.lines}
-            out += [("sanhe_que", x) for x in frame if x not in have and x not in on_chart]
+            # two moving members (the 用神 among them) wait for the third even on a still line: a still
+            # member does not join a frame (〈三合章〉: the frame of 午 and 戌 moving waits for its 寅)
+            both_move = all(x in moving for x in present)
+            out += [("sanhe_que", x) for x in frame if x not in have and (both_move or x not in on_chart)]
     return out
 
 
