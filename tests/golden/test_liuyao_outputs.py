@@ -166,9 +166,10 @@ from pins import error as _error
 # hold (〈應期章〉): a moving 用神 the day binds is timed by its clash, then its own day before the bond's 合;
 # a weak moving 用神 the day clashes, with nothing to lift it, by its 長生 before its own day; a moving 用神
 # turned into its tomb and judged good by its own branch before the clash of that tomb; a 三合 frame of two
-# moving members waits for its third on a still line (〈三合章〉). Only the 應期 code changed
-# (judgment._ying_qi, _san_he_gap, the new word ying.he_zhu_zhi): documents_renders alone moved; every other
-# section equals its pin of (43).
+# moving members waits for its third on a still line (〈三合章〉); a broken (not void) 用神 judged bad meets
+# its breaker second. Only the 應期 code changed (judgment._ying_qi, _san_he_gap, the new words
+# ying.he_zhu_zhi and ying.po_chong): documents_renders alone moved; every other section equals its pin
+# of (43).
 PINNED: dict[str, str] = {
     "charts_random": "41a9face99cdd34b",
     "charts_every_option": "8f27b71ac54531f4",
@@ -179,7 +180,7 @@ PINNED: dict[str, str] = {
     "readings_every_topic": "5aab9484fa71f1c6",  # (2) (11) (21) (24) (40)
     "readings_options": "730c31689e1de7f7",  # (2) (7) (11) (20) (21) (26) (40) (42)
     # (56): before 9ffc0541c66b31b4
-    "documents_renders": "abbaf371bf34f1f3",  # (2) (7) … (24) (25) (26) (27) (29) (40) (41) (56)
+    "documents_renders": "bccb42b39b38bf77",  # (2) (7) … (24) (25) (26) (27) (29) (40) (41) (56)
     "example_ko": "c0729f072618de6c",  # (2) (8) (10) (11) (14) (16) (21) (23) (29) (40) (41)
     "example_zh-Hant": "fea087532cb26bf4",  # (2) (8) (10) (11) (14) (16) (21) (23) (40) (41)
     "example_zh-Hans": "3bcfd688f7790a12",  # (2) (8) (10) (11) (14) (16) (21) (23) (40) (41)

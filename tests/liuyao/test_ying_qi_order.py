@@ -10,6 +10,8 @@ from the judge; a candidate is recognised by its branch and the words of its rea
   own day.
 * 〈應期章〉 動而逢值 with the cases of 〈隨鬼入墓章〉, 〈進神退神章〉 and 卷四〈舊宅章〉: a moving 用神 that
   changes into its tomb and is judged good comes on its own branch before the clash of that tomb.
+* 〈應期章〉 with 《易冒》卷六's cases: a broken 用神 judged bad, not void, meets its fate when it is filled,
+  then when the branch that breaks it comes again.
 * 〈三合章〉: two moving members of the 用神's own frame, the 用神 among them, wait for the third even where a
   still line holds it (a still line does not join a frame).
 """
@@ -38,9 +40,11 @@ def _clash(b: str) -> str:
     return BR[(BR.index(b) + 6) % 12]
 
 
-def _judge(lines: str, day: str, month: str, topic: str) -> tuple[Any, Any, list[tuple[str, str]]]:
+def _judge(
+    lines: str, day: str, month: str, topic: str, about: str = "自己"
+) -> tuple[Any, Any, list[tuple[str, str]]]:
     c = liuyao.cast(day=day, month=month, lines=lines)
-    j = judge(c, Question(topic))
+    j = judge(c, Question(topic, about))
     return c, j, [(y.branch, y.why.get("en")) for y in j.ying_qi]
 
 
@@ -137,3 +141,26 @@ def test_a_frame_of_two_movers_waits_for_its_third_on_a_still_line() -> None:
     assert {BR[ln.yao.branch] for ln in c2.lines if ln.moving} == {"午"}
     assert any(BR[ln.yao.branch] == "戌" and not ln.moving for ln in c2.lines)
     assert not any("completes" in w for _, w in near)
+
+
+def _void(day: str) -> set[str]:
+    """The two void branches of a day's 旬: the ten days from 甲 leave two branches out."""
+    head = (BR.index(day[1]) - "甲乙丙丁戊己庚辛壬癸".index(day[0])) % 12
+    return {BR[(head + 10) % 12], BR[(head + 11) % 12]}
+
+
+def test_a_broken_yong_shen_judged_bad_meets_its_breaker_second() -> None:
+    """〈應期章〉 with 《易冒》卷六〈疾病章〉 and 〈身命章〉: 778787 on 甲子 in the 亥 month, a parent's
+    illness: the 用神 父母巳 (fire) is still, broken by the 亥 month, not void, and judged bad: the harm
+    falls when it is filled (巳), then when its breaker (亥) comes again, before its tomb (戌). Near miss,
+    on 丙申 (巳 void as well): a void line waits to be filled, and the breaker is not put second."""
+    c, j, ying = _judge("778787", "甲子", "亥", "病", "父母")
+    x = j.focus.branch
+    ln = _line(c, j)
+    assert x == "巳" and not ln.moving and _clash(x) == BR[c.yue_jian] and x not in _void("甲子")
+    assert j.verdict.word.polarity == "bad"
+    assert [b for b, _ in ying[:3]] == [x, _clash(x), TOMB[ELEMENT[x]]]
+    assert "breaks it" in ying[1][1]
+    _, j2, near = _judge("778787", "丙申", "亥", "病", "父母")
+    assert j2.focus.branch == x and x in _void("丙申") and j2.verdict.word.polarity == "bad"
+    assert near[0][0] == x and not any("breaks it" in w for _, w in near)

@@ -776,6 +776,10 @@ def _ying_qi(
         # enters its tomb or is cut off, or when it is clashed
         if state.kong or state.yue_po:
             w.add("tian_shi_bad", b)  # a void or broken 用神 meets its fate when it is filled
+        if state.yue_po and not state.kong:
+            # … or, broken and not void, when the branch that breaks it comes again (《易冒》卷六〈疾病章〉,
+            # 〈身命章〉: the month of the break; 〈應期章〉: 破 waits for 填實 or meets its breaker)
+            w.add("po_chong", relations.chong(b))
         for x in marks.get("ke_lines", []):
             w.add("ji_zhi", x.yao.branch)
         for x in _movers(chart, t):
