@@ -926,7 +926,9 @@ def _san_he_gap(chart: LiuYaoChart, t: _Target) -> list[tuple[str, int]]:
     lines, their changes, the day and the month. Complete, one member moving (a frame needs motion), with
     a void member: the time is when that member leaves the void (``sanhe_kong``). The 用神 in a frame of
     its own element with one more member present and the third on no line, neither the day nor the month:
-    the time is when the third comes and completes it (``sanhe_que``)."""
+    the time is when the third comes and completes it (``sanhe_que``); so too when the third stands on a
+    still line while the other two both move (a still line does not join a frame: the chapter's 乾之需
+    case, 午 and 戌 moving, waits for the 寅 of its second line)."""
     moving = {ln.yao.branch for ln in chart.lines if ln.moving}
     have = (
         moving
