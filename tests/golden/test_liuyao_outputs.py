@@ -162,6 +162,14 @@ from pins import error as _error
 # the 子孫, reads the hexagram's only moving line when it is a 兄弟 or a 官鬼 (獨發: the cloud, the mist;
 # judgments.toml moving_alone); the verdict is settled as before by [[tianshi]]. Only readings_by_topic
 # moved (the reading groups around that line); every other section equals its pin of (42).
+# (56) issue 27 round 8 (branch ly-yingqi8): the order of the 應期 where several conditions of the 用神
+# hold (〈應期章〉): a moving 用神 the day binds is timed by its clash, then its own day before the bond's 合;
+# a weak moving 用神 the day clashes, with nothing to lift it, by its 長生 before its own day; a moving 用神
+# turned into its tomb and judged good by its own branch before the clash of that tomb; a 三合 frame of two
+# moving members waits for its third on a still line (〈三合章〉); a broken (not void) 用神 judged bad meets
+# its breaker second. Only the 應期 code changed (judgment._ying_qi, _san_he_gap, the new words
+# ying.he_zhu_zhi and ying.po_chong): documents_renders alone moved; every other section equals its pin
+# of (43).
 PINNED: dict[str, str] = {
     "charts_random": "41a9face99cdd34b",
     "charts_every_option": "8f27b71ac54531f4",
@@ -171,7 +179,8 @@ PINNED: dict[str, str] = {
     "readings_by_topic": "c99c6f853b7d4b91",  # (2) (11) (21) (24) (26) (40) (43)
     "readings_every_topic": "5aab9484fa71f1c6",  # (2) (11) (21) (24) (40)
     "readings_options": "730c31689e1de7f7",  # (2) (7) (11) (20) (21) (26) (40) (42)
-    "documents_renders": "9ffc0541c66b31b4",  # (2) (7) … (21) (22) (23) (24) (25) (26) (27) (29) (40) (41)
+    # (56): before 9ffc0541c66b31b4
+    "documents_renders": "bccb42b39b38bf77",  # (2) (7) … (24) (25) (26) (27) (29) (40) (41) (56)
     "example_ko": "c0729f072618de6c",  # (2) (8) (10) (11) (14) (16) (21) (23) (29) (40) (41)
     "example_zh-Hant": "fea087532cb26bf4",  # (2) (8) (10) (11) (14) (16) (21) (23) (40) (41)
     "example_zh-Hans": "3bcfd688f7790a12",  # (2) (8) (10) (11) (14) (16) (21) (23) (40) (41)

@@ -45,11 +45,13 @@ def rows(accuracy: Any) -> list[object]:
         # 69/101, 72/101, 27/75 (68 / 71 / 36 %; always "good" would give 54 %); round 8 split it into
         # dev/holdout, which gave dev 72 / 82 / 51 %, holdout 66 / 82 / 42 % (first books: dev 74 / 84 / 52 %,
         # holdout 67 / 81 / 43 %): floors are those less a small margin. The blind row is blind4.toml's once
-        # it exists: its floor only keeps a later change from losing there.
-        ("dev", "all", 0.70, 0.80, 0.49),
-        ("holdout", "all", 0.64, 0.80, 0.40),
-        ("dev", "first", 0.72, 0.82, 0.50),
-        ("holdout", "first", 0.65, 0.79, 0.41),
+        # it exists: its floor only keeps a later change from losing there. Round 8's 應期 order (ly-yingqi8)
+        # raised the 應期 to dev 140/265 (53 %), holdout 57/128 (45 %) (first books: dev 54 %, holdout 46 %),
+        # polarity and 用神 unchanged: its floors are those less a small margin.
+        ("dev", "all", 0.70, 0.80, 0.51),
+        ("holdout", "all", 0.64, 0.80, 0.43),
+        ("dev", "first", 0.72, 0.82, 0.52),
+        ("holdout", "first", 0.65, 0.79, 0.44),
         ("blind", "all", 0.50, 0.60, 0.25),
     ],
 )  # "first": the cases of 《增刪卜易》 and 《卜筮正宗》 alone (not accuracy.LIUYAO_OTHER_BOOKS, added later)

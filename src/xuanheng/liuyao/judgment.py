@@ -776,6 +776,10 @@ def _ying_qi(
         # enters its tomb or is cut off, or when it is clashed
         if state.kong or state.yue_po:
             w.add("tian_shi_bad", b)  # a void or broken 用神 meets its fate when it is filled
+        if state.yue_po and not state.kong:
+            # … or, broken and not void, when the branch that breaks it comes again (《易冒》卷六〈疾病章〉,
+            # 〈身命章〉: the month of the break; 〈應期章〉: 破 waits for 填實 or meets its breaker)
+            w.add("po_chong", relations.chong(b))
         for x in marks.get("ke_lines", []):
             w.add("ji_zhi", x.yao.branch)
         for x in _movers(chart, t):
@@ -830,12 +834,16 @@ def _ying_qi(
         w.add("chong_he", relations.chong(b))
     if marks.get("chong_dong"):
         w.add("dong_he", relations.liu_he(b))  # a moving line comes at its 合 (〈應期章〉) …
+        if _helpless(state, marks):
+            # … but weak with nothing to lift it, it waits for its birth (〈應期章〉: 衰待生旺)
+            w.add("sheng_wang", _stage_branch(t.element, "長生", tu))
         w.add("chong_zhi", b)  # … or, held back by the day's clash, on its own day (〈動散章〉)
     if marks.get("mu"):
         tomb = chart.ri_chen
         w.add("chong_mu", relations.chong(tomb), tomb)
     if ln is not None and ln.bian is not None and ln.bian.hua_mu:
         tomb = ln.bian.branch
+        w.add("zhi", b)
         w.add("chong_mu", relations.chong(tomb), tomb)
     if ln is not None and ln.bian is not None and ln.bian.hua_kong:
         w.add("hua_chu", ln.bian.branch)  # it changes into the void: it comes when that is filled
@@ -848,7 +856,12 @@ def _ying_qi(
         # the weak 用神 fed by a moving 原神 comes when the 原神 comes (or, void, when it is filled)
         if not state.you_qi:
             w.add("yuan_zhi", x.yao.branch)
-    if stirred:
+    if stirred and marks.get("he_zhu"):
+        # the day that binds a moving 用神 is its 合 already: after the clash that frees it, its own day
+        # (〈應期章〉: 動而逢值), then the bond's branch
+        w.add("he_zhu_zhi", b)
+        w.add("dong_he", relations.liu_he(b))
+    elif stirred:
         w.add("dong_he", relations.liu_he(b))
         w.add("zhi", b)
     else:
@@ -858,6 +871,13 @@ def _ying_qi(
         w.add("sheng_wang", _stage_branch(t.element, "長生", tu))
         w.add("sheng_wang", _stage_branch(t.element, "帝旺", tu))
     return w.items
+
+
+def _helpless(state: Any, marks: dict[str, Any]) -> bool:
+    """A 用神 weak in the month (無氣), with no root in the month or the day, fed by no moving line and not
+    by its own change (回頭生, 進神): what 〈應期章〉 means by 衰 that waits for its 生旺."""
+    rescued = marks.get("sheng", 0) > 0 or marks.get("hui_sheng") or marks.get("hua_jin")
+    return not state.you_qi and not marks.get("root") and not rescued
 
 
 def _stage_branch(element: int, stage: str, tu: Any) -> int:
@@ -906,7 +926,9 @@ def _san_he_gap(chart: LiuYaoChart, t: _Target) -> list[tuple[str, int]]:
     lines, their changes, the day and the month. Complete, one member moving (a frame needs motion), with
     a void member: the time is when that member leaves the void (``sanhe_kong``). The 用神 in a frame of
     its own element with one more member present and the third on no line, neither the day nor the month:
-    the time is when the third comes and completes it (``sanhe_que``)."""
+    the time is when the third comes and completes it (``sanhe_que``); so too when the third stands on a
+    still line while the other two both move (a still line does not join a frame: the chapter's 乾之需
+    case, 午 and 戌 moving, waits for the 寅 of its second line)."""
     moving = {ln.yao.branch for ln in chart.lines if ln.moving}
     have = (
         moving
@@ -927,7 +949,10 @@ def _san_he_gap(chart: LiuYaoChart, t: _Target) -> list[tuple[str, int]]:
             ]
         elif frame_el == t.element and t.branch in frame and len(present) == 2:
             on_chart = {ln.yao.branch for ln in chart.lines}
-            out += [("sanhe_que", x) for x in frame if x not in have and x not in on_chart]
+            # two moving members (the 用神 among them) wait for the third even on a still line: a still
+            # member does not join a frame (〈三合章〉: the frame of 午 and 戌 moving waits for its 寅)
+            both_move = all(x in moving for x in present)
+            out += [("sanhe_que", x) for x in frame if x not in have and (both_move or x not in on_chart)]
     return out
 
 
