@@ -162,6 +162,12 @@ from pins import error as _error
 # the 子孫, reads the hexagram's only moving line when it is a 兄弟 or a 官鬼 (獨發: the cloud, the mist;
 # judgments.toml moving_alone); the verdict is settled as before by [[tianshi]]. Only readings_by_topic
 # moved (the reading groups around that line); every other section equals its pin of (42).
+# (56) issue 27 round 8 (branch ly-verdict8): a worry about oneself (憂疑, the 世 read) is settled by the
+# signs of 《增刪卜易》's preface (防災慮患): the 子孫 on the 世 or moving with force, the 世 turning into the
+# 子孫 or fed back by its change, a live moving 官鬼 feeding the 世, or a 子孫 三合 frame lift it (step
+# worry.lifted); a live moving 官鬼 overcoming the 世, the 世 turning into the 官鬼 or overcome by its
+# change bring it on (worry.harm). Only documents_renders moved (its 憂疑 documents). Checked: with the
+# [worry] topics emptied every section equals its pin of (43).
 PINNED: dict[str, str] = {
     "charts_random": "41a9face99cdd34b",
     "charts_every_option": "8f27b71ac54531f4",
@@ -171,7 +177,7 @@ PINNED: dict[str, str] = {
     "readings_by_topic": "c99c6f853b7d4b91",  # (2) (11) (21) (24) (26) (40) (43)
     "readings_every_topic": "5aab9484fa71f1c6",  # (2) (11) (21) (24) (40)
     "readings_options": "730c31689e1de7f7",  # (2) (7) (11) (20) (21) (26) (40) (42)
-    "documents_renders": "9ffc0541c66b31b4",  # (2) (7) … (21) (22) (23) (24) (25) (26) (27) (29) (40) (41)
+    "documents_renders": "2018967d556e80ba",  # (2) (7) … (29) (40) (41) (56): before 9ffc0541c66b31b4
     "example_ko": "c0729f072618de6c",  # (2) (8) (10) (11) (14) (16) (21) (23) (29) (40) (41)
     "example_zh-Hant": "fea087532cb26bf4",  # (2) (8) (10) (11) (14) (16) (21) (23) (40) (41)
     "example_zh-Hans": "3bcfd688f7790a12",  # (2) (8) (10) (11) (14) (16) (21) (23) (40) (41)
