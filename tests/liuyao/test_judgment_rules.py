@@ -1439,3 +1439,25 @@ def test_the_worry_signs_settle_exactly_where_the_preface_says() -> None:
             assert j.verdict.word.polarity == ("good" if want == "worry.lifted" else "bad")
         counts[want] += 1
     assert min(counts.values()) > 20, counts
+
+
+def test_a_recent_illness_in_a_six_clash_hexagram_passes_unless_harm_prevails() -> None:
+    """《增刪卜易》〈疾病章〉 and its preface: a recent illness whose hexagram is a six-clash one (or turns
+    into one) passes without medicine, unless the harm prevails — the same sentence as the void 用神
+    (weigh.bing_kong). 888888 is 坤: each line clashes the line three above it (re-derived here from the
+    branches), nothing moves, and the asker's 世 on the top line is the 酉 子孫 (metal). In the 子 month metal
+    feeds the season's water and is weak (休: −1), the 甲子 day neither feeds nor strikes it, and the
+    six-clash weighs +1: the sum is even, and the step weigh.bing_chong settles it good. Near misses: in the
+    午 month fire overcomes the metal (−2), the harm prevails and the verdict is bad without the step; a
+    long illness (option bing = jiu) reads the same six-clash as grave."""
+    c = liuyao.cast(day="甲子", month="子", lines="888888")
+    assert all(_clash(BR[c.lines[i].yao.branch]) == BR[c.lines[i + 3].yao.branch] for i in range(3))
+    assert not any(ln.moving for ln in c.lines) and c.ben.shi == 6 and BR[c.lines[5].yao.branch] == "酉"
+    assert (ORDER.index(ELEMENT["酉"]) + 1) % 5 == ORDER.index(ELEMENT["子"])  # metal feeds the month's water
+    j = judge(c, Question("病"))
+    assert j.verdict.word.polarity == "good" and "weigh.bing_chong" in {s.key for s in j.steps}
+    hot = judge(liuyao.cast(day="甲子", month="午", lines="888888"), Question("病"))
+    assert _overcomes("午", "酉")
+    assert hot.verdict.word.polarity == "bad" and "weigh.bing_chong" not in {s.key for s in hot.steps}
+    long = judge(c, Question("病"), bing="jiu")
+    assert long.verdict.word.polarity == "bad" and "weigh.bing_chong" not in {s.key for s in long.steps}

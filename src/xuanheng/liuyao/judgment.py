@@ -1156,6 +1156,11 @@ def _weigh(c: _Chain, marks: dict[str, Any]) -> tuple[str, str]:
         # 〈疾病章〉: a recent illness whose 用神 is void passes once it leaves the void, unless harm prevails
         c.add("weigh.bing_kong")
         return "good", "weigh.bing_kong"
+    if "bing.chong_jin" in keys and total > BAD and total < GOOD and _on("weigh.bing_chong"):
+        # the same sentence of 〈疾病章〉 and of the preface: a recent illness in a six-clash hexagram (or one
+        # changing into it) passes without medicine, unless harm prevails; a sum that is good says so itself
+        c.add("weigh.bing_chong")
+        return "good", "weigh.bing_chong"
     if total >= GOOD:
         waits = [w for w, on in (("旬空", marks.get("kong") == "jia"), ("合住", marks.get("he_zhu")),
                                  ("月破", marks["po"]), ("入墓", marks.get("mu"))) if on]  # fmt: skip
