@@ -170,6 +170,13 @@ from pins import error as _error
 # its breaker second. Only the 應期 code changed (judgment._ying_qi, _san_he_gap, the new words
 # ying.he_zhu_zhi and ying.po_chong): documents_renders alone moved; every other section equals its pin
 # of (43).
+# (57) issue 27 round 8 (branch ly-verdict8): a worry about oneself (憂疑, the 世 read) is settled by the
+# signs of 《增刪卜易》's preface (防災慮患): the 子孫 on the 世 or moving with force, the 世 turning into the
+# 子孫 or fed back by its change, a live moving 官鬼 feeding the 世, or a 子孫 三合 frame lift it (step
+# worry.lifted); a live moving 官鬼 overcoming the 世, the 世 turning into the 官鬼 or overcome by its
+# change bring it on (worry.harm); a recent illness in a 六沖 hexagram passes unless harm prevails
+# (weigh.bing_chong). Only documents_renders moved (its 憂疑 documents). Checked on the branch, before the
+# merge with (56): with the [worry] topics emptied every section equals its pin of (43).
 PINNED: dict[str, str] = {
     "charts_random": "41a9face99cdd34b",
     "charts_every_option": "8f27b71ac54531f4",
@@ -179,8 +186,8 @@ PINNED: dict[str, str] = {
     "readings_by_topic": "c99c6f853b7d4b91",  # (2) (11) (21) (24) (26) (40) (43)
     "readings_every_topic": "5aab9484fa71f1c6",  # (2) (11) (21) (24) (40)
     "readings_options": "730c31689e1de7f7",  # (2) (7) (11) (20) (21) (26) (40) (42)
-    # (56): before 9ffc0541c66b31b4
-    "documents_renders": "bccb42b39b38bf77",  # (2) (7) … (24) (25) (26) (27) (29) (40) (41) (56)
+    # (56): before 9ffc0541c66b31b4; (57): before bccb42b39b38bf77
+    "documents_renders": "e2e8fce53dfc9bee",  # (2) (7) … (24) (25) (26) (27) (29) (40) (41) (56) (57)
     "example_ko": "c0729f072618de6c",  # (2) (8) (10) (11) (14) (16) (21) (23) (29) (40) (41)
     "example_zh-Hant": "fea087532cb26bf4",  # (2) (8) (10) (11) (14) (16) (21) (23) (40) (41)
     "example_zh-Hans": "3bcfd688f7790a12",  # (2) (8) (10) (11) (14) (16) (21) (23) (40) (41)

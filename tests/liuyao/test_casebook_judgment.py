@@ -44,13 +44,15 @@ def rows(accuracy: Any) -> list[object]:
         # dev 75 / 87 / 58 %, holdout 67 / 83 / 43 %). blind3.toml was measured once by round 7's judge at
         # 69/101, 72/101, 27/75 (68 / 71 / 36 %; always "good" would give 54 %); round 8 split it into
         # dev/holdout, which gave dev 72 / 82 / 51 %, holdout 66 / 82 / 42 % (first books: dev 74 / 84 / 52 %,
-        # holdout 67 / 81 / 43 %): floors are those less a small margin. The blind row is blind4.toml's once
-        # it exists: its floor only keeps a later change from losing there. Round 8's 應期 order (ly-yingqi8)
-        # raised the 應期 to dev 140/265 (53 %), holdout 57/128 (45 %) (first books: dev 54 %, holdout 46 %),
-        # polarity and 用神 unchanged: its floors are those less a small margin.
-        ("dev", "all", 0.70, 0.80, 0.51),
+        # holdout 67 / 81 / 43 %). Round 8's 應期 order (ly-yingqi8) raised the 應期 to dev 140/265 (53 %),
+        # holdout 57/128 (45 %) (first books: dev 54 %, holdout 46 %); round 8's verdict rules (ly-verdict8: a
+        # worry about oneself settled by the preface's signs; a recent illness in a six-clash hexagram) raised
+        # dev polarity to 72.8 % (first books 74.6 %), the holdout unchanged: floors are those less a small
+        # margin. The blind row is blind4.toml's once it exists: its floor only keeps a later change from
+        # losing there.
+        ("dev", "all", 0.71, 0.80, 0.51),
         ("holdout", "all", 0.64, 0.80, 0.43),
-        ("dev", "first", 0.72, 0.82, 0.52),
+        ("dev", "first", 0.73, 0.82, 0.52),
         ("holdout", "first", 0.65, 0.79, 0.44),
         ("blind", "all", 0.50, 0.60, 0.25),
     ],
@@ -84,12 +86,13 @@ def test_one_line_never_carries_two_contrary_states() -> None:
         ("hua.gui", "hua.guan"),
         ("kong.jia", "kong.zhen"),
         ("kong.zhen", "bing.kong_jin"),
+        ("worry.lifted", "worry.harm"),
     ]
     for values in ("988776", "878798", "768878", "887868", "999999", "666666", "789678", "967869"):
         for day in ("甲子", "乙丑", "丙寅", "丁卯", "戊辰", "己巳", "庚午", "辛未", "壬申", "癸酉"):
             for month in "子寅辰午申戌":
                 c = liuyao.cast(day=day, month=month, lines=values)
-                for topic in (None, "財", "病"):
+                for topic in (None, "財", "病", "憂疑"):
                     j = judge(c, Question(topic))
                     keys = {s.key for s in j.steps}
                     # a verdict settles what conflicts: a mixed one says that neither side prevails, or
