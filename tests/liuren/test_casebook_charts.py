@@ -40,9 +40,10 @@ PREFIX = {
     "suoji": "sj",
     "cuiyan": "cuy",
     "shao_blind": "shb",
+    "shao_blind2": "sb2",
 }
 #: the files measured, never studied: every case of them is ``split = "blind"``
-BLIND: set[str] = {"zhinan", "shao_blind"}
+BLIND: set[str] = {"zhinan", "shao_blind", "shao_blind2"}
 ABOUT = {"自己", "父母", "兄弟", "妻", "夫", "子女", "朋友", "僕", "他人"}
 REQUIRED = {
     "id": str,
