@@ -41,9 +41,10 @@ PREFIX = {
     "cuiyan": "cuy",
     "shao_blind": "shb",
     "shao_blind2": "sb2",
+    "rengui": "rg",
 }
 #: the files measured, never studied: every case of them is ``split = "blind"``
-BLIND: set[str] = {"zhinan", "shao_blind", "shao_blind2"}
+BLIND: set[str] = {"zhinan", "shao_blind", "shao_blind2", "rengui"}
 ABOUT = {"自己", "父母", "兄弟", "妻", "夫", "子女", "朋友", "僕", "他人"}
 REQUIRED = {
     "id": str,
