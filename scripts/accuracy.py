@@ -480,6 +480,11 @@ def render() -> str:
             f"{_pct(sum(r.case['verdict'] == 'good' for r in part), len(part))} of {s}"
             for s, part in parts[:3]
         )
+        + "; one that always answered *bad* on "
+        + ", ".join(
+            f"{_pct(sum(r.case['verdict'] == 'bad' for r in part), len(part))} of {s}"
+            for s, part in parts[:3]
+        )
         + ".",
         "",
         "### Cases that disagree",

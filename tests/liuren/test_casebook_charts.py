@@ -41,9 +41,11 @@ PREFIX = {
     "suoji": "sj",
     "cuiyan": "cuy",
     "shao_blind": "shb",
+    "shao_blind2": "sb2",
+    "rengui": "rg",
 }
 #: the files measured, never studied: every case of them is ``split = "blind"``
-BLIND: set[str] = set()
+BLIND: set[str] = {"shao_blind2", "rengui"}
 ABOUT = {"自己", "父母", "兄弟", "妻", "夫", "子女", "朋友", "僕", "他人"}
 REQUIRED = {
     "id": str,

@@ -54,7 +54,9 @@ def rows(accuracy: Any) -> list[object]:
         ("holdout", "all", 0.64, 0.80, 0.43),
         ("dev", "first", 0.73, 0.82, 0.52),
         ("holdout", "first", 0.65, 0.79, 0.44),
-        ("blind", "all", 0.50, 0.60, 0.25),
+        # blind4.toml, measured once by round 8's judge: 36/63, 51/63, 14/31 (57 / 81 / 45 %; always "bad"
+        # would give 52 %, always "good" 41 %)
+        ("blind", "all", 0.54, 0.77, 0.40),
     ],
 )  # "first": the cases of 《增刪卜易》 and 《卜筮正宗》 alone (not accuracy.LIUYAO_OTHER_BOOKS, added later)
 def test_agreement_does_not_fall(
