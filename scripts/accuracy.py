@@ -441,10 +441,13 @@ def render() -> str:
         "the other files (every third case holdout; its own rows below). `blind2.toml` (115 cases of",
         "《增刪卜易》's fuller collated text) took its place and was measured once by the judge of round 6,",
         "before it was studied: polarity 57/115 (50 %; always good 59/115), 用神 82/115 (71 %), 應期 30/81",
-        "(37 %). From round 7 it too is split dev/holdout (its own rows below). The `blind` row is the",
-        "file that replaces it, `blind3.toml` (101 cases of the same edition: the rest of 〈天時章〉, the",
-        "卷三 family chapters and the principle chapters' cases no other file holds), transcribed by one",
-        "who never ran the judge and measured once, by the judge of round 7, when it arrived: never studied.",
+        "(37 %). From round 7 it too is split dev/holdout (its own rows below). `blind3.toml` (101 cases",
+        "of the same edition: the rest of 〈天時章〉, the 卷三 family chapters and the principle chapters'",
+        "cases no other file holds) took its place and was measured once by the judge of round 7, before",
+        "it was studied: polarity 69/101 (68 %; always good 55/101), 用神 72/101 (71 %), 應期 27/75 (36 %).",
+        "From round 8 it too is split dev/holdout (its own rows below). The `blind` row is the file that",
+        "replaces it, `blind4.toml`, transcribed by one who never ran the judge and measured once, when it",
+        "arrived, by the judge of round 8: never studied.",
         "The dev and holdout rows also hold the cases of other casebooks, added after the judge",
         "was written (`yiyin.toml`, 《易隱》, and `yimao.toml`, 《易冒》, each measured once when",
         "added); the rows below the three splits repeat those cases alone, by book and split.",
@@ -457,7 +460,8 @@ def render() -> str:
         for split in ("dev", "holdout"):
             part = [r for r in rows if r.case["book"] == book and r.case["split"] == split]
             parts.append((f"{book} ({split})", part))
-    for prefix, name in (("bl-", "blind.toml"), ("b2-", "blind2.toml")):  # former blind files (rounds 5, 6)
+    former = (("bl-", "blind.toml"), ("b2-", "blind2.toml"), ("b3-", "blind3.toml"))  # rounds 5, 6, 7
+    for prefix, name in former:
         for split in ("dev", "holdout"):
             part = [r for r in rows if r.case["id"].startswith(prefix) and r.case["split"] == split]
             parts.append((f"{name} ({split})", part))
@@ -474,6 +478,11 @@ def render() -> str:
         "For scale: a judge that always answered *good* (the books' commonest verdict) would agree on "
         + ", ".join(
             f"{_pct(sum(r.case['verdict'] == 'good' for r in part), len(part))} of {s}"
+            for s, part in parts[:3]
+        )
+        + "; one that always answered *bad* on "
+        + ", ".join(
+            f"{_pct(sum(r.case['verdict'] == 'bad' for r in part), len(part))} of {s}"
             for s, part in parts[:3]
         )
         + ".",
@@ -795,10 +804,12 @@ def _liuren_section() -> list[str]:
         "verdicts decided from the books before the judge was run on any of them) and were measured once",
         "then, before they were studied: polarity 38/94 (40 %; always good 44/94), 應期 13/45 (29 %). From",
         "round 7 they are split dev/holdout and studied like the others (in the dev and holdout rows).",
-        "The `blind` row holds the files transcribed the same way for round 7 (`zhinan.toml`,",
-        "30 cases of 《大六壬指南》卷三〈占驗〉 that 《壬占彙選》 does not quote, and",
-        "`shao_blind.toml`, 59 cases of 邵彥和's 《六壬斷案》 that shao.toml never took),",
-        "measured once, by the judge of round 7, and never studied.",
+        "The files transcribed the same way for round 7 (`zhinan.toml`, 30 cases of",
+        "《大六壬指南》卷三〈占驗〉 that 《壬占彙選》 does not quote, and `shao_blind.toml`, 59 cases of",
+        "邵彥和's 《六壬斷案》 that shao.toml never took) were measured once, by the judge of round 7,",
+        "before they were studied: polarity 36/89 (40 %; always bad 39/89), 應期 10/38 (26 %). From round 8",
+        "they too are split dev/holdout. The `blind` row holds the files transcribed for round 8,",
+        "measured once, by the judge of round 8, and never studied.",
         "Its disagreements are listed with the others below.",
         "Targets of issue 28 on cases never seen (the blind row): polarity ≥ 85 %, 應期 among the first",
         "two ≥ 60 %.",

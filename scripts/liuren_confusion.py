@@ -16,7 +16,8 @@ For the cases of ``tests/liuren/casebook`` (cast as ``scripts/accuracy.py`` cast
   presence, strength, a void and the seat count the other way.
 
 * with ``--files``, the confusion of each casebook file apart (the file a case's id names: ``sh-``
-  邵彥和, ``hx-`` 《壬占彙選》, ``cy-`` 《六壬存驗》, ``sj-`` 《壬學瑣記》, ``cuy-`` 《六壬粹言》) and the
+  邵彥和, ``hx-`` 《壬占彙選》, ``cy-`` 《六壬存驗》, ``sj-`` 《壬學瑣記》, ``cuy-`` 《六壬粹言》,
+  ``zn-`` 《大六壬指南》〈占驗〉, ``shb-`` 邵彥和's cases of round 7's blind set) and the
   settling step of the cases the judge reads *bad* where the book says *good*, per file;
 * with ``--ablate``, the ablation table of docs/liuren-judgment.md: every rule that can weigh or settle a
   verdict (the steps with a weight, the qualifiers of ``[part.*]``, the ``weigh.*`` settlings) switched off
@@ -44,7 +45,15 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 POLS = ("good", "bad", "mixed")
 SPLITS = ("dev", "holdout")
 #: the casebook files by the prefix of their case ids
-FILES = {"sh": "shao", "hx": "huixuan", "cy": "cunyan", "sj": "suoji", "cuy": "cuiyan"}
+FILES = {
+    "sh": "shao",
+    "hx": "huixuan",
+    "cy": "cunyan",
+    "sj": "suoji",
+    "cuy": "cuiyan",
+    "zn": "zhinan",
+    "shb": "shao_blind",
+}
 
 
 def _cases(split: str) -> list[dict[str, Any]]:

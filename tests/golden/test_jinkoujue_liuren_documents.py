@@ -75,11 +75,11 @@ PINNED: dict[str, str] = {
     # its steps do: only Korean texts move. Checked: with jinkoujue/data/judgment.toml,
     # shensha/data/judgments.toml, i18n/data/labels.toml, render/judgment.py and the 貴神 labels of
     # jinkoujue/data/params.toml as on main both equal their pins before (20dda3e371a4d643, 5d268df117429ad6)
-    # (58) the practitioner's defects (branch ux10): the 神煞 of the documents carry no English `note` (kept
+    # (60) the practitioner's defects (branch ux10): the 神煞 of the documents carry no English `note` (kept
     # on ShenshaHit.note and in the data file). Checked: with the note written into the JSON again it
     # equals its pin before (89be8ee25a865795); the views do not show notes and are unchanged by it
     "jinkoujue_documents": "d81b091c81a9ea1e",  # the contract: with_reading=False now carries "reading": []
-    # (56) the practitioner's defects (branch ux10): the 金口訣 text view names a drawn 地分 and its seed in
+    # (58) the practitioner's defects (branch ux10): the 金口訣 text view names a drawn 地分 and its seed in
     # the reader's words (labels chart.difen_drawn, chart.seed: 뽑힌 지분 酉  시드(재현 번호) 5) where it
     # read "地分 random seed 5": the text views of the random casts move, nothing else. Checked: with
     # jinkoujue/render_text.py as on main it equals its pin before (e8611dd78ac6abc0)
@@ -141,14 +141,23 @@ PINNED: dict[str, str] = {
     # and chapter with another gloss merged, reading.judgment.one_each); (53) the 類神 and verse entries of
     # the reading no longer carry their English provenance `note`. Verdicts, steps and 應期 unchanged.
     # Checked: with both undone the two equal their pins before (92dff73d54df6d3e, 3ac520632e35eb3e)
-    "liuren_documents": "75e0e2fe7c37b18f",
-    "liuren_study_documents": "8f5b39140b51bed9",
+    # (56) issue 28 (branch lr-verdict8): the 發用 is never below the second 應期 candidate
+    # (_chu_second; 《大六壬指南》卷三〈行人章〉), and the 發用's candidate cites that chapter too: the
+    # order and the sources of the 應期 of the documents and the text views move, verdicts and steps do
+    # not. Checked: with liuren/judgment.py and its data as on main the three equal their pins before
+    # (75e0e2fe7c37b18f, 8f5b39140b51bed9, 339458763894ad28); (57) then, in a question of office (官),
+    # the day's 祿 void or fallen (落空) settles the verdict bad (step shi.lu, weigh.shi_lu; 〈仕宦章〉):
+    # steps, verdicts and verdict texts of the 官 documents and their text views move. Checked: with _shi
+    # never firing the two equal their pins of (56) (8dacf4ade64e0ba2, 741f0bbad2c2203a)
+    "liuren_documents": "a55c3460b15fcad2",
+    "liuren_study_documents": "007c9c46a2ea507a",
     # then the phone drawing wraps its 課體 line with the label in it (issue 30 item 8; it ran off the edge)
     # (35) the weather asked for another person (above); (36) the Korean wording (above)
     # (37) the Korean text view names the judgment's focus 유신 (labels focus.*) as its steps do (above;
     # checked as there: before 77a848d004027158)
-    # (40) the traveller's horse (above)
-    "liuren_views": "339458763894ad28",
+    # (40) the traveller's horse (above); (56) the 發用 among the first two 應期 (above); (57) the void
+    # 祿 of office (above)
+    "liuren_views": "a9e7c551d2873a2a",
 }
 
 _check = checker(PINNED)

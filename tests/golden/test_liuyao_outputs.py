@@ -162,10 +162,25 @@ from pins import error as _error
 # the 子孫, reads the hexagram's only moving line when it is a 兄弟 or a 官鬼 (獨發: the cloud, the mist;
 # judgments.toml moving_alone); the verdict is settled as before by [[tianshi]]. Only readings_by_topic
 # moved (the reading groups around that line); every other section equals its pin of (42).
-# (60) the practitioner's defects (branch ux10): the text view heads the commentary's groups as the page
+# (56) issue 27 round 8 (branch ly-yingqi8): the order of the 應期 where several conditions of the 用神
+# hold (〈應期章〉): a moving 用神 the day binds is timed by its clash, then its own day before the bond's 合;
+# a weak moving 用神 the day clashes, with nothing to lift it, by its 長生 before its own day; a moving 用神
+# turned into its tomb and judged good by its own branch before the clash of that tomb; a 三合 frame of two
+# moving members waits for its third on a still line (〈三合章〉); a broken (not void) 用神 judged bad meets
+# its breaker second. Only the 應期 code changed (judgment._ying_qi, _san_he_gap, the new words
+# ying.he_zhu_zhi and ying.po_chong): documents_renders alone moved; every other section equals its pin
+# of (43).
+# (57) issue 27 round 8 (branch ly-verdict8): a worry about oneself (憂疑, the 世 read) is settled by the
+# signs of 《增刪卜易》's preface (防災慮患): the 子孫 on the 世 or moving with force, the 世 turning into the
+# 子孫 or fed back by its change, a live moving 官鬼 feeding the 世, or a 子孫 三合 frame lift it (step
+# worry.lifted); a live moving 官鬼 overcoming the 世, the 世 turning into the 官鬼 or overcome by its
+# change bring it on (worry.harm); a recent illness in a 六沖 hexagram passes unless harm prevails
+# (weigh.bing_chong). Only documents_renders moved (its 憂疑 documents). Checked on the branch, before the
+# merge with (56): with the [worry] topics emptied every section equals its pin of (43).
+# (62) the practitioner's defects (branch ux10): the text view heads the commentary's groups as the page
 # does (labels group.*: 〔용신 (用神): 이 물음이 보는 효〕, 〔use-spirit (用神): …〕) where it printed
 # 〔用神〕 in every language. Only the text views move: documents_renders and the four examples.
-# Checked: with the heading as before every section equals its pin of (43) (9ffc0541c66b31b4,
+# Checked: with the heading as before every section equals its pin of (57) (e2e8fce53dfc9bee,
 # c0729f072618de6c, fea087532cb26bf4, 3bcfd688f7790a12, 3c24b7c07ff856ee).
 PINNED: dict[str, str] = {
     "charts_random": "41a9face99cdd34b",
@@ -176,12 +191,12 @@ PINNED: dict[str, str] = {
     "readings_by_topic": "c99c6f853b7d4b91",  # (2) (11) (21) (24) (26) (40) (43)
     "readings_every_topic": "5aab9484fa71f1c6",  # (2) (11) (21) (24) (40)
     "readings_options": "730c31689e1de7f7",  # (2) (7) (11) (20) (21) (26) (40) (42)
-    # (2) (7) … (21) (22) (23) (24) (25) (26) (27) (29) (40) (41) (60)
-    "documents_renders": "6705c4fc59cab3df",
-    "example_ko": "d0d08516405091e7",  # (2) (8) (10) (11) (14) (16) (21) (23) (29) (40) (41) (60)
-    "example_zh-Hant": "e98c62fb7e5e2e1b",  # (2) (8) (10) (11) (14) (16) (21) (23) (40) (41) (60)
-    "example_zh-Hans": "c178b3164ba579cf",  # (2) (8) (10) (11) (14) (16) (21) (23) (40) (41) (60)
-    "example_en": "e1587218a16be1da",  # (2) (8) (10) (11) (14) (16) (21) (23) (40) (41) (60)
+    # (56): before 9ffc0541c66b31b4; (57): before bccb42b39b38bf77; (62): before e2e8fce53dfc9bee
+    "documents_renders": "ef2b9fffa7d5a850",  # (2) (7) … (24) (25) (26) (27) (29) (40) (41) (56) (57) (62)
+    "example_ko": "d0d08516405091e7",  # (2) (8) (10) (11) (14) (16) (21) (23) (29) (40) (41) (62)
+    "example_zh-Hant": "e98c62fb7e5e2e1b",  # (2) (8) (10) (11) (14) (16) (21) (23) (40) (41) (62)
+    "example_zh-Hans": "c178b3164ba579cf",  # (2) (8) (10) (11) (14) (16) (21) (23) (40) (41) (62)
+    "example_en": "e1587218a16be1da",  # (2) (8) (10) (11) (14) (16) (21) (23) (40) (41) (62)
 }
 
 _check = checker(PINNED)

@@ -12,7 +12,8 @@ engine no longer needs is an error, so the list stays true.
 
 Splits: in the books the judge is studied on every third case is ``holdout``, the rest ``dev`` (shao,
 huixuan, and from round 7 of issue 28 the former blind files 《六壬存驗》 cunyan.toml, 《壬學瑣記》
-suoji.toml and 《六壬粹言》 cuiyan.toml, measured blind once in round 6); the files of ``BLIND`` are
+suoji.toml and 《六壬粹言》 cuiyan.toml, measured blind once in round 6, and from round 8 those of round 7,
+《大六壬指南》 zhinan.toml and 邵彥和 shao_blind.toml); the files of ``BLIND`` are
 ``blind`` throughout: transcribed without running the judge and never used to tune it.
 """
 
@@ -40,9 +41,11 @@ PREFIX = {
     "suoji": "sj",
     "cuiyan": "cuy",
     "shao_blind": "shb",
+    "shao_blind2": "sb2",
+    "rengui": "rg",
 }
 #: the files measured, never studied: every case of them is ``split = "blind"``
-BLIND: set[str] = {"zhinan", "shao_blind"}
+BLIND: set[str] = {"shao_blind2", "rengui"}
 ABOUT = {"自己", "父母", "兄弟", "妻", "夫", "子女", "朋友", "僕", "他人"}
 REQUIRED = {
     "id": str,

@@ -29,20 +29,24 @@ def rows(accuracy: Any) -> list[object]:
     return [acc.judge_liuren(c) for c in acc.cases("liuren")]  # type: ignore[attr-defined]
 
 
-# measured (docs/accuracy.md): lr-verdict7, the traveller's horse (〈行人章〉: the day's 驛馬 in 課傳
-# settles a 行人 question good), dev 138 → 140/259 polarity, holdout 54 → 56/127, 應期 unchanged (41/115,
-# 21/49) — floors a little below. Round 7 of issue 28 split the former blind files (cunyan, suoji, cuiyan; 94
-# cases measured blind once in round 6 at 38/94, 13/45) into dev/holdout, which gave dev 138/259 polarity,
-# 41/115 應期, holdout 54/127, 21/49. Before, every case of shao.toml and
-# 《壬占彙選》's 193 (huixuan.toml): dev 107/195
-# polarity, 33/84 應期; holdout 47/97, 16/35 (issue 28, lr-verdict6: the weather read on its own 類神
-# whoever it is asked for, and hx-170's question — when the rain stops — given the topic 晴, dev 106 → 107;
-# lr-verdict5: 財在鬼鄉, dev 105 → 106, holdout
-# 44 → 47; lr-verdict4: a void 末傳 does not decide, 102, the
-# signs of illness, 病人見馬 103 and 初生末墓 / 自墓傳生 104, and of the house, 干支乘鬼 105; lr-mixed:
-# 制鬼 and the 歸宿 deciding 先凶後吉 / 始吉終凶, dev 101/195; before, dev 96/195, holdout 43/97; before
-# lr-verdict, dev 93/195, holdout 44/97) — floors a little below
-@pytest.mark.parametrize(("split", "polarity", "ying"), [("dev", 0.53, 0.33), ("holdout", 0.43, 0.40)])
+# measured (docs/accuracy.md): round 8 (lr-verdict8), the void or fallen 祿 of office (〈仕宦章〉: a 官
+# question settles bad), polarity dev 165 → 170/319, holdout 67 → 69/156; the 發用 never below the second
+# 應期 candidate (〈行人章〉), 應期 dev 48 → 51/142, holdout 24 → 25/60 — floors a little below. Before,
+# round 8 split the round-7 blind files (zhinan, shao_blind; 89 cases measured
+# blind once at 36/89, 10/38) into dev/holdout, which gave dev 165/319 polarity, 48/142 應期, holdout
+# 67/156, 24/60 — floors a little below. Before, lr-verdict7, the traveller's horse (〈行人章〉: the day's
+# 驛馬 in 課傳 settles a 行人 question good), dev 138 → 140/259 polarity, holdout 54 → 56/127, 應期
+# unchanged (41/115, 21/49) — floors a little below. Round 7 of issue 28 split the former blind files
+# (cunyan, suoji, cuiyan; 94 cases measured blind once in round 6 at 38/94, 13/45) into dev/holdout, which
+# gave dev 138/259 polarity, 41/115 應期, holdout 54/127, 21/49. Before, every case of shao.toml and
+# 《壬占彙選》's 193 (huixuan.toml): dev 107/195 polarity, 33/84 應期; holdout 47/97, 16/35 (issue 28,
+# lr-verdict6: the weather read on its own 類神 whoever it is asked for, and hx-170's question — when the
+# rain stops — given the topic 晴, dev 106 → 107; lr-verdict5: 財在鬼鄉, dev 105 → 106, holdout 44 → 47;
+# lr-verdict4: a void 末傳 does not decide, 102, the signs of illness, 病人見馬 103 and 初生末墓 / 自墓傳生
+# 104, and of the house, 干支乘鬼 105; lr-mixed: 制鬼 and the 歸宿 deciding 先凶後吉 / 始吉終凶, dev
+# 101/195; before, dev 96/195, holdout 43/97; before lr-verdict, dev 93/195, holdout 44/97) — floors a
+# little below
+@pytest.mark.parametrize(("split", "polarity", "ying"), [("dev", 0.52, 0.34), ("holdout", 0.43, 0.40)])
 def test_agreement_does_not_fall(rows: list[object], split: str, polarity: float, ying: float) -> None:
     part = [r for r in rows if r.case["split"] == split]  # type: ignore[attr-defined]
     assert len(part) >= 30
@@ -52,12 +56,12 @@ def test_agreement_does_not_fall(rows: list[object], split: str, polarity: float
 
 
 # 邵彥和's cases alone (shao.toml): measured dev 37/66 polarity (36 before lr-verdict4), 18/37 應期;
-# holdout 18/33, 4/15 (issue
+# holdout 19/33 (18 before lr-verdict8's void 祿 of office), 4/15 (issue
 # 28, lr-mixed: the 歸宿 deciding where 初傳 and 末傳 disagree loses three of his dev cases and gains two
 # of his holdout ones, while it gains on the whole dev set and on 《大六壬指南》's own cases: the dev floor
 # falls from 0.55 to 0.52, docs/liuren-judgment.md; lr-verdict had brought dev 35 → 38/66) — floors a
 # little below
-@pytest.mark.parametrize(("split", "polarity", "ying"), [("dev", 0.55, 0.45), ("holdout", 0.53, 0.25)])
+@pytest.mark.parametrize(("split", "polarity", "ying"), [("dev", 0.55, 0.45), ("holdout", 0.54, 0.25)])
 def test_shao_agreement_does_not_fall(rows: list[object], split: str, polarity: float, ying: float) -> None:
     part = [r for r in rows if r.case["split"] == split and r.case["id"].startswith("sh-")]  # type: ignore[attr-defined]
     assert len(part) >= 30

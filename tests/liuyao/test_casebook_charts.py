@@ -6,10 +6,10 @@ The chart check is an independent check of the transcription: the `lines` string
 伏神 when `fu = true`. A case whose chart the engine draws differently from the book says so in `disagree`
 (its 用神 check is then expected to fail); `note` records where the book leaves the 用神's line open.
 
-`blind3.toml` (ids `b3-…`) is issue 27's honest holdout: every case in it has the split "blind" (no other
+`blind4.toml` (ids `b4-…`) is issue 27's honest holdout: every case in it has the split "blind" (no other
 file may use it), transcribed without running the judgment on it; only its schema and chart are checked
-here. (`blind.toml` held that place until round 5 and `blind2.toml` until round 6; each was measured blind
-once and is now split dev/holdout like the other files.)
+here. (`blind.toml` held that place until round 5, `blind2.toml` until round 6 and `blind3.toml` until
+round 7; each was measured blind once and is now split dev/holdout like the other files.)
 """
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ OPTIONAL = {"bian", "disagree", "note"}
 ABOUT = {"自己", "父母", "兄弟", "妻", "夫", "子女", "朋友", "僕", "他人"}
 VERDICTS = {"good", "bad", "mixed"}
 SPLITS = {"dev", "holdout", "blind"}
-BLIND = {"blind3.toml"}
+BLIND = {"blind4.toml"}
 UNITS = {"hour", "day", "month", "year"}
 LIU_QIN = {"父母", "兄弟", "妻財", "官鬼", "子孫"}
 ID = re.compile(r"^[a-z][a-z0-9]*(-[a-z]+)+-\d{2}$")
@@ -63,9 +63,9 @@ def test_the_casebook_is_there() -> None:
 def test_the_blind_casebook_is_there() -> None:
     blind = [case for name, _, case in CASES if name in BLIND]
     if not blind:
-        pytest.skip("blind3.toml is being transcribed (round 7)")
+        pytest.skip("blind4.toml is being transcribed (round 8)")
     assert len(blind) >= 60, len(blind)
-    assert all(case["id"].startswith("b3-") for case in blind)
+    assert all(case["id"].startswith("b4-") for case in blind)
 
 
 def test_blind_cases_are_new() -> None:

@@ -41,15 +41,22 @@ def rows(accuracy: Any) -> list[object]:
         # figures to dev 70 / 81 / 51 %, holdout 61 / 81 / 39 % (first books: dev 72 / 83 / 54 %, holdout
         # 61 / 79 / 40 %). Round 7's rules (ly-verdict7: weather read off what moves, 〈天時章〉; a house or a
         # grave asked for a relative) raised them to dev 73 / 84 / 55 %, holdout 66 / 84 / 42 % (first books:
-        # dev 75 / 87 / 58 %, holdout 67 / 83 / 43 %); floors are those less a small margin. The blind row is
-        # blind3.toml's once it exists: its floor only keeps a later change from losing there.
-        ("dev", "all", 0.71, 0.82, 0.53),
-        ("holdout", "all", 0.64, 0.82, 0.40),
-        ("dev", "first", 0.73, 0.85, 0.56),
-        ("holdout", "first", 0.65, 0.81, 0.41),
-        # blind3.toml, measured once by round 7's judge: 69/101, 72/101, 27/75 (68 / 71 / 36 %; always
-        # "good" would give 54 %)
-        ("blind", "all", 0.65, 0.68, 0.33),
+        # dev 75 / 87 / 58 %, holdout 67 / 83 / 43 %). blind3.toml was measured once by round 7's judge at
+        # 69/101, 72/101, 27/75 (68 / 71 / 36 %; always "good" would give 54 %); round 8 split it into
+        # dev/holdout, which gave dev 72 / 82 / 51 %, holdout 66 / 82 / 42 % (first books: dev 74 / 84 / 52 %,
+        # holdout 67 / 81 / 43 %). Round 8's 應期 order (ly-yingqi8) raised the 應期 to dev 140/265 (53 %),
+        # holdout 57/128 (45 %) (first books: dev 54 %, holdout 46 %); round 8's verdict rules (ly-verdict8: a
+        # worry about oneself settled by the preface's signs; a recent illness in a six-clash hexagram) raised
+        # dev polarity to 72.8 % (first books 74.6 %), the holdout unchanged: floors are those less a small
+        # margin. The blind row is blind4.toml's once it exists: its floor only keeps a later change from
+        # losing there.
+        ("dev", "all", 0.71, 0.80, 0.51),
+        ("holdout", "all", 0.64, 0.80, 0.43),
+        ("dev", "first", 0.73, 0.82, 0.52),
+        ("holdout", "first", 0.65, 0.79, 0.44),
+        # blind4.toml, measured once by round 8's judge: 36/63, 51/63, 14/31 (57 / 81 / 45 %; always "bad"
+        # would give 52 %, always "good" 41 %)
+        ("blind", "all", 0.54, 0.77, 0.40),
     ],
 )  # "first": the cases of 《增刪卜易》 and 《卜筮正宗》 alone (not accuracy.LIUYAO_OTHER_BOOKS, added later)
 def test_agreement_does_not_fall(
@@ -59,7 +66,7 @@ def test_agreement_does_not_fall(
     that state one) stay at least where they stand, less a small margin."""
     part = [r for r in rows if r.case["split"] == split]  # type: ignore[attr-defined]
     if split == "blind" and not part:
-        pytest.skip("no blind casebook yet (blind3.toml)")
+        pytest.skip("no blind casebook yet (blind4.toml)")
     if books == "first":
         part = [r for r in part if r.case["book"] not in accuracy.LIUYAO_OTHER_BOOKS]  # type: ignore[attr-defined]
     assert len(part) >= (20 if split == "blind" else 50)  # the blind file may be smaller than a split
@@ -81,12 +88,13 @@ def test_one_line_never_carries_two_contrary_states() -> None:
         ("hua.gui", "hua.guan"),
         ("kong.jia", "kong.zhen"),
         ("kong.zhen", "bing.kong_jin"),
+        ("worry.lifted", "worry.harm"),
     ]
     for values in ("988776", "878798", "768878", "887868", "999999", "666666", "789678", "967869"):
         for day in ("甲子", "乙丑", "丙寅", "丁卯", "戊辰", "己巳", "庚午", "辛未", "壬申", "癸酉"):
             for month in "子寅辰午申戌":
                 c = liuyao.cast(day=day, month=month, lines=values)
-                for topic in (None, "財", "病"):
+                for topic in (None, "財", "病", "憂疑"):
                     j = judge(c, Question(topic))
                     keys = {s.key for s in j.steps}
                     # a verdict settles what conflicts: a mixed one says that neither side prevails, or

@@ -1326,3 +1326,138 @@ def test_weather_a_void_line_the_day_clashes_acts() -> None:
     ncai = [ln for ln in near.lines if ln.yao.liu_qin == "妻財"]
     assert ncai[0].state.kong and not ncai[0].state.ri_chong
     assert judge(near, Question("晴")).focus.liu_qin == "子孫"
+
+
+# ── issue 27, round 8: a worry about oneself read by the signs of 《增刪卜易》's preface ───────────────
+def test_a_worry_is_settled_by_the_prefaces_signs() -> None:
+    """《增刪卜易》〈增刪卜易序〉 (防災慮患): the 子孫 on the 世 keeps the asker safe; the 世 moving into the
+    官鬼 brings the trouble on him. 777778 (夬, 坤 palace, earth: 子孫 is metal) holds a 子孫 on its
+    世 (the fifth line) and nothing moves: good, settled by worry.lifted. 678778 (困, 兌 palace, metal:
+    官鬼 is fire) moves only its 世, the 寅 財 of the first line, into a 巳 官鬼: bad, settled by
+    worry.harm. Near misses: the same 困 with its fourth line, a 子孫 亥, moving too — on the 丙寅 day the
+    day's 合 holds the 亥 (寅亥), a mover without force, so it is no sign and the harm stands; on 甲子 the
+    亥 moves freely, signs of both kinds stand and neither step settles. Asked about money, no worry step."""
+    c = liuyao.cast(day="丙寅", month="子", lines="777778")
+    sl = c.lines[c.ben.shi - 1]
+    assert c.ben.shi == 5 and not any(ln.moving for ln in c.lines)
+    assert _kin_is_zi_sun(c.ben.palace_element, sl.yao.element)
+    j = judge(c, Question("憂疑"))
+    assert j.verdict.word.polarity == "good" and "worry.lifted" in {s.key for s in j.steps}
+    assert not {"worry.lifted", "worry.harm"} & {s.key for s in judge(c, Question("財")).steps}
+
+    h = liuyao.cast(day="丙寅", month="子", lines="678778")
+    sl = h.lines[h.ben.shi - 1]
+    assert h.ben.shi == 1 and sl.moving and sum(ln.moving for ln in h.lines) == 1
+    assert sl.bian is not None and _kin_is_guan(h.ben.palace_element, BRANCH_EL[BR[sl.bian.branch]])
+    j = judge(h, Question("憂疑"))
+    assert j.verdict.word.polarity == "bad" and "worry.harm" in {s.key for s in j.steps}
+
+    held = liuyao.cast(day="丙寅", month="子", lines="678978")
+    zi = held.lines[3]
+    assert _kin_is_zi_sun(held.ben.palace_element, zi.yao.element) and HE[BR[zi.yao.branch]] == "寅"
+    assert "worry.harm" in {s.key for s in judge(held, Question("憂疑")).steps}
+    free = liuyao.cast(day="甲子", month="子", lines="678978")
+    assert HE[BR[free.lines[3].yao.branch]] != "子"
+    assert not {"worry.lifted", "worry.harm"} & {s.key for s in judge(free, Question("憂疑")).steps}
+
+
+#: the element of each branch as the palace and 六親 arithmetic counts it (木 0 火 1 土 2 金 3 水 4)
+BRANCH_EL = {b: "木火土金水".index(e) for b, e in zip(BR, "水土木木土火火土金金土水", strict=True)}
+
+
+def _spent_by_statement(ln: Any) -> bool:
+    """A mover without force, as 《增刪卜易》〈元神忌神衰旺章〉, 〈六合章〉 and 〈反伏章〉 state it, read off
+    the chart's facts: broken by the month without the day's help; weak (not 旺相), unhelped by the day,
+    not fed back by its change and overcome by the month or the day; held by the day's 合 (not clashed);
+    overcome by its change, changed into its 絕 or a break; or, weak, stalled in a 伏吟, retreating or
+    changed into the void."""
+    s, b = ln.state, ln.bian
+    helped = s.ri_relation in ("生", "比和") or s.ri_chen
+    fed_back = b is not None and b.hui_tou_sheng
+    overcome = "剋" in (s.yue_relation, s.ri_relation)
+    if (s.yue_po and not helped) or (not s.you_qi and not helped and not fed_back and overcome):
+        return True
+    if s.ri_he and not s.ri_chong:
+        return True
+    weak = not s.you_qi
+    return b is not None and (
+        b.hui_tou_ke or b.hua_jue or b.hua_po or (weak and (b.fu_yin or b.tui_shen or b.hua_kong))
+    )
+
+
+def test_the_worry_signs_settle_exactly_where_the_preface_says() -> None:
+    """Over every hexagram with at most one moving line, on two days and months, asking about a worry for
+    oneself: with the 官鬼 on the 世 and no 子孫 moving, shi.gui_you settles it (an earlier rule). Else the
+    signs are re-derived from the elements: for the safety, the 世 is the 子孫 (the element the palace's
+    generates), the 世 moves into the 子孫 or into an element that feeds it, a mover with force is a
+    子孫 or a 官鬼 (the element that overcomes the palace's) feeding the 世, or the moving line, its change,
+    the day and the month complete the 三合 frame of the 子孫's element; for the harm, the 世 moves into
+    the 官鬼 or into an element that overcomes it, or a 官鬼 with force overcomes the 世. worry.lifted
+    settles good exactly when only signs of safety stand, worry.harm bad exactly when only signs of harm
+    do; with both or neither, neither step."""
+    counts = {"worry.lifted": 0, "worry.harm": 0, "": 0}
+    for c in _every_pattern(("丙寅", "辛未"), "子巳"):
+        movers = [ln for ln in c.lines if ln.moving]
+        if len(movers) > 1:
+            continue
+        pe = c.ben.palace_element
+        sl = c.lines[c.ben.shi - 1]
+        j = judge(c, Question("憂疑"))
+        keys = {s.key for s in j.steps}
+        zi_moves = any(_kin_is_zi_sun(pe, ln.yao.element) for ln in movers)
+        if _kin_is_guan(pe, sl.yao.element) and not zi_moves:
+            assert "shi.gui_you" in keys and not {"worry.lifted", "worry.harm"} & keys, c.ben.name
+            continue
+        se = sl.yao.element
+        good = _kin_is_zi_sun(pe, se)
+        bad = False
+        if sl.bian is not None:
+            be = BRANCH_EL[BR[sl.bian.branch]]
+            good |= _kin_is_zi_sun(pe, be) or (be + 1) % 5 == se
+            bad |= _kin_is_guan(pe, be) or (be + 2) % 5 == se
+        for ln in movers:
+            if ln is sl:
+                continue
+            have = {BR[ln.yao.branch], BR[c.ri_chen], BR[c.yue_jian]}
+            if ln.bian is not None:
+                have.add(BR[ln.bian.branch])
+            frame = next(f for f in FRAMES.values() if BR[ln.yao.branch] in f)
+            if set(frame) <= have and _kin_is_zi_sun(pe, BRANCH_EL[frame[1]]):
+                good = True
+            if _spent_by_statement(ln):
+                continue
+            me = ln.yao.element
+            if _kin_is_zi_sun(pe, me):
+                good = True
+            elif _kin_is_guan(pe, me):
+                good |= (me + 1) % 5 == se
+                bad |= (me + 2) % 5 == se
+        want = "worry.lifted" if good and not bad else "worry.harm" if bad and not good else ""
+        got = ({"worry.lifted", "worry.harm"} & keys) or {""}
+        assert got == {want}, (c.ben.name, c.day.name, c.yue_jian, [ln.yao.position for ln in movers])
+        if want:
+            assert j.verdict.word.polarity == ("good" if want == "worry.lifted" else "bad")
+        counts[want] += 1
+    assert min(counts.values()) > 20, counts
+
+
+def test_a_recent_illness_in_a_six_clash_hexagram_passes_unless_harm_prevails() -> None:
+    """《增刪卜易》〈疾病章〉 and its preface: a recent illness whose hexagram is a six-clash one (or turns
+    into one) passes without medicine, unless the harm prevails — the same sentence as the void 用神
+    (weigh.bing_kong). 888888 is 坤: each line clashes the line three above it (re-derived here from the
+    branches), nothing moves, and the asker's 世 on the top line is the 酉 子孫 (metal). In the 子 month metal
+    feeds the season's water and is weak (休: −1), the 甲子 day neither feeds nor strikes it, and the
+    six-clash weighs +1: the sum is even, and the step weigh.bing_chong settles it good. Near misses: in the
+    午 month fire overcomes the metal (−2), the harm prevails and the verdict is bad without the step; a
+    long illness (option bing = jiu) reads the same six-clash as grave."""
+    c = liuyao.cast(day="甲子", month="子", lines="888888")
+    assert all(_clash(BR[c.lines[i].yao.branch]) == BR[c.lines[i + 3].yao.branch] for i in range(3))
+    assert not any(ln.moving for ln in c.lines) and c.ben.shi == 6 and BR[c.lines[5].yao.branch] == "酉"
+    assert (ORDER.index(ELEMENT["酉"]) + 1) % 5 == ORDER.index(ELEMENT["子"])  # metal feeds the month's water
+    j = judge(c, Question("病"))
+    assert j.verdict.word.polarity == "good" and "weigh.bing_chong" in {s.key for s in j.steps}
+    hot = judge(liuyao.cast(day="甲子", month="午", lines="888888"), Question("病"))
+    assert _overcomes("午", "酉")
+    assert hot.verdict.word.polarity == "bad" and "weigh.bing_chong" not in {s.key for s in hot.steps}
+    long = judge(c, Question("病"), bing="jiu")
+    assert long.verdict.word.polarity == "bad" and "weigh.bing_chong" not in {s.key for s in long.steps}

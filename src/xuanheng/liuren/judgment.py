@@ -28,6 +28,7 @@ The procedure (docs/liuren-judgment.md); each step's words, weights and sources 
    the reverse, ``bing.mu_sheng``, decides *good*: 《大六壬指南》卷三〈疾病章〉), and
    in a question of the house the 鬼 on both 干 and 支 (``zhai.gui``, 〈陽宅章〉);
    in a question of a traveller the day's 驛馬 in 課傳 decides *good* (``xing.ma``, 〈行人章〉);
+   in a question of office the day's 祿 void or fallen (落空) decides *bad* (``shi.lu``, 〈仕宦章〉);
    then, where the 發端 and the 歸宿 disagree (先凶後吉, 始吉終凶), the 末傳
    decides and a ``=`` step says so —
    unless the 末傳 is void, an empty end that decides nothing (``weigh.mo_kong``,
@@ -37,8 +38,9 @@ The procedure (docs/liuren-judgment.md); each step's words, weights and sources 
    類神 of what is hoped for makes a good sum mixed.
 7. **應期**: a void 類神 is filled or clashed; else the 類神's branch, the 末傳 filled when void, the
    spirit on the 日 filled when void, the 墓 clashed open, the 發用, the spirit on the 辰 (and on the
-   年命), the 末傳, the spirit on the 日; counted in hours, days, months or years by the topic's horizon;
-   with an instant, the 干支 and civil date of the next such day, month or year.
+   年命), the 末傳, the spirit on the 日; the 發用 never below second (``_chu_second``, 〈行人章〉);
+   counted in hours, days, months or years by the topic's horizon; with an instant, the 干支 and civil
+   date of the next such day, month or year.
 
 Without a month (study mode without ``month``), 旺衰 is read in the month the 月將 serves (its 六合).
 """
@@ -57,6 +59,7 @@ from typing import Any
 from xuanheng.core.ganzhi import BRANCH_ELEMENT, BRANCHES, JI_GONG, STEM_ELEMENT, STEMS
 from xuanheng.core.guiren import TIAN_JIANG
 from xuanheng.core.relations import chong, is_xing, liu_he
+from xuanheng.core.shensha_basic import LU
 from xuanheng.core.wangshuai import state_by_month
 from xuanheng.core.wuxing import overcomes
 from xuanheng.errors import InputError
@@ -87,7 +90,7 @@ LEI_STRONG, LEI_REST = 3, -4
 #: at most this many steps before the settling ones (the issue's 3–8 in all)
 MAX_STEPS = 6
 #: the steps never dropped for length: the 類神, 日, 辰, 初傳 and 末傳
-_KEPT = ("lei.", "harm.", "bing.", "zhai.", "xing.", "ri", "chen", "chu", "mo")
+_KEPT = ("lei.", "harm.", "bing.", "zhai.", "xing.", "shi.", "ri", "chen", "chu", "mo")
 #: the relation of an element to the day stem's, by 六親 index (兄弟 子孫 妻財 官鬼 父母)
 _REL = ("bi", "xie", "cai", "ke", "sheng")
 _JI = frozenset({"貴人", "六合", "青龍", "太常", "太陰", "天后"})
@@ -593,15 +596,34 @@ def _zhi_gui(c: _Chain, r: _Read, lei: _Lei) -> None:
 
 def _chapter_signs(c: _Chain, r: _Read, topic: str | None) -> tuple[str, str] | None:
     """The signs 《大六壬指南》卷三〈六壬會纂占驗指南〉 settles a question of its chapter by: the house
-    (〈陽宅章〉, :func:`_zhai`), illness (〈疾病章〉, :func:`_bing`) and a traveller (〈行人章〉,
-    :func:`_xing`). Returns (polarity, settling step) or None."""
+    (〈陽宅章〉, :func:`_zhai`), illness (〈疾病章〉, :func:`_bing`), a traveller (〈行人章〉,
+    :func:`_xing`) and office (〈仕宦章〉, :func:`_shi`). Returns (polarity, settling step) or None."""
     if topic == "家宅":
         return _zhai(c, r)
     if topic == "病":  # the topic is already normalised (病 = 질병 = illness)
         return _bing(c, r)
     if topic == "行人":
         return _xing(c, r)
+    if topic == "官":
+        return _shi(c, r)
     return None
+
+
+def _shi(c: _Chain, r: _Read) -> tuple[str, str] | None:
+    """The office without its emolument: the day stem's 祿 void (空亡) or fallen onto a void branch of
+    the 地盤 (落空) — the post is not had or not kept (《大六壬指南》卷三〈仕宦章〉, its 占驗五 and 十二,
+    which read the 祿 and the 馬 void or fallen, and the 祿 among 財官祿馬 gone into the void, as the post
+    lost; 邵彥和《六壬斷案》〈前程仕進〉, the void 祿 of a post he cannot enjoy); *bad*, stated as
+    ``shi.lu``. Read with the 馬 as well, as 占驗五 names them, the sign did not gain on the dev cases
+    (docs/liuren-judgment.md, round 8)."""
+    if not _on("shi.lu"):
+        return None
+    lu = LU[r.chart.day.stem]
+    how = "空亡" if lu in r.kong else "落空" if r.chart.lower_of(lu) in r.kong else None
+    if how is None:
+        return None
+    c.add("shi.lu", {"branch": BRANCHES[lu], "how": how}, branch=BRANCHES[lu], how=how)
+    return ("bad", "weigh.shi_lu")
 
 
 def _xing(c: _Chain, r: _Read) -> tuple[str, str] | None:
@@ -772,7 +794,19 @@ def _ying_qi(r: _Read, lei: _Lei, topic: str | None) -> list[tuple[str, int, Tex
         w.add("ming", r.chart.upper_of(ming))
     w.add("mo", mo)
     w.add("gan", r.chart.gan_shang)
-    return w.items
+    return _chu_second(w.items, chu)
+
+
+def _chu_second(items: list[tuple[str, int, Text]], chu: int) -> list[tuple[str, int, Text]]:
+    """*items* with the 發用 *chu* moved up to second where the candidates before it pushed it lower.
+
+    The time of a matter is read from where it starts to move, the 發用 (《大六壬指南》卷三〈行人章〉, whose
+    closing lines look for the 應期 in what leads the 傳; 卷一〈注釋心印賦〉, whose note seeks it in the 剋
+    that gives the 發用): one candidate of the 類神, the void or the tomb may stand before it, not two."""
+    at = next(i for i, (_, b, _) in enumerate(items) if b == chu)
+    if at > 1:
+        items.insert(1, items.pop(at))
+    return items
 
 
 def _dates(chart: LiuRenChart, unit: str, branch: int) -> tuple[str | None, str | None]:

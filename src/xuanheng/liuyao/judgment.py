@@ -132,6 +132,7 @@ class _Data:
     shi_topics: frozenset[str]  # [shi]: a thing sought for oneself, where the 世 must be able to take it
     travel_topics: frozenset[str]  # [travel]: a journey, which a 合住 of the traveller's line stops
     office_topics: frozenset[str]  # [office]: an office sought
+    worry_topics: frozenset[str]  # [worry]: a worry about oneself, read by the signs of the preface
     rank_topics: frozenset[str]  # [rank]: where a change into the 官鬼 is the rank itself, not a harm
     #: [[shi_holds]]: (topics, 六親 on the 世, step, the 六親 whose moving line lifts it or "")
     shi_holds: tuple[tuple[frozenset[str], str, str, str], ...]
@@ -162,6 +163,7 @@ def data() -> _Data:
         shi_topics=frozenset(raw["shi"]["topics"]),
         travel_topics=frozenset(raw["travel"]["topics"]),
         office_topics=frozenset(raw["office"]["topics"]),
+        worry_topics=frozenset(raw["worry"]["topics"]),
         rank_topics=frozenset(raw["rank"]["topics"]),
         shi_holds=tuple(
             (frozenset(e["topics"]), e["liu_qin"], e["step"], e.get("unless_moving", ""))
@@ -384,24 +386,28 @@ def _act(c: _Chain, chart: LiuYaoChart, t: _Target) -> dict[str, Any]:
     return out
 
 
-def _san_he(c: _Chain, chart: LiuYaoChart, t: _Target) -> None:
-    """A 三合 frame completed by moving lines (at least one of its three), their changed lines, the day and
-    the month (《增刪卜易》〈三合章〉), and how its element stands to the 用神."""
+def _frames(chart: LiuYaoChart) -> list[tuple[tuple[int, int, int], int]]:
+    """The 三合 frames completed by moving lines (at least one of its three), their changed lines, the day
+    and the month (《增刪卜易》〈三合章〉), each with its element, in the order of the moving lines."""
     moving = {ln.yao.branch for ln in chart.lines if ln.moving}
     if not moving:
-        return
+        return []
     have = (
         moving
         | {ln.bian.branch for ln in chart.lines if ln.bian is not None}
         | {chart.ri_chen, chart.yue_jian}
     )
-    seen: set[tuple[int, int, int]] = set()
+    out: list[tuple[tuple[int, int, int], int]] = []
     for b in moving:
         frame = relations.san_he(b)
-        if frame in seen or not set(frame) <= have:
-            continue
-        seen.add(frame)
-        el = relations.san_he_element(b)
+        if set(frame) <= have and all(f != frame for f, _ in out):
+            out.append((frame, relations.san_he_element(b)))
+    return out
+
+
+def _san_he(c: _Chain, chart: LiuYaoChart, t: _Target) -> None:
+    """A 三合 frame completed (:func:`_frames`), and how its element stands to the 用神."""
+    for frame, el in _frames(chart):
         names = "".join(_b(x) for x in frame)
         facts = {"branches": names, "element": ELEMENTS[el]}
         if wuxing.generates(el, t.element):
@@ -581,6 +587,52 @@ def _shi_holds(c: _Chain, chart: LiuYaoChart, topic: str | None) -> str:
             c.add(key, {"line": sl.yao.position}, shi=f"{qin}{_b(sl.yao.branch)}")
             return key
     return ""
+
+
+def _worry(c: _Chain, chart: LiuYaoChart, ys: YongShen, topic: str | None) -> str:
+    """A worry about oneself (``[worry]``, the 用神 the 世) read by the signs 《增刪卜易》's preface gives
+    for every question of guarding against harm (防災慮患): the 子孫 holding the 世 or moving with force,
+    the 世 moving into the 子孫 or into a change that feeds it back (回頭生), or a moving 官鬼 with force
+    feeding the 世, keep the asker safe (step ``worry.lifted``); a moving 官鬼 with force overcoming the
+    世, the 世 moving into the 官鬼 or into a change that overcomes it (回頭剋) bring the harm on
+    (``worry.harm``). A mover without force (:func:`_spent`) is no sign. Signs of both kinds, or none:
+    "" (the weighing decides); else the key of the step, stated, that settles the verdict."""
+    if topic not in data().worry_topics or ys.chosen_by != "世":
+        return ""
+    sl = chart.lines[chart.ben.shi - 1]
+    good: list[str] = []
+    bad: list[str] = []
+    if sl.yao.liu_qin == "子孫":
+        good.append("子孫持世")
+    b = sl.bian
+    if b is not None:
+        if b.liu_qin == "子孫":
+            good.append("世化子孫")
+        if b.hui_tou_sheng:
+            good.append("世化回頭生")
+        if b.liu_qin == "官鬼":
+            bad.append("世化官鬼")
+        if b.hui_tou_ke:
+            bad.append("世化回頭剋")
+    for ln in chart.lines:
+        if not ln.moving or ln is sl or _spent(ln) is not None:
+            continue
+        if ln.yao.liu_qin == "子孫":
+            good.append(f"{_mover_label(ln)}動")
+        elif ln.yao.liu_qin == "官鬼":
+            if wuxing.generates(ln.yao.element, sl.yao.element):
+                good.append(f"{_mover_label(ln)}動而生世")
+            elif wuxing.overcomes(ln.yao.element, sl.yao.element):
+                bad.append(f"{_mover_label(ln)}動而剋世")
+    zi_sun = wuxing.child_of(chart.ben.palace_element)
+    good.extend(f"{''.join(_b(x) for x in f)}合成子孫局" for f, el in _frames(chart) if el == zi_sun)
+    if bool(good) == bool(bad):
+        return ""
+    key, signs = ("worry.lifted", good) if good else ("worry.harm", bad)
+    if not _on(key):
+        return ""
+    c.add(key, {"signs": signs}, signs="、".join(signs))
+    return key
 
 
 def _he_in_chong(c: _Chain, chart: LiuYaoChart, topic: str | None) -> bool:
@@ -776,6 +828,10 @@ def _ying_qi(
         # enters its tomb or is cut off, or when it is clashed
         if state.kong or state.yue_po:
             w.add("tian_shi_bad", b)  # a void or broken 用神 meets its fate when it is filled
+        if state.yue_po and not state.kong:
+            # … or, broken and not void, when the branch that breaks it comes again (《易冒》卷六〈疾病章〉,
+            # 〈身命章〉: the month of the break; 〈應期章〉: 破 waits for 填實 or meets its breaker)
+            w.add("po_chong", relations.chong(b))
         for x in marks.get("ke_lines", []):
             w.add("ji_zhi", x.yao.branch)
         for x in _movers(chart, t):
@@ -830,12 +886,16 @@ def _ying_qi(
         w.add("chong_he", relations.chong(b))
     if marks.get("chong_dong"):
         w.add("dong_he", relations.liu_he(b))  # a moving line comes at its 合 (〈應期章〉) …
+        if _helpless(state, marks):
+            # … but weak with nothing to lift it, it waits for its birth (〈應期章〉: 衰待生旺)
+            w.add("sheng_wang", _stage_branch(t.element, "長生", tu))
         w.add("chong_zhi", b)  # … or, held back by the day's clash, on its own day (〈動散章〉)
     if marks.get("mu"):
         tomb = chart.ri_chen
         w.add("chong_mu", relations.chong(tomb), tomb)
     if ln is not None and ln.bian is not None and ln.bian.hua_mu:
         tomb = ln.bian.branch
+        w.add("zhi", b)
         w.add("chong_mu", relations.chong(tomb), tomb)
     if ln is not None and ln.bian is not None and ln.bian.hua_kong:
         w.add("hua_chu", ln.bian.branch)  # it changes into the void: it comes when that is filled
@@ -848,7 +908,12 @@ def _ying_qi(
         # the weak 用神 fed by a moving 原神 comes when the 原神 comes (or, void, when it is filled)
         if not state.you_qi:
             w.add("yuan_zhi", x.yao.branch)
-    if stirred:
+    if stirred and marks.get("he_zhu"):
+        # the day that binds a moving 用神 is its 合 already: after the clash that frees it, its own day
+        # (〈應期章〉: 動而逢值), then the bond's branch
+        w.add("he_zhu_zhi", b)
+        w.add("dong_he", relations.liu_he(b))
+    elif stirred:
         w.add("dong_he", relations.liu_he(b))
         w.add("zhi", b)
     else:
@@ -858,6 +923,13 @@ def _ying_qi(
         w.add("sheng_wang", _stage_branch(t.element, "長生", tu))
         w.add("sheng_wang", _stage_branch(t.element, "帝旺", tu))
     return w.items
+
+
+def _helpless(state: Any, marks: dict[str, Any]) -> bool:
+    """A 用神 weak in the month (無氣), with no root in the month or the day, fed by no moving line and not
+    by its own change (回頭生, 進神): what 〈應期章〉 means by 衰 that waits for its 生旺."""
+    rescued = marks.get("sheng", 0) > 0 or marks.get("hui_sheng") or marks.get("hua_jin")
+    return not state.you_qi and not marks.get("root") and not rescued
 
 
 def _stage_branch(element: int, stage: str, tu: Any) -> int:
@@ -906,7 +978,9 @@ def _san_he_gap(chart: LiuYaoChart, t: _Target) -> list[tuple[str, int]]:
     lines, their changes, the day and the month. Complete, one member moving (a frame needs motion), with
     a void member: the time is when that member leaves the void (``sanhe_kong``). The 用神 in a frame of
     its own element with one more member present and the third on no line, neither the day nor the month:
-    the time is when the third comes and completes it (``sanhe_que``)."""
+    the time is when the third comes and completes it (``sanhe_que``); so too when the third stands on a
+    still line while the other two both move (a still line does not join a frame: the chapter's 乾之需
+    case, 午 and 戌 moving, waits for the 寅 of its second line)."""
     moving = {ln.yao.branch for ln in chart.lines if ln.moving}
     have = (
         moving
@@ -927,7 +1001,10 @@ def _san_he_gap(chart: LiuYaoChart, t: _Target) -> list[tuple[str, int]]:
             ]
         elif frame_el == t.element and t.branch in frame and len(present) == 2:
             on_chart = {ln.yao.branch for ln in chart.lines}
-            out += [("sanhe_que", x) for x in frame if x not in have and x not in on_chart]
+            # two moving members (the 用神 among them) wait for the third even on a still line: a still
+            # member does not join a frame (〈三合章〉: the frame of 午 and 戌 moving waits for its 寅)
+            both_move = all(x in moving for x in present)
+            out += [("sanhe_que", x) for x in frame if x not in have and (both_move or x not in on_chart)]
     return out
 
 
@@ -1063,6 +1140,8 @@ def _weigh(c: _Chain, marks: dict[str, Any]) -> tuple[str, str]:
         return "bad", "chuxing.he_zhu"
     if marks.get("shi_holds"):
         return "bad", marks["shi_holds"]
+    if marks.get("worry"):
+        return ("good" if marks["worry"] == "worry.lifted" else "bad"), marks["worry"]
     if marks.get("kong") == "zhen" and not rescue and _on("settle.kong_zhen"):
         c.add("weigh.no_rescue")
         return "bad", "kong.zhen_ke" if "kong.zhen_ke" in keys else "kong.zhen"
@@ -1102,6 +1181,11 @@ def _weigh(c: _Chain, marks: dict[str, Any]) -> tuple[str, str]:
         # 〈疾病章〉: a recent illness whose 用神 is void passes once it leaves the void, unless harm prevails
         c.add("weigh.bing_kong")
         return "good", "weigh.bing_kong"
+    if "bing.chong_jin" in keys and total > BAD and total < GOOD and _on("weigh.bing_chong"):
+        # the same sentence of 〈疾病章〉 and of the preface: a recent illness in a six-clash hexagram (or one
+        # changing into it) passes without medicine, unless harm prevails; a sum that is good says so itself
+        c.add("weigh.bing_chong")
+        return "good", "weigh.bing_chong"
     if total >= GOOD:
         waits = [w for w, on in (("旬空", marks.get("kong") == "jia"), ("合住", marks.get("he_zhu")),
                                  ("月破", marks["po"]), ("入墓", marks.get("mu"))) if on]  # fmt: skip
@@ -1193,6 +1277,8 @@ def judge_settled(
     marks["shi_hurt"] = _shi_hurt(c, chart, t, topic, about)
     marks["shi_holds"] = _shi_holds(c, chart, topic)
     marks["he_in_chong"] = _he_in_chong(c, chart, topic)
+    # the 官鬼 on the 世 with no 子孫 moving (shi.gui_you) is the preface's own first sign of harm: it settles
+    marks["worry"] = "" if marks["shi_holds"] else _worry(c, chart, ys, topic)
     marks["caught"] = _shi_masters(c, chart, t, topic)
     marks["office_void_shi"] = _office_strikes_void_shi(chart, t, topic)
     if topic in data().travel_topics and marks.get("he_zhu") and _on("chuxing.he_zhu"):
