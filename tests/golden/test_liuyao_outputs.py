@@ -177,6 +177,11 @@ from pins import error as _error
 # change bring it on (worry.harm); a recent illness in a 六沖 hexagram passes unless harm prevails
 # (weigh.bing_chong). Only documents_renders moved (its 憂疑 documents). Checked on the branch, before the
 # merge with (56): with the [worry] topics emptied every section equals its pin of (43).
+# (62) the practitioner's defects (branch ux10): the text view heads the commentary's groups as the page
+# does (labels group.*: 〔용신 (用神): 이 물음이 보는 효〕, 〔use-spirit (用神): …〕) where it printed
+# 〔用神〕 in every language. Only the text views move: documents_renders and the four examples.
+# Checked: with the heading as before every section equals its pin of (57) (e2e8fce53dfc9bee,
+# c0729f072618de6c, fea087532cb26bf4, 3bcfd688f7790a12, 3c24b7c07ff856ee).
 PINNED: dict[str, str] = {
     "charts_random": "41a9face99cdd34b",
     "charts_every_option": "8f27b71ac54531f4",
@@ -186,12 +191,12 @@ PINNED: dict[str, str] = {
     "readings_by_topic": "c99c6f853b7d4b91",  # (2) (11) (21) (24) (26) (40) (43)
     "readings_every_topic": "5aab9484fa71f1c6",  # (2) (11) (21) (24) (40)
     "readings_options": "730c31689e1de7f7",  # (2) (7) (11) (20) (21) (26) (40) (42)
-    # (56): before 9ffc0541c66b31b4; (57): before bccb42b39b38bf77
-    "documents_renders": "e2e8fce53dfc9bee",  # (2) (7) … (24) (25) (26) (27) (29) (40) (41) (56) (57)
-    "example_ko": "c0729f072618de6c",  # (2) (8) (10) (11) (14) (16) (21) (23) (29) (40) (41)
-    "example_zh-Hant": "fea087532cb26bf4",  # (2) (8) (10) (11) (14) (16) (21) (23) (40) (41)
-    "example_zh-Hans": "3bcfd688f7790a12",  # (2) (8) (10) (11) (14) (16) (21) (23) (40) (41)
-    "example_en": "3c24b7c07ff856ee",  # (2) (8) (10) (11) (14) (16) (21) (23) (40) (41)
+    # (56): before 9ffc0541c66b31b4; (57): before bccb42b39b38bf77; (62): before e2e8fce53dfc9bee
+    "documents_renders": "ef2b9fffa7d5a850",  # (2) (7) … (24) (25) (26) (27) (29) (40) (41) (56) (57) (62)
+    "example_ko": "d0d08516405091e7",  # (2) (8) (10) (11) (14) (16) (21) (23) (29) (40) (41) (62)
+    "example_zh-Hant": "e98c62fb7e5e2e1b",  # (2) (8) (10) (11) (14) (16) (21) (23) (40) (41) (62)
+    "example_zh-Hans": "c178b3164ba579cf",  # (2) (8) (10) (11) (14) (16) (21) (23) (40) (41) (62)
+    "example_en": "e1587218a16be1da",  # (2) (8) (10) (11) (14) (16) (21) (23) (40) (41) (62)
 }
 
 _check = checker(PINNED)
