@@ -239,6 +239,12 @@ from pins import dump as _dump
 # (62) (branch ux10): the 六爻 text view heads its commentary's groups as the page does (labels group.*)
 # where it printed 〔用神〕 …: the 六爻 text casts of cli_casts. Checked: with the heading as before it
 # equals its pin of (61).
+# (63) issue 29 (branch qz-geju7): the four 七政 格局 that name the lord of 命 or 身 (身命升殿, 身命殿垣,
+# 命主居福, 命財起垣) hold with its 宮主 or its 度主 (the 身主 or the 身度主: 《張果星宗》卷十〈宮度主論〉
+# 〈身度主論〉), their texts say so, and ge-370 官福受生 is new: the 七政 documents' readings and judgments
+# gain or lose those patterns (cli_casts, cli_refusals: its 七政 sample, http_casts, mcp_calls). Checked:
+# with the branch's roles and word but main's qizheng/data/patterns.toml every section equals its pin
+# before; tests/golden/test_qizheng_reading_outputs.py (34).
 PINNED: dict[str, str] = {
     "cli_help": "6c6776e65239546d",  # (55): before 9dad1857abc63b7d
     # (1) (2) (6) (7) (9) (10) (11) (14) (18) (24) (25) (37) (38) (39)
@@ -249,14 +255,16 @@ PINNED: dict[str, str] = {
     # (40): before cc70ac06e9890c73; (45): before eaf50431dda361c7; (50): before a9b181797ddf4aea
     # (52) (53): before b3bdc89ed9161b82; (59): before 650c867c3fe9ae0c; (60): before 299d9d3caa5b7377
     # (61): before 65b7848fb9c4f6a3; (62): before 7d4ea05541f56df9
-    "cli_casts": "a5fd6d4b7564e7ad",  # before (38): fdb40617d91ee828; before (36): e13659d60dd8a34a
+    # (63): before a5fd6d4b7564e7ad
+    "cli_casts": "740e234679e43b60",  # before (38): fdb40617d91ee828; before (36): e13659d60dd8a34a
     # issue 26: the 大六壬 message for no instant and no coordinates is catalogued (cli.liuren.at_missing),
     # so --lang ko / zh-Hant say it in that language instead of English; nothing else changed
     # (12): its 七政 sample without a place is no refusal: it casts, and its document gains the judgment
     # its pins before: b6266ca5f05dd431, 38020a2b2ac63d9c
     # (6) (12) (13) (14) (15) (19) (22) (26) (30) (32) (33) (36) (38)
     # (40): before 7a8c79f51a6856d2; (59): before b0350c519e4f42ce; (61): before 6ad58675488eca44
-    "cli_refusals": "8d90cadba349d6c0",  # before (38): eef497d9e543d34b; before (36): c69b4a9a974ad72e
+    # (63): before 8d90cadba349d6c0
+    "cli_refusals": "b97fc885be583cef",  # before (38): eef497d9e543d34b; before (36): c69b4a9a974ad72e
     # (1) (2) (6) (7) (9) (10) (11) (13) (14) (15) (16) (18) (25) (27) (37) (38) (39)
     # (47): before 4bae4793c287179b; (48): before 5758b1ad6222823e
     "http_meta": "6f89dbb76dc3519c",
@@ -274,7 +282,8 @@ PINNED: dict[str, str] = {
     # (39): before 51de3a75d49a9ee9
     # (40): before de59477dd8905f5e; (50): before dd8121bee43f48bc
     # (52) (53): before 0c302878aabfbb9b; (60): before ee18dae8c46a6f20; (61): before 9fec4b866bacc449
-    "http_casts": "ec08c2e6231bc6dd",  # before (38): 3903bf99c9430349; before (36): d0a62ebaf7be16ce
+    # (63): before ec08c2e6231bc6dd
+    "http_casts": "17e75015eddf174d",  # before (38): 3903bf99c9430349; before (36): d0a62ebaf7be16ce
     # (46): before 0d815fecf12a84d1; (51): before c59b5b580058740f
     "mcp_tools": "8e50a76096f98d50",  # (1) (2) (6) (7) (9) (10) (11) (13) (18) (25) (27) (37) (38) (39)
     # issue 26: both changes of http_casts; then the refusals carry their code (mode.unused, at.or_now) where
@@ -284,7 +293,8 @@ PINNED: dict[str, str] = {
     # (33) (34) (36) (38)
     # (40): before 0b464db8e658f719
     # (52) (53): before a8ae42dbf53faf3e; (60): before 1ee106992a3d9d94; (61): before 6ff2d6ffff4021c0
-    "mcp_calls": "3e873050241e897a",  # before (38): 4e0a29559ba5e65f; before (36): 95e864a31022d03f
+    # (63): before 3e873050241e897a
+    "mcp_calls": "78d09a134895759e",  # before (38): 4e0a29559ba5e65f; before (36): 95e864a31022d03f
 }
 
 _check = checker(PINNED)

@@ -85,13 +85,19 @@ from pins import error as _error
 # on the sampled births that have them; new condition word ahead. Checked: with the word but main's
 # patterns.toml, spirits.toml and shensha/data/qizheng.toml every section equals its pin before; with main's
 # patterns.toml alone only shensha moves.
+# (34) issue 29 (branch qz-geju7): 身命升殿 (ge-229), 身命殿垣 (ge-276), 命主居福 (ge-287) and 命財起垣
+# (ge-292) read the lord of the 命 as its 宮主 or its 度主 and the lord of the 身 as the 身主 or the 身度主
+# (roles 命二主, 身二主: 《張果星宗》卷十〈宮度主論〉〈身度主論〉), so they fire on more of the sampled births
+# (over 500 random births 23 → 85, 79 → 179, 35 → 65, 24 → 38) and their texts name both lords;
+# ge-370 官福受生 (new word sheng_by) fires on the births that have it (26 of 500). Checked: with the
+# roles and the word but main's patterns.toml every section equals its pin before; shensha unchanged.
 PINNED: dict[str, str] = {
-    "reading_default": "1e17f70993e5f17f",  # (1) (18) (19) (23) (25) (30)–(33); before: d3227636f965de4f
-    "reading_wide": "e619af6a099842b5",  # (1) (18) (19) (23) (25) (30)–(33); before: 5afbc6f366700736
-    "reading_options": "f8102d83a637110a",  # (1) (18) (19) (23) (25) (30)–(33); before: ba620617c7e4aee2
-    "reading_xian": "7d20cb463cd83b8d",  # (1) (18) (19) (23) (25) (30)–(33); before: c0106f0c01365a99
-    "reading_spirits": "4b5d3ccce7c42d6c",  # (1) (18) (19) (23) (25) (30)–(33); before: f4fcd1dc6a393d38
-    "reading_topics": "06c92f7cfe2e6e9e",  # (1) (18) (19) (23) (25) (30)–(33); before: 6ce11813aabbddb2
+    "reading_default": "6277e8f3c2004f99",  # (1) (18) (19) (23) (25) (30)–(33) (34); before: 1e17f70993e5f17f
+    "reading_wide": "4768dd30c59570d3",  # (1) (18) (19) (23) (25) (30)–(33) (34); before: e619af6a099842b5
+    "reading_options": "d8256990901f46f7",  # (1) (18) (19) (23) (25) (30)–(33) (34); before: f8102d83a637110a
+    "reading_xian": "d93780d459127605",  # (1) (18) (19) (23) (25) (30)–(33) (34); before: 7d20cb463cd83b8d
+    "reading_spirits": "6f059820c011676f",  # (1) (18) (19) (23) (25) (30)–(33) (34); before: 4b5d3ccce7c42d6c
+    "reading_topics": "52943555cab36417",  # (1) (18) (19) (23) (25) (30)–(33) (34); before: 06c92f7cfe2e6e9e
     "shensha": "70868bf36d84b3a2",  # (18) (19) (33); before: b3d44fe909d46578
 }
 

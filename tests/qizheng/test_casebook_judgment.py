@@ -198,9 +198,12 @@ def test_jia_sidao_palaces(rows: list[Any]) -> None:
 # (branch qz-geju6, split dev/holdout after their one blind measure): 格局 dev 79/178 (44 %), holdout 27/94
 # (29 %); rank dev 13/41 (32 %), holdout 7/20 (35 %); 限 dev 59/103 (57 %), holdout 16/38 (42 %); then with
 # the spirits 孤辰 寡宿 劫殺 天狗 and ge-355 … ge-369 (branch qz-geju6): 格局 dev 85/178 (48 %), holdout 32/94
-# (34 %), rank and 限 unchanged — floors just below
+# (34 %), rank and 限 unchanged; then with the lords of 命 and 身 read as 宮主 or 度主 (〈宮度主論〉) in four
+# patterns and ge-370 官福受生 (branch qz-geju7): 格局 dev 90/178 (51 %), holdout 33/94 (35 %), rank and 限
+# unchanged; then the rank set by 〈宮度主論〉 where the 命主 and the 度主 are both strong or both weak: rank
+# dev 15/41 (37 %), holdout 7/20 (35 %) — floors just below
 @pytest.mark.parametrize(
-    ("split", "ge", "rank", "xian"), [("dev", 0.46, 0.30, 0.55), ("holdout", 0.33, 0.30, 0.40)]
+    ("split", "ge", "rank", "xian"), [("dev", 0.49, 0.34, 0.55), ("holdout", 0.34, 0.30, 0.40)]
 )
 def test_agreement_does_not_fall(rows: list[Any], split: str, ge: float, rank: float, xian: float) -> None:
     part = [r for r in rows if r.case["split"] == split]

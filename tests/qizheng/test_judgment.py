@@ -184,15 +184,45 @@ def test_the_year_asked_reads_its_xiao_xian_and_liu_nian_palaces() -> None:
         assert same and lord == [x.key for x in same[0].steps if x.key.startswith("zhu.")][:1]
 
 
-def test_the_rank_follows_the_weighed_sum() -> None:
+#: 〈入門看法〉「宮」: the lord of each branch's palace
+PALACE_LORD = dict(zip("子丑寅卯辰巳午未申酉戌亥", "土土木火金水日月水金火木", strict=True))
+
+
+def _gong_du_state(doc: dict[str, Any], star: str) -> int:
+    """《張果星宗》卷十〈宮度主論〉 on one lord: strong with 入垣 升殿 廟 or 旺 and in neither a palace nor a
+    mansion whose element overcomes its own; weak in such a palace or mansion without those dignities."""
+    y = _yao(doc, star)
+    e = ELEMENT[star]
+    ke = OVERCOMES[ELEMENT[PALACE_LORD[y["gong"]]]] == e or OVERCOMES[ELEMENT[y["qiyao"]]] == e
+    good = bool(set(y["dignities"]) & {"入垣", "升殿", "廟", "旺"})
+    return 1 if good and not ke else -1 if ke and not good else 0
+
+
+def test_the_rank_follows_the_weighed_sum_unless_both_lords_of_the_ming_settle_it() -> None:
+    """〈宮度主論〉: the 命's palace lord and degree lord both strong — 上格; both weak — 下格 (each with its
+    settling step); otherwise the weighed sum's bounds give the rank."""
     th = data().threshold["rank"]
     seen = set()
-    for _, _, j in _cases():
+    settled = 0
+    for lf, _, j in _cases():
+        doc = _doc(lf)
+        both = {_gong_du_state(doc, _ming_zhu(doc)), _gong_du_state(doc, doc["ming_gong"]["qiyao"])}
         score = j.focus.facts["score"]
         want = "good" if score >= th["good"] else "bad" if score <= th["bad"] else "mixed"
+        keys = {s.key for s in j.steps}
+        if both == {1}:
+            want = "good"
+            assert "weigh.gong_du_strong" in keys
+        elif both == {-1}:
+            want = "bad"
+            assert "weigh.gong_du_weak" in keys
+        else:
+            assert not keys & {"weigh.gong_du_strong", "weigh.gong_du_weak"}
+        settled += len(both) == 1 and 0 not in both
         assert j.verdict.word.polarity == want
         seen.add(want)
     assert len(seen) >= 2
+    assert settled >= 3
 
 
 def test_a_lord_strong_by_dignity_helps_and_a_fallen_lord_harms() -> None:

@@ -976,6 +976,9 @@ ZHENG_TERM_CASES: list[tuple[str, dict[str, Any], dict[str, Any]]] = [
     ("福祿臨財", {"at": {"火": "酉"}}, {"at": {"火": "申"}}),
     ("田財臨福", {"at": {"月": "子", "金": "子"}}, {"at": {"月": "子", "金": "亥"}}),
     ("命財起垣", {"at": {"火": "戌", "金": "酉"}}, {"at": {"火": "戌", "金": "申"}}),
+    # the 官祿 丑 and 福德 子 are both ruled by 土 (in 子): 火 with it generates it, 金 does not (ge-370; more
+    # cases in test_reading_sheng.py)
+    ("官福受生", {"at": {"火": "子"}}, {"at": {"金": "子"}}),
     # star spirits on a palace (ge-293 …): in a 庚寅 year 的殺 (寅申巳亥: 酉) and 陽刃 (庚: 酉) share 酉, the
     # 命宮 with 命 酉, the 夫妻 with 命 卯, the 福德 with 命 未; in a 丙辰 year 陽刃 (丙: 午) and 天雄 (the
     # third palace from the 歲駕 辰, counted from it: 午) share 午; in 甲子 the 歲駕 is 子, the 國印 (甲) 戌

@@ -133,6 +133,11 @@ def _season(month: int) -> str:
     return season_of_month_branch(month).value
 
 
+def _two(a: tuple[str, ...], b: tuple[str, ...]) -> tuple[str, ...]:
+    """The stars of two single-star roles, once each (the palace lord first)."""
+    return a if a == b else (*a, *b)
+
+
 class Ctx:
     """Per-chart facts (indices: branches 子 = 0 … 亥 = 11), plus the subject the reading is looking at."""
 
@@ -225,9 +230,15 @@ class Ctx:
                     if names is _BASE_NAMES:
                         names = dict(_BASE_NAMES)
                     names[key] = h["name"]
-        roles["命主"] = (PALACES[ming].zhu,)
-        roles["身主"] = (PALACES[shen].zhu,)
-        roles["度主"] = (XIU[chart.ming_gong.xiu.xiu].qiyao,)
+        roles["命主"] = ming_zhu = (PALACES[ming].zhu,)
+        roles["身主"] = shen_zhu = (PALACES[shen].zhu,)
+        roles["度主"] = du_zhu = (XIU[chart.ming_gong.xiu.xiu].qiyao,)
+        # the 身度主: the 七曜 of the Moon's mansion (《張果星宗》卷十〈身度主論〉)
+        roles["身度主"] = shen_du = (XIU[yao_xiu["月"]].qiyao,)
+        # the two lords of the 命 and of the 身, read alike (卷十〈宮度主論〉: a palace lord and a degree
+        # lord, two names and one reading): a 格局 that names the 命's or the 身's lord holds with either
+        roles["命二主"] = _two(ming_zhu, du_zhu)
+        roles["身二主"] = _two(shen_zhu, shen_du)
         roles["壽星"] = (ELEMENT_STAR[nayin],)
         roles["祿元"], roles["馬元"] = _lu_ma(year.index)
         self.roles = roles

@@ -19,7 +19,7 @@ from typing import Any
 
 from xuanheng.core.ganzhi import BRANCHES, ELEMENTS, STEMS
 from xuanheng.core.wangshuai import season_of_month_branch
-from xuanheng.core.wuxing import overcomes
+from xuanheng.core.wuxing import generates, overcomes
 from xuanheng.qizheng._reading_ctx import (
     ASPECT_OF,
     DIGNITIES,
@@ -1365,6 +1365,25 @@ def _overcomes(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
     if not a or not b or not overcomes(YAO_ELEMENT[a[0]], YAO_ELEMENT[b[0]]):
         return None
     return {"ke": f"{a[0]}克{b[0]}"}
+
+
+@_word(
+    "sheng_by",
+    "[stars]: every listed star (曜, role or 主:palace) shares its palace with another 曜 whose element"
+    " generates its own (受生: 他來生我, met in one palace)",
+)
+def _sheng_by(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
+    got: dict[str, list[str]] = {}
+    for ref in _as_list(v):
+        stars = _ref_stars(ctx, ref)
+        if not stars:
+            return None
+        y = stars[0]
+        hit = [o for o in ctx.by_branch[ctx.yao_b[y]] if o != y and generates(YAO_ELEMENT[o], YAO_ELEMENT[y])]
+        if not hit:
+            return None
+        got[y] = hit
+    return {"sheng_by": got}
 
 
 @_word(

@@ -35,6 +35,7 @@ from typing import Any
 from xuanheng.core._frozen import maker
 from xuanheng.core.ganzhi import BRANCHES, ELEMENTS
 from xuanheng.core.wangshuai import state_by_season
+from xuanheng.core.wuxing import overcomes
 from xuanheng.errors import InputError, OutOfRangeError
 from xuanheng.qizheng._reading_ctx import ASPECT_OF, JI, XIONG, Ctx
 from xuanheng.qizheng.chart import QiZhengChart, QiZhengLife
@@ -79,6 +80,9 @@ _KEEP = frozenset(
     }
 )
 _STRONG_DIGNITIES = ("入垣", "廟", "旺")
+#: the dignities that make a lord strong in 〈宮度主論〉's example (入垣, 升殿) and the 廟旺 that 卷一 names
+#: with them as making a lord sound (〈星辰廟旺圖〉: 主者為合格)
+_GONG_DU_STRONG = ("入垣", "升殿", "廟", "旺")
 
 
 @dataclass(frozen=True, slots=True)
@@ -923,6 +927,16 @@ def judge(
     c = _Chain()
     lead, _ = _da_xiang(c, ctx, fired)
     pol = c.polarity("rank")
+    gong_du = _gong_du(ctx)
+    if gong_du is not None:
+        pol = "good" if gong_du > 0 else "bad"
+        ming, du = ctx.roles["命主"][0], ctx.roles["度主"][0]
+        c.add(
+            "weigh.gong_du_strong" if gong_du > 0 else "weigh.gong_du_weak",
+            {"ming_zhu": ming, "du_zhu": du},
+            ming=ming,
+            du=du,
+        )
     word = _rank_word(pol)
     lead_text = (
         _text(d.verdict["lead"]["ge"], ge=lead[1])
@@ -962,6 +976,26 @@ def judge(
         commentary=tuple(dict.fromkeys(r.id for r in fired)),
         sections=tuple(sections),
     )
+
+
+def _gong_du_state(ctx: Ctx, star: str) -> int:
+    """One lord as 〈宮度主論〉 reads it: +1 strong (one of :data:`_GONG_DU_STRONG`, and not in a palace or a
+    mansion whose element overcomes its own), −1 weak (in such a palace or mansion — the example's 土 in 寅 or
+    亥, or in a 木 mansion: 〈經克緯論〉 — with none of those dignities), 0 neither."""
+    e = ELEMENT[star]
+    ke = overcomes(ELEMENT[PALACES[ctx.yao_b[star]].zhu], e) or overcomes(
+        ELEMENT[XIU[ctx.yao_xiu[star]].qiyao], e
+    )
+    good = any(d in _GONG_DU_STRONG for d in ctx.dignities[star])
+    return 1 if good and not ke else -1 if ke and not good else 0
+
+
+def _gong_du(ctx: Ctx) -> int | None:
+    """《張果星宗》卷十〈宮度主論〉: the 命 has a palace lord (the 命主) and a degree lord (the 度主); both
+    strong, the native is noble or rich (上格); both weak, short-lived or poor (下格); one strong and one
+    weak, gain and loss together — the rank of the weighed sum stands. Returns +1, −1 or None."""
+    got = {_gong_du_state(ctx, ctx.roles["命主"][0]), _gong_du_state(ctx, ctx.roles["度主"][0])}
+    return 1 if got == {1} else -1 if got == {-1} else None
 
 
 def _rank_word(polarity: str) -> VerdictWord:
