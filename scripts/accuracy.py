@@ -15,8 +15,13 @@ For 七政四餘 (``tests/qizheng/casebook``, 星案) each nativity is cast at t
 printed pillars and judged as a life: the 命宮/身宮 (and the 命度's mansion) where the book states them, the
 book's 格局 that fire, the rank, and the polarity of each stretch of life the book calls good or bad.
 
-Run ``python scripts/accuracy.py`` (``--check`` exits 1 when docs/accuracy.md is not what it would write;
-the test suite runs that check, so the page is never typed by hand).
+Beside the page it writes ``src/xuanheng/reading/data/measured.toml``, each method's figures on the split
+that measures it (blind where that split has at least 20 scored cases, else holdout): numbers only, which the
+CLI's text view, the API's ``/api/methods`` (and so the page) and the MCP tool list show under the verdict in
+the reader's words (``xuanheng.reading.measured``, ``xuanheng.i18n.measured.measured_line``).
+
+Run ``python scripts/accuracy.py`` (``--check`` exits 1 when docs/accuracy.md or the measured file is not
+what it would write; the test suite runs that check, so neither is typed by hand).
 """
 
 from __future__ import annotations
@@ -25,11 +30,14 @@ import sys
 import tomllib
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "docs" / "accuracy.md"
+#: each method's measured figures, shown to readers under the verdict (``xuanheng.reading.measured``)
+MEASURED = ROOT / "src" / "xuanheng" / "reading" / "data" / "measured.toml"
 
 
 @dataclass
@@ -414,8 +422,32 @@ def _pct(n: int, d: int) -> str:
     return f"{n}/{d} ({100 * n / d:.0f} %)" if d else "—"
 
 
+@cache
+def liuyao_rows() -> list[Row]:
+    """Every 六爻 case judged (once per run: the page and the measured file read the same rows)."""
+    return [judge_liuyao(c) for c in cases("liuyao")]
+
+
+@cache
+def liuren_rows() -> list[LiuRenRow]:
+    """Every 大六壬 case judged, once per run."""
+    return [judge_liuren(c) for c in cases("liuren")]
+
+
+@cache
+def jinkoujue_rows() -> list[Row]:
+    """Every 金口訣 case that carries the book's verdict, judged once per run."""
+    return [judge_jinkoujue(c) for c in jinkoujue_cases()]
+
+
+@cache
+def qizheng_rows() -> list[QiZhengRow]:
+    """Every 星案 judged with the default options, once per run."""
+    return [judge_qizheng(c) for c in cases("qizheng")]
+
+
 def render() -> str:
-    rows = [judge_liuyao(c) for c in cases("liuyao")]
+    rows = liuyao_rows()
     out = [
         "# Agreement with the casebooks",
         "",
@@ -517,7 +549,7 @@ def render() -> str:
 
 def _qizheng_section() -> list[str]:
     """The 七政四餘 rows: the 星案 of ``tests/qizheng/casebook/`` judged as lives."""
-    rows = [judge_qizheng(c) for c in cases("qizheng")]
+    rows = qizheng_rows()
     out = [
         "",
         "## 七政四餘",
@@ -743,7 +775,7 @@ def _qizheng_section() -> list[str]:
 
 
 def _liuren_section() -> list[str]:
-    rows = [judge_liuren(c) for c in cases("liuren")]
+    rows = liuren_rows()
     out = [
         "",
         "## 大六壬",
@@ -855,7 +887,7 @@ def _question(c: dict[str, Any]) -> str:
 
 def _jinkoujue_section() -> list[str]:
     """The 金口訣 rows: the cases of ``tests/jinkoujue/casebook/`` that print the book's verdict."""
-    rows = [judge_jinkoujue(c) for c in jinkoujue_cases()]
+    rows = jinkoujue_rows()
     total = len(list(cases("jinkoujue")))
     out = [
         "",
@@ -925,15 +957,99 @@ def _jinkoujue_section() -> list[str]:
     return out
 
 
+#: a blind split measures a method once it holds this many scored cases; below it, the holdout does
+MIN_BLIND = 20
+#: the rank keys of the 七政四餘 judgment (``kind.ming`` of reading/data/verdicts.toml) by the casebook's step
+RANK_KEY = {v: k for k, v in RANK.items()}
+
+
+def _measuring(rows: list[Any]) -> tuple[str, list[Any]]:
+    """The split that measures a method and its rows: blind with at least :data:`MIN_BLIND` cases, else
+    holdout."""
+    blind = [r for r in rows if r.case["split"] == "blind"]
+    if len(blind) >= MIN_BLIND:
+        return "blind", blind
+    return "holdout", [r for r in rows if r.case["split"] == "holdout"]
+
+
+def _commonest(values: list[str], order: tuple[str, ...]) -> tuple[str, int]:
+    """The commonest of *values* (ties in *order*) and how often it occurs: the always-this baseline."""
+    best = max(order, key=lambda v: (values.count(v), -order.index(v)))
+    return best, values.count(best)
+
+
+def _pair(agreed: int, cases: int) -> str:
+    return f"[{agreed}, {cases}]"
+
+
+def _verdict_lines(split: str, agreed: int, cases: int, base: tuple[str, int], what: str) -> list[str]:
+    return [
+        f'split = "{split}"',
+        f'verdict = "{what}"',
+        f"cases = {cases}",
+        f"agreed = {agreed}",
+        f'baseline = "{base[0]}"',
+        f"baseline_agreed = {base[1]}",
+    ]
+
+
+def measured_text() -> str:
+    """The measured file (``src/xuanheng/reading/data/measured.toml``): each method's figures on its measuring
+    split, from the same judged rows as docs/accuracy.md."""
+    out = [
+        "# Generated by scripts/accuracy.py from the worked cases of tests/<method>/casebook/*.toml,",
+        "# judged as docs/accuracy.md judges them: do not edit (`python scripts/accuracy.py --check`",
+        "# fails when this file is stale).",
+        f"# Per method: split, the one that measures it (blind with at least {MIN_BLIND} scored cases,",
+        "# else holdout); verdict, what is compared (polarity: good / bad / mixed; rank: the 七政四餘",
+        "# 上/中/下格); cases and agreed; baseline, the book's commonest verdict on those cases (a",
+        "# verdict key: a polarity, or a rank of kind.ming in reading/data/verdicts.toml) and",
+        "# baseline_agreed, how often answering it always would agree; then, where the method has",
+        "# them, [agreed, cases] of yong_shen (六爻 用神), yong_yao (金口訣 用爻, on the cases whose",
+        "# book marks it), ying_qi (the book's first 應期 among the first two given), ge_ju (七政四餘:",
+        "# the 格局 the books name that fire) and xian (the stretches of life the book calls good or",
+        "# bad judged the same way). Numbers only: the words are the i18n labels measured.*",
+        "# (xuanheng.i18n.measured.measured_line).",
+    ]
+
+    def timed(part: list[Any]) -> list[str]:
+        with_time = [r for r in part if r.ying_ok is not None]
+        if not with_time:
+            return []
+        return [f"ying_qi = {_pair(sum(bool(r.ying_ok) for r in with_time), len(with_time))}"]
+
+    for name, rows in (("liuyao", liuyao_rows()), ("liuren", liuren_rows()), ("jinkoujue", jinkoujue_rows())):
+        split, part = _measuring(list(rows))
+        base = _commonest([r.case["verdict"] for r in part], ("good", "bad", "mixed"))
+        out += ["", f"[{name}]"]
+        out += _verdict_lines(split, sum(r.pol_ok for r in part), len(part), base, "polarity")
+        if name == "liuyao":
+            out.append(f"yong_shen = {_pair(sum(r.yong_ok for r in part), len(part))}")
+        if name == "jinkoujue":
+            marked = [r for r in part if "yong_yao" in r.case]
+            if marked:
+                out.append(f"yong_yao = {_pair(sum(r.yong_ok for r in marked), len(marked))}")
+        out += timed(part)
+    split, qz = _measuring(qizheng_rows())
+    rank, n = _commonest([r.case["rank"] for r in qz], ("上", "中", "下"))
+    xs = [x for r in qz for x in r.xian]
+    out += ["", "[qizheng]"]
+    out += _verdict_lines(split, sum(r.rank_ok for r in qz), len(qz), (RANK_KEY[rank], n), "rank")
+    out.append(f"ge_ju = {_pair(sum(len(r.ge_fired) for r in qz), sum(len(r.ge_named) for r in qz))}")
+    out.append(f"xian = {_pair(sum(x.ok for x in xs), len(xs))}")
+    return "\n".join(out) + "\n"
+
+
 def main(argv: list[str]) -> int:
-    text = render()
+    outputs = ((OUT, render()), (MEASURED, measured_text()))
     if "--check" in argv:
-        if not OUT.exists() or OUT.read_text(encoding="utf-8") != text:
-            print("docs/accuracy.md is out of date: run python scripts/accuracy.py", file=sys.stderr)
-            return 1
-        return 0
-    OUT.write_text(text, encoding="utf-8")
-    print(f"wrote {OUT.relative_to(ROOT)}")
+        stale = [p for p, text in outputs if not p.exists() or p.read_text(encoding="utf-8") != text]
+        for p in stale:
+            print(f"{p.relative_to(ROOT)} is out of date: run python scripts/accuracy.py", file=sys.stderr)
+        return 1 if stale else 0
+    for p, text in outputs:
+        p.write_text(text, encoding="utf-8")
+        print(f"wrote {p.relative_to(ROOT)}")
     return 0
 
 

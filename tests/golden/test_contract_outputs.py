@@ -223,6 +223,12 @@ from pins import dump as _dump
 # their English provenance `note` (kept in the data files, as 六爻's and 七政四餘's rule notes are): the same
 # three sections. (55) English --help is wrapped by display width where a text holds hanzi (cli_help).
 # Checked: with one_each, the note and the English wrapping undone every section equals its pin before.
+# (66) issue 27/28/29 (branch measured): how far each method's verdict can be trusted, from the generated
+# reading/data/measured.toml: the text view prints one line under the verdict (i18n.measured
+# .measured_line; cli_casts, and cli_refusals, whose list casts some charts), /api/methods gives each
+# method's `measured` with that line in every language (http_meta), each MCP cast tool's description ends
+# with it in English (mcp_tools). Documents unchanged (http_casts, mcp_calls). Checked: with measured_line
+# returning "" and no `measured` in /api/methods every golden section equals its pin before.
 PINNED: dict[str, str] = {
     "cli_help": "6c6776e65239546d",  # (55): before 9dad1857abc63b7d
     # (1) (2) (6) (7) (9) (10) (11) (14) (18) (24) (25) (37) (38) (39)
@@ -232,17 +238,20 @@ PINNED: dict[str, str] = {
     # (39): before ddbb65af2a8eec5e
     # (40): before cc70ac06e9890c73; (45): before eaf50431dda361c7; (50): before a9b181797ddf4aea
     # (52) (53): before b3bdc89ed9161b82
-    "cli_casts": "650c867c3fe9ae0c",  # before (38): fdb40617d91ee828; before (36): e13659d60dd8a34a
+    # (66): before 650c867c3fe9ae0c
+    "cli_casts": "30836f23350bab84",  # before (38): fdb40617d91ee828; before (36): e13659d60dd8a34a
     # issue 26: the 大六壬 message for no instant and no coordinates is catalogued (cli.liuren.at_missing),
     # so --lang ko / zh-Hant say it in that language instead of English; nothing else changed
     # (12): its 七政 sample without a place is no refusal: it casts, and its document gains the judgment
     # its pins before: b6266ca5f05dd431, 38020a2b2ac63d9c
     # (6) (12) (13) (14) (15) (19) (22) (26) (30) (32) (33) (36) (38)
     # (40): before 7a8c79f51a6856d2
-    "cli_refusals": "b0350c519e4f42ce",  # before (38): eef497d9e543d34b; before (36): c69b4a9a974ad72e
+    # (66): before b0350c519e4f42ce
+    "cli_refusals": "faae9a67311ce842",  # before (38): eef497d9e543d34b; before (36): c69b4a9a974ad72e
     # (1) (2) (6) (7) (9) (10) (11) (13) (14) (15) (16) (18) (25) (27) (37) (38) (39)
     # (47): before 4bae4793c287179b; (48): before 5758b1ad6222823e
-    "http_meta": "6f89dbb76dc3519c",
+    # (66): before 6f89dbb76dc3519c
+    "http_meta": "ea48b94d55f349e4",
     # issue 26: "reading": [] with no_reading; then the library's errors name parameters (at, day, yue_jiang)
     # where they named command-line flags (--at, --now, --day …): only their message, text and params
     # then at + now answers the code at.or_now (was at.or_now_web: one refusal, one code)
@@ -259,7 +268,8 @@ PINNED: dict[str, str] = {
     # (52) (53): before 0c302878aabfbb9b
     "http_casts": "ee18dae8c46a6f20",  # before (38): 3903bf99c9430349; before (36): d0a62ebaf7be16ce
     # (46): before 0d815fecf12a84d1; (51): before c59b5b580058740f
-    "mcp_tools": "8e50a76096f98d50",  # (1) (2) (6) (7) (9) (10) (11) (13) (18) (25) (27) (37) (38) (39)
+    # (66): before 8e50a76096f98d50
+    "mcp_tools": "84306d48a77b55a2",  # (1) (2) (6) (7) (9) (10) (11) (13) (18) (25) (27) (37) (38) (39)
     # issue 26: both changes of http_casts; then the refusals carry their code (mode.unused, at.or_now) where
     # the catalogue recognised them by their English; then a refusal of a mode names the mode and says why
     # in the API's words (a cast from an instant (at or now) …), no longer the command line's (--at/--now)

@@ -76,7 +76,10 @@ PINNED: dict[str, str] = {
     # shensha/data/judgments.toml, i18n/data/labels.toml, render/judgment.py and the 貴神 labels of
     # jinkoujue/data/params.toml as on main both equal their pins before (20dda3e371a4d643, 5d268df117429ad6)
     "jinkoujue_documents": "89be8ee25a865795",  # the contract: with_reading=False now carries "reading": []
-    "jinkoujue_views": "e8611dd78ac6abc0",
+    # (66) (branch measured): the text view's line under the verdict saying how far the method's verdict
+    # agrees with the books (reading/data/measured.toml); documents unchanged. Checked: with
+    # i18n.measured.measured_line returning "" it equals its pin before (e8611dd78ac6abc0)
+    "jinkoujue_views": "da6c2f15c21bddd9",
     # the plain sunrise (astro.sun_fast removed): 3 sunrise / sunset / solar-time seconds moved
     # issue 28, the 大六壬 judgment: the documents carry "judgment" (with "sections": [], the shared shape)
     # and reading_options, the sampler draws the new reading option about among the choices, the text view
@@ -150,7 +153,10 @@ PINNED: dict[str, str] = {
     # checked as there: before 77a848d004027158)
     # (40) the traveller's horse (above); (56) the 發用 among the first two 應期 (above); (57) the void
     # 祿 of office (above)
-    "liuren_views": "a9e7c551d2873a2a",
+    # (66) (branch measured): the text view's line under the verdict saying how far the method's verdict
+    # agrees with the books (reading/data/measured.toml); documents unchanged. Checked: with
+    # i18n.measured.measured_line returning "" it equals its pin before (a9e7c551d2873a2a)
+    "liuren_views": "ee8b001883090f7a",
 }
 
 _check = checker(PINNED)

@@ -118,7 +118,10 @@ PINNED: dict[str, str] = {
     # the Korean form undone the section equals its pin before (d4f03c06e14c5072)
     # (52) (53) (branch ux9): the 大六壬 sources once a step and no English `note` (as the contract's pins
     # say). Checked: with both undone the section equals its pin before (bfa8b65a6cc28b57)
-    "cli": "dfa916a636c0a82e",
+    # (66) (branch measured): the judgment in the CLI text carries, under its verdict, the line saying how
+    # far the method's verdict agrees with the books (reading/data/measured.toml). Checked: with
+    # i18n.measured.measured_line returning "" the section equals its pin before (dfa916a636c0a82e)
+    "cli": "3202c47e0a7f0aed",
     # the study-mode refusal of 大六壬 now carries its catalogue code and params (liuren.study_missing);
     # message and text unchanged (the journal/CLI i18n commit after c5dad1f)
     # issue 26: a method with a reading always carries "reading" ([] when not asked): the 金口訣 POST
