@@ -223,6 +223,22 @@ from pins import dump as _dump
 # their English provenance `note` (kept in the data files, as 六爻's and 七政四餘's rule notes are): the same
 # three sections. (55) English --help is wrapped by display width where a text holds hanzi (cli_help).
 # Checked: with one_each, the note and the English wrapping undone every section equals its pin before.
+# (59) the practitioner's defects (branch ux10): a Korean text view of the 七政四餘 judgment names what it
+# rests on as its steps do, 명주 (주성 for a topic), where it printed 命主 (labels focus.命主, focus.主星):
+# the Korean 七政 casts of cli_casts and cli_refusals (its sample without a place casts). Checked: with
+# i18n/data/labels.toml as on main both equal their pins before.
+# (60) the practitioner's defects (branch ux10): the 金口訣 chart JSON's 神煞 no longer carry the
+# developers' English `note` (kept on ShenshaHit.note and in shensha/data/jinkoujue.toml, as the other
+# methods' notes are): the 金口訣 documents of cli_casts, http_casts and mcp_calls. Checked: with the note
+# written into the JSON again all three equal their pins before.
+# (61) (branch ux10): the 七政四餘 大象's settling steps name the rules they weigh by what they say (귀격과
+# 천격, 합격과 녹주의 약함), no longer by inventory id in the words (귀격(003-019、003-020)과 …); the ids stay
+# the steps' sources, shown with --ids (qizheng/data/judgment.toml, words only): the 七政 casts of
+# cli_casts, cli_refusals, http_casts and mcp_calls. Checked: with that file as before the four equal
+# their pins before.
+# (62) (branch ux10): the 六爻 text view heads its commentary's groups as the page does (labels group.*)
+# where it printed 〔用神〕 …: the 六爻 text casts of cli_casts. Checked: with the heading as before it
+# equals its pin of (61).
 # (66) issue 27/28/29 (branch measured): how far each method's verdict can be trusted, from the generated
 # reading/data/measured.toml: the text view prints one line under the verdict (i18n.measured
 # .measured_line; cli_casts, and cli_refusals, whose list casts some charts), /api/methods gives each
@@ -237,17 +253,18 @@ PINNED: dict[str, str] = {
     # (33) (34) (35) (36) (38)
     # (39): before ddbb65af2a8eec5e
     # (40): before cc70ac06e9890c73; (45): before eaf50431dda361c7; (50): before a9b181797ddf4aea
-    # (52) (53): before b3bdc89ed9161b82
-    # (66): before 650c867c3fe9ae0c
-    "cli_casts": "30836f23350bab84",  # before (38): fdb40617d91ee828; before (36): e13659d60dd8a34a
+    # (52) (53): before b3bdc89ed9161b82; (59): before 650c867c3fe9ae0c; (60): before 299d9d3caa5b7377
+    # (61): before 65b7848fb9c4f6a3; (62): before 7d4ea05541f56df9
+    # (66): before a5fd6d4b7564e7ad
+    "cli_casts": "df6aafb6b0414eb9",  # before (38): fdb40617d91ee828; before (36): e13659d60dd8a34a
     # issue 26: the 大六壬 message for no instant and no coordinates is catalogued (cli.liuren.at_missing),
     # so --lang ko / zh-Hant say it in that language instead of English; nothing else changed
     # (12): its 七政 sample without a place is no refusal: it casts, and its document gains the judgment
     # its pins before: b6266ca5f05dd431, 38020a2b2ac63d9c
     # (6) (12) (13) (14) (15) (19) (22) (26) (30) (32) (33) (36) (38)
-    # (40): before 7a8c79f51a6856d2
-    # (66): before b0350c519e4f42ce
-    "cli_refusals": "faae9a67311ce842",  # before (38): eef497d9e543d34b; before (36): c69b4a9a974ad72e
+    # (40): before 7a8c79f51a6856d2; (59): before b0350c519e4f42ce; (61): before 6ad58675488eca44
+    # (66): before 8d90cadba349d6c0
+    "cli_refusals": "d4152f20bf6c08f2",  # before (38): eef497d9e543d34b; before (36): c69b4a9a974ad72e
     # (1) (2) (6) (7) (9) (10) (11) (13) (14) (15) (16) (18) (25) (27) (37) (38) (39)
     # (47): before 4bae4793c287179b; (48): before 5758b1ad6222823e
     # (66): before 6f89dbb76dc3519c
@@ -265,8 +282,8 @@ PINNED: dict[str, str] = {
     # (31) (32) (33) (34) (35) (36) (38)
     # (39): before 51de3a75d49a9ee9
     # (40): before de59477dd8905f5e; (50): before dd8121bee43f48bc
-    # (52) (53): before 0c302878aabfbb9b
-    "http_casts": "ee18dae8c46a6f20",  # before (38): 3903bf99c9430349; before (36): d0a62ebaf7be16ce
+    # (52) (53): before 0c302878aabfbb9b; (60): before ee18dae8c46a6f20; (61): before 9fec4b866bacc449
+    "http_casts": "ec08c2e6231bc6dd",  # before (38): 3903bf99c9430349; before (36): d0a62ebaf7be16ce
     # (46): before 0d815fecf12a84d1; (51): before c59b5b580058740f
     # (66): before 8e50a76096f98d50
     "mcp_tools": "84306d48a77b55a2",  # (1) (2) (6) (7) (9) (10) (11) (13) (18) (25) (27) (37) (38) (39)
@@ -276,8 +293,8 @@ PINNED: dict[str, str] = {
     # (1) (2) (6) (8) (9) (10) (11) (12) (13) (15) (16) (18) (19) (20) (22) (26) (28) (30) (31) (32)
     # (33) (34) (36) (38)
     # (40): before 0b464db8e658f719
-    # (52) (53): before a8ae42dbf53faf3e
-    "mcp_calls": "1ee106992a3d9d94",  # before (38): 4e0a29559ba5e65f; before (36): 95e864a31022d03f
+    # (52) (53): before a8ae42dbf53faf3e; (60): before 1ee106992a3d9d94; (61): before 6ff2d6ffff4021c0
+    "mcp_calls": "3e873050241e897a",  # before (38): 4e0a29559ba5e65f; before (36): 95e864a31022d03f
 }
 
 _check = checker(PINNED)

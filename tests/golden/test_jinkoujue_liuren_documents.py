@@ -75,11 +75,18 @@ PINNED: dict[str, str] = {
     # its steps do: only Korean texts move. Checked: with jinkoujue/data/judgment.toml,
     # shensha/data/judgments.toml, i18n/data/labels.toml, render/judgment.py and the 貴神 labels of
     # jinkoujue/data/params.toml as on main both equal their pins before (20dda3e371a4d643, 5d268df117429ad6)
-    "jinkoujue_documents": "89be8ee25a865795",  # the contract: with_reading=False now carries "reading": []
+    # (60) the practitioner's defects (branch ux10): the 神煞 of the documents carry no English `note` (kept
+    # on ShenshaHit.note and in the data file). Checked: with the note written into the JSON again it
+    # equals its pin before (89be8ee25a865795); the views do not show notes and are unchanged by it
+    "jinkoujue_documents": "d81b091c81a9ea1e",  # the contract: with_reading=False now carries "reading": []
+    # (58) the practitioner's defects (branch ux10): the 金口訣 text view names a drawn 地分 and its seed in
+    # the reader's words (labels chart.difen_drawn, chart.seed: 뽑힌 지분 酉  시드(재현 번호) 5) where it
+    # read "地分 random seed 5": the text views of the random casts move, nothing else. Checked: with
+    # jinkoujue/render_text.py as on main it equals its pin before (e8611dd78ac6abc0)
     # (66) (branch measured): the text view's line under the verdict saying how far the method's verdict
     # agrees with the books (reading/data/measured.toml); documents unchanged. Checked: with
-    # i18n.measured.measured_line returning "" it equals its pin before (e8611dd78ac6abc0)
-    "jinkoujue_views": "da6c2f15c21bddd9",
+    # i18n.measured.measured_line returning "" it equals its pin before (dc31b406fb55d6da)
+    "jinkoujue_views": "c610143426ebf74e",
     # the plain sunrise (astro.sun_fast removed): 3 sunrise / sunset / solar-time seconds moved
     # issue 28, the 大六壬 judgment: the documents carry "judgment" (with "sections": [], the shared shape)
     # and reading_options, the sampler draws the new reading option about among the choices, the text view

@@ -177,6 +177,11 @@ from pins import error as _error
 # change bring it on (worry.harm); a recent illness in a 六沖 hexagram passes unless harm prevails
 # (weigh.bing_chong). Only documents_renders moved (its 憂疑 documents). Checked on the branch, before the
 # merge with (56): with the [worry] topics emptied every section equals its pin of (43).
+# (62) the practitioner's defects (branch ux10): the text view heads the commentary's groups as the page
+# does (labels group.*: 〔용신 (用神): 이 물음이 보는 효〕, 〔use-spirit (用神): …〕) where it printed
+# 〔用神〕 in every language. Only the text views move: documents_renders and the four examples.
+# Checked: with the heading as before every section equals its pin of (57) (e2e8fce53dfc9bee,
+# c0729f072618de6c, fea087532cb26bf4, 3bcfd688f7790a12, 3c24b7c07ff856ee).
 # (66) issues 27/28/29 (branch measured): the text view prints, under the verdict, how far the 六爻 verdict
 # agrees with the books (i18n.measured.measured_line, from the generated reading/data/measured.toml):
 # documents_renders and the example_* sections (their text views) moved, their documents did not. Checked:
@@ -190,17 +195,18 @@ PINNED: dict[str, str] = {
     "readings_by_topic": "c99c6f853b7d4b91",  # (2) (11) (21) (24) (26) (40) (43)
     "readings_every_topic": "5aab9484fa71f1c6",  # (2) (11) (21) (24) (40)
     "readings_options": "730c31689e1de7f7",  # (2) (7) (11) (20) (21) (26) (40) (42)
-    # (56): before 9ffc0541c66b31b4; (57): before bccb42b39b38bf77
-    # (66): before e2e8fce53dfc9bee
-    "documents_renders": "15deb777afccd8fa",  # (2) (7) … (24) (25) (26) (27) (29) (40) (41) (56) (57) (66)
-    # (66): before c0729f072618de6c
-    "example_ko": "71332ac44b1d08dc",  # (2) (8) (10) (11) (14) (16) (21) (23) (29) (40) (41) (66)
-    # (66): before fea087532cb26bf4
-    "example_zh-Hant": "87688af32ac0e272",  # (2) (8) (10) (11) (14) (16) (21) (23) (40) (41) (66)
-    # (66): before 3bcfd688f7790a12
-    "example_zh-Hans": "6febb037462433f0",  # (2) (8) (10) (11) (14) (16) (21) (23) (40) (41) (66)
-    # (66): before 3c24b7c07ff856ee
-    "example_en": "3f4342753f1bad44",  # (2) (8) (10) (11) (14) (16) (21) (23) (40) (41) (66)
+    # (56): before 9ffc0541c66b31b4; (57): before bccb42b39b38bf77; (62): before e2e8fce53dfc9bee
+    # (66): before ef2b9fffa7d5a850
+    # (2) (7) … (24) (25) (26) (27) (29) (40) (41) (56) (57) (62) (66)
+    "documents_renders": "b5368993e996d9c1",
+    # (66): before d0d08516405091e7
+    "example_ko": "fa20e4f61584933a",  # (2) (8) (10) (11) (14) (16) (21) (23) (29) (40) (41) (62) (66)
+    # (66): before e98c62fb7e5e2e1b
+    "example_zh-Hant": "dfc95b218a1503c6",  # (2) (8) (10) (11) (14) (16) (21) (23) (40) (41) (62) (66)
+    # (66): before c178b3164ba579cf
+    "example_zh-Hans": "a8ea9e2b2f8e0e6d",  # (2) (8) (10) (11) (14) (16) (21) (23) (40) (41) (62) (66)
+    # (66): before e1587218a16be1da
+    "example_en": "06d479fce73b4f01",  # (2) (8) (10) (11) (14) (16) (21) (23) (40) (41) (62) (66)
 }
 
 _check = checker(PINNED)

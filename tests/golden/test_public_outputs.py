@@ -70,8 +70,12 @@ PINNED: dict[str, str] = {
     # its character (inputs.direction: north → 北; what was typed stays in inputs.difen_input). Checked:
     # with the direction echoed as typed both sections equal their pins before (8296c918617e1f2d,
     # fd1c0cc953de7a0b)
-    "jinkoujue_coordinates": "58e47d2107c1ae54",
-    "jinkoujue_instants": "eea7ca6d0671514e",  # issue 26 (envelope); (34); before: e8bf23a5fb81e2c4
+    # (60) the practitioner's defects (branch ux10): the chart JSON's 神煞 carry no English `note` (kept on
+    # ShenshaHit.note and in the data file): both sections, and the 金口訣 casts of "cli" and "http" below.
+    # Checked: with the note written into the JSON again the four equal their pins before (58e47d2107c1ae54,
+    # eea7ca6d0671514e, dfa916a636c0a82e, e6e62c8d6ae51578)
+    "jinkoujue_coordinates": "6044680880bc5fa2",
+    "jinkoujue_instants": "a8d3c9ab897737c9",  # issue 26 (envelope); (34); before: e8bf23a5fb81e2c4
     # (44) the practitioner's defects (branch ux8): the intercardinal 地分 "northeast" is refused by its own
     # message naming the two branches it lies across (difen.between), no longer as an unknown 地分. Checked:
     # with that refusal said as the old difen.unknown message the section equals its pin before
@@ -118,10 +122,11 @@ PINNED: dict[str, str] = {
     # the Korean form undone the section equals its pin before (d4f03c06e14c5072)
     # (52) (53) (branch ux9): the 大六壬 sources once a step and no English `note` (as the contract's pins
     # say). Checked: with both undone the section equals its pin before (bfa8b65a6cc28b57)
+    # (60) (branch ux10): the 金口訣 神煞 without their English `note` (above)
     # (66) (branch measured): the judgment in the CLI text carries, under its verdict, the line saying how
     # far the method's verdict agrees with the books (reading/data/measured.toml). Checked: with
-    # i18n.measured.measured_line returning "" the section equals its pin before (dfa916a636c0a82e)
-    "cli": "3202c47e0a7f0aed",
+    # i18n.measured.measured_line returning "" the section equals its pin before (269b75e31630d9ac)
+    "cli": "2e134feb5e35ec2e",
     # the study-mode refusal of 大六壬 now carries its catalogue code and params (liuren.study_missing);
     # message and text unchanged (the journal/CLI i18n commit after c5dad1f)
     # issue 26: a method with a reading always carries "reading" ([] when not asked): the 金口訣 POST
@@ -163,7 +168,8 @@ PINNED: dict[str, str] = {
     # topic as 病(질병)), where the catalogue recognised it by its English. Checked: with (52) (53) undone the
     # section is 4520502cbed1f3b1, and comparing each answer before and after only that refusal's params and
     # the 大六壬 judgments' 課經 sources differ
-    "http": "e6e62c8d6ae51578",
+    # (60) (branch ux10): the 金口訣 神煞 without their English `note` (above)
+    "http": "807d10bc130abc8e",
 }
 
 _check = checker(PINNED)

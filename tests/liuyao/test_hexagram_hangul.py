@@ -81,4 +81,5 @@ def test_an_ambiguous_short_name_says_the_full_names_are_taken() -> None:
     rc, _, err = run_cli(
         ["liuyao", "--at", "2026-03-10T21:00", "--tz", "UTC", "--hexagram", "곤", "--lang", "ko"]
     )
-    assert rc == 2 and "천풍구" in err and "'곤'" in err, err
+    # the full names of the hexagrams it may mean (branch ux10: before, the refusal's example 천풍구)
+    assert rc == 2 and "곤위지" in err and "택수곤" in err and "'곤'" in err, err

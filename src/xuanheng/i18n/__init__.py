@@ -8,6 +8,7 @@ Classical terms inside chart values are never translated here — renderers pass
 
 from __future__ import annotations
 
+import re
 import tomllib
 from functools import cache
 from importlib import resources
@@ -16,7 +17,17 @@ from typing import Any
 from xuanheng.errors import InputError
 from xuanheng.reading import LANGS, check_lang, to_simplified
 
-__all__ = ["LANGS", "catalogue", "cli_help", "keys", "label", "term"]
+__all__ = [
+    "ENGLISH_GLOSS",
+    "LANGS",
+    "catalogue",
+    "cli_help",
+    "keys",
+    "label",
+    "source_shown",
+    "sources_shown",
+    "term",
+]
 
 
 def _flatten(prefix: str, node: dict[str, Any], out: dict[str, dict[str, str]]) -> None:
@@ -98,3 +109,21 @@ def cli_help(key: str, lang: str) -> str | None:
     if lang == "zh-Hans":
         return entry.get("zh-Hans") or to_simplified(entry["zh-Hant"])
     return entry[lang]
+
+
+#: a citation's English gloss, ``《六壬斷案》〈六畜〉 (the lost horse read on 午)``: a bracketed note with a
+#: Latin word in it (the page's ``sourceLink`` in web/static/app.js drops the same pattern; a test keeps the
+#: two equal)
+ENGLISH_GLOSS = re.compile(r"\s*\([^()]*[A-Za-z]{3,}[^()]*\)")
+
+
+def source_shown(src: str, lang: str) -> str:
+    """Citation *src* as a reader of *lang* sees it: in any language but English without its English glosses
+    (the book and chapter, and a gloss in Chinese, are kept; the document keeps the whole citation)."""
+    return src if lang == "en" else ENGLISH_GLOSS.sub("", src)
+
+
+def sources_shown(srcs: Any, lang: str) -> list[str]:
+    """Citations *srcs* as :func:`source_shown` shows them, each once (two that differ only in an English
+    gloss are one citation to a reader without it)."""
+    return list(dict.fromkeys(source_shown(str(s), lang) for s in srcs or ()))

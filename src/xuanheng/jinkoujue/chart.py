@@ -186,8 +186,8 @@ class ShenshaHit:
             out["jiang"] = [TIAN_JIANG[j] for j in self.jiang]
         out["positions"] = list(self.positions)
         out["in_ke"] = self.in_ke
-        if self.note:
-            out["note"] = self.note
+        # no `note`: it is the developers' English (how an ambiguous text was read), kept on the value and in
+        # the data file, out of the reader's document, as 大六壬's, 六爻's and 七政四餘's notes are
         return out
 
 

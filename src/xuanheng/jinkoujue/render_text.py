@@ -101,7 +101,9 @@ def render_text(doc: Mapping[str, Any], lang: str | None = None, *, ids: bool = 
     lines.append("  ".join(extra))
     inputs = doc.get("inputs", {})
     if inputs.get("by") == "random":
-        lines.append(f"地分 random seed {inputs['seed']}")
+        # the drawn 地分 and the seed that replays the draw, in the reader's words (the page's labels)
+        drawn = f"{label('chart.difen_drawn', lang)} {doc['di_fen']['branch']}"
+        lines.append(f"{drawn}  {label('chart.seed', lang)} {inputs['seed']}")
     for w in doc.get("warnings") or ():  # said in the text's language from the warning's code
         lines.append(f"! {warning_text(w, warn_lang)}")
     if doc.get("judgment"):  # the judgment first, the reading after it as commentary

@@ -14,6 +14,7 @@ or ``numbers``. ``coins`` and ``yarrow`` are random draws: a front end that gets
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from xuanheng.errors import InputError
@@ -105,6 +106,20 @@ def mode_of(p: Params) -> str:
     return STUDY if study and p.get("at") is None else INSTANT
 
 
+@cache
+def _ways_said() -> dict[str, str]:
+    """The ways of casting as the refusal of none (or two) lists them, in each language: for English the
+    parameters as the API takes them; for a Korean or Chinese reader each way by its label, the name the
+    page's picker shows it by, before that (a newcomer who pressed cast before throwing the coins reads
+    손으로 던진 동전 there, not throws=FACES alone)."""
+    labels = {q.name: q.label for q in LiuYaoParams.SPEC if q.name in WAYS}
+    return {
+        "en": ", ".join(WAYS.values()),
+        "ko": "; ".join(f"{labels[k].ko}: {said}" for k, said in WAYS.items()),
+        "zh-Hant": "；".join(f"{labels[k].zh_hant}：{said}" for k, said in WAYS.items()),
+    }
+
+
 def _way(p: Params) -> dict[str, Any]:
     """The way of casting (exactly one) and its companions, as keyword arguments of the library."""
     given = [k for k in WAYS if p.get(k) not in (None, False)]
@@ -114,7 +129,7 @@ def _way(p: Params) -> dict[str, Any]:
             f"give exactly one way of casting (got {got}): {', '.join(WAYS.values())}",
             field="cast",
             code="liuyao.way",
-            params={"got": got, "ways": ", ".join(WAYS.values())},
+            params={"got": got, "ways": _ways_said()},
         )
     way = given[0]
     kw: dict[str, Any] = {way: p.get(way)}

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from xuanheng.i18n import label, term
+from xuanheng.i18n import catalogue, label, sources_shown, term
 from xuanheng.i18n.messages import warning_text
 from xuanheng.liuyao.reading import GROUPS
 from xuanheng.liuyao.render_svg import LINE_FLAGS, LOST, MARKS, POSITION_NAMES, _cast_lines, day_marks
@@ -171,7 +171,7 @@ def render_text(doc: Mapping[str, Any], lang: str | None = None, *, ids: bool = 
     if "reading" in doc:
         out.append("")
         out.append(label("chart.commentary" if doc.get("judgment") else "chart.reading", lang))
-        out.extend(_reading_lines(doc["reading"], t, ids=ids))
+        out.extend(_reading_lines(doc["reading"], t, ids=ids, lang=lang))
     return "\n".join(out)
 
 
@@ -197,7 +197,9 @@ def _yong_line(f: Mapping[str, Any]) -> str:
     return " · ".join([head, *kin])
 
 
-def _reading_lines(rules: list[Mapping[str, Any]], t: Any, *, ids: bool = False) -> list[str]:
+def _reading_lines(
+    rules: list[Mapping[str, Any]], t: Any, *, ids: bool = False, lang: str = DEFAULT_LANG
+) -> list[str]:
     out: list[str] = []
     topic = None
     for r in rules:
@@ -216,12 +218,13 @@ def _reading_lines(rules: list[Mapping[str, Any]], t: Any, *, ids: bool = False)
     for r in by_group(rules):
         g = r.get("group")
         if g and g != head:
-            out.append(f" {t(f'〔{g}〕')}")
+            # the group named as the page names it (labels group.*: 용신 (用神): 이 물음이 보는 효)
+            out.append(f" 〔{catalogue(lang).get(f'group.{g}') or t(g)}〕")
             head = g
         own = f" {t(topic)}" if r.get("asked") and topic else ""
         where = [POSITION_NAMES[p - 1] for p in r.get("lines") or () if isinstance(p, int) and 1 <= p <= 6]
         tail = f"  ({t(''.join(where))})" if where else ""
-        src = [s for s in r.get("src") or () if s != r.get("id")]
+        src = sources_shown([s for s in r.get("src") or () if s != r.get("id")], lang)
         if src and ids:
             tail += f"  ← {t('; '.join(map(str, src)))}"
         if r.get("conflict_with") and ids:

@@ -143,6 +143,19 @@ def _lookup() -> dict[str, int]:
 #: every accepted spelling of a hexagram name → code
 NAME_LOOKUP: dict[str, int] = _lookup()
 
+
+def _shared_short() -> dict[str, tuple[tuple[str, str, str], ...]]:
+    """A short Hangul name that several hexagrams are read by (곤: 坤 and 困) → those hexagrams, in the
+    order of 《周易》, each as (name, full name, its first Hangul full name): what a refusal offers."""
+    by: dict[str, list[tuple[str, str, str]]] = {}
+    for d in _HEX["hexagram"]:
+        by.setdefault(d["ko"], []).append((d["name"], d["full"], d["ko_full"][0]))
+    return {k: tuple(v) for k, v in by.items() if len(v) > 1}
+
+
+#: the short Hangul names that are not taken as input because they name more than one hexagram
+SHARED_KO_SHORT: dict[str, tuple[tuple[str, str, str], ...]] = _shared_short()
+
 # --- 八宮 ------------------------------------------------------------------------------------------
 _PAL = ZHUANG["palaces"]
 PALACE_ORDER: tuple[str, ...] = tuple(_PAL["order"])
@@ -239,6 +252,7 @@ __all__ = [
     "NAME_LOOKUP",
     "PALACE_OF",
     "PALACE_ORDER",
+    "SHARED_KO_SHORT",
     "SHI_BRANCH_SHEN",
     "TRIGRAMS",
     "TRIGRAM_BY_CODE",

@@ -163,10 +163,35 @@ def hexagram_code(name: object, field: str = "hexagram") -> int:
         code = T.NAME_LOOKUP.get(t)
         if code is not None:
             return code
+        if t in T.SHARED_KO_SHORT:
+            raise _shared_short(name, t, field)
     raise InputError(
         f"{field} {_short(name)} is not a hexagram name: expected one of the 64 such as 乾, 姤, 天風姤 or "
         "水雷屯 (traditional or simplified characters)",
         field=field,
+    )
+
+
+def _shared_short(name: str, short: str, field: str) -> InputError:
+    """The refusal of a short Hangul name that several hexagrams are read by (곤: 坤 and 困), listing them
+    in each language so the user can pick one: ``坤(곤위지) · 困(택수곤)`` for a Korean reader,
+    ``坤（坤為地）、困（澤水困）`` for a Chinese one."""
+    among = T.SHARED_KO_SHORT[short]
+    shown = _short(name)
+    en = ", ".join(f"{n} ({full})" for n, full, _ in among)
+    return InputError(
+        f"{field} {shown} names more than one hexagram: {en}; give one of them",
+        field=field,
+        code="liuyao.hexagram_shared",
+        params={
+            "field": field,
+            "value": shown,
+            "among": {
+                "en": en,
+                "ko": " · ".join(f"{n}({ko})" for n, _, ko in among),
+                "zh-Hant": "、".join(f"{n}（{full}）" for n, full, _ in among),
+            },
+        },
     )
 
 

@@ -3,7 +3,8 @@
 A judgment document (``doc["judgment"]``, :meth:`xuanheng.reading.judgment.Judgment.to_json`) is shown first:
 the verdict, what it rests on (用神 / 類神 / 用爻) and why, the numbered steps (``+`` helps, ``-`` harms,
 ``=`` settles or waits) with their sources, then the 應期 best first with the 干支 and the civil date when
-the chart has an instant. Sources are shown with ``ids`` (the command line's ``--ids``), as rule ids are.
+the chart has an instant. Sources are shown with ``ids`` (the command line's ``--ids``), as rule ids are,
+without their English glosses to a reader of another language (:func:`xuanheng.i18n.source_shown`).
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from xuanheng.i18n import catalogue, label
+from xuanheng.i18n import catalogue, label, sources_shown
 from xuanheng.i18n.measured import measured_line
 
 _UNIT = {"hour": "unit.hour", "day": "unit.day", "month": "unit.month", "year": "unit.year"}
@@ -48,7 +49,7 @@ def _body(j: Mapping[str, Any], lang: str, ids: bool) -> list[str]:
     """The numbered steps and the 應期 of a judgment or of one of its sections."""
     out = []
     for i, s in enumerate(j.get("steps") or (), 1):
-        tail = f"  ← {'; '.join(map(str, s.get('src') or ()))}" if ids and s.get("src") else ""
+        tail = f"  ← {'; '.join(sources_shown(s.get('src'), lang))}" if ids and s.get("src") else ""
         out.append(f"  {i}. {s.get('effect', '=')} {s.get('text', '')}{tail}")
     ying = j.get("ying_qi") or ()
     if ying:

@@ -20,7 +20,7 @@ from typing import Any
 
 from xuanheng.errors import InputError, echo
 from xuanheng.reading import Text, to_simplified
-from xuanheng.rules.topics import topic_list
+from xuanheng.rules.topics import listed, topic_list
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,6 +92,12 @@ def item_names() -> str:
     return " ".join(items())
 
 
+def item_list() -> dict[str, str]:
+    """The keys as the refusal lists them in each language: for a Korean reader each with its Korean
+    name from this table (``馬(말) 羊(양)``), as the topics' refusal names the topics."""
+    return listed((k, i.names.ko) for k, i in items().items())
+
+
 def normalise_item(value: object) -> str:
     """The item key for *value* (a key or any of its names, any case); an unknown one is refused."""
     t = value.strip().lower() if isinstance(value, str) else None
@@ -103,7 +109,7 @@ def normalise_item(value: object) -> str:
             "e.g. 馬 = 말 = horse)",
             field="item",
             code="item.unknown",
-            params={"item": shown, "items": item_names()},
+            params={"item": shown, "items": item_list()},
         )
     return key
 

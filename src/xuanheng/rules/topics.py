@@ -72,9 +72,16 @@ def topic_list(keys: Iterable[str]) -> dict[str, str]:
     """*keys* as a refusal lists them, in each language (the value of a message parameter said per
     language): the keys, and for a Korean reader each followed by its Korean name from this table —
     ``病(질병) 財(재물)``."""
-    keys = tuple(keys)
-    plain = " ".join(keys)
-    return {"en": plain, "zh-Hant": plain, "ko": " ".join(f"{k}({_TABLE[k]['ko']})" for k in keys)}
+    return listed((k, _TABLE[k]["ko"]) for k in keys)
+
+
+def listed(named: Iterable[tuple[str, str]]) -> dict[str, str]:
+    """Keys and their Korean names as a refusal lists them, in each language (the value of a message
+    parameter said per language): the keys alone, and for a Korean reader each followed by its Korean
+    name — ``病(질병) 財(재물)``; the topics' and the items' refusals both list so."""
+    named = tuple(named)
+    plain = " ".join(k for k, _ in named)
+    return {"en": plain, "zh-Hant": plain, "ko": " ".join(f"{k}({ko})" for k, ko in named)}
 
 
 def topic_names(key: str) -> Text:
@@ -88,4 +95,12 @@ def topic_label(key: str, lang: str = DEFAULT_LANG) -> str:
     return topic_names(key).get(check_lang(lang))
 
 
-__all__ = ["GENERAL_TOPIC", "TOPIC_KEYS", "normalise_topic", "topic_label", "topic_list", "topic_names"]
+__all__ = [
+    "GENERAL_TOPIC",
+    "TOPIC_KEYS",
+    "listed",
+    "normalise_topic",
+    "topic_label",
+    "topic_list",
+    "topic_names",
+]
