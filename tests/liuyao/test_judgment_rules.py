@@ -307,8 +307,9 @@ def test_weak_and_overcome_movers_are_spent_exactly_where_the_rule_holds() -> No
     and overcome (休囚被日月剋) exactly when it is not 旺相 (the chart's season state), the month or the
     day overcomes it (re-derived here from the elements), the day neither feeds it nor shares its
     element, its change does not feed it back (回頭生: the chapter counts a mover so fed among those
-    with force, and that prevails — 《易冒》〈變互章第十一〉, the 亥 that turns into 申), and no earlier
-    reason (the month's break) spends it."""
+    with force, and that prevails — 《易冒》〈變互章第十一〉, the 亥 that turns into 申; a 土 turning into
+    巳 is fed back only where 覺子's note to 〈生旺墓絕章〉 says so), and no earlier reason (the month's
+    break) spends it."""
     keys = ("mover.sheng", "mover.sheng_weak", "mover.ke", "mover.ke_weak")
     fired = 0
     for c in _every_pattern(("乙丑", "甲子", "庚午"), "申卯亥"):
@@ -322,6 +323,16 @@ def test_weak_and_overcome_movers_are_spent_exactly_where_the_rule_holds() -> No
             if _clash(b) == month and not _feeds_or_same(day, b):
                 continue  # broken by the month, unhelped: that reason comes first
             fed_back = ln.bian is not None and _generates(BR[ln.bian.branch], b)
+            if fed_back and ELEMENT[b] == "土" and BR[ln.bian.branch] == "巳":
+                # 覺子's note to 〈生旺墓絕章〉: 土 into 巳 is 絕, not fed back, when the 土 is 休囚 and
+                # neither the month, the day nor another moving line feeds or props it
+                movers = [m for m in c.lines if m.moving and m is not ln]
+                fed_back = (
+                    ln.state.you_qi
+                    or _feeds_or_same(month, b)
+                    or _feeds_or_same(day, b)
+                    or any(_feeds_or_same(BR[m.yao.branch], b) for m in movers)
+                )
             want = (
                 not ln.state.you_qi
                 and not _feeds_or_same(day, b)
@@ -849,6 +860,12 @@ def test_ying_qi_a_yong_shen_changed_into_its_jue_waits_for_its_birth() -> None:
                 if ln is not None and ln.moving and ln.bian is not None:
                     e = ELEMENT[BR[ln.yao.branch]]
                     want = BR[ln.bian.branch] == JUE[e]
+                    if want and e == "土":  # 覺子's note to 〈生旺墓絕章〉: 絕 only when weak and unhelped
+                        want = not (
+                            ln.state.you_qi
+                            or _feeds_or_same(month, BR[ln.yao.branch])
+                            or _feeds_or_same(day[1], BR[ln.yao.branch])
+                        )  # one moving line: no other mover to help
                     if want:
                         assert SHENG[e] in {y.branch for y in j.ying_qi}, (c.ben.name, c.day)
                 assert says <= want, (c.ben.name, c.day)

@@ -67,10 +67,13 @@ def test_table_prints_the_reading_around_the_yong_shen() -> None:
     assert "爻位（家宅）: 初 井 · 二 灶 · 三 床 · 四 門戶 · 五 人口 · 上 棟宇" in reading
     # grouped as the page groups it: by 用神, 原神, 忌神, 仇神, then the rest of the hexagram, each group
     # once; in the 用神 group its own rules (which line, how strong) first; the question's rules tagged
-    heads = [ln.strip() for ln in reading.splitlines() if ln.startswith(" 〔")]
-    order = ["〔用神〕", "〔原神〕", "〔忌神〕", "〔仇神〕", "〔卦〕"]
+    # (each heading names its group and, after "：", says what the group is, as the page's labels do)
+    heads = [
+        ln.strip().split("：")[0].rstrip("〕") + "〕" for ln in reading.splitlines() if ln.startswith(" 〔")
+    ]
+    order = ["〔用神〕", "〔原神〕", "〔忌神〕", "〔仇神〕", "〔全卦與其餘諸爻〕"]
     assert heads[0] == "〔用神〕" and heads == [h for h in order if h in heads]
-    body = reading.split("〔用神〕", 1)[1].splitlines()[1:]
+    body = reading.split("〔用神", 1)[1].splitlines()[1:]
     assert body[0].startswith("  [yong.select] ")
     rules = reading_json(chart(), "家宅")
     own = [r["id"] for r in rules if r["group"] == "用神" and r["kind"] == "用神"]

@@ -13,7 +13,7 @@ Sources: 納甲 《京氏易傳》, 《火珠林》; 八宮 世應 《京氏易�
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache, lru_cache
 from typing import Any
 
@@ -302,6 +302,34 @@ def change(ben: Yao, stem: int, branch: int, palace_element: int, ctx: TimeConte
     )
 
 
+def sheng_or_jue(ch: Change, ben: Yao, state: BranchState, movers: tuple[Yao, ...]) -> Change:
+    """One of 回頭生 and 化絕 where a change is both: with 土 born in 申 (option ``tu_changsheng`` shui)
+    a 土 line that changes into 巳 is fed back by the 巳 火 and falls on 土's 絕 at once. 覺子's note to
+    《增刪卜易》卷一〈生旺墓絕章〉 settles it: the 土 line is 絕 there only when it is 休囚 with no help;
+    when it is 旺相, or the month, the day or a moving line feeds or props it (生扶), the 巳 feeds it and
+    the change counts as 回頭生, not as 化絕. So one line never carries both (issue 27). *state* is the
+    本爻's state by the month and the day, *movers* the hexagram's moving lines (this one among them)."""
+    if not (ch.hui_tou_sheng and ch.hua_jue):
+        return ch
+    mover_helps = any(
+        m.position != ben.position and (m.element == ben.element or wuxing.generates(m.element, ben.element))
+        for m in movers
+    )
+    helped = (
+        state.you_qi
+        or state.yue_relation in ("生", "比和")
+        or state.ri_relation in ("生", "比和")
+        or mover_helps
+    )
+    gone = "化絕" if helped else "回頭生"
+    return replace(
+        ch,
+        hua_jue=not helped,
+        hui_tou_sheng=helped,
+        hua=tuple(h for h in ch.hua if h != gone),
+    )
+
+
 #: the day's 驛馬, 祿神 and 羊刃 as the chart marks them (their tables: core/data/shensha_basic.toml for
 #: 祿 and 驛馬; shensha/data/liuren.toml for 羊刃, the branch after the 祿)
 DAY_SPIRITS: tuple[str, ...] = ("驛馬", "祿神", "羊刃")
@@ -422,6 +450,7 @@ def build(
     bian_info = gua_info(bian_code) if mask else None
     bian_najia = najia(bian_code)
     lines = []
+    movers = tuple(y for y in own if mask >> (y.position - 1) & 1)
     for y in own:
         moving = bool(mask >> (y.position - 1) & 1)
         st = branch_state(y.branch, ctx, o)
@@ -434,7 +463,7 @@ def build(
         ch = None
         if moving:
             s, b = bian_najia[y.position - 1]
-            ch = change(y, s, b, pe, ctx, o)
+            ch = sheng_or_jue(change(y, s, b, pe, ctx, o), y, st, movers)
         lines.append(
             Line(
                 value=values[y.position - 1],
