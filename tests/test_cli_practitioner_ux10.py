@@ -193,9 +193,11 @@ def test_the_life_reading_names_what_it_rests_on_in_korean(topic: str | None, ko
 
 
 def _focus_line(view: str) -> str:
-    """The line under the verdict (``  ▶ …``): what the judgment rests on, and why."""
+    """The line under the verdict (``  ▶ …``) and its measure (indented further): what the judgment rests on,
+    and why."""
     lines = view.splitlines()
-    return next(lines[i + 1] for i, line in enumerate(lines) if line.startswith("  ▶ "))
+    at = next(i for i, line in enumerate(lines) if line.startswith("  ▶ "))
+    return next(line for line in lines[at + 1 :] if not line.startswith("    "))
 
 
 # ---------------------------------------------------------------------------------- 金口訣 神煞 notes

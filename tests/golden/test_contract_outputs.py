@@ -245,6 +245,13 @@ from pins import dump as _dump
 # gain or lose those patterns (cli_casts, cli_refusals: its 七政 sample, http_casts, mcp_calls). Checked:
 # with the branch's roles and word but main's qizheng/data/patterns.toml every section equals its pin
 # before; tests/golden/test_qizheng_reading_outputs.py (34).
+# (66) issue 27/28/29 (branch measured): how far each method's verdict can be trusted, from the generated
+# reading/data/measured.toml: the text view prints one line under the verdict (i18n.measured
+# .measured_line; cli_casts, and cli_refusals, whose list casts some charts), /api/methods gives each
+# method's `measured` with that line in every language (http_meta), each MCP cast tool's description ends
+# with it in English (mcp_tools). Documents unchanged (http_casts, mcp_calls). Checked: with measured_line
+# returning "" and no `measured` in /api/methods every golden section equals its pin before (checked on
+# the branch; merged after (63), whose 格局 moved the 七政 holdout's 格局 figure in the line, 32 → 33/94).
 PINNED: dict[str, str] = {
     "cli_help": "6c6776e65239546d",  # (55): before 9dad1857abc63b7d
     # (1) (2) (6) (7) (9) (10) (11) (14) (18) (24) (25) (37) (38) (39)
@@ -256,7 +263,8 @@ PINNED: dict[str, str] = {
     # (52) (53): before b3bdc89ed9161b82; (59): before 650c867c3fe9ae0c; (60): before 299d9d3caa5b7377
     # (61): before 65b7848fb9c4f6a3; (62): before 7d4ea05541f56df9
     # (63): before a5fd6d4b7564e7ad
-    "cli_casts": "740e234679e43b60",  # before (38): fdb40617d91ee828; before (36): e13659d60dd8a34a
+    # (66): before 740e234679e43b60
+    "cli_casts": "2f69058c3353f603",  # before (38): fdb40617d91ee828; before (36): e13659d60dd8a34a
     # issue 26: the 大六壬 message for no instant and no coordinates is catalogued (cli.liuren.at_missing),
     # so --lang ko / zh-Hant say it in that language instead of English; nothing else changed
     # (12): its 七政 sample without a place is no refusal: it casts, and its document gains the judgment
@@ -264,10 +272,12 @@ PINNED: dict[str, str] = {
     # (6) (12) (13) (14) (15) (19) (22) (26) (30) (32) (33) (36) (38)
     # (40): before 7a8c79f51a6856d2; (59): before b0350c519e4f42ce; (61): before 6ad58675488eca44
     # (63): before 8d90cadba349d6c0
-    "cli_refusals": "b97fc885be583cef",  # before (38): eef497d9e543d34b; before (36): c69b4a9a974ad72e
+    # (66): before b97fc885be583cef
+    "cli_refusals": "60e6b0b976e903e0",  # before (38): eef497d9e543d34b; before (36): c69b4a9a974ad72e
     # (1) (2) (6) (7) (9) (10) (11) (13) (14) (15) (16) (18) (25) (27) (37) (38) (39)
     # (47): before 4bae4793c287179b; (48): before 5758b1ad6222823e
-    "http_meta": "6f89dbb76dc3519c",
+    # (66): before 6f89dbb76dc3519c
+    "http_meta": "98039e0ffdb475d5",
     # issue 26: "reading": [] with no_reading; then the library's errors name parameters (at, day, yue_jiang)
     # where they named command-line flags (--at, --now, --day …): only their message, text and params
     # then at + now answers the code at.or_now (was at.or_now_web: one refusal, one code)
@@ -285,7 +295,8 @@ PINNED: dict[str, str] = {
     # (63): before ec08c2e6231bc6dd
     "http_casts": "17e75015eddf174d",  # before (38): 3903bf99c9430349; before (36): d0a62ebaf7be16ce
     # (46): before 0d815fecf12a84d1; (51): before c59b5b580058740f
-    "mcp_tools": "8e50a76096f98d50",  # (1) (2) (6) (7) (9) (10) (11) (13) (18) (25) (27) (37) (38) (39)
+    # (66): before 8e50a76096f98d50
+    "mcp_tools": "476125c09ef9b91a",  # (1) (2) (6) (7) (9) (10) (11) (13) (18) (25) (27) (37) (38) (39)
     # issue 26: both changes of http_casts; then the refusals carry their code (mode.unused, at.or_now) where
     # the catalogue recognised them by their English; then a refusal of a mode names the mode and says why
     # in the API's words (a cast from an instant (at or now) …), no longer the command line's (--at/--now)

@@ -83,7 +83,10 @@ PINNED: dict[str, str] = {
     # the reader's words (labels chart.difen_drawn, chart.seed: 뽑힌 지분 酉  시드(재현 번호) 5) where it
     # read "地分 random seed 5": the text views of the random casts move, nothing else. Checked: with
     # jinkoujue/render_text.py as on main it equals its pin before (e8611dd78ac6abc0)
-    "jinkoujue_views": "dc31b406fb55d6da",
+    # (66) (branch measured): the text view's line under the verdict saying how far the method's verdict
+    # agrees with the books (reading/data/measured.toml); documents unchanged. Checked: with
+    # i18n.measured.measured_line returning "" it equals its pin before (dc31b406fb55d6da)
+    "jinkoujue_views": "c610143426ebf74e",
     # the plain sunrise (astro.sun_fast removed): 3 sunrise / sunset / solar-time seconds moved
     # issue 28, the 大六壬 judgment: the documents carry "judgment" (with "sections": [], the shared shape)
     # and reading_options, the sampler draws the new reading option about among the choices, the text view
@@ -157,7 +160,10 @@ PINNED: dict[str, str] = {
     # checked as there: before 77a848d004027158)
     # (40) the traveller's horse (above); (56) the 發用 among the first two 應期 (above); (57) the void
     # 祿 of office (above)
-    "liuren_views": "a9e7c551d2873a2a",
+    # (66) (branch measured): the text view's line under the verdict saying how far the method's verdict
+    # agrees with the books (reading/data/measured.toml); documents unchanged. Checked: with
+    # i18n.measured.measured_line returning "" it equals its pin before (a9e7c551d2873a2a)
+    "liuren_views": "ee8b001883090f7a",
 }
 
 _check = checker(PINNED)

@@ -123,7 +123,10 @@ PINNED: dict[str, str] = {
     # (52) (53) (branch ux9): the 大六壬 sources once a step and no English `note` (as the contract's pins
     # say). Checked: with both undone the section equals its pin before (bfa8b65a6cc28b57)
     # (60) (branch ux10): the 金口訣 神煞 without their English `note` (above)
-    "cli": "269b75e31630d9ac",
+    # (66) (branch measured): the judgment in the CLI text carries, under its verdict, the line saying how
+    # far the method's verdict agrees with the books (reading/data/measured.toml). Checked: with
+    # i18n.measured.measured_line returning "" the section equals its pin before (269b75e31630d9ac)
+    "cli": "2e134feb5e35ec2e",
     # the study-mode refusal of 大六壬 now carries its catalogue code and params (liuren.study_missing);
     # message and text unchanged (the journal/CLI i18n commit after c5dad1f)
     # issue 26: a method with a reading always carries "reading" ([] when not asked): the 金口訣 POST

@@ -108,7 +108,7 @@ def render_text(doc: Mapping[str, Any], lang: str | None = None, *, ids: bool = 
         lines.append(f"! {warning_text(w, warn_lang)}")
     if doc.get("judgment"):  # the judgment first, the reading after it as commentary
         lines.append("")
-        lines.extend(judgment_lines(doc["judgment"], lang, ids=ids))
+        lines.extend(judgment_lines(doc["judgment"], lang, ids=ids, method="jinkoujue"))
     if "reading" in doc:
         lines.append("")
         lines.append(label("chart.commentary" if doc.get("judgment") else "chart.reading", lang))

@@ -167,7 +167,7 @@ def render_text(doc: Mapping[str, Any], lang: str | None = None, *, ids: bool = 
         out.append(f"! {warning_text(w, warn_lang)}")
     if doc.get("judgment"):
         out.append("")
-        out.extend(judgment_lines(doc["judgment"], lang, ids=ids))
+        out.extend(judgment_lines(doc["judgment"], lang, ids=ids, method="liuyao"))
     if "reading" in doc:
         out.append("")
         out.append(label("chart.commentary" if doc.get("judgment") else "chart.reading", lang))

@@ -27,6 +27,7 @@ from typing import Any
 
 from xuanheng.errors import InputError, echo
 from xuanheng.frontend import cast_params, lang_of, mode_text
+from xuanheng.i18n.measured import measured_line
 from xuanheng.mcp.schema import lang_property, object_schema
 from xuanheng.method import Method
 from xuanheng.params import Param, Params
@@ -156,6 +157,13 @@ def _modes_text(method: Method) -> str:
     return " Cast modes and the parameters only they use — " + "; ".join(parts) + "."
 
 
+def _measured_text(method: Method) -> str:
+    """How far the method's judgment can be trusted, as the text view prints it under the verdict (in English:
+    the tool list is English), for the description of its cast tool; empty for a method not measured."""
+    line = measured_line(method.name, "en")
+    return f" How far its judgment's verdict can be trusted: {line}." if line else ""
+
+
 def _cast_tool(method: Method) -> ToolSpec:
     import json
 
@@ -169,6 +177,7 @@ def _cast_tool(method: Method) -> ToolSpec:
         + _modes_text(method)
         + (f" Example arguments: {example}." if example else "")
         + " Every school option has a named default; each choice cites its source."
+        + _measured_text(method)
     )
     schema = object_schema(method.params.SPEC, _cast_properties(method))
 

@@ -13,17 +13,24 @@ from collections.abc import Mapping
 from typing import Any
 
 from xuanheng.i18n import catalogue, label, sources_shown
+from xuanheng.i18n.measured import measured_line
 
 _UNIT = {"hour": "unit.hour", "day": "unit.day", "month": "unit.month", "year": "unit.year"}
 
 
-def judgment_lines(j: Mapping[str, Any] | None, lang: str, *, ids: bool = False) -> list[str]:
-    """The lines of judgment *j* in *lang* (nothing when *j* is None)."""
+def judgment_lines(
+    j: Mapping[str, Any] | None, lang: str, *, ids: bool = False, method: str | None = None
+) -> list[str]:
+    """The lines of judgment *j* in *lang* (nothing when *j* is None); with the *method*'s name, its measured
+    agreement with the books (:func:`xuanheng.i18n.measured.measured_line`) under the verdict."""
     if not j:
         return []
     out = [label("chart.judgment", lang)]
     v = j.get("verdict") or {}
     out.append(f"  ▶ {v.get('text', '')}")
+    trust = measured_line(method, lang) if method else ""
+    if trust:
+        out.append(f"    {trust}")
     y = j.get("yong_shen") or {}
     where = ""
     if isinstance(y.get("position"), int):

@@ -27,8 +27,11 @@ from xuanheng.frontend import (
     repeatable,
     with_seeds,
 )
+from xuanheng.i18n.measured import measured_line
 from xuanheng.method import Method
 from xuanheng.params import Param, Params, to_bool
+from xuanheng.reading import LANGS
+from xuanheng.reading.measured import measured
 
 Lang = Literal["ko", "zh-Hant", "zh-Hans", "en"]
 
@@ -322,7 +325,28 @@ def describe(plugin: MethodPlugin) -> dict[str, Any]:
         "moment": dict(hints(m).moment),
         #: the method's example inputs (the page shows them as placeholders of what it asks for)
         "example": {k: v if isinstance(v, (str, int, float, bool)) else str(v) for k, v in m.example.items()},
+        #: how far its verdict can be trusted (reading/data/measured.toml, with the line in each language)
+        "measured": measured_of(m.name),
     }
 
 
-__all__ = ["CastRequest", "MethodPlugin", "describe", "method_labels", "plugin_of", "plugins", "warm_up"]
+def measured_of(name: str) -> dict[str, Any] | None:
+    """The measured figures of method *name* (:func:`xuanheng.reading.measured.measured`) with ``text``, the
+    line the CLI prints under the verdict in each language (:func:`xuanheng.i18n.measured.measured_line`);
+    None for a method the casebooks do not measure."""
+    figures = measured(name)
+    if figures is None:
+        return None
+    return {**figures, "text": {lang: measured_line(name, lang) for lang in LANGS}}
+
+
+__all__ = [
+    "CastRequest",
+    "MethodPlugin",
+    "describe",
+    "measured_of",
+    "method_labels",
+    "plugin_of",
+    "plugins",
+    "warm_up",
+]

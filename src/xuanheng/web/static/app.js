@@ -628,7 +628,7 @@ async function castNow(pushUrl) {
     S.params = params;
     $("result").hidden = false;
     insertSvg($("chart"), svg);
-    renderJudgment($("judgment"), $("reading-fold"), doc.judgment);
+    renderJudgment($("judgment"), $("reading-fold"), doc.judgment, method);
     renderReading($("reading"), doc.reading || [], method);
     labelSources($("reading-fold").parentNode);
     await showWarnings($("warnings"), doc);
@@ -759,8 +759,10 @@ function readingGroups(rules, method) {
 
 /* The judgment (斷) first: the verdict, what it rests on, the numbered steps (+ helps, − harms, = settles or
  * waits) with their sources, and the 應期 best first with the 干支 and the date; the fired rules below are
- * then folded as its commentary. Without a judgment the box is hidden and the reading stays open. */
-function renderJudgment(box, fold, j) {
+ * then folded as its commentary. Without a judgment the box is hidden and the reading stays open. Under the
+ * verdict, how far the *method*'s verdicts agree with the books (its `measured` of /api/methods, the line
+ * in the reader's language). */
+function renderJudgment(box, fold, j, method) {
   box.textContent = "";
   box.hidden = !j;
   if (fold) fold.open = !j;
@@ -769,6 +771,8 @@ function renderJudgment(box, fold, j) {
   const v = j.verdict || {};
   box.append(el("h2", {}, L("chart.judgment")),
     el("p", { class: `verdict verdict-${v.polarity || "mixed"}`, "data-polarity": v.polarity || "" }, v.text || ""));
+  const trust = ((S.methods[method] || {}).measured || {}).text;
+  if (trust && trust[S.lang]) box.append(el("p", { class: "muted measured" }, trust[S.lang]));
   const y = j.yong_shen || {};
   const where = Number.isInteger(y.position) ? ` ${"初二三四五上"[y.position - 1]}爻` : "";
   const focus = y.name ? L(`focus.${y.name}`, y.name) : "";  // 용신 / 유신 / 용효 in Korean, as the steps say it
@@ -1044,7 +1048,7 @@ async function openCase(id) {
     el("span", { class: "saved-time" }, `${L("journal.saved_at")}: ${localDate(c.created_at)}`)));
   t.append(el("p", { class: "q" }, c.question), el("p", { class: "notes" }, c.notes));
   if (c.outcome) t.append(el("p", { class: "outcome" }, `${L(OUTCOME_KEY[c.outcome.result], c.outcome.result)} — ${c.outcome.note}`));
-  renderJudgment($("case-judgment"), $("case-reading-fold"), c.chart && c.chart.judgment);
+  renderJudgment($("case-judgment"), $("case-reading-fold"), c.chart && c.chart.judgment, c.method);
   renderReading($("case-reading"), (c.chart && c.chart.reading) || [], c.method);
   labelSources($("case-reading-fold").parentNode);
   $("outcome-status").textContent = "";
@@ -1292,7 +1296,7 @@ async function castCard(card, name, moment, question = S.allQuestion) {
     if (asked && doc.judgment) {  // the question's answer first, then the chart
       const jb = el("div", { class: "judgment all-judgment" });
       card.append(jb);
-      renderJudgment(jb, null, doc.judgment);
+      renderJudgment(jb, null, doc.judgment, name);
     }
     const chart = el("div", { class: "chart all-chart" });
     card.append(chart);
