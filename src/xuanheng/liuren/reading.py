@@ -419,9 +419,21 @@ def _jiang_classes() -> tuple[frozenset[str], frozenset[str]]:
 
 
 # ------------------------------------------------------------------------------------ conditions
+#: the branch sets of the lists of names the rules' conditions give, by the list's identity (the list kept
+#: beside its set, so an id is never taken for another list's); at most a few thousand
+_BSETS: dict[int, tuple[Iterable[str], frozenset[int]]] = {}
+
+
 def _bset(values: Iterable[str]) -> frozenset[int]:
-    """The branch indices of branch names (remembered per list of names: rules give the same lists)."""
-    return _branch_set(tuple(values))
+    """The branch indices of branch names (remembered per list of names: rules give the same lists, so the
+    list a condition holds is looked up by its identity before its names are)."""
+    got = _BSETS.get(id(values))
+    if got is not None and got[0] is values:
+        return got[1]
+    out = _branch_set(tuple(values))
+    if len(_BSETS) < 4096:
+        _BSETS[id(values)] = (values, out)
+    return out
 
 
 @cache
@@ -734,7 +746,7 @@ def _k_hour(c: _Ctx, v: Any) -> bool:
 @_chart("chuan_within", _BR)
 def _k_chuan_within(c: _Ctx, v: Any) -> bool:
     """all three 傳 are among the list"""
-    return all(b in _bset(v) for b in _chuan(c))
+    return _bset(v).issuperset(_chuan(c))
 
 
 @_chart("chuan_has", _BR)
@@ -871,8 +883,12 @@ def _pos_fact(p: Pos, c: _Ctx, plate: str = "tian") -> dict[str, Any]:
     }
 
 
+#: whether element *a* overcomes element *b*, by [a][b]: core.wuxing.overcomes's answers, made once
+_OVERCOMES: tuple[tuple[bool, ...], ...] = tuple(tuple(overcomes(a, b) for b in range(5)) for a in range(5))
+
+
 def _lower_overcomes(p: Pos) -> bool:
-    return overcomes(p.lower_element, BRANCH_ELEMENT[p.upper])
+    return _OVERCOMES[p.lower_element][BRANCH_ELEMENT[p.upper]]
 
 
 def _common_facts(c: _Ctx) -> dict[str, Any]:
@@ -904,6 +920,11 @@ _REL_NAME = {
     Relation.OVERCOME_BY: "被剋",
     Relation.SAME: "比和",
 }
+#: the 002-005 name of how element *a* stands to element *b*, by [a][b]: core.wuxing.relation's answers
+#: named, made once
+_REL_OF: tuple[tuple[str, ...], ...] = tuple(
+    tuple(_REL_NAME[relation(a, b)] for b in range(5)) for a in range(5)
+)
 
 
 def _targets(c: _Ctx) -> list[_Target]:
@@ -918,7 +939,7 @@ def _targets(c: _Ctx) -> list[_Target]:
             raw.append((key, ch.tian_pan[b], BRANCH_ELEMENT[b], b))
     out = []
     for key, upper, te, tb in raw:
-        rels = [_REL_NAME[relation(BRANCH_ELEMENT[upper], te)]]
+        rels = [_REL_OF[BRANCH_ELEMENT[upper]][te]]
         if tb is not None and is_xing(upper, tb):
             rels.append("刑")
         if tb is not None and liu_he(upper) == tb:
@@ -1224,9 +1245,15 @@ def _leishen_rules(
     profiles = read_at.items() if topic is None or topic == "總" else ()  # their one topic is 總
     for b, where in profiles:  # the 天神's own profile (element, 寄干, 本將, 月將)
         s = shens[b]
-        facts = dict(base)
-        facts.update({"shen": BRANCHES[b], "shen_name": s.name, "positions": _facts_of(where, b, c)})
-        facts.update({"element": s.element, "ji_gan": list(s.ji_gan), "ben_jiang": s.ben_jiang})
+        facts = {
+            **base,
+            "shen": BRANCHES[b],
+            "shen_name": s.name,
+            "positions": _facts_of(where, b, c),
+            "element": s.element,
+            "ji_gan": list(s.ji_gan),
+            "ben_jiang": s.ben_jiang,
+        }
         out.append(
             (
                 _RANK[where[0][0].name],
