@@ -4,7 +4,8 @@ Every chart case casts the same inputs, cycling through all 8,640 combinations (
 hours). The document group times what a front end hands out, ``METHOD.document(params, lang)`` (instant →
 calendar → chart → reading → JSON) over 2,000 instants spread over 1950–2050, in CPU time
 (``time.process_time``: a shared machine's other jobs do not count), beside the peers' chart casts (they
-have no document and no instant path of their own: the ratio is the user's cost against their bare chart).
+have no document and no instant path of their own: the ratio is the user's cost against their bare chart);
+then the same document asked with the topics 官 and 財 (issue 28 asks ≥ 1,000/s of each).
 Run: ``.venv/bin/python bench/run.py liuren`` (or this file directly).
 """
 
@@ -82,21 +83,25 @@ def _kinliuren() -> Case:
 
 
 G_DOCUMENT = "大六壬 document (METHOD.document, CPU time)"
+#: the same document asked with a topic (the reading then evaluates that topic's rules only)
+G_DOCUMENT_TOPIC = "大六壬 document with topic {} (METHOD.document, CPU time)"
 
 
-def _document() -> Case:
+def _document(topic: str | None = None) -> Case:
     from xuanheng.liuren import METHOD
 
     rng = random.Random(26)
     base = datetime(1950, 1, 1, tzinfo=ZoneInfo("Asia/Shanghai"))
     instants = [base + timedelta(minutes=rng.randrange(100 * 366 * 24 * 60)) for _ in range(2000)]
-    params = [METHOD.make_params({"at": t.isoformat()}) for t in instants]
+    extra = {"topic": topic} if topic else {}
+    params = [METHOD.make_params({"at": t.isoformat(), **extra}) for t in instants]
 
     def run(n: int) -> None:
         for i in range(n):
             METHOD.document(params[i % len(params)], "zh-Hant")
 
-    return Case(G_DOCUMENT, "xuanheng", run, n=2000, clock=time.process_time)
+    group = G_DOCUMENT_TOPIC.format(topic) if topic else G_DOCUMENT
+    return Case(group, "xuanheng", run, n=2000, clock=time.process_time)
 
 
 def _document_peers() -> list[Case]:
@@ -138,7 +143,16 @@ def all_8640_seconds() -> float:
 
 def cases() -> list[Case]:
     print(f"大六壬: all 8,640 charts from a cold start: {all_8640_seconds():.3f} s")
-    return [_ours(), _bazaar(), _kinliuren(), *_structure(), _document(), *_document_peers()]
+    return [
+        _ours(),
+        _bazaar(),
+        _kinliuren(),
+        *_structure(),
+        _document(),
+        *_document_peers(),
+        _document("官"),
+        _document("財"),
+    ]
 
 
 if __name__ == "__main__":

@@ -56,6 +56,7 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
+from xuanheng.core._frozen import maker
 from xuanheng.core.ganzhi import BRANCH_ELEMENT, BRANCHES, JI_GONG, STEM_ELEMENT, STEMS
 from xuanheng.core.guiren import TIAN_JIANG
 from xuanheng.core.relations import chong, is_xing, liu_he
@@ -183,10 +184,13 @@ _FILLED: dict[tuple[Any, ...], Text] = {}
 def _fill(template: Mapping[str, str], **params: Any) -> Text:
     """*template* (a text in every language) filled with *params*; a parameter may itself be a mapping of
     language → words (a phrase said differently in each language)."""
-    key = (  # a str (most parameters) is not a Mapping: it skips the abstract isinstance test
+    key = (  # a str (most parameters) or a dict (the phrases) skips the abstract isinstance test
         id(template),
         *(
-            (k, v if type(v) is str else tuple(v.items()) if isinstance(v, Mapping) else v)
+            (
+                k,
+                v if type(v) is str else tuple(v.items()) if type(v) is dict or isinstance(v, Mapping) else v,
+            )
             for k, v in params.items()
         ),
     )
@@ -240,7 +244,7 @@ class _Chain:
         assert w is not None, key
         effect = "+" if w > 0 else "-" if w < 0 else "="
         sources = one_each((*d.src, *src))
-        self.items.append((Step(key, effect, _fill(d.text, **p), sources, dict(facts or {})), w))
+        self.items.append((_STEP(key, effect, _fill(d.text, **p), sources, dict(facts or {})), w))
         return w
 
 
@@ -277,7 +281,7 @@ def _read(chart: LiuRenChart) -> _Read:
     given = month is not None
     if month is None:
         month = liu_he(chart.yue_jiang)  # the month the 月將 serves
-    return _Read(
+    return _READ(
         chart,
         STEM_ELEMENT[chart.day.stem],
         month,
@@ -285,6 +289,11 @@ def _read(chart: LiuRenChart) -> _Read:
         frozenset(chart.xun_kong),
         (chart.san_chuan[0].branch, chart.san_chuan[1].branch, chart.san_chuan[2].branch),
     )
+
+
+#: Step and _Read built slot by slot (xuanheng.core._frozen): some seven steps and one _Read a judgment
+_STEP = maker(Step)
+_READ = maker(_Read)
 
 
 def _tomb(el: int) -> int:
@@ -704,12 +713,16 @@ def _held(r: _Read, fired: Sequence[FiredRule] | None = None) -> tuple[tuple[str
     from xuanheng.liuren.reading import bifa_rules, ke_ti_held
 
     weighed = data().bifa
-    if fired is not None:
-        kinds = [(f, f.extra.get("kind")) for f in fired]  # a FiredRule's extra and facts are dicts
-        return (
-            tuple(str(f.facts["ke_ti"]) for f, k in kinds if k == "ke_ti"),
-            tuple(f.id for f, k in kinds if k == "bifa" and f.id in weighed),
-        )
+    if fired is not None:  # one pass over the fired rules (a FiredRule's extra and facts are dicts)
+        seen_names: list[str] = []
+        seen_ids: list[str] = []
+        for f in fired:
+            k = f.extra.get("kind")
+            if k == "ke_ti":
+                seen_names.append(str(f.facts["ke_ti"]))
+            elif k == "bifa" and f.id in weighed:
+                seen_ids.append(f.id)
+        return tuple(seen_names), tuple(seen_ids)
     ch = r.chart
     month = r.month if r.month_given else None
     key = (ch.day.index, ch.yue_jiang, ch.hour, ch.jiang_on, ch.gui_ren, ch.si_ke, ch.san_chuan, ch.ke_ti,
@@ -754,6 +767,16 @@ def _bifa(c: _Chain, held: tuple[tuple[str, ...], tuple[str, ...]]) -> None:
         seen.add(w > 0)
         line = str(rule.get("line"))
         c.add("bifa.good" if w > 0 else "bifa.bad", {"id": rule.id, "line": line}, src=rule.src, line=line)
+
+
+@cache
+def _verdict(topic: str | None, polarity: str) -> Verdict:
+    """The verdict of *polarity* in the words of *topic*'s kind (read only: one value per pair)."""
+    word = verdict_word(topic, polarity)
+    vt = data().verdict[polarity]
+    return Verdict(
+        word, Text.from_mapping({lang: vt[lang].format(label=word.label.get(lang)) for lang in LANGS})
+    )
 
 
 # ── 應期 ─────────────────────────────────────────────────────────────────────────────────────────
@@ -1018,12 +1041,7 @@ def judge(
             break
         drop = min(loose, key=lambda i: (abs(c.items[i][1]), -i))
         del c.items[drop]
-    polarity = _weigh(c, marks)
-    word = verdict_word(topic, polarity)
-    vt = data().verdict[polarity]
-    verdict = Verdict(
-        word, Text.from_mapping({lang: vt[lang].format(label=word.label.get(lang)) for lang in LANGS})
-    )
+    verdict = _verdict(topic, _weigh(c, marks))
     ying = []
     for unit, branch, why in _ying_qi(r, lei, topic)[:4]:
         gz, date = _dates(chart, unit, branch)
@@ -1046,15 +1064,15 @@ def _commentary(fired: Iterable[FiredRule] | None, lei: _Lei) -> tuple[str, ...]
         return ()
     name = BRANCHES[lei.branch]
     # a FiredRule's extra and facts are dicts; the ids kept once each, in the order first seen
-    return tuple(
-        dict.fromkeys(
-            f.id
-            for f in fired
-            if f.extra.get("kind") in _ON_ITS_OWN
-            or name == f.facts.get("shen")
-            or name == f.facts.get("branch")
-        )
-    )
+    ids: dict[str, None] = {}
+    for f in fired:
+        if f.extra.get("kind") in _ON_ITS_OWN:
+            ids[f.id] = None
+        else:
+            facts = f.facts
+            if name == facts.get("shen") or name == facts.get("branch"):
+                ids[f.id] = None
+    return tuple(ids)
 
 
 #: the kinds of fired rule the commentary names whatever they are about

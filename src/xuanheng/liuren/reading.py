@@ -373,6 +373,11 @@ class _Ctx:
         return _state_in_month(BRANCH_ELEMENT[b], self.month)
 
 
+#: Pos and _Ctx built slot by slot (xuanheng.core._frozen): a chart makes seven positions and one context
+_POS = maker(Pos)
+_CTX = maker(_Ctx)
+
+
 def _opt_branch(value: str | int | None, field: str) -> int | None:
     return None if value is None else parse.branch(value, field)
 
@@ -387,29 +392,48 @@ def _context(chart: LiuRenChart, month_branch: str | int | None, year_branch: st
     pos: list[Pos] = []
     for name, c in zip(POSITIONS[:3], chart.san_chuan, strict=True):
         lo = chart.lower_of(c.branch)
-        pos.append(Pos(name, c.branch, lo, BRANCH_ELEMENT[lo], c.tian_jiang))
+        pos.append(_POS(name, c.branch, lo, BRANCH_ELEMENT[lo], c.tian_jiang))
     for i, k in enumerate(chart.si_ke):
         le = STEM_ELEMENT[k.lower_stem] if k.lower_stem is not None else BRANCH_ELEMENT[k.lower]
-        pos.append(Pos(POSITIONS[3 + i], k.upper, k.lower, le, k.tian_jiang))
+        pos.append(_POS(POSITIONS[3 + i], k.upper, k.lower, le, k.tian_jiang))
     names = {k.name for k in chart.ke_ti} | {chart.method, chart.sub_method}
-    cls = principles()["jiang_class"]
-    return _Ctx(
+    ji, xiong = _jiang_classes()
+    return _CTX(
         chart,
         m,
         y,
         tuple(pos),
         frozenset(p.jiang for p in pos),
         frozenset(names),
-        frozenset(cls["ji"]),
-        frozenset(cls["xiong"]),
+        ji,
+        xiong,
         tuple(p for p in pos if _lower_overcomes(p)),
     )
 
 
+@cache
+def _jiang_classes() -> tuple[frozenset[str], frozenset[str]]:
+    """The 吉將 and the 凶將 of principles.toml (data, read once)."""
+    cls = principles()["jiang_class"]
+    return frozenset(cls["ji"]), frozenset(cls["xiong"])
+
+
 # ------------------------------------------------------------------------------------ conditions
+#: the branch sets of the lists of names the rules' conditions give, by the list's identity (the list kept
+#: beside its set, so an id is never taken for another list's); at most a few thousand
+_BSETS: dict[int, tuple[Iterable[str], frozenset[int]]] = {}
+
+
 def _bset(values: Iterable[str]) -> frozenset[int]:
-    """The branch indices of branch names (remembered per list of names: rules give the same lists)."""
-    return _branch_set(tuple(values))
+    """The branch indices of branch names (remembered per list of names: rules give the same lists, so the
+    list a condition holds is looked up by its identity before its names are)."""
+    got = _BSETS.get(id(values))
+    if got is not None and got[0] is values:
+        return got[1]
+    out = _branch_set(tuple(values))
+    if len(_BSETS) < 4096:
+        _BSETS[id(values)] = (values, out)
+    return out
 
 
 @cache
@@ -448,6 +472,9 @@ class _At:
     c: _Ctx
     jiang: str
 
+
+#: _At built slot by slot (xuanheng.core._frozen): one per position of each 神 whose rules have conditions
+_AT = maker(_At)
 
 #: conditions on one 神 at one position (``scope = "shen"``, the default)
 POSITION = Vocabulary("liuren position")
@@ -719,13 +746,13 @@ def _k_hour(c: _Ctx, v: Any) -> bool:
 @_chart("chuan_within", _BR)
 def _k_chuan_within(c: _Ctx, v: Any) -> bool:
     """all three 傳 are among the list"""
-    return all(b in _bset(v) for b in _chuan(c))
+    return _bset(v).issuperset(_chuan(c))
 
 
 @_chart("chuan_has", _BR)
 def _k_chuan_has(c: _Ctx, v: Any) -> bool:
     """one of the 傳 is among the list"""
-    return any(b in _bset(v) for b in _chuan(c))
+    return not _bset(v).isdisjoint(_chuan(c))
 
 
 @_chart("chuan_jiang_any", _JIANG)
@@ -856,8 +883,12 @@ def _pos_fact(p: Pos, c: _Ctx, plate: str = "tian") -> dict[str, Any]:
     }
 
 
+#: whether element *a* overcomes element *b*, by [a][b]: core.wuxing.overcomes's answers, made once
+_OVERCOMES: tuple[tuple[bool, ...], ...] = tuple(tuple(overcomes(a, b) for b in range(5)) for a in range(5))
+
+
 def _lower_overcomes(p: Pos) -> bool:
-    return overcomes(p.lower_element, BRANCH_ELEMENT[p.upper])
+    return _OVERCOMES[p.lower_element][BRANCH_ELEMENT[p.upper]]
 
 
 def _common_facts(c: _Ctx) -> dict[str, Any]:
@@ -879,6 +910,9 @@ class _Target:
     rels: tuple[str, ...]
 
 
+#: _Target built slot by slot (xuanheng.core._frozen)
+_TARGET = maker(_Target)
+
 _REL_NAME = {
     Relation.GENERATES: "生",
     Relation.GENERATED_BY: "被生",
@@ -886,6 +920,11 @@ _REL_NAME = {
     Relation.OVERCOME_BY: "被剋",
     Relation.SAME: "比和",
 }
+#: the 002-005 name of how element *a* stands to element *b*, by [a][b]: core.wuxing.relation's answers
+#: named, made once
+_REL_OF: tuple[tuple[str, ...], ...] = tuple(
+    tuple(_REL_NAME[relation(a, b)] for b in range(5)) for a in range(5)
+)
 
 
 def _targets(c: _Ctx) -> list[_Target]:
@@ -900,13 +939,13 @@ def _targets(c: _Ctx) -> list[_Target]:
             raw.append((key, ch.tian_pan[b], BRANCH_ELEMENT[b], b))
     out = []
     for key, upper, te, tb in raw:
-        rels = [_REL_NAME[relation(BRANCH_ELEMENT[upper], te)]]
+        rels = [_REL_OF[BRANCH_ELEMENT[upper]][te]]
         if tb is not None and is_xing(upper, tb):
             rels.append("刑")
         if tb is not None and liu_he(upper) == tb:
             rels.append("合")
         label = STEMS[ch.day.stem] if key == "day_stem" else BRANCHES[tb] if tb is not None else ""
-        out.append(_Target(key, upper, tb, label, tuple(rels)))
+        out.append(_TARGET(key, upper, tb, label, tuple(rels)))
     return out
 
 
@@ -919,37 +958,55 @@ def _off_topic(topic: str | None, topics: tuple[str, ...]) -> bool:
 _PLACED: dict[tuple[str, str, str, str, int], Text] = {}
 
 
+@cache
+def _principle_kinds() -> tuple[
+    tuple[DataRule, ...], dict[str, DataRule], tuple[tuple[DataRule, frozenset[int]], ...]
+]:
+    """The principle rules by kind, in file order: the plate rules (002-006), the placement rules by their
+    relation (002-005), the pair rules with their pair of branches (002-007)."""
+    rules = principle_rules()
+    return (
+        tuple(r for r in rules if r.kind == "plate_rule"),
+        {r.when["placement"]: r for r in rules if r.kind == "placement"},
+        tuple((r, _bset(r.when["chuan_has"])) for r in rules if r.kind == "pair"),
+    )
+
+
+#: the text of a 002-006 rule by (rule id, the positions where the lower overcomes and their lower branches)
+_FLIPPED: dict[tuple[str, tuple[tuple[str, int], ...]], Text] = {}
+
+
+def _plate_text(r: DataRule, flipped: tuple[Pos, ...]) -> Text:
+    """The text of the 002-006 rule *r* naming the positions *flipped* and their 地盤 branches (filled once
+    per rule and positions: a few hundred)."""
+    key = (r.id, tuple((x.name, x.lower) for x in flipped))
+    got = _FLIPPED.get(key)
+    if got is None:
+        sep = {"ko": ", ", "zh-Hant": "、", "en": ", "}
+        names = {lang: sep[lang].join(POSITION_NAMES[x.name][lang] for x in flipped) for lang in sep}
+        seen = list(dict.fromkeys(BRANCHES[x.lower] for x in flipped))
+        lowers = {"ko": ", ".join(seen), "zh-Hant": "、".join(seen), "en": ", ".join(seen)}
+        got = _FLIPPED[key] = _fmt(r.text, positions=names, lower=lowers)
+    return got
+
+
 def _principle_rules(c: _Ctx, topic: str | None = None) -> list[FiredRule]:
     p = principles()
-    rules = principle_rules()
+    plate_rules, by_rel, pair_rules = _principle_kinds()
     out: list[FiredRule] = []
     # 002-006: where the lower overcomes the upper, the earth-plate branch is read
-    for r in (r for r in rules if r.kind == "plate_rule"):
+    for r in plate_rules:
         if _off_topic(topic, r.topics):
             continue
         facts = CHART.holds(r.when, c)
         if facts is None:
             continue
-        flipped = c.flipped
-        sep = {"ko": ", ", "zh-Hant": "、", "en": ", "}
-        names = {lang: sep[lang].join(POSITION_NAMES[x.name][lang] for x in flipped) for lang in sep}
-        seen = list(dict.fromkeys(BRANCHES[x.lower] for x in flipped))
-        lowers = {"ko": ", ".join(seen), "zh-Hant": "、".join(seen), "en": ", ".join(seen)}
         out.append(
-            _FIRED(
-                r.id,
-                r.src,
-                facts,
-                _fmt(r.text, positions=names, lower=lowers),
-                r.topics,
-                None,
-                {"kind": "principle"},
-            )
+            _FIRED(r.id, r.src, facts, _plate_text(r, c.flipped), r.topics, None, {"kind": "principle"})
         )
     # 002-005: the spirit placed on 日干, 日支, 太歲, 本命, 行年 — one rule per target and relation, in the
     # order of the relations found (the 生剋 relation, then 刑, then 合)
     tnames = p["placement_targets"]["names"]
-    by_rel = {r.when["placement"]: r for r in rules if r.kind == "placement"}
     for t in _targets(c):
         for rel in t.rels:
             r = by_rel[rel]
@@ -974,10 +1031,9 @@ def _principle_rules(c: _Ctx, topic: str | None = None) -> list[FiredRule]:
             )
     # 002-007: the six pairs, by the branches of the 三傳
     chuan = [x.branch for x in c.chart.san_chuan]
-    for r in (r for r in rules if r.kind == "pair"):
+    for r, pair in pair_rules:
         if _off_topic(topic, r.topics) or CHART.holds(r.when, c) is None:
             continue
-        pair = _bset(r.when["chuan_has"])
         out.append(
             _FIRED(
                 r.id,
@@ -1107,8 +1163,11 @@ def _leishen_index() -> tuple[tuple[tuple[int, Rule], ...], _BySubject, _BySubje
 
 
 #: one rule about a 神 as a chart tries it: (file order, place of the 神 among its subjects, the rule, the
-#: ``when`` it is read with, whether that table names ``state``)
-_Tried = tuple[int, int, Rule, Mapping[str, Any], bool]
+#: ``when`` it is read with, whether that table names ``state``, the table's check made once by the shared
+#: engine (:meth:`~xuanheng.rules.Vocabulary.check_of`) of its conditions but the 天將 (decided by
+#: :func:`_tried`; None when no other is left: the rule holds wherever the 神 stands), the rule's title
+#: and the ``extra`` of its fired rule (copied for each chart))
+_Tried = tuple[int, int, Rule, Mapping[str, Any], bool, Callable[[Any], Any] | None, Text, dict[str, Any]]
 #: the rules about each 神 a reading tries, by (attribute or verse, 神, the 天將 it carries, topic, variants)
 _TRIED: dict[tuple[str, int, int, str | None, frozenset[str]], tuple[_Tried, ...]] = {}
 
@@ -1120,13 +1179,22 @@ def _when_of(r: Rule, variants: frozenset[str]) -> Mapping[str, Any]:
     return r.when
 
 
+def _extra_of(r: Rule) -> dict[str, Any]:
+    """The ``extra`` of a fired 類神 rule (its kind and the 天神 whose file holds it). The entry's ``note``
+    (its provenance, in English, for the developers) stays in the data file, as the notes of 六爻's and
+    七政四餘's rules do: a reader's document carries only what is said in the reader's language."""
+    return {"kind": "verse" if r.kind == "verse" else "leishen", "about": leishen()[0][r.shen].name}
+
+
 def _tried(
     kind: str, subj: int, jiang: int, topic: str | None, variants: frozenset[str]
 ) -> tuple[_Tried, ...]:
     """The rules of *kind* (``attribute`` / ``verse``) about the 神 *subj* that can hold where it carries the
     天將 *jiang*, in file order: those of other topics are left out (*topic*), and so are those whose
     ``jiang`` condition fails on that 天將 — tried once per key with the condition's own function (it reads
-    the 天將 alone), so a chart tries each rule's full table only where it can hold."""
+    the 天將 alone), so a chart tries each rule's full table only where it can hold. Where it holds it holds
+    at every position of the 神 (the 神 carries one 天將), so a chart checks only the rule's other conditions:
+    a verse whose one condition is its 天將 holds wherever the 神 stands, as an attribute list does."""
     key = (kind, subj, jiang, topic, variants)
     got = _TRIED.get(key)
     if got is not None:
@@ -1140,11 +1208,20 @@ def _tried(
         if _off_topic(topic, r.topics):
             continue
         when = _when_of(r, variants)
-        if "jiang" in when and on_jiang(probe, when["jiang"], when) is None:
-            continue
-        out.append((i, j, r, when, "state" in _flat_keys(when)))
+        rest = when
+        if "jiang" in when:
+            if on_jiang(probe, when["jiang"], when) is None:
+                continue
+            rest = {k: v for k, v in when.items() if k != "jiang"}
+        check = POSITION.check_of(rest) if rest else None
+        title = _shen_title(r.shen)
+        out.append((i, j, r, when, "state" in _flat_keys(when), check, title, _extra_of(r)))
     got = _TRIED[key] = tuple(out)
     return got
+
+
+#: a fired 類神 rule's order: the rule's place in the files, then its 神's among the rule's subjects
+_FILE_ORDER = itemgetter(0, 1)
 
 
 def _leishen_rules(
@@ -1168,9 +1245,15 @@ def _leishen_rules(
     profiles = read_at.items() if topic is None or topic == "總" else ()  # their one topic is 總
     for b, where in profiles:  # the 天神's own profile (element, 寄干, 本將, 月將)
         s = shens[b]
-        facts = dict(base)
-        facts.update({"shen": BRANCHES[b], "shen_name": s.name, "positions": _facts_of(where, b, c)})
-        facts.update({"element": s.element, "ji_gan": list(s.ji_gan), "ben_jiang": s.ben_jiang})
+        facts = {
+            **base,
+            "shen": BRANCHES[b],
+            "shen_name": s.name,
+            "positions": _facts_of(where, b, c),
+            "element": s.element,
+            "ji_gan": list(s.ji_gan),
+            "ben_jiang": s.ben_jiang,
+        }
         out.append(
             (
                 _RANK[where[0][0].name],
@@ -1187,7 +1270,6 @@ def _leishen_rules(
         )
 
     chart_rules = _leishen_index()[0]
-    holds = POSITION.holds
     jiang_on = c.chart.jiang_on
     fired: list[tuple[int, int, int, FiredRule]] = []  # in the order of the rules and of their subjects
     for i, r in chart_rules:
@@ -1204,23 +1286,33 @@ def _leishen_rules(
             continue
         ats: list[_At] | None = None  # what the rules about this 神 look at, made when a rule has a condition
         every = tuple(range(len(cand)))
-        facts_at: dict[tuple[int, ...], list[dict[str, Any]]] = {}  # the positions' facts, by the hits
-        for i, j, r, when, has_state in tried:
-            if when:
+        # the positions' facts and the rank of the first, by the hits
+        facts_at: dict[tuple[int, ...], tuple[list[dict[str, Any]], int]] = {}
+        head = {**base, "shen": BRANCHES[subj], "shen_name": SHEN_NAMES[subj]}
+        state = c.state(subj)
+        for i, j, r, when, has_state, check, title, extra in tried:
+            if check is not None:
                 if ats is None:
                     jiang = TIAN_JIANG[jiang_on[subj]]
-                    ats = [_At(subj, q, c, jiang) for q, _pl in cand]
-                hits = tuple(k for k, at in enumerate(ats) if holds(when, at) is not None)
+                    ats = [_AT(subj, q, c, jiang) for q, _pl in cand]
+                hits = tuple(k for k, at in enumerate(ats) if check(at) is not None)
                 if not hits:
                     continue
             else:  # a rule with no condition (a 神's attribute list) holds wherever its 神 is read
                 hits = every
-            pf = facts_at.get(hits)
-            if pf is None:
-                pf = facts_at[hits] = _facts_of([cand[k] for k in hits], subj, c)
-            f = _leishen_fired(r, shens[r.shen], list(pf), when, base, c, subj, has_state)
-            fired.append((i, j, _RANK[cand[hits[0]][0].name], f))
-    fired.sort(key=lambda x: (x[0], x[1]))
+            got = facts_at.get(hits)
+            if got is None:
+                got = facts_at[hits] = (
+                    _facts_of([cand[k] for k in hits], subj, c),
+                    _RANK[cand[hits[0]][0].name],
+                )
+            facts = {**head, "positions": list(got[0])}
+            if r.kind == "verse":
+                facts["conditions"] = dict(when)
+                if has_state and state is not None:
+                    facts["state"] = state
+            fired.append((i, j, got[1], _FIRED(r.id, r.src, facts, r.text, r.topics, title, dict(extra))))
+    fired.sort(key=_FILE_ORDER)
     out += [(k, f) for _, _, k, f in fired]
     out.sort(key=itemgetter(0))
     return [f for _, f in out]
@@ -1260,11 +1352,7 @@ def _leishen_fired(
             state = c.state(b)
             if state is not None:
                 facts["state"] = state
-    # the entry's ``note`` (its provenance, in English, for the developers) stays in the data file, as the
-    # notes of 六爻's and 七政四餘's rules do: a reader's document carries only what is said in the reader's
-    # language
-    extra: dict[str, Any] = {"kind": "verse" if verse else "leishen", "about": s.name}
-    return _FIRED(r.id, r.src, facts, r.text, r.topics, _shen_title(s.branch), extra)
+    return _FIRED(r.id, r.src, facts, r.text, r.topics, _shen_title(s.branch), _extra_of(r))
 
 
 def _shensha_rules(c: _Ctx, topic: str | None = None) -> list[FiredRule]:
