@@ -266,11 +266,17 @@ def test_korean_judgment_names_its_focus_as_its_steps_do(argv: list[str], focus:
     rc, out, _ = run_cli([*argv, "--lang", "ko"])
     assert rc == 0
     lines = out.splitlines()
-    line = lines[lines.index("판단") + 2]
+    line = _focus_line(lines, "판단")
     assert line.startswith(f"  {focus} ") and hanja not in line.split("—")[0]
     rc, out, _ = run_cli([*argv, "--lang", "zh-Hant"])
-    lines = out.splitlines()
-    assert lines[lines.index("斷") + 2].startswith(f"  {hanja} ")
+    assert _focus_line(out.splitlines(), "斷").startswith(f"  {hanja} ")
+
+
+def _focus_line(lines: list[str], heading: str) -> str:
+    """The line after the verdict that names the focus: past the verdict and the indented lines under it
+    (the measured agreement of the method, tests/test_measured_shown.py)."""
+    after = lines[lines.index(heading) + 2 :]
+    return next(ln for ln in after if not ln.startswith("    "))
 
 
 def test_page_names_the_focus_by_its_label() -> None:
