@@ -252,6 +252,16 @@ from pins import dump as _dump
 # with it in English (mcp_tools). Documents unchanged (http_casts, mcp_calls). Checked: with measured_line
 # returning "" and no `measured` in /api/methods every golden section equals its pin before (checked on
 # the branch; merged after (63), whose 格局 moved the 七政 holdout's 格局 figure in the line, 32 → 33/94).
+# (68) (branch ux11): the 六爻 text view opens the commentary with the 用神 line labelled as the page labels
+# those facts (fact.yong_shen, fact.fu_shen, fact.yuan_shen, fact.用神.ji_shen, fact.chou_shen: 용신 · 복신
+# · 원신 · 기신 · 구신 in Korean, use-spirit … in English) where it printed 用神 … 仇神 in every language;
+# zh-Hant unchanged. Checked: applied alone on top of (67) only the text views moved (documents_renders,
+# example_ko, example_en, and the contract's cli_casts).
+# (70) issue 28 (branch ux11): why a position is the 金口訣 用爻 in the reader's language (jinkoujue/data/
+# method.toml [yong_yao_reason], from which the chart's zh-Hant words are built): the text view's 用爻 line
+# and the judgment's focus in Korean and English; the chart JSON keeps yong_yao_reason in Chinese.
+# Checked: applied alone on top of (69) only jinkoujue_documents, jinkoujue_views, the contract's
+# cli_casts, http_casts and mcp_calls and test_public_outputs' cli and http moved.
 PINNED: dict[str, str] = {
     "cli_help": "6c6776e65239546d",  # (55): before 9dad1857abc63b7d
     # (1) (2) (6) (7) (9) (10) (11) (14) (18) (24) (25) (37) (38) (39)
@@ -264,7 +274,8 @@ PINNED: dict[str, str] = {
     # (61): before 65b7848fb9c4f6a3; (62): before 7d4ea05541f56df9
     # (63): before a5fd6d4b7564e7ad
     # (66): before 740e234679e43b60
-    "cli_casts": "2f69058c3353f603",  # before (38): fdb40617d91ee828; before (36): e13659d60dd8a34a
+    # (68) (70): before 2f69058c3353f603
+    "cli_casts": "ad3c3d4f0e10f1f8",  # before (38): fdb40617d91ee828; before (36): e13659d60dd8a34a
     # issue 26: the 大六壬 message for no instant and no coordinates is catalogued (cli.liuren.at_missing),
     # so --lang ko / zh-Hant say it in that language instead of English; nothing else changed
     # (12): its 七政 sample without a place is no refusal: it casts, and its document gains the judgment
@@ -293,7 +304,8 @@ PINNED: dict[str, str] = {
     # (40): before de59477dd8905f5e; (50): before dd8121bee43f48bc
     # (52) (53): before 0c302878aabfbb9b; (60): before ee18dae8c46a6f20; (61): before 9fec4b866bacc449
     # (63): before ec08c2e6231bc6dd
-    "http_casts": "17e75015eddf174d",  # before (38): 3903bf99c9430349; before (36): d0a62ebaf7be16ce
+    # (70): before 17e75015eddf174d
+    "http_casts": "d3639a9394701419",  # before (38): 3903bf99c9430349; before (36): d0a62ebaf7be16ce
     # (46): before 0d815fecf12a84d1; (51): before c59b5b580058740f
     # (66): before 8e50a76096f98d50
     "mcp_tools": "476125c09ef9b91a",  # (1) (2) (6) (7) (9) (10) (11) (13) (18) (25) (27) (37) (38) (39)
@@ -305,7 +317,8 @@ PINNED: dict[str, str] = {
     # (40): before 0b464db8e658f719
     # (52) (53): before a8ae42dbf53faf3e; (60): before 1ee106992a3d9d94; (61): before 6ff2d6ffff4021c0
     # (63): before 3e873050241e897a
-    "mcp_calls": "78d09a134895759e",  # before (38): 4e0a29559ba5e65f; before (36): 95e864a31022d03f
+    # (70): before 78d09a134895759e
+    "mcp_calls": "bd1d9c961533d48c",  # before (38): 4e0a29559ba5e65f; before (36): 95e864a31022d03f
 }
 
 _check = checker(PINNED)

@@ -78,7 +78,14 @@ PINNED: dict[str, str] = {
     # (60) the practitioner's defects (branch ux10): the 神煞 of the documents carry no English `note` (kept
     # on ShenshaHit.note and in the data file). Checked: with the note written into the JSON again it
     # equals its pin before (89be8ee25a865795); the views do not show notes and are unchanged by it
-    "jinkoujue_documents": "d81b091c81a9ea1e",  # the contract: with_reading=False now carries "reading": []
+    # (70) issue 28 (branch ux11): why a position is the 金口訣 用爻 in the reader's language
+    # (jinkoujue/data/method.toml [yong_yao_reason], from which the chart's zh-Hant words are built): the
+    # text view's 用爻 line and the judgment's focus in Korean and English; the chart JSON keeps
+    # yong_yao_reason in Chinese. Checked: applied alone on top of (69) only jinkoujue_documents,
+    # jinkoujue_views, the contract's cli_casts, http_casts and mcp_calls and test_public_outputs' cli
+    # and http moved.
+    # (70): before d81b091c81a9ea1e
+    "jinkoujue_documents": "166a7bed9d8f3746",  # the contract: with_reading=False now carries "reading": []
     # (58) the practitioner's defects (branch ux10): the 金口訣 text view names a drawn 地分 and its seed in
     # the reader's words (labels chart.difen_drawn, chart.seed: 뽑힌 지분 酉  시드(재현 번호) 5) where it
     # read "地分 random seed 5": the text views of the random casts move, nothing else. Checked: with
@@ -86,7 +93,8 @@ PINNED: dict[str, str] = {
     # (66) (branch measured): the text view's line under the verdict saying how far the method's verdict
     # agrees with the books (reading/data/measured.toml); documents unchanged. Checked: with
     # i18n.measured.measured_line returning "" it equals its pin before (dc31b406fb55d6da)
-    "jinkoujue_views": "c610143426ebf74e",
+    # (70): before c610143426ebf74e
+    "jinkoujue_views": "538f4ec8c4087df3",
     # the plain sunrise (astro.sun_fast removed): 3 sunrise / sunset / solar-time seconds moved
     # issue 28, the 大六壬 judgment: the documents carry "judgment" (with "sections": [], the shared shape)
     # and reading_options, the sampler draws the new reading option about among the choices, the text view
@@ -152,8 +160,15 @@ PINNED: dict[str, str] = {
     # the day's 祿 void or fallen (落空) settles the verdict bad (step shi.lu, weigh.shi_lu; 〈仕宦章〉):
     # steps, verdicts and verdict texts of the 官 documents and their text views move. Checked: with _shi
     # never firing the two equal their pins of (56) (8dacf4ade64e0ba2, 741f0bbad2c2203a)
-    "liuren_documents": "a55c3460b15fcad2",
-    "liuren_study_documents": "007c9c46a2ea507a",
+    # (69) issue 28 (branch ux11): the 大六壬 judgment's focus carries `lei_shen`, the 類神 as its topic
+    # reads it (妻財亥, 青龍申, 驛馬寅), and the text view and the page print it in the focus line where
+    # they printed the branch's own 六親 (父母申 for 青龍 on 申 on a 壬 day, read as the asker's parents):
+    # the documents gain the key, the views the words. Checked: applied alone on top of (68) only
+    # liuren_documents, liuren_study_documents, liuren_views and test_public_outputs' http moved.
+    # (69): before a55c3460b15fcad2
+    "liuren_documents": "ce360f942f300389",
+    # (69): before 007c9c46a2ea507a
+    "liuren_study_documents": "92309fad62a76db6",
     # then the phone drawing wraps its 課體 line with the label in it (issue 30 item 8; it ran off the edge)
     # (35) the weather asked for another person (above); (36) the Korean wording (above)
     # (37) the Korean text view names the judgment's focus 유신 (labels focus.*) as its steps do (above;
@@ -163,7 +178,8 @@ PINNED: dict[str, str] = {
     # (66) (branch measured): the text view's line under the verdict saying how far the method's verdict
     # agrees with the books (reading/data/measured.toml); documents unchanged. Checked: with
     # i18n.measured.measured_line returning "" it equals its pin before (a9e7c551d2873a2a)
-    "liuren_views": "ee8b001883090f7a",
+    # (69): before ee8b001883090f7a
+    "liuren_views": "846f6c8755b4a4be",
 }
 
 _check = checker(PINNED)

@@ -193,6 +193,17 @@ from pins import error as _error
 # agrees with the books (i18n.measured.measured_line, from the generated reading/data/measured.toml):
 # documents_renders and the example_* sections (their text views) moved, their documents did not. Checked:
 # with measured_line returning "" every section equals its pin before.
+# (67) issue 27 (branch ux11): the 六爻 steps on a hidden 用神 (fu.out, fu.out_easy, fu.useless) give its
+# reasons in the reader's language (liuyao/data/judgment.toml [fu_why]: 被飛神所剋 → 비신의 극을 받음,
+# "overcome by its cover"), where the Korean and English sentences held the Chinese clause; zh-Hant reads
+# as before and the steps' facts keep the clause. Checked: applied alone on main (1dd3ca1) only
+# documents_renders, example_ko and example_en moved (687e796bb34e8c01, 3776b2c4b6f40e30,
+# e52611dfd5b2b165); every other golden section equals its pin.
+# (68) (branch ux11): the 六爻 text view opens the commentary with the 用神 line labelled as the page labels
+# those facts (fact.yong_shen, fact.fu_shen, fact.yuan_shen, fact.用神.ji_shen, fact.chou_shen: 용신 · 복신
+# · 원신 · 기신 · 구신 in Korean, use-spirit … in English) where it printed 用神 … 仇神 in every language;
+# zh-Hant unchanged. Checked: applied alone on top of (67) only the text views moved (documents_renders,
+# example_ko, example_en, and the contract's cli_casts).
 PINNED: dict[str, str] = {
     "charts_random": "f33abee501b62873",  # (63)
     "charts_every_option": "5166254393bd1be8",  # (63)
@@ -205,15 +216,18 @@ PINNED: dict[str, str] = {
     # (56): before 9ffc0541c66b31b4; (57): before bccb42b39b38bf77; (62): before e2e8fce53dfc9bee;
     # (63): before ef2b9fffa7d5a850; (66): before aabd9cd5d5e650ec
     # (2) (7) … (25) (26) (27) (29) (40) (41) (56) (57) (62) (63) (66)
-    "documents_renders": "15c9bb1de589a0bc",
+    # (67) (68): before 15c9bb1de589a0bc
+    "documents_renders": "c6fce2171fd1dbec",
     # (66): before d0d08516405091e7
-    "example_ko": "fa20e4f61584933a",  # (2) (8) (10) (11) (14) (16) (21) (23) (29) (40) (41) (62) (66)
+    # (67) (68): before fa20e4f61584933a
+    "example_ko": "c952b74fc20126eb",  # (2) (8) (10) (11) (14) (16) (21) (23) (29) (40) (41) (62) (66)
     # (66): before e98c62fb7e5e2e1b
     "example_zh-Hant": "dfc95b218a1503c6",  # (2) (8) (10) (11) (14) (16) (21) (23) (40) (41) (62) (66)
     # (66): before c178b3164ba579cf
     "example_zh-Hans": "a8ea9e2b2f8e0e6d",  # (2) (8) (10) (11) (14) (16) (21) (23) (40) (41) (62) (66)
     # (66): before e1587218a16be1da
-    "example_en": "06d479fce73b4f01",  # (2) (8) (10) (11) (14) (16) (21) (23) (40) (41) (62) (66)
+    # (67) (68): before 06d479fce73b4f01
+    "example_en": "e713d63dac601bcb",  # (2) (8) (10) (11) (14) (16) (21) (23) (40) (41) (62) (66)
 }
 
 _check = checker(PINNED)

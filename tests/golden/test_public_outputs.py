@@ -126,7 +126,13 @@ PINNED: dict[str, str] = {
     # (66) (branch measured): the judgment in the CLI text carries, under its verdict, the line saying how
     # far the method's verdict agrees with the books (reading/data/measured.toml). Checked: with
     # i18n.measured.measured_line returning "" the section equals its pin before (269b75e31630d9ac)
-    "cli": "2e134feb5e35ec2e",
+    # (70) issue 28 (branch ux11): why a position is the 金口訣 用爻 in the reader's language
+    # (jinkoujue/data/method.toml [yong_yao_reason], from which the chart's zh-Hant words are built): the
+    # text view's 用爻 line and the judgment's focus in Korean and English; the chart JSON keeps
+    # yong_yao_reason in Chinese. Checked: applied alone on top of (69) only jinkoujue_documents,
+    # jinkoujue_views, the contract's cli_casts, http_casts and mcp_calls and cli and http here moved.
+    # (70): before 2e134feb5e35ec2e
+    "cli": "8e0ffe81dabdf214",
     # the study-mode refusal of 大六壬 now carries its catalogue code and params (liuren.study_missing);
     # message and text unchanged (the journal/CLI i18n commit after c5dad1f)
     # issue 26: a method with a reading always carries "reading" ([] when not asked): the 金口訣 POST
@@ -169,7 +175,10 @@ PINNED: dict[str, str] = {
     # section is 4520502cbed1f3b1, and comparing each answer before and after only that refusal's params and
     # the 大六壬 judgments' 課經 sources differ
     # (60) (branch ux10): the 金口訣 神煞 without their English `note` (above)
-    "http": "807d10bc130abc8e",
+    # (69) (70): the 大六壬 focus's lei_shen and the 金口訣 用爻 reason as in the notes of
+    # tests/golden/test_jinkoujue_liuren_documents.py and "cli" above
+    # (69) (70): before 807d10bc130abc8e
+    "http": "4847f31cbd7e7a11",
 }
 
 _check = checker(PINNED)

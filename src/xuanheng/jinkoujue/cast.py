@@ -20,6 +20,7 @@ import random
 from collections.abc import Mapping
 from dataclasses import replace
 from datetime import datetime
+from functools import cache
 from typing import Any, NamedTuple
 
 from xuanheng.core import parse
@@ -55,6 +56,7 @@ from xuanheng.errors import InputError, OptionError, OutOfRangeError
 from xuanheng.i18n.messages import ChartWarning
 from xuanheng.jinkoujue.chart import (
     POSITION_KEYS,
+    POSITION_LABELS,
     Dong,
     JinKouJueChart,
     PairRelation,
@@ -65,6 +67,7 @@ from xuanheng.jinkoujue.chart import (
 from xuanheng.jinkoujue.options import JinKouJueOptions
 from xuanheng.jinkoujue.wangshuai import most_wang, season_ruler, state
 from xuanheng.params import study_mode
+from xuanheng.reading import Text
 from xuanheng.shensha import Occupied, evaluate_all, load_table
 from xuanheng.time.chart_time import ChartTime
 
@@ -167,24 +170,52 @@ def _state_row(element: int, wang: int, season_el: int, day_el: int) -> WangShua
 
 
 def _yong_yao(positions: Mapping[str, Position], elements: Mapping[str, int], rule: str) -> tuple[str, str]:
-    """用爻 by the option *rule*; see docs/jinkoujue.md ("用爻")."""
+    """用爻 by the option *rule*, with its reason in the chart's words (``[yong_yao_reason]``, zh-Hant); see
+    docs/jinkoujue.md ("用爻")."""
     if rule in ("yin_yang", "chun"):
         yins = [k for k in POSITION_KEYS if positions[k].yin]
         yangs = [k for k in POSITION_KEYS if not positions[k].yin]
         if len(yins) == 1:
-            return yins[0], "一陰三陽，以陰為用"
+            return yins[0], _why("yin")
         if len(yangs) == 1:
-            return yangs[0], "一陽三陰，以陽為用"
+            return yangs[0], _why("yang")
         if rule == "chun" and not yangs:
-            return "ren_yuan", "四位純陰，反取人元為用"
+            return "ren_yuan", _why("chun_yin")
         if rule == "chun" and not yins:
-            return "gui_shen", "四位純陽，反取貴神為用"
-        return "jiang_shen", "陰陽不獨（二陰二陽或純陰純陽），以將神為用"
+            return "gui_shen", _why("chun_yang")
+        return "jiang_shen", _why("bu_du")
     # rule == "ke": the position overcome by the one above it, nearest the bottom first
-    for upper, lower in (("jiang_shen", "di_fen"), ("gui_shen", "jiang_shen"), ("ren_yuan", "gui_shen")):
+    for upper, lower in _KE_PAIRS:
         if relation(elements[upper], elements[lower]).value == "剋":
-            return lower, f"{positions[upper].label}剋{positions[lower].label}，以受剋者為用"
-    return "jiang_shen", "四位無上剋下，以將神為用"
+            return lower, _why("ke", upper=positions[upper].label, lower=positions[lower].label)
+    return "jiang_shen", _why("no_ke")
+
+
+#: the rule ``ke``'s pairs (upper, lower), nearest the bottom first
+_KE_PAIRS = (("jiang_shen", "di_fen"), ("gui_shen", "jiang_shen"), ("ren_yuan", "gui_shen"))
+
+
+def _why(key: str, **p: str) -> str:
+    return str(_M["yong_yao_reason"][key]["zh-Hant"]).format(**p)
+
+
+@cache
+def _reasons() -> dict[str, Text]:
+    """Every reason the chart may record (its zh-Hant words) → those words in every language."""
+    out: dict[str, Text] = {}
+    for key, words in _M["yong_yao_reason"].items():
+        params: list[dict[str, str]] = [{}]
+        if key == "ke":
+            params = [{"upper": POSITION_LABELS[u], "lower": POSITION_LABELS[lo]} for u, lo in _KE_PAIRS]
+        for p in params:
+            filled = {k: v.format(**p) for k, v in words.items()}
+            out[filled["zh-Hant"]] = Text.from_mapping(filled)
+    return out
+
+
+def yong_yao_reason_words(reason: str) -> Text | None:
+    """The chart's ``yong_yao_reason`` (zh-Hant words) in every language, or None if not one of ours."""
+    return _reasons().get(reason)
 
 
 def _dong(elements: Mapping[str, int]) -> tuple[Dong, ...]:

@@ -52,6 +52,7 @@ from xuanheng.core import relations
 from xuanheng.core.ganzhi import BRANCHES, ELEMENTS, STEMS
 from xuanheng.core.wuxing import generates, overcomes
 from xuanheng.errors import InputError
+from xuanheng.jinkoujue.cast import yong_yao_reason_words
 from xuanheng.jinkoujue.chart import POSITION_LABELS, JinKouJueChart, Position
 from xuanheng.jinkoujue.reading import jiang_class
 from xuanheng.jinkoujue.wangshuai import season_ruler
@@ -613,7 +614,9 @@ def _dates(
 # ── the judge ─────────────────────────────────────────────────────────────────────────────────────
 def _focus(chart: JinKouJueChart, yong: Position, lei: Position | None, question: Question) -> Focus:
     d = data()
-    params = {"pos": yong.label, "name": yong.name, "reason": chart.yong_yao_reason}
+    # the reason in every language where it is one of the chart's own (``[yong_yao_reason]``)
+    reason = yong_yao_reason_words(chart.yong_yao_reason) or chart.yong_yao_reason
+    params = {"pos": yong.label, "name": yong.name, "reason": reason}
     shows = question.item is not None and item_position(chart, items()[question.item]) is not None
     if lei is not None and shows:
         why = _text(d.focus["item"], item=question.item, lei=lei.label, **params)

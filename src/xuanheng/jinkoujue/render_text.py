@@ -10,6 +10,7 @@ from typing import Any
 
 from xuanheng.i18n import label
 from xuanheng.i18n.messages import warning_text
+from xuanheng.jinkoujue.cast import yong_yao_reason_words
 from xuanheng.jinkoujue.chart import POSITION_KEYS, POSITION_LABELS
 from xuanheng.reading import DEFAULT_LANG
 from xuanheng.render.judgment import judgment_lines
@@ -71,7 +72,9 @@ def render_text(doc: Mapping[str, Any], lang: str | None = None, *, ids: bool = 
     widths = [max(width(r[i]) for r in rows) + 2 for i in range(len(rows[0]))]
     for r in rows:
         lines.append("".join(pad(c, w) for c, w in zip(r, widths, strict=True)).rstrip())
-    lines.append(f"用爻 {POSITION_LABELS[doc['yong_yao']]}（{doc['yong_yao_reason']}）")
+    why = yong_yao_reason_words(doc["yong_yao_reason"])  # in the reader's language
+    reason = why.get(lang) if why else doc["yong_yao_reason"]
+    lines.append(f"用爻 {POSITION_LABELS[doc['yong_yao']]}（{reason}）")
     lines.append("動 " + ("、".join(doc["dong"]) or "—"))
     rel = [
         f"{r['kind']}({POSITION_LABELS[r['upper']]}/{POSITION_LABELS[r['lower']]})"

@@ -917,6 +917,10 @@ def _focus(r: _Read, lei: _Lei, question: Question) -> Focus:
         "harm": lei.harm,
         "src": list(lei.spec.get("src", ())),
     }
+    if lei.kind == "lei":
+        # what the 類神 is, as the topic reads it (妻財亥, 青龍申, 驛馬寅 or the branch alone): the focus line
+        # shows it, since the branch's own 六親 in front of a 天將's branch reads as the person (父母申)
+        facts["lei_shen"] = lei.label
     return Focus("類神", qin, None, BRANCHES[b], why, facts)
 
 

@@ -125,6 +125,9 @@ class _Data:
     #: [reason]: the verdict's reason when one step settled it, by that step's key
     reason: dict[str, Mapping[str, str]]
     ying: dict[str, Mapping[str, str]]
+    #: [fu_why]: a hidden 用神's reasons (the keys its steps' facts keep) in every language; [fu_why_join]
+    fu_why: dict[str, Text]
+    fu_why_join: Mapping[str, str]
     month_topics: frozenset[str]
     year_topics: frozenset[str]  # [horizon] year: a lifetime's questions, timed by the year
     harms: tuple[str, ...]  # [weigh]: the steps counted as harms when a rescue is weighed
@@ -156,6 +159,8 @@ def data() -> _Data:
         verdict=raw["verdict"],
         reason=raw["reason"],
         ying={k: v["text"] for k, v in raw["ying"].items()},
+        fu_why={k: Text.from_mapping(v) for k, v in raw["fu_why"].items()},
+        fu_why_join=raw["fu_why_join"]["text"],
         month_topics=frozenset(raw["horizon"]["month"]),
         year_topics=frozenset(raw["horizon"]["year"]),
         harms=tuple(raw["weigh"]["harms"]),
@@ -763,17 +768,30 @@ def _fu(c: _Chain, chart: LiuYaoChart, ys: YongShen, t: _Target) -> bool:
     fails = (useless and not drawn) or not reasons_out or (reasons_out == ["飛來生伏"] and not s.you_qi)
     if fails and _on("fu.useless"):
         why = "、".join(useless or ["休囚無提拔"])
-        c.add("fu.useless", {"why": why}, yong=t.label, why=why)
+        c.add("fu.useless", {"why": why}, yong=t.label, why=_fu_why(useless or ["休囚無提拔"]))
         return True
     why = "、".join(reasons_out)
     if gives_way:
         # 〈飛伏神章〉: the cover itself gives way, so the hidden line comes out readily and weighs as a line
         # on the hexagram would; the lesser reasons (help of the month or day, a 飛神 that feeds it, a mover
         # changing into it) only make it drawable
-        c.add("fu.out_easy", {"why": why, "fei_gives_way": gives_way}, yong=t.label, why=why)
+        c.add("fu.out_easy", {"why": why, "fei_gives_way": gives_way}, yong=t.label, why=_fu_why(reasons_out))
     else:
-        c.add("fu.out", {"why": why}, yong=t.label, why=why)
+        c.add("fu.out", {"why": why}, yong=t.label, why=_fu_why(reasons_out))
     return False
+
+
+def _fu_why(keys: Sequence[str]) -> Text:
+    """The reasons *keys* of a hidden 用神 (``[fu_why]``) in every language, joined as each language joins."""
+    d = data()
+    words = [d.fu_why[k] for k in keys]
+    return Text.from_mapping(
+        {
+            "ko": d.fu_why_join["ko"].join(w.ko for w in words),
+            "zh-Hant": d.fu_why_join["zh-Hant"].join(w.zh_hant for w in words),
+            "en": d.fu_why_join["en"].join(w.en for w in words),
+        }
+    )
 
 
 def _fei_gives_way(chart: LiuYaoChart, under: Line) -> list[str]:

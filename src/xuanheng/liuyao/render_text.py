@@ -175,25 +175,28 @@ def render_text(doc: Mapping[str, Any], lang: str | None = None, *, ids: bool = 
     return "\n".join(out)
 
 
-def _yong_line(f: Mapping[str, Any]) -> str:
-    """用神 父母 四爻 戊申 (唯一) · 原神 官鬼 · 忌神 妻財 · 仇神 子孫 — from the facts of ``yong.select``."""
-    head = f"用神 {f.get('liu_qin', '')}"
+def _yong_line(f: Mapping[str, Any], lang: str) -> str:
+    """用神 父母 四爻 戊申 (唯一) · 原神 官鬼 · 忌神 妻財 · 仇神 子孫 — from the facts of ``yong.select``,
+    each role named by the label the page gives that fact (``fact.yong_shen`` …: 용신 · 원신 · 기신 · 구신
+    in Korean)."""
+    names = catalogue(lang)
+
+    def role(key: str) -> str:
+        return names.get(f"fact.用神.{key}") or names.get(f"fact.{key}") or key
+
+    head = f"{role('yong_shen')} {f.get('liu_qin', '')}"
     if f.get("yong_shen") in ("世", "應"):
-        head = f"用神 {f['yong_shen']}爻 {f.get('liu_qin', '')}"
+        head = f"{role('yong_shen')} {f['yong_shen']}爻 {f.get('liu_qin', '')}"
     pos = f.get("position")
     if isinstance(pos, int) and 1 <= pos <= 6:
         head += f" {POSITION_NAMES[pos - 1]}爻 {f.get('branch', '')}"
     elif f.get("fu_shen"):
-        head += f" 伏神 {f['fu_shen']}"
+        head += f" {role('fu_shen')} {f['fu_shen']}"
         if isinstance(f.get("under"), int):
             head += f" ({POSITION_NAMES[f['under'] - 1]}爻下, {f.get('fei_fu', '')})"
     if f.get("chosen_by"):
         head += f" ({f['chosen_by']})"
-    kin = [
-        f"{k} {f[v]}"
-        for k, v in (("原神", "yuan_shen"), ("忌神", "ji_shen"), ("仇神", "chou_shen"))
-        if f.get(v)
-    ]
+    kin = [f"{role(v)} {f[v]}" for v in ("yuan_shen", "ji_shen", "chou_shen") if f.get(v)]
     return " · ".join([head, *kin])
 
 
@@ -206,7 +209,7 @@ def _reading_lines(
         f = r.get("facts") or {}
         if r.get("id") == "yong.select":
             topic = f.get("topic")
-            out.append("  " + t(_yong_line(f)))
+            out.append("  " + t(_yong_line(f, lang)))
         elif r.get("kind") == "爻位" and f.get("table") and f.get("lines"):
             items = " · ".join(
                 f"{POSITION_NAMES[x['position'] - 1]} {x.get('item') or LOST}"

@@ -330,12 +330,33 @@ class Judgment:
 _FILLED: dict[tuple[int, tuple[tuple[str, Any], ...]], Text] = {}
 
 
+def _in(lang: str, params: Mapping[str, Any]) -> Mapping[str, Any]:
+    """*params* with each :class:`Text` among them in *lang* (its own words, before any Korean particle
+    is chosen: the filled sentence chooses its particles as a whole)."""
+    if not any(isinstance(v, Text) for v in params.values()):
+        return params
+    return {k: _words(v, lang) if isinstance(v, Text) else v for k, v in params.items()}
+
+
+def _words(t: Text, lang: str) -> str:
+    if lang == "ko":
+        return t.ko
+    if lang == "en":
+        return t.en
+    if lang == "zh-Hans":
+        return t.get(lang)
+    return t.zh_hant
+
+
 def fill(template: Mapping[str, str], **params: Any) -> Text:
-    """*template* (a step's or a time's words in every language) filled with *params*, kept for reuse."""
+    """*template* (a step's or a time's words in every language) filled with *params*, kept for reuse.
+
+    A parameter given as a :class:`Text` (a word in every language) is filled in the template's own
+    language, so that a Korean sentence holds the Korean word."""
     key = (id(template), tuple(params.items()))
     got = _FILLED.get(key)
     if got is None:
-        got = Text.from_mapping({lang: t.format(**params) for lang, t in template.items()})
+        got = Text.from_mapping({lang: t.format(**_in(lang, params)) for lang, t in template.items()})
         if len(_FILLED) < 65536:
             _FILLED[key] = got
     return got

@@ -37,7 +37,10 @@ def judgment_lines(
         where = f" {'初二三四五上'[y['position'] - 1]}爻"
     name = str(y.get("name", ""))
     name = catalogue(lang).get(f"focus.{name}", name)  # 용신 / 유신 / 용효 in Korean, as the steps say it
-    out.append(f"  {name} {y.get('liu_qin') or ''}{y.get('branch', '')}{where} — {y.get('why', '')}")
+    # what the focus is: the 類神 as its topic reads it where the method names it (大六壬: 青龍申, not the
+    # branch's own 六親 父母申, which reads as the person), else the 六親 and the branch
+    shown = y.get("lei_shen") or f"{y.get('liu_qin') or ''}{y.get('branch', '')}"
+    out.append(f"  {name} {shown}{where} — {y.get('why', '')}")
     out += _body(j, lang, ids)
     for sec in j.get("sections") or ():
         out.append(f"  ■ {sec.get('title', '')} — {(sec.get('verdict') or {}).get('text', '')}")

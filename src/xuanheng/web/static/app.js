@@ -776,7 +776,8 @@ function renderJudgment(box, fold, j, method) {
   const y = j.yong_shen || {};
   const where = Number.isInteger(y.position) ? ` ${"初二三四五上"[y.position - 1]}爻` : "";
   const focus = y.name ? L(`focus.${y.name}`, y.name) : "";  // 용신 / 유신 / 용효 in Korean, as the steps say it
-  box.append(el("p", { class: "focus" }, el("b", {}, `${focus} ${y.liu_qin || ""}${y.branch || ""}${where}`), ` — ${y.why || ""}`));
+  const shown = y.lei_shen || `${y.liu_qin || ""}${y.branch || ""}`;  // 大六壬: the 類神 as read (青龍申), not 父母申
+  box.append(el("p", { class: "focus" }, el("b", {}, `${focus} ${shown}${where}`), ` — ${y.why || ""}`));
   judgmentBody(box, j);
   for (const sec of j.sections || []) {
     const sv = sec.verdict || {};
