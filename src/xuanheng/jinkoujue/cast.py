@@ -410,7 +410,7 @@ def shensha(
         ShenshaHit(
             key="xun_kong",
             name="旬空",
-            src="《六壬大全》卷一〈旬空〉 (core.ganzhi.xun_kong)",
+            src="《六壬大全》卷一〈旬空〉",  # the two branches the day's 旬 lacks: core.ganzhi.xun_kong
             branches=kong,
             positions=tuple(k for k in POSITION_KEYS if positions[k].branch in kong),
         )

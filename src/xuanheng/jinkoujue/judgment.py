@@ -50,6 +50,7 @@ from typing import Any
 
 from xuanheng.core import relations
 from xuanheng.core.ganzhi import BRANCHES, ELEMENTS, STEMS
+from xuanheng.core.guiren import TIAN_JIANG
 from xuanheng.core.wuxing import generates, overcomes
 from xuanheng.errors import InputError
 from xuanheng.jinkoujue.cast import yong_yao_reason_words
@@ -70,6 +71,7 @@ from xuanheng.reading.judgment import (
 )
 from xuanheng.rules import normalise_topic
 from xuanheng.rules.items import ITEM_TOPICS_SRC, Item, check_item_topic, items, normalise_item
+from xuanheng.rules.sources import inventory_item
 from xuanheng.time.ahead import ganzhi_after, month_start, pillar_date
 
 #: the verdict by the sum of the weighed steps: ≥ GOOD good, ≤ BAD bad, else mixed
@@ -118,6 +120,7 @@ class _Data:
     jiang: dict[str, tuple[frozenset[str], frozenset[str], tuple[str, ...]]]  # topic → (ji, xiong, src)
     month_topics: frozenset[str]
     bars: dict[str, tuple[int, int]]  # 關 隔 鎖 → (the 地分 branch, the 將神's element)
+    jiang_section: dict[str, str]  # the inventory's section of a 天將 → its name (天乙貴神 → 貴人)
 
 
 @cache
@@ -150,6 +153,7 @@ def data() -> _Data:
         jiang=jiang,
         month_topics=frozenset(raw["horizon"]["month"]),
         bars={k: (BRANCHES.index(v["on"]), ELEMENTS.index(v["element"])) for k, v in raw["bar"].items()},
+        jiang_section=dict(raw["jiang_section"]),
     )
 
 
@@ -285,6 +289,7 @@ def _gui(c: _Chain, chart: JinKouJueChart, topic: str | None) -> None:
         )
     if cls is None:
         return
+    src = _own_src(src, name)
     ws = g.wang_shuai.season
     shown = topic or "總"
     facts = {"jiang": name, "class": cls, "wang_shuai": ws}
@@ -293,6 +298,21 @@ def _gui(c: _Chain, chart: JinKouJueChart, topic: str | None) -> None:
         c.add("gui", key, facts, jiang=name, ws=ws)
         return
     c.add("gui", "gui.ji" if cls == "吉" else "gui.xiong", facts, src=src, jiang=name, topic=shown)
+
+
+def _own_src(src: Sequence[str], name: str) -> tuple[str, ...]:
+    """*src* without the seed items of the other 天將: an inventory id whose section is a 天將 (the
+    inventory's section names, ``[jiang_section]`` where they spell it otherwise) is cited for the 貴神
+    *name* only when it is that 將's; ids of other sections and the books stay."""
+    names = data().jiang_section
+    out = []
+    for s in src:
+        item = inventory_item(s)
+        section = names.get(item["section"], item["section"]) if item else ""
+        if section in TIAN_JIANG and section != name:
+            continue
+        out.append(s)
+    return tuple(out)
 
 
 #: the three pairs of neighbouring positions, top to bottom (人元–貴神, 貴神–將神, 將神–地分)

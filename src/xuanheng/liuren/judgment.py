@@ -917,10 +917,10 @@ def _focus(r: _Read, lei: _Lei, question: Question) -> Focus:
         "harm": lei.harm,
         "src": list(lei.spec.get("src", ())),
     }
-    if lei.kind == "lei":
-        # what the 類神 is, as the topic reads it (妻財亥, 青龍申, 驛馬寅 or the branch alone): the focus line
-        # shows it, since the branch's own 六親 in front of a 天將's branch reads as the person (父母申)
-        facts["lei_shen"] = lei.label
+    # what the 類神 is, as the topic reads it (妻財亥, 青龍申, 驛馬寅 or the branch alone; the day stem's or
+    # the day branch's 上神: 日干上戌, 日支上未): the focus line shows it, since the branch's own 六親 in
+    # front of it reads as the person (父母申, 官鬼未)
+    facts["lei_shen"] = lei.label if lei.kind == "lei" else f"{lei.label}上{BRANCHES[b]}"
     return Focus("類神", qin, None, BRANCHES[b], why, facts)
 
 
