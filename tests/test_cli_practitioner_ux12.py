@@ -214,3 +214,106 @@ def test_the_jinkoujue_document_cites_only_sources(lang: str) -> None:
     assert len(srcs) > 40 and names, srcs
     bad = [(w, p) for w, src in srcs for p in _not_citations(src)]
     assert not bad, bad
+
+
+# ---------------------------------------------------------------------------------- 六爻 judgment in Korean
+
+CASEBOOK = ROOT / "tests/liuyao/casebook"
+
+#: the terms a Korean practitioner reads in hanja, each kind with why; a run of hanja in a Korean judgment
+#: must be made of these alone (an element is read in Korean: 금국, not 金국)
+HANJA_READ = {
+    # the twelve branches and ten stems: 干支 are written in hanja in every Korean 六爻 book and on the chart
+    "branch": tuple("子丑寅卯辰巳午未申酉戌亥"),
+    "stem": tuple("甲乙丙丁戊己庚辛壬癸"),
+    # the six relatives name the lines (妻財辰) as the chart's own column does
+    "liu_qin": ("父母", "兄弟", "官鬼", "妻財", "子孫"),
+    # the six spirits are written on the chart in hanja
+    "liu_shen": ("青龍", "朱雀", "勾陳", "螣蛇", "白虎", "玄武"),
+    # 世 and 應 are marked on the chart in hanja
+    "shi_ying": ("世", "應"),
+}
+
+
+@cache
+def _hexagram_names() -> tuple[str, ...]:
+    """The 64 hexagrams' names, short and full (read in hanja as the chart heads them)."""
+    import tomllib
+
+    raw = tomllib.loads((ROOT / "src/xuanheng/liuyao/data/hexagrams.toml").read_text("utf-8"))
+    return tuple(n for h in raw["hexagram"] for n in (h["name"], h["full"]))
+
+
+def _not_read_in_hanja(text: str) -> list[str]:
+    """The hanja runs of *text* not wholly made of :data:`HANJA_READ` terms and hexagram names."""
+    allowed = sorted({*(t for ts in HANJA_READ.values() for t in ts), *_hexagram_names()}, key=len, reverse=True)
+    bad = []
+    for run in re.findall(r"[\u3400-\u9fff]+", text):
+        rest = run
+        while rest:
+            head = next((a for a in allowed if rest.startswith(a)), None)
+            if head is None:
+                bad.append(run)
+                break
+            rest = rest[len(head) :]
+    return bad
+
+
+def _cases() -> list[dict[str, Any]]:
+    """Every casebook case but the blind file's (blind4.toml is never read before it is measured)."""
+    import tomllib
+
+    out = []
+    for path in sorted(CASEBOOK.glob("*.toml")):
+        if path.name != "blind4.toml":
+            out += tomllib.loads(path.read_text("utf-8"))["case"]
+    return out
+
+
+#: more persons than the casebook asks about, on the same charts: the 用神's reason for a relative
+ABOUTS = ("父母", "兄弟", "妻", "夫", "子女", "朋友", "他人")
+
+
+def test_the_liuyao_judgment_in_korean_holds_no_hanja_word() -> None:
+    """Every casebook chart (blind4 aside) cast in Korean, as the book asked it and, every third case, about
+    a relative instead: the judgment's verdict, the 用神's reason, every step and every 應期 reason holds hanja
+    only for what a Korean practitioner reads in hanja (:data:`HANJA_READ`, the hexagrams' names). Before:
+    旺/相/休/囚 (``寅월에 相하다``), 回頭剋, 旺相, 日合絆住, 世爻, 初爻 … 上爻, the topic (財를 물으니) and
+    the 兩現 reason (動, 在上) stood in hanja."""
+    bad: dict[str, str] = {}
+    cases = _cases()
+    assert len(cases) > 300
+    for i, c in enumerate(cases):
+        argv = ["liuyao", "--day", c["day"], "--month", c["month"], "--lines", c["lines"]]
+        if c.get("topic"):
+            argv += ["--topic", c["topic"]]
+        about = ABOUTS[i % len(ABOUTS)] if i % 3 == 0 else c.get("about")
+        if about:
+            argv += ["--about", about]
+        j = _json(argv, "ko")["judgment"]
+        texts = [j["verdict"]["text"], j["yong_shen"]["why"], *(s["text"] for s in j["steps"])]
+        texts += [y["why"] for y in j["ying_qi"]]
+        for t in texts:
+            for run in _not_read_in_hanja(t):
+                bad.setdefault(run, f"{c['id']} {' '.join(argv[7:])}: {t}")
+    assert not bad, "\n".join(f"{k}  ← {v}" for k, v in bad.items())
+
+
+def test_the_liuyao_text_view_names_lines_and_choices_in_korean() -> None:
+    """The Korean text view (every fifth casebook chart, persons varied): the judgment block — the 用神 line
+    with its place (삼효, not 三爻) — and the commentary's 用神 line (its place, where a hidden one lies, how it
+    was chosen: 세효, 동한 효, 하나뿐 …) hold hanja only where a practitioner reads it."""
+    bad: dict[str, str] = {}
+    for i, c in enumerate(_cases()[::5]):
+        argv = ["liuyao", "--day", c["day"], "--month", c["month"], "--lines", c["lines"]]
+        argv += ["--topic", c["topic"]] if c.get("topic") else []
+        argv += ["--about", ABOUTS[i % len(ABOUTS)] if i % 2 else c.get("about") or "自己"]
+        lines = _text(argv, "ko").splitlines()
+        start = lines.index("판단")
+        end = lines.index("근거가 된 규칙")
+        yong = next(x for x in lines[end:] if x.strip().startswith("용신 "))  # the commentary's 용신 line
+        shown = [*lines[start:end], yong]
+        for line in shown:
+            for run in _not_read_in_hanja(line):
+                bad.setdefault(run, f"{c['id']}: {line.strip()}")
+    assert not bad, "\n".join(f"{k}  ← {v}" for k, v in bad.items())

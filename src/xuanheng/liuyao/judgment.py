@@ -67,8 +67,10 @@ from xuanheng.reading.judgment import (
     fill,
     kind_of,
     verdict_word,
+    vocabulary,
 )
 from xuanheng.rules import normalise_topic
+from xuanheng.rules.topics import topic_names
 from xuanheng.time.ahead import ganzhi_after, month_start, pillar_date, year_start
 
 YAO = ("初爻", "二爻", "三爻", "四爻", "五爻", "上爻")
@@ -125,9 +127,12 @@ class _Data:
     #: [reason]: the verdict's reason when one step settled it, by that step's key
     reason: dict[str, Mapping[str, str]]
     ying: dict[str, Mapping[str, str]]
-    #: [fu_why]: a hidden 用神's reasons (the keys its steps' facts keep) in every language; [fu_why_join]
-    fu_why: dict[str, Text]
-    fu_why_join: Mapping[str, str]
+    #: [term]: the words filled into the steps (reasons, the month's 旺相休囚死, trigrams, elements …) by the
+    #: term the facts keep, in every language; [term_join] joins several
+    term: dict[str, Mapping[str, str]]
+    term_join: Mapping[str, str]
+    chosen_by: dict[str, Mapping[str, str]]  # [chosen_by]: why the 用神 is the line it is
+    yao: dict[str, Text]  # [yao]: the six lines by name (初爻 … 上爻) in every language
     month_topics: frozenset[str]
     year_topics: frozenset[str]  # [horizon] year: a lifetime's questions, timed by the year
     harms: tuple[str, ...]  # [weigh]: the steps counted as harms when a rescue is weighed
@@ -159,8 +164,10 @@ def data() -> _Data:
         verdict=raw["verdict"],
         reason=raw["reason"],
         ying={k: v["text"] for k, v in raw["ying"].items()},
-        fu_why={k: Text.from_mapping(v) for k, v in raw["fu_why"].items()},
-        fu_why_join=raw["fu_why_join"]["text"],
+        term=raw["term"],
+        term_join=raw["term_join"]["text"],
+        chosen_by=raw["chosen_by"],
+        yao={k: Text.from_mapping(v) for k, v in raw["yao"].items()},
         month_topics=frozenset(raw["horizon"]["month"]),
         year_topics=frozenset(raw["horizon"]["year"]),
         harms=tuple(raw["weigh"]["harms"]),
@@ -196,6 +203,45 @@ _text = fill  # a step's or a time's words filled in (the shared cache of readin
 
 def _b(branch: int) -> str:
     return BRANCHES[branch]
+
+
+def _term(key: str, table: str = "term", **p: Any) -> Text:
+    """The word the facts keep as *key* (``[term]``, or ``[chosen_by]``) in every language; *p* fills its
+    placeholders ({mover}, {frame}, {qin}), each a :class:`Text` or a plain string."""
+    words = data().chosen_by[key] if table == "chosen_by" else data().term[key]
+    return fill(words, **p) if p else Text.from_mapping(dict(words))
+
+
+def _joined(words: Sequence[Text]) -> Text:
+    """*words* joined as each language joins a list (``[term_join]``)."""
+    j = data().term_join
+    langs = ("ko", "zh-Hant", "en")
+    return Text.from_mapping({lang: j[lang].join(_in(w, lang) for w in words) for lang in langs})
+
+
+def _in(w: Text, lang: str) -> str:
+    return w.ko if lang == "ko" else w.en if lang == "en" else w.zh_hant
+
+
+def _terms(keys: Sequence[str]) -> Text:
+    """The terms *keys* in every language, joined."""
+    return _joined([_term(k) for k in keys])
+
+
+def term_word(key: str, **p: Any) -> Text:
+    """A word of ``[term]`` in every language (the text view's too)."""
+    return _term(key, **p)
+
+
+def yao_word(position: int) -> Text:
+    """Line *position* (1 = 初爻 … 6 = 上爻) by name in every language (``[yao]``)."""
+    return data().yao[YAO[position - 1]]
+
+
+def chosen_by_word(chosen_by: str) -> Text | None:
+    """Why the 用神 is its line (its ``chosen_by``) in every language, or None for a reason not listed."""
+    words = data().chosen_by.get(chosen_by)
+    return Text.from_mapping(dict(words)) if words is not None else None
 
 
 # ── the steps ─────────────────────────────────────────────────────────────────────────────────────
@@ -246,16 +292,14 @@ def _month_day(c: _Chain, t: _Target, chart: LiuYaoChart, state: Any) -> dict[st
         c.add("month.jian", facts, yong=yong)
         out["root"] = True
     elif state.wang_shuai in ("旺", "相"):
-        c.add(
-            "month.wang", {**facts, "wang_shuai": state.wang_shuai}, yong=yong, month=m, ws=state.wang_shuai
-        )
+        ws = _term(state.wang_shuai)
+        c.add("month.wang", {**facts, "wang_shuai": state.wang_shuai}, yong=yong, month=m, ws=ws)
         out["root"] = True
     elif state.yue_relation == "剋":
         c.add("month.ke", facts, yong=yong, month=m)
     else:
-        c.add(
-            "month.shuai", {**facts, "wang_shuai": state.wang_shuai}, yong=yong, month=m, ws=state.wang_shuai
-        )
+        ws = _term(state.wang_shuai)
+        c.add("month.shuai", {**facts, "wang_shuai": state.wang_shuai}, yong=yong, month=m, ws=ws)
     if state.yue_he and not state.yue_po:
         c.add("month.he", facts, yong=yong, month=m)
     # the day
@@ -342,7 +386,15 @@ def _spent(ln: Line) -> str | None:
 
 
 def _mover_label(ln: Line) -> str:
+    """A moving line as the facts name it: 四爻官鬼午."""
     return f"{YAO[ln.yao.position - 1]}{ln.yao.liu_qin}{_b(ln.yao.branch)}"
+
+
+def _mover_word(ln: Line) -> Text:
+    """A moving line as the steps name it, its place in the reader's words: 사효 官鬼午, 四爻官鬼午."""
+    y = yao_word(ln.yao.position)
+    name = f"{ln.yao.liu_qin}{_b(ln.yao.branch)}"
+    return Text(ko=f"{y.ko} {name}", zh_hant=f"{y.zh_hant}{name}", en=f"{y.en} {name}")
 
 
 def _act(c: _Chain, chart: LiuYaoChart, t: _Target) -> dict[str, Any]:
@@ -360,27 +412,29 @@ def _act(c: _Chain, chart: LiuYaoChart, t: _Target) -> dict[str, Any]:
     for ln in sheng_lines:
         why = _spent(ln)
         if why is None:
-            out["sheng"] += c.add("mover.sheng", {"line": ln.yao.position}, mover=_mover_label(ln))
+            out["sheng"] += c.add("mover.sheng", {"line": ln.yao.position}, mover=_mover_word(ln))
         else:
-            c.add("mover.sheng_weak", {"line": ln.yao.position, "why": why}, mover=_mover_label(ln), why=why)
+            facts = {"line": ln.yao.position, "why": why}
+            c.add("mover.sheng_weak", facts, mover=_mover_word(ln), why=_term(why))
     for ln in ke_lines:
         if ln.bian is not None and ln.bian.branch == t.branch and _on("mover.hua_yong"):
             # a 忌神 changing into the 用神 itself (its very branch) gives rise to it instead of harming it
             bian = _b(ln.bian.branch)
-            c.add("mover.hua_yong", {"line": ln.yao.position}, mover=_mover_label(ln), bian=bian)
+            c.add("mover.hua_yong", {"line": ln.yao.position}, mover=_mover_word(ln), bian=bian)
             continue
         why = _spent(ln)
         if why is not None:
-            c.add("mover.ke_weak", {"line": ln.yao.position, "why": why}, mover=_mover_label(ln), why=why)
+            facts = {"line": ln.yao.position, "why": why}
+            c.add("mover.ke_weak", facts, mover=_mover_word(ln), why=_term(why))
             continue
         # 貪生忘剋: the 忌神 feeds a 原神 that moves openly (one the day only stirs does not take it up)
         if _on("mover.tan_sheng") and any(
             s.moving and wuxing.generates(ln.yao.element, s.yao.element) for s in live_sheng
         ):
-            c.add("mover.tan_sheng", {"line": ln.yao.position}, mover=_mover_label(ln))
+            c.add("mover.tan_sheng", {"line": ln.yao.position}, mover=_mover_word(ln))
             out["tan"] = True
             continue
-        out["ke"] += c.add("mover.ke", {"line": ln.yao.position}, mover=_mover_label(ln))
+        out["ke"] += c.add("mover.ke", {"line": ln.yao.position}, mover=_mover_word(ln))
         out["ke_lines"].append(ln)
     # 〈暗動章〉: a line the day only stirs acts, but weaker than one that moves; it does not stand against
     # a 忌神 that moves openly with the season's strength
@@ -415,14 +469,15 @@ def _san_he(c: _Chain, chart: LiuYaoChart, t: _Target) -> None:
     for frame, el in _frames(chart):
         names = "".join(_b(x) for x in frame)
         facts = {"branches": names, "element": ELEMENTS[el]}
+        word = _term(ELEMENTS[el])
         if wuxing.generates(el, t.element):
-            c.add("sanhe.sheng", facts, branches=names, element=ELEMENTS[el])
+            c.add("sanhe.sheng", facts, branches=names, element=word)
         elif wuxing.overcomes(el, t.element):
-            c.add("sanhe.ke", facts, branches=names, element=ELEMENTS[el])
+            c.add("sanhe.ke", facts, branches=names, element=word)
         elif el == t.element:
-            c.add("sanhe.fu", facts, branches=names, element=ELEMENTS[el])
+            c.add("sanhe.fu", facts, branches=names, element=word)
         else:
-            c.add("sanhe", facts, branches=names, element=ELEMENTS[el])
+            c.add("sanhe", facts, branches=names, element=word)
 
 
 def _san_xing(c: _Chain, chart: LiuYaoChart, t: _Target) -> bool:
@@ -493,14 +548,14 @@ def _gua(c: _Chain, chart: LiuYaoChart, t: _Target | None = None) -> None:
         # 反吟 / 伏吟 of a trigram weigh on the 用神 that moves in it; elsewhere they only inform
         on_yong = t is not None and t.line is not None and t.line.moving and t.line.yao.position in lines
         if kind == "反吟":
-            c.add("gua.fan_yin", {"where": label}, where=label, weight=None if on_yong else 0)
+            c.add("gua.fan_yin", {"where": label}, where=_term(label), weight=None if on_yong else 0)
         elif kind == "伏吟":
-            c.add("gua.fu_yin", {"where": label}, where=label, weight=None if on_yong else 0)
+            c.add("gua.fu_yin", {"where": label}, where=_term(label), weight=None if on_yong else 0)
     moving = [ln for ln in chart.lines if ln.moving]
     if len(moving) >= 4:
         c.add("gua.luan", {"moving": len(moving)}, n=len(moving))
     elif len(moving) == 1:
-        c.add("gua.du_fa", {"line": moving[0].yao.position}, mover=_mover_label(moving[0]))
+        c.add("gua.du_fa", {"line": moving[0].yao.position}, mover=_mover_word(moving[0]))
 
 
 def _shi_hurt(c: _Chain, chart: LiuYaoChart, t: _Target, topic: str | None, about: str) -> bool:
@@ -531,7 +586,7 @@ def _shi_hurt(c: _Chain, chart: LiuYaoChart, t: _Target, topic: str | None, abou
     if why is None:
         return False
     label = f"{sl.yao.liu_qin}{_b(sl.yao.branch)}"
-    c.add("shi.hurt", {"line": sl.yao.position, "why": why}, shi=label, why=why)
+    c.add("shi.hurt", {"line": sl.yao.position, "why": why}, shi=label, why=_term(why))
     return True
 
 
@@ -547,13 +602,12 @@ def _tian_shi(c: _Chain, chart: LiuYaoChart, ys: YongShen, t: _Target, topic: st
         return "", ""
     if ys.chosen_by in ("天時動", "天時化出") and _on("tianshi.dong"):
         b = t.line.bian if t.line is not None else None
-        how = f"化{b.liu_qin}" if ys.chosen_by == "天時化出" and b is not None else "動"
         c.add(
             "tianshi.dong",
             {"line": ys.position, "chosen_by": ys.chosen_by},
             yong=t.label,
-            how=how,
-            topic=topic,
+            how=_weather_how(ys.chosen_by, b),
+            topic=_topic_word(topic) if topic else "",
         )
         return "good", "tianshi.dong"
     for _, test, qins, unless, stirred, polarity, key in entries:
@@ -572,7 +626,7 @@ def _tian_shi(c: _Chain, chart: LiuYaoChart, ys: YongShen, t: _Target, topic: st
             else:  # into
                 hit = ln.moving and b is not None and b.liu_qin in qins and ln.yao.liu_qin not in qins
             if hit:
-                c.add(key, {"line": ln.yao.position}, mover=_mover_label(ln))
+                c.add(key, {"line": ln.yao.position}, mover=_mover_word(ln))
                 return polarity, key
     return "", ""
 
@@ -607,6 +661,7 @@ def _worry(c: _Chain, chart: LiuYaoChart, ys: YongShen, topic: str | None) -> st
     sl = chart.lines[chart.ben.shi - 1]
     good: list[str] = []
     bad: list[str] = []
+    said: dict[str, Text] = {}  # a sign naming a line → its words (the others are terms of [term])
     if sl.yao.liu_qin == "子孫":
         good.append("子孫持世")
     b = sl.bian
@@ -624,19 +679,26 @@ def _worry(c: _Chain, chart: LiuYaoChart, ys: YongShen, topic: str | None) -> st
             continue
         if ln.yao.liu_qin == "子孫":
             good.append(f"{_mover_label(ln)}動")
+            said[good[-1]] = _term("動而無傷", mover=_mover_word(ln))
         elif ln.yao.liu_qin == "官鬼":
             if wuxing.generates(ln.yao.element, sl.yao.element):
                 good.append(f"{_mover_label(ln)}動而生世")
+                said[good[-1]] = _term("動而生世", mover=_mover_word(ln))
             elif wuxing.overcomes(ln.yao.element, sl.yao.element):
                 bad.append(f"{_mover_label(ln)}動而剋世")
+                said[bad[-1]] = _term("動而剋世", mover=_mover_word(ln))
     zi_sun = wuxing.child_of(chart.ben.palace_element)
-    good.extend(f"{''.join(_b(x) for x in f)}合成子孫局" for f, el in _frames(chart) if el == zi_sun)
+    for f, el in _frames(chart):
+        if el == zi_sun:
+            frame = "".join(_b(x) for x in f)
+            good.append(f"{frame}合成子孫局")
+            said[good[-1]] = _term("合成子孫局", frame=frame)
     if bool(good) == bool(bad):
         return ""
     key, signs = ("worry.lifted", good) if good else ("worry.harm", bad)
     if not _on(key):
         return ""
-    c.add(key, {"signs": signs}, signs="、".join(signs))
+    c.add(key, {"signs": signs}, signs=_joined([said.get(x) or _term(x) for x in signs]))
     return key
 
 
@@ -660,7 +722,7 @@ def _he_in_chong(c: _Chain, chart: LiuYaoChart, topic: str | None) -> bool:
     if shi_by is None or ying_by is None:
         return False
     facts = {"shi": _b(sl.yao.branch), "shi_by": shi_by, "ying": _b(yl.yao.branch), "ying_by": ying_by}
-    c.add("gua.chong_he_shi_ying", facts, shi_by=shi_by, ying_by=ying_by)
+    c.add("gua.chong_he_shi_ying", facts, shi_by=_term(shi_by), ying_by=_term(ying_by))
     return True
 
 
@@ -725,7 +787,7 @@ def _kong(c: _Chain, t: _Target, state: Any, helped: bool, ke_lines: Sequence[Li
         why_key = None
     if why_key is not None:
         why = why_key
-        c.add("kong.jia", {"branch": _b(t.branch), "why": why}, yong=t.label, why=why)
+        c.add("kong.jia", {"branch": _b(t.branch), "why": why}, yong=t.label, why=_term(why))
         return "jia"
     if not _on("kong.zhen"):
         return None
@@ -736,7 +798,8 @@ def _kong(c: _Chain, t: _Target, state: Any, helped: bool, ke_lines: Sequence[Li
 def _kong_struck(c: _Chain, t: _Target, state: Any, ke_lines: Sequence[Line]) -> str:
     """The step of a still void 用神 struck by the day or a live moving 忌神 (see :func:`_kong`)."""
     by = (["日辰"] if state.ri_relation == "剋" else []) + [_mover_label(ln) for ln in ke_lines]
-    c.add("kong.zhen_ke", {"branch": _b(t.branch), "by": by}, yong=t.label, by="、".join(by))
+    words = ([_term("日辰")] if state.ri_relation == "剋" else []) + [_mover_word(ln) for ln in ke_lines]
+    c.add("kong.zhen_ke", {"branch": _b(t.branch), "by": by}, yong=t.label, by=_joined(words))
     return "zhen"
 
 
@@ -768,30 +831,17 @@ def _fu(c: _Chain, chart: LiuYaoChart, ys: YongShen, t: _Target) -> bool:
     fails = (useless and not drawn) or not reasons_out or (reasons_out == ["飛來生伏"] and not s.you_qi)
     if fails and _on("fu.useless"):
         why = "、".join(useless or ["休囚無提拔"])
-        c.add("fu.useless", {"why": why}, yong=t.label, why=_fu_why(useless or ["休囚無提拔"]))
+        c.add("fu.useless", {"why": why}, yong=t.label, why=_terms(useless or ["休囚無提拔"]))
         return True
     why = "、".join(reasons_out)
     if gives_way:
         # 〈飛伏神章〉: the cover itself gives way, so the hidden line comes out readily and weighs as a line
         # on the hexagram would; the lesser reasons (help of the month or day, a 飛神 that feeds it, a mover
         # changing into it) only make it drawable
-        c.add("fu.out_easy", {"why": why, "fei_gives_way": gives_way}, yong=t.label, why=_fu_why(reasons_out))
+        c.add("fu.out_easy", {"why": why, "fei_gives_way": gives_way}, yong=t.label, why=_terms(reasons_out))
     else:
-        c.add("fu.out", {"why": why}, yong=t.label, why=_fu_why(reasons_out))
+        c.add("fu.out", {"why": why}, yong=t.label, why=_terms(reasons_out))
     return False
-
-
-def _fu_why(keys: Sequence[str]) -> Text:
-    """The reasons *keys* of a hidden 用神 (``[fu_why]``) in every language, joined as each language joins."""
-    d = data()
-    words = [d.fu_why[k] for k in keys]
-    return Text.from_mapping(
-        {
-            "ko": d.fu_why_join["ko"].join(w.ko for w in words),
-            "zh-Hant": d.fu_why_join["zh-Hant"].join(w.zh_hant for w in words),
-            "en": d.fu_why_join["en"].join(w.en for w in words),
-        }
-    )
 
 
 def _fei_gives_way(chart: LiuYaoChart, under: Line) -> list[str]:
@@ -1081,26 +1131,49 @@ def _target(chart: LiuYaoChart, ys: YongShen) -> _Target:
     return _Target(fu.branch, fu.element, ys.liu_qin, fu.label, None, chart.lines[ys.under - 1])
 
 
+def _topic_word(topic: str) -> Text:
+    """A topic as the steps name it: the reader's word (재물), the book's in Chinese (財)."""
+    n = topic_names(topic)
+    return Text(ko=n.ko, zh_hant=topic, en=n.en)
+
+
+def _about_word(about: str) -> Text:
+    """The person asked about as the steps name it: the reader's word (부모), the book's in Chinese."""
+    n = vocabulary().about[about]
+    return Text(ko=n.ko, zh_hant=about, en=n.en)
+
+
+def _weather_how(chosen_by: str, bian: Any) -> Text:
+    """How the weather's line acts (``[chosen_by]`` 天時動 …) in the reader's words; in Chinese the book's
+    動, 獨發, or 化 and the 六親 it turns into."""
+    if chosen_by == "天時化出" and bian is not None:
+        return _term("化出", qin=bian.liu_qin)
+    w = _term(chosen_by, "chosen_by")
+    return Text(ko=w.ko, zh_hant=chosen_by[2:], en=w.en)
+
+
 def _focus(ys: YongShen, question: Question, t: _Target) -> Focus:
     d = data().focus
-    qin = ys.liu_qin if ys.key not in ("世", "應") else f"{ys.key}爻"
+    qin: str | Text = ys.liu_qin if ys.key not in ("世", "應") else _term(f"{ys.key}爻")
     if ys.chosen_by == "伏神":
-        why = _text(d["fu"], qin=ys.liu_qin, line=YAO[(ys.under or 1) - 1], yong=t.label)
+        why = _text(d["fu"], qin=ys.liu_qin, line=yao_word(ys.under or 1), yong=t.label)
     elif ys.chosen_by in ("天時動", "天時化出", "天時獨發"):
         # 〈天時章〉: the weather is read off the line that moves
         b = t.line.bian if t.line is not None else None
-        how = f"化{b.liu_qin}" if ys.chosen_by == "天時化出" and b is not None else ys.chosen_by[2:]
-        why = _text(
-            d["weather"], topic=question.topic, line=YAO[(ys.position or 1) - 1], yong=t.label, how=how
-        )
+        how = _weather_how(ys.chosen_by, b)
+        topic = _topic_word(question.topic) if question.topic else ""
+        why = _text(d["weather"], topic=topic, line=yao_word(ys.position or 1), yong=t.label, how=how)
     elif ys.chosen_by not in ("唯一", "世", "應") and len(ys.positions) > 1:
-        why = _text(d["two"], qin=ys.liu_qin, line=YAO[(ys.position or 1) - 1], why=ys.chosen_by)
+        why = _text(
+            d["two"], qin=ys.liu_qin, line=yao_word(ys.position or 1), why=_term(ys.chosen_by, "chosen_by")
+        )
     elif ys.src[: len(ABOUT_SRC)] == ABOUT_SRC:
-        why = _text(d["about"], about=question.about, qin=qin)
+        why = _text(d["about"], about=_about_word(question.about), qin=qin)
     elif question.topic is None:
-        why = _text(d["general"]) if ys.key == "世" else _text(d["about"], about=question.about, qin=qin)
+        about = _about_word(question.about)
+        why = _text(d["general"]) if ys.key == "世" else _text(d["about"], about=about, qin=qin)
     else:
-        why = _text(d["topic"], topic=question.topic, qin=qin)
+        why = _text(d["topic"], topic=_topic_word(question.topic), qin=qin)
     facts = {
         "najia": (STEMS[t.line.yao.stem] + _b(t.branch))
         if t.line is not None
@@ -1193,7 +1266,7 @@ def _weigh(c: _Chain, marks: dict[str, Any]) -> tuple[str, str]:
         # 〈用神原神忌神仇神章〉, 〈進神退神章〉: a weak 用神 fed or advancing is rescued (有救)
         by = [w for w, on in (("原神動生", marks["sheng"] > 0), ("回頭生", marks.get("hui_sheng")),
                               ("化進神", marks.get("hua_jin"))) if on]  # fmt: skip
-        c.add("weigh.rescue", {"by": by}, by="、".join(by))
+        c.add("weigh.rescue", {"by": by}, by=_terms(by))
         return "good", "weigh.rescue"
     if "bing.kong_jin" in keys and total > BAD and _on("weigh.bing_kong"):
         # 〈疾病章〉: a recent illness whose 用神 is void passes once it leaves the void, unless harm prevails
@@ -1208,7 +1281,7 @@ def _weigh(c: _Chain, marks: dict[str, Any]) -> tuple[str, str]:
         waits = [w for w, on in (("旬空", marks.get("kong") == "jia"), ("合住", marks.get("he_zhu")),
                                  ("月破", marks["po"]), ("入墓", marks.get("mu"))) if on]  # fmt: skip
         if waits:
-            c.add("weigh.wait", what="、".join(waits))
+            c.add("weigh.wait", what=_terms(waits))
         return "good", ""
     if total <= BAD:
         c.add("weigh.no_rescue")

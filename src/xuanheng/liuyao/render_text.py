@@ -15,11 +15,12 @@ table of the question (what each line stands for), then the fired rules under a 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from xuanheng.i18n import catalogue, label, sources_shown, term
 from xuanheng.i18n.messages import warning_text
+from xuanheng.liuyao.judgment import chosen_by_word, data, term_word, yao_word
 from xuanheng.liuyao.reading import GROUPS
 from xuanheng.liuyao.render_svg import LINE_FLAGS, LOST, MARKS, POSITION_NAMES, _cast_lines, day_marks
 from xuanheng.reading import DEFAULT_LANG
@@ -167,12 +168,17 @@ def render_text(doc: Mapping[str, Any], lang: str | None = None, *, ids: bool = 
         out.append(f"! {warning_text(w, warn_lang)}")
     if doc.get("judgment"):
         out.append("")
-        out.extend(judgment_lines(doc["judgment"], lang, ids=ids, method="liuyao"))
+        out.extend(judgment_lines(doc["judgment"], lang, ids=ids, method="liuyao", position=_place(lang)))
     if "reading" in doc:
         out.append("")
         out.append(label("chart.commentary" if doc.get("judgment") else "chart.reading", lang))
         out.extend(_reading_lines(doc["reading"], t, ids=ids, lang=lang))
     return "\n".join(out)
+
+
+def _place(lang: str) -> Callable[[int], str]:
+    """The name of a line by its position in *lang* (삼효 for 三爻; ``[yao]`` of the judgment's data)."""
+    return lambda p: yao_word(p).get(lang)
 
 
 def _yong_line(f: Mapping[str, Any], lang: str) -> str:
@@ -186,16 +192,20 @@ def _yong_line(f: Mapping[str, Any], lang: str) -> str:
 
     head = f"{role('yong_shen')} {f.get('liu_qin', '')}"
     if f.get("yong_shen") in ("世", "應"):
-        head = f"{role('yong_shen')} {f['yong_shen']}爻 {f.get('liu_qin', '')}"
+        head = f"{role('yong_shen')} {term_word(f['yong_shen'] + '爻').get(lang)} {f.get('liu_qin', '')}"
     pos = f.get("position")
     if isinstance(pos, int) and 1 <= pos <= 6:
-        head += f" {POSITION_NAMES[pos - 1]}爻 {f.get('branch', '')}"
+        head += f" {yao_word(pos).get(lang)} {f.get('branch', '')}"
     elif f.get("fu_shen"):
         head += f" {role('fu_shen')} {f['fu_shen']}"
         if isinstance(f.get("under"), int):
-            head += f" ({POSITION_NAMES[f['under'] - 1]}爻下, {f.get('fei_fu', '')})"
-    if f.get("chosen_by"):
-        head += f" ({f['chosen_by']})"
+            under = term_word("爻下", line=yao_word(f["under"])).get(lang)
+            rel = f.get("fei_fu", "")
+            head += f" ({under}, {term_word(rel).get(lang) if rel in data().term else rel})"
+    why = f.get("chosen_by")
+    if why:
+        word = chosen_by_word(why)  # in the reader's words where the table has it
+        head += f" ({word.get(lang) if word else why})"
     kin = [f"{role(v)} {f[v]}" for v in ("yuan_shen", "ji_shen", "chou_shen") if f.get(v)]
     return " · ".join([head, *kin])
 

@@ -9,7 +9,7 @@ without their English glosses to a reader of another language (:func:`xuanheng.i
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from xuanheng.i18n import catalogue, label, sources_shown
@@ -19,10 +19,16 @@ _UNIT = {"hour": "unit.hour", "day": "unit.day", "month": "unit.month", "year": 
 
 
 def judgment_lines(
-    j: Mapping[str, Any] | None, lang: str, *, ids: bool = False, method: str | None = None
+    j: Mapping[str, Any] | None,
+    lang: str,
+    *,
+    ids: bool = False,
+    method: str | None = None,
+    position: Callable[[int], str] | None = None,
 ) -> list[str]:
     """The lines of judgment *j* in *lang* (nothing when *j* is None); with the *method*'s name, its measured
-    agreement with the books (:func:`xuanheng.i18n.measured.measured_line`) under the verdict."""
+    agreement with the books (:func:`xuanheng.i18n.measured.measured_line`) under the verdict. *position*
+    names the focus's line in the reader's words (六爻: 삼효 for 三爻), else ``初二三四五上`` + 爻."""
     if not j:
         return []
     out = [label("chart.judgment", lang)]
@@ -34,7 +40,8 @@ def judgment_lines(
     y = j.get("yong_shen") or {}
     where = ""
     if isinstance(y.get("position"), int):
-        where = f" {'初二三四五上'[y['position'] - 1]}爻"
+        p = y["position"]
+        where = f" {position(p)}" if position is not None else f" {'初二三四五上'[p - 1]}爻"
     name = str(y.get("name", ""))
     name = catalogue(lang).get(f"focus.{name}", name)  # 용신 / 유신 / 용효 in Korean, as the steps say it
     # what the focus is: the 類神 as its topic reads it where the method names it (大六壬: 青龍申, not the
