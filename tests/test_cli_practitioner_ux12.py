@@ -6,6 +6,8 @@ its fix (branch ux12).
   the topic's table names, not those of the chart's own 貴神;
 - 大六壬: a 類神 read on the day stem or the day branch (命, 家宅 …, a person outside the family, no topic)
   showed the branch's own 六親 on the focus line (``유신 官鬼未`` for a house: read as a person);
+- the topic, the person and the thing asked about were named in hanja inside Korean sentences (財를 물으니,
+  父母의 일이니, 病에 해롭다) by every judge; they read 재물, 부모·윗사람, 질병 now (Chinese unchanged);
 - 金口訣 神煞 (and the 神煞 tables of the other methods): some ``src`` held English notes (``咸池 (桃花) by
   the day branch's 三合 frame …``), which the chart JSON hands to every reader; a ``src`` is a citation only;
 """
@@ -246,7 +248,9 @@ def _hexagram_names() -> tuple[str, ...]:
 
 def _not_read_in_hanja(text: str) -> list[str]:
     """The hanja runs of *text* not wholly made of :data:`HANJA_READ` terms and hexagram names."""
-    allowed = sorted({*(t for ts in HANJA_READ.values() for t in ts), *_hexagram_names()}, key=len, reverse=True)
+    allowed = sorted(
+        {*(t for ts in HANJA_READ.values() for t in ts), *_hexagram_names()}, key=len, reverse=True
+    )
     bad = []
     for run in re.findall(r"[\u3400-\u9fff]+", text):
         rest = run
@@ -275,11 +279,11 @@ ABOUTS = ("父母", "兄弟", "妻", "夫", "子女", "朋友", "他人")
 
 
 def test_the_liuyao_judgment_in_korean_holds_no_hanja_word() -> None:
-    """Every casebook chart (blind4 aside) cast in Korean, as the book asked it and, every third case, about
-    a relative instead: the judgment's verdict, the 用神's reason, every step and every 應期 reason holds hanja
-    only for what a Korean practitioner reads in hanja (:data:`HANJA_READ`, the hexagrams' names). Before:
-    旺/相/休/囚 (``寅월에 相하다``), 回頭剋, 旺相, 日合絆住, 世爻, 初爻 … 上爻, the topic (財를 물으니) and
-    the 兩現 reason (動, 在上) stood in hanja."""
+    """Every casebook chart (blind4 aside) cast in Korean, as the book asked it and, every third case,
+    about a relative instead: the judgment's verdict, the 用神's reason, every step and every 應期 reason
+    holds hanja only for what a Korean practitioner reads in hanja (:data:`HANJA_READ`, the hexagrams'
+    names). Before: 旺/相/休/囚 (``寅월에 相하다``), 回頭剋, 旺相, 日合絆住, 世爻, 初爻 … 上爻, the topic
+    (財를 물으니) and the 兩現 reason (動, 在上) stood in hanja."""
     bad: dict[str, str] = {}
     cases = _cases()
     assert len(cases) > 300
@@ -300,9 +304,9 @@ def test_the_liuyao_judgment_in_korean_holds_no_hanja_word() -> None:
 
 
 def test_the_liuyao_text_view_names_lines_and_choices_in_korean() -> None:
-    """The Korean text view (every fifth casebook chart, persons varied): the judgment block — the 用神 line
-    with its place (삼효, not 三爻) — and the commentary's 用神 line (its place, where a hidden one lies, how it
-    was chosen: 세효, 동한 효, 하나뿐 …) hold hanja only where a practitioner reads it."""
+    """The Korean text view (every fifth casebook chart, persons varied): the judgment block — the 用神
+    line with its place (삼효, not 三爻) — and the commentary's 용신 line (its place, where a hidden one
+    lies, how it was chosen: 세효, 동한 효, 하나뿐 …) hold hanja only where a practitioner reads it."""
     bad: dict[str, str] = {}
     for i, c in enumerate(_cases()[::5]):
         argv = ["liuyao", "--day", c["day"], "--month", c["month"], "--lines", c["lines"]]
@@ -317,3 +321,42 @@ def test_the_liuyao_text_view_names_lines_and_choices_in_korean() -> None:
             for run in _not_read_in_hanja(line):
                 bad.setdefault(run, f"{c['id']}: {line.strip()}")
     assert not bad, "\n".join(f"{k}  ← {v}" for k, v in bad.items())
+
+
+# ---------------------------------------------------------------------------------- the topic and the person
+
+AT = ["--at", "2026-12-07T15:00", "--tz", "Asia/Seoul"]
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (["liuren", *AT, "--topic", "財"], {"財": "재물"}),
+        (["liuren", *AT, "--topic", "病", "--about", "父母"], {"父母": "부모"}),
+        (["liuren", *AT, "--topic", "官"], {"官": "관직"}),
+        (["jinkoujue", *AT, "--difen", "申", "--topic", "財"], {"財": "재물"}),
+        (
+            ["jinkoujue", *AT, "--difen", "申", "--topic", "病", "--about", "父母"],
+            {"父母": "부모", "病": "질병"},
+        ),
+        (["jinkoujue", *AT, "--difen", "申", "--topic", "官"], {"官": "관직"}),
+        (["liuyao", *AT, "--coins", "--seed", "7", "--topic", "財"], {"財": "재물"}),
+        (["liuyao", *AT, "--coins", "--seed", "1", "--topic", "病", "--about", "父母"], {"父母": "부모"}),
+        (["qizheng", *AT, "--lon", "127", "--lat", "37.5", "--sex", "male", "--topic", "財"], {"財": "재물"}),
+    ],
+    ids=lambda v: " ".join(v) if isinstance(v, list) else "",
+)
+def test_the_topic_and_the_person_are_named_in_korean(argv: list[str], said: dict[str, str]) -> None:
+    """A Korean practitioner's question — money for oneself, a parent's illness, an office — read by each
+    method: the judgment names the topic and the person in Korean (the labels of the shared topic and
+    person vocabularies), never the bare hanja key (財를 물으니, 父母의 일이니, 病에 해롭다); the Chinese
+    reading keeps the book's term."""
+    ko = _json(argv, "ko")["judgment"]
+    texts = [ko["yong_shen"]["why"], *(s["text"] for s in ko["steps"])]
+    for key, word in said.items():
+        assert any(word in t for t in texts), (key, texts)
+        # the bare key taking a Korean particle: 財를, 父母의, 病에 (父母가 용신이다 names the 六親)
+        alone = re.compile(rf"(?<![\u4e00-\u9fff]){key}(?:을|를|의|에|은|는)")
+        assert not [t for t in texts if alone.search(t)], (key, texts)
+    zh = _json(argv, "zh-Hant")["judgment"]
+    assert any(k in zh["yong_shen"]["why"] for k in said), zh["yong_shen"]["why"]

@@ -65,6 +65,7 @@ from xuanheng.reading.judgment import (
     Step,
     Verdict,
     YingQi,
+    about_word,
     check_about,
     fill,
     verdict_word,
@@ -72,6 +73,7 @@ from xuanheng.reading.judgment import (
 from xuanheng.rules import normalise_topic
 from xuanheng.rules.items import ITEM_TOPICS_SRC, Item, check_item_topic, items, normalise_item
 from xuanheng.rules.sources import inventory_item
+from xuanheng.rules.topics import topic_word
 from xuanheng.time.ahead import ganzhi_after, month_start, pillar_date
 
 #: the verdict by the sum of the weighed steps: ≥ GOOD good, ≤ BAD bad, else mixed
@@ -297,7 +299,8 @@ def _gui(c: _Chain, chart: JinKouJueChart, topic: str | None) -> None:
         key = "gui.ji_weak" if cls == "吉" else "gui.xiong_weak"
         c.add("gui", key, facts, jiang=name, ws=ws)
         return
-    c.add("gui", "gui.ji" if cls == "吉" else "gui.xiong", facts, src=src, jiang=name, topic=shown)
+    said = topic_word(shown)  # the topic in the reader's words
+    c.add("gui", "gui.ji" if cls == "吉" else "gui.xiong", facts, src=src, jiang=name, topic=said)
 
 
 def _own_src(src: Sequence[str], name: str) -> tuple[str, ...]:
@@ -399,12 +402,13 @@ def _lei(
     d = data()
     found = item_position(chart, items()[question.item]) if question.item is not None else None
     key = found.key if found is not None else None
-    shown = question.item or ""
+    # what the position stands for, in the reader's words: the thing asked about, the person, or the topic
+    shown: str | Text = _item_word(question.item) if question.item is not None else ""
     if key is None:
         key = d.lei_about.get(question.about) if question.about != "自己" else None
-        shown = question.about  # the person's matter, when the person is read on a position
+        shown = about_word(question.about)  # the person's matter, when the person is read on a position
     if key is None:
-        key, shown = d.lei_topic.get(topic or ""), topic or ""
+        key, shown = d.lei_topic.get(topic or ""), topic_word(topic) if topic else ""
     if key is None:
         return None
     lei = chart.position(key)
@@ -441,15 +445,16 @@ def _dong(c: _Chain, chart: JinKouJueChart, topic: str | None) -> tuple[str, ...
     entry = data().dong.get(shown)
     if entry is None:
         return ()
+    said = topic_word(shown)  # the topic in the reader's words
     helps, harms, src = entry
     names = chart.dong_names
     good = [n for n in helps if n in names]
     bad = [n for n in harms if n in names]
     if good and not bad:
-        c.add("dong", "dong.good", {"dong": good}, src=src, dong="、".join(good), topic=shown)
+        c.add("dong", "dong.good", {"dong": good}, src=src, dong="、".join(good), topic=said)
         return tuple(good)
     if bad and not good:
-        c.add("dong", "dong.bad", {"dong": bad}, src=src, dong="、".join(bad), topic=shown)
+        c.add("dong", "dong.bad", {"dong": bad}, src=src, dong="、".join(bad), topic=said)
     return ()
 
 
@@ -632,6 +637,12 @@ def _dates(
 
 
 # ── the judge ─────────────────────────────────────────────────────────────────────────────────────
+def _item_word(item: str) -> Text:
+    """The thing asked about in the reader's words (말), its key in Chinese (馬), as the steps name it."""
+    n = items()[item].names
+    return Text(ko=n.ko, zh_hant=item, en=n.en)
+
+
 def _focus(chart: JinKouJueChart, yong: Position, lei: Position | None, question: Question) -> Focus:
     d = data()
     # the reason in every language where it is one of the chart's own (``[yong_yao_reason]``)
@@ -639,11 +650,11 @@ def _focus(chart: JinKouJueChart, yong: Position, lei: Position | None, question
     params = {"pos": yong.label, "name": yong.name, "reason": reason}
     shows = question.item is not None and item_position(chart, items()[question.item]) is not None
     if lei is not None and shows:
-        why = _text(d.focus["item"], item=question.item, lei=lei.label, **params)
+        why = _text(d.focus["item"], item=_item_word(question.item or ""), lei=lei.label, **params)
     elif lei is not None and question.about != "自己" and question.about in d.lei_about:
-        why = _text(d.focus["about"], about=question.about, lei=lei.label, **params)
+        why = _text(d.focus["about"], about=about_word(question.about), lei=lei.label, **params)
     elif lei is not None and question.topic:
-        why = _text(d.focus["topic"], topic=question.topic, lei=lei.label, **params)
+        why = _text(d.focus["topic"], topic=topic_word(question.topic), lei=lei.label, **params)
     else:
         why = _text(d.focus["yong"], **params)
     b = branch_of(chart, yong.key)

@@ -75,6 +75,7 @@ from xuanheng.reading.judgment import (
     Step,
     Verdict,
     YingQi,
+    about_word,
     check_about,
     kind_of,
     one_each,
@@ -82,6 +83,7 @@ from xuanheng.reading.judgment import (
 )
 from xuanheng.rules import normalise_topic
 from xuanheng.rules.items import ITEM_TOPICS_SRC, Item, check_item_topic, items, normalise_item
+from xuanheng.rules.topics import topic_word
 from xuanheng.time.ahead import ganzhi_after, month_start, pillar_date, year_start
 
 #: the verdict by the sum of the weighed steps: ≥ GOOD good, ≤ BAD bad, else mixed
@@ -882,9 +884,16 @@ def _item_step(lei: _Lei) -> Step | None:
     return Step("lei.item", "=", _fill(d.text, item=names, basis=basis, lei=lei.label), sources, facts)
 
 
+def _said(t: Text) -> dict[str, str]:
+    """A word in every language as :func:`_fill` takes it (the topic or the person in the reader's words)."""
+    return {"ko": t.ko, "zh-Hant": t.zh_hant, "en": t.en}
+
+
 def _focus(r: _Read, lei: _Lei, question: Question) -> Focus:
     d = data().focus
-    topic = question.topic or ""
+    # the topic and the person in the reader's words (재물, 부모), the book's term in Chinese
+    topic: str | dict[str, str] = _said(topic_word(question.topic)) if question.topic else ""
+    about = _said(about_word(question.about))
     if lei.item is not None:
         it = lei.item
         names = {"ko": it.names.ko, "zh-Hant": it.names.zh_hant, "en": it.names.en}
@@ -893,12 +902,10 @@ def _focus(r: _Read, lei: _Lei, question: Question) -> Focus:
         why = _fill(d["general"])
     elif lei.kind in ("gan", "zhi"):
         why = (
-            _fill(d["person"], about=question.about, lei="日支")
-            if lei.by_person
-            else _fill(d[lei.kind], topic=topic)
+            _fill(d["person"], about=about, lei="日支") if lei.by_person else _fill(d[lei.kind], topic=topic)
         )
     elif lei.by_person:
-        why = _fill(d["person"], about=question.about, lei=lei.label)
+        why = _fill(d["person"], about=about, lei=lei.label)
     else:
         why = _fill(d["lei"], topic=topic, lei=lei.label)
     b = lei.branch

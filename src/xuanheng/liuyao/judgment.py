@@ -63,14 +63,14 @@ from xuanheng.reading.judgment import (
     Step,
     Verdict,
     YingQi,
+    about_word,
     check_about,
     fill,
     kind_of,
     verdict_word,
-    vocabulary,
 )
 from xuanheng.rules import normalise_topic
-from xuanheng.rules.topics import topic_names
+from xuanheng.rules.topics import topic_word
 from xuanheng.time.ahead import ganzhi_after, month_start, pillar_date, year_start
 
 YAO = ("初爻", "二爻", "三爻", "四爻", "五爻", "上爻")
@@ -607,7 +607,7 @@ def _tian_shi(c: _Chain, chart: LiuYaoChart, ys: YongShen, t: _Target, topic: st
             {"line": ys.position, "chosen_by": ys.chosen_by},
             yong=t.label,
             how=_weather_how(ys.chosen_by, b),
-            topic=_topic_word(topic) if topic else "",
+            topic=topic_word(topic) if topic else "",
         )
         return "good", "tianshi.dong"
     for _, test, qins, unless, stirred, polarity, key in entries:
@@ -1131,18 +1131,6 @@ def _target(chart: LiuYaoChart, ys: YongShen) -> _Target:
     return _Target(fu.branch, fu.element, ys.liu_qin, fu.label, None, chart.lines[ys.under - 1])
 
 
-def _topic_word(topic: str) -> Text:
-    """A topic as the steps name it: the reader's word (재물), the book's in Chinese (財)."""
-    n = topic_names(topic)
-    return Text(ko=n.ko, zh_hant=topic, en=n.en)
-
-
-def _about_word(about: str) -> Text:
-    """The person asked about as the steps name it: the reader's word (부모), the book's in Chinese."""
-    n = vocabulary().about[about]
-    return Text(ko=n.ko, zh_hant=about, en=n.en)
-
-
 def _weather_how(chosen_by: str, bian: Any) -> Text:
     """How the weather's line acts (``[chosen_by]`` 天時動 …) in the reader's words; in Chinese the book's
     動, 獨發, or 化 and the 六親 it turns into."""
@@ -1161,19 +1149,19 @@ def _focus(ys: YongShen, question: Question, t: _Target) -> Focus:
         # 〈天時章〉: the weather is read off the line that moves
         b = t.line.bian if t.line is not None else None
         how = _weather_how(ys.chosen_by, b)
-        topic = _topic_word(question.topic) if question.topic else ""
+        topic = topic_word(question.topic) if question.topic else ""
         why = _text(d["weather"], topic=topic, line=yao_word(ys.position or 1), yong=t.label, how=how)
     elif ys.chosen_by not in ("唯一", "世", "應") and len(ys.positions) > 1:
         why = _text(
             d["two"], qin=ys.liu_qin, line=yao_word(ys.position or 1), why=_term(ys.chosen_by, "chosen_by")
         )
     elif ys.src[: len(ABOUT_SRC)] == ABOUT_SRC:
-        why = _text(d["about"], about=_about_word(question.about), qin=qin)
+        why = _text(d["about"], about=about_word(question.about), qin=qin)
     elif question.topic is None:
-        about = _about_word(question.about)
+        about = about_word(question.about)
         why = _text(d["general"]) if ys.key == "世" else _text(d["about"], about=about, qin=qin)
     else:
-        why = _text(d["topic"], topic=_topic_word(question.topic), qin=qin)
+        why = _text(d["topic"], topic=topic_word(question.topic), qin=qin)
     facts = {
         "najia": (STEMS[t.line.yao.stem] + _b(t.branch))
         if t.line is not None

@@ -58,6 +58,7 @@ from xuanheng.reading.judgment import (
     vocabulary,
 )
 from xuanheng.rules import normalise_topic
+from xuanheng.rules.topics import topic_word
 
 _PKG = "xuanheng.qizheng"
 #: the 化曜 titles that bless the palace they keep (天祿 福 蔭 貴 印 權; 暗 耗 刑 囚 harm it)
@@ -911,7 +912,7 @@ def judge(
             liu_qin=None,
             position=None,
             branch=BRANCHES[ctx.gong_branch[gong]],
-            why=_text(d.focus["palace"], topic=topic, gong=gong, star=lord),
+            why=_text(d.focus["palace"], topic=_raw(topic_word(topic or "總")), gong=gong, star=lord),
             facts={"yao": lord, "gong": gong},
         )
         return Judgment(

@@ -74,6 +74,13 @@ def vocabulary() -> _Vocabulary:
     return _Vocabulary(kinds, topic_kind, about, names)
 
 
+def about_word(about: str) -> Text:
+    """The person *about* (a key of ``[about]``) as a judgment's sentence names them: the reader's word
+    (부모, a parent), and in Chinese the key itself (父母), as the Chinese steps have always written it."""
+    n = vocabulary().about[about]
+    return Text(ko=n.ko, zh_hant=about, en=n.en)
+
+
 def spellings(entries: Iterable[tuple[str, Iterable[str]]], where: str) -> dict[str, str]:
     """Every way a user may spell a key of *entries* (``(key, names)``: its labels in every language and
     its aliases) → the key: the key and each name, stripped and in lower case, also in Simplified
@@ -374,6 +381,7 @@ __all__ = [
     "Verdict",
     "VerdictWord",
     "YingQi",
+    "about_word",
     "check_about",
     "fill",
     "kind_of",

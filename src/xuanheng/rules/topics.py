@@ -90,6 +90,13 @@ def topic_names(key: str) -> Text:
     return Text(ko=e["ko"], zh_hant=e["zh-Hant"], en=e["en"])
 
 
+def topic_word(key: str) -> Text:
+    """Topic *key* as a judgment's sentence names it: the reader's word (재물, wealth), and in Chinese the
+    book's own term (財), as the Chinese steps have always written it."""
+    n = topic_names(key)
+    return Text(ko=n.ko, zh_hant=normalise_topic(key), en=n.en)
+
+
 def topic_label(key: str, lang: str = DEFAULT_LANG) -> str:
     """The name of topic *key* in *lang* (``"病"`` → ``"illness"`` in English, ``"疾病"`` in 繁體)."""
     return topic_names(key).get(check_lang(lang))
@@ -103,4 +110,5 @@ __all__ = [
     "topic_label",
     "topic_list",
     "topic_names",
+    "topic_word",
 ]
