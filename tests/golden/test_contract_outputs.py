@@ -262,7 +262,7 @@ from pins import dump as _dump
 # and the judgment's focus in Korean and English; the chart JSON keeps yong_yao_reason in Chinese.
 # Checked: applied alone on top of (69) only jinkoujue_documents, jinkoujue_views, the contract's
 # cli_casts, http_casts and mcp_calls and test_public_outputs' cli and http moved.
-# (71) issue 27 (branch ux12): the 六爻 judgment's words in the reader's language — liuyao/data/judgment.toml
+# (72) issue 27 (branch ux12): the 六爻 judgment's words in the reader's language — liuyao/data/judgment.toml
 # [term] (was [fu_why]: the reasons of the steps, 旺相休囚死, the trigrams, the elements, the signs of a
 # worry, 世爻/應爻, the 飛伏 relations), [chosen_by] and [yao] (初爻 … 上爻), the topic and the person by
 # their labels — and the text view names the 用神's line so (삼효; render.judgment position=): Korean and
@@ -270,15 +270,15 @@ from pins import dump as _dump
 # judgments byte-identical, the Korean ones identical but for their text). Checked: applied alone on main
 # (e99328c) only cli_casts, http_casts, mcp_calls and test_liuyao_outputs' documents_renders, example_ko
 # and example_en moved.
-# (72) issue 28 (branch ux12): the 大六壬 focus names a 類神 read on the day stem or the day branch by that
+# (73) issue 28 (branch ux12): the 大六壬 focus names a 類神 read on the day stem or the day branch by that
 # place and its 上神 (lei_shen 日干上戌, 日支上未) where the focus line printed the 上神's own 六親 (官鬼未
 # for a house). Checked: applied alone on main only cli_casts, http_casts, mcp_calls, liuren_documents,
 # liuren_study_documents, liuren_views and test_public_outputs' cli and http moved.
-# (73) issue 28 (branch ux12): the 金口訣 step on the 貴神 for the topic (gui.ji / gui.xiong) cites, of its
+# (74) issue 28 (branch ux12): the 金口訣 step on the 貴神 for the topic (gui.ji / gui.xiong) cites, of its
 # table's seed items, only the chart's own 貴神's (judgment.py _own_src, [jiang_section]): the steps' src.
 # Checked: applied alone on main only cli_casts, http_casts, mcp_calls, jinkoujue_documents and
 # test_public_outputs' cli and http moved (the text views show sources only with --ids).
-# (74) issue 28 (branch ux12): a `src` is a citation only — the 神煞 tables of every method (the notes
+# (75) issue 28 (branch ux12): a `src` is a citation only — the 神煞 tables of every method (the notes
 # beside a source moved into `note`), the 金口訣 chart's own sources (動 馬效愚《金口訣入門教程》〈五動〉,
 # 四大空亡 《淵海子平》卷一〈論四大空亡〉, 急時, 旬空) and core/data/relations.toml's 三刑 (002-014 without
 # its gloss): the `src` values of the 金口訣 and 大六壬 chart JSON. Checked: applied alone on main only
@@ -286,9 +286,9 @@ from pins import dump as _dump
 # test_public_outputs' jinkoujue/liuren coordinates and instants, cli and http, and
 # tests/jinkoujue/test_golden_master.py's first chunk and INSTANT_DIGEST moved; 六爻's and 七政's outputs
 # did not.
-# (75) issues 27/28 (branch ux12): the topic, the person and the thing asked about named in the reader's
+# (76) issues 27/28 (branch ux12): the topic, the person and the thing asked about named in the reader's
 # words in every judge's sentences (rules.topics.topic_word, reading.judgment.about_word: 재물을 물으니,
-# 부모·윗사람의 일이니, 질병에 해롭다; zh-Hant keeps the book's term). Checked: applied on top of (71)–(74)
+# 부모·윗사람의 일이니, 질병에 해롭다; zh-Hant keeps the book's term). Checked: applied on top of (72)–(75)
 # only cli_casts, http_casts, mcp_calls, jinkoujue_documents, jinkoujue_views, liuren_documents,
 # liuren_study_documents, liuren_views and test_public_outputs' cli and http moved.
 PINNED: dict[str, str] = {
@@ -304,7 +304,7 @@ PINNED: dict[str, str] = {
     # (63): before a5fd6d4b7564e7ad
     # (66): before 740e234679e43b60
     # (68) (70): before 2f69058c3353f603
-    # (71) (72) (73) (74) (75): before ad3c3d4f0e10f1f8
+    # (72) (73) (74) (75) (76): before ad3c3d4f0e10f1f8
     "cli_casts": "ea4744be6b6191de",  # before (38): fdb40617d91ee828; before (36): e13659d60dd8a34a
     # issue 26: the 大六壬 message for no instant and no coordinates is catalogued (cli.liuren.at_missing),
     # so --lang ko / zh-Hant say it in that language instead of English; nothing else changed
@@ -335,7 +335,7 @@ PINNED: dict[str, str] = {
     # (52) (53): before 0c302878aabfbb9b; (60): before ee18dae8c46a6f20; (61): before 9fec4b866bacc449
     # (63): before ec08c2e6231bc6dd
     # (70): before 17e75015eddf174d
-    # (71) (72) (73) (74) (75): before d3639a9394701419
+    # (72) (73) (74) (75) (76): before d3639a9394701419
     "http_casts": "1aa80ecf1b7fbdc0",  # before (38): 3903bf99c9430349; before (36): d0a62ebaf7be16ce
     # (46): before 0d815fecf12a84d1; (51): before c59b5b580058740f
     # (66): before 8e50a76096f98d50
@@ -349,7 +349,7 @@ PINNED: dict[str, str] = {
     # (52) (53): before a8ae42dbf53faf3e; (60): before 1ee106992a3d9d94; (61): before 6ff2d6ffff4021c0
     # (63): before 3e873050241e897a
     # (70): before 78d09a134895759e
-    # (71) (72) (73) (74) (75): before bd1d9c961533d48c
+    # (72) (73) (74) (75) (76): before bd1d9c961533d48c
     "mcp_calls": "9f9cb7e25189de98",  # before (38): 4e0a29559ba5e65f; before (36): 95e864a31022d03f
 }
 

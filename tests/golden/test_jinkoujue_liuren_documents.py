@@ -85,7 +85,7 @@ PINNED: dict[str, str] = {
     # jinkoujue_views, the contract's cli_casts, http_casts and mcp_calls and test_public_outputs' cli
     # and http moved.
     # (70): before d81b091c81a9ea1e
-    # (73) (74) (75) (branch ux12: the 貴神 step's own sources; every src a citation; the topic and person
+    # (74) (75) (76) (branch ux12: the 貴神 step's own sources; every src a citation; the topic and person
     # in the reader's words — notes in tests/golden/test_contract_outputs.py): before 166a7bed9d8f3746
     "jinkoujue_documents": "242e8f6a0d3e6f5a",  # the contract: with_reading=False now carries "reading": []
     # (58) the practitioner's defects (branch ux10): the 金口訣 text view names a drawn 地分 and its seed in
@@ -96,7 +96,7 @@ PINNED: dict[str, str] = {
     # agrees with the books (reading/data/measured.toml); documents unchanged. Checked: with
     # i18n.measured.measured_line returning "" it equals its pin before (dc31b406fb55d6da)
     # (70): before c610143426ebf74e
-    # (75) (branch ux12): the topic and the person in the reader's words: before 538f4ec8c4087df3
+    # (76) (branch ux12): the topic and the person in the reader's words: before 538f4ec8c4087df3
     "jinkoujue_views": "40919c142f7462b1",
     # the plain sunrise (astro.sun_fast removed): 3 sunrise / sunset / solar-time seconds moved
     # issue 28, the 大六壬 judgment: the documents carry "judgment" (with "sections": [], the shared shape)
@@ -169,11 +169,11 @@ PINNED: dict[str, str] = {
     # the documents gain the key, the views the words. Checked: applied alone on top of (68) only
     # liuren_documents, liuren_study_documents, liuren_views and test_public_outputs' http moved.
     # (69): before a55c3460b15fcad2
-    # (72) (74) (75) (branch ux12: lei_shen 日干上戌 / 日支上未; every src a citation; the topic and person in
+    # (73) (75) (76) (branch ux12: lei_shen 日干上戌 / 日支上未; every src a citation; the topic and person in
     # the reader's words — notes in tests/golden/test_contract_outputs.py): before ce360f942f300389
     "liuren_documents": "00fff8cd2b1977f7",
     # (69): before 007c9c46a2ea507a
-    # (72) (74) (75): before 92309fad62a76db6
+    # (73) (75) (76): before 92309fad62a76db6
     "liuren_study_documents": "17d43bddd5e71b11",
     # then the phone drawing wraps its 課體 line with the label in it (issue 30 item 8; it ran off the edge)
     # (35) the weather asked for another person (above); (36) the Korean wording (above)
@@ -185,7 +185,7 @@ PINNED: dict[str, str] = {
     # agrees with the books (reading/data/measured.toml); documents unchanged. Checked: with
     # i18n.measured.measured_line returning "" it equals its pin before (a9e7c551d2873a2a)
     # (69): before ee8b001883090f7a
-    # (72) (75): before 846f6c8755b4a4be
+    # (73) (76): before 846f6c8755b4a4be
     "liuren_views": "24028b9d4569b6cf",
 }
 

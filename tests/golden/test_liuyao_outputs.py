@@ -204,7 +204,7 @@ from pins import error as _error
 # · 원신 · 기신 · 구신 in Korean, use-spirit … in English) where it printed 用神 … 仇神 in every language;
 # zh-Hant unchanged. Checked: applied alone on top of (67) only the text views moved (documents_renders,
 # example_ko, example_en, and the contract's cli_casts).
-# (71) issue 27 (branch ux12): the 六爻 judgment's words in the reader's language ([term], [chosen_by],
+# (72) issue 27 (branch ux12): the 六爻 judgment's words in the reader's language ([term], [chosen_by],
 # [yao] of liuyao/data/judgment.toml; the topic and the person by their labels) and the text view's 用神
 # lines naming the line so (삼효): Korean and English only, zh-Hant unchanged (full note in
 # tests/golden/test_contract_outputs.py). Checked: applied alone on main only documents_renders,
@@ -222,11 +222,11 @@ PINNED: dict[str, str] = {
     # (63): before ef2b9fffa7d5a850; (66): before aabd9cd5d5e650ec
     # (2) (7) … (25) (26) (27) (29) (40) (41) (56) (57) (62) (63) (66)
     # (67) (68): before 15c9bb1de589a0bc
-    # (71): before c6fce2171fd1dbec
+    # (72): before c6fce2171fd1dbec
     "documents_renders": "82242d0e262fabd7",
     # (66): before d0d08516405091e7
     # (67) (68): before fa20e4f61584933a
-    # (71): before c952b74fc20126eb
+    # (72): before c952b74fc20126eb
     "example_ko": "d2ca23d8c9574a0f",  # (2) (8) (10) (11) (14) (16) (21) (23) (29) (40) (41) (62) (66)
     # (66): before e98c62fb7e5e2e1b
     "example_zh-Hant": "dfc95b218a1503c6",  # (2) (8) (10) (11) (14) (16) (21) (23) (40) (41) (62) (66)
@@ -234,7 +234,7 @@ PINNED: dict[str, str] = {
     "example_zh-Hans": "a8ea9e2b2f8e0e6d",  # (2) (8) (10) (11) (14) (16) (21) (23) (40) (41) (62) (66)
     # (66): before e1587218a16be1da
     # (67) (68): before 06d479fce73b4f01
-    # (71): before e713d63dac601bcb
+    # (72): before e713d63dac601bcb
     "example_en": "183c5f7a19267a51",  # (2) (8) (10) (11) (14) (16) (21) (23) (40) (41) (62) (66)
 }
 

@@ -74,7 +74,7 @@ PINNED: dict[str, str] = {
     # ShenshaHit.note and in the data file): both sections, and the 金口訣 casts of "cli" and "http" below.
     # Checked: with the note written into the JSON again the four equal their pins before (58e47d2107c1ae54,
     # eea7ca6d0671514e, dfa916a636c0a82e, e6e62c8d6ae51578)
-    # (74) (branch ux12): every `src` of the chart JSON a citation only (its notes moved into the data's
+    # (75) (branch ux12): every `src` of the chart JSON a citation only (its notes moved into the data's
     # `note`; note in tests/golden/test_contract_outputs.py): the four 金口訣 and 大六壬 sections here.
     # Checked: applied alone on main only these four, cli and http moved. Before: 6044680880bc5fa2,
     # a8d3c9ab897737c9 (instants); 大六壬 33ece38797beee66, f6370a0b74675c95 (instants)
@@ -136,7 +136,7 @@ PINNED: dict[str, str] = {
     # yong_yao_reason in Chinese. Checked: applied alone on top of (69) only jinkoujue_documents,
     # jinkoujue_views, the contract's cli_casts, http_casts and mcp_calls and cli and http here moved.
     # (70): before 2e134feb5e35ec2e
-    # (72) (73) (74) (75) (branch ux12; notes in tests/golden/test_contract_outputs.py): before
+    # (73) (74) (75) (76) (branch ux12; notes in tests/golden/test_contract_outputs.py): before
     # 8e0ffe81dabdf214
     "cli": "0a788cbcb3aecdfe",
     # the study-mode refusal of 大六壬 now carries its catalogue code and params (liuren.study_missing);
@@ -184,7 +184,7 @@ PINNED: dict[str, str] = {
     # (69) (70): the 大六壬 focus's lei_shen and the 金口訣 用爻 reason as in the notes of
     # tests/golden/test_jinkoujue_liuren_documents.py and "cli" above
     # (69) (70): before 807d10bc130abc8e
-    # (72) (73) (74) (75) (branch ux12, as "cli"): before 4847f31cbd7e7a11
+    # (73) (74) (75) (76) (branch ux12, as "cli"): before 4847f31cbd7e7a11
     "http": "07344e441388d347",
 }
 

@@ -94,7 +94,7 @@ N_ERRORS = 600
 # file). Checked: on the code before this one change the first chunk and INSTANT_DIGEST passed. Before:
 # f41084bb3c1545d1 39afa7532a0739d0 4d6a638f475002fb 1e5b0c61ccd03433 7c74827f99e5fa6d 4055fd24a686d962
 # 45be73215e60d24c 5ad67e6c5ab8e921 4c8bd8852f12a398 7e4bcec27e778c44.
-# branch ux12 (a meant change, re-pinned; golden note (74) of tests/golden): every `src` the chart JSON
+# branch ux12 (a meant change, re-pinned; golden note (75) of tests/golden): every `src` the chart JSON
 # carries is a citation only — the 神煞 tables' notes beside a source moved into `note` (日祿
 # 《三命通會》〈論十干祿〉, 桃花 《三命通會》〈論咸池〉), the 動 cite 馬效愚《金口訣入門教程》〈五動〉,
 # 四大空亡 《淵海子平》卷一〈論四大空亡〉, 急時 and 旬空 their books, 三刑 002-014 without its gloss.
