@@ -27,6 +27,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from xuanheng.errors import XuanhengError
 from xuanheng.reading import LANGS
 
@@ -184,6 +186,7 @@ def test_reading_default() -> None:
     _check("reading_default", h)
 
 
+@pytest.mark.slow  # 2,000 births: with the slow sweeps (the default run keeps reading_default's 150)
 def test_reading_wide() -> None:
     """The default reading of many more births (one language each, in turn), for the rarer 格局."""
     h = hashlib.sha256()
@@ -241,6 +244,7 @@ def _spirit_choices() -> list[dict[str, str]]:
     return [{o.name: v} for o in OPTIONS for v in o.values[1:]]
 
 
+@pytest.mark.slow  # every spirit option on every other birth: with the slow sweeps (shensha stays)
 def test_reading_spirits() -> None:
     """The reading of the chart cast with each non-default star-spirit option in turn (every other birth)."""
     h = hashlib.sha256()
