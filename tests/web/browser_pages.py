@@ -23,7 +23,7 @@ DESKTOP = {"width": 1400, "height": 1000}
 DESKTOP_1300 = {"width": 1300, "height": 1000}
 #: a laptop's window (the log-out-everywhere test)
 LAPTOP = {"width": 1280, "height": 800}
-#: the selector the page sets once its method list and labels have arrived
+#: the mark app.js sets at the end of its start-up (handlers wired, the view routed, a permalink's chart cast)
 PAGE_READY = "body[data-ready='1']"
 
 
