@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import re
 import subprocess
@@ -93,6 +94,10 @@ def mclient(db_url: str, monkeypatch: pytest.MonkeyPatch) -> Iterator[TestClient
 
 
 # ---------------------------------------------------------------------------- browser tests (Playwright)
+_IN_CI = os.environ.get("CI", "").lower() in {"1", "true", "yes"}
+if _IN_CI and importlib.util.find_spec("playwright") is None:
+    # each browser test module skips without Playwright (pytest.importorskip); in CI that would hide them
+    raise RuntimeError("Playwright is missing in CI: the browser tests would skip (install '.[web,test]')")
 CHROMIUM = os.environ.get("XUANHENG_CHROMIUM", "/usr/bin/chromium")
 #: Chromium flags for a closed network, as root, headless (see docs/web.md)
 CHROMIUM_ARGS = [
