@@ -15,7 +15,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 from browser_pages import PAGE_READY, PHONE, NewPage
 
 pytest.importorskip("playwright.sync_api")
-pytestmark = [pytest.mark.xdist_group("browser")]
+pytestmark = [pytest.mark.xdist_group("browser"), pytest.mark.slow]  # narrower page checks: slow tier
 
 
 def test_a_refused_cast_leaves_nothing_of_the_chart_before(server: str, new_page: NewPage) -> None:
