@@ -1478,3 +1478,42 @@ def test_a_recent_illness_in_a_six_clash_hexagram_passes_unless_harm_prevails() 
     assert hot.verdict.word.polarity == "bad" and "weigh.bing_chong" not in {s.key for s in hot.steps}
     long = judge(c, Question("病"), bing="jiu")
     assert long.verdict.word.polarity == "bad" and "weigh.bing_chong" not in {s.key for s in long.steps}
+
+
+def test_ying_qi_the_lone_moving_line_names_the_second_time() -> None:
+    """《增刪卜易》〈獨發章〉: the time follows the 用神 first, but the lone moving line (one line moves, five
+    are still) also names it, as the author found after the event; 《易冒》〈獨發章第二十九〉 dates its cases
+    by that line. So where exactly one line moves and it is not the 用神, its own branch stands among the
+    first two times (second after the 用神's own first, or first where it already was), with the reason of
+    the lone mover. Near misses: the 用神 is that one mover (its own times stand), or two lines move (no
+    lone mover): the reason never appears. The moving line is read off the cast's values (6 or 9), its
+    branch off the chart's 納甲, not from the judge."""
+    lone_seen = near_seen = named = 0
+    for values in itertools.product("78", repeat=5):
+        for pos in range(6):
+            for mv in ("6", "9"):
+                lines = "".join(values[:pos]) + mv + "".join(values[pos:])
+                for day, month in (("丙寅", "子"), ("辛未", "巳")):
+                    c = liuyao.cast(day=day, month=month, lines=lines)
+                    mover = BR[c.lines[pos].yao.branch]
+                    for topic in ("財", "病"):
+                        j = judge(c, Question(topic))
+                        ying = [(y.branch, y.why.get("en")) for y in j.ying_qi]
+                        said = [b for b, why in ying if "lone moving line" in why]
+                        if j.focus.position == pos + 1:
+                            assert not said, (lines, day, topic)
+                            near_seen += 1
+                            continue
+                        assert mover in [b for b, _ in ying[:2]], (lines, day, topic, ying)
+                        # the lone mover's reason, unless one of the 用神's own first two has that branch
+                        assert said in ([mover], []), (lines, day, topic, ying)
+                        lone_seen += 1
+                        named += said == [mover]
+    assert named > 500 and lone_seen > named and near_seen > 20
+    # two lines moving: no lone mover
+    for lines in ("967777", "788967", "698877"):
+        for day in ("丙寅", "辛未"):
+            c = liuyao.cast(day=day, month="子", lines=lines)
+            assert sum(ln.moving for ln in c.lines) == 2
+            j = judge(c, Question("財"))
+            assert not any("lone moving line" in y.why.get("en") for y in j.ying_qi)

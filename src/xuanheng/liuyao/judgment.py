@@ -827,6 +827,16 @@ class _When:
         t = _text(data().ying[key], branch=_b(branch), other=_b(other) if other is not None else "")
         self.items.append((u, branch, t))
 
+    def second(self, key: str, branch: int) -> None:
+        """*branch* as the second time, after the 用神's own first (or first, when there is none): left
+        where it is when it is already among the first two; moved up when it stands lower."""
+        u = self.unit
+        if any(b == branch and x == u for x, b, _ in self.items[:2]):
+            return
+        self.items = [it for it in self.items if not (it[1] == branch and it[0] == u)]
+        t = _text(data().ying[key], branch=_b(branch))
+        self.items.insert(min(1, len(self.items)), (u, branch, t))
+
 
 def _ying_qi(
     chart: LiuYaoChart,
@@ -873,6 +883,7 @@ def _ying_qi(
             w.add("ri_jue", chart.ri_chen)  # 〈生旺墓絕章〉: cut off on the day, it fails when that comes
         w.add("ru_mu", _stage_branch(t.element, "墓", tu))
         w.add("chong_yong", relations.chong(b))
+        _du_fa(w, chart, t)
         return w.items
     if marks.get("weather_by") == "天時化出" and ln is not None and ln.bian is not None:
         # 〈天時章〉: a line that turns into the weather asked for brings it when what it turns into comes
@@ -940,7 +951,28 @@ def _ying_qi(
     if not state.you_qi and not marks.get("root"):
         w.add("sheng_wang", _stage_branch(t.element, "長生", tu))
         w.add("sheng_wang", _stage_branch(t.element, "帝旺", tu))
+    _du_fa(w, chart, t)
     return w.items
+
+
+def lone_mover(chart: LiuYaoChart) -> Line | None:
+    """The hexagram's only moving line (獨發: five lines still, one moving), or None."""
+    moving = [ln for ln in chart.lines if ln.moving]
+    return moving[0] if len(moving) == 1 else None
+
+
+def _du_fa(w: _When, chart: LiuYaoChart, t: _Target) -> None:
+    """The lone moving line's own branch as the second time when the 用神 is not that line (獨發).
+
+    《增刪卜易》〈獨發章〉: the time follows the 用神 first, yet the old rule that the lone mover (or the lone
+    still line) names the time was tried by the author and found to hold, after the event — so it comes
+    after the 用神's first time, not before it. 《易冒》's cases of the lone mover (ym-xingren-02, ym-bing-18,
+    ym-jiazhai-01, ym-keju-01) come on its day or year. Not when the 用神 itself is the one mover: its own
+    times already stand."""
+    lone = lone_mover(chart)
+    if lone is None or lone is t.line:
+        return
+    w.second("du_fa", lone.yao.branch)
 
 
 def _helpless(state: Any, marks: dict[str, Any]) -> bool:
