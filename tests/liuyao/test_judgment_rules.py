@@ -1517,3 +1517,33 @@ def test_ying_qi_the_lone_moving_line_names_the_second_time() -> None:
             assert sum(ln.moving for ln in c.lines) == 2
             j = judge(c, Question("財"))
             assert not any("lone moving line" in y.why.get("en") for y in j.ying_qi)
+
+
+def test_ying_qi_the_lone_still_line_names_the_second_time() -> None:
+    """《增刪卜易》〈獨發章〉 (the lone still line, 獨靜, as well as the lone mover) with 《卜筮正宗》
+    〈十八問答〉第十五問 and 《易冒》卷三〈獨發章第二十九〉: where five lines move and one is still, that line
+    names the time — its own branch, or, where the still line is the 用神 itself, the branch that clashes it
+    (a still line comes when clashed, 〈應期章〉) — among the first two. Near miss: two still lines, no such
+    reason. The still line is read off the cast's values (7 or 8), its branch off the chart's 納甲."""
+    seen = {"own": 0, "clash": 0}
+    for values in itertools.product("69", repeat=5):
+        for pos in range(6):
+            for st in ("7", "8"):
+                lines = "".join(values[:pos]) + st + "".join(values[pos:])
+                c = liuyao.cast(day="丙寅", month="子", lines=lines)
+                still = BR[c.lines[pos].yao.branch]
+                for topic in ("財", "病"):
+                    j = judge(c, Question(topic))
+                    ying = [(y.branch, y.why.get("en")) for y in j.ying_qi]
+                    want = _clash(still) if j.focus.position == pos + 1 else still
+                    assert want in [b for b, _ in ying[:2]], (lines, topic, ying)
+                    said = [b for b, why in ying if "lone still line" in why]
+                    assert said in ([want], []), (lines, topic, ying)
+                    if said:
+                        seen["clash" if j.focus.position == pos + 1 else "own"] += 1
+    assert seen["own"] > 50 and seen["clash"] > 5, seen
+    for lines in ("969678", "699787", "776999"):
+        c = liuyao.cast(day="丙寅", month="子", lines=lines)
+        assert sum(not ln.moving for ln in c.lines) >= 2
+        j = judge(c, Question("財"))
+        assert not any("lone still line" in y.why.get("en") for y in j.ying_qi)

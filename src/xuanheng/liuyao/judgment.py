@@ -961,18 +961,34 @@ def lone_mover(chart: LiuYaoChart) -> Line | None:
     return moving[0] if len(moving) == 1 else None
 
 
-def _du_fa(w: _When, chart: LiuYaoChart, t: _Target) -> None:
-    """The lone moving line's own branch as the second time when the 用神 is not that line (獨發).
+def lone_still(chart: LiuYaoChart) -> Line | None:
+    """The hexagram's only still line (獨靜: five lines moving, one still), or None."""
+    still = [ln for ln in chart.lines if not ln.moving]
+    return still[0] if len(still) == 1 else None
 
-    《增刪卜易》〈獨發章〉: the time follows the 用神 first, yet the old rule that the lone mover (or the lone
-    still line) names the time was tried by the author and found to hold, after the event — so it comes
-    after the 用神's first time, not before it. 《易冒》's cases of the lone mover (ym-xingren-02, ym-bing-18,
-    ym-jiazhai-01, ym-keju-01) come on its day or year. Not when the 用神 itself is the one mover: its own
-    times already stand."""
+
+def _du_fa(w: _When, chart: LiuYaoChart, t: _Target) -> None:
+    """The time named by the lone moving line (獨發) or the lone still line (獨靜), second after the
+    用神's own first.
+
+    《增刪卜易》〈獨發章〉: the time follows the 用神 first, yet the old rule that the lone mover or the lone
+    still line names the time was tried by the author and found to hold, after the event — so it comes
+    after the 用神's first time, not before it. 《易冒》卷三〈獨發章第二十九〉 dates its cases by the lone
+    mover's day or year, and 《卜筮正宗》〈十八問答〉 by the one still line. The lone mover's own branch,
+    unless the 用神 is that mover (its own times already stand); the lone still line's own branch, or,
+    where that still line is the 用神, the branch that clashes it (a still line comes when clashed:
+    〈應期章〉 靜而逢沖; 《易冒》's ym-xingren-03)."""
     lone = lone_mover(chart)
-    if lone is None or lone is t.line:
+    if lone is not None and lone is not t.line:
+        w.second("du_fa", lone.yao.branch)
         return
-    w.second("du_fa", lone.yao.branch)
+    still = lone_still(chart)
+    if still is None:
+        return
+    if still is t.line:
+        w.second("du_jing_chong", relations.chong(still.yao.branch))
+    else:
+        w.second("du_jing", still.yao.branch)
 
 
 def _helpless(state: Any, marks: dict[str, Any]) -> bool:
