@@ -32,7 +32,8 @@ The procedure (docs/liuyao-judgment.md), each step's words and sources in ``data
    its own day; weak → its 長生/帝旺; entombed → the clash of the tomb; hidden → drawn out; then the other
    lines: a 三合 frame's void or missing member, the clash that frees a moving 原神 held in a 合, the clash
    of a moving 忌神; for a bad verdict, the 忌神's day, its change out of the void or its advance, the 用神's
-   絕 on the day, its tomb, or the clash of the weak 用神. Counted in days, or in months for the far
+   絕 on the day, its tomb, or the clash of the weak 用神; whatever the verdict, the lone moving line (獨發)
+   or the lone still line (獨靜) names the second time (〈獨發章〉). Counted in days, or in months for the far
    questions (``[horizon]``), in years for a lifetime's (命, 壽); with an instant, the civil date of the next
    such day, month or year.
 """
