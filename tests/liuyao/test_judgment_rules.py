@@ -1547,3 +1547,34 @@ def test_ying_qi_the_lone_still_line_names_the_second_time() -> None:
         assert sum(not ln.moving for ln in c.lines) >= 2
         j = judge(c, Question("財"))
         assert not any("lone still line" in y.why.get("en") for y in j.ying_qi)
+
+
+def test_a_void_yong_shen_the_day_clashes_into_motion_is_not_void_for_good() -> None:
+    """《增刪卜易》〈旬空章〉 (沖空則實) and 〈增刪黃金策千金賦章〉 (a void line clashed is of use) against
+    《卜筮正宗》〈十八論·旬空論〉 (到底空): a still void 用神 that the day overcomes is void for good — unless
+    the day clashes it into motion (暗動: still, clashed by the day, 旺相 in the month), where the clash makes
+    it real and prevails (kong.chong_shi), so one line is never both stirred and void for good. Worked out
+    from the chart's facts (void, 暗動, the day's relation): 卯 is void on 己酉 (甲辰's decade leaves 寅 and
+    卯 out), and the 酉 day both clashes and overcomes it; in a 寅 or 卯 month the wood is 旺相 and stirs.
+    Near miss: the same void line overcome by the day without being stirred (the 申 or 酉 month, where wood
+    is weak and the clash breaks it) stays void for good (kong.zhen_ke)."""
+    seen = {"stirred": 0, "struck": 0}
+    for values in itertools.product("78", repeat=6):
+        for day in ("己酉", "己卯", "辛酉", "壬子", "甲午", "庚申", "丙寅", "丁亥", "癸巳", "戊戌", "乙丑"):
+            for month in "寅卯申酉":
+                c = liuyao.cast(day=day, month=month, lines="".join(values))
+                j = judge(c, Question("財"))
+                if j.focus.position is None:
+                    continue
+                ln = c.lines[j.focus.position - 1]
+                keys = {s.key for s in j.steps}
+                assert not (ln.an_dong and "kong.zhen_ke" in keys), (values, day, month)
+                if not ln.state.kong or ln.state.ri_relation != "剋":
+                    continue
+                if ln.an_dong:
+                    assert "kong.chong_shi" in keys and "kong.zhen_ke" not in keys, (values, day, month)
+                    seen["stirred"] += 1
+                else:
+                    assert "kong.zhen_ke" in keys and "kong.chong_shi" not in keys, (values, day, month)
+                    seen["struck"] += 1
+    assert seen["stirred"] > 5 and seen["struck"] > 20, seen

@@ -9,7 +9,8 @@ The procedure (docs/liuyao-judgment.md), each step's words and sources in ``data
 2. **月 and 日 first** (日月為主): 月建, 旺相休囚, 月破, 月合; 日辰 生/扶/剋, 臨日, 日沖 (暗動 or 日破; a
    moving line held back, not scattered: 〈動散章〉), 日合 (合起 or 合住), 日墓.
 3. **旬空**: 假空 (旺相, moving or helped by the day: it waits to leave the void) or 真空 — weak and
-   unaided, or still and struck by the day or a live moving 忌神 (到底空, 《卜筮正宗》〈十八論·旬空論〉).
+   unaided, or still and struck by the day or a live moving 忌神 (到底空, 《卜筮正宗》〈十八論·旬空論〉) —
+   unless the day clashes it into motion (暗動): 沖空則實 prevails (〈旬空章〉).
 4. **its own change** when it moves: 回頭生/剋, 進/退神, 化空/破/墓/絕, 化沖, 化合.
 5. **what moves** (and what the day stirs, 暗動): 原神 動 生, 忌神 動 剋 — each only when it has force
    (a broken or void still line has none; a weak mover the month or the day overcomes
@@ -709,11 +710,17 @@ def _kong(c: _Chain, t: _Target, state: Any, helped: bool, ke_lines: Sequence[Li
 
     A still void 用神 that the day or a live moving 忌神 overcomes is void for good (到底空:
     《卜筮正宗》〈十八論·旬空論〉), whatever its strength in the month: the blow falls while the line is
-    empty, and that prevails over 〈旬空章〉's 旺不為空, which speaks of a strong line left unharmed."""
+    empty, and that prevails over 〈旬空章〉's 旺不為空, which speaks of a strong line left unharmed —
+    unless the day clashes it into motion (暗動): a void line clashed is made real (〈旬空章〉 沖空則實; the
+    千金賦's 空逢沖而有用), which prevails, so one line is never both stirred by the day and void for good
+    (``kong.chong_shi``)."""
     if not state.kong:
         return None
     moving = t.line is not None and t.line.moving
-    if not moving and (state.ri_relation == "剋" or ke_lines) and _on("kong.zhen_ke"):
+    struck = not moving and (state.ri_relation == "剋" or bool(ke_lines))
+    if struck and t.line is not None and t.line.an_dong and _on("kong.chong_shi"):
+        c.add("kong.chong_shi", {"branch": _b(t.branch)}, yong=t.label)  # 沖空則實 prevails; then 旺相
+    elif struck and _on("kong.zhen_ke"):
         return _kong_struck(c, t, state, ke_lines)
     why = None
     if state.you_qi:
