@@ -1578,3 +1578,20 @@ def test_a_void_yong_shen_the_day_clashes_into_motion_is_not_void_for_good() -> 
                     assert "kong.zhen_ke" in keys and "kong.chong_shi" not in keys, (values, day, month)
                     seen["struck"] += 1
     assert seen["stirred"] > 5 and seen["struck"] > 20, seen
+
+
+def test_switching_off_fu_useless_still_judges_a_hidden_yong_shen_with_no_reason_to_come_out() -> None:
+    """The ablation (scripts/liuyao_confusion.py --ablate) switches ``fu.useless`` off; a hidden 用神 with no
+    reason to come out (weak, no help of the day, a cover that holds, nothing changing into it) then gets no
+    step at all, where it raised an error on the empty list of reasons. Judged over many charts, every 六親
+    forced as the 用神 so that hidden ones occur."""
+    from xuanheng.liuyao.judgment import switched_off
+
+    bare = 0
+    with switched_off("fu.useless"):
+        for c in _charts():
+            for qin in ("父母", "兄弟", "子孫", "妻財", "官鬼"):
+                j = judge(c, Question("財"), yong_shen=qin)
+                if j.focus.position is None and not {s.key for s in j.steps} & {"fu.out", "fu.out_easy"}:
+                    bare += 1
+    assert bare > 0

@@ -778,6 +778,8 @@ def _fu(c: _Chain, chart: LiuYaoChart, ys: YongShen, t: _Target) -> bool:
         why = "、".join(useless or ["休囚無提拔"])
         c.add("fu.useless", {"why": why}, yong=t.label, why=_fu_why(useless or ["休囚無提拔"]))
         return True
+    if not reasons_out:  # only with fu.useless switched off (measuring, switched_off): nothing to state
+        return False
     why = "、".join(reasons_out)
     if gives_way:
         # 〈飛伏神章〉: the cover itself gives way, so the hidden line comes out readily and weighs as a line
