@@ -178,8 +178,14 @@ def _advance(start: datetime, years: float) -> datetime:
     return datetime.fromtimestamp(a.timestamp() + f * (b.timestamp() - a.timestamp()), tz=start.tzinfo)
 
 
+@lru_cache(maxsize=8192)
 def _iso(t: float, tz: Any) -> str:
+    """The instant *t* as ISO text in the zone *tz* (memoised: a 大限's end is the next one's start, a
+    流月's end the next month's start, and every birth asked about one year shares that year's 節)."""
     return datetime.fromtimestamp(t, tz=tz).isoformat(timespec="seconds")
+
+
+register_cache(_iso.cache_clear)
 
 
 def parse_on(on: datetime | date | str, tz: Any) -> datetime:
@@ -395,8 +401,11 @@ def dongwei_xiu(p: Plan) -> list[dict[str, Any]]:
 
     out: list[tuple[float, int]] = []
     n = len(p.xiu_starts)
+    tops, spans = p.tops, p.spans
     for i, lon in enumerate(p.xiu_starts):
         for k in range(12):
+            if not (tops[k] - lon) % 360.0 < spans[k]:  # the 限度 does not pass lon in term k
+                continue  # (what _du_inverse answers None for, asked before the call)
             t = _du_inverse(p, k, lon)
             if t is not None and t > p.birth:
                 out.append((t, p.xiu_order[(i - 1) % n]))
