@@ -311,9 +311,10 @@ def _plain(ctx: Ctx, hans: bool, topic: str | None = None) -> list[FiredRule]:
     ones with their texts."""
     fired: list[FiredRule] = []
     may_hold = _index().may_hold(ctx)
-    for i, (r, kind, names, grade, extra, text, text_hans, check) in enumerate(_plans()):
+    for i, plan in enumerate(_plans()):
         if not may_hold[i]:  # a chart rule whose table needs a fact this chart does not show
             continue
+        r, kind, names, grade, extra, text, text_hans, check = plan
         if grade:  # a 格局: a chart rule, every one evaluated (what _evaluate does for a chart rule, inline)
             got = check(ctx)
             if got is None:

@@ -238,8 +238,10 @@ def _new_year_utc(year: int) -> float:
     return days * 86400.0
 
 
+@lru_cache(maxsize=4096)
 def term_instant(k: int, year: int) -> float:
-    """Unix instant when the Sun reaches 15·k° in Gregorian *year* (k = 21 立春, 18 冬至)."""
+    """Unix instant when the Sun reaches 15·k° in Gregorian *year* (k = 21 立春, 18 冬至); kept per (k, year)
+    (a document asks for the 節 of its year from the 流年, the 小限 and each 流月)."""
     # 立春 falls on 3–5 February, 冬至 on 21–23 December; a first guess from the mean motion
     approx = _new_year_utc(year) + ((15.0 * k - 280.0) % 360.0) / 0.98565 * 86400.0
     got = _term_table()
@@ -252,6 +254,9 @@ def term_instant(k: int, year: int) -> float:
     from xuanheng.time.search import term_crossing
 
     return term_crossing(k, approx)
+
+
+register_cache(term_instant.cache_clear)
 
 
 # ── the life plan of one chart ───────────────────────────────────────────────────────────────────────
