@@ -745,18 +745,38 @@ def pattern_stars(facts: Mapping[str, Any]) -> tuple[str, ...]:
 
 def _walk(x: Any, found: list[str]) -> None:
     # a module function, not a closure over itself: a self-referencing closure per call is a reference
-    # cycle that only the garbage collector frees, and its full collections cost the reading its speed
-    if isinstance(x, str):
-        if x in YAO:
+    # cycle that only the garbage collector frees, and its full collections cost the reading its speed.
+    # The facts are JSON-ready: their exact types (str, a scalar, dict, list) are told apart first, the
+    # abstract checks (``Mapping``: slow, and false for every scalar) only for another kind of value
+    t = type(x)
+    if t is str:
+        if x in _YAO_SET:
+            found.append(x)
+    elif t in _SCALARS:
+        return
+    elif t is dict:
+        for k, val in x.items():
+            if k in _YAO_SET:
+                found.append(k)
+            _walk(val, found)
+    elif t is list or t is tuple:
+        for val in x:
+            _walk(val, found)
+    elif isinstance(x, str):
+        if x in _YAO_SET:
             found.append(x)
     elif isinstance(x, Mapping):
         for k, val in x.items():
-            if k in YAO:
+            if k in _YAO_SET:
                 found.append(k)
             _walk(val, found)
     elif isinstance(x, (list, tuple)):
         for val in x:
             _walk(val, found)
+
+
+#: the scalar types of facts, which name no 曜
+_SCALARS = frozenset({int, float, bool, type(None)})
 
 
 @_word("sex", "the native's sex", ("男", "女"))
@@ -1315,9 +1335,12 @@ def _lights_cut_off(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
     ("命度", "身"),
 )
 def _qi_jie(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
-    fr = chart_frame(ctx.chart)
-    lines = [fr.start(b) for b in range(12)]
-    lines += [float(b.start) for b in getattr(ctx.chart, "xiu_bounds", ())]
+    lines = ctx.memo.get("qi_jie")
+    if lines is None:  # the chart's palace and mansion boundaries, once per chart
+        fr = chart_frame(ctx.chart)
+        lines = [fr.start(b) for b in range(12)]
+        lines += [float(b.start) for b in getattr(ctx.chart, "xiu_bounds", ())]
+        ctx.memo["qi_jie"] = lines
     got = {}
     for k in _as_list(v):
         lon = (
