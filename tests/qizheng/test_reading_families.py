@@ -1322,6 +1322,36 @@ BLIND_NAME_CASES: list[tuple[str, dict[str, Any], dict[str, Any]]] = [
     ("三刑局", {"hour": "寅", "at": {"木": "申"}}, {"hour": "寅"}),
 ]
 ZHENG_LIST_CASES += BLIND_NAME_CASES
+#: ge-371 … ge-379 (branch qz-geju8): what 《星學大成》卷二, 卷四, 卷十 and 卷二十九 state: casebook names.
+#: In the base the line of 羅 (亥 15°, 345°) leaves 木 (45°) and 金 (135°) on its forward half and the other
+#: five 政 on the other: no star stands alone (跳出). A 甲 year's 化福 is 木 and its 化刑 水 (003-021); the
+#: 甲子 year's 祿 (祿勳) is 寅 and its 驛馬 寅 too (申子辰 → 寅), a 甲午 year's 驛馬 申.
+GEJU8_CASES: list[tuple[str, dict[str, Any], dict[str, Any]]] = [
+    # 金 moved to 巳 (165°) leaves 木, the 化福, alone across the line; with 金 in 午 two stand there
+    ("漏出吉星", {"at": {"金": "巳"}}, {}),
+    # 水 (the 化刑) alone on the forward half: 木 and 金 moved back, 水 to 戌; 水 left in 寅: none is there
+    ("漏出凶星", {"at": {"木": "寅", "金": "卯", "水": "戌"}}, {"at": {"木": "寅", "金": "卯"}}),
+    # 〈日月並明說〉: the Sun 午 with the Moon 子, or the Sun 卯 with the Moon 酉; the Moon in 卯 with the Sun
+    # in 酉 is the reverse it calls base
+    ("日月並明", {"at": {"日": "午", "月": "子"}}, {"at": {"日": "午", "月": "丑"}}),
+    ("日月並明", {"at": {"日": "卯", "月": "酉"}}, {"at": {"日": "酉", "月": "卯"}}),
+    # 炁 with the Moon in 卯 (the Moon at 15°): at 25° it leads (在前), at 5° it follows (在後)
+    ("慶雲捧月", {"at": {"炁": "卯"}, "deg": {"炁": 25.0}}, {"at": {"炁": "卯"}, "deg": {"炁": 5.0}}),
+    ("浮雲蔽月", {"at": {"炁": "卯"}, "deg": {"炁": 5.0}}, {"at": {"炁": "卯"}, "deg": {"炁": 25.0}}),
+    # 甲 year: 祿 寅; the 命宮 or the 身宮 there
+    ("天祿貴局", {"ming": "寅"}, {"ming": "卯"}),
+    ("天祿貴局", {"shen": "寅"}, {"shen": "卯"}),
+    # 甲子: 祿 and 馬 both 寅; 甲午: 祿 寅 but 馬 申; 庚午: 祿 申 and 馬 申, 庚子: 馬 寅
+    ("慶賀", {"ming": "寅"}, {"year": "甲午", "ming": "寅"}),
+    ("慶賀", {"year": "庚午", "shen": "申"}, {"year": "庚子", "shen": "申"}),
+    # 火 or 羅 in the Sun's palace 丑
+    ("火羅犯日", {"at": {"火": "丑"}}, {"at": {"火": "寅"}}),
+    ("火羅犯日", {"at": {"羅": "丑"}}, {}),
+    # 土 or 計 in the Moon's palace 卯
+    ("土計犯月", {"at": {"土": "卯"}}, {"at": {"土": "辰"}}),
+    ("土計犯月", {"at": {"計": "卯"}}, {}),
+]
+ZHENG_LIST_CASES += GEJU8_CASES
 ZHENG_FORM_CASES += ZHENG_LIST_CASES
 #: patterns the base placement itself holds (each case above moves the star that makes it)
 BASE_HOLDS = {

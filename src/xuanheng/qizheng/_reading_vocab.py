@@ -1308,6 +1308,34 @@ def _lights_cut_off(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
     return {"lights_cut_off": {"日": BRANCHES[ctx.yao_b["日"]], "月": BRANCHES[ctx.yao_b["月"]]}}
 
 
+def _leaked(ctx: Ctx) -> str | None:
+    """The one 政 that stands alone on its side of the 羅–計 line while the other six share the other side
+    (跳出, 漏出: 《星學大成》卷四〈看星節要八十一條〉), else None."""
+    lon = {y.name: float(y.lon) for y in ctx.chart.yao}
+    luo = lon["羅"]
+    ahead = [y for y in QI_ZHENG if ((lon[y] - luo) % 360.0) < 180.0]
+    if len(ahead) == 1:
+        return ahead[0]
+    if len(ahead) == len(QI_ZHENG) - 1:
+        return next(y for y in QI_ZHENG if y not in ahead)
+    return None
+
+
+@_word(
+    "leaks_out",
+    "[stars]: 羅 and 計 hold six of the seven 政 on one side of their line and one of these stars (曜, roles"
+    " or 主:palace) stands alone on the other (跳出一星, 漏出: 《星學大成》卷四〈看星節要八十一條〉)",
+)
+def _leaks_out(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
+    y = _leaked(ctx)
+    if y is None:
+        return None
+    for ref in _as_list(v):
+        if y in _ref_stars(ctx, ref):
+            return {"leaks_out": {"yao": y, "gong": BRANCHES[ctx.yao_b[y]], **_refs(ref, y)}}
+    return None
+
+
 @_word(
     "qi_jie",
     "[命度 | 身]: each named point stands on a 岐界 — within one degree of a palace boundary (隔宮) or of a"
