@@ -96,13 +96,18 @@ from pins import error as _error
 # 浮雲蔽月, 天祿貴局, 慶賀, 火羅犯日, 土計犯月) fire on the sampled births that have them (over 500
 # random births 114, 88, 10, 22, 21, 70, 5, 123, 85). Checked: with the word but main's patterns.toml
 # every section equals its pin before; shensha unchanged.
+# (36) issue 29 (branch qz-geju8): 諸星背命 and 計羅攔截 hold when all but one of the seven 政 (the one
+# slipped out, 跳出) share a side of the 羅–計 line (《星學大成》卷四; the word luo_ji_cut: over 500 random
+# births 19 → 95 and 25 → 89), and 日月背行 also holds with the Sun in a Moon mansion or the Moon in a Sun
+# mansion (卷十 反背; 24 → 138). Checked: with the cut as before and the former ge-301 every section equals
+# its pin of (35).
 PINNED: dict[str, str] = {
-    "reading_default": "4f2a39700b41e058",  # (1) (18) (19) (23) (25) (30)–(35); before: 6277e8f3c2004f99
-    "reading_wide": "222f60bfcb6bf899",  # (1) (18) (19) (23) (25) (30)–(35); before: 4768dd30c59570d3
-    "reading_options": "7eea6b6d61499e5d",  # (1) (18) (19) (23) (25) (30)–(35); before: d8256990901f46f7
-    "reading_xian": "69512029b255ac14",  # (1) (18) (19) (23) (25) (30)–(35); before: d93780d459127605
-    "reading_spirits": "a0b4f8e925945968",  # (1) (18) (19) (23) (25) (30)–(35); before: 6f059820c011676f
-    "reading_topics": "85c035d1a0b94f09",  # (1) (18) (19) (23) (25) (30)–(35); before: 52943555cab36417
+    "reading_default": "c0f83596027b9f8e",  # (1) (18) (19) (23) (25) (30)–(36); before: 4f2a39700b41e058
+    "reading_wide": "240ff1021707f071",  # (1) (18) (19) (23) (25) (30)–(36); before: 222f60bfcb6bf899
+    "reading_options": "1be5dba3c2551854",  # (1) (18) (19) (23) (25) (30)–(36); before: 7eea6b6d61499e5d
+    "reading_xian": "f89287d0a67640a2",  # (1) (18) (19) (23) (25) (30)–(36); before: 69512029b255ac14
+    "reading_spirits": "23380e5b52274ced",  # (1) (18) (19) (23) (25) (30)–(36); before: a0b4f8e925945968
+    "reading_topics": "17af4cb8bfbf83b2",  # (1) (18) (19) (23) (25) (30)–(36); before: 85c035d1a0b94f09
     "shensha": "70868bf36d84b3a2",  # (18) (19) (33); before: b3d44fe909d46578
 }
 

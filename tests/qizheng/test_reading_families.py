@@ -531,6 +531,11 @@ PATTERN_CASES: list[tuple[str, dict[str, Any], dict[str, Any]]] = [
 ]
 
 
+#: the mansions of the Moon's and of the Sun's 七曜 class (《星學大成》卷十〈日月並明說〉 日居月度, 月居日度)
+_MOON_XIU = ["心", "危", "畢", "張"]
+_SUN_XIU = ["房", "虛", "昴", "星"]
+
+
 def xiu_case(star: str, xius: list[str], on: bool, *, ming: bool = False) -> dict[str, Any]:
     """Chart arguments that put *star* in the middle of the first of the mansions *xius* (on), or of the
     next mansion in ecliptic order that is none of them (off); with *ming* the 命宮 is that palace."""
@@ -1025,6 +1030,10 @@ _YUE = palace_start(BRANCHES.index("卯"))
 ZHENG_LIST_CASES: list[tuple[str, dict[str, Any], dict[str, Any]]] = [
     ("日月背行", {"at": {"日": "申", "月": "寅"}}, {"at": {"日": "申", "月": "巳"}}),
     ("日月背行", {"at": {"日": "戌", "月": "辰"}}, {"at": {"日": "亥", "月": "辰"}}),
+    # 《星學大成》卷十〈日月並明說〉: the Sun in a mansion of the Moon's class (心 危 畢 張), or the Moon in
+    # one of the Sun's (房 虛 昴 星), is 反背 too; the next mansion that is none of them keeps it quiet
+    ("日月背行", xiu_case("日", _MOON_XIU, True), xiu_case("日", _MOON_XIU, False)),
+    ("日月背行", xiu_case("月", _SUN_XIU, True), xiu_case("月", _SUN_XIU, False)),
     # 升: the Sun east for a 寅–未 hour, the Moon west for a 申–丑 hour
     ("日月得體", {"hour": "卯", "at": {"日": "卯"}}, {"hour": "酉", "at": {"日": "卯"}}),
     ("日月得體", {"hour": "子", "at": {"月": "酉"}}, {"hour": "午", "at": {"月": "酉"}}),
@@ -1035,14 +1044,19 @@ ZHENG_LIST_CASES: list[tuple[str, dict[str, Any], dict[str, Any]]] = [
         {"at": {"日": "戌", "木": "寅", "羅": "亥"}},
     ),
     # 羅 at 345° (亥), 計 at 165° (巳): the half from 165° to 345° holds 日 月 水 火 土 and, moved, 金 (辰)
-    # and 木 (寅); the 命度 at 15° lies on the other half. 木 left in 酉 (45°) stands with the 命
-    ("諸星背命", {"at": {"金": "辰", "木": "寅", "計": "巳"}}, {"at": {"金": "辰", "計": "巳"}}),
+    # and 木 (寅); the 命度 at 15° lies on the other half. 木 left in 酉 (45°) alone with the 命 has slipped
+    # out (跳出一星) and the cut still holds (《星學大成》卷四〈看星節要八十一條〉); with 金 left in 午 (135°)
+    # as well, two stand with the 命 and the stars no longer turn from it
+    ("諸星背命", {"at": {"金": "辰", "木": "寅", "計": "巳"}}, {"at": {"計": "巳"}}),
+    ("諸星背命", {"at": {"金": "辰", "計": "巳"}}, {"at": {"計": "巳"}}),
     # the same cut: the stars' half has its middle at 255° (寅), 東南: by day it holds, by night not
     (
         "計羅攔截",
         {"day": True, "at": {"金": "辰", "木": "寅", "計": "巳"}},
         {"day": False, "at": {"金": "辰", "木": "寅", "計": "巳"}},
     ),
+    # one star (木, 酉) slipped out of the cut: still 攔截 by day; with 金 (午) out too it is no cut
+    ("計羅攔截", {"day": True, "at": {"金": "辰", "計": "巳"}}, {"day": True, "at": {"計": "巳"}}),
     # 岐界: the 命度 half a degree into its palace, or half a degree past a mansion boundary; the near miss
     # puts it more than 1.5° from every line
     ("命坐兩歧", {"ming_deg": 0.5, **_L}, {"ming_deg": off_line(_MING), **_L}),

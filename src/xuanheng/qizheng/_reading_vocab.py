@@ -1236,20 +1236,25 @@ _DONG_NAN = frozenset(range(2, 8))
 
 
 def _cut_half(ctx: Ctx) -> tuple[float, float] | None:
-    """(longitude where 羅 stands, +1 or −1) when all seven 政 lie on one side of the 羅–計 line: +1 on
-    the half from 羅 forwards to 計, −1 on the other half; None when they lie on both sides."""
+    """(longitude where 羅 stands, +1 or −1) when the seven 政 lie on one side of the 羅–計 line, or all but
+    one that has slipped out alone to the other side (《星學大成》卷四〈看星節要八十一條〉 still calls that
+    cut a 截斷, with one star 跳出): +1 for the half from 羅 forwards to 計, −1 for the other half; None when
+    two or more lie on each side."""
     lon = {y.name: float(y.lon) for y in ctx.chart.yao}
     luo = lon["羅"]
-    sides = {((lon[y] - luo) % 360.0) < 180.0 for y in QI_ZHENG}
-    if len(sides) != 1:
-        return None
-    return luo, 1.0 if sides.pop() else -1.0
+    ahead = sum(((lon[y] - luo) % 360.0) < 180.0 for y in QI_ZHENG)
+    if ahead >= len(QI_ZHENG) - 1:
+        return luo, 1.0
+    if ahead <= 1:
+        return luo, -1.0
+    return None
 
 
 @_word(
     "luo_ji_cut",
-    "羅 and 計 cut the seven 政 off to one side of their line (截): 攔截 — that half lies 東南 by day or"
-    " 西北 by night; 背命 — the 命度 lies on the other half",
+    "羅 and 計 cut the seven 政 (or all but one that slips out alone: 《星學大成》卷四) off to one side of"
+    " their line (截): 攔截 — that half lies 東南 by day or 西北 by night; 背命 — the 命度 lies on the"
+    " other half",
     ("攔截", "背命"),
 )
 def _luo_ji_cut(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
