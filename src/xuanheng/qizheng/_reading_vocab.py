@@ -1256,20 +1256,25 @@ _DONG_NAN = frozenset(range(2, 8))
 
 
 def _cut_half(ctx: Ctx) -> tuple[float, float] | None:
-    """(longitude where 羅 stands, +1 or −1) when all seven 政 lie on one side of the 羅–計 line: +1 on
-    the half from 羅 forwards to 計, −1 on the other half; None when they lie on both sides."""
+    """(longitude where 羅 stands, +1 or −1) when the seven 政 lie on one side of the 羅–計 line, or all but
+    one that has slipped out alone to the other side (《星學大成》卷四〈看星節要八十一條〉 still calls that
+    cut a 截斷, with one star 跳出): +1 for the half from 羅 forwards to 計, −1 for the other half; None when
+    two or more lie on each side."""
     lon = {y.name: float(y.lon) for y in ctx.chart.yao}
     luo = lon["羅"]
-    sides = {((lon[y] - luo) % 360.0) < 180.0 for y in QI_ZHENG}
-    if len(sides) != 1:
-        return None
-    return luo, 1.0 if sides.pop() else -1.0
+    ahead = sum(((lon[y] - luo) % 360.0) < 180.0 for y in QI_ZHENG)
+    if ahead >= len(QI_ZHENG) - 1:
+        return luo, 1.0
+    if ahead <= 1:
+        return luo, -1.0
+    return None
 
 
 @_word(
     "luo_ji_cut",
-    "羅 and 計 cut the seven 政 off to one side of their line (截): 攔截 — that half lies 東南 by day or"
-    " 西北 by night; 背命 — the 命度 lies on the other half",
+    "羅 and 計 cut the seven 政 (or all but one that slips out alone: 《星學大成》卷四) off to one side of"
+    " their line (截): 攔截 — that half lies 東南 by day or 西北 by night; 背命 — the 命度 lies on the"
+    " other half",
     ("攔截", "背命"),
 )
 def _luo_ji_cut(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
@@ -1326,6 +1331,34 @@ def _lights_cut_off(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
     if len(planets) != 1 or lights != {not next(iter(planets))}:
         return None
     return {"lights_cut_off": {"日": BRANCHES[ctx.yao_b["日"]], "月": BRANCHES[ctx.yao_b["月"]]}}
+
+
+def _leaked(ctx: Ctx) -> str | None:
+    """The one 政 that stands alone on its side of the 羅–計 line while the other six share the other side
+    (跳出, 漏出: 《星學大成》卷四〈看星節要八十一條〉), else None."""
+    lon = {y.name: float(y.lon) for y in ctx.chart.yao}
+    luo = lon["羅"]
+    ahead = [y for y in QI_ZHENG if ((lon[y] - luo) % 360.0) < 180.0]
+    if len(ahead) == 1:
+        return ahead[0]
+    if len(ahead) == len(QI_ZHENG) - 1:
+        return next(y for y in QI_ZHENG if y not in ahead)
+    return None
+
+
+@_word(
+    "leaks_out",
+    "[stars]: 羅 and 計 hold six of the seven 政 on one side of their line and one of these stars (曜, roles"
+    " or 主:palace) stands alone on the other (跳出一星, 漏出: 《星學大成》卷四〈看星節要八十一條〉)",
+)
+def _leaks_out(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
+    y = _leaked(ctx)
+    if y is None:
+        return None
+    for ref in _as_list(v):
+        if y in _ref_stars(ctx, ref):
+            return {"leaks_out": {"yao": y, "gong": BRANCHES[ctx.yao_b[y]], **_refs(ref, y)}}
+    return None
 
 
 @_word(
