@@ -608,8 +608,23 @@ function showError(e, recast) {
   if (e.code === "time.gap" || e.code === "time.overlap") offerFold(e, recast);
 }
 
+/* Whether *node* lies wholly on the screen. */
+function onScreen(node) {
+  const b = node && node.getBoundingClientRect();
+  return !!b && b.height > 0 && b.top >= 0 && b.bottom <= window.innerHeight;
+}
+
+/* A cast asked from the form (its button on the screen) whose verdict lands out of sight — on a phone the
+ * answer comes below the form — scrolls the page to the judgment, so the verdict is what the reader sees.
+ * A cast made elsewhere (a year clicked on 七政's timeline, a language switch) leaves the page where it is. */
+function revealVerdict(fromForm) {
+  const v = document.querySelector("#judgment:not([hidden]) .verdict");
+  if (fromForm && v && !onScreen(v)) $("judgment").scrollIntoView({ block: "start" });
+}
+
 async function castNow(pushUrl) {
   clearError();
+  const fromForm = onScreen($("cast-btn"));
   const params = pushUrl === false && S.params ? Object.assign({}, S.params, { lang: S.lang }) : gatherParams();
   const method = S.method;
   const q = query(params);
@@ -641,6 +656,8 @@ async function castNow(pushUrl) {
     $("permalink").href = link;
     if (pushUrl !== false) history.replaceState(null, "", link);
     $("save-status").textContent = "";
+    revealVerdict(fromForm && (pushUrl !== false || !S.shown));
+    S.shown = true;
   } catch (e) {
     // the cast was refused: nothing of the previous chart (its drawing, judgment, reading, warnings, draw)
     // stays beside the refusal, where it would be read as the refused cast's
@@ -779,13 +796,16 @@ function renderJudgment(box, fold, j, method) {
   const shown = y.lei_shen || `${y.liu_qin || ""}${y.branch || ""}`;  // 大六壬: the 類神 as read (青龍申), not 父母申
   box.append(el("p", { class: "focus" }, el("b", {}, `${focus} ${shown}${where}`), ` — ${y.why || ""}`));
   judgmentBody(box, j);
+  // a reading of several matters (七政四餘's life: 性情 … each 大限, 流年, 流月): each section's title and
+  // verdict in sight, its steps and 應期 folded under them, so the sections read as one list by age and
+  // the chart below them is not many screens away on a phone
   for (const sec of j.sections || []) {
     const sv = sec.verdict || {};
-    const part = el("section", { class: "judgment-section", "data-section": sec.key || "" },
-      el("h3", {}, sec.title || ""),
-      el("p", { class: `verdict verdict-${sv.polarity || "mixed"}`, "data-polarity": sv.polarity || "" }, sv.text || ""));
-    judgmentBody(part, sec);
-    box.append(part);
+    const fold = el("details", { class: "section-fold" },
+      el("summary", {}, el("h3", {}, sec.title || ""), " ",
+        el("p", { class: `verdict verdict-${sv.polarity || "mixed"}`, "data-polarity": sv.polarity || "" }, sv.text || "")));
+    judgmentBody(fold, sec);
+    box.append(el("section", { class: "judgment-section", "data-section": sec.key || "" }, fold));
   }
 }
 
@@ -1404,6 +1424,14 @@ async function init() {
   $("at").addEventListener("change", relabelAt);
   for (const id of ["at", "tz"]) $(id).addEventListener("input", () => { S.fold = null; clearError(); });
   $("cast-form").addEventListener("submit", (ev) => { ev.preventDefault(); castNow(true); });
+  // a required field left empty is asked for by the browser, in the browser's own language unless told:
+  // say it in the page's (each check starts afresh, and a field's message goes once it is filled)
+  const unsay = (f) => { if (f && f.setCustomValidity) f.setCustomValidity(""); };
+  $("cast-btn").addEventListener("click", () => { for (const f of $("cast-form").elements) unsay(f); });
+  $("cast-form").addEventListener("invalid", (ev) => {
+    if (ev.target.validity && ev.target.validity.valueMissing) ev.target.setCustomValidity(L("form.required"));
+  }, true);
+  for (const kind of ["input", "change"]) $("cast-form").addEventListener(kind, (ev) => unsay(ev.target), true);
   $("all-btn").addEventListener("click", () => { S.allDone = false; if (location.hash === "#all") route(); else location.hash = "#all"; });
   $("all-recast").addEventListener("click", () => castAll());
   $("lang").addEventListener("change", () => setLang($("lang").value, true, true));
