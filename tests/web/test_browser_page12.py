@@ -8,6 +8,7 @@
   13,000 px of judgment on a phone before the wheel and its 限 timeline, ~17 screens down.
 - 金口訣 cast without its 地分 was stopped by the browser's own bubble, in the browser's language ("Please
   select an item in the list.") on a Korean or Chinese page.
+- The steps of a judgment open with +, − or =, and nothing on the page said what the marks mean.
 
 Skipped only outside CI when /usr/bin/chromium is missing (``scripts/ci_browser.sh`` installs it).
 """
@@ -186,5 +187,28 @@ def test_a_missing_difen_is_asked_for_in_the_pages_language(server: str, browser
     assert page.evaluate("document.getElementById('f-difen').validationMessage") == ""
     page.click("#cast-btn")
     page.wait_for_selector("#judgment .verdict")
+    assert errors == []
+    ctx.close()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("lang", ["ko", "zh-Hant"])
+def test_the_step_marks_are_explained_beside_the_steps(server: str, browser: Any, lang: str) -> None:
+    """The steps open with +, − or = and nothing said what they mean; a line above them says it, in the page's
+    language, for every mark the steps use."""
+    ctx, page, errors = _phone(browser, server, lang, "liuren")
+    page.click("#now-btn")
+    _topic(page, "財")
+    page.click("#cast-btn")
+    page.wait_for_selector("#judgment .steps .step")
+    legend = page.locator("#judgment .step-legend")
+    assert legend.count() == 1 and legend.is_visible()
+    said = legend.inner_text()
+    marks = {m.strip() for m in page.locator("#judgment > ol.steps .effect").all_inner_texts()}
+    assert marks and all(m in said for m in marks), (marks, said)
+    assert bool(HANGUL.search(said)) == (lang == "ko"), said
+    ly = page.locator("#judgment .step-legend").bounding_box()
+    first = page.locator("#judgment > ol.steps").bounding_box()
+    assert ly and first and ly["y"] < first["y"]
     assert errors == []
     ctx.close()

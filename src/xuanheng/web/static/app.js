@@ -795,6 +795,8 @@ function renderJudgment(box, fold, j, method) {
   const focus = y.name ? L(`focus.${y.name}`, y.name) : "";  // 용신 / 유신 / 용효 in Korean, as the steps say it
   const shown = y.lei_shen || `${y.liu_qin || ""}${y.branch || ""}`;  // 大六壬: the 類神 as read (青龍申), not 父母申
   box.append(el("p", { class: "focus" }, el("b", {}, `${focus} ${shown}${where}`), ` — ${y.why || ""}`));
+  // what the mark before each step means (+ helps, − harms, = settles or waits)
+  if ((j.steps || []).length) box.append(el("p", { class: "muted step-legend" }, L("chart.step_legend")));
   judgmentBody(box, j);
   // a reading of several matters (七政四餘's life: 性情 … each 大限, 流年, 流月): each section's title and
   // verdict in sight, its steps and 應期 folded under them, so the sections read as one list by age and
