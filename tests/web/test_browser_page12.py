@@ -9,6 +9,7 @@
 - 金口訣 cast without its 地分 was stopped by the browser's own bubble, in the browser's language ("Please
   select an item in the list.") on a Korean or Chinese page.
 - The steps of a judgment open with +, − or =, and nothing on the page said what the marks mean.
+- A refused cast stayed in the old language when the reader switched the page's language.
 
 Skipped only outside CI when /usr/bin/chromium is missing (``scripts/ci_browser.sh`` installs it).
 """
@@ -210,5 +211,34 @@ def test_the_step_marks_are_explained_beside_the_steps(server: str, browser: Any
     ly = page.locator("#judgment .step-legend").bounding_box()
     first = page.locator("#judgment > ol.steps").bounding_box()
     assert ly and first and ly["y"] < first["y"]
+    assert errors == []
+    ctx.close()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("lang", "then"), [("ko", "zh-Hant"), ("zh-Hant", "ko")])
+def test_a_refusal_is_said_again_when_the_language_changes(
+    server: str, browser: Any, lang: str, then: str
+) -> None:
+    """六爻 cast after three of the six throws is refused; the reader then switches the page's language: the
+    refusal is said in the new language (it stayed in the old one), and the three throws stay."""
+    ctx, page, errors = _phone(browser, server, lang, "liuyao")
+    for _ in range(3):
+        page.click("#liuyao-throw")
+    _topic(page, "財")
+    thrown = page.input_value("#f-throws")
+    page.click("#cast-btn")
+    page.wait_for_function("document.getElementById('cast-error').textContent !== ''")
+    assert bool(HANGUL.search(page.inner_text("#cast-error"))) == (lang == "ko")
+    page.select_option("#lang", then)
+    page.wait_for_function(f"document.documentElement.lang === '{then}'")
+    page.wait_for_function(
+        "ko => { const t = document.getElementById('cast-error').textContent;"
+        " return t !== '' && /[\\uac00-\\ud7a3]/.test(t) === ko; }",
+        arg=then == "ko",
+        timeout=5000,
+    )
+    assert page.input_value("#f-throws") == thrown and page.locator("#liuyao-throw-list li").count() == 3
+    assert page.input_value("#topic") == "財"
     assert errors == []
     ctx.close()

@@ -121,6 +121,7 @@ async function setLang(lang, recast, remember) {
   }
   fillTopics();
   if (recast && S.params && S.method) await castNow(false);
+  else if (recast && S.refused && S.method && !$("cast-view").hidden) await castNow(true);
   if (recast && S.caseId && !$("journal-view").hidden) await openCase(S.caseId);
   if (recast && !$("journal-view").hidden) await loadCases();
   if (recast && !$("stats-view").hidden) await loadStats();
@@ -577,6 +578,7 @@ async function showWarnings(list, doc) {
 }
 
 function clearError() {
+  S.refused = false;
   $("cast-error").textContent = "";
   $("fold-choice").hidden = true;
   $("fold-choice").textContent = "";
@@ -604,6 +606,7 @@ function offerFold(err, recast) {
 }
 
 function showError(e, recast) {
+  S.refused = true;   // a language switch asks again, so the refusal is said in the new language
   $("cast-error").textContent = `${L("error.title")}: ${e.message}`;
   if (e.code === "time.gap" || e.code === "time.overlap") offerFold(e, recast);
 }
