@@ -10,6 +10,7 @@
   select an item in the list.") on a Korean or Chinese page.
 - The steps of a judgment open with +, − or =, and nothing on the page said what the marks mean.
 - A refused cast stayed in the old language when the reader switched the page's language.
+- The judgment did not say which question it answered (a topic left empty read as answered).
 
 Skipped only outside CI when /usr/bin/chromium is missing (``scripts/ci_browser.sh`` installs it).
 """
@@ -240,5 +241,39 @@ def test_a_refusal_is_said_again_when_the_language_changes(
     )
     assert page.input_value("#f-throws") == thrown and page.locator("#liuyao-throw-list li").count() == 3
     assert page.input_value("#topic") == "財"
+    assert errors == []
+    ctx.close()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("lang", ["ko", "zh-Hant"])
+def test_the_judgment_says_what_it_was_asked(server: str, browser: Any, lang: str) -> None:
+    """The judgment named no question: a reader who typed 「계약이 성사될까?」 without a topic read a general
+    verdict as if it answered the contract, and after asking again about a parent's illness nothing showed
+    which question the verdict now answers. The judgment now says it above the verdict, in the page's words:
+    the topic and the person from the page's own labels, or that no topic was chosen."""
+    import httpx
+
+    labels = httpx.get(f"{server}api/i18n/{lang}").json()
+    ctx, page, errors = _phone(browser, server, lang, "jinkoujue")
+    page.select_option("#f-difen", "申")
+    page.fill("#question", "계약이 성사될까?" if lang == "ko" else "此約可成否？")
+    page.click("#cast-btn")
+    page.wait_for_selector("#judgment .verdict")
+    asked = page.inner_text("#judgment .asked")
+    assert labels["labels"]["chart.asked_general"] in asked, asked
+    ctx.close()
+    ctx, page, errors = _phone(browser, server, lang, "liuyao")
+    page.select_option("#liuyao-way", "coins")
+    _topic(page, "病")
+    page.select_option("#f-about", "父母")
+    page.click("#cast-btn")
+    page.wait_for_selector("#judgment .asked")
+    asked = page.inner_text("#judgment .asked")
+    parent = page.eval_on_selector("#f-about", "s => s.selectedOptions[0].textContent.replace(' ★', '')")
+    assert labels["topics"]["病"] in asked and parent in asked, (asked, parent)
+    assert bool(HANGUL.search(asked)) == (lang == "ko"), asked
+    order = page.eval_on_selector_all("#judgment > *", "els => els.map(e => e.className)")
+    assert order.index("muted asked") < order.index(next(c for c in order if c.startswith("verdict")))
     assert errors == []
     ctx.close()

@@ -789,7 +789,17 @@ function renderJudgment(box, fold, j, method) {
   if (fold) { const h = fold.querySelector("summary > *"); if (h) h.textContent = L(j ? "chart.commentary" : "chart.reading"); }
   if (!j) return;
   const v = j.verdict || {};
-  box.append(el("h2", {}, L("chart.judgment")),
+  box.append(el("h2", {}, L("chart.judgment")));
+  // the question the verdict answers: its topic and person, or that none was chosen (a general judgment;
+  // 七政四餘's life reading, a judgment of sections, needs no such line)
+  const q = j.question || {};
+  if (q.topic || !(j.sections || []).length) {
+    const about = q.about ? paramOf(method, "about") : null;
+    const who = about ? choiceText(about, q.about, ((S.methods[method] || {}).form || {}).about) : "";
+    const what = q.topic ? [topicLabel(q.topic), who].filter(Boolean).join(" — ") : L("chart.asked_general");
+    box.append(el("p", { class: "muted asked" }, `${L("chart.asked")}: ${what}`));
+  }
+  box.append(
     el("p", { class: `verdict verdict-${v.polarity || "mixed"}`, "data-polarity": v.polarity || "" }, v.text || ""));
   const trust = ((S.methods[method] || {}).measured || {}).text;
   if (trust && trust[S.lang]) box.append(el("p", { class: "muted measured" }, trust[S.lang]));
