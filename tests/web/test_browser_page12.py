@@ -18,39 +18,31 @@ Skipped only outside CI when /usr/bin/chromium is missing (``scripts/ci_browser.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+import sys
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
 
 import pytest
 
-playwright_api = pytest.importorskip("playwright.sync_api")
+sys.path.insert(0, str(Path(__file__).parent))
+from browser_pages import PAGE_READY, PHONE, NewPage
+
+pytest.importorskip("playwright.sync_api")
 #: one worker runs every browser test (one Chromium at a time; `--dist loadgroup`)
 pytestmark = pytest.mark.xdist_group("browser")
 
-PHONE = {"width": 390, "height": 844}
 HANGUL = re.compile(r"[\uac00-\ud7a3]")
 LOCALE = {"ko": ("ko-KR", "Asia/Seoul"), "zh-Hant": ("zh-TW", "Asia/Taipei")}
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory, serve_app: Any) -> Iterator[str]:
-    yield from serve_app(tmp_path_factory.mktemp("page12"), XUANHENG_MULTI_USER="0")
-
-
-def _phone(browser: Any, server: str, lang: str, method: str) -> tuple[Any, Any, list[str]]:
+def _phone(new_page: NewPage, server: str, lang: str, method: str) -> Any:
     """A phone opened on the page in *lang* with *method* picked (the form empty, as a newcomer finds it)."""
     locale, tz = LOCALE[lang]
-    ctx = browser.new_context(
-        viewport=PHONE, locale=locale, timezone_id=tz, is_mobile=True, has_touch=True, bypass_csp=True
-    )
-    page = ctx.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
+    page = new_page(viewport=PHONE, locale=locale, timezone_id=tz, is_mobile=True, has_touch=True)
     page.goto(f"{server}?{urlencode({'lang': lang, 'method': method})}#cast")
-    page.wait_for_selector("body[data-ready='1']")
-    return ctx, page, errors
+    page.wait_for_selector(PAGE_READY)
+    return page
 
 
 def _in_view(page: Any, selector: str) -> bool:
@@ -68,9 +60,9 @@ def _topic(page: Any, topic: str) -> None:
     page.dispatch_event("#topic", "input")
 
 
-def test_the_verdict_comes_into_view_after_casting_by_coins_on_a_phone(server: str, browser: Any) -> None:
+def test_the_verdict_comes_into_view_after_casting_coins_on_a_phone(server: str, new_page: NewPage) -> None:
     """六爻 by coins, 財 about 自己, in Korean: pressing the button brings the verdict onto the screen."""
-    ctx, page, errors = _phone(browser, server, "ko", "liuyao")
+    page = _phone(new_page, server, "ko", "liuyao")
     page.select_option("#liuyao-way", "coins")
     _topic(page, "財")
     page.select_option("#f-about", "自己")
@@ -79,16 +71,15 @@ def test_the_verdict_comes_into_view_after_casting_by_coins_on_a_phone(server: s
     page.wait_for_timeout(300)
     assert _in_view(page, "#judgment .verdict"), page.evaluate("scrollY")
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
-    assert errors == []
-    ctx.close()
+    assert page.errors == []
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("lang", ["ko", "zh-Hant"])
-def test_the_verdict_comes_into_view_for_each_question_method(server: str, browser: Any, lang: str) -> None:
+def test_the_verdict_comes_into_view_in_each_method(server: str, new_page: NewPage, lang: str) -> None:
     """大六壬 for now with 財, 金口訣 with a 地分, 六爻 then about a parent's illness: each verdict shows."""
     for method in ("liuren", "jinkoujue", "liuyao"):
-        ctx, page, errors = _phone(browser, server, lang, method)
+        page = _phone(new_page, server, lang, method)
         if method == "liuren":
             page.click("#now-btn")
         if method == "jinkoujue":
@@ -107,15 +98,14 @@ def test_the_verdict_comes_into_view_for_each_question_method(server: str, brows
         page.wait_for_timeout(300)
         assert _in_view(page, "#judgment .verdict"), (method, page.evaluate("scrollY"))
         assert _in_view(page, "#judgment .measured"), method
-        assert errors == []
-        ctx.close()
+        assert page.errors == []
 
 
 @pytest.mark.slow
-def test_a_click_on_the_timeline_does_not_jump_to_the_verdict(server: str, browser: Any) -> None:
+def test_a_click_on_the_timeline_does_not_jump_to_the_verdict(server: str, new_page: NewPage) -> None:
     """The verdict is brought into view only for a cast from the form: a year clicked on the 限 timeline
     (which casts again) leaves the reader at the wheel."""
-    ctx, page, errors = _phone(browser, server, "ko", "qizheng")
+    page = _phone(new_page, server, "ko", "qizheng")
     q = {"at": "1985-06-15 08:30", "lon": "126.98", "lat": "37.57"}
     for k, v in q.items():
         page.fill(f"#{k}", v)
@@ -128,19 +118,18 @@ def test_a_click_on_the_timeline_does_not_jump_to_the_verdict(server: str, brows
     page.wait_for_function("document.getElementById('f-on').value.startsWith('1995')")
     page.wait_for_timeout(800)
     assert abs(page.evaluate("scrollY") - before) < PHONE["height"], (before, page.evaluate("scrollY"))
-    assert errors == []
-    ctx.close()
+    assert page.errors == []
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("lang", ["ko", "zh-Hant"])
 def test_the_life_reading_folds_its_sections_above_the_wheel(
-    server: str, browser: Any, shots: Path, lang: str
+    server: str, new_page: NewPage, shots: Path, lang: str
 ) -> None:
     """七政四餘 from a birth date and a city: the 大象 reads open; each further section (性情 … every 大限)
     shows its title and verdict with its steps folded, so the wheel and its 限 timeline are within a few
     screens of the verdict; a section opens on a tap."""
-    ctx, page, errors = _phone(browser, server, lang, "qizheng")
+    page = _phone(new_page, server, lang, "qizheng")
     page.fill("#at", "1985-06-15 08:30")
     page.fill("#city", "서울" if lang == "ko" else "臺北")
     page.wait_for_selector("#city-results li")
@@ -167,16 +156,15 @@ def test_the_life_reading_folds_its_sections_above_the_wheel(
     assert first.locator("li.step").first.is_visible()
     page.screenshot(path=str(shots / f"page12-qizheng-{lang}.png"), full_page=True)
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
-    assert errors == []
-    ctx.close()
+    assert page.errors == []
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("lang", ["ko", "zh-Hant"])
-def test_a_missing_difen_is_asked_for_in_the_pages_language(server: str, browser: Any, lang: str) -> None:
+def test_a_missing_difen_is_asked_in_the_pages_language(server: str, new_page: NewPage, lang: str) -> None:
     """金口訣 cast with the 地分 left empty: the field's own message is in the page's language (not the
     browser's English), and what the reader typed stays; once a 地分 is picked the cast goes through."""
-    ctx, page, errors = _phone(browser, server, lang, "jinkoujue")
+    page = _phone(new_page, server, lang, "jinkoujue")
     _topic(page, "財")
     page.fill("#question", "계약이 성사될까?" if lang == "ko" else "此約可成否？")
     page.click("#cast-btn")
@@ -189,16 +177,15 @@ def test_a_missing_difen_is_asked_for_in_the_pages_language(server: str, browser
     assert page.evaluate("document.getElementById('f-difen').validationMessage") == ""
     page.click("#cast-btn")
     page.wait_for_selector("#judgment .verdict")
-    assert errors == []
-    ctx.close()
+    assert page.errors == []
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("lang", ["ko", "zh-Hant"])
-def test_the_step_marks_are_explained_beside_the_steps(server: str, browser: Any, lang: str) -> None:
+def test_the_step_marks_are_explained_beside_the_steps(server: str, new_page: NewPage, lang: str) -> None:
     """The steps open with +, − or = and nothing said what they mean; a line above them says it, in the page's
     language, for every mark the steps use."""
-    ctx, page, errors = _phone(browser, server, lang, "liuren")
+    page = _phone(new_page, server, lang, "liuren")
     page.click("#now-btn")
     _topic(page, "財")
     page.click("#cast-btn")
@@ -212,18 +199,17 @@ def test_the_step_marks_are_explained_beside_the_steps(server: str, browser: Any
     ly = page.locator("#judgment .step-legend").bounding_box()
     first = page.locator("#judgment > ol.steps").bounding_box()
     assert ly and first and ly["y"] < first["y"]
-    assert errors == []
-    ctx.close()
+    assert page.errors == []
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize(("lang", "then"), [("ko", "zh-Hant"), ("zh-Hant", "ko")])
 def test_a_refusal_is_said_again_when_the_language_changes(
-    server: str, browser: Any, lang: str, then: str
+    server: str, new_page: NewPage, lang: str, then: str
 ) -> None:
     """六爻 cast after three of the six throws is refused; the reader then switches the page's language: the
     refusal is said in the new language (it stayed in the old one), and the three throws stay."""
-    ctx, page, errors = _phone(browser, server, lang, "liuyao")
+    page = _phone(new_page, server, lang, "liuyao")
     for _ in range(3):
         page.click("#liuyao-throw")
     _topic(page, "財")
@@ -241,13 +227,12 @@ def test_a_refusal_is_said_again_when_the_language_changes(
     )
     assert page.input_value("#f-throws") == thrown and page.locator("#liuyao-throw-list li").count() == 3
     assert page.input_value("#topic") == "財"
-    assert errors == []
-    ctx.close()
+    assert page.errors == []
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("lang", ["ko", "zh-Hant"])
-def test_the_judgment_says_what_it_was_asked(server: str, browser: Any, lang: str) -> None:
+def test_the_judgment_says_what_it_was_asked(server: str, new_page: NewPage, lang: str) -> None:
     """The judgment named no question: a reader who typed 「계약이 성사될까?」 without a topic read a general
     verdict as if it answered the contract, and after asking again about a parent's illness nothing showed
     which question the verdict now answers. The judgment now says it above the verdict, in the page's words:
@@ -255,15 +240,14 @@ def test_the_judgment_says_what_it_was_asked(server: str, browser: Any, lang: st
     import httpx
 
     labels = httpx.get(f"{server}api/i18n/{lang}").json()
-    ctx, page, errors = _phone(browser, server, lang, "jinkoujue")
+    page = _phone(new_page, server, lang, "jinkoujue")
     page.select_option("#f-difen", "申")
     page.fill("#question", "계약이 성사될까?" if lang == "ko" else "此約可成否？")
     page.click("#cast-btn")
     page.wait_for_selector("#judgment .verdict")
     asked = page.inner_text("#judgment .asked")
     assert labels["labels"]["chart.asked_general"] in asked, asked
-    ctx.close()
-    ctx, page, errors = _phone(browser, server, lang, "liuyao")
+    page = _phone(new_page, server, lang, "liuyao")
     page.select_option("#liuyao-way", "coins")
     _topic(page, "病")
     page.select_option("#f-about", "父母")
@@ -275,5 +259,4 @@ def test_the_judgment_says_what_it_was_asked(server: str, browser: Any, lang: st
     assert bool(HANGUL.search(asked)) == (lang == "ko"), asked
     order = page.eval_on_selector_all("#judgment > *", "els => els.map(e => e.className)")
     assert order.index("muted asked") < order.index(next(c for c in order if c.startswith("verdict")))
-    assert errors == []
-    ctx.close()
+    assert page.errors == []
