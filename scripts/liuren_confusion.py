@@ -19,6 +19,17 @@ For the cases of ``tests/liuren/casebook`` (cast as ``scripts/accuracy.py`` cast
   邵彥和, ``hx-`` 《壬占彙選》, ``cy-`` 《六壬存驗》, ``sj-`` 《壬學瑣記》, ``cuy-`` 《六壬粹言》,
   ``zn-`` 《大六壬指南》〈占驗〉, ``shb-`` 邵彥和's cases of round 7's blind set) and the
   settling step of the cases the judge reads *bad* where the book says *good*, per file;
+* with ``--signs``, the information table of docs/liuren-judgment.md (round 9): each settling path by the
+  verdict it gives, with the book's verdicts on those cases, its agreement and the share the book gives that
+  verdict on the split (the base rate: what answering it everywhere would get); then each weighed step's
+  sign (the 日, 辰, 年命 and 傳 steps also by their relation to the day stem) with how often the book's
+  verdict is that sign's polarity, against the base rate, dev and holdout side by side. A sign informs only
+  where it stands above its base rate on both splits;
+* with ``--orders``, the book-stated orders of round 9 counted on the judge's verdicts: a *good* verdict
+  kept only where a favourable sign the books state holds (else *mixed* or *bad*), a *bad* one only where an
+  adverse sign holds, and a fixed precedence (the 類神's state, the 辰 against the 日, the 末傳's 生剋 of the
+  day stem) deciding before the judge's own weighing; the settling signs of the chapters and the wounded
+  類神 keep their verdicts;
 * with ``--ablate``, the ablation table of docs/liuren-judgment.md: every rule that can weigh or settle a
   verdict (the steps with a weight, the qualifiers of ``[part.*]``, the ``weigh.*`` settlings) switched off
   in turn through the judge's own switch (``judgment.switched_off``: the one implementation, judged as if
@@ -26,8 +37,8 @@ For the cases of ``tests/liuren/casebook`` (cast as ``scripts/accuracy.py`` cast
   it is. A rule *gains* on a split where switching it off loses agreeing cases.
 
 Run ``python scripts/liuren_confusion.py [--split dev|holdout] [--misses] [--files] [--ablate] [--off K,…]
-[--leishen [--matter] [--min N]]``. Measuring only: it changes nothing; the ``blind`` split is refused, and
-the holdout is for checking, never for choosing rules (docs/liuren-judgment.md).
+[--leishen [--matter] [--min N]] [--signs] [--orders]``. Measuring only: it changes nothing; the ``blind``
+split is refused, and the holdout is for checking, never for choosing rules (docs/liuren-judgment.md).
 """
 
 from __future__ import annotations
@@ -298,6 +309,214 @@ def leishen_report(split: str, least: int, matter: bool = False) -> list[str]:
     return lines
 
 
+# ── round 9: which signs inform, and the book-stated orders ────────────────────────────────────────────
+#: the settling steps that keep their verdict under every order of ``--orders``: the wounded 類神, 財在鬼鄉
+#: and the chapter signs of 《大六壬指南》卷三 (each read for its own question)
+HARD = frozenset(
+    {"weigh.lei_hurt", "weigh.cai_gui", "weigh.bing_ma", "weigh.bing_turn", "weigh.zhai_gui", "weigh.xing_ma",
+     "weigh.shi_lu"}
+)  # fmt: skip
+#: a sign is marked where it stands this many points above (or below) its base rate on both splits
+MARGIN = 5
+#: and is stated at least this many times on each split
+LEAST = 5
+
+
+def _pct(a: int, n: int) -> str:
+    return f"{100 * a / n:.0f} %" if n else "—"
+
+
+def settle_rows(rows: list[tuple[dict[str, Any], Any]]) -> dict[tuple[str, str], Counter[str]]:
+    """The book's verdicts of *rows* by (settling path, the judge's verdict)."""
+    out: dict[tuple[str, str], Counter[str]] = defaultdict(Counter)
+    for c, j in rows:
+        out[(_settled(j), j.verdict.word.polarity)][c["verdict"]] += 1
+    return out
+
+
+def sign_rows(rows: list[tuple[dict[str, Any], Any]]) -> dict[tuple[str, str], Counter[str]]:
+    """The book's verdicts of *rows* by weighed sign (step key, ``+`` / ``-``), each sign counted once a case;
+    the 日, 辰, 年命, 初傳 and 末傳 steps also under their relation to what they stand against
+    (``mo.ke``: the 末傳 overcomes the day stem)."""
+    out: dict[tuple[str, str], Counter[str]] = defaultdict(Counter)
+    for c, j in rows:
+        seen: set[tuple[str, str]] = set()
+        for s in j.steps:
+            if s.key.startswith("weigh.") or s.effect == "=":
+                continue
+            keys = [s.key]
+            if s.key in ("ri", "chen", "ming", "chu", "mo"):
+                keys.append(f"{s.key}.{s.facts.get('relation')}")
+            seen.update((k, s.effect) for k in keys)
+        for key in seen:
+            out[key][c["verdict"]] += 1
+    return out
+
+
+def information(by_split: dict[str, list[tuple[dict[str, Any], Any]]]) -> list[str]:
+    """The information table (``--signs``) of the splits in *by_split* (each a list of (case, judgment)):
+    the settling paths, then the signs, each against its base rate — the share of the split's cases whose
+    book verdict is the polarity the path gives or the sign stands for."""
+    splits = list(by_split)
+    base = {s: Counter(c["verdict"] for c, _ in by_split[s]) for s in splits}
+    size = {s: len(by_split[s]) for s in splits}
+    settles = {s: settle_rows(by_split[s]) for s in splits}
+    lines = [
+        "Settling path → the judge's verdict: per split, the cases it settles, the book's verdicts on them "
+        "(good / bad / mixed), the agreeing ones and their share against the base rate (the share of the "
+        "split's cases the book gives that verdict).",
+        "",
+        "| path → verdict | " + " | ".join(f"{s}: cases, book g/b/m, agree (base)" for s in splits) + " |",
+        "|---|" + "---|" * len(splits),
+    ]
+    keys = sorted({k for s in splits for k in settles[s]}, key=lambda k: -sum(settles[splits[0]][k].values()))
+    for key in keys:
+        cells = []
+        for s in splits:
+            b = settles[s].get(key, Counter())
+            n = sum(b.values())
+            agree = b[key[1]]
+            cells.append(
+                f"{n}, {b['good']}/{b['bad']}/{b['mixed']}, {agree} = {_pct(agree, n)} "
+                f"({_pct(base[s][key[1]], size[s])})"
+                if n
+                else "—"
+            )
+        lines.append(f"| `{key[0]}` → {key[1]} | " + " | ".join(cells) + " |")
+    signs = {s: sign_rows(by_split[s]) for s in splits}
+    lines += [
+        "",
+        "Weighed sign: per split, the cases whose book verdict is the sign's polarity (+ good, − bad) / the "
+        f"cases it is stated on, the share, and the base rate; *informs* where it stands ≥ {MARGIN} points "
+        f"above its base rate on both splits, *misleads* where ≥ {MARGIN} below on both (stated at least "
+        f"{LEAST} times on each).",
+        "",
+        "| sign | " + " | ".join(f"{s}: agree / stated (base)" for s in splits) + " | reads |",
+        "|---|" + "---|" * (len(splits) + 1),
+    ]
+    keys2 = sorted({k for s in splits for k in signs[s]}, key=lambda k: -sum(signs[splits[0]][k].values()))
+    for key in keys2:
+        pol = "good" if key[1] == "+" else "bad"
+        cells, lifts = [], []
+        for s in splits:
+            b = signs[s].get(key, Counter())
+            n = sum(b.values())
+            cells.append(f"{b[pol]}/{n} = {_pct(b[pol], n)} ({_pct(base[s][pol], size[s])})" if n else "—")
+            if n >= LEAST:
+                lifts.append(100 * b[pol] / n - 100 * base[s][pol] / size[s])
+        reads = ""
+        if len(lifts) == len(splits):
+            reads = "informs" if min(lifts) >= MARGIN else "misleads" if max(lifts) <= -MARGIN else ""
+        sign = "+" if key[1] == "+" else "−"
+        lines.append(f"| `{key[0]}` {sign} | " + " | ".join(cells) + f" | {reads} |")
+    return lines
+
+
+def order_signs(case: dict[str, Any], j: Any) -> dict[str, int]:
+    """The signs the orders of ``--orders`` read on *case*'s chart and judgment *j* (+1 for, −1 against,
+    0 silent), each from its rule statement and the core's 五行 and 旺衰 (not from the judge's weights):
+
+    * ``lei_present``: the 類神 (a spirit, not a place) in 課傳 and not void, else against (a 類神 that is
+      the harm the other way round);
+    * ``lei_state``: the 類神 void or absent against; 旺相 and feeding or matching the day stem for; a 類神
+      of what is hoped for that overcomes the day stem against (〈心印賦〉's note on the 類神; 002-005);
+    * ``ganzhi``: the spirit on the 辰 (the matter) feeding the day stem for, overcoming it against, silent
+      when void (〈心印賦〉, 〈指掌賦〉: the 日 the person, the 辰 the matter);
+    * ``mo``: the 末傳 feeding the day stem for, overcoming it against, silent when void (the 歸宿);
+    * ``ri``: the spirit on the day stem feeding it for, overcoming it against, silent when void."""
+    import accuracy
+    from xuanheng.core.ganzhi import BRANCH_ELEMENT, BRANCHES, STEM_ELEMENT
+    from xuanheng.core.relations import liu_he
+    from xuanheng.core.wangshuai import state_by_month
+
+    ch = accuracy.liuren_chart(case)
+    f = j.focus.facts
+    se = STEM_ELEMENT[ch.day.stem]
+    void = set(ch.xun_kong)
+
+    def to_stem(b: int) -> int:
+        return 0 if b in void else _relation(BRANCH_ELEMENT[b], se)
+
+    out = {
+        "ganzhi": to_stem(ch.zhi_shang),
+        "mo": to_stem(ch.san_chuan[2].branch),
+        "ri": to_stem(ch.gan_shang),
+    }
+    out["lei_present"] = out["lei_state"] = 0
+    if f["place"] not in ("日上", "辰上"):
+        b = BRANCHES.index(j.focus.branch)
+        flip = -1 if f["harm"] else 1
+        month = ch.month_branch if ch.month_branch is not None else liu_he(ch.yue_jiang)
+        wang = state_by_month(BRANCH_ELEMENT[b], month).value in ("旺", "相")
+        present = f["place"] != "天地盤"
+        out["lei_present"] = flip * (1 if present and b not in void else -1)
+        el = BRANCH_ELEMENT[b]
+        if b in void or not present:
+            out["lei_state"] = -flip
+        elif wang and (_relation(el, se) > 0 or el == se):
+            out["lei_state"] = flip
+        elif not f["harm"] and _relation(el, se) < 0:
+            out["lei_state"] = -1
+    return out
+
+
+#: the favourable (``+``) and adverse (``-``) gates and the precedence orders of ``--orders``
+GATES = (("+", ("lei_state",)), ("+", ("mo",)), ("+", ("ri",)), ("+", ("lei_state", "mo")),
+         ("+", ("lei_state", "mo", "ri")), ("-", ("mo",)), ("-", ("lei_present",)), ("-", ("ri",)),
+         ("-", ("ganzhi",)), ("-", ("mo", "lei_present", "ri")))  # fmt: skip
+ORDERS = (("lei_present",), ("lei_state",), ("ganzhi",), ("mo",), ("lei_state", "ganzhi", "mo"),
+          ("lei_present", "ganzhi", "mo"), ("lei_state", "mo"), ("ganzhi", "lei_state", "mo"),
+          ("mo", "lei_state", "ganzhi"))  # fmt: skip
+
+
+def gated(
+    polarity: str, settled: str, signs: dict[str, int], gate: tuple[str, tuple[str, ...]], to: str
+) -> str:
+    """*polarity* under *gate*: a verdict of the gate's side (``+`` good, ``-`` bad) kept only where one of
+    its signs stands that way, else *to*; a verdict settled by a :data:`HARD` step is kept."""
+    side, keys = gate
+    want = 1 if side == "+" else -1
+    if settled in HARD or polarity != ("good" if side == "+" else "bad"):
+        return polarity
+    return polarity if any(signs[k] == want for k in keys) else to
+
+
+def ordered(polarity: str, settled: str, signs: dict[str, int], order: tuple[str, ...]) -> str:
+    """*polarity* under a precedence *order*: the first sign of it that speaks decides; where none does (or
+    a :data:`HARD` step settled it) the judge's verdict stands."""
+    if settled in HARD:
+        return polarity
+    for k in order:
+        if signs[k]:
+            return "good" if signs[k] > 0 else "bad"
+    return polarity
+
+
+def orders_report(splits: Iterable[str]) -> list[str]:
+    """The agreeing cases of each split under every gate and order (``--orders``), counted on the judge's
+    verdicts, against the judge as it is and the commonest verdict."""
+    got = {s: [(c, j, _settled(j), order_signs(c, j)) for c, j in _judged(s)] for s in splits}
+
+    def agree(fn: Any) -> str:
+        return " | ".join(str(sum(fn(j.verdict.word.polarity, st, sg) == c["verdict"] for c, j, st, sg in r))
+                          for r in got.values())  # fmt: skip
+
+    lines = ["| reading | " + " | ".join(got) + " |", "|---|" + "---|" * len(got)]
+    lines.append("| the judge | " + agree(lambda p, st, sg: p) + " |")
+    for pol in POLS:
+        lines.append(f"| always {pol} | " + agree(lambda p, st, sg, pol=pol: pol) + " |")
+    for gate in GATES:
+        other = ("mixed", "bad") if gate[0] == "+" else ("mixed", "good")
+        for to in other:
+            fn = lambda p, st, sg, gate=gate, to=to: gated(p, st, sg, gate, to)  # noqa: E731
+            what = "good" if gate[0] == "+" else "bad"
+            lines.append(f"| {what} only with {' or '.join(gate[1])} {gate[0]}, else {to} | {agree(fn)} |")
+    for order in ORDERS:
+        fn = lambda p, st, sg, order=order: ordered(p, st, sg, order)  # noqa: E731
+        lines.append(f"| {' → '.join(order)} → the judge | {agree(fn)} |")
+    return lines
+
+
 def main(argv: list[str]) -> int:
     import confusion_report
 
@@ -310,9 +529,17 @@ def main(argv: list[str]) -> int:
         "--matter", action="store_true", help="with --leishen: the topic's 類神, not the person's"
     )
     ap.add_argument("--min", type=int, default=8, help="the least cases of a topic shown in its own column")
+    ap.add_argument("--signs", action="store_true", help="each settling path and sign against its base rate")
+    ap.add_argument("--orders", action="store_true", help="the book-stated gates and orders of round 9")
     args = ap.parse_args(argv)
     if confusion_report.refused_split(args.split or (), SPLITS):
         return 2
+    if args.signs:
+        print("\n".join(information({s: _judged(s) for s in args.split or SPLITS})))
+        return 0
+    if args.orders:
+        print("\n".join(orders_report(args.split or SPLITS)))
+        return 0
     if args.ablate:
         print("\n".join(ablation_table(ablation())))
         return 0

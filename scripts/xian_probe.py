@@ -14,7 +14,8 @@ mansion the 限度 stands in, 恩/用 +1 and 難/仇 −1 to the 命主 (003-014
 限度 meets within five degrees, by the verse of 卷七〈論遊年星辰入命限〉 (紫羅金木 +1, 孛計火土 −1); the
 流曜 over the 大限's palace (木 炁 +1, 土 計 孛 −1: the slow 曜 the books watch); the year of a change of
 大限 (交限) read by the 大限 on the other side of it; and from 《張果星宗》卷二 the 大限's lord 逆 留 or
-伏, the 化曜 on the 大限's palace, and the helping spirits (貴人 祿勳 唐符 國印) on it.
+伏, the 化曜 on the 大限's palace, and the helping spirits (貴人 祿勳 唐符 國印) on it; from 《星學大成》
+卷四〈看星節要八十一條〉, 向明: the birth's own (day or night) stars on the 大限's palace, or on its 三方四正.
 
 Run ``PYTHONPATH=src python scripts/xian_probe.py [--split dev|holdout] [--xiu jin|gu|gu_precessed]
 [--first-term ten|nine|fixed]``. It measures; it changes nothing.
@@ -124,6 +125,8 @@ def stretches(split: str, xiu: str = "jin", first_term: str = "ten") -> list[dic
                             if y in ctx.by_branch[da]
                         ),
                         "good_spirits": sum(da in ctx.spirit_branches.get(k, ()) for k in GOOD_SPIRITS),
+                        "xiang_ming": _xiang_ming(ctx, (da,)),
+                        "xiang_ming_zhao": _xiang_ming(ctx, tuple((da + o) % 12 for o in (0, 4, 6, 8))),
                     }
                 )
             # the 大限's own sum (its section is named by palace and branch), else the 童限's verdict as ±1
@@ -179,7 +182,24 @@ def _du_sheng(c: Any, du: float, xiu: int) -> int:
     return 0
 
 
+#: 向明 (《星學大成》卷四〈看星節要八十一條〉「向明」): the stars a birth by day, or by night, wants on its
+#: 限 — by night 火 金 月, by day 日 木 土 水 炁
+_MING_STARS = {True: frozenset("日木土水炁"), False: frozenset("火金月")}
+
+
+def _xiang_ming(ctx: Any, palaces: tuple[int, ...]) -> int:
+    """+1 when a star of the birth's own (day or night) set stands on one of *palaces* (向明), −1 when only
+    stars of the other set do (the passage: a day birth that sees none of 日 木 土 and only 火 金 月 on its 限
+    is not yet to rise), else 0."""
+    here = {y for b in palaces for y in ctx.by_branch[b]}
+    if here & _MING_STARS[ctx.day]:
+        return 1
+    return -1 if here & _MING_STARS[not ctx.day] else 0
+
+
 CANDIDATES: dict[str, Callable[[dict[str, Any]], float]] = {
+    "向明: the birth's own stars on the 大限 palace (卷四〈看星節要八十一條〉)": lambda y: y["xiang_ming"],
+    "向明, the palace and its 三方四正 (照限)": lambda y: y["xiang_ming_zhao"],
     "迎送: 曜 in the palaces on either side": lambda y: y["ying_song"],
     "限主 in season (令)": lambda y: y["ling"],
     "難 overcoming the 限主 from its 三方": lambda y: y["nan_ke"],

@@ -204,6 +204,12 @@ from pins import error as _error
 # · 원신 · 기신 · 구신 in Korean, use-spirit … in English) where it printed 用神 … 仇神 in every language;
 # zh-Hant unchanged. Checked: applied alone on top of (67) only the text views moved (documents_renders,
 # example_ko, example_en, and the contract's cli_casts).
+# (71) issue 27 round 9 (branch ly-verdict9): the 六爻 應期 names the lone moving line's own branch (獨發)
+# second, after the 用神's own first, where the 用神 is not that line; and the lone still line's own branch
+# (獨靜), or its clash where it is the 用神 (judgment._du_fa, 〈獨發章〉). The judgments' ying_qi move where
+# one line alone moves or alone stands still: documents_renders and the four examples (the example casts
+# one moving line). Charts, readings and the enumeration do not move, nor do the contract's pins.
+# Checked: with _du_fa returning at once every section equals its pin before.
 # (72) issue 27 (branch ux12): the 六爻 judgment's words in the reader's language ([term], [chosen_by],
 # [yao] of liuyao/data/judgment.toml; the topic and the person by their labels) and the text view's 用神
 # lines naming the line so (삼효): Korean and English only, zh-Hant unchanged (full note in
@@ -222,20 +228,25 @@ PINNED: dict[str, str] = {
     # (63): before ef2b9fffa7d5a850; (66): before aabd9cd5d5e650ec
     # (2) (7) … (25) (26) (27) (29) (40) (41) (56) (57) (62) (63) (66)
     # (67) (68): before 15c9bb1de589a0bc
-    # (72): before c6fce2171fd1dbec
-    "documents_renders": "82242d0e262fabd7",
+    # (71): before c6fce2171fd1dbec
+    # (72): before 71d7f6d1ddd584ca
+    "documents_renders": "0762002a2dbc4c78",
     # (66): before d0d08516405091e7
     # (67) (68): before fa20e4f61584933a
-    # (72): before c952b74fc20126eb
-    "example_ko": "d2ca23d8c9574a0f",  # (2) (8) (10) (11) (14) (16) (21) (23) (29) (40) (41) (62) (66)
+    # (71): before c952b74fc20126eb
+    # (72): before f469078c71b2dcac
+    "example_ko": "972a0291da1e6a29",  # (2) (8) (10) (11) (14) (16) (21) (23) (29) (40) (41) (62) (66)
     # (66): before e98c62fb7e5e2e1b
-    "example_zh-Hant": "dfc95b218a1503c6",  # (2) (8) (10) (11) (14) (16) (21) (23) (40) (41) (62) (66)
+    # (71): before dfc95b218a1503c6
+    "example_zh-Hant": "a8b3470b78832984",  # (2) (8) (10) (11) (14) (16) (21) (23) (40) (41) (62) (66)
     # (66): before c178b3164ba579cf
-    "example_zh-Hans": "a8ea9e2b2f8e0e6d",  # (2) (8) (10) (11) (14) (16) (21) (23) (40) (41) (62) (66)
+    # (71): before a8ea9e2b2f8e0e6d
+    "example_zh-Hans": "1e4aa86b7cd27a23",  # (2) (8) (10) (11) (14) (16) (21) (23) (40) (41) (62) (66)
     # (66): before e1587218a16be1da
     # (67) (68): before 06d479fce73b4f01
-    # (72): before e713d63dac601bcb
-    "example_en": "183c5f7a19267a51",  # (2) (8) (10) (11) (14) (16) (21) (23) (40) (41) (62) (66)
+    # (71): before e713d63dac601bcb
+    # (72): before 3ed7822ab212d28c
+    "example_en": "4a837ff4d6a1aa70",  # (2) (8) (10) (11) (14) (16) (21) (23) (40) (41) (62) (66)
 }
 
 _check = checker(PINNED)

@@ -12,7 +12,8 @@ from __future__ import annotations
 import re
 import sys
 from pathlib import Path
-from types import ModuleType
+from types import ModuleType, SimpleNamespace
+from typing import Any
 
 import pytest
 from tests.conftest import load_file
@@ -96,3 +97,95 @@ def test_a_switched_off_settling_step_does_not_settle(accuracy: object) -> None:
         for c in settled:
             j = accuracy.liuren_judgment(c)  # type: ignore[attr-defined]
             assert not any(s.key == "weigh.mo" for s in j.steps), c["id"]
+
+
+def _row(
+    verdict: str, judged: str, steps: list[tuple[str, str, dict[str, str]]]
+) -> tuple[dict[str, str], Any]:
+    """A made-up (case, judgment) pair: the book's *verdict*, the judge's polarity *judged* and its *steps*
+    (key, effect, facts)."""
+    step = [SimpleNamespace(key=k, effect=e, facts=f) for k, e, f in steps]
+    return {"verdict": verdict}, SimpleNamespace(
+        verdict=SimpleNamespace(word=SimpleNamespace(polarity=judged)), steps=step
+    )
+
+
+def test_the_information_table_counts_each_path_and_sign_against_its_base_rate() -> None:
+    """Four made-up cases a split: the book good in two, bad in two (base rates 50 %). The 末傳 step ``+``
+    stands on both good cases and no other: 2/2 on each split, 50 points above its base rate, *informs*; the
+    貴人 step ``-`` stands on the two good cases only: 0/2, *misleads*; a sign stated on fewer than
+    ``LEAST`` cases a split would be left unmarked, so the made-up table states each of these on enough
+    cases by lowering ``LEAST`` to 2 for the test."""
+    lc = _script()
+    mo_plus = ("mo", "+", {"relation": "sheng"})
+    gui = ("gui.ni", "-", {})
+    weigh = ("weigh.mo", "=", {})
+    rows = [
+        _row("good", "good", [mo_plus, gui, weigh]),
+        _row("good", "good", [mo_plus, gui]),
+        _row("bad", "bad", []),
+        _row("bad", "good", []),
+    ]
+    least = lc.LEAST
+    lc.LEAST = 2
+    try:
+        lines = lc.information({"dev": rows, "holdout": rows})
+    finally:
+        lc.LEAST = least
+    settle = {ln.split("|")[1].strip(): ln for ln in lines if ln.startswith("| `")}
+    assert "2, 1/1/0, 1 = 50 % (50 %)" in settle["`sum` → good"]
+    assert "1, 1/0/0, 1 = 100 % (50 %)" in settle["`weigh.mo` → good"]
+    assert "1, 0/1/0, 1 = 100 % (50 %)" in settle["`sum` → bad"]
+    assert settle["`mo` +"].endswith("| informs |")
+    assert "2/2 = 100 % (50 %)" in settle["`mo` +"]
+    assert "2/2 = 100 % (50 %)" in settle["`mo.sheng` +"]
+    assert settle["`gui.ni` −"].endswith("| misleads |")
+    assert "0/2 = 0 % (50 %)" in settle["`gui.ni` −"]
+
+
+def test_a_gate_and_an_order_keep_the_settling_signs_of_the_chapters() -> None:
+    """A *good* verdict under the gate of the 末傳 stands where the 末傳 feeds the day stem and turns into
+    the gate's other verdict where it does not; a *bad* one is not touched by a gate of the good side; a
+    verdict settled by a chapter sign keeps its polarity under every gate and order. An order's first sign
+    that speaks decides; where none speaks the judge's verdict stands."""
+    lc = _script()
+    signs = {"mo": 0, "lei_state": -1, "lei_present": 1, "ganzhi": 1, "ri": 0}
+    assert lc.gated("good", "sum", {**signs, "mo": 1}, ("+", ("mo",)), "mixed") == "good"
+    assert lc.gated("good", "sum", signs, ("+", ("mo",)), "mixed") == "mixed"
+    assert lc.gated("good", "sum", signs, ("+", ("mo",)), "bad") == "bad"
+    assert lc.gated("bad", "sum", signs, ("+", ("mo",)), "mixed") == "bad"
+    assert lc.gated("bad", "sum", signs, ("-", ("ganzhi",)), "good") == "good"
+    assert lc.gated("good", "weigh.xing_ma", signs, ("+", ("mo",)), "bad") == "good"
+    assert lc.ordered("bad", "sum", signs, ("mo", "lei_state", "ganzhi")) == "bad"  # lei_state −1 decides
+    assert lc.ordered("bad", "sum", signs, ("mo", "ganzhi")) == "good"
+    assert lc.ordered("mixed", "sum", signs, ("mo", "ri")) == "mixed"
+    assert lc.ordered("bad", "weigh.shi_lu", signs, ("ganzhi",)) == "bad"
+
+
+def test_the_order_signs_are_read_off_the_chart(accuracy: object) -> None:
+    """On the 60 days at 月將 亥, hour 寅, asked about money: the sign of the 辰 and of the 末傳 is +1 where
+    the spirit's element feeds the day stem's, −1 where it overcomes it, 0 otherwise or where the spirit is
+    void (re-derived here from the chart and the 五行's generating order, 生 = +1 and 剋 = +2 mod 5); the
+    類神's presence is +1 exactly where the judge found it in 課傳 and not void."""
+    from xuanheng.core.ganzhi import BRANCH_ELEMENT, BRANCHES, STEM_ELEMENT, GanZhi
+
+    lc = _script()
+
+    def sign(b: int, stem_el: int, void: tuple[int, ...]) -> int:
+        if b in void:
+            return 0
+        d = (stem_el - BRANCH_ELEMENT[b]) % 5
+        return 1 if d == 1 else -1 if d == 2 else 0
+
+    for i in range(60):
+        case = {"day": GanZhi(i).name, "yue_jiang": "亥", "hour": "寅", "topic": "財", "about": "自己"}
+        chart = accuracy.liuren_chart(case)  # type: ignore[attr-defined]
+        j = accuracy.liuren_judgment(case)  # type: ignore[attr-defined]
+        got = lc.order_signs(case, j)
+        se, void = STEM_ELEMENT[chart.day.stem], tuple(chart.xun_kong)
+        assert got["ganzhi"] == sign(chart.zhi_shang, se, void), case["day"]
+        assert got["mo"] == sign(chart.san_chuan[2].branch, se, void), case["day"]
+        assert got["ri"] == sign(chart.gan_shang, se, void), case["day"]
+        b = BRANCHES.index(j.focus.branch)
+        shown = j.focus.facts["place"] != "天地盤" and b not in void
+        assert got["lei_present"] == (1 if shown else -1), case["day"]

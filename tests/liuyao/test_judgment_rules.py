@@ -1478,3 +1478,120 @@ def test_a_recent_illness_in_a_six_clash_hexagram_passes_unless_harm_prevails() 
     assert hot.verdict.word.polarity == "bad" and "weigh.bing_chong" not in {s.key for s in hot.steps}
     long = judge(c, Question("病"), bing="jiu")
     assert long.verdict.word.polarity == "bad" and "weigh.bing_chong" not in {s.key for s in long.steps}
+
+
+def test_ying_qi_the_lone_moving_line_names_the_second_time() -> None:
+    """《增刪卜易》〈獨發章〉: the time follows the 用神 first, but the lone moving line (one line moves, five
+    are still) also names it, as the author found after the event; 《易冒》〈獨發章第二十九〉 dates its cases
+    by that line. So where exactly one line moves and it is not the 用神, its own branch stands among the
+    first two times (second after the 用神's own first, or first where it already was), with the reason of
+    the lone mover. Near misses: the 用神 is that one mover (its own times stand), or two lines move (no
+    lone mover): the reason never appears. The moving line is read off the cast's values (6 or 9), its
+    branch off the chart's 納甲, not from the judge."""
+    lone_seen = near_seen = named = 0
+    for values in itertools.product("78", repeat=5):
+        for pos in range(6):
+            for mv in ("6", "9"):
+                lines = "".join(values[:pos]) + mv + "".join(values[pos:])
+                for day, month in (("丙寅", "子"), ("辛未", "巳")):
+                    c = liuyao.cast(day=day, month=month, lines=lines)
+                    mover = BR[c.lines[pos].yao.branch]
+                    for topic in ("財", "病"):
+                        j = judge(c, Question(topic))
+                        ying = [(y.branch, y.why.get("en")) for y in j.ying_qi]
+                        said = [b for b, why in ying if "lone moving line" in why]
+                        if j.focus.position == pos + 1:
+                            assert not said, (lines, day, topic)
+                            near_seen += 1
+                            continue
+                        assert mover in [b for b, _ in ying[:2]], (lines, day, topic, ying)
+                        # the lone mover's reason, unless one of the 用神's own first two has that branch
+                        assert said in ([mover], []), (lines, day, topic, ying)
+                        lone_seen += 1
+                        named += said == [mover]
+    assert named > 500 and lone_seen > named and near_seen > 20
+    # two lines moving: no lone mover
+    for lines in ("967777", "788967", "698877"):
+        for day in ("丙寅", "辛未"):
+            c = liuyao.cast(day=day, month="子", lines=lines)
+            assert sum(ln.moving for ln in c.lines) == 2
+            j = judge(c, Question("財"))
+            assert not any("lone moving line" in y.why.get("en") for y in j.ying_qi)
+
+
+def test_ying_qi_the_lone_still_line_names_the_second_time() -> None:
+    """《增刪卜易》〈獨發章〉 (the lone still line, 獨靜, as well as the lone mover) with 《卜筮正宗》
+    〈十八問答〉第十五問 and 《易冒》卷三〈獨發章第二十九〉: where five lines move and one is still, that line
+    names the time — its own branch, or, where the still line is the 用神 itself, the branch that clashes it
+    (a still line comes when clashed, 〈應期章〉) — among the first two. Near miss: two still lines, no such
+    reason. The still line is read off the cast's values (7 or 8), its branch off the chart's 納甲."""
+    seen = {"own": 0, "clash": 0}
+    for values in itertools.product("69", repeat=5):
+        for pos in range(6):
+            for st in ("7", "8"):
+                lines = "".join(values[:pos]) + st + "".join(values[pos:])
+                c = liuyao.cast(day="丙寅", month="子", lines=lines)
+                still = BR[c.lines[pos].yao.branch]
+                for topic in ("財", "病"):
+                    j = judge(c, Question(topic))
+                    ying = [(y.branch, y.why.get("en")) for y in j.ying_qi]
+                    want = _clash(still) if j.focus.position == pos + 1 else still
+                    assert want in [b for b, _ in ying[:2]], (lines, topic, ying)
+                    said = [b for b, why in ying if "lone still line" in why]
+                    assert said in ([want], []), (lines, topic, ying)
+                    if said:
+                        seen["clash" if j.focus.position == pos + 1 else "own"] += 1
+    assert seen["own"] > 50 and seen["clash"] > 5, seen
+    for lines in ("969678", "699787", "776999"):
+        c = liuyao.cast(day="丙寅", month="子", lines=lines)
+        assert sum(not ln.moving for ln in c.lines) >= 2
+        j = judge(c, Question("財"))
+        assert not any("lone still line" in y.why.get("en") for y in j.ying_qi)
+
+
+def test_a_void_yong_shen_the_day_clashes_into_motion_is_not_void_for_good() -> None:
+    """《增刪卜易》〈旬空章〉 (沖空則實) and 〈增刪黃金策千金賦章〉 (a void line clashed is of use) against
+    《卜筮正宗》〈十八論·旬空論〉 (到底空): a still void 用神 that the day overcomes is void for good — unless
+    the day clashes it into motion (暗動: still, clashed by the day, 旺相 in the month), where the clash makes
+    it real and prevails (kong.chong_shi), so one line is never both stirred and void for good. Worked out
+    from the chart's facts (void, 暗動, the day's relation): 卯 is void on 己酉 (甲辰's decade leaves 寅 and
+    卯 out), and the 酉 day both clashes and overcomes it; in a 寅 or 卯 month the wood is 旺相 and stirs.
+    Near miss: the same void line overcome by the day without being stirred (the 申 or 酉 month, where wood
+    is weak and the clash breaks it) stays void for good (kong.zhen_ke)."""
+    seen = {"stirred": 0, "struck": 0}
+    for values in itertools.product("78", repeat=6):
+        for day in ("己酉", "己卯", "辛酉", "壬子", "甲午", "庚申", "丙寅", "丁亥", "癸巳", "戊戌", "乙丑"):
+            for month in "寅卯申酉":
+                c = liuyao.cast(day=day, month=month, lines="".join(values))
+                j = judge(c, Question("財"))
+                if j.focus.position is None:
+                    continue
+                ln = c.lines[j.focus.position - 1]
+                keys = {s.key for s in j.steps}
+                assert not (ln.an_dong and "kong.zhen_ke" in keys), (values, day, month)
+                if not ln.state.kong or ln.state.ri_relation != "剋":
+                    continue
+                if ln.an_dong:
+                    assert "kong.chong_shi" in keys and "kong.zhen_ke" not in keys, (values, day, month)
+                    seen["stirred"] += 1
+                else:
+                    assert "kong.zhen_ke" in keys and "kong.chong_shi" not in keys, (values, day, month)
+                    seen["struck"] += 1
+    assert seen["stirred"] > 5 and seen["struck"] > 20, seen
+
+
+def test_switching_off_fu_useless_still_judges_a_hidden_yong_shen_with_no_reason_to_come_out() -> None:
+    """The ablation (scripts/liuyao_confusion.py --ablate) switches ``fu.useless`` off; a hidden 用神 with no
+    reason to come out (weak, no help of the day, a cover that holds, nothing changing into it) then gets no
+    step at all, where it raised an error on the empty list of reasons. Judged over many charts, every 六親
+    forced as the 用神 so that hidden ones occur."""
+    from xuanheng.liuyao.judgment import switched_off
+
+    bare = 0
+    with switched_off("fu.useless"):
+        for c in _charts():
+            for qin in ("父母", "兄弟", "子孫", "妻財", "官鬼"):
+                j = judge(c, Question("財"), yong_shen=qin)
+                if j.focus.position is None and not {s.key for s in j.steps} & {"fu.out", "fu.out_easy"}:
+                    bare += 1
+    assert bare > 0

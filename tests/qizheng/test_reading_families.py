@@ -531,6 +531,11 @@ PATTERN_CASES: list[tuple[str, dict[str, Any], dict[str, Any]]] = [
 ]
 
 
+#: the mansions of the Moon's and of the Sun's 七曜 class (《星學大成》卷十〈日月並明說〉 日居月度, 月居日度)
+_MOON_XIU = ["心", "危", "畢", "張"]
+_SUN_XIU = ["房", "虛", "昴", "星"]
+
+
 def xiu_case(star: str, xius: list[str], on: bool, *, ming: bool = False) -> dict[str, Any]:
     """Chart arguments that put *star* in the middle of the first of the mansions *xius* (on), or of the
     next mansion in ecliptic order that is none of them (off); with *ming* the 命宮 is that palace."""
@@ -1025,6 +1030,10 @@ _YUE = palace_start(BRANCHES.index("卯"))
 ZHENG_LIST_CASES: list[tuple[str, dict[str, Any], dict[str, Any]]] = [
     ("日月背行", {"at": {"日": "申", "月": "寅"}}, {"at": {"日": "申", "月": "巳"}}),
     ("日月背行", {"at": {"日": "戌", "月": "辰"}}, {"at": {"日": "亥", "月": "辰"}}),
+    # 《星學大成》卷十〈日月並明說〉: the Sun in a mansion of the Moon's class (心 危 畢 張), or the Moon in
+    # one of the Sun's (房 虛 昴 星), is 反背 too; the next mansion that is none of them keeps it quiet
+    ("日月背行", xiu_case("日", _MOON_XIU, True), xiu_case("日", _MOON_XIU, False)),
+    ("日月背行", xiu_case("月", _SUN_XIU, True), xiu_case("月", _SUN_XIU, False)),
     # 升: the Sun east for a 寅–未 hour, the Moon west for a 申–丑 hour
     ("日月得體", {"hour": "卯", "at": {"日": "卯"}}, {"hour": "酉", "at": {"日": "卯"}}),
     ("日月得體", {"hour": "子", "at": {"月": "酉"}}, {"hour": "午", "at": {"月": "酉"}}),
@@ -1035,14 +1044,19 @@ ZHENG_LIST_CASES: list[tuple[str, dict[str, Any], dict[str, Any]]] = [
         {"at": {"日": "戌", "木": "寅", "羅": "亥"}},
     ),
     # 羅 at 345° (亥), 計 at 165° (巳): the half from 165° to 345° holds 日 月 水 火 土 and, moved, 金 (辰)
-    # and 木 (寅); the 命度 at 15° lies on the other half. 木 left in 酉 (45°) stands with the 命
-    ("諸星背命", {"at": {"金": "辰", "木": "寅", "計": "巳"}}, {"at": {"金": "辰", "計": "巳"}}),
+    # and 木 (寅); the 命度 at 15° lies on the other half. 木 left in 酉 (45°) alone with the 命 has slipped
+    # out (跳出一星) and the cut still holds (《星學大成》卷四〈看星節要八十一條〉); with 金 left in 午 (135°)
+    # as well, two stand with the 命 and the stars no longer turn from it
+    ("諸星背命", {"at": {"金": "辰", "木": "寅", "計": "巳"}}, {"at": {"計": "巳"}}),
+    ("諸星背命", {"at": {"金": "辰", "計": "巳"}}, {"at": {"計": "巳"}}),
     # the same cut: the stars' half has its middle at 255° (寅), 東南: by day it holds, by night not
     (
         "計羅攔截",
         {"day": True, "at": {"金": "辰", "木": "寅", "計": "巳"}},
         {"day": False, "at": {"金": "辰", "木": "寅", "計": "巳"}},
     ),
+    # one star (木, 酉) slipped out of the cut: still 攔截 by day; with 金 (午) out too it is no cut
+    ("計羅攔截", {"day": True, "at": {"金": "辰", "計": "巳"}}, {"day": True, "at": {"計": "巳"}}),
     # 岐界: the 命度 half a degree into its palace, or half a degree past a mansion boundary; the near miss
     # puts it more than 1.5° from every line
     ("命坐兩歧", {"ming_deg": 0.5, **_L}, {"ming_deg": off_line(_MING), **_L}),
@@ -1322,6 +1336,36 @@ BLIND_NAME_CASES: list[tuple[str, dict[str, Any], dict[str, Any]]] = [
     ("三刑局", {"hour": "寅", "at": {"木": "申"}}, {"hour": "寅"}),
 ]
 ZHENG_LIST_CASES += BLIND_NAME_CASES
+#: ge-371 … ge-379 (branch qz-geju8): what 《星學大成》卷二, 卷四, 卷十 and 卷二十九 state: casebook names.
+#: In the base the line of 羅 (亥 15°, 345°) leaves 木 (45°) and 金 (135°) on its forward half and the other
+#: five 政 on the other: no star stands alone (跳出). A 甲 year's 化福 is 木 and its 化刑 水 (003-021); the
+#: 甲子 year's 祿 (祿勳) is 寅 and its 驛馬 寅 too (申子辰 → 寅), a 甲午 year's 驛馬 申.
+GEJU8_CASES: list[tuple[str, dict[str, Any], dict[str, Any]]] = [
+    # 金 moved to 巳 (165°) leaves 木, the 化福, alone across the line; with 金 in 午 two stand there
+    ("漏出吉星", {"at": {"金": "巳"}}, {}),
+    # 水 (the 化刑) alone on the forward half: 木 and 金 moved back, 水 to 戌; 水 left in 寅: none is there
+    ("漏出凶星", {"at": {"木": "寅", "金": "卯", "水": "戌"}}, {"at": {"木": "寅", "金": "卯"}}),
+    # 〈日月並明說〉: the Sun 午 with the Moon 子, or the Sun 卯 with the Moon 酉; the Moon in 卯 with the Sun
+    # in 酉 is the reverse it calls base
+    ("日月並明", {"at": {"日": "午", "月": "子"}}, {"at": {"日": "午", "月": "丑"}}),
+    ("日月並明", {"at": {"日": "卯", "月": "酉"}}, {"at": {"日": "酉", "月": "卯"}}),
+    # 炁 with the Moon in 卯 (the Moon at 15°): at 25° it leads (在前), at 5° it follows (在後)
+    ("慶雲捧月", {"at": {"炁": "卯"}, "deg": {"炁": 25.0}}, {"at": {"炁": "卯"}, "deg": {"炁": 5.0}}),
+    ("浮雲蔽月", {"at": {"炁": "卯"}, "deg": {"炁": 5.0}}, {"at": {"炁": "卯"}, "deg": {"炁": 25.0}}),
+    # 甲 year: 祿 寅; the 命宮 or the 身宮 there
+    ("天祿貴局", {"ming": "寅"}, {"ming": "卯"}),
+    ("天祿貴局", {"shen": "寅"}, {"shen": "卯"}),
+    # 甲子: 祿 and 馬 both 寅; 甲午: 祿 寅 but 馬 申; 庚午: 祿 申 and 馬 申, 庚子: 馬 寅
+    ("慶賀", {"ming": "寅"}, {"year": "甲午", "ming": "寅"}),
+    ("慶賀", {"year": "庚午", "shen": "申"}, {"year": "庚子", "shen": "申"}),
+    # 火 or 羅 in the Sun's palace 丑
+    ("火羅犯日", {"at": {"火": "丑"}}, {"at": {"火": "寅"}}),
+    ("火羅犯日", {"at": {"羅": "丑"}}, {}),
+    # 土 or 計 in the Moon's palace 卯
+    ("土計犯月", {"at": {"土": "卯"}}, {"at": {"土": "辰"}}),
+    ("土計犯月", {"at": {"計": "卯"}}, {}),
+]
+ZHENG_LIST_CASES += GEJU8_CASES
 ZHENG_FORM_CASES += ZHENG_LIST_CASES
 #: patterns the base placement itself holds (each case above moves the star that makes it)
 BASE_HOLDS = {

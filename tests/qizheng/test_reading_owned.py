@@ -11,6 +11,8 @@ import gc
 import types
 from typing import Any
 
+import pytest
+
 from xuanheng.qizheng import cast
 from xuanheng.qizheng.memo import clear
 from xuanheng.qizheng.reading import reading
@@ -42,6 +44,7 @@ def _holders(objs: list[Any], mine: list[Any]) -> dict[int, list[Any]]:
     return held
 
 
+@pytest.mark.slow  # gc.get_referrers over the whole heap: with the slow sweeps
 def test_fired_rules_and_their_facts_are_the_callers_own() -> None:
     clear()
     chart = cast("1961-04-12T09:07", tz="+03:00", lon=37.6, lat=55.75, sex="男")

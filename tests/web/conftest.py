@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import re
 import subprocess
@@ -16,6 +17,9 @@ from fastapi.testclient import TestClient
 
 from xuanheng.web.app import create_app
 from xuanheng.web.settings import Settings
+
+sys.path.insert(0, str(Path(__file__).parent))
+from browser_pages import NewPage, keep_errors  # the browser tests' shared setup
 
 SECRET = "test-secret-0123456789abcdef0123456789abcdef"
 
@@ -90,6 +94,10 @@ def mclient(db_url: str, monkeypatch: pytest.MonkeyPatch) -> Iterator[TestClient
 
 
 # ---------------------------------------------------------------------------- browser tests (Playwright)
+_IN_CI = os.environ.get("CI", "").lower() in {"1", "true", "yes"}
+if _IN_CI and importlib.util.find_spec("playwright") is None:
+    # each browser test module skips without Playwright (pytest.importorskip); in CI that would hide them
+    raise RuntimeError("Playwright is missing in CI: the browser tests would skip (install '.[web,test]')")
 CHROMIUM = os.environ.get("XUANHENG_CHROMIUM", "/usr/bin/chromium")
 #: Chromium flags for a closed network, as root, headless (see docs/web.md)
 CHROMIUM_ARGS = [
@@ -165,6 +173,50 @@ def _serve(tmp: Path, **extra: str) -> Iterator[str]:
 def serve_app() -> Callable[..., Iterator[str]]:
     """``yield from serve_app(tmp_dir, ENV=value, …)`` inside a fixture: a real server for a browser."""
     return _serve
+
+
+def _module_name(request: pytest.FixtureRequest) -> str:
+    return str(request.module.__name__).rsplit(".", 1)[-1]
+
+
+@pytest.fixture(scope="module")
+def server(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory, serve_app: Any
+) -> Iterator[str]:
+    """A single-user server of the module's own, its journal empty in a temporary folder named after the
+    module. A module that wants cases in it first overrides the fixture and asks for this one by the same
+    name (tests/web/test_browser_issue30.py)."""
+    yield from serve_app(tmp_path_factory.mktemp(_module_name(request)), XUANHENG_MULTI_USER="0")
+
+
+@pytest.fixture(scope="module")
+def multi_server(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory, serve_app: Any
+) -> Iterator[str]:
+    """A multi-user server of the module's own with sign-up open and no account yet (a module that wants
+    accounts overrides it as ``server`` is overridden)."""
+    tmp = tmp_path_factory.mktemp(_module_name(request) + "-multi")
+    yield from serve_app(tmp, XUANHENG_MULTI_USER="1", XUANHENG_SIGNUP="1")
+
+
+@pytest.fixture
+def new_page(browser: Any) -> Iterator[NewPage]:
+    """``new_page(viewport=PHONE, locale="ko-KR", …)``: a page of the module's Chromium in a browser context
+    of its own, the keywords passed to ``browser.new_context`` (window sizes in browser_pages.py), with
+    ``bypass_csp`` (Playwright evaluates its waits as strings, which the page's policy would refuse; the
+    injection test thus shows that escaping alone stops a script). The page keeps its uncaught script errors
+    in ``page.errors`` (``browser_pages.keep_errors``; ``errors=`` another page's list shares that list).
+    Every context it opened is closed when the test ends, passed or failed."""
+    contexts: list[Any] = []
+
+    def make(*, errors: list[str] | None = None, **context: Any) -> Any:
+        ctx = browser.new_context(bypass_csp=True, **context)
+        contexts.append(ctx)
+        return keep_errors(ctx.new_page(), errors)
+
+    yield make
+    for ctx in contexts:
+        ctx.close()
 
 
 @pytest.fixture(scope="module")

@@ -8,22 +8,23 @@ time (8). Screenshots go to ``$XUANHENG_SCREENSHOTS`` (default: a temporary dire
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import sys
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
 
 import pytest
 
-playwright_api = pytest.importorskip("playwright.sync_api")
+sys.path.insert(0, str(Path(__file__).parent))
+from browser_pages import DESKTOP, PAGE_READY, PHONE, NewPage
+
+pytest.importorskip("playwright.sync_api")
 #: one worker runs every browser test (one Chromium at a time; `--dist loadgroup`)
 # a sweep over every method, language and view (a few minutes of browser time): with the slow sweeps that CI
 # runs (`pytest -m slow`), so the default run stays within its minutes; the newcomer flows of the other
 # browser modules stay in the default run
 pytestmark = [pytest.mark.xdist_group("browser"), pytest.mark.slow]
 
-PHONE = {"width": 390, "height": 844}
-DESKTOP = {"width": 1400, "height": 1000}
 VIEWS = {"desktop": DESKTOP, "phone": PHONE}
 #: both views, the phone one with the slow sweeps CI runs (the default run keeps it where the defect was the
 #: phone's layout: the transit header)
@@ -34,23 +35,20 @@ QZ = {"at": "1983-10-27T18:30", "tz": "Asia/Shanghai", "lon": 116.4, "lat": 39.9
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory, serve_app: Any) -> Iterator[str]:
+def server(server: str) -> str:
+    """conftest.py's server, with the 七政 case of the issue saved and its outcome recorded."""
     import httpx
 
-    for url in serve_app(tmp_path_factory.mktemp("issue30"), XUANHENG_MULTI_USER="0"):
-        r = httpx.post(url + "api/journal/cases", json={"method": "qizheng", "inputs": QZ}, timeout=120)
-        assert r.status_code == 201, r.text
-        httpx.put(f"{url}api/journal/cases/{r.json()['id']}/outcome", json={"result": "應驗"}, timeout=60)
-        yield url
+    r = httpx.post(server + "api/journal/cases", json={"method": "qizheng", "inputs": QZ}, timeout=120)
+    assert r.status_code == 201, r.text
+    httpx.put(f"{server}api/journal/cases/{r.json()['id']}/outcome", json={"result": "應驗"}, timeout=60)
+    return server
 
 
-def _page(browser: Any, server: str, lang: str, viewport: dict[str, int], hash_: str = "") -> Any:
-    ctx = browser.new_context(viewport=viewport, bypass_csp=True)
-    page = ctx.new_page()
-    page.errors = []  # type: ignore[attr-defined]
-    page.on("pageerror", lambda e: page.errors.append(str(e)))  # type: ignore[attr-defined]
+def _page(new_page: NewPage, server: str, lang: str, viewport: dict[str, int], hash_: str = "") -> Any:
+    page = new_page(viewport=viewport)
     page.goto(f"{server}?{urlencode({'lang': lang})}{hash_}")
-    page.wait_for_selector("body[data-ready='1']")
+    page.wait_for_selector(PAGE_READY)
     return page
 
 
@@ -58,8 +56,8 @@ def _page(browser: Any, server: str, lang: str, viewport: dict[str, int], hash_:
 
 
 @pytest.mark.parametrize("view", BOTH)
-def test_stats_name_the_variant_that_fired(server: str, browser: Any, shots: Path, view: str) -> None:
-    page = _page(browser, server, "ko", VIEWS[view], "#stats")
+def test_stats_name_the_variant_that_fired(server: str, new_page: NewPage, shots: Path, view: str) -> None:
+    page = _page(new_page, server, "ko", VIEWS[view], "#stats")
     page.wait_for_selector("#stats-rule tr[data-key]")
     keys = page.locator("#stats-rule tr[data-key]").evaluate_all("rs => rs.map(r => r.dataset.key)")
     assert "003-038#2" in keys and "003-038#1" not in keys and "003-038" not in keys
@@ -76,7 +74,6 @@ def test_stats_name_the_variant_that_fired(server: str, browser: Any, shots: Pat
         assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     page.screenshot(path=str(shots / f"issue30-stats-{view}.png"), full_page=True)
     assert page.errors == []
-    page.context.close()
 
 
 # ------------------------------------------------------------------ 2. a source that can be read
@@ -86,11 +83,11 @@ ENGLISH_WORD = r"[A-Za-z]{3,}"
 
 @pytest.mark.parametrize("view", BOTH)
 def test_source_link_shows_book_chapter_and_statement(
-    server: str, browser: Any, shots: Path, view: str
+    server: str, new_page: NewPage, shots: Path, view: str
 ) -> None:
     import re
 
-    page = _page(browser, server, "ko", VIEWS[view])
+    page = _page(new_page, server, "ko", VIEWS[view])
     page.goto(f"{server}?{urlencode({'lang': 'ko', 'method': 'qizheng', **QZ})}")
     page.wait_for_selector("#reading .rule[data-rule='003-038']", state="attached")
     if not page.locator("#reading-fold").evaluate("d => d.open"):  # folded under the judgment
@@ -116,14 +113,13 @@ def test_source_link_shows_book_chapter_and_statement(
         assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     page.screenshot(path=str(shots / f"issue30-source-{view}.png"), full_page=True)
     assert page.errors == []
-    page.context.close()
 
 
 @pytest.mark.parametrize("lang", ["zh-Hant", "en"])
-def test_source_view_of_a_book_and_of_a_table_item(server: str, browser: Any, lang: str) -> None:
+def test_source_view_of_a_book_and_of_a_table_item(server: str, new_page: NewPage, lang: str) -> None:
     import re
 
-    page = _page(browser, server, lang, DESKTOP, "#source/000-001")
+    page = _page(new_page, server, lang, DESKTOP, "#source/000-001")
     page.wait_for_selector("#source-view:not([hidden]) .source-head")
     assert "月破" in page.locator(".source-chapter").inner_text()
     if lang == "zh-Hant":
@@ -137,7 +133,6 @@ def test_source_view_of_a_book_and_of_a_table_item(server: str, browser: Any, la
     assert page.locator(".source-book").inner_text().endswith("六壬大全")
     assert "卷一〈六親〉" in page.locator(".source-chapter").inner_text()
     assert page.errors == []
-    page.context.close()
 
 
 # ------------------------------------------------------------------ 6. errors a practitioner can act on
@@ -151,14 +146,13 @@ def _cast_form(page: Any, at: str, tz: str) -> None:
 
 
 @pytest.mark.parametrize("view", BOTH)
-def test_a_day_that_does_not_exist_is_said_so(server: str, browser: Any, view: str) -> None:
-    page = _page(browser, server, "ko", VIEWS[view], "#cast")
+def test_a_day_that_does_not_exist_is_said_so(server: str, new_page: NewPage, view: str) -> None:
+    page = _page(new_page, server, "ko", VIEWS[view], "#cast")
     _cast_form(page, "2026-02-30T10:00", "Asia/Seoul")
     page.wait_for_function("document.getElementById('cast-error').textContent !== ''")
     text = page.inner_text("#cast-error")
     assert "달력에 없는 날짜" in text and "28일" in text and "형식" not in text, text
     assert page.errors == []
-    page.context.close()
 
 
 @pytest.mark.parametrize("view", BOTH)
@@ -170,15 +164,14 @@ def test_a_day_that_does_not_exist_is_said_so(server: str, browser: Any, view: s
     ],
 )
 def test_fold_buttons_show_each_readings_own_offset(
-    server: str, browser: Any, view: str, at: str, shown: tuple[str, str]
+    server: str, new_page: NewPage, view: str, at: str, shown: tuple[str, str]
 ) -> None:
-    page = _page(browser, server, "ko", VIEWS[view], "#cast")
+    page = _page(new_page, server, "ko", VIEWS[view], "#cast")
     _cast_form(page, at, "America/New_York")
     page.wait_for_selector("#fold-choice .fold-btn")
     texts = page.locator("#fold-choice .fold-btn").all_inner_texts()
     assert [t.split(": ", 1)[1] for t in texts] == list(shown), texts
     assert page.errors == []
-    page.context.close()
 
 
 # ------------------------------------------------------------------ 4. "now" in the chosen zone
@@ -194,14 +187,13 @@ def _wall(text: str) -> Any:
 
 @pytest.mark.parametrize("view", BOTH)
 @pytest.mark.parametrize("zone", ["Asia/Shanghai", "+05:30", "America/New_York"])
-def test_now_reads_the_clock_of_the_chosen_zone(server: str, browser: Any, view: str, zone: str) -> None:
+def test_now_reads_the_clock_of_the_chosen_zone(server: str, new_page: NewPage, view: str, zone: str) -> None:
     from datetime import UTC, datetime, timedelta, timezone
     from zoneinfo import ZoneInfo
 
-    ctx = browser.new_context(viewport=VIEWS[view], locale="ko-KR", timezone_id="Asia/Seoul", bypass_csp=True)
-    page = ctx.new_page()
+    page = new_page(viewport=VIEWS[view], locale="ko-KR", timezone_id="Asia/Seoul")
     page.goto(f"{server}?lang=ko#cast")
-    page.wait_for_selector("body[data-ready='1']")
+    page.wait_for_selector(PAGE_READY)
     assert page.input_value("#tz") == "Asia/Seoul"
     page.fill("#tz", zone)
     page.click("#now-btn")
@@ -209,17 +201,16 @@ def test_now_reads_the_clock_of_the_chosen_zone(server: str, browser: Any, view:
     tz = timezone(timedelta(hours=5, minutes=30)) if zone == "+05:30" else ZoneInfo(zone)
     expected = datetime.now(UTC).astimezone(tz).replace(tzinfo=None)
     assert abs((shown - expected).total_seconds()) < 120, (shown, expected)  # not Seoul's clock
-    ctx.close()
 
 
 # ------------------------------------------------------------------ 5. the save form starts empty
 
 
 @pytest.mark.parametrize("view", BOTH)
-def test_save_form_does_not_keep_the_previous_cases_tags(server: str, browser: Any, view: str) -> None:
+def test_save_form_does_not_keep_the_previous_cases_tags(server: str, new_page: NewPage, view: str) -> None:
     import httpx
 
-    page = _page(browser, server, "ko", VIEWS[view])
+    page = _page(new_page, server, "ko", VIEWS[view])
     lr = {"lang": "ko", "method": "liuren", "at": "2026-03-10T21:00", "tz": "Asia/Seoul"}
     page.goto(f"{server}?{urlencode(lr)}")
     page.wait_for_selector("#chart svg")
@@ -249,7 +240,6 @@ def test_save_form_does_not_keep_the_previous_cases_tags(server: str, browser: A
     page.wait_for_timeout(500)
     assert page.input_value("#save-tags") == "유지"
     assert page.errors == []
-    page.context.close()
 
 
 # ------------------------------------------------------------------ 8. layout
@@ -275,9 +265,9 @@ def _overlaps(boxes: list[dict[str, float]]) -> list[tuple[int, int]]:
     ["ko", pytest.param("en", marks=pytest.mark.slow), pytest.param("zh-Hant", marks=pytest.mark.slow)],
 )  # Korean, the language of the report, in the default run; the others with the slow sweeps in CI
 def test_qizheng_transit_table_header_does_not_overlap(
-    server: str, browser: Any, shots: Path, view: str, lang: str
+    server: str, new_page: NewPage, shots: Path, view: str, lang: str
 ) -> None:
-    page = _page(browser, server, lang, VIEWS[view])
+    page = _page(new_page, server, lang, VIEWS[view])
     page.goto(f"{server}?{urlencode({'lang': lang, 'method': 'qizheng', **QZ, 'on': '2026-03-10'})}")
     page.wait_for_selector("#chart svg text.liu-yao-head")
     boxes = page.eval_on_selector_all(
@@ -298,12 +288,11 @@ def test_qizheng_transit_table_header_does_not_overlap(
         page.locator("#chart svg text.liu-yao-head").first.scroll_into_view_if_needed()
         page.screenshot(path=str(shots / f"issue30-qizheng-transit-{view}.png"))
     assert page.errors == []
-    page.context.close()
 
 
 @pytest.mark.parametrize("view", BOTH)
-def test_switching_methods_clears_the_previous_chart(server: str, browser: Any, view: str) -> None:
-    page = _page(browser, server, "ko", VIEWS[view])
+def test_switching_methods_clears_the_previous_chart(server: str, new_page: NewPage, view: str) -> None:
+    page = _page(new_page, server, "ko", VIEWS[view])
     lr = {"lang": "ko", "method": "liuren", "at": "2026-03-10T21:00", "tz": "Asia/Seoul"}
     page.goto(f"{server}?{urlencode(lr)}")
     page.wait_for_selector("#chart svg")
@@ -317,12 +306,11 @@ def test_switching_methods_clears_the_previous_chart(server: str, browser: Any, 
     page.wait_for_timeout(500)
     assert page.locator("#result").is_hidden()
     assert page.errors == []
-    page.context.close()
 
 
 @pytest.mark.parametrize("view", BOTH)
-def test_all_methods_cast_liuyao_by_the_moments_time(server: str, browser: Any, view: str) -> None:
-    page = _page(browser, server, "ko", VIEWS[view])
+def test_all_methods_cast_liuyao_by_the_moments_time(server: str, new_page: NewPage, view: str) -> None:
+    page = _page(new_page, server, "ko", VIEWS[view])
     moment = {"lang": "ko", "at": "2026-03-10T21:00", "tz": "Asia/Seoul", "lon": 126.9, "lat": 37.5}
     page.goto(f"{server}?{urlencode(moment)}#all")
     page.wait_for_selector(".all-card[data-method='liuyao'] .all-chart svg")
@@ -331,32 +319,30 @@ def test_all_methods_cast_liuyao_by_the_moments_time(server: str, browser: Any, 
     href = card.locator("a.full-chart").get_attribute("href") or ""
     assert "time=true" in href
     assert page.errors == []
-    page.context.close()
 
 
 # ------------------------------------------------------------------ 7. 七政 without a place
 
 
 @pytest.mark.parametrize("view", BOTH)
-def test_qizheng_without_a_place_says_what_is_missing(server: str, browser: Any, view: str) -> None:
-    page = _page(browser, server, "ko", VIEWS[view])
+def test_qizheng_without_a_place_says_what_is_missing(server: str, new_page: NewPage, view: str) -> None:
+    page = _page(new_page, server, "ko", VIEWS[view])
     q = {"lang": "ko", "method": "qizheng", "at": QZ["at"], "tz": QZ["tz"], "sex": "男"}
     page.goto(f"{server}?{urlencode(q)}")
     page.wait_for_selector("#chart svg")
     assert "태어난 곳이 없어" in page.inner_text("#warnings")
     assert page.errors == []
-    page.context.close()
 
 
 # ------------------------------------------------------------------ 8. the 大六壬 課體 line on a phone
 
 
-def test_liuren_ke_ti_line_stays_inside_the_phone_chart(server: str, browser: Any, shots: Path) -> None:
+def test_liuren_ke_ti_line_stays_inside_the_phone_chart(server: str, new_page: NewPage, shots: Path) -> None:
     """The 課體 line of the phone drawing (甲子 day, 月將 亥, 未 hour: eleven 課體) ends inside the drawing;
     it was wrapped without its label and ran off the right edge."""
-    page = _page(browser, server, "ko", PHONE)
+    page = _page(new_page, server, "ko", PHONE)
     page.goto(f"{server}?{urlencode({'lang': 'ko', 'method': 'liuren'})}#cast")
-    page.wait_for_selector("body[data-ready='1']")
+    page.wait_for_selector(PAGE_READY)
     page.click("#study-box > summary")
     for name, value in {"day": "甲子", "yue_jiang": "亥", "hour": "未"}.items():
         page.fill(f"#f-{name}", value)

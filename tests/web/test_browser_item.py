@@ -4,29 +4,24 @@ only then; the cast reads the thing's 類神. Playwright driving Debian's Chromi
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from typing import Any
+import sys
+from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
-playwright_api = pytest.importorskip("playwright.sync_api")
+sys.path.insert(0, str(Path(__file__).parent))
+from browser_pages import DESKTOP_1300, PAGE_READY, NewPage
+
+pytest.importorskip("playwright.sync_api")
 pytestmark = [pytest.mark.xdist_group("browser"), pytest.mark.slow]
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory, serve_app: Any) -> Iterator[str]:
-    yield from serve_app(tmp_path_factory.mktemp("browser-item"), XUANHENG_MULTI_USER="0")
-
-
 @pytest.mark.parametrize("method", ["liuren", "jinkoujue"])
-def test_the_item_field_follows_the_topic(server: str, browser: Any, method: str) -> None:
-    ctx = browser.new_context(viewport={"width": 1300, "height": 1000}, locale="ko-KR", bypass_csp=True)
-    page = ctx.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
+def test_the_item_field_follows_the_topic(server: str, new_page: NewPage, method: str) -> None:
+    page = new_page(viewport=DESKTOP_1300, locale="ko-KR")
     page.goto(f"{server}?method={method}&lang=ko#cast")
-    page.wait_for_selector("body[data-ready='1']")
+    page.wait_for_selector(PAGE_READY)
     page.fill("#at", "2026-03-10T21:00:00")
     page.fill("#tz", "Asia/Shanghai")
     if method == "jinkoujue":
@@ -50,5 +45,4 @@ def test_the_item_field_follows_the_topic(server: str, browser: Any, method: str
     with page.expect_response(lambda r: f"/api/{method}?" in r.url) as got:
         page.click("#cast-btn")
     assert got.value.status == 200 and "item" not in parse_qs(urlsplit(got.value.url).query)
-    assert not errors, errors
-    ctx.close()
+    assert page.errors == []

@@ -6,7 +6,7 @@ Chromium). Screenshots go to ``$XUANHENG_SCREENSHOTS`` (default: a temporary dir
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator
+import sys
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
@@ -15,13 +15,14 @@ import pytest
 
 from xuanheng.journal.model import wilson
 
-playwright_api = pytest.importorskip("playwright.sync_api")
+sys.path.insert(0, str(Path(__file__).parent))
+from browser_pages import DESKTOP, PAGE_READY, PHONE, NewPage
+
+pytest.importorskip("playwright.sync_api")
 #: one worker runs every browser test (one Chromium at a time; `--dist loadgroup`)
 pytestmark = [pytest.mark.xdist_group("browser"), pytest.mark.slow]
 
 LY = {"at": "2026-03-10T21:00", "tz": "Asia/Shanghai", "topic": "財"}
-PHONE = {"width": 390, "height": 844}
-DESKTOP = {"width": 1400, "height": 1000}
 #: (lines, outcome): 財 judged 成 (good) twice and 不成 (bad) once
 CASES = [("887868", "應驗"), ("887868", "不驗"), ("888888", "應驗")]
 NAMES = {
@@ -33,33 +34,30 @@ NAMES = {
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory, serve_app: Any) -> Iterator[str]:
+def server(server: str) -> str:
+    """conftest.py's server, with the cases of CASES saved and their outcomes recorded."""
     import httpx
 
-    for url in serve_app(tmp_path_factory.mktemp("verdict"), XUANHENG_MULTI_USER="0"):
-        for lines, result in CASES:
-            r = httpx.post(
-                url + "api/journal/cases",
-                json={"method": "liuyao", "inputs": {**LY, "lines": lines}, "topic": "財"},
-                timeout=60,
-            )
-            assert r.status_code == 201, r.text
-            assert r.json()["chart"]["judgment"]["verdict"]["polarity"] in ("good", "bad")
-            httpx.put(f"{url}api/journal/cases/{r.json()['id']}/outcome", json={"result": result})
-        # a case of a method without a judgment counts in the journal, not by verdict
-        httpx.post(
-            url + "api/journal/cases", json={"method": "liuren", "inputs": {k: LY[k] for k in ("at", "tz")}}
+    for lines, result in CASES:
+        r = httpx.post(
+            server + "api/journal/cases",
+            json={"method": "liuyao", "inputs": {**LY, "lines": lines}, "topic": "財"},
+            timeout=60,
         )
-        yield url
+        assert r.status_code == 201, r.text
+        assert r.json()["chart"]["judgment"]["verdict"]["polarity"] in ("good", "bad")
+        httpx.put(f"{server}api/journal/cases/{r.json()['id']}/outcome", json={"result": result})
+    # a case of a method without a judgment counts in the journal, not by verdict
+    httpx.post(
+        server + "api/journal/cases", json={"method": "liuren", "inputs": {k: LY[k] for k in ("at", "tz")}}
+    )
+    return server
 
 
-def _stats_page(browser: Any, server: str, lang: str, viewport: dict[str, int]) -> Any:
-    ctx = browser.new_context(viewport=viewport, bypass_csp=True)
-    page = ctx.new_page()
-    page.errors = []  # type: ignore[attr-defined]
-    page.on("pageerror", lambda e: page.errors.append(str(e)))  # type: ignore[attr-defined]
+def _stats_page(new_page: NewPage, server: str, lang: str, viewport: dict[str, int]) -> Any:
+    page = new_page(viewport=viewport)
     page.goto(f"{server}?{urlencode({'lang': lang})}#stats")
-    page.wait_for_selector("body[data-ready='1']")
+    page.wait_for_selector(PAGE_READY)
     page.wait_for_selector("#stats-verdict tr[data-key]")
     return page
 
@@ -86,22 +84,20 @@ def _check_table(page: Any, lang: str) -> None:
 
 
 @pytest.mark.parametrize("lang", ["ko", "zh-Hant", "zh-Hans", "en"])
-def test_stats_by_verdict_desktop(server: str, browser: Any, shots: Path, lang: str) -> None:
-    page = _stats_page(browser, server, lang, DESKTOP)
+def test_stats_by_verdict_desktop(server: str, new_page: NewPage, shots: Path, lang: str) -> None:
+    page = _stats_page(new_page, server, lang, DESKTOP)
     _check_table(page, lang)
     head = page.locator("#stats-verdict thead th").first.inner_text()
     assert head == NAMES[lang][0]
     if lang == "ko":
         page.screenshot(path=str(shots / "stats-verdict-ko-desktop.png"), full_page=True)
-    page.context.close()
 
 
-def test_stats_by_verdict_phone(server: str, browser: Any, shots: Path) -> None:
-    page = _stats_page(browser, server, "ko", PHONE)
+def test_stats_by_verdict_phone(server: str, new_page: NewPage, shots: Path) -> None:
+    page = _stats_page(new_page, server, "ko", PHONE)
     _check_table(page, "ko")
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     box = page.locator("#stats-verdict").bounding_box()
     assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
     page.locator("#stats-verdict").scroll_into_view_if_needed()
     page.screenshot(path=str(shots / "stats-verdict-ko-phone.png"), full_page=True)
-    page.context.close()

@@ -10,7 +10,8 @@ rule once, with its facts in words (no code names), in Korean and in Chinese; an
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+import sys
+from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
 
@@ -21,16 +22,14 @@ from xuanheng.i18n import label
 from xuanheng.liuyao import METHOD
 from xuanheng.liuyao.reading import GROUPS, reading_json
 
-playwright_api = pytest.importorskip("playwright.sync_api")
+sys.path.insert(0, str(Path(__file__).parent))
+from browser_pages import DESKTOP_1300, PHONE, NewPage
+
+pytest.importorskip("playwright.sync_api")
 #: one worker runs every browser test (one Chromium at a time; `--dist loadgroup`)
 pytestmark = pytest.mark.xdist_group("browser")
 
 AT, TZ, LINES, TOPIC = "2026-03-10T21:00", "Asia/Shanghai", "887898", "家宅"
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory, serve_app: Any) -> Iterator[str]:
-    yield from serve_app(tmp_path_factory.mktemp("browser-liuyao-reading"), XUANHENG_MULTI_USER="0")
 
 
 def _expected(lang: str) -> list[dict[str, Any]]:
@@ -86,61 +85,49 @@ def _check_page(page: Any, lang: str) -> None:
     assert "yong.select" not in text
 
 
-def test_liuyao_reading_grouped_by_yong_shen_in_korean_and_chinese(
-    server: str, browser_launch: dict[str, Any]
-) -> None:
+def test_liuyao_reading_grouped_by_yong_shen_in_korean_and_chinese(server: str, new_page: NewPage) -> None:
     query = urlencode({"method": "liuyao", "at": AT, "tz": TZ, "lines": LINES, "topic": TOPIC, "lang": "ko"})
-    with playwright_api.sync_playwright() as pw:
-        browser = pw.chromium.launch(**browser_launch)
-        ctx = browser.new_context(viewport={"width": 1300, "height": 1000}, bypass_csp=True)
-        page = ctx.new_page()
-        errors: list[str] = []
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        page.goto(f"{server.rstrip('/')}/?{query}#cast")
-        page.wait_for_selector("#chart svg g[data-gua='ben']")
-        page.wait_for_selector("#judgment .verdict")
-        # the judgment first: the verdict, the 用神, the steps and the 應期, as the library judges; the
-        # fired rules folded under it as its commentary, opened on request
-        _check_judgment(page, "ko")
-        assert not page.locator("#reading-fold").evaluate("d => d.open")
-        page.click("#reading-fold > summary")
-        page.wait_for_selector("#reading .rule", state="visible")
-        # the reading sits beside the drawn hexagrams
-        chart_box = page.locator("#chart svg").bounding_box()
-        reading_box = page.locator("#reading").bounding_box()
-        assert chart_box and reading_box and reading_box["x"] >= chart_box["x"] + chart_box["width"] - 1
-        _check_page(page, "ko")
-        assert "용신" in page.inner_text("#reading h3[data-group='用神']")
+    page = new_page(viewport=DESKTOP_1300)
+    page.goto(f"{server.rstrip('/')}/?{query}#cast")
+    page.wait_for_selector("#chart svg g[data-gua='ben']")
+    page.wait_for_selector("#judgment .verdict")
+    # the judgment first: the verdict, the 用神, the steps and the 應期, as the library judges; the
+    # fired rules folded under it as its commentary, opened on request
+    _check_judgment(page, "ko")
+    assert not page.locator("#reading-fold").evaluate("d => d.open")
+    page.click("#reading-fold > summary")
+    page.wait_for_selector("#reading .rule", state="visible")
+    # the reading sits beside the drawn hexagrams
+    chart_box = page.locator("#chart svg").bounding_box()
+    reading_box = page.locator("#reading").bounding_box()
+    assert chart_box and reading_box and reading_box["x"] >= chart_box["x"] + chart_box["width"] - 1
+    _check_page(page, "ko")
+    assert "용신" in page.inner_text("#reading h3[data-group='用神']")
 
-        page.select_option("#lang", "zh-Hant")
-        page.wait_for_function("document.querySelector('#chart svg title').textContent.startsWith('六爻')")
-        page.wait_for_function(
-            "document.querySelector(\"#reading h3[data-group='用神']\")"
-            " && document.querySelector(\"#reading h3[data-group='用神']\").textContent.startsWith('用神：')"
-        )
-        _check_judgment(page, "zh-Hant")
-        page.click("#reading-fold > summary")
-        _check_page(page, "zh-Hant")
-        assert errors == []
-        browser.close()
+    page.select_option("#lang", "zh-Hant")
+    page.wait_for_function("document.querySelector('#chart svg title').textContent.startsWith('六爻')")
+    page.wait_for_function(
+        "document.querySelector(\"#reading h3[data-group='用神']\")"
+        " && document.querySelector(\"#reading h3[data-group='用神']\").textContent.startsWith('用神：')"
+    )
+    _check_judgment(page, "zh-Hant")
+    page.click("#reading-fold > summary")
+    _check_page(page, "zh-Hant")
+    assert page.errors == []
 
 
-def test_liuyao_judgment_on_a_phone(server: str, browser_launch: dict[str, Any]) -> None:
+def test_liuyao_judgment_on_a_phone(server: str, new_page: NewPage) -> None:
     """390 × 844: the judgment fits the screen's width, above the drawing's reading, in Chinese."""
     query = urlencode(
         {"method": "liuyao", "at": AT, "tz": TZ, "lines": LINES, "topic": TOPIC, "lang": "zh-Hant"}
     )
-    with playwright_api.sync_playwright() as pw:
-        browser = pw.chromium.launch(**browser_launch)
-        ctx = browser.new_context(viewport={"width": 390, "height": 844}, bypass_csp=True)
-        page = ctx.new_page()
-        page.goto(f"{server.rstrip('/')}/?{query}#cast")
-        page.wait_for_selector("#judgment .verdict")
-        _check_judgment(page, "zh-Hant")
-        box = page.locator("#judgment").bounding_box()
-        assert box and box["x"] >= 0 and box["x"] + box["width"] <= 390 + 1
-        assert page.evaluate("document.documentElement.scrollWidth") <= 390
-        browser.close()
+    page = new_page(viewport=PHONE)
+    page.goto(f"{server.rstrip('/')}/?{query}#cast")
+    page.wait_for_selector("#judgment .verdict")
+    _check_judgment(page, "zh-Hant")
+    box = page.locator("#judgment").bounding_box()
+    assert box and box["x"] >= 0 and box["x"] + box["width"] <= 390 + 1
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
 
 
 def _check_judgment(page: Any, lang: str) -> None:
@@ -166,34 +153,29 @@ def _check_judgment(page: Any, lang: str) -> None:
 
 
 def test_a_newcomer_throws_coins_asks_about_money_and_reads_the_judgment(
-    server: str, browser_launch: dict[str, Any]
+    server: str, new_page: NewPage
 ) -> None:
     """Issue 27's 'done when': on the page, in Korean, throw the coins six times, ask 財 about oneself
     (the 'whom' field stands beside the topic), cast, and read a verdict with its reasons and the day it
     should come (a civil date: the cast has an instant), with the fired rules folded underneath."""
-    with playwright_api.sync_playwright() as pw:
-        browser = pw.chromium.launch(**browser_launch)
-        page = browser.new_context(viewport={"width": 1300, "height": 1000}, bypass_csp=True).new_page()
-        errors: list[str] = []
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        page.goto(f"{server.rstrip('/')}/?method=liuyao&lang=ko")
-        page.wait_for_selector("#liuyao-throw")
-        # the person field sits with the question, not in the folded school options
-        assert page.locator("#question-fields select[name='about']").count() == 1
-        assert page.locator("#option-fields [name='about']").count() == 0
-        assert page.locator("#question-fields select[name='about']").input_value() == "自己"
-        for _ in range(6):
-            page.click("#liuyao-throw")
-        page.fill("#topic", "財")
-        page.click("#cast-btn")
-        page.wait_for_selector("#judgment .verdict")
-        verdict = page.inner_text("#judgment .verdict")
-        assert verdict.split(":")[0] in ("이루어진다", "이루어지지 않는다", "늦게 또는 일부만 이루어진다")
-        assert page.locator("#judgment .steps .step").count() >= 2
-        ying = page.locator("#judgment .ying-qi li").all_inner_texts()
-        assert ying and re.search(r"\d{4}-\d\d-\d\d", ying[0]), ying
-        # the focus named as the Korean steps name it (용신, labels focus.*; branch ux7: it read 用神)
-        assert page.inner_text("#judgment .focus").startswith("용신 ")
-        assert not page.locator("#reading-fold").evaluate("d => d.open")
-        assert errors == []
-        browser.close()
+    page = new_page(viewport=DESKTOP_1300)
+    page.goto(f"{server.rstrip('/')}/?method=liuyao&lang=ko")
+    page.wait_for_selector("#liuyao-throw")
+    # the person field sits with the question, not in the folded school options
+    assert page.locator("#question-fields select[name='about']").count() == 1
+    assert page.locator("#option-fields [name='about']").count() == 0
+    assert page.locator("#question-fields select[name='about']").input_value() == "自己"
+    for _ in range(6):
+        page.click("#liuyao-throw")
+    page.fill("#topic", "財")
+    page.click("#cast-btn")
+    page.wait_for_selector("#judgment .verdict")
+    verdict = page.inner_text("#judgment .verdict")
+    assert verdict.split(":")[0] in ("이루어진다", "이루어지지 않는다", "늦게 또는 일부만 이루어진다")
+    assert page.locator("#judgment .steps .step").count() >= 2
+    ying = page.locator("#judgment .ying-qi li").all_inner_texts()
+    assert ying and re.search(r"\d{4}-\d\d-\d\d", ying[0]), ying
+    # the focus named as the Korean steps name it (용신, labels focus.*; branch ux7: it read 用神)
+    assert page.inner_text("#judgment .focus").startswith("용신 ")
+    assert not page.locator("#reading-fold").evaluate("d => d.open")
+    assert page.errors == []

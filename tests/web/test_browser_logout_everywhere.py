@@ -4,10 +4,14 @@ refused (401) and shows the login form too. On a desktop window and a 390×844 p
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
+
+sys.path.insert(0, str(Path(__file__).parent))
+from browser_pages import LAPTOP, PHONE, NewPage
 
 pytest.importorskip("playwright.sync_api")
 #: one worker runs every browser test (one Chromium at a time; `--dist loadgroup`)
@@ -17,19 +21,18 @@ PASSWORD = "carol-pass-31"
 
 
 @pytest.fixture(scope="module")
-def multi_server(tmp_path_factory: pytest.TempPathFactory, serve_app: Any) -> Iterator[str]:
+def multi_server(multi_server: str) -> str:
+    """conftest.py's multi-user server, with carol signed up."""
     import httpx
 
-    tmp = tmp_path_factory.mktemp("browser-logout-everywhere")
-    for url in serve_app(tmp, XUANHENG_MULTI_USER="1", XUANHENG_SIGNUP="1"):
-        with httpx.Client(base_url=url) as c:
-            assert c.post("/api/signup", json={"name": "carol", "password": PASSWORD}).status_code == 200
-        yield url
+    with httpx.Client(base_url=multi_server) as c:
+        assert c.post("/api/signup", json={"name": "carol", "password": PASSWORD}).status_code == 200
+    return multi_server
 
 
-def _log_in(browser: Any, url: str, viewport: dict[str, int]) -> tuple[Any, Any]:
-    ctx = browser.new_context(bypass_csp=True, viewport=viewport)
-    page = ctx.new_page()
+def _log_in(new_page: NewPage, url: str, viewport: dict[str, int]) -> Any:
+    """A page of a browser context of its own, logged in as carol on the journal."""
+    page = new_page(viewport=viewport)
     page.goto(url + "#journal")
     page.wait_for_selector("#login-form", state="visible")
     page.fill("#login-name", "carol")
@@ -37,40 +40,34 @@ def _log_in(browser: Any, url: str, viewport: dict[str, int]) -> tuple[Any, Any]
     page.click("#login-btn")
     page.wait_for_selector("#journal-view", state="visible")
     assert page.inner_text("#user-name") == "carol"
-    return ctx, page
+    return page
 
 
-@pytest.mark.parametrize(
-    "viewport", [{"width": 1280, "height": 800}, {"width": 390, "height": 844}], ids=["desktop", "phone"]
-)
+@pytest.mark.parametrize("viewport", [LAPTOP, PHONE], ids=["desktop", "phone"])
 def test_log_out_everywhere_ends_the_other_browser_too(
-    multi_server: str, browser: Any, viewport: dict[str, int]
+    multi_server: str, new_page: NewPage, viewport: dict[str, int]
 ) -> None:
-    ctx_a, page_a = _log_in(browser, multi_server, viewport)
-    ctx_b, page_b = _log_in(browser, multi_server, viewport)
-    try:
-        assert ctx_b.request.get(multi_server + "api/journal/cases").status == 200
-        button = page_a.locator("#logout-all-btn")
-        assert button.is_visible()
-        box = button.bounding_box()
-        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= viewport["width"]
-        page_a.set_default_timeout(10_000)
-        button.click()
-        page_a.wait_for_selector("#login-form", state="visible")
-        assert page_a.locator("#user-box").is_hidden()
-        assert ctx_a.request.get(multi_server + "api/journal/cases").status == 401
-        # the other browser: its next journal request is refused, and its page shows the login form
-        assert ctx_b.request.get(multi_server + "api/journal/cases").status == 401
-        page_b.click("#nav-stats")
-        page_b.wait_for_selector("#login-form", state="visible")
-        assert page_b.locator("#journal-view").is_hidden()
-    finally:
-        ctx_a.close()
-        ctx_b.close()
+    page_a = _log_in(new_page, multi_server, viewport)
+    page_b = _log_in(new_page, multi_server, viewport)
+    assert page_b.context.request.get(multi_server + "api/journal/cases").status == 200
+    button = page_a.locator("#logout-all-btn")
+    assert button.is_visible()
+    box = button.bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= viewport["width"]
+    page_a.set_default_timeout(10_000)
+    button.click()
+    page_a.wait_for_selector("#login-form", state="visible")
+    assert page_a.locator("#user-box").is_hidden()
+    assert page_a.context.request.get(multi_server + "api/journal/cases").status == 401
+    # the other browser: its next journal request is refused, and its page shows the login form
+    assert page_b.context.request.get(multi_server + "api/journal/cases").status == 401
+    page_b.click("#nav-stats")
+    page_b.wait_for_selector("#login-form", state="visible")
+    assert page_b.locator("#journal-view").is_hidden()
 
 
-def test_the_button_is_labelled_in_every_language(multi_server: str, browser: Any) -> None:
-    ctx, page = _log_in(browser, multi_server, {"width": 1280, "height": 800})
+def test_the_button_is_labelled_in_every_language(multi_server: str, new_page: NewPage) -> None:
+    page = _log_in(new_page, multi_server, LAPTOP)
     try:
         said = {
             "ko": "모든 기기에서 로그아웃",
@@ -85,4 +82,3 @@ def test_the_button_is_labelled_in_every_language(multi_server: str, browser: An
             )
     finally:
         page.click("#logout-btn")
-        ctx.close()

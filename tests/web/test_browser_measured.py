@@ -5,15 +5,18 @@ browser tests). The page reads it from /api/methods' ``measured``."""
 
 from __future__ import annotations
 
+import sys
 import tomllib
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
 
 import pytest
 
-playwright_api = pytest.importorskip("playwright.sync_api")
+sys.path.insert(0, str(Path(__file__).parent))
+from browser_pages import DESKTOP_1300, NewPage
+
+pytest.importorskip("playwright.sync_api")
 #: one worker runs every browser test (one Chromium at a time; `--dist loadgroup`)
 pytestmark = [pytest.mark.xdist_group("browser"), pytest.mark.slow]
 
@@ -21,11 +24,6 @@ ROOT = Path(__file__).resolve().parents[2]
 with (ROOT / "src" / "xuanheng" / "reading" / "data" / "measured.toml").open("rb") as _f:
     FIGURES: dict[str, dict[str, Any]] = tomllib.load(_f)
 LY = {"method": "liuyao", "at": "2026-03-10T21:00", "tz": "Asia/Shanghai", "lines": "887868", "topic": "財"}
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory, serve_app: Any) -> Iterator[str]:
-    yield from serve_app(tmp_path_factory.mktemp("browser-measured"), XUANHENG_MULTI_USER="0")
 
 
 def _pct(agreed: int, cases: int) -> str:
@@ -56,11 +54,8 @@ def _check_line(page: Any, words: tuple[str, str]) -> None:
     assert colour == "rgb(102, 102, 102)", colour
 
 
-def test_the_measure_under_the_verdict_in_korean_and_chinese(server: str, browser: Any) -> None:
-    ctx = browser.new_context(viewport={"width": 1300, "height": 1000}, bypass_csp=True)
-    page = ctx.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
+def test_the_measure_under_the_verdict_in_korean_and_chinese(server: str, new_page: NewPage) -> None:
+    page = new_page(viewport=DESKTOP_1300)
     page.goto(f"{server.rstrip('/')}/?{urlencode({**LY, 'lang': 'ko'})}#cast")
     page.wait_for_selector("#judgment .verdict")
     page.wait_for_selector("#judgment .measured")
@@ -71,5 +66,4 @@ def test_the_measure_under_the_verdict_in_korean_and_chinese(server: str, browse
         " && document.querySelector('#judgment .measured').textContent.includes('未曾研讀')"
     )
     _check_line(page, ("未曾研讀", "「凶」"))
-    assert errors == []
-    ctx.close()
+    assert page.errors == []

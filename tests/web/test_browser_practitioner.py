@@ -9,14 +9,17 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
+import sys
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
 
 import pytest
 
-playwright_api = pytest.importorskip("playwright.sync_api")
+sys.path.insert(0, str(Path(__file__).parent))
+from browser_pages import DESKTOP, PAGE_READY, PHONE, NewPage
+
+pytest.importorskip("playwright.sync_api")
 #: one worker runs every browser test (one Chromium at a time; `--dist loadgroup`)
 # a sweep over every method, language and view (a few minutes of browser time): with the slow sweeps that CI
 # runs (`pytest -m slow`), so the default run stays within its minutes; the newcomer flows of the other
@@ -25,13 +28,6 @@ pytestmark = [pytest.mark.xdist_group("browser"), pytest.mark.slow]
 
 LANGS = ["ko", "zh-Hant", "zh-Hans", "en"]
 AT = {"at": "2026-03-10T21:00", "tz": "Asia/Shanghai"}
-PHONE = {"width": 390, "height": 844}
-DESKTOP = {"width": 1400, "height": 1000}
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory, serve_app: Any) -> Iterator[str]:
-    yield from serve_app(tmp_path_factory.mktemp("practitioner"), XUANHENG_MULTI_USER="0")
 
 
 @pytest.fixture(scope="module")
@@ -55,18 +51,15 @@ def _moment_values(m: dict[str, Any]) -> dict[str, str]:
     return {k: str(v).lower() if isinstance(v, bool) else str(v) for k, v in (m.get("moment") or {}).items()}
 
 
-def _page(browser: Any, *, viewport: dict[str, int] = DESKTOP, locale: str = "zh-TW", **kw: Any) -> Any:
-    ctx = browser.new_context(viewport=viewport, locale=locale, bypass_csp=True, **kw)
-    page = ctx.new_page()
-    page.errors = []  # type: ignore[attr-defined]
-    page.on("pageerror", lambda e: page.errors.append(str(e)))  # type: ignore[attr-defined]
-    return page
+def _page(new_page: NewPage, *, viewport: dict[str, int] = DESKTOP, locale: str = "zh-TW", **kw: Any) -> Any:
+    """A page of this module's readers: a Taiwanese one at a desktop unless told otherwise."""
+    return new_page(viewport=viewport, locale=locale, **kw)
 
 
 def _open(page: Any, server: str, query: dict[str, Any] | None = None, hash_: str = "cast") -> None:
     q = f"?{urlencode(query)}" if query else ""
     page.goto(f"{server}{q}#{hash_}")
-    page.wait_for_selector("body[data-ready='1']")
+    page.wait_for_selector(PAGE_READY)
 
 
 def _cast_link(server: str, method: str, lang: str, **extra: Any) -> dict[str, Any]:
@@ -122,13 +115,13 @@ def _code_names(words: set[str], ident: set[str], english: set[str], lang: str) 
     "lang", [pytest.param(x, marks=pytest.mark.slow) if x.startswith("zh") else x for x in LANGS]
 )  # Korean and English in the default run, the two Chinese pages with the slow sweeps in CI
 def test_no_code_names_on_any_form_or_chart(
-    server: str, browser: Any, meta: dict[str, Any], lang: str
+    server: str, new_page: NewPage, meta: dict[str, Any], lang: str
 ) -> None:
     """Every method's form (options open), chart and reading, in each language: no parameter name or
     choice value spelled as code (``zhongqi ★``, ``di_pan``, ``預設: false``, ``male``)."""
     ident = _identifiers(meta)
     english = _english_words(server, meta)
-    page = _page(browser)
+    page = _page(new_page)
     for name, m in meta.items():
         values = {"lon": 121.47, "lat": 31.23, **_moment_values(m), **_needed_values(m)}
         _open(page, server, _cast_link(server, name, lang, **values))
@@ -150,8 +143,8 @@ def test_no_code_names_on_any_form_or_chart(
     assert page.errors == []
 
 
-def test_choices_show_their_labels_and_sources(server: str, browser: Any, meta: dict[str, Any]) -> None:
-    page = _page(browser, locale="ko-KR")
+def test_choices_show_their_labels_and_sources(server: str, new_page: NewPage, meta: dict[str, Any]) -> None:
+    page = _page(new_page, locale="ko-KR")
     _open(page, server, {"method": "jinkoujue", "lang": "ko"})
     opt = page.locator("#f-yue_jiang_rule option[value='zhongqi']")
     assert (opt.text_content() or "").startswith("중기에 월장 교체")
@@ -173,8 +166,8 @@ def _open_commentary(page: Any, what: str = "#reading .rule") -> None:
     page.wait_for_selector(what)
 
 
-def test_facts_and_headings_in_words(server: str, browser: Any) -> None:
-    page = _page(browser, locale="ko-KR")
+def test_facts_and_headings_in_words(server: str, new_page: NewPage) -> None:
+    page = _page(new_page, locale="ko-KR")
     _open(page, server, _cast_link(server, "jinkoujue", "ko", difen="申"))
     _open_commentary(page)
     headings = page.locator("#reading h3").all_inner_texts()
@@ -185,8 +178,8 @@ def test_facts_and_headings_in_words(server: str, browser: Any) -> None:
     assert re.search(r"신살 天德（|신살 天德 \(", joined)  # a 神煞 with the positions it falls on
 
 
-def test_messages_and_warnings_in_the_pages_language(server: str, browser: Any) -> None:
-    page = _page(browser, locale="ko-KR")
+def test_messages_and_warnings_in_the_pages_language(server: str, new_page: NewPage) -> None:
+    page = _page(new_page, locale="ko-KR")
     _open(page, server, {"method": "liuren", "lang": "ko"})
     page.fill("#at", "2026-03-10T21:00:00")
     page.fill("#tz", "Mars/Base")
@@ -201,8 +194,8 @@ def test_messages_and_warnings_in_the_pages_language(server: str, browser: Any) 
     assert "시주가 바뀝니다" in w and "within a minute" not in w
 
 
-def test_korean_particles_follow_the_reading(server: str, browser: Any) -> None:
-    page = _page(browser, locale="ko-KR")
+def test_korean_particles_follow_the_reading(server: str, new_page: NewPage) -> None:
+    page = _page(new_page, locale="ko-KR")
     _open(page, server, _cast_link(server, "liuren", "ko"))
     _open_commentary(page)
     text = page.inner_text("#reading")
@@ -234,12 +227,12 @@ OK_PAIRS = re.compile(r"^(.*\(.*\)|[甲乙丙丁戊己庚辛壬癸]|[子丑寅�
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_chart_texts_do_not_run_into_each_other(server: str, browser: Any, lang: str) -> None:
+def test_chart_texts_do_not_run_into_each_other(server: str, new_page: NewPage, lang: str) -> None:
     """金口訣 旺衰 and 神煞 columns, the 大六壬 subtitle over the 四課 heading, calendar labels and values: no
     two texts of a chart touch (several charts per method)."""
     import httpx
 
-    page = _page(browser)
+    page = _page(new_page)
     cases = [
         ("jinkoujue", {**AT, "difen": "申"}),
         ("jinkoujue", {"at": "2025-11-19T02:00", "tz": "Asia/Seoul", "difen": "午"}),
@@ -259,14 +252,14 @@ def test_chart_texts_do_not_run_into_each_other(server: str, browser: Any, lang:
         assert bad == [], (method, lang, bad)
 
 
-def test_page_opens_in_the_browsers_language_and_remembers(server: str, browser: Any) -> None:
+def test_page_opens_in_the_browsers_language_and_remembers(server: str, new_page: NewPage) -> None:
     for locale, want in (("ko-KR", "ko"), ("zh-TW", "zh-Hant"), ("zh-CN", "zh-Hans"), ("en-US", "en")):
-        page = _page(browser, locale=locale)
+        page = _page(new_page, locale=locale)
         _open(page, server)
         assert page.input_value("#lang") == want, locale
         assert page.evaluate("document.documentElement.lang") == want
         page.context.close()
-    page = _page(browser, locale="ko-KR")
+    page = _page(new_page, locale="ko-KR")
     _open(page, server)
     assert page.inner_text("#nav-journal") == "일지"
     page.select_option("#lang", "zh-Hant")
@@ -284,9 +277,9 @@ def test_page_opens_in_the_browsers_language_and_remembers(server: str, browser:
     ],
 )
 def test_a_wall_time_in_a_dst_change_offers_its_two_readings(
-    server: str, browser: Any, at: str, tz: str, offsets: tuple[str, str]
+    server: str, new_page: NewPage, at: str, tz: str, offsets: tuple[str, str]
 ) -> None:
-    page = _page(browser, locale="ko-KR")
+    page = _page(new_page, locale="ko-KR")
     _open(page, server, {"method": "liuren", "lang": "ko"})
     page.fill("#at", at)
     page.fill("#tz", tz)
@@ -319,9 +312,9 @@ def _save(page: Any, server: str, method: str, question: str, lang: str, **extra
 
 
 def test_journal_shows_when_each_chart_was_cast_and_exports_carry_it(
-    server: str, browser: Any, shots: Path
+    server: str, new_page: NewPage, shots: Path
 ) -> None:
-    page = _page(browser, locale="zh-TW", accept_downloads=True)
+    page = _page(new_page, locale="zh-TW", accept_downloads=True)
     _save(page, server, "liuren", "此事可成否", "zh-Hant")
     with page.expect_download() as dl:
         page.click("#export-svg")
@@ -353,10 +346,10 @@ def test_journal_shows_when_each_chart_was_cast_and_exports_carry_it(
     page.screenshot(path=str(shots / "journal-zh-Hant-desktop.png"), full_page=True)
 
 
-def test_statistics_a_practitioner_can_read(server: str, browser: Any, shots: Path) -> None:
+def test_statistics_a_practitioner_can_read(server: str, new_page: NewPage, shots: Path) -> None:
     import httpx
 
-    page = _page(browser, locale="ko-KR")
+    page = _page(new_page, locale="ko-KR")
     for h, res in (("21:00", "應驗"), ("09:00", "不驗")):
         c = httpx.post(
             server + "api/journal/cases",
@@ -387,8 +380,10 @@ def test_statistics_a_practitioner_can_read(server: str, browser: Any, shots: Pa
 
 
 # ----------------------------------------------------------------------------- one moment, all methods
-def test_one_moment_in_every_method(server: str, browser: Any, meta: dict[str, Any], shots: Path) -> None:
-    page = _page(browser, locale="zh-TW")
+def test_one_moment_in_every_method(
+    server: str, new_page: NewPage, meta: dict[str, Any], shots: Path
+) -> None:
+    page = _page(new_page, locale="zh-TW")
     _open(page, server, {"lang": "zh-Hant"})
     page.fill("#at", "2026-03-10T21:00:00")
     page.fill("#tz", "Asia/Shanghai")
@@ -414,10 +409,10 @@ def test_one_moment_in_every_method(server: str, browser: Any, meta: dict[str, A
     page.wait_for_selector("#cast-view #chart svg")
 
 
-def test_date_time_field_speaks_the_pages_language(server: str, browser: Any) -> None:
+def test_date_time_field_speaks_the_pages_language(server: str, new_page: NewPage) -> None:
     """Chromium draws a datetime-local input in its own locale whatever the page says (the lang attribute
     included): the field is text in the page's language, read back whatever language it was typed in."""
-    page = _page(browser, locale="ko-KR")
+    page = _page(new_page, locale="ko-KR")
     _open(page, server, {"method": "liuren", "at": "2026-03-10T21:00", "tz": "Asia/Shanghai", "lang": "ko"})
     page.wait_for_selector("#chart svg")
     assert page.input_value("#at") == "2026년 3월 10일 21:00"
@@ -451,11 +446,13 @@ def _no_sideways_scroll(page: Any) -> None:
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
 
 
-def test_a_date_being_typed_is_not_rewritten_when_the_language_arrives(server: str, browser: Any) -> None:
+def test_a_date_being_typed_is_not_rewritten_when_the_language_arrives(
+    server: str, new_page: NewPage
+) -> None:
     """The language's labels load after the menu is changed; if the reader is in the date field by then, the
     field is left as typed (rewritten under the caret, the next keys were appended to the new text and the
     cast refused the date: the CI failure of stop 38)."""
-    page = _page(browser, locale="ko-KR")
+    page = _page(new_page, locale="ko-KR")
     _open(page, server, {"method": "liuren", "at": "2026-03-10T21:00", "tz": "Asia/Shanghai", "lang": "ko"})
     page.wait_for_selector("#chart svg")
     page.fill("#at", "1983-10-27T18:30:00")
@@ -481,10 +478,10 @@ def _smallest_label_px(page: Any, sel: str) -> float:
     )
 
 
-def test_phone_layout(server: str, browser: Any, meta: dict[str, Any], shots: Path) -> None:
+def test_phone_layout(server: str, new_page: NewPage, meta: dict[str, Any], shots: Path) -> None:
     import httpx
 
-    page = _page(browser, viewport=PHONE, locale="ko-KR", is_mobile=True, has_touch=True)
+    page = _page(new_page, viewport=PHONE, locale="ko-KR", is_mobile=True, has_touch=True)
     _open(page, server, {"method": "jinkoujue"})
     assert page.input_value("#lang") == "ko"
     assert not page.locator("#option-fields").is_visible()  # options folded before the cast button
@@ -547,8 +544,8 @@ def test_phone_layout(server: str, browser: Any, meta: dict[str, Any], shots: Pa
     assert page.errors == []
 
 
-def test_calendar_has_no_empty_reading_panel_and_shows_the_sun(server: str, browser: Any) -> None:
-    page = _page(browser, locale="zh-TW")
+def test_calendar_has_no_empty_reading_panel_and_shows_the_sun(server: str, new_page: NewPage) -> None:
+    page = _page(new_page, locale="zh-TW")
     _open(page, server, _cast_link(server, "calendar", "zh-Hant", lon=121.47, lat=31.23))
     page.wait_for_selector("#chart svg")
     assert page.locator("#reading-col").is_hidden()

@@ -8,85 +8,77 @@ Skipped only outside CI when /usr/bin/chromium is missing (``scripts/ci_browser.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import sys
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
 
-playwright_api = pytest.importorskip("playwright.sync_api")
+sys.path.insert(0, str(Path(__file__).parent))
+from browser_pages import DESKTOP_1300, PAGE_READY, PHONE, NewPage
+
+pytest.importorskip("playwright.sync_api")
 #: one worker runs every browser test (one Chromium at a time; `--dist loadgroup`)
 pytestmark = pytest.mark.xdist_group("browser")
 
-READY = "#chart svg g.yao"
+CHART_READY = "#chart svg g.yao"
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory, serve_app: Any) -> Iterator[str]:
-    yield from serve_app(tmp_path_factory.mktemp("browser-qizheng"), XUANHENG_MULTI_USER="0")
+def test_newcomer_casts_a_natal_chart(server: str, shots: Path, new_page: NewPage) -> None:
+    page = new_page(viewport=DESKTOP_1300, locale="zh-TW")
+    page.goto(server)
+    page.wait_for_selector(PAGE_READY)
+    # the method list names 七政四餘 in the page's language
+    options = page.locator("#method option").all_inner_texts()
+    assert "七政四餘" in options
+    page.select_option("#method", "qizheng")
+    page.fill("#at", "1983-10-27T18:30:00")
+    page.fill("#city", "北京")
+    page.wait_for_selector("#city-results li")
+    page.click("#city-results li")
+    lon, lat, tz = page.input_value("#lon"), page.input_value("#lat"), page.input_value("#tz")
+    assert tz == "Asia/Shanghai" and 116 < float(lon) < 117 and 39 < float(lat) < 41
+    if page.locator("#f-sex").count():
+        page.select_option("#f-sex", "男")
+    with page.expect_response(lambda r: "/api/qizheng/render" in r.url):
+        page.click("#cast-btn")
+    page.wait_for_selector(CHART_READY)
+    svg = page.locator("#chart svg")
+    assert svg.locator("g.gong").count() == 12
+    assert svg.locator("line.xiu-bound").count() == 28
+    assert svg.locator("g.yao").count() == 11
+    assert svg.locator("g.mark").count() == 2  # 命 and 身
+    assert page.locator("#chart svg title").text_content() == "七政四餘"
+    table = " ".join(svg.locator("g.spirits text").all_text_contents())
+    assert "化曜" in table and "天乙" in table
+    # the same chart as the API gives for the city's place
+    params = {"at": "1983-10-27T18:30:00", "tz": tz, "lon": lon, "lat": lat, "sex": "男"}
+    doc = httpx.get(server + "api/qizheng", params=params).json()
+    ming = svg.locator(f"g.gong[data-branch='{doc['ming_gong']['branch']}']")
+    assert ming.count() == 1
+    assert doc["ming_gong"]["xiu_text"] in " ".join(svg.locator("text.centre").all_text_contents())
+    for h in doc["shensha"]:
+        assert h["name"] in table
+    svg.screenshot(path=str(shots / "qizheng-zh-Hant.png"))
 
+    # in Korean: the labels change, the classical terms stay
+    page.select_option("#lang", "ko")
+    page.wait_for_function("document.querySelector('#chart svg title').textContent === '칠정사여'")
+    page.wait_for_selector(CHART_READY)
+    ko = " ".join(page.locator("#chart svg text").all_text_contents())
+    assert "명궁" in ko and "화요" in ko and "天乙" in ko
+    page.locator("#chart svg").screenshot(path=str(shots / "qizheng-ko.png"))
 
-def test_newcomer_casts_a_natal_chart(server: str, shots: Path, browser_launch: dict[str, Any]) -> None:
-    with playwright_api.sync_playwright() as pw:
-        browser = pw.chromium.launch(**browser_launch)
-        ctx = browser.new_context(viewport={"width": 1300, "height": 1000}, bypass_csp=True, locale="zh-TW")
-        page = ctx.new_page()
-        errors: list[str] = []
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        page.goto(server)
-        page.wait_for_selector("body[data-ready='1']")
-        # the method list names 七政四餘 in the page's language
-        options = page.locator("#method option").all_inner_texts()
-        assert "七政四餘" in options
-        page.select_option("#method", "qizheng")
-        page.fill("#at", "1983-10-27T18:30:00")
-        page.fill("#city", "北京")
-        page.wait_for_selector("#city-results li")
-        page.click("#city-results li")
-        lon, lat, tz = page.input_value("#lon"), page.input_value("#lat"), page.input_value("#tz")
-        assert tz == "Asia/Shanghai" and 116 < float(lon) < 117 and 39 < float(lat) < 41
-        if page.locator("#f-sex").count():
-            page.select_option("#f-sex", "男")
-        with page.expect_response(lambda r: "/api/qizheng/render" in r.url):
-            page.click("#cast-btn")
-        page.wait_for_selector(READY)
-        svg = page.locator("#chart svg")
-        assert svg.locator("g.gong").count() == 12
-        assert svg.locator("line.xiu-bound").count() == 28
-        assert svg.locator("g.yao").count() == 11
-        assert svg.locator("g.mark").count() == 2  # 命 and 身
-        assert page.locator("#chart svg title").text_content() == "七政四餘"
-        table = " ".join(svg.locator("g.spirits text").all_text_contents())
-        assert "化曜" in table and "天乙" in table
-        # the same chart as the API gives for the city's place
-        params = {"at": "1983-10-27T18:30:00", "tz": tz, "lon": lon, "lat": lat, "sex": "男"}
-        doc = httpx.get(server + "api/qizheng", params=params).json()
-        ming = svg.locator(f"g.gong[data-branch='{doc['ming_gong']['branch']}']")
-        assert ming.count() == 1
-        assert doc["ming_gong"]["xiu_text"] in " ".join(svg.locator("text.centre").all_text_contents())
-        for h in doc["shensha"]:
-            assert h["name"] in table
-        svg.screenshot(path=str(shots / "qizheng-zh-Hant.png"))
-
-        # in Korean: the labels change, the classical terms stay
-        page.select_option("#lang", "ko")
-        page.wait_for_function("document.querySelector('#chart svg title').textContent === '칠정사여'")
-        page.wait_for_selector(READY)
-        ko = " ".join(page.locator("#chart svg text").all_text_contents())
-        assert "명궁" in ko and "화요" in ko and "天乙" in ko
-        page.locator("#chart svg").screenshot(path=str(shots / "qizheng-ko.png"))
-
-        # save: the journal keeps 命宮, 命度 and 化曜
-        page.click("#save-btn")
-        page.wait_for_function("document.getElementById('save-status').textContent.includes('저장')")
-        cases = httpx.get(server + "api/journal/cases").json()["items"]
-        keys = cases[0]["keys"]
-        assert keys["ming_gong"] == [doc["ming_gong"]["branch"]]
-        assert keys["ming_du"] == [doc["ming_gong"]["xiu_text"]]
-        assert len(keys["hua_yao"]) == 10
-        assert errors == []
-        browser.close()
+    # save: the journal keeps 命宮, 命度 and 化曜
+    page.click("#save-btn")
+    page.wait_for_function("document.getElementById('save-status').textContent.includes('저장')")
+    cases = httpx.get(server + "api/journal/cases").json()["items"]
+    keys = cases[0]["keys"]
+    assert keys["ming_gong"] == [doc["ming_gong"]["branch"]]
+    assert keys["ming_du"] == [doc["ming_gong"]["xiu_text"]]
+    assert len(keys["hua_yao"]) == 10
+    assert page.errors == []
 
 
 #: the ink box of every text of the wheel (its advance from the browser, the CJK ink from 0.88 em above to
@@ -113,7 +105,7 @@ _INK_MEETS = """() => {
 }"""
 
 
-def test_wheel_texts_do_not_meet_on_a_phone(server: str, shots: Path, browser_launch: dict[str, Any]) -> None:
+def test_wheel_texts_do_not_meet_on_a_phone(server: str, shots: Path, browser: Any) -> None:
     """Issue 29 item 6: the wheel with its 限 ring, 宮主, mansions' 七曜, 化曜 and 流曜 ring, drawn by
     Chromium at 390 × 844 in every language: no two texts of the wheel meet, their rotations applied (with
     the mansion ring 11 units thinner, 23 pairs meet: the test can fail)."""
@@ -143,15 +135,13 @@ def test_wheel_texts_do_not_meet_on_a_phone(server: str, shots: Path, browser_la
         },
         {"at": "1957-01-13T04:02:00", "tz": "UTC", "lon": 116.4, "lat": 39.9, "gong_frame": "sidereal"},
     ]
-    with playwright_api.sync_playwright() as pw:
-        browser = pw.chromium.launch(**browser_launch)
-        page = browser.new_page(viewport={"width": 390, "height": 844})
-        for k, q in enumerate(cases):
-            for lang in ("zh-Hant", "zh-Hans", "ko", "en"):
-                svg = httpx.get(server + "api/qizheng/svg", params={**q, "lang": lang}).text
-                svg = re.sub(r'width="600" height="\d+"', 'width="100%"', svg, count=1)
-                page.set_content(f"<html><body style='margin:0 11px'>{svg}</body></html>")
-                n, meets = page.evaluate(_INK_MEETS)
-                assert n > 12 * 3 + 28 * 2 + 11 * 3 and meets == [], (q, lang, meets)
-            page.screenshot(path=str(shots / f"qizheng-wheel-phone-{k}.png"), full_page=False)
-        browser.close()
+    page = browser.new_page(viewport=PHONE)
+    for k, q in enumerate(cases):
+        for lang in ("zh-Hant", "zh-Hans", "ko", "en"):
+            svg = httpx.get(server + "api/qizheng/svg", params={**q, "lang": lang}).text
+            svg = re.sub(r'width="600" height="\d+"', 'width="100%"', svg, count=1)
+            page.set_content(f"<html><body style='margin:0 11px'>{svg}</body></html>")
+            n, meets = page.evaluate(_INK_MEETS)
+            assert n > 12 * 3 + 28 * 2 + 11 * 3 and meets == [], (q, lang, meets)
+        page.screenshot(path=str(shots / f"qizheng-wheel-phone-{k}.png"), full_page=False)
+    page.close()

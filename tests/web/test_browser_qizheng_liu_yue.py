@@ -8,14 +8,16 @@ Skipped only outside CI when /usr/bin/chromium is missing (``scripts/ci_browser.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import sys
 from pathlib import Path
-from typing import Any
 
 import httpx
 import pytest
 
-playwright_api = pytest.importorskip("playwright.sync_api")
+sys.path.insert(0, str(Path(__file__).parent))
+from browser_pages import PAGE_READY, NewPage
+
+pytest.importorskip("playwright.sync_api")
 #: one worker runs every browser test (one Chromium at a time; `--dist loadgroup`)
 pytestmark = [pytest.mark.xdist_group("browser"), pytest.mark.slow]
 
@@ -24,24 +26,16 @@ ON = "2026-06-01"
 MONTHS = "#judgment section.judgment-section[data-section^='liu_yue.']"
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory, serve_app: Any) -> Iterator[str]:
-    yield from serve_app(tmp_path_factory.mktemp("browser-qizheng-liu-yue"), XUANHENG_MULTI_USER="0")
-
-
 @pytest.mark.parametrize(("width", "height", "lang"), [(1300, 1000, "zh-Hant"), (390, 844, "ko")])
 def test_the_months_of_the_year_read_on_desktop_and_phone(
-    server: str, shots: Path, browser: Any, width: int, height: int, lang: str
+    server: str, shots: Path, new_page: NewPage, width: int, height: int, lang: str
 ) -> None:
     doc = httpx.get(server + "api/qizheng", params={**HORO, "on": ON, "lang": lang}).json()
     want = [s for s in doc["judgment"]["sections"] if s["key"].startswith("liu_yue.")]
     assert len(want) == 12
-    ctx = browser.new_context(viewport={"width": width, "height": height}, bypass_csp=True)
-    page = ctx.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
+    page = new_page(viewport={"width": width, "height": height})
     page.goto(server)
-    page.wait_for_selector("body[data-ready='1']")
+    page.wait_for_selector(PAGE_READY)
     page.select_option("#lang", lang)
     page.wait_for_function(f"document.documentElement.lang === '{lang}'")
     page.select_option("#method", "qizheng")
@@ -68,5 +62,4 @@ def test_the_months_of_the_year_read_on_desktop_and_phone(
     assert keys[at + 1 : at + 13] == [f"liu_yue.{m}" for m in range(1, 13)]
     got.nth(0).scroll_into_view_if_needed()
     page.screenshot(path=str(shots / f"qizheng-liu-yue-{width}.png"))
-    assert errors == []
-    ctx.close()
+    assert page.errors == []

@@ -14,7 +14,7 @@ Skipped only outside CI when /usr/bin/chromium is missing (``scripts/ci_browser.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import sys
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -22,7 +22,10 @@ from typing import Any
 import httpx
 import pytest
 
-playwright_api = pytest.importorskip("playwright.sync_api")
+sys.path.insert(0, str(Path(__file__).parent))
+from browser_pages import PAGE_READY, NewPage
+
+pytest.importorskip("playwright.sync_api")
 #: one worker runs every browser test (one Chromium at a time; `--dist loadgroup`)
 pytestmark = [pytest.mark.xdist_group("browser"), pytest.mark.slow]
 
@@ -31,11 +34,6 @@ B = "子丑寅卯辰巳午未申酉戌亥"
 HORO = {"at": "1983-10-27T18:30:00", "tz": "+08:00", "lon": "116.38", "lat": "39.9"}
 ON = "2020-05-20"
 MARKS = "#chart svg g.xian-mark"
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory, serve_app: Any) -> Iterator[str]:
-    yield from serve_app(tmp_path_factory.mktemp("browser-qizheng-marks"), XUANHENG_MULTI_USER="0")
 
 
 def _by_rule(ming: str, on: str) -> dict[str, str]:
@@ -51,16 +49,13 @@ def _marks(page: Any) -> dict[str, str]:
 
 @pytest.mark.parametrize(("width", "height", "lang"), [(1300, 1000, "zh-Hant"), (390, 844, "ko")])
 def test_the_xian_of_the_date_are_marked_on_the_wheel(
-    server: str, shots: Path, browser: Any, width: int, height: int, lang: str
+    server: str, shots: Path, new_page: NewPage, width: int, height: int, lang: str
 ) -> None:
     doc = httpx.get(server + "api/qizheng", params={**HORO, "on": ON, "lang": lang}).json()
     ming = doc["ming_gong"]["branch"]
-    ctx = browser.new_context(viewport={"width": width, "height": height}, bypass_csp=True)
-    page = ctx.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
+    page = new_page(viewport={"width": width, "height": height})
     page.goto(server)
-    page.wait_for_selector("body[data-ready='1']")
+    page.wait_for_selector(PAGE_READY)
     page.select_option("#lang", lang)
     page.select_option("#method", "qizheng")
     for k in ("at", "tz", "lon", "lat"):
@@ -104,5 +99,4 @@ def test_the_xian_of_the_date_are_marked_on_the_wheel(
     )
     assert _marks(page)["liu_nian"] == B[(2031 - 1984) % 12] == "亥"
     assert page.input_value("#f-on") == link
-    assert errors == []
-    ctx.close()
+    assert page.errors == []

@@ -7,18 +7,19 @@ those fields dimmed. On a desktop and on a 390 × 844 phone."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from typing import Any
+import sys
+from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
-playwright_api = pytest.importorskip("playwright.sync_api")
+sys.path.insert(0, str(Path(__file__).parent))
+from browser_pages import DESKTOP_1300, PAGE_READY, PHONE, NewPage
+
+pytest.importorskip("playwright.sync_api")
 #: one worker runs every browser test (one Chromium at a time; `--dist loadgroup`)
 pytestmark = [pytest.mark.xdist_group("browser"), pytest.mark.slow]
 
-DESKTOP = {"width": 1300, "height": 1000}
-PHONE = {"width": 390, "height": 844}
 #: what the study fields get, and what the page must then leave out of the request
 STUDY: dict[str, dict[str, str]] = {
     "liuren": {"day": "丁卯", "yue_jiang": "亥", "hour": "丑"},
@@ -31,27 +32,17 @@ LINES = "789678"
 INSTANT_ONLY = {"at", "tz", "lon", "lat", "true_solar", "fold", "day_boundary", "yue_jiang_rule", "dst"}
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory, serve_app: Any) -> Iterator[str]:
-    yield from serve_app(tmp_path_factory.mktemp("browser-study"), XUANHENG_MULTI_USER="0")
-
-
-@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
+@pytest.mark.parametrize("viewport", [DESKTOP_1300, PHONE], ids=["desktop", "phone"])
 @pytest.mark.parametrize("method", ["liuren", "liuyao", "jinkoujue"])
 def test_a_study_mode_chart_from_the_page(
-    server: str, browser: Any, method: str, viewport: dict[str, int]
+    server: str, new_page: NewPage, method: str, viewport: dict[str, int]
 ) -> None:
     import httpx
 
     phone = viewport is PHONE
-    ctx = browser.new_context(
-        viewport=viewport, locale="zh-TW", bypass_csp=True, is_mobile=phone, has_touch=phone
-    )
-    page = ctx.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
+    page = new_page(viewport=viewport, locale="zh-TW", is_mobile=phone, has_touch=phone)
     page.goto(f"{server}?method={method}#cast")
-    page.wait_for_selector("body[data-ready='1']")
+    page.wait_for_selector(PAGE_READY)
     # the instant's fields stay filled in, as a reader leaves them
     page.fill("#at", "2026-03-10T21:00:00")
     page.fill("#tz", "Asia/Shanghai")
@@ -89,5 +80,4 @@ def test_a_study_mode_chart_from_the_page(
     assert "at" not in link and link["day"] == [STUDY[method]["day"]]
     if phone:  # the page itself does not scroll sideways
         assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
-    assert errors == []
-    ctx.close()
+    assert page.errors == []

@@ -5,21 +5,18 @@ before the fix (style.css: a reading column holding a judgment goes first on a n
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import sys
+from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
 
 import pytest
 
-playwright_api = pytest.importorskip("playwright.sync_api")
+sys.path.insert(0, str(Path(__file__).parent))
+from browser_pages import PAGE_READY, PHONE, NewPage
+
+pytest.importorskip("playwright.sync_api")
 pytestmark = [pytest.mark.xdist_group("browser"), pytest.mark.slow]
-
-PHONE = {"width": 390, "height": 844}
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory, serve_app: Any) -> Iterator[str]:
-    yield from serve_app(tmp_path_factory.mktemp("ux6"), XUANHENG_MULTI_USER="0")
 
 
 def _top(page: Any, selector: str) -> float:
@@ -31,17 +28,14 @@ def _top(page: Any, selector: str) -> float:
 )
 @pytest.mark.parametrize("method", ["liuren", "liuyao"])
 def test_phone_shows_the_judgment_before_the_chart(
-    server: str, browser: Any, lang: str, locale: str, tz: str, method: str
+    server: str, new_page: NewPage, lang: str, locale: str, tz: str, method: str
 ) -> None:
-    ctx = browser.new_context(viewport=PHONE, locale=locale, is_mobile=True, has_touch=True, bypass_csp=True)
-    page = ctx.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
+    page = new_page(viewport=PHONE, locale=locale, is_mobile=True, has_touch=True)
     query = {"method": method, "at": "2026-03-10T21:00", "tz": tz, "topic": "財", "lang": lang}
     if method == "liuyao":
         query["lines"] = "778876"
     page.goto(f"{server}?{urlencode(query)}#cast")
-    page.wait_for_selector("body[data-ready='1']")
+    page.wait_for_selector(PAGE_READY)
     page.click("#cast-btn")
     page.wait_for_selector("#judgment .verdict")
     page.wait_for_selector("#chart svg")
@@ -50,21 +44,17 @@ def test_phone_shows_the_judgment_before_the_chart(
     assert not page.locator("#reading-fold").evaluate("d => d.open")
     assert _top(page, "#judgment") < _top(page, "#reading-fold")
     assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth + 1")
-    assert errors == []
-    ctx.close()
+    assert page.errors == []
 
 
-def test_one_moment_view_answers_the_topic_in_every_method(server: str, browser: Any) -> None:
+def test_one_moment_view_answers_the_topic_in_every_method(server: str, new_page: NewPage) -> None:
     """The page's "one moment, every method" view cast every method without a reading, whatever the topic
     field held (as `xuanheng all` had no --topic): now each method that reads a topic leads its card with its
     judgment of it, and the calendar says it does not read one."""
-    ctx = browser.new_context(viewport=PHONE, locale="ko-KR", is_mobile=True, has_touch=True, bypass_csp=True)
-    page = ctx.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
+    page = new_page(viewport=PHONE, locale="ko-KR", is_mobile=True, has_touch=True)
     query = {"at": "2026-03-10T21:00", "tz": "Asia/Seoul", "topic": "재물", "lang": "ko"}
     page.goto(f"{server}?{urlencode(query)}#cast")
-    page.wait_for_selector("body[data-ready='1']")
+    page.wait_for_selector(PAGE_READY)
     page.click("#all-btn")
     page.wait_for_selector("#all-grid .all-card[data-method='calendar'] .all-chart svg", timeout=30000)
     for name in ("liuren", "liuyao", "qizheng"):
@@ -74,8 +64,7 @@ def test_one_moment_view_answers_the_topic_in_every_method(server: str, browser:
         assert "topic=" in (page.get_attribute(f"{card} a.full-chart", "href") or "")
     assert "질문 주제(재물)" in page.inner_text("#all-grid .all-card[data-method='calendar'] .no-topic")
     assert page.locator("#all-grid .all-card[data-method='calendar'] .all-judgment").count() == 0
-    assert errors == []
-    ctx.close()
+    assert page.errors == []
 
 
 @pytest.mark.parametrize(
@@ -86,14 +75,11 @@ def test_one_moment_view_answers_the_topic_in_every_method(server: str, browser:
     ],
 )
 def test_a_study_mode_permalink_recreates_its_chart(
-    server: str, browser: Any, method: str, study: dict[str, str]
+    server: str, new_page: NewPage, method: str, study: dict[str, str]
 ) -> None:
     """The permalink of a study-mode cast carries the study inputs and no instant; the page recreated a
     permalink only when it held an instant, so the link opened an empty form and, cast, a chart of now."""
-    ctx = browser.new_context(viewport=PHONE, locale="zh-TW", is_mobile=True, has_touch=True, bypass_csp=True)
-    page = ctx.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
+    page = new_page(viewport=PHONE, locale="zh-TW", is_mobile=True, has_touch=True)
     with page.expect_response(lambda r: f"/api/{method}?" in r.url) as got:
         page.goto(f"{server}?{urlencode({'method': method, **study, 'lang': 'zh-Hant'})}#cast")
     doc = got.value.json()
@@ -101,5 +87,4 @@ def test_a_study_mode_permalink_recreates_its_chart(
     assert all(doc["inputs"][k] == v for k, v in study.items() if k != "topic"), doc["inputs"]
     assert doc["judgment"]["question"]["topic"] == study["topic"]
     assert page.input_value("#f-day") == study["day"]
-    assert errors == []
-    ctx.close()
+    assert page.errors == []

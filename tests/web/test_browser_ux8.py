@@ -5,28 +5,21 @@ a refused cast clears the previous result, `clearResult`)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from typing import Any
+import sys
+from pathlib import Path
 from urllib.parse import urlencode
 
 import pytest
 
-playwright_api = pytest.importorskip("playwright.sync_api")
-pytestmark = [pytest.mark.xdist_group("browser")]
+sys.path.insert(0, str(Path(__file__).parent))
+from browser_pages import PAGE_READY, PHONE, NewPage
 
-PHONE = {"width": 390, "height": 844}
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory, serve_app: Any) -> Iterator[str]:
-    yield from serve_app(tmp_path_factory.mktemp("ux8"), XUANHENG_MULTI_USER="0")
+pytest.importorskip("playwright.sync_api")
+pytestmark = [pytest.mark.xdist_group("browser"), pytest.mark.slow]  # narrower page checks: slow tier
 
 
-def test_a_refused_cast_leaves_nothing_of_the_chart_before(server: str, browser: Any) -> None:
-    ctx = browser.new_context(viewport=PHONE, bypass_csp=True)
-    page = ctx.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
+def test_a_refused_cast_leaves_nothing_of_the_chart_before(server: str, new_page: NewPage) -> None:
+    page = new_page(viewport=PHONE)
     q = {"lang": "ko", "method": "qizheng", "at": "1983-10-27T18:30", "tz": "Asia/Shanghai", "sex": "男"}
     page.goto(f"{server}?{urlencode(q)}")
     page.wait_for_selector("#chart svg")
@@ -43,11 +36,10 @@ def test_a_refused_cast_leaves_nothing_of_the_chart_before(server: str, browser:
     page.click("#cast-btn")
     page.wait_for_selector("#chart svg")
     assert page.inner_text("#cast-error") == "" and "태어난 곳이 없어" in page.inner_text("#warnings")
-    assert errors == []
-    ctx.close()
+    assert page.errors == []
 
 
-def test_the_difen_is_chosen_by_the_direction_the_asker_stands_in(server: str, browser: Any) -> None:
+def test_the_difen_is_chosen_by_the_direction_the_asker_stands_in(server: str, new_page: NewPage) -> None:
     """金口訣 takes the 地分 from where the asker stands: the page offers the four directions (in the
     reader's words) beside the branches; 동쪽 casts 卯, the branch of the east (《說卦傳》: 震 east)."""
     import httpx
@@ -57,11 +49,10 @@ def test_the_difen_is_chosen_by_the_direction_the_asker_stands_in(server: str, b
     hint = {m["name"]: m for m in httpx.get(server + "api/methods", timeout=60).json()["methods"]}
     choices = hint["jinkoujue"]["form"]["difen"]["choices"]
     assert choices[12:16] == [d for d, b in DIRECTIONS.items() if len(b) == 1]
-    ctx = browser.new_context(viewport=PHONE, bypass_csp=True)
-    page = ctx.new_page()
+    page = new_page(viewport=PHONE)
     q = {"lang": "ko", "method": "jinkoujue", "at": "2026-03-10T21:00", "tz": "Asia/Seoul"}
     page.goto(f"{server}?{urlencode(q)}")
-    page.wait_for_selector("body[data-ready='1']")
+    page.wait_for_selector(PAGE_READY)
     page.wait_for_selector("#f-difen option[value='東']", state="attached")
     assert page.inner_text("#f-difen option[value='東']") == "동쪽 (卯)"
     page.select_option("#f-difen", "東")
@@ -69,15 +60,13 @@ def test_the_difen_is_chosen_by_the_direction_the_asker_stands_in(server: str, b
         page.click("#cast-btn")
     doc = answer.value.json()
     assert doc["di_fen"]["branch"] == "卯" and page.inner_text("#cast-error") == ""
-    ctx.close()
 
 
-def test_a_source_shows_no_english_gloss_to_a_korean_reader(server: str, browser: Any) -> None:
+def test_a_source_shows_no_english_gloss_to_a_korean_reader(server: str, new_page: NewPage) -> None:
     """The 金口訣 judgment of a lost horse cites 《六壬斷案》 with an English gloss ("the lost horse read on
     午"): the Korean page showed it as is. The link now shows the book and chapter; the gloss stays on hover
     (and for an English reader)."""
-    ctx = browser.new_context(viewport=PHONE, bypass_csp=True)
-    page = ctx.new_page()
+    page = new_page(viewport=PHONE)
     q = {
         "method": "jinkoujue",
         "day": "甲子",
@@ -98,29 +87,25 @@ def test_a_source_shows_no_english_gloss_to_a_korean_reader(server: str, browser
     page.goto(f"{server}?{urlencode({**q, 'lang': 'en'})}")
     page.wait_for_selector("#judgment a.src-link")
     assert "the lost horse" in page.inner_text("#judgment")
-    ctx.close()
 
 
-def test_a_field_says_its_help_in_the_readers_language(server: str, browser: Any) -> None:
+def test_a_field_says_its_help_in_the_readers_language(server: str, new_page: NewPage) -> None:
     """The form's fields showed their help on hover in English only (none at all in Korean or Chinese);
     the help is now declared in each language (params.toml help.ko / help.zh-Hant)."""
-    ctx = browser.new_context(viewport=PHONE, bypass_csp=True)
-    page = ctx.new_page()
+    page = new_page(viewport=PHONE)
     for lang, said in (("ko", "지분: 지지"), ("zh-Hant", "地分：地支")):
         page.goto(f"{server}?{urlencode({'lang': lang, 'method': 'jinkoujue'})}")
-        page.wait_for_selector("body[data-ready='1']")
+        page.wait_for_selector(PAGE_READY)
         page.wait_for_selector("#f-difen", state="attached")
         title = page.locator("#f-difen").evaluate("e => e.closest('label').title")
         assert said in title and "a branch" not in title, title
-    ctx.close()
 
 
-def test_the_one_moment_view_asks_about_the_person_the_form_names(server: str, browser: Any) -> None:
+def test_the_one_moment_view_asks_about_the_person_the_form_names(server: str, new_page: NewPage) -> None:
     """The one-moment view put the form's topic to every method but not whom it is about: asked 財 about a
     parent, every card judged the asker's own wealth. The person now goes with the topic to each method
     that takes one (大六壬, 金口訣, 六爻), as `xuanheng all --about` does."""
-    ctx = browser.new_context(viewport=PHONE, bypass_csp=True)
-    page = ctx.new_page()
+    page = new_page(viewport=PHONE)
     asked: list[str] = []
     page.on("request", lambda r: asked.append(r.url) if "/api/liuren?" in r.url else None)
     q = {"lang": "ko", "method": "liuren", "at": "2026-03-10T21:00", "tz": "Asia/Seoul", "topic": "財"}
@@ -134,4 +119,3 @@ def test_the_one_moment_view_asks_about_the_person_the_form_names(server: str, b
     # 七政 takes no person: its card is cast without one, and without a refusal
     page.wait_for_selector("#all-grid .all-card[data-method='qizheng']")
     assert page.locator("#all-grid .all-card[data-method='liuren'] .error").count() == 0
-    ctx.close()

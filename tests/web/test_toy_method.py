@@ -87,10 +87,7 @@ def test_the_api_openapi_and_journal_have_the_toy(toy: None, tmp_path: Path) -> 
 
 
 @pytest.mark.slow  # a browser run: with the slow sweeps in CI
-def test_the_page_lists_and_casts_the_toy(
-    tmp_path: Path, serve_app: Any, browser_launch: dict[str, Any]
-) -> None:
-    sync = pytest.importorskip("playwright.sync_api")
+def test_the_page_lists_and_casts_the_toy(tmp_path: Path, serve_app: Any, browser: Any) -> None:
     env = {
         "XUANHENG_METHODS": "toy_method:METHOD",
         "PYTHONPATH": f"{HERE}{os.pathsep}{os.environ.get('PYTHONPATH', '')}",
@@ -98,19 +95,15 @@ def test_the_page_lists_and_casts_the_toy(
     server = serve_app(tmp_path, **env)
     url = next(server)
     try:
-        with sync.sync_playwright() as pw:
-            browser = pw.chromium.launch(**browser_launch)
-            page = browser.new_page(locale="zh-TW")  # the page opens in the browser's language
-            page.goto(url)
-            page.wait_for_selector("body[data-ready='1']")
-            options = page.eval_on_selector_all(
-                "#method option", "els => els.map(e => [e.value, e.textContent])"
-            )
-            assert ["toy", "玩具"] in options
-            page.select_option("#method", "toy")
-            page.fill("#f-n", "5")
-            page.click("#cast-btn")
-            page.wait_for_selector("#chart svg text:has-text('toy 5')", state="attached")
-            browser.close()
+        page = browser.new_page(locale="zh-TW")  # the page opens in the browser's language
+        page.goto(url)
+        page.wait_for_selector("body[data-ready='1']")
+        options = page.eval_on_selector_all("#method option", "els => els.map(e => [e.value, e.textContent])")
+        assert ["toy", "玩具"] in options
+        page.select_option("#method", "toy")
+        page.fill("#f-n", "5")
+        page.click("#cast-btn")
+        page.wait_for_selector("#chart svg text:has-text('toy 5')", state="attached")
+        page.close()
     finally:
         server.close()

@@ -9,7 +9,8 @@ The procedure (docs/liuyao-judgment.md), each step's words and sources in ``data
 2. **月 and 日 first** (日月為主): 月建, 旺相休囚, 月破, 月合; 日辰 生/扶/剋, 臨日, 日沖 (暗動 or 日破; a
    moving line held back, not scattered: 〈動散章〉), 日合 (合起 or 合住), 日墓.
 3. **旬空**: 假空 (旺相, moving or helped by the day: it waits to leave the void) or 真空 — weak and
-   unaided, or still and struck by the day or a live moving 忌神 (到底空, 《卜筮正宗》〈十八論·旬空論〉).
+   unaided, or still and struck by the day or a live moving 忌神 (到底空, 《卜筮正宗》〈十八論·旬空論〉) —
+   unless the day clashes it into motion (暗動): 沖空則實 prevails (〈旬空章〉).
 4. **its own change** when it moves: 回頭生/剋, 進/退神, 化空/破/墓/絕, 化沖, 化合.
 5. **what moves** (and what the day stirs, 暗動): 原神 動 生, 忌神 動 剋 — each only when it has force
    (a broken or void still line has none; a weak mover the month or the day overcomes
@@ -32,7 +33,8 @@ The procedure (docs/liuyao-judgment.md), each step's words and sources in ``data
    its own day; weak → its 長生/帝旺; entombed → the clash of the tomb; hidden → drawn out; then the other
    lines: a 三合 frame's void or missing member, the clash that frees a moving 原神 held in a 合, the clash
    of a moving 忌神; for a bad verdict, the 忌神's day, its change out of the void or its advance, the 用神's
-   絕 on the day, its tomb, or the clash of the weak 用神. Counted in days, or in months for the far
+   絕 on the day, its tomb, or the clash of the weak 用神; whatever the verdict, the lone moving line (獨發)
+   or the lone still line (獨靜) names the second time (〈獨發章〉). Counted in days, or in months for the far
    questions (``[horizon]``), in years for a lifetime's (命, 壽); with an instant, the civil date of the next
    such day, month or year.
 """
@@ -770,11 +772,17 @@ def _kong(c: _Chain, t: _Target, state: Any, helped: bool, ke_lines: Sequence[Li
 
     A still void 用神 that the day or a live moving 忌神 overcomes is void for good (到底空:
     《卜筮正宗》〈十八論·旬空論〉), whatever its strength in the month: the blow falls while the line is
-    empty, and that prevails over 〈旬空章〉's 旺不為空, which speaks of a strong line left unharmed."""
+    empty, and that prevails over 〈旬空章〉's 旺不為空, which speaks of a strong line left unharmed —
+    unless the day clashes it into motion (暗動): a void line clashed is made real (〈旬空章〉 沖空則實; the
+    千金賦's 空逢沖而有用), which prevails, so one line is never both stirred by the day and void for good
+    (``kong.chong_shi``)."""
     if not state.kong:
         return None
     moving = t.line is not None and t.line.moving
-    if not moving and (state.ri_relation == "剋" or ke_lines) and _on("kong.zhen_ke"):
+    struck = not moving and (state.ri_relation == "剋" or bool(ke_lines))
+    if struck and t.line is not None and t.line.an_dong and _on("kong.chong_shi"):
+        c.add("kong.chong_shi", {"branch": _b(t.branch)}, yong=t.label)  # 沖空則實 prevails; then 旺相
+    elif struck and _on("kong.zhen_ke"):
         return _kong_struck(c, t, state, ke_lines)
     why = None
     if state.you_qi:
@@ -833,6 +841,8 @@ def _fu(c: _Chain, chart: LiuYaoChart, ys: YongShen, t: _Target) -> bool:
         why = "、".join(useless or ["休囚無提拔"])
         c.add("fu.useless", {"why": why}, yong=t.label, why=_terms(useless or ["休囚無提拔"]))
         return True
+    if not reasons_out:  # only with fu.useless switched off (measuring, switched_off): nothing to state
+        return False
     why = "、".join(reasons_out)
     if gives_way:
         # 〈飛伏神章〉: the cover itself gives way, so the hidden line comes out readily and weighs as a line
@@ -876,6 +886,16 @@ class _When:
             return
         t = _text(data().ying[key], branch=_b(branch), other=_b(other) if other is not None else "")
         self.items.append((u, branch, t))
+
+    def second(self, key: str, branch: int) -> None:
+        """*branch* as the second time, after the 用神's own first (or first, when there is none): left
+        where it is when it is already among the first two; moved up when it stands lower."""
+        u = self.unit
+        if any(b == branch and x == u for x, b, _ in self.items[:2]):
+            return
+        self.items = [it for it in self.items if not (it[1] == branch and it[0] == u)]
+        t = _text(data().ying[key], branch=_b(branch))
+        self.items.insert(min(1, len(self.items)), (u, branch, t))
 
 
 def _ying_qi(
@@ -923,6 +943,7 @@ def _ying_qi(
             w.add("ri_jue", chart.ri_chen)  # 〈生旺墓絕章〉: cut off on the day, it fails when that comes
         w.add("ru_mu", _stage_branch(t.element, "墓", tu))
         w.add("chong_yong", relations.chong(b))
+        _du_fa(w, chart, t)
         return w.items
     if marks.get("weather_by") == "天時化出" and ln is not None and ln.bian is not None:
         # 〈天時章〉: a line that turns into the weather asked for brings it when what it turns into comes
@@ -990,7 +1011,44 @@ def _ying_qi(
     if not state.you_qi and not marks.get("root"):
         w.add("sheng_wang", _stage_branch(t.element, "長生", tu))
         w.add("sheng_wang", _stage_branch(t.element, "帝旺", tu))
+    _du_fa(w, chart, t)
     return w.items
+
+
+def lone_mover(chart: LiuYaoChart) -> Line | None:
+    """The hexagram's only moving line (獨發: five lines still, one moving), or None."""
+    moving = [ln for ln in chart.lines if ln.moving]
+    return moving[0] if len(moving) == 1 else None
+
+
+def lone_still(chart: LiuYaoChart) -> Line | None:
+    """The hexagram's only still line (獨靜: five lines moving, one still), or None."""
+    still = [ln for ln in chart.lines if not ln.moving]
+    return still[0] if len(still) == 1 else None
+
+
+def _du_fa(w: _When, chart: LiuYaoChart, t: _Target) -> None:
+    """The time named by the lone moving line (獨發) or the lone still line (獨靜), second after the
+    用神's own first.
+
+    《增刪卜易》〈獨發章〉: the time follows the 用神 first, yet the old rule that the lone mover or the lone
+    still line names the time was tried by the author and found to hold, after the event — so it comes
+    after the 用神's first time, not before it. 《易冒》卷三〈獨發章第二十九〉 dates its cases by the lone
+    mover's day or year, and 《卜筮正宗》〈十八問答〉 by the one still line. The lone mover's own branch,
+    unless the 用神 is that mover (its own times already stand); the lone still line's own branch, or,
+    where that still line is the 用神, the branch that clashes it (a still line comes when clashed:
+    〈應期章〉 靜而逢沖; 《易冒》's ym-xingren-03)."""
+    lone = lone_mover(chart)
+    if lone is not None and lone is not t.line:
+        w.second("du_fa", lone.yao.branch)
+        return
+    still = lone_still(chart)
+    if still is None:
+        return
+    if still is t.line:
+        w.second("du_jing_chong", relations.chong(still.yao.branch))
+    else:
+        w.second("du_jing", still.yao.branch)
 
 
 def _helpless(state: Any, marks: dict[str, Any]) -> bool:

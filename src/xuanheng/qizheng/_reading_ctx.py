@@ -65,9 +65,11 @@ def tables_src() -> dict[str, str]:
 
 
 _BRANCH_IX = {b: i for i, b in enumerate(BRANCHES)}
-#: (id of a token list, 命宮, 身宮) → (the list, its (token, branch) pairs): palace tokens resolve the same
-#: way for every chart with the same 命宮 and 身宮
-_TOKENS: dict[tuple[int, int, int], tuple[Any, list[tuple[str, int]]]] = {}
+#: (命宮, 身宮) → id of a token list → (the list, its (token, branch) pairs): palace tokens resolve the same
+#: way for every chart with the same 命宮 and 身宮 (a chart's context holds its own pair's table)
+_TOKENS: dict[tuple[int, int], dict[int, tuple[Any, list[tuple[str, int]]]]] = {}
+#: how many token lists :data:`_TOKENS` keeps per (命宮, 身宮) at most
+_TOKENS_LIMIT = 2_000
 _HUA_ROLE = {t: f"化{t}" for t in "祿暗福耗蔭貴刑印囚權嗣"}  # 嗣: 天嗣 (option hua_set)
 
 
@@ -143,6 +145,8 @@ class Ctx:
 
     __slots__ = (
         "_gui_ma",
+        "_strength",
+        "_tokens",
         "by_branch",
         "chart",
         "cur",
@@ -154,6 +158,7 @@ class Ctx:
         "hour",
         "kong",
         "lunar_day",
+        "memo",
         "ming",
         "month",
         "motion",
@@ -196,6 +201,8 @@ class Ctx:
             motion[n] = _motion_set(y.state, y.retrograde, y.stationary, y.combust)
         self.by_branch = tuple(map(tuple, by_branch))
         self.gong_branch, self.gong_of = _palaces(ming, shen)
+        #: the palace token lists read on charts of this 命宮 and 身宮 (:meth:`branches`)
+        self._tokens = _TOKENS.setdefault((ming, shen), {})
         self.qiang, self.ruo = _classes(ming, str(opts["qiang_ruo"]))
         self.xian_at = {y for y, b in yao_b.items() if is_xian(y, b)}
         cal = chart.calendar
@@ -252,13 +259,17 @@ class Ctx:
         self.cur: str | None = None
         self.cur_branch: int = -1
         self._gui_ma: dict[int, str] | None = None
+        #: what a word (or the reading) computes once per chart from it alone, under its own key (read
+        #: it, never change it)
+        self.memo: dict[Any, Any] = {}
+        self._strength: dict[str, int] = {}
 
     # ── lookups ──────────────────────────────────────────────────────────────────────────────────────
     def branches(self, tokens: Any) -> list[tuple[str, int]]:
         """(token, branch) of palace tokens: 人事 names (命宮 … 相貌), 身宮, or branch names (memoised per
         chart for the rule data's own token lists)."""
-        key = (id(tokens), self.ming, self.shen)
-        got = _TOKENS.get(key)
+        kept = self._tokens
+        got = kept.get(id(tokens))
         if got is not None and got[0] is tokens:  # held in the cache, so its id cannot be reused meanwhile
             return got[1]
         out = []
@@ -267,8 +278,8 @@ class Ctx:
             if b is None:
                 b = BRANCHES.index(t)
             out.append((t, b))
-        if isinstance(tokens, list) and len(_TOKENS) < 200_000:
-            _TOKENS[key] = (tokens, out)
+        if isinstance(tokens, list) and len(kept) < _TOKENS_LIMIT:
+            kept[id(tokens)] = (tokens, out)
         return out
 
     def branch_set(self, tokens: Any) -> frozenset[int]:
@@ -282,7 +293,14 @@ class Ctx:
         return out
 
     def strength(self, y: str) -> int:
-        """+1 strong (七強 palace or 廟 旺 入垣), −1 weak (五弱 palace or 陷), 0 otherwise (for 文星/身)."""
+        """+1 strong (七強 palace or 廟 旺 入垣), −1 weak (五弱 palace or 陷), 0 otherwise (for 文星/身);
+        computed once per 曜 of the chart (:meth:`_strength_of`) and kept."""
+        got = self._strength.get(y)
+        if got is None:
+            got = self._strength[y] = self._strength_of(y)
+        return got
+
+    def _strength_of(self, y: str) -> int:
         b = self.yao_b[y]
         d = set(self.dignities[y])
         if y in self.xian_at or (b in self.ruo and not d & {"廟", "旺", "入垣"}):

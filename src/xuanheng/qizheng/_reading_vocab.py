@@ -745,18 +745,38 @@ def pattern_stars(facts: Mapping[str, Any]) -> tuple[str, ...]:
 
 def _walk(x: Any, found: list[str]) -> None:
     # a module function, not a closure over itself: a self-referencing closure per call is a reference
-    # cycle that only the garbage collector frees, and its full collections cost the reading its speed
-    if isinstance(x, str):
-        if x in YAO:
+    # cycle that only the garbage collector frees, and its full collections cost the reading its speed.
+    # The facts are JSON-ready: their exact types (str, a scalar, dict, list) are told apart first, the
+    # abstract checks (``Mapping``: slow, and false for every scalar) only for another kind of value
+    t = type(x)
+    if t is str:
+        if x in _YAO_SET:
+            found.append(x)
+    elif t in _SCALARS:
+        return
+    elif t is dict:
+        for k, val in x.items():
+            if k in _YAO_SET:
+                found.append(k)
+            _walk(val, found)
+    elif t is list or t is tuple:
+        for val in x:
+            _walk(val, found)
+    elif isinstance(x, str):
+        if x in _YAO_SET:
             found.append(x)
     elif isinstance(x, Mapping):
         for k, val in x.items():
-            if k in YAO:
+            if k in _YAO_SET:
                 found.append(k)
             _walk(val, found)
     elif isinstance(x, (list, tuple)):
         for val in x:
             _walk(val, found)
+
+
+#: the scalar types of facts, which name no 曜
+_SCALARS = frozenset({int, float, bool, type(None)})
 
 
 @_word("sex", "the native's sex", ("男", "女"))
@@ -1236,20 +1256,25 @@ _DONG_NAN = frozenset(range(2, 8))
 
 
 def _cut_half(ctx: Ctx) -> tuple[float, float] | None:
-    """(longitude where 羅 stands, +1 or −1) when all seven 政 lie on one side of the 羅–計 line: +1 on
-    the half from 羅 forwards to 計, −1 on the other half; None when they lie on both sides."""
+    """(longitude where 羅 stands, +1 or −1) when the seven 政 lie on one side of the 羅–計 line, or all but
+    one that has slipped out alone to the other side (《星學大成》卷四〈看星節要八十一條〉 still calls that
+    cut a 截斷, with one star 跳出): +1 for the half from 羅 forwards to 計, −1 for the other half; None when
+    two or more lie on each side."""
     lon = {y.name: float(y.lon) for y in ctx.chart.yao}
     luo = lon["羅"]
-    sides = {((lon[y] - luo) % 360.0) < 180.0 for y in QI_ZHENG}
-    if len(sides) != 1:
-        return None
-    return luo, 1.0 if sides.pop() else -1.0
+    ahead = sum(((lon[y] - luo) % 360.0) < 180.0 for y in QI_ZHENG)
+    if ahead >= len(QI_ZHENG) - 1:
+        return luo, 1.0
+    if ahead <= 1:
+        return luo, -1.0
+    return None
 
 
 @_word(
     "luo_ji_cut",
-    "羅 and 計 cut the seven 政 off to one side of their line (截): 攔截 — that half lies 東南 by day or"
-    " 西北 by night; 背命 — the 命度 lies on the other half",
+    "羅 and 計 cut the seven 政 (or all but one that slips out alone: 《星學大成》卷四) off to one side of"
+    " their line (截): 攔截 — that half lies 東南 by day or 西北 by night; 背命 — the 命度 lies on the"
+    " other half",
     ("攔截", "背命"),
 )
 def _luo_ji_cut(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
@@ -1308,6 +1333,34 @@ def _lights_cut_off(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
     return {"lights_cut_off": {"日": BRANCHES[ctx.yao_b["日"]], "月": BRANCHES[ctx.yao_b["月"]]}}
 
 
+def _leaked(ctx: Ctx) -> str | None:
+    """The one 政 that stands alone on its side of the 羅–計 line while the other six share the other side
+    (跳出, 漏出: 《星學大成》卷四〈看星節要八十一條〉), else None."""
+    lon = {y.name: float(y.lon) for y in ctx.chart.yao}
+    luo = lon["羅"]
+    ahead = [y for y in QI_ZHENG if ((lon[y] - luo) % 360.0) < 180.0]
+    if len(ahead) == 1:
+        return ahead[0]
+    if len(ahead) == len(QI_ZHENG) - 1:
+        return next(y for y in QI_ZHENG if y not in ahead)
+    return None
+
+
+@_word(
+    "leaks_out",
+    "[stars]: 羅 and 計 hold six of the seven 政 on one side of their line and one of these stars (曜, roles"
+    " or 主:palace) stands alone on the other (跳出一星, 漏出: 《星學大成》卷四〈看星節要八十一條〉)",
+)
+def _leaks_out(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
+    y = _leaked(ctx)
+    if y is None:
+        return None
+    for ref in _as_list(v):
+        if y in _ref_stars(ctx, ref):
+            return {"leaks_out": {"yao": y, "gong": BRANCHES[ctx.yao_b[y]], **_refs(ref, y)}}
+    return None
+
+
 @_word(
     "qi_jie",
     "[命度 | 身]: each named point stands on a 岐界 — within one degree of a palace boundary (隔宮) or of a"
@@ -1315,9 +1368,12 @@ def _lights_cut_off(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
     ("命度", "身"),
 )
 def _qi_jie(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
-    fr = chart_frame(ctx.chart)
-    lines = [fr.start(b) for b in range(12)]
-    lines += [float(b.start) for b in getattr(ctx.chart, "xiu_bounds", ())]
+    lines = ctx.memo.get("qi_jie")
+    if lines is None:  # the chart's palace and mansion boundaries, once per chart
+        fr = chart_frame(ctx.chart)
+        lines = [fr.start(b) for b in range(12)]
+        lines += [float(b.start) for b in getattr(ctx.chart, "xiu_bounds", ())]
+        ctx.memo["qi_jie"] = lines
     got = {}
     for k in _as_list(v):
         lon = (

@@ -55,8 +55,10 @@ def en_nan(star: str) -> dict[str, Any]:
     return out
 
 
+@cache
 def role_of(star: str, other: str) -> str | None:
-    """Which role *other* plays for *star* (``en`` ``nan`` ``chou`` ``yong``), or None (same element)."""
+    """Which role *other* plays for *star* (``en`` ``nan`` ``chou`` ``yong``), or None (same element);
+    kept per pair (eleven 曜 each way)."""
     e = ELEMENT[other]
     for role in ROLES:
         if role_element(star, role) == e:

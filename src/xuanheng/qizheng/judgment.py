@@ -462,7 +462,7 @@ class _Ge:
 def _patterns(fired: Sequence[FiredRule]) -> _Ge:
     names = []
     for r in fired:
-        extra = r.extra if isinstance(r.extra, Mapping) else {}
+        extra = r.extra if type(r.extra) is dict or isinstance(r.extra, Mapping) else {}
         if extra.get("kind") == "格局":
             names.append((r.id, str(extra.get("name")), str(extra.get("grade"))))
     return _Ge(tuple(r.id for r in fired), tuple(names))

@@ -156,7 +156,21 @@ def _subject_of(r: Rule) -> tuple[int, tuple[str, ...]]:
 
 def _subjects(kind: int, names: tuple[str, ...], ctx: Ctx) -> list[tuple[str, str | None, int]]:
     """The candidates a rule is tried on: (role, 曜, its branch) for a star rule, (palace, None, branch) for a
-    palace rule, and one ("", None, -1) for a chart rule."""
+    palace rule, and one ("", None, -1) for a chart rule — found once per chart for each subject (the rules
+    of one 化曜 or spirit share it) and kept in the context's memo (read, never changed)."""
+    key = (_SUBJECTS, kind, names)
+    got: list[tuple[str, str | None, int]] | None = ctx.memo.get(key)
+    if got is None:
+        got = ctx.memo[key] = _subjects_of(kind, names, ctx)
+    return got
+
+
+#: the first part of the keys of :func:`_subjects` in a context's memo
+_SUBJECTS = "reading.subjects"
+
+
+def _subjects_of(kind: int, names: tuple[str, ...], ctx: Ctx) -> list[tuple[str, str | None, int]]:
+    """:func:`_subjects`, found."""
     if kind == _STAR:
         yao_b, roles = ctx.yao_b, ctx.roles
         return list(dict.fromkeys((s, y, yao_b[y]) for s in names for y in roles.get(s, ())))
@@ -297,9 +311,10 @@ def _plain(ctx: Ctx, hans: bool, topic: str | None = None) -> list[FiredRule]:
     ones with their texts."""
     fired: list[FiredRule] = []
     may_hold = _index().may_hold(ctx)
-    for i, (r, kind, names, grade, extra, text, text_hans, check) in enumerate(_plans()):
+    for i, plan in enumerate(_plans()):
         if not may_hold[i]:  # a chart rule whose table needs a fact this chart does not show
             continue
+        r, kind, names, grade, extra, text, text_hans, check = plan
         if grade:  # a 格局: a chart rule, every one evaluated (what _evaluate does for a chart rule, inline)
             got = check(ctx)
             if got is None:

@@ -178,8 +178,14 @@ def _advance(start: datetime, years: float) -> datetime:
     return datetime.fromtimestamp(a.timestamp() + f * (b.timestamp() - a.timestamp()), tz=start.tzinfo)
 
 
+@lru_cache(maxsize=8192)
 def _iso(t: float, tz: Any) -> str:
+    """The instant *t* as ISO text in the zone *tz* (memoised: a 大限's end is the next one's start, a
+    流月's end the next month's start, and every birth asked about one year shares that year's 節)."""
     return datetime.fromtimestamp(t, tz=tz).isoformat(timespec="seconds")
+
+
+register_cache(_iso.cache_clear)
 
 
 def parse_on(on: datetime | date | str, tz: Any) -> datetime:
@@ -232,8 +238,10 @@ def _new_year_utc(year: int) -> float:
     return days * 86400.0
 
 
+@lru_cache(maxsize=4096)
 def term_instant(k: int, year: int) -> float:
-    """Unix instant when the Sun reaches 15·k° in Gregorian *year* (k = 21 立春, 18 冬至)."""
+    """Unix instant when the Sun reaches 15·k° in Gregorian *year* (k = 21 立春, 18 冬至); kept per (k, year)
+    (a document asks for the 節 of its year from the 流年, the 小限 and each 流月)."""
     # 立春 falls on 3–5 February, 冬至 on 21–23 December; a first guess from the mean motion
     approx = _new_year_utc(year) + ((15.0 * k - 280.0) % 360.0) / 0.98565 * 86400.0
     got = _term_table()
@@ -246,6 +254,9 @@ def term_instant(k: int, year: int) -> float:
     from xuanheng.time.search import term_crossing
 
     return term_crossing(k, approx)
+
+
+register_cache(term_instant.cache_clear)
 
 
 # ── the life plan of one chart ───────────────────────────────────────────────────────────────────────
@@ -395,8 +406,11 @@ def dongwei_xiu(p: Plan) -> list[dict[str, Any]]:
 
     out: list[tuple[float, int]] = []
     n = len(p.xiu_starts)
+    tops, spans = p.tops, p.spans
     for i, lon in enumerate(p.xiu_starts):
         for k in range(12):
+            if not (tops[k] - lon) % 360.0 < spans[k]:  # the 限度 does not pass lon in term k
+                continue  # (what _du_inverse answers None for, asked before the call)
             t = _du_inverse(p, k, lon)
             if t is not None and t > p.birth:
                 out.append((t, p.xiu_order[(i - 1) % n]))

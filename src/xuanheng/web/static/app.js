@@ -121,6 +121,7 @@ async function setLang(lang, recast, remember) {
   }
   fillTopics();
   if (recast && S.params && S.method) await castNow(false);
+  else if (recast && S.refused && S.method && !$("cast-view").hidden) await castNow(true);
   if (recast && S.caseId && !$("journal-view").hidden) await openCase(S.caseId);
   if (recast && !$("journal-view").hidden) await loadCases();
   if (recast && !$("stats-view").hidden) await loadStats();
@@ -577,6 +578,7 @@ async function showWarnings(list, doc) {
 }
 
 function clearError() {
+  S.refused = false;
   $("cast-error").textContent = "";
   $("fold-choice").hidden = true;
   $("fold-choice").textContent = "";
@@ -604,12 +606,28 @@ function offerFold(err, recast) {
 }
 
 function showError(e, recast) {
+  S.refused = true;   // a language switch asks again, so the refusal is said in the new language
   $("cast-error").textContent = `${L("error.title")}: ${e.message}`;
   if (e.code === "time.gap" || e.code === "time.overlap") offerFold(e, recast);
 }
 
+/* Whether *node* lies wholly on the screen. */
+function onScreen(node) {
+  const b = node && node.getBoundingClientRect();
+  return !!b && b.height > 0 && b.top >= 0 && b.bottom <= window.innerHeight;
+}
+
+/* A cast asked from the form (its button on the screen) whose verdict lands out of sight — on a phone the
+ * answer comes below the form — scrolls the page to the judgment, so the verdict is what the reader sees.
+ * A cast made elsewhere (a year clicked on 七政's timeline, a language switch) leaves the page where it is. */
+function revealVerdict(fromForm) {
+  const v = document.querySelector("#judgment:not([hidden]) .verdict");
+  if (fromForm && v && !onScreen(v)) $("judgment").scrollIntoView({ block: "start" });
+}
+
 async function castNow(pushUrl) {
   clearError();
+  const fromForm = onScreen($("cast-btn"));
   const params = pushUrl === false && S.params ? Object.assign({}, S.params, { lang: S.lang }) : gatherParams();
   const method = S.method;
   const q = query(params);
@@ -641,6 +659,8 @@ async function castNow(pushUrl) {
     $("permalink").href = link;
     if (pushUrl !== false) history.replaceState(null, "", link);
     $("save-status").textContent = "";
+    revealVerdict(fromForm && (pushUrl !== false || !S.shown));
+    S.shown = true;
   } catch (e) {
     // the cast was refused: nothing of the previous chart (its drawing, judgment, reading, warnings, draw)
     // stays beside the refusal, where it would be read as the refused cast's
@@ -769,7 +789,17 @@ function renderJudgment(box, fold, j, method) {
   if (fold) { const h = fold.querySelector("summary > *"); if (h) h.textContent = L(j ? "chart.commentary" : "chart.reading"); }
   if (!j) return;
   const v = j.verdict || {};
-  box.append(el("h2", {}, L("chart.judgment")),
+  box.append(el("h2", {}, L("chart.judgment")));
+  // the question the verdict answers: its topic and person, or that none was chosen (a general judgment;
+  // 七政四餘's life reading, a judgment of sections, needs no such line)
+  const q = j.question || {};
+  if (q.topic || !(j.sections || []).length) {
+    const about = q.about ? paramOf(method, "about") : null;
+    const who = about ? choiceText(about, q.about, ((S.methods[method] || {}).form || {}).about) : "";
+    const what = q.topic ? [topicLabel(q.topic), who].filter(Boolean).join(" — ") : L("chart.asked_general");
+    box.append(el("p", { class: "muted asked" }, `${L("chart.asked")}: ${what}`));
+  }
+  box.append(
     el("p", { class: `verdict verdict-${v.polarity || "mixed"}`, "data-polarity": v.polarity || "" }, v.text || ""));
   const trust = ((S.methods[method] || {}).measured || {}).text;
   if (trust && trust[S.lang]) box.append(el("p", { class: "muted measured" }, trust[S.lang]));
@@ -778,14 +808,19 @@ function renderJudgment(box, fold, j, method) {
   const focus = y.name ? L(`focus.${y.name}`, y.name) : "";  // 용신 / 유신 / 용효 in Korean, as the steps say it
   const shown = y.lei_shen || `${y.liu_qin || ""}${y.branch || ""}`;  // 大六壬: the 類神 as read (青龍申), not 父母申
   box.append(el("p", { class: "focus" }, el("b", {}, `${focus} ${shown}${where}`), ` — ${y.why || ""}`));
+  // what the mark before each step means (+ helps, − harms, = settles or waits)
+  if ((j.steps || []).length) box.append(el("p", { class: "muted step-legend" }, L("chart.step_legend")));
   judgmentBody(box, j);
+  // a reading of several matters (七政四餘's life: 性情 … each 大限, 流年, 流月): each section's title and
+  // verdict in sight, its steps and 應期 folded under them, so the sections read as one list by age and
+  // the chart below them is not many screens away on a phone
   for (const sec of j.sections || []) {
     const sv = sec.verdict || {};
-    const part = el("section", { class: "judgment-section", "data-section": sec.key || "" },
-      el("h3", {}, sec.title || ""),
-      el("p", { class: `verdict verdict-${sv.polarity || "mixed"}`, "data-polarity": sv.polarity || "" }, sv.text || ""));
-    judgmentBody(part, sec);
-    box.append(part);
+    const fold = el("details", { class: "section-fold" },
+      el("summary", {}, el("h3", {}, sec.title || ""), " ",
+        el("p", { class: `verdict verdict-${sv.polarity || "mixed"}`, "data-polarity": sv.polarity || "" }, sv.text || "")));
+    judgmentBody(fold, sec);
+    box.append(el("section", { class: "judgment-section", "data-section": sec.key || "" }, fold));
   }
 }
 
@@ -1404,6 +1439,14 @@ async function init() {
   $("at").addEventListener("change", relabelAt);
   for (const id of ["at", "tz"]) $(id).addEventListener("input", () => { S.fold = null; clearError(); });
   $("cast-form").addEventListener("submit", (ev) => { ev.preventDefault(); castNow(true); });
+  // a required field left empty is asked for by the browser, in the browser's own language unless told:
+  // say it in the page's (each check starts afresh, and a field's message goes once it is filled)
+  const unsay = (f) => { if (f && f.setCustomValidity) f.setCustomValidity(""); };
+  $("cast-btn").addEventListener("click", () => { for (const f of $("cast-form").elements) unsay(f); });
+  $("cast-form").addEventListener("invalid", (ev) => {
+    if (ev.target.validity && ev.target.validity.valueMissing) ev.target.setCustomValidity(L("form.required"));
+  }, true);
+  for (const kind of ["input", "change"]) $("cast-form").addEventListener(kind, (ev) => unsay(ev.target), true);
   $("all-btn").addEventListener("click", () => { S.allDone = false; if (location.hash === "#all") route(); else location.hash = "#all"; });
   $("all-recast").addEventListener("click", () => castAll());
   $("lang").addEventListener("change", () => setLang($("lang").value, true, true));
