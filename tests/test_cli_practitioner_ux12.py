@@ -145,11 +145,29 @@ def test_a_lei_shen_on_the_day_stem_or_branch_is_named_so(
 
 # ---------------------------------------------------------------------------------- a src is a citation
 
-#: an item of a ``src``: a seed inventory id, or a book (an author's name may stand before it) with its 卷
-#: and chapter(s) — nothing else (the notes beside a source go into the entry's ``note``)
+_NUM = "一二三四五六七八九十百零"
+
+#: an item of a ``src``: a seed inventory id (or a span of them, ``004-070 … 004-090``), or a book (an
+#: author's name may stand before it) with its 卷 and chapter(s) — nothing else (the notes beside a source
+#: go into the entry's ``note``). Besides 卷 and 〈chapter〉 a citation may name (branch cite13) the edition,
+#: ``(古本)``, ``(四庫本)``; a 卷 as ``卷之上`` or a range ``卷十一–卷十二``; a work inside the book,
+#: ``《畢法賦》``; a numbered 法, 章, 課, 問, 條 or 局; the chapter's commentary ``注`` or general discussion
+#: ``綂論``; and the entry's heading in the book's own words, ``「守」`` (張果星宗's 〈入門看法〉 is one
+#: chapter of many headed terms)
 CITATION = re.compile(
-    r"(?:\d{3}-\d{3}|[^\s《》A-Za-z]{0,4}《[^》]+》(?:卷[一二三四五六七八九十百]+)?(?:〈[^〉]+〉)*)"
+    r"\d{3}-\d{3}(?: … \d{3}-\d{3})?"
+    r"|[^\s《》A-Za-z]{0,4}《[^》]+》"
+    r"(?:\s?[(（][^\s()（）A-Za-z]{1,4}本[)）])?"
+    rf"(?:\s?卷[{_NUM}之上中下]+(?:[–-]卷?[{_NUM}]+)?)?"
+    r"(?:《[^》]+》)?"
+    rf"(?:第[{_NUM}]+[法章課問條局])?"
+    r"(?:〈[^〉]+〉)*"
+    rf"(?:第[{_NUM}]+[法章課問條局])?"
+    r"(?:注|綂論)?"
+    r"(?:「[^」A-Za-z]{1,24}」)*"
 )
+#: items of a ``src`` text: joined by ``; `` (seed ids also by ``, ``)
+_ITEMS = re.compile(r"; |, (?=\d{3}-\d{3})")
 
 
 @cache
@@ -161,8 +179,9 @@ def _not_citations(src: object) -> list[str]:
     """The items of *src* (a text of items joined by ``; ``, or a list of them) that are no citation."""
     out = []
     for text in src if isinstance(src, list) else [src]:
-        for part in str(text).split("; "):
-            if not CITATION.fullmatch(part) or (SEED_ID.fullmatch(part) and part not in _inventory_ids()):
+        for part in _ITEMS.split(str(text)):
+            ids = SEED_ID.findall(part) if SEED_ID.match(part) else []
+            if not CITATION.fullmatch(part) or any(i not in _inventory_ids() for i in ids):
                 out.append(part)
     return out
 

@@ -299,6 +299,15 @@ from pins import dump as _dump
 # liuren_study_documents, liuren_views and test_public_outputs' cli and http moved.
 # (72)–(76) were checked on e99328c and re-pinned on the tree merged with main's (71) (qz-geju8 here, the 六爻
 # 獨發/獨靜 應期 in test_liuyao_outputs.py): only the pins both touched differed from either side's.
+# (90) issues 27–29 (branch cite13): every ``src`` is a citation. The glosses, quoted phrases and English
+# notes that the step sources of every judgment, the 大六壬 課體/畢法 tables, the parameters' choices and the
+# other rule data carried inside ``src`` moved to the entry's ``note`` (``《大六壬指南》〈占病〉 (鬼為病神)``
+# → ``《大六壬指南》〈占病〉``), so the documents show the citation alone; 六爻's day spirits and the 金口訣
+# 貴神 step's fallback, cited with a gloss in the code, now without. Checked against 5df2551: with every
+# ``src``, ``note`` and ``choice_src`` taken out of the hashed JSON every section hashes as before, but those
+# that hash text (cli_casts and cli: compared output by output with the JSON's src and note taken out, equal;
+# mcp_tools: a choice's src inside its description; the 七政 chart: the repr of its 神煞 carries their src).
+# Re-pinned: cli_casts, http_meta, http_casts, mcp_tools, mcp_calls.
 PINNED: dict[str, str] = {
     "cli_help": "6c6776e65239546d",  # (55): before 9dad1857abc63b7d
     # (1) (2) (6) (7) (9) (10) (11) (14) (18) (24) (25) (37) (38) (39)
@@ -314,7 +323,8 @@ PINNED: dict[str, str] = {
     # (68) (70): before 2f69058c3353f603
     # (71): before ad3c3d4f0e10f1f8
     # (72) (73) (74) (75) (76): before 54f3e61cd36236eb
-    "cli_casts": "274b0a88b0c9becb",  # before (38): fdb40617d91ee828; before (36): e13659d60dd8a34a
+    # (90): before 274b0a88b0c9becb
+    "cli_casts": "895eac616e21576a",  # before (38): fdb40617d91ee828; before (36): e13659d60dd8a34a
     # issue 26: the 大六壬 message for no instant and no coordinates is catalogued (cli.liuren.at_missing),
     # so --lang ko / zh-Hant say it in that language instead of English; nothing else changed
     # (12): its 七政 sample without a place is no refusal: it casts, and its document gains the judgment
@@ -329,7 +339,8 @@ PINNED: dict[str, str] = {
     # (47): before 4bae4793c287179b; (48): before 5758b1ad6222823e
     # (66): before 6f89dbb76dc3519c
     # (71): before 98039e0ffdb475d5
-    "http_meta": "ebccf4f241a2d32c",
+    # (90): before ebccf4f241a2d32c
+    "http_meta": "d78d7057497eb17e",
     # issue 26: "reading": [] with no_reading; then the library's errors name parameters (at, day, yue_jiang)
     # where they named command-line flags (--at, --now, --day …): only their message, text and params
     # then at + now answers the code at.or_now (was at.or_now_web: one refusal, one code)
@@ -348,11 +359,13 @@ PINNED: dict[str, str] = {
     # (70): before 17e75015eddf174d
     # (71): before d3639a9394701419
     # (72) (73) (74) (75) (76): before 62390ee16c25a7e4
-    "http_casts": "58479d0917623ffa",  # before (38): 3903bf99c9430349; before (36): d0a62ebaf7be16ce
+    # (90): before 58479d0917623ffa
+    "http_casts": "df6979c5bdf4d093",  # before (38): 3903bf99c9430349; before (36): d0a62ebaf7be16ce
     # (46): before 0d815fecf12a84d1; (51): before c59b5b580058740f
     # (66): before 8e50a76096f98d50
     # (71): before 476125c09ef9b91a
-    "mcp_tools": "1b993128c55276fa",  # (1) (2) (6) (7) (9) (10) (11) (13) (18) (25) (27) (37) (38) (39)
+    # (90): before 1b993128c55276fa
+    "mcp_tools": "cd8f0f670d2a8507",  # (1) (2) (6) (7) (9) (10) (11) (13) (18) (25) (27) (37) (38) (39)
     # issue 26: both changes of http_casts; then the refusals carry their code (mode.unused, at.or_now) where
     # the catalogue recognised them by their English; then a refusal of a mode names the mode and says why
     # in the API's words (a cast from an instant (at or now) …), no longer the command line's (--at/--now)
@@ -364,7 +377,8 @@ PINNED: dict[str, str] = {
     # (70): before 78d09a134895759e
     # (71): before bd1d9c961533d48c
     # (72) (73) (74) (75) (76): before 305143f3f72fe584
-    "mcp_calls": "5eb7e7739c582756",  # before (38): 4e0a29559ba5e65f; before (36): 95e864a31022d03f
+    # (90): before 5eb7e7739c582756
+    "mcp_calls": "f2c2b5a5554e8951",  # before (38): 4e0a29559ba5e65f; before (36): 95e864a31022d03f
 }
 
 _check = checker(PINNED)

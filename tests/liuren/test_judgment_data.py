@@ -74,7 +74,7 @@ def test_leishen_tables(table: str) -> None:
     for name, spec in RAW[table].items():
         assert name in keys, f"{table} {name}: not a known topic / person"
         assert spec["src"], name
-        assert set(spec) <= {"qin", "jiang", "place", "branches", "mark", "harm", "src"}, name
+        assert set(spec) <= {"qin", "jiang", "place", "branches", "mark", "harm", "src", "note"}, name
         assert any(k in spec for k in ("qin", "jiang", "place", "branches", "mark")), name
         if "qin" in spec:
             assert spec["qin"] in LIU_QIN, name

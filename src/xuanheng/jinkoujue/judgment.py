@@ -284,11 +284,7 @@ def _gui(c: _Chain, chart: JinKouJueChart, topic: str | None) -> None:
         cls = "吉" if name in ji else "凶" if name in xiong else None
     else:
         cls = jiang_class().get(name)
-        src = (
-            "000-124",
-            "000-139",
-            "《六壬大全》卷一〈十二天將〉 (吉將 and 凶將)",
-        )
+        src = ("000-124", "000-139", "《六壬大全》卷一〈十二天將〉")  # the chapter's 吉將 and 凶將
     if cls is None:
         return
     src = _own_src(src, name)

@@ -333,7 +333,8 @@ def sheng_or_jue(ch: Change, ben: Yao, state: BranchState, movers: tuple[Yao, ..
 #: the day's 驛馬, 祿神 and 羊刃 as the chart marks them (their tables: core/data/shensha_basic.toml for
 #: 祿 and 驛馬; shensha/data/liuren.toml for 羊刃, the branch after the 祿)
 DAY_SPIRITS: tuple[str, ...] = ("驛馬", "祿神", "羊刃")
-_DAY_SPIRIT_SRC = "《增刪卜易》〈星煞章〉 (驛馬 by the day's branch; 祿 and 羊刃 by the day's stem)"
+#: the chapter of the day's spirits (驛馬 by the day's branch; 祿 and 羊刃 by the day's stem)
+_DAY_SPIRIT_SRC = "《增刪卜易》〈星煞章〉"
 
 
 @cache

@@ -63,6 +63,10 @@ Condition = Callable[[Any, Any, Mapping[str, Any]], "Facts | None"]
 
 #: keys every rule may have
 BASE_KEYS = frozenset({"id", "src", "kind", "topics", "when", "text"})
+#: the developers' note beside a rule's sources (what a ``src`` may not hold: a gloss, a quoted phrase, why
+#: the source is read so): every rule may carry one; it reaches the rule's ``extra`` only in a family that
+#: names it among its extra keys
+NOTE_KEY = "note"
 LANG_KEYS = ("ko", "zh-Hant", "en")
 
 
@@ -692,7 +696,8 @@ def parse_rule(
     if not isinstance(rid, str) or not rid:
         raise RuleDataError(f"{where}: a rule without an id")
     at = f"{where}: rule {rid}"
-    unknown = sorted(set(e) - BASE_KEYS - set(extra_keys))
+    extra_keys = tuple(extra_keys)
+    unknown = sorted(set(e) - BASE_KEYS - {NOTE_KEY, *extra_keys})
     if unknown:
         raise RuleDataError(f"{at}: unknown keys {unknown}")
     kind = e.get("kind", "")
@@ -727,7 +732,7 @@ def parse_rule(
         when=dict(when),
         text=text_of(e.get("text"), at),
         file=file,
-        extra={k: e[k] for k in e if k not in BASE_KEYS},
+        extra={k: e[k] for k in e if k not in BASE_KEYS and (k != NOTE_KEY or k in extra_keys)},
     )
 
 
@@ -787,6 +792,7 @@ def with_simplified(text: Text) -> Text:
 __all__ = [
     "BASE_KEYS",
     "LANG_KEYS",
+    "NOTE_KEY",
     "ConditionSpec",
     "Facts",
     "Items",
