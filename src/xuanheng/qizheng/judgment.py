@@ -37,6 +37,7 @@ from xuanheng.core.ganzhi import BRANCHES, ELEMENTS
 from xuanheng.core.wangshuai import state_by_season
 from xuanheng.core.wuxing import overcomes
 from xuanheng.errors import InputError, OutOfRangeError
+from xuanheng.i18n.words import word
 from xuanheng.qizheng._reading_ctx import ASPECT_OF, JI, XIONG, Ctx
 from xuanheng.qizheng.chart import QiZhengChart, QiZhengLife
 from xuanheng.qizheng.ennan import ELEMENT, ROLES, role_element, role_of, stars_of
@@ -100,7 +101,13 @@ class _Data:
     focus: dict[str, Mapping[str, str]]
     verdict: Mapping[str, Any]
     virtue: dict[str, Mapping[str, str]]
-    rel: dict[str, str]
+    rel: dict[str, dict[str, str]]  # [rel]: 恩星 難星 … in every language
+    role: dict[str, dict[str, str]]  # [role]: 命主 身主 度主; [role_palace]: a palace's lord
+    role_palace: dict[str, str]
+    why: dict[str, dict[str, str]]  # [why]: 入垣 廟 旺 陷 七強宮 五弱宮
+    motion: dict[str, dict[str, str]]  # [motion]: 留 逆 伏
+    grade: dict[str, dict[str, str]]  # [grade]: 貴 賤 雜
+    season: dict[str, dict[str, str]]  # [season]: 春 夏 秋 冬 季
     ying: dict[str, Mapping[str, str]]
     ying_xiao: dict[str, Mapping[str, str]]
     threshold: Mapping[str, Any]
@@ -139,6 +146,12 @@ def data() -> _Data:
         verdict=raw["verdict"],
         virtue=raw["virtue"],
         rel=raw["rel"],
+        role=raw["role"],
+        role_palace=raw["role_palace"]["text"],
+        why=raw["why"],
+        motion=raw["motion"],
+        grade=raw["grade"],
+        season=raw["season"],
         ying={k: v["text"] for k, v in raw["ying"].items()},
         ying_xiao={k: v["text"] for k, v in raw["ying_xiao"].items()},
         threshold=raw["threshold"],
@@ -249,39 +262,45 @@ def _lord(c: _Chain, ctx: Ctx, role: str, star: str, factor: int = 1, *, brief: 
     # a dignity (or 陷) counts the step's whole weight, a strong (or weak) palace alone half of it
     if s > 0:
         held = [d for d in dign if d in _STRONG_DIGNITIES]
-        why = "、".join(held) or "七強宮"
+        why = _why(held or ["七強宮"])
         w = (_STEPS or data().steps)["zhu.qiang"].weight
         c.add(
             "zhu.qiang",
             facts,
             weight=1 if brief else (w if held else w // 2) * factor,
-            role=role,
+            role=_role(role),
             star=star,
             gong=gong,
             why=why,
         )
     elif s < 0:
         fallen = star in ctx.xian_at
-        why = "陷" if fallen else "五弱宮"
+        why = _why(["陷" if fallen else "五弱宮"])
         w = (_STEPS or data().steps)["zhu.ruo"].weight
         c.add(
             "zhu.ruo",
             facts,
             weight=-1 if brief else (w if fallen else w // 2) * factor,
-            role=role,
+            role=_role(role),
             star=star,
             gong=gong,
             why=why,
         )
     else:
-        c.add("zhu.ping", facts, role=role, star=star, gong=gong)
+        c.add("zhu.ping", facts, role=_role(role), star=star, gong=gong)
     if brief:
         return s
     if "升殿" in dign:
-        c.add("zhu.sheng_dian", facts, role=role, star=star)
+        c.add("zhu.sheng_dian", facts, role=_role(role), star=star)
     moving = [m for m in _MOTION if m in ctx.motion[star]]
     if moving:
-        c.add("zhu.motion", {**facts, "motion": moving}, role=role, star=star, motion="、".join(moving))
+        c.add(
+            "zhu.motion",
+            {**facts, "motion": moving},
+            role=_role(role),
+            star=star,
+            motion=_why(moving, "motion"),
+        )
     return s
 
 
@@ -289,11 +308,11 @@ def _season(c: _Chain, ctx: Ctx, role: str, star: str) -> None:
     e = _element(star)
     state = state_by_season(e, ctx.season).value
     p: dict[str, Any] = {
-        "role": role,
+        "role": _role(role),
         "star": star,
         "element": ELEMENTS[e],
-        "season": ctx.season,
-        "state": state,
+        "season": data().season[ctx.season],
+        "state": dict(word("wang_shuai", state)),
     }
     facts = {"yao": star, "season": ctx.season, "state": state}
     if state in ("旺", "相"):
@@ -306,8 +325,34 @@ def _element(star: str) -> int:
     return ELEMENT[star]
 
 
-def _rel_label(role: str | None) -> str:
+def _rel_label(role: str | None) -> dict[str, str]:
+    """恩星 難星 仇星 用星 (or 比和之星 for *role* None) in every language (``[rel]``)."""
     return data().rel[role or "same"]
+
+
+_LANGS3 = ("ko", "zh-Hant", "en")
+
+
+@cache
+def _role(role: str) -> dict[str, str]:
+    """A lord's role (命主, 身主·度主 for one star holding two, 財帛主) in every language (``[role]``,
+    ``[role_palace]``)."""
+    d = data()
+    parts = [
+        d.role[r] if r in d.role or not r.endswith("主") else _palace_lord(r[:-1]) for r in role.split("·")
+    ]
+    return {lang: "·".join(p[lang] for p in parts) for lang in _LANGS3}
+
+
+def _palace_lord(gong: str) -> dict[str, str]:
+    return {lang: t.format(gong=gong) for lang, t in data().role_palace.items()}
+
+
+def _why(terms: Sequence[str], table: str = "why") -> dict[str, str]:
+    """The dignities or palace class that make a lord strong or weak (or, *table* ``motion``, its motion),
+    joined, in every language (``[why]``, ``[motion]``)."""
+    w = data().motion if table == "motion" else data().why
+    return {lang: (", " if lang == "ko" else "、").join(w[t][lang] for t in terms) for lang in _LANGS3}
 
 
 def _company(c: _Chain, ctx: Ctx, b: int, zhu: str, *, skip: Iterable[str] = ()) -> None:
@@ -564,7 +609,7 @@ def _da_xiang(c: _Chain, ctx: Ctx, fired: Sequence[FiredRule]) -> tuple[tuple[st
             "ge.lead",
             {"ge": lead[1], "grade": lead[2], "id": lead[0]},
             ge=lead[1],
-            grade=lead[2],
+            grade=data().grade[lead[2]],
             src=_src_of(fired, lead[0]),
         )
     else:
