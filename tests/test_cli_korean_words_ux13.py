@@ -3,7 +3,7 @@ through the command line (conftest's ``run_cli``) in Korean; every test failed b
 
 - 旺相休囚死 and the stages 長生 … 帝旺 (``子월에 囚하여``, ``休이다``, ``(囚, 乘朱雀)``, ``(帝旺)``) are
   words of one shared table, ``i18n/data/words.toml``, which 六爻 reads too;
-- 金口訣: the 五動 (財動이 있어) said in Korean;
+- 金口訣: the 五動 (財動이 있어) said in Korean; names listed with a comma (人元, 貴神), not 、;
 - 七政: the lords 命主 身主 度主, 仇星 …, 入垣 陷 七強宮, 比和之星, motion, grade and season in Korean;
 - 大六壬: the qualifiers 乘螣蛇, 空亡, 遁癸為鬼 … of a step said in Korean.
 
@@ -69,10 +69,12 @@ def _unread(text: str, allowed: tuple[str, ...]) -> list[str]:
 
 
 def _collect(argvs: list[list[str]], allowed: tuple[str, ...]) -> dict[str, str]:
+    """The hanja runs (and the Chinese list mark 、, where Korean lists with a comma: 人元, 貴神) of the
+    Korean judgments of *argvs*, each with the first sentence that shows it."""
     bad: dict[str, str] = {}
     for argv in argvs:
         for t in _texts(_judgment(argv)):
-            for run in _unread(t, allowed):
+            for run in [*_unread(t, allowed), *("、" for _ in t.split("、")[1:])]:
                 bad.setdefault(run, f"{' '.join(argv)}: {t}")
     return bad
 

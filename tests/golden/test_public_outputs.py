@@ -139,7 +139,7 @@ PINNED: dict[str, str] = {
     # (73) (74) (75) (76) (branch ux12; notes in tests/golden/test_contract_outputs.py): before
     # 8e0ffe81dabdf214
     # (77) (branch ux13, note in test_contract_outputs.py): before 0a788cbcb3aecdfe
-    "cli": "776b08760c35bcd3",
+    "cli": "101309a05196c3fb",
     # the study-mode refusal of 大六壬 now carries its catalogue code and params (liuren.study_missing);
     # message and text unchanged (the journal/CLI i18n commit after c5dad1f)
     # issue 26: a method with a reading always carries "reading" ([] when not asked): the 金口訣 POST

@@ -53,7 +53,7 @@ from xuanheng.core.ganzhi import BRANCHES, ELEMENTS, STEMS
 from xuanheng.core.guiren import TIAN_JIANG
 from xuanheng.core.wuxing import generates, overcomes
 from xuanheng.errors import InputError
-from xuanheng.i18n.words import word
+from xuanheng.i18n.words import listed, word
 from xuanheng.jinkoujue.cast import yong_yao_reason_words
 from xuanheng.jinkoujue.chart import POSITION_LABELS, JinKouJueChart, Position
 from xuanheng.jinkoujue.reading import jiang_class
@@ -186,6 +186,11 @@ def _label(p: Position) -> str:
     return f"{p.label}{p.name}"
 
 
+def _listed(names: Iterable[str]) -> Text:
+    """Names listed in each language's way (``i18n.words.listed``), as a step's parameter."""
+    return Text.from_mapping(listed(names))
+
+
 @cache
 def _ws(state: str) -> Text:
     """A 旺相休囚死 *state* as a step names it, in every language (the shared table, ``i18n.words``)."""
@@ -277,15 +282,15 @@ def _acting(c: _Chain, chart: JinKouJueChart, yong: Position, label: str, strong
             else:
                 ke.append(p)
     if sheng:
-        who = "、".join(p.label for p in sheng)
+        who = _listed(p.label for p in sheng)
         c.add(
             "sheng", "sheng", {"from": [p.key for p in sheng]}, weight=min(len(sheng), 2), who=who, yong=label
         )
     if ke:
-        who = "、".join(p.label for p in ke)
+        who = _listed(p.label for p in ke)
         c.add("ke", "ke", {"from": [p.key for p in ke]}, weight=-min(len(ke), 2), who=who, yong=label)
     if weak_ke:
-        who = "、".join(p.label for p in weak_ke)
+        who = _listed(p.label for p in weak_ke)
         ws = _ws_joined([p.wang_shuai.season for p in weak_ke])
         c.add("ke.weak", "ke.weak", {"from": [p.key for p in weak_ke]}, who=who, yong=label, ws=ws)
     return {
@@ -359,10 +364,10 @@ def _shape(c: _Chain, chart: JinKouJueChart) -> int:
             ke.append(pair)
     facts = {"sheng": len(sheng), "ke": len(ke)}
     if len(sheng) > len(ke):
-        c.add("shape", "shape.sheng", facts, pairs="、".join(sheng), n=len(sheng), m=len(ke))
+        c.add("shape", "shape.sheng", facts, pairs=_listed(sheng), n=len(sheng), m=len(ke))
         return 1 if len(sheng) >= SHAPE_SETTLES else 0
     if len(ke) > len(sheng):
-        c.add("shape", "shape.ke", facts, pairs="、".join(ke), n=len(ke), m=len(sheng))
+        c.add("shape", "shape.ke", facts, pairs=_listed(ke), n=len(ke), m=len(sheng))
         return -1 if len(ke) >= SHAPE_SETTLES else 0
     return 0
 
@@ -384,7 +389,7 @@ def _bar(c: _Chain, chart: JinKouJueChart) -> None:
     name, broken = found
     facts = {"bar": name, "broken": broken}
     jiang, di = chart.jiang_shen, chart.di_fen
-    on = f"{jiang.label}{jiang.name}({_b(jiang.branch)})、{di.label}{di.name}"  # type: ignore[arg-type]
+    on = _listed((f"{jiang.label}{jiang.name}({_b(jiang.branch)})", f"{di.label}{di.name}"))  # type: ignore[arg-type]
     if broken:
         c.add("bar", f"bar.{name}.po", facts, on=on, gui=_label(chart.gui_shen))
     else:
@@ -442,7 +447,7 @@ def _lei(
         if p.key != lei.key and overcomes(p.element, lei.element) and p.wang_shuai.season in _STRONG
     ]  # fmt: skip
     if attackers and ws not in _STRONG:
-        who = "、".join(p.label for p in attackers)
+        who = _listed(p.label for p in attackers)
         c.add(
             "lei",
             "lei.ke",
@@ -548,7 +553,7 @@ def _weigh(
         c.add("weigh", "weigh.root")
         return "mixed" if total < GOOD else "good"
     if not strong and rescue and total < GOOD:
-        who = "、".join(p.label for p in acts["strong_sheng"])
+        who = _listed(p.label for p in acts["strong_sheng"])
         c.add("weigh", "weigh.rescue", who=who)
         return "mixed"
     if total >= GOOD:

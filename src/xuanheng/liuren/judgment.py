@@ -64,7 +64,7 @@ from xuanheng.core.shensha_basic import LU
 from xuanheng.core.wangshuai import state_by_month
 from xuanheng.core.wuxing import overcomes
 from xuanheng.errors import InputError
-from xuanheng.i18n.words import word
+from xuanheng.i18n.words import listed, word
 from xuanheng.liuren.bifa import CHANG_SHENG, PREDICATES, Ctx
 from xuanheng.liuren.chart import LIU_QIN, LiuRenChart, liu_qin_index
 from xuanheng.reading import FiredRule, Text
@@ -765,9 +765,9 @@ def _keti(c: _Chain, r: _Read, held: tuple[tuple[str, ...], tuple[str, ...]]) ->
     good = [n for n in names if n in d.keti_good]
     bad = [n for n in names if n in d.keti_bad]
     if len(good) > len(bad):
-        c.add("keti.good", {"names": good, "against": bad}, src=d.keti_src, names="、".join(good))
+        c.add("keti.good", {"names": good, "against": bad}, src=d.keti_src, names=listed(good))
     elif len(bad) > len(good):
-        c.add("keti.bad", {"names": bad, "against": good}, src=d.keti_src, names="、".join(bad))
+        c.add("keti.bad", {"names": bad, "against": good}, src=d.keti_src, names=listed(bad))
 
 
 def _bifa(c: _Chain, held: tuple[tuple[str, ...], tuple[str, ...]]) -> None:

@@ -37,7 +37,7 @@ from xuanheng.core.ganzhi import BRANCHES, ELEMENTS
 from xuanheng.core.wangshuai import state_by_season
 from xuanheng.core.wuxing import overcomes
 from xuanheng.errors import InputError, OutOfRangeError
-from xuanheng.i18n.words import word
+from xuanheng.i18n.words import listed, word
 from xuanheng.qizheng._reading_ctx import ASPECT_OF, JI, XIONG, Ctx
 from xuanheng.qizheng.chart import QiZhengChart, QiZhengLife
 from xuanheng.qizheng.ennan import ELEMENT, ROLES, role_element, role_of, stars_of
@@ -375,12 +375,12 @@ def _company(c: _Chain, ctx: Ctx, b: int, zhu: str, *, skip: Iterable[str] = ())
         elif y in XIONG:
             xiong.append(y)
     if ji:
-        c.add("company.ji", {"gong": gong, "yao": ji}, gong=gong, stars="、".join(ji))
+        c.add("company.ji", {"gong": gong, "yao": ji}, gong=gong, stars=listed(ji))
     if xiong:
-        c.add("company.xiong", {"gong": gong, "yao": xiong}, gong=gong, stars="、".join(xiong))
+        c.add("company.xiong", {"gong": gong, "yao": xiong}, gong=gong, stars=listed(xiong))
     plain = [y for y in stars if y not in ji and y not in xiong and role_of(zhu, y) is None]
     if plain:
-        c.add("company.ping", {"gong": gong, "yao": plain}, gong=gong, stars="、".join(plain))
+        c.add("company.ping", {"gong": gong, "yao": plain}, gong=gong, stars=listed(plain))
 
 
 def _keeper(c: _Chain, ctx: Ctx, gong: str) -> None:
@@ -621,7 +621,7 @@ def _da_xiang(c: _Chain, ctx: Ctx, fired: Sequence[FiredRule]) -> tuple[tuple[st
             "ge.gui",
             {"ge": gui},
             weight=w if lords_sum >= 0 or not both else w // 2,
-            names="、".join(gui[:4]),
+            names=listed(gui[:4]),
         )
     if jian:
         w = data().steps["ge.jian"].weight
@@ -629,7 +629,7 @@ def _da_xiang(c: _Chain, ctx: Ctx, fired: Sequence[FiredRule]) -> tuple[tuple[st
             "ge.jian",
             {"ge": jian},
             weight=w // 2 if lords_sum >= 0 and both else w,
-            names="、".join(jian[:4]),
+            names=listed(jian[:4]),
         )
     if both or {"003-019", "003-020"} <= fired_ids:
         ids = "、".join(i for i in ("003-019", "003-020") if i in fired_ids) or "003-019、003-020"
@@ -649,9 +649,9 @@ def _company_ji_xiong(c: _Chain, ctx: Ctx, b: int, *, skip: Iterable[str]) -> No
     ji = [y for y in left if y in JI]
     xiong = [y for y in left if y in XIONG]
     if ji:
-        c.add("company.ji", {"gong": gong, "yao": ji}, gong=gong, stars="、".join(ji))
+        c.add("company.ji", {"gong": gong, "yao": ji}, gong=gong, stars=listed(ji))
     if xiong:
-        c.add("company.xiong", {"gong": gong, "yao": xiong}, gong=gong, stars="、".join(xiong))
+        c.add("company.xiong", {"gong": gong, "yao": xiong}, gong=gong, stars=listed(xiong))
 
 
 def _src_of(fired: Sequence[FiredRule], rid: str) -> tuple[str, ...]:
@@ -707,9 +707,9 @@ def _xing_qing(ctx: Ctx, zhu: str) -> Section:
     ji = [y for y in stars if y in JI]
     xiong = [y for y in stars if y in XIONG]
     if ji:
-        c.add("xing.ji", {"yao": ji}, stars="、".join(ji))
+        c.add("xing.ji", {"yao": ji}, stars=listed(ji))
     if xiong:
-        c.add("xing.xiong", {"yao": xiong}, stars="、".join(xiong))
+        c.add("xing.xiong", {"yao": xiong}, stars=listed(xiong))
     if not stars:
         c.add("company.empty", {"gong": "命宮"}, gong="命宮")
     _lord(c, ctx, "命主", zhu)
@@ -805,7 +805,7 @@ def _tong_xian(ctx: Ctx, zhu: str, rows: Sequence[Mapping[str, Any]], memo: _Mem
     judged by its own years."""
     c = _Chain()
     seen = list(dict.fromkeys(str(r["gong"]) for r in rows))
-    c.add("xian.tong", {"gong": seen}, n=len(seen), names="、".join(seen))
+    c.add("xian.tong", {"gong": seen}, n=len(seen), names=listed(seen))
     th = data().threshold["xian"]
     ages = []
     for r in rows:
