@@ -48,10 +48,13 @@ def _texts(j: dict[str, Any]) -> list[str]:
 
 
 @cache
-def _allowed(extra: tuple[str, ...] = ()) -> tuple[str, ...]:
+def _allowed(method: str) -> tuple[str, ...]:
+    """The terms *method*'s Korean judgment may hold in hanja, longest first: the kinds of the data file
+    (those naming ``methods`` only for them) and the names kept in the project's data."""
     raw = tomllib.loads((ROOT / "tests/data/korean_hanja_read.toml").read_text("utf-8"))
-    terms = {t for kind in raw["kind"].values() for t in kind["terms"]}
-    return tuple(sorted({*terms, *extra}, key=len, reverse=True))
+    kinds = [k for k in raw["kind"].values() if method in k.get("methods", [method])]
+    terms = {t for kind in kinds for t in kind["terms"]}
+    return tuple(sorted({*terms, *_names_from_data(method)}, key=len, reverse=True))
 
 
 def _unread(text: str, allowed: tuple[str, ...]) -> list[str]:
@@ -120,28 +123,32 @@ def _liuren_argvs() -> list[list[str]]:
 
 
 @cache
-def _names_from_data() -> tuple[str, ...]:
-    """The terms of the allow-list's kinds kept in the project's own data (``from``): the things asked
-    about (items.toml), the 課體 the 大六壬 judgment weighs, the 七政 格局 and star spirits."""
-    items = tomllib.loads((ROOT / "src/xuanheng/rules/data/items.toml").read_text("utf-8"))["item"]
-    keti = tomllib.loads((ROOT / "src/xuanheng/liuren/data/judgment.toml").read_text("utf-8"))["keti"]
-    qz = ROOT / "src/xuanheng/qizheng/data"
-    patterns = [r["name"] for r in tomllib.loads((qz / "patterns.toml").read_text("utf-8"))["rule"]]
-    spirits = re.findall(r'^name = "([^"]+)"', (qz / "spirits.toml").read_text("utf-8"), re.M)
-    return (*items, *keti["good"], *keti["bad"], *patterns, *spirits)
+def _names_from_data(method: str) -> tuple[str, ...]:
+    """The terms of the allow-list's kinds kept in the project's own data (``from``): for 大六壬 the things
+    asked about (items.toml) and the 課體 its judgment weighs, for 七政 the 格局 and the star spirits."""
+    if method == "liuren":
+        items = tomllib.loads((ROOT / "src/xuanheng/rules/data/items.toml").read_text("utf-8"))["item"]
+        keti = tomllib.loads((ROOT / "src/xuanheng/liuren/data/judgment.toml").read_text("utf-8"))["keti"]
+        return (*items, *keti["good"], *keti["bad"])
+    if method == "qizheng":
+        qz = ROOT / "src/xuanheng/qizheng/data"
+        patterns = [r["name"] for r in tomllib.loads((qz / "patterns.toml").read_text("utf-8"))["rule"]]
+        spirits = re.findall(r'^name = "([^"]+)"', (qz / "spirits.toml").read_text("utf-8"), re.M)
+        return (*patterns, *spirits)
+    return ()
 
 
 def test_jinkoujue_korean_judgment_holds_only_hanja_read_so() -> None:
     argvs = _jinkoujue_argvs()
     assert len(argvs) > 50
-    bad = _collect(argvs, _allowed(_names_from_data()))
+    bad = _collect(argvs, _allowed(argvs[0][0]))
     assert not bad, "\n".join(f"{k}  ← {v}" for k, v in bad.items())
 
 
 def test_liuren_korean_judgment_holds_only_hanja_read_so() -> None:
     argvs = _liuren_argvs()
     assert len(argvs) > 300
-    bad = _collect(argvs, _allowed(_names_from_data()))
+    bad = _collect(argvs, _allowed(argvs[0][0]))
     assert not bad, "\n".join(f"{k}  ← {v}" for k, v in bad.items())
 
 
@@ -165,5 +172,5 @@ def _qizheng_argvs() -> list[list[str]]:
 def test_qizheng_korean_judgment_holds_only_hanja_read_so() -> None:
     """Before: 命主 身主 度主 beside 명주, 仇星 恩星 用星, 入垣 廟 旺 陷 七強宮 五弱宮, 比和之星 and the
     season's 旺/囚 stood in hanja in the Korean 七政 steps."""
-    bad = _collect(_qizheng_argvs(), _allowed(_names_from_data()))
+    bad = _collect(_qizheng_argvs(), _allowed("qizheng"))
     assert not bad, "\n".join(f"{k}  ← {v}" for k, v in bad.items())

@@ -88,7 +88,7 @@ PINNED: dict[str, str] = {
     # (74) (75) (76) (branch ux12: the 貴神 step's own sources; every src a citation; the topic and person
     # in the reader's words — notes in tests/golden/test_contract_outputs.py): before 166a7bed9d8f3746
     # (77) (branch ux13, note in test_contract_outputs.py): before 242e8f6a0d3e6f5a
-    "jinkoujue_documents": "32d8fe2b7b837644",  # the contract: with_reading=False now carries "reading": []
+    "jinkoujue_documents": "0bf7ac3b9b0b4437",  # the contract: with_reading=False now carries "reading": []
     # (58) the practitioner's defects (branch ux10): the 金口訣 text view names a drawn 地分 and its seed in
     # the reader's words (labels chart.difen_drawn, chart.seed: 뽑힌 지분 酉  시드(재현 번호) 5) where it
     # read "地分 random seed 5": the text views of the random casts move, nothing else. Checked: with
@@ -99,7 +99,7 @@ PINNED: dict[str, str] = {
     # (70): before c610143426ebf74e
     # (76) (branch ux12): the topic and the person in the reader's words: before 538f4ec8c4087df3
     # (77) (branch ux13, note in test_contract_outputs.py): before 40919c142f7462b1
-    "jinkoujue_views": "048a937fe45a537b",
+    "jinkoujue_views": "2d76ae6e35908c37",
     # the plain sunrise (astro.sun_fast removed): 3 sunrise / sunset / solar-time seconds moved
     # issue 28, the 大六壬 judgment: the documents carry "judgment" (with "sections": [], the shared shape)
     # and reading_options, the sampler draws the new reading option about among the choices, the text view

@@ -139,7 +139,7 @@ PINNED: dict[str, str] = {
     # (73) (74) (75) (76) (branch ux12; notes in tests/golden/test_contract_outputs.py): before
     # 8e0ffe81dabdf214
     # (77) (branch ux13, note in test_contract_outputs.py): before 0a788cbcb3aecdfe
-    "cli": "101309a05196c3fb",
+    "cli": "2974ba7371518553",
     # the study-mode refusal of 大六壬 now carries its catalogue code and params (liuren.study_missing);
     # message and text unchanged (the journal/CLI i18n commit after c5dad1f)
     # issue 26: a method with a reading always carries "reading" ([] when not asked): the 金口訣 POST
@@ -187,7 +187,7 @@ PINNED: dict[str, str] = {
     # (69) (70): before 807d10bc130abc8e
     # (73) (74) (75) (76) (branch ux12, as "cli"): before 4847f31cbd7e7a11
     # (77) (branch ux13, note in test_contract_outputs.py): before 07344e441388d347
-    "http": "9679cdfd66bd3700",
+    "http": "8060048541ca69d0",
 }
 
 _check = checker(PINNED)

@@ -1,5 +1,5 @@
 """The shared classical vocabulary said in the reader's language (``data/words.toml``): the 旺相休囚死 of
-the season and the twelve stages 長生 … 養, one entry per term for every method's judgment.
+the season, the five elements and the twelve stages 長生 … 養, one entry per term for every method's judgment.
 
 :func:`word` gives a term as a noun a sentence names (金口訣 and 大六壬: 卯월에 갇힌 때라), :func:`said`
 as a whole predicate (六爻's month step); :func:`listed` a list of names in each language's way. Each
@@ -18,7 +18,7 @@ from typing import Any
 __all__ = ["KINDS", "listed", "said", "word"]
 
 #: the tables of ``data/words.toml``
-KINDS = ("wang_shuai", "stage")
+KINDS = ("wang_shuai", "element", "stage")
 
 
 @cache
@@ -36,7 +36,7 @@ def _raw() -> dict[str, Any]:
 
 
 def word(kind: str, key: str) -> Mapping[str, str]:
-    """Term *key* of table *kind* (``wang_shuai``, ``stage``) as a noun, in every language."""
+    """Term *key* of table *kind* (``wang_shuai``, ``element``, ``stage``) as a noun, in every language."""
     got: Mapping[str, str] = _raw()[kind][key]["word"]
     return got
 

@@ -186,6 +186,12 @@ def _label(p: Position) -> str:
     return f"{p.label}{p.name}"
 
 
+@cache
+def _element_word(element: str) -> Text:
+    """An element (木 … 水) as a step names it, in every language (the shared table, ``i18n.words``)."""
+    return Text.from_mapping(dict(word("element", element)))
+
+
 def _listed(names: Iterable[str]) -> Text:
     """Names listed in each language's way (``i18n.words.listed``), as a step's parameter."""
     return Text.from_mapping(listed(names))
@@ -257,12 +263,29 @@ def _season(c: _Chain, chart: JinKouJueChart, yong: Position, label: str) -> boo
     c.add("season", "season.wang" if strong else "season.shuai", facts, yong=label, month=m, ws=_ws(ws))
     sw = yong.wang_shuai.si_wei
     wang = ELEMENTS[chart.wang_element]
+    wang_word = _element_word(wang)
     if sw in _STRONG:
-        c.add("siwei", "siwei.wang", {"wang_element": wang, "si_wei": sw}, yong=label, wang=wang, ws=_ws(sw))
+        c.add(
+            "siwei",
+            "siwei.wang",
+            {"wang_element": wang, "si_wei": sw},
+            yong=label,
+            wang=wang_word,
+            ws=_ws(sw),
+        )
     elif sw in ("囚", "死"):
-        c.add("siwei", "siwei.shuai", {"wang_element": wang, "si_wei": sw}, yong=label, wang=wang, ws=_ws(sw))
+        c.add(
+            "siwei",
+            "siwei.shuai",
+            {"wang_element": wang, "si_wei": sw},
+            yong=label,
+            wang=wang_word,
+            ws=_ws(sw),
+        )
     else:
-        c.add("siwei", "siwei.xiu", {"wang_element": wang, "si_wei": sw}, yong=label, wang=wang, ws=_ws(sw))
+        c.add(
+            "siwei", "siwei.xiu", {"wang_element": wang, "si_wei": sw}, yong=label, wang=wang_word, ws=_ws(sw)
+        )
     return strong
 
 
@@ -637,7 +660,7 @@ def ying_qi(
     if yong.wang_shuai.season not in _STRONG:
         m = _ruling_month(chart, yong.element)
         if m is not None:
-            w.add("wang_yue", m, unit="month", wang=ELEMENTS[yong.element])
+            w.add("wang_yue", m, unit="month", wang=_element_word(ELEMENTS[yong.element]))
     if marks["day_chong"]:
         w.add("he", relations.liu_he(b))
     else:

@@ -310,7 +310,7 @@ def _season(c: _Chain, ctx: Ctx, role: str, star: str) -> None:
     p: dict[str, Any] = {
         "role": _role(role),
         "star": star,
-        "element": ELEMENTS[e],
+        "element": dict(word("element", ELEMENTS[e])),
         "season": data().season[ctx.season],
         "state": dict(word("wang_shuai", state)),
     }
@@ -702,7 +702,13 @@ def _title(key: str) -> Text:
 def _xing_qing(ctx: Ctx, zhu: str) -> Section:
     c = _Chain()
     e = ELEMENTS[_element(zhu)]
-    c.add("xing.element", {"yao": zhu, "element": e}, star=zhu, element=e, virtue=data().virtue[e])
+    c.add(
+        "xing.element",
+        {"yao": zhu, "element": e},
+        star=zhu,
+        element=dict(word("element", e)),
+        virtue=data().virtue[e],
+    )
     stars = ctx.by_branch[ctx.ming]
     ji = [y for y in stars if y in JI]
     xiong = [y for y in stars if y in XIONG]
@@ -725,7 +731,7 @@ def _matter(key: str, ctx: Ctx, zhu: str, memo: _Memo) -> Section:
     if key == "shou":
         star = ctx.roles["壽星"][0]
         e = ELEMENTS[ctx.nayin]
-        c.add("shou.xing", {"yao": star, "element": e}, element=e, star=star)
+        c.add("shou.xing", {"yao": star, "element": e}, element=dict(word("element", e)), star=star)
         _lord(c, ctx, "壽星", star)
         _company_once(c, ctx, b, zhu, memo)
     else:
