@@ -138,7 +138,8 @@ PINNED: dict[str, str] = {
     # (70): before 2e134feb5e35ec2e
     # (73) (74) (75) (76) (branch ux12; notes in tests/golden/test_contract_outputs.py): before
     # 8e0ffe81dabdf214
-    "cli": "0a788cbcb3aecdfe",
+    # (77) (branch ux13, note in test_contract_outputs.py): before 0a788cbcb3aecdfe
+    "cli": "2974ba7371518553",
     # the study-mode refusal of 大六壬 now carries its catalogue code and params (liuren.study_missing);
     # message and text unchanged (the journal/CLI i18n commit after c5dad1f)
     # issue 26: a method with a reading always carries "reading" ([] when not asked): the 金口訣 POST
@@ -185,7 +186,8 @@ PINNED: dict[str, str] = {
     # tests/golden/test_jinkoujue_liuren_documents.py and "cli" above
     # (69) (70): before 807d10bc130abc8e
     # (73) (74) (75) (76) (branch ux12, as "cli"): before 4847f31cbd7e7a11
-    "http": "07344e441388d347",
+    # (77) (branch ux13, note in test_contract_outputs.py): before 07344e441388d347
+    "http": "8060048541ca69d0",
 }
 
 _check = checker(PINNED)
