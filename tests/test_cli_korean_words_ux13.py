@@ -21,7 +21,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from tests.conftest import run_cli
+from tests.conftest import run_cli, unread_runs
 
 ROOT = Path(__file__).resolve().parents[1]
 HANJA = re.compile(r"[\u3400-\u9fff]+")
@@ -59,16 +59,7 @@ def _allowed(method: str) -> tuple[str, ...]:
 
 def _unread(text: str, allowed: tuple[str, ...]) -> list[str]:
     """The hanja runs of *text* not wholly made of *allowed* terms."""
-    bad = []
-    for run in HANJA.findall(GLOSS.sub("", text)):
-        rest = run
-        while rest:
-            head = next((a for a in allowed if rest.startswith(a)), None)
-            if head is None:
-                bad.append(run)
-                break
-            rest = rest[len(head) :]
-    return bad
+    return unread_runs(HANJA.findall(GLOSS.sub("", text)), allowed)
 
 
 def _collect(argvs: list[list[str]], allowed: tuple[str, ...]) -> dict[str, str]:

@@ -264,28 +264,8 @@ def _season(c: _Chain, chart: JinKouJueChart, yong: Position, label: str) -> boo
     sw = yong.wang_shuai.si_wei
     wang = ELEMENTS[chart.wang_element]
     wang_word = _element_word(wang)
-    if sw in _STRONG:
-        c.add(
-            "siwei",
-            "siwei.wang",
-            {"wang_element": wang, "si_wei": sw},
-            yong=label,
-            wang=wang_word,
-            ws=_ws(sw),
-        )
-    elif sw in ("囚", "死"):
-        c.add(
-            "siwei",
-            "siwei.shuai",
-            {"wang_element": wang, "si_wei": sw},
-            yong=label,
-            wang=wang_word,
-            ws=_ws(sw),
-        )
-    else:
-        c.add(
-            "siwei", "siwei.xiu", {"wang_element": wang, "si_wei": sw}, yong=label, wang=wang_word, ws=_ws(sw)
-        )
+    key = "siwei.wang" if sw in _STRONG else "siwei.shuai" if sw in ("囚", "死") else "siwei.xiu"
+    c.add("siwei", key, {"wang_element": wang, "si_wei": sw}, yong=label, wang=wang_word, ws=_ws(sw))
     return strong
 
 
