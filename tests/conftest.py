@@ -15,7 +15,7 @@ import os
 import subprocess
 import tempfile
 import uuid
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
 from typing import Any
@@ -57,6 +57,36 @@ def run_cli(argv: list[str]) -> tuple[int, str, str]:
         except SystemExit as e:  # argparse's own refusals
             rc = 0 if e.code is None else e.code if isinstance(e.code, int) else 1
     return rc, out.getvalue(), err.getvalue()
+
+
+def cli_document(argv: list[str], lang: str) -> dict[str, Any]:
+    """The ``--json`` document of ``xuanheng ARGV… --lang LANG`` (the command must succeed)."""
+    rc, out, err = run_cli([*argv, "--json", "--lang", lang])
+    assert rc == 0, err
+    doc: dict[str, Any] = json.loads(out)
+    return doc
+
+
+def cli_view(argv: list[str], lang: str) -> str:
+    """The text view of ``xuanheng ARGV… --lang LANG``, 400 columns wide (the command must succeed)."""
+    rc, out, err = run_cli([*argv, "--lang", lang, "--width", "400"])
+    assert rc == 0, err
+    return out
+
+
+def unread_runs(runs: Iterable[str], allowed: Sequence[str]) -> list[str]:
+    """The runs (of hanja, say) not wholly made of *allowed* terms, tried longest first at each place."""
+    terms = sorted(allowed, key=len, reverse=True)
+    bad = []
+    for run in runs:
+        rest = run
+        while rest:
+            head = next((a for a in terms if rest.startswith(a)), None)
+            if head is None:
+                bad.append(run)
+                break
+            rest = rest[len(head) :]
+    return bad
 
 
 def flags_of(params: Mapping[str, Any]) -> list[str]:

@@ -12,29 +12,15 @@
 
 from __future__ import annotations
 
-import json
 import re
-from typing import Any
 
 import pytest
-from tests.conftest import run_cli
+from tests.conftest import cli_document as _json
+from tests.conftest import cli_view as _text
 
 HAN = re.compile(r"[\u4e00-\u9fff]")
 HANGUL = re.compile(r"[\uac00-\ud7a3]")
 BRANCHES = "子丑寅卯辰巳午未申酉戌亥"
-
-
-def _json(argv: list[str], lang: str) -> dict[str, Any]:
-    rc, out, err = run_cli([*argv, "--json", "--lang", lang])
-    assert rc == 0, err
-    doc: dict[str, Any] = json.loads(out)
-    return doc
-
-
-def _text(argv: list[str], lang: str) -> str:
-    rc, out, err = run_cli([*argv, "--lang", lang, "--width", "400"])
-    assert rc == 0, err
-    return out
 
 
 # ---------------------------------------------------------------------------------- 六爻 伏神 reasons

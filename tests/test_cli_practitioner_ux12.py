@@ -15,31 +15,19 @@ its fix (branch ux12).
 from __future__ import annotations
 
 import csv
-import json
 import re
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 import pytest
-from tests.conftest import run_cli
+from tests.conftest import cli_document as _json
+from tests.conftest import cli_view as _text
+from tests.conftest import unread_runs
 
 ROOT = Path(__file__).resolve().parents[1]
 INVENTORY = ROOT.parent / "shared" / "seeds" / "INVENTORY.tsv"
 SEED_ID = re.compile(r"\d{3}-\d{3}")
-
-
-def _json(argv: list[str], lang: str) -> dict[str, Any]:
-    rc, out, err = run_cli([*argv, "--json", "--lang", lang])
-    assert rc == 0, err
-    doc: dict[str, Any] = json.loads(out)
-    return doc
-
-
-def _text(argv: list[str], lang: str) -> str:
-    rc, out, err = run_cli([*argv, "--lang", lang, "--width", "400"])
-    assert rc == 0, err
-    return out
 
 
 # ---------------------------------------------------------------------------------- 金口訣 貴神 sources
@@ -270,16 +258,7 @@ def _not_read_in_hanja(text: str) -> list[str]:
     allowed = sorted(
         {*(t for ts in HANJA_READ.values() for t in ts), *_hexagram_names()}, key=len, reverse=True
     )
-    bad = []
-    for run in re.findall(r"[\u3400-\u9fff]+", text):
-        rest = run
-        while rest:
-            head = next((a for a in allowed if rest.startswith(a)), None)
-            if head is None:
-                bad.append(run)
-                break
-            rest = rest[len(head) :]
-    return bad
+    return unread_runs(re.findall(r"[\u3400-\u9fff]+", text), allowed)
 
 
 def _cases() -> list[dict[str, Any]]:

@@ -18,11 +18,12 @@ METHOD_MAY = frozenset(
 RENDER_MAY = frozenset({"i18n", "render"})
 #: single modules a layer may import without its whole package: the message catalogue, from which every
 #: chart warning's text is rendered (``ChartWarning``), is reached by the time core, the contract and the
-#: method packages (DEVELOPERS.md, "methods: the contract")
+#: method packages (DEVELOPERS.md, "methods: the contract"); the shared word table (``i18n.words``:
+#: 旺相休囚死, 長生 …) by the method packages, whose judgments say those terms in the reader's language
 MODULES_MAY: dict[str, frozenset[str]] = {
     "time": frozenset({"i18n.messages"}),
     "method": frozenset({"i18n.messages"}),
-    **{m: frozenset({"i18n.messages"}) for m in METHOD_PACKAGES},
+    **{m: frozenset({"i18n.messages", "i18n.words"}) for m in METHOD_PACKAGES},
 }
 FRONT_ENDS = frozenset({"web", "cli", "mcp"})
 EVERYTHING = frozenset({"*"})

@@ -299,15 +299,28 @@ from pins import dump as _dump
 # liuren_study_documents, liuren_views and test_public_outputs' cli and http moved.
 # (72)–(76) were checked on e99328c and re-pinned on the tree merged with main's (71) (qz-geju8 here, the 六爻
 # 獨發/獨靜 應期 in test_liuyao_outputs.py): only the pins both touched differed from either side's.
+# (77) issues 28/29 (branch ux13): the hanja words left in the Korean steps of 金口訣, 大六壬 and 七政 said in
+# Korean — 旺相休囚死 and the stages 長生 … from one shared table (i18n/data/words.toml, which 六爻 reads
+# too: its outputs unchanged), the 金口訣 五動, the 大六壬 step qualifiers (乘X, 空亡, 落空, 遁X為鬼 …),
+# the 七政 lords, 恩難仇用, dignities, motion, grade and season; a Korean list of names takes a comma
+# (人元, 貴神) where it took 、 (i18n.words.listed); the five elements in the 金口訣 and 七政 steps are
+# the shared table's words too (六爻's [term] moved there), so Korean reads 수 and English water where
+# both read 水. Verdicts, steps' keys, facts and 應期 do not move (accuracy --check unchanged); zh-Hant and
+# zh-Hans outputs (JSON and text) of every other 金口訣 casebook case, every third 大六壬 one and 12
+# births equal main's, and their en outputs differ from main's only by an element's word. Moved:
+# cli_casts, cli_refusals (its 金口訣 and 大六壬 casts with a warning carry a Korean judgment), http_casts,
+# mcp_calls, jinkoujue_documents, jinkoujue_views, liuren_documents, liuren_study_documents,
+# liuren_views and test_public_outputs' cli and http; 六爻's and 七政's golden files did not.
 # (90) issues 27–29 (branch cite13): every ``src`` is a citation. The glosses, quoted phrases and English
 # notes that the step sources of every judgment, the 大六壬 課體/畢法 tables, the parameters' choices and the
 # other rule data carried inside ``src`` moved to the entry's ``note`` (``《大六壬指南》〈占病〉 (鬼為病神)``
 # → ``《大六壬指南》〈占病〉``), so the documents show the citation alone; 六爻's day spirits and the 金口訣
-# 貴神 step's fallback, cited with a gloss in the code, now without. Checked against 5df2551: with every
-# ``src``, ``note`` and ``choice_src`` taken out of the hashed JSON every section hashes as before, but those
-# that hash text (cli_casts and cli: compared output by output with the JSON's src and note taken out, equal;
-# mcp_tools: a choice's src inside its description; the 七政 chart: the repr of its 神煞 carries their src).
-# Re-pinned: cli_casts, http_meta, http_casts, mcp_tools, mcp_calls.
+# 貴神 step's fallback, cited with a gloss in the code, now without. Checked against main (b9142f7, after
+# ux13's (77)) and, before the merge, against 5df2551: with every ``src``, ``note`` and ``choice_src`` taken
+# out of the hashed JSON every section hashes as before, but those that hash text (cli_casts and cli: compared
+# output by output with the JSON's src and note taken out, equal; mcp_tools: a choice's src inside its
+# description; the 七政 chart: the repr of its 神煞 carries their src). Re-pinned: cli_casts, http_meta,
+# http_casts, mcp_tools, mcp_calls.
 PINNED: dict[str, str] = {
     "cli_help": "6c6776e65239546d",  # (55): before 9dad1857abc63b7d
     # (1) (2) (6) (7) (9) (10) (11) (14) (18) (24) (25) (37) (38) (39)
@@ -323,8 +336,9 @@ PINNED: dict[str, str] = {
     # (68) (70): before 2f69058c3353f603
     # (71): before ad3c3d4f0e10f1f8
     # (72) (73) (74) (75) (76): before 54f3e61cd36236eb
-    # (90): before 274b0a88b0c9becb
-    "cli_casts": "895eac616e21576a",  # before (38): fdb40617d91ee828; before (36): e13659d60dd8a34a
+    # (77): before 274b0a88b0c9becb
+    # (90): before 233d27fd11925e84
+    "cli_casts": "e9d67a768c594a29",  # before (38): fdb40617d91ee828; before (36): e13659d60dd8a34a
     # issue 26: the 大六壬 message for no instant and no coordinates is catalogued (cli.liuren.at_missing),
     # so --lang ko / zh-Hant say it in that language instead of English; nothing else changed
     # (12): its 七政 sample without a place is no refusal: it casts, and its document gains the judgment
@@ -334,7 +348,8 @@ PINNED: dict[str, str] = {
     # (63): before 8d90cadba349d6c0
     # (66): before b97fc885be583cef
     # (71): before 60e6b0b976e903e0
-    "cli_refusals": "e269d65dd2ae50d3",  # before (38): eef497d9e543d34b; before (36): c69b4a9a974ad72e
+    # (77): before e269d65dd2ae50d3
+    "cli_refusals": "e8274edd4d9a22f7",  # before (38): eef497d9e543d34b; before (36): c69b4a9a974ad72e
     # (1) (2) (6) (7) (9) (10) (11) (13) (14) (15) (16) (18) (25) (27) (37) (38) (39)
     # (47): before 4bae4793c287179b; (48): before 5758b1ad6222823e
     # (66): before 6f89dbb76dc3519c
@@ -359,8 +374,9 @@ PINNED: dict[str, str] = {
     # (70): before 17e75015eddf174d
     # (71): before d3639a9394701419
     # (72) (73) (74) (75) (76): before 62390ee16c25a7e4
-    # (90): before 58479d0917623ffa
-    "http_casts": "df6979c5bdf4d093",  # before (38): 3903bf99c9430349; before (36): d0a62ebaf7be16ce
+    # (77): before 58479d0917623ffa
+    # (90): before 64f7516e1a9f08cb
+    "http_casts": "a55f79d86670b738",  # before (38): 3903bf99c9430349; before (36): d0a62ebaf7be16ce
     # (46): before 0d815fecf12a84d1; (51): before c59b5b580058740f
     # (66): before 8e50a76096f98d50
     # (71): before 476125c09ef9b91a
@@ -377,8 +393,9 @@ PINNED: dict[str, str] = {
     # (70): before 78d09a134895759e
     # (71): before bd1d9c961533d48c
     # (72) (73) (74) (75) (76): before 305143f3f72fe584
-    # (90): before 5eb7e7739c582756
-    "mcp_calls": "f2c2b5a5554e8951",  # before (38): 4e0a29559ba5e65f; before (36): 95e864a31022d03f
+    # (77): before 5eb7e7739c582756
+    # (90): before 9b9fbf47b1eafbfd
+    "mcp_calls": "f377015a0f33c858",  # before (38): 4e0a29559ba5e65f; before (36): 95e864a31022d03f
 }
 
 _check = checker(PINNED)

@@ -32,11 +32,12 @@ from pins import dump as _dump
 # notes that the step sources of every judgment, the 大六壬 課體/畢法 tables, the parameters' choices and the
 # other rule data carried inside ``src`` moved to the entry's ``note`` (``《大六壬指南》〈占病〉 (鬼為病神)``
 # → ``《大六壬指南》〈占病〉``), so the documents show the citation alone; 六爻's day spirits and the 金口訣
-# 貴神 step's fallback, cited with a gloss in the code, now without. Checked against 5df2551: with every
-# ``src``, ``note`` and ``choice_src`` taken out of the hashed JSON every section hashes as before, but those
-# that hash text (cli_casts and cli: compared output by output with the JSON's src and note taken out, equal;
-# mcp_tools: a choice's src inside its description; the 七政 chart: the repr of its 神煞 carries their src).
-# Re-pinned: jinkoujue_documents, liuren_documents, liuren_study_documents.
+# 貴神 step's fallback, cited with a gloss in the code, now without. Checked against main (b9142f7, after
+# ux13's (77)) and, before the merge, against 5df2551: with every ``src``, ``note`` and ``choice_src`` taken
+# out of the hashed JSON every section hashes as before, but those that hash text (cli_casts and cli: compared
+# output by output with the JSON's src and note taken out, equal; mcp_tools: a choice's src inside its
+# description; the 七政 chart: the repr of its 神煞 carries their src). Re-pinned: jinkoujue_documents,
+# liuren_documents, liuren_study_documents.
 PINNED: dict[str, str] = {
     # issue 28 item 6 (meant, re-pinned): the 大六壬 options zhu_yin san_qi bi_kou yin_yi and the 金口訣
     # option wang_rule (with yong_yao's choice chun) are declared: flags, help, schemas and tools list them,
@@ -96,8 +97,9 @@ PINNED: dict[str, str] = {
     # (70): before d81b091c81a9ea1e
     # (74) (75) (76) (branch ux12: the 貴神 step's own sources; every src a citation; the topic and person
     # in the reader's words — notes in tests/golden/test_contract_outputs.py): before 166a7bed9d8f3746
-    # (90): before 242e8f6a0d3e6f5a
-    "jinkoujue_documents": "044136cd9fcc6870",  # the contract: with_reading=False now carries "reading": []
+    # (77) (branch ux13, note in test_contract_outputs.py): before 242e8f6a0d3e6f5a
+    # (90): before 0bf7ac3b9b0b4437
+    "jinkoujue_documents": "88d9a21b09acc4af",  # the contract: with_reading=False now carries "reading": []
     # (58) the practitioner's defects (branch ux10): the 金口訣 text view names a drawn 地分 and its seed in
     # the reader's words (labels chart.difen_drawn, chart.seed: 뽑힌 지분 酉  시드(재현 번호) 5) where it
     # read "地分 random seed 5": the text views of the random casts move, nothing else. Checked: with
@@ -107,7 +109,8 @@ PINNED: dict[str, str] = {
     # i18n.measured.measured_line returning "" it equals its pin before (dc31b406fb55d6da)
     # (70): before c610143426ebf74e
     # (76) (branch ux12): the topic and the person in the reader's words: before 538f4ec8c4087df3
-    "jinkoujue_views": "40919c142f7462b1",
+    # (77) (branch ux13, note in test_contract_outputs.py): before 40919c142f7462b1
+    "jinkoujue_views": "2d76ae6e35908c37",
     # the plain sunrise (astro.sun_fast removed): 3 sunrise / sunset / solar-time seconds moved
     # issue 28, the 大六壬 judgment: the documents carry "judgment" (with "sections": [], the shared shape)
     # and reading_options, the sampler draws the new reading option about among the choices, the text view
@@ -181,12 +184,14 @@ PINNED: dict[str, str] = {
     # (69): before a55c3460b15fcad2
     # (73) (75) (76) (branch ux12: lei_shen 日干上戌 / 日支上未; every src a citation; the topic and person in
     # the reader's words — notes in tests/golden/test_contract_outputs.py): before ce360f942f300389
-    # (90): before 00fff8cd2b1977f7
-    "liuren_documents": "08b1faf875f401f7",
+    # (77) (branch ux13, note in test_contract_outputs.py): before 00fff8cd2b1977f7
+    # (90): before a9b939afb247850e
+    "liuren_documents": "1173663243b19cc5",
     # (69): before 007c9c46a2ea507a
     # (73) (75) (76): before 92309fad62a76db6
-    # (90): before 17d43bddd5e71b11
-    "liuren_study_documents": "6949ea87f650a286",
+    # (77) (branch ux13, note in test_contract_outputs.py): before 17d43bddd5e71b11
+    # (90): before c1a8f1401407770b
+    "liuren_study_documents": "c0835d639fda2034",
     # then the phone drawing wraps its 課體 line with the label in it (issue 30 item 8; it ran off the edge)
     # (35) the weather asked for another person (above); (36) the Korean wording (above)
     # (37) the Korean text view names the judgment's focus 유신 (labels focus.*) as its steps do (above;
@@ -198,7 +203,8 @@ PINNED: dict[str, str] = {
     # i18n.measured.measured_line returning "" it equals its pin before (a9e7c551d2873a2a)
     # (69): before ee8b001883090f7a
     # (73) (76): before 846f6c8755b4a4be
-    "liuren_views": "24028b9d4569b6cf",
+    # (77) (branch ux13, note in test_contract_outputs.py): before 24028b9d4569b6cf
+    "liuren_views": "44dd278660d83279",
 }
 
 _check = checker(PINNED)

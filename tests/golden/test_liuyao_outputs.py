@@ -219,13 +219,13 @@ from pins import error as _error
 # notes that the step sources of every judgment, the 大六壬 課體/畢法 tables, the parameters' choices and the
 # other rule data carried inside ``src`` moved to the entry's ``note`` (``《大六壬指南》〈占病〉 (鬼為病神)``
 # → ``《大六壬指南》〈占病〉``), so the documents show the citation alone; 六爻's day spirits and the 金口訣
-# 貴神 step's fallback, cited with a gloss in the code, now without. Checked against 5df2551: with every
-# ``src``, ``note`` and ``choice_src`` taken out of the hashed JSON every section hashes as before, but those
-# that hash text (cli_casts and cli: compared output by output with the JSON's src and note taken out, equal;
-# mcp_tools: a choice's src inside its description; the 七政 chart: the repr of its 神煞 carries their src).
-# Re-pinned: charts_random, charts_every_option, charts_boundaries, charts_study, readings_by_topic,
-# readings_every_topic, readings_options, documents_renders, example_ko, example_zh-Hant, example_zh-Hans,
-# example_en.
+# 貴神 step's fallback, cited with a gloss in the code, now without. Checked against main (b9142f7, after
+# ux13's (77)) and, before the merge, against 5df2551: with every ``src``, ``note`` and ``choice_src`` taken
+# out of the hashed JSON every section hashes as before, but those that hash text (cli_casts and cli: compared
+# output by output with the JSON's src and note taken out, equal; mcp_tools: a choice's src inside its
+# description; the 七政 chart: the repr of its 神煞 carries their src). Re-pinned: charts_random,
+# charts_every_option, charts_boundaries, charts_study, readings_by_topic, readings_every_topic,
+# readings_options, documents_renders, example_ko, example_zh-Hant, example_zh-Hans, example_en.
 PINNED: dict[str, str] = {
     # (90): before f33abee501b62873
     "charts_random": "6fe4aa8cb78b95aa",  # (63)

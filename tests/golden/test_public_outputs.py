@@ -51,11 +51,12 @@ from pins import error as _error
 # notes that the step sources of every judgment, the 大六壬 課體/畢法 tables, the parameters' choices and the
 # other rule data carried inside ``src`` moved to the entry's ``note`` (``《大六壬指南》〈占病〉 (鬼為病神)``
 # → ``《大六壬指南》〈占病〉``), so the documents show the citation alone; 六爻's day spirits and the 金口訣
-# 貴神 step's fallback, cited with a gloss in the code, now without. Checked against 5df2551: with every
-# ``src``, ``note`` and ``choice_src`` taken out of the hashed JSON every section hashes as before, but those
-# that hash text (cli_casts and cli: compared output by output with the JSON's src and note taken out, equal;
-# mcp_tools: a choice's src inside its description; the 七政 chart: the repr of its 神煞 carries their src).
-# Re-pinned: liuren_coordinates, liuren_instants, cli, http.
+# 貴神 step's fallback, cited with a gloss in the code, now without. Checked against main (b9142f7, after
+# ux13's (77)) and, before the merge, against 5df2551: with every ``src``, ``note`` and ``choice_src`` taken
+# out of the hashed JSON every section hashes as before, but those that hash text (cli_casts and cli: compared
+# output by output with the JSON's src and note taken out, equal; mcp_tools: a choice's src inside its
+# description; the 七政 chart: the repr of its 神煞 carries their src). Re-pinned: liuren_coordinates,
+# liuren_instants, cli, http.
 PINNED: dict[str, str] = {
     # issue 28: a study-mode chart echoes its coordinates in inputs (day, hour, month, yue_jiang, year),
     # so the page's permalink and the journal replay it; checked: without the echo the section equals its
@@ -149,8 +150,9 @@ PINNED: dict[str, str] = {
     # (70): before 2e134feb5e35ec2e
     # (73) (74) (75) (76) (branch ux12; notes in tests/golden/test_contract_outputs.py): before
     # 8e0ffe81dabdf214
-    # (90): before 0a788cbcb3aecdfe
-    "cli": "f3dfce43dfe21b95",
+    # (77) (branch ux13, note in test_contract_outputs.py): before 0a788cbcb3aecdfe
+    # (90): before 2974ba7371518553
+    "cli": "3b1d72e067f3fb54",
     # the study-mode refusal of 大六壬 now carries its catalogue code and params (liuren.study_missing);
     # message and text unchanged (the journal/CLI i18n commit after c5dad1f)
     # issue 26: a method with a reading always carries "reading" ([] when not asked): the 金口訣 POST
@@ -197,8 +199,9 @@ PINNED: dict[str, str] = {
     # tests/golden/test_jinkoujue_liuren_documents.py and "cli" above
     # (69) (70): before 807d10bc130abc8e
     # (73) (74) (75) (76) (branch ux12, as "cli"): before 4847f31cbd7e7a11
-    # (90): before 07344e441388d347
-    "http": "cbeb892bed0a85d3",
+    # (77) (branch ux13, note in test_contract_outputs.py): before 07344e441388d347
+    # (90): before 8060048541ca69d0
+    "http": "78332faa196fd03b",
 }
 
 _check = checker(PINNED)

@@ -107,11 +107,12 @@ from pins import error as _error
 # notes that the step sources of every judgment, the 大六壬 課體/畢法 tables, the parameters' choices and the
 # other rule data carried inside ``src`` moved to the entry's ``note`` (``《大六壬指南》〈占病〉 (鬼為病神)``
 # → ``《大六壬指南》〈占病〉``), so the documents show the citation alone; 六爻's day spirits and the 金口訣
-# 貴神 step's fallback, cited with a gloss in the code, now without. Checked against 5df2551: with every
-# ``src``, ``note`` and ``choice_src`` taken out of the hashed JSON every section hashes as before, but those
-# that hash text (cli_casts and cli: compared output by output with the JSON's src and note taken out, equal;
-# mcp_tools: a choice's src inside its description; the 七政 chart: the repr of its 神煞 carries their src).
-# Re-pinned: reading_default, reading_options, reading_xian, reading_topics, shensha.
+# 貴神 step's fallback, cited with a gloss in the code, now without. Checked against main (b9142f7, after
+# ux13's (77)) and, before the merge, against 5df2551: with every ``src``, ``note`` and ``choice_src`` taken
+# out of the hashed JSON every section hashes as before, but those that hash text (cli_casts and cli: compared
+# output by output with the JSON's src and note taken out, equal; mcp_tools: a choice's src inside its
+# description; the 七政 chart: the repr of its 神煞 carries their src). Re-pinned: reading_default,
+# reading_options, reading_xian, reading_topics, shensha.
 PINNED: dict[str, str] = {
     # (90): before c0f83596027b9f8e
     "reading_default": "0dda31873bcc3519",  # (1) (18) (19) (23) (25) (30)–(36); before: 4f2a39700b41e058

@@ -53,6 +53,7 @@ from xuanheng.core.ganzhi import BRANCHES, ELEMENTS, STEMS
 from xuanheng.core.guiren import TIAN_JIANG
 from xuanheng.core.wuxing import generates, overcomes
 from xuanheng.errors import InputError
+from xuanheng.i18n.words import listed, word
 from xuanheng.jinkoujue.cast import yong_yao_reason_words
 from xuanheng.jinkoujue.chart import POSITION_LABELS, JinKouJueChart, Position
 from xuanheng.jinkoujue.reading import jiang_class
@@ -122,6 +123,7 @@ class _Data:
     jiang: dict[str, tuple[frozenset[str], frozenset[str], tuple[str, ...]]]  # topic → (ji, xiong, src)
     month_topics: frozenset[str]
     bars: dict[str, tuple[int, int]]  # 關 隔 鎖 → (the 地分 branch, the 將神's element)
+    dong_word: dict[str, dict[str, str]]  # [dong_word]: the 五動 in every language
     jiang_section: dict[str, str]  # the inventory's section of a 天將 → its name (天乙貴神 → 貴人)
 
 
@@ -155,6 +157,7 @@ def data() -> _Data:
         jiang=jiang,
         month_topics=frozenset(raw["horizon"]["month"]),
         bars={k: (BRANCHES.index(v["on"]), ELEMENTS.index(v["element"])) for k, v in raw["bar"].items()},
+        dong_word=raw["dong_word"],
         jiang_section=dict(raw["jiang_section"]),
     )
 
@@ -181,6 +184,35 @@ def _label(p: Position) -> str:
     if p.key == "jiang_shen" or (p.key == "gui_shen" and p.branch is not None):
         return f"{p.label}{p.name}({_b(p.branch)})"  # type: ignore[arg-type]
     return f"{p.label}{p.name}"
+
+
+@cache
+def _element_word(element: str) -> Text:
+    """An element (木 … 水) as a step names it, in every language (the shared table, ``i18n.words``)."""
+    return Text.from_mapping(dict(word("element", element)))
+
+
+def _listed(names: Iterable[str]) -> Text:
+    """Names listed in each language's way (``i18n.words.listed``), as a step's parameter."""
+    return Text.from_mapping(listed(names))
+
+
+@cache
+def _ws(state: str) -> Text:
+    """A 旺相休囚死 *state* as a step names it, in every language (the shared table, ``i18n.words``)."""
+    return Text.from_mapping(dict(word("wang_shuai", state)))
+
+
+def _ws_joined(states: Sequence[str]) -> Text:
+    """Several states named together (Chinese and English joined by 、, Korean by a comma)."""
+    ws = [_ws(x) for x in states]
+    return Text.from_mapping(
+        {
+            "ko": ", ".join(w.ko for w in ws),
+            "zh-Hant": "、".join(w.zh_hant for w in ws),
+            "en": "、".join(w.en for w in ws),
+        }
+    )
 
 
 # ── the steps ─────────────────────────────────────────────────────────────────────────────────────
@@ -228,15 +260,12 @@ def _season(c: _Chain, chart: JinKouJueChart, yong: Position, label: str) -> boo
     facts = {"position": yong.key, "wang_shuai": ws}
     m = _b(month) if month is not None else ""
     strong = ws in _STRONG
-    c.add("season", "season.wang" if strong else "season.shuai", facts, yong=label, month=m, ws=ws)
+    c.add("season", "season.wang" if strong else "season.shuai", facts, yong=label, month=m, ws=_ws(ws))
     sw = yong.wang_shuai.si_wei
     wang = ELEMENTS[chart.wang_element]
-    if sw in _STRONG:
-        c.add("siwei", "siwei.wang", {"wang_element": wang, "si_wei": sw}, yong=label, wang=wang, ws=sw)
-    elif sw in ("囚", "死"):
-        c.add("siwei", "siwei.shuai", {"wang_element": wang, "si_wei": sw}, yong=label, wang=wang, ws=sw)
-    else:
-        c.add("siwei", "siwei.xiu", {"wang_element": wang, "si_wei": sw}, yong=label, wang=wang, ws=sw)
+    wang_word = _element_word(wang)
+    key = "siwei.wang" if sw in _STRONG else "siwei.shuai" if sw in ("囚", "死") else "siwei.xiu"
+    c.add("siwei", key, {"wang_element": wang, "si_wei": sw}, yong=label, wang=wang_word, ws=_ws(sw))
     return strong
 
 
@@ -256,16 +285,16 @@ def _acting(c: _Chain, chart: JinKouJueChart, yong: Position, label: str, strong
             else:
                 ke.append(p)
     if sheng:
-        who = "、".join(p.label for p in sheng)
+        who = _listed(p.label for p in sheng)
         c.add(
             "sheng", "sheng", {"from": [p.key for p in sheng]}, weight=min(len(sheng), 2), who=who, yong=label
         )
     if ke:
-        who = "、".join(p.label for p in ke)
+        who = _listed(p.label for p in ke)
         c.add("ke", "ke", {"from": [p.key for p in ke]}, weight=-min(len(ke), 2), who=who, yong=label)
     if weak_ke:
-        who = "、".join(p.label for p in weak_ke)
-        ws = "、".join(p.wang_shuai.season for p in weak_ke)
+        who = _listed(p.label for p in weak_ke)
+        ws = _ws_joined([p.wang_shuai.season for p in weak_ke])
         c.add("ke.weak", "ke.weak", {"from": [p.key for p in weak_ke]}, who=who, yong=label, ws=ws)
     return {
         "sheng": sheng,
@@ -293,7 +322,7 @@ def _gui(c: _Chain, chart: JinKouJueChart, topic: str | None) -> None:
     facts = {"jiang": name, "class": cls, "wang_shuai": ws}
     if ws not in _STRONG:
         key = "gui.ji_weak" if cls == "吉" else "gui.xiong_weak"
-        c.add("gui", key, facts, jiang=name, ws=ws)
+        c.add("gui", key, facts, jiang=name, ws=_ws(ws))
         return
     said = topic_word(shown)  # the topic in the reader's words
     c.add("gui", "gui.ji" if cls == "吉" else "gui.xiong", facts, src=src, jiang=name, topic=said)
@@ -334,10 +363,10 @@ def _shape(c: _Chain, chart: JinKouJueChart) -> int:
             ke.append(pair)
     facts = {"sheng": len(sheng), "ke": len(ke)}
     if len(sheng) > len(ke):
-        c.add("shape", "shape.sheng", facts, pairs="、".join(sheng), n=len(sheng), m=len(ke))
+        c.add("shape", "shape.sheng", facts, pairs=_listed(sheng), n=len(sheng), m=len(ke))
         return 1 if len(sheng) >= SHAPE_SETTLES else 0
     if len(ke) > len(sheng):
-        c.add("shape", "shape.ke", facts, pairs="、".join(ke), n=len(ke), m=len(sheng))
+        c.add("shape", "shape.ke", facts, pairs=_listed(ke), n=len(ke), m=len(sheng))
         return -1 if len(ke) >= SHAPE_SETTLES else 0
     return 0
 
@@ -359,7 +388,7 @@ def _bar(c: _Chain, chart: JinKouJueChart) -> None:
     name, broken = found
     facts = {"bar": name, "broken": broken}
     jiang, di = chart.jiang_shen, chart.di_fen
-    on = f"{jiang.label}{jiang.name}({_b(jiang.branch)})、{di.label}{di.name}"  # type: ignore[arg-type]
+    on = _listed((f"{jiang.label}{jiang.name}({_b(jiang.branch)})", f"{di.label}{di.name}"))  # type: ignore[arg-type]
     if broken:
         c.add("bar", f"bar.{name}.po", facts, on=on, gui=_label(chart.gui_shen))
     else:
@@ -417,7 +446,7 @@ def _lei(
         if p.key != lei.key and overcomes(p.element, lei.element) and p.wang_shuai.season in _STRONG
     ]  # fmt: skip
     if attackers and ws not in _STRONG:
-        who = "、".join(p.label for p in attackers)
+        who = _listed(p.label for p in attackers)
         c.add(
             "lei",
             "lei.ke",
@@ -427,10 +456,21 @@ def _lei(
             who=who,
         )
     elif ws in _STRONG:
-        c.add("lei", "lei.wang", facts, topic=shown, lei=lei.label, ws=ws)
+        c.add("lei", "lei.wang", facts, topic=shown, lei=lei.label, ws=_ws(ws))
     else:
-        c.add("lei", "lei.shuai", facts, topic=shown, lei=lei.label, ws=ws)
+        c.add("lei", "lei.shuai", facts, topic=shown, lei=lei.label, ws=_ws(ws))
     return lei
+
+
+def _dong_words(names: Sequence[str]) -> Text:
+    """The 動 *names* as a step names them, in every language (``[dong_word]``; Korean joins by a comma)."""
+    w = data().dong_word
+    return Text.from_mapping(
+        {
+            lang: (", " if lang == "ko" else "、").join(w[n][lang] for n in names)
+            for lang in ("ko", "zh-Hant", "en")
+        }
+    )
 
 
 def _dong(c: _Chain, chart: JinKouJueChart, topic: str | None) -> tuple[str, ...]:
@@ -447,10 +487,10 @@ def _dong(c: _Chain, chart: JinKouJueChart, topic: str | None) -> tuple[str, ...
     good = [n for n in helps if n in names]
     bad = [n for n in harms if n in names]
     if good and not bad:
-        c.add("dong", "dong.good", {"dong": good}, src=src, dong="、".join(good), topic=said)
+        c.add("dong", "dong.good", {"dong": good}, src=src, dong=_dong_words(good), topic=said)
         return tuple(good)
     if bad and not good:
-        c.add("dong", "dong.bad", {"dong": bad}, src=src, dong="、".join(bad), topic=said)
+        c.add("dong", "dong.bad", {"dong": bad}, src=src, dong=_dong_words(bad), topic=said)
     return ()
 
 
@@ -465,10 +505,10 @@ def _void_break_clash(
     if b in chart.xun_kong:
         out["kong"] = True
         if strong:
-            c.add("kong", "kong.jia", facts, yong=label, ws=ws)
+            c.add("kong", "kong.jia", facts, yong=label, ws=_ws(ws))
         else:
             out["zhen"] = True
-            c.add("kong", "kong.zhen", facts, yong=label, ws=ws)
+            c.add("kong", "kong.zhen", facts, yong=label, ws=_ws(ws))
     month = chart.calendar.month_branch
     if month is not None and relations.chong(month) == b:
         out["po"] = True
@@ -500,7 +540,7 @@ def _weigh(
         c.add("weigh", "weigh.bar_open" if opened else "weigh.bar_shut")
         return "good" if opened else "bad"
     if dong:  # the 動 the kind of question asks for (〈五動爻誦〉): it settles before the shape
-        c.add("weigh", "weigh.dong", {"dong": list(dong)}, dong="、".join(dong))
+        c.add("weigh", "weigh.dong", {"dong": list(dong)}, dong=_dong_words(dong))
         return "good"
     if shape:  # no bar: the 課's shape (四位相生 / 相克) settles it, before the 用爻's parts
         c.add("weigh", "weigh.shape_sheng" if shape > 0 else "weigh.shape_ke")
@@ -512,7 +552,7 @@ def _weigh(
         c.add("weigh", "weigh.root")
         return "mixed" if total < GOOD else "good"
     if not strong and rescue and total < GOOD:
-        who = "、".join(p.label for p in acts["strong_sheng"])
+        who = _listed(p.label for p in acts["strong_sheng"])
         c.add("weigh", "weigh.rescue", who=who)
         return "mixed"
     if total >= GOOD:
@@ -596,7 +636,7 @@ def ying_qi(
     if yong.wang_shuai.season not in _STRONG:
         m = _ruling_month(chart, yong.element)
         if m is not None:
-            w.add("wang_yue", m, unit="month", wang=ELEMENTS[yong.element])
+            w.add("wang_yue", m, unit="month", wang=_element_word(ELEMENTS[yong.element]))
     if marks["day_chong"]:
         w.add("he", relations.liu_he(b))
     else:

@@ -64,6 +64,7 @@ from xuanheng.core.shensha_basic import LU
 from xuanheng.core.wangshuai import state_by_month
 from xuanheng.core.wuxing import overcomes
 from xuanheng.errors import InputError
+from xuanheng.i18n.words import listed, word
 from xuanheng.liuren.bifa import CHANG_SHENG, PREDICATES, Ctx
 from xuanheng.liuren.chart import LIU_QIN, LiuRenChart, liu_qin_index
 from xuanheng.reading import FiredRule, Text
@@ -142,6 +143,8 @@ class _Data:
     keti_src: tuple[str, ...]
     bifa: dict[str, int]
     words: dict[str, Mapping[str, str]]
+    #: [note]: the qualifiers named in a step's {notes}, by term, in every language
+    note: dict[str, Mapping[str, str]]
     verdict: dict[str, Mapping[str, str]]
     ying: dict[str, tuple[Mapping[str, str], tuple[str, ...]]]
     horizon: dict[str, str]
@@ -171,6 +174,7 @@ def data() -> _Data:
         keti_src=tuple(raw["keti"]["src"]),
         bifa={k: int(v) for k, v in raw["bifa"].items()},
         words=raw["words"],
+        note=raw["note"],
         verdict=raw["verdict"],
         ying={k: (v["text"], tuple(v["src"])) for k, v in raw["ying"].items()},
         horizon=horizon,
@@ -208,14 +212,25 @@ def _fill(template: Mapping[str, str], **params: Any) -> Text:
     return got
 
 
-def _notes(terms: Sequence[str]) -> dict[str, str]:
-    """Qualifiers (classical terms) as a parenthesis in each language, or nothing."""
+def _note(key: str, **p: str) -> dict[str, str]:
+    """A qualifier of ``[note]`` in every language, *p* filled in (乘{jiang}: the 天將)."""
+    return {lang: t.format(**p) for lang, t in data().note[key].items()}
+
+
+def _state_note(kind: str, term: str) -> dict[str, str]:
+    """A 旺相休囚死 state (*kind* ``wang_shuai``) or a stage (``stage``) as a qualifier: the shared table's
+    word (``i18n.words``)."""
+    return dict(word(kind, term))
+
+
+def _notes(terms: Sequence[Mapping[str, str]]) -> dict[str, str]:
+    """Qualifiers (each in every language) as a parenthesis in each language, or nothing."""
     if not terms:
         return {lang: "" for lang in LANGS}
     return {
-        "ko": f" ({', '.join(terms)})",
-        "zh-Hant": f"（{'、'.join(terms)}）",
-        "en": f" ({', '.join(terms)})",
+        "ko": f" ({', '.join(t['ko'] for t in terms)})",
+        "zh-Hant": f"（{'、'.join(t['zh-Hant'] for t in terms)}）",
+        "en": f" ({', '.join(t['en'] for t in terms)})",
     }
 
 
@@ -418,7 +433,7 @@ def _lei_step(c: _Chain, r: _Read, lei: _Lei) -> dict[str, Any]:
     kong = b in r.kong
     wang = r.wang(b)
     dead = r.state(b) in ("囚", "死")
-    terms: list[str] = []
+    terms: list[Mapping[str, str]] = []
     weight = 0
     src: list[str] = []
     pre = "harm" if lei.harm else "lei"
@@ -428,7 +443,7 @@ def _lei_step(c: _Chain, r: _Read, lei: _Lei) -> dict[str, Any]:
     base = d.steps[f"{pre}.{where_key}"].weight or 0
     weight += base
 
-    def part(key: str, term: str) -> None:
+    def part(key: str, term: Mapping[str, str]) -> None:
         nonlocal weight
         if key in _SWITCHES.off:
             return
@@ -439,25 +454,25 @@ def _lei_step(c: _Chain, r: _Read, lei: _Lei) -> dict[str, Any]:
 
     if kong:
         if lei.harm:
-            part("harm.kong", "空亡")
+            part("harm.kong", _note("空亡"))
         elif wang:
-            part("lei.kong_wang", "旺而空亡")
+            part("lei.kong_wang", _note("旺而空亡"))
         else:
-            part("lei.kong", "空亡")
+            part("lei.kong", _note("空亡"))
     if not kong:
         if wang:
-            part("harm.wang" if lei.harm else "lei.wang", r.state(b))
+            part("harm.wang" if lei.harm else "lei.wang", _state_note("wang_shuai", r.state(b)))
         elif dead and lei.where is not None:
-            part("harm.si" if lei.harm else "lei.si", r.state(b))
+            part("harm.si" if lei.harm else "lei.si", _state_note("wang_shuai", r.state(b)))
     j = r.jiang(b)
     if not lei.harm and j not in _JI and not kong:
-        part("lei.jiang_xiong", f"乘{j}")
+        part("lei.jiang_xiong", _note("乘", jiang=j))
     hurt = None if lei.harm else _tiger_over(r, b)
     if hurt is not None:  # void or not: the book reads the thing killed even where it lies void (sh-83)
-        part("lei.hu_ke", f"{BRANCHES[hurt]}乘白虎剋之")
+        part("lei.hu_ke", _note("乘白虎剋之", branch=BRANCHES[hurt]))
     gui_seat = _cai_gui(r, lei)
     if gui_seat is not None:
-        part("lei.cai_gui", f"坐鬼鄉{BRANCHES[gui_seat]}")
+        part("lei.cai_gui", _note("坐鬼鄉", branch=BRANCHES[gui_seat]))
     facts = {"branch": BRANCHES[b], "where": _POS[lei.where] if lei.where is not None else None,
              "kong": kong, "state": r.state(b), "jiang": j}  # fmt: skip
     if gui_seat is not None:
@@ -517,10 +532,10 @@ def _place_step(c: _Chain, r: _Read, key: str, b: int, against: str, *, weighs: 
     rel = _REL[liu_qin_index(own_el, BRANCH_ELEMENT[b])]
     base = int(d.relation[rel][key])
     weight = base
-    terms: list[str] = []
+    terms: list[Mapping[str, str]] = []
     src: list[str] = []
 
-    def part(pkey: str, term: str) -> None:
+    def part(pkey: str, term: Mapping[str, str]) -> None:
         nonlocal weight
         if pkey in _SWITCHES.off:
             return
@@ -532,31 +547,31 @@ def _place_step(c: _Chain, r: _Read, key: str, b: int, against: str, *, weighs: 
     j = r.jiang(b)
     if b in r.kong:
         if base > 0:
-            part("kong.good", "空亡")
+            part("kong.good", _note("空亡"))
         elif base < 0:
-            part("kong.bad", "空亡")
+            part("kong.bad", _note("空亡"))
     else:
         if key == "mo" and r.wang(b) and base != 0:
-            part("wang.good" if base > 0 else "wang.bad", r.state(b))
+            part("wang.good" if base > 0 else "wang.bad", _state_note("wang_shuai", r.state(b)))
         if key in ("mo", "ri"):
             if j in _JI and base >= 0:
-                part("jiang.ji", f"乘{j}")
+                part("jiang.ji", _note("乘", jiang=j))
             elif j not in _JI and base <= 0:
-                part("jiang.xiong", f"乘{j}")
+                part("jiang.xiong", _note("乘", jiang=j))
     # 合 and 刑 of the spirit with the place it stands on (002-005: 生 剋 刑 合)
     if key in ("ri", "chen", "ming"):
         if liu_he(b) == place:
-            part("he", "六合")
+            part("he", _note("六合"))
         elif is_xing(b, place):
-            part("xing", "刑")
+            part("xing", _note("刑"))
     # the hidden stem (遁干) of a 傳 that overcomes the day stem: a concealed 鬼
     dun = _dun_gan(ch, b) if key in ("chu", "mo") else None
     if dun is not None and overcomes(STEM_ELEMENT[dun], r.stem_el):
-        part("dun.gui", f"遁{STEMS[dun]}為鬼")
+        part("dun.gui", _note("遁為鬼", stem=STEMS[dun]))
     # the twelve stages of the day stem (or, on the 辰 and the 年命, of that branch) at the spirit
     st = _STAGES.get((b - CHANG_SHENG[own_el]) % 12)
     if st is not None and key in ("ri", "chen", "ming", "chu", "mo"):
-        part("stage.good" if st in ("長生", "帝旺") else "stage.bad", st)
+        part("stage.good" if st in ("長生", "帝旺") else "stage.bad", _state_note("stage", st))
     facts = {"branch": BRANCHES[b], "relation": rel, "jiang": j, "kong": b in r.kong, "state": r.state(b)}
     if not weighs:
         weight = 0
@@ -633,7 +648,7 @@ def _shi(c: _Chain, r: _Read) -> tuple[str, str] | None:
     how = "空亡" if lu in r.kong else "落空" if r.chart.lower_of(lu) in r.kong else None
     if how is None:
         return None
-    c.add("shi.lu", {"branch": BRANCHES[lu], "how": how}, branch=BRANCHES[lu], how=how)
+    c.add("shi.lu", {"branch": BRANCHES[lu], "how": how}, branch=BRANCHES[lu], how=_note(how))
     return ("bad", "weigh.shi_lu")
 
 
@@ -750,9 +765,9 @@ def _keti(c: _Chain, r: _Read, held: tuple[tuple[str, ...], tuple[str, ...]]) ->
     good = [n for n in names if n in d.keti_good]
     bad = [n for n in names if n in d.keti_bad]
     if len(good) > len(bad):
-        c.add("keti.good", {"names": good, "against": bad}, src=d.keti_src, names="、".join(good))
+        c.add("keti.good", {"names": good, "against": bad}, src=d.keti_src, names=listed(good))
     elif len(bad) > len(good):
-        c.add("keti.bad", {"names": bad, "against": good}, src=d.keti_src, names="、".join(bad))
+        c.add("keti.bad", {"names": bad, "against": good}, src=d.keti_src, names=listed(bad))
 
 
 def _bifa(c: _Chain, held: tuple[tuple[str, ...], tuple[str, ...]]) -> None:

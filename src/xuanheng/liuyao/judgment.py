@@ -53,6 +53,7 @@ from typing import Any
 from xuanheng.core import changsheng, relations, wuxing
 from xuanheng.core.ganzhi import BRANCHES, ELEMENTS, STEMS
 from xuanheng.errors import InputError
+from xuanheng.i18n.words import said, word
 from xuanheng.liuyao._reading_ctx import YongShen, select_yong, weather_stirred, yong_entry
 from xuanheng.liuyao._reading_data import ABOUT_SRC, make_reading_options
 from xuanheng.liuyao.chart import Line, LiuYaoChart
@@ -129,8 +130,9 @@ class _Data:
     #: [reason]: the verdict's reason when one step settled it, by that step's key
     reason: dict[str, Mapping[str, str]]
     ying: dict[str, Mapping[str, str]]
-    #: [term]: the words filled into the steps (reasons, the month's 旺相休囚死, trigrams, elements …) by the
-    #: term the facts keep, in every language; [term_join] joins several
+    #: [term]: the words filled into the steps (reasons, trigrams, elements …) by the term the facts keep, in
+    #: every language, with the month's 旺相休囚死 and the elements of the shared table (``i18n.words``);
+    #: [term_join] joins several
     term: dict[str, Mapping[str, str]]
     term_join: Mapping[str, str]
     chosen_by: dict[str, Mapping[str, str]]  # [chosen_by]: why the 用神 is the line it is
@@ -166,7 +168,11 @@ def data() -> _Data:
         verdict=raw["verdict"],
         reason=raw["reason"],
         ying={k: v["text"] for k, v in raw["ying"].items()},
-        term=raw["term"],
+        term={
+            **raw["term"],
+            **{k: said("wang_shuai", k) for k in "旺相休囚死"},
+            **{k: word("element", k) for k in ELEMENTS},
+        },
         term_join=raw["term_join"]["text"],
         chosen_by=raw["chosen_by"],
         yao={k: Text.from_mapping(v) for k, v in raw["yao"].items()},

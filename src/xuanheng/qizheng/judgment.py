@@ -37,6 +37,7 @@ from xuanheng.core.ganzhi import BRANCHES, ELEMENTS
 from xuanheng.core.wangshuai import state_by_season
 from xuanheng.core.wuxing import overcomes
 from xuanheng.errors import InputError, OutOfRangeError
+from xuanheng.i18n.words import listed, word
 from xuanheng.qizheng._reading_ctx import ASPECT_OF, JI, XIONG, Ctx
 from xuanheng.qizheng.chart import QiZhengChart, QiZhengLife
 from xuanheng.qizheng.ennan import ELEMENT, ROLES, role_element, role_of, stars_of
@@ -100,7 +101,13 @@ class _Data:
     focus: dict[str, Mapping[str, str]]
     verdict: Mapping[str, Any]
     virtue: dict[str, Mapping[str, str]]
-    rel: dict[str, str]
+    rel: dict[str, dict[str, str]]  # [rel]: 恩星 難星 … in every language
+    role: dict[str, dict[str, str]]  # [role]: 命主 身主 度主; [role_palace]: a palace's lord
+    role_palace: dict[str, str]
+    why: dict[str, dict[str, str]]  # [why]: 入垣 廟 旺 陷 七強宮 五弱宮
+    motion: dict[str, dict[str, str]]  # [motion]: 留 逆 伏
+    grade: dict[str, dict[str, str]]  # [grade]: 貴 賤 雜
+    season: dict[str, dict[str, str]]  # [season]: 春 夏 秋 冬 季
     ying: dict[str, Mapping[str, str]]
     ying_xiao: dict[str, Mapping[str, str]]
     threshold: Mapping[str, Any]
@@ -139,6 +146,12 @@ def data() -> _Data:
         verdict=raw["verdict"],
         virtue=raw["virtue"],
         rel=raw["rel"],
+        role=raw["role"],
+        role_palace=raw["role_palace"]["text"],
+        why=raw["why"],
+        motion=raw["motion"],
+        grade=raw["grade"],
+        season=raw["season"],
         ying={k: v["text"] for k, v in raw["ying"].items()},
         ying_xiao={k: v["text"] for k, v in raw["ying_xiao"].items()},
         threshold=raw["threshold"],
@@ -249,39 +262,45 @@ def _lord(c: _Chain, ctx: Ctx, role: str, star: str, factor: int = 1, *, brief: 
     # a dignity (or 陷) counts the step's whole weight, a strong (or weak) palace alone half of it
     if s > 0:
         held = [d for d in dign if d in _STRONG_DIGNITIES]
-        why = "、".join(held) or "七強宮"
+        why = _why(held or ["七強宮"])
         w = (_STEPS or data().steps)["zhu.qiang"].weight
         c.add(
             "zhu.qiang",
             facts,
             weight=1 if brief else (w if held else w // 2) * factor,
-            role=role,
+            role=_role(role),
             star=star,
             gong=gong,
             why=why,
         )
     elif s < 0:
         fallen = star in ctx.xian_at
-        why = "陷" if fallen else "五弱宮"
+        why = _why(["陷" if fallen else "五弱宮"])
         w = (_STEPS or data().steps)["zhu.ruo"].weight
         c.add(
             "zhu.ruo",
             facts,
             weight=-1 if brief else (w if fallen else w // 2) * factor,
-            role=role,
+            role=_role(role),
             star=star,
             gong=gong,
             why=why,
         )
     else:
-        c.add("zhu.ping", facts, role=role, star=star, gong=gong)
+        c.add("zhu.ping", facts, role=_role(role), star=star, gong=gong)
     if brief:
         return s
     if "升殿" in dign:
-        c.add("zhu.sheng_dian", facts, role=role, star=star)
+        c.add("zhu.sheng_dian", facts, role=_role(role), star=star)
     moving = [m for m in _MOTION if m in ctx.motion[star]]
     if moving:
-        c.add("zhu.motion", {**facts, "motion": moving}, role=role, star=star, motion="、".join(moving))
+        c.add(
+            "zhu.motion",
+            {**facts, "motion": moving},
+            role=_role(role),
+            star=star,
+            motion=_why(moving, "motion"),
+        )
     return s
 
 
@@ -289,11 +308,11 @@ def _season(c: _Chain, ctx: Ctx, role: str, star: str) -> None:
     e = _element(star)
     state = state_by_season(e, ctx.season).value
     p: dict[str, Any] = {
-        "role": role,
+        "role": _role(role),
         "star": star,
-        "element": ELEMENTS[e],
-        "season": ctx.season,
-        "state": state,
+        "element": dict(word("element", ELEMENTS[e])),
+        "season": data().season[ctx.season],
+        "state": dict(word("wang_shuai", state)),
     }
     facts = {"yao": star, "season": ctx.season, "state": state}
     if state in ("旺", "相"):
@@ -306,8 +325,34 @@ def _element(star: str) -> int:
     return ELEMENT[star]
 
 
-def _rel_label(role: str | None) -> str:
+def _rel_label(role: str | None) -> dict[str, str]:
+    """恩星 難星 仇星 用星 (or 比和之星 for *role* None) in every language (``[rel]``)."""
     return data().rel[role or "same"]
+
+
+_LANGS3 = ("ko", "zh-Hant", "en")
+
+
+@cache
+def _role(role: str) -> dict[str, str]:
+    """A lord's role (命主, 身主·度主 for one star holding two, 財帛主) in every language (``[role]``,
+    ``[role_palace]``)."""
+    d = data()
+    parts = [
+        d.role[r] if r in d.role or not r.endswith("主") else _palace_lord(r[:-1]) for r in role.split("·")
+    ]
+    return {lang: "·".join(p[lang] for p in parts) for lang in _LANGS3}
+
+
+def _palace_lord(gong: str) -> dict[str, str]:
+    return {lang: t.format(gong=gong) for lang, t in data().role_palace.items()}
+
+
+def _why(terms: Sequence[str], table: str = "why") -> dict[str, str]:
+    """The dignities or palace class that make a lord strong or weak (or, *table* ``motion``, its motion),
+    joined, in every language (``[why]``, ``[motion]``)."""
+    w = data().motion if table == "motion" else data().why
+    return {lang: (", " if lang == "ko" else "、").join(w[t][lang] for t in terms) for lang in _LANGS3}
 
 
 def _company(c: _Chain, ctx: Ctx, b: int, zhu: str, *, skip: Iterable[str] = ()) -> None:
@@ -330,12 +375,12 @@ def _company(c: _Chain, ctx: Ctx, b: int, zhu: str, *, skip: Iterable[str] = ())
         elif y in XIONG:
             xiong.append(y)
     if ji:
-        c.add("company.ji", {"gong": gong, "yao": ji}, gong=gong, stars="、".join(ji))
+        c.add("company.ji", {"gong": gong, "yao": ji}, gong=gong, stars=listed(ji))
     if xiong:
-        c.add("company.xiong", {"gong": gong, "yao": xiong}, gong=gong, stars="、".join(xiong))
+        c.add("company.xiong", {"gong": gong, "yao": xiong}, gong=gong, stars=listed(xiong))
     plain = [y for y in stars if y not in ji and y not in xiong and role_of(zhu, y) is None]
     if plain:
-        c.add("company.ping", {"gong": gong, "yao": plain}, gong=gong, stars="、".join(plain))
+        c.add("company.ping", {"gong": gong, "yao": plain}, gong=gong, stars=listed(plain))
 
 
 def _keeper(c: _Chain, ctx: Ctx, gong: str) -> None:
@@ -564,7 +609,7 @@ def _da_xiang(c: _Chain, ctx: Ctx, fired: Sequence[FiredRule]) -> tuple[tuple[st
             "ge.lead",
             {"ge": lead[1], "grade": lead[2], "id": lead[0]},
             ge=lead[1],
-            grade=lead[2],
+            grade=data().grade[lead[2]],
             src=_src_of(fired, lead[0]),
         )
     else:
@@ -576,7 +621,7 @@ def _da_xiang(c: _Chain, ctx: Ctx, fired: Sequence[FiredRule]) -> tuple[tuple[st
             "ge.gui",
             {"ge": gui},
             weight=w if lords_sum >= 0 or not both else w // 2,
-            names="、".join(gui[:4]),
+            names=listed(gui[:4]),
         )
     if jian:
         w = data().steps["ge.jian"].weight
@@ -584,7 +629,7 @@ def _da_xiang(c: _Chain, ctx: Ctx, fired: Sequence[FiredRule]) -> tuple[tuple[st
             "ge.jian",
             {"ge": jian},
             weight=w // 2 if lords_sum >= 0 and both else w,
-            names="、".join(jian[:4]),
+            names=listed(jian[:4]),
         )
     if both or {"003-019", "003-020"} <= fired_ids:
         ids = "、".join(i for i in ("003-019", "003-020") if i in fired_ids) or "003-019、003-020"
@@ -604,9 +649,9 @@ def _company_ji_xiong(c: _Chain, ctx: Ctx, b: int, *, skip: Iterable[str]) -> No
     ji = [y for y in left if y in JI]
     xiong = [y for y in left if y in XIONG]
     if ji:
-        c.add("company.ji", {"gong": gong, "yao": ji}, gong=gong, stars="、".join(ji))
+        c.add("company.ji", {"gong": gong, "yao": ji}, gong=gong, stars=listed(ji))
     if xiong:
-        c.add("company.xiong", {"gong": gong, "yao": xiong}, gong=gong, stars="、".join(xiong))
+        c.add("company.xiong", {"gong": gong, "yao": xiong}, gong=gong, stars=listed(xiong))
 
 
 def _src_of(fired: Sequence[FiredRule], rid: str) -> tuple[str, ...]:
@@ -657,14 +702,20 @@ def _title(key: str) -> Text:
 def _xing_qing(ctx: Ctx, zhu: str) -> Section:
     c = _Chain()
     e = ELEMENTS[_element(zhu)]
-    c.add("xing.element", {"yao": zhu, "element": e}, star=zhu, element=e, virtue=data().virtue[e])
+    c.add(
+        "xing.element",
+        {"yao": zhu, "element": e},
+        star=zhu,
+        element=dict(word("element", e)),
+        virtue=data().virtue[e],
+    )
     stars = ctx.by_branch[ctx.ming]
     ji = [y for y in stars if y in JI]
     xiong = [y for y in stars if y in XIONG]
     if ji:
-        c.add("xing.ji", {"yao": ji}, stars="、".join(ji))
+        c.add("xing.ji", {"yao": ji}, stars=listed(ji))
     if xiong:
-        c.add("xing.xiong", {"yao": xiong}, stars="、".join(xiong))
+        c.add("xing.xiong", {"yao": xiong}, stars=listed(xiong))
     if not stars:
         c.add("company.empty", {"gong": "命宮"}, gong="命宮")
     _lord(c, ctx, "命主", zhu)
@@ -680,7 +731,7 @@ def _matter(key: str, ctx: Ctx, zhu: str, memo: _Memo) -> Section:
     if key == "shou":
         star = ctx.roles["壽星"][0]
         e = ELEMENTS[ctx.nayin]
-        c.add("shou.xing", {"yao": star, "element": e}, element=e, star=star)
+        c.add("shou.xing", {"yao": star, "element": e}, element=dict(word("element", e)), star=star)
         _lord(c, ctx, "壽星", star)
         _company_once(c, ctx, b, zhu, memo)
     else:
@@ -760,7 +811,7 @@ def _tong_xian(ctx: Ctx, zhu: str, rows: Sequence[Mapping[str, Any]], memo: _Mem
     judged by its own years."""
     c = _Chain()
     seen = list(dict.fromkeys(str(r["gong"]) for r in rows))
-    c.add("xian.tong", {"gong": seen}, n=len(seen), names="、".join(seen))
+    c.add("xian.tong", {"gong": seen}, n=len(seen), names=listed(seen))
     th = data().threshold["xian"]
     ages = []
     for r in rows:

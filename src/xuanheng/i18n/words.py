@@ -1,0 +1,54 @@
+"""The shared classical vocabulary said in the reader's language (``data/words.toml``): the 旺相休囚死 of
+the season, the five elements and the twelve stages 長生 … 養, one entry per term for every method's judgment.
+
+:func:`word` gives a term as a noun a sentence names (金口訣 and 大六壬: 卯월에 갇힌 때라), :func:`said`
+as a whole predicate (六爻's month step); :func:`listed` a list of names in each language's way. Each
+is a mapping ``{"ko", "zh-Hant", "en"}``, which a method's step filling takes as a parameter. The method
+packages import this module alone of ``i18n`` (tests/test_layering.py).
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Iterable, Mapping
+from functools import cache
+from importlib import resources
+from typing import Any
+
+__all__ = ["KINDS", "listed", "said", "word"]
+
+#: the tables of ``data/words.toml``
+KINDS = ("wang_shuai", "element", "stage")
+
+
+@cache
+def _raw() -> dict[str, Any]:
+    text = resources.files("xuanheng.i18n").joinpath("data", "words.toml").read_text("utf-8")
+    raw = tomllib.loads(text)
+    for kind, table in raw.items():
+        if kind not in KINDS:
+            raise ValueError(f"words.toml: unknown table {kind!r}")
+        for key, forms in table.items():
+            for form, langs in forms.items():
+                if set(langs) != {"ko", "zh-Hant", "en"}:
+                    raise ValueError(f"words.toml: {kind}.{key}.{form} needs ko, zh-Hant and en")
+    return raw
+
+
+def word(kind: str, key: str) -> Mapping[str, str]:
+    """Term *key* of table *kind* (``wang_shuai``, ``element``, ``stage``) as a noun, in every language."""
+    got: Mapping[str, str] = _raw()[kind][key]["word"]
+    return got
+
+
+def said(kind: str, key: str) -> Mapping[str, str]:
+    """Term *key* of table *kind* as a whole predicate, in every language (``wang_shuai`` only)."""
+    got: Mapping[str, str] = _raw()[kind][key]["said"]
+    return got
+
+
+def listed(names: Iterable[str]) -> dict[str, str]:
+    """Names (terms kept in hanja: positions, 課體, stars) listed in a sentence of each language: a comma in
+    Korean, 、 in Chinese (and, as before, in the English steps that name the hanja terms)."""
+    names = tuple(names)
+    return {"ko": ", ".join(names), "zh-Hant": "、".join(names), "en": "、".join(names)}
