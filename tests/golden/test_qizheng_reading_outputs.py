@@ -112,16 +112,20 @@ from pins import error as _error
 # out of the hashed JSON every section hashes as before, but those that hash text (cli_casts and cli: compared
 # output by output with the JSON's src and note taken out, equal; mcp_tools: a choice's src inside its
 # description; the 七政 chart: the repr of its 神煞 carries their src). Re-pinned: reading_default,
-# reading_options, reading_xian, reading_topics, shensha.
+# reading_options, reading_xian, reading_topics, shensha; and, by the lead after the merge, the two sections
+# of the slow tier, reading_wide and reading_spirits (checked the same way: with src, note and choice_src
+# taken out both hash as on c88d84f, before the merge: 542f53359dcb20da and 7dfedd02911d3df4).
 PINNED: dict[str, str] = {
     # (90): before c0f83596027b9f8e
     "reading_default": "0dda31873bcc3519",  # (1) (18) (19) (23) (25) (30)–(36); before: 4f2a39700b41e058
-    "reading_wide": "240ff1021707f071",  # (1) (18) (19) (23) (25) (30)–(36); before: 222f60bfcb6bf899
+    # (90): before 240ff1021707f071
+    "reading_wide": "7b839f32c84e7c2a",  # (1) (18) (19) (23) (25) (30)–(36); before: 222f60bfcb6bf899
     # (90): before 1be5dba3c2551854
     "reading_options": "50884238f411aa39",  # (1) (18) (19) (23) (25) (30)–(36); before: 7eea6b6d61499e5d
     # (90): before f89287d0a67640a2
     "reading_xian": "5aaf169df9493adf",  # (1) (18) (19) (23) (25) (30)–(36); before: 69512029b255ac14
-    "reading_spirits": "23380e5b52274ced",  # (1) (18) (19) (23) (25) (30)–(36); before: a0b4f8e925945968
+    # (90): before 23380e5b52274ced
+    "reading_spirits": "028b099016ba0adf",  # (1) (18) (19) (23) (25) (30)–(36); before: a0b4f8e925945968
     # (90): before 17af4cb8bfbf83b2
     "reading_topics": "a1a759089735200e",  # (1) (18) (19) (23) (25) (30)–(36); before: 85c035d1a0b94f09
     # (90): before 70868bf36d84b3a2
