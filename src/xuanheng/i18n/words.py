@@ -2,9 +2,9 @@
 the season, the five elements and the twelve stages 長生 … 養, one entry per term for every method's judgment.
 
 :func:`word` gives a term as a noun a sentence names (金口訣 and 大六壬: 卯월에 갇힌 때라), :func:`said`
-as a whole predicate (六爻's month step); :func:`listed` a list of names in each language's way. Each
-is a mapping ``{"ko", "zh-Hant", "en"}``, which a method's step filling takes as a parameter. The method
-packages import this module alone of ``i18n`` (tests/test_layering.py).
+as a whole predicate (六爻's month step); :func:`joined` and :func:`listed` a list in each language's
+way. Each is a mapping ``{"ko", "zh-Hant", "en"}``, which a method's step filling takes as a parameter.
+The method packages import this module alone of ``i18n`` (tests/test_layering.py).
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-__all__ = ["KINDS", "listed", "said", "word"]
+__all__ = ["KINDS", "joined", "listed", "said", "word"]
 
 #: the tables of ``data/words.toml``
 KINDS = ("wang_shuai", "element", "stage")
@@ -47,8 +47,18 @@ def said(kind: str, key: str) -> Mapping[str, str]:
     return got
 
 
+#: how a sentence of each language lists several words: a comma in Korean, 、 in Chinese (and, as before, in
+#: the English steps, which name hanja terms)
+SEPARATOR = {"ko": ", ", "zh-Hant": "、", "en": "、"}
+
+
+def joined(words: Iterable[Mapping[str, str]]) -> dict[str, str]:
+    """Words given in every language (``{"ko", "zh-Hant", "en"}`` each) listed in a sentence of each."""
+    words = tuple(words)
+    return {lang: sep.join(w[lang] for w in words) for lang, sep in SEPARATOR.items()}
+
+
 def listed(names: Iterable[str]) -> dict[str, str]:
-    """Names (terms kept in hanja: positions, 課體, stars) listed in a sentence of each language: a comma in
-    Korean, 、 in Chinese (and, as before, in the English steps that name the hanja terms)."""
-    names = tuple(names)
-    return {"ko": ", ".join(names), "zh-Hant": "、".join(names), "en": "、".join(names)}
+    """Names (terms kept in hanja: positions, 課體, stars) listed in a sentence of each language
+    (:func:`joined`)."""
+    return joined(dict.fromkeys(SEPARATOR, n) for n in names)

@@ -53,7 +53,7 @@ from xuanheng.core.ganzhi import BRANCHES, ELEMENTS, STEMS
 from xuanheng.core.guiren import TIAN_JIANG
 from xuanheng.core.wuxing import generates, overcomes
 from xuanheng.errors import InputError
-from xuanheng.i18n.words import listed, word
+from xuanheng.i18n.words import joined, listed, word
 from xuanheng.jinkoujue.cast import yong_yao_reason_words
 from xuanheng.jinkoujue.chart import POSITION_LABELS, JinKouJueChart, Position
 from xuanheng.jinkoujue.reading import jiang_class
@@ -205,14 +205,7 @@ def _ws(state: str) -> Text:
 
 def _ws_joined(states: Sequence[str]) -> Text:
     """Several states named together (Chinese and English joined by 、, Korean by a comma)."""
-    ws = [_ws(x) for x in states]
-    return Text.from_mapping(
-        {
-            "ko": ", ".join(w.ko for w in ws),
-            "zh-Hant": "、".join(w.zh_hant for w in ws),
-            "en": "、".join(w.en for w in ws),
-        }
-    )
+    return Text.from_mapping(joined(word("wang_shuai", x) for x in states))
 
 
 # ── the steps ─────────────────────────────────────────────────────────────────────────────────────
@@ -465,12 +458,7 @@ def _lei(
 def _dong_words(names: Sequence[str]) -> Text:
     """The 動 *names* as a step names them, in every language (``[dong_word]``; Korean joins by a comma)."""
     w = data().dong_word
-    return Text.from_mapping(
-        {
-            lang: (", " if lang == "ko" else "、").join(w[n][lang] for n in names)
-            for lang in ("ko", "zh-Hant", "en")
-        }
-    )
+    return Text.from_mapping(joined(w[n] for n in names))
 
 
 def _dong(c: _Chain, chart: JinKouJueChart, topic: str | None) -> tuple[str, ...]:

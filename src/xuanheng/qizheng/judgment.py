@@ -37,7 +37,7 @@ from xuanheng.core.ganzhi import BRANCHES, ELEMENTS
 from xuanheng.core.wangshuai import state_by_season
 from xuanheng.core.wuxing import overcomes
 from xuanheng.errors import InputError, OutOfRangeError
-from xuanheng.i18n.words import listed, word
+from xuanheng.i18n.words import joined, listed, word
 from xuanheng.qizheng._reading_ctx import ASPECT_OF, JI, XIONG, Ctx
 from xuanheng.qizheng.chart import QiZhengChart, QiZhengLife
 from xuanheng.qizheng.ennan import ELEMENT, ROLES, role_element, role_of, stars_of
@@ -352,7 +352,7 @@ def _why(terms: Sequence[str], table: str = "why") -> dict[str, str]:
     """The dignities or palace class that make a lord strong or weak (or, *table* ``motion``, its motion),
     joined, in every language (``[why]``, ``[motion]``)."""
     w = data().motion if table == "motion" else data().why
-    return {lang: (", " if lang == "ko" else "、").join(w[t][lang] for t in terms) for lang in _LANGS3}
+    return joined(w[t] for t in terms)
 
 
 def _company(c: _Chain, ctx: Ctx, b: int, zhu: str, *, skip: Iterable[str] = ()) -> None:
