@@ -226,6 +226,16 @@ from pins import error as _error
 # description; the 七政 chart: the repr of its 神煞 carries their src). Re-pinned: charts_random,
 # charts_every_option, charts_boundaries, charts_study, readings_by_topic, readings_every_topic,
 # readings_options, documents_renders, example_ko, example_zh-Hant, example_zh-Hans, example_en.
+# (101, ly-verdict10) issue 27 round 10: the day's 合 of a still 用神 (合起, step day.he_qi) is stated, not
+# weighed (weight 0), the lead's decision on round 9's measure. Only judgments whose 用神 the day combines
+# while still move (their sum, and where it crosses a threshold their verdict, reason and 應期):
+# documents_renders alone, b8b6a89ce0876d67 with this change only. Checked: with the weight back at 1 (and
+# (102) left out) every golden section of tests/golden equals its pin before.
+# (102, ly-verdict10) issue 27 round 10: a 六沖 hexagram turning into another (沖變沖) is stated (step
+# gua.chong_chong, liuyao/data/judgment.toml [scatter]) and settles the verdict bad for every question but
+# the weather (〈六沖章〉, 〈疾病章第九十九〉). Only judgments of such charts move: documents_renders alone,
+# d795609eab9fe7ca with this change only, 958424d20d10c58a with (101). Checked as (101): with both left out
+# every section equals its pin before.
 PINNED: dict[str, str] = {
     # (90): before f33abee501b62873
     "charts_random": "6fe4aa8cb78b95aa",  # (63)
@@ -249,7 +259,8 @@ PINNED: dict[str, str] = {
     # (71): before c6fce2171fd1dbec
     # (72): before 71d7f6d1ddd584ca
     # (90): before 0762002a2dbc4c78
-    "documents_renders": "2e51e9d037d84353",
+    # (101) (102): before 2e51e9d037d84353
+    "documents_renders": "958424d20d10c58a",
     # (66): before d0d08516405091e7
     # (67) (68): before fa20e4f61584933a
     # (71): before c952b74fc20126eb

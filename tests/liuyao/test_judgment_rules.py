@@ -23,7 +23,7 @@ from typing import Any
 
 from xuanheng import liuyao
 from xuanheng.core import wuxing
-from xuanheng.liuyao.judgment import judge
+from xuanheng.liuyao.judgment import judge, judge_settled
 from xuanheng.reading.judgment import Question
 
 TRIADS = ({2, 5, 8}, {1, 10, 7})  # 寅巳申, 丑戌未 as branch indices
@@ -1595,3 +1595,62 @@ def test_switching_off_fu_useless_still_judges_a_hidden_yong_shen_with_no_reason
                 if j.focus.position is None and not {s.key for s in j.steps} & {"fu.out", "fu.out_easy"}:
                     bare += 1
     assert bare > 0
+
+
+def test_the_days_he_of_a_still_yong_shen_is_stated_not_weighed() -> None:
+    """The day's 合 of a still 用神 (合起, 《增刪卜易》〈六合章〉) stirs the line; it adds no strength,
+    which the day's 生 or 扶 already counts, so the step is stated with effect ``=`` and weighs nothing
+    (round 10 of issue 27). The book's case (卷四〈疾病章第九十九〉, a long illness asked about a remedy;
+    the 申 month, the 丙子 day, 升 changing into 漸): the still 丑 財 on the 世 is 休 in the 申 month and
+    the 子 day combines with it; the 子孫 that should cure show only as changed lines, and the man died.
+    With 合起 weighed +1 the sum came out even (mixed); stated only, the weak unfed line gives the book's
+    bad."""
+    c = liuyao.cast(day="丙子", month="申", lines="897866")
+    j = judge(c, Question("病"))
+    assert (j.focus.liu_qin, j.focus.branch, j.focus.position) == ("妻財", "丑", 4)
+    he_qi = [s for s in j.steps if s.key == "day.he_qi"]
+    assert len(he_qi) == 1 and he_qi[0].effect == "="
+    assert j.verdict.word.polarity == "bad"
+
+
+def test_a_six_clash_turning_into_a_six_clash_scatters_the_matter() -> None:
+    """《增刪卜易》〈六沖章〉 and 〈疾病章第九十九〉: a 六沖 hexagram that turns into another 六沖 one
+    (沖變沖) scatters the matter whatever the 用神's strength. The book's case under 〈疾病章〉's verse
+    on an illness meeting a clash: a nephew's illness cast in the 寅 month on the 乙酉 day, every line
+    of 坤 moving into 乾; the 酉 子孫 is the day itself and its change feeds it back, yet the book gives
+    him up, and he died in the third month. Weighed by its strength alone the judge said he would
+    recover; the step now settles it bad. Near miss: weather is read off what moves (〈天時章〉), so there
+    the step is only stated — the rain case of 艮 turning into 乾 (卯 month, 甲辰 day) keeps the verdict
+    its moving 父母 gives."""
+    c = liuyao.cast(day="乙酉", month="寅", lines="666666")
+    assert c.ben.liu_chong and c.bian is not None and c.bian.liu_chong
+    j = judge(c, Question("病", "子女"))
+    assert (j.focus.liu_qin, j.focus.branch) == ("子孫", "酉")
+    assert "gua.chong_chong" in {s.key for s in j.steps}
+    assert j.verdict.word.polarity == "bad"
+    assert "六沖變六沖" in j.verdict.text.get("zh-Hant")
+    rain = liuyao.cast(day="甲辰", month="卯", lines="667667")
+    assert rain.ben.liu_chong and rain.bian is not None and rain.bian.liu_chong
+    jr = judge(rain, Question("雨"))
+    assert "gua.chong_chong" in {s.key for s in jr.steps}
+    assert jr.verdict.word.polarity == "good"
+
+
+def test_chong_chong_is_stated_exactly_where_both_hexagrams_are_six_clash() -> None:
+    """The step 沖變沖 appears exactly where the hexagram and its change are both 六沖 ones (read off the
+    chart's own flags); there the weighed sum never decides an office (the step settles it bad unless a
+    rule weighed before it settled it: a true void, the two phases …), and it never settles the weather."""
+    seen = 0
+    for c in _every_pattern():
+        chong_chong = c.ben.liu_chong and c.bian is not None and c.bian.liu_chong
+        for topic in ("官", "晴"):
+            j, settled = judge_settled(c, Question(topic))
+            assert ("gua.chong_chong" in {s.key for s in j.steps}) == chong_chong, (c.ben.name, topic)
+            if chong_chong and topic == "官":
+                assert settled != "", (c.ben.name, c.day, c.yue_jian)
+                if settled == "gua.chong_chong":
+                    assert j.verdict.word.polarity == "bad"
+                    seen += 1
+            if topic == "晴":
+                assert settled != "gua.chong_chong"
+    assert seen > 20

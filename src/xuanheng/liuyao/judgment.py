@@ -149,6 +149,7 @@ class _Data:
     #: [[shi_holds]]: (topics, 六親 on the 世, step, the 六親 whose moving line lifts it or "")
     shi_holds: tuple[tuple[frozenset[str], str, str, str], ...]
     parties_topics: frozenset[str]  # [parties]: a matter between the asker (世) and another (應)
+    scatter_not_topics: frozenset[str]  # [scatter]: questions 沖變沖 does not settle (weather)
     chase_topics: frozenset[str]  # [chase]: someone run away or pursued, whom the asker's 世 may master
     #: [[tianshi]]: (topics, test, 六親, 六親 of a change that exempts, 暗動 counts, polarity, step) —
     #: 〈天時章〉's movers
@@ -190,6 +191,7 @@ def data() -> _Data:
             for e in raw["shi_holds"]
         ),
         parties_topics=frozenset(raw["parties"]["topics"]),
+        scatter_not_topics=frozenset(raw["scatter"]["not_topics"]),
         chase_topics=frozenset(raw["chase"]["topics"]),
         tianshi=tuple(
             (
@@ -543,14 +545,22 @@ def _change(c: _Chain, ln: Line, label: str, topic: str | None = None) -> None:
             c.add("hua.he", facts, yong=label, bian=bian)
 
 
-def _gua(c: _Chain, chart: LiuYaoChart, t: _Target | None = None) -> None:
-    """Steps of the hexagram as a whole."""
+def _gua(c: _Chain, chart: LiuYaoChart, t: _Target | None = None, topic: str | None = None) -> bool:
+    """Steps of the hexagram as a whole; True when a 六沖 hexagram turns into another (沖變沖) in a
+    question it settles."""
     ben, bian = chart.ben, chart.bian
+    scattered = False
     if bian is not None:
         if ben.liu_chong and bian.liu_he:
             c.add("gua.chong_he", {"ben": ben.name, "bian": bian.name})
         elif ben.liu_he and bian.liu_chong:
             c.add("gua.he_chong", {"ben": ben.name, "bian": bian.name})
+        elif ben.liu_chong and bian.liu_chong:
+            # 〈六沖章〉: a six-clash turning into a six-clash scatters the matter, whatever the
+            # 用神's strength (its 大壯之巽 shop; 〈疾病章〉's two sick children); weather is read off
+            # its movers (〈天時章〉), where it is only stated (``[scatter] not_topics``)
+            c.add("gua.chong_chong", {"ben": ben.name, "bian": bian.name})
+            scattered = topic not in data().scatter_not_topics and _on("gua.chong_chong")
     for where, label, lines in (("inner", "內卦", (1, 2, 3)), ("outer", "外卦", (4, 5, 6))):
         kind = chart.fan_fu.get(where)
         # 反吟 / 伏吟 of a trigram weigh on the 用神 that moves in it; elsewhere they only inform
@@ -564,6 +574,7 @@ def _gua(c: _Chain, chart: LiuYaoChart, t: _Target | None = None) -> None:
         c.add("gua.luan", {"moving": len(moving)}, n=len(moving))
     elif len(moving) == 1:
         c.add("gua.du_fa", {"line": moving[0].yao.position}, mover=_mover_word(moving[0]))
+    return scattered
 
 
 def _shi_hurt(c: _Chain, chart: LiuYaoChart, t: _Target, topic: str | None, about: str) -> bool:
@@ -1302,6 +1313,10 @@ def _weigh(c: _Chain, marks: dict[str, Any]) -> tuple[str, str]:
     if marks.get("office_void_shi") and _on("weigh.two_phase_shi"):
         c.add("weigh.two_phase_shi")
         return "mixed", "weigh.two_phase_shi"
+    if marks.get("chong_chong"):
+        # 〈六沖章〉: 沖變沖 — the matter scatters; it prevails over the 用神's root or rescue
+        # (〈疾病章〉's child whose 子孫 had every support)
+        return "bad", "gua.chong_chong"
     total = c.total
     if root and _on("weigh.root"):
         # the month and the day weigh more than the moving lines: a mover's harm counts half
@@ -1416,7 +1431,7 @@ def judge_settled(
         marks["kong"] = "jia"  # a recent illness: the void heals (stated below), it is no failing
     else:
         marks["kong"] = _kong(c, t, state, marks["sheng"] > 0 or marks["root"], marks["ke_lines"])
-    _gua(c, chart, t)
+    marks["chong_chong"] = _gua(c, chart, t, topic)
     marks["shi_hurt"] = _shi_hurt(c, chart, t, topic, about)
     marks["shi_holds"] = _shi_holds(c, chart, topic)
     marks["he_in_chong"] = _he_in_chong(c, chart, topic)
