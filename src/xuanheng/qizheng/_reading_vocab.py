@@ -1274,14 +1274,20 @@ def _cut_half(ctx: Ctx) -> tuple[float, float] | None:
     "luo_ji_cut",
     "羅 and 計 cut the seven 政 (or all but one that slips out alone: 《星學大成》卷四) off to one side of"
     " their line (截): 攔截 — that half lies 東南 by day or 西北 by night; 背命 — the 命度 lies on the"
-    " other half",
-    ("攔截", "背命"),
+    " other half; 餘外 — 孛 and 炁 both lie on the other half, outside the cut",
+    ("攔截", "背命", "餘外"),
 )
 def _luo_ji_cut(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
     cut = _cut_half(ctx)
     if cut is None:
         return None
     luo, side = cut
+    if v == "餘外":
+        lon = {y.name: float(y.lon) for y in ctx.chart.yao}
+        for y in ("孛", "炁"):
+            if (((lon[y] - luo) % 360.0) < 180.0) == (side > 0):
+                return None
+        return {"luo_ji_cut": "餘外", "孛": BRANCHES[ctx.yao_b["孛"]], "炁": BRANCHES[ctx.yao_b["炁"]]}
     fr = chart_frame(ctx.chart)
     if v == "背命":
         m = float(ctx.chart.ming_gong.lon)
