@@ -1382,6 +1382,26 @@ GEJU10_CASES: list[tuple[str, dict[str, Any], dict[str, Any]]] = [
     # no cut (金 and 木 on the forward half with 孛 and 炁): nothing is outside the seven
     ("四餘在外", {"at": {"金": "辰", "木": "寅", "計": "巳", "炁": "酉"}}, {"at": {"計": "巳", "炁": "酉"}}),
 ]
+# 失躔 also by mansion (word shi_chan: a mansion whose 七曜's element overcomes the star's, as
+# 《星學大成》卷二十九's 失躔 stars stand): 土 in 角 and 計 in 井 (木 mansions, 木 overcomes 土); 計 in 鬼
+# (a 金 mansion) is not. The 田宅 未's lord 月 (水) in 女 (土) and the 財帛 酉's lord 金 in 室 (火); 金 in
+# 壁 (水) is not
+GEJU10_CASES += [
+    (
+        "土計失躔",
+        merged(xiu_case("土", ["角"], True), xiu_case("計", ["井"], True)),
+        merged(xiu_case("土", ["角"], True), xiu_case("計", ["鬼"], True)),
+    ),
+    (
+        "田財失躔",
+        merged(xiu_case("月", ["女"], True), xiu_case("金", ["室"], True)),
+        merged(xiu_case("月", ["女"], True), xiu_case("金", ["室"], False)),
+    ),
+    # the base itself holds 田財失躔 and 火金失躔 by mansion (BASE_HOLDS): 月 in 氐 (土), 金 in 星 (a mansion
+    # of the Sun, 火), 火 in 軫 (水); 金 moved to 壁 (水) breaks both
+    ("田財失躔", {}, xiu_case("金", ["室"], False)),
+    ("火金失躔", {}, xiu_case("金", ["室"], False)),
+]
 ZHENG_LIST_CASES += GEJU10_CASES
 ZHENG_FORM_CASES += ZHENG_LIST_CASES
 #: patterns the base placement itself holds (each case above moves the star that makes it)
@@ -1398,6 +1418,8 @@ BASE_HOLDS = {
     "陰陽失躔",
     "月躔土度",
     "命坐天狗",
+    "田財失躔",
+    "火金失躔",
 }
 BREADTH_CASES += ZHENG_FORM_CASES
 PATTERN_CASES += BREADTH_CASES
