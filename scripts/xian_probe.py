@@ -15,7 +15,8 @@ mansion the 限度 stands in, 恩/用 +1 and 難/仇 −1 to the 命主 (003-014
 流曜 over the 大限's palace (木 炁 +1, 土 計 孛 −1: the slow 曜 the books watch); the year of a change of
 大限 (交限) read by the 大限 on the other side of it; and from 《張果星宗》卷二 the 大限's lord 逆 留 or
 伏, the 化曜 on the 大限's palace, and the helping spirits (貴人 祿勳 唐符 國印) on it; from 《星學大成》
-卷四〈看星節要八十一條〉, 向明: the birth's own (day or night) stars on the 大限's palace, or on its 三方四正.
+卷四〈看星節要八十一條〉, 向明: the birth's own (day or night) stars on the 大限's palace, or on its 三方四正;
+from 卷二十九〈喬拗淵微〉 (失躔為凶), the 大限's lord 失躔 by mansion (the reading's word ``shi_chan``).
 
 Run ``PYTHONPATH=src python scripts/xian_probe.py [--split dev|holdout] [--xiu jin|gu|gu_precessed]
 [--first-term ten|nine|fixed]``. It measures; it changes nothing.
@@ -119,6 +120,7 @@ def stretches(split: str, xiu: str = "jin", first_term: str = "ten") -> list[dic
                         "nan_ke": _nan_ke(ctx, da),
                         "du_sheng": _du_sheng(c, du, X._xiu_at(p, du)),
                         "lord_motion": -1 if ctx.motion.get(ctx.zhu[da], frozenset()) & _SLOW else 0,
+                        "lord_shi_chan": _shi_chan(ctx, ctx.zhu[da]),
                         "hua": sum(
                             (h in HUA_GOOD) - (h in HUA_BAD)
                             for h, y in c.hua_yao.items()
@@ -182,6 +184,16 @@ def _du_sheng(c: Any, du: float, xiu: int) -> int:
     return 0
 
 
+def _shi_chan(ctx: Any, y: str) -> int:
+    """−1 when the 曜 *y* stands in a mansion whose 七曜's element overcomes its own (失躔, as the stars
+    《星學大成》卷二十九〈喬拗淵微〉 calls 失躔 stand: 失躔為凶), else 0 — the reading's word ``shi_chan``."""
+    from xuanheng.qizheng._reading_ctx import Ctx
+    from xuanheng.qizheng._reading_vocab import VOCAB
+
+    assert isinstance(ctx, Ctx)
+    return -1 if VOCAB.specs["shi_chan"].fn(ctx, [y], {}) else 0
+
+
 #: 向明 (《星學大成》卷四〈看星節要八十一條〉「向明」): the stars a birth by day, or by night, wants on its
 #: 限 — by night 火 金 月, by day 日 木 土 水 炁
 _MING_STARS = {True: frozenset("日木土水炁"), False: frozenset("火金月")}
@@ -212,6 +224,7 @@ CANDIDATES: dict[str, Callable[[dict[str, Any]], float]] = {
     "流曜 over the 大限": lambda y: y["transit"],
     "交限: the other 大限": lambda y: y["jiao"],
     "限主 逆 留 伏 (卷二〈天祿〉: 留逆 福不純)": lambda y: y["lord_motion"],
+    "限主 失躔 by mansion (《星學大成》卷二十九: 失躔為凶)": lambda y: y["lord_shi_chan"],
     "化曜 in the 大限 palace (卷二〈變曜〉)": lambda y: y["hua"],
     "貴人 祿勳 唐符 國印 on the 大限 palace (卷二)": lambda y: y["good_spirits"],
 }

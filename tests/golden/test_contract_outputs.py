@@ -321,6 +321,15 @@ from pins import dump as _dump
 # output by output with the JSON's src and note taken out, equal; mcp_tools: a choice's src inside its
 # description; the 七政 chart: the repr of its 神煞 carries their src). Re-pinned: cli_casts, http_meta,
 # http_casts, mcp_tools, mcp_calls.
+# (101, qz-geju10) issue 29 (branch qz-geju10): 福祿臨財 (ge-290) and 田財對照 (ge-323) hold in a second
+# form each (the lords of the 福德 and 官祿 in the 財帛; the lords of the 田宅 and 財帛 together across from
+# the 命宮), and their texts name both forms: the 七政 documents' readings and judgments where they fire
+# (cli_casts, cli_refusals: its 七政 sample, http_casts, mcp_calls). Only qizheng/data/patterns.toml
+# changed; tests/golden/test_qizheng_reading_outputs.py (101, qz-geju10).
+# (102, qz-geju10) issue 29 (branch qz-geju10): ge-380 四餘在外 (the 羅–計 cut with 孛 and 炁 outside it; new
+# value 餘外 of the word luo_ji_cut) fires on the 七政 documents that have it (the same four sections).
+# Checked: with the word's new value but without ge-380 every section equals its pin of (101);
+# tests/golden/test_qizheng_reading_outputs.py (102, qz-geju10).
 PINNED: dict[str, str] = {
     "cli_help": "6c6776e65239546d",  # (55): before 9dad1857abc63b7d
     # (1) (2) (6) (7) (9) (10) (11) (14) (18) (24) (25) (37) (38) (39)
@@ -338,7 +347,8 @@ PINNED: dict[str, str] = {
     # (72) (73) (74) (75) (76): before 54f3e61cd36236eb
     # (77): before 274b0a88b0c9becb
     # (90): before 233d27fd11925e84
-    "cli_casts": "e9d67a768c594a29",  # before (38): fdb40617d91ee828; before (36): e13659d60dd8a34a
+    # (101) (102, qz-geju10): before e9d67a768c594a29
+    "cli_casts": "556b99221419d241",  # before (38): fdb40617d91ee828; before (36): e13659d60dd8a34a
     # issue 26: the 大六壬 message for no instant and no coordinates is catalogued (cli.liuren.at_missing),
     # so --lang ko / zh-Hant say it in that language instead of English; nothing else changed
     # (12): its 七政 sample without a place is no refusal: it casts, and its document gains the judgment
@@ -349,7 +359,8 @@ PINNED: dict[str, str] = {
     # (66): before b97fc885be583cef
     # (71): before 60e6b0b976e903e0
     # (77): before e269d65dd2ae50d3
-    "cli_refusals": "e8274edd4d9a22f7",  # before (38): eef497d9e543d34b; before (36): c69b4a9a974ad72e
+    # (101) (102, qz-geju10): before e8274edd4d9a22f7
+    "cli_refusals": "d4a050d14b155975",  # before (38): eef497d9e543d34b; before (36): c69b4a9a974ad72e
     # (1) (2) (6) (7) (9) (10) (11) (13) (14) (15) (16) (18) (25) (27) (37) (38) (39)
     # (47): before 4bae4793c287179b; (48): before 5758b1ad6222823e
     # (66): before 6f89dbb76dc3519c
@@ -376,7 +387,8 @@ PINNED: dict[str, str] = {
     # (72) (73) (74) (75) (76): before 62390ee16c25a7e4
     # (77): before 58479d0917623ffa
     # (90): before 64f7516e1a9f08cb
-    "http_casts": "a55f79d86670b738",  # before (38): 3903bf99c9430349; before (36): d0a62ebaf7be16ce
+    # (101) (102, qz-geju10): before a55f79d86670b738
+    "http_casts": "01fa2a8eec64283c",  # before (38): 3903bf99c9430349; before (36): d0a62ebaf7be16ce
     # (46): before 0d815fecf12a84d1; (51): before c59b5b580058740f
     # (66): before 8e50a76096f98d50
     # (71): before 476125c09ef9b91a
@@ -395,7 +407,8 @@ PINNED: dict[str, str] = {
     # (72) (73) (74) (75) (76): before 305143f3f72fe584
     # (77): before 5eb7e7739c582756
     # (90): before 9b9fbf47b1eafbfd
-    "mcp_calls": "f377015a0f33c858",  # before (38): 4e0a29559ba5e65f; before (36): 95e864a31022d03f
+    # (101) (102, qz-geju10): before f377015a0f33c858
+    "mcp_calls": "da8ae20c6065a3df",  # before (38): 4e0a29559ba5e65f; before (36): 95e864a31022d03f
 }
 
 _check = checker(PINNED)

@@ -979,6 +979,8 @@ ZHENG_TERM_CASES: list[tuple[str, dict[str, Any], dict[str, Any]]] = [
     ("福居夫位", {"at": {"土": "辰"}}, {"at": {"土": "巳"}}),
     ("田子居官", {"at": {"月": "丑"}}, {"at": {"月": "寅"}}),
     ("福祿臨財", {"at": {"火": "酉"}}, {"at": {"火": "申"}}),
+    # or 祿 read as the 官祿 (qz-geju10): the 福德 子's and the 官祿 丑's lord 土 in the 財帛 酉
+    ("福祿臨財", {"at": {"土": "酉"}}, {"at": {"土": "申"}}),
     ("田財臨福", {"at": {"月": "子", "金": "子"}}, {"at": {"月": "子", "金": "亥"}}),
     ("命財起垣", {"at": {"火": "戌", "金": "酉"}}, {"at": {"火": "戌", "金": "申"}}),
     # the 官祿 丑 and 福德 子 are both ruled by 土 (in 子): 火 with it generates it, 金 does not (ge-370; more
@@ -1115,6 +1117,8 @@ ZHENG_LIST_CASES: list[tuple[str, dict[str, Any], dict[str, Any]]] = [
     ("福官會聚", {"ming": "丑", "at": {"金": "巳"}}, {"ming": "丑"}),
     # 田宅 未's lord 月, 財帛 酉's lord 金 (午): the Moon in 子 faces it
     ("田財對照", {"at": {"月": "子"}}, {"at": {"月": "丑"}}),
+    # or the two lords together across from the 命宮 戌, in its 夫妻 辰 (qz-geju10)
+    ("田財對照", {"at": {"月": "辰", "金": "辰"}}, {"at": {"月": "辰", "金": "巳"}}),
     # 丙 year: 祿勳 巳, 玉堂 亥 (《張果星宗》卷二); 命 巳 faces 亥 (its 夫妻), 命 亥 faces 巳
     ("坐祿向貴", {"year": "丙子", "ming": "巳"}, {"year": "丙子", "ming": "午"}),
     ("對祿坐貴", {"year": "丙子", "ming": "亥"}, {"year": "丙子", "ming": "子"}),
@@ -1366,6 +1370,39 @@ GEJU8_CASES: list[tuple[str, dict[str, Any], dict[str, Any]]] = [
     ("土計犯月", {"at": {"計": "卯"}}, {}),
 ]
 ZHENG_LIST_CASES += GEJU8_CASES
+#: branch qz-geju10: 四餘在外 (ge-380). The cut of 諸星背命's case (金 辰, 木 寅: all seven 政 on the half
+#: from 165° to 345°, 羅 at 345°); 孛 (未 25°, 115°) already stands on the other half, and 炁 moved to 酉
+#: (45°) joins it — left in 辰 (184°) it stands among the seven
+GEJU10_CASES: list[tuple[str, dict[str, Any], dict[str, Any]]] = [
+    (
+        "四餘在外",
+        {"at": {"金": "辰", "木": "寅", "計": "巳", "炁": "酉"}},
+        {"at": {"金": "辰", "木": "寅", "計": "巳"}},
+    ),
+    # no cut (金 and 木 on the forward half with 孛 and 炁): nothing is outside the seven
+    ("四餘在外", {"at": {"金": "辰", "木": "寅", "計": "巳", "炁": "酉"}}, {"at": {"計": "巳", "炁": "酉"}}),
+]
+# 失躔 also by mansion (word shi_chan: a mansion whose 七曜's element overcomes the star's, as
+# 《星學大成》卷二十九's 失躔 stars stand): 土 in 角 and 計 in 井 (木 mansions, 木 overcomes 土); 計 in 鬼
+# (a 金 mansion) is not. The 田宅 未's lord 月 (水) in 女 (土) and the 財帛 酉's lord 金 in 室 (火); 金 in
+# 壁 (水) is not
+GEJU10_CASES += [
+    (
+        "土計失躔",
+        merged(xiu_case("土", ["角"], True), xiu_case("計", ["井"], True)),
+        merged(xiu_case("土", ["角"], True), xiu_case("計", ["鬼"], True)),
+    ),
+    (
+        "田財失躔",
+        merged(xiu_case("月", ["女"], True), xiu_case("金", ["室"], True)),
+        merged(xiu_case("月", ["女"], True), xiu_case("金", ["室"], False)),
+    ),
+    # the base itself holds 田財失躔 and 火金失躔 by mansion (BASE_HOLDS): 月 in 氐 (土), 金 in 星 (a mansion
+    # of the Sun, 火), 火 in 軫 (水); 金 moved to 壁 (水) breaks both
+    ("田財失躔", {}, xiu_case("金", ["室"], False)),
+    ("火金失躔", {}, xiu_case("金", ["室"], False)),
+]
+ZHENG_LIST_CASES += GEJU10_CASES
 ZHENG_FORM_CASES += ZHENG_LIST_CASES
 #: patterns the base placement itself holds (each case above moves the star that makes it)
 BASE_HOLDS = {
@@ -1381,6 +1418,8 @@ BASE_HOLDS = {
     "陰陽失躔",
     "月躔土度",
     "命坐天狗",
+    "田財失躔",
+    "火金失躔",
 }
 BREADTH_CASES += ZHENG_FORM_CASES
 PATTERN_CASES += BREADTH_CASES

@@ -37,6 +37,7 @@ from xuanheng.qizheng._reading_ctx import (
 )
 from xuanheng.qizheng.gong import GONG_NAMES, chart_frame
 from xuanheng.qizheng.xiu import NAMES as XIU_NAMES
+from xuanheng.qizheng.xiu import XIU
 from xuanheng.rules import Vocabulary
 
 Facts = dict[str, Any]
@@ -1274,14 +1275,20 @@ def _cut_half(ctx: Ctx) -> tuple[float, float] | None:
     "luo_ji_cut",
     "羅 and 計 cut the seven 政 (or all but one that slips out alone: 《星學大成》卷四) off to one side of"
     " their line (截): 攔截 — that half lies 東南 by day or 西北 by night; 背命 — the 命度 lies on the"
-    " other half",
-    ("攔截", "背命"),
+    " other half; 餘外 — 孛 and 炁 both lie on the other half, outside the cut",
+    ("攔截", "背命", "餘外"),
 )
 def _luo_ji_cut(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
     cut = _cut_half(ctx)
     if cut is None:
         return None
     luo, side = cut
+    if v == "餘外":
+        lon = {y.name: float(y.lon) for y in ctx.chart.yao}
+        for y in ("孛", "炁"):
+            if (((lon[y] - luo) % 360.0) < 180.0) == (side > 0):
+                return None
+        return {"luo_ji_cut": "餘外", "孛": BRANCHES[ctx.yao_b["孛"]], "炁": BRANCHES[ctx.yao_b["炁"]]}
     fr = chart_frame(ctx.chart)
     if v == "背命":
         m = float(ctx.chart.ming_gong.lon)
@@ -1485,6 +1492,26 @@ def _duan_chan(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
             return None
         got[ys[0]] = BRANCHES[ctx.yao_b[ys[0]]]
     return {"duan_chan": got}
+
+
+@_word(
+    "shi_chan",
+    "[stars]: every listed star (曜, role or 主:palace) stands in a mansion whose 七曜's element overcomes"
+    " its own (失躔: the stars 《星學大成》卷二十九〈喬拗淵微〉 names as 失躔 — 木 in 鬼 and 亢, 金 in 室, 土"
+    " in 角 and 斗 — each stand so; elements as aspects.toml [element])",
+)
+def _shi_chan(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
+    got = {}
+    for ref in _as_list(v):
+        ys = (ref,) if ref in _YAO_SET else _ref_stars(ctx, ref)
+        if not ys:
+            return None
+        y = ys[0]
+        k = ctx.yao_xiu[y]
+        if not overcomes(YAO_ELEMENT[XIU[k].qiyao], YAO_ELEMENT[y]):
+            return None
+        got[y] = XIU_NAMES[k]
+    return {"shi_chan": got}
 
 
 #: the planet that is the 令星 of each season (《張果星宗》卷八〈論四時〉: 春木 夏火 秋金 冬水,
