@@ -6,6 +6,9 @@
 * The wealth on the asker (``cai.gan``, the same book's 〈求財章〉, which names the 財 on the 干 as money
   that comes back): in a question of wealth, the spirit on the day stem that is its 妻財, not void, settles
   *good*.
+* The house hurt by what stands on it (``zhai.hurt``, 〈陽宅章〉, whose verse reads 干 and 支 for
+  刑沖克害 and warns of the house drained or overcome): in a question of the house, the spirit on the day
+  branch that punishes, clashes, overcomes, harms (六害) or drains the 支 settles *bad*.
 * The 類神 with 氣 (``weigh.lei_qi``, 〈注釋指掌賦〉 and 〈注釋心印賦〉: a favourable spirit is wanted 旺 or
   相): a 類神 in the 三傳 that would outweigh the rest settles *good* only when 旺 or 相 in the month; one
   that is 休, 囚 or 死 leaves the verdict to the rest, *bad* or *mixed*.
@@ -167,3 +170,63 @@ def test_the_lei_shen_without_qi_in_the_book_case_of_the_month_of_money() -> Non
     assert j.verdict.word.polarity == "bad"
     with switched_off("weigh.lei_qi"):
         assert judge(chart, Question("財")).verdict.word.polarity == "good"
+
+
+#: the 刑 pairs (寅巳申, 丑戌未, 子卯, and the self-punishing 辰午酉亥; a pair punishes either way, as the
+#: judge reads 刑 on the 日 and 辰), the 六沖 and the 六害, written out
+XING = {("寅", "巳"), ("巳", "申"), ("申", "寅"), ("丑", "戌"), ("戌", "未"), ("未", "丑"), ("子", "卯"),
+        ("卯", "子"), ("辰", "辰"), ("午", "午"), ("酉", "酉"), ("亥", "亥")}  # fmt: skip
+CHONG = {a + b for a, b in zip(BRANCHES[:6], BRANCHES[6:], strict=True)}
+HAI = {"子未", "丑午", "寅巳", "卯辰", "申亥", "酉戌"}
+
+
+def _hurts(up: str, seat: str) -> bool:
+    """Whether *up* on *seat* punishes, clashes, overcomes, harms or drains it (the seat feeds it)."""
+    a, b = BRANCH_EL[up], BRANCH_EL[seat]
+    return (
+        (up, seat) in XING
+        or (seat, up) in XING
+        or up + seat in CHONG
+        or seat + up in CHONG
+        or up + seat in HAI
+        or seat + up in HAI
+        or OVERCOMES[a] == b
+        or GENERATES[b] == a
+    )
+
+
+def test_the_house_hurt_by_its_spirit_settles_bad_over_the_720_ke() -> None:
+    fired = spared = 0
+    for day in DAYS:
+        for hour in range(12):
+            chart = liuren.cast(day=day, yue_jiang="子", hour=BRANCHES[hour])
+            j = judge(chart, Question("家宅"))
+            keys = [s.key for s in j.steps]
+            up = BRANCHES[chart.zhi_shang]
+            want = _hurts(up, day[1]) and "zhai.gui" not in keys  # 干支乘鬼 settles first
+            assert ("zhai.hurt" in keys) == want, (day, hour, up, keys)
+            if want:
+                step = next(s for s in j.steps if s.key == "zhai.hurt")
+                assert step.facts["branch"] == up and step.effect == "-"
+                assert any("陽宅章" in x for x in step.src)
+                assert keys[-1] == "weigh.zhai_hurt" and j.verdict.word.polarity == "bad"
+                fired += 1
+            elif "zhai.gui" not in keys:
+                spared += 1
+            # near miss: a question of money reads no such sign
+            assert "zhai.hurt" not in [s.key for s in judge(chart, Question("財")).steps]
+    assert fired >= 200 and spared >= 100, (fired, spared)
+
+
+def test_the_house_hurt_in_the_book_case_of_the_inn_by_the_market() -> None:
+    # 《壬占彙選》卷之四〈辛丑日〉, from 劉日新 (casebook hx-116): a 辛丑 day in the fourth month (巳), 卯
+    # over 申, day 貴人; a man plans to build an inn by the market, and the book warns against it (he built
+    # it and came to ruin). On the 支 丑 stands 申, metal that the earth of 丑 feeds: the house drained.
+    chart = liuren.cast(day="辛丑", yue_jiang="卯", hour="申", month_branch="巳", day_night="day")
+    assert BRANCHES[chart.zhi_shang] == "申" and _hurts("申", "丑")
+    j = judge(chart, Question("家宅"))
+    keys = [s.key for s in j.steps]
+    assert "zhai.hurt" in keys and keys[-1] == "weigh.zhai_hurt"
+    assert j.verdict.word.polarity == "bad"
+    with switched_off("zhai.hurt"):
+        assert judge(chart, Question("家宅")).verdict.word.polarity == "good"

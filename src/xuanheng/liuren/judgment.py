@@ -26,7 +26,8 @@ The procedure (docs/liuren-judgment.md); each step's words, weights and sources 
    does, in a question of illness, a 發用 that is the day's 驛馬 (病人見馬,
    ``bing.ma``, or the 三傳 from the stem's 長生 into its 墓, ``bing.sheng_mu``;
    the reverse, ``bing.mu_sheng``, decides *good*: 《大六壬指南》卷三〈疾病章〉), and
-   in a question of the house the 鬼 on both 干 and 支 (``zhai.gui``, 〈陽宅章〉);
+   in a question of the house the 鬼 on both 干 and 支 (``zhai.gui``, 〈陽宅章〉), else the spirit on
+   the 支 punishing, clashing, overcoming, harming or draining it (``zhai.hurt``, *bad*);
    in a question of a traveller the day's 驛馬 in 課傳 decides *good* (``xing.ma``, 〈行人章〉);
    in a question of office the day's 祿 void or fallen (落空) decides *bad* (``shi.lu``, 〈仕宦章〉);
    in a question of a suit the season's 天赦 in 課傳 decides *good* (``song.she``, 〈占訟章〉), and in a
@@ -62,10 +63,10 @@ from typing import Any
 from xuanheng.core._frozen import maker
 from xuanheng.core.ganzhi import BRANCH_ELEMENT, BRANCHES, JI_GONG, STEM_ELEMENT, STEMS
 from xuanheng.core.guiren import TIAN_JIANG
-from xuanheng.core.relations import chong, is_xing, liu_he
+from xuanheng.core.relations import chong, is_xing, liu_hai, liu_he
 from xuanheng.core.shensha_basic import LU
 from xuanheng.core.wangshuai import state_by_month
-from xuanheng.core.wuxing import overcomes
+from xuanheng.core.wuxing import generates, overcomes
 from xuanheng.errors import InputError
 from xuanheng.i18n.words import listed, word
 from xuanheng.liuren.bifa import CHANG_SHENG, PREDICATES, Ctx
@@ -629,7 +630,7 @@ def _chapter_signs(c: _Chain, r: _Read, topic: str | None) -> tuple[str, str] | 
     :func:`_xing`), office (〈仕宦章〉, :func:`_shi`), a suit or prison (〈占訟章〉, :func:`_song`) and
     wealth (〈求財章〉, :func:`_cai`). Returns (polarity, settling step) or None."""
     if topic == "家宅":
-        return _zhai(c, r)
+        return _zhai(c, r) or _zhai_hurt(c, r)
     if topic == "病":  # the topic is already normalised (病 = 질병 = illness)
         return _bing(c, r)
     if topic == "行人":
@@ -732,6 +733,37 @@ def _zhai(c: _Chain, r: _Read) -> tuple[str, str] | None:
         return None
     c.add("zhai.gui", {"gan": BRANCHES[gan], "zhi": BRANCHES[zhi]}, gan=BRANCHES[gan], zhi=BRANCHES[zhi])
     return ("bad", "weigh.zhai_gui")
+
+
+def _zhai_hurt(c: _Chain, r: _Read) -> tuple[str, str] | None:
+    """The house hurt by what stands on it: the spirit on the day branch punishes (刑), clashes (沖),
+    overcomes (剋) or harms (六害) the 支, or drains it (脫: the 支 feeds it) — 《大六壬指南》卷三
+    〈六壬會纂占驗指南〉〈陽宅章〉, whose verse opens by reading the 干 and the 支 for 刑沖克害 and 生旺
+    and warns of the house drained or overcome by what is added to it; *bad*, stated as ``zhai.hurt``.
+    Read without the drain (刑沖克害 alone) or with only 剋 and 脫 it gained less on the dev cases
+    (docs/liuren-judgment.md, round 10)."""
+    if not _on("zhai.hurt"):
+        return None
+    zhi, seat = r.chart.zhi_shang, r.chart.day.branch
+    el, own = BRANCH_ELEMENT[zhi], BRANCH_ELEMENT[seat]
+    how = (
+        "剋"
+        if overcomes(el, own)
+        else "脫"
+        if generates(own, el)
+        else "刑"
+        if is_xing(zhi, seat)
+        else "沖"
+        if chong(zhi) == seat
+        else "害"
+        if liu_hai(zhi) == seat
+        else None
+    )
+    if how is None:
+        return None
+    facts = {"branch": BRANCHES[zhi], "seat": BRANCHES[seat], "how": how}
+    c.add("zhai.hurt", facts, branch=BRANCHES[zhi], seat=BRANCHES[seat], how=_note(how))
+    return ("bad", "weigh.zhai_hurt")
 
 
 def _bing(c: _Chain, r: _Read) -> tuple[str, str] | None:
