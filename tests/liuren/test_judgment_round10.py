@@ -9,6 +9,9 @@
 * The house hurt by what stands on it (``zhai.hurt``, 〈陽宅章〉, whose verse reads 干 and 支 for
   刑沖克害 and warns of the house drained or overcome): in a question of the house, the spirit on the day
   branch that punishes, clashes, overcomes, harms (六害) or drains the 支 settles *bad*.
+* The 德 in an examination (``ke.de``, 〈選舉章〉, which names the 德 entering the gate of heaven as the sure
+  pass, and 《六壬大全》卷一〈德煞〉): in a question of an examination, the day's 德 among the 三傳 or the
+  upper spirits of the 四課, not void, settles *good*.
 * The 類神 with 氣 (``weigh.lei_qi``, 〈注釋指掌賦〉 and 〈注釋心印賦〉: a favourable spirit is wanted 旺 or
   相): a 類神 in the 三傳 that would outweigh the rest settles *good* only when 旺 or 相 in the month; one
   that is 休, 囚 or 死 leaves the verdict to the rest, *bad* or *mixed*.
@@ -230,3 +233,48 @@ def test_the_house_hurt_in_the_book_case_of_the_inn_by_the_market() -> None:
     assert j.verdict.word.polarity == "bad"
     with switched_off("zhai.hurt"):
         assert judge(chart, Question("家宅")).verdict.word.polarity == "good"
+
+
+#: the day's 德 by the day stem (《六壬大全》卷一〈德神〉: 甲己 寅, 乙庚 申, 丙辛 巳, 丁壬 亥, 戊癸 巳)
+DE = dict(zip(STEMS, "寅申巳亥巳寅申巳亥巳", strict=True))
+
+
+def test_the_de_in_ke_chuan_settles_an_examination_good_over_the_720_ke() -> None:
+    fired = void = absent = 0
+    for i, day in enumerate(DAYS):
+        for hour in range(12):
+            chart = liuren.cast(day=day, yue_jiang="子", hour=BRANCHES[hour])
+            j = judge(chart, Question("科舉"))
+            keys = [s.key for s in j.steps]
+            de = DE[day[0]]
+            want = de in _places(chart) and de not in _void(i)
+            assert ("ke.de" in keys) == want, (day, hour, de, keys)
+            if want:
+                step = next(s for s in j.steps if s.key == "ke.de")
+                assert step.facts["branch"] == de and step.effect == "+"
+                assert any("選舉章" in x for x in step.src)
+                if "weigh.lei_hurt" not in keys:  # the white tiger's wound settles first
+                    assert keys[-1] == "weigh.ke_de" and j.verdict.word.polarity == "good", (day, hour, keys)
+                fired += 1
+            elif de in _places(chart):
+                void += 1
+            else:
+                absent += 1
+            # near miss: a question of office reads no such sign
+            assert "ke.de" not in [s.key for s in judge(chart, Question("官")).steps]
+    assert fired >= 100 and void >= 10 and absent >= 100, (fired, void, absent)
+
+
+def test_the_de_in_the_book_case_of_the_metropolitan_examination() -> None:
+    # 《壬占彙選》卷之三〈丁亥日〉, from 郭御青 (casebook hx-59): a 丁亥 day in the second month (卯), 亥 over
+    # 卯, day 貴人; a friend asks whether 周銓 passes the metropolitan examination, and the book says he
+    # does, reading the 末傳 亥, not void, with the 貴人 and the day's 德. 丁's 德 is 亥; the 旬 of 丁亥
+    # (甲申) leaves 午 and 未 void.
+    chart = liuren.cast(day="丁亥", yue_jiang="亥", hour="卯", month_branch="卯", day_night="day")
+    assert [BRANCHES[c.branch] for c in chart.san_chuan] == ["未", "卯", "亥"]
+    q = Question("科舉", "他人")
+    j = judge(chart, q)
+    keys = [s.key for s in j.steps]
+    assert "ke.de" in keys and keys[-1] == "weigh.ke_de" and j.verdict.word.polarity == "good"
+    with switched_off("ke.de"):
+        assert judge(chart, q).verdict.word.polarity == "bad"

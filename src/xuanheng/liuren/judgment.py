@@ -31,7 +31,8 @@ The procedure (docs/liuren-judgment.md); each step's words, weights and sources 
    in a question of a traveller the day's 驛馬 in 課傳 decides *good* (``xing.ma``, 〈行人章〉);
    in a question of office the day's 祿 void or fallen (落空) decides *bad* (``shi.lu``, 〈仕宦章〉);
    in a question of a suit the season's 天赦 in 課傳 decides *good* (``song.she``, 〈占訟章〉), and in a
-   question of wealth a 妻財 on the day stem, not void, *good* (``cai.gan``, 〈求財章〉);
+   question of wealth a 妻財 on the day stem, not void, *good* (``cai.gan``, 〈求財章〉), as does in a
+   question of an examination the day's 德 in 課傳, not void (``ke.de``, 〈選舉章〉);
    then, where the 發端 and the 歸宿 disagree (先凶後吉, 始吉終凶), the 末傳
    decides and a ``=`` step says so —
    unless the 末傳 is void, an empty end that decides nothing (``weigh.mo_kong``,
@@ -98,7 +99,8 @@ LEI_STRONG, LEI_REST = 3, -4
 #: at most this many steps before the settling ones (the issue's 3–8 in all)
 MAX_STEPS = 6
 #: the steps never dropped for length: the 類神, 日, 辰, 初傳 and 末傳
-_KEPT = ("lei.", "harm.", "bing.", "zhai.", "xing.", "shi.", "song.", "cai.", "ri", "chen", "chu", "mo")
+_KEPT: tuple[str, ...] = ("lei.", "harm.", "bing.", "zhai.", "xing.", "shi.", "song.", "cai.", "ke.")
+_KEPT += ("ri", "chen", "chu", "mo")
 #: the relation of an element to the day stem's, by 六親 index (兄弟 子孫 妻財 官鬼 父母)
 _REL = ("bi", "xie", "cai", "ke", "sheng")
 _JI = frozenset({"貴人", "六合", "青龍", "太常", "太陰", "天后"})
@@ -627,8 +629,9 @@ def _zhi_gui(c: _Chain, r: _Read, lei: _Lei) -> None:
 def _chapter_signs(c: _Chain, r: _Read, topic: str | None) -> tuple[str, str] | None:
     """The signs 《大六壬指南》卷三〈六壬會纂占驗指南〉 settles a question of its chapter by: the house
     (〈陽宅章〉, :func:`_zhai`), illness (〈疾病章〉, :func:`_bing`), a traveller (〈行人章〉,
-    :func:`_xing`), office (〈仕宦章〉, :func:`_shi`), a suit or prison (〈占訟章〉, :func:`_song`) and
-    wealth (〈求財章〉, :func:`_cai`). Returns (polarity, settling step) or None."""
+    :func:`_xing`), office (〈仕宦章〉, :func:`_shi`), a suit or prison (〈占訟章〉, :func:`_song`),
+    wealth (〈求財章〉, :func:`_cai`) and an examination (〈選舉章〉, :func:`_ke`). Returns (polarity,
+    settling step) or None."""
     if topic == "家宅":
         return _zhai(c, r) or _zhai_hurt(c, r)
     if topic == "病":  # the topic is already normalised (病 = 질병 = illness)
@@ -641,7 +644,27 @@ def _chapter_signs(c: _Chain, r: _Read, topic: str | None) -> tuple[str, str] | 
         return _song(c, r)
     if topic == "財":
         return _cai(c, r)
+    if topic == "科舉":
+        return _ke(c, r)
     return None
+
+
+def _ke(c: _Chain, r: _Read) -> tuple[str, str] | None:
+    """The 德 in an examination: the day's 德 (日德, ``chart.ri_de``) among the 三傳 or the upper spirits of
+    the 四課, not void — the candidate passes (《大六壬指南》卷三〈六壬會纂占驗指南〉〈選舉章〉, whose verse
+    names the 德 entering the gate of heaven as the sure pass; 《六壬大全》卷一〈德煞〉, a 德 present in 課傳
+    turns harm to good and a void one fails); *good*, stated as ``ke.de``. The verse's own figure (the 德
+    over 亥) alone moved no dev case (docs/liuren-judgment.md, round 10)."""
+    if not _on("ke.de"):
+        return None
+    de = r.chart.ri_de
+    if de in r.kong:
+        return None
+    where = next((_POS[i] for i, x in enumerate(_places(r)) if x == de), None)
+    if where is None:
+        return None
+    c.add("ke.de", {"branch": BRANCHES[de], "where": where}, branch=BRANCHES[de], where=where)
+    return ("good", "weigh.ke_de")
 
 
 def _cai(c: _Chain, r: _Read) -> tuple[str, str] | None:
