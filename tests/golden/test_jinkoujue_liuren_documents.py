@@ -193,7 +193,12 @@ PINNED: dict[str, str] = {
     # (cai.gan, weigh.cai_gan, 〈求財章〉): steps, verdicts and verdict texts of those documents and their
     # text views move. Checked: with the three switched off (judgment.switched_off) every section of
     # tests/golden equals its pin; before 1173663243b19cc5
-    "liuren_documents": "282b3f21cb275007",
+    # (102, lr-verdict10) then, in a question of office whose 祿 is not void or fallen, the day's 驛馬 over
+    # the 墓 of its own element settles bad (step shi.ma, weigh.shi_ma; 〈仕宦章〉 占驗十六): steps and
+    # verdicts of those 官 documents move (the study documents and the views do not). Checked: with shi.ma
+    # switched off the section equals its pin before (282b3f21cb275007); the 類神 with 氣, 天赦, 財 on the 干
+    # of (101) and this round's 陽宅 and 選舉 signs move no other section
+    "liuren_documents": "5370d8bbbee33124",
     # (69): before 007c9c46a2ea507a
     # (73) (75) (76): before 92309fad62a76db6
     # (77) (branch ux13, note in test_contract_outputs.py): before 17d43bddd5e71b11

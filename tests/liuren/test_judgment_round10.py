@@ -12,6 +12,9 @@
 * The 德 in an examination (``ke.de``, 〈選舉章〉, which names the 德 entering the gate of heaven as the sure
   pass, and 《六壬大全》卷一〈德煞〉): in a question of an examination, the day's 德 among the 三傳 or the
   upper spirits of the 四課, not void, settles *good*.
+* The horse in its tomb (``shi.ma``, 〈仕宦章〉 占驗十六, the day's 馬 in its tomb: no transfer): in a
+  question of office whose 祿 is not void or fallen, the day's 驛馬 over the 墓 of its own element settles
+  *bad*.
 * The 類神 with 氣 (``weigh.lei_qi``, 〈注釋指掌賦〉 and 〈注釋心印賦〉: a favourable spirit is wanted 旺 or
   相): a 類神 in the 三傳 that would outweigh the rest settles *good* only when 旺 or 相 in the month; one
   that is 休, 囚 or 死 leaves the verdict to the rest, *bad* or *mixed*.
@@ -278,3 +281,46 @@ def test_the_de_in_the_book_case_of_the_metropolitan_examination() -> None:
     assert "ke.de" in keys and keys[-1] == "weigh.ke_de" and j.verdict.word.polarity == "good"
     with switched_off("ke.de"):
         assert judge(chart, q).verdict.word.polarity == "bad"
+
+
+#: the 驛馬 of a day branch by its 三合 frame, and the 墓 of each element (木 未, 火 戌, 金 丑, 水 and 土 辰)
+HORSE = {**dict.fromkeys("申子辰", "寅"), **dict.fromkeys("亥卯未", "巳"), **dict.fromkeys("寅午戌", "申")}
+HORSE.update(dict.fromkeys("巳酉丑", "亥"))
+TOMB = {"木": "未", "火": "戌", "金": "丑", "水": "辰", "土": "辰"}
+
+
+def test_the_horse_in_its_tomb_settles_office_bad_over_the_720_ke() -> None:
+    fired = 0
+    for day in DAYS:
+        for hour in range(12):
+            chart = liuren.cast(day=day, yue_jiang="子", hour=BRANCHES[hour])
+            j = judge(chart, Question("官"))
+            keys = [s.key for s in j.steps]
+            horse = HORSE[day[1]]
+            seat = BRANCHES[chart.lower_of(BRANCHES.index(horse))]
+            want = seat == TOMB[BRANCH_EL[horse]] and "shi.lu" not in keys  # the 祿 settles first
+            assert ("shi.ma" in keys) == want, (day, hour, horse, seat, keys)
+            if want:
+                step = next(s for s in j.steps if s.key == "shi.ma")
+                assert step.facts == {"branch": horse, "seat": seat} and step.effect == "-"
+                assert any("仕宦章" in x for x in step.src)
+                if not {"weigh.lei_hurt", "weigh.cai_gui"} & set(keys):
+                    assert keys[-1] == "weigh.shi_ma" and j.verdict.word.polarity == "bad"
+                fired += 1
+            # near miss: a question of a traveller reads no such sign
+            assert "shi.ma" not in [s.key for s in judge(chart, Question("行人", "他人")).steps]
+    assert fired >= 30, fired
+
+
+def test_the_horse_in_its_tomb_in_the_book_case_of_the_new_post() -> None:
+    # 邵彥和《六壬斷案》〈前程仕進〉 case 75 (casebook shb-07): a 壬辰 day in the twelfth month (丑), 丑 over
+    # 午, day 貴人; an official about to take up his post asks about it and his career, and the book foresees
+    # him ruled by an underling and tainted in office. The 驛馬 of 辰 is 寅, wood, whose tomb is 未: 寅 stands
+    # over 未.
+    chart = liuren.cast(day="壬辰", yue_jiang="丑", hour="午", month_branch="丑", day_night="day")
+    assert BRANCHES[chart.lower_of(BRANCHES.index("寅"))] == "未"
+    j = judge(chart, Question("官"))
+    keys = [s.key for s in j.steps]
+    assert "shi.ma" in keys and keys[-1] == "weigh.shi_ma" and j.verdict.word.polarity == "bad"
+    with switched_off("shi.ma"):
+        assert judge(chart, Question("官")).verdict.word.polarity == "good"

@@ -29,7 +29,8 @@ The procedure (docs/liuren-judgment.md); each step's words, weights and sources 
    in a question of the house the 鬼 on both 干 and 支 (``zhai.gui``, 〈陽宅章〉), else the spirit on
    the 支 punishing, clashing, overcoming, harming or draining it (``zhai.hurt``, *bad*);
    in a question of a traveller the day's 驛馬 in 課傳 decides *good* (``xing.ma``, 〈行人章〉);
-   in a question of office the day's 祿 void or fallen (落空) decides *bad* (``shi.lu``, 〈仕宦章〉);
+   in a question of office the day's 祿 void or fallen (落空) decides *bad* (``shi.lu``, 〈仕宦章〉), and
+   else the day's 驛馬 over its own 墓 (``shi.ma``);
    in a question of a suit the season's 天赦 in 課傳 decides *good* (``song.she``, 〈占訟章〉), and in a
    question of wealth a 妻財 on the day stem, not void, *good* (``cai.gan``, 〈求財章〉), as does in a
    question of an examination the day's 德 in 課傳, not void (``ke.de``, 〈選舉章〉);
@@ -639,7 +640,7 @@ def _chapter_signs(c: _Chain, r: _Read, topic: str | None) -> tuple[str, str] | 
     if topic == "行人":
         return _xing(c, r)
     if topic == "官":
-        return _shi(c, r)
+        return _shi(c, r) or _shi_ma(c, r)
     if topic in ("訟", "囚獄"):
         return _song(c, r)
     if topic == "財":
@@ -723,6 +724,22 @@ def _shi(c: _Chain, r: _Read) -> tuple[str, str] | None:
         return None
     c.add("shi.lu", {"branch": BRANCHES[lu], "how": how}, branch=BRANCHES[lu], how=_note(how))
     return ("bad", "weigh.shi_lu")
+
+
+def _shi_ma(c: _Chain, r: _Read) -> tuple[str, str] | None:
+    """The horse in its tomb: the day's 驛馬 stands over the 墓 of its own element — the move, the post or
+    the promotion does not come (《大六壬指南》卷三〈六壬會纂占驗指南〉〈仕宦章〉, whose 占驗十六 reads the
+    day's 馬 sitting in its tomb as no transfer, and 〈占訟章〉 占驗三, the 驛馬 in its tomb that cannot
+    move until clashed); *bad*, stated as ``shi.ma``, after the 祿 (``shi.lu``)."""
+    if not _on("shi.ma"):
+        return None
+    ma = r.chart.yi_ma
+    seat = r.chart.lower_of(ma)
+    if seat != _tomb(BRANCH_ELEMENT[ma]):
+        return None
+    facts = {"branch": BRANCHES[ma], "seat": BRANCHES[seat]}
+    c.add("shi.ma", facts, branch=BRANCHES[ma], seat=BRANCHES[seat])
+    return ("bad", "weigh.shi_ma")
 
 
 def _xing(c: _Chain, r: _Read) -> tuple[str, str] | None:
