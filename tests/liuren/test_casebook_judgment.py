@@ -29,7 +29,12 @@ def rows(accuracy: Any) -> list[object]:
     return [acc.judge_liuren(c) for c in acc.cases("liuren")]  # type: ignore[attr-defined]
 
 
-# measured (docs/accuracy.md): round 8 (lr-verdict8), the void or fallen 祿 of office (〈仕宦章〉: a 官
+# measured (docs/accuracy.md): round 10 (lr-verdict10), the 類神 with 氣 (a strong 類神 settles good only
+# when 旺相), the pardon of a suit (〈占訟章〉) and the wealth on the stem (〈求財章〉): polarity dev 170 →
+# 175/319, holdout 69 → 75/156; then the house hurt by the spirit on the 支 (〈陽宅章〉): dev 178, holdout
+# 76; then the 德 in an examination (〈選舉章〉): dev 182, holdout 80; then the horse in its tomb for office
+# (〈仕宦章〉): dev 186, holdout 81; 應期 unchanged (51/142, 25/60) — floors a little below. Before, round 8
+# (lr-verdict8), the void or fallen 祿 of office (〈仕宦章〉: a 官
 # question settles bad), polarity dev 165 → 170/319, holdout 67 → 69/156; the 發用 never below the second
 # 應期 candidate (〈行人章〉), 應期 dev 48 → 51/142, holdout 24 → 25/60 — floors a little below. Before,
 # round 8 split the round-7 blind files (zhinan, shao_blind; 89 cases measured
@@ -46,7 +51,7 @@ def rows(accuracy: Any) -> list[object]:
 # 104, and of the house, 干支乘鬼 105; lr-mixed: 制鬼 and the 歸宿 deciding 先凶後吉 / 始吉終凶, dev
 # 101/195; before, dev 96/195, holdout 43/97; before lr-verdict, dev 93/195, holdout 44/97) — floors a
 # little below
-@pytest.mark.parametrize(("split", "polarity", "ying"), [("dev", 0.52, 0.34), ("holdout", 0.43, 0.40)])
+@pytest.mark.parametrize(("split", "polarity", "ying"), [("dev", 0.57, 0.34), ("holdout", 0.50, 0.40)])
 def test_agreement_does_not_fall(rows: list[object], split: str, polarity: float, ying: float) -> None:
     part = [r for r in rows if r.case["split"] == split]  # type: ignore[attr-defined]
     assert len(part) >= 30
@@ -72,7 +77,7 @@ def test_shao_agreement_does_not_fall(rows: list[object], split: str, polarity: 
 
 DAYS = ("甲子", "乙丑", "丙寅", "丁卯", "戊辰", "己巳", "庚午", "辛未", "壬申", "癸酉", "甲戌", "丁亥")
 #: the steps that settle a verdict (a mixed one says which, or that neither side prevails)
-SETTLING = {"weigh.even", "weigh.lei", "weigh.lei_strong", "weigh.lei_weak"}
+SETTLING = {"weigh.even", "weigh.lei", "weigh.lei_strong", "weigh.lei_weak", "weigh.lei_qi"}
 TOPICS = (None, "財", "病", "官", "家宅", "訟", "行人", "雨", "出行", "失物")
 
 

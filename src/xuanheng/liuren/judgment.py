@@ -26,14 +26,20 @@ The procedure (docs/liuren-judgment.md); each step's words, weights and sources 
    does, in a question of illness, a 發用 that is the day's 驛馬 (病人見馬,
    ``bing.ma``, or the 三傳 from the stem's 長生 into its 墓, ``bing.sheng_mu``;
    the reverse, ``bing.mu_sheng``, decides *good*: 《大六壬指南》卷三〈疾病章〉), and
-   in a question of the house the 鬼 on both 干 and 支 (``zhai.gui``, 〈陽宅章〉);
+   in a question of the house the 鬼 on both 干 and 支 (``zhai.gui``, 〈陽宅章〉), else the spirit on
+   the 支 punishing, clashing, overcoming, harming or draining it (``zhai.hurt``, *bad*);
    in a question of a traveller the day's 驛馬 in 課傳 decides *good* (``xing.ma``, 〈行人章〉);
-   in a question of office the day's 祿 void or fallen (落空) decides *bad* (``shi.lu``, 〈仕宦章〉);
+   in a question of office the day's 祿 void or fallen (落空) decides *bad* (``shi.lu``, 〈仕宦章〉), and
+   else the day's 驛馬 over its own 墓 (``shi.ma``);
+   in a question of a suit the season's 天赦 in 課傳 decides *good* (``song.she``, 〈占訟章〉), and in a
+   question of wealth a 妻財 on the day stem, not void, *good* (``cai.gan``, 〈求財章〉), as does in a
+   question of an examination the day's 德 in 課傳, not void (``ke.de``, 〈選舉章〉);
    then, where the 發端 and the 歸宿 disagree (先凶後吉, 始吉終凶), the 末傳
    decides and a ``=`` step says so —
    unless the 末傳 is void, an empty end that decides nothing (``weigh.mo_kong``,
    《六壬大全》卷一〈空亡〉); then the 類神 (a strong one in the 三傳 carries the
-   matter, an absent or void one sinks it, unless the rest is decisive the other
+   matter — only when 旺 or 相 in the month, else the rest decides (``weigh.lei_qi``,
+   〈注釋指掌賦〉) — an absent or void one sinks it, unless the rest is decisive the other
    way); else the sum decides (≥ ``GOOD`` good, ≤ ``BAD`` bad, else mixed); a void
    類神 of what is hoped for makes a good sum mixed.
 7. **應期**: a void 類神 is filled or clashed; else the 類神's branch, the 末傳 filled when void, the
@@ -59,10 +65,10 @@ from typing import Any
 from xuanheng.core._frozen import maker
 from xuanheng.core.ganzhi import BRANCH_ELEMENT, BRANCHES, JI_GONG, STEM_ELEMENT, STEMS
 from xuanheng.core.guiren import TIAN_JIANG
-from xuanheng.core.relations import chong, is_xing, liu_he
+from xuanheng.core.relations import chong, is_xing, liu_hai, liu_he
 from xuanheng.core.shensha_basic import LU
 from xuanheng.core.wangshuai import state_by_month
-from xuanheng.core.wuxing import overcomes
+from xuanheng.core.wuxing import generates, overcomes
 from xuanheng.errors import InputError
 from xuanheng.i18n.words import listed, word
 from xuanheng.liuren.bifa import CHANG_SHENG, PREDICATES, Ctx
@@ -94,7 +100,8 @@ LEI_STRONG, LEI_REST = 3, -4
 #: at most this many steps before the settling ones (the issue's 3–8 in all)
 MAX_STEPS = 6
 #: the steps never dropped for length: the 類神, 日, 辰, 初傳 and 末傳
-_KEPT = ("lei.", "harm.", "bing.", "zhai.", "xing.", "shi.", "ri", "chen", "chu", "mo")
+_KEPT: tuple[str, ...] = ("lei.", "harm.", "bing.", "zhai.", "xing.", "shi.", "song.", "cai.", "ke.")
+_KEPT += ("ri", "chen", "chu", "mo")
 #: the relation of an element to the day stem's, by 六親 index (兄弟 子孫 妻財 官鬼 父母)
 _REL = ("bi", "xie", "cai", "ke", "sheng")
 _JI = frozenset({"貴人", "六合", "青龍", "太常", "太陰", "天后"})
@@ -623,16 +630,83 @@ def _zhi_gui(c: _Chain, r: _Read, lei: _Lei) -> None:
 def _chapter_signs(c: _Chain, r: _Read, topic: str | None) -> tuple[str, str] | None:
     """The signs 《大六壬指南》卷三〈六壬會纂占驗指南〉 settles a question of its chapter by: the house
     (〈陽宅章〉, :func:`_zhai`), illness (〈疾病章〉, :func:`_bing`), a traveller (〈行人章〉,
-    :func:`_xing`) and office (〈仕宦章〉, :func:`_shi`). Returns (polarity, settling step) or None."""
+    :func:`_xing`), office (〈仕宦章〉, :func:`_shi`), a suit or prison (〈占訟章〉, :func:`_song`),
+    wealth (〈求財章〉, :func:`_cai`) and an examination (〈選舉章〉, :func:`_ke`). Returns (polarity,
+    settling step) or None."""
     if topic == "家宅":
-        return _zhai(c, r)
+        return _zhai(c, r) or _zhai_hurt(c, r)
     if topic == "病":  # the topic is already normalised (病 = 질병 = illness)
         return _bing(c, r)
     if topic == "行人":
         return _xing(c, r)
     if topic == "官":
-        return _shi(c, r)
+        return _shi(c, r) or _shi_ma(c, r)
+    if topic in ("訟", "囚獄"):
+        return _song(c, r)
+    if topic == "財":
+        return _cai(c, r)
+    if topic == "科舉":
+        return _ke(c, r)
     return None
+
+
+def _ke(c: _Chain, r: _Read) -> tuple[str, str] | None:
+    """The 德 in an examination: the day's 德 (日德, ``chart.ri_de``) among the 三傳 or the upper spirits of
+    the 四課, not void — the candidate passes (《大六壬指南》卷三〈六壬會纂占驗指南〉〈選舉章〉, whose verse
+    names the 德 entering the gate of heaven as the sure pass; 《六壬大全》卷一〈德煞〉, a 德 present in 課傳
+    turns harm to good and a void one fails); *good*, stated as ``ke.de``. The verse's own figure (the 德
+    over 亥) alone moved no dev case (docs/liuren-judgment.md, round 10)."""
+    if not _on("ke.de"):
+        return None
+    de = r.chart.ri_de
+    if de in r.kong:
+        return None
+    where = next((_POS[i] for i, x in enumerate(_places(r)) if x == de), None)
+    if where is None:
+        return None
+    c.add("ke.de", {"branch": BRANCHES[de], "where": where}, branch=BRANCHES[de], where=where)
+    return ("good", "weigh.ke_de")
+
+
+def _cai(c: _Chain, r: _Read) -> tuple[str, str] | None:
+    """The wealth on the asker: the spirit on the day stem is its 妻財 and not void — the money comes to
+    him (《大六壬指南》卷三〈六壬會纂占驗指南〉〈求財章〉, whose verse reads the 財 against 干 and 支
+    and names the 財 on the 干 (干財) as the debt that comes back, 還魂); *good*, stated as ``cai.gan``.
+    Read with the verse's 傳助 as well (a 傳 that feeds or matches that 財) it gained less on the dev
+    cases (docs/liuren-judgment.md, round 10)."""
+    if not _on("cai.gan"):
+        return None
+    g = r.chart.gan_shang
+    if r.rel(g) != "cai" or g in r.kong:
+        return None
+    c.add("cai.gan", {"branch": BRANCHES[g]}, branch=BRANCHES[g])
+    return ("good", "weigh.cai_gan")
+
+
+@cache
+def _she_branch(season: int) -> int:
+    """The branch of the season's 天赦 (the 干支 of the shared 神煞 table, ``shensha/data/jinkoujue.toml``
+    ``tian_she``, 000-036: 戊寅 in spring, 甲午 in summer, 戊申 in autumn, 甲子 in winter)."""
+    from xuanheng.shensha import evaluate, load_table
+
+    spirit = next(s for s in load_table("jinkoujue") if s.key == "tian_she")
+    return evaluate(spirit, {"season": season}).ganzhi[0] % 12
+
+
+def _song(c: _Chain, r: _Read) -> tuple[str, str] | None:
+    """The pardon in a question of a lawsuit or of prison: the branch of the season's 天赦 among the 三傳 or
+    the upper spirits of the 四課 — the 赦 undoes the harm (《大六壬指南》卷三〈六壬會纂占驗指南〉〈占訟章〉,
+    whose verse sets the two pardons, 天赦 and 皇恩, to loosen the harm, and whose 占驗二 and 六 read the
+    天赦 on the 支 as the condemned man spared); *good*, stated as ``song.she``. Read only on the 日上 and
+    辰上 it did not gain on the dev cases (docs/liuren-judgment.md, round 10)."""
+    if not _on("song.she"):
+        return None
+    b = _she_branch(((r.month - 2) % 12) // 3)  # 寅卯辰 spring … 亥子丑 winter
+    where = next((_POS[i] for i, x in enumerate(_places(r)) if x == b), None)
+    if where is None:
+        return None
+    c.add("song.she", {"branch": BRANCHES[b], "where": where}, branch=BRANCHES[b], where=where)
+    return ("good", "weigh.song_she")
 
 
 def _shi(c: _Chain, r: _Read) -> tuple[str, str] | None:
@@ -650,6 +724,22 @@ def _shi(c: _Chain, r: _Read) -> tuple[str, str] | None:
         return None
     c.add("shi.lu", {"branch": BRANCHES[lu], "how": how}, branch=BRANCHES[lu], how=_note(how))
     return ("bad", "weigh.shi_lu")
+
+
+def _shi_ma(c: _Chain, r: _Read) -> tuple[str, str] | None:
+    """The horse in its tomb: the day's 驛馬 stands over the 墓 of its own element — the move, the post or
+    the promotion does not come (《大六壬指南》卷三〈六壬會纂占驗指南〉〈仕宦章〉, whose 占驗十六 reads the
+    day's 馬 sitting in its tomb as no transfer, and 〈占訟章〉 占驗三, the 驛馬 in its tomb that cannot
+    move until clashed); *bad*, stated as ``shi.ma``, after the 祿 (``shi.lu``)."""
+    if not _on("shi.ma"):
+        return None
+    ma = r.chart.yi_ma
+    seat = r.chart.lower_of(ma)
+    if seat != _tomb(BRANCH_ELEMENT[ma]):
+        return None
+    facts = {"branch": BRANCHES[ma], "seat": BRANCHES[seat]}
+    c.add("shi.ma", facts, branch=BRANCHES[ma], seat=BRANCHES[seat])
+    return ("bad", "weigh.shi_ma")
 
 
 def _xing(c: _Chain, r: _Read) -> tuple[str, str] | None:
@@ -683,6 +773,37 @@ def _zhai(c: _Chain, r: _Read) -> tuple[str, str] | None:
         return None
     c.add("zhai.gui", {"gan": BRANCHES[gan], "zhi": BRANCHES[zhi]}, gan=BRANCHES[gan], zhi=BRANCHES[zhi])
     return ("bad", "weigh.zhai_gui")
+
+
+def _zhai_hurt(c: _Chain, r: _Read) -> tuple[str, str] | None:
+    """The house hurt by what stands on it: the spirit on the day branch punishes (刑), clashes (沖),
+    overcomes (剋) or harms (六害) the 支, or drains it (脫: the 支 feeds it) — 《大六壬指南》卷三
+    〈六壬會纂占驗指南〉〈陽宅章〉, whose verse opens by reading the 干 and the 支 for 刑沖克害 and 生旺
+    and warns of the house drained or overcome by what is added to it; *bad*, stated as ``zhai.hurt``.
+    Read without the drain (刑沖克害 alone) or with only 剋 and 脫 it gained less on the dev cases
+    (docs/liuren-judgment.md, round 10)."""
+    if not _on("zhai.hurt"):
+        return None
+    zhi, seat = r.chart.zhi_shang, r.chart.day.branch
+    el, own = BRANCH_ELEMENT[zhi], BRANCH_ELEMENT[seat]
+    how = (
+        "剋"
+        if overcomes(el, own)
+        else "脫"
+        if generates(own, el)
+        else "刑"
+        if is_xing(zhi, seat)
+        else "沖"
+        if chong(zhi) == seat
+        else "害"
+        if liu_hai(zhi) == seat
+        else None
+    )
+    if how is None:
+        return None
+    facts = {"branch": BRANCHES[zhi], "seat": BRANCHES[seat], "how": how}
+    c.add("zhai.hurt", facts, branch=BRANCHES[zhi], seat=BRANCHES[seat], how=_note(how))
+    return ("bad", "weigh.zhai_hurt")
 
 
 def _bing(c: _Chain, r: _Read) -> tuple[str, str] | None:
@@ -993,6 +1114,12 @@ def _weigh(c: _Chain, marks: Mapping[str, Any]) -> str:
     lei_w = marks.get("lei_w")
     if lei_w is not None:
         rest = total - lei_w
+        if lei_w >= LEI_STRONG and rest < GOOD and not marks.get("lei_wang") and _on("weigh.lei_qi"):
+            # a 類神 that stands in the 三傳 but is 休, 囚 or 死 in the month has no 氣 to carry the matter
+            # (〈指掌賦〉: a favourable spirit is wanted 旺 or 相; 〈心印賦〉's note on the 類神 of a career):
+            # the rest of the 課 decides, and without its help it is no better than mixed
+            c.add("weigh.lei_qi")
+            return "bad" if rest <= BAD else "mixed"
         if lei_w >= LEI_STRONG and rest < GOOD and _on("weigh.lei_strong"):
             # the 類神 stands in the 三傳 with strength: it outweighs what the rest of the 課 says
             c.add("weigh.lei_strong")
@@ -1040,6 +1167,7 @@ def judge(
         marks["lei_kong"], marks["lei_hurt"] = got["kong"], got["hurt"]
         marks["lei_w"] = c.items[-1][1] if c.items else None
         marks["cai_gui"] = got["cai_gui"]
+        marks["lei_wang"] = r.wang(lei.branch)
     weighs = kind_of(topic) not in ("yu", "qing")
     _place_step(c, r, "ri", chart.gan_shang, "gan", weighs=weighs)
     _place_step(c, r, "chen", chart.zhi_shang, "zhi", weighs=weighs)
