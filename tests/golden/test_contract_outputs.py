@@ -321,6 +321,13 @@ from pins import dump as _dump
 # output by output with the JSON's src and note taken out, equal; mcp_tools: a choice's src inside its
 # description; the 七政 chart: the repr of its 神煞 carries their src). Re-pinned: cli_casts, http_meta,
 # http_casts, mcp_tools, mcp_calls.
+# (101, ux14) issue 27 (branch ux14): the 六爻 judgment's focus carries ``line``, the 用神's line said in the
+# reader's language by the judge (liuyao/data/judgment.toml [yao]: 삼효, 三爻, line 3; a hidden 用神's
+# "[term] 爻下": 사효 아래, 四爻下, under line 4; reading.judgment.Focus ``said``); the page and the text view
+# print it where the page wrote 三爻 in hanja in every language and the text view named no line for a hidden
+# 用神. Checked: with ``line`` taken out of the hashed JSON and the text view naming only a shown line as
+# before, every section hashes as before (cli_casts compared output by output with main 0bfb6f5, equal).
+# Re-pinned: cli_casts, http_casts, mcp_calls (and test_liuyao_outputs' documents_renders and examples).
 PINNED: dict[str, str] = {
     "cli_help": "6c6776e65239546d",  # (55): before 9dad1857abc63b7d
     # (1) (2) (6) (7) (9) (10) (11) (14) (18) (24) (25) (37) (38) (39)
@@ -338,7 +345,8 @@ PINNED: dict[str, str] = {
     # (72) (73) (74) (75) (76): before 54f3e61cd36236eb
     # (77): before 274b0a88b0c9becb
     # (90): before 233d27fd11925e84
-    "cli_casts": "e9d67a768c594a29",  # before (38): fdb40617d91ee828; before (36): e13659d60dd8a34a
+    # (101, ux14): before e9d67a768c594a29
+    "cli_casts": "faf82c29f613342c",  # before (38): fdb40617d91ee828; before (36): e13659d60dd8a34a
     # issue 26: the 大六壬 message for no instant and no coordinates is catalogued (cli.liuren.at_missing),
     # so --lang ko / zh-Hant say it in that language instead of English; nothing else changed
     # (12): its 七政 sample without a place is no refusal: it casts, and its document gains the judgment
@@ -376,7 +384,8 @@ PINNED: dict[str, str] = {
     # (72) (73) (74) (75) (76): before 62390ee16c25a7e4
     # (77): before 58479d0917623ffa
     # (90): before 64f7516e1a9f08cb
-    "http_casts": "a55f79d86670b738",  # before (38): 3903bf99c9430349; before (36): d0a62ebaf7be16ce
+    # (101, ux14): before a55f79d86670b738
+    "http_casts": "c20da74382c22c76",  # before (38): 3903bf99c9430349; before (36): d0a62ebaf7be16ce
     # (46): before 0d815fecf12a84d1; (51): before c59b5b580058740f
     # (66): before 8e50a76096f98d50
     # (71): before 476125c09ef9b91a
@@ -395,7 +404,8 @@ PINNED: dict[str, str] = {
     # (72) (73) (74) (75) (76): before 305143f3f72fe584
     # (77): before 5eb7e7739c582756
     # (90): before 9b9fbf47b1eafbfd
-    "mcp_calls": "f377015a0f33c858",  # before (38): 4e0a29559ba5e65f; before (36): 95e864a31022d03f
+    # (101, ux14): before f377015a0f33c858
+    "mcp_calls": "f7236bffdbeffada",  # before (38): 4e0a29559ba5e65f; before (36): 95e864a31022d03f
 }
 
 _check = checker(PINNED)
