@@ -4,6 +4,10 @@ fix (branch ux14).
 
 - 六爻: the 用神's line was named in hanja (三爻) on the page in every language, and the text view named no
   line for a hidden 用神; the judgment's ``yong_shen`` now carries ``line``, said in the reader's language.
+- 大六壬: the 類神 of a thing asked about was labelled in hanja in Korean (馬午, 金銀酉: the allow-list's
+  "not yet translated" kind); it reads 말(馬) 午 (the Korean name, the hanja as a gloss, as 관(關)) in the
+  focus line, the JSON's ``lei_shen`` and the steps; ``lei_shen`` is said in the document's language (青龙申
+  in Simplified Chinese).
 """
 
 from __future__ import annotations
@@ -65,3 +69,37 @@ def test_the_other_methods_focus_names_no_line() -> None:
     jkj += ["--difen", "子"]
     for argv in (lr, [*jkj, "--topic", "財"]):
         assert "line" not in _json(argv, "ko")["judgment"]["yong_shen"], argv
+
+
+# ---------------------------------------------------------------------------------- 大六壬 the thing's 類神
+
+#: things asked about, their Korean names and their branches (《六壬斷案》〈六畜〉〈亡盜〉: a horse on 午,
+#: a sheep on 未, a dog on 戌, silver on 酉), written here, not read from rules/data/items.toml
+ITEMS = {"馬": ("말", "午"), "羊": ("양", "未"), "犬": ("개", "戌"), "金銀": ("금은", "酉")}
+LR = ["liuren", "--day", "丁亥", "--yue-jiang", "戌", "--hour", "卯", "--topic", "失物"]
+
+
+@pytest.mark.parametrize("item", sorted(ITEMS))
+def test_the_lei_shen_of_a_thing_is_named_in_korean(item: str) -> None:
+    name, branch = ITEMS[item]
+    argv = [*LR, "--item", item]
+    ko = _json(argv, "ko")["judgment"]
+    assert ko["yong_shen"]["lei_shen"] == f"{name}({item}) {branch}", ko["yong_shen"]
+    assert f"{item}{branch}" not in ko["yong_shen"]["why"], ko["yong_shen"]
+    assert not any(f"{item}{branch}" in s["text"] for s in ko["steps"]), ko["steps"]
+    focus = next(x for x in _text(argv, "ko").splitlines() if x.startswith("  유신 "))
+    assert focus.startswith(f"  유신 {name}({item}) {branch} — "), focus
+    # Chinese and English keep the book's label; the facts keep it in every language
+    assert _json(argv, "zh-Hant")["judgment"]["yong_shen"]["lei_shen"] == f"{item}{branch}"
+    assert _json(argv, "en")["judgment"]["yong_shen"]["lei_shen"] == f"{item}{branch}"
+
+
+def test_the_lei_shen_is_said_in_the_documents_language() -> None:
+    """A 天將's label stays in hanja for a Korean reader (the chart's own name), and is written in
+    Simplified characters for a reader of Simplified Chinese, as the steps around it are."""
+    argv = ["liuren", "--day", "甲子", "--yue-jiang", "亥", "--hour", "寅", "--topic", "財"]
+    assert _json(argv, "ko")["judgment"]["yong_shen"]["lei_shen"] == "青龍寅"
+    assert _json(argv, "zh-Hant")["judgment"]["yong_shen"]["lei_shen"] == "青龍寅"
+    hans = _json(argv, "zh-Hans")["judgment"]
+    assert hans["yong_shen"]["lei_shen"] == "青龙寅"
+    assert "青龙寅" in hans["yong_shen"]["why"]

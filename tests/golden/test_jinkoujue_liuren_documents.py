@@ -185,13 +185,22 @@ PINNED: dict[str, str] = {
     # (73) (75) (76) (branch ux12: lei_shen 日干上戌 / 日支上未; every src a citation; the topic and person in
     # the reader's words — notes in tests/golden/test_contract_outputs.py): before ce360f942f300389
     # (77) (branch ux13, note in test_contract_outputs.py): before 00fff8cd2b1977f7
+    # (102, ux14) issues 28/29 (branch ux14): the 大六壬 focus's `lei_shen` is said in the document's
+    # language (reading.judgment.Focus ``said``): a thing asked about by its Korean name with the hanja as
+    # a gloss, 말(馬) 午 where it read 馬午 (the Korean steps, the focus's why and the text view's focus line
+    # too), and in Simplified characters for zh-Hans (青龙申, as the steps around it); zh-Hant and en read
+    # as before. Checked: with the Korean label off (``_Lei.said`` None) and zh-Hans given the zh-Hant
+    # label, every golden section equals its pin; moved: liuren_documents, liuren_study_documents,
+    # liuren_views (test_contract_outputs' and test_public_outputs' did not: their samples ask no item).
     # (90): before a9b939afb247850e
-    "liuren_documents": "1173663243b19cc5",
+    # (102, ux14): before 1173663243b19cc5
+    "liuren_documents": "5ac4687f5de756cd",
     # (69): before 007c9c46a2ea507a
     # (73) (75) (76): before 92309fad62a76db6
     # (77) (branch ux13, note in test_contract_outputs.py): before 17d43bddd5e71b11
     # (90): before c1a8f1401407770b
-    "liuren_study_documents": "c0835d639fda2034",
+    # (102, ux14): before c0835d639fda2034
+    "liuren_study_documents": "22d4ad9dc612930a",
     # then the phone drawing wraps its 課體 line with the label in it (issue 30 item 8; it ran off the edge)
     # (35) the weather asked for another person (above); (36) the Korean wording (above)
     # (37) the Korean text view names the judgment's focus 유신 (labels focus.*) as its steps do (above;
@@ -204,7 +213,8 @@ PINNED: dict[str, str] = {
     # (69): before ee8b001883090f7a
     # (73) (76): before 846f6c8755b4a4be
     # (77) (branch ux13, note in test_contract_outputs.py): before 24028b9d4569b6cf
-    "liuren_views": "44dd278660d83279",
+    # (102, ux14): before 44dd278660d83279
+    "liuren_views": "fad3340354fb6df0",
 }
 
 _check = checker(PINNED)

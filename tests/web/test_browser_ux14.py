@@ -2,7 +2,8 @@
 failed before its fix.
 
 - 六爻: the judgment named the 用神's line in hanja (三爻) in every language; it prints the document's
-  ``yong_shen.line`` (삼효 in Korean, line 3 in English, 사효 아래 for a hidden 用神).
+  ``yong_shen.line`` (삼효 in Korean, line 3 in English, 사효 아래 for a hidden 用神);
+- 大六壬: the 類神 of a thing asked about read 馬午 in Korean; it reads 말(馬) 午.
 """
 
 from __future__ import annotations
@@ -43,3 +44,9 @@ def test_the_yong_shens_line_in_korean_and_english(server: str, new_page: NewPag
     assert "爻" not in en.split("—")[0] and "line " in en, en
     hidden = _focus(server, new_page, {**HIDDEN, "lang": "ko"})
     assert "사효 아래" in hidden.split("—")[0], hidden
+
+
+def test_the_lei_shen_of_a_thing_in_korean(server: str, new_page: NewPage) -> None:
+    q = {"method": "liuren", "day": "丁亥", "yue_jiang": "戌", "hour": "卯", "topic": "失物", "item": "馬"}
+    ko = _focus(server, new_page, {**q, "lang": "ko"})
+    assert ko.startswith("유신 말(馬) 午 — "), ko
