@@ -8,6 +8,8 @@ fix (branch ux14).
   "not yet translated" kind); it reads 말(馬) 午 (the Korean name, the hanja as a gloss, as 관(關)) in the
   focus line, the JSON's ``lei_shen`` and the steps; ``lei_shen`` is said in the document's language (青龙申
   in Simplified Chinese).
+- 大六壬: the plate rule's text (002-006) wrote its own separators; it lists as ``i18n.words.joined`` does,
+  so the English names the earth-plate branches as the English steps list hanja terms (丑、寅, was 丑, 寅).
 """
 
 from __future__ import annotations
@@ -103,3 +105,21 @@ def test_the_lei_shen_is_said_in_the_documents_language() -> None:
     hans = _json(argv, "zh-Hans")["judgment"]
     assert hans["yong_shen"]["lei_shen"] == "青龙寅"
     assert "青龙寅" in hans["yong_shen"]["why"]
+
+
+# ---------------------------------------------------------------------------- 大六壬 the plate rule's lists
+
+
+def test_the_plate_rule_lists_positions_and_branches_as_each_language_does() -> None:
+    """甲子 day, 月將 亥 on 子: in the 初傳 and the first two 課 the earth plate overcomes the heaven plate
+    (子 over 丑, 丑 over 寅 — 甲 lodges in 寅 —, 子 over 丑), so 002-006 reads the earth-plate 丑 and 寅."""
+    argv = ["liuren", "--day", "甲子", "--yue-jiang", "亥", "--hour", "子"]
+    want = {
+        "ko": ("초전, 제1과, 제2과에서는", "지반의 丑, 寅을"),
+        "zh-Hant": ("初傳、一課、二課下剋上", "地盤之丑、寅論類神"),
+        "en": ("At first transmission, lesson 1, lesson 2 the lower", "the earth-plate 丑、寅 is read"),
+    }
+    for lang, parts in want.items():
+        rule = next(r for r in _json(argv, lang)["reading"] if r["id"] == "002-006")
+        for part in parts:
+            assert part in rule["text"], (lang, rule["text"])

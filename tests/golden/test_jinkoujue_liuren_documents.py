@@ -194,13 +194,22 @@ PINNED: dict[str, str] = {
     # liuren_views (test_contract_outputs' and test_public_outputs' did not: their samples ask no item).
     # (90): before a9b939afb247850e
     # (102, ux14): before 1173663243b19cc5
-    "liuren_documents": "5ac4687f5de756cd",
+    # (103, ux14) (branch ux14): the 大六壬 plate rule's text (002-006, liuren/reading.py _plate_text)
+    # lists its positions and earth-plate branches by i18n.words.joined / listed instead of separators of
+    # its own: the English reading names the branches 丑、寅 (was 丑, 寅), as the English steps list hanja
+    # terms; English words keep a comma (joined: lesson 1, lesson 2), Korean and Chinese read as before.
+    # Checked: with the English branch list joined by ", " again every golden section equals its pin.
+    # Moved: liuren_documents, liuren_study_documents, liuren_views and test_public_outputs'
+    # liuren_coordinates, liuren_instants, cli and http.
+    # (103, ux14): before 5ac4687f5de756cd
+    "liuren_documents": "0e276d16fecda870",
     # (69): before 007c9c46a2ea507a
     # (73) (75) (76): before 92309fad62a76db6
     # (77) (branch ux13, note in test_contract_outputs.py): before 17d43bddd5e71b11
     # (90): before c1a8f1401407770b
     # (102, ux14): before c0835d639fda2034
-    "liuren_study_documents": "22d4ad9dc612930a",
+    # (103, ux14): before 22d4ad9dc612930a
+    "liuren_study_documents": "26d43182d49c7e0f",
     # then the phone drawing wraps its 課體 line with the label in it (issue 30 item 8; it ran off the edge)
     # (35) the weather asked for another person (above); (36) the Korean wording (above)
     # (37) the Korean text view names the judgment's focus 유신 (labels focus.*) as its steps do (above;
@@ -214,7 +223,8 @@ PINNED: dict[str, str] = {
     # (73) (76): before 846f6c8755b4a4be
     # (77) (branch ux13, note in test_contract_outputs.py): before 24028b9d4569b6cf
     # (102, ux14): before 44dd278660d83279
-    "liuren_views": "fad3340354fb6df0",
+    # (103, ux14): before fad3340354fb6df0
+    "liuren_views": "a20ba02bc5068865",
 }
 
 _check = checker(PINNED)
