@@ -172,6 +172,10 @@ def test_the_core_data_cites_the_chapter_that_has_the_verses() -> None:
     for table in ("wu_hu_dun", "wu_shu_dun"):
         assert "《三命通會》卷二〈論遁月時〉" in ganzhi[table]["src"], ganzhi[table]
         assert "論五" not in ganzhi[table]["src"], ganzhi[table]
+    # nor does any other table cite them (七政's 天元祿 did)
+    for path in [*RULE_DATA, *CORE_DATA]:
+        for w, src in _srcs(tomllib.loads(path.read_text("utf-8")), ""):
+            assert "〈論五虎遁〉" not in str(src) and "〈論五鼠遁〉" not in str(src), (_name(path), w)
 
 
 def test_a_note_is_no_citation() -> None:

@@ -328,6 +328,9 @@ from pins import dump as _dump
 # 用神. Checked: with ``line`` taken out of the hashed JSON and the text view naming only a shown line as
 # before, every section hashes as before (cli_casts compared output by output with main 0bfb6f5, equal).
 # Re-pinned: cli_casts, http_casts, mcp_calls (and test_liuyao_outputs' documents_renders and examples).
+# (104, ux14) (branch ux14): the 七政 spirit 天元祿 cites 《三命通會》卷二〈論遁月時〉 (was
+# 〈論五虎遁〉, no chapter of that book): full note in test_qizheng_chart_outputs.py. Re-pinned: cli_casts,
+# http_casts, mcp_calls.
 PINNED: dict[str, str] = {
     "cli_help": "6c6776e65239546d",  # (55): before 9dad1857abc63b7d
     # (1) (2) (6) (7) (9) (10) (11) (14) (18) (24) (25) (37) (38) (39)
@@ -346,7 +349,8 @@ PINNED: dict[str, str] = {
     # (77): before 274b0a88b0c9becb
     # (90): before 233d27fd11925e84
     # (101, ux14): before e9d67a768c594a29
-    "cli_casts": "faf82c29f613342c",  # before (38): fdb40617d91ee828; before (36): e13659d60dd8a34a
+    # (104, ux14): before faf82c29f613342c
+    "cli_casts": "9228030010e50cfe",  # before (38): fdb40617d91ee828; before (36): e13659d60dd8a34a
     # issue 26: the 大六壬 message for no instant and no coordinates is catalogued (cli.liuren.at_missing),
     # so --lang ko / zh-Hant say it in that language instead of English; nothing else changed
     # (12): its 七政 sample without a place is no refusal: it casts, and its document gains the judgment
@@ -385,7 +389,8 @@ PINNED: dict[str, str] = {
     # (77): before 58479d0917623ffa
     # (90): before 64f7516e1a9f08cb
     # (101, ux14): before a55f79d86670b738
-    "http_casts": "c20da74382c22c76",  # before (38): 3903bf99c9430349; before (36): d0a62ebaf7be16ce
+    # (104, ux14): before c20da74382c22c76
+    "http_casts": "23bb66d37df40df4",  # before (38): 3903bf99c9430349; before (36): d0a62ebaf7be16ce
     # (46): before 0d815fecf12a84d1; (51): before c59b5b580058740f
     # (66): before 8e50a76096f98d50
     # (71): before 476125c09ef9b91a
@@ -405,7 +410,8 @@ PINNED: dict[str, str] = {
     # (77): before 5eb7e7739c582756
     # (90): before 9b9fbf47b1eafbfd
     # (101, ux14): before f377015a0f33c858
-    "mcp_calls": "f7236bffdbeffada",  # before (38): 4e0a29559ba5e65f; before (36): 95e864a31022d03f
+    # (104, ux14): before f7236bffdbeffada
+    "mcp_calls": "200b6946338f1f41",  # before (38): 4e0a29559ba5e65f; before (36): 95e864a31022d03f
 }
 
 _check = checker(PINNED)

@@ -115,6 +115,8 @@ from pins import error as _error
 # reading_options, reading_xian, reading_topics, shensha; and, by the lead after the merge, the two sections
 # of the slow tier, reading_wide and reading_spirits (checked the same way: with src, note and choice_src
 # taken out both hash as on c88d84f, before the merge: 542f53359dcb20da and 7dfedd02911d3df4).
+# (104, ux14) (branch ux14): 天元祿's citation 《三命通會》卷二〈論遁月時〉 (note in
+# test_qizheng_chart_outputs.py).
 PINNED: dict[str, str] = {
     # (90): before c0f83596027b9f8e
     "reading_default": "0dda31873bcc3519",  # (1) (18) (19) (23) (25) (30)–(36); before: 4f2a39700b41e058
@@ -129,7 +131,8 @@ PINNED: dict[str, str] = {
     # (90): before 17af4cb8bfbf83b2
     "reading_topics": "a1a759089735200e",  # (1) (18) (19) (23) (25) (30)–(36); before: 85c035d1a0b94f09
     # (90): before 70868bf36d84b3a2
-    "shensha": "81b14b79ff711bca",  # (18) (19) (33); before: b3d44fe909d46578
+    # (104, ux14): before 81b14b79ff711bca
+    "shensha": "66418fa5cfc646ab",  # (18) (19) (33); before: b3d44fe909d46578
 }
 
 _check = checker(PINNED)
