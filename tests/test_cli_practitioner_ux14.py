@@ -8,6 +8,8 @@ fix (branch ux14).
   "not yet translated" kind); it reads 말(馬) 午 (the Korean name, the hanja as a gloss, as 관(關)) in the
   focus line, the JSON's ``lei_shen`` and the steps; ``lei_shen`` is said in the document's language (青龙申
   in Simplified Chinese).
+- 金口訣: the step on a thing asked about named it in hanja in Korean and English (묻는 물건 馬의 유); it
+  names it as the focus does (말, horse), in Chinese by its key;
 - 大六壬: the plate rule's text (002-006) wrote its own separators; it lists as ``i18n.words.joined`` does,
   so the English names the earth-plate branches as the English steps list hanja terms (丑、寅, was 丑, 寅).
 """
@@ -123,3 +125,18 @@ def test_the_plate_rule_lists_positions_and_branches_as_each_language_does() -> 
         rule = next(r for r in _json(argv, lang)["reading"] if r["id"] == "002-006")
         for part in parts:
             assert part in rule["text"], (lang, rule["text"])
+
+
+# ------------------------------------------------------------------------------ 金口訣 the thing asked about
+
+
+@pytest.mark.parametrize("item", sorted(ITEMS))
+def test_the_jinkoujue_item_step_names_the_thing_in_the_readers_words(item: str) -> None:
+    name, _branch = ITEMS[item]
+    argv = ["jinkoujue", "--day", "甲子", "--hour", "寅", "--month", "寅", "--yue-jiang", "亥"]
+    argv += ["--difen", "子", "--topic", "失物", "--item", item]
+    step = {lang: _json(argv, lang)["judgment"]["steps"][0] for lang in ("ko", "zh-Hant", "en")}
+    assert step["ko"]["key"].startswith("item."), step["ko"]
+    assert f"묻는 물건 {name}" in step["ko"]["text"] and item not in step["ko"]["text"], step["ko"]
+    assert f"所問之物{item}" in step["zh-Hant"]["text"], step["zh-Hant"]
+    assert item not in step["en"]["text"], step["en"]
