@@ -8,9 +8,12 @@ sources of every judgment (``《大六壬指南》〈占病〉 (鬼為病神)``,
 waits …)``), the 大六壬 課體 and 畢法 tables and the parameters' choices carried such notes into the JSON a
 Korean or Chinese reader gets.
 
-Out of scope, each for a reason: the data of ``core`` (its loaders read every key of a table as a 干支 or
-season name), and of ``astro``, ``time``, ``web``, ``i18n`` and ``reading`` (their sources are star
-catalogues, ephemerides, calendar standards, gazetteers and dictionaries, no 《book》〈chapter〉).
+The data of ``core``, ``astro``, ``time`` and ``web`` too (branch ux14): each ``src`` a citation, or a named
+modern standard listed in ``NO_BOOK`` (the star catalogue, the 紫氣 epochs of modern software and almanacs,
+the published lunar calendars and the laws of their meridians, the gazetteer). Before ux14 their glosses stood
+inside ``src`` (``002-011 (木 長生 at 亥)``) and two chapters were cited by titles the book does not have
+(《三命通會》卷二〈論五虎遁〉〈論五鼠遁〉: its 〈論遁月時〉 gives both verses). Out of scope: ``i18n`` and
+``reading`` (their sources are the project's own wording and dictionaries, no 《book》〈chapter〉).
 """
 
 from __future__ import annotations
@@ -37,6 +40,8 @@ RULE_DATA = sorted(
         PKG / "data" / "params.toml",
     ]
 )
+#: the data of the shared layers below the methods, and of the web front end
+CORE_DATA = sorted(p for d in ("core", "astro", "time", "web") for p in (PKG / d / "data").glob("*.toml"))
 
 #: the choices (and two tables) whose basis is a modern tool, standard or convention, which no book states:
 #: their ``src`` says so in words. Each is listed, so that a new one is a decision, not an accident.
@@ -59,6 +64,53 @@ NO_BOOK: dict[str, frozenset[str]] = {
     "liuyao/casting.toml": frozenset({"rng"}),  # SplitMix64 (Steele, Lea, Flood 2014)
     "liuyao/params.toml": frozenset({"option.time_leap.choice[1]", "option.time_day.choice[1]"}),
     "qizheng/motion.toml": frozenset({"fu.moira"}),  # Moira's 伏 limit
+    # SIMBAD's J2000 positions and proper motions (Hipparcos, van Leeuwen 2007) of the 28 距星
+    "astro/stars.toml": frozenset(
+        f"star.{k}"
+        for k in (
+            "alf_Vir",
+            "kap_Vir",
+            "alf2_Lib",
+            "pi_Sco",
+            "sig_Sco",
+            "mu1_Sco",
+            "gam2_Sgr",
+            "phi_Sgr",
+            "bet_Cap",
+            "eps_Aqr",
+            "bet_Aqr",
+            "alf_Aqr",
+            "alf_Peg",
+            "gam_Peg",
+            "eta_And",
+            "zet_And",
+            "bet_Ari",
+            "35_Ari",
+            "17_Tau",
+            "eps_Tau",
+            "lam_Ori",
+            "phi1_Ori",
+            "zet_Ori",
+            "del_Ori",
+            "mu_Gem",
+            "the_Cnc",
+            "del_Hya",
+            "alf_Hya",
+            "ups1_Hya",
+            "alf_Crt",
+            "gam_Crv",
+        )
+    ),
+    # the 紫氣 epochs of Moira, horo-api, a modern almanac and PlanetCalendar (the figures are software's)
+    "astro/ziqi.toml": frozenset({"preset.moira", "preset.qing", "preset.almanac", "preset.neipian"}),
+    # the Hong Kong Observatory's and Purple Mountain Observatory's published month starts
+    "time/lunar_overrides.toml": frozenset({"month_start[0]", "month_start[1]", "month_start[2]"}),
+    # GB/T 33661-2017, KASI's tables and the laws and notices that set the calendars' meridians
+    "time/lunar_systems.toml": frozenset(
+        {"chinese", *(f"chinese.reckoning[{i}]" for i in range(3))}
+        | {"korean", *(f"korean.reckoning[{i}]" for i in range(4))}
+    ),
+    "web/cities.toml": frozenset({"src"}),  # the GeoNames gazetteer and the IANA tz database
     "qizheng/params.toml": frozenset(
         {
             # Moira, horo-api, the Swiss Ephemeris, almanac software: the astronomical and software choices
@@ -104,6 +156,26 @@ def test_every_src_of_the_rule_data_is_a_citation(path: Path) -> None:
     kept = [(w, src) for w, src in found if w[1:].removesuffix(".src") not in exempt]
     bad = [(w, p) for w, src in kept for p in _not_citations(src)]
     assert not bad, f"{name}: {bad}"
+
+
+@pytest.mark.parametrize("path", CORE_DATA, ids=_name)
+def test_every_src_of_the_core_astro_time_and_web_data_is_a_citation(path: Path) -> None:
+    """Before ux14: 13 ``src`` of core/data and 4 of time/data held glosses (``002-011 (木 長生 at 亥)``,
+    ``《五行大義》卷一〈論支干名〉: odd-numbered stems … are yang``), now in the entry's ``note``."""
+    test_every_src_of_the_rule_data_is_a_citation(path)
+
+
+def test_the_core_data_cites_the_chapter_that_has_the_verses() -> None:
+    """《三命通會》卷二 gives the month and hour verses of 五虎遁 and 五鼠遁 (甲己之年丙作首 …, 甲己還加甲 …)
+    in 〈論遁月時〉; no chapter of it is called 〈論五虎遁〉 or 〈論五鼠遁〉."""
+    ganzhi = tomllib.loads((PKG / "core" / "data" / "ganzhi.toml").read_text("utf-8"))
+    for table in ("wu_hu_dun", "wu_shu_dun"):
+        assert "《三命通會》卷二〈論遁月時〉" in ganzhi[table]["src"], ganzhi[table]
+        assert "論五" not in ganzhi[table]["src"], ganzhi[table]
+    # nor does any other table cite them (七政's 天元祿 did)
+    for path in [*RULE_DATA, *CORE_DATA]:
+        for w, src in _srcs(tomllib.loads(path.read_text("utf-8")), ""):
+            assert "〈論五虎遁〉" not in str(src) and "〈論五鼠遁〉" not in str(src), (_name(path), w)
 
 
 def test_a_note_is_no_citation() -> None:

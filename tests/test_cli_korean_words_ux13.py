@@ -39,7 +39,8 @@ def _judgment(argv: list[str]) -> dict[str, Any]:
 
 def _texts(j: dict[str, Any]) -> list[str]:
     """Every sentence of a judgment: verdict, focus, steps, 應期, and each section's (七政)."""
-    out = [j["verdict"]["text"], (j.get("yong_shen") or {}).get("why") or ""]
+    y = j.get("yong_shen") or {}
+    out = [j["verdict"]["text"], y.get("why") or "", y.get("lei_shen") or "", y.get("line") or ""]
     out += [s["text"] for s in j["steps"]] + [y["why"] for y in j.get("ying_qi") or ()]
     for sec in j.get("sections") or ():
         out += [sec["verdict"]["text"], *(s["text"] for s in sec["steps"])]
@@ -115,12 +116,12 @@ def _liuren_argvs() -> list[list[str]]:
 
 @cache
 def _names_from_data(method: str) -> tuple[str, ...]:
-    """The terms of the allow-list's kinds kept in the project's own data (``from``): for 大六壬 the things
-    asked about (items.toml) and the 課體 its judgment weighs, for 七政 the 格局 and the star spirits."""
+    """The terms of the allow-list's kinds kept in the project's own data (``from``): for 大六壬 the 課體 its
+    judgment weighs, for 七政 the 格局 and the star spirits. (The things asked about, 馬午 in the 類神's
+    label, were allowed until branch ux14 named them in Korean: 말(馬) 午.)"""
     if method == "liuren":
-        items = tomllib.loads((ROOT / "src/xuanheng/rules/data/items.toml").read_text("utf-8"))["item"]
         keti = tomllib.loads((ROOT / "src/xuanheng/liuren/data/judgment.toml").read_text("utf-8"))["keti"]
-        return (*items, *keti["good"], *keti["bad"])
+        return (*keti["good"], *keti["bad"])
     if method == "qizheng":
         qz = ROOT / "src/xuanheng/qizheng/data"
         patterns = [r["name"] for r in tomllib.loads((qz / "patterns.toml").read_text("utf-8"))["rule"]]

@@ -330,6 +330,16 @@ from pins import dump as _dump
 # value 餘外 of the word luo_ji_cut) fires on the 七政 documents that have it (the same four sections).
 # Checked: with the word's new value but without ge-380 every section equals its pin of (101);
 # tests/golden/test_qizheng_reading_outputs.py (102, qz-geju10).
+# (101, ux14) issue 27 (branch ux14): the 六爻 judgment's focus carries ``line``, the 用神's line said in the
+# reader's language by the judge (liuyao/data/judgment.toml [yao]: 삼효, 三爻, line 3; a hidden 用神's
+# "[term] 爻下": 사효 아래, 四爻下, under line 4; reading.judgment.Focus ``said``); the page and the text view
+# print it where the page wrote 三爻 in hanja in every language and the text view named no line for a hidden
+# 用神. Checked: with ``line`` taken out of the hashed JSON and the text view naming only a shown line as
+# before, every section hashes as before (cli_casts compared output by output with main 0bfb6f5, equal).
+# Re-pinned: cli_casts, http_casts, mcp_calls (and test_liuyao_outputs' documents_renders and examples).
+# (104, ux14) (branch ux14): the 七政 spirit 天元祿 cites 《三命通會》卷二〈論遁月時〉 (was
+# 〈論五虎遁〉, no chapter of that book): full note in test_qizheng_chart_outputs.py. Re-pinned: cli_casts,
+# http_casts, mcp_calls.
 PINNED: dict[str, str] = {
     "cli_help": "6c6776e65239546d",  # (55): before 9dad1857abc63b7d
     # (1) (2) (6) (7) (9) (10) (11) (14) (18) (24) (25) (37) (38) (39)
@@ -348,6 +358,8 @@ PINNED: dict[str, str] = {
     # (77): before 274b0a88b0c9becb
     # (90): before 233d27fd11925e84
     # (101) (102, qz-geju10): before e9d67a768c594a29
+    # (101, ux14): before e9d67a768c594a29
+    # (104, ux14): before faf82c29f613342c
     "cli_casts": "556b99221419d241",  # before (38): fdb40617d91ee828; before (36): e13659d60dd8a34a
     # issue 26: the 大六壬 message for no instant and no coordinates is catalogued (cli.liuren.at_missing),
     # so --lang ko / zh-Hant say it in that language instead of English; nothing else changed
@@ -388,6 +400,8 @@ PINNED: dict[str, str] = {
     # (77): before 58479d0917623ffa
     # (90): before 64f7516e1a9f08cb
     # (101) (102, qz-geju10): before a55f79d86670b738
+    # (101, ux14): before a55f79d86670b738
+    # (104, ux14): before c20da74382c22c76
     "http_casts": "01fa2a8eec64283c",  # before (38): 3903bf99c9430349; before (36): d0a62ebaf7be16ce
     # (46): before 0d815fecf12a84d1; (51): before c59b5b580058740f
     # (66): before 8e50a76096f98d50
@@ -408,6 +422,8 @@ PINNED: dict[str, str] = {
     # (77): before 5eb7e7739c582756
     # (90): before 9b9fbf47b1eafbfd
     # (101) (102, qz-geju10): before f377015a0f33c858
+    # (101, ux14): before f377015a0f33c858
+    # (104, ux14): before f7236bffdbeffada
     "mcp_calls": "da8ae20c6065a3df",  # before (38): 4e0a29559ba5e65f; before (36): 95e864a31022d03f
 }
 

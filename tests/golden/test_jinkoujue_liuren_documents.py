@@ -185,6 +185,13 @@ PINNED: dict[str, str] = {
     # (73) (75) (76) (branch ux12: lei_shen 日干上戌 / 日支上未; every src a citation; the topic and person in
     # the reader's words — notes in tests/golden/test_contract_outputs.py): before ce360f942f300389
     # (77) (branch ux13, note in test_contract_outputs.py): before 00fff8cd2b1977f7
+    # (102, ux14) issues 28/29 (branch ux14): the 大六壬 focus's `lei_shen` is said in the document's
+    # language (reading.judgment.Focus ``said``): a thing asked about by its Korean name with the hanja as
+    # a gloss, 말(馬) 午 where it read 馬午 (the Korean steps, the focus's why and the text view's focus line
+    # too), and in Simplified characters for zh-Hans (青龙申, as the steps around it); zh-Hant and en read
+    # as before. Checked: with the Korean label off (``_Lei.said`` None) and zh-Hans given the zh-Hant
+    # label, every golden section equals its pin; moved: liuren_documents, liuren_study_documents,
+    # liuren_views (test_contract_outputs' and test_public_outputs' did not: their samples ask no item).
     # (90): before a9b939afb247850e
     # (101, lr-verdict10) issue 28 (branch lr-verdict10): a 類神 in the 三傳 that would outweigh the rest
     # settles good only when 旺 or 相 in the month, else the rest decides bad or mixed (step weigh.lei_qi,
@@ -198,12 +205,23 @@ PINNED: dict[str, str] = {
     # verdicts of those 官 documents move (the study documents and the views do not). Checked: with shi.ma
     # switched off the section equals its pin before (282b3f21cb275007); the 類神 with 氣, 天赦, 財 on the 干
     # of (101) and this round's 陽宅 and 選舉 signs move no other section
+    # (102, ux14): before 1173663243b19cc5
+    # (103, ux14) (branch ux14): the 大六壬 plate rule's text (002-006, liuren/reading.py _plate_text)
+    # lists its positions and earth-plate branches by i18n.words.joined / listed instead of separators of
+    # its own: the English reading names the branches 丑、寅 (was 丑, 寅), as the English steps list hanja
+    # terms; English words keep a comma (joined: lesson 1, lesson 2), Korean and Chinese read as before.
+    # Checked: with the English branch list joined by ", " again every golden section equals its pin.
+    # Moved: liuren_documents, liuren_study_documents, liuren_views and test_public_outputs'
+    # liuren_coordinates, liuren_instants, cli and http.
+    # (103, ux14): before 5ac4687f5de756cd
     "liuren_documents": "5370d8bbbee33124",
     # (69): before 007c9c46a2ea507a
     # (73) (75) (76): before 92309fad62a76db6
     # (77) (branch ux13, note in test_contract_outputs.py): before 17d43bddd5e71b11
     # (90): before c1a8f1401407770b
     # (101, lr-verdict10) (above): before c0835d639fda2034
+    # (102, ux14): before c0835d639fda2034
+    # (103, ux14): before 22d4ad9dc612930a
     "liuren_study_documents": "14c9f49a0788981f",
     # then the phone drawing wraps its 課體 line with the label in it (issue 30 item 8; it ran off the edge)
     # (35) the weather asked for another person (above); (36) the Korean wording (above)
@@ -218,6 +236,8 @@ PINNED: dict[str, str] = {
     # (73) (76): before 846f6c8755b4a4be
     # (77) (branch ux13, note in test_contract_outputs.py): before 24028b9d4569b6cf
     # (101, lr-verdict10) (above): before 44dd278660d83279
+    # (102, ux14): before 44dd278660d83279
+    # (103, ux14): before fad3340354fb6df0
     "liuren_views": "0c5992ecdaa137db",
 }
 

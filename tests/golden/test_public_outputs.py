@@ -99,12 +99,16 @@ PINNED: dict[str, str] = {
     # longer carry their English provenance `note` (kept in the data files). Checked: with the note put back
     # both 大六壬 sections equal their pins before (66d4cad8cc8f7241, e509e7954e4a7e0b)
     # (90): before 51164fb58e918f00
-    "liuren_coordinates": "deb75a79221cd238",  # issues 9–15 (git log)
+    # (103, ux14): the English plate rule lists its branches with 、 (note in
+    # test_jinkoujue_liuren_documents.py); before deb75a79221cd238
+    "liuren_coordinates": "74c713d3c1d30a5c",  # issues 9–15 (git log)
     # issue 26 (git log): sunrise and sunset are swisseph rise_trans again (the fast solar day is gone):
     # 2072-02-13 sunrise 07:06:23 → 07:06:22 and 2067-10-14 sunset 18:55:51 → 18:55:52 (+09:00); nothing
     # else changed (issue 10 had pinned dad4f81cd5bdd120 with the fast solar day)
     # (90): before 5d61eabcd6d712bd
-    "liuren_instants": "b88122e9d3857111",  # (53)
+    # (103, ux14): the English plate rule lists its branches with 、 (note in
+    # test_jinkoujue_liuren_documents.py); before b88122e9d3857111
+    "liuren_instants": "025381bbdebb208f",  # (53)
     "liuren_errors": "e9e781060f04b6f0",  # issues 9–15 (git log)
     # issue 28: 金口訣 with no instant and no study inputs answers study.neither, naming the study inputs (was
     # at.missing); checked: with at.missing put back the section equals its pin before (441afdac4a46ec74)
@@ -152,7 +156,9 @@ PINNED: dict[str, str] = {
     # 8e0ffe81dabdf214
     # (77) (branch ux13, note in test_contract_outputs.py): before 0a788cbcb3aecdfe
     # (90): before 2974ba7371518553
-    "cli": "3b1d72e067f3fb54",
+    # (103, ux14): the English plate rule lists its branches with 、 (note in
+    # test_jinkoujue_liuren_documents.py); before 3b1d72e067f3fb54
+    "cli": "7cfab12f64bad918",
     # the study-mode refusal of 大六壬 now carries its catalogue code and params (liuren.study_missing);
     # message and text unchanged (the journal/CLI i18n commit after c5dad1f)
     # issue 26: a method with a reading always carries "reading" ([] when not asked): the 金口訣 POST
@@ -201,7 +207,9 @@ PINNED: dict[str, str] = {
     # (73) (74) (75) (76) (branch ux12, as "cli"): before 4847f31cbd7e7a11
     # (77) (branch ux13, note in test_contract_outputs.py): before 07344e441388d347
     # (90): before 8060048541ca69d0
-    "http": "78332faa196fd03b",
+    # (103, ux14): the English plate rule lists its branches with 、 (note in
+    # test_jinkoujue_liuren_documents.py); before 78332faa196fd03b
+    "http": "1dce094686715458",
 }
 
 _check = checker(PINNED)

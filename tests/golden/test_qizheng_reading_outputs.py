@@ -129,6 +129,8 @@ from pins import error as _error
 # 火金失躔 (ge-332 ge-333 ge-334 ge-339; over 500 random births 16 → 42, 11 → 28, 13 → 35, 22 → 46), whose
 # texts name both forms. Only those four rules and the word changed; the contract's samples did not move
 # (tests/golden/test_contract_outputs.py keeps its pins of (102)); shensha unchanged.
+# (104, ux14) (branch ux14): 天元祿's citation 《三命通會》卷二〈論遁月時〉 (note in
+# test_qizheng_chart_outputs.py).
 PINNED: dict[str, str] = {
     # (90): before c0f83596027b9f8e
     # (101) (102, qz-geju10): before 0dda31873bcc3519
@@ -155,7 +157,8 @@ PINNED: dict[str, str] = {
     # (103, qz-geju10): before 99494969c57a49a9
     "reading_topics": "4a221e90dd48a3ab",  # (1) (18) (19) (23) (25) (30)–(36); before: 85c035d1a0b94f09
     # (90): before 70868bf36d84b3a2
-    "shensha": "81b14b79ff711bca",  # (18) (19) (33); before: b3d44fe909d46578
+    # (104, ux14): before 81b14b79ff711bca
+    "shensha": "66418fa5cfc646ab",  # (18) (19) (33); before: b3d44fe909d46578
 }
 
 _check = checker(PINNED)

@@ -32,7 +32,7 @@ def test_ren_yuan_and_jiang_shen(day: int) -> None:
     for hour, yj, df in itertools.product(range(0, 12, 5), range(12), range(12)):
         c = cbc(day, hour, yj, df)
         gz = GanZhi(day)
-        # 五子元遁: the 子 of a 甲/己 day is 甲子, of 乙/庚 丙子 … (《三命通會》卷二〈論五鼠遁〉)
+        # 五子元遁: the 子 of a 甲/己 day is 甲子, of 乙/庚 丙子 … (《三命通會》卷二〈論遁月時〉)
         zi_stem = {0: 0, 1: 2, 2: 4, 3: 6, 4: 8}[gz.stem % 5]
         assert c.ren_yuan.stem == (zi_stem + df) % 10
         # 月將加時: the 月將 sits over the hour; the 天盤 turns as a whole

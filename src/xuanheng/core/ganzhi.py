@@ -223,7 +223,7 @@ def wu_hu_dun(year_stem: int | str, month_branch: int | str) -> int:
     """五虎遁 (month stem from the year stem): 甲己之年丙作首 — 寅 month of a 甲/己 year is 丙寅.
 
     The 寅-month stem comes from ``data/ganzhi.toml`` [wu_hu_dun] (rule: 2·(year stem mod 5) + 2);
-    later months count forward from 寅. Source: 《三命通會》卷二〈論五虎遁〉.
+    later months count forward from 寅. Source: 《三命通會》卷二〈論遁月時〉.
     """
     first = WU_HU_DUN_YIN[stem_index(year_stem)]
     return (first + (branch_index(month_branch) - 2) % 12) % 10
@@ -233,7 +233,7 @@ def wu_shu_dun(day_stem: int | str, hour_branch: int | str) -> int:
     """五鼠遁 (五子元遁; hour stem from the day stem): 甲己還加甲 — 子 hour of a 甲/己 day is 甲子.
 
     The 子-hour stem comes from ``data/ganzhi.toml`` [wu_shu_dun] (rule: 2·(day stem mod 5)); later
-    hours count forward from 子. Source: 《三命通會》卷二〈論五鼠遁〉.
+    hours count forward from 子. Source: 《三命通會》卷二〈論遁月時〉.
     """
     return (WU_SHU_DUN_ZI[stem_index(day_stem)] + branch_index(hour_branch)) % 10
 

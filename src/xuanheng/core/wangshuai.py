@@ -65,7 +65,9 @@ SEASON_ELEMENT: dict[Season, int] = {
 
 #: BY_SEASON[season][element] = State
 BY_SEASON: dict[Season, tuple[State, ...]] = {
-    Season(s): tuple(State(row[e]) for e in ELEMENTS) for s, row in _T["by_season"].items() if s != "src"
+    Season(s): tuple(State(row[e]) for e in ELEMENTS)
+    for s, row in _T["by_season"].items()
+    if s not in ("src", "note")
 }
 
 _MONTH_SEASON: dict[int, Season] = {

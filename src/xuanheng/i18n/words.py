@@ -48,14 +48,20 @@ def said(kind: str, key: str) -> Mapping[str, str]:
 
 
 #: how a sentence of each language lists several words: a comma in Korean, 、 in Chinese (and, as before, in
-#: the English steps, which name hanja terms)
+#: the English steps where they name hanja terms: 人元、貴神; English words take a comma: :data:`EN_WORDS`)
 SEPARATOR = {"ko": ", ", "zh-Hant": "、", "en": "、"}
+#: how an English sentence lists English words (lesson 1, lesson 3)
+EN_WORDS = ", "
 
 
 def joined(words: Iterable[Mapping[str, str]]) -> dict[str, str]:
-    """Words given in every language (``{"ko", "zh-Hant", "en"}`` each) listed in a sentence of each."""
+    """Words given in every language (``{"ko", "zh-Hant", "en"}`` each) listed in a sentence of each; the
+    English ones with a comma where every one of them holds a Latin letter, else with 、 as hanja terms."""
     words = tuple(words)
-    return {lang: sep.join(w[lang] for w in words) for lang, sep in SEPARATOR.items()}
+    out = {lang: sep.join(w[lang] for w in words) for lang, sep in SEPARATOR.items()}
+    if words and all(any("a" <= ch.lower() <= "z" for ch in w["en"]) for w in words):
+        out["en"] = EN_WORDS.join(w["en"] for w in words)
+    return out
 
 
 def listed(names: Iterable[str]) -> dict[str, str]:

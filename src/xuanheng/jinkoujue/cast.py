@@ -10,7 +10,7 @@ its pair relations, keyed by the geometry's inputs and filled by calling those f
 geometries exist for one option set.
 
 Setting up the 課 is not in seed 000 (NOTES.md, "Items that need knowledge beyond the seeds"); it follows
-the 金口訣 manuals: 人元 by 五子元遁 (《三命通會》卷二〈論五鼠遁〉) from the day stem onto the 地分; 將神 by
+the 金口訣 manuals: 人元 by 五子元遁 (《三命通會》卷二〈論遁月時〉) from the day stem onto the 地分; 將神 by
 月將加時 (seed 002-008 for 月將); 貴神 from the day's 天乙 (``core.guiren``) laid 順/逆 on the 地盤.
 """
 
@@ -568,7 +568,7 @@ def _from_coordinates(
     calendar's coordinates). ``hour``/``month_branch``/``yue_jiang`` are branches (子 or 0);
     ``day``/``year``/``month``/``ben_ming`` are 干支 (``"癸未"`` or :class:`GanZhi`).
 
-    ``month`` defaults to the month 干支 by 五虎遁 from the year stem (《三命通會》卷二〈論五虎遁〉). ``year``
+    ``month`` defaults to the month 干支 by 五虎遁 from the year stem (《三命通會》卷二〈論遁月時〉). ``year``
     may be None (a casebook that prints no year): the chart then has no 太歲 and no spirit keyed by the year,
     and, unless ``month`` is given, only the 月建 of the month (its stem comes from the year).
     *time* is the :class:`~xuanheng.time.ChartTime` of the cast when it comes from an instant (:func:`cast`

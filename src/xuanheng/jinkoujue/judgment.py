@@ -404,10 +404,12 @@ def item_position(chart: JinKouJueChart, it: Item) -> Position | None:
 def _item_step(chart: JinKouJueChart, it: Item, found: Position | None) -> Step:
     """The first step of a question about a thing: where its class shows (weighs nothing)."""
     d = data().steps["item.found" if found is not None else "item.absent"]
-    basis = "、".join(x for x in (it.branch, it.jiang, it.qin) if x is not None)
+    basis = _listed(x for x in (it.branch, it.jiang, it.qin) if x is not None)
     facts = {"item": it.key, "branch": it.branch, "jiang": it.jiang, "qin": it.qin,
              "position": found.key if found is not None else None}  # fmt: skip
-    text = _text(d.text, item=it.key, basis=basis, lei=_label(found) if found is not None else "")
+    # the thing in the reader's words (말을, horse), as the focus names it; its key in Chinese
+    lei = _label(found) if found is not None else ""
+    text = _text(d.text, item=_item_word(it.key), basis=basis, lei=lei)
     key = "item.found" if found is not None else "item.absent"
     return Step(key, "=", text, tuple(dict.fromkeys((*it.src, *ITEM_TOPICS_SRC, *d.src))), facts)
 

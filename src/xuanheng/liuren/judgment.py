@@ -338,6 +338,14 @@ class _Lei:
     harm: bool
     by_person: bool
     item: Item | None = None
+    said: Mapping[str, str] | None = (
+        None  # the label in each language where it differs (the thing asked about)
+    )
+
+    @property
+    def shown(self) -> str | Mapping[str, str]:
+        """The label as a sentence of each language names it (:func:`_fill` takes either form)."""
+        return self.label if self.said is None else self.said
 
 
 def _places(r: _Read) -> list[int]:
@@ -411,9 +419,13 @@ def _lei(r: _Read, question: Question) -> _Lei:
         it = items()[question.item]
         of_item = _item_spec(it)
         b, where, label = _find(r, of_item)
+        said = None
         if it.branch is not None:
             label = f"{it.key}{BRANCHES[b]}"
-        return _Lei("lei", of_item, label, b, where, False, False, it)
+            # a Korean reader reads the thing by its Korean name, the hanja after it as a gloss, as the Korean
+            # steps write a term (말(馬) 午, as 관(關)); the branch stays in hanja, as on the chart
+            said = {"ko": f"{it.names.ko}({it.key}) {BRANCHES[b]}", "zh-Hant": label, "en": label}
+        return _Lei("lei", of_item, label, b, where, False, False, it, said)
     # the weather is the same whoever it is asked for: its 類神 is the rain's (the clear sky's), never the
     # person's (《大六壬指南》〈占天時〉: the weather is read on its 類神 alone)
     weather = kind_of(question.topic) in ("yu", "qing") if question.topic else False
@@ -489,7 +501,7 @@ def _lei_step(c: _Chain, r: _Read, lei: _Lei) -> dict[str, Any]:
         facts,
         weight=weight,
         src=src,
-        lei=lei.label,
+        lei=lei.shown,
         where=_POS[lei.where] if lei.where is not None else "",
         seat=BRANCHES[r.chart.lower_of(b)],
         notes=_notes(terms),
@@ -1017,7 +1029,7 @@ def _item_step(lei: _Lei) -> Step | None:
         "lei": BRANCHES[lei.branch],
     }
     sources = one_each((*it.src, *ITEM_TOPICS_SRC, *d.src))
-    return Step("lei.item", "=", _fill(d.text, item=names, basis=basis, lei=lei.label), sources, facts)
+    return Step("lei.item", "=", _fill(d.text, item=names, basis=basis, lei=lei.shown), sources, facts)
 
 
 def _said(t: Text) -> dict[str, str]:
@@ -1033,7 +1045,7 @@ def _focus(r: _Read, lei: _Lei, question: Question) -> Focus:
     if lei.item is not None:
         it = lei.item
         names = {"ko": it.names.ko, "zh-Hant": it.names.zh_hant, "en": it.names.en}
-        why = _fill(d["item"], item=names, lei=lei.label)
+        why = _fill(d["item"], item=names, lei=lei.shown)
     elif lei.kind == "general":
         why = _fill(d["general"])
     elif lei.kind in ("gan", "zhi"):
@@ -1041,9 +1053,9 @@ def _focus(r: _Read, lei: _Lei, question: Question) -> Focus:
             _fill(d["person"], about=about, lei="日支") if lei.by_person else _fill(d[lei.kind], topic=topic)
         )
     elif lei.by_person:
-        why = _fill(d["person"], about=about, lei=lei.label)
+        why = _fill(d["person"], about=about, lei=lei.shown)
     else:
-        why = _fill(d["lei"], topic=topic, lei=lei.label)
+        why = _fill(d["lei"], topic=topic, lei=lei.shown)
     b = lei.branch
     qin = LIU_QIN[liu_qin_index(r.stem_el, BRANCH_ELEMENT[b])]
     place = {"general": "日上", "gan": "日上", "zhi": "辰上"}.get(lei.kind)
@@ -1061,10 +1073,14 @@ def _focus(r: _Read, lei: _Lei, question: Question) -> Focus:
         "src": list(lei.spec.get("src", ())),
     }
     # what the 類神 is, as the topic reads it (妻財亥, 青龍申, 驛馬寅 or the branch alone; the day stem's or
-    # the day branch's 上神: 日干上戌, 日支上未): the focus line shows it, since the branch's own 六親 in
-    # front of it reads as the person (父母申, 官鬼未)
-    facts["lei_shen"] = lei.label if lei.kind == "lei" else f"{lei.label}上{BRANCHES[b]}"
-    return Focus("類神", qin, None, BRANCHES[b], why, facts)
+    # the day branch's 上神: 日干上戌, 日支上未; the thing asked about by its name, 말(馬) 午 in Korean): the
+    # focus line shows it, in the reader's language, since the branch's own 六親 in front of it reads as the
+    # person (父母申, 官鬼未)
+    shown = lei.shown if lei.kind == "lei" else f"{lei.label}上{BRANCHES[b]}"
+    lei_shen = Text.from_mapping(
+        dict.fromkeys(("ko", "zh-Hant", "en"), shown) if isinstance(shown, str) else dict(shown)
+    )
+    return Focus("類神", qin, None, BRANCHES[b], why, facts, {"lei_shen": lei_shen})
 
 
 def _weigh(c: _Chain, marks: Mapping[str, Any]) -> str:

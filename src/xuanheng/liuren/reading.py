@@ -71,6 +71,7 @@ from xuanheng.core.relations import is_xing, liu_he, xing
 from xuanheng.core.wangshuai import season_of_month_branch, state_by_month
 from xuanheng.core.wuxing import Relation, overcomes, relation
 from xuanheng.errors import InputError, OptionError
+from xuanheng.i18n.words import joined, listed
 from xuanheng.liuren.chart import LiuRenChart
 from xuanheng.reading import FiredRule, Text, check_lang
 from xuanheng.rules import (
@@ -982,10 +983,8 @@ def _plate_text(r: DataRule, flipped: tuple[Pos, ...]) -> Text:
     key = (r.id, tuple((x.name, x.lower) for x in flipped))
     got = _FLIPPED.get(key)
     if got is None:
-        sep = {"ko": ", ", "zh-Hant": "、", "en": ", "}
-        names = {lang: sep[lang].join(POSITION_NAMES[x.name][lang] for x in flipped) for lang in sep}
-        seen = list(dict.fromkeys(BRANCHES[x.lower] for x in flipped))
-        lowers = {"ko": ", ".join(seen), "zh-Hant": "、".join(seen), "en": ", ".join(seen)}
+        names = joined(POSITION_NAMES[x.name] for x in flipped)
+        lowers = listed(dict.fromkeys(BRANCHES[x.lower] for x in flipped))
         got = _FLIPPED[key] = _fmt(r.text, positions=names, lower=lowers)
     return got
 

@@ -1251,7 +1251,16 @@ def _focus(ys: YongShen, question: Question, t: _Target) -> Focus:
         "ji_shen": ys.ji,
         "src": list(ys.src),
     }
-    return Focus("用神", ys.liu_qin, ys.position, _b(t.branch), why, facts)
+    # the line in the reader's words (삼효, line 3), or the line a hidden 用神 lies under (이효 아래)
+    line = (
+        yao_word(ys.position)
+        if ys.position is not None
+        else term_word("爻下", line=yao_word(ys.under))
+        if ys.under is not None
+        else None
+    )
+    said = {"line": line} if line is not None else {}
+    return Focus("用神", ys.liu_qin, ys.position, _b(t.branch), why, facts, said)
 
 
 def _weigh(c: _Chain, marks: dict[str, Any]) -> tuple[str, str]:

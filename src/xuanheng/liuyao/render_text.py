@@ -15,7 +15,7 @@ table of the question (what each line stands for), then the fired rules under a 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 from xuanheng.i18n import catalogue, label, sources_shown, term
@@ -168,17 +168,12 @@ def render_text(doc: Mapping[str, Any], lang: str | None = None, *, ids: bool = 
         out.append(f"! {warning_text(w, warn_lang)}")
     if doc.get("judgment"):
         out.append("")
-        out.extend(judgment_lines(doc["judgment"], lang, ids=ids, method="liuyao", position=_place(lang)))
+        out.extend(judgment_lines(doc["judgment"], lang, ids=ids, method="liuyao"))
     if "reading" in doc:
         out.append("")
         out.append(label("chart.commentary" if doc.get("judgment") else "chart.reading", lang))
         out.extend(_reading_lines(doc["reading"], t, ids=ids, lang=lang))
     return "\n".join(out)
-
-
-def _place(lang: str) -> Callable[[int], str]:
-    """The name of a line by its position in *lang* (삼효 for 三爻; ``[yao]`` of the judgment's data)."""
-    return lambda p: yao_word(p).get(lang)
 
 
 def _yong_line(f: Mapping[str, Any], lang: str) -> str:

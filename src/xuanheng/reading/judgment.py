@@ -191,7 +191,11 @@ class Verdict:
 
 @dataclass(frozen=True, slots=True)
 class Focus:
-    """What the judgment rests on: the 用神 (六爻), 類神 (大六壬) or 用爻 (金口訣)."""
+    """What the judgment rests on: the 用神 (六爻), 類神 (大六壬) or 用爻 (金口訣).
+
+    ``facts`` are chart facts (classical terms, the same in every language); ``said`` are keys a front end
+    shows the reader, each said in the document's language (六爻's ``line``, 삼효 for 三爻 — 이효 아래 for a
+    hidden 用神 —; 大六壬's ``lei_shen``, 말(馬) 午 in Korean for 馬午)."""
 
     name: str  # 用神 | 類神 | 用爻
     liu_qin: str | None
@@ -199,6 +203,7 @@ class Focus:
     branch: str
     why: Text
     facts: dict[str, Any] = field(default_factory=dict)
+    said: Mapping[str, Text] = field(default_factory=dict)
 
     def to_json(self, lang: str, copy: bool = False) -> dict[str, Any]:
         return {
@@ -208,6 +213,7 @@ class Focus:
             "branch": self.branch,
             "why": self.why.get(lang),
             **({k: fresh(v) for k, v in self.facts.items()} if copy else self.facts),
+            **{k: t.get(lang) for k, t in self.said.items()},
         }
 
 

@@ -9,7 +9,7 @@ without their English glosses to a reader of another language (:func:`xuanheng.i
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 from xuanheng.i18n import catalogue, label, sources_shown
@@ -24,11 +24,11 @@ def judgment_lines(
     *,
     ids: bool = False,
     method: str | None = None,
-    position: Callable[[int], str] | None = None,
 ) -> list[str]:
     """The lines of judgment *j* in *lang* (nothing when *j* is None); with the *method*'s name, its measured
-    agreement with the books (:func:`xuanheng.i18n.measured.measured_line`) under the verdict. *position*
-    names the focus's line in the reader's words (六爻: 삼효 for 三爻), else ``初二三四五上`` + 爻."""
+    agreement with the books (:func:`xuanheng.i18n.measured.measured_line`) under the verdict. The focus's
+    line is its ``line``, said by the judge in the document's language (六爻: 삼효 for 三爻, 이효 아래 for a
+    hidden 用神)."""
     if not j:
         return []
     out = [label("chart.judgment", lang)]
@@ -38,10 +38,7 @@ def judgment_lines(
     if trust:
         out.append(f"    {trust}")
     y = j.get("yong_shen") or {}
-    where = ""
-    if isinstance(y.get("position"), int):
-        p = y["position"]
-        where = f" {position(p)}" if position is not None else f" {'初二三四五上'[p - 1]}爻"
+    where = f" {y['line']}" if y.get("line") else ""
     name = str(y.get("name", ""))
     name = catalogue(lang).get(f"focus.{name}", name)  # 용신 / 유신 / 용효 in Korean, as the steps say it
     # what the focus is: the 類神 as its topic reads it where the method names it (大六壬: 青龍申, not the

@@ -804,7 +804,8 @@ function renderJudgment(box, fold, j, method) {
   const trust = ((S.methods[method] || {}).measured || {}).text;
   if (trust && trust[S.lang]) box.append(el("p", { class: "muted measured" }, trust[S.lang]));
   const y = j.yong_shen || {};
-  const where = Number.isInteger(y.position) ? ` ${"初二三四五上"[y.position - 1]}爻` : "";
+  // the line in the reader's words, said by the judge (六爻: 삼효 for 三爻, 이효 아래 for a hidden 用神)
+  const where = y.line ? ` ${y.line}` : "";
   const focus = y.name ? L(`focus.${y.name}`, y.name) : "";  // 용신 / 유신 / 용효 in Korean, as the steps say it
   const shown = y.lei_shen || `${y.liu_qin || ""}${y.branch || ""}`;  // 大六壬: the 類神 as read (青龍申), not 父母申
   box.append(el("p", { class: "focus" }, el("b", {}, `${focus} ${shown}${where}`), ` — ${y.why || ""}`));
