@@ -1019,6 +1019,12 @@ def _ying_qi(
         # (〈應期章〉: 動而逢值), then the bond's branch
         w.add("he_zhu_zhi", b)
         w.add("dong_he", relations.liu_he(b))
+    elif stirred and ln is not None and not ln.moving:
+        # a still line the day clashes into motion (暗動) is 旺相 by definition and already stirred by
+        # the day: it comes on its own day first (〈應期章〉: the strong line waits for its 值; 〈暗動章〉),
+        # then at its 合
+        w.add("zhi", b)
+        w.add("dong_he", relations.liu_he(b))
     elif stirred:
         w.add("dong_he", relations.liu_he(b))
         w.add("zhi", b)
