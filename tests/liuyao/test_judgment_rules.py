@@ -1688,3 +1688,33 @@ def test_ying_qi_a_still_yong_shen_the_day_stirs_comes_on_its_own_day_first() ->
                 assert ying.index(own) < ying.index(he), (c.lines, topic, ying)
                 seen += 1
     assert seen > 20, seen
+
+
+def test_ying_qi_a_void_yong_shen_judged_bad_falls_when_filled_or_clashed_real() -> None:
+    """《增刪卜易》〈應期章〉: a void line waits for the branch that fills it or for the one that clashes
+    it real (沖空則實); where the verdict is bad the harm falls at either. The book's case:
+    卷三〈援例章第五十八〉, 困 changing to 兌 (678778) on 癸丑 in the 戌 month, whether to buy back a lost
+    rank — the 寅 世 is void (癸丑 lies in the 甲辰 decade, which leaves 寅 and 卯 out) and weak; the illness
+    began in a 寅 month and he died in the 申 month that clashes 寅. Both stand as the first two times.
+    Then over many charts: wherever the verdict is bad and the 用神's line is void (read off the day's
+    decade) and not broken by the month, with no lone moving or lone still line to take the second place,
+    its branch and its clash are the first two."""
+    c = liuyao.cast(day="癸丑", month="戌", lines="678778")
+    j = judge(c, Question("官"))
+    assert j.focus.branch == "寅" and j.verdict.word.polarity == "bad"
+    assert [y.branch for y in j.ying_qi[:2]] == ["寅", "申"], [y.branch for y in j.ying_qi]
+    seen = 0
+    for lines, day, month in itertools.product(PATTERNS, DAYS, BR):
+        if sum(v in "69" for v in lines) in (1, 5):
+            continue
+        c = liuyao.cast(day=day, month=month, lines=lines)
+        for topic in ("財", "官", "病"):
+            j = judge(c, Question(topic))
+            if j.focus.position is None or j.verdict.word.polarity != "bad":
+                continue
+            own = BR[c.lines[j.focus.position - 1].yao.branch]
+            if own not in _void(day) or _clash(own) == month:
+                continue
+            assert [y.branch for y in j.ying_qi[:2]] == [own, _clash(own)], (lines, day, month, topic)
+            seen += 1
+    assert seen > 20, seen
