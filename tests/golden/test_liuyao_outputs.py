@@ -244,6 +244,12 @@ from pins import error as _error
 # every section equals its pin. Re-pinned: documents_renders, example_ko, example_zh-Hant, example_zh-Hans,
 # example_en.
 # (105, lead): the merge of round 10 and the blind sets measured again; full note in test_contract_outputs.py.
+# (106, ly-yingqi10) issue 27 round 10b: the 應期 of a still 用神 the day stirs (暗動) names its own branch
+# (值) before its 合 (〈應期章〉, 〈暗動章〉); only the order of such judgments' 應期 moves, nothing else:
+# documents_renders alone, 8fa5aa5834796ebe with this change only. Then a void (not broken) 用神 judged
+# bad names the clash that makes it real (沖空則實, ying.kong_chong_bad) as its second time, after its
+# filling (〈應期章〉): documents_renders alone again, b2eebeacff5c23b2 with both. Checked: with both left out
+# every golden section equals its pin before.
 PINNED: dict[str, str] = {
     # (90): before f33abee501b62873
     "charts_random": "6fe4aa8cb78b95aa",  # (63)
@@ -270,7 +276,8 @@ PINNED: dict[str, str] = {
     # (101) (102): before 2e51e9d037d84353
     # (101, ux14): before 2e51e9d037d84353
     # (105, lead): before 958424d20d10c58a
-    "documents_renders": "1e29d693bd32ea41",
+    # (106, ly-yingqi10): before 1e29d693bd32ea41
+    "documents_renders": "b2eebeacff5c23b2",
     # (66): before d0d08516405091e7
     # (67) (68): before fa20e4f61584933a
     # (71): before c952b74fc20126eb

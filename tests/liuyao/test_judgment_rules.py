@@ -1654,3 +1654,67 @@ def test_chong_chong_is_stated_exactly_where_both_hexagrams_are_six_clash() -> N
             if topic == "晴":
                 assert settled != "gua.chong_chong"
     assert seen > 20
+
+
+def test_ying_qi_a_still_yong_shen_the_day_stirs_comes_on_its_own_day_first() -> None:
+    """《增刪卜易》〈應期章〉 (a strong line waits for its 值) with 〈暗動章〉: a still 用神 the day clashes
+    into motion (暗動: still, clashed by the day, 旺相 in the month) has already been stirred by the day, so
+    its own branch comes before the 合 that a moving line waits for. The book's case: 〈天時章第三十五〉,
+    after many dry days, 小過 changing to 旅 (887786) on 甲戌 in the 巳 month, asking for rain — the 戌 day
+    clashes the still 辰 父母 (earth, 相 in summer) awake, and the rain came at the 辰 hour. Near miss: the
+    same 辰 line moving (687786) waits first for its 合 酉 (動待合). Then over many charts: wherever the
+    用神's line is still and stirred by the day (read off the chart: its branch the day's clash,
+    ``an_dong``) and the verdict good, its own branch stands before its 合 when both are named."""
+    c = liuyao.cast(day="甲戌", month="巳", lines="887786")
+    j = judge(c, Question("雨"))
+    assert j.focus.position == 1 and j.focus.branch == "辰" and c.lines[0].an_dong
+    assert j.verdict.word.polarity == "good"
+    assert j.ying_qi[0].branch == "辰", [y.branch for y in j.ying_qi]
+    moving = judge(liuyao.cast(day="甲戌", month="巳", lines="687786"), Question("雨"))
+    assert [y.branch for y in moving.ying_qi[:2]] == ["酉", "辰"]
+    seen = 0
+    for c in _charts():
+        for topic in ("財", "官", "病"):
+            j = judge(c, Question(topic))
+            if j.focus.position is None or j.verdict.word.polarity == "bad":
+                continue
+            ln = c.lines[j.focus.position - 1]
+            own = BR[ln.yao.branch]
+            if ln.moving or BR[c.ri_chen] != _clash(own) or not ln.an_dong:
+                continue
+            ying = [y.branch for y in j.ying_qi]
+            he = HE[own]
+            if own in ying and he in ying:
+                assert ying.index(own) < ying.index(he), (c.lines, topic, ying)
+                seen += 1
+    assert seen > 20, seen
+
+
+def test_ying_qi_a_void_yong_shen_judged_bad_falls_when_filled_or_clashed_real() -> None:
+    """《增刪卜易》〈應期章〉: a void line waits for the branch that fills it or for the one that clashes
+    it real (沖空則實); where the verdict is bad the harm falls at either. The book's case:
+    卷三〈援例章第五十八〉, 困 changing to 兌 (678778) on 癸丑 in the 戌 month, whether to buy back a lost
+    rank — the 寅 世 is void (癸丑 lies in the 甲辰 decade, which leaves 寅 and 卯 out) and weak; the illness
+    began in a 寅 month and he died in the 申 month that clashes 寅. Both stand as the first two times.
+    Then over many charts: wherever the verdict is bad and the 用神's line is void (read off the day's
+    decade) and not broken by the month, with no lone moving or lone still line to take the second place,
+    its branch and its clash are the first two."""
+    c = liuyao.cast(day="癸丑", month="戌", lines="678778")
+    j = judge(c, Question("官"))
+    assert j.focus.branch == "寅" and j.verdict.word.polarity == "bad"
+    assert [y.branch for y in j.ying_qi[:2]] == ["寅", "申"], [y.branch for y in j.ying_qi]
+    seen = 0
+    for lines, day, month in itertools.product(PATTERNS, DAYS, BR):
+        if sum(v in "69" for v in lines) in (1, 5):
+            continue
+        c = liuyao.cast(day=day, month=month, lines=lines)
+        for topic in ("財", "官", "病"):
+            j = judge(c, Question(topic))
+            if j.focus.position is None or j.verdict.word.polarity != "bad":
+                continue
+            own = BR[c.lines[j.focus.position - 1].yao.branch]
+            if own not in _void(day) or _clash(own) == month:
+                continue
+            assert [y.branch for y in j.ying_qi[:2]] == [own, _clash(own)], (lines, day, month, topic)
+            seen += 1
+    assert seen > 20, seen

@@ -29,13 +29,15 @@ The procedure (docs/liuyao-judgment.md), each step's words and sources in ``data
    the data), or the polarity's where the weighed sum decided (``[verdict]``).
 8. **應期** (〈應期章〉): 沖中逢合 → the 合 of the 用神 first; void → the day it is filled or clashed;
    broken → filled, or the month ends (a broken line that moves: its 合 first); held
-   by a 合 → the clash; scattered → the 合; still and strong → the clash or its own day; moving → the 合 or
-   its own day; weak → its 長生/帝旺; entombed → the clash of the tomb; hidden → drawn out; then the other
-   lines: a 三合 frame's void or missing member, the clash that frees a moving 原神 held in a 合, the clash
-   of a moving 忌神; for a bad verdict, the 忌神's day, its change out of the void or its advance, the 用神's
-   絕 on the day, its tomb, or the clash of the weak 用神; whatever the verdict, the lone moving line (獨發)
-   or the lone still line (獨靜) names the second time (〈獨發章〉). Counted in days, or in months for the far
-   questions (``[horizon]``), in years for a lifetime's (命, 壽); with an instant, the civil date of the next
+   by a 合 → the clash; scattered → the 合; still and strong → the clash or its own day; stirred by the
+   day (暗動) → its own day, then the 合; moving → the 合 or its own day; weak → its 長生/帝旺;
+   entombed → the clash of the tomb; hidden → drawn out; then the other lines: a 三合 frame's void or
+   missing member, the clash that frees a moving 原神 held in a 合, the clash of a moving 忌神; for a
+   bad verdict, a void 用神's filling then its clash (沖空則實), the 忌神's day, its change out of the
+   void or its advance, the 用神's 絕 on the day, its tomb, or the clash of the weak 用神; whatever the
+   verdict, the lone moving line (獨發) or the lone still line (獨靜) names the second time (〈獨發章〉).
+   Counted in days, or in months for the far questions (``[horizon]``), in years for a lifetime's (命,
+   壽); with an instant, the civil date of the next
    such day, month or year.
 """
 
@@ -960,6 +962,10 @@ def _ying_qi(
             w.add("ri_jue", chart.ri_chen)  # 〈生旺墓絕章〉: cut off on the day, it fails when that comes
         w.add("ru_mu", _stage_branch(t.element, "墓", tu))
         w.add("chong_yong", relations.chong(b))
+        if state.kong and not state.yue_po:
+            # 〈應期章〉: a void line waits for its filling or for the clash that makes it real (沖空則實);
+            # the harm on a void 用神 falls at the one or the other, so the clash stands second
+            w.second("kong_chong_bad", relations.chong(b))
         _du_fa(w, chart, t)
         return w.items
     if marks.get("weather_by") == "天時化出" and ln is not None and ln.bian is not None:
@@ -1018,6 +1024,12 @@ def _ying_qi(
         # the day that binds a moving 用神 is its 合 already: after the clash that frees it, its own day
         # (〈應期章〉: 動而逢值), then the bond's branch
         w.add("he_zhu_zhi", b)
+        w.add("dong_he", relations.liu_he(b))
+    elif stirred and ln is not None and not ln.moving:
+        # a still line the day clashes into motion (暗動) is 旺相 by definition and already stirred by
+        # the day: it comes on its own day first (〈應期章〉: the strong line waits for its 值; 〈暗動章〉),
+        # then at its 合
+        w.add("zhi", b)
         w.add("dong_he", relations.liu_he(b))
     elif stirred:
         w.add("dong_he", relations.liu_he(b))
