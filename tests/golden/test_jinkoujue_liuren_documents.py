@@ -39,6 +39,12 @@ from pins import dump as _dump
 # description; the 七政 chart: the repr of its 神煞 carries their src). Re-pinned: jinkoujue_documents,
 # liuren_documents, liuren_study_documents.
 # (105, lead): the merge of round 10 and the blind sets measured again; full note in test_contract_outputs.py.
+# (106, lr-yingqi10): 大六壬 應期 round 10b (issue 28): a void 中傳 waits to be filled (出旬), a
+# candidate after the void 末傳 (liuren/judgment.py _ying_qi, data/judgment.toml ying.zhong_kong;
+# 《六壬大全》卷一〈空亡〉, 《壬占彙選》 hx-65). Only the 應期 lists of 大六壬 judgments move;
+# verdicts, steps and 類神 are as before.
+# Moved: liuren_documents, liuren_study_documents, liuren_views and test_public_outputs' cli and http;
+# every other section equals its pin.
 PINNED: dict[str, str] = {
     # issue 28 item 6 (meant, re-pinned): the 大六壬 options zhu_yin san_qi bi_kou yin_yi and the 金口訣
     # option wang_rule (with yong_yao's choice chun) are declared: flags, help, schemas and tools list them,
@@ -216,7 +222,8 @@ PINNED: dict[str, str] = {
     # liuren_coordinates, liuren_instants, cli and http.
     # (103, ux14): before 5ac4687f5de756cd
     # (105, lead): before 5370d8bbbee33124
-    "liuren_documents": "b16c807f3bd75663",
+    # (106, lr-yingqi10): before b16c807f3bd75663
+    "liuren_documents": "0d896b2d575ba8c0",
     # (69): before 007c9c46a2ea507a
     # (73) (75) (76): before 92309fad62a76db6
     # (77) (branch ux13, note in test_contract_outputs.py): before 17d43bddd5e71b11
@@ -225,7 +232,8 @@ PINNED: dict[str, str] = {
     # (102, ux14): before c0835d639fda2034
     # (103, ux14): before 22d4ad9dc612930a
     # (105, lead): before 14c9f49a0788981f
-    "liuren_study_documents": "a589e0b65d1d344b",
+    # (106, lr-yingqi10): before a589e0b65d1d344b
+    "liuren_study_documents": "7ef38bf565aa4e0c",
     # then the phone drawing wraps its 課體 line with the label in it (issue 30 item 8; it ran off the edge)
     # (35) the weather asked for another person (above); (36) the Korean wording (above)
     # (37) the Korean text view names the judgment's focus 유신 (labels focus.*) as its steps do (above;
@@ -242,7 +250,8 @@ PINNED: dict[str, str] = {
     # (102, ux14): before 44dd278660d83279
     # (103, ux14): before fad3340354fb6df0
     # (105, lead): before 0c5992ecdaa137db
-    "liuren_views": "8c1100ebc02ec661",
+    # (106, lr-yingqi10): before 8c1100ebc02ec661
+    "liuren_views": "347113fdbff6345a",
 }
 
 _check = checker(PINNED)

@@ -58,6 +58,7 @@ from pins import error as _error
 # description; the 七政 chart: the repr of its 神煞 carries their src). Re-pinned: liuren_coordinates,
 # liuren_instants, cli, http.
 # (105, lead): the merge of round 10 and the blind sets measured again; full note in test_contract_outputs.py.
+# (106, lr-yingqi10): the void 中傳 as an 應期 candidate; full note in test_jinkoujue_liuren_documents.py.
 PINNED: dict[str, str] = {
     # issue 28: a study-mode chart echoes its coordinates in inputs (day, hour, month, yue_jiang, year),
     # so the page's permalink and the journal replay it; checked: without the echo the section equals its
@@ -160,7 +161,8 @@ PINNED: dict[str, str] = {
     # (103, ux14): the English plate rule lists its branches with 、 (note in
     # test_jinkoujue_liuren_documents.py); before 3b1d72e067f3fb54
     # (105, lead): before 7cfab12f64bad918
-    "cli": "1d4ef78931ef5c4d",
+    # (106, lr-yingqi10): before 1d4ef78931ef5c4d
+    "cli": "8a51ede70d71714a",
     # the study-mode refusal of 大六壬 now carries its catalogue code and params (liuren.study_missing);
     # message and text unchanged (the journal/CLI i18n commit after c5dad1f)
     # issue 26: a method with a reading always carries "reading" ([] when not asked): the 金口訣 POST
@@ -211,7 +213,8 @@ PINNED: dict[str, str] = {
     # (90): before 8060048541ca69d0
     # (103, ux14): the English plate rule lists its branches with 、 (note in
     # test_jinkoujue_liuren_documents.py); before 78332faa196fd03b
-    "http": "1dce094686715458",
+    # (106, lr-yingqi10): before 1dce094686715458
+    "http": "be995fdd59554c58",
 }
 
 _check = checker(PINNED)

@@ -29,7 +29,9 @@ def rows(accuracy: Any) -> list[object]:
     return [acc.judge_liuren(c) for c in acc.cases("liuren")]  # type: ignore[attr-defined]
 
 
-# measured (docs/accuracy.md): round 10 (lr-verdict10), the 類神 with 氣 (a strong 類神 settles good only
+# measured: round 10b (lr-yingqi10), a void 中傳 waits to be filled (〈空亡〉), 應期 dev 51 → 52/142, holdout
+# 25 → 26/60, polarity unchanged (186/319, 81/156) — 應期 floors raised a little below (0.34 → 0.36, 0.40 →
+# 0.42). Before, round 10 (lr-verdict10), the 類神 with 氣 (a strong 類神 settles good only
 # when 旺相), the pardon of a suit (〈占訟章〉) and the wealth on the stem (〈求財章〉): polarity dev 170 →
 # 175/319, holdout 69 → 75/156; then the house hurt by the spirit on the 支 (〈陽宅章〉): dev 178, holdout
 # 76; then the 德 in an examination (〈選舉章〉): dev 182, holdout 80; then the horse in its tomb for office
@@ -51,7 +53,7 @@ def rows(accuracy: Any) -> list[object]:
 # 104, and of the house, 干支乘鬼 105; lr-mixed: 制鬼 and the 歸宿 deciding 先凶後吉 / 始吉終凶, dev
 # 101/195; before, dev 96/195, holdout 43/97; before lr-verdict, dev 93/195, holdout 44/97) — floors a
 # little below
-@pytest.mark.parametrize(("split", "polarity", "ying"), [("dev", 0.57, 0.34), ("holdout", 0.50, 0.40)])
+@pytest.mark.parametrize(("split", "polarity", "ying"), [("dev", 0.57, 0.36), ("holdout", 0.50, 0.42)])
 def test_agreement_does_not_fall(rows: list[object], split: str, polarity: float, ying: float) -> None:
     part = [r for r in rows if r.case["split"] == split]  # type: ignore[attr-defined]
     assert len(part) >= 30
@@ -60,7 +62,8 @@ def test_agreement_does_not_fall(rows: list[object], split: str, polarity: float
     assert sum(bool(r.ying_ok) for r in timed) / len(timed) >= ying  # type: ignore[attr-defined]
 
 
-# 邵彥和's cases alone (shao.toml): measured dev 37/66 polarity (36 before lr-verdict4), 18/37 應期;
+# 邵彥和's cases alone (shao.toml): measured dev 37/66 polarity (36 before lr-verdict4), 18/37 應期 (17/37
+# after lr-yingqi10's void 中傳: sh-14 gained, sh-05 and sh-43 lost; the floor holds);
 # holdout 19/33 (18 before lr-verdict8's void 祿 of office), 4/15 (issue
 # 28, lr-mixed: the 歸宿 deciding where 初傳 and 末傳 disagree loses three of his dev cases and gains two
 # of his holdout ones, while it gains on the whole dev set and on 《大六壬指南》's own cases: the dev floor

@@ -10,7 +10,8 @@ filled; 《畢法賦》第八十一法: the tomb waits for its clash), but at mo
 
 Re-derived here from the statements, not from the judge, on the 720 課 (every day, the 月將 子 over each
 hour) asked without a topic (no 類神 candidates): the candidates before the rule are the void 末傳
-(filled), the void spirit on the day stem (filled), the clash of a 末傳 that is the day stem's tomb (木 未,
+(filled), the void 中傳 (filled, round 10b), the void spirit on the day stem (filled), the clash of a
+末傳 that is the day stem's tomb (木 未,
 火 戌, 土 and 水 辰, 金 丑), then the 發用, the spirit on the 辰, the 末傳 and the spirit on the 日, each
 branch once; the void is the day's 旬空, counted from the day's 干支. Where two of the first kind stand
 before the 發用, the rule fires and the 發用 is second; the near misses — one or none before it — keep the
@@ -46,9 +47,10 @@ def test_the_first_transmission_is_never_below_second() -> None:
         void = _void_of(day)
         for hour in BRANCHES:
             chart = liuren.cast(day=day, yue_jiang="子", hour=hour)
-            chu, _, mo = (BRANCHES[c.branch] for c in chart.san_chuan)
+            chu, zhong, mo = (BRANCHES[c.branch] for c in chart.san_chuan)
             gan, zhi = BRANCHES[chart.gan_shang], BRANCHES[chart.zhi_shang]
             before = [mo] if mo in void else []
+            before += [zhong] if zhong in void else []
             before += [gan] if gan in void else []
             before += [_clash(mo)] if mo == TOMB[day[0]] else []
             order: list[str] = []

@@ -947,7 +947,7 @@ class _When:
 
 def _ying_qi(r: _Read, lei: _Lei, topic: str | None) -> list[tuple[str, int, Text]]:
     w = _When(data().horizon.get(topic or "", "day"))
-    chu, _, mo = r.chuan
+    chu, zhong, mo = r.chuan
     if lei.kind == "lei":
         if lei.branch in r.kong:
             w.add("lei_kong", lei.branch)
@@ -956,6 +956,8 @@ def _ying_qi(r: _Read, lei: _Lei, topic: str | None) -> list[tuple[str, int, Tex
             w.add("lei", lei.branch)
     if mo in r.kong:
         w.add("mo_kong", mo)
+    if zhong in r.kong:  # a void 中傳 waits to be filled as the 末傳 does (issue 28, lr-yingqi10)
+        w.add("zhong_kong", zhong)
     if r.chart.gan_shang in r.kong:  # the asker's own place void: it waits to be filled, as the 類神's
         w.add("gan_kong", r.chart.gan_shang)
     if mo == _tomb(r.stem_el):
