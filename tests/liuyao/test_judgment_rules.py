@@ -21,6 +21,8 @@ import itertools
 from collections.abc import Iterator
 from typing import Any
 
+import pytest
+
 from xuanheng import liuyao
 from xuanheng.core import wuxing
 from xuanheng.liuyao.judgment import judge, judge_settled
@@ -251,6 +253,7 @@ def test_a_hidden_yong_shen_under_a_cover_that_gives_way_comes_out_readily() -> 
     assert "fu.out" in keys2 and "fu.out_easy" not in keys2
 
 
+@pytest.mark.slow  # a sweep of several seconds: CI's slow run (DEVELOPERS.md, Tests)
 def test_fei_gives_way_fires_exactly_when_the_cover_is_void_broken_or_clashed() -> None:
     """Over every pattern on two days and months: whenever a hidden 用神 is drawable (not stated useless),
     it is stated as out readily exactly when its cover is void (by the day's 旬), broken by the month or
@@ -302,6 +305,7 @@ def test_a_weak_yuan_shen_overcome_by_the_month_cannot_feed() -> None:
     assert any(s.key == "mover.sheng" and s.facts["line"] == 1 for s in j2.steps)
 
 
+@pytest.mark.slow  # a sweep of several seconds: CI's slow run (DEVELOPERS.md, Tests)
 def test_weak_and_overcome_movers_are_spent_exactly_where_the_rule_holds() -> None:
     """Over every pattern on three days and months: a mover stated for or against the 用神 is spent as weak
     and overcome (休囚被日月剋) exactly when it is not 旺相 (the chart's season state), the month or the
@@ -362,6 +366,7 @@ def test_a_weak_mover_stalled_in_fu_yin_has_no_force() -> None:
     assert any(s.key == "mover.sheng" and s.facts["line"] == 2 for s in j2.steps)
 
 
+@pytest.mark.slow  # a sweep of several seconds: CI's slow run (DEVELOPERS.md, Tests)
 def test_fu_yin_movers_are_spent_exactly_where_the_rule_holds() -> None:
     """Over every pattern on three days and months: a mover stated for or against the 用神 is spent as
     stalled (化伏吟) exactly when its change is its own branch and it is not 旺相, unless an earlier reason
@@ -448,6 +453,7 @@ def test_a_still_void_yong_shen_struck_by_the_day_is_void_for_good() -> None:
     assert "kong.jia" in keys2 and "kong.zhen_ke" not in keys2
 
 
+@pytest.mark.slow  # a sweep of several seconds: CI's slow run (DEVELOPERS.md, Tests)
 def test_kong_zhen_ke_fires_exactly_where_the_rule_holds() -> None:
     """Over every pattern on three days and months, asking for money: the void 用神 on the hexagram is
     stated void for good by a strike exactly when it is still and either the day overcomes it (re-derived
@@ -495,6 +501,7 @@ def test_a_weak_moving_yong_shen_clashed_by_the_day_is_held_back_not_scattered()
     assert fired > 5
 
 
+@pytest.mark.slow  # a sweep of several seconds: CI's slow run (DEVELOPERS.md, Tests)
 def test_a_weak_mover_clashed_by_the_day_keeps_its_force() -> None:
     """〈動散章〉 again: a weak 原神 or 忌神 that moves is not spent by the day's clash alone; no mover step
     gives 日沖散 as the reason it is spent."""
@@ -1220,6 +1227,7 @@ def _yu_expected(c: Any) -> tuple[str, str] | None:
     return None
 
 
+@pytest.mark.slow  # a sweep of several seconds: CI's slow run (DEVELOPERS.md, Tests)
 def test_weather_reads_the_moving_line_and_settles_by_it() -> None:
     """Over every line pattern on two days: the 用神 of 晴 / 雨 is the moving line of the weather's own
     六親 (晴: 子孫, then 妻財; 雨: 父母), else a line moving into it, else the plain 用神; the verdict is
@@ -1636,6 +1644,7 @@ def test_a_six_clash_turning_into_a_six_clash_scatters_the_matter() -> None:
     assert jr.verdict.word.polarity == "good"
 
 
+@pytest.mark.slow  # a sweep of several seconds: CI's slow run (DEVELOPERS.md, Tests)
 def test_chong_chong_is_stated_exactly_where_both_hexagrams_are_six_clash() -> None:
     """The step 沖變沖 appears exactly where the hexagram and its change are both 六沖 ones (read off the
     chart's own flags); there the weighed sum never decides an office (the step settles it bad unless a

@@ -19,7 +19,7 @@ from browser_pages import PHONE, NewPage
 
 pytest.importorskip("playwright.sync_api")
 #: one worker runs every browser test (one Chromium at a time; `--dist loadgroup`)
-pytestmark = [pytest.mark.xdist_group("browser")]
+pytestmark = [pytest.mark.xdist_group("browser"), pytest.mark.slow]  # a narrower page check: the slow run
 
 #: written here from the Korean reading of 初 二 三 四 五 上 and 爻
 KO = ("초효", "이효", "삼효", "사효", "오효", "상효")
