@@ -1156,7 +1156,7 @@ def _yao_motion(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
     got = {}
     refs: dict[str, str] = {}
     for ref, ms in v.items():
-        ys = (ref,) if ref in _YAO_SET else _ref_stars(ctx, ref)
+        ys = _ref_stars(ctx, ref)
         if not ys:
             return None
         y = ys[0]
@@ -1487,7 +1487,7 @@ def _spirit_zhao(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
 def _duan_chan(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
     got = {}
     for ref in _as_list(v):
-        ys = (ref,) if ref in _YAO_SET else _ref_stars(ctx, ref)
+        ys = _ref_stars(ctx, ref)
         if not ys or ctx.yao_b[ys[0]] not in DUAN_CHAN[ys[0]]:
             return None
         got[ys[0]] = BRANCHES[ctx.yao_b[ys[0]]]
@@ -1503,7 +1503,7 @@ def _duan_chan(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
 def _shi_chan(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
     got = {}
     for ref in _as_list(v):
-        ys = (ref,) if ref in _YAO_SET else _ref_stars(ctx, ref)
+        ys = _ref_stars(ctx, ref)
         if not ys:
             return None
         y = ys[0]
@@ -1527,7 +1527,7 @@ _LING = {"春": "木", "夏": "火", "秋": "金", "冬": "水", "季": "土"}
 def _dian_ling(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
     got = {}
     for ref in _as_list(v):
-        ys = (ref,) if ref in _YAO_SET else _ref_stars(ctx, ref)
+        ys = _ref_stars(ctx, ref)
         if not ys:
             return None
         y = ys[0]
