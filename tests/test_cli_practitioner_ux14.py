@@ -80,6 +80,8 @@ def test_the_other_methods_focus_names_no_line() -> None:
 #: things asked about, their Korean names and their branches (《六壬斷案》〈六畜〉〈亡盜〉: a horse on 午,
 #: a sheep on 未, a dog on 戌, silver on 酉), written here, not read from rules/data/items.toml
 ITEMS = {"馬": ("말", "午"), "羊": ("양", "未"), "犬": ("개", "戌"), "金銀": ("금은", "酉")}
+#: their English names, as a reader of English looks for them
+ENGLISH = {"馬": "horse", "羊": "sheep", "犬": "dog", "金銀": "gold or silver"}
 LR = ["liuren", "--day", "丁亥", "--yue-jiang", "戌", "--hour", "卯", "--topic", "失物"]
 
 
@@ -93,9 +95,12 @@ def test_the_lei_shen_of_a_thing_is_named_in_korean(item: str) -> None:
     assert not any(f"{item}{branch}" in s["text"] for s in ko["steps"]), ko["steps"]
     focus = next(x for x in _text(argv, "ko").splitlines() if x.startswith("  유신 "))
     assert focus.startswith(f"  유신 {name}({item}) {branch} — "), focus
-    # Chinese and English keep the book's label; the facts keep it in every language
+    # Chinese keeps the book's label; English names the thing in English with the hanja as a gloss, as
+    # Korean does (it read 馬午 until the lead's round 11)
     assert _json(argv, "zh-Hant")["judgment"]["yong_shen"]["lei_shen"] == f"{item}{branch}"
-    assert _json(argv, "en")["judgment"]["yong_shen"]["lei_shen"] == f"{item}{branch}"
+    en = _json(argv, "en")["judgment"]
+    assert en["yong_shen"]["lei_shen"] == f"{ENGLISH[item]} ({item}) {branch}", en["yong_shen"]
+    assert not any(f"{item}{branch}" in s["text"] for s in en["steps"]), en["steps"]
 
 
 def test_the_lei_shen_is_said_in_the_documents_language() -> None:

@@ -348,6 +348,11 @@ from pins import dump as _dump
 # merged judges (六爻 polarity 36 → 37/63, 大六壬 25 → 24/60) and the measured line readers are shown moved
 # with them (http_meta, mcp_tools, the 六爻 example documents, the text views). Checked: with
 # reading/data/measured.toml as before, only the sections both sides changed differ from their pins.
+# (108, lead) issue 28 (the lead, round 11): the 天乙貴人 table 甲戊兼牛羊 … 庚辛逢馬虎 (option guiren
+# jia_wu_jian_niu_yang) cites 《淵海子平》卷一〈論起玉堂天乙貴人〉, where the verse stands; it cited
+# 《協紀辨方書》卷五, whose 義例三 holds the month spirits and no 天乙貴人 (ux14 flagged it "to check"). The
+# choice's ``src`` shows in /api/methods and in the MCP tools' option descriptions. Checked: with that one
+# string as before both sections hash as their pins. Re-pinned: http_meta, mcp_tools.
 PINNED: dict[str, str] = {
     "cli_help": "6c6776e65239546d",  # (55): before 9dad1857abc63b7d
     # (1) (2) (6) (7) (9) (10) (11) (14) (18) (24) (25) (37) (38) (39)
@@ -388,7 +393,8 @@ PINNED: dict[str, str] = {
     # (71): before 98039e0ffdb475d5
     # (90): before ebccf4f241a2d32c
     # (105, lead): before d78d7057497eb17e
-    "http_meta": "b1538f054b93bc17",
+    # (108, lead): before b1538f054b93bc17
+    "http_meta": "3307c1120902eada",
     # issue 26: "reading": [] with no_reading; then the library's errors name parameters (at, day, yue_jiang)
     # where they named command-line flags (--at, --now, --day …): only their message, text and params
     # then at + now answers the code at.or_now (was at.or_now_web: one refusal, one code)
@@ -419,7 +425,8 @@ PINNED: dict[str, str] = {
     # (71): before 476125c09ef9b91a
     # (90): before 1b993128c55276fa
     # (105, lead): before cd8f0f670d2a8507
-    "mcp_tools": "4454e46838b06a2d",  # (1) (2) (6) (7) (9) (10) (11) (13) (18) (25) (27) (37) (38) (39)
+    # (108, lead): before 4454e46838b06a2d
+    "mcp_tools": "abf713226b083292",  # (1) (2) (6) (7) (9) (10) (11) (13) (18) (25) (27) (37) (38) (39)
     # issue 26: both changes of http_casts; then the refusals carry their code (mode.unused, at.or_now) where
     # the catalogue recognised them by their English; then a refusal of a mode names the mode and says why
     # in the API's words (a cast from an instant (at or now) …), no longer the command line's (--at/--now)

@@ -423,8 +423,13 @@ def _lei(r: _Read, question: Question) -> _Lei:
         if it.branch is not None:
             label = f"{it.key}{BRANCHES[b]}"
             # a Korean reader reads the thing by its Korean name, the hanja after it as a gloss, as the Korean
-            # steps write a term (말(馬) 午, as 관(關)); the branch stays in hanja, as on the chart
-            said = {"ko": f"{it.names.ko}({it.key}) {BRANCHES[b]}", "zh-Hant": label, "en": label}
+            # steps write a term (말(馬) 午, as 관(關)); an English one by its English name the same way
+            # (horse (馬) 午); the branch stays in hanja, as on the chart
+            said = {
+                "ko": f"{it.names.ko}({it.key}) {BRANCHES[b]}",
+                "zh-Hant": label,
+                "en": f"{it.names.en} ({it.key}) {BRANCHES[b]}",
+            }
         return _Lei("lei", of_item, label, b, where, False, False, it, said)
     # the weather is the same whoever it is asked for: its 類神 is the rain's (the clear sky's), never the
     # person's (《大六壬指南》〈占天時〉: the weather is read on its 類神 alone)
