@@ -25,6 +25,9 @@ For the cases of ``tests/liuren/casebook`` (cast as ``scripts/accuracy.py`` cast
   sign (the 日, 辰, 年命 and 傳 steps also by their relation to the day stem) with how often the book's
   verdict is that sign's polarity, against the base rate, dev and holdout side by side. A sign informs only
   where it stands above its base rate on both splits;
+* with ``--file-signs``, the per-file table of round 11: each settling path and weighed sign per casebook
+  file, right / stated on dev and holdout, against the file's own base rate; a sign right below its base
+  rate in most files is noise, whatever its pooled figure;
 * with ``--orders``, the book-stated orders of round 9 counted on the judge's verdicts: a *good* verdict
   kept only where a favourable sign the books state holds (else *mixed* or *bad*), a *bad* one only where an
   adverse sign holds, and a fixed precedence (the 類神's state, the 辰 against the 日, the 末傳's 生剋 of the
@@ -37,8 +40,9 @@ For the cases of ``tests/liuren/casebook`` (cast as ``scripts/accuracy.py`` cast
   it is. A rule *gains* on a split where switching it off loses agreeing cases.
 
 Run ``python scripts/liuren_confusion.py [--split dev|holdout] [--misses] [--files] [--ablate] [--off K,…]
-[--leishen [--matter] [--min N]] [--signs] [--orders]``. Measuring only: it changes nothing; the ``blind``
-split is refused, and the holdout is for checking, never for choosing rules (docs/liuren-judgment.md).
+[--leishen [--matter] [--min N]] [--signs] [--file-signs] [--orders]``. Measuring only: it changes nothing;
+the ``blind`` split is refused, and the holdout is for checking, never for choosing rules
+(docs/liuren-judgment.md).
 """
 
 from __future__ import annotations
@@ -412,6 +416,70 @@ def information(by_split: dict[str, list[tuple[dict[str, Any], Any]]]) -> list[s
     return lines
 
 
+def file_signs(by_split: dict[str, list[tuple[dict[str, Any], Any]]]) -> list[str]:
+    """The per-file table (``--file-signs``, round 11 of docs/liuren-judgment.md): each settling path by the
+    verdict it gives and each weighed sign (as ``--signs`` keys them), per casebook file, the cases it is
+    stated on and the right ones (the book's verdict is the sign's polarity) on each split of *by_split*
+    (each a list of (case, judgment)), and the count a sign right at the file's base rate would get on
+    those cases (the share of the file's cases of that split the book gives that polarity). *below* /
+    *above*: the files where it is right less / more often than that count, the splits taken together; a
+    sign below in most of the files it is stated in carries no information the books share."""
+    splits = list(by_split)
+    per: dict[tuple[str, str], list[tuple[dict[str, Any], Any]]] = defaultdict(list)
+    for s in splits:
+        for c, j in by_split[s]:
+            per[(s, file_of(c))].append((c, j))
+    names = [f for f in FILES.values() if any((s, f) in per for s in splits)]
+    # (sign, split, file) → (right, stated, expected at the base rate)
+    got: dict[tuple[tuple[str, str], str, str], tuple[int, int, float]] = {}
+    for (s, f), rows in per.items():
+        base = Counter(c["verdict"] for c, _ in rows)
+        for kind, counted in (("path", settle_rows(rows)), ("sign", sign_rows(rows))):
+            for key, b in counted.items():
+                pol = key[1] if kind == "path" else "good" if key[1] == "+" else "bad"
+                n = sum(b.values())
+                label = (
+                    f"`{key[0]}` → {key[1]}"
+                    if kind == "path"
+                    else f"`{key[0]}` {'+' if key[1] == '+' else '−'}"
+                )
+                got[((kind, label), s, f)] = (b[pol], n, n * base[pol] / len(rows))
+    signs = sorted(
+        {k for k, _, _ in got},
+        key=lambda k: (k[0] != "path", -sum(v[1] for (kk, _, _), v in got.items() if kk == k)),
+    )
+    lines = [
+        "Per casebook file: right / stated, "
+        + " · ".join(splits)
+        + "; per split the total and (in brackets) "
+        "what the files' base rates would give on the same cases; *below* / *above*: the files where the "
+        "sign is right less / more often than its base rate would make it (the splits together).",
+        "",
+        "| sign | " + " | ".join(splits) + " | " + " | ".join(names) + " | below / above |",
+        "|---|" + "---|" * (len(splits) + len(names) + 1),
+    ]
+    for key in signs:
+        cells = []
+        for s in splits:
+            vals = [got[(key, s, f)] for f in names if (key, s, f) in got]
+            cells.append(
+                f"{sum(v[0] for v in vals)}/{sum(v[1] for v in vals)} ({sum(v[2] for v in vals):.1f})"
+            )
+        below = above = 0
+        for f in names:
+            vals = [got[(key, s, f)] for s in splits if (key, s, f) in got]
+            if not vals:
+                cells.append("")
+                continue
+            right, expect = sum(v[0] for v in vals), sum(v[2] for v in vals)
+            below += right < expect - 1e-9
+            above += right > expect + 1e-9
+            each = [got.get((key, s, f)) for s in splits]
+            cells.append(" · ".join(f"{v[0]}/{v[1]}" if v else "—" for v in each))
+        lines.append(f"| {key[1]} | " + " | ".join(cells) + f" | {below} / {above} |")
+    return lines
+
+
 def order_signs(case: dict[str, Any], j: Any) -> dict[str, int]:
     """The signs the orders of ``--orders`` read on *case*'s chart and judgment *j* (+1 for, −1 against,
     0 silent), each from its rule statement and the core's 五行 and 旺衰 (not from the judge's weights):
@@ -530,12 +598,18 @@ def main(argv: list[str]) -> int:
     )
     ap.add_argument("--min", type=int, default=8, help="the least cases of a topic shown in its own column")
     ap.add_argument("--signs", action="store_true", help="each settling path and sign against its base rate")
+    ap.add_argument(
+        "--file-signs", action="store_true", help="each path and sign per casebook file (round 11)"
+    )
     ap.add_argument("--orders", action="store_true", help="the book-stated gates and orders of round 9")
     args = ap.parse_args(argv)
     if confusion_report.refused_split(args.split or (), SPLITS):
         return 2
     if args.signs:
         print("\n".join(information({s: _judged(s) for s in args.split or SPLITS})))
+        return 0
+    if args.file_signs:
+        print("\n".join(file_signs({s: _judged(s) for s in args.split or SPLITS})))
         return 0
     if args.orders:
         print("\n".join(orders_report(args.split or SPLITS)))

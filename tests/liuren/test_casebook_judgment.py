@@ -29,7 +29,10 @@ def rows(accuracy: Any) -> list[object]:
     return [acc.judge_liuren(c) for c in acc.cases("liuren")]  # type: ignore[attr-defined]
 
 
-# measured: round 10b (lr-yingqi10), a void 中傳 waits to be filled (〈空亡〉), 應期 dev 51 → 52/142, holdout
+# measured: round 11 (lr-verdict11), the adverse 《畢法賦》 法 inform without weighing (right below their base
+# rate in six of the seven casebook files), polarity dev 186 → 187/319, holdout 81 → 83/156, 應期 unchanged
+# (52/142, 26/60) — polarity floors raised a little below (0.57 → 0.58, 0.50 → 0.52). Before, round 10b
+# (lr-yingqi10), a void 中傳 waits to be filled (〈空亡〉), 應期 dev 51 → 52/142, holdout
 # 25 → 26/60, polarity unchanged (186/319, 81/156) — 應期 floors raised a little below (0.34 → 0.36, 0.40 →
 # 0.42). Before, round 10 (lr-verdict10), the 類神 with 氣 (a strong 類神 settles good only
 # when 旺相), the pardon of a suit (〈占訟章〉) and the wealth on the stem (〈求財章〉): polarity dev 170 →
@@ -53,7 +56,7 @@ def rows(accuracy: Any) -> list[object]:
 # 104, and of the house, 干支乘鬼 105; lr-mixed: 制鬼 and the 歸宿 deciding 先凶後吉 / 始吉終凶, dev
 # 101/195; before, dev 96/195, holdout 43/97; before lr-verdict, dev 93/195, holdout 44/97) — floors a
 # little below
-@pytest.mark.parametrize(("split", "polarity", "ying"), [("dev", 0.57, 0.36), ("holdout", 0.50, 0.42)])
+@pytest.mark.parametrize(("split", "polarity", "ying"), [("dev", 0.58, 0.36), ("holdout", 0.52, 0.42)])
 def test_agreement_does_not_fall(rows: list[object], split: str, polarity: float, ying: float) -> None:
     part = [r for r in rows if r.case["split"] == split]  # type: ignore[attr-defined]
     assert len(part) >= 30

@@ -105,3 +105,27 @@ def test_horizon_topics() -> None:
         for t in RAW["horizon"][unit]:
             assert t in TOPIC_KEYS and t not in seen, t
             seen.add(t)
+
+
+#: the chapter of 《大六壬指南》卷三〈六壬會纂占驗指南〉 each question's signs come from, written out
+CHAPTER_OF = {"家宅": "陽宅章", "病": "疾病章", "行人": "行人章", "官": "仕宦章", "訟": "占訟章",
+              "囚獄": "占訟章", "財": "求財章", "科舉": "選舉章"}  # fmt: skip
+
+
+def test_chapter_signs_name_their_readings_and_their_chapters_topics() -> None:
+    """``[[chapter]]``: each sign is one the judge reads (``judgment._CHAPTER_SIGNS``), each named once; its
+    topics are topic keys, and its source is the chapter of each of them."""
+    from xuanheng.liuren.judgment import _CHAPTER_SIGNS, data
+
+    signs = [c["sign"] for c in RAW["chapter"]]
+    assert sorted(signs) == sorted(_CHAPTER_SIGNS) and len(set(signs)) == len(signs)
+    for c in RAW["chapter"]:
+        assert c["topics"], c
+        for t in c["topics"]:
+            assert t in TOPIC_KEYS and f"〈{CHAPTER_OF[t]}〉" in c["src"][0], (c["sign"], t)
+    assert {t for c in RAW["chapter"] for t in c["topics"]} == set(CHAPTER_OF)
+    # the house reads 干支乘鬼 before the hurt on the 支, office the 祿 before the horse in its tomb
+    assert signs.index("zhai.gui") < signs.index("zhai.hurt") and signs.index("shi.lu") < signs.index(
+        "shi.ma"
+    )
+    assert data().chapter[0] == ("zhai.gui", frozenset({"家宅"}))

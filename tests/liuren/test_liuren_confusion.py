@@ -143,6 +143,34 @@ def test_the_information_table_counts_each_path_and_sign_against_its_base_rate()
     assert "0/2 = 0 % (50 %)" in settle["`gui.ni` −"]
 
 
+def test_the_per_file_table_counts_each_sign_against_the_file_s_own_base_rate() -> None:
+    """Made-up cases of two files. Dev: 邵彥和 (``sh-``) good with the 末傳 ``+``, and two bad cases (base
+    rate of good 1/3); 《壬占彙選》 (``hx-``) bad with the 末傳 ``+`` and good without it (base 1/2). Holdout:
+    one good 邵彥和 case with it (base 1). The sign is right 1/1 · 1/1 in 邵彥和 against 1/3 + 1 expected:
+    above; 0/1 in 《壬占彙選》 against 1/2: below."""
+    lc = _script()
+    mo = ("mo", "+", {"relation": "sheng"})
+
+    def row(cid: str, verdict: str, steps: list[tuple[str, str, dict[str, str]]]) -> tuple[Any, Any]:
+        case, j = _row(verdict, "good", steps)
+        return {**case, "id": cid}, j
+
+    dev = [row("sh-1", "good", [mo]), row("sh-2", "bad", []), row("sh-3", "bad", []),
+           row("hx-1", "bad", [mo]), row("hx-2", "good", [])]  # fmt: skip
+    holdout = [row("sh-4", "good", [mo])]
+    lines = lc.file_signs({"dev": dev, "holdout": holdout})
+    assert "| sign | dev | holdout | shao | huixuan | below / above |" in lines
+    by = {
+        ln.split("|")[1].strip(): [c.strip() for c in ln.split("|")[2:-1]]
+        for ln in lines
+        if ln.startswith("| `")
+    }
+    assert by["`mo` +"] == ["1/2 (0.8)", "1/1 (1.0)", "1/1 · 1/1", "0/1 · —", "1 / 1"]
+    assert by["`mo.sheng` +"] == by["`mo` +"]
+    # every case read good by the plain sum: right where the book says good
+    assert by["`sum` → good"] == ["2/5 (2.0)", "1/1 (1.0)", "1/3 · 1/1", "1/2 · —", "0 / 0"]
+
+
 def test_a_gate_and_an_order_keep_the_settling_signs_of_the_chapters() -> None:
     """A *good* verdict under the gate of the 末傳 stands where the 末傳 feeds the day stem and turns into
     the gate's other verdict where it does not; a *bad* one is not touched by a gate of the good side; a

@@ -55,7 +55,7 @@ from __future__ import annotations
 
 import datetime as _dt
 import tomllib
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from functools import cache
@@ -156,6 +156,8 @@ class _Data:
     ying: dict[str, tuple[Mapping[str, str], tuple[str, ...]]]
     horizon: dict[str, str]
     weather_src: str
+    #: [[chapter]]: the chapter signs of 《大六壬指南》卷三 in reading order, each with the topics it reads
+    chapter: tuple[tuple[str, frozenset[str]], ...]
 
 
 @cache
@@ -186,6 +188,7 @@ def data() -> _Data:
         ying={k: (v["text"], tuple(v["src"])) for k, v in raw["ying"].items()},
         horizon=horizon,
         weather_src=raw["weather"]["src"],
+        chapter=tuple((v["sign"], frozenset(v["topics"])) for v in raw["chapter"]),
     )
 
 
@@ -646,24 +649,19 @@ def _zhi_gui(c: _Chain, r: _Read, lei: _Lei) -> None:
 
 def _chapter_signs(c: _Chain, r: _Read, topic: str | None) -> tuple[str, str] | None:
     """The signs 《大六壬指南》卷三〈六壬會纂占驗指南〉 settles a question of its chapter by: the house
-    (〈陽宅章〉, :func:`_zhai`), illness (〈疾病章〉, :func:`_bing`), a traveller (〈行人章〉,
-    :func:`_xing`), office (〈仕宦章〉, :func:`_shi`), a suit or prison (〈占訟章〉, :func:`_song`),
-    wealth (〈求財章〉, :func:`_cai`) and an examination (〈選舉章〉, :func:`_ke`). Returns (polarity,
-    settling step) or None."""
-    if topic == "家宅":
-        return _zhai(c, r) or _zhai_hurt(c, r)
-    if topic == "病":  # the topic is already normalised (病 = 질병 = illness)
-        return _bing(c, r)
-    if topic == "行人":
-        return _xing(c, r)
-    if topic == "官":
-        return _shi(c, r) or _shi_ma(c, r)
-    if topic in ("訟", "囚獄"):
-        return _song(c, r)
-    if topic == "財":
-        return _cai(c, r)
-    if topic == "科舉":
-        return _ke(c, r)
+    (〈陽宅章〉, :func:`_zhai`, :func:`_zhai_hurt`), illness (〈疾病章〉, :func:`_bing`), a traveller
+    (〈行人章〉, :func:`_xing`), office (〈仕宦章〉, :func:`_shi`, :func:`_shi_ma`), a suit or prison
+    (〈占訟章〉, :func:`_song`), wealth (〈求財章〉, :func:`_cai`) and an examination (〈選舉章〉,
+    :func:`_ke`). Which questions each reads, and in what order, is data (``data/judgment.toml``
+    ``[[chapter]]``); the topic is already normalised (病 = 질병 = illness). The first sign that holds
+    settles: returns (polarity, settling step) or None."""
+    if topic is None:
+        return None
+    for sign, topics in data().chapter:
+        if topic in topics:
+            got = _CHAPTER_SIGNS[sign](c, r)
+            if got is not None:
+                return got
     return None
 
 
@@ -842,6 +840,20 @@ def _bing(c: _Chain, r: _Read) -> tuple[str, str] | None:
         c.add(key, facts, first=BRANCHES[chu], last=BRANCHES[mo])
         got = got or (polarity, "weigh.bing_turn")
     return got
+
+
+#: the chapter signs by the name ``data/judgment.toml`` ``[[chapter]]`` gives each: its reading on a chart
+_CHAPTER_SIGNS: dict[str, Callable[[_Chain, _Read], tuple[str, str] | None]] = {
+    "zhai.gui": _zhai,
+    "zhai.hurt": _zhai_hurt,
+    "bing": _bing,
+    "xing.ma": _xing,
+    "shi.lu": _shi,
+    "shi.ma": _shi_ma,
+    "song.she": _song,
+    "cai.gan": _cai,
+    "ke.de": _ke,
+}
 
 
 def _gui(c: _Chain, r: _Read) -> None:
