@@ -1727,3 +1727,26 @@ def test_ying_qi_a_void_yong_shen_judged_bad_falls_when_filled_or_clashed_real()
             assert [y.branch for y in j.ying_qi[:2]] == [own, _clash(own)], (lines, day, month, topic)
             seen += 1
     assert seen > 20, seen
+
+
+def test_the_shi_turning_into_the_missing_yong_shen_that_feeds_it_is_read() -> None:
+    """《增刪卜易》卷一〈旬空章〉 (round 11 of issue 27): the second cast for a journey to seek money, 明夷
+    changing to 豐 in the 子 month on the 辛亥 day. No 妻財 shows; the 世, 官鬼丑 on line 4, moves alone and
+    turns into 午 — the 財 — which feeds it back (回頭生). The book reads that 世: the money turns toward the
+    asker, the month's hold on the change passes, and the journey paid. The judge read the hidden 午 under
+    line 4 (broken by the month) and said bad; it now reads the 世 and the verdict is good, the step's
+    source among the 用神's. Near miss (〈求財章第六十八〉, money owed, 既濟 changing to 渙 in the 巳 month on
+    the 丁巳 day): the 世 兄弟亥 also turns into the 財 午, but it overcomes its change and is not fed by
+    it — the book reads the hidden 財, and so does the judge."""
+    c = liuyao.cast(day="辛亥", month="子", lines="787688")
+    j = judge(c, Question("財"))
+    assert (j.focus.liu_qin, j.focus.branch, j.focus.position) == ("官鬼", "丑", 4)
+    assert j.focus.facts["chosen_by"] == "世"
+    assert "《增刪卜易》卷一〈旬空章〉" in j.focus.facts["src"]
+    assert j.verdict.word.polarity == "good"
+    near = judge(liuyao.cast(day="丁巳", month="巳", lines="969876"), Question("財"))
+    assert (near.focus.liu_qin, near.focus.branch, near.focus.position) == ("妻財", "午", None)
+    assert "《增刪卜易》卷一〈旬空章〉" not in near.focus.facts["src"]
+    # asked about someone else the 世 is not that person's line: the hidden 財 is read
+    other = judge(c, Question("財", "他人"))
+    assert (other.focus.liu_qin, other.focus.branch, other.focus.position) == ("妻財", "午", None)

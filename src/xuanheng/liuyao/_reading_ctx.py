@@ -33,6 +33,8 @@ from xuanheng.liuyao._reading_data import (
     RELATIVE_TOPICS,
     SHA,
     SHENSHA_NAMES,
+    SHI_HUA_SHENG_SRC,
+    SHI_HUA_SHENG_TOPICS,
     TOPIC_PARENTS,
     YONG_DEFAULT,
     YONG_SHEN,
@@ -224,6 +226,21 @@ def _shi_reads(chart: LiuYaoChart, topic: str | None, opts: ReadingOptions) -> b
     return not any(ln.yao.liu_qin == bian.liu_qin and ln.yao.branch == bian.branch for ln in chart.lines)
 
 
+def _shi_turns_into(chart: LiuYaoChart, key: str, topic: str | None, opts: ReadingOptions) -> bool:
+    """True when a question of wealth asked for oneself (``judgments.toml [shi_hua_sheng]``) finds its 用神
+    *key* not on the hexagram and the 世 moving and changing into it, the change feeding the 世 back
+    (回頭生): the money turns toward the asker, and the 世 is read (《增刪卜易》卷一〈旬空章〉). Not where
+    the option set the 用神."""
+    if topic not in SHI_HUA_SHENG_TOPICS or opts.yong_shen != "auto":
+        return False
+    if getattr(opts, "about", "自己") != "自己":
+        return False
+    if any(ln.yao.liu_qin == key for ln in chart.lines):
+        return False
+    bian = chart.lines[chart.ben.shi - 1].bian
+    return bian is not None and bian.liu_qin == key and bian.hui_tou_sheng
+
+
 @cache
 def _kin(palace_element: int, element: int) -> tuple[str, str, str]:
     """The 六親 (under the palace's element) of the 原神 (generates the 用神's *element*), 忌神 (overcomes it)
@@ -259,6 +276,8 @@ def _select_yong(chart: LiuYaoChart, topic: str | None, opts: ReadingOptions) ->
     key, src, also = yong_key(topic, opts)
     if _shi_reads(chart, topic, opts):
         key = "世"
+    elif _shi_turns_into(chart, key, topic, opts):
+        key, src = "世", (*src, *SHI_HUA_SHENG_SRC)
     pe = chart.ben.palace_element
     fu: FuShen | None = None
     under: int | None = None

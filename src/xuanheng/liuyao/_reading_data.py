@@ -180,6 +180,10 @@ PERSON_TOPICS: frozenset[str] = frozenset(_T["about_yong"]["person_topics"])
 RELATIVE_TOPICS: frozenset[str] = frozenset(_T["about_yong"]["relative_topics"])
 RELATIVE_SRC: str = _T["about_yong"]["relative_src"]
 ABOUT_SRC: tuple[str, ...] = tuple(_T["about_yong"]["src"])
+#: the questions, and the source, of reading the 世 that turns into the missing 用神 and is fed back by it
+#: (``[shi_hua_sheng]``)
+SHI_HUA_SHENG_TOPICS: frozenset[str] = frozenset(_T["shi_hua_sheng"]["topics"])
+SHI_HUA_SHENG_SRC: tuple[str, ...] = tuple(_T["shi_hua_sheng"]["src"])
 
 # ── classes, topics, tables ─────────────────────────────────────────────────────────────────────────
 _C = _T["classes"]
