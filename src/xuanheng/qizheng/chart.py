@@ -21,7 +21,7 @@ from xuanheng.qizheng.dignity import XIAN
 from xuanheng.qizheng.gong import GONG_NAMES, PALACES
 from xuanheng.qizheng.timerules import TimeRules
 from xuanheng.qizheng.xiu import GU_DEGREE, NAMES, XIU
-from xuanheng.reading import fresh
+from xuanheng.reading import as_dict, fresh
 from xuanheng.time import CalendarChart
 
 #: the eleven 曜 in chart order (``data/yao.toml``: 日 月 水 金 火 木 土 羅 計 孛 炁)
@@ -208,14 +208,14 @@ class QiZhengChart:
                 "sex": self.sex,
                 "jd_ut": self.jd_ut,
             },
-            "options": {**self.options, **self.spirit_options},
+            "options": _merged(self.options, self.spirit_options),
             "yao": [y.to_json(ming) for y in self.yao],
             "ming_gong": self.ming_gong.to_json(),
             "shen_gong": self.shen_gong.to_json(),
             "gong": [p.to_json() for p in self.gong],
             "xiu": [b.to_json() for b in self.xiu_bounds],
             "ascendant": self.ascendant,
-            "hua_yao": dict(self.hua_yao),
+            "hua_yao": as_dict(self.hua_yao),
             "shensha": [fresh(s) for s in self.shensha],  # fresh makes a dict of each
             "pillars": {k: v.name for k, v in cal.pillars.as_dict().items()},
             "calendar": cal.to_json(),
@@ -223,6 +223,13 @@ class QiZhengChart:
             "en_nan": chart_en_nan(self),
             "warnings": warnings_json(self.warnings),
         }
+
+
+def _merged(first: Mapping[str, Any], second: Mapping[str, Any]) -> dict[str, Any]:
+    """``{**first, **second}``, the chart's mapping proxies copied at C speed (:func:`as_dict`)."""
+    out = as_dict(first)
+    out.update(as_dict(second))
+    return out
 
 
 #: the years the page's timeline lists one by one (the 百六 span is about 106 years; the page shows a

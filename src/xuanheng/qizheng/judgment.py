@@ -28,7 +28,7 @@ import tomllib
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from functools import cache
+from functools import cache, lru_cache
 from importlib import resources
 from typing import Any
 
@@ -144,20 +144,20 @@ def data() -> _Data:
         sections=raw["section"],
         focus={k: v["text"] for k, v in raw["focus"].items()},
         verdict=raw["verdict"],
-        virtue=raw["virtue"],
-        rel=raw["rel"],
+        virtue={k: _Said(v) for k, v in raw["virtue"].items()},
+        rel={k: _Said(v) for k, v in raw["rel"].items()},
         role=raw["role"],
         role_palace=raw["role_palace"]["text"],
         why=raw["why"],
         motion=raw["motion"],
-        grade=raw["grade"],
-        season=raw["season"],
+        grade={k: _Said(v) for k, v in raw["grade"].items()},
+        season={k: _Said(v) for k, v in raw["season"].items()},
         ying={k: v["text"] for k, v in raw["ying"].items()},
         ying_xiao={k: v["text"] for k, v in raw["ying_xiao"].items()},
         threshold=raw["threshold"],
         topic_section=topic_section,
         keepers={k: tuple(v) for k, v in keepers.items()},
-        xian_yao={k: v for k, v in raw["xian_yao"].items()},
+        xian_yao={k: _Said(v) for k, v in raw["xian_yao"].items()},
         xian_sha=frozenset(raw["xian_sha"]["keys"]),
     )
 
@@ -174,18 +174,41 @@ _STEPS: dict[str, _StepDef] = {}
 _FILLED: dict[tuple[int, tuple[tuple[str, Any], ...]], Text] = {}
 
 
+class _Said(dict[str, str]):
+    """Words in every language (``{"ko", "zh-Hant", "en"}``) as a step's parameter: a dict, as :func:`_text`
+    fills it, that is also hashable (by its words), so that a filled text is found in :data:`_FILLED` by its
+    parameters as they are. Made from the judgment's data and word lists and never changed after (its hash
+    is kept once taken)."""
+
+    __slots__ = ("_hash",)
+
+    def __hash__(self) -> int:  # type: ignore[override]
+        try:
+            return self._hash
+        except AttributeError:
+            self._hash: int = hash(tuple(self.items()))
+            return self._hash
+
+
+#: the parameter types :func:`_text` says in each language
+_SAID_TYPES = (dict, _Said)
+
+
 def _text(template: Mapping[str, str], **params: Any) -> Text:
     """*template* filled with *params*; a parameter given as a dict of languages is said in each one."""
     key: tuple[Any, ...] = (id(template), *params.items())
     try:
         got = _FILLED.get(key)
-    except TypeError:  # a parameter said in each language (a dict): keyed by its items
+    except TypeError:  # a parameter said in each language (a plain dict): keyed by its items
         key = (id(template), *((k, tuple(v.items()) if type(v) is dict else v) for k, v in params.items()))
         got = _FILLED.get(key)
     if got is None:
         out = {}
         for lang, t in template.items():
-            p = {k: (v.get(lang, v.get("zh-Hant", "")) if type(v) is dict else v) for k, v in params.items()}
+            p = {
+                k: (v.get(lang, v.get("zh-Hant", "")) if type(v) in _SAID_TYPES else v)
+                for k, v in params.items()
+            }
             out[lang] = t.format(**p)
         got = Text.from_mapping(out)
         if len(_FILLED) < 65536:
@@ -193,9 +216,21 @@ def _text(template: Mapping[str, str], **params: Any) -> Text:
     return got
 
 
-def _raw(t: Text) -> dict[str, str]:
+def _raw(t: Text) -> _Said:
     """A text as a parameter of another (the languages as written; zh-Hans is derived at the end)."""
-    return {"ko": t.ko, "zh-Hant": t.zh_hant, "en": t.en}
+    return _Said({"ko": t.ko, "zh-Hant": t.zh_hant, "en": t.en})
+
+
+@lru_cache(maxsize=4096)
+def _listed(names: tuple[str, ...]) -> _Said:
+    """:func:`~xuanheng.i18n.words.listed` of *names* as a parameter (kept: the same lists recur)."""
+    return _Said(listed(names))
+
+
+@cache
+def _word(kind: str, key: str) -> _Said:
+    """:func:`~xuanheng.i18n.words.word` as a parameter."""
+    return _Said(word(kind, key))
 
 
 class _Chain:
@@ -310,9 +345,9 @@ def _season(c: _Chain, ctx: Ctx, role: str, star: str) -> None:
     p: dict[str, Any] = {
         "role": _role(role),
         "star": star,
-        "element": dict(word("element", ELEMENTS[e])),
+        "element": _word("element", ELEMENTS[e]),
         "season": data().season[ctx.season],
-        "state": dict(word("wang_shuai", state)),
+        "state": _word("wang_shuai", state),
     }
     facts = {"yao": star, "season": ctx.season, "state": state}
     if state in ("旺", "相"):
@@ -341,18 +376,24 @@ def _role(role: str) -> dict[str, str]:
     parts = [
         d.role[r] if r in d.role or not r.endswith("主") else _palace_lord(r[:-1]) for r in role.split("·")
     ]
-    return {lang: "·".join(p[lang] for p in parts) for lang in _LANGS3}
+    return _Said({lang: "·".join(p[lang] for p in parts) for lang in _LANGS3})
 
 
 def _palace_lord(gong: str) -> dict[str, str]:
     return {lang: t.format(gong=gong) for lang, t in data().role_palace.items()}
 
 
-def _why(terms: Sequence[str], table: str = "why") -> dict[str, str]:
+def _why(terms: Sequence[str], table: str = "why") -> _Said:
     """The dignities or palace class that make a lord strong or weak (or, *table* ``motion``, its motion),
     joined, in every language (``[why]``, ``[motion]``)."""
+    return _joined_of(tuple(terms), table)
+
+
+@lru_cache(maxsize=1024)
+def _joined_of(terms: tuple[str, ...], table: str) -> _Said:
+    """:func:`_why`, kept by its terms (a handful of lists recur)."""
     w = data().motion if table == "motion" else data().why
-    return joined(w[t] for t in terms)
+    return _Said(joined(w[t] for t in terms))
 
 
 def _company(c: _Chain, ctx: Ctx, b: int, zhu: str, *, skip: Iterable[str] = ()) -> None:
@@ -375,12 +416,12 @@ def _company(c: _Chain, ctx: Ctx, b: int, zhu: str, *, skip: Iterable[str] = ())
         elif y in XIONG:
             xiong.append(y)
     if ji:
-        c.add("company.ji", {"gong": gong, "yao": ji}, gong=gong, stars=listed(ji))
+        c.add("company.ji", {"gong": gong, "yao": ji}, gong=gong, stars=_listed(tuple(ji)))
     if xiong:
-        c.add("company.xiong", {"gong": gong, "yao": xiong}, gong=gong, stars=listed(xiong))
+        c.add("company.xiong", {"gong": gong, "yao": xiong}, gong=gong, stars=_listed(tuple(xiong)))
     plain = [y for y in stars if y not in ji and y not in xiong and role_of(zhu, y) is None]
     if plain:
-        c.add("company.ping", {"gong": gong, "yao": plain}, gong=gong, stars=listed(plain))
+        c.add("company.ping", {"gong": gong, "yao": plain}, gong=gong, stars=_listed(tuple(plain)))
 
 
 def _keeper(c: _Chain, ctx: Ctx, gong: str) -> None:
@@ -621,7 +662,7 @@ def _da_xiang(c: _Chain, ctx: Ctx, fired: Sequence[FiredRule]) -> tuple[tuple[st
             "ge.gui",
             {"ge": gui},
             weight=w if lords_sum >= 0 or not both else w // 2,
-            names=listed(gui[:4]),
+            names=_listed(tuple(gui[:4])),
         )
     if jian:
         w = data().steps["ge.jian"].weight
@@ -629,7 +670,7 @@ def _da_xiang(c: _Chain, ctx: Ctx, fired: Sequence[FiredRule]) -> tuple[tuple[st
             "ge.jian",
             {"ge": jian},
             weight=w // 2 if lords_sum >= 0 and both else w,
-            names=listed(jian[:4]),
+            names=_listed(tuple(jian[:4])),
         )
     if both or {"003-019", "003-020"} <= fired_ids:
         ids = "、".join(i for i in ("003-019", "003-020") if i in fired_ids) or "003-019、003-020"
@@ -649,9 +690,9 @@ def _company_ji_xiong(c: _Chain, ctx: Ctx, b: int, *, skip: Iterable[str]) -> No
     ji = [y for y in left if y in JI]
     xiong = [y for y in left if y in XIONG]
     if ji:
-        c.add("company.ji", {"gong": gong, "yao": ji}, gong=gong, stars=listed(ji))
+        c.add("company.ji", {"gong": gong, "yao": ji}, gong=gong, stars=_listed(tuple(ji)))
     if xiong:
-        c.add("company.xiong", {"gong": gong, "yao": xiong}, gong=gong, stars=listed(xiong))
+        c.add("company.xiong", {"gong": gong, "yao": xiong}, gong=gong, stars=_listed(tuple(xiong)))
 
 
 def _src_of(fired: Sequence[FiredRule], rid: str) -> tuple[str, ...]:
@@ -706,16 +747,16 @@ def _xing_qing(ctx: Ctx, zhu: str) -> Section:
         "xing.element",
         {"yao": zhu, "element": e},
         star=zhu,
-        element=dict(word("element", e)),
+        element=_word("element", e),
         virtue=data().virtue[e],
     )
     stars = ctx.by_branch[ctx.ming]
     ji = [y for y in stars if y in JI]
     xiong = [y for y in stars if y in XIONG]
     if ji:
-        c.add("xing.ji", {"yao": ji}, stars=listed(ji))
+        c.add("xing.ji", {"yao": ji}, stars=_listed(tuple(ji)))
     if xiong:
-        c.add("xing.xiong", {"yao": xiong}, stars=listed(xiong))
+        c.add("xing.xiong", {"yao": xiong}, stars=_listed(tuple(xiong)))
     if not stars:
         c.add("company.empty", {"gong": "命宮"}, gong="命宮")
     _lord(c, ctx, "命主", zhu)
@@ -731,7 +772,7 @@ def _matter(key: str, ctx: Ctx, zhu: str, memo: _Memo) -> Section:
     if key == "shou":
         star = ctx.roles["壽星"][0]
         e = ELEMENTS[ctx.nayin]
-        c.add("shou.xing", {"yao": star, "element": e}, element=dict(word("element", e)), star=star)
+        c.add("shou.xing", {"yao": star, "element": e}, element=_word("element", e), star=star)
         _lord(c, ctx, "壽星", star)
         _company_once(c, ctx, b, zhu, memo)
     else:
@@ -811,7 +852,7 @@ def _tong_xian(ctx: Ctx, zhu: str, rows: Sequence[Mapping[str, Any]], memo: _Mem
     judged by its own years."""
     c = _Chain()
     seen = list(dict.fromkeys(str(r["gong"]) for r in rows))
-    c.add("xian.tong", {"gong": seen}, n=len(seen), names=listed(seen))
+    c.add("xian.tong", {"gong": seen}, n=len(seen), names=_listed(tuple(seen)))
     th = data().threshold["xian"]
     ages = []
     for r in rows:

@@ -26,7 +26,7 @@ from typing import Any
 from xuanheng.core._data import load_package_data
 from xuanheng.core._frozen import maker
 from xuanheng.core.ganzhi import BRANCHES
-from xuanheng.reading import fresh
+from xuanheng.reading import as_dict, fresh
 
 _T = load_package_data("xuanheng.qizheng", "time_rules")
 KE = 864.0  # seconds in one 刻 (a hundredth of a day)
@@ -319,10 +319,10 @@ class TimeRules:
     def to_json(self) -> dict[str, Any]:
         return {
             "ding_yin": self.ding_yin.to_json(),
-            "mao_yan": dict(self.mao_yan),
-            "moonrise": dict(self.moonrise),
-            "phase": dict(self.phase),
-            "hou": dict(self.hou),
+            "mao_yan": as_dict(self.mao_yan),
+            "moonrise": as_dict(self.moonrise),
+            "phase": as_dict(self.phase),
+            "hou": as_dict(self.hou),
             "run": fresh(self.run),
         }
 
