@@ -1403,6 +1403,22 @@ GEJU10_CASES += [
     ("火金失躔", {}, xiu_case("金", ["室"], False)),
 ]
 ZHENG_LIST_CASES += GEJU10_CASES
+# branch qz-geju11: 得經 also as 升殿, a lord in a mansion of its own 七曜 (case 16's gloss: its 田宅 lord 月
+# in 畢 and 財帛 lord 金 in 牛). The 田宅 未's 月 in 畢 and the 財帛 酉's 金 in 牛, neither palace its 垣 or
+# 廟; 金 moved on to a mansion not its own breaks it. The 命主 火 in 翼 and the 夫妻 辰's 金 in 亢 likewise
+GEJU11_CASES: list[tuple[str, dict[str, Any], dict[str, Any]]] = [
+    (
+        "田財得經",
+        merged(xiu_case("月", ["畢"], True), xiu_case("金", ["牛"], True)),
+        merged(xiu_case("月", ["畢"], True), xiu_case("金", ["牛"], False)),
+    ),
+    (
+        "命妻得經",
+        merged(xiu_case("火", ["翼"], True), xiu_case("金", ["亢"], True)),
+        merged(xiu_case("火", ["翼"], False), xiu_case("金", ["亢"], True)),
+    ),
+]
+ZHENG_LIST_CASES += GEJU11_CASES
 ZHENG_FORM_CASES += ZHENG_LIST_CASES
 #: patterns the base placement itself holds (each case above moves the star that makes it)
 BASE_HOLDS = {
