@@ -1083,16 +1083,17 @@ ZHENG_LIST_CASES: list[tuple[str, dict[str, Any], dict[str, Any]]] = [
         {"day": False, "lunar_day": 28, "at": {"月": "亥"}},
         {"day": True, "lunar_day": 28, "at": {"月": "亥"}},
     ),
-    # 木 joins the Moon in 卯 by night on the 12th; in a winter month (子) not
+    # 木 joins the Moon in 卯 by night on the 12th; in a winter month (子) not. 木 at 25° of 卯 stands in 心,
+    # the Moon in 氐: not in one mansion (共度, the second form, qz-geju11)
     (
         "木月清貴",
-        {"day": False, "lunar_day": 12, "at": {"木": "卯"}},
-        {"day": False, "lunar_day": 12, "month": "子", "at": {"木": "卯"}},
+        {"day": False, "lunar_day": 12, "at": {"木": "卯"}, "deg": {"木": 25.0}},
+        {"day": False, "lunar_day": 12, "month": "子", "at": {"木": "卯"}, "deg": {"木": 25.0}},
     ),
     (
         "木月清貴",
-        {"day": False, "lunar_day": 23, "at": {"木": "卯"}},
-        {"day": False, "lunar_day": 25, "at": {"木": "卯"}},
+        {"day": False, "lunar_day": 23, "at": {"木": "卯"}, "deg": {"木": 25.0}},
+        {"day": False, "lunar_day": 25, "at": {"木": "卯"}, "deg": {"木": 25.0}},
     ),
     ("夜火朝天", {"day": False, "at": {"火": "亥"}}, {"day": True, "at": {"火": "亥"}}),
     # the 官祿 丑's lord 土
@@ -1416,6 +1417,13 @@ GEJU11_CASES: list[tuple[str, dict[str, Any], dict[str, Any]]] = [
         "命妻得經",
         merged(xiu_case("火", ["翼"], True), xiu_case("金", ["亢"], True)),
         merged(xiu_case("火", ["翼"], False), xiu_case("金", ["亢"], True)),
+    ),
+    # 木月清貴 also with 木 and the Moon in one mansion (共度, case 37's gloss: a winter birth by day, both in
+    # 箕); 木 moved on to the next mansion (斗) is no longer 共度, and by day in winter the first form fails
+    (
+        "木月清貴",
+        merged(xiu_case("月", ["箕"], True), xiu_case("木", ["箕"], True), day=True, month="子"),
+        merged(xiu_case("月", ["箕"], True), xiu_case("木", ["箕"], False), day=True, month="子"),
     ),
 ]
 ZHENG_LIST_CASES += GEJU11_CASES
