@@ -1425,6 +1425,13 @@ GEJU11_CASES: list[tuple[str, dict[str, Any], dict[str, Any]]] = [
         merged(xiu_case("月", ["箕"], True), xiu_case("木", ["箕"], True), day=True, month="子"),
         merged(xiu_case("月", ["箕"], True), xiu_case("木", ["箕"], False), day=True, month="子"),
     ),
+    # ge-381 諸星怒地 (case 3's gloss: all the stars but 火 retreat): 金 木 土 水 each 逆 or 留; with 水
+    # direct, not
+    (
+        "諸星怒地",
+        {"motion": {"金": "留", "木": "逆", "土": "逆", "水": "逆"}},
+        {"motion": {"金": "留", "木": "逆", "土": "逆"}},
+    ),
 ]
 ZHENG_LIST_CASES += GEJU11_CASES
 ZHENG_FORM_CASES += ZHENG_LIST_CASES
