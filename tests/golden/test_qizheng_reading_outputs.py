@@ -131,31 +131,62 @@ from pins import error as _error
 # (tests/golden/test_contract_outputs.py keeps its pins of (102)); shensha unchanged.
 # (104, ux14) (branch ux14): 天元祿's citation 《三命通會》卷二〈論遁月時〉 (note in
 # test_qizheng_chart_outputs.py).
+# (107, qz-geju11) issue 29 (branch qz-geju11): 得經 read also as 升殿 (a lord in a mansion of its own 七曜;
+# case 16's gloss, and 經 as the course through the mansions that 失經 is) in 命妻得經 and 田財得經 (ge-335,
+# ge-336; over 500 random births 24 → 56 and 18 → 47), whose texts name the new form. Only those two rules of
+# qizheng/data/patterns.toml changed, so only the sampled births where either fires or its text is shown
+# moved; the chart, the contract's samples and shensha unchanged.
+# (108, qz-geju11) issue 29 (branch qz-geju11): 木月清貴 (ge-311) holds also with 木 and the Moon in one
+# mansion (共度), day or night, any season (case 37's gloss; over 500 random births 9 → 21); its texts name
+# both forms. Only that rule of qizheng/data/patterns.toml changed; the chart, the contract's samples and
+# shensha unchanged.
+# (109, qz-geju11) issue 29 (branch qz-geju11): new ge-381 諸星怒地 — 金 木 土 水 all 逆 or 留 (case 3's
+# gloss; 3 of 4,000 random births, none of 500) — fires on one of the 150 sampled charts, which every
+# reading section reads. Only that rule of qizheng/data/patterns.toml was added; the chart, the contract's
+# samples and shensha unchanged.
 PINNED: dict[str, str] = {
     # (90): before c0f83596027b9f8e
     # (101) (102, qz-geju10): before 0dda31873bcc3519
     # (103, qz-geju10): before f4284885c6670d88
-    "reading_default": "6dfd14ab0bfb533c",  # (1) (18) (19) (23) (25) (30)–(36); before: 4f2a39700b41e058
+    # (107, qz-geju11): before 6dfd14ab0bfb533c
+    # (108, qz-geju11): before 5223a40eb5ecc624
+    # (109, qz-geju11): before b31de09daa086087
+    "reading_default": "4dd345cf39bb009f",  # (1) (18) (19) (23) (25) (30)–(36); before: 4f2a39700b41e058
     # (90): before 240ff1021707f071
     # (101) (102, qz-geju10): before 7b839f32c84e7c2a
     # (103, qz-geju10): before c2f74c25c0029fd1
-    "reading_wide": "aeceb808c0cacdb1",  # (1) (18) (19) (23) (25) (30)–(36); before: 222f60bfcb6bf899
+    # (107, qz-geju11): before aeceb808c0cacdb1
+    # (108, qz-geju11): before 6377a6f76a30c88a
+    # (109, qz-geju11): before 866075786600ce52
+    "reading_wide": "c177c4447ce502bc",  # (1) (18) (19) (23) (25) (30)–(36); before: 222f60bfcb6bf899
     # (90): before 1be5dba3c2551854
     # (101) (102, qz-geju10): before 50884238f411aa39
     # (103, qz-geju10): before d0af64fb9a0c5d9f
-    "reading_options": "594cfecc5ddecdf7",  # (1) (18) (19) (23) (25) (30)–(36); before: 7eea6b6d61499e5d
+    # (107, qz-geju11): before 594cfecc5ddecdf7
+    # (108, qz-geju11): before fe55521fb717606f
+    # (109, qz-geju11): before 32a5f62292db332d
+    "reading_options": "811ea2947bf14959",  # (1) (18) (19) (23) (25) (30)–(36); before: 7eea6b6d61499e5d
     # (90): before f89287d0a67640a2
     # (101) (102, qz-geju10): before 5aaf169df9493adf
     # (103, qz-geju10): before fe5abcb79b755231
-    "reading_xian": "6851fa8d8c92bf3d",  # (1) (18) (19) (23) (25) (30)–(36); before: 69512029b255ac14
+    # (107, qz-geju11): before 6851fa8d8c92bf3d
+    # (108, qz-geju11): before 69eaf2a98b11b44c
+    # (109, qz-geju11): before c3e4fa1c6dcbc0ee
+    "reading_xian": "0c1851aca7b91fd8",  # (1) (18) (19) (23) (25) (30)–(36); before: 69512029b255ac14
     # (90): before 23380e5b52274ced
     # (101) (102, qz-geju10): before 028b099016ba0adf
     # (103, qz-geju10): before 9c25e61115eab541
-    "reading_spirits": "5793906ca6d4d810",  # (1) (18) (19) (23) (25) (30)–(36); before: a0b4f8e925945968
+    # (107, qz-geju11): before 5793906ca6d4d810
+    # (108, qz-geju11): before 09da9d3b269787fb
+    # (109, qz-geju11): before 7bec76793ef5e1a9
+    "reading_spirits": "b3ad7f98439aa72b",  # (1) (18) (19) (23) (25) (30)–(36); before: a0b4f8e925945968
     # (90): before 17af4cb8bfbf83b2
     # (101) (102, qz-geju10): before a1a759089735200e
     # (103, qz-geju10): before 99494969c57a49a9
-    "reading_topics": "4a221e90dd48a3ab",  # (1) (18) (19) (23) (25) (30)–(36); before: 85c035d1a0b94f09
+    # (107, qz-geju11): before 4a221e90dd48a3ab
+    # (108, qz-geju11): before 31d9b0189f57fdb2
+    # (109, qz-geju11): before bd336c122c027b46
+    "reading_topics": "2e496a2c73270fa5",  # (1) (18) (19) (23) (25) (30)–(36); before: 85c035d1a0b94f09
     # (90): before 70868bf36d84b3a2
     # (104, ux14): before 81b14b79ff711bca
     "shensha": "66418fa5cfc646ab",  # (18) (19) (33); before: b3d44fe909d46578

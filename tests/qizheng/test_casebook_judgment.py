@@ -205,10 +205,12 @@ def test_jia_sidao_palaces(rows: list[Any]) -> None:
 # that lets one star slip out (卷四, branch qz-geju8): 格局 dev 94/178 (53 %), holdout 35/94 (37 %), rank and
 # 限 unchanged; then with two 格局 read in the case's own second form (福祿臨財, 田財對照), ge-380 四餘在外
 # and 七政連環 mapped to 計羅攔截 (branch qz-geju10): 格局 dev 99/178 (56 %), holdout 35/94 (37 %), rank and
-# 限 unchanged; then 失躔 by mansion too (卷二十九): 格局 dev 100/178 (56 %), holdout 35/94 — floors just
-# below
+# 限 unchanged; then 失躔 by mansion too (卷二十九): 格局 dev 100/178 (56 %), holdout 35/94; then 得經 also as
+# 升殿 (case 16's gloss, branch qz-geju11): 格局 dev 101/178 (57 %), holdout 35/94; then 木月清貴 also as 木
+# and the Moon in one mansion (case 37's gloss): 格局 dev 102/178 (57 %), holdout 36/94 (38 %); then ge-381
+# 諸星怒地 (case 3's gloss): 格局 dev 103/178 (58 %), holdout 36/94 — floors just below
 @pytest.mark.parametrize(
-    ("split", "ge", "rank", "xian"), [("dev", 0.55, 0.34, 0.55), ("holdout", 0.36, 0.30, 0.40)]
+    ("split", "ge", "rank", "xian"), [("dev", 0.57, 0.34, 0.55), ("holdout", 0.37, 0.30, 0.40)]
 )
 def test_agreement_does_not_fall(rows: list[Any], split: str, ge: float, rank: float, xian: float) -> None:
     part = [r for r in rows if r.case["split"] == split]

@@ -1083,16 +1083,17 @@ ZHENG_LIST_CASES: list[tuple[str, dict[str, Any], dict[str, Any]]] = [
         {"day": False, "lunar_day": 28, "at": {"月": "亥"}},
         {"day": True, "lunar_day": 28, "at": {"月": "亥"}},
     ),
-    # 木 joins the Moon in 卯 by night on the 12th; in a winter month (子) not
+    # 木 joins the Moon in 卯 by night on the 12th; in a winter month (子) not. 木 at 25° of 卯 stands in 心,
+    # the Moon in 氐: not in one mansion (共度, the second form, qz-geju11)
     (
         "木月清貴",
-        {"day": False, "lunar_day": 12, "at": {"木": "卯"}},
-        {"day": False, "lunar_day": 12, "month": "子", "at": {"木": "卯"}},
+        {"day": False, "lunar_day": 12, "at": {"木": "卯"}, "deg": {"木": 25.0}},
+        {"day": False, "lunar_day": 12, "month": "子", "at": {"木": "卯"}, "deg": {"木": 25.0}},
     ),
     (
         "木月清貴",
-        {"day": False, "lunar_day": 23, "at": {"木": "卯"}},
-        {"day": False, "lunar_day": 25, "at": {"木": "卯"}},
+        {"day": False, "lunar_day": 23, "at": {"木": "卯"}, "deg": {"木": 25.0}},
+        {"day": False, "lunar_day": 25, "at": {"木": "卯"}, "deg": {"木": 25.0}},
     ),
     ("夜火朝天", {"day": False, "at": {"火": "亥"}}, {"day": True, "at": {"火": "亥"}}),
     # the 官祿 丑's lord 土
@@ -1403,6 +1404,36 @@ GEJU10_CASES += [
     ("火金失躔", {}, xiu_case("金", ["室"], False)),
 ]
 ZHENG_LIST_CASES += GEJU10_CASES
+# branch qz-geju11: 得經 also as 升殿, a lord in a mansion of its own 七曜 (case 16's gloss: its 田宅 lord 月
+# in 畢 and 財帛 lord 金 in 牛). The 田宅 未's 月 in 畢 and the 財帛 酉's 金 in 牛, neither palace its 垣 or
+# 廟; 金 moved on to a mansion not its own breaks it. The 命主 火 in 翼 and the 夫妻 辰's 金 in 亢 likewise
+GEJU11_CASES: list[tuple[str, dict[str, Any], dict[str, Any]]] = [
+    (
+        "田財得經",
+        merged(xiu_case("月", ["畢"], True), xiu_case("金", ["牛"], True)),
+        merged(xiu_case("月", ["畢"], True), xiu_case("金", ["牛"], False)),
+    ),
+    (
+        "命妻得經",
+        merged(xiu_case("火", ["翼"], True), xiu_case("金", ["亢"], True)),
+        merged(xiu_case("火", ["翼"], False), xiu_case("金", ["亢"], True)),
+    ),
+    # 木月清貴 also with 木 and the Moon in one mansion (共度, case 37's gloss: a winter birth by day, both in
+    # 箕); 木 moved on to the next mansion (斗) is no longer 共度, and by day in winter the first form fails
+    (
+        "木月清貴",
+        merged(xiu_case("月", ["箕"], True), xiu_case("木", ["箕"], True), day=True, month="子"),
+        merged(xiu_case("月", ["箕"], True), xiu_case("木", ["箕"], False), day=True, month="子"),
+    ),
+    # ge-381 諸星怒地 (case 3's gloss: all the stars but 火 retreat): 金 木 土 水 each 逆 or 留; with 水
+    # direct, not
+    (
+        "諸星怒地",
+        {"motion": {"金": "留", "木": "逆", "土": "逆", "水": "逆"}},
+        {"motion": {"金": "留", "木": "逆", "土": "逆"}},
+    ),
+]
+ZHENG_LIST_CASES += GEJU11_CASES
 ZHENG_FORM_CASES += ZHENG_LIST_CASES
 #: patterns the base placement itself holds (each case above moves the star that makes it)
 BASE_HOLDS = {
