@@ -23,6 +23,7 @@ from typing import Any
 
 from xuanheng import SCHEMA_VERSION
 from xuanheng.core.ganzhi import BRANCHES, ELEMENTS, SHEN_NAMES, STEMS, GanZhi
+from xuanheng.core.guiren import TIAN_JIANG
 from xuanheng.i18n.messages import ChartWarning, warnings_json
 from xuanheng.time.chart_time import ChartTime
 
@@ -175,8 +176,6 @@ class ShenshaHit:
         return bool(self.positions) or self.applies
 
     def to_json(self) -> dict[str, Any]:
-        from xuanheng.core.guiren import TIAN_JIANG
-
         out: dict[str, Any] = {"key": self.key, "name": self.name, "src": self.src}
         if self.branches:
             out["branches"] = [BRANCHES[b] for b in self.branches]
