@@ -130,6 +130,12 @@ _WHERE: tuple[tuple[tuple[str, ...], ...], ...] = tuple(
     tuple(tuple(k for k in (sp.on or POSITION_KEYS) if m >> POSITION_KEYS.index(k) & 1) for m in range(16))
     for sp in _SPIRITS
 )
+#: the 神煞 entries made so far (frozen values shared by every chart that has them), by (the spirit's
+#: place in the table, id of what it occupies, the mask of the positions holding it, applies, days unknown);
+#: cleared when full
+_HITS: dict[tuple[int, int, int, bool, bool], ShenshaHit] = {}
+_HITS_LIMIT = 1 << 14
+_NO_DAYS = "not computable: the days since the 節 are unknown (give an instant, not only 干支)"
 #: ShenshaHit built slot by slot (``core._frozen.maker``: the same value as ``ShenshaHit(...)``)
 _HIT = maker(ShenshaHit)
 
@@ -423,23 +429,32 @@ def shensha(
     day = cal.day.index
     held = _held(positions)
     hits: list[ShenshaHit] = []
-    for sp, where_of, found in zip(_SPIRITS, _WHERE, occ, strict=True):
+    made = _HITS
+    for i, (where_of, found) in enumerate(zip(_WHERE, occ, strict=True)):
         if found is None:
             continue
         o, tokens = found
         mask = 0
         for t in tokens:
             mask |= held.get(t, 0)
-        where = where_of[mask]
         applies = False
         if o.ganzhi:
             applies = day in o.ganzhi
-        note = sp.note
+        unknown = False
         if o.numbers:
             applies = days is not None and days in o.numbers
-            if days is None:
-                note = "not computable: the days since the 節 are unknown (give an instant, not only 干支)"
-        hits.append(_HIT(sp.key, sp.name, sp.src, o.branches, o.stems, o.jiang, where, applies, note))
+            unknown = days is None
+        # the hit is a frozen value of these alone (what it occupies lives in _GROUPS: its id is stable)
+        key = (i, id(o), mask, applies, unknown)
+        hit = made.get(key)
+        if hit is None:
+            sp = _SPIRITS[i]
+            note = _NO_DAYS if unknown else sp.note
+            hit = _HIT(sp.key, sp.name, sp.src, o.branches, o.stems, o.jiang, where_of[mask], applies, note)
+            if len(made) >= _HITS_LIMIT:
+                made.clear()
+            made[key] = hit
+        hits.append(hit)
     hits.append(tian_dao(elements))
     kong = xun_kong(cal.day)
     hits.append(
@@ -508,8 +523,9 @@ def _ke(
 
 
 def _clear_caches() -> None:
-    """Forget the 課 memo (for benchmarks of a fresh process and for tests)."""
+    """Forget the 課 memo and the 神煞 entries made (for benchmarks of a fresh process and for tests)."""
     _KE.clear()
+    _HITS.clear()
 
 
 def chart(
