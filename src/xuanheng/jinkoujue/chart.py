@@ -190,6 +190,9 @@ class ShenshaHit:
         return out
 
 
+#: the chart's fields that hold its positions, named by their keys (JinKouJueChart.position)
+_POSITION_FIELDS = frozenset(POSITION_KEYS)
+
 #: the older name of the chart's time (now the :class:`~xuanheng.time.ChartTime` every method shares)
 CalendarFacts = ChartTime
 
@@ -262,7 +265,12 @@ class JinKouJueChart:
         return (self.ren_yuan, self.gui_shen, self.jiang_shen, self.di_fen)
 
     def position(self, key: str) -> Position:
-        return {p.key: p for p in self.positions}[key]
+        """The position *key* (``ren_yuan`` … ``di_fen``: each position's key is its field's name); KeyError
+        for another key."""
+        if key not in _POSITION_FIELDS:
+            raise KeyError(key)
+        got: Position = getattr(self, key)
+        return got
 
     def hit(self, key: str) -> ShenshaHit | None:
         """The 神煞 entry *key* (e.g. ``"yue_po"``), or None if it was not computed."""
