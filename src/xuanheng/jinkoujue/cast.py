@@ -25,6 +25,7 @@ from typing import Any, NamedTuple
 
 from xuanheng.core import parse
 from xuanheng.core._data import load_package_data
+from xuanheng.core._frozen import maker
 from xuanheng.core.ganzhi import (
     BRANCH_ELEMENT,
     BRANCHES,
@@ -68,7 +69,7 @@ from xuanheng.jinkoujue.options import JinKouJueOptions
 from xuanheng.jinkoujue.wangshuai import most_wang, season_ruler, state
 from xuanheng.params import study_mode
 from xuanheng.reading import Text
-from xuanheng.shensha import Occupied, evaluate_all, load_table
+from xuanheng.shensha import Occupied, compile_groups, load_table
 from xuanheng.time.chart_time import ChartTime
 
 _M = load_package_data("xuanheng.jinkoujue", "method")
@@ -95,6 +96,48 @@ HOMES: dict[str, tuple[int, ...]] = {
     **{k: _homes(v["homes"]) for k, v in _M["tianhou_home"].items()},
 }
 _SPIRITS = load_table("jinkoujue")
+#: per context key of the 神煞 table (None: the constant spirits), the spirits keyed by it and, for every
+#: value of the key, what each occupies with the tokens of :func:`_held` it names — from ``compile_groups``
+_Row = tuple[tuple[Occupied, tuple[int, ...]], ...]
+_GROUPS: tuple[tuple[str | None, tuple[int, ...], tuple[_Row, ...]], ...]
+
+
+def _tokens(o: Occupied) -> tuple[int, ...]:
+    """The branches (0–11), stems (100 + stem) and 天將 (200 + 將) *o* names (numbered as :func:`_held`)."""
+    return (*o.branches, *(100 + s for s in o.stems), *(200 + j for j in o.jiang))
+
+
+def _held(positions: Mapping[str, Position]) -> dict[int, int]:
+    """Token (a branch, 100 + a stem, 200 + a 天將, as :func:`_tokens`) → the mask of the positions holding
+    it (bit i: ``POSITION_KEYS[i]``)."""
+    out: dict[int, int] = {}
+    for i, k in enumerate(POSITION_KEYS):
+        p = positions[k]
+        stem = None if p.stem is None else 100 + p.stem
+        for x in (p.branch, stem, None if p.jiang is None else 200 + p.jiang):
+            if x is not None:
+                out[x] = out.get(x, 0) | 1 << i
+    return out
+
+
+_GROUPS = tuple(
+    (g.basis, g.members, tuple(tuple((o, _tokens(o)) for o in row) for row in g.occupied))
+    for g in compile_groups(_SPIRITS)
+)
+#: per spirit in table order, the positions it is looked for on (its ``on`` list, else all four, in that
+#: order) that a mask of positions (:func:`_held`) holds, for each of the 16 masks
+_WHERE: tuple[tuple[tuple[str, ...], ...], ...] = tuple(
+    tuple(tuple(k for k in (sp.on or POSITION_KEYS) if m >> POSITION_KEYS.index(k) & 1) for m in range(16))
+    for sp in _SPIRITS
+)
+#: the 神煞 entries made so far (frozen values shared by every chart that has them), by (the spirit's
+#: place in the table, id of what it occupies, the mask of the positions holding it, applies, days unknown);
+#: cleared when full
+_HITS: dict[tuple[int, int, int, bool, bool], ShenshaHit] = {}
+_HITS_LIMIT = 1 << 14
+_NO_DAYS = "not computable: the days since the 節 are unknown (give an instant, not only 干支)"
+#: ShenshaHit built slot by slot (``core._frozen.maker``: the same value as ``ShenshaHit(...)``)
+_HIT = maker(ShenshaHit)
 
 
 def parse_difen(value: str | int | float | None, *, seed: int | None = None) -> tuple[int, dict[str, Any]]:
@@ -366,44 +409,52 @@ def shensha(
 ) -> tuple[ShenshaHit, ...]:
     """In table order, every spirit the context can compute, each with the positions holding one of its
     branches / stems / 天將 (only the positions in its ``on`` list), ``applies`` for a 干支 spirit on its day
-    or a day-count spirit on its count; then 天盜 (剋將), 旬空, 四大空亡 and 忌時."""
-    occ: dict[str, Occupied] = evaluate_all(_SPIRITS, ctx)
+    or a day-count spirit on its count; then 天盜 (剋將), 旬空, 四大空亡 and 忌時.
+
+    What each spirit occupies is read from :data:`_GROUPS` (the table's :func:`~xuanheng.shensha.evaluate`
+    run once for every value of each context key at import: ``compile_groups``, equal to ``evaluate_all``);
+    the positions are found by the things each position holds (:func:`_held`, :data:`_WHERE`)."""
+    occ: list[tuple[Occupied, tuple[int, ...]] | None] = [None] * len(_SPIRITS)
+    for basis, members, rows in _GROUPS:
+        if basis is None:
+            row = rows[0]
+        else:
+            x = ctx.get(basis)
+            if x is None:
+                continue  # the context lacks this key (no year, no birth): its spirits are not computable
+            row = rows[x]
+        for i, kept in zip(members, row, strict=True):
+            occ[i] = kept
     days = _days(cal)
+    day = cal.day.index
+    held = _held(positions)
     hits: list[ShenshaHit] = []
-    for sp in _SPIRITS:
-        o = occ.get(sp.key)
-        if o is None:
+    made = _HITS
+    for i, (where_of, found) in enumerate(zip(_WHERE, occ, strict=True)):
+        if found is None:
             continue
-        where = []
-        for k in sp.on or POSITION_KEYS:
-            p = positions[k]
-            if (
-                (p.branch is not None and p.branch in o.branches)
-                or (p.stem is not None and p.stem in o.stems)
-                or (p.jiang is not None and p.jiang in o.jiang)
-            ):
-                where.append(k)
+        o, tokens = found
+        mask = 0
+        for t in tokens:
+            mask |= held.get(t, 0)
         applies = False
         if o.ganzhi:
-            applies = cal.day.index in o.ganzhi
+            applies = day in o.ganzhi
+        unknown = False
         if o.numbers:
             applies = days is not None and days in o.numbers
-        note = sp.note
-        if o.numbers and days is None:
-            note = "not computable: the days since the 節 are unknown (give an instant, not only 干支)"
-        hits.append(
-            ShenshaHit(
-                key=sp.key,
-                name=sp.name,
-                src=sp.src,
-                branches=o.branches,
-                stems=o.stems,
-                jiang=o.jiang,
-                positions=tuple(where),
-                applies=applies,
-                note=note,
-            )
-        )
+            unknown = days is None
+        # the hit is a frozen value of these alone (what it occupies lives in _GROUPS: its id is stable)
+        key = (i, id(o), mask, applies, unknown)
+        hit = made.get(key)
+        if hit is None:
+            sp = _SPIRITS[i]
+            note = _NO_DAYS if unknown else sp.note
+            hit = _HIT(sp.key, sp.name, sp.src, o.branches, o.stems, o.jiang, where_of[mask], applies, note)
+            if len(made) >= _HITS_LIMIT:
+                made.clear()
+            made[key] = hit
+        hits.append(hit)
     hits.append(tian_dao(elements))
     kong = xun_kong(cal.day)
     hits.append(
@@ -472,8 +523,9 @@ def _ke(
 
 
 def _clear_caches() -> None:
-    """Forget the 課 memo (for benchmarks of a fresh process and for tests)."""
+    """Forget the 課 memo and the 神煞 entries made (for benchmarks of a fresh process and for tests)."""
     _KE.clear()
+    _HITS.clear()
 
 
 def chart(

@@ -23,6 +23,7 @@ from typing import Any
 
 from xuanheng import SCHEMA_VERSION
 from xuanheng.core.ganzhi import BRANCHES, ELEMENTS, SHEN_NAMES, STEMS, GanZhi
+from xuanheng.core.guiren import TIAN_JIANG
 from xuanheng.i18n.messages import ChartWarning, warnings_json
 from xuanheng.time.chart_time import ChartTime
 
@@ -175,8 +176,6 @@ class ShenshaHit:
         return bool(self.positions) or self.applies
 
     def to_json(self) -> dict[str, Any]:
-        from xuanheng.core.guiren import TIAN_JIANG
-
         out: dict[str, Any] = {"key": self.key, "name": self.name, "src": self.src}
         if self.branches:
             out["branches"] = [BRANCHES[b] for b in self.branches]
@@ -190,6 +189,9 @@ class ShenshaHit:
         # the data file, out of the reader's document, as 大六壬's, 六爻's and 七政四餘's notes are
         return out
 
+
+#: the chart's fields that hold its positions, named by their keys (JinKouJueChart.position)
+_POSITION_FIELDS = frozenset(POSITION_KEYS)
 
 #: the older name of the chart's time (now the :class:`~xuanheng.time.ChartTime` every method shares)
 CalendarFacts = ChartTime
@@ -263,7 +265,12 @@ class JinKouJueChart:
         return (self.ren_yuan, self.gui_shen, self.jiang_shen, self.di_fen)
 
     def position(self, key: str) -> Position:
-        return {p.key: p for p in self.positions}[key]
+        """The position *key* (``ren_yuan`` … ``di_fen``: each position's key is its field's name); KeyError
+        for another key."""
+        if key not in _POSITION_FIELDS:
+            raise KeyError(key)
+        got: Position = getattr(self, key)
+        return got
 
     def hit(self, key: str) -> ShenshaHit | None:
         """The 神煞 entry *key* (e.g. ``"yue_po"``), or None if it was not computed."""

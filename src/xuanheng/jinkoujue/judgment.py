@@ -192,9 +192,20 @@ def _element_word(element: str) -> Text:
     return Text.from_mapping(dict(word("element", element)))
 
 
+#: the names listed so far (a few hundred lists of positions and spirits recur from chart to chart)
+_LISTED: dict[tuple[str, ...], Text] = {}
+
+
 def _listed(names: Iterable[str]) -> Text:
-    """Names listed in each language's way (``i18n.words.listed``), as a step's parameter."""
-    return Text.from_mapping(listed(names))
+    """Names listed in each language's way (``i18n.words.listed``), as a step's parameter (kept per list:
+    the Text is a frozen value)."""
+    key = tuple(names)
+    got = _LISTED.get(key)
+    if got is None:
+        got = Text.from_mapping(listed(key))
+        if len(_LISTED) < 4096:
+            _LISTED[key] = got
+    return got
 
 
 @cache

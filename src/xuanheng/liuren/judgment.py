@@ -222,14 +222,17 @@ def _fill(template: Mapping[str, str], **params: Any) -> Text:
     return got
 
 
+@cache
 def _note(key: str, **p: str) -> dict[str, str]:
-    """A qualifier of ``[note]`` in every language, *p* filled in (乘{jiang}: the 天將)."""
+    """A qualifier of ``[note]`` in every language, *p* filled in (乘{jiang}: the 天將); one mapping per
+    key and words, kept (read only)."""
     return {lang: t.format(**p) for lang, t in data().note[key].items()}
 
 
+@cache
 def _state_note(kind: str, term: str) -> dict[str, str]:
     """A 旺相休囚死 state (*kind* ``wang_shuai``) or a stage (``stage``) as a qualifier: the shared table's
-    word (``i18n.words``)."""
+    word (``i18n.words``); kept (read only)."""
     return dict(word(kind, term))
 
 
