@@ -123,6 +123,18 @@ def _refs(ref: str, y: str) -> dict[str, str]:
     return {} if ref == y else {ref: y}
 
 
+def _first_stars(ctx: Ctx, v: Any) -> list[str] | None:
+    """The (first) 曜 of each star reference listed in *v*, in order, or None when one stands for none: what
+    the words over a list of stars (``sheng_by``, ``duan_chan``, ``shi_chan``, ``dian_ling``) read."""
+    out = []
+    for ref in _as_list(v):
+        ys = _ref_stars(ctx, ref)
+        if not ys:
+            return None
+        out.append(ys[0])
+    return out
+
+
 # ── the facts a chart shows, for the index of the chart rules (Vocabulary.index) ───────────────────────
 # A chart word that can hold only where one of a few facts is shown declares them with ``needs`` (a fact
 # the word's own test requires, read off the rule's value); the reading then tries a 格局 only on the charts
@@ -1437,11 +1449,10 @@ def _overcomes(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
 )
 def _sheng_by(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
     got: dict[str, list[str]] = {}
-    for ref in _as_list(v):
-        stars = _ref_stars(ctx, ref)
-        if not stars:
-            return None
-        y = stars[0]
+    ys = _first_stars(ctx, v)
+    if ys is None:
+        return None
+    for y in ys:
         hit = [o for o in ctx.by_branch[ctx.yao_b[y]] if o != y and generates(YAO_ELEMENT[o], YAO_ELEMENT[y])]
         if not hit:
             return None
@@ -1486,11 +1497,13 @@ def _spirit_zhao(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
 )
 def _duan_chan(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
     got = {}
-    for ref in _as_list(v):
-        ys = _ref_stars(ctx, ref)
-        if not ys or ctx.yao_b[ys[0]] not in DUAN_CHAN[ys[0]]:
+    ys = _first_stars(ctx, v)
+    if ys is None:
+        return None
+    for y in ys:
+        if ctx.yao_b[y] not in DUAN_CHAN[y]:
             return None
-        got[ys[0]] = BRANCHES[ctx.yao_b[ys[0]]]
+        got[y] = BRANCHES[ctx.yao_b[y]]
     return {"duan_chan": got}
 
 
@@ -1502,11 +1515,10 @@ def _duan_chan(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
 )
 def _shi_chan(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
     got = {}
-    for ref in _as_list(v):
-        ys = _ref_stars(ctx, ref)
-        if not ys:
-            return None
-        y = ys[0]
+    ys = _first_stars(ctx, v)
+    if ys is None:
+        return None
+    for y in ys:
         k = ctx.yao_xiu[y]
         if not overcomes(YAO_ELEMENT[XIU[k].qiyao], YAO_ELEMENT[y]):
             return None
@@ -1526,11 +1538,10 @@ _LING = {"春": "木", "夏": "火", "秋": "金", "冬": "水", "季": "土"}
 )
 def _dian_ling(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
     got = {}
-    for ref in _as_list(v):
-        ys = _ref_stars(ctx, ref)
-        if not ys:
-            return None
-        y = ys[0]
+    ys = _first_stars(ctx, v)
+    if ys is None:
+        return None
+    for y in ys:
         if "升殿" in ctx.dignities[y]:
             got[y] = "升殿"
         elif y == _LING[ctx.season]:
