@@ -676,14 +676,20 @@ def _ke(c: _Chain, r: _Read) -> tuple[str, str] | None:
     over 亥) alone moved no dev case (docs/liuren-judgment.md, round 10)."""
     if not _on("ke.de"):
         return None
-    de = r.chart.ri_de
-    if de in r.kong:
+    return _shown_good(c, r, "ke.de", r.chart.ri_de, "weigh.ke_de")
+
+
+def _shown_good(c: _Chain, r: _Read, step: str, b: int, settles: str) -> tuple[str, str] | None:
+    """A sign that reads *good* when its branch *b* stands, not void, among the 三傳 or the upper spirits
+    of the 四課 (the 德 of 〈選舉章〉, the 驛馬 of 〈行人章〉): the step *step* stated with the branch and
+    where it stands, and *settles* the weighing that settles the verdict; None when void or absent."""
+    if b in r.kong:
         return None
-    where = next((_POS[i] for i, x in enumerate(_places(r)) if x == de), None)
+    where = next((_POS[i] for i, x in enumerate(_places(r)) if x == b), None)
     if where is None:
         return None
-    c.add("ke.de", {"branch": BRANCHES[de], "where": where}, branch=BRANCHES[de], where=where)
-    return ("good", "weigh.ke_de")
+    c.add(step, {"branch": BRANCHES[b], "where": where}, branch=BRANCHES[b], where=where)
+    return ("good", settles)
 
 
 def _cai(c: _Chain, r: _Read) -> tuple[str, str] | None:
@@ -767,14 +773,7 @@ def _xing(c: _Chain, r: _Read) -> tuple[str, str] | None:
     well; read with them the sign did not gain on the dev cases (docs/liuren-judgment.md, round 7)."""
     if not _on("xing.ma"):
         return None
-    ma = r.chart.yi_ma
-    if ma in r.kong:
-        return None
-    where = next((_POS[i] for i, b in enumerate(_places(r)) if b == ma), None)
-    if where is None:
-        return None
-    c.add("xing.ma", {"branch": BRANCHES[ma], "where": where}, branch=BRANCHES[ma], where=where)
-    return ("good", "weigh.xing_ma")
+    return _shown_good(c, r, "xing.ma", r.chart.yi_ma, "weigh.xing_ma")
 
 
 def _zhai(c: _Chain, r: _Read) -> tuple[str, str] | None:
