@@ -32,10 +32,7 @@ def fresh(value: Any) -> Any:
         return value
     # the container is copied whole (at C speed), then only its containers are copied again in place
     if t is dict or t is MappingProxyType or isinstance(value, dict):
-        # a proxy's copy() is its dict's (at C speed; dict() of a proxy goes key by key)
-        out = value.copy() if t is MappingProxyType else dict(value)
-        if type(out) is not dict:  # a proxy of another kind of mapping
-            out = dict(value)
+        out = as_dict(value)
         for k, v in out.items():
             if type(v) not in _PLAIN:
                 out[k] = fresh(v)  # a value replaced, no key added: the iteration stays valid
@@ -152,19 +149,16 @@ class FiredRule:
     def to_json(self, lang: str = DEFAULT_LANG, copy: bool = False) -> dict[str, Any]:
         """The rule's JSON in *lang*; with *copy*, its facts and extra values copied (:func:`fresh`), so
         that it shares no container with the rule (what a method that keeps its readings hands out)."""
-        # zh-Hant, the commonest language, read off the Text's field (what Text.get gives for it) without
-        # the call: a document holds dozens of fired rules
-        hant = lang == "zh-Hant"
         title = self.title
         out: dict[str, Any] = {
             "id": self.id,
             "src": [*self.src],
             "facts": fresh(self.facts) if copy else self.facts,
-            "text": self.text.zh_hant if hant else self.text.get(lang),
+            "text": self.text.get(lang),
             "topics": [*self.topics],
         }
         if title is not None:
-            out["title"] = title.zh_hant if hant else title.get(lang)
+            out["title"] = title.get(lang)
         extra = self.extra
         if extra:
             out.update({k: fresh(v) for k, v in extra.items()} if copy else extra)
