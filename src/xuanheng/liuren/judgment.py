@@ -60,6 +60,7 @@ from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
+from types import MappingProxyType
 from typing import Any
 
 from xuanheng.core._frozen import maker
@@ -223,17 +224,17 @@ def _fill(template: Mapping[str, str], **params: Any) -> Text:
 
 
 @cache
-def _note(key: str, **p: str) -> dict[str, str]:
-    """A qualifier of ``[note]`` in every language, *p* filled in (乘{jiang}: the 天將); one mapping per
-    key and words, kept (read only)."""
-    return {lang: t.format(**p) for lang, t in data().note[key].items()}
+def _note(key: str, **p: str) -> Mapping[str, str]:
+    """A qualifier of ``[note]`` in every language, *p* filled in (乘{jiang}: the 天將); one read-only
+    mapping per key and words, kept."""
+    return MappingProxyType({lang: t.format(**p) for lang, t in data().note[key].items()})
 
 
 @cache
-def _state_note(kind: str, term: str) -> dict[str, str]:
+def _state_note(kind: str, term: str) -> Mapping[str, str]:
     """A 旺相休囚死 state (*kind* ``wang_shuai``) or a stage (``stage``) as a qualifier: the shared table's
-    word (``i18n.words``); kept (read only)."""
-    return dict(word(kind, term))
+    word (``i18n.words``); read only, kept."""
+    return MappingProxyType(dict(word(kind, term)))
 
 
 def _notes(terms: Sequence[Mapping[str, str]]) -> dict[str, str]:
