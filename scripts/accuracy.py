@@ -624,9 +624,10 @@ def _qizheng_section() -> list[str]:
             "so the 大限 reaches 寅 at 26",
         ),
         (
-            "nine",
-            "the 命宮 holds 9 years and three degrees a year, the\n童限 ending at nine as 卷四 says; "
-            "the palaces are then entered at the books' ages in more cases, the\nmansions in fewer",
+            "ten",
+            "the 命宮 holds 10 years and three degrees a year, 卷三's\nages read as full years, the "
+            "default until branch qz-xian12; the palaces are then entered at the books' ages in\nfewer "
+            "cases, the mansions of date in more",
         ),
     ):
         other = [judge_qizheng(c, {"first_term": first}) for c in cases("qizheng")]
