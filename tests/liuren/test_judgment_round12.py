@@ -10,7 +10,10 @@
 * **折腰 stops the 歸宿.** 《大六壬指南》卷一〈注釋心印賦〉 lets the 末傳 decide where the 發端 and the 歸宿
   point opposite ways; 《六壬大全》卷一〈三傳〉 has the matter pass from the 發端 through the 中傳 (移易) to
   the 歸宿. A void 中傳 breaks it halfway (the judge's ``zhong.kong`` step says so): the end is never reached,
-  so it does not decide (``weigh.mo_zhe``, stated) and the rest of the 課 does.
+  so it does not decide (``weigh.mo_zhe``, stated) and the rest of the 課 does. And where the rest adds up
+  to good, the good is not reached: the matter breaks off at the void 中傳 (``weigh.zhe`` settles *bad*) —
+  except where the 類神 is the harm itself (illness, a suit, theft: there a matter broken off is the harm
+  broken off).
 
 Re-derived here from the chart's printed 三傳, 四課 and 天將 and the 旬空 counted from the day (not from the
 judge), and checked on book cases whose verdicts the rules turn.
@@ -127,11 +130,55 @@ def test_the_visit_that_was_not_received() -> None:
         assert judge(chart, Question("出行")).verdict.word.polarity == "good"
 
 
+def test_a_void_middle_keeps_the_good_from_being_reached() -> None:
+    stopped = 0
+    for day in DAYS[::2]:
+        for yj in "子卯午酉":
+            for hour in "丑辰未戌":
+                chart = liuren.cast(day=day, yue_jiang=yj, hour=hour)
+                chu, zhong, mo = (BRANCHES[x.branch] for x in chart.san_chuan)
+                broken = zhong in _void_of(day) and zhong not in (chu, mo)
+                j = judge(chart, Question(None))
+                keys = [s.key for s in j.steps]
+                if broken:
+                    assert j.verdict.word.polarity != "good", (day, yj, hour)
+                assert ("weigh.zhe" in keys) == (
+                    broken and j.verdict.word.polarity == "bad" and _good_without(chart)
+                )
+                stopped += "weigh.zhe" in keys
+                # near miss: where the 類神 is the harm (illness, theft) a broken matter is no loss
+                for topic in ("病", "盜"):
+                    assert all(s.key != "weigh.zhe" for s in judge(chart, Question(topic)).steps), topic
+    assert stopped >= 5, stopped
+
+
+def _good_without(chart: liuren.LiuRenChart) -> bool:
+    with switched_off("weigh.zhe"):
+        return judge(chart, Question(None)).verdict.word.polarity == "good"
+
+
+def test_the_life_that_ended_in_banishment() -> None:
+    # 邵彥和《六壬斷案》〈終身〉 (casebook sh-41): a 甲午 day in the first month (寅) of a 己酉 year, 子 over
+    # 卯; a man born in a 己巳 year, forty, asks about his life. The 三傳 申 巳 寅: the 初傳 申 is the day's
+    # 鬼, the 末傳 寅 matches the stem, the spirits on the day, the branch and his 行年 all help — but the
+    # 中傳 巳 is void (the 旬 甲午 leaves 辰 and 巳 empty). The book reads harm from within his own house; he
+    # quarrelled with his brother and died in banishment. Before this round the 末傳 decided good, then the
+    # sum did.
+    chart = liuren.cast(day="甲午", yue_jiang="子", hour="卯", month_branch="寅", year_branch="酉",
+                        birth_year=1089, year=1129, sex="male")  # fmt: skip
+    assert [BRANCHES[c.branch] for c in chart.san_chuan] == ["申", "巳", "寅"]
+    j = judge(chart, Question("命"))
+    assert j.verdict.word.polarity == "bad"
+    assert any(s.key == "weigh.zhe" and s.facts["branch"] == "巳" for s in j.steps)
+    with switched_off("weigh.zhe"):
+        assert judge(chart, Question("命")).verdict.word.polarity == "good"
+
+
 def test_the_steps_are_cited_and_worded() -> None:
     steps = data().steps
-    for key in ("weigh.tian", "weigh.tian_wu", "weigh.mo_zhe"):
+    for key in ("weigh.tian", "weigh.tian_wu", "weigh.mo_zhe", "weigh.zhe"):
         d = steps[key]
         assert d.weight == 0 and d.src
         assert set(d.text) >= {"ko", "zh-Hant", "en"}
     assert all(any("占天時" in s for s in steps[k].src) for k in ("weigh.tian", "weigh.tian_wu"))
-    assert any("三傳" in s for s in steps["weigh.mo_zhe"].src)
+    assert all(any("三傳" in s for s in steps[k].src) for k in ("weigh.mo_zhe", "weigh.zhe"))

@@ -1181,6 +1181,12 @@ def _weigh(c: _Chain, marks: Mapping[str, Any]) -> str:
             c.add("weigh.lei_weak")
             return "bad" if rest < GOOD else "mixed"
     if total >= GOOD:
+        zhong = marks.get("zhong_kong")
+        if zhong is not None and not marks.get("harm") and _on("weigh.zhe"):
+            # 折腰: the matter breaks off at the void 中傳 and does not come to the good the sum promises
+            # (《六壬大全》卷一〈三傳〉, 〈空亡〉; the zhong.kong step)
+            c.add("weigh.zhe", {"branch": zhong}, branch=zhong)
+            return "bad"
         return "good"
     if total <= BAD:
         return "bad"
@@ -1221,6 +1227,7 @@ def judge(
         marks["lei_w"] = c.items[-1][1] if c.items else None
         marks["cai_gui"] = got["cai_gui"]
         marks["lei_wang"] = r.wang(lei.branch)
+        marks["harm"] = lei.harm
     weighs = kind_of(topic) not in ("yu", "qing")
     if not weighs and lei.kind == "lei":
         marks["weather"] = (lei.label, None if lei.where is None else _POS[lei.where], lei.branch in r.kong)
