@@ -391,7 +391,9 @@ PINNED: dict[str, str] = {
     # (105, lead): before 556b99221419d241
     # (109, lead): before 618d42645e865b06
     # (120, qz-xian12): before 6d81f5e3cd4ce4e1
-    "cli_casts": "16db9db4c2b5d447",  # before (38): fdb40617d91ee828; before (36): e13659d60dd8a34a
+    # (125, lead): the measured line of 大六壬 after round 12 (blind polarity 25/60 → 28/60,
+    # reading/data/measured.toml regenerated); documents unchanged: before 16db9db4c2b5d447
+    "cli_casts": "05c87fe0f7fdc164",  # before (38): fdb40617d91ee828; before (36): e13659d60dd8a34a
     # issue 26: the 大六壬 message for no instant and no coordinates is catalogued (cli.liuren.at_missing),
     # so --lang ko / zh-Hant say it in that language instead of English; nothing else changed
     # (12): its 七政 sample without a place is no refusal: it casts, and its document gains the judgment
@@ -415,7 +417,9 @@ PINNED: dict[str, str] = {
     # (108, lead): before b1538f054b93bc17
     # (109, lead): before 3307c1120902eada
     # (120, qz-xian12): before 5bb0c2fe33e6a845
-    "http_meta": "4e1e55ebcf733f51",
+    # (125, lead): the measured line of 大六壬 after round 12 (blind polarity 25/60 → 28/60,
+    # reading/data/measured.toml regenerated); documents unchanged: before 4e1e55ebcf733f51
+    "http_meta": "a7ccf52a71fc1fbc",
     # issue 26: "reading": [] with no_reading; then the library's errors name parameters (at, day, yue_jiang)
     # where they named command-line flags (--at, --now, --day …): only their message, text and params
     # then at + now answers the code at.or_now (was at.or_now_web: one refusal, one code)
@@ -450,7 +454,9 @@ PINNED: dict[str, str] = {
     # (108, lead): before 4454e46838b06a2d
     # (109, lead): before abf713226b083292
     # (120, qz-xian12): before 1731726baae2a960
-    "mcp_tools": "9490f3462be1ddab",  # (1) (2) (6) (7) (9) (10) (11) (13) (18) (25) (27) (37) (38) (39)
+    # (125, lead): the measured line of 大六壬 after round 12 (blind polarity 25/60 → 28/60,
+    # reading/data/measured.toml regenerated); documents unchanged: before 9490f3462be1ddab
+    "mcp_tools": "4d65eb6b0febaed9",  # (1) (2) (6) (7) (9) (10) (11) (13) (18) (25) (27) (37) (38) (39)
     # issue 26: both changes of http_casts; then the refusals carry their code (mode.unused, at.or_now) where
     # the catalogue recognised them by their English; then a refusal of a mode names the mode and says why
     # in the API's words (a cast from an instant (at or now) …), no longer the command line's (--at/--now)

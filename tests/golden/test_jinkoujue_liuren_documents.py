@@ -283,7 +283,9 @@ PINNED: dict[str, str] = {
     # (107, lr-verdict11): before 347113fdbff6345a
     # (109, lead): before f30b801136cc26c3
     # (115) (116, lr-verdict12) (above): before 10f8108f189c9385
-    "liuren_views": "c189c5e889b9dfa6",
+    # (125, lead): the measured line of 大六壬 after round 12 (blind polarity 25/60 → 28/60,
+    # reading/data/measured.toml regenerated); documents unchanged: before c189c5e889b9dfa6
+    "liuren_views": "e538ee0f24adf9ac",
 }
 
 _check = checker(PINNED)
