@@ -21,6 +21,7 @@ from xuanheng.core.ganzhi import BRANCHES, ELEMENTS, STEMS
 from xuanheng.core.wangshuai import season_of_month_branch
 from xuanheng.core.wuxing import generates, overcomes
 from xuanheng.qizheng._reading_ctx import (
+    _HUA_ROLE,
     ASPECT_OF,
     DIGNITIES,
     DUAN_CHAN,
@@ -144,8 +145,9 @@ def _first_stars(ctx: Ctx, v: Any) -> list[str] | None:
 @VOCAB.shown_by
 def _shown(ctx: Ctx) -> list[tuple[Any, ...]]:
     """The chart's facts in the terms of the words' ``needs``: each 曜's palace (人事 name, branch, 身宮),
-    mansion and dignities, the pairs of 曜 in one palace, the 命宮's branch, day or night, the season, the
-    year's stem."""
+    mansion and dignities, the palace and dignities of each 曜 a role of :data:`_SHOWN_ROLES` stands for
+    under the role's name, each palace spirit's palace, the pairs of 曜 in one palace, the 命宮's branch, day
+    or night, the season, the year's stem."""
     out: list[tuple[Any, ...]] = [
         ("ming", BRANCHES[ctx.ming]),
         ("day_night", "晝" if ctx.day else "夜"),
@@ -160,18 +162,42 @@ def _shown(ctx: Ctx) -> list[tuple[Any, ...]]:
             out.append(("in", y, "身宮"))
         out.append(("xiu", y, XIU_NAMES[ctx.yao_xiu[y]]))
         out += [("dignity", y, d) for d in dignities[y]]
+    yao_b, roles = ctx.yao_b, ctx.roles
+    for r in _SHOWN_ROLES:
+        for y in roles.get(r, ()):
+            b = yao_b[y]
+            out.append(("in", r, gong_of[b]))
+            out.append(("in", r, BRANCHES[b]))
+            if b == shen:
+                out.append(("in", r, "身宮"))
+            out += [("dignity", r, d) for d in dignities[y]]
+    for k, bs in ctx.spirit_branches.items():
+        for b in bs:
+            out.append(("spirit", k, gong_of[b]))
+            out.append(("spirit", k, BRANCHES[b]))
+            if b == shen:
+                out.append(("spirit", k, "身宮"))
     for ys in ctx.by_branch:
         if len(ys) > 1:
             out += [("with", a, c) for a in ys for c in ys if a != c]
     return out
 
 
+#: the roles whose 曜 the chart facts of :func:`_shown` also name by the role: the 化曜 and the lords (the
+#: roles the 格局 name most; a star spirit's key is left to the word itself)
+_SHOWN_ROLES: tuple[str, ...] = (
+    *_HUA_ROLE.values(),
+    *("命主", "身主", "度主", "身度主", "命二主", "身二主", "壽星", "祿元", "馬元"),
+)
+_SHOWN_ROLE_SET = frozenset(_SHOWN_ROLES)
+
+
 def _needs_in(v: Any) -> set[tuple[str, str, str]] | None:
-    """``yao_in``: a listed 曜 (not a role, whose 曜 the chart decides) stands in one of its palaces — the
-    fewest such facts of the listed 曜."""
+    """``yao_in``: a listed 曜, or a role of :data:`_SHOWN_ROLES` (by a 曜 it stands for), stands in one of
+    its palaces — the fewest such facts of the listed stars (not 主:palace or another role)."""
     best: set[tuple[str, str, str]] | None = None
     for ref, toks in v.items():
-        if ref in _YAO_SET:
+        if ref in _YAO_SET or ref in _SHOWN_ROLE_SET:
             got = {("in", ref, t) for t in _as_list(toks)}
             if best is None or len(got) < len(best):
                 best = got
@@ -179,11 +205,12 @@ def _needs_in(v: Any) -> set[tuple[str, str, str]] | None:
 
 
 def _needs_dignity(v: Any) -> set[tuple[str, str, str]] | None:
-    """``yao_dignity``: a listed 曜 (not a role) has one of its dignities — the fewest such facts."""
+    """``yao_dignity``: a listed 曜, or a role of :data:`_SHOWN_ROLES`, has one of its dignities — the
+    fewest such facts."""
     sets = [
         {("dignity", ref, d) for d in ds}
         for ref, ds in v.items()
-        if ref in _YAO_SET and isinstance(ds, (list, tuple))  # (a string would be read by substrings)
+        if (ref in _YAO_SET or ref in _SHOWN_ROLE_SET) and isinstance(ds, (list, tuple))  # (not a string)
     ]
     return min(sets, key=len) if sets else None
 
@@ -682,7 +709,16 @@ def _no_roles_in(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
     return None if any(ctx.yao_b[y] in bs for _, y in _role_stars(ctx, v["roles"])) else {}
 
 
-@_word("spirit_at", "{spirit key: [palaces]}: one of these palace spirits stands in one of its palaces")
+def _needs_spirit(v: Any) -> set[tuple[str, str, str]]:
+    """``spirit_at``: one of the listed palace spirits stands in one of its palaces."""
+    return {("spirit", k, t) for k, toks in v.items() for t in _as_list(toks)}
+
+
+@_word(
+    "spirit_at",
+    "{spirit key: [palaces]}: one of these palace spirits stands in one of its palaces",
+    needs=_needs_spirit,
+)
 def _spirit_at(ctx: Ctx, v: Any, w: Mapping[str, Any]) -> Facts | None:
     got = []
     for k, toks in v.items():
