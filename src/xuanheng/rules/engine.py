@@ -40,8 +40,9 @@ meaning of ``when`` are this module's and the same everywhere.
 look-ups made once; :meth:`Vocabulary.check_of`, a table bound into one function of the context),
 :meth:`Vocabulary.holding` (a rule set in one pass), :meth:`Vocabulary.select` (a table of item words read
 over several contexts together — :class:`Items`, e.g. the six lines of a 六爻 chart — each condition once
-per item and set), and the memo of the conditions declared ``shared`` (filled by calling them, kept by the
-caller for what it stands for).
+per item and set), the memo of the conditions declared ``shared`` (filled by calling them, kept by the
+caller for what it stands for), and the masks a condition may declare (the items it can hold on, read off
+facts the items' owner holds: a table is evaluated only on the items its conditions' masks leave).
 """
 
 from __future__ import annotations
@@ -446,19 +447,25 @@ class Vocabulary:
         for akey, fn, v in plan:
             got = masks.get(akey)
             if got is None:
-                if fn is not None:
-                    got = fn(items, v)
-                else:  # a shared word: where it holds, tried on every item (kept in the shared memo)
-                    entry = (items.atoms if items.shared is None else items.shared).get(akey)
-                    if entry is not None and entry[0] == items.full:
-                        got = entry[1]
-                    else:
-                        got, _cols = self._run(when, (v,), items, items.full)
-                masks[akey] = got
+                got = self._mask_of(akey, fn, v, items, when)
             alive &= got
             if not alive:
                 break
         return alive
+
+    def _mask_of(self, akey: Any, fn: Any, v: Any, items: Items, when: Mapping[str, Any]) -> int:
+        """The mask of one entry (key, ``mask`` or None, value or step) of a :meth:`mask_plan` on *items*,
+        read now and kept in ``items.masks``."""
+        if fn is not None:
+            got: int = fn(items, v)
+        else:  # a shared word: where it holds, tried on every item (kept in the shared memo)
+            entry = (items.atoms if items.shared is None else items.shared).get(akey)
+            if entry is not None and entry[0] == items.full:
+                got = entry[1]
+            else:
+                got, _cols = self._run(when, (v,), items, items.full)
+        items.masks[akey] = got  # type: ignore[index]
+        return got
 
     def select(self, when: Mapping[str, Any], items: Items) -> tuple[tuple[int, Facts], ...]:
         """(index, facts) of every item of *items* (in their order) on which the table *when* holds, the
@@ -485,14 +492,16 @@ class Vocabulary:
         steps: tuple[tuple[Any, ...], ...],
         items: Items,
         tables: dict[Any, Any],
+        alive: int | None = None,
     ) -> tuple[tuple[int, Facts], ...]:
         """What :meth:`select` answers for the table *when* (its key and steps: :meth:`select_plan`) when no
         answer is kept yet in *tables* (the items' own, or the shared memo for a table of shared words
         only): computed and kept there. The table is evaluated only on the items the masks of its conditions
-        leave (:meth:`mask_plan`; all of them when the items read no masks)."""
-        alive = items.full
-        if items.masks is not None:
-            plan = self._mask_plans[tkey]
+        leave (:meth:`mask_plan`; all of them when the items read no masks; *alive*: those left, when the
+        caller has read the masks)."""
+        if alive is None:
+            alive = items.full
+            plan = self._mask_plans[tkey] if items.masks is not None else ()
             if plan:
                 alive = self._masked(plan, items, when)
                 if not alive:
@@ -579,7 +588,7 @@ class Vocabulary:
         out = []
         items_of_last: Any = None
         items: Any = None
-        for i, when, fn, v, inner, items_of, tkey, steps in plans:
+        for i, when, fn, v, inner, items_of, tkey, steps, mplan in plans:
             if fn is None:
                 got = self.holds(when, ctx)
             elif inner is None:
@@ -591,7 +600,22 @@ class Vocabulary:
                 kept = items.tables if tkey > 0 or items.shared is None else items.shared
                 done = kept.get(tkey)
                 if done is None:
-                    done = inner._answer(v, tkey, steps, items, kept)
+                    masks = items.masks
+                    if mplan and masks is not None:  # the masks of the inner table's words (_masked)
+                        alive = items.full
+                        for akey, mfn, mv in mplan:
+                            m = masks.get(akey)
+                            if m is None:
+                                m = inner._mask_of(akey, mfn, mv, items, v)
+                            alive &= m
+                            if not alive:
+                                break
+                        if not alive:
+                            kept[tkey] = ()
+                            continue
+                        done = inner._answer(v, tkey, steps, items, kept, alive)
+                    else:
+                        done = inner._answer(v, tkey, steps, items, kept)
                 if not done:
                     continue
                 got = fn(ctx, v, when)
@@ -602,20 +626,21 @@ class Vocabulary:
     def _set_plan(self, tables: Sequence[Mapping[str, Any]]) -> tuple[tuple[Any, ...], ...]:
         """Per table of *tables*: (index, table, its one condition's function or None, its value, the inner
         vocabulary and items of a ``some`` word or None, then the key :meth:`select` keeps the inner
-        table's answer under and its steps, :meth:`select_plan`, or None, None)."""
+        table's answer under, its steps (:meth:`select_plan`) and its masks (:meth:`mask_plan`), or None,
+        None, None)."""
         out: list[tuple[Any, ...]] = []
         for i, when in enumerate(tables):
             one = len(when) == 1 and "any" not in when
             if not one:
-                out.append((i, when, None, None, None, None, None, None))
+                out.append((i, when, None, None, None, None, None, None, None))
                 continue
             ((k, v),) = when.items()
             spec = self.specs[k]
             if spec.some is None:
-                out.append((i, when, spec.fn, v, None, None, None, None))
+                out.append((i, when, spec.fn, v, None, None, None, None, None))
                 continue
             inner, items_of = spec.some
-            out.append((i, when, spec.fn, v, inner, items_of, *inner.select_plan(v)))
+            out.append((i, when, spec.fn, v, inner, items_of, *inner.select_plan(v), inner.mask_plan(v)))
         if len(self._sets) >= 64:
             self._sets.clear()
         got = tuple(out)
