@@ -488,8 +488,8 @@ def render() -> str:
         "From round 8 it too is split dev/holdout (its own rows below). The `blind` row is the file that",
         "replaces it, `blind4.toml`, transcribed by one who never ran the judge, measured when it arrived",
         "by the judge of round 8 and again, unread while the round worked, by those of round 9 (the same",
-        "figures), of round 10 (polarity one case more, 37/63; the rest the same) and of round 11 (the",
-        "same figures): never studied.",
+        "figures), of round 10 (polarity one case more, 37/63; the rest the same) and of rounds 11 and 12",
+        "(the same figures): never studied.",
         "The dev and holdout rows also hold the cases of other casebooks, added after the judge",
         "was written (`yiyin.toml`, 《易隱》, and `yimao.toml`, 《易冒》, each measured once when",
         "added); the rows below the three splits repeat those cases alone, by book and split.",
@@ -591,8 +591,8 @@ def _qizheng_section() -> list[str]:
         "file now carries the split `blind` (blind2.toml, transcribed the same",
         "way: four nativities of 《星學大成》 and 《乾元秘旨》), measured by the",
         "judge of round 7 (rank 1/4) and again, unread while the round worked,",
-        "by that of round 8 (rank 2/4; the rest unchanged) and of rounds 9 and",
-        "10 (no change); never studied. The",
+        "by that of round 8 (rank 2/4; the rest unchanged) and of rounds 9 to",
+        "12 (no change; round 12's first term of nine years included); never studied. The",
         "school-option lines below keep to dev and holdout.",
         "",
         "| split | cases | 命宮 | 身宮 | positions | 格局 fired / named (mapped) | rank | 限 polarity |",
@@ -624,9 +624,10 @@ def _qizheng_section() -> list[str]:
             "so the 大限 reaches 寅 at 26",
         ),
         (
-            "nine",
-            "the 命宮 holds 9 years and three degrees a year, the\n童限 ending at nine as 卷四 says; "
-            "the palaces are then entered at the books' ages in more cases, the\nmansions in fewer",
+            "ten",
+            "the 命宮 holds 10 years and three degrees a year, 卷三's\nages read as full years, the "
+            "default until branch qz-xian12; the palaces are then entered at the books' ages in\nfewer "
+            "cases, the mansions of date in more",
         ),
     ):
         other = [judge_qizheng(c, {"first_term": first}) for c in cases("qizheng")]
@@ -859,8 +860,9 @@ def _liuren_section() -> list[str]:
         "they too are split dev/holdout. The `blind` row holds the files transcribed for round 8,",
         "measured by the judge of round 8 and again, unread while the round worked, by those of round 9",
         "(the same figures), of round 10 (polarity one case fewer, 24/60, where its six chapter signs",
-        "gained 16 dev and 12 holdout cases; 應期 the same) and of round 11 (polarity 25/60, the adverse",
-        "法 stated without weight; 應期 the same), and never studied.",
+        "gained 16 dev and 12 holdout cases; 應期 the same), of round 11 (polarity 25/60, the adverse",
+        "法 stated without weight; 應期 the same) and of round 12 (polarity 28/60, the weather read on its",
+        "類神 and the void 中傳 (折腰) weighed; 應期 the same), and never studied.",
         "Its disagreements are listed with the others below.",
         "Targets of issue 28 on cases never seen (the blind row): polarity ≥ 85 %, 應期 among the first",
         "two ≥ 60 %.",

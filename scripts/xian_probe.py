@@ -19,7 +19,8 @@ mansion the 限度 stands in, 恩/用 +1 and 難/仇 −1 to the 命主 (003-014
 from 卷二十九〈喬拗淵微〉 (失躔為凶), the 大限's lord 失躔 by mansion (the reading's word ``shi_chan``).
 
 Run ``PYTHONPATH=src python scripts/xian_probe.py [--split dev|holdout] [--xiu jin|gu|gu_precessed]
-[--first-term ten|nine|fixed]``. It measures; it changes nothing.
+[--first-term ten|nine|fixed]`` (the default first term since branch qz-xian12: nine). It measures; it
+changes nothing.
 """
 
 from __future__ import annotations
@@ -56,11 +57,26 @@ def _accuracy() -> Any:
     return mod
 
 
+#: the 星案 files the probes read: the study files only (``blind2.toml`` is the lead's measure, never read)
+STUDY_FILES = ("zheng.toml", "blind.toml")
+
+
+def study_cases() -> list[dict[str, Any]]:
+    """The 星案 of the study files, dev and holdout rows only."""
+    import tomllib
+
+    out: list[dict[str, Any]] = []
+    for name in STUDY_FILES:
+        with (ROOT / "tests" / "qizheng" / "casebook" / name).open("rb") as f:
+            out += [c for c in tomllib.load(f)["case"] if c["split"] in ("dev", "holdout")]
+    return out
+
+
 def _sign(v: float) -> int:
     return (v > 0) - (v < 0)
 
 
-def stretches(split: str, xiu: str = "jin", first_term: str = "ten") -> list[dict[str, Any]]:
+def stretches(split: str, xiu: str = "jin", first_term: str = "nine") -> list[dict[str, Any]]:
     """Each stretch of the split: the book's polarity, the score the judge gives its 大限 (or 童限), and
     per year of the stretch the values the candidates read; the chart cast with the mansion system *xiu*
     and the 限 run with the first term *first_term* (school options: the 限度's mansions and the 大限's
@@ -75,7 +91,7 @@ def stretches(split: str, xiu: str = "jin", first_term: str = "ten") -> list[dic
 
     acc = _accuracy()
     out = []
-    for case in acc.cases("qizheng"):
+    for case in study_cases():
         if case["split"] != split:
             continue
         lon, lat = case.get("place", acc.PLACE)
@@ -83,6 +99,7 @@ def stretches(split: str, xiu: str = "jin", first_term: str = "ten") -> list[dic
         row = acc.judge_qizheng(case, {"first_term": first_term})
         ctx, memo = _chart_state(c, {})
         zhu = ctx.roles["命主"][0]
+        du_lord = XIU[c.ming_gong.xiu.xiu].qiyao  # the 度主: the 七曜 of the 命度's mansion
         p = X.plan(c, first_term=first_term)
         total = {b: _xian_total(ctx, b, zhu, memo) for b in range(12)}
         for x, judged in zip(case["xian"], row.xian, strict=True):
@@ -97,6 +114,7 @@ def stretches(split: str, xiu: str = "jin", first_term: str = "ten") -> list[dic
                 da = (p.ming + k) % 12
                 master = XIU[X._xiu_at(p, du)].qiyao
                 role = role_of(zhu, master) if master != zhu else None
+                du_role = role_of(du_lord, master) if master != du_lord else None
                 near = [y.name for y in c.yao if abs((y.lon - du + 180.0) % 360.0 - 180.0) <= 5.0]
                 when = datetime.fromtimestamp(t, tz=c.when.tzinfo)
                 over = [y["name"] for y in X.liu_yao(c, when) if BRANCHES.index(y["branch"]) == da]
@@ -107,6 +125,11 @@ def stretches(split: str, xiu: str = "jin", first_term: str = "ten") -> list[dic
                         "xiao": total[BRANCHES.index(X.xiao_xian_at(p, t)["branch"])],
                         "liu": total[BRANCHES.index(X.liu_nian_at(p, t)["branch"])],
                         "du_zhu": 1 if role in ("en", "yong") else -1 if role in ("nan", "chou") else 0,
+                        "du_zhu_du": 1
+                        if du_role in ("en", "yong")
+                        else -1
+                        if du_role in ("nan", "chou")
+                        else 0,
                         "du_zhu_strength": ctx.strength(master),
                         "meet": sum((y in VERSE_GOOD) - (y in VERSE_BAD) for y in near),
                         "transit": sum((y in TRANSIT_GOOD) - (y in TRANSIT_BAD) for y in over),
@@ -219,6 +242,7 @@ CANDIDATES: dict[str, Callable[[dict[str, Any]], float]] = {
     "小限 palace": lambda y: y["xiao"],
     "流年 palace": lambda y: y["liu"],
     "限度 宿 master 恩/難": lambda y: y["du_zhu"],
+    "限度 宿 master 恩/難 to the 度主 (the 命度's 七曜)": lambda y: y["du_zhu_du"],
     "限度 宿 master strength": lambda y: y["du_zhu_strength"],
     "natal 曜 met by the 限度": lambda y: y["meet"],
     "流曜 over the 大限": lambda y: y["transit"],
@@ -239,7 +263,7 @@ def main(argv: list[str]) -> int:
         # the split blind (the newest transcribed file) is measured once, by scripts/accuracy.py, never probed
         print(f"xian_probe: --split {split} refused; dev or holdout only", file=sys.stderr)
         return 2
-    rows = stretches(split, arg("--xiu", "jin"), arg("--first-term", "ten"))
+    rows = stretches(split, arg("--xiu", "jin"), arg("--first-term", "nine"))
     judged = sum(
         ("good" if r["base"] >= 1 else "bad" if r["base"] <= -1 else "mixed") == r["book"] for r in rows
     )

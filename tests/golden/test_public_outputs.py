@@ -168,7 +168,9 @@ PINNED: dict[str, str] = {
     # (105, lead): before 7cfab12f64bad918
     # (106, lr-yingqi10): before 1d4ef78931ef5c4d
     # (109, lead): before 8a51ede70d71714a
-    "cli": "cf3737e82bedf906",
+    # (125, lead): the measured line of 大六壬 after round 12 (blind polarity 25/60 → 28/60,
+    # reading/data/measured.toml regenerated); documents unchanged: before cf3737e82bedf906
+    "cli": "cbeb24bd2952e7a0",
     # the study-mode refusal of 大六壬 now carries its catalogue code and params (liuren.study_missing);
     # message and text unchanged (the journal/CLI i18n commit after c5dad1f)
     # issue 26: a method with a reading always carries "reading" ([] when not asked): the 金口訣 POST

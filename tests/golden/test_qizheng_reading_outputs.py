@@ -144,6 +144,14 @@ from pins import error as _error
 # gloss; 3 of 4,000 random births, none of 500) — fires on one of the 150 sampled charts, which every
 # reading section reads. Only that rule of qizheng/data/patterns.toml was added; the chart, the contract's
 # samples and shensha unchanged.
+# (120, qz-xian12) issue 29 (branch qz-xian12): the 七政 限 option first_term defaults to nine (the 命宮's
+# term 9 + 命度/3 full years: 《星學大成》卷三〈起大限〉's ages read as nominal, as 卷七's are; the
+# 鄭氏 星案's palace entries agree, docs/qizheng-judgment.md "Branch qz-xian12"), where it was ten; the
+# choices nine and ten carry new notes (nine now cites 卷三〈起大限〉). Every 大限 after the 童限 starts a
+# year earlier, and with it the 限度, the 限 ring's ages and the 大限 sections of the judgments. Checked:
+# with the default set back to ten (the new notes kept) every section equals its pin but those that show
+# the choices' notes and sources (http_meta, mcp_tools, document, document_default); the only change of
+# src/ is that default and those notes. Re-pinned: reading_xian, reading_spirits.
 PINNED: dict[str, str] = {
     # (90): before c0f83596027b9f8e
     # (101) (102, qz-geju10): before 0dda31873bcc3519
@@ -172,14 +180,16 @@ PINNED: dict[str, str] = {
     # (107, qz-geju11): before 6851fa8d8c92bf3d
     # (108, qz-geju11): before 69eaf2a98b11b44c
     # (109, qz-geju11): before c3e4fa1c6dcbc0ee
-    "reading_xian": "0c1851aca7b91fd8",  # (1) (18) (19) (23) (25) (30)–(36); before: 69512029b255ac14
+    # (120, qz-xian12): before 0c1851aca7b91fd8
+    "reading_xian": "36e3a9797062e549",  # (1) (18) (19) (23) (25) (30)–(36); before: 69512029b255ac14
     # (90): before 23380e5b52274ced
     # (101) (102, qz-geju10): before 028b099016ba0adf
     # (103, qz-geju10): before 9c25e61115eab541
     # (107, qz-geju11): before 5793906ca6d4d810
     # (108, qz-geju11): before 09da9d3b269787fb
     # (109, qz-geju11): before 7bec76793ef5e1a9
-    "reading_spirits": "b3ad7f98439aa72b",  # (1) (18) (19) (23) (25) (30)–(36); before: a0b4f8e925945968
+    # (120, qz-xian12): before b3ad7f98439aa72b
+    "reading_spirits": "1fa4d1e9fda9d056",  # (1) (18) (19) (23) (25) (30)–(36); before: a0b4f8e925945968
     # (90): before 17af4cb8bfbf83b2
     # (101) (102, qz-geju10): before a1a759089735200e
     # (103, qz-geju10): before 99494969c57a49a9

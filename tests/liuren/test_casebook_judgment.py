@@ -29,7 +29,11 @@ def rows(accuracy: Any) -> list[object]:
     return [acc.judge_liuren(c) for c in acc.cases("liuren")]  # type: ignore[attr-defined]
 
 
-# measured: round 11 (lr-verdict11), the adverse 《畢法賦》 法 inform without weighing (right below their base
+# measured: round 12 (lr-verdict12), the weather settled on its 類神 alone (〈占天時〉) and a void 中傳
+# stopping the 末傳 from deciding (折腰, 〈三傳〉): polarity dev 187 → 192/319, holdout 83 → 85/156; then
+# 折腰 keeping a good sum from being reached: dev 195/319, holdout 86/156; 應期 unchanged (52/142, 26/60)
+# — polarity floors raised a little below (0.58 → 0.60, 0.52 → 0.54). Before,
+# round 11 (lr-verdict11), the adverse 《畢法賦》 法 inform without weighing (right below their base
 # rate in six of the seven casebook files), polarity dev 186 → 187/319, holdout 81 → 83/156, 應期 unchanged
 # (52/142, 26/60) — polarity floors raised a little below (0.57 → 0.58, 0.50 → 0.52). Before, round 10b
 # (lr-yingqi10), a void 中傳 waits to be filled (〈空亡〉), 應期 dev 51 → 52/142, holdout
@@ -56,7 +60,7 @@ def rows(accuracy: Any) -> list[object]:
 # 104, and of the house, 干支乘鬼 105; lr-mixed: 制鬼 and the 歸宿 deciding 先凶後吉 / 始吉終凶, dev
 # 101/195; before, dev 96/195, holdout 43/97; before lr-verdict, dev 93/195, holdout 44/97) — floors a
 # little below
-@pytest.mark.parametrize(("split", "polarity", "ying"), [("dev", 0.58, 0.36), ("holdout", 0.52, 0.42)])
+@pytest.mark.parametrize(("split", "polarity", "ying"), [("dev", 0.60, 0.36), ("holdout", 0.54, 0.42)])
 def test_agreement_does_not_fall(rows: list[object], split: str, polarity: float, ying: float) -> None:
     part = [r for r in rows if r.case["split"] == split]  # type: ignore[attr-defined]
     assert len(part) >= 30

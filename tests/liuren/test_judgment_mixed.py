@@ -7,7 +7,8 @@ judge's own relation tables):
   good (先凶後吉), one that begins well and ends badly ends in bad (始吉終凶); so where the step of the
   初傳 and the step of the 末傳 weigh opposite ways, the verdict is the 末傳's side, and a ``weigh.mo`` step
   says so. Only a 類神 wounded by a 傳 carrying 白虎 comes before it (what befalls the thing itself); a
-  void 末傳 does not decide (tests/liuren/test_judgment_mo_kong.py).
+  void 末傳 does not decide (tests/liuren/test_judgment_mo_kong.py), nor does one behind a void 中傳 (折腰:
+  tests/liuren/test_judgment_round12.py).
 * **制鬼** — 《畢法賦》第六十八法 and 〈心印賦〉 (a harm in the 傳 undone by what overcomes it): a 傳 whose
   element overcomes the day stem's (the 鬼, not void) and a 子孫 (the element the day stem generates, not
   void) in the 三傳 or on the day stem: the 子孫 overcomes the 鬼, and the step ``jiu.zhi_gui`` weighs for.
@@ -52,6 +53,9 @@ def test_the_outcome_decides_where_beginning_and_end_disagree() -> None:
         if {chu, mo} == {"+", "-"}:
             if BRANCHES[chart.san_chuan[2].branch] in _void_of(day):
                 continue  # a void 末傳 does not decide (tests/liuren/test_judgment_mo_kong.py)
+            chu_b, zhong_b, mo_b = (BRANCHES[x.branch] for x in chart.san_chuan)
+            if zhong_b in _void_of(day) and zhong_b not in (chu_b, mo_b):
+                continue  # nor one behind a void 中傳 (tests/liuren/test_judgment_round12.py)
             turned += 1
             assert "weigh.mo" in steps, day
             assert j.verdict.word.polarity == ("good" if mo == "+" else "bad"), (day, chu, mo)
@@ -68,8 +72,8 @@ def test_a_ghost_first_and_a_parent_last_ends_well() -> None:
     seen = {"good": 0, "bad": 0}
     for day, chart in _charts():
         stem_el, void = STEM_EL[day[0]], _void_of(day)
-        chu, _, mo = (BRANCHES[c.branch] for c in chart.san_chuan)
-        if chu in void or mo in void or chu == mo:
+        chu, zhong, mo = (BRANCHES[c.branch] for c in chart.san_chuan)
+        if chu in void or mo in void or chu == mo or (zhong in void and zhong not in (chu, mo)):
             continue
         ghost_first = OVERCOMES[BRANCH_EL[chu]] == stem_el and GENERATES[BRANCH_EL[mo]] == stem_el
         helps = GENERATES[BRANCH_EL[chu]] == stem_el or OVERCOMES[stem_el] == BRANCH_EL[chu]  # 父母, 財

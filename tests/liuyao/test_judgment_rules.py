@@ -1750,3 +1750,21 @@ def test_the_shi_turning_into_the_missing_yong_shen_that_feeds_it_is_read() -> N
     # asked about someone else the 世 is not that person's line: the hidden 財 is read
     other = judge(c, Question("財", "他人"))
     assert (other.focus.liu_qin, other.focus.branch, other.focus.position) == ("妻財", "午", None)
+
+
+def test_a_six_clash_turning_into_a_six_harmony_outweighs_a_weak_month() -> None:
+    """《增刪卜易》卷一〈六沖章〉, its first example (round 12 of issue 27): a father asks in the 亥 month on
+    the 壬子 day whether his son will be hurt in a fight; 大壯 (a 六沖 hexagram) changes to 泰 (a 六合
+    one). The son's 子孫 申 on the fifth line is weak in the winter month, and the 父母 on the 世 moves
+    against it; the book reads the turn into the 六合 as peace made (the father's own stick, held back;
+    nobody else's harm), so the answer is good. The turn (``gua.chong_he``) now weighs more than the
+    month's weakness: the verdict is good where the sum was even (mixed). The hexagram left still (大壯
+    unchanged) states no such turn."""
+    c = liuyao.cast(day="壬子", month="亥", lines="777988")
+    j = judge(c, Question("斗毆", "子女"))
+    assert (j.focus.liu_qin, j.focus.branch, j.focus.position) == ("子孫", "申", 5)
+    assert [s.effect for s in j.steps if s.key == "gua.chong_he"] == ["+"]
+    assert "month.shuai" in [s.key for s in j.steps]
+    assert j.verdict.word.polarity == "good"
+    still = judge(liuyao.cast(day="壬子", month="亥", lines="777788"), Question("斗毆", "子女"))
+    assert "gua.chong_he" not in [s.key for s in still.steps]

@@ -208,9 +208,11 @@ def test_jia_sidao_palaces(rows: list[Any]) -> None:
 # 限 unchanged; then 失躔 by mansion too (卷二十九): 格局 dev 100/178 (56 %), holdout 35/94; then 得經 also as
 # 升殿 (case 16's gloss, branch qz-geju11): 格局 dev 101/178 (57 %), holdout 35/94; then 木月清貴 also as 木
 # and the Moon in one mansion (case 37's gloss): 格局 dev 102/178 (57 %), holdout 36/94 (38 %); then ge-381
-# 諸星怒地 (case 3's gloss): 格局 dev 103/178 (58 %), holdout 36/94 — floors just below
+# 諸星怒地 (case 3's gloss): 格局 dev 103/178 (58 %), holdout 36/94; then the 命宮's term 9 + 命度/3 years
+# (first_term = nine, 卷三〈起大限〉 in nominal ages, branch qz-xian12): 限 dev 62/103 (60 %), holdout 16/38,
+# 格局, rank and 命宮 unchanged — floors just below
 @pytest.mark.parametrize(
-    ("split", "ge", "rank", "xian"), [("dev", 0.57, 0.34, 0.55), ("holdout", 0.37, 0.30, 0.40)]
+    ("split", "ge", "rank", "xian"), [("dev", 0.57, 0.34, 0.59), ("holdout", 0.37, 0.30, 0.40)]
 )
 def test_agreement_does_not_fall(rows: list[Any], split: str, ge: float, rank: float, xian: float) -> None:
     part = [r for r in rows if r.case["split"] == split]
@@ -245,21 +247,34 @@ def test_positions_the_books_state(rows: list[Any], accuracy: Any) -> None:
 
 
 def test_xian_timing_against_the_books(accuracy: Any) -> None:
-    """The ages at which the texts say the 限 enters a palace or a mansion: measured (docs/accuracy.md)
-    with the default options 8/19 palaces and 10/23 mansions, with Moira's 古制 + 歲差 mansions 14/23;
-    floors a little below."""
+    """The ages at which the texts say the 限 enters a palace or a mansion, with the default options: the
+    palaces 11/19 (8/19 with first_term = ten, the default until branch qz-xian12), the mansions 5/23 with
+    the chart's mansions of date and 11/23 with Moira's 古制 + 歲差 mansions (10/23 and 14/23 with ten: the
+    mansions of date are entered early whatever the first term, docs/qizheng-judgment.md "Branch
+    qz-xian12"); floors a little below. The palace entries, which no mansion table moves, fall on average
+    within the year of life the book names (its 歲 n: n − 1 to n full years) plus one — counted as full
+    years (ten) they fall two years on."""
+    import statistics
+
     acc = accuracy
 
     def rate(xiu: str, gong: bool) -> float:
         got = [
             acc._timing_ok(n, age)
             for c in CASES
-            for n, name, age in acc.qizheng_timing(c, xiu, first_term="ten")
+            for n, name, age in acc.qizheng_timing(c, xiu)
             if (name in acc.BRANCH_NAMES) == gong
         ]
         assert len(got) >= 15
         return sum(got) / len(got)
 
-    assert rate("jin", True) >= 0.38
-    assert rate("jin", False) >= 0.38
-    assert rate("gu_precessed", False) >= 0.55
+    assert rate("jin", True) >= 0.55
+    assert rate("jin", False) >= 0.2
+    assert rate("gu_precessed", False) >= 0.45
+    late = [
+        age - (n - 1)
+        for c in CASES
+        for n, name, age in acc.qizheng_timing(c, "jin")
+        if name in acc.BRANCH_NAMES
+    ]
+    assert statistics.median(late) <= 1.2  # 0.94 (1.94 with ten)

@@ -32,7 +32,9 @@ def horo() -> object:
     return cast("1983-10-27T18:30", tz="+08:00", lon=116.383333, lat=39.9, sex="男")
 
 
-#: horo-api 6071f98: (mansion entered, instant); entering a mansion = crossing the 距星 of the next one
+#: horo-api 6071f98: (mansion entered, instant); entering a mansion = crossing the 距星 of the next one.
+#: horo-api counts the 命宮's term as 10 + 命度/3 full years: its timetable is checked with first_term = ten
+HORO = {"first_term": "ten"}
 HORO_ENTRIES = [
     ("胃", "1984-02-15T04:45:42"),
     ("婁", "1988-10-03T22:25:22"),
@@ -69,7 +71,7 @@ HORO_YEARLY = [
 def test_horo_api_mansion_entries(horo: object) -> None:
     from xuanheng.qizheng.xiu import NAMES
 
-    p = X.plan(horo)
+    p = X.plan(horo, **HORO)
     starts = {NAMES[x]: s for x, s in zip(p.xiu_order, p.xiu_starts, strict=True)}
     order = [NAMES[x] for x in p.xiu_order]
     for name, at in HORO_ENTRIES:
@@ -82,7 +84,7 @@ def test_horo_api_mansion_entries(horo: object) -> None:
 
 
 def test_horo_api_entries_listed_in_order(horo: object) -> None:
-    rows = X.dongwei_xiu(X.plan(horo))
+    rows = X.dongwei_xiu(X.plan(horo, **HORO))
     names = [r["xiu"] for r in rows]
     assert names[:5] == ["昴", "胃", "婁", "奎", "壁"]  # 昴 at birth: the 命宮's far cusp is in 昴
     got = {r["xiu"]: datetime.fromisoformat(r["at"]) for r in rows}
@@ -93,7 +95,7 @@ def test_horo_api_entries_listed_in_order(horo: object) -> None:
 
 def test_horo_api_yearly_xian_du(horo: object) -> None:
     # these depend only on the 命度 and the calendar, not on the stars: they agree to a small fraction of ″
-    p = X.plan(horo)
+    p = X.plan(horo, **HORO)
     for n, want in enumerate(HORO_YEARLY):
         t = datetime(1983 + n, 10, 27, 18, 30, tzinfo=TZ8).timestamp()
         got = X.xian_du(p, t)
@@ -101,10 +103,10 @@ def test_horo_api_yearly_xian_du(horo: object) -> None:
         assert abs(((got - want + 180) % 360 - 180) * 3600) < 0.05, (n, got, want)
 
 
-def test_first_term_ten_plus_ming_du_over_three(horo: object) -> None:
-    p = X.plan(horo)
+def test_first_term_choices(horo: object) -> None:
     d = (horo.ming_gong.lon - palace_start(horo.ming_gong.branch)) % 30  # type: ignore[attr-defined]
-    assert p.first_years == pytest.approx(10 + d / 3)
+    assert X.plan(horo, first_term="ten").first_years == pytest.approx(10 + d / 3)
+    assert X.plan(horo).first_years == pytest.approx(9 + d / 3)  # the default since qz-xian12
     assert X.plan(horo, first_term="nine").first_years == pytest.approx(9 + d / 3)
     assert X.plan(horo, first_term="fixed").first_years == 15.0
 
@@ -160,6 +162,24 @@ def test_qi_da_xian_worked_example() -> None:
     assert [r["branch"] for r in tl["da_xian"][1:8]] == branches
 
 
+def test_qi_da_xian_three_degrees_a_year_in_nominal_age() -> None:
+    # 卷三〈起大限〉 counts the 命宮's degrees from the palace's start, three to a year of age: three degrees
+    # (女二 to 女四 in its example, 命 in 子) give 十一嵗, six 十二嵗, nine 十三嵗 — ages counted as 卷七's
+    # verses count them (test_bai_liu_ages_of_the_verses: 歲 n is n − 1 full years), so the 命宮's term
+    # ends 10, 11 and 12 full years after birth; counted as full years (first_term = ten) it would end a
+    # year later
+    want = {3.0: 11, 6.0: 12, 9.0: 13}
+    got: dict[float, float] = {}
+    for day in range(1, 31):
+        c = cast(f"2000-01-{day:02d}T12:00", tz="+08:00", lon=116.4, lat=39.9, ming_gong="子")
+        p = X.plan(c)
+        for d in want:
+            if abs(p.into - d) <= 0.55 and (d not in got or abs(p.into - d) < abs(got[d] - d)):
+                got[d] = p.into
+                assert p.first_years == pytest.approx(want[d] - 1, abs=0.2), (day, p.into)
+    assert set(got) == set(want)
+
+
 def test_tong_xian_from_the_verse(horo: object) -> None:
     # 一命二財三疾厄 四妻五福 … 六嵗却從官祿起 看看移到命宮休
     tl = X.timeline(horo)
@@ -204,7 +224,7 @@ def test_term_instants_against_the_time_core() -> None:
 
 
 def test_xian_on_a_date(horo: object) -> None:
-    got = X.xian(horo, "2023-10-27")
+    got = X.xian(horo, "2023-10-27", **HORO)
     assert got["da_xian"]["gong"] == "官祿"  # 命 ≈11.1, 相貌 10, 福德 11 → 官祿 from 32.1 to 47.1 years
     assert got["xiao_xian"]["age"] == 40 and got["liu_nian"]["ganzhi"] == "癸卯"
     assert got["dongwei"]["xiu"] == "女"  # horo-api: 女 2.79°
@@ -216,8 +236,12 @@ def test_xian_on_a_date(horo: object) -> None:
 
 
 def test_dongwei_ming_du_option(horo: object) -> None:
-    p = X.plan(horo, dongwei="ming_du")
+    p = X.plan(horo, dongwei="ming_du", **HORO)
     t_base = datetime(1993, 10, 27, 18, 30, tzinfo=TZ8).timestamp()  # ten years after birth
+    q = X.plan(horo, dongwei="ming_du")  # the default first term: nine years
+    assert X.xian_du(q, datetime(1992, 10, 27, 18, 30, tzinfo=TZ8).timestamp()) == pytest.approx(
+        horo.ming_gong.lon % 360  # type: ignore[attr-defined]
+    )
     assert X.xian_du(p, t_base) == pytest.approx(horo.ming_gong.lon % 360)  # type: ignore[attr-defined]
     assert X.xian_du(p, p.birth) == pytest.approx(p.upper)
 

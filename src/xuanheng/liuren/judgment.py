@@ -1112,7 +1112,10 @@ def _weigh(c: _Chain, marks: Mapping[str, Any]) -> str:
     # the 歸宿 decides where the 發端 disagrees, unless the 末傳 is void: an empty end decides nothing
     # (《六壬大全》卷一〈空亡〉: a good spirit in the void brings no good, a harmful one no harm)
     mo_void = marks.get("mo_kong") is not None and _on("weigh.mo_kong")
-    mo_decides = w_chu * w_mo < 0 and not mo_void and _on("weigh.mo")
+    # a void 中傳 (折腰) breaks the matter halfway: it never reaches the 歸宿, which then decides nothing
+    # (《六壬大全》卷一〈三傳〉: the 中傳 is the 移易 through which the 發端 passes to the 歸宿)
+    zhe = marks.get("zhong_kong") is not None and not mo_void and _on("weigh.mo_zhe")
+    mo_decides = w_chu * w_mo < 0 and not mo_void and not zhe and _on("weigh.mo")
     if w_chu * w_mo < 0:
         if mo_decides:
             first = d.words["good" if w_chu > 0 else "bad"]
@@ -1121,6 +1124,18 @@ def _weigh(c: _Chain, marks: Mapping[str, Any]) -> str:
         elif mo_void:
             void = marks["mo_kong"]
             c.add("weigh.mo_kong", {"chu": w_chu, "mo": w_mo, "branch": void}, branch=void)
+        elif zhe:
+            mid = marks["zhong_kong"]
+            c.add("weigh.mo_zhe", {"chu": w_chu, "mo": w_mo, "branch": mid}, branch=mid)
+    weather = marks.get("weather")
+    if weather is not None and _on("weigh.tian"):
+        # the weather is read on its 類神 alone (《大六壬指南》〈占天時〉): shown in 課傳 and not void, what
+        # is asked of the sky comes; absent, or void (《六壬大全》卷一〈空亡〉: a void spirit brings
+        # nothing), it does not
+        lei, where, void = weather
+        comes = where is not None and not void
+        c.add("weigh.tian" if comes else "weigh.tian_wu", {"lei": lei, "where": where, "kong": void}, lei=lei)
+        return "good" if comes else "bad"
     if marks.get("lei_hurt") and _on("weigh.lei_hurt"):
         # what befalls the thing itself decides: no help to the asker brings back what is killed
         c.add("weigh.lei_hurt")
@@ -1166,6 +1181,12 @@ def _weigh(c: _Chain, marks: Mapping[str, Any]) -> str:
             c.add("weigh.lei_weak")
             return "bad" if rest < GOOD else "mixed"
     if total >= GOOD:
+        zhong = marks.get("zhong_kong")
+        if zhong is not None and not marks.get("harm") and _on("weigh.zhe"):
+            # 折腰: the matter breaks off at the void 中傳 and does not come to the good the sum promises
+            # (《六壬大全》卷一〈三傳〉, 〈空亡〉; the zhong.kong step)
+            c.add("weigh.zhe", {"branch": zhong}, branch=zhong)
+            return "bad"
         return "good"
     if total <= BAD:
         return "bad"
@@ -1206,12 +1227,16 @@ def judge(
         marks["lei_w"] = c.items[-1][1] if c.items else None
         marks["cai_gui"] = got["cai_gui"]
         marks["lei_wang"] = r.wang(lei.branch)
+        marks["harm"] = lei.harm
     weighs = kind_of(topic) not in ("yu", "qing")
+    if not weighs and lei.kind == "lei":
+        marks["weather"] = (lei.label, None if lei.where is None else _POS[lei.where], lei.branch in r.kong)
     _place_step(c, r, "ri", chart.gan_shang, "gan", weighs=weighs)
     _place_step(c, r, "chen", chart.zhi_shang, "zhi", weighs=weighs)
     marks["chu"] = _place_step(c, r, "chu", r.chuan[0], "gan", weighs=weighs)
     if r.chuan[1] in r.kong and r.chuan[1] not in (r.chuan[0], r.chuan[2]):
         c.add("zhong.kong", {"branch": BRANCHES[r.chuan[1]]}, branch=BRANCHES[r.chuan[1]])
+        marks["zhong_kong"] = BRANCHES[r.chuan[1]]
     marks["mo"] = _place_step(c, r, "mo", r.chuan[2], "gan", weighs=weighs)
     marks["mo_kong"] = BRANCHES[r.chuan[2]] if r.chuan[2] in r.kong else None
     if weighs:

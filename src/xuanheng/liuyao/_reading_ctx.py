@@ -43,6 +43,7 @@ from xuanheng.liuyao._reading_data import (
     spirit_lookup,
 )
 from xuanheng.liuyao.chart import FuShen, Line, LiuYaoChart
+from xuanheng.reading.judgment import RuleSwitches
 
 YAO_NAMES = ("初爻", "二爻", "三爻", "四爻", "五爻", "上爻")
 _WANG = frozenset({"旺", "相"})
@@ -115,6 +116,34 @@ class YongShen:
 #: frozen ``__init__`` was half of select_yong)
 _new_yong = maker(YongShen)
 
+#: the 用神 rules :func:`xuanheng.liuyao.judgment.switched_off` can switch off for measuring
+#: (``scripts/liuyao_lobo.py``); none is off in a real reading. ``yong.shi_if`` / ``yong.shi_if_hua``: the
+#: 世 read for the topic's ``shi_if`` 六親 held or turned into (:func:`_shi_reads`); ``yong.shi_hua_sheng``:
+#: :func:`_shi_turns_into`; ``yong.ying_ta_ren`` / ``yong.hua_guan``: the two choices of
+#: :func:`_two_shown_about`; ``yong.relative_office``: a relative's office read on the relative's line
+#: (:func:`yong_key`); ``yong.天時動`` / ``yong.天時化出`` / ``yong.天時獨發``: the three ways of
+#: :func:`_weather_line`; ``yong.兩現.<criterion>``: a criterion of the ``zengshan`` 兩現 order dropped
+YONG_SWITCHES = RuleSwitches()
+YONG_RULES: tuple[str, ...] = (
+    "yong.shi_if",
+    "yong.shi_if_hua",
+    "yong.shi_hua_sheng",
+    "yong.ying_ta_ren",
+    "yong.hua_guan",
+    "yong.relative_office",
+    "yong.天時動",
+    "yong.天時化出",
+    "yong.天時獨發",
+    "yong.兩現.動",
+    "yong.兩現.空",
+    "yong.兩現.世",
+    "yong.兩現.應",
+)
+
+
+def _yong_on(key: str) -> bool:
+    return key not in YONG_SWITCHES.off
+
 
 def yong_entry(topic: str | None) -> YongEntry:
     """The 用神 entry of *topic* (its parent's when it has none; the 世 line when neither has one)."""
@@ -167,6 +196,16 @@ def _two_shown(cands: list[Line], order: str = "zengshan") -> tuple[Line, str]:
     """兩現: of two or more candidate lines, the one the order *order* (``zengshan`` or ``gufa``) takes first
     and the name of the first criterion that tells it from the next."""
     rank, names = _RANKS[order]
+    if order == "zengshan" and YONG_SWITCHES.off:
+        plain = rank
+        drop = [i for i, n in enumerate(names) if not _yong_on("yong.兩現." + n)]
+
+        def rank(ln: Line) -> tuple[int, ...]:
+            r = list(plain(ln))
+            for i in drop:
+                r[i] = 0
+            return tuple(r)
+
     ranked = sorted(cands, key=rank)
     best = ranked[0]
     a, b = rank(best), rank(ranked[1])
@@ -184,11 +223,11 @@ def _two_shown_about(cands: list[Line], opts: ReadingOptions, topic: str | None)
     about = getattr(opts, "about", "自己")
     if about == "他人":
         on_ying = [ln for ln in cands if ln.yao.ying]
-        if on_ying:
+        if on_ying and _yong_on("yong.ying_ta_ren"):
             return on_ying[0], "應為他人"
     elif about != "自己" and topic in RELATIVE_TOPICS:
         to_guan = [ln for ln in cands if ln.bian is not None and ln.bian.liu_qin == "官鬼"]
-        if len(to_guan) == 1:
+        if len(to_guan) == 1 and _yong_on("yong.hua_guan"):
             return to_guan[0], "化官"
     return _two_shown(cands, getattr(opts, "liang_xian", "zengshan"))
 
@@ -203,7 +242,7 @@ def yong_key(topic: str | None, opts: ReadingOptions) -> tuple[str, tuple[str, .
     about = getattr(opts, "about", "自己")
     if about != "自己" and (topic is None or topic in PERSON_TOPICS):
         return ABOUT_YONG[about], ABOUT_SRC, dict(entry.also)
-    if about not in ("自己", "他人") and topic in RELATIVE_TOPICS:
+    if about not in ("自己", "他人") and topic in RELATIVE_TOPICS and _yong_on("yong.relative_office"):
         # a relative's office reads the relative's line (〈子占父功名章〉), not the 官鬼 alone
         return ABOUT_YONG[about], (*ABOUT_SRC, RELATIVE_SRC), dict(entry.also)
     return entry.resolve(opts), entry.src, dict(entry.also)
@@ -218,10 +257,10 @@ def _shi_reads(chart: LiuYaoChart, topic: str | None, opts: ReadingOptions) -> b
         return False
     entry = yong_entry(topic)
     shi = chart.lines[chart.ben.shi - 1]
-    if entry.shi_if and shi.yao.liu_qin in entry.shi_if:
+    if entry.shi_if and shi.yao.liu_qin in entry.shi_if and _yong_on("yong.shi_if"):
         return True
     bian = shi.bian
-    if bian is None or bian.liu_qin not in entry.shi_if_hua:
+    if bian is None or bian.liu_qin not in entry.shi_if_hua or not _yong_on("yong.shi_if_hua"):
         return False
     return not any(ln.yao.liu_qin == bian.liu_qin and ln.yao.branch == bian.branch for ln in chart.lines)
 
@@ -231,7 +270,7 @@ def _shi_turns_into(chart: LiuYaoChart, key: str, topic: str | None, opts: Readi
     *key* not on the hexagram and the 世 moving and changing into it, the change feeding the 世 back
     (回頭生): the money turns toward the asker, and the 世 is read (《增刪卜易》卷一〈旬空章〉). Not where
     the option set the 用神."""
-    if topic not in SHI_HUA_SHENG_TOPICS or opts.yong_shen != "auto":
+    if topic not in SHI_HUA_SHENG_TOPICS or opts.yong_shen != "auto" or not _yong_on("yong.shi_hua_sheng"):
         return False
     if getattr(opts, "about", "自己") != "自己":
         return False
@@ -352,7 +391,7 @@ def _weather_line(
     order = entry.moving_first if key == entry.moving_first[0] else (key,)
     for qin in order:
         movers = [ln for ln in chart.lines if weather_stirred(ln) and ln.yao.liu_qin == qin]
-        if movers:
+        if movers and _yong_on("yong.天時動"):
             return _first(movers, opts), "天時動"
     for qin in entry.moving_into:
         movers = [
@@ -360,10 +399,10 @@ def _weather_line(
             for ln in chart.lines
             if ln.moving and ln.bian is not None and ln.bian.liu_qin == qin and ln.yao.liu_qin != qin
         ]
-        if movers:
+        if movers and _yong_on("yong.天時化出"):
             return _first(movers, opts), "天時化出"
     alone = [ln for ln in chart.lines if ln.moving]
-    if len(alone) == 1 and alone[0].yao.liu_qin in entry.moving_alone:
+    if len(alone) == 1 and alone[0].yao.liu_qin in entry.moving_alone and _yong_on("yong.天時獨發"):
         return alone[0], "天時獨發"
     return None
 

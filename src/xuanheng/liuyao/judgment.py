@@ -45,8 +45,8 @@ from __future__ import annotations
 
 import datetime as _dt
 import tomllib
-from collections.abc import Iterable, Mapping, Sequence
-from contextlib import AbstractContextManager
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -56,6 +56,7 @@ from xuanheng.core import changsheng, relations, wuxing
 from xuanheng.core.ganzhi import BRANCHES, ELEMENTS, STEMS
 from xuanheng.errors import InputError
 from xuanheng.i18n.words import said, word
+from xuanheng.liuyao import _reading_ctx
 from xuanheng.liuyao._reading_ctx import YongShen, select_yong, weather_stirred, yong_entry
 from xuanheng.liuyao._reading_data import ABOUT_SRC, make_reading_options
 from xuanheng.liuyao.chart import Line, LiuYaoChart
@@ -86,13 +87,25 @@ GOOD, BAD = 1, -1
 _SWITCHES = RuleSwitches()
 
 
-def switched_off(*keys: str) -> AbstractContextManager[None]:
+@contextmanager
+def switched_off(*keys: str) -> Iterator[None]:
     """Judge as if the rules *keys* were not there — for measuring what each rule is worth (the ablation of
-    ``scripts/liuyao_confusion.py``), never for a real judgment. A key is a step's (``data/judgment.toml``
-    ``[step.*]``: the step is neither stated nor weighed, and a settling step does not settle) or one of
-    :data:`SWITCHES` (a rule that decides without a weighed step of its own). Not thread-safe: the
-    measuring script alone uses it."""
-    return _SWITCHES.switched_off(keys, (*data().steps, *SWITCHES))
+    ``scripts/liuyao_confusion.py``, the per-book table of ``scripts/liuyao_lobo.py``), never for a real
+    judgment. A key is a step's (``data/judgment.toml`` ``[step.*]``: the step is neither stated nor weighed,
+    and a settling step does not settle), one of :data:`SWITCHES` (a rule that decides without a weighed
+    step of its own) or a 用神 rule of ``_reading_ctx.YONG_RULES`` (``yong.*``). Not thread-safe: the
+    measuring scripts alone use it."""
+    yong = [k for k in keys if k.startswith("yong.")]
+    rest = [k for k in keys if not k.startswith("yong.")]
+    _reading_ctx._LAST_YONG[0] = (None, None, None, None)
+    try:
+        with (
+            _reading_ctx.YONG_SWITCHES.switched_off(yong, _reading_ctx.YONG_RULES),
+            _SWITCHES.switched_off(rest, (*data().steps, *SWITCHES)),
+        ):
+            yield
+    finally:
+        _reading_ctx._LAST_YONG[0] = (None, None, None, None)
 
 
 #: rules :func:`switched_off` knows besides the steps: the ways a mover is spent (:func:`_spent`) and the

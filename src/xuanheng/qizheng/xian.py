@@ -4,7 +4,8 @@ Every count is data (``data/xian.toml``, each table and choice with its source):
 
 * **大限** (洞微 百六限, 《星學大成》卷七): the twelve palaces in the order 命宮 → 相貌 → 福德 → 官祿 → 遷移 →
   疾厄 → 夫妻 → 奴僕 → 男女 → 田宅 → 兄弟 → 財帛 with 15 10 11 15 8 7 11 4½ 4½ 4½ 5 5 years; the 命宮's
-  own term by option ``first_term`` (``ten``: 10 + 命度/3, ``nine``: 9 + 命度/3, ``fixed``: 15). Terms are
+  own term by option ``first_term`` (``nine``, the default: 9 + 命度/3 full years — 卷三〈起大限〉's
+  10 + 命度/3 in nominal years of age; ``ten``: 10 + 命度/3; ``fixed``: 15). Terms are
   laid end to end from the birth instant the way horo-api lays them: whole years by the calendar (same
   month, day and time), a fraction of a year as that share of the following calendar year.
 * **洞微 by 宿**: the 限度 runs each palace's stretch of the ecliptic (30°, or the palace's own width
