@@ -11,6 +11,7 @@ Tables are in ``data/changsheng.toml``. Two named options, each with a documente
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Literal
 
 from xuanheng.core._data import load
@@ -108,11 +109,13 @@ def element_stage(element: int | str, branch: int | str, *, tu: Tu = DEFAULT_TU)
     return STAGES[(branch_index(branch) - start) % 12]
 
 
+@lru_cache(maxsize=1024)  # a memo of the function itself (a few hundred stems, elements, stages and schools)
 def branch_of_stage(
     stem_or_element: int | str, stage_name: str, *, school: School = DEFAULT_SCHOOL, tu: Tu = DEFAULT_TU
 ) -> int:
     """The branch where *stem_or_element* reaches *stage_name* (e.g. 甲's 臨官 is 寅). As in
-    :func:`stage_index`, an index 0–9 is a stem: pass an element by its name (``"土"``) (not its index)."""
+    :func:`stage_index`, an index 0–9 is a stem: pass an element by its name (``"土"``) (not its index);
+    kept per arguments."""
     if stage_name not in STAGES:
         raise InputError(f"unknown stage {stage_name!r}: expected one of {' '.join(STAGES)}", field="stage")
     k = STAGES.index(stage_name)

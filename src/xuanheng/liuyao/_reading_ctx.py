@@ -792,6 +792,7 @@ class Ctx:
     #: the facts as slots; ``__dict__`` for the values computed on first read (:class:`_lazy`)
     __slots__ = (
         "__dict__",
+        "_by",
         "_jie",
         "_jie_done",
         "_season",
@@ -913,20 +914,36 @@ class Ctx:
         self.line_memo = sx.memo
         self._jie: tuple[int, int] | None = None
         self._jie_done = False
+        self._by: dict[str, dict[Any, int]] = {}
         self._season: wangshuai.Season | None = None
 
     def release(self) -> None:
-        """Drop the lines' references back to this context (``L.c``): the context and its lines form a
-        cycle, which only the cycle collector would free; released, they go when the reading ends (by
-        reference counting). The lines' words cannot be read afterwards."""
+        """Drop the references back to this context (``L.c``, and the owner of its line set, whose masks
+        read it): the context, its lines and their set form cycles, which only the cycle collector would
+        free; released, they go when the reading ends (by reference counting). The lines' words cannot be
+        read afterwards."""
         for x in self.lines:
             del x.c
+        self.line_items = None
 
     @_lazy
     def mark_masks(self) -> dict[str, int]:
         """The chart's marks by name (天符, 直符 …), each as the mask of the lines carrying its branch (the
         line word ``mark`` reads them)."""
         return {mk.name: positions_mask(mk.positions) for mk in self.chart.marks}
+
+    def lines_by(self, attr: str) -> dict[Any, int]:
+        """Each value of the lines' attribute *attr* (``shen``, ``role``, ``kong`` …: :class:`L`) as the
+        mask of the lines holding it (found on first read, kept for the reading): what the line words that
+        compare that attribute declare as their mask."""
+        got = self._by.get(attr)
+        if got is None:
+            got = {}
+            for x in self.lines:
+                v = getattr(x, attr)
+                got[v] = got.get(v, 0) | x.bit
+            self._by[attr] = got
+        return got
 
     def jie_day(self) -> tuple[int, int] | None:
         """(節 index, days since the 節) of the cast instant, or None (study mode, or outside the tables)."""

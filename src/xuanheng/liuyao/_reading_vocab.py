@@ -10,7 +10,7 @@ list those lines. ``docs/liuyao-reading.md`` lists every word.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from xuanheng.core import relations, wuxing
@@ -77,12 +77,53 @@ def _set(v: Any) -> frozenset[Any]:
     return frozenset(_as_list(v))
 
 
+def _any_of(masks: Mapping[str, int], v: Any) -> int:
+    """The lines of the masks of the names *v* (a name or a list): where a word that holds on a line carrying
+    one of the names may hold."""
+    out = 0
+    for n in _as_list(v):
+        out |= masks.get(n, 0)
+    return out
+
+
+def _mark_mask(items: Items, v: Any) -> int:
+    return _any_of(items.owner.mark_masks, v)
+
+
+def _spirit_mask(items: Items, v: Any) -> int:
+    return _any_of(items.owner.spirit_mask, v)
+
+
+def _by_mask(attr: str, of: Callable[[Any], Any] | None = None) -> Callable[[Items, Any], int]:
+    """The mask of a word that holds only on the lines whose attribute *attr* is one of its values (*of*:
+    the attribute's value the word's value asks for, when it is not the value itself)."""
+
+    def mask(items: Items, v: Any) -> int:
+        by = items.owner.lines_by(attr)
+        if of is not None:
+            return by.get(of(v), 0)  # type: ignore[no-any-return]
+        return _any_of(by, v)
+
+    return mask
+
+
+def _flag_mask(attr: str) -> Callable[[Items, Any], int]:
+    """The mask of a word ``true``/``false`` that holds where the chart's mask *attr* (``sha_mask`` …) has
+    (true) or has not (false) the line."""
+
+    def mask(items: Items, v: Any) -> int:
+        m: int = getattr(items.owner, attr)
+        return m if v else items.full & ~m
+
+    return mask
+
+
 def _names(bits: int, c: Ctx) -> list[int]:
     return [x.pos for x in c.lines if x.bit & bits]
 
 
 # ═══════════════════════════════════════════ LINE words ═══════════════════════════════════════════
-@LINE.condition("liu_shen", values=T.LIU_SHEN)
+@LINE.condition("liu_shen", values=T.LIU_SHEN, mask=_by_mask("shen"))
 def _l_liu_shen(x: L, v: Any, _w: Mapping[str, Any]) -> Facts | None:
     """the line carries one of these 六神"""
     return {} if x.shen in _as_list(v) else None
@@ -106,13 +147,13 @@ def _l_moving(x: L, v: Any, _w: Mapping[str, Any]) -> Facts | None:
     return {"moving": x.moving} if x.moving == v else None
 
 
-@LINE.condition("kong", values=(True, False))
+@LINE.condition("kong", values=(True, False), mask=_by_mask("kong"))
 def _l_kong(x: L, v: Any, _w: Mapping[str, Any]) -> Facts | None:
     """the line's branch is void (旬空 of the day; also the hour's with the chart option kong=day_and_hour)"""
     return {"kong": x.kong} if x.kong == v else None
 
 
-@LINE.condition("qi", values=("旺相", "休囚"))
+@LINE.condition("qi", values=("旺相", "休囚"), mask=_by_mask("wang", "旺相".__eq__))
 def _l_qi(x: L, v: Any, _w: Mapping[str, Any]) -> Facts | None:
     """旺相 (旺 or 相 in the month) or 休囚 (休 囚 死)"""
     return {"wang_shuai": x.ws} if x.wang == (v == "旺相") else None
@@ -232,13 +273,17 @@ _relation_word("ke_shen", "shen", "ke")
 _relation_word("sheng_shen", "shen", "sheng")
 
 
-@LINE.condition("role", values=("用神", "原神", "忌神", "仇神"))
+@LINE.condition("role", values=("用神", "原神", "忌神", "仇神"), mask=_by_mask("role"))
 def _l_role(x: L, v: Any, _w: Mapping[str, Any]) -> Facts | None:
     """the line is the 用神 taken, or a 原神 / 忌神 / 仇神 line"""
     return {"role": x.role} if x.role in _as_list(v) else None
 
 
-@LINE.condition("lin_yao", values=(True,))
+def _lin_mask(items: Items, _v: Any) -> int:
+    return items.owner.lin_line.bit  # type: ignore[no-any-return]
+
+
+@LINE.condition("lin_yao", values=(True,), mask=_lin_mask)
 def _l_lin_yao(x: L, v: Any, _w: Mapping[str, Any]) -> Facts | None:
     """the line 六神臨爻 reads (option lin_yao: the 用神 line, else the 世 line)"""
     if x is not x.c.lin_line:
@@ -294,7 +339,7 @@ def _l_branch(x: L, v: Any, _w: Mapping[str, Any]) -> Facts | None:
     return {"branch": BRANCHES[x.branch]} if BRANCHES[x.branch] in _as_list(v) else None
 
 
-@LINE.condition("mark", values=_MARKS)
+@LINE.condition("mark", values=_MARKS, mask=_mark_mask)
 def _l_mark(x: L, v: Any, _w: Mapping[str, Any]) -> Facts | None:
     """the line carries one of these branches the chart marks (天符 直符 傳符, 直符X, 勾陳殺 白虎殺 喪門殺)"""
     masks = x.c.mark_masks
@@ -303,14 +348,14 @@ def _l_mark(x: L, v: Any, _w: Mapping[str, Any]) -> Facts | None:
     return {"mark": got} if got else None
 
 
-@LINE.condition("shensha", values=_SPIRITS)
+@LINE.condition("shensha", values=_SPIRITS, mask=_spirit_mask)
 def _l_shensha(x: L, v: Any, _w: Mapping[str, Any]) -> Facts | None:
     """the line's branch (or stem, for 天德) carries one of these 神煞"""
     got = [n for n in x.spirits if n in _as_list(v)]
     return {"shensha": got} if got else None
 
 
-@LINE.condition("verse_shensha", values=_SPIRITS)
+@LINE.condition("verse_shensha", values=_SPIRITS, mask=_spirit_mask)
 def _l_verse_shensha(x: L, v: Any, _w: Mapping[str, Any]) -> Facts | None:
     """as shensha, on a line where a 神煞 counts (option shensha_on: the 用神, 世 or a moving line)"""
     if x.c.opts.shensha_on == "key_lines" and not x.bit & x.c.key_mask:
@@ -319,20 +364,22 @@ def _l_verse_shensha(x: L, v: Any, _w: Mapping[str, Any]) -> Facts | None:
     return {"shensha": got} if got else None
 
 
-@LINE.condition("sha", values=(True, False))
+@LINE.condition("sha", values=(True, False), mask=_flag_mask("sha_mask"))
 def _l_sha(x: L, v: Any, _w: Mapping[str, Any]) -> Facts | None:
     """the line carries an ominous 殺 (judgments.toml [classes] sha), or none (false)"""
-    if bool(x.sha) != bool(v):
+    sha = x.sha
+    if bool(sha) != bool(v):
         return None
-    return {"sha": list(x.sha)} if x.sha else {}
+    return {"sha": list(sha)} if sha else {}
 
 
-@LINE.condition("ji_shen", values=(True, False))
+@LINE.condition("ji_shen", values=(True, False), mask=_flag_mask("ji_mask"))
 def _l_ji_shen(x: L, v: Any, _w: Mapping[str, Any]) -> Facts | None:
     """the line carries an auspicious spirit (青龍, 天喜, 天解, 天醫, 天德, 貴人), or none (false)"""
-    if bool(x.ji) != bool(v):
+    ji = x.ji
+    if bool(ji) != bool(v):
         return None
-    return {"ji_shen": list(x.ji)} if x.ji else {}
+    return {"ji_shen": list(ji)} if ji else {}
 
 
 @LINE.condition("trigram", values=TRIGRAM_NAMES, shared=True)
@@ -418,7 +465,9 @@ def _l_gui_ren(x: L, v: Any, _w: Mapping[str, Any]) -> Facts | None:
 @LINE.condition("chong_by_sha", values=(True,))
 def _l_chong_by_sha(x: L, v: Any, _w: Mapping[str, Any]) -> Facts | None:
     """another line that carries a 殺 clashes this line's branch"""
-    hit = [o.pos for o in x.c.lines if o is not x and o.sha and relations.chong(o.branch) == x.branch]
+    c = x.c
+    sha = c.sha_mask  # the lines carrying a 殺 (L.sha)
+    hit = [o.pos for o in c.lines if o is not x and o.bit & sha and relations.chong(o.branch) == x.branch]
     return {"chong_by": hit} if hit else None
 
 
@@ -480,7 +529,7 @@ def line_items(c: Ctx) -> Items:
     """The six lines of *c* as one :class:`~xuanheng.rules.engine.Items` (made on first use, kept on *c*)."""
     items = c.line_items
     if items is None:
-        items = c.line_items = LINE.over(c.lines, c.line_memo)
+        items = c.line_items = LINE.over(c.lines, c.line_memo, c)
     return items  # type: ignore[no-any-return]
 
 

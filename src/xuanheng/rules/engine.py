@@ -40,8 +40,9 @@ meaning of ``when`` are this module's and the same everywhere.
 look-ups made once; :meth:`Vocabulary.check_of`, a table bound into one function of the context),
 :meth:`Vocabulary.holding` (a rule set in one pass), :meth:`Vocabulary.select` (a table of item words read
 over several contexts together — :class:`Items`, e.g. the six lines of a 六爻 chart — each condition once
-per item and set), and the memo of the conditions declared ``shared`` (filled by calling them, kept by the
-caller for what it stands for).
+per item and set), the memo of the conditions declared ``shared`` (filled by calling them, kept by the
+caller for what it stands for), and the masks a condition may declare (the items it can hold on, read off
+facts the items' owner holds: a table is evaluated only on the items its conditions' masks leave).
 """
 
 from __future__ import annotations
@@ -122,10 +123,19 @@ class Items:
     condition gave on each of them and what each table selected, kept while the set lives (one chart's
     reading). The contexts must not change while it lives."""
 
-    __slots__ = ("atoms", "bits", "full", "items", "shared", "tables")
+    __slots__ = ("atoms", "bits", "full", "items", "masks", "owner", "shared", "tables")
 
-    def __init__(self, items: Iterable[Any], shared: dict[Any, Any] | None = None) -> None:
+    def __init__(
+        self,
+        items: Iterable[Any],
+        shared: dict[Any, Any] | None = None,
+        owner: Any = None,
+        *,
+        masked: bool = True,
+    ) -> None:
         self.items = tuple(items)
+        #: what the items belong to (a 六爻 chart's context): what the conditions' ``mask`` read
+        self.owner = owner
         #: the memo of the conditions declared ``shared`` (and of the tables made of them only), kept by the
         #: caller for everything the items have in common with other sets given it (None: none)
         self.shared = shared
@@ -137,6 +147,9 @@ class Items:
         self.atoms: dict[Any, tuple[int, int, list[Any]]] = {}
         #: table key → what :meth:`Vocabulary.select` answered
         self.tables: dict[Any, tuple[tuple[int, Facts], ...]] = {}
+        #: condition key → the mask its ``mask`` declared for these items (None: the masks are not read,
+        #: every table is evaluated on every item: the plain evaluation the masked one must equal)
+        self.masks: dict[Any, int] | None = {} if masked else None
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,6 +172,9 @@ class ConditionSpec:
     #: value → the facts of which a context must show one (:meth:`Vocabulary.shown_by`) for the condition to
     #: hold with that value, or None when it cannot say: what :meth:`Vocabulary.index` files a table under
     needs: Callable[[Any], Iterable[Any] | None] | None = None
+    #: ``(items, value) -> mask``: the items (bit i = item i) on which the condition may hold with that
+    #: value, read off what the :class:`Items`' ``owner`` already knows (:meth:`Vocabulary.condition`)
+    mask: Callable[[Items, Any], int] | None = None
 
 
 class Vocabulary:
@@ -172,6 +188,8 @@ class Vocabulary:
         self._checks: dict[int, tuple[Mapping[str, Any], Callable[[Any], Facts | None]]] = {}
         #: id(when) → (when, its key, its steps) for :meth:`select` (see :meth:`select_plan`)
         self._selects: dict[int, tuple[Mapping[str, Any], Any, tuple[tuple[Any, ...], ...]]] = {}
+        #: a table's key (:meth:`select_plan`) → the masks of its conditions (:meth:`mask_plan`)
+        self._mask_plans: dict[Any, tuple[tuple[Any, Any, Any], ...]] = {}
         #: id(tables) → (tables, their steps) for :meth:`holding` (see :meth:`_set_plan`)
         self._sets: dict[int, tuple[Sequence[Mapping[str, Any]], tuple[tuple[Any, ...], ...]]] = {}
         #: the key of each table and condition :meth:`select` keeps results under → a small number (the
@@ -192,6 +210,7 @@ class Vocabulary:
         some: tuple[Vocabulary, Callable[[Any], Items]] | None = None,
         shared: bool = False,
         needs: Callable[[Any], Iterable[Any] | None] | None = None,
+        mask: Callable[[Items, Any], int] | None = None,
     ) -> Callable[[Condition], Condition]:
         """Decorator: register *fn* as the condition *key* (*values*: what a rule may give it).
 
@@ -215,7 +234,17 @@ class Vocabulary:
         necessary condition read off the rule's value, never a second statement of the word (the word is
         still evaluated on every context the index lets through), so that :meth:`index` tries a table only
         on the contexts that show one of its facts. A wrong declaration loses a rule on some charts: each
-        method's tests compare the index with the evaluation of every table over many charts."""
+        method's tests compare the index with the evaluation of every table over many charts.
+
+        *mask*: ``(items, value) -> mask`` (bit i = item i of an :class:`Items`), the items on which the
+        condition may hold with that value, read off facts the items' ``owner`` already holds (the same
+        facts the function reads: the lines of a 六爻 chart carrying a mark, a 六神 …): a necessary condition,
+        never a second statement of the word (the function is still called on every item the mask lets
+        through, and it alone gives the facts), so that :meth:`select` evaluates a table only on the items
+        left by the masks of its conditions (none left: the table selects nothing, no word is called). Read
+        once per (condition, value) and item set. A wrong declaration loses an item: a method that declares
+        masks tests each against its function over many contexts, and the masked evaluation against the
+        plain one (``Items(masked=False)``)."""
 
         def register(fn: Condition) -> Condition:
             if key in self.specs or key == "any":
@@ -223,7 +252,7 @@ class Vocabulary:
             accepted = None if values is None else frozenset(values)
             reads = _reads_table(fn) if reads_table is None else reads_table
             text = doc or (fn.__doc__ or "").strip()
-            self.specs[key] = ConditionSpec(key, fn, accepted, text, reads, some, shared, needs)
+            self.specs[key] = ConditionSpec(key, fn, accepted, text, reads, some, shared, needs, mask)
             return fn
 
         return register
@@ -239,10 +268,18 @@ class Vocabulary:
         some: tuple[Vocabulary, Callable[[Any], Items]] | None = None,
         shared: bool = False,
         needs: Callable[[Any], Iterable[Any] | None] | None = None,
+        mask: Callable[[Items, Any], int] | None = None,
     ) -> None:
         """Register *fn* as *key* without the decorator (for conditions made by a factory)."""
         self.condition(
-            key, values=values, doc=doc, reads_table=reads_table, some=some, shared=shared, needs=needs
+            key,
+            values=values,
+            doc=doc,
+            reads_table=reads_table,
+            some=some,
+            shared=shared,
+            needs=needs,
+            mask=mask,
         )(fn)
 
     def __contains__(self, key: object) -> bool:
@@ -340,10 +377,18 @@ class Vocabulary:
 
         return every
 
-    def over(self, items: Iterable[Any], shared: dict[Any, Any] | None = None) -> Items:
+    def over(
+        self,
+        items: Iterable[Any],
+        shared: dict[Any, Any] | None = None,
+        owner: Any = None,
+        *,
+        masked: bool = True,
+    ) -> Items:
         """The contexts *items* as one :class:`Items` for :meth:`select` (*shared*: the memo of the
-        conditions declared ``shared``, see :meth:`condition`)."""
-        return Items(items, shared)
+        conditions declared ``shared``, see :meth:`condition`; *owner*: what the conditions' ``mask`` read;
+        *masked*: whether they are read)."""
+        return Items(items, shared, owner, masked=masked)
 
     def select_plan(self, when: Mapping[str, Any]) -> tuple[Any, tuple[tuple[Any, ...], ...]]:
         """The key of the table *when* and its steps for :meth:`select`, made once per table and kept as
@@ -358,6 +403,7 @@ class Vocabulary:
             return entry[1], entry[2]
         ids = self._key_ids
         steps: list[tuple[Any, ...]] = []
+        masks: list[tuple[Any, Any, Any]] = []
         tkey = ids.setdefault(frozen(when), len(ids) + 1)
         every = True
         for k, v in when.items():
@@ -369,14 +415,57 @@ class Vocabulary:
                 continue
             spec = self.specs[k]
             akey = (k, frozen(when)) if spec.reads_table else (k, frozen(v))
-            steps.append((ids.setdefault(akey, len(ids) + 1), spec.fn, v, spec.shared))
+            aid = ids.setdefault(akey, len(ids) + 1)
+            steps.append((aid, spec.fn, v, spec.shared))
+            if spec.mask is not None:
+                masks.append((aid, spec.mask, v))
+            elif spec.shared:
+                masks.append((aid, None, (aid, spec.fn, v, True)))
             every = every and spec.shared
         if every and steps:
             tkey = -tkey
         if len(self._selects) >= PLAN_LIMIT:
             self._selects.clear()
         self._selects[id(when)] = (when, tkey, tuple(steps))
+        self._mask_plans[tkey] = tuple(masks)
         return tkey, tuple(steps)
+
+    def mask_plan(self, when: Mapping[str, Any]) -> tuple[tuple[Any, Any, Any], ...]:
+        """The masks :meth:`select` reads before it evaluates the table *when*, in table order (not those
+        of the tables inside ``any``): per condition that declares one, (its key, its ``mask``, its value);
+        per condition declared ``shared``, (its key, None, its step), its mask being where the condition
+        itself holds on every item, kept in the shared memo (:meth:`condition`)."""
+        tkey, _steps = self.select_plan(when)
+        return self._mask_plans[tkey]
+
+    def _masked(self, plan: tuple[tuple[Any, Any, Any], ...], items: Items, when: Mapping[str, Any]) -> int:
+        """The items left by the masks of *plan* (:meth:`mask_plan`) of the table *when*, each mask read
+        once per item set."""
+        masks = items.masks
+        assert masks is not None
+        alive = items.full
+        for akey, fn, v in plan:
+            got = masks.get(akey)
+            if got is None:
+                got = self._mask_of(akey, fn, v, items, when)
+            alive &= got
+            if not alive:
+                break
+        return alive
+
+    def _mask_of(self, akey: Any, fn: Any, v: Any, items: Items, when: Mapping[str, Any]) -> int:
+        """The mask of one entry (key, ``mask`` or None, value or step) of a :meth:`mask_plan` on *items*,
+        read now and kept in ``items.masks``."""
+        if fn is not None:
+            got: int = fn(items, v)
+        else:  # a shared word: where it holds, tried on every item (kept in the shared memo)
+            entry = (items.atoms if items.shared is None else items.shared).get(akey)
+            if entry is not None and entry[0] == items.full:
+                got = entry[1]
+            else:
+                got, _cols = self._run(when, (v,), items, items.full)
+        items.masks[akey] = got  # type: ignore[index]
+        return got
 
     def select(self, when: Mapping[str, Any], items: Items) -> tuple[tuple[int, Facts], ...]:
         """(index, facts) of every item of *items* (in their order) on which the table *when* holds, the
@@ -403,11 +492,22 @@ class Vocabulary:
         steps: tuple[tuple[Any, ...], ...],
         items: Items,
         tables: dict[Any, Any],
+        alive: int | None = None,
     ) -> tuple[tuple[int, Facts], ...]:
         """What :meth:`select` answers for the table *when* (its key and steps: :meth:`select_plan`) when no
         answer is kept yet in *tables* (the items' own, or the shared memo for a table of shared words
-        only): computed and kept there."""
-        alive, cols = self._run(when, steps, items, items.full)
+        only): computed and kept there. The table is evaluated only on the items the masks of its conditions
+        leave (:meth:`mask_plan`; all of them when the items read no masks; *alive*: those left, when the
+        caller has read the masks)."""
+        if alive is None:
+            alive = items.full
+            plan = self._mask_plans[tkey] if items.masks is not None else ()
+            if plan:
+                alive = self._masked(plan, items, when)
+                if not alive:
+                    tables[tkey] = ()
+                    return ()
+        alive, cols = self._run(when, steps, items, alive)
         if alive:
             if len(cols) == 1:
                 col = cols[0]
@@ -488,7 +588,7 @@ class Vocabulary:
         out = []
         items_of_last: Any = None
         items: Any = None
-        for i, when, fn, v, inner, items_of, tkey, steps in plans:
+        for i, when, fn, v, inner, items_of, tkey, steps, mplan in plans:
             if fn is None:
                 got = self.holds(when, ctx)
             elif inner is None:
@@ -500,7 +600,22 @@ class Vocabulary:
                 kept = items.tables if tkey > 0 or items.shared is None else items.shared
                 done = kept.get(tkey)
                 if done is None:
-                    done = inner._answer(v, tkey, steps, items, kept)
+                    masks = items.masks
+                    if mplan and masks is not None:  # the masks of the inner table's words (_masked)
+                        alive = items.full
+                        for akey, mfn, mv in mplan:
+                            m = masks.get(akey)
+                            if m is None:
+                                m = inner._mask_of(akey, mfn, mv, items, v)
+                            alive &= m
+                            if not alive:
+                                break
+                        if not alive:
+                            kept[tkey] = ()
+                            continue
+                        done = inner._answer(v, tkey, steps, items, kept, alive)
+                    else:
+                        done = inner._answer(v, tkey, steps, items, kept)
                 if not done:
                     continue
                 got = fn(ctx, v, when)
@@ -511,20 +626,21 @@ class Vocabulary:
     def _set_plan(self, tables: Sequence[Mapping[str, Any]]) -> tuple[tuple[Any, ...], ...]:
         """Per table of *tables*: (index, table, its one condition's function or None, its value, the inner
         vocabulary and items of a ``some`` word or None, then the key :meth:`select` keeps the inner
-        table's answer under and its steps, :meth:`select_plan`, or None, None)."""
+        table's answer under, its steps (:meth:`select_plan`) and its masks (:meth:`mask_plan`), or None,
+        None, None)."""
         out: list[tuple[Any, ...]] = []
         for i, when in enumerate(tables):
             one = len(when) == 1 and "any" not in when
             if not one:
-                out.append((i, when, None, None, None, None, None, None))
+                out.append((i, when, None, None, None, None, None, None, None))
                 continue
             ((k, v),) = when.items()
             spec = self.specs[k]
             if spec.some is None:
-                out.append((i, when, spec.fn, v, None, None, None, None))
+                out.append((i, when, spec.fn, v, None, None, None, None, None))
                 continue
             inner, items_of = spec.some
-            out.append((i, when, spec.fn, v, inner, items_of, *inner.select_plan(v)))
+            out.append((i, when, spec.fn, v, inner, items_of, *inner.select_plan(v), inner.mask_plan(v)))
         if len(self._sets) >= 64:
             self._sets.clear()
         got = tuple(out)
