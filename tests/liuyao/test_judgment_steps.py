@@ -65,8 +65,9 @@ def test_the_money_question_on_cui_turning_into_guai_states_the_day_and_the_moti
     """Lines 666778 (萃, three moving yin lines below: 夬) cast at 2026-12-08 09:06 in Seoul (a 子 month, a 辰
     day): asking for money, the 妻財 卯 on the second line is the 用神; it moves and turns into 辰. Wood and
     earth: the day 辰 is earth, which wood overcomes, so the day neither feeds nor harms the 卯, nor does its
-    change into 辰 (the 卯 overcomes what it turns into). 未 moves too: 卯 and 未 of the 亥卯未 wood frame,
-    亥 nowhere — the first 應期 waits for 亥, and the frame it waits for must be stated. The month 子 (water)
+    change into 辰 (the 卯 overcomes what it turns into). 未 moves too: 卯 and 未 of the 亥卯未 wood frame
+    move, 亥 stands only on a still line (the fourth), which joins no frame — the first 應期 waits for 亥,
+    and the frame it waits for must be stated. The month 子 (water)
     feeds the wood: that step was the only one before."""
     c = liuyao.cast("2026-12-08T09:06", tz="Asia/Seoul", lines="666778")
     assert (c.yue_jian, c.ri_chen) == (0, 4)  # 子 month, 辰 day
