@@ -250,6 +250,18 @@ from pins import error as _error
 # bad names the clash that makes it real (沖空則實, ying.kong_chong_bad) as its second time, after its
 # filling (〈應期章〉): documents_renders alone again, b2eebeacff5c23b2 with both. Checked: with both left out
 # every golden section equals its pin before.
+# (126, ly-steps12) issue 27 item 5: a 六爻 judgment states 3–8 steps. New weight-0 steps state the day
+# that neither feeds nor harms the 用神 (day.none) or clashes a strong moving one without scattering it
+# (day.chong_wang), a change that neither feeds nor overcomes it (hua.none), a still 用神 nothing moving
+# acts on (dong.still) and the 三合 frame an 應期 waits for where no step names it (sanhe.que,
+# sanhe.kong); more than eight steps are cut to eight (the settling step and the 用神's own first, then
+# by weight) and the dropped steps' keys close the commentary as ``step:<key>``. Only documents_renders
+# moved, f44dd55e6118d77d. Checked: its 132 documents (and the examples') made with the code before and
+# after are equal with judgment.steps and judgment.commentary taken out (steps moved in 70, commentary in
+# 21); the SVGs are equal; the text views differ only in step lines (25).
+# (127, ly-steps12) the words of sanhe.que say the frame waits for its member, not that it lacks it (the
+# member may stand on a still line, which joins no frame). Only documents_renders moved, a974f054f9db2301.
+# Checked: its documents equal those of (126) with the text of the sanhe.que steps taken out.
 PINNED: dict[str, str] = {
     # (90): before f33abee501b62873
     "charts_random": "6fe4aa8cb78b95aa",  # (63)
@@ -277,7 +289,9 @@ PINNED: dict[str, str] = {
     # (101, ux14): before 2e51e9d037d84353
     # (105, lead): before 958424d20d10c58a
     # (106, ly-yingqi10): before 1e29d693bd32ea41
-    "documents_renders": "b2eebeacff5c23b2",
+    # (126, ly-steps12): before b2eebeacff5c23b2
+    # (127, ly-steps12): before f44dd55e6118d77d
+    "documents_renders": "a974f054f9db2301",
     # (66): before d0d08516405091e7
     # (67) (68): before fa20e4f61584933a
     # (71): before c952b74fc20126eb

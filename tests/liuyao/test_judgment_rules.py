@@ -25,7 +25,7 @@ import pytest
 
 from xuanheng import liuyao
 from xuanheng.core import wuxing
-from xuanheng.liuyao.judgment import judge, judge_settled
+from xuanheng.liuyao.judgment import judge, judge_settled, untrimmed
 from xuanheng.reading.judgment import Question
 
 TRIADS = ({2, 5, 8}, {1, 10, 7})  # 寅巳申, 丑戌未 as branch indices
@@ -62,7 +62,8 @@ def _every_pattern(days: tuple[str, ...] = ("丙寅", "辛未"), months: str = "
 def test_a_ji_shen_changing_into_the_yong_shen_does_not_harm_it() -> None:
     fired = 0
     for c in _every_pattern():
-        j = judge(c, Question("財"))
+        with untrimmed():  # every step the chain makes, before the cut to eight
+            j = judge(c, Question("財"))
         if j.focus.position is None:
             continue
         yong = c.lines[j.focus.position - 1].yao
@@ -85,7 +86,8 @@ def test_the_askers_line_is_weighed_when_the_yong_shen_is_elsewhere() -> None:
     fired = 0
     for c in _charts():
         for topic in ("財", "病"):
-            j = judge(c, Question(topic))
+            with untrimmed():  # every step the chain makes, before the cut to eight
+                j = judge(c, Question(topic))
             sl = c.lines[c.ben.shi - 1]
             s = sl.state
             helped = s.ri_relation in ("生", "比和") or s.ri_chen
@@ -419,7 +421,8 @@ def test_shi_hua_gui_fires_exactly_where_the_rule_holds() -> None:
     overcome by that change (回頭剋, the earlier reason)."""
     fired = 0
     for c in _every_pattern(("丙寅", "辛未"), "子巳"):
-        j = judge(c, Question("財"))
+        with untrimmed():  # every step the chain makes, before the cut to eight
+            j = judge(c, Question("財"))
         shi = c.lines[c.ben.shi - 1]
         b = shi.bian
         want = (
@@ -1639,7 +1642,8 @@ def test_a_six_clash_turning_into_a_six_clash_scatters_the_matter() -> None:
     assert "六沖變六沖" in j.verdict.text.get("zh-Hant")
     rain = liuyao.cast(day="甲辰", month="卯", lines="667667")
     assert rain.ben.liu_chong and rain.bian is not None and rain.bian.liu_chong
-    jr = judge(rain, Question("雨"))
+    with untrimmed():  # stated in the chain; the cut to eight keeps the 用神's own steps before it
+        jr = judge(rain, Question("雨"))
     assert "gua.chong_chong" in {s.key for s in jr.steps}
     assert jr.verdict.word.polarity == "good"
 

@@ -275,6 +275,7 @@ class _Chain:
 
     def __init__(self) -> None:
         self.steps: list[Step] = []
+        self.weights: list[int] = []  # each step's weight, for :func:`_trim`
         self.total = 0
 
     def add(
@@ -286,6 +287,7 @@ class _Chain:
         w = d.weight if weight is None else weight
         effect = "+" if w > 0 else "-" if w < 0 else "="
         self.steps.append(Step(key, effect, _text(d.text, **p), d.src, dict(facts or {})))
+        self.weights.append(w)
         self.total += w
         return w
 
@@ -361,6 +363,16 @@ def _month_day(c: _Chain, t: _Target, chart: LiuYaoChart, state: Any) -> dict[st
     if state.ri_stage == "墓" and not state.ri_chen:
         c.add("day.mu", facts, yong=yong, day=d)
         out["mu"] = True
+    # a reading states the day whatever it does (日月為主), weight 0 where it does none of the above: a
+    # strong moving 用神 the day clashes is not scattered (〈動散章〉); else the day neither feeds, helps nor
+    # overcomes it, nor combines with it, nor is its tomb
+    if state.ri_chen or state.ri_stage == "墓":
+        pass
+    elif state.ri_chong:
+        if moving and state.you_qi:
+            c.add("day.chong_wang", facts, yong=yong, day=d)
+    elif state.ri_relation not in ("生", "比和", "剋") and not state.ri_he:
+        c.add("day.none", {**facts, "relation": str(state.ri_relation)}, yong=yong, day=d)
     return out
 
 
@@ -539,16 +551,20 @@ _CHANGE_STEPS: tuple[tuple[str, str], ...] = (
 
 
 def _change(c: _Chain, ln: Line, label: str, topic: str | None = None) -> None:
-    """Steps of the 用神's own change, when it moves."""
+    """Steps of the 用神's own change, when it moves; a change none of them reads is stated as such
+    (``hua.none``, weight 0: the 用神 moves into a branch that neither feeds nor overcomes it)."""
     b = ln.bian
     if b is None:
         return
     bian = _b(b.branch)
     facts = {"bian": b.najia, "hua": list(b.hua)}
+    said = False
     for flag, key in _CHANGE_STEPS:
         if getattr(b, flag):
             c.add(key, facts, yong=label, bian=bian)
+            said = True
     if b.liu_qin == "官鬼" and ln.yao.liu_qin != "官鬼" and not b.hui_tou_ke:
+        said = True
         if topic in data().rank_topics:
             c.add("hua.guan", facts, yong=label, bian=bian)
         else:
@@ -556,8 +572,26 @@ def _change(c: _Chain, ln: Line, label: str, topic: str | None = None) -> None:
     if not b.hui_tou_ke:
         if b.fan_yin:
             c.add("hua.chong", facts, yong=label, bian=bian)
+            said = True
         if relations.liu_he(b.branch) == ln.yao.branch:
             c.add("hua.he", facts, yong=label, bian=bian)
+            said = True
+    if not said:
+        c.add("hua.none", facts, yong=label, bian=bian)
+
+
+def _still(c: _Chain, chart: LiuYaoChart, t: _Target) -> None:
+    """A still 用神 on which no moving line (nor one the day stirs) acts, by 生 or 剋 or in a 三合 frame, is
+    stated as such (``dong.still``, weight 0): the reading's motion step says nothing moves on it."""
+    ln = t.line
+    if ln is None or ln.moving:
+        return
+    acting = any(
+        wuxing.generates(m.yao.element, t.element) or wuxing.overcomes(m.yao.element, t.element)
+        for m in _movers(chart, t)
+    )
+    if not acting and not _frames(chart):
+        c.add("dong.still", {"branch": _b(t.branch)}, yong=t.label)
 
 
 def _gua(c: _Chain, chart: LiuYaoChart, t: _Target | None = None, topic: str | None = None) -> bool:
@@ -1450,6 +1484,7 @@ def judge_settled(
         # the day feeds the moving 用神 while its own change turns back on it (see _weigh)
         marks["two_phase"] = t.line.bian is not None and t.line.bian.hui_tou_ke and state.ri_relation == "生"
     marks.update(_act(c, chart, t))
+    _still(c, chart, t)
     # the 世 read because it turns into the office sought (世化官, 〈功名到何品級章〉): the office comes
     # with the branch it turns into
     ln = t.line
@@ -1496,15 +1531,80 @@ def judge_settled(
     for unit, branch, why in items[:4]:
         gz, date = _dates(chart, unit, branch)
         ying.append(YingQi(unit, _b(branch), why, gz, date))
+    _ying_frames(c, chart, t, items[:4])
+    dropped = _trim(c, settled) if _TRIM[0] else []
     judgment = Judgment(
         question=question,
         verdict=verdict,
         focus=_focus(ys, question, t),
         steps=tuple(c.steps),
         ying_qi=tuple(ying),
-        commentary=_commentary(fired, topic),
+        commentary=(*_commentary(fired, topic), *dict.fromkeys(f"step:{k}" for k in dropped)),
     )
     return judgment, settled
+
+
+def _ying_frames(c: _Chain, chart: LiuYaoChart, t: _Target, items: Sequence[tuple[str, int, Text]]) -> None:
+    """The 三合 frame an 應期 waits for (:func:`_san_he_gap`: its missing member to come, or its void one
+    to leave the void), stated when no step has named that frame (weight 0: the time rests on it, the
+    verdict does not). Made after the verdict, so it weighs nothing."""
+    for key, branch in _san_he_gap(chart, t):
+        why = _text(data().ying[key], branch=_b(branch), other="")
+        if not any(b == branch and w == why for _, b, w in items):
+            continue
+        frame = next(f for f in (_frame_of(t.element), _frame_of((t.element - 1) % 5)) if f and branch in f)
+        names = "".join(_b(x) for x in frame)
+        if any(s.key.startswith("sanhe") and s.facts.get("branches") == names for s in c.steps):
+            continue
+        el = ELEMENTS[relations.san_he_element(frame[0])]
+        step = "sanhe.que" if key == "sanhe_que" else "sanhe.kong"
+        facts = {"branches": names, "element": el, "waits": _b(branch)}
+        c.add(step, facts, branches=names, element=_term(el), branch=_b(branch))
+
+
+#: the judgment states at most this many steps (issue 27: 3–8); the verdict is weighed from all of them
+MAX_STEPS = 8
+#: steps about the 用神 itself — its hiding, the month, the day, the void, its change or stillness — kept
+#: before the others when a chart offers more than MAX_STEPS
+_OWN: tuple[str, ...] = ("fu.", "month.", "day.", "kong.", "hua.", "dong.", "sanhe.que", "sanhe.kong")
+#: False only for measuring (tests compare a judgment with its untrimmed self): every step is kept
+_TRIM = [True]
+
+
+@contextmanager
+def untrimmed() -> Iterator[None]:
+    """Judge keeping every step (no :data:`MAX_STEPS` cut) — for tests and measuring only, never for a
+    real judgment. Not thread-safe."""
+    _TRIM[0] = False
+    try:
+        yield
+    finally:
+        _TRIM[0] = True
+
+
+def _trim(c: _Chain, settled: str) -> list[str]:
+    """Keep at most :data:`MAX_STEPS` steps: the settling ones (the step the verdict's reason comes from
+    and the weighing's own ``weigh.*``) and the 用神's own first (in the order made), then the others by
+    weight, heaviest either way first, ties in the order made; the kept ones stay in their order. Returns
+    the keys of the dropped steps, in the order made. Run after the verdict is weighed: the cut changes
+    what is said, never what is concluded."""
+    n = len(c.steps)
+    if n <= MAX_STEPS:
+        return []
+
+    def rank(i: int) -> tuple[int, int, int]:
+        key = c.steps[i].key
+        if key == settled or key.startswith("weigh."):
+            return (0, 0, i)
+        if key.startswith(_OWN):
+            return (1, 0, i)
+        return (2, -abs(c.weights[i]), i)
+
+    keep = set(sorted(range(n), key=rank)[:MAX_STEPS])
+    dropped = [s.key for i, s in enumerate(c.steps) if i not in keep]
+    c.steps = [s for i, s in enumerate(c.steps) if i in keep]
+    c.weights = [w for i, w in enumerate(c.weights) if i in keep]
+    return dropped
 
 
 #: the groups of a fired rule that bear on the judgment (:func:`_commentary`)
@@ -1528,4 +1628,4 @@ def _commentary(fired: Iterable[FiredRule] | None, topic: str | None) -> tuple[s
     return tuple(out)
 
 
-__all__ = ["SWITCHES", "judge", "judge_settled", "switched_off"]
+__all__ = ["MAX_STEPS", "SWITCHES", "judge", "judge_settled", "switched_off", "untrimmed"]
