@@ -463,7 +463,8 @@ def test_kong_zhen_ke_fires_exactly_where_the_rule_holds() -> None:
     from the elements) or a 忌神 acts on it (a stated mover.ke)."""
     fired = 0
     for c in _every_pattern(("乙丑", "甲子", "庚午"), "申卯亥"):
-        j = judge(c, Question("財"))
+        with untrimmed():  # every step the chain makes, before the cut to eight
+            j = judge(c, Question("財"))
         if j.focus.position is None:
             continue
         ln = c.lines[j.focus.position - 1]
@@ -1657,7 +1658,8 @@ def test_chong_chong_is_stated_exactly_where_both_hexagrams_are_six_clash() -> N
     for c in _every_pattern():
         chong_chong = c.ben.liu_chong and c.bian is not None and c.bian.liu_chong
         for topic in ("官", "晴"):
-            j, settled = judge_settled(c, Question(topic))
+            with untrimmed():  # every step the chain makes, before the cut to eight
+                j, settled = judge_settled(c, Question(topic))
             assert ("gua.chong_chong" in {s.key for s in j.steps}) == chong_chong, (c.ben.name, topic)
             if chong_chong and topic == "官":
                 assert settled != "", (c.ben.name, c.day, c.yue_jian)
