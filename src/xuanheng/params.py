@@ -373,7 +373,10 @@ class DeclaredOptions:
     ``__slots__`` (the keywords it stores) and validates in its ``__init__``."""
 
     DECLARED: ClassVar[tuple[tuple[str, Param], ...]] = ()
-    __slots__ = ()
+    #: the hash, computed on first use (the memos of a cast are keyed by the options, a dozen look-ups a
+    #: chart); not one of the stored values, and left behind when pickled (a str's hash is per process)
+    __slots__ = ("_hash",)
+    _hash: int
 
     @classmethod
     def keywords(cls) -> tuple[str, ...]:
@@ -435,7 +438,16 @@ class DeclaredOptions:
         return type(other) is type(self) and self._stored() == other._stored()
 
     def __hash__(self) -> int:
-        return hash((type(self).__name__, *self._stored()))
+        try:
+            return self._hash
+        except AttributeError:
+            h = hash((type(self).__name__, *self._stored()))
+            object.__setattr__(self, "_hash", h)
+            return h
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # rebuilt from the stored values alone: the receiving process hashes them anew
+        return (_restore, (type(self), self._stored()))
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({', '.join(f'{k}={v!r}' for k, v in self.flat().items())})"
@@ -451,6 +463,14 @@ def _stored_getter(slots: tuple[str, ...]) -> Callable[[Any], tuple[Any, ...]]:
     if len(slots) >= 2:
         return attrgetter(*slots)
     return lambda o: tuple(getattr(o, name) for name in slots)
+
+
+def _restore(cls: type[DeclaredOptions], values: tuple[Any, ...]) -> DeclaredOptions:
+    """An options instance of *cls* holding *values* in its slots (the order of :meth:`_stored`)."""
+    new = object.__new__(cls)
+    for name, v in zip(cls.__slots__, values, strict=True):
+        object.__setattr__(new, name, v)
+    return new
 
 
 _KEYWORDS: dict[type, tuple[str, ...]] = {}

@@ -59,3 +59,21 @@ def _lichun(year: int) -> float:
 
 def test_ganzhi_after_counts_the_sixty() -> None:
     assert ganzhi_after(0, 0) == "甲子" and ganzhi_after(0, 13) == "丁丑" and ganzhi_after(59, 1) == "甲子"
+
+
+def test_year_start_at_the_edges_of_lichun_and_published_dates() -> None:
+    # 立春 as the Hong Kong Observatory's almanac gives it (Beijing time): 2024-02-04 16:27, 2025-02-03
+    # 22:10, 2026-02-04 04:02; a cast a minute before one still lies in the year begun a year earlier
+    published = {2024: dt.date(2024, 2, 4), 2025: dt.date(2025, 2, 3), 2026: dt.date(2026, 2, 4)}
+    before = dt.datetime(2025, 2, 3, 22, 9, tzinfo=ZONE)
+    after = dt.datetime(2025, 2, 3, 22, 11, tzinfo=ZONE)
+    assert year_start(before, 1) == published[2025] and year_start(before, 2) == published[2026]
+    assert year_start(after, 1) == published[2026]
+    assert year_start(dt.datetime(2024, 1, 20, tzinfo=ZONE), 1) == published[2024]
+    # the same instant seen in another zone is the same 立春, dated in that zone
+    ny = ZoneInfo("America/New_York")
+    assert year_start(before.astimezone(ny), 1) == dt.date(2025, 2, 3)
+    assert year_start(after.astimezone(ny), 1) == dt.date(2026, 2, 3)  # 2026-02-03 15:02 in New York
+    from xuanheng.time.ahead import lichun
+
+    assert lichun.cache_info().maxsize is not None  # the memo per year is bounded

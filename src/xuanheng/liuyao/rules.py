@@ -199,9 +199,12 @@ def zong_gua(code: int) -> int:
 
 
 @cache
-def shen(info: GuaInfo, lines: tuple[Yao, ...], o: Options) -> Shen:
-    """身 by both rules (安身訣 by the 世 branch; 月卦身 counted from 子 / 午 to the 世); option ``shen``
-    says which marks the 身 line(s)."""
+def shen(code: int, o: Options) -> Shen:
+    """身 of hexagram *code* by both rules (安身訣 by the 世 branch; 月卦身 counted from 子 / 午 to the 世);
+    option ``shen`` says which marks the 身 line(s). Kept per hexagram code and options (a code hashes at
+    once, its six lines would not)."""
+    info = gua_info(code)
+    lines = yaos(code, info.palace_element, info.shi, info.ying)
     shi_line = lines[info.shi - 1]
     pos = T.SHI_BRANCH_SHEN[shi_line.branch]
     branch = (T.YUE_GUA_SHEN_START[1 if shi_line.yang else 0] + info.shi - 1) % 12
@@ -360,10 +363,10 @@ def day_spirits(day: GanZhi) -> tuple[tuple[str, int, str], ...]:
 
 
 @lru_cache(maxsize=TIME_MEMO)
-def marks(lines: tuple[Yao, ...], ctx: TimeContext) -> tuple[MarkedBranch, ...]:
-    """Branches seed 004 names, with the lines that carry them: 天符 (year), 直符 (month), 傳符 (day),
-    the six 直符 spirits of the month (004-077) and the month 殺 of the 家宅 section; then the day's 驛馬,
-    祿神 and 羊刃 (:func:`day_spirits`)."""
+def marks(code: int, ctx: TimeContext) -> tuple[MarkedBranch, ...]:
+    """Branches seed 004 names, with the lines of hexagram *code* that carry them: 天符 (year), 直符
+    (month), 傳符 (day), the six 直符 spirits of the month (004-077) and the month 殺 of the 家宅 section;
+    then the day's 驛馬, 祿神 and 羊刃 (:func:`day_spirits`). Kept per code and time context."""
     fu = T.SEED004["fu"]
     named: list[tuple[str, int, str]] = []
     if ctx.year is not None:
@@ -375,8 +378,8 @@ def marks(lines: tuple[Yao, ...], ctx: TimeContext) -> tuple[MarkedBranch, ...]:
     named.extend((name, by_month[ctx.month_branch], src) for name, by_month, src in T.MONTH_SHA.values())
     named.extend((name, branch, src) for name, branch, src in day_spirits(ctx.day))
     at: dict[int, tuple[int, ...]] = {}
-    for y in lines:  # the positions of each branch's lines, 初 → 上
-        at[y.branch] = (*at.get(y.branch, ()), y.position)
+    for position, (_stem, branch) in enumerate(najia(code), start=1):  # each branch's lines, 初 → 上
+        at[branch] = (*at.get(branch, ()), position)
     return tuple([_new_mark(name, b, at.get(b, ()), src) for name, b, src in named])
 
 
@@ -446,7 +449,7 @@ def build(
     own = yaos(code, pe, info.shi, info.ying)
     fu = fu_shen_static(code)
     spirits = liu_shen(ctx.day.stem)
-    sh = shen(info, own, o)
+    sh = shen(code, o)
     bian_code = code ^ mask
     bian_info = gua_info(bian_code) if mask else None
     bian_najia = najia(bian_code)
@@ -457,7 +460,7 @@ def build(
         st = branch_state(y.branch, ctx, o)
         f = fu.get(y.position)
         fs = (
-            FuShen(y.position, f[0], f[1], f[2], f[3], f[4], branch_state(f[1], ctx, o))
+            _new_fu(y.position, f[0], f[1], f[2], f[3], f[4], branch_state(f[1], ctx, o))
             if f is not None
             else None
         )
@@ -466,7 +469,7 @@ def build(
             s, b = bian_najia[y.position - 1]
             ch = sheng_or_jue(change(y, s, b, pe, ctx, o), y, st, movers)
         lines.append(
-            Line(
+            _new_line(
                 value=values[y.position - 1],
                 moving=moving,
                 yao=y,
@@ -481,7 +484,7 @@ def build(
         )
     b_lines = bian_lines(code, mask, pe) if bian_info is not None else ()
     xk_hour = ctx.hour.xun_kong if (o.kong == "day_and_hour" and ctx.hour is not None) else None
-    return LiuYaoChart(
+    return _new_chart(
         ben=info,
         lines=tuple(lines),
         bian=bian_info,
@@ -500,12 +503,19 @@ def build(
         hour=ctx.hour,
         yue_jian=ctx.month_branch,
         ri_chen=ctx.day.branch,
-        marks=marks(own, ctx),
+        marks=marks(code, ctx),
         cast=cast,
         options=o,
         inputs=inputs,
         warnings=warnings,
     )
+
+
+#: the chart's values by filling their slots (``core._frozen.maker``: equal to the classes' own
+#: constructors, every field given; a chart builds six lines, its hidden spirits and itself)
+_new_line = maker(Line)
+_new_fu = maker(FuShen)
+_new_chart = maker(LiuYaoChart)
 
 
 __all__ = [

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import datetime as _dt
 from bisect import bisect_right
+from functools import lru_cache
 
 from xuanheng.core.ganzhi import BRANCHES, STEMS
 
@@ -23,11 +24,12 @@ def pillar_date(when: _dt.datetime, day_index: int) -> _dt.date:
     """The civil date of the day pillar *day_index* cast at *when*: the cast's own date, or the next one
     when the 子 hour has already begun the next day (or the one before, for the other 子-hour rule)."""
     d = when.date()
-    for k in (0, 1, -1):
-        day = d + _dt.timedelta(days=k)
-        if (day.toordinal() + 14) % 60 == day_index:
-            return day
-    return d
+    k = _NEAR.get((day_index - d.toordinal() - 14) % 60)  # the proleptic ordinal + 14 counts the sixty
+    return d if not k else d + _dt.timedelta(days=k)
+
+
+#: how far the day pillar may lie from the cast's date (days; by its place in the sixty from the date's)
+_NEAR = {0: 0, 1: 1, 59: -1}
 
 
 def month_start(when: _dt.datetime, months: int) -> _dt.date:
@@ -50,13 +52,25 @@ def month_start(when: _dt.datetime, months: int) -> _dt.date:
 
 def year_start(when: _dt.datetime, years: int) -> _dt.date:
     """The civil date (in *when*'s zone) of the 立春 that begins the year *years* years after *when*'s."""
-    from xuanheng.time.search import term_around, term_crossing
-
     utc = when.timestamp()
-    (k_prev, _), _ = term_around(utc)
-    back = ((k_prev - LICHUN) % 24) * 15.2 * 86400  # to the 立春 at or before the cast
-    at = term_crossing(LICHUN, utc - back + years * 365.2422 * 86400)
-    return _dt.datetime.fromtimestamp(at, when.tzinfo).date()
+    year = _dt.datetime.fromtimestamp(utc, _dt.UTC).year
+    if utc < lichun(year):  # before this calendar year's 立春: still the 干支 year begun the year before
+        year -= 1
+    return _dt.datetime.fromtimestamp(lichun(year + years), when.tzinfo).date()
 
 
-__all__ = ["LICHUN", "ganzhi_after", "month_start", "pillar_date", "year_start"]
+@lru_cache(maxsize=1024)
+def lichun(year: int) -> float:
+    """The instant (Unix s) of the 立春 in early February of the Gregorian *year*, found by the time
+    core's root finding; kept per year (a judge asks it for every 應期 a year or more ahead)."""
+    from xuanheng.time.search import term_crossing
+
+    near = (_dt.date(year, 2, 4).toordinal() - _EPOCH_DAY) * 86400.0
+    return term_crossing(LICHUN, near)
+
+
+#: the proleptic ordinal of 1970-01-01 (Unix time 0)
+_EPOCH_DAY = _dt.date(1970, 1, 1).toordinal()
+
+
+__all__ = ["LICHUN", "ganzhi_after", "lichun", "month_start", "pillar_date", "year_start"]
