@@ -1,6 +1,7 @@
 """The options classes made from declarations (``params.DeclaredOptions``) keep their hash after the first
-use (round perf-ly12b); a pickled instance must not carry that hash to another process, where the hash of
-a str differs (PYTHONHASHSEED), or it would miss the memos and dicts keyed by options there."""
+use (round perf-ly12b), as the 六爻 time layer's ``TimeContext`` does; a pickled instance must not carry that
+hash to another process, where the hash of a str (PYTHONHASHSEED) or of None differs, or it would miss the
+memos and dicts keyed by it there."""
 
 from __future__ import annotations
 
@@ -12,10 +13,12 @@ from pathlib import Path
 
 import pytest
 
+from xuanheng.core.ganzhi import GanZhi
 from xuanheng.jinkoujue.options import JinKouJueOptions
 from xuanheng.liuren.chart import Options as LiuRenOptions
 from xuanheng.liuyao._reading_data import ReadingOptions
 from xuanheng.liuyao.options import Options as LiuYaoOptions
+from xuanheng.liuyao.rules import TimeContext
 
 # every instance with one value off its default, so equal instances are not the default by chance
 MADE = {
@@ -40,12 +43,15 @@ def test_pickled_options_equal_hash_and_key_in_this_process(name: str) -> None:
 
 _CHILD = """
 import pickle, sys
+from xuanheng.core.ganzhi import GanZhi
+from xuanheng.liuyao.rules import TimeContext
 from xuanheng.jinkoujue.options import JinKouJueOptions
 from xuanheng.liuren.chart import Options as LiuRenOptions
 from xuanheng.liuyao._reading_data import ReadingOptions
 from xuanheng.liuyao.options import Options as LiuYaoOptions
 made = [LiuYaoOptions(kong="day_and_hour"), LiuYaoOptions(), ReadingOptions()]
 made += [LiuRenOptions(), JinKouJueOptions()]
+made += [TimeContext(GanZhi(0), 2), TimeContext(GanZhi(17), 5, hour=GanZhi(3))]
 keyed = {o: i for i, o in enumerate(made)}
 got = pickle.loads(sys.stdin.buffer.read())
 print([keyed.get(o) for o in got])
@@ -53,7 +59,8 @@ print([keyed.get(o) for o in got])
 
 
 def test_pickled_options_are_keys_in_another_process() -> None:
-    made = [MADE[n]() for n in ("liuyao", "liuyao_default", "reading", "liuren", "jinkoujue")]
+    made: list[object] = [MADE[n]() for n in ("liuyao", "liuyao_default", "reading", "liuren", "jinkoujue")]
+    made += [TimeContext(GanZhi(0), 2), TimeContext(GanZhi(17), 5, hour=GanZhi(3))]
     for o in made:
         hash(o)
     src = str(Path(__file__).resolve().parents[1] / "src")
@@ -62,4 +69,4 @@ def test_pickled_options_are_keys_in_another_process() -> None:
         out = subprocess.run(
             [sys.executable, "-c", _CHILD], input=pickle.dumps(made), capture_output=True, env=env, check=True
         )
-        assert out.stdout.decode().strip() == "[0, 1, 2, 3, 4]"
+        assert out.stdout.decode().strip() == "[0, 1, 2, 3, 4, 5, 6]"

@@ -69,6 +69,11 @@ class TimeContext:
     def __hash__(self) -> int:
         return self._hash
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # rebuilt from the fields alone: the kept hash (of None among them, which differs from process to
+        # process) is computed anew where it is unpickled (tests/test_options_pickled.py)
+        return (TimeContext, (self.day, self.month_branch, self.hour, self.year, self.month, self.in_tu_wang))
+
 
 # --- hexagram structure ----------------------------------------------------------------------------
 def lower_of(code: int) -> int:
