@@ -477,6 +477,8 @@ def _act(c: _Chain, chart: LiuYaoChart, t: _Target) -> dict[str, Any]:
     # a 忌神 that moves openly with the season's strength
     out["sheng_hidden_only"] = bool(live_sheng) and not any(s.moving for s in live_sheng)
     out["ke_strong"] = any(x.moving and x.state.you_qi for x in out["ke_lines"])
+    # whether any mover bears on the 用神 by 生 or 剋, spent or not (:func:`_still` reads it)
+    out["acting"] = bool(sheng_lines or ke_lines)
     _san_he(c, chart, t)
     out["xing"] = _san_xing(c, chart, t)
     return out
@@ -580,16 +582,13 @@ def _change(c: _Chain, ln: Line, label: str, topic: str | None = None) -> None:
         c.add("hua.none", facts, yong=label, bian=bian)
 
 
-def _still(c: _Chain, chart: LiuYaoChart, t: _Target) -> None:
-    """A still 用神 on which no moving line (nor one the day stirs) acts, by 生 or 剋 or in a 三合 frame, is
-    stated as such (``dong.still``, weight 0): the reading's motion step says nothing moves on it."""
+def _still(c: _Chain, chart: LiuYaoChart, t: _Target, acting: bool) -> None:
+    """A still 用神 on which no moving line (nor one the day stirs) acts, by 生 or 剋 (*acting*, as
+    :func:`_act` sorted the movers) or in a 三合 frame, is stated as such (``dong.still``, weight 0): the
+    reading's motion step says nothing moves on it."""
     ln = t.line
     if ln is None or ln.moving:
         return
-    acting = any(
-        wuxing.generates(m.yao.element, t.element) or wuxing.overcomes(m.yao.element, t.element)
-        for m in _movers(chart, t)
-    )
     if not acting and not _frames(chart):
         c.add("dong.still", {"branch": _b(t.branch)}, yong=t.label)
 
@@ -1484,7 +1483,7 @@ def judge_settled(
         # the day feeds the moving 用神 while its own change turns back on it (see _weigh)
         marks["two_phase"] = t.line.bian is not None and t.line.bian.hui_tou_ke and state.ri_relation == "生"
     marks.update(_act(c, chart, t))
-    _still(c, chart, t)
+    _still(c, chart, t, marks["acting"])
     # the 世 read because it turns into the office sought (世化官, 〈功名到何品級章〉): the office comes
     # with the branch it turns into
     ln = t.line
