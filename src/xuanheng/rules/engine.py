@@ -601,15 +601,8 @@ class Vocabulary:
                 done = kept.get(tkey)
                 if done is None:
                     masks = items.masks
-                    if mplan and masks is not None:  # the masks of the inner table's words (_masked)
-                        alive = items.full
-                        for akey, mfn, mv in mplan:
-                            m = masks.get(akey)
-                            if m is None:
-                                m = inner._mask_of(akey, mfn, mv, items, v)
-                            alive &= m
-                            if not alive:
-                                break
+                    if mplan and masks is not None:  # the masks of the inner table's words
+                        alive = inner._masked(mplan, items, v)
                         if not alive:
                             kept[tkey] = ()
                             continue
